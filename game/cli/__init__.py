@@ -1,0 +1,1 @@
+"""Subcommands of `python -m game`, one module each with `main(argv) -> int`."""

@@ -1,0 +1,139 @@
+"""A match: one system's state, its random generator and the log of everything submitted.
+
+Owns: the one door for change (`submit`), undo, forcing dice for tests and scenarios, and the
+action log that saves and replays are made of.
+
+`submit` validates the action against the system's `legal_actions`, applies it to a copy of the
+state and of the generator, and only then commits, so a rejected or failing action leaves the
+match exactly as it was. It returns the events (past-tense facts) and the next decision.
+
+Must not: do any I/O (see saves.py) or decide a rule itself.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import registry
+from .actions import ACTIONS
+from .decisions import Decision
+from .events import EVENTS, revealed_hidden, rolled_dice
+from .records import to_json
+from .rng import Rng
+from .rules import IllegalAction, MatchConfig, RuleSystem, resolve_house_rules
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    events: list
+    decision: Decision | None
+
+
+@dataclass(slots=True)
+class _UndoPoint:
+    state: Any
+    rng: Rng
+    log_len: int
+    seat: int | None
+
+
+@dataclass
+class Match:
+    config: MatchConfig
+    system: RuleSystem
+    state: Any
+    rng: Rng
+    log: list[dict] = field(default_factory=list)      # {"action": ...} or {"force": [...]}
+    initial_events: list = field(default_factory=list)
+    _undo: list[_UndoPoint] = field(default_factory=list, repr=False)
+
+    # -- creation -------------------------------------------------------------------------
+    @classmethod
+    def new(cls, config: MatchConfig) -> "Match":
+        system = registry.get(config.system)
+        config.house_rules = resolve_house_rules(system, config.house_rules)
+        rng = Rng.from_seed(config.seed)
+        state, events = system.setup(config, rng)
+        return cls(config, system, state, rng, initial_events=list(events))
+
+    # -- reading ----------------------------------------------------------------------------
+    def legal_actions(self) -> list:
+        return self.system.legal_actions(self.state)
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.system.decision(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.system.is_over(self.state)
+
+    @property
+    def winner(self) -> int | None:
+        return self.system.winner(self.state)
+
+    def view(self, seat: int) -> Any:
+        return self.system.view(self.state, seat)
+
+    # -- the one door -----------------------------------------------------------------------
+    def submit(self, action) -> Outcome:
+        if self.over:
+            raise IllegalAction("the match is over")
+        validate = getattr(self.system, "validate", None)
+        if validate is not None:
+            reason = validate(self.state, action)
+            if reason:
+                raise IllegalAction(reason)
+        elif action not in self.system.legal_actions(self.state):
+            raise IllegalAction(f"{getattr(action, 'kind', action)!r} is not allowed now")
+        before = self.decision
+        state = copy.deepcopy(self.state)
+        rng = copy.deepcopy(self.rng)
+        events = self.system.apply(state, action, rng)
+        point = _UndoPoint(self.state, self.rng, len(self.log), before.seat if before else None)
+        self.state, self.rng = state, rng
+        self.log.append({"action": to_json(action)})
+        if rolled_dice(events) or revealed_hidden(events):
+            self._undo.clear()       # nothing random or hidden may be taken back
+        else:
+            self._undo.append(point)
+        return Outcome(events, self.decision)
+
+    def force_dice(self, values: list[int]) -> None:
+        """Make the next rolls come out as `values` (tests, scenarios). Logged, so replays and
+        saves reproduce it exactly."""
+        self.rng.force(list(values))
+        self.log.append({"force": [int(v) for v in values]})
+        self._undo.clear()
+
+    # -- undo -------------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        """The last action may be taken back: it rolled no dice, revealed nothing, and the seat
+        asking now is the one that made it."""
+        if not self._undo:
+            return False
+        d = self.decision
+        return d is not None and self._undo[-1].seat == d.seat
+
+    def undo(self) -> None:
+        if not self.can_undo():
+            raise IllegalAction("nothing to undo: the last action rolled dice, revealed something "
+                                "or belonged to another seat")
+        point = self._undo.pop()
+        self.state, self.rng = point.state, point.rng
+        del self.log[point.log_len:]
+
+    # -- replay -----------------------------------------------------------------------------
+    def apply_log_entry(self, entry: dict) -> Outcome | None:
+        if "force" in entry:
+            self.force_dice(entry["force"])
+            return None
+        return self.submit(ACTIONS.from_json(entry["action"]))
+
+    def snapshot(self) -> dict:
+        return {"state": self.system.state_to_json(self.state), "rng": self.rng.to_json()}
+
+
+def event_from_json(data: dict):
+    return EVENTS.from_json(data)

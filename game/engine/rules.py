@@ -1,0 +1,123 @@
+"""The contract every rule system fulfils, and the pieces systems share.
+
+Owns: `RuleSystem` (what `Match` calls), `HouseRule` (a game-master call settled at match set-up),
+`MatchConfig`/`SeatConfig` (what a match is made from) and `IllegalAction`.
+
+Must not: hold any system's rules. A system is plain data plus small functions behind this
+interface (see systems/gems for the model the others copy).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .decisions import Decision
+from .rng import Rng
+
+
+class IllegalAction(ValueError):
+    """An action that is not allowed now. The message says why, in a player's words."""
+
+
+class ConfigError(ValueError):
+    """A match configuration (set-up, house rules, teams, map) cannot start a match."""
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRule:
+    """A game-master call answered before play. `choices` maps a stored value to its label;
+    `rule` names the checklist entry (e.g. "GEM-GM-13")."""
+
+    id: str
+    label: str
+    rule: str
+    default: Any
+    choices: tuple[tuple[Any, str], ...]
+    help: str = ""
+
+    def validate(self, value: Any) -> Any:
+        allowed = [c for c, _ in self.choices]
+        if value not in allowed:
+            raise ConfigError(f"house rule {self.id!r}: {value!r} is not one of {allowed}")
+        return value
+
+
+@dataclass(slots=True)
+class SeatConfig:
+    kind: str = "human"            # "human" or "ai"
+    difficulty: str = "normal"     # for AI seats: "easy", "normal", "hard"
+    name: str = ""
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "difficulty": self.difficulty, "name": self.name}
+
+    @classmethod
+    def from_json(cls, d: dict) -> "SeatConfig":
+        if d.get("kind") not in ("human", "ai"):
+            raise ConfigError(f"seat kind must be 'human' or 'ai', not {d.get('kind')!r}")
+        return cls(d["kind"], str(d.get("difficulty", "normal")), str(d.get("name", "")))
+
+
+@dataclass(slots=True)
+class MatchConfig:
+    """Everything a match is built from. `map` is a path (relative to the maps folder, or
+    absolute) or None for systems without maps or with an inline grid in `setup`; `setup` holds
+    system-specific choices (teams, units, overrides, inline grid)."""
+
+    system: str
+    seed: int = 0
+    seats: list[SeatConfig] = field(default_factory=lambda: [SeatConfig(), SeatConfig()])
+    map: str | None = None
+    house_rules: dict[str, Any] = field(default_factory=dict)
+    setup: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"system": self.system, "seed": self.seed, "seats": [s.to_json() for s in self.seats],
+                "map": self.map, "house_rules": dict(self.house_rules), "setup": self.setup}
+
+    @classmethod
+    def from_json(cls, d: dict) -> "MatchConfig":
+        if not isinstance(d, dict) or not isinstance(d.get("system"), str):
+            raise ConfigError("match config must be an object naming its 'system'")
+        seed = d.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ConfigError(f"seed must be an integer, not {seed!r}")
+        seats = d.get("seats", [{"kind": "human"}, {"kind": "human"}])
+        if not isinstance(seats, list):
+            raise ConfigError("seats must be a list")
+        return cls(d["system"], seed, [SeatConfig.from_json(s) for s in seats], d.get("map"),
+                   dict(d.get("house_rules") or {}), dict(d.get("setup") or {}))
+
+
+class RuleSystem(Protocol):
+    """What a rule system provides. State is the system's own (mutable) dataclass; `Match`
+    copies it before every action so a rejected or failed action changes nothing."""
+
+    id: str
+    name: str
+    description: str
+    house_rules: tuple[HouseRule, ...]
+    seat_count: tuple[int, int]                      # (minimum, maximum) seats
+
+    def setup(self, config: MatchConfig, rng: Rng) -> tuple[Any, list]: ...
+    def legal_actions(self, state: Any) -> list: ...
+    def apply(self, state: Any, action: Any, rng: Rng) -> list: ...
+    def decision(self, state: Any) -> Decision | None: ...
+    def winner(self, state: Any) -> int | None: ...
+    def is_over(self, state: Any) -> bool: ...
+    def view(self, state: Any, seat: int) -> Any: ...
+    def state_to_json(self, state: Any) -> dict: ...
+    def state_from_json(self, data: dict) -> Any: ...
+    def check_invariants(self, state: Any) -> list[str]: ...
+
+
+def resolve_house_rules(system: RuleSystem, chosen: dict[str, Any]) -> dict[str, Any]:
+    """Defaults for every house rule, overridden by `chosen`; unknown ids are an error."""
+    known = {h.id: h for h in system.house_rules}
+    unknown = set(chosen) - set(known)
+    if unknown:
+        raise ConfigError(f"unknown house rules for {system.id}: {sorted(unknown)}")
+    out = {h.id: h.default for h in system.house_rules}
+    for key, value in chosen.items():
+        out[key] = known[key].validate(value)
+    return out

@@ -1,0 +1,150 @@
+"""Saves and replays: versioned JSON holding config, seed, action log and a snapshot.
+
+Owns: writing a match atomically (temporary file in the same folder, then rename, so a crash
+never leaves half a save), and loading one back by replaying its log and checking the result
+against the stored snapshot (an out-of-sync check). Old formats pass through `_UPGRADES`.
+
+Must not: use pickle or eval, or leave any file changed when loading fails.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from .match import Match
+from .records import RecordError
+from .rules import ConfigError, IllegalAction, MatchConfig
+
+FORMAT = "strife-table-save"
+VERSION = 1
+
+
+class SaveError(Exception):
+    """A save cannot be read or written. The message names the file and the problem."""
+
+    def __init__(self, path: str | os.PathLike, problem: str):
+        self.path = str(path)
+        self.problem = problem
+        super().__init__(f"{self.path}: {problem}")
+
+
+def to_document(match: Match, label: str = "") -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "system": match.config.system,
+        "label": label,
+        "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S"),
+        "config": match.config.to_json(),
+        "actions": list(match.log),
+        "snapshot": match.snapshot(),
+    }
+
+
+def atomic_write_text(path: str | os.PathLike, text: str) -> None:
+    """Write `text` to `path` so that readers see either the old file or the whole new one."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def save(match: Match, path: str | os.PathLike, label: str = "") -> None:
+    try:
+        atomic_write_text(path, json.dumps(to_document(match, label), indent=1))
+    except OSError as exc:
+        raise SaveError(path, f"could not write the save ({exc.strerror or exc})") from None
+
+
+# version -> function upgrading a document of that version to the next one
+_UPGRADES: dict[int, Any] = {}
+
+
+def _upgrade(doc: dict, path) -> dict:
+    version = doc.get("version")
+    if not isinstance(version, int):
+        raise SaveError(path, "the save has no format version")
+    if version > VERSION:
+        raise SaveError(path, f"the save is from a newer Strife Table (format {version}; "
+                              f"this version reads up to {VERSION})")
+    while version < VERSION:
+        step = _UPGRADES.get(version)
+        if step is None:
+            raise SaveError(path, f"format version {version} can no longer be read")
+        doc = step(doc)
+        version = doc["version"]
+    return doc
+
+
+def from_document(doc: Any, path: str | os.PathLike = "<memory>") -> Match:
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise SaveError(path, "this is not a Strife Table save")
+    doc = _upgrade(doc, path)
+    for key in ("config", "actions", "snapshot"):
+        if key not in doc:
+            raise SaveError(path, f"the save is missing its '{key}' section")
+    if not isinstance(doc["actions"], list):
+        raise SaveError(path, "the action log is not a list")
+    try:
+        config = MatchConfig.from_json(doc["config"])
+        match = Match.new(config)
+    except (ConfigError, ValueError, OSError) as exc:
+        raise SaveError(path, f"the match cannot be set up again: {exc}") from None
+    for i, entry in enumerate(doc["actions"]):
+        if not isinstance(entry, dict) or not ({"action", "force"} & set(entry)):
+            raise SaveError(path, f"action {i + 1} of the log is malformed")
+        try:
+            match.apply_log_entry(entry)
+        except (IllegalAction, RecordError, ValueError, KeyError, TypeError) as exc:
+            raise SaveError(path, f"action {i + 1} of the log cannot be replayed: {exc}") from None
+    if match.snapshot() != doc["snapshot"]:
+        raise SaveError(path, "replaying the log does not reach the saved position "
+                              "(the save was edited, or the map or rules changed since)")
+    return match
+
+
+def load(path: str | os.PathLike) -> Match:
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise SaveError(path, "the file does not exist") from None
+    except OSError as exc:
+        raise SaveError(path, f"the file cannot be read ({exc.strerror or exc})") from None
+    if not raw.strip():
+        raise SaveError(path, "the file is empty")
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SaveError(path, "the file is not text (corrupt or not a save)") from None
+    except json.JSONDecodeError as exc:
+        raise SaveError(path, f"the file is not valid JSON (truncated or corrupt at line "
+                              f"{exc.lineno}, column {exc.colno})") from None
+    return from_document(doc, path)
+
+
+def peek(path: str | os.PathLike) -> dict:
+    """The header of a save (system, label, time) without replaying it, for the load screen."""
+    try:
+        doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise SaveError(path, f"unreadable ({exc.__class__.__name__})") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise SaveError(path, "this is not a Strife Table save")
+    return {"system": doc.get("system"), "label": doc.get("label", ""),
+            "saved_at": doc.get("saved_at", ""), "actions": len(doc.get("actions") or [])}

@@ -1,0 +1,2 @@
+"""Every rule system. Importing this package registers them all in game.engine.registry."""
+from . import gems  # noqa: F401
