@@ -1,0 +1,1 @@
+"""The gems rule system (being assembled: see system.py once it lands)."""

@@ -1,0 +1,148 @@
+"""Gems match state: plain, mutable dataclasses that serialise to JSON.
+
+Owns: the shape of a gems battle (units, their arms, loose items, initiative order, the acting
+unit's Action Slots, pending mid-action choices, truces, house rules). Rules code in rules.py,
+movement.py and combat.py mutates a copy of it inside `Match.submit`.
+
+Must not: hold the board (it is rebuilt from the match config's map and kept on the state as a
+non-serialised field) or any presentation data.
+
+Units and items are keyed by stable string ids; positions are the top-left base tile of a
+Size x Size footprint (GEM-GM-01); elevation is read from the board, except for fliers in the
+air, whose `altitude` is their absolute elevation.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from game.engine.boards import Board
+
+
+@dataclass(slots=True)
+class Arm:
+    """One arm. `holding` is an item id (a Held Object, GEM-29); `enhancer` an Arm Enhancer
+    content id; `disarmed` arms are cosmetic only (GEM-38, GEM-GM-18); `load` marks an arm taken
+    up by a carried load (GEM-GM-27)."""
+
+    disarmed: bool = False
+    holding: str | None = None
+    enhancer: str | None = None
+    load: str | None = None
+
+
+@dataclass(slots=True)
+class Unit:
+    id: str
+    name: str
+    sheet: str                  # content id in game/data/gems/sheets.toml
+    side: int                   # team index; seat `side` controls it
+    x: int
+    y: int
+    size: int = 1
+    hp: int = 20
+    max_hp: int = 20
+    cpr: int = 0                # Combat Proficiency Rank (GEM-01)
+    spr: int = 0                # Social Proficiency Rank (GEM-GM-24)
+    ms: int = 4                 # Movement Speed in tiles per Move action (GEM-GM-04)
+    fms: int = 0                # Flight Movement Speed; 0 = cannot fly
+    blocking: bool = False      # GEM-28
+    disarming: bool = False     # GEM-33
+    arms: list[Arm] = field(default_factory=lambda: [Arm(), Arm()])
+    arm_bonus: int = 0          # extra Arm Counter from the sheet (GEM-GM-02)
+    weapons: list[str] = field(default_factory=list)     # Hardlight Weapons she can summon
+    abilities: list[str] = field(default_factory=list)   # Gemstone Ability ids
+    active: list[str] = field(default_factory=list)      # Active Continuous abilities now on
+    altitude: int | None = None # absolute elevation while airborne; None = on the ground
+    initiative: int = 0
+    poofed: bool = False        # HP reached 0: an unformed gemstone item now stands for her
+    shattered: bool = False
+    carrying: str | None = None # id of a carried load (item or gem)
+    carry_ok: bool = True       # False after a failed carry roll: MS 0 while carrying
+    ms_penalty: int = 0         # water penalty this turn (GEM-18, GEM-GM-12)
+    truces: dict[str, int] = field(default_factory=dict)   # unit id -> turns left (-1: encounter)
+    negotiated: list[str] = field(default_factory=list)    # ids she has succeeded against (GEM-52)
+    free_altitude_used: bool = False                       # GEM-GM-23: once per turn
+
+    @property
+    def formed(self) -> bool:
+        return not self.poofed and not self.shattered
+
+    def working_arms(self) -> list[int]:
+        return [i for i, a in enumerate(self.arms) if not a.disarmed]
+
+    def arm_counter(self) -> int:
+        # GEM-GM-02: working arms plus any sheet bonus
+        return len(self.working_arms()) + self.arm_bonus
+
+    def held_objects(self) -> list[str]:
+        return [a.holding for a in self.arms if not a.disarmed and a.holding]
+
+
+@dataclass(slots=True)
+class Item:
+    """A loose or held object: rocks, crates, weapons, and poofed gemstones (kind "gemstone",
+    `gem` naming the unit it holds)."""
+
+    id: str
+    kind: str
+    name: str
+    x: int
+    y: int
+    size: float = 1.0
+    carriable: bool = True
+    solid: bool = False
+    damage: int = 2
+    hardlight: bool = False
+    throwable: bool = True
+    held_by: str | None = None
+    gem: str | None = None
+
+
+@dataclass(slots=True)
+class AttackPlan:
+    """An arm assigned during a Ready Action, before the rolls."""
+
+    arm: int
+    target: tuple[int, int]     # top-left tile of the attacker-Size target block (GEM-25)
+    mode: str                   # "melee", "thrown" or "projectile"
+
+
+@dataclass(slots=True)
+class Pending:
+    """A mid-action choice the engine waits for (STYLE habit 4). `stage` names it; `seat` must
+    answer; `data` carries what the stage needs (JSON-able)."""
+
+    stage: str
+    seat: int
+    actor: str | None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class GemsState:
+    units: dict[str, Unit]
+    items: dict[str, Item]
+    order: list[str]                 # initiative order of unit ids (GEM-05)
+    house: dict[str, Any]            # resolved house rules
+    sides: int = 2
+    turn: int = 0                    # index into `order`
+    round: int = 1
+    slots: int = 2                   # Action Slots left for the acting unit (GEM-06)
+    plans: list[AttackPlan] = field(default_factory=list)   # arms assigned in an open Ready
+    ready_open: bool = False
+    pending: list[Pending] = field(default_factory=list)    # stack; last is answered first
+    next_id: int = 1
+    over: bool = False
+    winner: int | None = None
+    map_source: str = "inline"
+    board: Board | None = field(default=None, compare=False)
+
+    @property
+    def acting(self) -> str | None:
+        return self.order[self.turn] if self.order and not self.over else None
+
+    def to_json(self) -> dict[str, Any]:
+        d = asdict(self)
+        d.pop("board")
+        return d
