@@ -54,6 +54,7 @@ class Match:
         system = registry.get(config.system)
         config.house_rules = resolve_house_rules(system, config.house_rules)
         rng = Rng.from_seed(config.seed)
+        rng.force(config.setup_dice)
         state, events = system.setup(config, rng)
         return cls(config, system, state, rng, initial_events=list(events))
 

@@ -83,7 +83,9 @@ def _coerce(tp: Any, value: Any, registry: Registry) -> Any:
             raise RecordError(f"expected a list, got {value!r}")
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_coerce(args[0], v, registry) for v in value)
-        if args and len(args) == len(value):
+        if args:
+            if len(args) != len(value):
+                raise RecordError(f"expected {len(args)} values, got {value!r}")
             return tuple(_coerce(a, v, registry) for a, v in zip(args, value))
         return tuple(value)
     if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
@@ -105,6 +107,8 @@ def _coerce(tp: Any, value: Any, registry: Registry) -> Any:
         return value
     if tp is int:
         raise RecordError(f"expected an integer, got {value!r}")
+    if tp is bool and not isinstance(value, bool):
+        raise RecordError(f"expected true or false, got {value!r}")
     if tp is str and not isinstance(value, str):
         raise RecordError(f"expected text, got {value!r}")
     return value

@@ -24,6 +24,10 @@ def _load() -> None:
 
 
 def get(system_id: str) -> RuleSystem:
+    # An already registered system needs no import of the whole package (and a system that fails
+    # to import cannot then block the others).
+    if system_id in _SYSTEMS:
+        return _SYSTEMS[system_id]
     _load()
     try:
         return _SYSTEMS[system_id]

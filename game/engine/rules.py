@@ -70,10 +70,16 @@ class MatchConfig:
     map: str | None = None
     house_rules: dict[str, Any] = field(default_factory=dict)
     setup: dict[str, Any] = field(default_factory=dict)
+    # forced results for rolls made while the match is set up (scenarios forcing initiative);
+    # part of the config, so a save replays them exactly
+    setup_dice: list[int] = field(default_factory=list)
 
     def to_json(self) -> dict:
-        return {"system": self.system, "seed": self.seed, "seats": [s.to_json() for s in self.seats],
-                "map": self.map, "house_rules": dict(self.house_rules), "setup": self.setup}
+        out = {"system": self.system, "seed": self.seed, "seats": [s.to_json() for s in self.seats],
+               "map": self.map, "house_rules": dict(self.house_rules), "setup": self.setup}
+        if self.setup_dice:
+            out["setup_dice"] = list(self.setup_dice)
+        return out
 
     @classmethod
     def from_json(cls, d: dict) -> "MatchConfig":
@@ -85,8 +91,17 @@ class MatchConfig:
         seats = d.get("seats", [{"kind": "human"}, {"kind": "human"}])
         if not isinstance(seats, list):
             raise ConfigError("seats must be a list")
+        if not all(isinstance(s, dict) for s in seats):
+            raise ConfigError("every seat must be an object")
+        for key in ("house_rules", "setup"):
+            if not isinstance(d.get(key) or {}, dict):
+                raise ConfigError(f"'{key}' must be an object")
+        setup_dice = d.get("setup_dice", [])
+        if not isinstance(setup_dice, list) or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in setup_dice):
+            raise ConfigError(f"setup_dice must be a list of integers, not {setup_dice!r}")
         return cls(d["system"], seed, [SeatConfig.from_json(s) for s in seats], d.get("map"),
-                   dict(d.get("house_rules") or {}), dict(d.get("setup") or {}))
+                   dict(d.get("house_rules") or {}), dict(d.get("setup") or {}), list(setup_dice))
 
 
 class RuleSystem(Protocol):

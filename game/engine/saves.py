@@ -105,14 +105,19 @@ def from_document(doc: Any, path: str | os.PathLike = "<memory>") -> Match:
         match = Match.new(config)
     except (ConfigError, ValueError, OSError) as exc:
         raise SaveError(path, f"the match cannot be set up again: {exc}") from None
+    except (KeyError, TypeError, AttributeError) as exc:
+        # an edited config of the wrong shape reaches the system's set-up; say so, never crash
+        raise SaveError(path, f"the match cannot be set up again: the configuration is "
+                              f"malformed ({exc.__class__.__name__}: {exc})") from None
     for i, entry in enumerate(doc["actions"]):
         if not isinstance(entry, dict) or not ({"action", "force"} & set(entry)):
             raise SaveError(path, f"action {i + 1} of the log is malformed")
         try:
             match.apply_log_entry(entry)
-        except (IllegalAction, RecordError, ValueError, KeyError, TypeError) as exc:
+        except (IllegalAction, RecordError, ValueError, KeyError, TypeError, AttributeError) as exc:
             raise SaveError(path, f"action {i + 1} of the log cannot be replayed: {exc}") from None
-    if match.snapshot() != doc["snapshot"]:
+    # compare as JSON: tuples in a fresh snapshot are lists in the stored one
+    if json.loads(json.dumps(match.snapshot())) != doc["snapshot"]:
         raise SaveError(path, "replaying the log does not reach the saved position "
                               "(the save was edited, or the map or rules changed since)")
     return match
