@@ -1,0 +1,96 @@
+"""The title screen: New game, Continue (the last autosave), Load, Settings, Quit.
+
+Owns: the first screen's look and its menu; showing once any notice the app has for the player
+(e.g. the settings file was corrupt and defaults are in use).
+
+Must not: load or start matches itself beyond handing the autosave to `ui.saving.load_match`.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.client.scene import QUIT, Transition, push
+from game.client.ui import draw
+from game.client.ui.base import UIScene
+from game.client.ui.saving import latest_autosave, list_saves, load_match
+
+if TYPE_CHECKING:
+    from game.client.app import App
+
+VERSION = "0.1"
+
+
+class TitleScene(UIScene):
+    def __init__(self, app: "App"):
+        super().__init__(app)
+        self.notice = app.notice
+        app.notice = ""          # shown on this title screen, not again
+        self.buttons_by_name: dict[str, object] = {}
+
+    def build(self) -> None:
+        sw, sh = self.app.size
+        w, h = self.px(380), self.px(54)
+        gap = self.px(12)
+        x = sw // 2 - w // 2
+        y = int(sh * 0.46)
+        autosave = latest_autosave()
+        has_saves = bool(list_saves())
+        items = [
+            ("new", "New game", self.new_game, True, "Choose a rule system, a map and the seats"),
+            ("continue", "Continue", self.continue_game, autosave is not None,
+             "Resume the last autosave" if autosave else "No autosave yet"),
+            ("load", "Load game", self.load_game, has_saves,
+             "Open a saved match" if has_saves else "No saves yet"),
+            ("settings", "Settings", self.settings, True, "Window, UI scale, animation speed"),
+            ("quit", "Quit", lambda: QUIT, True, None),
+        ]
+        for name, text, action, enabled, tip in items:
+            b = self.button(pygame.Rect(x, y, w, h), text, action, class_id="@menu_button",
+                            object_id="#primary" if name == "new" else None, tooltip=tip,
+                            enabled=enabled)
+            self.buttons_by_name[name] = b
+            y += h + gap
+        if self.notice:
+            nw = min(sw - self.px(80), self.px(900))
+            box = pygame.Rect(sw // 2 - nw // 2, sh - self.px(118), nw, self.px(70))
+            self.notice_box = self.textbox(
+                box, f"<font color='#ff7a72'><b>Notice:</b></font> {self.notice}", "#boxed")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw.table_background(surface)
+        sw, sh = surface.get_size()
+        draw.emblem(surface, (sw // 2, int(sh * 0.15)), self.px(46))
+        draw.spaced_title(surface, "STRIFE TABLE", (sw // 2, int(sh * 0.29)), self.px(64),
+                          draw.TEXT)
+        draw.ornament(surface, (sw // 2, int(sh * 0.375)), self.px(210))
+        draw.text(surface, "Tabletop skirmishes, hotseat or against the machine",
+                  (sw // 2, int(sh * 0.405)), self.px(17), draw.TEXT_DIM, anchor="midtop")
+        draw.text(surface, f"v{VERSION}", (sw - self.px(16), sh - self.px(12)), self.px(14),
+                  draw.TEXT_DIM, anchor="bottomright")
+
+    # -- actions ----------------------------------------------------------------------------
+    def new_game(self) -> Transition:
+        from game.client.scenes.new_match import NewMatchScene
+        return push(NewMatchScene(self.app))
+
+    def continue_game(self) -> Transition | None:
+        path = latest_autosave()
+        if path is None:
+            self.rebuild()
+            return None
+        return load_match(self.app, path)
+
+    def load_game(self) -> Transition:
+        from game.client.scenes.load import LoadScene
+        return push(LoadScene(self.app))
+
+    def settings(self) -> Transition:
+        from game.client.scenes.settings import SettingsScene
+        return push(SettingsScene(self.app))
+
+    def resumed(self, result) -> None:
+        # the notice was seen; saves may have appeared or gone, so rebuild the menu
+        self.notice = ""
+        self.rebuild()
