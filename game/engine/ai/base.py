@@ -1,16 +1,21 @@
-"""The Bot protocol and the random-legal bot.
+"""The Bot protocol, the random-legal bot and the registry of system bots.
 
-Owns: what every bot provides (`choose(view, legal, rng) -> action`) and `RandomBot`, the
-baseline opponent of `evaluate`. System bots live in systems/<id>/ai.py and register in
-`BOTS` by (system id, difficulty).
+Owns: what every bot provides (`choose(view, legal, rng) -> action`, and optionally
+`think(view, legal, rng)`, a generator that yields None between small steps of work and finally
+returns the action, so a client can slice long thinking across frames), `RandomBot` (the
+baseline opponent of `evaluate`), and `BOTS`, where system bots (systems/<id>/ai.py) register by
+(system id, difficulty).
 
-Must not: read the real match state or its generator.
+Must not: read the real match state or its generator. A bot gets the seat's view, the legal
+actions and its own forked generator (see runner.bot_rng), nothing else.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Generator, Protocol
 
 from ..rng import Rng
+
+DIFFICULTIES: tuple[str, ...] = ("easy", "normal", "hard")
 
 
 class Bot(Protocol):
@@ -30,6 +35,31 @@ class RandomBot:
         return legal[rng.randint(0, len(legal) - 1)]
 
 
+Thinking = Generator[None, None, Any]
+
+
+def think(bot: Bot, view: Any, legal: list, rng: Rng) -> Thinking:
+    """The bot's thinking as a generator (yield None = "a slice of work done, may pause here";
+    the generator's return value is the action). Bots without `think` run `choose` in one step."""
+    stepwise = getattr(bot, "think", None)
+    if stepwise is not None:
+        return stepwise(view, legal, rng)
+
+    def one_step() -> Thinking:
+        yield None
+        return bot.choose(view, legal, rng)
+    return one_step()
+
+
+def run_thinking(gen: Thinking) -> Any:
+    """Drive a thinking generator to its end and return the action (for `choose`)."""
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value
+
+
 # (system id, difficulty) -> factory
 BOTS: dict[tuple[str, str], Callable[[], Bot]] = {}
 
@@ -41,11 +71,36 @@ def register_bot(system_id: str, difficulty: str):
     return deco
 
 
+def load_bots(system_id: str) -> None:
+    """Import the system and, by convention, its `systems/<id>/ai.py`, whose import registers
+    its bots (so a system package need not import its AI itself)."""
+    import importlib
+
+    from .. import registry
+    registry.get(system_id)
+    name = f"game.engine.systems.{system_id}.ai"
+    try:
+        importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        # only "there is no such module" is fine; a missing import inside it is a real error
+        if not (exc.name and name.startswith(exc.name)):
+            raise
+
+
+def difficulties(system_id: str) -> list[str]:
+    """The difficulties a system's bots offer (always including "random")."""
+    load_bots(system_id)
+    own = [d for (s, d) in BOTS if s == system_id]
+    ordered = [d for d in DIFFICULTIES if d in own] + sorted(d for d in own if d not in DIFFICULTIES)
+    return ordered + ["random"]
+
+
 def make_bot(system_id: str, difficulty: str) -> Bot:
+    """A fresh bot. Unknown difficulties fall back to the system's "normal" bot, and a system
+    without bots plays randomly (so every system is playable against the computer)."""
     if difficulty == "random":
         return RandomBot()
-    from .. import registry
-    registry.get(system_id)          # make sure the system (and its bots) are imported
+    load_bots(system_id)
     factory = BOTS.get((system_id, difficulty)) or BOTS.get((system_id, "normal"))
     if factory is None:
         return RandomBot()

@@ -1,0 +1,97 @@
+"""`python -m game selftest`: a quick health check of an installed or frozen build.
+
+Owns: playing one headless AI match per registered system (checking the system's invariants
+after every action) and one round trip through an AI seat's worker process, which proves that
+multiprocessing works in this build (freeze_support in the entry script). Exit 0 when everything
+finished cleanly, 1 otherwise; one line per check on stdout.
+
+Must not: import pygame (the frozen build runs this without a display), or take more than a few
+seconds.
+"""
+from __future__ import annotations
+
+import argparse
+import time
+
+from game.engine import registry
+from game.engine.ai.base import make_bot
+from game.engine.ai.runner import example_match, play_match
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="strife-table selftest",
+                                description="One headless AI match per rule system, plus an AI "
+                                            "worker-process round trip.")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--max-actions", type=int, default=3000)
+    p.add_argument("--no-process", action="store_true",
+                   help="skip the AI worker-process check")
+    return p
+
+
+def check_systems(seed: int, max_actions: int) -> list[tuple[bool, str]]:
+    out = []
+    for system in registry.all_systems():
+        start = time.perf_counter()
+        try:
+            config = example_match(system.id, seed)
+            summary = play_match(config, [make_bot(system.id, "normal") for _ in config.seats],
+                                 max_actions, check_invariants=True)
+        except Exception as exc:
+            out.append((False, f"{system.id}: {exc.__class__.__name__}: {exc}"))
+            continue
+        ok = not summary["problems"]
+        took = time.perf_counter() - start
+        state = (f"winner seat {summary['winner']}" if summary["finished"] else summary["reason"])
+        detail = f"; problems: {summary['problems']}" if summary["problems"] else ""
+        out.append((ok, f"{system.id}: {summary['actions']} actions, {summary['rounds']} rounds, "
+                        f"{state} ({took:.2f} s){detail}"))
+    return out
+
+
+def check_process(seed: int) -> tuple[bool, str]:
+    """An AI seat's worker process answers a real decision with a legal action."""
+    from game.client.seats import AISeat
+    from game.engine.match import Match
+    systems = registry.all_systems()
+    if not systems:
+        return False, "ai process: no rule system is registered"
+    system = systems[0]
+    match = Match.new(example_match(system.id, seed))
+    decision = match.decision
+    if decision is None:
+        return False, f"ai process: {system.id}'s example match has no decision"
+    seat = AISeat(system.id, decision.seat, "normal")
+    try:
+        start = time.perf_counter()
+        if not seat.wait_ready(30.0):
+            return False, f"ai process: the worker did not start ({seat.notice or 'no reply'})"
+        seat.request(match)
+        action = None
+        while action is None and time.perf_counter() - start < 60.0:
+            action = seat.poll()
+            if action is None:
+                time.sleep(0.01)
+        if seat.mode != "process":
+            return False, f"ai process: fell back to in-process thinking ({seat.notice})"
+        if action is None or action not in match.legal_actions():
+            return False, "ai process: no legal answer within 60 s"
+        return True, (f"ai process: {system.id} seat {decision.seat} answered "
+                      f"{getattr(action, 'kind', action)} in {time.perf_counter() - start:.2f} s")
+    finally:
+        seat.close()
+
+
+def main(argv: list[str]) -> int:
+    args = parser().parse_args(argv)
+    results = check_systems(args.seed, args.max_actions)
+    if not args.no_process:
+        try:
+            results.append(check_process(args.seed))
+        except Exception as exc:
+            results.append((False, f"ai process: {exc.__class__.__name__}: {exc}"))
+    for ok, line in results:
+        print(f"{'ok  ' if ok else 'FAIL'} {line}")
+    failed = sum(1 for ok, _ in results if not ok)
+    print(f"selftest: {len(results) - failed}/{len(results)} checks passed")
+    return 1 if failed or not results else 0
