@@ -63,6 +63,9 @@ class Unit:
     truces: dict[str, int] = field(default_factory=dict)   # unit id -> turns left (-1: encounter)
     negotiated: list[str] = field(default_factory=list)    # ids she has succeeded against (GEM-52)
     free_altitude_used: bool = False                       # GEM-GM-23: once per turn
+    carried_by: str | None = None   # id of the gem carrying her (GEM-53); she moves with them
+    effects: list[dict[str, Any]] = field(default_factory=list)
+    # timed ability effects: {"ability": id, "verb": verb, "amount": n, "turns": left}
 
     @property
     def formed(self) -> bool:
@@ -136,6 +139,7 @@ class GemsState:
     over: bool = False
     winner: int | None = None
     map_source: str = "inline"
+    grid: dict[str, Any] | None = None   # the inline grid spec the board was built from, if any
     board: Board | None = field(default=None, compare=False)
 
     @property
@@ -143,6 +147,21 @@ class GemsState:
         return self.order[self.turn] if self.order and not self.over else None
 
     def to_json(self) -> dict[str, Any]:
-        d = asdict(self)
+        board, self.board = self.board, None
+        try:
+            d = asdict(self)
+        finally:
+            self.board = board
         d.pop("board")
         return d
+
+    def __deepcopy__(self, memo: dict) -> "GemsState":
+        # The board never changes during a match; Match.submit copies state before every action,
+        # so share it instead of copying a few thousand cell dicts each time.
+        import copy
+        memo[id(self.board)] = self.board
+        out = object.__new__(GemsState)
+        for name in self.__slots__:  # type: ignore[attr-defined]
+            value = getattr(self, name)
+            setattr(out, name, value if name == "board" else copy.deepcopy(value, memo))
+        return out

@@ -1,0 +1,1067 @@
+"""Gems combat: the Ready Action, Arm Actions and everything an attack sets off.
+
+Owns (GEM-21..43 and their game-master defaults):
+  * the Ready Action: Ready spends one Action Slot and opens `state.ready_open`; AssignArm /
+    UnassignArm aim and take back arms (each working arm at most once, in total no more than the
+    Arm Counter, GEM-21); HandOver is an Arm Action done on the spot (GEM-GM-30); Strike resolves
+    every assigned arm;
+  * targeting geometry: target blocks of the attacker's Size on a grid anchored at her top-left
+    tile, range in those blocks (Chebyshev, elevation ignored, GEM-24/25, GEM-GM-21), lines for
+    thrown and projectile attacks that stop at the first occupied block (GEM-26, GEM-GM-22),
+    Area of Effect rings (GEM-39, GEM-GM-20);
+  * resolution: one Combat Roll per arm (GEM-22, GEM-GM-15), contact above 15 (GEM-23), counter
+    rolls and blocks as pending stages for the defender (GEM-28..32, GEM-GM-16), disarms with the
+    target choosing the arm and the attacker choosing where its object lands (GEM-33..37,
+    GEM-GM-17/19), damage (GEM-GM-03), knockback (GEM-40..43, GEM-GM-13/14);
+  * `describe_strike`: the same targeting and arithmetic without dice, for forecast.py.
+
+Stages (pushed on `state.pending`, answered through `apply`):
+  choose_counters -> Counter(unit, count)      defender: how many counter rolls (0..Held Objects)
+  assign_blocks   -> AssignBlocks(unit, pairs) defender: (counter index, attack index) pairs
+  choose_lost_arm -> ChooseLostArm(unit, arm)  disarmed target: which working arm she loses
+  choose_side     -> ChooseSide(unit, side)    attacker: "left" or "right" for the dropped object
+The in-progress strike lives in the pending entry's `data["strike"]` (plain JSON), so a saved
+match can stop at any stage and continue after loading.
+
+Must not: decide whose turn it is or end turns (system.py), touch presentation, or use any
+randomness but the match Rng it is handed. It never calls out to a seat: it waits for answers.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from game.engine import dice
+from game.engine.events import DiceRolled
+
+from . import common
+from . import events as ev
+from .actions import (AssignArm, AssignBlocks, ChooseLostArm, ChooseSide, Counter, HandOver,
+                      Ready, Strike, UnassignArm)
+from .house import house
+from .state import AttackPlan, GemsState, Item, Pending, Unit
+
+Tile = tuple[int, int]
+
+CONTACT_ABOVE = 15          # GEM-23: a Combat Roll must be higher than this to make contact
+UNARMED_DAMAGE = 2          # GEM-GM-03
+HARDLIGHT_DAMAGE = 3        # GEM-GM-03, when the weapon's data gives no other value
+KNOCKBACK_DAMAGE = 3        # GEM-42: Melee Damage per tile not travelled
+DEFAULT_THROW_RANGE = 4     # our default, in attacker-Size blocks, when an item gives no range
+MODES = ("melee", "thrown", "projectile")
+HAND_OVER = "hand_over"     # AttackPlan.mode of an arm spent on a hand-over (GEM-GM-30)
+COMBAT_KINDS = ("gems.ready", "gems.assign_arm", "gems.unassign_arm", "gems.hand_over",
+                "gems.strike", "gems.counter", "gems.assign_blocks", "gems.choose_lost_arm",
+                "gems.choose_side")
+STAGES = ("choose_counters", "assign_blocks", "choose_lost_arm", "choose_side")
+
+
+def contact(total: int) -> bool:
+    """GEM-23: strictly above 15."""
+    return total > CONTACT_ABOVE
+
+
+# =============================================================================================
+# Geometry (pure)
+# =============================================================================================
+
+def block_tiles(anchor: Tile, size: int) -> list[Tile]:
+    """The Size x Size block whose top-left is `anchor` (GEM-25)."""
+    return common.footprint_at(anchor[0], anchor[1], size)
+
+
+def block_anchor(origin: Tile, size: int, i: int, j: int) -> Tile:
+    """Top-left of the block `i`, `j` blocks away from the block at `origin` (GEM-24)."""
+    return (origin[0] + i * size, origin[1] + j * size)
+
+
+def block_offsets(reach: int) -> list[Tile]:
+    """Block offsets within Chebyshev distance `reach`, nearest first, then reading order."""
+    out = [(i, j) for j in range(-reach, reach + 1) for i in range(-reach, reach + 1)]
+    out.sort(key=lambda o: (max(abs(o[0]), abs(o[1])), o[1], o[0]))
+    return out
+
+
+def block_line(i: int, j: int) -> list[Tile]:
+    """Block offsets a line from block (0, 0) to block (i, j) passes through, start excluded,
+    end included (Bresenham in block units: the line is as wide as the attacker, GEM-26)."""
+    out: list[Tile] = []
+    dx, dy = abs(i), -abs(j)
+    sx, sy = (1 if i > 0 else -1), (1 if j > 0 else -1)
+    err = dx + dy
+    x = y = 0
+    while (x, y) != (i, j):
+        e2 = 2 * err
+        if e2 >= dy:
+            err += dy
+            x += sx
+        if e2 <= dx:
+            err += dx
+            y += sy
+        out.append((x, y))
+    return out
+
+
+def aoe_block_offsets(n: int, shape: str = "filled") -> list[Tile]:
+    """Block offsets an Area of Effect n covers around its target block (offset (0, 0)).
+
+    GEM-39: ring k is the blocks at Chebyshev distance exactly k. GEM-GM-20 default "filled":
+    the target block and every ring up to n; house option "ring": the target block and ring n
+    only."""
+    if n <= 0:
+        return [(0, 0)]
+    out = [o for o in block_offsets(n)
+           if shape == "filled" or max(abs(o[0]), abs(o[1])) in (0, n)]
+    return out
+
+
+def aoe_ring_tiles(anchor: Tile, size: int, k: int) -> list[Tile]:
+    """Base tiles of ring k alone around the target block at `anchor` (GEM-39)."""
+    tiles: list[Tile] = []
+    for (i, j) in block_offsets(k):
+        if max(abs(i), abs(j)) == k:
+            tiles += block_tiles(block_anchor(anchor, size, i, j), size)
+    return sorted(tiles, key=lambda t: (t[1], t[0]))
+
+
+def aoe_tiles(anchor: Tile, size: int, n: int, shape: str = "filled") -> list[Tile]:
+    """Every base tile an AoE n covers (target block included), in reading order."""
+    tiles: list[Tile] = []
+    for (i, j) in aoe_block_offsets(n, shape):
+        tiles += block_tiles(block_anchor(anchor, size, i, j), size)
+    return sorted(tiles, key=lambda t: (t[1], t[0]))
+
+
+def centre2(x: int, y: int, size: int) -> Tile:
+    """Twice the centre of a Size x Size body (kept in integers)."""
+    return (2 * x + size, 2 * y + size)
+
+
+def snap8(dx: int, dy: int) -> Tile | None:
+    """The nearest of the 8 compass steps to the vector (dx, dy) (GEM-GM-14); None for zero.
+    Exactly on a 22.5-degree boundary the diagonal wins."""
+    if dx == 0 and dy == 0:
+        return None
+    ax, ay = abs(dx), abs(dy)
+    sx = (dx > 0) - (dx < 0)
+    sy = (dy > 0) - (dy < 0)
+    # tan(22.5 deg) = sqrt(2) - 1: the vector is near an axis when the small side is below that
+    # share of the large side, i.e. (small + large)^2 < 2 * large^2 (exact in integers).
+    if ay < ax and (ay + ax) ** 2 < 2 * ax * ax:
+        return (sx, 0)
+    if ax < ay and (ax + ay) ** 2 < 2 * ay * ay:
+        return (0, sy)
+    return (sx, sy)
+
+
+def side_offset(facing: Tile, side: str) -> Tile:
+    """Unit step to the left or right of `facing` as seen from behind it (GEM-GM-19: x grows
+    rightward, y downward, so facing east the left is north)."""
+    fx, fy = facing
+    return (fy, -fx) if side == "left" else (-fy, fx)
+
+
+# =============================================================================================
+# Reading the state
+# =============================================================================================
+
+def _unit(state: GemsState, uid: str) -> Unit:
+    return state.units[uid]
+
+
+def _item_data(item: Item | None) -> dict[str, Any]:
+    if item is None:
+        return {}
+    return common.item_def(item.kind) or {}
+
+
+def arm_item(state: GemsState, unit: Unit, arm: int) -> Item | None:
+    a = unit.arms[arm]
+    if a.disarmed or not a.holding:
+        return None
+    return state.items.get(a.holding)
+
+
+def free_arms(state: GemsState, unit: Unit) -> list[int]:
+    """Working arms not yet used in the open Ready Action and not taken by a carried load."""
+    used = {p.arm for p in state.plans}
+    return [i for i in unit.working_arms() if i not in used and not unit.arms[i].load]
+
+
+def arm_cap(unit: Unit) -> int:
+    """GEM-21: Arm Actions in one Ready Action are capped by the Arm Counter."""
+    return unit.arm_counter()
+
+
+def attack_profile(state: GemsState, unit: Unit, arm: int, mode: str) -> dict[str, Any]:
+    """What an arm's attack in `mode` would be: its item, reach in blocks, damage (GEM-GM-03
+    plus "empower"), knockback and AoE from the item's data."""
+    item = arm_item(state, unit, arm)
+    data = _item_data(item)
+    if item is None:
+        damage = UNARMED_DAMAGE
+    else:
+        damage = item.damage if item.damage else (HARDLIGHT_DAMAGE if item.hardlight
+                                                  else UNARMED_DAMAGE)
+    damage += common.damage_bonus(state, unit.id)
+    if mode == "melee":
+        reach = int(data.get("melee_range", 1) or 1)
+    elif mode == "thrown":
+        reach = int(data.get("range", 0) or DEFAULT_THROW_RANGE)
+    else:
+        reach = int(data.get("range", 0) or 0)
+    return {"item": item.id if item else None, "damage": damage, "reach": reach,
+            "knockback": int(data.get("knockback", 0) or 0),
+            "aoe": int(data.get("aoe", 0) or 0)}
+
+
+def mode_allowed(state: GemsState, unit: Unit, arm: int, mode: str) -> str | None:
+    """Why arm `arm` cannot attack in `mode`, or None."""
+    item = arm_item(state, unit, arm)
+    if mode == "melee":
+        return None
+    if item is None:
+        return f"arm {arm} holds nothing to {'throw' if mode == 'thrown' else 'shoot'}"
+    data = _item_data(item)
+    if mode == "thrown":
+        if not item.throwable or not data.get("throwable", True):
+            return f"{item.name} cannot be thrown"
+        return None
+    if mode == "projectile":
+        if not data.get("projectile", False):
+            return f"{item.name} does not shoot"
+        return None
+    return f"unknown attack mode {mode!r} (melee, thrown or projectile)"
+
+
+def targetable(state: GemsState, attacker: Unit, other: Unit) -> bool:
+    """A formed gem other than the attacker with no truce binding the two (GEM-GM-26)."""
+    return (other.id != attacker.id and other.formed and other.carried_by is None
+            and not common.truce_between(state, attacker.id, other.id))
+
+
+def gems_in_tiles(state: GemsState, tiles: list[Tile]) -> list[Unit]:
+    cover = set(tiles)
+    out = [u for u in state.units.values() if u.formed and u.carried_by is None
+           and any(t in cover for t in common.footprint(u))]
+    out.sort(key=lambda u: (u.y, u.x, u.id))
+    return out
+
+
+def targets_in_block(state: GemsState, attacker: Unit, anchor: Tile) -> list[str]:
+    """Every gem the attack on this block attacks (GEM-27), in reading order then id."""
+    return [u.id for u in gems_in_tiles(state, block_tiles(anchor, attacker.size))
+            if targetable(state, attacker, u)]
+
+
+def _block_solid(state: GemsState, anchor: Tile, size: int) -> bool:
+    """A solid tile anywhere in the block stops lines and sight (GEM-GM-21). Off-board tiles
+    only count when the whole block is off the board."""
+    tiles = block_tiles(anchor, size)
+    inside = [t for t in tiles if common.in_bounds(state, *t)]
+    if not inside:
+        return True
+    return any(state.board.prop(x, y, "solid", False) for x, y in inside)
+
+
+def _block_solid_object(state: GemsState, anchor: Tile, size: int) -> bool:
+    return any(common.solid_item_at(state, x, y) for x, y in block_tiles(anchor, size))
+
+
+def trace(state: GemsState, attacker: Unit, target: Tile, mode: str) -> dict[str, Any]:
+    """Follow an attack from the attacker's block to the block at `target`.
+
+    Melee needs a clear line (solid tiles block, GEM-GM-21) and hits the target block. Thrown
+    and projectile attacks stop at the first block holding a gem or a solid object (GEM-26,
+    GEM-GM-22) and resolve against every gem there. Returns {"stop": anchor or None, "targets":
+    [ids], "path": [anchors passed, stop last], "blocked": reason or ""}."""
+    s = attacker.size
+    dx, dy = target[0] - attacker.x, target[1] - attacker.y
+    if dx % s or dy % s:
+        return {"stop": None, "targets": [], "path": [], "blocked": "not on the attacker's grid"}
+    i, j = dx // s, dy // s
+    line = block_line(i, j)
+    path: list[Tile] = []
+    if not line:        # her own block (another gem shares her tiles)
+        return {"stop": target, "targets": targets_in_block(state, attacker, target),
+                "path": [target], "blocked": ""}
+    for k, (bi, bj) in enumerate(line):
+        anchor = block_anchor((attacker.x, attacker.y), s, bi, bj)
+        last = k == len(line) - 1
+        if _block_solid(state, anchor, s):
+            return {"stop": path[-1] if path else None, "targets": [], "path": path,
+                    "blocked": "a wall is in the way"}
+        path.append(anchor)
+        if mode == "melee":
+            if last:
+                return {"stop": anchor, "targets": targets_in_block(state, attacker, anchor),
+                        "path": path, "blocked": ""}
+            continue
+        found = targets_in_block(state, attacker, anchor)
+        if found or _block_solid_object(state, anchor, s) or last:
+            return {"stop": anchor, "targets": found, "path": path, "blocked": ""}
+    return {"stop": path[-1] if path else None, "targets": [], "path": path, "blocked": ""}
+
+
+def area_targets(state: GemsState, attacker: Unit, stop: Tile, n: int,
+                 first: list[str]) -> list[str]:
+    """Targets of an attack with AoE n centred on the block at `stop` (GEM-39, GEM-GM-20):
+    the gems in the stop block first, then the rest of the area in reading order. Allies are hit;
+    a truce partner is skipped unless the house rule says area effects still hit (GEM-GM-26)."""
+    if n <= 0:
+        return list(first)
+    tiles = aoe_tiles(stop, attacker.size, n, house(state, "aoe_shape"))
+    out = list(first)
+    hit_truce = house(state, "truce_aoe") == "hit"
+    for u in gems_in_tiles(state, tiles):
+        if u.id in out or u.id == attacker.id:
+            continue
+        if targetable(state, attacker, u) or (hit_truce and u.formed):
+            out.append(u.id)
+    return out
+
+
+def melee_targets(state: GemsState, attacker: Unit, arm: int) -> list[Tile]:
+    """Target blocks a melee attack with `arm` may aim at (GEM-24, GEM-25, GEM-27)."""
+    reach = attack_profile(state, attacker, arm, "melee")["reach"]
+    out = []
+    for (i, j) in block_offsets(reach):
+        anchor = block_anchor((attacker.x, attacker.y), attacker.size, i, j)
+        t = trace(state, attacker, anchor, "melee")
+        if t["targets"] and t["stop"] == anchor:
+            out.append(anchor)
+    return out
+
+
+def line_targets(state: GemsState, attacker: Unit, arm: int, mode: str) -> list[Tile]:
+    """Target blocks a thrown or projectile attack may aim at: blocks in range whose line's first
+    occupied block is that block itself (GEM-26: what lies behind cannot be reached)."""
+    reach = attack_profile(state, attacker, arm, mode)["reach"]
+    if reach <= 0:
+        return []
+    out = []
+    for (i, j) in block_offsets(reach):
+        if (i, j) == (0, 0):
+            continue
+        anchor = block_anchor((attacker.x, attacker.y), attacker.size, i, j)
+        t = trace(state, attacker, anchor, mode)
+        if t["targets"] and t["stop"] == anchor:
+            out.append(anchor)
+    return out
+
+
+def aim_options(state: GemsState, attacker: Unit, arm: int, mode: str) -> list[Tile]:
+    if mode_allowed(state, attacker, arm, mode):
+        return []
+    if mode == "melee":
+        return melee_targets(state, attacker, arm)
+    return line_targets(state, attacker, arm, mode)
+
+
+def hand_over_options(state: GemsState, unit: Unit) -> list[tuple[int, str]]:
+    """(arm, ally id) pairs for HandOver: an arm holding something, an ally touching her with a
+    free working arm (GEM-GM-30)."""
+    out = []
+    arms = [a for a in free_arms(state, unit) if unit.arms[a].holding]
+    if not arms or len(state.plans) >= arm_cap(unit):
+        return out
+    mine = common.footprint(unit)
+    for other in sorted(state.units.values(), key=lambda u: u.id):
+        if other.id == unit.id or other.side != unit.side or not other.formed:
+            continue
+        if other.carried_by is not None or not _receiving_arm(other):
+            continue
+        if common.footprint_distance(mine, common.footprint(other)) > 1:
+            continue
+        out += [(a, other.id) for a in arms]
+    out.sort()
+    return out
+
+
+def _receiving_arm(unit: Unit) -> int | None:
+    for i in unit.working_arms():
+        a = unit.arms[i]
+        if not a.holding and not a.load:
+            return i
+    return None
+
+
+# =============================================================================================
+# Legal actions
+# =============================================================================================
+
+def _acting_unit(state: GemsState) -> Unit | None:
+    uid = state.acting
+    if uid is None or state.over or state.pending:
+        return None
+    u = state.units.get(uid)
+    return u if u is not None and u.formed else None
+
+
+def _any_arm_action(state: GemsState, unit: Unit) -> bool:
+    saved = state.plans
+    state.plans = []
+    try:
+        if arm_cap(unit) <= 0 or not free_arms(state, unit):
+            return False
+        if hand_over_options(state, unit):
+            return True
+        return any(aim_options(state, unit, a, m)
+                   for a in free_arms(state, unit) for m in MODES)
+    finally:
+        state.plans = saved
+
+
+def legal_actions(state: GemsState) -> list:
+    """Every combat action allowed now, in a canonical order."""
+    if state.over:
+        return []
+    if state.pending:
+        top = state.pending[-1]
+        if top.stage in STAGES:
+            return stage_answers(state, top)
+        return []
+    unit = _acting_unit(state)
+    if unit is None:
+        return []
+    if not state.ready_open:
+        if state.slots >= 1 and _any_arm_action(state, unit):
+            return [Ready(unit.id)]
+        return []
+    out: list = []
+    if len(state.plans) < arm_cap(unit):
+        for a in free_arms(state, unit):
+            for m in MODES:
+                out += [AssignArm(unit.id, a, t, m) for t in aim_options(state, unit, a, m)]
+        out += [HandOver(unit.id, a, to) for a, to in hand_over_options(state, unit)]
+    out += [UnassignArm(unit.id, p.arm) for p in sorted(state.plans, key=lambda p: p.arm)
+            if p.mode != HAND_OVER]
+    out.append(Strike(unit.id))
+    return out
+
+
+def stage_answers(state: GemsState, pending: Pending) -> list:
+    ctx = pending.data["strike"]
+    fight = ctx["fights"][ctx["at"]]
+    if pending.stage == "choose_counters":
+        return [Counter(fight["target"], n) for n in range(fight["max_counters"] + 1)]
+    if pending.stage == "assign_blocks":
+        return [AssignBlocks(fight["target"], tuple(tuple(p) for p in m))
+                for m in fight["options"]]
+    if pending.stage == "choose_lost_arm":
+        target = _unit(state, fight["target"])
+        return [ChooseLostArm(target.id, a) for a in target.working_arms()]
+    if pending.stage == "choose_side":
+        return [ChooseSide(ctx["attacker"], "left"), ChooseSide(ctx["attacker"], "right")]
+    return []
+
+
+def validate(state: GemsState, action: Any) -> str | None:
+    """Why a combat action is not allowed now, in a player's words, or None if it is."""
+    if action in legal_actions(state):
+        return None
+    if state.over:
+        return "the encounter is over"
+    if state.pending:
+        top = state.pending[-1]
+        if action.kind in ("gems.counter", "gems.assign_blocks", "gems.choose_lost_arm",
+                           "gems.choose_side"):
+            stage = {"gems.counter": "choose_counters", "gems.assign_blocks": "assign_blocks",
+                     "gems.choose_lost_arm": "choose_lost_arm",
+                     "gems.choose_side": "choose_side"}[action.kind]
+            if stage != top.stage:
+                return f"the game is waiting for {top.stage.replace('_', ' ')}, not {stage.replace('_', ' ')}"
+            return f"that answer is not one of the choices ({pending_prompt(state, top)})"
+        return f"first answer: {pending_prompt(state, top)}"
+    unit = state.units.get(getattr(action, "unit", ""), None)
+    acting = state.acting
+    if unit is None:
+        return f"no gem called {getattr(action, 'unit', '?')!r}"
+    if unit.id != acting:
+        return f"it is not {unit.name}'s turn"
+    if action.kind == "gems.ready":
+        if state.ready_open:
+            return "a Ready Action is already open: assign arms, then strike"
+        if state.slots < 1:
+            return "no Action Slots left this turn"
+        return f"{unit.name} has no arm that could act (no target in reach, nothing to hand over)"
+    if not state.ready_open and action.kind in COMBAT_KINDS:
+        return "open a Ready Action first"
+    if action.kind == "gems.assign_arm":
+        a = action.arm
+        if not 0 <= a < len(unit.arms):
+            return f"{unit.name} has no arm {a}"
+        if unit.arms[a].disarmed:
+            return f"arm {a} was disarmed and can do nothing (GEM-38)"
+        if any(p.arm == a for p in state.plans):
+            return f"arm {a} already acts in this Ready Action (GEM-21)"
+        if unit.arms[a].load:
+            return f"arm {a} is busy carrying a load"
+        if len(state.plans) >= arm_cap(unit):
+            return f"her Arm Counter ({arm_cap(unit)}) is used up (GEM-21)"
+        why = mode_allowed(state, unit, a, action.mode)
+        if why:
+            return why
+        t = trace(state, unit, tuple(action.target), action.mode)
+        if t["blocked"]:
+            return t["blocked"]
+        if t["stop"] != tuple(action.target):
+            return "the attack would stop at an earlier target (GEM-26)"
+        return "no gem there that she may attack, or it is out of reach (GEM-24)"
+    if action.kind == "gems.unassign_arm":
+        return f"arm {action.arm} is not assigned (or already handed something over)"
+    if action.kind == "gems.hand_over":
+        return "hand-over needs an arm holding something and an ally next to her with a free arm"
+    return "that is not allowed now"
+
+
+def pending_prompt(state: GemsState, pending: Pending) -> str:
+    return str(pending.data.get("prompt", pending.stage))
+
+
+# =============================================================================================
+# Apply
+# =============================================================================================
+
+def apply(state: GemsState, action: Any, rng) -> list:
+    kind = action.kind
+    if kind == "gems.ready":
+        return _ready(state, action)
+    if kind == "gems.assign_arm":
+        return _assign(state, action)
+    if kind == "gems.unassign_arm":
+        state.plans = [p for p in state.plans if p.arm != action.arm]
+        return [ev.ArmUnassigned(action.unit, action.arm)]
+    if kind == "gems.hand_over":
+        return _hand_over(state, action)
+    if kind == "gems.strike":
+        return _strike(state, action, rng)
+    if kind in ("gems.counter", "gems.assign_blocks", "gems.choose_lost_arm",
+                "gems.choose_side"):
+        return _answer(state, action, rng)
+    raise ValueError(f"combat cannot apply {kind!r}")
+
+
+def _ready(state: GemsState, action: Ready) -> list:
+    # GEM-07 / GEM-21: a Ready Action costs one Action Slot
+    state.slots -= 1
+    state.ready_open = True
+    state.plans = []
+    return [ev.SlotsSpent(action.unit, 1, state.slots, action.kind),
+            ev.ReadyOpened(action.unit, state.slots)]
+
+
+def _assign(state: GemsState, action: AssignArm) -> list:
+    state.plans.append(AttackPlan(action.arm, (int(action.target[0]), int(action.target[1])),
+                                  action.mode))
+    return [ev.ArmAssigned(action.unit, action.arm, tuple(action.target), action.mode)]
+
+
+def _hand_over(state: GemsState, action: HandOver) -> list:
+    giver = _unit(state, action.unit)
+    taker = _unit(state, action.to_unit)
+    to_arm = _receiving_arm(taker)
+    item_id = giver.arms[action.arm].holding
+    giver.arms[action.arm].holding = None
+    taker.arms[to_arm].holding = item_id
+    item = state.items[item_id]
+    item.held_by = taker.id
+    item.x, item.y = taker.x, taker.y
+    # the arm is spent for this Ready Action and counts toward the Arm Counter (GEM-21)
+    state.plans.append(AttackPlan(action.arm, (taker.x, taker.y), HAND_OVER))
+    return [ev.ObjectHandedOver(giver.id, action.arm, taker.id, to_arm, item_id)]
+
+
+# --- the strike ------------------------------------------------------------------------------
+
+def describe_strike(state: GemsState, attacker_id: str,
+                    plans: list[AttackPlan]) -> dict[str, Any]:
+    """Resolve targeting for a set of plans without rolling: the attacks (one per attacking arm,
+    in arm order) and, per target, which attacks reach her. Used by Strike and the forecast."""
+    attacker = _unit(state, attacker_id)
+    attacks: list[dict[str, Any]] = []
+    for p in sorted(plans, key=lambda p: p.arm):
+        if p.mode == HAND_OVER:
+            continue
+        prof = attack_profile(state, attacker, p.arm, p.mode)
+        t = trace(state, attacker, tuple(p.target), p.mode)
+        targets = t["targets"]
+        if t["stop"] is not None:
+            targets = area_targets(state, attacker, t["stop"], prof["aoe"], targets)
+        attacks.append({"arm": p.arm, "mode": p.mode, "item": prof["item"],
+                        "damage": prof["damage"], "knockback": prof["knockback"],
+                        "aoe": prof["aoe"], "target": list(p.target),
+                        "stop": list(t["stop"]) if t["stop"] is not None else None,
+                        "path": [list(a) for a in t["path"]], "targets": targets})
+    order: list[str] = []
+    for a in attacks:
+        for uid in a["targets"]:
+            if uid not in order:
+                order.append(uid)
+    fights = []
+    for uid in order:
+        target = _unit(state, uid)
+        idx = [k for k, a in enumerate(attacks) if uid in a["targets"]]
+        fights.append({"target": uid, "attacks": [[k, 0] for k in idx],
+                       "max_counters": max_counters(state, attacker, target),
+                       "disarm": disarm_possible(attacker, target),
+                       "counters": [], "blocked": [], "options": [], "step": "start"})
+    return {"attacker": attacker_id, "attacks": attacks, "fights": fights, "at": 0,
+            "disarmed": []}
+
+
+def max_counters(state: GemsState, attacker: Unit, target: Unit) -> int:
+    """How many counter rolls the target may make: 0 without Blocking (GEM-28) or when she is
+    larger than her attacker (GEM-32), else up to her Held Objects (GEM-29, GEM-GM-18)."""
+    if not target.blocking or target.size > attacker.size:
+        return 0
+    return len(target.held_objects())
+
+
+def disarm_possible(attacker: Unit, target: Unit) -> bool:
+    """GEM-33/35: the attacker has Disarming and the target is her Size with an arm to lose."""
+    return attacker.disarming and attacker.size == target.size and bool(target.working_arms())
+
+
+def _strike(state: GemsState, action: Strike, rng) -> list:
+    attacker = _unit(state, action.unit)
+    plans = list(state.plans)
+    state.plans = []
+    ctx = describe_strike(state, attacker.id, plans)
+    out: list = []
+    shared = house(state, "multi_target_rolls") == "shared"
+    for k, atk in enumerate(ctx["attacks"]):
+        if not atk["targets"]:
+            continue
+        # GEM-22: each arm rolls; GEM-GM-15: that one roll counts against every target unless
+        # the house rule asks for a roll per target
+        groups = [atk["targets"]] if shared else [[t] for t in atk["targets"]]
+        for group in groups:
+            r = dice.roll(rng, "d20", "attack", modifiers=[("CPR", attacker.cpr)])
+            names = " and ".join(common.unit_name(state, t) for t in group)
+            verdict = (f"> {CONTACT_ABOVE}, contact" if contact(r.total)
+                       else f"not above {CONTACT_ABOVE}, no contact")
+            what = {"melee": "attacks", "thrown": "throws at", "projectile": "shoots at"}[atk["mode"]]
+            out.append(DiceRolled(r, attacker.id, f"{attacker.name} {what} {names} "
+                                  f"(arm {atk['arm']}): {r.breakdown()} {verdict}"))
+            for fight in ctx["fights"]:
+                if fight["target"] in group:
+                    for pair in fight["attacks"]:
+                        if pair[0] == k:
+                            pair[1] = r.total
+    # thrown objects land where they stopped (GEM-26): the stop block, nearest tile first,
+    # falling back along the line when that block cannot take them
+    for atk in ctx["attacks"]:
+        if atk["mode"] == "thrown" and atk["item"] in state.items:
+            arm = attacker.arms[atk["arm"]]
+            if arm.holding == atk["item"]:
+                arm.holding = None
+            item = state.items[atk["item"]]
+            spot = _throw_landing(state, attacker, atk)
+            item.held_by = None
+            item.x, item.y = spot
+            out.append(ev.ObjectLanded(item.id, spot[0], spot[1], "thrown"))
+    out += _advance(state, ctx, rng)
+    return out
+
+
+def _push(state: GemsState, stage: str, seat: int, actor: str, ctx: dict, prompt: str) -> None:
+    state.pending.append(Pending(stage, seat, actor, {"strike": ctx, "prompt": prompt}))
+
+
+def _advance(state: GemsState, ctx: dict[str, Any], rng) -> list:
+    """Carry the strike on until it needs an answer from a seat or is done."""
+    out: list = []
+    attacker = _unit(state, ctx["attacker"])
+    while ctx["at"] < len(ctx["fights"]):
+        fight = ctx["fights"][ctx["at"]]
+        target = _unit(state, fight["target"])
+        step = fight["step"]
+        if step == "start":
+            if not target.formed or state.over:
+                fight["step"] = "done"
+            else:
+                fight["step"] = "disarm"
+                contacts = any(contact(total) for _, total in fight["attacks"])
+                matters = contacts or (fight["disarm"] and attacker.disarming
+                                       and not house(state, "disarm_needs_contact"))
+                # re-read: an earlier fight (push-along knockback) may have changed things
+                fight["max_counters"] = max_counters(state, attacker, target)
+                if fight["max_counters"] > 0 and matters:
+                    fight["step"] = "counters"
+                    _push(state, "choose_counters", common.seat_of(state, target.id), target.id,
+                          ctx, f"{target.name}: how many counter rolls against "
+                               f"{attacker.name}? (up to {fight['max_counters']})")
+                    return out
+            continue
+        if step == "disarm":
+            fight["step"] = "effects"
+            need_arm = _check_disarm(state, ctx, fight, attacker, target, out)
+            if need_arm:
+                arms = target.working_arms()
+                if len(arms) == 1:
+                    out += _lose_arm(state, ctx, fight, attacker, target, arms[0])
+                    if fight["step"] == "side":
+                        return out
+                else:
+                    fight["step"] = "lost_arm"
+                    _push(state, "choose_lost_arm", common.seat_of(state, target.id), target.id,
+                          ctx, f"{target.name} is disarmed: which arm does she lose?")
+                    return out
+            continue
+        if step == "effects":
+            out += _effects(state, ctx, fight, attacker, target)
+            fight["step"] = "done"
+            continue
+        if step == "done":
+            ctx["at"] += 1
+            continue
+        raise RuntimeError(f"strike stuck at step {step!r}")
+    out += _finish(state, ctx, attacker)
+    return out
+
+
+def _check_disarm(state, ctx, fight, attacker: Unit, target: Unit, out: list) -> bool:
+    if not target.formed or not disarm_possible(attacker, target):
+        return False
+    if target.id in ctx["disarmed"]:       # GEM-GM-17: at most once per Ready Action per target
+        return False
+    blocked = {a for _, a in fight["blocked"]}
+    if house(state, "disarm_needs_contact"):
+        hits = [n for n, (_, total) in enumerate(fight["attacks"])
+                if contact(total) and n not in blocked]
+        if not hits:
+            return False
+    attack_sum = sum(total for _, total in fight["attacks"])
+    counter_sum = sum(fight["counters"])
+    # GEM-33/34: strictly higher; no counter rolls count as 0
+    success = attack_sum > counter_sum
+    out.append(ev.DisarmChecked(attacker.id, target.id, attack_sum, counter_sum, success))
+    if success:
+        ctx["disarmed"].append(target.id)
+    return success
+
+
+def _lose_arm(state, ctx, fight, attacker: Unit, target: Unit, arm: int) -> list:
+    a = target.arms[arm]
+    a.disarmed = True                      # GEM-38: cosmetic from now on
+    out: list = [ev.ArmLost(target.id, arm, attacker.id)]
+    loose: list[str] = []
+    if a.holding:
+        loose.append(a.holding)
+    if a.enhancer:
+        eid = common.new_id(state, "enhancer")
+        state.items[eid] = Item(id=eid, kind=a.enhancer, name=a.enhancer.replace("_", " "),
+                                x=target.x, y=target.y, held_by=target.id)
+        loose.append(eid)
+        a.enhancer = None
+    a.holding = None
+    if a.load:                              # a load she carried with that arm is let go
+        out += common.release_load(state, target)
+    if loose:
+        # GEM-37: the attacker decides left or right
+        fight["loose"] = loose
+        fight["step"] = "side"
+        _push(state, "choose_side", common.seat_of(state, attacker.id), attacker.id, ctx,
+              f"{attacker.name}: throw {target.name}'s dropped "
+              f"{' and '.join(common.unit_name(state, i) for i in loose)} to her left or right?")
+    return out
+
+
+def landing_tile(state: GemsState, attacker: Unit, target: Unit, side: str) -> Tile:
+    """Where a disarmed object lands (GEM-37, GEM-GM-17/19): Melee Range (1, in attacker-Size
+    tiles) to the target's left or right as the attacker sees her; if that tile is solid or full,
+    it falls back toward the target to the nearest tile that can take it."""
+    facing = snap8(*(_sub(centre2(target.x, target.y, target.size),
+                          centre2(attacker.x, attacker.y, attacker.size))))
+    facing = facing or (1, 0)
+    ox, oy = side_offset(facing, side)
+    dist = attacker.size          # Melee Range 1 x attacker Size
+    for d in range(dist, -1, -1):
+        x, y = target.x + ox * d, target.y + oy * d
+        if _item_fits(state, x, y):
+            return (x, y)
+    spot = common.free_tile_near(state, target.x, target.y)
+    return spot or (target.x, target.y)
+
+
+def _sub(a: Tile, b: Tile) -> Tile:
+    return (a[0] - b[0], a[1] - b[1])
+
+
+def _item_fits(state: GemsState, x: int, y: int) -> bool:
+    return (common.in_bounds(state, x, y) and not common.is_solid(state, x, y)
+            and not common.solid_item_at(state, x, y)
+            and common.occupancy(state, x, y) < common.TILE_CAPACITY)
+
+
+def _effects(state, ctx, fight, attacker: Unit, target: Unit) -> list:
+    """Damage and knockback for one target once blocks and disarms are settled."""
+    out: list = []
+    blocked = {a for _, a in fight["blocked"]}
+    everyone = house(state, "knockback_targets") == "all"
+    for n, (k, total) in enumerate(fight["attacks"]):
+        atk = ctx["attacks"][k]
+        hit = contact(total) and n not in blocked
+        dealt = atk["damage"] if hit and target.formed else 0
+        out.append(ev.AttackResolved(attacker.id, target.id, atk["arm"], atk["mode"], total,
+                                     contact(total), n in blocked, dealt))
+        if dealt:
+            # GEM-GM-03: each contacting, unblocked arm attack deals its damage
+            out += common.apply_damage(state, target.id, dealt, atk["mode"], attacker.id)
+        if atk["knockback"] > 0 and target.formed and (hit or everyone):
+            # GEM-40/43, GEM-GM-14: pushed straight away from the attacker (or the AoE centre)
+            origin = centre2(attacker.x, attacker.y, attacker.size)
+            if atk["aoe"] and atk["stop"] is not None:
+                c = centre2(atk["stop"][0], atk["stop"][1], attacker.size)
+                if c != centre2(target.x, target.y, target.size):
+                    origin = c
+            d = snap8(*_sub(centre2(target.x, target.y, target.size), origin))
+            if d is not None:
+                out += knockback(state, target.id, d, atk["knockback"], attacker.id)
+    return out
+
+
+def _finish(state: GemsState, ctx: dict[str, Any], attacker: Unit) -> list:
+    out: list = []
+    state.ready_open = False
+    state.plans = []
+    out.append(ev.StrikeResolved(attacker.id))
+    out += common.check_end(state)
+    return out
+
+
+def _throw_landing(state: GemsState, attacker: Unit, atk: dict[str, Any]) -> Tile:
+    me = centre2(attacker.x, attacker.y, attacker.size)
+    for anchor in reversed(atk["path"]):
+        tiles = block_tiles(tuple(anchor), attacker.size)
+        tiles.sort(key=lambda t: (max(abs(2 * t[0] + 1 - me[0]), abs(2 * t[1] + 1 - me[1])),
+                                  t[1], t[0]))
+        for x, y in tiles:
+            if _item_fits(state, x, y):
+                return (x, y)
+    return common.free_tile_near(state, attacker.x, attacker.y) or (attacker.x, attacker.y)
+
+
+# --- answers to stages -----------------------------------------------------------------------
+
+def block_options(counters: list[int], attacks: list[list[int]],
+                  damages: list[int]) -> list[list[list[int]]]:
+    """Every useful way to assign counter rolls to attacks (GEM-31): each counter covers at most
+    one attack and is only offered against a contacting attack it beats strictly (GEM-30).
+    Canonical order: most damage stopped first, then most blocks, then the pairs themselves; the
+    empty assignment is always last. `attacks` are [attack index, total] pairs of one target."""
+    useful = [(c, a) for c in range(len(counters)) for a in range(len(attacks))
+              if contact(attacks[a][1]) and counters[c] > attacks[a][1]]
+    found: list[tuple[tuple[int, int], ...]] = []
+    for r in range(len(counters), 0, -1):
+        for combo in combinations(useful, r):
+            cs = {c for c, _ in combo}
+            as_ = {a for _, a in combo}
+            if len(cs) == len(combo) and len(as_) == len(combo):
+                found.append(combo)
+    found.sort(key=lambda m: (-sum(damages[a] for _, a in m), -len(m), m))
+    return [[list(p) for p in m] for m in found] + [[]]
+
+
+def _answer(state: GemsState, action: Any, rng) -> list:
+    pending = state.pending.pop()
+    ctx = pending.data["strike"]
+    fight = ctx["fights"][ctx["at"]]
+    attacker = _unit(state, ctx["attacker"])
+    target = _unit(state, fight["target"])
+    out: list = []
+    if action.kind == "gems.counter":
+        out.append(ev.CountersDeclared(target.id, attacker.id, action.count))
+        for n in range(action.count):
+            r = dice.roll(rng, "d20", "counter", modifiers=[("CPR", target.cpr)])
+            fight["counters"].append(r.total)
+            out.append(DiceRolled(r, target.id, f"{target.name} counters {attacker.name} "
+                                  f"({n + 1} of {action.count}): {r.breakdown()}"))
+        damages = [ctx["attacks"][k]["damage"] for k, _ in fight["attacks"]]
+        options = block_options(fight["counters"], fight["attacks"], damages)
+        fight["step"] = "disarm"
+        if len(options) > 1:         # something can be blocked: the defender assigns (GEM-31)
+            fight["options"] = options
+            fight["step"] = "blocks"
+            _push(state, "assign_blocks", pending.seat, target.id, ctx,
+                  f"{target.name}: which counter roll blocks which attack?")
+            return out
+    elif action.kind == "gems.assign_blocks":
+        fight["blocked"] = [list(p) for p in action.pairs]
+        for c, a in fight["blocked"]:
+            k, total = fight["attacks"][a]
+            out.append(ev.AttackBlocked(target.id, attacker.id, ctx["attacks"][k]["arm"], c,
+                                        fight["counters"][c], total))
+        fight["step"] = "disarm"
+    elif action.kind == "gems.choose_lost_arm":
+        fight["step"] = "effects"
+        out += _lose_arm(state, ctx, fight, attacker, target, action.arm)
+        if fight["step"] == "side":
+            return out
+    elif action.kind == "gems.choose_side":
+        spot = landing_tile(state, attacker, target, action.side)
+        for item_id in fight.pop("loose", []):
+            item = state.items.get(item_id)
+            if item is None:
+                continue
+            item.held_by = None
+            item.x, item.y = spot
+            out.append(ev.ObjectLanded(item_id, spot[0], spot[1], "disarm"))
+        fight["step"] = "effects"
+    out += _advance(state, ctx, rng)
+    return out
+
+
+# =============================================================================================
+# Knockback (GEM-40..43, GEM-GM-13/14)
+# =============================================================================================
+
+def _thing_box(state: GemsState, tid: str) -> tuple[int, int, int]:
+    if tid in state.units:
+        u = state.units[tid]
+        return u.x, u.y, u.size
+    it = state.items[tid]
+    return it.x, it.y, 1
+
+
+def _blockers(state: GemsState, train: list[str], d: Tile) -> tuple[str, list[str]]:
+    """What stops the train moving one step along `d`: a terrain reason ("" if none) and the
+    objects in the way (gems, solid objects, and whatever fills a full tile)."""
+    members = set(train)
+    others: list[str] = []
+    terrain = ""
+    for tid in train:
+        x, y, s = _thing_box(state, tid)
+        nx, ny = x + d[0], y + d[1]
+        tiles = common.footprint_at(nx, ny, s)
+        for tx, ty in tiles:
+            if common.is_solid(state, tx, ty):
+                terrain = terrain or "wall"
+        if terrain:
+            continue
+        if tid in state.units and state.units[tid].altitude is None:
+            u = state.units[tid]
+            here = common.ground_elevation(state, x, y, s)
+            there = common.ground_elevation(state, nx, ny, s)
+            if there - here > u.size:       # a cliff face she could not climb (GEM-10)
+                terrain = terrain or "cliff"
+                continue
+        for tx, ty in tiles:
+            occ = [o for o in common.occupants(state, tx, ty) if o not in members]
+            solid = [o for o in occ if o in state.units
+                     or (o in state.items and state.items[o].solid)]
+            if len(occ) + 1 > common.TILE_CAPACITY:
+                solid = occ                 # GEM-GM-14: a full tile counts as a solid collision
+            for o in solid:
+                if o not in others:
+                    others.append(o)
+    return terrain, others
+
+
+def knockback(state: GemsState, thing: str, d: Tile, tiles: int, source: str) -> list:
+    """Push unit `thing` up to `tiles` tiles along the 8-way step `d` (GEM-40).
+
+    Terrain (walls, cliffs, the board's edge) always stops her. Objects in the way (other gems,
+    solid objects, full tiles) follow the GEM-GM-13 house rule: "stop" (default) stops her and
+    she takes 3 Melee Damage per tile not travelled (GEM-42); "push" sends what she hit along
+    with her, and only a later stop hurts her; "pass" lets her through, backing up to the last
+    tile she may stand on. Stepping down more than 2xSize is a forced fall (GEM-GM-06, GEM-GM-14)
+    that ends the push."""
+    mode = house(state, "knockback_collision")
+    train = [thing]
+    starts = {thing: _thing_box(state, thing)[:2]}
+    moved = 0
+    hit: list[str] = []
+    outcome = ""
+    path = [starts[thing]]
+    fell: list = []
+    for _ in range(tiles):
+        terrain, others = _blockers(state, train, d)
+        if mode == "push":
+            while others and not terrain:
+                for o in others:
+                    if o not in train:
+                        train.append(o)
+                        starts[o] = _thing_box(state, o)[:2]
+                        hit.append(o)
+                terrain, others = _blockers(state, train, d)
+        if terrain:
+            outcome = "stop"
+            if terrain not in hit:
+                hit.append(terrain)
+            break
+        if others and mode == "stop":
+            hit += [o for o in others if o not in hit]
+            outcome = "stop"
+            break
+        if others and mode == "pass":
+            hit += [o for o in others if o not in hit]
+            outcome = "pass"
+        elevs = {}
+        for tid in train:
+            x, y, s = _thing_box(state, tid)
+            if tid in state.units:
+                elevs[tid] = common.unit_elevation(state, state.units[tid])
+            _move(state, tid, x + d[0], y + d[1])
+        moved += 1
+        path.append(_thing_box(state, thing)[:2])
+        for tid in train:
+            if tid in state.units and state.units[tid].altitude is None:
+                u = state.units[tid]
+                drop = elevs[tid] - common.unit_elevation(state, u)
+                if drop > 2 * u.size:
+                    fell += common.forced_fall(state, tid, drop, source)
+        if fell:
+            outcome = "ledge"
+            break
+    if mode == "pass" and outcome == "pass":
+        # passing through must not leave her somewhere she cannot stand: back up
+        u = state.units[thing]
+        while len(path) > 1 and common.occupy_problem(state, u, u.x, u.y) is not None:
+            path.pop()
+            _move(state, thing, *path[-1])
+            moved -= 1
+    out: list = []
+    for tid in train:
+        end = _thing_box(state, tid)[:2]
+        out.append(ev.KnockedBack(tid, starts[tid], end, moved, tiles if tid == thing else moved,
+                                  tuple(hit) if tid == thing else (), outcome))
+        if tid in state.units and end != starts[tid]:
+            out.append(ev.UnitMoved(tid, (end,), "knockback", 0))
+    out += fell
+    short = tiles - moved
+    if outcome == "stop" and short > 0 and thing in state.units and state.units[thing].formed:
+        # GEM-42: 3 Melee Damage for each tile she was not knocked back
+        out += common.apply_damage(state, thing, KNOCKBACK_DAMAGE * short, "melee", source)
+    return out
+
+
+def _move(state: GemsState, tid: str, x: int, y: int) -> None:
+    if tid in state.units:
+        common.place_unit(state, tid, x, y)
+    else:
+        state.items[tid].x, state.items[tid].y = x, y
+
+
+def push_area(state: GemsState, source: Unit, centre: Tile, n: int, tiles: int) -> list:
+    """Knockback from an area effect centred on the block at `centre` (abilities use this):
+    every gem in the area except the source (and her truce partners, GEM-GM-26) is pushed away
+    from the centre, farthest first so nearer gems do not collide with them needlessly."""
+    victims = [uid for uid in area_targets(state, source, centre, n, [])]
+    c = centre2(centre[0], centre[1], source.size)
+    victims.sort(key=lambda uid: -max(abs(a) for a in _sub(
+        centre2(state.units[uid].x, state.units[uid].y, state.units[uid].size), c)))
+    out: list = []
+    for uid in victims:
+        u = state.units[uid]
+        d = snap8(*_sub(centre2(u.x, u.y, u.size), c)) or snap8(*_sub(
+            centre2(u.x, u.y, u.size), centre2(source.x, source.y, source.size)))
+        if d is not None and u.formed:
+            out += knockback(state, uid, d, tiles, source.id)
+    return out
+
+
+__all__ = ["legal_actions", "apply", "validate", "describe_strike", "knockback", "push_area",
+           "aoe_tiles", "aoe_ring_tiles", "aoe_block_offsets", "snap8", "block_options",
+           "contact"]

@@ -1,0 +1,447 @@
+"""Shared gems helpers: geometry of footprints, elevation, occupancy, damage and poofing, falls,
+ids, sides and truces. Both the movement/turn rules (rules.py) and combat (combat.py) use them.
+
+Owns: the one implementation of each of these small facts:
+  footprint / footprint_at      tiles a unit covers (Size x Size from her top-left, GEM-GM-01)
+  tile_elevation / ground_elevation / unit_elevation
+  occupancy / occupants / can_occupy / occupy_problem   (GEM-16, GEM-GM-34, GEM-47)
+  apply_damage                  HP loss, shields, poofing into a gemstone (GEM-GM-03, GM-33)
+  fall_damage / forced_fall     (GEM-14, GEM-GM-06..08)
+  new_id, unit_name, side_of, seat_of, formed_units, sides_alive
+  truce_between                 (GEM-51, GEM-GM-26)
+  damage_bonus / ms_now         ability modifiers (empower, haste) and carrying/water on MS
+  combat_roll / social_roll     d20 + CPR or SPR with a DiceRolled event (GEM-02, GEM-GM-24)
+
+Must not: decide whose turn it is, validate actions or touch presentation.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from game.engine import dice
+from game.engine.events import DiceRolled
+from game.engine.rng import Rng
+
+from . import events as ev
+from .house import house
+from .state import GemsState, Item, Unit
+
+Tile = tuple[int, int]
+
+NEIGHBOURS: tuple[Tile, ...] = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0),
+                                (-1, 1), (0, 1), (1, 1))
+DIRECTIONS: dict[str, Tile] = {"N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1),
+                               "S": (0, 1), "SW": (-1, 1), "W": (-1, 0), "NW": (-1, -1)}
+TILE_CAPACITY = 2           # GEM-16
+
+
+# --- geometry --------------------------------------------------------------------------------
+
+def footprint_at(x: int, y: int, size: int) -> list[Tile]:
+    """Tiles covered by a Size x Size body whose top-left tile is (x, y) (GEM-GM-01)."""
+    return [(x + dx, y + dy) for dy in range(size) for dx in range(size)]
+
+
+def footprint(unit: Unit) -> list[Tile]:
+    return footprint_at(unit.x, unit.y, unit.size)
+
+
+def chebyshev(a: Tile, b: Tile) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def footprint_distance(a: Iterable[Tile], b: Iterable[Tile]) -> int:
+    """Smallest Chebyshev distance between any tile of `a` and any tile of `b` (0: overlap)."""
+    bl = list(b)
+    return min(chebyshev(p, q) for p in a for q in bl)
+
+
+def in_bounds(state: GemsState, x: int, y: int) -> bool:
+    return state.board is not None and state.board.in_bounds(x, y)
+
+
+def tile_elevation(state: GemsState, x: int, y: int) -> int:
+    return int(state.board.prop(x, y, "elevation", 0) or 0)
+
+
+def ground_elevation(state: GemsState, x: int, y: int, size: int = 1) -> int:
+    """Elevation a Size x Size body stands at with its top-left on (x, y): the highest tile
+    under it (she rests on the highest ground she covers)."""
+    return max(tile_elevation(state, tx, ty) for tx, ty in footprint_at(x, y, size))
+
+
+def unit_elevation(state: GemsState, unit: Unit) -> int:
+    """Her absolute elevation: the altitude of a flier in the air, else the ground under her."""
+    if unit.altitude is not None:
+        return unit.altitude
+    return ground_elevation(state, unit.x, unit.y, unit.size)
+
+
+def is_solid(state: GemsState, x: int, y: int) -> bool:
+    """Walls and cliffs marked solid, and everything off the board."""
+    return not in_bounds(state, x, y) or bool(state.board.prop(x, y, "solid", False))
+
+
+def is_water(state: GemsState, x: int, y: int) -> bool:
+    return in_bounds(state, x, y) and bool(state.board.prop(x, y, "water", False))
+
+
+# --- occupancy (GEM-16, GEM-GM-34) -----------------------------------------------------------
+
+def on_ground(item: Item) -> bool:
+    return item.held_by is None
+
+
+def occupants(state: GemsState, x: int, y: int) -> list[str]:
+    """Ids of what stands on (x, y): formed gems not being carried (a Size-2 gem counts on each
+    of her tiles, GEM-GM-34) and loose items, poofed gemstones included (GEM-16)."""
+    out = [u.id for u in state.units.values()
+           if u.formed and u.carried_by is None
+           and u.x <= x < u.x + u.size and u.y <= y < u.y + u.size]
+    out += [i.id for i in state.items.values() if on_ground(i) and i.x == x and i.y == y]
+    return out
+
+
+def occupancy(state: GemsState, x: int, y: int, ignore: Iterable[str] = ()) -> int:
+    skip = set(ignore)
+    return sum(1 for o in occupants(state, x, y) if o not in skip)
+
+
+def solid_item_at(state: GemsState, x: int, y: int) -> bool:
+    return any(on_ground(i) and i.solid and i.x == x and i.y == y for i in state.items.values())
+
+
+def occupy_problem(state: GemsState, unit: Unit, x: int, y: int,
+                   flying: bool = False) -> str | None:
+    """Why `unit` may not stand with her top-left on (x, y), or None if she may. A ground gem
+    needs every covered tile on the board, not solid, and with room for one more (GEM-16,
+    GEM-GM-34). A flier may pass over full tiles but not stop in one (GEM-47, GEM-GM-23), so
+    callers use this for where she ends."""
+    ignore = {unit.id}
+    if unit.carrying:
+        ignore.add(unit.carrying)
+    for tx, ty in footprint_at(x, y, unit.size):
+        if not in_bounds(state, tx, ty):
+            return "that is off the map"
+        if is_solid(state, tx, ty):
+            return "that tile is solid"
+        if solid_item_at(state, tx, ty):
+            return "a solid object is in the way"
+        if occupancy(state, tx, ty, ignore) >= TILE_CAPACITY:
+            return "that tile already holds two"
+    return None
+
+
+def can_occupy(state: GemsState, unit: Unit | str, x: int, y: int) -> bool:
+    u = state.units[unit] if isinstance(unit, str) else unit
+    return occupy_problem(state, u, x, y) is None
+
+
+def free_tile_near(state: GemsState, x: int, y: int, radius: int = 3,
+                   need: int = 1) -> Tile | None:
+    """The nearest tile (ring by ring, then reading order) where `need` more occupants fit:
+    where scattered items and put-down loads go."""
+    for r in range(radius + 1):
+        ring = [(x + dx, y + dy) for dy in range(-r, r + 1) for dx in range(-r, r + 1)
+                if max(abs(dx), abs(dy)) == r]
+        for tx, ty in ring:
+            if (in_bounds(state, tx, ty) and not is_solid(state, tx, ty)
+                    and not solid_item_at(state, tx, ty)
+                    and occupancy(state, tx, ty) + need <= TILE_CAPACITY):
+                return (tx, ty)
+    return None
+
+
+# --- ids, names, sides -----------------------------------------------------------------------
+
+def new_id(state: GemsState, prefix: str) -> str:
+    """A fresh id like "gemstone7", never used before in this match."""
+    while True:
+        candidate = f"{prefix}{state.next_id}"
+        state.next_id += 1
+        if candidate not in state.units and candidate not in state.items:
+            return candidate
+
+
+def unit_name(state: GemsState, uid: str | None) -> str:
+    if uid is None:
+        return "nobody"
+    if uid in state.units:
+        return state.units[uid].name
+    if uid in state.items:
+        return state.items[uid].name
+    return uid
+
+
+def side_of(state: GemsState, uid: str) -> int:
+    return state.units[uid].side
+
+
+def seat_of(state: GemsState, uid: str) -> int:
+    """Seat i controls side i (gems brief)."""
+    return state.units[uid].side
+
+
+def formed_units(state: GemsState, side: int | None = None) -> list[Unit]:
+    return [u for u in state.units.values() if u.formed and (side is None or u.side == side)]
+
+
+def sides_alive(state: GemsState) -> set[int]:
+    """Sides that still have a formed gem on the map (GEM-GM-32)."""
+    return {u.side for u in state.units.values() if u.formed}
+
+
+def allies(state: GemsState, a: str, b: str) -> bool:
+    return state.units[a].side == state.units[b].side
+
+
+def truce_between(state: GemsState, a: str, b: str) -> bool:
+    """True while a truce binds `a` and `b` either way (GEM-51, GEM-GM-26: mutual, binding)."""
+    ua, ub = state.units.get(a), state.units.get(b)
+    if ua is None or ub is None:
+        return False
+    return ua.truces.get(b, 0) != 0 or ub.truces.get(a, 0) != 0
+
+
+# --- modifiers -------------------------------------------------------------------------------
+
+def _verb_total(unit: Unit, verb: str) -> int:
+    from .content import content
+    total = 0
+    abilities = content().abilities
+    for aid in unit.active:
+        a = abilities.get(aid)
+        if a and a["verb"] == verb:
+            total += a["amount"]
+    for eff in unit.effects:
+        if eff.get("verb") == verb:
+            total += int(eff.get("amount", 0))
+    return total
+
+
+def damage_bonus(state: GemsState, uid: str) -> int:
+    """Extra damage on each of her arm attacks from "empower" abilities (GEM-GM-29)."""
+    return _verb_total(state.units[uid], "empower")
+
+
+def damage_reduction(state: GemsState, uid: str) -> int:
+    """Damage taken off each attack against her by "shield" abilities."""
+    return _verb_total(state.units[uid], "shield")
+
+
+def load_size(state: GemsState, load_id: str) -> float:
+    if load_id in state.units:
+        return float(state.units[load_id].size)
+    return float(state.items[load_id].size)
+
+
+def carry_ratio(state: GemsState, carrier: Unit, load_id: str) -> float:
+    """Load Size over carrier Size (GEM-54, GEM-GM-27)."""
+    return load_size(state, load_id) / carrier.size
+
+
+def ms_now(state: GemsState, unit: Unit) -> int:
+    """Movement Speed for this turn: sheet MS plus haste, minus the water penalty (GEM-18);
+    carrying a heavy load halves it (minimum 1) or, after a failed carry roll, makes it 0
+    (GEM-55, GEM-GM-27). May be negative in water (GEM-19)."""
+    ms = unit.ms + _verb_total(unit, "haste") - unit.ms_penalty
+    if unit.carrying and (unit.carrying in state.units or unit.carrying in state.items):
+        if carry_ratio(state, unit, unit.carrying) > 0.5:
+            if not unit.carry_ok:
+                return 0
+            ms = max(1, ms // 2) if ms > 0 else ms
+    return ms
+
+
+# --- rolls -----------------------------------------------------------------------------------
+
+def combat_roll(rng: Rng, unit: Unit, purpose: str, text: str = "") -> tuple[int, DiceRolled]:
+    """A Combat Roll: d20 + CPR, nothing else (GEM-02, GEM-GM-10). `text` is the start of the
+    log line; the dice breakdown is appended."""
+    r = dice.roll(rng, "d20", purpose, modifiers=[("CPR", unit.cpr)])
+    label = f"{text}: " if text else f"{unit.name} ({purpose}): "
+    return r.total, DiceRolled(r, unit.id, label + r.breakdown())
+
+
+def social_roll(rng: Rng, unit: Unit, purpose: str, text: str = "") -> tuple[int, DiceRolled]:
+    """A Social Roll: d20 + SPR (GEM-GM-24)."""
+    r = dice.roll(rng, "d20", purpose, modifiers=[("SPR", unit.spr)])
+    label = f"{text}: " if text else f"{unit.name} ({purpose}): "
+    return r.total, DiceRolled(r, unit.id, label + r.breakdown())
+
+
+# --- moving things ---------------------------------------------------------------------------
+
+def place_unit(state: GemsState, uid: str, x: int, y: int) -> None:
+    """Put a unit's top-left on (x, y); whatever she carries comes along."""
+    u = state.units[uid]
+    u.x, u.y = x, y
+    for item in state.items.values():
+        if item.held_by == uid:
+            item.x, item.y = x, y
+    if u.carrying and u.carrying in state.units:
+        c = state.units[u.carrying]
+        c.x, c.y = x, y
+
+
+def release_load(state: GemsState, carrier: Unit) -> list:
+    """Free her arms of a carried load and put it down nearby (used by DropItem and poofing)."""
+    out: list = []
+    load = carrier.carrying
+    if not load:
+        return out
+    carrier.carrying = None
+    carrier.carry_ok = True
+    for arm in carrier.arms:
+        if arm.load == load:
+            arm.load = None
+    if load in state.units:
+        g = state.units[load]
+        g.carried_by = None
+        spot = _spot_for_unit(state, g, carrier.x, carrier.y)
+        if spot is not None:
+            place_unit(state, g.id, *spot)
+        out.append(ev.ItemPutDown(carrier.id, load, (g.x, g.y)))
+    elif load in state.items:
+        item = state.items[load]
+        item.held_by = None
+        spot = free_tile_near(state, carrier.x, carrier.y) or (carrier.x, carrier.y)
+        item.x, item.y = spot
+        out.append(ev.ItemPutDown(carrier.id, load, spot))
+    return out
+
+
+def _spot_for_unit(state: GemsState, g: Unit, x: int, y: int, radius: int = 3) -> Tile | None:
+    for r in range(radius + 1):
+        for dy in range(-r, r + 1):
+            for dx in range(-r, r + 1):
+                if max(abs(dx), abs(dy)) == r and can_occupy(state, g, x + dx, y + dy):
+                    return (x + dx, y + dy)
+    return None
+
+
+# --- damage and poofing (GEM-GM-03, GEM-GM-33) -----------------------------------------------
+
+def apply_damage(state: GemsState, unit_id: str, amount: int, kind: str,
+                 source: str) -> list:
+    """Take `amount` HP from a formed gem. Shields ("shield" verb) reduce damage from attacks
+    and from "melee" falls, never untyped damage. At HP <= 0 she poofs (GEM-GM-03): she drops
+    what she holds, summoned weapons vanish, and a "gemstone" item of Size 0.5 takes her place on
+    her tile, counting as one occupant (GEM-16, GEM-GM-33). Returns the events."""
+    u = state.units[unit_id]
+    if not u.formed or amount <= 0:
+        return []
+    prevented = 0
+    if kind != "untyped" and kind != "fall":
+        prevented = min(amount, damage_reduction(state, unit_id))
+    dealt = amount - prevented
+    u.hp -= dealt
+    out: list = [ev.DamageTaken(unit_id, dealt, kind, source, u.hp, prevented)]
+    if u.hp <= 0:
+        out += poof(state, unit_id)
+    return out
+
+
+def poof(state: GemsState, unit_id: str) -> list:
+    u = state.units[unit_id]
+    out: list = []
+    tile = (u.x, u.y)
+    # lasting abilities end with her
+    for aid in list(u.active):
+        out.append(ev.AbilityEnded(unit_id, aid, "poofed"))
+    u.active.clear()
+    for eff in u.effects:
+        out.append(ev.AbilityEnded(unit_id, eff.get("ability", ""), "poofed"))
+    u.effects.clear()
+    u.ms_penalty = 0
+    out += release_load(state, u)
+    # she may herself be carried: the carrier's arms are freed
+    if u.carried_by and u.carried_by in state.units:
+        carrier = state.units[u.carried_by]
+        carrier.carrying = None
+        carrier.carry_ok = True
+        for arm in carrier.arms:
+            if arm.load == unit_id:
+                arm.load = None
+        u.carried_by = None
+    u.poofed = True
+    u.altitude = None
+    for arm in u.arms:
+        if arm.holding and arm.holding in state.items:
+            item = state.items[arm.holding]
+            if item.hardlight:
+                del state.items[item.id]
+                out.append(ev.ItemDismissed(unit_id, item.id))
+            else:
+                item.held_by = None
+                item.x, item.y = tile
+        arm.holding = None
+    gid = new_id(state, "gemstone")
+    state.items[gid] = Item(id=gid, kind="gemstone", name=f"{u.name}'s gemstone", x=tile[0],
+                            y=tile[1], size=0.5, carriable=True, damage=2, gem=unit_id)
+    out.append(ev.UnitPoofed(unit_id, gid, tile))
+    # dropped objects may overfill the tile: scatter them to the nearest room
+    for item in list(state.items.values()):
+        if item.held_by is None and (item.x, item.y) == tile and item.id != gid \
+                and occupancy(state, *tile) > TILE_CAPACITY:
+            spot = free_tile_near(state, tile[0], tile[1])
+            if spot and spot != tile:
+                item.x, item.y = spot
+                out.append(ev.ItemMoved(item.id, spot, "scattered"))
+    return out
+
+
+def fall_damage(state: GemsState, size: int, height: int) -> int:
+    """GEM-14 (default grouping, GEM-GM-07): (height - 2xSize) x 3; drops of at most 2xSize
+    deal nothing. The literal house reading is height - 2xSizex3, floored at 0."""
+    if height <= 2 * size:
+        return 0
+    if house(state, "fall_formula") == "literal":
+        return max(0, height - 2 * size * 3)
+    return (height - 2 * size) * 3
+
+
+def fall(state: GemsState, unit_id: str, height: int, forced: bool, source: str = "fall") -> list:
+    """A gem lands `height` levels lower. Fliers never take fall damage (GEM-GM-23); forced falls
+    hurt unless the house rule says otherwise (GEM-GM-06); the damage type follows GEM-GM-08."""
+    u = state.units[unit_id]
+    dmg = 0
+    if u.fms <= 0 and not (forced and not house(state, "forced_fall_damage")):
+        dmg = fall_damage(state, u.size, height)
+    out: list = [ev.UnitFell(unit_id, height, dmg, forced)]
+    if dmg:
+        kind = "melee" if house(state, "fall_damage_kind") == "melee" else "untyped"
+        out += apply_damage(state, unit_id, dmg, kind, source)
+    return out
+
+
+def forced_fall(state: GemsState, unit_id: str, height: int, source: str = "fall") -> list:
+    """A fall she did not choose (knockback, a current): no slots, GEM-14 damage (GEM-GM-06).
+    Call after moving her to the lower tile; `height` is old elevation minus new."""
+    if height <= 0:
+        return []
+    return fall(state, unit_id, height, True, source)
+
+
+def check_end(state: GemsState) -> list:
+    """End the encounter when at most one side still has formed gems (GEM-GM-32)."""
+    from game.engine.events import MatchEnded
+    if state.over:
+        return []
+    alive = sides_alive(state)
+    if len(alive) > 1:
+        return []
+    state.over = True
+    state.winner = next(iter(alive)) if alive else None
+    state.pending.clear()
+    state.ready_open = False
+    state.plans.clear()
+    reason = (f"side {state.winner + 1} is the only side with gems still formed"
+              if state.winner is not None else "no gem is left standing")
+    return [MatchEnded(state.winner, reason)]
+
+
+def item_def(kind: str) -> dict[str, Any] | None:
+    """Content data of an item kind (None for gemstones and unknown kinds)."""
+    from .content import content
+    return content().items.get(kind)

@@ -1,0 +1,532 @@
+"""The gems rule system object: what Match calls (the RuleSystem protocol in game.engine.rules).
+
+Owns: set-up from a MatchConfig (board from a Tiled map or an inline grid, units from sheets with
+overrides, items, teams at spawns, initiative), dispatch of actions to movement/turn rules
+(rules.py) and combat (combat.py, imported lazily), decisions, end of the encounter, JSON of
+the state (the board is rebuilt from the config, never saved), invariants, the example match
+and gems-specific map checks.
+
+Must not: implement a rule itself beyond routing; import pygame or the client; use `random`.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from game.engine.actions import Concede, EndTurn
+from game.engine.boards import Board, BoardError, MapObject
+from game.engine.decisions import Decision
+from game.engine.events import MatchEnded
+from game.engine.rng import Rng
+from game.engine.rules import ConfigError, HouseRule, MatchConfig, SeatConfig
+
+from . import actions as A
+from . import events as ev
+from . import rules
+from .common import TILE_CAPACITY, check_end, occupancy, occupy_problem
+from .content import content
+from .house import DEFAULTS, HOUSE_RULES
+from .state import Arm, AttackPlan, GemsState, Item, Pending, Unit
+from .turns import end_turn, roll_initiative, start_turn
+
+STATE_VERSION = 1
+
+# Action kinds resolved by combat.py (GEM-21..43).
+COMBAT_ACTIONS: tuple[type, ...] = (A.Ready, A.AssignArm, A.UnassignArm, A.HandOver, A.Strike,
+                                    A.Counter, A.AssignBlocks, A.ChooseLostArm, A.ChooseSide)
+
+_UNIT_OVERRIDES = {"name", "cpr", "spr", "ms", "fms", "hp", "max_hp", "size", "blocking",
+                   "disarming", "arms", "arm_bonus", "weapons", "abilities", "held"}
+_ITEM_OVERRIDES = {"name", "size", "carriable", "solid", "damage", "hardlight", "throwable"}
+_STAGE_PROMPTS = {
+    "choose_counters": "How many counter rolls will {actor} make?",
+    "assign_blocks": "Which held object of {actor} blocks which attack?",
+    "choose_lost_arm": "{actor} loses an arm: which one?",
+    "choose_side": "Throw the lost arm's object to the left or the right?",
+    "gm_call": "The game master decides.",
+}
+
+
+def _combat():
+    """combat.py, or None while it is not there yet."""
+    try:
+        from . import combat
+    except ImportError:
+        return None
+    return combat
+
+
+def _config_error(msg: str) -> ConfigError:
+    return ConfigError(f"gems set-up: {msg}")
+
+
+# --- boards ----------------------------------------------------------------------------------
+
+def build_board(map_name: str | None, grid: dict[str, Any] | None) -> tuple[Board, str]:
+    """The board and its source name, from an inline grid or a map file."""
+    if grid is not None:
+        if not isinstance(grid, dict) or not isinstance(grid.get("rows"), list):
+            raise _config_error("grid must be a table with 'rows' (a list of text rows)")
+        extra = set(grid) - {"rows", "legend", "elevation", "objects"}
+        if extra:
+            raise _config_error(f"grid has unknown key {sorted(extra)[0]!r}")
+        legend = grid.get("legend")
+        if legend is not None:
+            legend = {str(k): dict(v) for k, v in legend.items()}
+            legend.setdefault(".", {})
+        objects = [MapObject(i, str(o.get("name", "")), str(o["type"]), int(o["x"]), int(o["y"]),
+                             "objects", dict(o.get("properties", {})))
+                   for i, o in enumerate(grid.get("objects", []) or [])]
+        try:
+            board = Board.from_rows([str(r) for r in grid["rows"]], legend,
+                                    grid.get("elevation"), "inline grid", objects)
+        except BoardError as exc:
+            raise _config_error(str(exc)) from None
+        return board, "inline"
+    if map_name:
+        try:
+            from game.engine.boards.tmx import load_board
+        except ImportError:
+            raise _config_error("Tiled maps cannot be loaded yet (no boards.tmx)") from None
+        from game.paths import resolve_map
+        path = resolve_map(map_name)
+        try:
+            return load_board(path), str(map_name)
+        except (BoardError, OSError, ValueError) as exc:
+            raise _config_error(f"{path}: {exc}") from None
+    raise _config_error("needs a map or an inline grid (setup.grid)")
+
+
+# --- units and items from content ------------------------------------------------------------
+
+def make_unit(state_items: dict[str, Item], uid: str, sheet_id: str, side: int, x: int, y: int,
+              overrides: dict[str, Any], hp_per_size: int) -> Unit:
+    c = content()
+    if sheet_id not in c.sheets:
+        raise _config_error(f"unit {uid!r}: unknown sheet {sheet_id!r} "
+                            f"(known: {', '.join(sorted(c.sheets))})")
+    unknown = set(overrides) - _UNIT_OVERRIDES
+    if unknown:
+        raise _config_error(f"unit {uid!r}: unknown override {sorted(unknown)[0]!r}")
+    s = dict(c.sheets[sheet_id])
+    s.update(overrides)
+    size = int(s["size"])
+    if size < 1:
+        raise _config_error(f"unit {uid!r}: size must be 1 or more")
+    hp = int(s["hp"]) if s.get("hp") else hp_per_size * size     # GEM-GM-03: 20 x Size
+    max_hp = int(s.get("max_hp") or (hp if "hp" in overrides else max(hp, hp_per_size * size)))
+    if s.get("hp"):
+        max_hp = int(s.get("max_hp") or s["hp"])
+    u = Unit(id=uid, name=str(s["name"]), sheet=sheet_id, side=side, x=x, y=y, size=size, hp=hp,
+             max_hp=max_hp, cpr=int(s["cpr"]), spr=int(s["spr"]), ms=int(s["ms"]),
+             fms=int(s["fms"]), blocking=bool(s["blocking"]), disarming=bool(s["disarming"]),
+             arms=[Arm() for _ in range(int(s["arms"]))], arm_bonus=int(s["arm_bonus"]),
+             weapons=list(s["weapons"]), abilities=list(s["abilities"]))
+    for n, kind in enumerate(s["held"]):
+        if kind not in c.items:
+            raise _config_error(f"unit {uid!r}: unknown held item {kind!r}")
+        if n >= len(u.arms):
+            raise _config_error(f"unit {uid!r}: more held items than arms")
+        iid = f"{uid}_{kind}"
+        state_items[iid] = make_item(iid, kind, x, y, {})
+        state_items[iid].held_by = uid
+        u.arms[n].holding = iid
+    return u
+
+
+def make_item(iid: str, kind: str, x: int, y: int, overrides: dict[str, Any]) -> Item:
+    d = content().items.get(kind)
+    if d is None:
+        raise _config_error(f"item {iid!r}: unknown kind {kind!r} "
+                            f"(known: {', '.join(sorted(content().items))})")
+    unknown = set(overrides) - _ITEM_OVERRIDES
+    if unknown:
+        raise _config_error(f"item {iid!r}: unknown field {sorted(unknown)[0]!r}")
+    v = dict(d)
+    v.update(overrides)
+    return Item(id=iid, kind=kind, name=str(v["name"]), x=x, y=y, size=float(v["size"]),
+                carriable=bool(v["carriable"]), solid=bool(v["solid"]), damage=int(v["damage"]),
+                hardlight=bool(v["hardlight"]), throwable=bool(v["throwable"]))
+
+
+def _spawns(board: Board) -> dict[int, list[MapObject]]:
+    by_side: dict[int, list[MapObject]] = {}
+    for o in board.objects_of("spawn"):
+        by_side.setdefault(int(o.properties.get("side", 0)), []).append(o)
+    for side in by_side:
+        by_side[side].sort(key=lambda o: (int(o.properties.get("slot", 0)), o.id))
+    return by_side
+
+
+def teams_for_map(map_name: str | None) -> list[str]:
+    """Team ids that suit this map (teams with no `maps` list suit every map)."""
+    base = str(map_name).replace("\\", "/").rsplit("/", 1)[-1] if map_name else None
+    out = []
+    for tid, t in content().teams.items():
+        if not t["maps"] or (base and base in t["maps"]):
+            out.append(tid)
+    return out
+
+
+class GemsSystem:
+    id = "gems"
+    name = "Gems"
+    description = ("Gem skirmishes on an elevation grid: two Action Slots a turn, d20 + CPR "
+                   "Combat Rolls, blocks, disarms, flight, currents and truces.")
+    house_rules: tuple[HouseRule, ...] = HOUSE_RULES
+    seat_count = (2, 2)
+
+    # --- set-up ------------------------------------------------------------------------------
+    def setup(self, config: MatchConfig, rng: Rng) -> tuple[GemsState, list]:
+        setup = dict(config.setup or {})
+        unknown = set(setup) - {"units", "items", "grid", "teams"}
+        if unknown:
+            raise _config_error(f"unknown setup key {sorted(unknown)[0]!r}")
+        grid = setup.get("grid")
+        board, source = build_board(config.map, grid)
+        house = dict(DEFAULTS)
+        house.update(config.house_rules or {})
+        hp_per_size = int(house["hp_per_size"])
+        units: dict[str, Unit] = {}
+        items: dict[str, Item] = {}
+        # loose objects from the map
+        for o in board.objects_of("item"):
+            kind = str(o.properties.get("kind", ""))
+            iid = f"map_{o.name or kind}_{o.id}"
+            over = {}
+            if "size" in o.properties:
+                over["size"] = float(o.properties["size"])
+            if "carriable" in o.properties:
+                over["carriable"] = bool(o.properties["carriable"])
+            items[iid] = make_item(iid, kind, o.x, o.y, over)
+        unit_specs = self._unit_specs(setup, board, config.map)
+        for spec in unit_specs:
+            if not isinstance(spec, dict):
+                raise _config_error("every unit must be a table")
+            extra = set(spec) - {"id", "sheet", "side", "x", "y", "overrides"}
+            if extra:
+                raise _config_error(f"unit {spec.get('id')!r}: unknown key {sorted(extra)[0]!r}")
+            try:
+                uid, sheet = str(spec["id"]), str(spec["sheet"])
+                side, x, y = int(spec["side"]), int(spec["x"]), int(spec["y"])
+            except (KeyError, TypeError, ValueError):
+                raise _config_error(f"unit {spec!r} needs id, sheet, side, x and y") from None
+            if uid in units:
+                raise _config_error(f"two units share the id {uid!r}")
+            if side not in (0, 1):
+                raise _config_error(f"unit {uid!r}: side must be 0 or 1")
+            units[uid] = make_unit(items, uid, sheet, side, x, y,
+                                   dict(spec.get("overrides") or {}), hp_per_size)
+        for spec in setup.get("items", []) or []:
+            if not isinstance(spec, dict) or not {"id", "kind", "x", "y"} <= set(spec):
+                raise _config_error(f"item {spec!r} needs id, kind, x and y")
+            iid = str(spec["id"])
+            if iid in items or iid in units:
+                raise _config_error(f"id {iid!r} is used twice")
+            over = {k: v for k, v in spec.items() if k not in ("id", "kind", "x", "y")}
+            items[iid] = make_item(iid, str(spec["kind"]), int(spec["x"]), int(spec["y"]), over)
+        if not units:
+            raise _config_error("no gems to play with (give units, teams, or a map with spawns)")
+        state = GemsState(units={}, items={}, order=[], house=house, map_source=source,
+                          grid=copy.deepcopy(grid) if grid is not None else None, board=board)
+        state.items = {k: v for k, v in items.items()}
+        for iid, it in state.items.items():
+            if it.held_by is None and not board.in_bounds(it.x, it.y):
+                raise _config_error(f"item {iid!r} at ({it.x}, {it.y}) is off the map")
+        for uid, u in units.items():
+            problem = occupy_problem(state, u, u.x, u.y)
+            if problem:
+                raise _config_error(f"unit {uid!r} cannot stand at ({u.x}, {u.y}): {problem}")
+            state.units[uid] = u
+        sides = {u.side for u in units.values()}
+        if len(sides) < 2:
+            raise _config_error("both sides need at least one gem")
+        events: list = [ev.EncounterStarted(source, tuple(units))]
+        events += roll_initiative(state, rng)
+        state.turn = 0
+        events += start_turn(state, rng)
+        return state, events
+
+    def _unit_specs(self, setup: dict[str, Any], board: Board, map_name: str | None) -> list:
+        if setup.get("units"):
+            return list(setup["units"])
+        spawns = _spawns(board)
+        teams = setup.get("teams")
+        if not teams:
+            if spawns and all(o.properties.get("sheet") for s in spawns.values() for o in s):
+                out = []
+                for side, objs in sorted(spawns.items()):
+                    for n, o in enumerate(objs):
+                        out.append({"id": f"{o.properties['sheet']}_{side}_{n}",
+                                    "sheet": o.properties["sheet"], "side": side,
+                                    "x": o.x, "y": o.y})
+                return out
+            suits = teams_for_map(map_name)
+            if len(suits) < 2:
+                raise _config_error("no units given and fewer than two teams suit this map")
+            teams = suits[:2]
+        if not isinstance(teams, list) or len(teams) != 2:
+            raise _config_error("teams must list two team ids")
+        out = []
+        for side, tid in enumerate(teams):
+            team = content().teams.get(str(tid))
+            if team is None:
+                raise _config_error(f"unknown team {tid!r} (known: "
+                                    f"{', '.join(sorted(content().teams))})")
+            places = spawns.get(side, [])
+            if len(places) < len(team["members"]):
+                raise _config_error(f"team {tid!r} has {len(team['members'])} gems but the map "
+                                    f"has {len(places)} spawns for side {side}")
+            for n, sheet in enumerate(team["members"]):
+                o = places[n]
+                out.append({"id": f"{sheet}_{side}_{n}", "sheet": sheet, "side": side,
+                            "x": o.x, "y": o.y})
+        return out
+
+    # --- playing -----------------------------------------------------------------------------
+    def legal_actions(self, state: GemsState) -> list:
+        if state.over:
+            return []
+        combat = _combat()
+        fight = list(combat.legal_actions(state)) if combat is not None else []
+        if state.pending or state.ready_open:
+            return fight
+        return rules.legal_actions(state) + fight + [EndTurn()]
+
+    def validate(self, state: GemsState, action: Any) -> str | None:
+        if state.over:
+            return "the encounter is over"
+        if isinstance(action, Concede):
+            d = self.decision(state)
+            if d is None or action.seat != d.seat:
+                return "only the seat that is deciding may concede"
+            return None
+        if isinstance(action, COMBAT_ACTIONS):
+            combat = _combat()
+            if combat is None:
+                return "combat is not available yet"
+            check = getattr(combat, "validate", None)
+            if check is not None:
+                return check(state, action)
+            return None if action in combat.legal_actions(state) else \
+                f"{action.kind} is not allowed now"
+        if state.pending:
+            p = state.pending[-1]
+            return f"waiting for an answer first ({p.stage.replace('_', ' ')})"
+        if state.ready_open:
+            return "finish the Ready Action first (assign arms and strike)"
+        if isinstance(action, EndTurn):
+            return None
+        return rules.validate(state, action)
+
+    def apply(self, state: GemsState, action: Any, rng: Rng) -> list:
+        if isinstance(action, Concede):
+            state.over = True
+            state.winner = 1 - action.seat
+            state.pending.clear()
+            return [MatchEnded(state.winner, f"side {action.seat + 1} conceded")]
+        if isinstance(action, COMBAT_ACTIONS):
+            combat = _combat()
+            if combat is None:
+                raise ValueError("combat is not available yet")
+            events = list(combat.apply(state, action, rng))
+        elif isinstance(action, EndTurn):
+            events = end_turn(state, rng)
+        else:
+            events = rules.apply(state, action, rng)
+        events += check_end(state)
+        # a gem that poofed on her own turn (a fall, say) cannot go on acting
+        if not state.over and not state.pending and not state.ready_open:
+            uid = state.acting
+            if uid is not None and not state.units[uid].formed:
+                events += end_turn(state, rng)
+                events += check_end(state)
+        return events
+
+    def decision(self, state: GemsState) -> Decision | None:
+        if state.over:
+            return None
+        if state.pending:
+            p = state.pending[-1]
+            actor = state.units[p.actor].name if p.actor in state.units else (p.actor or "")
+            prompt = _STAGE_PROMPTS.get(p.stage, p.stage.replace("_", " ")).format(actor=actor)
+            return Decision(p.seat, p.stage, p.actor, prompt)
+        uid = state.acting
+        if uid is None:
+            return None
+        u = state.units[uid]
+        if state.ready_open:
+            return Decision(u.side, "act", uid, f"{u.name}'s Ready Action: assign arms, then strike")
+        plural = "s" if state.slots != 1 else ""
+        return Decision(u.side, "act", uid, f"{u.name}'s turn: {state.slots} Action Slot{plural} left")
+
+    def winner(self, state: GemsState) -> int | None:
+        return state.winner if state.over else None
+
+    def is_over(self, state: GemsState) -> bool:
+        return state.over
+
+    def view(self, state: GemsState, seat: int) -> GemsState:
+        """Gems hides nothing: every seat sees the whole state (treat it as read-only)."""
+        return state
+
+    # --- saving ------------------------------------------------------------------------------
+    def state_to_json(self, state: GemsState) -> dict:
+        d = state.to_json()
+        d["version"] = STATE_VERSION
+        return d
+
+    def state_from_json(self, data: dict) -> GemsState:
+        try:
+            return _state_from_json(data)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ConfigError(f"gems save state is damaged: {exc!r}") from None
+
+    # --- checks ------------------------------------------------------------------------------
+    def check_invariants(self, state: GemsState) -> list[str]:
+        return check_invariants(state)
+
+    def example_config(self, seed: int) -> MatchConfig:
+        from game.paths import maps_dir
+        seats = [SeatConfig("human", name="Player 1"), SeatConfig("ai", name="Computer")]
+        try:
+            import game.engine.boards.tmx  # noqa: F401
+            has_tmx = True
+        except ImportError:
+            has_tmx = False
+        for name in ("gems_riverbend.tmx", "gems_quarry.tmx"):
+            if has_tmx and (maps_dir() / name).exists():
+                teams = teams_for_map(name)[:2]
+                if len(teams) == 2:
+                    return MatchConfig("gems", seed, seats, name, {}, {"teams": teams})
+        return MatchConfig("gems", seed, seats, None, {}, example_setup())
+
+    def check_map(self, board: Board) -> list:
+        from .mapcheck import check_map
+        return check_map(board)
+
+
+def example_setup() -> dict[str, Any]:
+    """A small inline battlefield: a river with a current, a ledge, rocks and two teams."""
+    return {
+        "grid": {
+            "rows": ["..........",
+                     "...##.....",
+                     "..........",
+                     "~~~~~~~~~~",
+                     "~~~~~~~~~~",
+                     "~~~~~~~~~~",
+                     "..........",
+                     ".....##...",
+                     ".........."],
+            "legend": {".": {}, "#": {"solid": True},
+                       "~": {"water": True, "current_dir": "E", "water_penalty": 3,
+                             "current_threshold": 12}},
+            "elevation": ["2221100000",
+                          "2220000000",
+                          "1110000000",
+                          "0000000000",
+                          "0000000000",
+                          "0000000000",
+                          "0000000111",
+                          "0000000122",
+                          "0000000123"],
+        },
+        "units": [
+            {"id": "garnet", "sheet": "garnet", "side": 0, "x": 1, "y": 0},
+            {"id": "jasper", "sheet": "jasper", "side": 0, "x": 3, "y": 2},
+            {"id": "iolite", "sheet": "iolite", "side": 0, "x": 0, "y": 2},
+            {"id": "onyx", "sheet": "onyx", "side": 1, "x": 7, "y": 7},
+            {"id": "beryl", "sheet": "beryl", "side": 1, "x": 5, "y": 8},
+            {"id": "larimar", "sheet": "larimar", "side": 1, "x": 8, "y": 6},
+        ],
+        "items": [
+            {"id": "rock1", "kind": "rock", "x": 4, "y": 2},
+            {"id": "crate1", "kind": "crate", "x": 6, "y": 6},
+        ],
+    }
+
+
+def _state_from_json(data: dict) -> GemsState:
+    if not isinstance(data, dict):
+        raise ValueError("state must be an object")
+    version = data.get("version", STATE_VERSION)
+    if version != STATE_VERSION:
+        raise ValueError(f"unknown gems state version {version}")
+    units = {}
+    for uid, u in data["units"].items():
+        fields = dict(u)
+        fields["arms"] = [Arm(**a) for a in fields.get("arms", [])]
+        units[uid] = Unit(**fields)
+    items = {iid: Item(**i) for iid, i in data["items"].items()}
+    plans = [AttackPlan(p["arm"], tuple(p["target"]), p["mode"]) for p in data.get("plans", [])]
+    pending = [Pending(**p) for p in data.get("pending", [])]
+    grid = data.get("grid")
+    source = data.get("map_source", "inline")
+    board, _ = build_board(None if grid is not None else source, grid)
+    fields = {k: v for k, v in data.items()
+              if k not in ("units", "items", "plans", "pending", "version", "board")}
+    state = GemsState(units=units, items=items, plans=plans, pending=pending, board=board,
+                      **{k: v for k, v in fields.items()})
+    state.order = list(state.order)
+    return state
+
+
+def check_invariants(state: GemsState) -> list[str]:
+    """Everything that must hold between actions; an empty list when the state is sound."""
+    problems: list[str] = []
+    b = state.board
+    if b is None:
+        return ["the board is missing"]
+    if not 0 <= state.slots <= 2:
+        problems.append(f"Action Slots {state.slots} outside 0..2")
+    if state.order and not 0 <= state.turn < len(state.order):
+        problems.append(f"turn index {state.turn} outside the order")
+    if sorted(state.order) != sorted(u for u in state.units):
+        problems.append("initiative order does not list every unit exactly once")
+    for u in state.units.values():
+        if u.hp > u.max_hp:
+            problems.append(f"{u.id}: HP {u.hp} above maximum {u.max_hp}")
+        if u.formed and u.hp <= 0:
+            problems.append(f"{u.id}: HP {u.hp} but still formed")
+        if u.formed:
+            for dx in range(u.size):
+                for dy in range(u.size):
+                    if not b.in_bounds(u.x + dx, u.y + dy):
+                        problems.append(f"{u.id}: covers ({u.x + dx}, {u.y + dy}) off the map")
+        if u.poofed and not any(i.gem == u.id for i in state.items.values()) and not u.shattered:
+            problems.append(f"{u.id}: poofed but no gemstone item stands for her")
+        for n, arm in enumerate(u.arms):
+            if arm.holding is not None:
+                it = state.items.get(arm.holding)
+                if it is None or it.held_by != u.id:
+                    problems.append(f"{u.id}: arm {n} holds {arm.holding!r}, not held by her")
+                if arm.disarmed:
+                    problems.append(f"{u.id}: disarmed arm {n} still holds {arm.holding!r}")
+        if u.carrying is not None:
+            if u.carrying in state.units:
+                if state.units[u.carrying].carried_by != u.id:
+                    problems.append(f"{u.id}: carries {u.carrying} who does not know it")
+            elif u.carrying in state.items:
+                if state.items[u.carrying].held_by != u.id:
+                    problems.append(f"{u.id}: carries {u.carrying} held by someone else")
+            else:
+                problems.append(f"{u.id}: carries unknown {u.carrying!r}")
+        if u.carried_by is not None and (u.carried_by not in state.units
+                                         or state.units[u.carried_by].carrying != u.id):
+            problems.append(f"{u.id}: carried by {u.carried_by!r} who is not carrying her")
+    for it in state.items.values():
+        if it.held_by is not None:
+            holder = state.units.get(it.held_by)
+            if holder is None or (it.id not in holder.held_objects() and holder.carrying != it.id):
+                problems.append(f"{it.id}: held by {it.held_by!r} but in none of her arms")
+        elif not b.in_bounds(it.x, it.y):
+            problems.append(f"{it.id}: lies off the map at ({it.x}, {it.y})")
+    for x, y in b.coords():
+        n = occupancy(state, x, y)
+        if n > TILE_CAPACITY:
+            problems.append(f"tile ({x}, {y}) holds {n} (more than {TILE_CAPACITY})")
+    return problems
+
+
+GEMS = GemsSystem()

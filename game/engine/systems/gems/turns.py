@@ -1,0 +1,219 @@
+"""Gems turn order: initiative, Action Slots, turn start and end, rounds.
+
+Owns: rolling initiative (GEM-05, GEM-GM-09), starting a gem's turn (2 Action Slots, GEM-06;
+truces and timed effects tick; the water check, GEM-18..20, GEM-GM-12), ending it and passing to
+the next formed gem in the order (poofed and shattered gems are skipped), counting rounds.
+
+Must not: validate actions (rules.py) or resolve combat (combat.py).
+"""
+from __future__ import annotations
+
+from game.engine.events import TurnEnded, TurnStarted
+from game.engine.rng import Rng
+
+from . import events as ev
+from .common import (DIRECTIONS, TILE_CAPACITY, check_end, combat_roll, footprint_at,
+                     forced_fall, ground_elevation, is_solid, is_water, ms_now, occupancy,
+                     place_unit, solid_item_at, unit_elevation)
+from .house import house
+from .state import GemsState, Unit
+
+SLOTS_PER_TURN = 2      # GEM-06
+
+
+def roll_initiative(state: GemsState, rng: Rng, units: list[str] | None = None) -> list:
+    """Everyone (or `units`) makes a Combat Roll; highest total acts first; ties go to the higher
+    CPR, then the tied gems reroll until the tie breaks (GEM-05, GEM-GM-09)."""
+    ids = units if units is not None else [u for u in state.units if state.units[u].formed]
+    out: list = []
+    totals: dict[str, int] = {}
+    for uid in ids:
+        u = state.units[uid]
+        total, e = combat_roll(rng, u, "initiative", f"{u.name} rolls initiative")
+        totals[uid] = total
+        u.initiative = total
+        out.append(e)
+    rerolls = 0
+
+    def ordered(group: list[str], depth: int) -> list[str]:
+        nonlocal rerolls
+        # sort by total then CPR, keep the tied blocks for rerolls
+        keyed = sorted(group, key=lambda g: (-totals[g], -state.units[g].cpr))
+        result: list[str] = []
+        i = 0
+        while i < len(keyed):
+            j = i + 1
+            a = keyed[i]
+            while j < len(keyed) and totals[keyed[j]] == totals[a] \
+                    and state.units[keyed[j]].cpr == state.units[a].cpr:
+                j += 1
+            block = keyed[i:j]
+            if len(block) > 1 and depth < 50:
+                rerolls += 1
+                sub: dict[str, int] = {}
+                for uid in block:
+                    u = state.units[uid]
+                    t, e = combat_roll(rng, u, "initiative tie-break",
+                                       f"{u.name} rerolls a tied initiative")
+                    sub[uid] = t
+                    out.append(e)
+                saved = {uid: totals[uid] for uid in block}
+                totals.update(sub)
+                block = ordered(block, depth + 1)
+                totals.update(saved)
+            result += block
+            i = j
+        return result
+
+    order = ordered(list(ids), 0)
+    state.order = order
+    out.append(ev.InitiativeSet(tuple(order), tuple(totals[u] for u in order), rerolls))
+    return out
+
+
+def acting_unit(state: GemsState) -> Unit | None:
+    uid = state.acting
+    return state.units.get(uid) if uid else None
+
+
+def start_turn(state: GemsState, rng: Rng) -> list:
+    """Begin the turn at `state.turn`, skipping gems that are no longer formed."""
+    out: list = []
+    for _ in range(len(state.order) * 2 + 2):
+        if state.over:
+            return out
+        if not any(state.units[u].formed for u in state.order):
+            out += check_end(state)
+            return out
+        uid = state.order[state.turn]
+        u = state.units[uid]
+        if not u.formed:
+            out.append(ev.TurnSkipped(uid, "shattered" if u.shattered else "poofed"))
+            out += _advance(state, rng)
+            continue
+        state.slots = SLOTS_PER_TURN
+        state.plans.clear()
+        state.ready_open = False
+        u.free_altitude_used = False
+        u.ms_penalty = 0
+        out += _tick(state, u)
+        out.append(TurnStarted(u.side, uid, state.round))
+        out += water_check(state, u, rng)
+        out += check_end(state)
+        if state.over or u.formed:
+            return out
+        out.append(TurnEnded(u.side, uid))
+        out += _advance(state, rng)
+    return out
+
+
+def end_turn(state: GemsState, rng: Rng) -> list:
+    uid = state.acting
+    out: list = []
+    if uid is not None:
+        u = state.units[uid]
+        out.append(TurnEnded(u.side, uid))
+        u.ms_penalty = 0
+    state.slots = 0
+    state.ready_open = False
+    state.plans.clear()
+    out += _advance(state, rng)
+    out += start_turn(state, rng)
+    return out
+
+
+def _advance(state: GemsState, rng: Rng) -> list:
+    out: list = []
+    state.turn += 1
+    if state.turn >= len(state.order):
+        state.turn = 0
+        state.round += 1
+        out.append(ev.RoundStarted(state.round))
+        if house(state, "initiative") == "each_round":
+            out += roll_initiative(state, rng)
+    return out
+
+
+def _tick(state: GemsState, u: Unit) -> list:
+    """Her own turn begins: truces she made count down (GEM-GM-25), timed effects too."""
+    out: list = []
+    for other, left in list(u.truces.items()):
+        if left > 0:
+            left -= 1
+            if left == 0:
+                del u.truces[other]
+                out.append(ev.TruceEnded(u.id, other))
+            else:
+                u.truces[other] = left
+    keep = []
+    for eff in u.effects:
+        eff["turns"] = int(eff.get("turns", 0)) - 1
+        if eff["turns"] > 0:
+            keep.append(eff)
+        else:
+            out.append(ev.AbilityEnded(u.id, eff.get("ability", ""), "expired"))
+    u.effects = keep
+    return out
+
+
+def surrounded_by_water(state: GemsState, u: Unit) -> bool:
+    """Her own tiles and every tile around them are water (GEM-18, GEM-GM-12)."""
+    for tx in range(u.x - 1, u.x + u.size + 1):
+        for ty in range(u.y - 1, u.y + u.size + 1):
+            if not is_water(state, tx, ty):
+                return False
+    return True
+
+
+def water_check(state: GemsState, u: Unit, rng: Rng) -> list:
+    """GEM-18..20 with the GEM-GM-12 defaults: at the start of her turn a gem on the ground whose
+    tiles and all neighbours are water loses the tile's water_penalty in MS this turn; if MS drops
+    below 0 she rolls automatically against the current's threshold (strictly exceed) and on a
+    failure drifts |MS| tiles along current_dir, stopping before a solid or full tile."""
+    if u.altitude is not None or u.carried_by is not None or not surrounded_by_water(state, u):
+        return []
+    board = state.board
+    penalty = int(board.prop(u.x, u.y, "water_penalty", house(state, "water_penalty")))
+    u.ms_penalty = penalty
+    ms = ms_now(state, u)
+    out: list = [ev.WaterSlowed(u.id, penalty, ms)]
+    if ms >= 0:
+        return out          # GEM-20: no roll, no drift at MS 0 or more
+    direction = str(board.prop(u.x, u.y, "current_dir", "") or "").upper()
+    if direction not in DIRECTIONS:
+        return out          # still water: nothing to be swept by
+    threshold = int(board.prop(u.x, u.y, "current_threshold", house(state, "current_threshold")))
+    total, roll_event = combat_roll(rng, u, "current", f"{u.name} fights the current "
+                                    f"(needs over {threshold})")
+    out.append(roll_event)
+    if total > threshold:   # GEM-GM-36: thresholds are exceeded, never met
+        out.append(ev.CurrentResisted(u.id, threshold))
+        return out
+    dx, dy = DIRECTIONS[direction]
+    distance = -ms
+    path: list[tuple[int, int]] = []
+    x, y = u.x, u.y
+    start_elev = unit_elevation(state, u)
+    for _ in range(distance):
+        nx, ny = x + dx, y + dy
+        if not _drift_ok(state, u, nx, ny):
+            break
+        x, y = nx, ny
+        path.append((x, y))
+    out.append(ev.CurrentCarried(u.id, threshold, direction, distance, len(path)))
+    if path:
+        place_unit(state, u.id, x, y)
+        out.append(ev.UnitMoved(u.id, tuple(path), "drift", 0))
+        drop = start_elev - ground_elevation(state, x, y, u.size)
+        if drop > 2 * u.size:
+            out += forced_fall(state, u.id, drop, "current")
+    return out
+
+
+def _drift_ok(state: GemsState, u: Unit, x: int, y: int) -> bool:
+    for tx, ty in footprint_at(x, y, u.size):
+        if is_solid(state, tx, ty) or solid_item_at(state, tx, ty):
+            return False
+        if occupancy(state, tx, ty, {u.id}) >= TILE_CAPACITY:
+            return False
+    return True
