@@ -60,12 +60,11 @@ class Dialog(UIScene):
         draw.dim(surface, 175)
 
     def body_height(self) -> int:
-        """Design-pixel height of the message area, from the text's wrapped length."""
-        chars_per_line = max(20, int((self.width - 60) / 8.6))
-        lines = 0
-        for para in (self.message + ("\n" + self.detail if self.detail else "")).splitlines() or [""]:
-            lines += max(1, -(-len(para) // chars_per_line))
-        return min(330, 26 * lines + 14)
+        """Design-pixel height of the message area, measured with the real font."""
+        text = self.message + ("\n" + self.detail if self.detail else "")
+        scale = self.app.scale
+        needed = draw.text_height(text, self.px(18), self.px(self.width - 60)) / scale
+        return int(min(360, needed + 6))
 
     def extra_height(self) -> int:
         return 0
@@ -81,7 +80,7 @@ class Dialog(UIScene):
         self.label(self.rect(24, 14, w - 48, 40), self.title, "#heading", container=self.box)
         html = html_lines(self.message)
         if self.detail:
-            html += f"<br><font color='#9aa4b0' size=3>{html_lines(self.detail)}</font>"
+            html += f"<br><font color='#9aa4b0'>{html_lines(self.detail)}</font>"
         self.textbox(self.rect(20, 58, w - 40, body), html, container=self.box)
         self.build_extra(62 + body)
         labels = self.buttons()

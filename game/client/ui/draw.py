@@ -159,3 +159,26 @@ def emblem(surface: pygame.Surface, center: tuple[int, int], radius: int) -> Non
                 pygame.draw.line(surface, WARM_DIM, p, q, max(1, radius // 28))
     label = resources.font(max(8, int(radius * 0.42)), True).render("20", True, WARM)
     surface.blit(label, label.get_rect(center=(cx, cy + radius * 0.1)))
+
+
+def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split `s` into lines no wider than `width` pixels at font `size` (words kept whole)."""
+    font = resources.font(size, bold)
+    out: list[str] = []
+    for para in s.splitlines() or [""]:
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}" if line else word
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                out.append(line)
+                line = word
+        out.append(line)
+    return out
+
+
+def text_height(s: str, size: int, width: int, spacing: float = 1.25) -> int:
+    """Pixel height a pygame-gui text box needs for `s` (its line spacing is about 1.25)."""
+    lines = wrap(s, size, width)
+    return int(len(lines) * resources.font(size).get_linesize() * spacing) + 8

@@ -14,6 +14,7 @@ Must not: write anything but through `game.engine.saves` (atomic), or read saves
 from __future__ import annotations
 
 import re
+from html import escape
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -154,10 +155,10 @@ class SaveDialog(Dialog):
         self.entry.set_text(self.name)
         self.entry.focus()
         target = save_path_for(self.name)
-        note = (f"<font color='#ff7a72'>{self.problem}</font>" if self.problem else
-                f"<font color='#7cc4e2'>{target}</font>")
+        note = (f"<font color='#ff7a72'>{escape(self.problem)}</font>" if self.problem else
+                f"In the saves folder as {escape(target.name)}")
         self.note = self.textbox(self.rect(20, y + 52, self.width - 40, 48), note,
-                                 container=self.box)
+                                 "#small_text", container=self.box)
 
     def buttons(self):
         return [("Cancel", lambda: pop(DialogResult("save", False)), None),

@@ -1,0 +1,97 @@
+"""The hotseat hand-off curtain: "<seat>, your turn", full screen, click or key to reveal.
+
+Owns: hiding the table between two human seats. The scene is opaque (not an overlay), so the
+scene below is NOT drawn: nothing private can show before the click. A short recap of what
+the other side did (lines given by the battle scene, already filtered to what this seat may
+see) is shown on the curtain. Input is ignored for a brief moment so a click meant for the
+previous turn does not lift the curtain by accident.
+
+Pops `DialogResult("handoff", True)` when lifted.
+
+Must not: draw anything from the match itself.
+"""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Iterable
+
+import pygame
+
+from game.client.scene import Scene, Transition, pop, push
+from game.client.ui import draw
+from game.client.ui.dialogs import DialogResult
+
+if TYPE_CHECKING:
+    from game.client.app import App
+
+ARM_DELAY = 0.35     # seconds before input lifts the curtain
+MAX_RECAP = 8
+
+
+class HandoffScene(Scene):
+    overlay = False
+
+    def __init__(self, app: "App", seat_name: str, recap: Iterable[str] = (),
+                 subtitle: str = ""):
+        super().__init__(app)
+        self.seat_name = seat_name
+        self.recap = [str(line) for line in recap][-MAX_RECAP:]
+        self.subtitle = subtitle
+        self.age = 0.0
+
+    @property
+    def armed(self) -> bool:
+        return self.age >= ARM_DELAY
+
+    def process_event(self, event: pygame.event.Event) -> Transition | None:
+        if not self.armed:
+            return None
+        if event.type == pygame.MOUSEBUTTONUP or (
+                event.type == pygame.KEYDOWN and event.key not in (pygame.K_LALT, pygame.K_RALT,
+                                                                   pygame.K_LSHIFT, pygame.K_RSHIFT,
+                                                                   pygame.K_LCTRL, pygame.K_RCTRL)):
+            return pop(DialogResult("handoff", True))
+        return None
+
+    def update(self, dt: float) -> Transition | None:
+        self.age += dt
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        px = self.app.px
+        draw.table_background(surface, (14, 16, 21))
+        sw, sh = surface.get_size()
+        cy = int(sh * 0.36) if self.recap else sh // 2 - px(30)
+        draw.emblem(surface, (sw // 2, cy - px(120)), px(34))
+        draw.text(surface, f"{self.seat_name}, your turn", (sw // 2, cy), px(54), draw.TEXT,
+                  bold=True, anchor="center")
+        draw.ornament(surface, (sw // 2, cy + px(48)), px(220))
+        if self.subtitle:
+            draw.text(surface, self.subtitle, (sw // 2, cy + px(70)), px(18), draw.TEXT_DIM,
+                      anchor="midtop")
+        pulse = 0.6 + 0.4 * math.sin(self.age * 3.0) if self.armed else 0.35
+        hint = tuple(int(c * pulse) for c in draw.WARM)
+        draw.text(surface, "Click or press any key to reveal the table",
+                  (sw // 2, sh - px(70)), px(20), hint, anchor="center")
+        if self.recap:
+            line_h = px(28)
+            h = px(56) + line_h * len(self.recap)
+            box = pygame.Rect(0, 0, min(sw - px(120), px(760)), h)
+            box.midtop = (sw // 2, cy + px(110))
+            draw.panel(surface, box, radius=px(10))
+            draw.text(surface, "SINCE YOUR LAST TURN", (box.x + px(24), box.y + px(16)), px(15),
+                      draw.WARM, bold=True)
+            y = box.y + px(46)
+            for line in self.recap:
+                draw.text(surface, _clip(line, 90), (box.x + px(24), y), px(17), draw.TEXT,
+                          shadow=False)
+                y += line_h
+
+
+def _clip(s: str, n: int) -> str:
+    return s if len(s) <= n else s[: n - 1] + "…"
+
+
+def hand_off(app: "App", seat_name: str, recap: Iterable[str] = (), subtitle: str = "") -> Transition:
+    """The push that raises the curtain; the scene below gets DialogResult("handoff", True)."""
+    return push(HandoffScene(app, seat_name, recap, subtitle))

@@ -1,0 +1,529 @@
+"""New match: one screen to choose the rule system, the map, the seats, teams, house rules, then
+Start.
+
+Owns: turning the player's choices into a `MatchConfig`, creating the match with `Match.new`, and
+handing it to the battle screen (`ui.saving.battle_scene`, imported lazily). Systems come from
+`registry.all_systems()`; when that fails (a system that does not import) the error is shown in
+place of the list and Start stays off. A system without maps of its own starts from its
+`example_config(seed)`. A map or config the system rejects opens an error dialog naming the map
+and the problem; the player stays on this screen with every choice kept.
+
+Maps belong to a system when they sit in `maps/<system id>/` or are named `<system id>_*.tmx`.
+Thumbnails come from `game.client.render.tilemap.render_thumbnail(path, w, h)`; until that exists
+(or when it fails) a plain placeholder panel names the map instead.
+
+Must not: decide rules or validate maps itself (the system does, through Match.new).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UITextEntryLine
+
+from game import paths
+from game.client.scene import Transition, pop, push, replace
+from game.client.ui import draw, saving
+from game.client.ui.base import UIScene
+from game.client.ui.dialogs import Dialog, DialogResult, ErrorDialog
+from game.engine import registry
+from game.engine.match import Match
+from game.engine.rules import MatchConfig, SeatConfig
+
+if TYPE_CHECKING:
+    from game.client.app import App
+
+SEAT_KINDS: list[tuple[str, str]] = [("Human", "human"), ("AI - easy", "ai:easy"),
+                                     ("AI - normal", "ai:normal"), ("AI - hard", "ai:hard")]
+EXAMPLE = "__example__"
+THUMB = (440, 300)      # design pixels
+
+
+@dataclass(slots=True)
+class MapChoice:
+    id: str                 # EXAMPLE or the map path relative to the maps folder
+    label: str
+    path: Path | None
+
+
+@dataclass(slots=True)
+class SeatChoice:
+    kind: str = "human"     # one of SEAT_KINDS' ids
+    name: str = ""
+    team: str | None = None
+
+    def to_config(self, index: int) -> SeatConfig:
+        name = self.name.strip() or f"Player {index + 1}"
+        if self.kind == "human":
+            return SeatConfig("human", "normal", name)
+        return SeatConfig("ai", self.kind.split(":", 1)[1], name)
+
+
+def maps_for(system: Any, root: Path | None = None) -> list[MapChoice]:
+    """The maps made for `system`, by folder or file-name prefix, sorted by label."""
+    root = root or paths.maps_dir()
+    sid = str(getattr(system, "id", ""))
+    found: dict[Path, MapChoice] = {}
+    if root.is_dir():
+        for p in sorted(root.rglob("*.tmx")):
+            rel = p.relative_to(root)
+            in_folder = len(rel.parts) > 1 and rel.parts[0] == sid
+            prefixed = p.stem.startswith(f"{sid}_")
+            if not (in_folder or prefixed):
+                continue
+            stem = p.stem[len(sid) + 1:] if prefixed else p.stem
+            label = stem.replace("_", " ").replace("-", " ").strip().title() or p.stem
+            found[p] = MapChoice(rel.as_posix(), label, p)
+    return sorted(found.values(), key=lambda m: m.label)
+
+
+class NewMatchScene(UIScene):
+    def __init__(self, app: "App"):
+        super().__init__(app)
+        self.systems: list[Any] = []
+        self.systems_error = ""
+        try:
+            self.systems = list(registry.all_systems())
+        except Exception as exc:   # a system that does not import must not close the menu
+            where = app.log_exception(exc)
+            self.systems_error = (f"{type(exc).__name__}: {exc}" +
+                                  (f"\n(details in {where})" if where else ""))
+        self.system_index = 0
+        self.seed = random.randrange(1, 1_000_000)   # client-side only; the match Rng is seeded from it
+        self.maps: list[MapChoice] = []
+        self.map_id = EXAMPLE
+        self.seats: list[SeatChoice] = []
+        self.teams: list[tuple[str, str]] = []
+        self.house: dict[str, Any] = {}
+        self.last_config: MatchConfig | None = None
+        self.match: Match | None = None
+        self._thumbs: dict[tuple[str, int, int], tuple[pygame.Surface | None, str]] = {}
+        self.name_entries: list[UITextEntryLine] = []
+        self.seed_entry: UITextEntryLine | None = None
+        if self.systems:
+            self.choose_system(0, rebuild=False)
+
+    # -- choices --------------------------------------------------------------------------------
+    @property
+    def system(self) -> Any | None:
+        return self.systems[self.system_index] if self.systems else None
+
+    def choose_system(self, index: int, rebuild: bool = True) -> None:
+        self._read_entries()
+        self.system_index = index
+        system = self.system
+        self.maps = maps_for(system)
+        self.map_id = self.maps[0].id if self.maps else EXAMPLE
+        lo, hi = getattr(system, "seat_count", (2, 2))
+        old = self.seats
+        self.seats = [old[i] if i < len(old) else SeatChoice("human" if i == 0 else "ai:normal")
+                      for i in range(max(lo, min(len(old) or lo, hi)))]
+        self.house = {h.id: h.default for h in getattr(system, "house_rules", ())}
+        self._load_teams()
+        if rebuild:
+            self.rebuild()
+
+    def map_choices(self) -> list[MapChoice]:
+        out = list(self.maps)
+        if not out and hasattr(self.system, "example_config"):
+            out.append(MapChoice(EXAMPLE, "Standard set-up", None))
+        return out
+
+    @property
+    def map_choice(self) -> MapChoice | None:
+        return next((m for m in self.map_choices() if m.id == self.map_id), None)
+
+    def choose_map(self, map_id: str) -> None:
+        self._read_entries()
+        self.map_id = map_id
+        self._load_teams()
+        self.rebuild()
+
+    def _load_teams(self) -> None:
+        """Teams the system offers on this map (optional `teams_for_map` hook)."""
+        self.teams = []
+        hook = getattr(self.system, "teams_for_map", None)
+        choice = self.map_choice
+        if hook is not None and choice is not None and choice.path is not None:
+            try:
+                self.teams = [(str(i), str(label)) for i, label in hook(str(choice.path))]
+            except Exception as exc:   # a broken map shows up when Start is pressed
+                self.app.log_exception(exc)
+                self.teams = []
+        ids = [t[0] for t in self.teams]
+        for i, seat in enumerate(self.seats):
+            if seat.team not in ids:
+                seat.team = ids[i % len(ids)] if ids else None
+
+    def set_seat_kind(self, i: int, kind: str) -> None:
+        self.seats[i].kind = kind
+        if self.root is not None:
+            self.summary.set_text(self.summary_text())
+
+    def set_seat_team(self, i: int, team: str) -> None:
+        self.seats[i].team = team
+
+    def add_seat(self) -> None:
+        self._read_entries()
+        self.seats.append(SeatChoice("ai:normal"))
+        self._load_teams()
+        self.rebuild()
+
+    def remove_seat(self) -> None:
+        self._read_entries()
+        self.seats.pop()
+        self.rebuild()
+
+    def reroll_seed(self) -> None:
+        self._read_entries()
+        self.seed = random.randrange(1, 1_000_000)
+        self.rebuild()
+
+    def _read_entries(self) -> None:
+        """Copy what was typed into the text fields back into the choices."""
+        for seat, entry in zip(self.seats, self.name_entries):
+            if entry.alive():
+                seat.name = entry.get_text()
+        if self.seed_entry is not None and self.seed_entry.alive():
+            text = self.seed_entry.get_text().strip()
+            if text.isdigit():
+                self.seed = int(text)
+
+    # -- the config and the start --------------------------------------------------------------
+    def build_config(self) -> MatchConfig:
+        self._read_entries()
+        system = self.system
+        if system is None:
+            raise ValueError("no rule system is available")
+        seats = [s.to_config(i) for i, s in enumerate(self.seats)]
+        choice = self.map_choice
+        if choice is None or choice.id == EXAMPLE:
+            config = system.example_config(self.seed)
+            config.seed = self.seed
+            config.seats = seats
+        else:
+            config = MatchConfig(system.id, self.seed, seats, choice.id)
+        config.house_rules = dict(self.house)
+        if self.teams:
+            config.setup = dict(config.setup)
+            config.setup["teams"] = [s.team for s in self.seats]
+        return config
+
+    def start(self) -> Transition | None:
+        try:
+            config = self.build_config()
+        except Exception as exc:
+            self.app.log_exception(exc)
+            return push(ErrorDialog(self.app, "This match cannot start", f"{exc}"))
+        self.last_config = config
+        where = self.map_choice.path if self.map_choice and self.map_choice.path else None
+        try:
+            match = Match.new(config)
+        except Exception as exc:    # a broken map or a config the system refuses
+            self.app.log_exception(exc)
+            named = f"Map: {where}\n" if where else ""
+            return push(ErrorDialog(self.app, "This match cannot start",
+                                    f"{named}Problem: {exc}"))
+        self.match = match
+        try:
+            scene = saving.battle_scene(self.app, match)
+        except ImportError as exc:
+            return push(ErrorDialog(self.app, "The battle screen is missing",
+                                    f"The match was set up, but the battle screen could not "
+                                    f"start:\n{exc}"))
+        return replace(scene)
+
+    def on_back(self) -> Transition:
+        return pop(None)
+
+    def resumed(self, result: Any) -> None:
+        if isinstance(result, DialogResult) and result.tag == "house_rules" and result.ok:
+            self.house = dict(result.value)
+            self.rebuild()
+
+    def on_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.system is not None:
+                return self.start()
+        return None
+
+    # -- layout -----------------------------------------------------------------------------------
+    def columns(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        sw, sh = self.app.size
+        m = self.px(32)
+        top, bottom = self.px(86), sh - self.px(96)
+        gap = self.px(20)
+        inner = sw - 2 * m - 2 * gap
+        w1 = int(inner * 0.28)
+        w3 = int(inner * 0.30)
+        w2 = inner - w1 - w3
+        c1 = pygame.Rect(m, top, w1, bottom - top)
+        c2 = pygame.Rect(c1.right + gap, top, w2, bottom - top)
+        c3 = pygame.Rect(c2.right + gap, top, w3, bottom - top)
+        return c1, c2, c3
+
+    def thumb_rect(self) -> pygame.Rect:
+        _, c2, _ = self.columns()
+        pad = self.px(18)
+        w = c2.w - 2 * pad
+        h = min(int(w * 0.68), c2.h - self.px(150))
+        return pygame.Rect(c2.x + pad, c2.y + self.px(96), w, h)
+
+    def build(self) -> None:
+        sw, sh = self.app.size
+        px = self.px
+        c1, c2, c3 = self.columns()
+        pad = px(18)
+        self.label(pygame.Rect(px(32), px(22), px(600), px(44)), "New match", "#heading")
+        self.label(pygame.Rect(sw - px(432), px(30), px(400), px(30)),
+                   "Choose a system, a map and who plays", "#subtle")
+        self.back_button = self.button(pygame.Rect(px(32), sh - px(74), px(150), px(50)), "Back",
+                                       self.on_back)
+        self.start_button = self.button(pygame.Rect(sw - px(252), sh - px(74), px(220), px(50)),
+                                        "Start", self.start, object_id="#primary",
+                                        enabled=self.system is not None,
+                                        tooltip="Set up the match and begin (Enter)")
+        self.summary = self.label(pygame.Rect(px(200), sh - px(66), sw - px(470), px(34)),
+                                  self.summary_text(), "#info")
+
+        # systems
+        self.label(pygame.Rect(c1.x + pad, c1.y + px(12), c1.w - 2 * pad, px(26)), "RULE SYSTEM",
+                   "#section")
+        self.system_buttons = []
+        y = c1.y + px(46)
+        if self.systems_error:
+            self.textbox(pygame.Rect(c1.x + pad, y, c1.w - 2 * pad, c1.h - px(60)),
+                         "<font color='#ff7a72'><b>The rule systems could not be loaded.</b>"
+                         f"</font><br>{_esc(self.systems_error)}", "#boxed")
+        elif not self.systems:
+            self.textbox(pygame.Rect(c1.x + pad, y, c1.w - 2 * pad, px(80)),
+                         "No rule system is installed.", "#boxed")
+        for i, system in enumerate(self.systems):
+            b = self.button(pygame.Rect(c1.x + pad, y, c1.w - 2 * pad, px(44)), system.name,
+                            lambda i=i: self.choose_system(i), object_id="#card",
+                            tooltip=system.description)
+            if i == self.system_index:
+                b.select()
+            self.system_buttons.append(b)
+            desc_h = draw.text_height(system.description, px(15), c1.w - 2 * pad - px(12))
+            self.textbox(pygame.Rect(c1.x + pad, y + px(46), c1.w - 2 * pad, desc_h),
+                         _esc(system.description), "#small_text")
+            y += px(46) + desc_h + px(12)
+
+        # map
+        self.label(pygame.Rect(c2.x + pad, c2.y + px(12), c2.w - 2 * pad, px(26)), "MAP",
+                   "#section")
+        choices = self.map_choices()
+        self.map_dropdown = None
+        if choices:
+            self.map_dropdown = self.dropdown(
+                pygame.Rect(c2.x + pad, c2.y + px(44), c2.w - 2 * pad, px(40)),
+                [(m.label, m.id) for m in choices], self.map_id, self.choose_map)
+        elif self.system is not None:
+            self.label(pygame.Rect(c2.x + pad, c2.y + px(44), c2.w - 2 * pad, px(40)),
+                       "This system has no maps", "#danger_text")
+        tr = self.thumb_rect()
+        choice = self.map_choice
+        caption = ""
+        if choice is not None and choice.path is not None:
+            caption = str(Path(paths.maps_dir().name) / choice.id)
+        elif choice is not None:
+            caption = "The system's own standard set-up"
+        self.label(pygame.Rect(c2.x + pad, tr.bottom + px(8), c2.w - 2 * pad, px(26)), caption,
+                   "#subtle")
+
+        # seats
+        self.label(pygame.Rect(c3.x + pad, c3.y + px(12), c3.w - 2 * pad, px(26)), "SEATS",
+                   "#section")
+        self.name_entries = []
+        self.kind_dropdowns = []
+        y = c3.y + px(44)
+        inner = c3.w - 2 * pad
+        for i, seat in enumerate(self.seats):
+            entry = UITextEntryLine(pygame.Rect(c3.x + pad, y, inner, px(38)), self.app.ui,
+                                    container=self.root, placeholder_text=f"Player {i + 1}")
+            entry.set_text(seat.name)
+            entry.set_text_length_limit(24)
+            self.name_entries.append(entry)
+            kw = inner if not self.teams else int(inner * 0.55)
+            dd = self.dropdown(pygame.Rect(c3.x + pad, y + px(42), kw, px(36)), SEAT_KINDS,
+                               seat.kind, lambda v, i=i: self.set_seat_kind(i, v))
+            self.kind_dropdowns.append(dd)
+            if self.teams:
+                self.dropdown(pygame.Rect(c3.x + pad + kw + px(6), y + px(42), inner - kw - px(6),
+                                          px(36)),
+                              [(label, tid) for tid, label in self.teams], seat.team or "",
+                              lambda v, i=i: self.set_seat_team(i, v))
+            y += px(90)
+        lo, hi = getattr(self.system, "seat_count", (2, 2)) if self.system else (2, 2)
+        if hi > lo:
+            half = (inner - px(8)) // 2
+            self.button(pygame.Rect(c3.x + pad, y, half, px(34)), "+ Add seat", self.add_seat,
+                        enabled=len(self.seats) < hi)
+            self.button(pygame.Rect(c3.x + pad + half + px(8), y, half, px(34)), "- Remove seat",
+                        self.remove_seat, enabled=len(self.seats) > lo)
+            y += px(44)
+
+        # seed and house rules at the foot of the seats column
+        foot = c3.bottom - px(150)
+        self.label(pygame.Rect(c3.x + pad, foot, px(80), px(34)), "Seed", "#subtle")
+        self.seed_entry = UITextEntryLine(pygame.Rect(c3.x + pad + px(70), foot, inner - px(130),
+                                                      px(36)), self.app.ui, container=self.root)
+        self.seed_entry.set_text(str(self.seed))
+        self.seed_entry.set_allowed_characters("numbers")
+        self.button(pygame.Rect(c3.right - pad - px(52), foot, px(52), px(36)), "New",
+                    self.reroll_seed, tooltip="Pick another random seed")
+        rules = list(getattr(self.system, "house_rules", ()) if self.system else ())
+        changed = [h for h in rules if self.house.get(h.id) != h.default]
+        text = (f"House rules ({len(rules)})  >" if rules else "No house rules")
+        self.house_button = self.button(pygame.Rect(c3.x + pad, foot + px(50), inner, px(40)),
+                                        text, self.open_house_rules, object_id="#info_button",
+                                        enabled=bool(rules),
+                                        tooltip="Game-master calls settled before play")
+        note = ("All at their defaults" if not changed else
+                "Changed: " + ", ".join(h.label for h in changed))
+        self.label(pygame.Rect(c3.x + pad, foot + px(94), inner, px(26)), note, "#subtle")
+
+    def summary_text(self) -> str:
+        if self.system is None:
+            return ""
+        choice = self.map_choice
+        humans = sum(1 for s in self.seats if s.kind == "human")
+        ais = len(self.seats) - humans
+        who = " vs ".join(filter(None, [f"{humans} human" + ("s" if humans != 1 else "") if humans else "",
+                                        f"{ais} AI" if ais else ""]))
+        return f"{self.system.name}  ·  {choice.label if choice else 'no map'}  ·  {who}"
+
+    def open_house_rules(self) -> Transition | None:
+        if self.system is None or not self.system.house_rules:
+            return None
+        self._read_entries()
+        return push(HouseRulesDialog(self.app, self.system.house_rules, self.house))
+
+    # -- drawing ------------------------------------------------------------------------------------
+    def thumbnail(self, size: tuple[int, int]) -> tuple[pygame.Surface | None, str]:
+        choice = self.map_choice
+        if choice is None or choice.path is None:
+            return None, ""
+        key = (choice.id, *size)
+        if key not in self._thumbs:
+            try:
+                from game.client.render.tilemap import render_thumbnail
+            except ImportError:
+                self._thumbs[key] = (None, "")
+            else:
+                try:
+                    self._thumbs[key] = (render_thumbnail(choice.path, *size), "")
+                except Exception as exc:    # a broken map: say so on the placeholder
+                    self.app.log_exception(exc)
+                    self._thumbs[key] = (None, f"Preview failed: {exc}")
+        return self._thumbs[key]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw.table_background(surface)
+        for col in self.columns():
+            draw.panel(surface, col, radius=self.px(10))
+        tr = self.thumb_rect()
+        img, problem = self.thumbnail(tr.size)
+        if img is not None:
+            fitted = _fit(img, tr.size)
+            surface.blit(fitted, fitted.get_rect(center=tr.center))
+            pygame.draw.rect(surface, (58, 68, 82), tr, 1, border_radius=self.px(4))
+        else:
+            self._placeholder(surface, tr, problem)
+
+    def _placeholder(self, surface: pygame.Surface, rect: pygame.Rect, problem: str) -> None:
+        pygame.draw.rect(surface, (17, 21, 26), rect, border_radius=self.px(6))
+        cell = self.px(28)
+        grid = pygame.Surface(rect.size, pygame.SRCALPHA)
+        for x in range(0, rect.w, cell):
+            pygame.draw.line(grid, (255, 255, 255, 14), (x, 0), (x, rect.h))
+        for y in range(0, rect.h, cell):
+            pygame.draw.line(grid, (255, 255, 255, 14), (0, y), (rect.w, y))
+        surface.blit(grid, rect)
+        pygame.draw.rect(surface, (58, 68, 82), rect, 1, border_radius=self.px(6))
+        choice = self.map_choice
+        title = choice.label if choice else "No map"
+        draw.text(surface, title, (rect.centerx, rect.centery - self.px(14)), self.px(26),
+                  draw.TEXT, bold=True, anchor="center")
+        sub = problem or ("Map preview not available" if choice and choice.path else
+                          "Units and terrain come from the system's standard set-up")
+        draw.text(surface, sub[:80], (rect.centerx, rect.centery + self.px(20)), self.px(15),
+                  draw.DANGER if problem else draw.TEXT_DIM, anchor="center")
+
+
+class HouseRulesDialog(Dialog):
+    """Every house rule with its choices and help; Done hands the new values back."""
+
+    width = 720
+
+    def __init__(self, app: "App", rules, values: dict[str, Any]):
+        super().__init__(app, "House rules", "Calls a game master would make, settled before "
+                                              "play. Hover a rule for its explanation.")
+        self.rules = list(rules)
+        self.values = dict(values)
+
+    def body_height(self) -> int:
+        return 40
+
+    def extra_height(self) -> int:
+        return min(440, 62 * len(self.rules) + 10)
+
+    def build_extra(self, y: int) -> None:
+        height = self.extra_height()
+        scroller = pygame_gui.elements.UIScrollingContainer(
+            self.rect(16, y, self.width - 32, height), self.app.ui, container=self.box,
+            allow_scroll_x=False)
+        inner_w = self.width - 60
+        scroller.set_scrollable_area_dimensions((self.px(inner_w), self.px(62 * len(self.rules))))
+        for i, rule in enumerate(self.rules):
+            ry = 62 * i
+            self.label(self.rect(8, ry + 2, inner_w - 250, 28), rule.label, container=scroller,
+                       tooltip=rule.help or None)
+            self.label(self.rect(8, ry + 28, inner_w - 250, 24),
+                       (rule.help or rule.rule)[:90], "#subtle", container=scroller,
+                       tooltip=rule.help or None)
+            options = [(str(label), _key(value)) for value, label in rule.choices]
+            self.dropdown(self.rect(inner_w - 230, ry + 8, 230, 38), options,
+                          _key(self.values.get(rule.id, rule.default)),
+                          lambda v, r=rule: self._set(r, v), container=scroller)
+
+    def _set(self, rule, key: str) -> None:
+        for value, _ in rule.choices:
+            if _key(value) == key:
+                self.values[rule.id] = value
+
+    def buttons(self):
+        return [("Defaults", self._defaults, None),
+                ("Cancel", lambda: pop(DialogResult("house_rules", False)), None),
+                ("Done", lambda: pop(DialogResult("house_rules", True, dict(self.values))),
+                 "#primary")]
+
+    def _defaults(self) -> None:
+        self.values = {r.id: r.default for r in self.rules}
+        self.rebuild()
+
+    def on_back(self) -> Transition:
+        return pop(DialogResult("house_rules", False))
+
+
+def _key(value: Any) -> str:
+    """A stable string id for a house-rule value (choices may be bools, ints or strings)."""
+    return f"{type(value).__name__}:{value}"
+
+
+def _esc(s: str) -> str:
+    from html import escape
+    return escape(s).replace("\n", "<br>")
+
+
+def _fit(img: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    w, h = img.get_size()
+    if (w, h) == tuple(size) or w == 0 or h == 0:
+        return img
+    k = min(size[0] / w, size[1] / h)
+    return pygame.transform.smoothscale(img, (max(1, int(w * k)), max(1, int(h * k))))

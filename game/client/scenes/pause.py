@@ -1,0 +1,102 @@
+"""Pause menu, drawn over the battle: Resume, Save, Load, Settings, Quit to menu.
+
+Owns: the overlay and its flows. Save goes through `ui.saving.save_match_dialog`; Quit to menu
+autosaves first (so Continue on the title brings the player back) and then resets to the title.
+The battle scene pushes it with `push(PauseScene(app, match, save_path))` and gets `None` back
+on Resume (or a `DialogResult("save", True, path)` once the match was saved under a name).
+
+Must not: change the match.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.client.scene import Transition, pop, push, reset
+from game.client.ui import draw
+from game.client.ui.base import UIScene
+from game.client.ui.dialogs import DialogResult, ErrorDialog
+from game.client.ui.saving import autosave, save_match_dialog
+from game.engine.match import Match
+
+if TYPE_CHECKING:
+    from game.client.app import App
+
+
+class PauseScene(UIScene):
+    overlay = True
+
+    def __init__(self, app: "App", match: Match, save_path: str | Path | None = None):
+        super().__init__(app)
+        self.match = match
+        self.save_path = save_path
+        self.note = ""
+        self.saved_result: DialogResult | None = None
+
+    def box(self) -> pygame.Rect:
+        sw, sh = self.app.size
+        r = pygame.Rect(0, 0, self.px(400), self.px(440))
+        r.center = (sw // 2, sh // 2)
+        return r
+
+    def build(self) -> None:
+        box = self.box()
+        px = self.px
+        w, h = box.w - px(64), px(50)
+        x, y = box.x + px(32), box.y + px(96)
+        items = [("Resume", self.resume, "#primary"), ("Save game", self.save, None),
+                 ("Load game", self.load, None), ("Settings", self.settings, None),
+                 ("Quit to menu", self.quit_to_menu, None)]
+        for text, action, object_id in items:
+            self.button(pygame.Rect(x, y, w, h), text, action, class_id="@menu_button",
+                        object_id=object_id)
+            y += h + px(10)
+        if self.note:
+            self.label(pygame.Rect(box.x, box.bottom + px(10), box.w, px(26)), self.note,
+                       "#info")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw.dim(surface, 185)
+        box = self.box()
+        draw.panel(surface, box, border=(74, 86, 102), radius=self.px(14), width=2)
+        draw.text(surface, "PAUSED", (box.centerx, box.y + self.px(30)), self.px(30), draw.TEXT,
+                  bold=True, anchor="midtop")
+        draw.ornament(surface, (box.centerx, box.y + self.px(78)), self.px(120))
+        draw.text(surface, "Esc to resume", (box.centerx, box.bottom - self.px(16)), self.px(15),
+                  draw.TEXT_DIM, anchor="midbottom", shadow=False)
+
+    # -- actions ----------------------------------------------------------------------------------
+    def resume(self) -> Transition:
+        return pop(self.saved_result)
+
+    def save(self) -> Transition:
+        return save_match_dialog(self.app, self.match, self.save_path)
+
+    def load(self) -> Transition:
+        from game.client.scenes.load import LoadScene
+        return push(LoadScene(self.app, from_battle=True))
+
+    def settings(self) -> Transition:
+        from game.client.scenes.settings import SettingsScene
+        return push(SettingsScene(self.app))
+
+    def quit_to_menu(self) -> Transition:
+        from game.client.scenes.title import TitleScene
+        problem = None if self.match.over else autosave(self.match)
+        if problem:
+            return push(ErrorDialog(self.app, "The autosave failed",
+                                    f"{problem}\nUse Back to menu to leave anyway, or Close and "
+                                    "save under a name."))
+        return reset(TitleScene(self.app))
+
+    def resumed(self, result: Any) -> None:
+        if isinstance(result, DialogResult) and result.tag == "save" and result.ok:
+            self.save_path = result.value
+            self.saved_result = result
+            self.note = f"Saved to {result.value}"
+            self.rebuild()
+
+    def on_back(self) -> Transition:
+        return self.resume()

@@ -1,0 +1,123 @@
+"""Results: who won, in how many rounds, a few numbers from the match; Rematch or Menu.
+
+Owns: the end-of-match screen, drawn over the final board (an overlay). The winner and rounds
+are read from the match (`match.winner`, the state's `round` if it has one); a system may add
+its own lines with an optional `match_stats(state) -> list[(label, value)]`. The battle scene
+may pass the MatchEnded reason. Rematch starts the same config with a new seed.
+
+Must not: change the finished match.
+"""
+from __future__ import annotations
+
+import copy
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.client.scene import Transition, push, reset
+from game.client.ui import draw, saving
+from game.client.ui.base import UIScene
+from game.client.ui.dialogs import ErrorDialog
+from game.engine.match import Match
+
+if TYPE_CHECKING:
+    from game.client.app import App
+
+
+def seat_name(match: Match, seat: int) -> str:
+    seats = match.config.seats
+    if 0 <= seat < len(seats) and seats[seat].name:
+        return seats[seat].name
+    return f"Player {seat + 1}"
+
+
+def match_stats(match: Match) -> list[tuple[str, str]]:
+    """Label/value lines for the results: rounds, actions, and the system's own if offered."""
+    out: list[tuple[str, str]] = []
+    rounds = getattr(match.state, "round", None)
+    if isinstance(rounds, int):
+        out.append(("Rounds", str(rounds)))
+    actions = sum(1 for e in match.log if "action" in e)
+    out.append(("Actions taken", str(actions)))
+    hook = getattr(match.system, "match_stats", None)
+    if hook is not None:
+        try:
+            out.extend((str(k), str(v)) for k, v in hook(match.state))
+        except Exception:   # extra numbers are a nicety; never lose the results screen over them
+            pass
+    seats = match.config.seats
+    out.append(("Seats", "  vs  ".join(
+        f"{seat_name(match, i)}" + (f" (AI {s.difficulty})" if s.kind == "ai" else "")
+        for i, s in enumerate(seats))))
+    return out
+
+
+class ResultsScene(UIScene):
+    overlay = True
+
+    def __init__(self, app: "App", match: Match, reason: str = ""):
+        super().__init__(app)
+        self.match = match
+        self.reason = reason
+        self.stats = match_stats(match)
+
+    @property
+    def headline(self) -> str:
+        w = self.match.winner
+        return "A draw" if w is None else f"{seat_name(self.match, w)} wins"
+
+    def box(self) -> pygame.Rect:
+        sw, sh = self.app.size
+        r = pygame.Rect(0, 0, self.px(620), self.px(240 + 34 * len(self.stats)))
+        r.center = (sw // 2, sh // 2)
+        return r
+
+    def build(self) -> None:
+        box = self.box()
+        px = self.px
+        bw = px(200)
+        self.button(pygame.Rect(box.x + px(32), box.bottom - px(76), bw, px(50)), "Menu",
+                    self.menu)
+        self.button(pygame.Rect(box.right - px(32) - bw, box.bottom - px(76), bw, px(50)),
+                    "Rematch", self.rematch, object_id="#primary",
+                    tooltip="Same system, map, seats and house rules; new dice")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw.dim(surface, 190)
+        px = self.app.px
+        box = self.box()
+        draw.panel(surface, box, border=draw.WARM_DIM, radius=px(14), width=2)
+        draw.text(surface, "MATCH OVER", (box.centerx, box.y + px(24)), px(16), draw.WARM,
+                  bold=True, anchor="midtop")
+        draw.text(surface, self.headline, (box.centerx, box.y + px(48)), px(40), draw.TEXT,
+                  bold=True, anchor="midtop")
+        y = box.y + px(104)
+        if self.reason:
+            draw.text(surface, self.reason, (box.centerx, y), px(17), draw.COOL, anchor="midtop")
+        y += px(32)
+        draw.ornament(surface, (box.centerx, y), px(200))
+        y += px(18)
+        for label, value in self.stats:
+            draw.text(surface, label, (box.x + px(48), y), px(17), draw.TEXT_DIM, shadow=False)
+            draw.text(surface, value, (box.right - px(48), y), px(17), draw.TEXT, bold=True,
+                      anchor="topright", shadow=False)
+            y += px(34)
+
+    def menu(self) -> Transition:
+        from game.client.scenes.title import TitleScene
+        return reset(TitleScene(self.app))
+
+    def rematch(self) -> Transition:
+        config = copy.deepcopy(self.match.config)
+        config.seed = random.randrange(1, 1_000_000)    # client-side choice of a fresh seed
+        try:
+            match = Match.new(config)
+            scene = saving.battle_scene(self.app, match)
+        except Exception as exc:
+            self.app.log_exception(exc)
+            return push(ErrorDialog(self.app, "The rematch cannot start", str(exc)))
+        return reset(scene)
+
+    def on_back(self) -> Transition:
+        return self.menu()
