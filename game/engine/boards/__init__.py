@@ -1,8 +1,10 @@
 """Boards: the headless battle map every grid system plays on.
 
 `board.Board` is the shape all systems read; `tmx` builds one from a Tiled map with pytmx (no
-images); `square` and `hex` own the grid geometry; `pathing` and `los` the searches and lines.
+images) and checks maps; `square` and `hex` own the grid geometry; `pathing` and `los` the
+searches and lines of sight.
 """
 from .board import Board, BoardError, MapObject
+from .tmx import MapProblem, check_board_file, load_board
 
-__all__ = ["Board", "BoardError", "MapObject"]
+__all__ = ["Board", "BoardError", "MapObject", "MapProblem", "check_board_file", "load_board"]

@@ -47,6 +47,11 @@ class Board:
     objects: list[MapObject] = field(default_factory=list)
     properties: dict[str, Any] = field(default_factory=dict)          # map-level properties
     source: str = "inline"
+    # Tile layer names bottom to top, the cells each one paints, and the object layer names
+    # (filled by boards.tmx; empty for inline boards).
+    layers: list[str] = field(default_factory=list)
+    layer_cells: dict[str, frozenset[tuple[int, int]]] = field(default_factory=dict)
+    object_layers: list[str] = field(default_factory=list)
 
     def in_bounds(self, x: int, y: int) -> bool:
         return 0 <= x < self.width and 0 <= y < self.height

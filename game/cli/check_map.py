@@ -1,0 +1,42 @@
+"""`python -m game check-map MAP [--system ID]`: validate a Tiled map.
+
+Owns: printing every problem of a map, one per line as "file: layer 'name' (x, y): message",
+and the exit code (0 clean, 1 problems, 2 bad usage). Generic checks come from
+boards.tmx.check_board_file; with --system, the rule system's own map checks run too.
+
+Must not: import pygame, or stop at the first problem.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from game import paths
+from game.engine.boards.tmx import check_board_file
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="strife-table check-map",
+                                description="Check a Tiled map: XML, tilesets, layers, "
+                                            "properties, objects, and optionally one rule "
+                                            "system's own requirements.")
+    p.add_argument("map", help="a .tmx file (a path, or a name inside the maps folder)")
+    p.add_argument("--system", help="also run this rule system's map checks (e.g. gems)")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = parser().parse_args(argv)
+    except SystemExit as e:
+        return int(e.code or 0) if e.code in (0, None) else 2
+    path = paths.resolve_map(args.map)
+    problems = check_board_file(path, system=args.system)
+    for p in problems:
+        print(p)
+    if problems:
+        print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} in {path}",
+              file=sys.stderr)
+        return 1
+    print(f"{path}: OK" + (f" for {args.system}" if args.system else ""))
+    return 0

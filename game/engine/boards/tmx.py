@@ -1,0 +1,665 @@
+"""Tiled maps (.tmx) to Boards, and the generic checks every map must pass.
+
+Owns: reading a .tmx with pytmx (never loading images), merging tile-layer properties into
+cells (lower layers first, upper layers override), turning object layers into MapObjects in tile
+coordinates, object templates (.tx, which pytmx ignores), class defaults from the exported
+custom property types (maps/propertytypes.json), and `check_board_file`, which lists EVERY
+problem of a map (file, layer, tile position) instead of stopping at the first.
+
+Must not: import pygame or the client, or know what any property means to a rule system; a
+system's own checks come from its `check_map(board)` hook.
+"""
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+import math
+import os
+import struct
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+from xml.etree import ElementTree as ET
+
+from .board import Board, BoardError, MapObject
+from .hex import HexLayout
+
+FLIP_H = 0x80000000
+FLIP_V = 0x40000000
+FLIP_D = 0x20000000
+ROT_120 = 0x10000000
+GID_MASK = 0x0FFFFFFF
+
+PROPERTY_TYPES_FILE = "propertytypes.json"
+KNOWN_PROPERTY_TYPES = {"string", "int", "float", "bool", "color", "file", "object", "class"}
+
+
+@dataclass(frozen=True, slots=True)
+class MapProblem:
+    """One thing wrong with a map. `layer`, `x`, `y` are given when the problem has a place."""
+
+    file: str
+    layer: str | None = None
+    x: int | None = None
+    y: int | None = None
+    message: str = ""
+
+    def __str__(self) -> str:
+        where = self.file
+        if self.layer is not None:
+            where += f": layer '{self.layer}'"
+        if self.x is not None and self.y is not None:
+            where += f" ({self.x}, {self.y})"
+        return f"{where}: {self.message}"
+
+
+# ---------------------------------------------------------------------------- custom types
+@dataclass
+class PropertyTypes:
+    """The exported custom property types: enums (allowed values) and classes (member defaults)."""
+
+    enums: dict[str, dict[str, Any]] = field(default_factory=dict)
+    classes: dict[str, dict[str, Any]] = field(default_factory=dict)
+    source: str | None = None
+
+    @classmethod
+    def load(cls, path: Path) -> "PropertyTypes":
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(data, dict) and "propertyTypes" in data:   # a .tiled-project file
+            data = data["propertyTypes"]
+        out = cls(source=str(path))
+        for t in data:
+            if t.get("type") == "enum":
+                out.enums[t["name"]] = t
+            elif t.get("type") == "class":
+                out.classes[t["name"]] = t
+        return out
+
+    def class_defaults(self, name: str, use: str | None = None) -> dict[str, Any]:
+        t = self.classes.get(name)
+        if t is None or (use and t.get("useAs") and use not in t["useAs"]):
+            return {}
+        out: dict[str, Any] = {}
+        for m in t.get("members", []):
+            if m.get("type") == "class":
+                out[m["name"]] = self.class_defaults(m.get("propertyType", ""))
+                out[m["name"]].update(m.get("value") or {})
+            elif m.get("value") != "":
+                # An empty string default means "not set": the system's own default applies.
+                out[m["name"]] = m.get("value")
+        return out
+
+
+def find_property_types(map_path: Path) -> PropertyTypes | None:
+    """propertytypes.json beside the map or in a parent folder (up to three levels)."""
+    d = map_path.resolve().parent
+    for _ in range(4):
+        p = d / PROPERTY_TYPES_FILE
+        if p.is_file():
+            try:
+                return PropertyTypes.load(p)
+            except (OSError, ValueError, KeyError, TypeError):
+                return None
+        if d.parent == d:
+            break
+        d = d.parent
+    return None
+
+
+# ---------------------------------------------------------------------------- scanning
+@dataclass
+class _TilesetInfo:
+    firstgid: int
+    name: str
+    tilecount: int
+    tile_width: int
+    tile_height: int
+    tile_props: dict[int, dict[str, Any]] = field(default_factory=dict)   # local id -> props
+    tile_class: dict[int, str] = field(default_factory=dict)
+
+
+@dataclass
+class _LayerInfo:
+    kind: str                     # "tile" | "object" | "image"
+    name: str
+    props: dict[str, Any]
+    gids: list[int] = field(default_factory=list)
+    object_ids: list[int] = field(default_factory=list)
+
+
+@dataclass
+class _ObjectInfo:
+    id: int
+    name: str
+    type: str
+    layer: str
+    px: float
+    py: float
+    props: dict[str, Any]
+    gid: int = 0
+
+
+@dataclass
+class _Scan:
+    path: Path
+    label: str
+    problems: list[MapProblem] = field(default_factory=list)
+    root: ET.Element | None = None
+    width: int = 0
+    height: int = 0
+    tile_width: int = 0
+    tile_height: int = 0
+    orientation: str = "orthogonal"
+    hex: HexLayout | None = None
+    props: dict[str, Any] = field(default_factory=dict)
+    tilesets: list[_TilesetInfo] = field(default_factory=list)
+    layers: list[_LayerInfo] = field(default_factory=list)
+    objects: list[_ObjectInfo] = field(default_factory=list)
+    ptypes: PropertyTypes | None = None
+
+    def problem(self, message: str, layer: str | None = None, x: int | None = None,
+                y: int | None = None) -> None:
+        self.problems.append(MapProblem(self.label, layer, x, y, message))
+
+    def tileset_for(self, gid: int) -> _TilesetInfo | None:
+        best = None
+        for ts in self.tilesets:
+            if ts.firstgid <= gid and (best is None or ts.firstgid > best.firstgid):
+                best = ts
+        if best is None or gid - best.firstgid >= best.tilecount:
+            return None
+        return best
+
+    def tile_props(self, gid: int) -> dict[str, Any]:
+        ts = self.tileset_for(gid)
+        if ts is None:
+            return {}
+        return ts.tile_props.get(gid - ts.firstgid, {})
+
+    def pixel_to_cell(self, px: float, py: float) -> tuple[int, int]:
+        if self.hex is not None:
+            return self.hex.pixel_to_offset(px, py)
+        return math.floor(px / self.tile_width), math.floor(py / self.tile_height)
+
+
+def _int_attr(s: _Scan, elem: ET.Element, name: str, default: int | None = None,
+              where: str = "map", minimum: int | None = None) -> int:
+    raw = elem.get(name)
+    if raw is None:
+        if default is None:
+            s.problem(f"{where} has no '{name}' attribute")
+            return 0
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        s.problem(f"{where} attribute {name}={raw!r} is not a whole number")
+        return default or 0
+    if minimum is not None and value < minimum:
+        s.problem(f"{where} attribute {name}={value} must be at least {minimum}")
+    return value
+
+
+def _convert(s: _Scan, ptype: str, raw: str | None, what: str, enum: str | None,
+             layer: str | None, x: int | None, y: int | None) -> tuple[bool, Any]:
+    if ptype not in KNOWN_PROPERTY_TYPES:
+        s.problem(f"{what} has unknown type {ptype!r}", layer, x, y)
+        return False, None
+    value: Any
+    raw = "" if raw is None else raw
+    try:
+        if ptype == "int" or ptype == "object":
+            value = int(raw) if raw != "" else 0
+        elif ptype == "float":
+            value = float(raw) if raw != "" else 0.0
+        elif ptype == "bool":
+            if raw not in ("true", "false", "1", "0", ""):
+                raise ValueError
+            value = raw in ("true", "1")
+        else:
+            value = raw
+    except ValueError:
+        s.problem(f"{what} has value {raw!r}, which is not a valid {ptype}", layer, x, y)
+        return False, None
+    if enum and s.ptypes is not None:
+        e = s.ptypes.enums.get(enum)
+        if e is None:
+            s.problem(f"{what} uses custom type {enum!r}, which {PROPERTY_TYPES_FILE} does not "
+                      f"define", layer, x, y)
+        else:
+            values = list(e.get("values", []))
+            if e.get("storageType") == "int":
+                ok = isinstance(value, int) and 0 <= value < len(values) if not e.get(
+                    "valuesAsFlags") else isinstance(value, int) and value >= 0
+            else:
+                ok = (value in values) if not e.get("valuesAsFlags") else all(
+                    v in values for v in str(value).split(",") if v)
+            if not ok:
+                shown = values if e.get("storageType") != "int" else list(range(len(values)))
+                s.problem(f"{what} is {value!r}; {enum} allows {shown}", layer, x, y)
+    return True, value
+
+
+def _read_props(s: _Scan, elem: ET.Element, owner: str, layer: str | None = None,
+                x: int | None = None, y: int | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    node = elem.find("properties")
+    if node is None:
+        return out
+    for p in node.findall("property"):
+        name = p.get("name")
+        if not name:
+            s.problem(f"{owner} has a property without a name", layer, x, y)
+            continue
+        ptype = p.get("type", "string")
+        what = f"{owner} property '{name}'"
+        if ptype == "class":
+            cls = p.get("propertytype", "")
+            base: dict[str, Any] = {}
+            if s.ptypes is None:
+                s.problem(f"{what} is of class {cls!r} but no {PROPERTY_TYPES_FILE} was found "
+                          f"(export it from Tiled: File > Export As > custom types)", layer, x, y)
+            elif cls not in s.ptypes.classes:
+                s.problem(f"{what} uses class {cls!r}, which {PROPERTY_TYPES_FILE} does not "
+                          f"define", layer, x, y)
+            else:
+                base = s.ptypes.class_defaults(cls)
+            base.update(_read_props(s, p, what, layer, x, y))
+            out[name] = base
+            continue
+        raw = p.get("value")
+        if raw is None:
+            raw = p.text or ""
+        ok, value = _convert(s, ptype, raw, what, p.get("propertytype"), layer, x, y)
+        if ok:
+            out[name] = value
+    return out
+
+
+def _parse_xml(s: _Scan, path: Path, what: str) -> ET.Element | None:
+    try:
+        return ET.parse(path).getroot()
+    except FileNotFoundError:
+        s.problem(f"{what} {path.name} does not exist (looked for {path})")
+    except ET.ParseError as e:
+        s.problem(f"{what} {path.name} is not valid XML: {e}")
+    except OSError as e:
+        s.problem(f"{what} {path.name} cannot be read: {e.strerror or e}")
+    return None
+
+
+def _scan_tileset(s: _Scan, ref: ET.Element) -> None:
+    firstgid = _int_attr(s, ref, "firstgid", where="tileset reference", minimum=1)
+    base_dir = s.path.parent
+    node = ref
+    label = ref.get("name", "embedded tileset")
+    source = ref.get("source")
+    if source:
+        label = f"tileset {source}"
+        if not source.lower().endswith(".tsx"):
+            s.problem(f"{label}: only .tsx external tilesets are supported")
+            return
+        tsx_path = base_dir / source
+        node = _parse_xml(s, tsx_path, "tileset file")  # type: ignore[assignment]
+        if node is None:
+            return
+        base_dir = tsx_path.parent
+    tw = _int_attr(s, node, "tilewidth", where=label, minimum=1)
+    th = _int_attr(s, node, "tileheight", where=label, minimum=1)
+    tilecount = _int_attr(s, node, "tilecount", default=-1, where=label)
+    image = node.find("image")
+    if image is not None:
+        src = image.get("source", "")
+        if not src or not (base_dir / src).is_file():
+            s.problem(f"{label}: image {src or '(none)'} does not exist "
+                      f"(looked for {base_dir / src})")
+        if tilecount < 0:
+            cols = _int_attr(s, node, "columns", default=0, where=label)
+            iw = _int_attr(s, image, "width", default=0, where=label)
+            ih = _int_attr(s, image, "height", default=0, where=label)
+            spacing = _int_attr(s, node, "spacing", default=0, where=label)
+            margin = _int_attr(s, node, "margin", default=0, where=label)
+            cols = cols or max(0, (iw - 2 * margin + spacing) // max(1, tw + spacing))
+            rows = max(0, (ih - 2 * margin + spacing) // max(1, th + spacing))
+            tilecount = cols * rows
+    info = _TilesetInfo(firstgid, node.get("name", label), max(tilecount, 0), tw, th)
+    max_id = -1
+    for tile in node.findall("tile"):
+        tid = _int_attr(s, tile, "id", where=f"{label} tile", minimum=0)
+        max_id = max(max_id, tid)
+        timg = tile.find("image")
+        if timg is not None:
+            src = timg.get("source", "")
+            if not src or not (base_dir / src).is_file():
+                s.problem(f"{label}: tile {tid} image {src or '(none)'} does not exist "
+                          f"(looked for {base_dir / src})")
+        cls = tile.get("class") or tile.get("type") or ""
+        if cls:
+            info.tile_class[tid] = cls
+        props = _read_props(s, tile, f"{label} tile {tid}")
+        if props:
+            info.tile_props[tid] = props
+    if image is None:
+        info.tilecount = max(info.tilecount, max_id + 1)
+    s.tilesets.append(info)
+
+
+def _decode_data(s: _Scan, data: ET.Element, name: str) -> list[int] | None:
+    if data.find("chunk") is not None:
+        s.problem("infinite maps are not supported: turn off Map > Map Properties > Infinite "
+                  "and resize the map", name)
+        return None
+    encoding = data.get("encoding")
+    compression = data.get("compression")
+    text = (data.text or "").strip()
+    try:
+        if encoding == "csv":
+            return [int(v) for v in text.replace("\n", "").split(",") if v.strip() != ""]
+        if encoding == "base64":
+            raw = base64.b64decode(text)
+            if compression == "zlib":
+                raw = zlib.decompress(raw)
+            elif compression == "gzip":
+                raw = gzip.decompress(raw)
+            elif compression:
+                s.problem(f"layer data compression {compression!r} is not supported "
+                          f"(use CSV or zlib/gzip)", name)
+                return None
+            return list(struct.unpack(f"<{len(raw) // 4}I", raw[: len(raw) // 4 * 4]))
+        if encoding is None and data.find("tile") is not None:
+            s.problem("layer data stored as XML <tile> elements is not supported; save with "
+                      "CSV or Base64 layer format", name)
+            return None
+    except (ValueError, zlib.error, OSError, struct.error) as e:
+        s.problem(f"layer data cannot be decoded: {e}", name)
+        return None
+    s.problem(f"layer data encoding {encoding!r} is not supported", name)
+    return None
+
+
+def _object_anchor(o: ET.Element, tmpl: ET.Element | None) -> tuple[float, float]:
+    """The object's centre in map pixels, following Tiled's origins and rotation."""
+    def attr(name: str, default: float = 0.0) -> float:
+        v = o.get(name)
+        if v is None and tmpl is not None:
+            v = tmpl.get(name)
+        return float(v) if v is not None else default
+    x, y = attr("x"), attr("y")
+    w, h = attr("width"), attr("height")
+    gid = o.get("gid") or (tmpl.get("gid") if tmpl is not None else None)
+    rot = math.radians(attr("rotation"))
+    poly = o.find("polygon")
+    if poly is None:
+        poly = o.find("polyline")
+    if poly is not None:
+        pts = [tuple(map(float, p.split(","))) for p in poly.get("points", "").split()]
+        if pts:
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+        else:
+            cx = cy = 0.0
+    elif gid:
+        cx, cy = w / 2, -h / 2       # tile objects hang from their bottom-left corner
+    else:
+        cx, cy = w / 2, h / 2
+    c, sn = math.cos(rot), math.sin(rot)
+    return x + cx * c - cy * sn, y + cx * sn + cy * c
+
+
+def _scan_objects(s: _Scan, group: ET.Element, lname: str, info: _LayerInfo) -> None:
+    for o in group.findall("object"):
+        oid = _int_attr(s, o, "id", default=0, where=f"object in layer '{lname}'")
+        tmpl_obj: ET.Element | None = None
+        tmpl_props: dict[str, Any] = {}
+        tmpl_type = ""
+        tsrc = o.get("template")
+        if tsrc:
+            troot = _parse_xml(s, s.path.parent / tsrc, f"object {oid} template")
+            if troot is not None:
+                tmpl_obj = troot.find("object")
+                if tmpl_obj is None:
+                    s.problem(f"template {tsrc} has no object", lname)
+                else:
+                    tmpl_props = _read_props(s, tmpl_obj, f"template {tsrc}", lname)
+                    tmpl_type = tmpl_obj.get("class") or tmpl_obj.get("type") or ""
+        otype = o.get("class") or o.get("type") or tmpl_type
+        name = o.get("name") or (tmpl_obj.get("name", "") if tmpl_obj is not None else "")
+        try:
+            px, py = _object_anchor(o, tmpl_obj)
+        except ValueError:
+            s.problem(f"object {oid} has a position that is not a number", lname)
+            continue
+        cx, cy = s.pixel_to_cell(px, py)
+        label = f"object {name!r} (id {oid})" if name else f"object id {oid}"
+        own = _read_props(s, o, label, lname, cx, cy)
+        props: dict[str, Any] = {}
+        if s.ptypes is not None and otype:
+            props.update(s.ptypes.class_defaults(otype, "object"))
+        gid_raw = o.get("gid") or (tmpl_obj.get("gid") if tmpl_obj is not None else None)
+        gid = 0
+        if gid_raw and not tsrc:
+            try:
+                gid = int(gid_raw) & GID_MASK
+            except ValueError:
+                s.problem(f"{label} has gid {gid_raw!r}, which is not a number", lname, cx, cy)
+            else:
+                if s.tileset_for(gid) is None:
+                    s.problem(f"{label} shows tile gid {gid}, which no tileset has", lname, cx, cy)
+                props.update(s.tile_props(gid))
+        props.update(tmpl_props)
+        props.update(own)
+        if not (0 <= cx < s.width and 0 <= cy < s.height):
+            s.problem(f"{label} at pixel ({px:g}, {py:g}) is outside the map "
+                      f"({s.width}x{s.height} tiles)", lname, cx, cy)
+        s.objects.append(_ObjectInfo(oid, name, otype, lname, px, py, props, gid))
+        info.object_ids.append(oid)
+
+
+def _scan_layers(s: _Scan, parent: ET.Element, prefix: str = "") -> None:
+    for child in parent:
+        tag = child.tag
+        if tag not in ("layer", "objectgroup", "imagelayer", "group"):
+            continue
+        lname = child.get("name", "")
+        shown = prefix + lname
+        props = _read_props(s, child, f"layer '{shown}'", shown)
+        if tag == "group":
+            _scan_layers(s, child, prefix=shown + "/")
+            continue
+        if tag == "imagelayer":
+            img = child.find("image")
+            src = img.get("source", "") if img is not None else ""
+            if src and not (s.path.parent / src).is_file():
+                s.problem(f"image {src} does not exist", shown)
+            s.layers.append(_LayerInfo("image", shown, props))
+            continue
+        if tag == "objectgroup":
+            info = _LayerInfo("object", shown, props)
+            _scan_objects(s, child, shown, info)
+            s.layers.append(info)
+            continue
+        info = _LayerInfo("tile", shown, props)
+        data = child.find("data")
+        if data is None:
+            s.problem("tile layer has no data", shown)
+            continue
+        gids = _decode_data(s, data, shown)
+        if gids is None:
+            s.layers.append(info)
+            continue
+        if len(gids) != s.width * s.height:
+            s.problem(f"layer has {len(gids)} cells, the map needs {s.width}x{s.height}="
+                      f"{s.width * s.height}", shown)
+            gids = (gids + [0] * (s.width * s.height))[: s.width * s.height]
+        for i, raw in enumerate(gids):
+            gid = raw & GID_MASK
+            if gid and s.tileset_for(gid) is None:
+                s.problem(f"tile gid {gid} belongs to no tileset", shown, i % s.width, i // s.width)
+        info.gids = gids
+        s.layers.append(info)
+
+
+def _scan(path: str | os.PathLike[str], ptypes: PropertyTypes | None = None) -> _Scan:
+    p = Path(path)
+    s = _Scan(path=p, label=str(path))
+    root = _parse_xml(s, p, "map")
+    if root is None:
+        return s
+    if root.tag != "map":
+        s.problem(f"the file is a <{root.tag}>, not a Tiled <map>")
+        return s
+    s.root = root
+    s.ptypes = ptypes if ptypes is not None else find_property_types(p)
+    s.width = _int_attr(s, root, "width", minimum=1)
+    s.height = _int_attr(s, root, "height", minimum=1)
+    s.tile_width = _int_attr(s, root, "tilewidth", minimum=1)
+    s.tile_height = _int_attr(s, root, "tileheight", minimum=1)
+    if root.get("infinite", "0") == "1":
+        s.problem("infinite maps are not supported: turn off Map > Map Properties > Infinite "
+                  "and resize the map")
+    s.orientation = root.get("orientation", "orthogonal")
+    if s.orientation == "hexagonal":
+        axis, index = root.get("staggeraxis", "y"), root.get("staggerindex", "odd")
+        side = _int_attr(s, root, "hexsidelength", default=0, minimum=0)
+        if axis not in ("x", "y"):
+            s.problem(f"hexagonal map has stagger axis {axis!r}; expected 'x' or 'y'")
+        elif index not in ("odd", "even"):
+            s.problem(f"hexagonal map has stagger index {index!r}; expected 'odd' or 'even'")
+        else:
+            s.hex = HexLayout(axis, index, max(1, s.tile_width), max(1, s.tile_height), side)
+    elif s.orientation != "orthogonal":
+        s.problem(f"orientation {s.orientation!r} is not supported; use orthogonal or hexagonal")
+    s.props = _read_props(s, root, "map")
+    for ref in root.findall("tileset"):
+        _scan_tileset(s, ref)
+    if s.width > 0 and s.height > 0 and s.tile_width > 0 and s.tile_height > 0:
+        _scan_layers(s, root)
+    return s
+
+
+# ---------------------------------------------------------------------------- public API
+def check_board_file(path: str | os.PathLike[str], system: str | None = None) -> list[MapProblem]:
+    """Every problem of a map file. With a system id, also that system's own map checks
+    (its `check_map(board)` hook, when it has one). Never raises for a bad map."""
+    s = _scan(path)
+    problems = list(s.problems)
+    if problems or system is None:
+        if system is not None:
+            problems.extend(_check_system_id(str(path), system))
+        return problems
+    try:
+        board = load_board(path)
+    except BoardError as e:
+        return [MapProblem(str(path), message=str(e))]
+    from .. import registry  # local import: the registry loads every system
+    try:
+        rules = registry.get(system)
+    except Exception as e:   # ConfigError for an unknown id
+        return [MapProblem(str(path), message=str(e))]
+    hook: Callable[[Board], list[Any]] | None = getattr(rules, "check_map", None)
+    if hook is None:
+        return problems
+    for p in hook(board) or []:
+        problems.append(p if isinstance(p, MapProblem) else MapProblem(str(path), message=str(p)))
+    return problems
+
+
+def _check_system_id(label: str, system: str) -> list[MapProblem]:
+    from .. import registry
+    try:
+        registry.get(system)
+    except Exception as e:
+        return [MapProblem(label, message=str(e))]
+    return []
+
+
+def import_pytmx() -> Any:
+    """pytmx without pygame: pytmx imports pygame when it can (only for a type alias), and the
+    engine must never pull pygame in. If the client already loaded pygame, nothing changes."""
+    import sys
+    if "pytmx" in sys.modules or "pygame" in sys.modules:
+        import pytmx
+        return pytmx
+    import logging
+    quiet = logging.getLogger("pytmx.util_pygame")   # it logs an error when pygame is missing
+    was_disabled = quiet.disabled
+    quiet.disabled = True
+    sys.modules["pygame"] = None  # type: ignore[assignment]  # makes `import pygame` fail
+    try:
+        import pytmx
+    finally:
+        del sys.modules["pygame"]
+        quiet.disabled = was_disabled
+    return pytmx
+
+
+def load_board(path: str | os.PathLike[str]) -> Board:
+    """Read a Tiled map into a Board. Raises BoardError listing every problem found."""
+    s = _scan(path)
+    if s.problems:
+        raise BoardError("\n".join(str(p) for p in s.problems))
+    try:
+        pytmx = import_pytmx()
+        tm = pytmx.TiledMap(str(path),
+                            custom_property_filename=s.ptypes.source if s.ptypes and s.ptypes.source
+                            and s.ptypes.source.endswith(".json") else None)
+    except Exception as e:  # pytmx raises bare Exceptions for some malformed input
+        raise BoardError(f"{path}: pytmx could not read the map: {e}") from e
+    return _build_board(s, tm)
+
+
+def _plain(value: Any) -> Any:
+    """pytmx's class-typed values become plain dicts so boards stay JSON-friendly."""
+    if hasattr(value, "__dict__") and type(value).__name__ == "TiledClassType":
+        return {k: _plain(v) for k, v in vars(value).items() if k != "name"}
+    return value
+
+
+def _build_board(s: _Scan, tm: Any) -> Board:
+    pytmx = import_pytmx()
+    board = Board(width=tm.width, height=tm.height, orientation=s.orientation,
+                  tile_width=tm.tilewidth, tile_height=tm.tileheight, source=str(s.path))
+    if s.hex is not None:
+        board.stagger_axis = s.hex.stagger_axis
+        board.stagger_index = s.hex.stagger_index
+        board.hex_side_length = s.hex.side_length
+    board.properties = {k: _plain(v) for k, v in tm.properties.items()}
+    board.cells = [[{} for _ in range(board.width)] for _ in range(board.height)]
+    tile_layers = [lay for lay in tm.layers if isinstance(lay, pytmx.TiledTileLayer)]
+    scanned = [lay for lay in s.layers if lay.kind == "tile"]
+    if len(tile_layers) != len(scanned):
+        raise BoardError(f"{s.path}: pytmx found {len(tile_layers)} tile layers, the file has "
+                         f"{len(scanned)}")
+    for info, layer in zip(scanned, tile_layers):
+        layer_props = {k: _plain(v) for k, v in layer.properties.items()}
+        painted: set[tuple[int, int]] = set()
+        for y, row in enumerate(layer.data):
+            for x, pgid in enumerate(row):
+                if not pgid:
+                    continue
+                tiled_gid = tm.tiledgidmap.get(pgid, 0)
+                wanted = s.tile_props(tiled_gid)
+                got = tm.tile_properties.get(pgid, {})
+                cell = board.cells[y][x]
+                cell.update(layer_props)
+                # Only the tile's custom properties: pytmx mixes in attributes (id, width...).
+                cell.update({k: _plain(got.get(k, v)) for k, v in wanted.items()})
+                painted.add((x, y))
+        board.layers.append(info.name)
+        board.layer_cells[info.name] = frozenset(painted)
+    for lay in s.layers:
+        if lay.kind == "object":
+            board.object_layers.append(lay.name)
+    for o in s.objects:
+        cx, cy = s.pixel_to_cell(o.px, o.py)
+        props = dict(o.props)
+        pobj = tm.objects_by_id.get(o.id)
+        if pobj is not None:
+            for k in list(props):
+                if k in pobj.properties:
+                    props[k] = _plain(pobj.properties[k])
+        board.objects.append(MapObject(id=o.id, name=o.name, type=o.type, x=cx, y=cy,
+                                       layer=o.layer, properties=props))
+    return board
