@@ -743,28 +743,49 @@ def _check_disarm(state, ctx, fight, attacker: Unit, target: Unit, out: list) ->
 
 
 def _lose_arm(state, ctx, fight, attacker: Unit, target: Unit, arm: int) -> list:
+    """The target loses `arm` (GEM-33, GEM-36). If it held an object or wore an Arm Enhancer,
+    the attacker first chooses the side it flies to (GEM-37); the arm is only marked lost once
+    that is settled, so the state stays whole while the question is open."""
     a = target.arms[arm]
-    a.disarmed = True                      # GEM-38: cosmetic from now on
+    if a.holding or a.enhancer:
+        fight["lost_arm"] = arm
+        fight["step"] = "side"
+        what = [common.unit_name(state, a.holding)] if a.holding else []
+        if a.enhancer:
+            what.append(a.enhancer.replace("_", " "))
+        _push(state, "choose_side", common.seat_of(state, attacker.id), attacker.id, ctx,
+              f"{attacker.name}: throw {target.name}'s {' and '.join(what)} to her left or "
+              f"right?")
+        return []
+    return _mark_lost(state, attacker, target, arm, None)
+
+
+def _mark_lost(state: GemsState, attacker: Unit, target: Unit, arm: int,
+               side: str | None) -> list:
+    a = target.arms[arm]
     out: list = [ev.ArmLost(target.id, arm, attacker.id)]
+    if a.load:                              # a load carried with that arm is let go
+        out += common.release_load(state, target)
     loose: list[str] = []
     if a.holding:
         loose.append(a.holding)
     if a.enhancer:
         eid = common.new_id(state, "enhancer")
         state.items[eid] = Item(id=eid, kind=a.enhancer, name=a.enhancer.replace("_", " "),
-                                x=target.x, y=target.y, held_by=target.id)
+                                x=target.x, y=target.y, held_by=None)
         loose.append(eid)
-        a.enhancer = None
     a.holding = None
-    if a.load:                              # a load she carried with that arm is let go
-        out += common.release_load(state, target)
-    if loose:
-        # GEM-37: the attacker decides left or right
-        fight["loose"] = loose
-        fight["step"] = "side"
-        _push(state, "choose_side", common.seat_of(state, attacker.id), attacker.id, ctx,
-              f"{attacker.name}: throw {target.name}'s dropped "
-              f"{' and '.join(common.unit_name(state, i) for i in loose)} to her left or right?")
+    a.enhancer = None
+    a.disarmed = True                      # GEM-38: cosmetic from now on
+    for item_id in loose:
+        item = state.items.get(item_id)
+        if item is None:
+            continue
+        item.held_by = None
+        item.x, item.y = -1, -1            # off the board while its landing tile is found
+        spot = landing_tile(state, attacker, target, side or "left")
+        item.x, item.y = spot
+        out.append(ev.ObjectLanded(item_id, spot[0], spot[1], "disarm"))
     return out
 
 
@@ -809,21 +830,41 @@ def _effects(state, ctx, fight, attacker: Unit, target: Unit) -> list:
         if dealt:
             # GEM-GM-03: each contacting, unblocked arm attack deals its damage
             out += common.apply_damage(state, target.id, dealt, atk["mode"], attacker.id)
-        if atk["knockback"] > 0 and target.formed and (hit or everyone):
-            # GEM-40/43, GEM-GM-14: pushed straight away from the attacker (or the AoE centre)
+        if atk["knockback"] > 0 and (hit or everyone):
+            # GEM-43: every target the attack involves; GEM-GM-14: only those it contacted
+            # and that did not block, unless the house rule pushes everyone. The pushes wait
+            # until every target is settled so targets sharing a block move together.
+            ctx.setdefault("pushes", []).append([k, target.id])
+    return out
+
+
+def _knockbacks(state: GemsState, ctx: dict[str, Any], attacker: Unit) -> list:
+    """Carry out the recorded pushes, attack by attack. GEM-40, GEM-GM-14: straight away from
+    the attacker's centre (or the AoE centre), snapped to 8 directions; targets of one attack
+    pushed the same way move together."""
+    out: list = []
+    for k, atk in enumerate(ctx["attacks"]):
+        ids = [uid for kk, uid in ctx.get("pushes", []) if kk == k
+               and state.units[uid].formed]
+        groups: dict[Tile, list[str]] = {}
+        for uid in ids:
+            u = state.units[uid]
+            me = centre2(u.x, u.y, u.size)
             origin = centre2(attacker.x, attacker.y, attacker.size)
             if atk["aoe"] and atk["stop"] is not None:
                 c = centre2(atk["stop"][0], atk["stop"][1], attacker.size)
-                if c != centre2(target.x, target.y, target.size):
+                if c != me:
                     origin = c
-            d = snap8(*_sub(centre2(target.x, target.y, target.size), origin))
+            d = snap8(*_sub(me, origin))
             if d is not None:
-                out += knockback(state, target.id, d, atk["knockback"], attacker.id)
+                groups.setdefault(d, []).append(uid)
+        for d, group in groups.items():
+            out += knockback(state, group, d, atk["knockback"], attacker.id)
     return out
 
 
 def _finish(state: GemsState, ctx: dict[str, Any], attacker: Unit) -> list:
-    out: list = []
+    out: list = _knockbacks(state, ctx, attacker)
     state.ready_open = False
     state.plans = []
     out.append(ev.StrikeResolved(attacker.id))
@@ -900,14 +941,7 @@ def _answer(state: GemsState, action: Any, rng) -> list:
         if fight["step"] == "side":
             return out
     elif action.kind == "gems.choose_side":
-        spot = landing_tile(state, attacker, target, action.side)
-        for item_id in fight.pop("loose", []):
-            item = state.items.get(item_id)
-            if item is None:
-                continue
-            item.held_by = None
-            item.x, item.y = spot
-            out.append(ev.ObjectLanded(item_id, spot[0], spot[1], "disarm"))
+        out += _mark_lost(state, attacker, target, fight.pop("lost_arm"), action.side)
         fight["step"] = "effects"
     out += _advance(state, ctx, rng)
     return out
@@ -959,22 +993,25 @@ def _blockers(state: GemsState, train: list[str], d: Tile) -> tuple[str, list[st
     return terrain, others
 
 
-def knockback(state: GemsState, thing: str, d: Tile, tiles: int, source: str) -> list:
-    """Push unit `thing` up to `tiles` tiles along the 8-way step `d` (GEM-40).
+def knockback(state: GemsState, things: str | list[str], d: Tile, tiles: int,
+              source: str) -> list:
+    """Push the unit(s) `things` up to `tiles` tiles along the 8-way step `d` (GEM-40); several
+    units pushed by one attack move together (GEM-43).
 
-    Terrain (walls, cliffs, the board's edge) always stops her. Objects in the way (other gems,
-    solid objects, full tiles) follow the GEM-GM-13 house rule: "stop" (default) stops her and
-    she takes 3 Melee Damage per tile not travelled (GEM-42); "push" sends what she hit along
-    with her, and only a later stop hurts her; "pass" lets her through, backing up to the last
-    tile she may stand on. Stepping down more than 2xSize is a forced fall (GEM-GM-06, GEM-GM-14)
-    that ends the push."""
+    Terrain (walls, cliffs higher than 1xSize, the board's edge) always stops them. Objects in
+    the way (other gems, solid objects, full tiles) follow the GEM-GM-13 house rule: "stop"
+    (default) stops them; "push" sends what they hit along; "pass" lets them through, backing up
+    to the last place they may stand. On a stop each pushed unit takes 3 Melee Damage per tile
+    not travelled (GEM-42). Stepping down more than 2xSize is a forced fall (GEM-GM-06,
+    GEM-GM-14) that ends the push."""
     mode = house(state, "knockback_collision")
-    train = [thing]
-    starts = {thing: _thing_box(state, thing)[:2]}
+    knocked = [things] if isinstance(things, str) else list(things)
+    train = list(knocked)
+    starts = {t: _thing_box(state, t)[:2] for t in train}
     moved = 0
     hit: list[str] = []
     outcome = ""
-    path = [starts[thing]]
+    paths = {t: [starts[t]] for t in knocked}
     fell: list = []
     for _ in range(tiles):
         terrain, others = _blockers(state, train, d)
@@ -998,14 +1035,14 @@ def knockback(state: GemsState, thing: str, d: Tile, tiles: int, source: str) ->
         if others and mode == "pass":
             hit += [o for o in others if o not in hit]
             outcome = "pass"
-        elevs = {}
+        elevs = {tid: common.unit_elevation(state, state.units[tid])
+                 for tid in train if tid in state.units}
         for tid in train:
-            x, y, s = _thing_box(state, tid)
-            if tid in state.units:
-                elevs[tid] = common.unit_elevation(state, state.units[tid])
+            x, y, _s = _thing_box(state, tid)
             _move(state, tid, x + d[0], y + d[1])
         moved += 1
-        path.append(_thing_box(state, thing)[:2])
+        for t in knocked:
+            paths[t].append(_thing_box(state, t)[:2])
         for tid in train:
             if tid in state.units and state.units[tid].altitude is None:
                 u = state.units[tid]
@@ -1016,24 +1053,30 @@ def knockback(state: GemsState, thing: str, d: Tile, tiles: int, source: str) ->
             outcome = "ledge"
             break
     if mode == "pass" and outcome == "pass":
-        # passing through must not leave her somewhere she cannot stand: back up
-        u = state.units[thing]
-        while len(path) > 1 and common.occupy_problem(state, u, u.x, u.y) is not None:
-            path.pop()
-            _move(state, thing, *path[-1])
+        # passing through must not leave anyone where she cannot stand: back up together
+        def stuck() -> bool:
+            return any(common.occupy_problem(state, state.units[t], state.units[t].x,
+                                             state.units[t].y) is not None for t in knocked)
+        while moved > 0 and stuck():
             moved -= 1
+            for t in knocked:
+                paths[t].pop()
+                _move(state, t, *paths[t][-1])
     out: list = []
     for tid in train:
         end = _thing_box(state, tid)[:2]
-        out.append(ev.KnockedBack(tid, starts[tid], end, moved, tiles if tid == thing else moved,
-                                  tuple(hit) if tid == thing else (), outcome))
+        mine = tid in knocked
+        out.append(ev.KnockedBack(tid, starts[tid], end, moved, tiles if mine else moved,
+                                  tuple(hit) if mine else (), outcome))
         if tid in state.units and end != starts[tid]:
             out.append(ev.UnitMoved(tid, (end,), "knockback", 0))
     out += fell
     short = tiles - moved
-    if outcome == "stop" and short > 0 and thing in state.units and state.units[thing].formed:
-        # GEM-42: 3 Melee Damage for each tile she was not knocked back
-        out += common.apply_damage(state, thing, KNOCKBACK_DAMAGE * short, "melee", source)
+    if outcome == "stop" and short > 0:
+        for t in knocked:
+            if t in state.units and state.units[t].formed:
+                # GEM-42: 3 Melee Damage for each tile she was not knocked back
+                out += common.apply_damage(state, t, KNOCKBACK_DAMAGE * short, "melee", source)
     return out
 
 

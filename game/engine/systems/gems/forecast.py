@@ -1,0 +1,363 @@
+"""Gems forecast: the exact odds of an action, computed from the dice (STYLE habit 13).
+
+Owns: `forecast(state, action) -> Forecast` and `summary(forecast) -> str`. The client's hover
+tooltip and the AI both call this one function, so what a player is told and what the AI weighs
+are the same numbers.
+
+  * AssignArm / Strike: the whole planned Ready Action (the arms already assigned plus the one
+    being aimed), per target: chance each arm makes contact (d20 + CPR above 15, GEM-23), chance
+    it is blocked, the damage distribution, min / max / expected damage, the chance to poof her,
+    and the chance of a disarm (GEM-33..35).
+    Assumption (stated in `assumptions`): the defender makes every counter roll she may (more
+    counters never hurt her: they block more and raise her disarm sum) and assigns them the way
+    the AI does, which is the first of combat.block_options (most damage stopped, then most
+    attacks blocked). Each target's numbers are her own; with the shared-roll house default one
+    arm's roll counts against every target in the block, so targets are not independent.
+  * Negotiate: chance the Social Roll wins (strictly higher, GEM-50).
+  * PickUp: chance the carry roll succeeds (1 when no roll is needed, GEM-54, GEM-GM-27).
+  * Move / Climb / Drop: Action Slots and fall damage (GEM-10..14).
+
+All probabilities are exact `fractions.Fraction`s (counts of equally likely d20 faces); float()
+them for display. Nothing is sampled and no generator is touched.
+
+Must not: change the state (it only reads), roll dice, or import the client.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+from math import factorial
+from typing import Any
+
+from . import combat, common
+from .house import house
+from .state import AttackPlan, GemsState
+
+FACES = 20
+
+
+@dataclass(frozen=True, slots=True)
+class ArmOdds:
+    arm: int
+    mode: str
+    damage: int                  # what it deals on a clean hit (after her shields)
+    contact: Fraction            # total above 15
+    blocked: Fraction            # makes contact and is blocked
+
+
+@dataclass(frozen=True, slots=True)
+class TargetOdds:
+    target: str
+    name: str
+    arms: tuple[ArmOdds, ...]
+    hit: Fraction                # at least one attack lands (contact, not blocked)
+    blocked: Fraction            # at least one contacting attack is blocked
+    damage: dict[int, Fraction]  # damage dealt -> probability (sums to 1)
+    min_damage: int
+    max_damage: int
+    expected_damage: Fraction
+    poof: Fraction               # damage reaches her remaining HP
+    disarm: Fraction
+    counters: int                # counter rolls assumed
+    hp: int
+
+
+@dataclass(frozen=True, slots=True)
+class Forecast:
+    kind: str                                  # "attack", "negotiate", "carry", "move", "none"
+    action: str                                # the action kind forecast
+    targets: tuple[TargetOdds, ...] = ()
+    chance: Fraction | None = None             # negotiate / carry success
+    slots: int | None = None                   # Action Slots the action costs
+    fall_damage: int | None = None
+    assumptions: tuple[str, ...] = ()
+    note: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+BLOCK_ASSUMPTION = ("the defender makes every counter roll she may and blocks the way the AI "
+                    "does: most damage stopped, then most attacks")
+
+
+# =============================================================================================
+# The dice maths (pure)
+# =============================================================================================
+
+def p_above(mod: int, threshold: int) -> Fraction:
+    """P(d20 + mod > threshold)."""
+    wins = sum(1 for f in range(1, FACES + 1) if f + mod > threshold)
+    return Fraction(wins, FACES)
+
+
+def p_beats(mod_a: int, mod_b: int) -> Fraction:
+    """P(d20 + mod_a > d20 + mod_b): an opposed roll the first must win outright."""
+    wins = sum(1 for a in range(1, FACES + 1) for b in range(1, FACES + 1) if a + mod_a > b + mod_b)
+    return Fraction(wins, FACES * FACES)
+
+
+def _multisets(n: int, k: int, start: int = 0):
+    """Non-increasing k-tuples of face indices 0..n-1 (each multiset once)."""
+    if k == 0:
+        yield ()
+        return
+    for v in range(start, n):
+        for rest in _multisets(n, k - 1, v):
+            yield (v,) + rest
+
+
+def _arrangements(ms: tuple[int, ...]) -> int:
+    count = factorial(len(ms))
+    for v in set(ms):
+        count //= factorial(ms.count(v))
+    return count
+
+
+@lru_cache(maxsize=4096)
+def _sum_counts(classes: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int], ...]:
+    """How many ways the totals, one from each class, add up to each sum."""
+    dist = {0: 1}
+    for values in classes:
+        nxt: dict[int, int] = {}
+        for s, c in dist.items():
+            for v in values:
+                nxt[s + v] = nxt.get(s + v, 0) + c
+        dist = nxt
+    return tuple(sorted(dist.items()))
+
+
+def attack_odds(attack_mod: int, damages: list[int], counters: int, counter_mod: int,
+                disarm: bool, disarm_needs_contact: bool, hp: int) -> dict[str, Any]:
+    """Exact outcome of one target's share of a strike, as counts over all
+    20^(attacks + counters) equally likely face outcomes.
+
+    `damages[i]` is what arm attack i deals on a clean hit; every attack rolls d20 + attack_mod
+    (GEM-22). The defender rolls `counters` counter rolls d20 + counter_mod when it matters, as in
+    play (some attack makes contact, or a disarm that needs no contact is possible), and blocks
+    per the first of combat.block_options (GEM-30/31). A disarm needs the attack sum strictly
+    above the counter sum, 0 when none were rolled (GEM-33/34).
+
+    Returns {"total", "damage": {dmg: count}, "hit", "blocked", "arm_contact": [..],
+    "arm_blocked": [..], "disarm", "poof"}.
+
+    Method: for each multiset of counter totals (weighted by its arrangements), an attack total
+    matters to blocking only through its class (contact?, how many counters beat it), so the
+    attacks are enumerated by class (weighted by class sizes); the disarm needs the exact sum,
+    counted by convolving the classes' totals."""
+    a = len(damages)
+    totals = [f + attack_mod for f in range(1, FACES + 1)]
+    cvals = [f + counter_mod for f in range(1, FACES + 1)]
+    res: dict[str, Any] = {"total": FACES ** (a + counters), "damage": {}, "hit": 0,
+                           "blocked": 0, "arm_contact": [0] * a, "arm_blocked": [0] * a,
+                           "disarm": 0, "poof": 0}
+    block_cache: dict[tuple, tuple[frozenset, bool]] = {}
+    always_rolled = counters > 0 and disarm and not disarm_needs_contact
+
+    def record(weight: int, keys: tuple, reps: list[int], csorted: list[int],
+               disarm_ways: int) -> None:
+        if keys not in block_cache:
+            opts = (combat.block_options(csorted, [[i, t] for i, t in enumerate(reps)], damages)
+                    if csorted else [[]])
+            blocked = frozenset(at for _, at in opts[0])
+            lands = any(k[0] and i not in blocked for i, k in enumerate(keys))
+            block_cache[keys] = (blocked, lands)
+        blocked, lands = block_cache[keys]
+        dmg = sum(damages[i] for i, k in enumerate(keys) if k[0] and i not in blocked)
+        res["damage"][dmg] = res["damage"].get(dmg, 0) + weight
+        if lands:
+            res["hit"] += weight
+        if blocked:
+            res["blocked"] += weight
+        for i, k in enumerate(keys):
+            if k[0]:
+                res["arm_contact"][i] += weight
+            if i in blocked:
+                res["arm_blocked"][i] += weight
+        if dmg >= hp:
+            res["poof"] += weight
+        if disarm and (lands or not disarm_needs_contact):
+            res["disarm"] += disarm_ways
+
+    for ms in _multisets(FACES, counters):
+        cw = _arrangements(ms)
+        csorted = sorted((cvals[v] for v in ms), reverse=True)
+        csum = sum(csorted)
+        classes: dict[tuple[bool, int], list[int]] = {}
+        for t in totals:
+            key = (combat.contact(t), sum(1 for cv in csorted if cv > t))
+            classes.setdefault(key, []).append(t)
+        for combo in product(list(classes), repeat=a):
+            if counters and not always_rolled and not any(k[0] for k in combo):
+                continue                    # no counter roll is made: counted below
+            ways = 1
+            for k in combo:
+                ways *= len(classes[k])
+            dways = 0
+            if disarm:
+                counts = _sum_counts(tuple(tuple(classes[k]) for k in combo))
+                dways = cw * sum(n for s, n in counts if s > csum)
+            record(cw * ways, tuple(combo), [classes[k][0] for k in combo], csorted, dways)
+    if counters and not always_rolled:
+        # every attack missed, so no counter roll was made: nothing lands, nothing is blocked,
+        # and a disarm (if any) would need contact, so none happens
+        misses = sum(1 for t in totals if not combat.contact(t))
+        weight = misses ** a * FACES ** counters
+        if weight:
+            res["damage"][0] = res["damage"].get(0, 0) + weight
+            if hp <= 0:
+                res["poof"] += weight
+    return res
+
+
+def odds_from_counts(res: dict[str, Any]) -> dict[str, Any]:
+    total = res["total"]
+    dist = {d: Fraction(n, total) for d, n in sorted(res["damage"].items()) if n}
+    exp = sum((d * p for d, p in dist.items()), Fraction(0))
+    return {"damage": dist, "expected": exp, "min": min(dist) if dist else 0,
+            "max": max(dist) if dist else 0, "hit": Fraction(res["hit"], total),
+            "blocked": Fraction(res["blocked"], total), "poof": Fraction(res["poof"], total),
+            "disarm": Fraction(res["disarm"], total),
+            "arm_contact": [Fraction(n, total) for n in res["arm_contact"]],
+            "arm_blocked": [Fraction(n, total) for n in res["arm_blocked"]]}
+
+
+# =============================================================================================
+# Forecasting actions
+# =============================================================================================
+
+def forecast(state: GemsState, action: Any) -> Forecast:
+    kind = getattr(action, "kind", "")
+    if kind in ("gems.assign_arm", "gems.strike"):
+        return _attack(state, action)
+    if kind == "gems.negotiate":
+        a, t = state.units[action.unit], state.units[action.target]
+        return Forecast("negotiate", kind, chance=p_beats(a.spr, t.spr), slots=1,
+                        note=f"Social Roll d20+{a.spr} must beat d20+{t.spr}")
+    if kind == "gems.pick_up":
+        return _carry(state, action)
+    if kind in ("gems.move", "gems.climb", "gems.drop"):
+        return _move(state, action)
+    if kind == "gems.ready":
+        return Forecast("none", kind, slots=1, note="opens a Ready Action")
+    return Forecast("none", kind)
+
+
+def _attack(state: GemsState, action: Any) -> Forecast:
+    attacker = state.units[action.unit]
+    plans = [p for p in state.plans if p.mode != combat.HAND_OVER]
+    if action.kind == "gems.assign_arm":
+        plans = [p for p in plans if p.arm != action.arm]
+        plans.append(AttackPlan(action.arm, (int(action.target[0]), int(action.target[1])),
+                                action.mode))
+    ctx = combat.describe_strike(state, attacker.id, plans)
+    needs_contact = bool(house(state, "disarm_needs_contact"))
+    targets = []
+    for fight in ctx["fights"]:
+        target = state.units[fight["target"]]
+        shield = common.damage_reduction(state, target.id)
+        atks = [ctx["attacks"][k] for k, _ in fight["attacks"]]
+        damages = [max(0, a["damage"] - shield) for a in atks]
+        res = attack_odds(attacker.cpr, damages, fight["max_counters"], target.cpr,
+                          combat.disarm_possible(attacker, target), needs_contact, target.hp)
+        o = odds_from_counts(res)
+        arms = tuple(ArmOdds(a["arm"], a["mode"], d, o["arm_contact"][i], o["arm_blocked"][i])
+                     for i, (a, d) in enumerate(zip(atks, damages)))
+        targets.append(TargetOdds(target.id, target.name, arms, o["hit"], o["blocked"],
+                                  o["damage"], o["min"], o["max"], o["expected"], o["poof"],
+                                  o["disarm"], fight["max_counters"], target.hp))
+    return Forecast("attack", action.kind, tuple(targets), slots=0,
+                    assumptions=(BLOCK_ASSUMPTION,),
+                    note="" if targets else "no target in that line")
+
+
+def carry_threshold(state: GemsState, ratio: float) -> int | None:
+    """GEM-54, GEM-GM-27: None = no roll needed, -1 = cannot be carried, else the total to beat."""
+    if ratio <= 0.5:
+        return None
+    if ratio <= 1:
+        return int(house(state, "carry_threshold_light"))
+    if ratio <= 2:
+        return int(house(state, "carry_threshold_heavy"))
+    return -1
+
+
+def _carry(state: GemsState, action: Any) -> Forecast:
+    unit = state.units[action.unit]
+    ratio = common.carry_ratio(state, unit, action.item)
+    t = carry_threshold(state, ratio)
+    if t is None:
+        return Forecast("carry", action.kind, chance=Fraction(1), slots=1, note="no roll needed")
+    if t < 0:
+        return Forecast("carry", action.kind, chance=Fraction(0), slots=1, note="too heavy")
+    return Forecast("carry", action.kind, chance=p_above(unit.cpr, t), slots=1,
+                    note=f"d20+{unit.cpr} must beat {t}")
+
+
+def _move(state: GemsState, action: Any) -> Forecast:
+    unit = state.units[action.unit]
+    here = common.unit_elevation(state, unit)
+    there = common.ground_elevation(state, action.to[0], action.to[1], unit.size)
+    drop = here - there
+    if action.kind == "gems.move":
+        return Forecast("move", action.kind, slots=1, fall_damage=0)
+    if action.kind == "gems.climb":
+        return Forecast("move", action.kind, slots=1, fall_damage=0)
+    dmg = 0 if unit.fms > 0 else common.fall_damage(state, unit.size, drop)
+    slots = 2 if house(state, "fall_slots") == "both_unused" else max(1, state.slots)
+    return Forecast("move", action.kind, slots=slots, fall_damage=dmg,
+                    note=f"a fall of {drop}")
+
+
+# =============================================================================================
+# Words
+# =============================================================================================
+
+def pct(p: Fraction | float) -> str:
+    v = float(p) * 100
+    if 0 < v < 1:
+        return "<1%"
+    if 99 < v < 100:
+        return ">99%"
+    return f"{round(v)}%"
+
+
+def target_summary(t: TargetOdds) -> str:
+    if t.hit == 0:
+        parts = ["No hit possible"]
+    else:
+        hurt = [d for d in t.damage if d > 0]
+        lo, hi = (min(hurt), max(hurt)) if hurt else (0, 0)
+        dmg = f"{lo} dmg" if lo == hi else f"{lo}\u2013{hi} dmg"
+        parts = [f"Hit {pct(t.hit)}", dmg]
+        if t.poof > 0:
+            parts.append(f"{pct(t.poof)} to poof")
+    if t.blocked > 0:
+        parts.append(f"{pct(t.blocked)} blocked")
+    if t.disarm > 0:
+        parts.append(f"{pct(t.disarm)} disarm")
+    return " \u00b7 ".join(parts)
+
+
+def summary(f: Forecast) -> str:
+    """One line in a player's words, e.g. "Hit 65% · 3–8 dmg · 22% to poof · 10% blocked"."""
+    if f.kind == "attack":
+        if not f.targets:
+            return "No target"
+        if len(f.targets) == 1:
+            return target_summary(f.targets[0])
+        return " | ".join(f"{t.name}: {target_summary(t)}" for t in f.targets)
+    if f.kind == "negotiate":
+        return f"Truce {pct(f.chance or 0)}"
+    if f.kind == "carry":
+        if f.note == "no roll needed":
+            return "Pick up: no roll needed"
+        return f"Carry roll {pct(f.chance or 0)}"
+    if f.kind == "move":
+        s = f"{f.slots} slot{'s' if f.slots != 1 else ''}"
+        if f.fall_damage:
+            s += f" \u00b7 {f.fall_damage} fall damage"
+        return s
+    if f.slots:
+        return f"{f.slots} slot"
+    return ""
