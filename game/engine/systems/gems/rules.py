@@ -1,20 +1,775 @@
-"""Gems non-combat rules (being written): legal turn actions, their validation and application."""
+"""Gems turn actions other than combat: what the acting gem may do, why not, and doing it.
+
+Owns: movement on the 8-neighbour grid with Size footprints (Move, Climb, Drop; GEM-09..14,
+GEM-GM-04..08), flight (Fly, ChangeAltitude; GEM-44..48, GEM-GM-23), pick-up and carrying
+(GEM-15, GEM-53..56, GEM-GM-27, GEM-GM-35), putting things down, summoning and dismissing
+Hardlight Weapons (GEM-GM-28), abilities (GEM-GM-29, verbs in abilities.py), shattering
+(GEM-17, GEM-GM-31), negotiation and truces (GEM-49..52, GEM-GM-24..26), and the Action Slot
+costs of all of these (GEM-06..08). `reachable` and `describe_tile` serve the client and AI.
+
+Must not: resolve attacks (combat.py), run the turn order (turns.py) or touch presentation.
+Every check here answers with a reason in a player's words, so validate() and legal_actions()
+never disagree: legal_actions lists exactly the candidate actions validate() accepts.
+"""
 from __future__ import annotations
 
-from typing import Any
+import heapq
+from typing import Any, Callable
 
 from game.engine.rng import Rng
+from game.engine.rules import IllegalAction
 
-from .state import GemsState
+from . import abilities as ab
+from . import actions as A
+from . import events as ev
+from .common import (NEIGHBOURS, carry_ratio, chebyshev, combat_roll, fall, footprint,
+                     footprint_at, footprint_distance, free_tile_near, ground_elevation,
+                     in_bounds, is_solid, is_water, ms_now, new_id, occupants, occupy_problem,
+                     place_unit, release_load, social_roll, solid_item_at, tile_elevation,
+                     unit_elevation, _spot_for_unit)
+from .content import content
+from .house import house
+from .state import GemsState, Unit
 
+Tile = tuple[int, int]
+INF = 10 ** 9
+
+
+# --- small helpers ---------------------------------------------------------------------------
+
+def _acting(state: GemsState) -> Unit | None:
+    uid = state.acting
+    return state.units.get(uid) if uid else None
+
+
+def _free_arms(u: Unit) -> list[int]:
+    return [i for i, a in enumerate(u.arms) if not a.disarmed and a.holding is None and a.load is None]
+
+
+def _spend(state: GemsState, u: Unit, n: int, action: str) -> list:
+    state.slots -= n
+    return [ev.SlotsSpent(u.id, n, state.slots, action)]
+
+
+def _step_cost(dx: int, dy: int, parity: int, alternating: bool) -> tuple[int, int]:
+    """Cost of one step and the new diagonal parity (GEM-GM-04: 1 each, or 1-2-1 diagonals)."""
+    if alternating and dx and dy:
+        return (2 if parity else 1), 1 - parity
+    return 1, parity
+
+
+def _search(start: Tile, budget: int, alternating: bool,
+            step_ok: Callable[[Tile, Tile], bool]) -> dict[Tile, tuple[int, list[Tile]]]:
+    """Cheapest paths from `start` within `budget` steps; {tile: (cost, path excluding start)}."""
+    best: dict[tuple[Tile, int], int] = {(start, 0): 0}
+    parent: dict[tuple[Tile, int], tuple[Tile, int]] = {}
+    heap: list[tuple[int, Tile, int]] = [(0, start, 0)]
+    out: dict[Tile, tuple[int, list[Tile]]] = {}
+    while heap:
+        cost, tile, par = heapq.heappop(heap)
+        if cost > best.get((tile, par), INF):
+            continue
+        if tile != start and tile not in out:
+            path, node = [], (tile, par)
+            while node in parent:
+                path.append(node[0])
+                node = parent[node]
+            out[tile] = (cost, path[::-1])
+        for dx, dy in NEIGHBOURS:
+            nxt = (tile[0] + dx, tile[1] + dy)
+            step, npar = _step_cost(dx, dy, par, alternating)
+            nc = cost + step
+            if nc > budget or nc >= best.get((nxt, npar), INF):
+                continue
+            if not step_ok(tile, nxt):
+                continue
+            best[(nxt, npar)] = nc
+            parent[(nxt, npar)] = (tile, par)
+            heapq.heappush(heap, (nc, nxt, npar))
+    return out
+
+
+# --- ground movement (GEM-09..14, GEM-GM-04..06) ---------------------------------------------
+
+def ground_blocker(state: GemsState, u: Unit) -> str | None:
+    """Why she cannot move on foot at all right now, or None."""
+    if u.carried_by is not None:
+        return f"{u.name} is being carried"
+    if u.altitude is not None:
+        return f"{u.name} is in the air (land first, or fly)"
+    return None
+
+
+def walk_paths(state: GemsState, u: Unit) -> dict[Tile, tuple[int, list[Tile]]]:
+    """Tiles a Move action reaches: up to MS steps (GEM-GM-04) through tiles she may stand on
+    (GEM-16), on level ground or free descents of at most 1xSize (GEM-11, GEM-GM-05); with the
+    'in_move' house rule also climbs up to 1xSize and descents up to 2xSize."""
+    if ground_blocker(state, u) is not None:
+        return {}
+    budget = ms_now(state, u)
+    if budget <= 0:
+        return {}
+    in_move = house(state, "move_elevation") == "in_move"
+    ok_cache: dict[Tile, bool] = {}
+    elev_cache: dict[Tile, int] = {}
+
+    def elev(t: Tile) -> int:
+        if t not in elev_cache:
+            elev_cache[t] = ground_elevation(state, t[0], t[1], u.size)
+        return elev_cache[t]
+
+    def step_ok(a: Tile, b: Tile) -> bool:
+        if b not in ok_cache:
+            ok_cache[b] = occupy_problem(state, u, b[0], b[1]) is None
+        if not ok_cache[b]:
+            return False
+        d = elev(b) - elev(a)
+        if in_move:
+            return -2 * u.size <= d <= u.size
+        return -u.size <= d <= 0
+    return _search((u.x, u.y), budget, house(state, "diagonal_cost") == "alternating", step_ok)
+
+
+def step_kind(state: GemsState, u: Unit, to: Tile) -> tuple[str, int] | None:
+    """For a single step onto an adjacent tile: ("climb"|"descend"|"drop", slots) by the height
+    difference (GEM-10..13), or None for a level/free step or an impossible climb."""
+    d = ground_elevation(state, to[0], to[1], u.size) - ground_elevation(state, u.x, u.y, u.size)
+    if 0 < d <= u.size:
+        return "climb", 1                   # GEM-10
+    if d > u.size:
+        return None                         # GEM-10: too high on foot
+    drop = -d
+    if u.size < drop <= 2 * u.size:
+        return "descend", 1                 # GEM-12
+    if drop > 2 * u.size:
+        return "drop", 2                    # GEM-13
+    return None                             # GEM-11: free, part of a Move
+
+
+def _adjacent(u: Unit) -> list[Tile]:
+    return [(u.x + dx, u.y + dy) for dx, dy in NEIGHBOURS]
+
+
+def climb_problem(state: GemsState, u: Unit, to: Tile) -> str | None:
+    why = ground_blocker(state, u)
+    if why:
+        return why
+    if chebyshev((u.x, u.y), to) != 1:
+        return "a climb or descent is one step onto an adjacent tile"
+    if ms_now(state, u) <= 0:
+        return f"{u.name} cannot move this turn (Movement Speed {ms_now(state, u)})"
+    kind = step_kind(state, u, to)
+    d = ground_elevation(state, to[0], to[1], u.size) - ground_elevation(state, u.x, u.y, u.size)
+    if kind is None:
+        if d > u.size:
+            return f"too high to climb: {d} up, {u.name} can climb at most {u.size}"
+        return "that step is free: walk there with Move"
+    if kind[0] == "drop":
+        return f"that is a fall of {-d}: use Drop"
+    if state.slots < 1:
+        return f"{u.name} has no Action Slots left"
+    return occupy_problem(state, u, *to)
+
+
+def drop_problem(state: GemsState, u: Unit, to: Tile) -> str | None:
+    why = ground_blocker(state, u)
+    if why:
+        return why
+    if chebyshev((u.x, u.y), to) != 1:
+        return "a drop is one step off a ledge onto an adjacent tile"
+    if ms_now(state, u) <= 0:
+        return f"{u.name} cannot move this turn (Movement Speed {ms_now(state, u)})"
+    kind = step_kind(state, u, to)
+    if kind is None or kind[0] != "drop":
+        return f"that is not a drop of more than {2 * u.size} (use Move or Climb)"
+    if house(state, "fall_slots") == "ends_turn":       # GEM-GM-06 option
+        if state.slots < 1:
+            return f"{u.name} has no Action Slots left"
+    elif state.slots < 2:                               # GEM-13, GEM-GM-06 default
+        return f"a fall takes both Action Slots and {u.name} has only {state.slots} left"
+    return occupy_problem(state, u, *to)
+
+
+# --- flight (GEM-44..48, GEM-GM-23) ----------------------------------------------------------
+
+def fly_paths(state: GemsState, u: Unit) -> dict[Tile, tuple[int, list[Tile]]]:
+    """Tiles a Fly action reaches: up to FMS steps at her current altitude, over water and full
+    tiles (GEM-47) but not through solid tiles or ground higher than her; she may only end where
+    there is room (GEM-GM-23)."""
+    if u.fms <= 0 or u.carried_by is not None:
+        return {}
+    if u.carrying and not u.carry_ok:
+        return {}
+    alt = unit_elevation(state, u)
+
+    def passable(t: Tile) -> bool:
+        for tx, ty in footprint_at(t[0], t[1], u.size):
+            if not in_bounds(state, tx, ty) or is_solid(state, tx, ty) \
+                    or solid_item_at(state, tx, ty) or tile_elevation(state, tx, ty) > alt:
+                return False
+        return True
+    paths = _search((u.x, u.y), u.fms, house(state, "diagonal_cost") == "alternating",
+                    lambda a, b: passable(b))
+    return {t: p for t, p in paths.items() if occupy_problem(state, u, *t, flying=True) is None}
+
+
+def altitude_cost(u: Unit, delta: int, free_used: bool) -> int:
+    """Slots to change elevation by `delta` in flight: at most FMS free (once per turn by
+    default), at most 1.5xFMS one slot, more two slots (GEM-44..46)."""
+    if delta <= u.fms and not free_used:
+        return 0
+    if 2 * delta <= 3 * u.fms:
+        return 1
+    return 2
+
+
+def altitude_problem(state: GemsState, u: Unit, altitude: int) -> str | None:
+    if u.fms <= 0:
+        return f"{u.name} cannot fly"
+    if u.carried_by is not None:
+        return f"{u.name} is being carried"
+    ground = ground_elevation(state, u.x, u.y, u.size)
+    cur = unit_elevation(state, u)
+    if altitude < ground:
+        return f"the ground there is at elevation {ground}"
+    if altitude == cur and u.altitude is not None and altitude != ground:
+        return "she is already at that height"
+    if altitude == cur and u.altitude is None:
+        return "she is already standing at that height"
+    if altitude > _altitude_cap(state, u):
+        return "that is higher than anything on this map needs"
+    cost = altitude_cost(u, abs(altitude - cur), _free_used(state, u))
+    if cost > state.slots:
+        return f"that change costs {cost} Action Slots and {u.name} has {state.slots}"
+    return None
+
+
+def _free_used(state: GemsState, u: Unit) -> bool:
+    return u.free_altitude_used and house(state, "flight_free_change") == "once"
+
+
+def _altitude_cap(state: GemsState, u: Unit) -> int:
+    top = max(tile_elevation(state, x, y) for x, y in state.board.coords())
+    return max(top, ground_elevation(state, u.x, u.y, u.size)) + u.fms
+
+
+# --- reach and carrying (GEM-15, GEM-53..56, GEM-GM-27, GEM-GM-35) ---------------------------
+
+def _in_reach(state: GemsState, u: Unit, tiles: list[Tile], elev: int) -> str | None:
+    if footprint_distance(footprint(u), tiles) > 1:
+        return "out of reach: it must be on her tile or next to it"
+    if house(state, "pickup_reach") == "size" and abs(elev - unit_elevation(state, u)) > u.size:
+        return "out of reach: too far above or below her"
+    return None
+
+
+def pickup_problem(state: GemsState, u: Unit, target: str) -> str | None:
+    if state.slots < 1:
+        return f"{u.name} has no Action Slots left"
+    if target in state.items:
+        it = state.items[target]
+        if it.held_by is not None:
+            return f"{it.name} is already held"
+        if not it.carriable:                             # GEM-56
+            return f"{it.name} cannot be carried"
+        why = _in_reach(state, u, [(it.x, it.y)], tile_elevation(state, it.x, it.y))
+        if why:
+            return why
+        ratio = carry_ratio(state, u, target)
+    elif target in state.units:
+        g = state.units[target]
+        if g.id == u.id:
+            return "she cannot pick herself up"
+        if not g.formed:
+            return f"{g.name} is not formed"
+        if g.carried_by is not None:
+            return f"{g.name} is already being carried"
+        if g.carrying:
+            return f"{g.name} is carrying something herself"
+        if u.carried_by == g.id:
+            return f"{u.name} is being carried by {g.name}"
+        why = _in_reach(state, u, footprint(g), unit_elevation(state, g))
+        if why:
+            return why
+        ratio = carry_ratio(state, u, target)
+    else:
+        return f"there is nothing called {target!r}"
+    if ratio > 2:                                        # GEM-GM-27: too big
+        return "too big for her to carry"
+    working = len(u.working_arms())
+    free = len(_free_arms(u))
+    if target in state.items and ratio <= 0.5:
+        if free < 1:
+            return f"{u.name} has no free arm"
+        return None
+    if u.carrying:
+        return f"{u.name} is already carrying a load"
+    need = min(2, working)
+    if working == 0 or free < need:
+        return f"{u.name} needs {max(need, 1)} free arms for that"
+    return None
+
+
+def carry_threshold(state: GemsState, ratio: float) -> int | None:
+    """GEM-54, GEM-GM-27: no roll at half her Size or less; over 12 up to her Size; over 17 up to
+    twice her Size (house-rule thresholds)."""
+    if ratio <= 0.5:
+        return None
+    if ratio <= 1:
+        return int(house(state, "carry_threshold_light"))
+    return int(house(state, "carry_threshold_heavy"))
+
+
+def put_down_spot(state: GemsState, u: Unit, target: str) -> Tile | None:
+    if target in state.units:
+        return _spot_for_unit(state, state.units[target], u.x, u.y, radius=1)
+    return free_tile_near(state, u.x, u.y, radius=1)
+
+
+def drop_item_problem(state: GemsState, u: Unit, target: str) -> str | None:
+    if target != u.carrying and target not in u.held_objects():
+        return f"{u.name} is not holding that"
+    if target in state.items and state.items[target].hardlight and target in u.held_objects():
+        return None if put_down_spot(state, u, target) else "no room to put it down"
+    if put_down_spot(state, u, target) is None:
+        return "no room next to her to put it down"
+    return None
+
+
+# --- summoning, abilities, shatter, negotiation ----------------------------------------------
+
+def summon_problem(state: GemsState, u: Unit, weapon: str, arm: int) -> str | None:
+    if weapon not in u.weapons:
+        return f"{u.name} cannot summon {weapon!r}"
+    if not 0 <= arm < len(u.arms):
+        return f"{u.name} has no arm {arm}"
+    if arm not in _free_arms(u):
+        return f"arm {arm} of {u.name} is not free"
+    if state.slots < 1:
+        return f"{u.name} has no Action Slots left"
+    return None
+
+
+def shatter_problem(state: GemsState, u: Unit, item: str) -> str | None:
+    it = state.items.get(item)
+    if it is None or it.kind != "gemstone":
+        return "that is not a gemstone"
+    if it.held_by is not None or (it.x, it.y) not in footprint(u):
+        return "the gemstone must lie on her own tile"   # GEM-17: adjacent is not enough
+    if state.slots < 1:
+        return f"{u.name} has no Action Slots left"
+    return None
+
+
+def negotiate_problem(state: GemsState, u: Unit, target: str) -> str | None:
+    g = state.units.get(target)
+    if g is None or not g.formed:
+        return "there is no formed gem to negotiate with"
+    if g.id == u.id:
+        return "she cannot negotiate with herself"
+    if g.side == u.side:
+        return f"{g.name} is on her own side"
+    if target in u.negotiated:                           # GEM-52
+        return f"{u.name} already won a truce from {g.name} this encounter"
+    if state.slots < 1:
+        return f"{u.name} has no Action Slots left"
+    return None
+
+
+def truce_rounds(state: GemsState, margin: int) -> int:
+    """GEM-51 and GEM-GM-25: 1-4 one round, 5-9 two, 10-14 three, 15+ the whole encounter
+    (-1). House options: always one round, always the whole encounter."""
+    rule = house(state, "truce_length")
+    if rule == "one_round":
+        return 1
+    if rule == "encounter" or margin >= 15:
+        return -1
+    if margin >= 10:
+        return 3
+    if margin >= 5:
+        return 2
+    return 1
+
+
+# --- legal actions ---------------------------------------------------------------------------
 
 def legal_actions(state: GemsState) -> list:
-    return []
+    """Every non-combat turn action the acting gem may take now (EndTurn is added by system)."""
+    u = _acting(state)
+    if u is None or state.pending or state.ready_open:
+        return []
+    out: list = []
+    if state.slots >= 1:
+        for t in walk_paths(state, u):
+            out.append(A.Move(u.id, t))
+        for t in _adjacent(u):
+            if climb_problem(state, u, t) is None:
+                out.append(A.Climb(u.id, t))
+            if drop_problem(state, u, t) is None:
+                out.append(A.Drop(u.id, t))
+        for t in fly_paths(state, u):
+            out.append(A.Fly(u.id, t))
+    if u.fms > 0 and u.carried_by is None:
+        ground = ground_elevation(state, u.x, u.y, u.size)
+        for alt in range(ground, _altitude_cap(state, u) + 1):
+            if altitude_problem(state, u, alt) is None:
+                out.append(A.ChangeAltitude(u.id, alt))
+    if state.slots >= 1:
+        for iid, it in state.items.items():
+            if it.held_by is None and chebyshev((it.x, it.y), (u.x, u.y)) <= u.size + 1:
+                if pickup_problem(state, u, iid) is None:
+                    out.append(A.PickUp(u.id, iid))
+        for gid in state.units:
+            if gid != u.id and pickup_problem(state, u, gid) is None:
+                out.append(A.PickUp(u.id, gid))
+        for w in dict.fromkeys(u.weapons):
+            for arm in _free_arms(u):
+                out.append(A.Summon(u.id, w, arm))
+        for aid in u.abilities:
+            for target in ab.targets(state, u, aid):
+                out.append(A.UseAbility(u.id, aid, target))
+        for iid, it in state.items.items():
+            if it.kind == "gemstone" and shatter_problem(state, u, iid) is None:
+                out.append(A.Shatter(u.id, iid))
+        for gid in state.units:
+            if negotiate_problem(state, u, gid) is None:
+                out.append(A.Negotiate(u.id, gid))
+    held = list(u.held_objects()) + ([u.carrying] if u.carrying else [])
+    for iid in held:
+        if drop_item_problem(state, u, iid) is None:
+            out.append(A.DropItem(u.id, iid))
+        if iid in state.items and state.items[iid].hardlight:
+            out.append(A.Dismiss(u.id, iid))
+    for aid in u.active:
+        out.append(A.EndAbility(u.id, aid))
+    return out
 
+
+# --- validation ------------------------------------------------------------------------------
 
 def validate(state: GemsState, action: Any) -> str | None:
-    return f"{getattr(action, 'kind', action)!r} is not allowed now"
+    """Why `action` is not allowed now, or None (only the acting gem takes turn actions)."""
+    u = _acting(state)
+    if u is None:
+        return "no gem is acting now"
+    uid = getattr(action, "unit", None)
+    if uid is None or not hasattr(action, "kind"):
+        return f"{action!r} is not a gems action"
+    if uid not in state.units:
+        return f"there is no gem called {uid!r}"
+    if uid != u.id:
+        return f"it is {u.name}'s turn, not {state.units[uid].name}'s"
+    if isinstance(action, A.Move):
+        if state.slots < 1:
+            return f"{u.name} has no Action Slots left"
+        why = ground_blocker(state, u)
+        if why:
+            return why
+        if ms_now(state, u) <= 0:
+            return f"{u.name} cannot move this turn (Movement Speed {ms_now(state, u)})"
+        to = tuple(action.to)
+        if to in walk_paths(state, u):
+            return None
+        if to == (u.x, u.y):
+            return "she is already there"
+        problem = occupy_problem(state, u, *to)
+        if problem:
+            return problem
+        if chebyshev(to, (u.x, u.y)) > ms_now(state, u):
+            return f"too far: {u.name} walks at most {ms_now(state, u)} tiles per Move"
+        if chebyshev(to, (u.x, u.y)) == 1 and step_kind(state, u, to):
+            k = step_kind(state, u, to)[0]
+            return f"that step is a {k}: use {'Drop' if k == 'drop' else 'Climb'}"
+        return "no walkable way there (climbs, big drops and full tiles need other actions)"
+    if isinstance(action, A.Climb):
+        return climb_problem(state, u, tuple(action.to))
+    if isinstance(action, A.Drop):
+        return drop_problem(state, u, tuple(action.to))
+    if isinstance(action, A.Fly):
+        if u.fms <= 0:
+            return f"{u.name} cannot fly"
+        if state.slots < 1:
+            return f"{u.name} has no Action Slots left"
+        to = tuple(action.to)
+        if to in fly_paths(state, u):
+            return None
+        problem = occupy_problem(state, u, *to, flying=True)
+        if problem:
+            return problem if "two" not in problem else \
+                "that tile already holds two (fliers may pass over it but not stop there)"
+        return f"no flight path there within {u.fms} tiles at her current height"
+    if isinstance(action, A.ChangeAltitude):
+        return altitude_problem(state, u, int(action.altitude))
+    if isinstance(action, A.PickUp):
+        return pickup_problem(state, u, action.item)
+    if isinstance(action, A.DropItem):
+        return drop_item_problem(state, u, action.item)
+    if isinstance(action, A.Summon):
+        return summon_problem(state, u, action.weapon, action.arm)
+    if isinstance(action, A.Dismiss):
+        it = state.items.get(action.item)
+        if it is None or it.held_by != u.id or not it.hardlight:
+            return f"{u.name} holds no summoned weapon called {action.item!r}"
+        return None
+    if isinstance(action, A.UseAbility):
+        if state.slots < 1:
+            return f"{u.name} has no Action Slots left"
+        return ab.problem(state, u, action.ability,
+                          tuple(action.target) if action.target is not None else None)
+    if isinstance(action, A.EndAbility):
+        if action.ability not in u.active:
+            return f"{action.ability!r} is not switched on"
+        return None
+    if isinstance(action, A.Shatter):
+        return shatter_problem(state, u, action.item)
+    if isinstance(action, A.Negotiate):
+        return negotiate_problem(state, u, action.target)
+    return f"{action.kind!r} is not a turn action"
 
+
+# --- applying --------------------------------------------------------------------------------
 
 def apply(state: GemsState, action: Any, rng: Rng) -> list:
-    raise ValueError("not implemented yet")
+    reason = validate(state, action)
+    if reason:
+        raise IllegalAction(reason)
+    u = _acting(state)
+    assert u is not None
+    handler = _HANDLERS[type(action)]
+    return handler(state, u, action, rng)
+
+
+def _move(state: GemsState, u: Unit, a: A.Move, rng: Rng) -> list:
+    cost, path = walk_paths(state, u)[tuple(a.to)]
+    out = _spend(state, u, 1, a.kind)
+    place_unit(state, u.id, *a.to)
+    out.append(ev.UnitMoved(u.id, tuple(path), "walk", 1))
+    return out
+
+
+def _climb(state: GemsState, u: Unit, a: A.Climb, rng: Rng) -> list:
+    kind, cost = step_kind(state, u, tuple(a.to))
+    out = _spend(state, u, cost, a.kind)
+    place_unit(state, u.id, *a.to)
+    out.append(ev.UnitMoved(u.id, (tuple(a.to),), kind, cost))
+    return out
+
+
+def _drop(state: GemsState, u: Unit, a: A.Drop, rng: Rng) -> list:
+    height = ground_elevation(state, u.x, u.y, u.size) - ground_elevation(state, *a.to, u.size)
+    ends = house(state, "fall_slots") == "ends_turn"
+    out = _spend(state, u, state.slots if ends else 2, a.kind)      # GEM-13
+    place_unit(state, u.id, *a.to)
+    out.append(ev.UnitMoved(u.id, (tuple(a.to),), "drop", 2))
+    out += fall(state, u.id, height, forced=False)                  # GEM-14
+    return out
+
+
+def _fly(state: GemsState, u: Unit, a: A.Fly, rng: Rng) -> list:
+    cost, path = fly_paths(state, u)[tuple(a.to)]
+    alt = unit_elevation(state, u)
+    out = _spend(state, u, 1, a.kind)
+    u.altitude = alt                                  # flying keeps her height (GEM-48)
+    place_unit(state, u.id, *a.to)
+    out.append(ev.UnitMoved(u.id, tuple(path), "fly", 1))
+    return out
+
+
+def _change_altitude(state: GemsState, u: Unit, a: A.ChangeAltitude, rng: Rng) -> list:
+    cur = unit_elevation(state, u)
+    new = int(a.altitude)
+    cost = altitude_cost(u, abs(new - cur), _free_used(state, u))
+    if cost == 0:
+        u.free_altitude_used = True                   # GEM-GM-23
+    out = _spend(state, u, cost, a.kind) if cost else []
+    ground = ground_elevation(state, u.x, u.y, u.size)
+    landed = new == ground
+    u.altitude = None if landed else new
+    out.append(ev.AltitudeChanged(u.id, cur, new, cost, landed))
+    return out
+
+
+def _pick_up(state: GemsState, u: Unit, a: A.PickUp, rng: Rng) -> list:
+    out = _spend(state, u, 1, a.kind)                # GEM-15, GEM-53
+    ratio = carry_ratio(state, u, a.item)
+    if a.item in state.items and ratio <= 0.5:
+        arm = _free_arms(u)[0]
+        it = state.items[a.item]
+        it.held_by = u.id
+        it.x, it.y = u.x, u.y
+        u.arms[arm].holding = it.id
+        out.append(ev.ItemPickedUp(u.id, it.id, (arm,), False))
+        return out
+    arms = _free_arms(u)[:2]                          # GEM-GM-27: two arms, or all she has
+    for i in arms:
+        u.arms[i].load = a.item
+    u.carrying = a.item
+    threshold = carry_threshold(state, ratio)
+    if threshold is None:
+        u.carry_ok = True
+    else:
+        total, roll = combat_roll(rng, u, "carry", f"{u.name} heaves {_name(state, a.item)} "
+                                  f"(needs over {threshold})")
+        out.append(roll)
+        u.carry_ok = total > threshold                # GEM-54, GEM-GM-36
+    if a.item in state.units:
+        g = state.units[a.item]
+        g.carried_by = u.id
+        g.altitude = None
+        place_unit(state, g.id, u.x, u.y)
+    else:
+        it = state.items[a.item]
+        it.held_by = u.id
+        it.x, it.y = u.x, u.y
+    if threshold is not None:
+        out.append(ev.CarryChecked(u.id, a.item, threshold, u.carry_ok, ms_now(state, u)))
+    out.append(ev.ItemPickedUp(u.id, a.item, tuple(arms), True))
+    return out
+
+
+def _name(state: GemsState, ident: str) -> str:
+    if ident in state.units:
+        return state.units[ident].name
+    return state.items[ident].name
+
+
+def _drop_item(state: GemsState, u: Unit, a: A.DropItem, rng: Rng) -> list:
+    if a.item == u.carrying:
+        spot = put_down_spot(state, u, a.item)
+        out = release_load(state, u)
+        if a.item in state.units and spot is not None:
+            place_unit(state, a.item, *spot)
+            out = [ev.ItemPutDown(u.id, a.item, spot)]
+        return out
+    it = state.items[a.item]
+    spot = put_down_spot(state, u, a.item)
+    for arm in u.arms:
+        if arm.holding == it.id:
+            arm.holding = None
+    it.held_by = None
+    it.x, it.y = spot
+    return [ev.ItemPutDown(u.id, it.id, spot)]
+
+
+def _summon(state: GemsState, u: Unit, a: A.Summon, rng: Rng) -> list:
+    from .system import make_item
+    out = _spend(state, u, 1, a.kind)                # GEM-07
+    iid = new_id(state, f"{a.weapon}_")
+    it = make_item(iid, a.weapon, u.x, u.y, {})
+    it.held_by = u.id
+    state.items[iid] = it
+    u.arms[a.arm].holding = iid                      # GEM-GM-28: straight into a free arm
+    out.append(ev.ItemSummoned(u.id, iid, a.weapon, a.arm))
+    return out
+
+
+def _dismiss(state: GemsState, u: Unit, a: A.Dismiss, rng: Rng) -> list:
+    for arm in u.arms:
+        if arm.holding == a.item:
+            arm.holding = None
+    del state.items[a.item]
+    return [ev.ItemDismissed(u.id, a.item)]
+
+
+def _use_ability(state: GemsState, u: Unit, a: A.UseAbility, rng: Rng) -> list:
+    out = _spend(state, u, 1, a.kind)                # GEM-07
+    out += ab.use(state, u, a.ability, tuple(a.target) if a.target is not None else None)
+    return out
+
+
+def _end_ability(state: GemsState, u: Unit, a: A.EndAbility, rng: Rng) -> list:
+    u.active.remove(a.ability)                       # GEM-GM-29: switching off is free
+    return [ev.AbilityEnded(u.id, a.ability, "dismissed")]
+
+
+def _shatter(state: GemsState, u: Unit, a: A.Shatter, rng: Rng) -> list:
+    out = _spend(state, u, 1, a.kind)                # GEM-17
+    it = state.items.pop(a.item)
+    gem = it.gem or ""
+    if gem in state.units:
+        state.units[gem].shattered = True            # GEM-GM-31: gone for good
+    out.append(ev.GemstoneShattered(u.id, a.item, gem))
+    return out
+
+
+def _negotiate(state: GemsState, u: Unit, a: A.Negotiate, rng: Rng) -> list:
+    g = state.units[a.target]
+    out = _spend(state, u, 1, a.kind)                # GEM-49
+    mine, r1 = social_roll(rng, u, "negotiate", f"{u.name} negotiates with {g.name}")
+    theirs, r2 = social_roll(rng, g, "negotiate (resist)", f"{g.name} answers {u.name}")
+    out += [r1, r2]
+    if mine > theirs:                                # GEM-50: strictly higher
+        margin = mine - theirs
+        rounds = truce_rounds(state, margin)
+        u.truces[g.id] = rounds
+        u.negotiated.append(g.id)                    # GEM-52
+        out.append(ev.TruceMade(u.id, g.id, rounds, margin))
+    else:
+        out.append(ev.NegotiationFailed(u.id, g.id, mine, theirs))
+    return out
+
+
+_HANDLERS: dict[type, Callable[..., list]] = {
+    A.Move: _move, A.Climb: _climb, A.Drop: _drop, A.Fly: _fly,
+    A.ChangeAltitude: _change_altitude, A.PickUp: _pick_up, A.DropItem: _drop_item,
+    A.Summon: _summon, A.Dismiss: _dismiss, A.UseAbility: _use_ability,
+    A.EndAbility: _end_ability, A.Shatter: _shatter, A.Negotiate: _negotiate,
+}
+
+
+# --- for the client and the AI ---------------------------------------------------------------
+
+def reachable(state: GemsState, unit_id: str) -> dict[Tile, tuple[int, list[Tile]]]:
+    """Where `unit_id` can get with one movement action now, as {tile: (slot cost, path)}:
+    Move destinations (1 slot), Climb/Descend steps (1), Drops (2) and Fly destinations (1),
+    the cheapest way kept per tile. Ignores whose turn it is and slots left (the client greys
+    what it cannot afford)."""
+    u = state.units.get(unit_id)
+    if u is None or not u.formed:
+        return {}
+    saved = state.slots
+    state.slots = 2
+    try:
+        out: dict[Tile, tuple[int, list[Tile]]] = {}
+
+        def keep(t: Tile, cost: int, path: list[Tile]) -> None:
+            if t not in out or cost < out[t][0]:
+                out[t] = (cost, path)
+        for t, (_, path) in walk_paths(state, u).items():
+            keep(t, 1, path)
+        for t in _adjacent(u):
+            if climb_problem(state, u, t) is None:
+                keep(t, 1, [t])
+            elif drop_problem(state, u, t) is None:
+                keep(t, 2, [t])
+        for t, (_, path) in fly_paths(state, u).items():
+            keep(t, 1, path)
+        return out
+    finally:
+        state.slots = saved
+
+
+def describe_tile(state: GemsState, x: int, y: int) -> dict[str, Any]:
+    """What the sidebar shows for a tile: terrain, elevation, solid, water and current, and what
+    stands there (unit and item ids with names)."""
+    b = state.board
+    if not in_bounds(state, x, y):
+        return {"x": x, "y": y, "in_bounds": False}
+    here = occupants(state, x, y)
+    return {
+        "x": x, "y": y, "in_bounds": True,
+        "terrain": str(b.prop(x, y, "terrain", "water" if is_water(state, x, y) else "ground")),
+        "elevation": tile_elevation(state, x, y),
+        "solid": is_solid(state, x, y),
+        "water": is_water(state, x, y),
+        "water_penalty": int(b.prop(x, y, "water_penalty", house(state, "water_penalty")))
+        if is_water(state, x, y) else 0,
+        "current_dir": b.prop(x, y, "current_dir", None) if is_water(state, x, y) else None,
+        "current_threshold": int(b.prop(x, y, "current_threshold",
+                                        house(state, "current_threshold")))
+        if is_water(state, x, y) else None,
+        "occupants": [{"id": o, "name": _name(state, o),
+                       "is_unit": o in state.units} for o in here],
+        "occupancy": len(here),
+        "capacity": 2,
+    }

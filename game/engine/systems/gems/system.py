@@ -23,7 +23,7 @@ from game.engine.rules import ConfigError, HouseRule, MatchConfig, SeatConfig
 from . import actions as A
 from . import events as ev
 from . import rules
-from .common import TILE_CAPACITY, check_end, occupancy, occupy_problem
+from .common import TILE_CAPACITY, _spot_for_unit, check_end, occupancy, occupy_problem
 from .content import content
 from .house import DEFAULTS, HOUSE_RULES
 from .state import Arm, AttackPlan, GemsState, Item, Pending, Unit
@@ -203,7 +203,7 @@ class GemsSystem:
         for spec in unit_specs:
             if not isinstance(spec, dict):
                 raise _config_error("every unit must be a table")
-            extra = set(spec) - {"id", "sheet", "side", "x", "y", "overrides"}
+            extra = set(spec) - {"id", "sheet", "side", "x", "y", "overrides", "_spawn"}
             if extra:
                 raise _config_error(f"unit {spec.get('id')!r}: unknown key {sorted(extra)[0]!r}")
             try:
@@ -233,8 +233,24 @@ class GemsSystem:
         for iid, it in state.items.items():
             if it.held_by is None and not board.in_bounds(it.x, it.y):
                 raise _config_error(f"item {iid!r} at ({it.x}, {it.y}) is off the map")
+        spawned = {str(sp["id"]) for sp in unit_specs if isinstance(sp, dict) and sp.get("_spawn")}
         for uid, u in units.items():
             problem = occupy_problem(state, u, u.x, u.y)
+            if problem and uid in spawned:
+                # a spawn only marks where a gem starts: a big gem's footprint just has to cover
+                # it (GEM-GM-34), and a blocked spawn falls back to the nearest free place
+                spot = None
+                for dy in range(u.size):
+                    for dx in range(u.size):
+                        if spot is None and occupy_problem(state, u, u.x - dx, u.y - dy) is None:
+                            spot = (u.x - dx, u.y - dy)
+                spot = spot or _spot_for_unit(state, u, u.x, u.y, radius=3)
+                if spot is not None:
+                    u.x, u.y = spot
+                    problem = None
+                for it in state.items.values():
+                    if it.held_by == uid:
+                        it.x, it.y = u.x, u.y
             if problem:
                 raise _config_error(f"unit {uid!r} cannot stand at ({u.x}, {u.y}): {problem}")
             state.units[uid] = u
@@ -259,7 +275,7 @@ class GemsSystem:
                     for n, o in enumerate(objs):
                         out.append({"id": f"{o.properties['sheet']}_{side}_{n}",
                                     "sheet": o.properties["sheet"], "side": side,
-                                    "x": o.x, "y": o.y})
+                                    "x": o.x, "y": o.y, "_spawn": True})
                 return out
             suits = teams_for_map(map_name)
             if len(suits) < 2:
@@ -280,7 +296,7 @@ class GemsSystem:
             for n, sheet in enumerate(team["members"]):
                 o = places[n]
                 out.append({"id": f"{sheet}_{side}_{n}", "sheet": sheet, "side": side,
-                            "x": o.x, "y": o.y})
+                            "x": o.x, "y": o.y, "_spawn": True})
         return out
 
     # --- playing -----------------------------------------------------------------------------
