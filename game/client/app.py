@@ -17,14 +17,15 @@ The scene lifecycle, which every scene relies on:
 - Only the TOP scene has pygame-gui elements. `enter()` builds them, `leave()` kills them.
 - push: top.leave(), new.enter().   pop(result): top.leave(), below.enter(), below.resumed(result).
   replace: top.leave(), new.enter().   reset: top.leave(), stack cleared, new.enter().
+  Popping the last scene opens the title (only QUIT ends the app).
   `resumed` may return a Transition (e.g. a confirm dialog's answer leads on); None is usual.
   A new scene gets `resize(size)` just before its first `enter()`.
 - A resize or UI-scale change calls top.leave(), then `resize(size)` on every scene, then
   top.enter() (on a new UIManager when the scale changed).
   So `enter`/`leave` run many times: one-time set-up belongs in `__init__`.
 - Drawing: from the highest non-overlay scene up to the top, each `draw(surface)`, then the UI.
-- Input: every event goes to the UIManager first; events it consumes (a click on a button) are
-  not passed to the scene. pygame-gui's own events (UI_BUTTON_PRESSED...) arrive on the next
+- Input: every event goes to the UIManager first; input events it consumes (a click on a
+  button, typing in a field) are not passed to the scene; everything else is. pygame-gui's own events (UI_BUTTON_PRESSED...) arrive on the next
   step, since the manager posts them to the queue.
 
 Must not: know any particular scene except the title and the error dialog it falls back to, or
@@ -67,6 +68,10 @@ COOL = (79, 163, 199)
 DANGER = (217, 83, 79)
 TEXT = (232, 226, 212)
 TEXT_DIM = (154, 164, 176)
+
+
+_INPUT_EVENTS = {pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL,
+                 pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING}
 
 
 def auto_scale(size: tuple[int, int]) -> float:
@@ -229,7 +234,12 @@ class App:
             if self.stack:
                 self.stack.pop()
             if not self.stack:
-                self.running = False
+                # popping the last scene (a battle opened from a save) leads to the title;
+                # only QUIT closes the app
+                from game.client.scenes.title import TitleScene
+                self.stack.append(TitleScene(self))
+                self.top.resize(self.size)
+                self.top.enter()
                 return
             below = self.top
             below.enter()
@@ -347,7 +357,9 @@ class App:
             return
         consumed = bool(self._guard(self.ui.process_events, event))
         top = self.top
-        if top is None or consumed:
+        # input that a widget took (a click on a button) is not the scene's; pygame-gui's own
+        # events (button pressed, drop-down changed) always are
+        if top is None or (consumed and event.type in _INPUT_EVENTS):
             return
         self._apply_guarded(self._guard(top.process_event, event))
 
@@ -410,12 +422,13 @@ class App:
         self.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
 
     def click(self, pos: tuple[int, int], button: int = 1) -> None:
-        """Press and release the mouse at `pos`, then let pygame-gui's events arrive."""
+        """Press and release the mouse at `pos`, then let pygame-gui's events arrive (a drop-down
+        choice takes three frames: button pressed, selection made, menu changed)."""
         pos = (int(pos[0]), int(pos[1]))
         self.move_mouse(pos)
         self.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)])
         self.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)])
-        self.settle(2)
+        self.settle(4)
 
     def click_element(self, element) -> None:
         self.click(element.get_abs_rect().center)

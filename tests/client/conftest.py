@@ -7,6 +7,7 @@ seat 0 wins, unless someone concedes. It offers teams (`teams_for_map`) so the t
 """
 from __future__ import annotations
 
+import html
 import os
 from dataclasses import dataclass
 from typing import Any
@@ -173,4 +174,4 @@ def texts(app) -> str:
             out.append(s.text)
         elif isinstance(s, UITextBox) and s.alive():
             out.append(s.html_text)
-    return "\n".join(out)
+    return html.unescape("\n".join(out))

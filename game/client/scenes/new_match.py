@@ -341,6 +341,7 @@ class NewMatchScene(UIScene):
                    "#section")
         self.name_entries = []
         self.kind_dropdowns = []
+        self.team_dropdowns = []
         y = c3.y + px(44)
         inner = c3.w - 2 * pad
         for i, seat in enumerate(self.seats):
@@ -354,10 +355,10 @@ class NewMatchScene(UIScene):
                                seat.kind, lambda v, i=i: self.set_seat_kind(i, v))
             self.kind_dropdowns.append(dd)
             if self.teams:
-                self.dropdown(pygame.Rect(c3.x + pad + kw + px(6), y + px(42), inner - kw - px(6),
+                self.team_dropdowns.append(self.dropdown(pygame.Rect(c3.x + pad + kw + px(6), y + px(42), inner - kw - px(6),
                                           px(36)),
                               [(label, tid) for tid, label in self.teams], seat.team or "",
-                              lambda v, i=i: self.set_seat_team(i, v))
+                              lambda v, i=i: self.set_seat_team(i, v)))
             y += px(90)
         lo, hi = getattr(self.system, "seat_count", (2, 2)) if self.system else (2, 2)
         if hi > lo:

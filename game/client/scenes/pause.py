@@ -95,7 +95,7 @@ class PauseScene(UIScene):
         if isinstance(result, DialogResult) and result.tag == "save" and result.ok:
             self.save_path = result.value
             self.saved_result = result
-            self.note = f"Saved to {result.value}"
+            self.note = f"Saved as {Path(result.value).name}"
             self.rebuild()
 
     def on_back(self) -> Transition:

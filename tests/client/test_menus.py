@@ -1,0 +1,296 @@
+"""The menus driven headless through the real UI with synthetic clicks and keys: title, new
+match, load, pause, results, hand-off, dialogs and the app's error trap."""
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryLine
+
+from game import paths
+from game.client.scene import Scene, push, reset
+from game.client.scenes.handoff import HandoffScene
+from game.client.scenes.load import LoadScene
+from game.client.scenes.new_match import NewMatchScene
+from game.client.scenes.pause import PauseScene
+from game.client.scenes.results import ResultsScene
+from game.client.scenes.title import TitleScene
+from game.client.ui.dialogs import ConfirmDialog, DialogResult, ErrorDialog, confirm
+from game.client.ui.saving import AUTOSAVE
+from game.engine import registry, saves
+from game.engine.actions import EndTurn
+from game.engine.match import Match
+from game.engine.rules import ConfigError, MatchConfig, SeatConfig
+from tests.client.conftest import TOY_ID, StubBattle, buttons, find_button, texts
+
+pytestmark = pytest.mark.client
+
+
+def choose(app, dropdown: UIDropDownMenu, label: str) -> None:
+    """Open a drop-down with a click and click the option labelled `label`."""
+    app.click_element(dropdown)
+    before = set(buttons(app))
+    options = [b for b in buttons(app) if b.text == label and b is not dropdown]
+    assert options, f"option {label!r} not shown"
+    app.click_element(options[-1])
+    assert dropdown.selected_option[0] == label, (dropdown.selected_option, before)
+
+
+def type_into(app, entry: UITextEntryLine, text: str) -> None:
+    app.click_element(entry)
+    for ch in text:
+        app.step([pygame.event.Event(pygame.TEXTINPUT, text=ch)])
+    app.settle(1)
+
+
+def toy_match(**house) -> Match:
+    return Match.new(MatchConfig(TOY_ID, 5, [SeatConfig("human", name="Ann"),
+                                             SeatConfig("ai", "hard", "Bot")],
+                                 house_rules=dict(house)))
+
+
+def test_title_new_match_choose_options_and_start(app, toy_system, stub_battle, tmp_path,
+                                                  monkeypatch):
+    maps = tmp_path / "maps"
+    maps.mkdir()
+    (maps / "toy_duel_arena.tmx").write_text("<map/>")     # the toy system never reads it
+    (maps / "other_system_map.tmx").write_text("<map/>")
+    monkeypatch.setattr(paths, "maps_dir", lambda: maps)
+    app.apply(reset(TitleScene(app)))
+    app.settle()
+    app.click_element(find_button(app, "New game"))
+    scene = app.top
+    assert isinstance(scene, NewMatchScene)
+    assert "Toy duel" in [b.text for b in buttons(app)]
+    assert "Two seats pass the turn" in texts(app)
+
+    assert [m.label for m in scene.map_choices()] == ["Arena"]
+    type_into(app, scene.name_entries[0], "Ann")
+    choose(app, scene.kind_dropdowns[1], "AI - hard")
+    choose(app, scene.team_dropdowns[0], "Blue band")
+    app.click_element(find_button(app, "House rules (2)  >"))
+    dialog = app.top
+    assert dialog.__class__.__name__ == "HouseRulesDialog"
+    rounds = [d for d in dialog._changes if isinstance(d, UIDropDownMenu)][0]
+    choose(app, rounds, "Five")
+    app.click_element(find_button(app, "Done"))
+    assert app.top is scene
+    assert "Changed: Rounds to play" in texts(app)
+    assert scene.name_entries[0].get_text() == "Ann"      # kept across the rebuild
+
+    app.click_element(scene.start_button)
+    assert len(stub_battle) == 1
+    battle = stub_battle[0]
+    assert app.stack[1:] == [battle]      # the new-match screen replaced itself
+    assert isinstance(app.stack[0], TitleScene)
+    config = battle.match.config
+    assert config.system == TOY_ID
+    assert [(s.kind, s.difficulty, s.name) for s in config.seats] == [
+        ("human", "normal", "Ann"), ("ai", "hard", "Player 2")]
+    assert config.house_rules == {"rounds": 5, "sudden": False}
+    assert config.map == "toy_duel_arena.tmx"
+    assert config.setup["teams"] == ["blue", "blue"]
+    assert battle.match.state.rounds == 5
+    assert scene.last_config is config
+
+
+def test_new_match_shows_a_system_that_fails_to_import(app, monkeypatch):
+    def broken():
+        raise ImportError("gems: cannot import name 'combat'")
+    monkeypatch.setattr(registry, "all_systems", broken)
+    app.apply(reset(TitleScene(app)))
+    app.apply(push(NewMatchScene(app)))
+    app.settle()
+    assert "could not be loaded" in texts(app)
+    assert "cannot import name" in texts(app)
+    assert not app.top.start_button.is_enabled
+    assert app._fatal is None and isinstance(app.top, NewMatchScene)
+
+
+def test_match_the_system_refuses_shows_an_error_and_keeps_choices(app, toy_system, stub_battle,
+                                                                   monkeypatch):
+    def refuse(config):
+        raise ConfigError("map gems_quarry.tmx: no deployment zone for side 2")
+    monkeypatch.setattr(Match, "new", staticmethod(refuse))
+    app.apply(reset(TitleScene(app)))
+    app.apply(push(NewMatchScene(app)))
+    app.settle()
+    scene = app.top
+    type_into(app, scene.name_entries[1], "Bea")
+    app.click_element(scene.start_button)
+    assert isinstance(app.top, ErrorDialog)
+    assert "no deployment zone for side 2" in texts(app)
+    app.click_element(find_button(app, "Close"))
+    assert app.top is scene and not stub_battle
+    assert scene.name_entries[1].get_text() == "Bea"
+
+
+def test_load_screen_reports_corrupt_save_without_touching_it(app, toy_system):
+    folder = paths.saves_dir()
+    folder.mkdir(parents=True)
+    bad = folder / "broken.json"
+    bad.write_bytes(b'{"format": "strife-table-save", "version": 1, "conf')
+    before = bad.read_bytes(), bad.stat().st_mtime_ns
+    app.apply(reset(TitleScene(app)))
+    app.settle()
+    app.click_element(find_button(app, "Load game"))
+    assert isinstance(app.top, LoadScene)
+    assert "Cannot be read" in texts(app)
+    app.click_element(app.top.load_button)
+    assert isinstance(app.top, ErrorDialog)
+    shown = texts(app)
+    assert "broken.json" in shown and "not valid JSON" in shown
+    assert (bad.read_bytes(), bad.stat().st_mtime_ns) == before
+    app.click_element(find_button(app, "Close"))
+    assert isinstance(app.top, LoadScene)
+
+
+def test_load_screen_lists_newest_first_and_opens_a_save(app, toy_system, stub_battle):
+    import os
+    match = toy_match()
+    match.submit(EndTurn())
+    folder = paths.saves_dir()
+    saves.save(match, folder / "older.json", label="Older")
+    os.utime(folder / "older.json", (1.6e9, 1.6e9))
+    saves.save(match, folder / AUTOSAVE, label="Autosave - Toy duel")
+    app.apply(reset(TitleScene(app)))
+    app.apply(push(LoadScene(app)))
+    app.settle()
+    rows = [b.text for b in app.top.row_buttons]
+    assert rows == ["Autosave  ·  Autosave - Toy duel", "Older"]
+    app.click_element(app.top.row_buttons[1])
+    app.click_element(app.top.load_button)
+    assert len(stub_battle) == 1 and app.stack == stub_battle
+    assert stub_battle[0].match.log == match.log
+    assert str(stub_battle[0].save_path).endswith("older.json")
+
+
+def test_pause_quit_to_menu_autosaves_and_continue_resumes(app, toy_system, stub_battle):
+    match = toy_match()
+    match.submit(EndTurn())
+    battle = StubBattle(app, match)
+    app.apply(reset(battle))
+    app.apply(push(PauseScene(app, match)))
+    app.settle()
+    app.click_element(find_button(app, "Quit to menu"))
+    assert isinstance(app.top, TitleScene) and len(app.stack) == 1
+    assert (paths.saves_dir() / AUTOSAVE).exists()
+    cont = find_button(app, "Continue")
+    assert cont.is_enabled
+    app.click_element(cont)
+    assert len(stub_battle) == 1
+    assert stub_battle[0].match.log == match.log
+    assert stub_battle[0].match.state.seat == 1
+
+
+def test_pause_resume_and_save_under_a_name(app, toy_system):
+    match = toy_match()
+    battle = StubBattle(app, match)
+    app.apply(reset(battle))
+    app.apply(push(PauseScene(app, match)))
+    app.settle()
+    app.click_element(find_button(app, "Save game"))
+    dialog = app.top
+    dialog.entry.set_text("")
+    type_into(app, dialog.entry, "Before the ford")
+    app.click_element(find_button(app, "Save"))
+    path = paths.saves_dir() / "before-the-ford.json"
+    assert isinstance(app.top, PauseScene)
+    assert saves.peek(path)["label"] == "Before the ford"
+    assert "Saved as before-the-ford.json" in texts(app)
+    app.press_key(pygame.K_ESCAPE)
+    assert app.top is battle
+
+
+def test_results_show_winner_and_rematch_keeps_the_config(app, toy_system, stub_battle):
+    match = toy_match()
+    for _ in range(6):
+        match.submit(EndTurn())
+    assert match.over and match.winner == 0
+    app.apply(reset(StubBattle(app, match)))
+    results = ResultsScene(app, match, "the rounds ran out")
+    app.apply(push(results))
+    app.settle()
+    assert results.headline == "Ann wins"
+    assert ("Rounds", "4") in results.stats and ("Actions taken", "6") in results.stats
+    app.click_element(find_button(app, "Rematch"))
+    assert len(stub_battle) == 1 and app.stack == stub_battle
+    again = stub_battle[0].match
+    assert again is not match and not again.over
+    assert again.config.seats[1].difficulty == "hard"
+    assert again.config.house_rules == match.config.house_rules
+
+
+class Recorder(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.draws = 0
+        self.results = []
+
+    def draw(self, surface):
+        self.draws += 1
+
+    def resumed(self, result):
+        self.results.append(result)
+
+
+def test_handoff_hides_the_table_until_a_deliberate_click(app):
+    table = Recorder(app)
+    app.apply(reset(table))
+    app.step()
+    drawn = table.draws
+    app.apply(push(HandoffScene(app, "Player 2", ["Garnet moved"])))
+    app.click((400, 300))                 # too soon: a click meant for the last turn
+    assert isinstance(app.top, HandoffScene)
+    assert table.draws == drawn           # nothing of the table was drawn behind the curtain
+    app.step(dt=0.5)
+    app.click((400, 300))
+    assert app.top is table
+    assert table.results == [DialogResult("handoff", True)]
+
+
+def test_confirm_dont_ask_again_is_remembered(app):
+    from game.client import settings as settings_mod
+    table = Recorder(app)
+    app.apply(reset(table))
+    t = confirm(app, "end_turn_unused", "End the turn?", "Two units can still act.",
+                tag="end_turn")
+    assert t is not None
+    app.apply(t)
+    app.settle()
+    dialog = app.top
+    assert isinstance(dialog, ConfirmDialog)
+    app.click(dialog.box.get_abs_rect().topleft + pygame.Vector2(app.px(35), app.px(
+        dialog.body_height() + 62 + 19)))
+    assert dialog.dont_ask
+    app.click_element(find_button(app, "OK"))
+    assert table.results == [DialogResult("end_turn", True)]
+    assert settings_mod.load().dont_ask == {"end_turn_unused": True}
+    assert confirm(app, "end_turn_unused", "End the turn?", "Again?") is None
+
+
+def test_an_exception_in_a_scene_shows_an_error_and_leads_back_to_the_menu(app):
+    class Broken(Scene):
+        def update(self, dt):
+            raise KeyError("unit 'garnet' vanished")
+
+    app.apply(reset(Broken(app)))
+    app.step()
+    assert isinstance(app.top, ErrorDialog) and app.running
+    assert "unit 'garnet' vanished" in texts(app)
+    log = app.log_path().read_text()
+    assert "Traceback" in log and "garnet" in log
+    app.click_element(find_button(app, "Back to menu"))
+    assert isinstance(app.top, TitleScene) and len(app.stack) == 1
+
+
+def test_bigger_window_scales_the_ui(app):
+    app.apply(reset(TitleScene(app)))
+    app.settle()
+    small = find_button(app, "New game").rect.height
+    app.set_window((1920, 1080), False)
+    app.settle()
+    assert app.scale == 1.5
+    assert isinstance(app.top, TitleScene) and app._fatal is None
+    assert find_button(app, "New game").rect.height == pytest.approx(small * 1.5, abs=2)
