@@ -1,0 +1,1020 @@
+"""The gems presenter: gems state and events turned into what the battle screen draws and logs,
+and map clicks turned into legal gems actions.
+
+Owns: token/item/panel records for gems units, the action bar of a gems turn (Move, Fly,
+Altitude, Pick up, Summon, Ability, Ready/Strike, Negotiate, Shatter, more), targeting overlays
+(reachable tiles by slot cost from the engine's `reachable`, attack targets and lines, target
+blocks), forecasts through the engine's `forecast`/`summary`, prompts for pending stages, and
+log lines with roll breakdowns.
+
+Must not: decide a rule. Every action it proposes is an element of `match.legal_actions()`;
+costs, odds and tile descriptions come from engine functions. Path previews drawn between
+reachable tiles are a picture only; the engine decides the real route. It never imports pygame.
+"""
+from __future__ import annotations
+
+import importlib
+import tomllib
+from collections import deque
+from typing import Any, Callable
+
+from game import paths
+from game.engine.actions import EndTurn
+from game.engine.events import DiceRolled, MatchEnded, Note, RulingMade, TurnEnded, TurnStarted
+from game.engine.systems.gems import actions as A
+
+from . import (ActionButton, AnimStep, Cell, ClickResult, InitiativeEntry, ItemInfo, LogLine,
+               Overlay, PanelLine, Prompt, TilePanel, TokenInfo, UnitPanel)
+
+# Named gem colours for sheets without presentation data (our own palette, lit for dark tables).
+_GEM_COLOURS: dict[str, tuple[int, int, int]] = {
+    "garnet": (196, 38, 64), "ruby": (224, 40, 60), "sapphire": (52, 92, 214),
+    "amethyst": (156, 92, 210), "pearl": (236, 228, 214), "peridot": (146, 206, 62),
+    "jasper": (214, 106, 48), "lapis": (44, 84, 190), "lazuli": (44, 84, 190),
+    "topaz": (238, 190, 60), "emerald": (40, 170, 96), "aquamarine": (112, 210, 224),
+    "bismuth": (200, 120, 200), "rose": (238, 130, 170), "quartz": (236, 200, 210),
+    "agate": (170, 110, 80), "carnelian": (200, 70, 40), "opal": (220, 230, 240),
+    "spinel": (240, 120, 170), "zircon": (90, 170, 230), "citrine": (240, 200, 80),
+    "obsidian": (96, 90, 124), "onyx": (104, 104, 118), "jade": (80, 170, 120),
+    "malachite": (40, 150, 100), "nephrite": (90, 160, 110), "howlite": (210, 210, 220),
+    "beryl": (150, 210, 170), "diamond": (230, 240, 255), "tourmaline": (220, 80, 140),
+}
+_FALLBACK = [(120, 180, 230), (230, 140, 90), (160, 210, 120), (200, 150, 220), (230, 200, 100)]
+
+#: side colours: blue / vermilion / green / violet (distinct for common colour-blindness), and
+#: each side also gets its own ring shape in sprites.py
+SIDE_COLOURS: tuple[tuple[int, int, int], ...] = ((74, 163, 255), (238, 96, 64), (110, 200, 120),
+                                                  (190, 130, 240))
+SIDE_NAMES = ("Blue", "Red", "Green", "Violet")
+
+COST_COLOURS = {0: (120, 220, 140), 1: (240, 190, 80), 2: (240, 110, 80)}
+
+_MOVE_KINDS = (A.Move, A.Climb, A.Drop)
+_MOVE_COST_GUESS = {A.Move: 1, A.Climb: 1, A.Drop: 2, A.Fly: 1}
+
+
+def side_colour(side: int) -> tuple[int, int, int]:
+    return SIDE_COLOURS[side % len(SIDE_COLOURS)]
+
+
+def _load_presentation() -> dict[str, dict[str, Any]]:
+    """assets/gems/*.toml: sheet/item id -> presentation table (colour, sprite, label). Read
+    tolerantly: a broken file is reported once in the log by the scene, never a crash."""
+    out: dict[str, dict[str, Any]] = {}
+    folder = paths.assets_dir() / "gems"
+    if not folder.is_dir():
+        return out
+    for path in sorted(folder.glob("*.toml")):
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+            continue
+        for section in data.values():
+            if isinstance(section, dict):
+                for key, value in section.items():
+                    if isinstance(value, dict):
+                        out.setdefault(key, {}).update(value)
+    return out
+
+
+def _parse_colour(value: Any) -> tuple[int, int, int] | None:
+    if isinstance(value, str) and value.startswith("#") and len(value) in (7, 9):
+        try:
+            return tuple(int(value[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+        except ValueError:
+            return None
+    if isinstance(value, (list, tuple)) and len(value) >= 3 and all(isinstance(v, int) for v in value[:3]):
+        return (value[0], value[1], value[2])
+    return None
+
+
+def _engine(name: str) -> Callable | None:
+    """An engine helper (reachable, forecast, summary, describe_tile) wherever the gems package
+    put it; None until it exists (the presenter then shows less, never guesses a rule)."""
+    for mod in ("forecast", "movement", "rules", "system", "combat", "board", "tiles", ""):
+        modname = "game.engine.systems.gems" + (f".{mod}" if mod else "")
+        try:
+            module = importlib.import_module(modname)
+        except Exception:          # noqa: BLE001 - a half-written engine module must not crash us
+            continue
+        fn = getattr(module, name, None)
+        if callable(fn):
+            return fn
+    return None
+
+
+def _title(text: str) -> str:
+    return text.replace("_", " ").strip().capitalize()
+
+
+class GemsPresenter:
+    """Reads a gems `Match`; see the module docstring."""
+
+    max_slots = 2   # GEM-06: shown as pips; the live count comes from state.slots
+
+    def __init__(self, match: Any):
+        self.match = match
+        self.look = _load_presentation()
+        self._colour_cache: dict[str, tuple[int, int, int]] = {}
+        self.attack_mode = "melee"          # preferred attack mode when several are legal
+        self._legal_key: Any = None
+        self._legal: list = []
+        self._reach_key: Any = None
+        self._reach: dict[Cell, int] = {}
+        self._reach_paths: dict[Cell, list[Cell]] = {}
+
+    # -- basic reads ---------------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.match.state
+
+    def board(self) -> Any:
+        return self.state.board
+
+    def legal(self) -> list:
+        """legal_actions, cached per state object (Match.submit replaces the state object)."""
+        key = (id(self.match.state), len(self.match.log))
+        if key != self._legal_key:
+            try:
+                self._legal = list(self.match.legal_actions())
+            except Exception:      # noqa: BLE001 - shown as "no actions", never a crash
+                self._legal = []
+            self._legal_key = key
+        return self._legal
+
+    def colour(self, sheet: str) -> tuple[int, int, int]:
+        c = self._colour_cache.get(sheet)
+        if c is None:
+            look = self.look.get(sheet, {})
+            c = _parse_colour(look.get("colour") or look.get("color"))
+            if c is None:
+                low = sheet.lower()
+                c = next((v for k, v in _GEM_COLOURS.items() if k in low), None)
+            if c is None:
+                c = _FALLBACK[sum(map(ord, sheet)) % len(_FALLBACK)]
+            self._colour_cache[sheet] = c
+        return c
+
+    def unit_name(self, uid: str | None) -> str:
+        if uid is None:
+            return "?"
+        u = self.state.units.get(uid)
+        return u.name if u else uid
+
+    def item_name(self, iid: str | None) -> str:
+        if iid is None:
+            return "nothing"
+        it = self.state.items.get(iid)
+        if it is None:
+            return iid
+        return it.name
+
+    def acting_unit(self) -> str | None:
+        return self.state.acting
+
+    def deciding_seat(self) -> int | None:
+        d = self.match.decision
+        return d.seat if d else None
+
+    # -- board contents -------------------------------------------------------------------------
+    def tokens(self, seat: int | None = None) -> list[TokenInfo]:
+        st = self.state
+        out = []
+        for u in st.units.values():
+            if not u.formed:
+                continue
+            arms = []
+            for arm in u.arms:
+                kind = None
+                if arm.holding:
+                    it = st.items.get(arm.holding)
+                    kind = ("hardlight" if it is not None and it.hardlight else
+                            (it.kind if it is not None else "object"))
+                elif arm.load:
+                    kind = "load"
+                arms.append((arm.disarmed, kind))
+            badges = []
+            if u.altitude is not None:
+                badges.append(("F", f"Flying at elevation {u.altitude}"))
+            if u.carrying:
+                badges.append(("C", f"Carrying {self.item_or_unit(u.carrying)}"
+                               + ("" if u.carry_ok else " (cannot move)")))
+            if u.truces:
+                names = ", ".join(self.unit_name(k) for k in u.truces)
+                badges.append(("T", f"Truce with {names}"))
+            if u.active:
+                badges.append(("A", "Active: " + ", ".join(_title(a) for a in u.active)))
+            if u.ms_penalty:
+                badges.append(("W", f"In deep water: Movement Speed -{u.ms_penalty}"))
+            out.append(TokenInfo(u.id, u.name, u.side, u.x, u.y, u.size, u.hp, u.max_hp,
+                                 self.colour(u.sheet), tuple(arms), tuple(badges), u.altitude,
+                                 u.id == st.acting))
+        return out
+
+    def item_or_unit(self, ident: str) -> str:
+        if ident in self.state.units:
+            return self.state.units[ident].name
+        return self.item_name(ident)
+
+    def items(self, seat: int | None = None) -> list[ItemInfo]:
+        out = []
+        for it in self.state.items.values():
+            if it.held_by:
+                continue
+            if it.kind == "gemstone" and it.gem in self.state.units:
+                colour = self.colour(self.state.units[it.gem].sheet)
+            else:
+                colour = _parse_colour(self.look.get(it.kind, {}).get("colour")) or (160, 160, 150)
+            out.append(ItemInfo(it.id, it.name, it.kind, it.x, it.y, colour, it.hardlight))
+        return out
+
+    def initiative(self) -> tuple[list[InitiativeEntry], int]:
+        st = self.state
+        entries = []
+        for i, uid in enumerate(st.order):
+            u = st.units.get(uid)
+            if u is None:
+                continue
+            entries.append(InitiativeEntry(uid, u.name, u.side, self.colour(u.sheet),
+                                           current=(i == st.turn and not st.over),
+                                           down=not u.formed))
+        return entries, st.round
+
+    def units_at(self, cell: Cell) -> list[str]:
+        x, y = cell
+        return [u.id for u in self.state.units.values()
+                if u.formed and u.x <= x < u.x + u.size and u.y <= y < u.y + u.size]
+
+    def unit_at(self, cell: Cell) -> str | None:
+        ids = self.units_at(cell)
+        return ids[0] if ids else None
+
+    def items_at(self, cell: Cell) -> list[str]:
+        return [i.id for i in self.state.items.values()
+                if not i.held_by and (i.x, i.y) == tuple(cell)]
+
+    # -- panels ---------------------------------------------------------------------------------
+    def unit_panel(self, unit_id: str) -> UnitPanel | None:
+        st = self.state
+        u = st.units.get(unit_id)
+        if u is None:
+            return None
+        ms = u.ms - u.ms_penalty
+        if u.carrying and not u.carry_ok:
+            ms = 0
+        stats = [("CPR", str(u.cpr), "Combat Proficiency Rank: added to every Combat Roll"),
+                 ("SPR", str(u.spr), "Social Proficiency Rank: added to Social Rolls"),
+                 ("MS", str(ms) if ms == u.ms else f"{ms} ({u.ms})",
+                  "Movement Speed: tiles per Move action"),
+                 ("Size", str(u.size), "Size: footprint in tiles and the scale of range, "
+                                       "climbing and falling"),
+                 ("Arms", str(u.arm_counter()), "Arm Counter: arm actions per Ready action")]
+        if u.fms:
+            stats.append(("FMS", str(u.fms), "Flight Movement Speed"))
+        arms = []
+        planned = {p.arm: p for p in st.plans} if st.acting == u.id else {}
+        for i, arm in enumerate(u.arms):
+            label = f"Arm {i + 1}"
+            if arm.disarmed:
+                arms.append(PanelLine("disarmed", label, dim=True,
+                                      tooltip="A disarmed arm only phases through things"))
+                continue
+            bits = []
+            if arm.holding:
+                bits.append(self.item_name(arm.holding))
+            if arm.enhancer:
+                bits.append(f"+{_title(arm.enhancer)}")
+            if arm.load:
+                bits.append(f"carrying {self.item_or_unit(arm.load)}")
+            text = ", ".join(bits) if bits else "empty"
+            colour = None
+            if i in planned:
+                p = planned[i]
+                text += f" · {p.mode} at {p.target[0]},{p.target[1]}"
+                colour = (255, 212, 138)
+            arms.append(PanelLine(text, label, colour=colour))
+        statuses = []
+        if u.altitude is not None:
+            statuses.append(PanelLine(f"Flying at elevation {u.altitude}", colour=(150, 210, 255)))
+        if u.carrying:
+            statuses.append(PanelLine(f"Carrying {self.item_or_unit(u.carrying)}"
+                                      + ("" if u.carry_ok else " (cannot move)")))
+        for other, turns in u.truces.items():
+            span = "for the encounter" if turns < 0 else f"{turns} round{'s' if turns != 1 else ''}"
+            statuses.append(PanelLine(f"Truce with {self.unit_name(other)} ({span})",
+                                      colour=(160, 220, 170)))
+        unlocked = [n for n, on in (("Blocking", u.blocking), ("Disarming", u.disarming)) if on]
+        if unlocked:
+            statuses.append(PanelLine(", ".join(unlocked), "Unlocked"))
+        for a in u.active:
+            statuses.append(PanelLine(_title(a), "Active"))
+        if u.ms_penalty:
+            statuses.append(PanelLine(f"Deep water: MS -{u.ms_penalty}", colour=(120, 180, 255)))
+        if st.acting == u.id and st.ready_open:
+            statuses.append(PanelLine("Ready action open: aim arms, then Strike",
+                                      colour=(255, 212, 138)))
+        if u.poofed:
+            statuses.append(PanelLine("Poofed: her gemstone lies on the field", colour=(240, 110, 80)))
+        if u.shattered:
+            statuses.append(PanelLine("Shattered", colour=(240, 110, 80)))
+        sheet_name = _title(u.sheet)
+        sub = f"{SIDE_NAMES[u.side % len(SIDE_NAMES)]} side · {sheet_name}"
+        slots = st.slots if st.acting == u.id else None
+        return UnitPanel(u.id, u.name, sub, u.side, self.colour(u.sheet), u.hp, u.max_hp, stats,
+                         arms, statuses, slots, self.max_slots)
+
+    def tile_panel(self, cell: Cell) -> TilePanel | None:
+        board = self.board()
+        if board is None or not board.in_bounds(*cell):
+            return None
+        x, y = cell
+        lines: list[PanelLine] = []
+        described = None
+        fn = _engine("describe_tile")
+        if fn is not None:
+            try:
+                described = fn(self.state, x, y)
+            except Exception:  # noqa: BLE001
+                described = None
+        if isinstance(described, dict) and described.get("in_bounds", True):
+            return self._tile_from_engine(cell, described)
+        if isinstance(described, str):
+            lines.extend(PanelLine(t) for t in described.splitlines() if t.strip())
+        else:
+            terrain = board.prop(x, y, "terrain", None)
+            if board.prop(x, y, "solid", False):
+                terrain = terrain or "wall"
+            if board.prop(x, y, "water", False):
+                terrain = terrain or "water"
+            lines.append(PanelLine(_title(str(terrain or "ground")), "Terrain"))
+            lines.append(PanelLine(str(board.prop(x, y, "elevation", 0) or 0), "Elevation"))
+            if board.prop(x, y, "solid", False):
+                lines.append(PanelLine("solid: blocks movement and sight", dim=True))
+            if board.prop(x, y, "water", False):
+                pen = board.prop(x, y, "water_penalty", 0)
+                text = f"MS -{pen} when surrounded" if pen else "shallow"
+                cur = board.prop(x, y, "current_dir", None)
+                if cur:
+                    text += f" · current {cur}"
+                    thr = board.prop(x, y, "current_threshold", None)
+                    if thr is not None:
+                        text += f" (beat {thr})"
+                lines.append(PanelLine(text, "Water", colour=(120, 180, 255)))
+        occ = [self.unit_name(u) for u in self.units_at(cell)]
+        occ += [self.item_name(i) for i in self.items_at(cell)]
+        if occ:
+            lines.append(PanelLine(", ".join(occ) + f"  ({len(occ)}/2)", "Here"))
+        return TilePanel(f"Tile {x}, {y}", lines)
+
+    def _tile_from_engine(self, cell: Cell, d: dict) -> TilePanel:
+        """The engine's describe_tile answer in a player's words."""
+        lines: list[PanelLine] = []
+        terrain = str(d.get("terrain") or "ground")
+        if d.get("solid"):
+            terrain = f"{terrain} (solid)" if terrain not in ("wall", "rock") else terrain
+        lines.append(PanelLine(_title(terrain), "Terrain"))
+        elev = d.get("elevation", 0)
+        lines.append(PanelLine(str(elev), "Elevation", colour=(200, 230, 255)))
+        if d.get("solid"):
+            lines.append(PanelLine("blocks movement and sight", dim=True))
+        if d.get("water"):
+            pen = d.get("water_penalty") or 0
+            text = f"MS -{pen} when surrounded" if pen else "shallow"
+            if d.get("current_dir"):
+                text += f" · current {d['current_dir']}"
+                if d.get("current_threshold") is not None:
+                    text += f", beat {d['current_threshold']}"
+            lines.append(PanelLine(text, "Water", colour=(120, 180, 255),
+                                   tooltip="A gem with water all around loses Movement Speed; "
+                                           "below 0 the current may sweep her along"))
+        occ = d.get("occupants") or []
+        cap = d.get("capacity", 2)
+        if occ:
+            names = ", ".join(str(o.get("name", o.get("id"))) if isinstance(o, dict) else str(o)
+                              for o in occ)
+            lines.append(PanelLine(f"{names}  ({d.get('occupancy', len(occ))}/{cap})", "Here"))
+        else:
+            lines.append(PanelLine(f"empty (0/{cap})", "Here", dim=True))
+        return TilePanel(f"Tile {cell[0]}, {cell[1]}", lines)
+
+    # -- actions --------------------------------------------------------------------------------
+    def my_turn_actions(self, selected: str | None) -> list:
+        d = self.match.decision
+        if d is None or d.stage != "act":
+            return []
+        return self.legal()
+
+    def buttons(self, selected: str | None, mode: str | None) -> list[ActionButton]:
+        legal = self.my_turn_actions(selected)
+        actor = self.state.acting
+        mine = [a for a in legal if getattr(a, "unit", actor) == actor]
+        by: dict[type, list] = {}
+        for a in mine:
+            by.setdefault(type(a), []).append(a)
+
+        def has(*types) -> bool:
+            return any(by.get(t) for t in types)
+
+        def menu(t: type) -> tuple[tuple[str, Any], ...]:
+            return tuple((self.describe(a), a) for a in by.get(t, []))
+
+        st = self.state
+        out = [ActionButton("move", "Move", "1", has(*_MOVE_KINDS),
+                            "Walk, climb or drop: reachable tiles are tinted by slot cost",
+                            mode="move"),
+               ActionButton("fly", "Fly", "2", has(A.Fly, A.ChangeAltitude),
+                            "Fly over tiles; change altitude from the menu", mode="fly"),
+               ActionButton("pick_up", "Pick up", "3", has(A.PickUp),
+                            "Pick up an object or gem on or next to her tile", mode="pick_up"),
+               ActionButton("summon", "Summon", "4", has(A.Summon),
+                            "Summon a Hardlight Weapon into a free arm", actions=menu(A.Summon)),
+               ActionButton("ability", "Ability", "5", has(A.UseAbility, A.EndAbility),
+                            "Use or end a Gemstone Ability",
+                            actions=self._ability_menu(by))]
+        if st.ready_open and has(A.Strike):
+            n = len(st.plans)
+            out.append(ActionButton("strike", f"Strike ({n})", "6", n > 0,
+                                    "Roll every aimed arm", action=by[A.Strike][0], primary=True))
+        else:
+            out.append(ActionButton("ready", "Ready", "6", has(A.Ready) or has(A.AssignArm),
+                                    "Spend a slot to ready an attack, then click targets",
+                                    action=by[A.Ready][0] if has(A.Ready) else None,
+                                    mode=None if has(A.Ready) else "attack"))
+        out.append(ActionButton("negotiate", "Negotiate", "7", has(A.Negotiate),
+                                "Social Rolls for a truce with a chosen gem", mode="negotiate"))
+        out.append(ActionButton("shatter", "Shatter", "8", has(A.Shatter),
+                                "Destroy a poofed gemstone on her tile (permanent)",
+                                actions=menu(A.Shatter),
+                                confirm="Shatter this gemstone? It cannot be undone."))
+        other = []
+        for t in (A.DropItem, A.Dismiss, A.HandOver, A.UnassignArm):
+            other.extend(menu(t))
+        out.append(ActionButton("other", "More", "9", bool(other),
+                                "Drop, dismiss, hand over, un-aim", actions=tuple(other)))
+        out.append(ActionButton("end_turn", "End Turn", "Space", any(isinstance(a, EndTurn) for a in legal),
+                                "Finish this gem's turn", action=EndTurn(), primary=True))
+        return out
+
+    def _ability_menu(self, by: dict) -> tuple[tuple[str, Any], ...]:
+        out: list[tuple[str, Any]] = []
+        targeted: set[str] = set()
+        for a in by.get(A.UseAbility, []):
+            if a.target is None:
+                out.append((self.describe(a), a))
+            elif a.ability not in targeted:
+                targeted.add(a.ability)
+                out.append((f"{_title(a.ability)}: choose a target", f"ability:{a.ability}"))
+        for a in by.get(A.EndAbility, []):
+            out.append((self.describe(a), a))
+        return tuple(out)
+
+    # -- targeting --------------------------------------------------------------------------------
+    def reachable(self, uid: str) -> dict[Cell, int]:
+        key = (id(self.match.state), len(self.match.log), uid)
+        if key == self._reach_key:
+            return self._reach
+        legal = [a for a in self.my_turn_actions(uid) if isinstance(a, _MOVE_KINDS)
+                 and a.unit == uid]
+        legal_cells = {tuple(a.to) for a in legal}
+        costs: dict[Cell, int] = {}
+        fn = _engine("reachable")
+        got = None
+        if fn is not None:
+            try:
+                got = fn(self.state, uid)
+            except Exception:  # noqa: BLE001
+                got = None
+        paths_: dict[Cell, list[Cell]] = {}
+        for cell, cost in _normalise_reach(got):
+            if cell in legal_cells:
+                costs[cell] = min(cost, costs.get(cell, 99))
+        if isinstance(got, dict):
+            for cell, v in got.items():
+                if isinstance(v, (tuple, list)) and len(v) >= 2 and isinstance(v[1], (list, tuple)):
+                    paths_[tuple(cell)] = [tuple(p) for p in v[1]]
+        self._reach_paths = paths_
+        for a in legal:     # anything legal the helper did not price: the kind's usual cost
+            costs.setdefault(tuple(a.to), _MOVE_COST_GUESS.get(type(a), 1))
+        self._reach_key, self._reach = key, costs
+        return costs
+
+    def _attack_options(self, uid: str) -> list:
+        return [a for a in self.my_turn_actions(uid) if isinstance(a, A.AssignArm) and a.unit == uid]
+
+    def _block_cells(self, target: Cell, size: int) -> list[Cell]:
+        return [(target[0] + dx, target[1] + dy) for dy in range(size) for dx in range(size)]
+
+    def _pick_attack(self, uid: str, cell: Cell) -> Any:
+        u = self.state.units[uid]
+        best = None
+        for a in self._attack_options(uid):
+            if cell not in self._block_cells(tuple(a.target), u.size):
+                continue
+            score = (a.mode != self.attack_mode, a.arm)
+            if best is None or score < best[0]:
+                best = (score, a)
+        return best[1] if best else None
+
+    def overlay(self, mode: str | None, selected: str | None, hover: Cell | None) -> Overlay:
+        ov = Overlay()
+        st = self.state
+        actor = st.acting
+        if actor is None or selected != actor:
+            return ov
+        u = st.units[actor]
+        legal = self.my_turn_actions(actor)
+        if mode == "move":
+            ov.cells = self.reachable(actor)
+            if hover is not None and hover in ov.cells:
+                engine_path = self._reach_paths.get(hover)
+                ov.path = ([(u.x, u.y)] + [p for p in engine_path if p != (u.x, u.y)]
+                           if engine_path else _preview_path((u.x, u.y), hover, set(ov.cells)))
+        elif mode == "fly":
+            ov.cells = {tuple(a.to): 1 for a in legal if isinstance(a, A.Fly) and a.unit == actor}
+            if hover in ov.cells:
+                ov.line = _line((u.x, u.y), hover)
+        elif mode == "attack":
+            opts = self._attack_options(actor)
+            for a in opts:
+                ov.targets.update(self._block_cells(tuple(a.target), u.size))
+            if hover is not None:
+                a = self._pick_attack(actor, hover)
+                if a is not None:
+                    ov.target_block = self._block_cells(tuple(a.target), u.size)
+                    if a.mode in ("thrown", "projectile"):
+                        ov.line = _line((u.x, u.y), tuple(a.target))
+        elif mode == "pick_up":
+            for a in legal:
+                if isinstance(a, A.PickUp) and a.unit == actor:
+                    pos = self._thing_cell(a.item)
+                    if pos:
+                        ov.targets.add(pos)
+        elif mode == "negotiate":
+            for a in legal:
+                if isinstance(a, A.Negotiate) and a.unit == actor:
+                    t = st.units.get(a.target)
+                    if t:
+                        ov.targets.update(self._block_cells((t.x, t.y), t.size))
+        elif mode and mode.startswith("ability:"):
+            ab = mode.split(":", 1)[1]
+            for a in legal:
+                if isinstance(a, A.UseAbility) and a.ability == ab and a.target is not None:
+                    ov.targets.add(tuple(a.target))
+            if hover in ov.targets:
+                ov.target_block = [hover]
+        return ov
+
+    def _thing_cell(self, ident: str) -> Cell | None:
+        if ident in self.state.items:
+            it = self.state.items[ident]
+            if it.held_by and it.held_by in self.state.units:
+                h = self.state.units[it.held_by]
+                return (h.x, h.y)
+            return (it.x, it.y)
+        if ident in self.state.units:
+            u = self.state.units[ident]
+            return (u.x, u.y)
+        return None
+
+    def click(self, mode: str | None, selected: str | None, cell: Cell) -> ClickResult:
+        st = self.state
+        actor = st.acting
+        legal = self.my_turn_actions(selected)
+        on_unit = self.unit_at(cell)
+        if mode is None or actor is None or selected != actor:
+            if on_unit:
+                return ClickResult(select=on_unit)
+            return ClickResult()
+        if mode == "move":
+            options = [a for a in legal if isinstance(a, _MOVE_KINDS) and a.unit == actor
+                       and tuple(a.to) == cell]
+            if options:
+                options.sort(key=lambda a: _MOVE_KINDS.index(type(a)))
+                return ClickResult(action=options[0])
+        elif mode == "fly":
+            for a in legal:
+                if isinstance(a, A.Fly) and a.unit == actor and tuple(a.to) == cell:
+                    return ClickResult(action=a)
+        elif mode == "attack":
+            a = self._pick_attack(actor, cell)
+            if a is not None:
+                return ClickResult(action=a)
+            if on_unit and on_unit != actor:
+                return ClickResult(message=f"No free arm can reach {self.unit_name(on_unit)} "
+                                           f"from here")
+        elif mode == "pick_up":
+            opts = [a for a in legal if isinstance(a, A.PickUp) and a.unit == actor
+                    and self._thing_cell(a.item) == cell]
+            if len(opts) == 1:
+                return ClickResult(action=opts[0])
+            if opts:
+                return ClickResult(menu=tuple((self.describe(a), a) for a in opts))
+        elif mode == "negotiate":
+            for a in legal:
+                if isinstance(a, A.Negotiate) and a.unit == actor and on_unit == a.target:
+                    return ClickResult(action=a)
+        elif mode.startswith("ability:"):
+            ab = mode.split(":", 1)[1]
+            for a in legal:
+                if (isinstance(a, A.UseAbility) and a.ability == ab and a.target is not None
+                        and tuple(a.target) == cell):
+                    return ClickResult(action=a)
+        if on_unit and on_unit != selected:
+            return ClickResult(select=on_unit)
+        return ClickResult(message="Nothing to do there" if mode else "")
+
+    def forecast(self, mode: str | None, selected: str | None, cell: Cell) -> str | None:
+        st = self.state
+        actor = st.acting
+        if actor is None or selected != actor or mode is None:
+            return None
+        action = None
+        if mode == "attack":
+            action = self._pick_attack(actor, cell)
+            if action is None:
+                return None
+        elif mode == "negotiate":
+            tgt = self.unit_at(cell)
+            action = next((a for a in self.my_turn_actions(actor) if isinstance(a, A.Negotiate)
+                           and a.target == tgt), None)
+            if action is None:
+                return None
+        elif mode == "move":
+            cost = self.reachable(actor).get(cell)
+            if cost is None:
+                return None
+            return f"Move here · {cost} slot{'s' if cost != 1 else ''}"
+        else:
+            return None
+        head = self.describe(action)
+        fc, summ = _engine("forecast"), _engine("summary")
+        if fc is not None:
+            try:
+                f = fc(st, action)
+                text = summ(f) if summ is not None else str(f)
+                if text:
+                    return f"{head}\n{text}"
+            except Exception:  # noqa: BLE001 - no odds is better than a crash
+                pass
+        return head
+
+    def cycle_attack_mode(self) -> str:
+        modes = ["melee", "thrown", "projectile"]
+        self.attack_mode = modes[(modes.index(self.attack_mode) + 1) % len(modes)]
+        return self.attack_mode
+
+    # -- pending stages ---------------------------------------------------------------------------
+    def prompt(self) -> Prompt | None:
+        d = self.match.decision
+        if d is None or d.stage == "act":
+            return None
+        opts = tuple((self.describe(a), a, "") for a in self.legal())
+        titles = {"choose_counters": "Block?", "assign_blocks": "Assign blocks",
+                  "choose_lost_arm": "Disarmed", "choose_side": "Where does it land?",
+                  "gm_call": "Game master's call"}
+        who = self.unit_name(d.actor) if d.actor else f"Player {d.seat + 1}"
+        text = d.prompt or f"{who} must choose"
+        return Prompt(titles.get(d.stage, _title(d.stage)), f"{who}: {text}", opts)
+
+    def unused_actions(self) -> str | None:
+        st = self.state
+        actor = st.acting
+        if actor is None:
+            return None
+        useful = [a for a in self.my_turn_actions(actor) if not isinstance(a, EndTurn)]
+        if st.slots > 0 and useful:
+            return (f"{self.unit_name(actor)} still has {st.slots} Action "
+                    f"Slot{'s' if st.slots != 1 else ''}. End the turn anyway?")
+        return None
+
+    # -- words ------------------------------------------------------------------------------------
+    def describe(self, a: Any) -> str:
+        n = self.unit_name
+        if isinstance(a, A.Move):
+            return f"Move to {a.to[0]},{a.to[1]}"
+        if isinstance(a, A.Climb):
+            return f"Climb to {a.to[0]},{a.to[1]}"
+        if isinstance(a, A.Drop):
+            return f"Drop down to {a.to[0]},{a.to[1]}"
+        if isinstance(a, A.Fly):
+            return f"Fly to {a.to[0]},{a.to[1]}"
+        if isinstance(a, A.ChangeAltitude):
+            return f"Altitude {a.altitude}"
+        if isinstance(a, A.PickUp):
+            return f"Pick up {self.item_or_unit(a.item)}"
+        if isinstance(a, A.DropItem):
+            return f"Put down {self.item_or_unit(a.item)}"
+        if isinstance(a, A.Summon):
+            return f"Summon {_title(a.weapon)} (arm {a.arm + 1})"
+        if isinstance(a, A.Dismiss):
+            return f"Dismiss {self.item_name(a.item)}"
+        if isinstance(a, A.UseAbility):
+            where = f" at {a.target[0]},{a.target[1]}" if a.target else ""
+            return f"{_title(a.ability)}{where}"
+        if isinstance(a, A.EndAbility):
+            return f"End {_title(a.ability)}"
+        if isinstance(a, A.Ready):
+            return "Ready an attack"
+        if isinstance(a, A.AssignArm):
+            who = self.units_at(tuple(a.target))
+            tgt = ", ".join(n(w) for w in who) if who else f"{a.target[0]},{a.target[1]}"
+            return f"Arm {a.arm + 1} {a.mode} at {tgt}"
+        if isinstance(a, A.UnassignArm):
+            return f"Lower arm {a.arm + 1}"
+        if isinstance(a, A.HandOver):
+            return f"Hand arm {a.arm + 1}'s object to {n(a.to_unit)}"
+        if isinstance(a, A.Strike):
+            return "Strike"
+        if isinstance(a, A.Shatter):
+            return f"Shatter {self.item_name(a.item)}"
+        if isinstance(a, A.Negotiate):
+            return f"Negotiate with {n(a.target)}"
+        if isinstance(a, A.Counter):
+            return "No counter rolls" if a.count == 0 else f"Counter ×{a.count}"
+        if isinstance(a, A.AssignBlocks):
+            if not a.pairs:
+                return "Block nothing"
+            return "; ".join(self._block_words(a.unit, c, k) for c, k in a.pairs)
+        if isinstance(a, A.ChooseLostArm):
+            u = self.state.units.get(a.unit)
+            held = ""
+            if u is not None and 0 <= a.arm < len(u.arms) and u.arms[a.arm].holding:
+                held = f" (drops {self.item_name(u.arms[a.arm].holding)})"
+            return f"Lose arm {a.arm + 1}{held}"
+        if isinstance(a, A.ChooseSide):
+            return f"Throw it {a.side}"
+        if isinstance(a, A.Rule):
+            return f"{a.rule}: {_title(a.choice)}"
+        if isinstance(a, EndTurn):
+            return "End turn"
+        return _title(getattr(a, "kind", type(a).__name__).split(".")[-1])
+
+    def _block_words(self, unit: str, c: int, k: int) -> str:
+        """'Counter 21 stops Garnet's arm 2 (17)', read from the pending stage's data; plain
+        indices when the data has another shape."""
+        try:
+            for p in reversed(self.state.pending):
+                strike = p.data.get("strike", {})
+                for fight in strike.get("fights", []):
+                    if fight.get("target") == unit:
+                        arm, total = fight["attacks"][k]
+                        counter = fight["counters"][c]
+                        who = self.unit_name(strike.get("attacker"))
+                        return f"Counter {counter} stops {who}'s arm {arm + 1} ({total})"
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            pass
+        return f"Counter {c + 1} blocks attack {k + 1}"
+
+    def log_lines(self, events: list) -> list[LogLine]:
+        out: list[LogLine] = []
+        rnd = self.state.round
+        for e in events:
+            if isinstance(e, DiceRolled):
+                r = e.roll
+                terms = [("Roll for", _title(r.purpose)),
+                         (r.notation, " + ".join(str(f) for f in r.faces))]
+                terms += [(label, f"{v:+d}") for label, v in r.modifiers]
+                terms.append(("Total", str(r.total)))
+                text = e.text or f"{self.unit_name(e.actor) if e.actor else ''} {r.breakdown()}".strip()
+                colour = (230, 226, 212)
+                low = text.lower()
+                if "no contact" in low or "miss" in low or "fail" in low:
+                    colour = (160, 168, 180)
+                elif "contact" in low or "success" in low:
+                    colour = (255, 212, 138)
+                out.append(LogLine(text, colour, tuple(terms), rnd))
+                continue
+            if isinstance(e, TurnStarted):
+                who = self.unit_name(e.actor) if e.actor else f"Player {e.seat + 1}"
+                out.append(LogLine(f"Round {e.round} · {who}'s turn", (111, 194, 228), (), e.round))
+                continue
+            if isinstance(e, MatchEnded):
+                who = "Draw" if e.winner is None else f"{SIDE_NAMES[e.winner % 4]} side wins"
+                out.append(LogLine(f"{who}: {e.reason}", (255, 212, 138)))
+                continue
+            if isinstance(e, RulingMade):
+                out.append(LogLine(f"Ruling {e.rule}: {e.choice}", (170, 160, 200)))
+                continue
+            if isinstance(e, Note):
+                out.append(LogLine(e.text, (190, 190, 190)))
+                continue
+            if isinstance(e, TurnEnded):
+                continue
+            line = self._gems_event(e)
+            if line is None:
+                continue
+            if isinstance(line, LogLine):
+                out.append(line)
+            else:
+                out.append(LogLine(line, (210, 206, 196)))
+        return out
+
+    def _gems_event(self, e: Any) -> "LogLine | str | None":
+        """Our words for each gems event; None for bookkeeping the log need not show."""
+        n, it = self.unit_name, self.item_or_unit
+        kind = getattr(e, "kind", "")
+        name = kind.split(".")[-1]
+        DMG, GOOD, INFO = (255, 130, 110), (160, 220, 170), (150, 200, 230)
+        if name in ("slots_spent", "strike_resolved", "encounter_started", "arm_unassigned"):
+            return None
+        if name == "initiative_set":
+            parts = [f"{n(u)} {t}" for u, t in zip(e.order, e.totals)]
+            return LogLine("Turn order: " + " › ".join(parts), INFO)
+        if name == "round_started":
+            return LogLine(f"Round {e.round} begins", INFO)
+        if name == "turn_skipped":
+            return f"{n(e.unit)} is skipped ({e.reason})"
+        if name == "unit_moved":
+            verbs = {"walk": "walks", "climb": "climbs", "descend": "steps down", "drop": "drops",
+                     "fly": "flies", "leap": "leaps", "drift": "is swept by the current",
+                     "knockback": "is knocked back", "carried": "is carried"}
+            end = e.path[-1] if e.path else None
+            where = f" to {end[0]},{end[1]}" if end else ""
+            return f"{n(e.unit)} {verbs.get(e.mode, e.mode)}{where}"
+        if name == "altitude_changed":
+            if e.landed:
+                return f"{n(e.unit)} lands"
+            return f"{n(e.unit)} {'rises' if e.new > e.old else 'sinks'} to elevation {e.new}"
+        if name == "unit_fell":
+            hurt = f", taking {e.damage} damage" if e.damage else ""
+            return LogLine(f"{n(e.unit)} falls {e.height}{hurt}", DMG if e.damage else INFO)
+        if name == "damage_taken":
+            stop = f" ({e.prevented} stopped)" if e.prevented else ""
+            return LogLine(f"{n(e.unit)} takes {e.amount} {e.damage_type} damage{stop} · "
+                           f"{e.hp} HP left", DMG)
+        if name == "unit_healed":
+            return LogLine(f"{n(e.unit)} heals {e.amount} · {e.hp} HP", GOOD)
+        if name == "unit_poofed":
+            return LogLine(f"{n(e.unit)} poofs! Her gemstone lies at {e.tile[0]},{e.tile[1]}", DMG)
+        if name == "gemstone_shattered":
+            return LogLine(f"{n(e.by)} shatters {n(e.unit)}'s gemstone", (240, 110, 80))
+        if name == "item_picked_up":
+            return f"{n(e.unit)} picks up {it(e.item)}" + (" as a load" if e.load else "")
+        if name == "item_put_down":
+            return f"{n(e.unit)} puts down {it(e.item)}"
+        if name == "item_summoned":
+            return LogLine(f"{n(e.unit)} summons {it(e.item)} into arm {e.arm + 1}", INFO)
+        if name == "item_dismissed":
+            return f"{n(e.unit)} dismisses {it(e.item)}"
+        if name == "item_moved":
+            return f"{it(e.item)} moves to {e.tile[0]},{e.tile[1]}"
+        if name == "ability_used":
+            on = f" on {n(e.target)}" if e.target else ""
+            return LogLine(f"{n(e.unit)} uses {_title(e.ability)}{on}", INFO)
+        if name == "ability_ended":
+            return f"{n(e.unit)}'s {_title(e.ability)} ends ({e.reason})"
+        if name == "water_slowed":
+            return LogLine(f"{n(e.unit)} wades in deep water: MS -{e.penalty} (now {e.ms})", INFO)
+        if name == "current_resisted":
+            return f"{n(e.unit)} holds against the current"
+        if name == "current_carried":
+            return LogLine(f"The current carries {n(e.unit)} {e.moved} tile"
+                           f"{'s' if e.moved != 1 else ''} {e.direction}", INFO)
+        if name == "negotiation_failed":
+            return f"{n(e.unit)}'s plea to {n(e.target)} fails ({e.roll} vs {e.against})"
+        if name == "truce_made":
+            span = "for the encounter" if e.rounds < 0 else f"for {e.rounds} round{'s' if e.rounds != 1 else ''}"
+            return LogLine(f"{n(e.unit)} and {n(e.target)} agree a truce {span}", GOOD)
+        if name == "truce_ended":
+            return f"The truce between {n(e.unit)} and {n(e.target)} ends"
+        if name == "carry_checked":
+            return (f"{n(e.unit)} hauls {it(e.load)}" if e.success
+                    else f"{n(e.unit)} cannot move with {it(e.load)}")
+        if name == "ready_opened":
+            return LogLine(f"{n(e.unit)} readies an attack", (255, 212, 138))
+        if name == "arm_assigned":
+            who = self.units_at(tuple(e.target))
+            tgt = ", ".join(n(w) for w in who) if who else f"{e.target[0]},{e.target[1]}"
+            return f"{n(e.unit)} aims arm {e.arm + 1} ({e.mode}) at {tgt}"
+        if name == "object_handed_over":
+            return f"{n(e.unit)} hands {it(e.item)} to {n(e.to_unit)}"
+        if name == "counters_declared":
+            return f"{n(e.unit)} makes {e.count} counter roll{'s' if e.count != 1 else ''}"
+        if name == "attack_blocked":
+            return LogLine(f"{n(e.defender)} blocks {n(e.attacker)}'s arm {e.arm + 1} "
+                           f"({e.counter_total} beats {e.attack_total})", INFO)
+        if name == "attack_resolved":
+            if not e.contact:
+                return LogLine(f"{n(e.attacker)} misses {n(e.target)}", (160, 168, 180))
+            if e.blocked:
+                return None     # AttackBlocked said it
+            return LogLine(f"{n(e.attacker)} hits {n(e.target)} for {e.damage}", DMG)
+        if name == "disarm_checked":
+            if e.success:
+                return LogLine(f"Disarm! {e.attack_sum} beats {e.counter_sum}", (240, 180, 90))
+            return f"No disarm ({e.attack_sum} vs {e.counter_sum})"
+        if name == "arm_lost":
+            return LogLine(f"{n(e.unit)} loses arm {e.arm + 1}", (240, 180, 90))
+        if name == "object_landed":
+            return f"{it(e.item)} lands at {e.x},{e.y}"
+        if name == "knocked_back":
+            extra = f", stopped {e.wanted - e.moved} short" if e.moved < e.wanted else ""
+            return f"{it(e.thing)} is knocked back {e.moved}{extra}"
+        return self._event_text(e)
+
+    def _event_text(self, e: Any) -> str:
+        text = getattr(e, "text", None) or getattr(e, "message", None)
+        if isinstance(text, str) and text:
+            return text
+        kind = getattr(e, "kind", type(e).__name__).split(".")[-1]
+        bits = []
+        for name in getattr(e, "__slots__", ()):
+            v = getattr(e, name, None)
+            if v is None or v == () or v == []:
+                continue
+            if isinstance(v, str) and v in self.state.units:
+                v = self.state.units[v].name
+            elif isinstance(v, str) and v in self.state.items:
+                v = self.state.items[v].name
+            elif isinstance(v, (tuple, list)) and len(v) == 2 and all(isinstance(i, int) for i in v):
+                v = f"{v[0]},{v[1]}"
+            bits.append(f"{name.replace('_', ' ')} {v}")
+        return f"{_title(kind)}: " + ", ".join(bits) if bits else _title(kind)
+
+    def animations(self, events: list) -> list[AnimStep]:
+        """Animation steps for gems events: moves tween along their path, knockback slides,
+        damage flashes with a floating number, poofs fade, misses and blocks float a word."""
+        out: list[AnimStep] = []
+        for e in events:
+            name = getattr(e, "kind", "").split(".")[-1]
+            if name == "unit_moved" and e.path:
+                out.append(AnimStep("knock" if e.mode in ("knockback", "drift") else "move",
+                                    e.unit, tuple(tuple(p) for p in e.path)))
+            elif name == "knocked_back" and e.thing in self.state.units:
+                out.append(AnimStep("knock", e.thing, (tuple(e.start), tuple(e.end))))
+            elif name == "damage_taken" and e.amount > 0:
+                out.append(AnimStep("hit", e.unit, text=f"-{e.amount}", colour=(255, 110, 90)))
+            elif name == "unit_healed" and e.amount > 0:
+                out.append(AnimStep("float", e.unit, text=f"+{e.amount}", colour=(140, 230, 150)))
+            elif name == "unit_poofed":
+                out.append(AnimStep("poof", e.unit, text="Poof!", colour=(255, 240, 200)))
+            elif name == "attack_resolved" and not e.contact:
+                out.append(AnimStep("float", e.target, text="Miss", colour=(200, 206, 214)))
+            elif name == "attack_blocked":
+                out.append(AnimStep("float", e.defender, text="Blocked", colour=(150, 210, 255)))
+            elif name == "arm_lost":
+                out.append(AnimStep("float", e.unit, text="Disarmed", colour=(240, 180, 90)))
+            elif name == "truce_made":
+                out.append(AnimStep("float", e.unit, text="Truce", colour=(160, 220, 170)))
+        return out
+
+
+def _normalise_reach(got: Any) -> list[tuple[Cell, int]]:
+    """The engine's reachable() answer as (cell, cost) pairs, whatever shape it took: a dict
+    cell -> cost (or -> record with .cost), or a list of (cell, cost) / records with .to/.cost."""
+    out: list[tuple[Cell, int]] = []
+    if not got:
+        return out
+    if isinstance(got, dict):
+        for cell, v in got.items():
+            if isinstance(v, int):
+                cost = v
+            elif isinstance(v, (tuple, list)) and v and isinstance(v[0], int):
+                cost = v[0]
+            else:
+                cost = getattr(v, "cost", getattr(v, "slots", 1))
+            out.append((tuple(cell), int(cost)))
+        return out
+    for entry in got:
+        if isinstance(entry, (tuple, list)) and len(entry) >= 2 and isinstance(entry[0], (tuple, list)):
+            out.append((tuple(entry[0]), int(entry[1])))
+        else:
+            cell = getattr(entry, "to", None) or getattr(entry, "cell", None)
+            cost = getattr(entry, "cost", getattr(entry, "slots", 1))
+            if cell is not None:
+                out.append((tuple(cell), int(cost)))
+    return out
+
+
+def _preview_path(start: Cell, goal: Cell, cells: set[Cell]) -> list[Cell]:
+    """A picture of the route: fewest 8-way steps through reachable cells (display only)."""
+    allowed = cells | {start}
+    prev: dict[Cell, Cell | None] = {start: None}
+    q = deque([start])
+    while q:
+        c = q.popleft()
+        if c == goal:
+            break
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                n = (c[0] + dx, c[1] + dy)
+                if n in allowed and n not in prev:
+                    prev[n] = c
+                    q.append(n)
+    if goal not in prev:
+        return [start, goal]
+    path = []
+    c: Cell | None = goal
+    while c is not None:
+        path.append(c)
+        c = prev[c]
+    return path[::-1]
+
+
+def _line(a: Cell, b: Cell) -> list[Cell]:
+    """Cells on a straight line from a to b (for drawing a throw's flight)."""
+    (x0, y0), (x1, y1) = a, b
+    n = max(abs(x1 - x0), abs(y1 - y0))
+    if n == 0:
+        return [a]
+    return [(round(x0 + (x1 - x0) * i / n), round(y0 + (y1 - y0) * i / n)) for i in range(n + 1)]

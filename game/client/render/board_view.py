@@ -1,0 +1,586 @@
+"""The map view of the battle screen: terrain, overlays, units, items and animations, with a
+camera that pans and zooms.
+
+Owns: the camera (drag / WASD / arrows to pan, wheel to zoom, only when the map is larger than
+the view), the static terrain cached on one Surface per zoom level (from the maps engineer's
+`tilemap.render_tile_layers` for Tiled maps, from grid_art for inline boards), per-frame drawing
+of only the dynamic parts (overlay tints, path, targets, tokens, HP bars, badges, floating
+numbers) batched with `fblits`, cell <-> screen conversion, and the animation queue (moves tween,
+hits flash, knockback slides, poofs fade; numbers float) that the scene can skip.
+
+Must not: know any rule system; it draws presenter records (TokenInfo, ItemInfo, Overlay,
+AnimStep). Square grids only here; a hex view would subclass and override the cell geometry
+(`cell_rect`, `cell_at`, `cell_polygon`).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.client import resources
+from game.client.presenters import AnimStep, ItemInfo, Overlay, TokenInfo
+
+from . import grid_art, sprites
+
+Cell = tuple[int, int]
+
+ZOOMS = (0.5, 0.625, 0.75, 0.875, 1.0, 1.25, 1.5, 1.75, 2.0)
+WARM = (232, 163, 61)
+COOL = (111, 194, 228)
+DANGER = (232, 80, 64)
+
+
+@dataclass(slots=True)
+class _Float:
+    text: str
+    colour: tuple[int, int, int]
+    x: float
+    y: float
+    age: float = 0.0
+    life: float = 0.9
+
+
+def _ready(surf: pygame.Surface, alpha: bool = True) -> pygame.Surface:
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return surf.convert_alpha() if alpha else surf.convert()
+    return surf
+
+
+class BoardView:
+    """Draws one board into `rect` (screen coordinates)."""
+
+    def __init__(self, board: Any, map_path: str | Path | None = None,
+                 side_colour=lambda side: (200, 200, 200), cost_colours: dict[int, tuple] | None = None):
+        self.board = board
+        self.side_colour = side_colour
+        self.cost_colours = cost_colours or {0: (120, 220, 140), 1: (240, 190, 80), 2: (240, 110, 80)}
+        self.rect = pygame.Rect(0, 0, 800, 600)
+        self.static_base, self.base_tile = self._build_static(board, map_path)
+        self.zoom = 1.0
+        self.cam = [0.0, 0.0]            # world pixels (at current zoom) at the view's top-left
+        self._scaled: tuple[float, pygame.Surface] | None = None
+        self._tints: dict[tuple, pygame.Surface] = {}
+        self._digits: dict[tuple, pygame.Surface] = {}
+        self.show_elevation = False
+        self.hover: Cell | None = None
+        self.selected: str | None = None
+        # animation state
+        self.queue: list[AnimStep] = []
+        self.step: AnimStep | None = None
+        self.step_t = 0.0
+        self.step_len = 0.3
+        self.speed = 1.0                 # multiplier on durations; 0 = no animation
+        self.floats: list[_Float] = []
+        self.shown: dict[str, TokenInfo] = {}   # the tokens as last drawn while idle
+        self._drag: tuple[int, int, float, float] | None = None
+        self.dragged = False
+        self.font_small = resources.font(12, bold=True)
+
+    # -- terrain ------------------------------------------------------------------------------
+    @staticmethod
+    def _build_static(board: Any, map_path: str | Path | None) -> tuple[pygame.Surface, int]:
+        """The map's tile layers drawn once. Tiled maps come from the maps engineer's tilemap
+        module; inline boards, or a map it cannot draw, from grid_art."""
+        if map_path:
+            try:
+                from . import tilemap   # written by the maps engineer
+                surf = tilemap.render_tile_layers(map_path)
+                tw = getattr(board, "tile_width", 0) or max(1, surf.get_width() // max(1, board.width))
+                return _ready(surf, alpha=False), int(tw)
+            except Exception:   # noqa: BLE001 - drawn from the board instead; never a crash
+                pass
+        tile = 64
+        return _ready(grid_art.render_board(board, tile), alpha=False), tile
+
+    @property
+    def tile(self) -> float:
+        return self.base_tile * self.zoom
+
+    def world_size(self) -> tuple[int, int]:
+        return (int(self.board.width * self.tile), int(self.board.height * self.tile))
+
+    def _static(self) -> pygame.Surface:
+        if self._scaled is None or self._scaled[0] != self.zoom:
+            size = self.world_size()
+            if size == self.static_base.get_size():
+                surf = self.static_base
+            else:
+                surf = _ready(pygame.transform.smoothscale(self.static_base, size), alpha=False)
+            self._scaled = (self.zoom, surf)
+        return self._scaled[1]
+
+    # -- layout and camera -----------------------------------------------------------------------
+    def set_rect(self, rect: pygame.Rect) -> None:
+        first = self.rect.size == (800, 600) and not self._scaled
+        self.rect = pygame.Rect(rect)
+        if first:
+            self.fit()
+        self.clamp()
+
+    def fit(self) -> None:
+        """The largest zoom (up to 1.25x of the art) at which the whole map fits, else 1.0."""
+        fit = min(self.rect.w / (self.board.width * self.base_tile),
+                  self.rect.h / (self.board.height * self.base_tile), 1.25)
+        best = max(ZOOMS[0], int(fit * 32) / 32)
+        if self.base_tile * best < 40:    # too small to read: prefer scrolling
+            best = max(best, min(1.0, 48 / self.base_tile))
+        self.zoom = best
+        self.center_on((self.board.width / 2, self.board.height / 2))
+
+    def center_on(self, cell: tuple[float, float]) -> None:
+        self.cam = [cell[0] * self.tile - self.rect.w / 2, cell[1] * self.tile - self.rect.h / 2]
+        self.clamp()
+
+    def clamp(self) -> None:
+        ww, wh = self.world_size()
+        for i, (world, view) in enumerate(((ww, self.rect.w), (wh, self.rect.h))):
+            if world <= view:
+                self.cam[i] = -(view - world) / 2       # centred, no panning
+            else:
+                self.cam[i] = max(0.0, min(self.cam[i], world - view))
+
+    def can_pan(self) -> bool:
+        ww, wh = self.world_size()
+        return ww > self.rect.w or wh > self.rect.h
+
+    def pan(self, dx: float, dy: float) -> None:
+        self.cam[0] += dx
+        self.cam[1] += dy
+        self.clamp()
+
+    def zoom_by(self, steps: int, anchor: tuple[int, int] | None = None) -> None:
+        """Zoom one step per wheel notch around `anchor`; only when the map does not already fit
+        at the smaller zoom (zooming out past "fits" is pointless)."""
+        i = min(range(len(ZOOMS)), key=lambda k: abs(ZOOMS[k] - self.zoom))
+        j = max(0, min(len(ZOOMS) - 1, i + steps))
+        if j == i:
+            return
+        if steps < 0 and not self.can_pan():
+            return
+        ax, ay = anchor or self.rect.center
+        wx = (ax - self.rect.x + self.cam[0]) / self.tile
+        wy = (ay - self.rect.y + self.cam[1]) / self.tile
+        self.zoom = ZOOMS[j]
+        self.cam = [wx * self.tile - (ax - self.rect.x), wy * self.tile - (ay - self.rect.y)]
+        self.clamp()
+
+    def cell_at(self, pos: tuple[int, int]) -> Cell | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        x = math.floor((pos[0] - self.rect.x + self.cam[0]) / self.tile)
+        y = math.floor((pos[1] - self.rect.y + self.cam[1]) / self.tile)
+        if 0 <= x < self.board.width and 0 <= y < self.board.height:
+            return (x, y)
+        return None
+
+    def cell_rect(self, cell: tuple[float, float], size: int = 1) -> pygame.Rect:
+        t = self.tile
+        return pygame.Rect(round(self.rect.x - self.cam[0] + cell[0] * t),
+                           round(self.rect.y - self.cam[1] + cell[1] * t),
+                           math.ceil(t * size), math.ceil(t * size))
+
+    def cell_center(self, cell: tuple[float, float], size: int = 1) -> tuple[float, float]:
+        t = self.tile
+        return (self.rect.x - self.cam[0] + (cell[0] + size / 2) * t,
+                self.rect.y - self.cam[1] + (cell[1] + size / 2) * t)
+
+    # -- input -----------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Camera input. Returns True when the event was a camera gesture (a drag that moved),
+        so the scene does not treat the mouse-up as a click."""
+        if event.type == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            if self.rect.collidepoint(pos):
+                self.zoom_by(1 if event.y > 0 else -1, pos)
+                return True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
+            if self.rect.collidepoint(event.pos):
+                self._drag = (event.pos[0], event.pos[1], self.cam[0], self.cam[1])
+                self.dragged = False
+        elif event.type == pygame.MOUSEMOTION and self._drag is not None:
+            sx, sy, cx, cy = self._drag
+            dx, dy = event.pos[0] - sx, event.pos[1] - sy
+            if abs(dx) + abs(dy) > 8 and self.can_pan():
+                self.dragged = True
+            if self.dragged:
+                self.cam = [cx - dx, cy - dy]
+                self.clamp()
+                return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):
+            was = self.dragged
+            self._drag = None
+            self.dragged = False
+            return was
+        return False
+
+    def update_keys(self, dt: float, keys) -> None:
+        speed = 700 * dt
+        dx = dy = 0.0
+        if keys[pygame.K_LEFT] or keys[pygame.K_a]:
+            dx -= speed
+        if keys[pygame.K_RIGHT] or keys[pygame.K_d]:
+            dx += speed
+        if keys[pygame.K_UP] or keys[pygame.K_w]:
+            dy -= speed
+        if keys[pygame.K_DOWN] or keys[pygame.K_s]:
+            dy += speed
+        if dx or dy:
+            self.pan(dx, dy)
+
+    # -- animation -------------------------------------------------------------------------------
+    @property
+    def animating(self) -> bool:
+        return self.step is not None or bool(self.queue)
+
+    def play(self, steps: list[AnimStep]) -> None:
+        if self.speed <= 0:
+            for s in steps:
+                if s.text:
+                    self._float_for(s)
+            return
+        self.queue.extend(steps)
+        if self.step is None:
+            self._next()
+
+    def skip(self) -> None:
+        self.queue.clear()
+        self.step = None
+        self.floats.clear()
+
+    def _next(self) -> None:
+        self.step = self.queue.pop(0) if self.queue else None
+        self.step_t = 0.0
+        if self.step is None:
+            return
+        s = self.step
+        if s.kind in ("move", "knock"):
+            n = max(1, len(s.path) - (0 if len(s.path) == 1 else 1))
+            self.step_len = max(0.2, min(0.45, 0.1 * n)) * self.speed
+        elif s.kind == "poof":
+            self.step_len = 0.4 * self.speed
+        elif s.kind == "hit":
+            self.step_len = 0.25 * self.speed
+        else:
+            self.step_len = 0.0
+        if s.text:
+            self._float_for(s)
+        if self.step_len <= 0:
+            self._next()
+
+    def _float_for(self, s: AnimStep) -> None:
+        tok = self.shown.get(s.unit or "")
+        if tok is not None:
+            cx, cy = tok.x + tok.size / 2, tok.y
+        elif s.cell is not None:
+            cx, cy = s.cell[0] + 0.5, s.cell[1]
+        else:
+            return
+        stack = sum(1 for f in self.floats if abs(f.x - cx) < 0.5 and f.age < 0.3)
+        self.floats.append(_Float(s.text, s.colour, cx, cy - 0.35 * stack))
+
+    def update(self, dt: float) -> None:
+        for f in self.floats:
+            f.age += dt
+        self.floats = [f for f in self.floats if f.age < f.life]
+        if self.step is not None:
+            self.step_t += dt
+            if self.step_t >= self.step_len:
+                self._next()
+
+    def _anim_pos(self, tok: TokenInfo) -> tuple[float, float, float, float]:
+        """(x, y, alpha 0..1, flash 0..1) of a token under the current animation step."""
+        s = self.step
+        if s is None or s.unit != tok.id:
+            return (tok.x, tok.y, 1.0, 0.0)
+        k = min(1.0, self.step_t / self.step_len) if self.step_len else 1.0
+        if s.kind in ("move", "knock"):
+            pts = list(s.path)
+            prev = self.shown.get(tok.id)
+            if prev is not None and (not pts or pts[0] != (prev.x, prev.y)):
+                pts.insert(0, (prev.x, prev.y))
+            if len(pts) < 2:
+                return (tok.x, tok.y, 1.0, 0.0)
+            if s.kind == "move":
+                k = k * k * (3 - 2 * k)          # ease in-out for walking
+            else:
+                k = 1 - (1 - k) ** 3             # knockback decelerates
+            seg = k * (len(pts) - 1)
+            i = min(int(seg), len(pts) - 2)
+            f = seg - i
+            (x0, y0), (x1, y1) = pts[i], pts[i + 1]
+            return (x0 + (x1 - x0) * f, y0 + (y1 - y0) * f, 1.0, 0.0)
+        if s.kind == "hit":
+            return (tok.x, tok.y, 1.0, 1.0 - k)
+        if s.kind == "poof":
+            return (tok.x, tok.y, 1.0 - k, 0.5 * (1 - k))
+        return (tok.x, tok.y, 1.0, 0.0)
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def _tint(self, colour: tuple[int, int, int], alpha: int, px: int, border: bool = True) -> pygame.Surface:
+        key = (colour, alpha, px, border)
+        got = self._tints.get(key)
+        if got is None:
+            got = pygame.Surface((px, px), pygame.SRCALPHA)
+            got.fill((*colour, alpha))
+            if border:
+                pygame.draw.rect(got, (*colour, min(255, alpha * 3)), got.get_rect(), max(1, px // 24))
+            got = _ready(got)
+            self._tints[key] = got
+        return got
+
+    def _digit(self, text: str, colour, size: int) -> pygame.Surface:
+        key = (text, colour, size)
+        got = self._digits.get(key)
+        if got is None:
+            font = resources.font(size, bold=True)
+            fg = font.render(text, True, colour)
+            got = pygame.Surface((fg.get_width() + 2, fg.get_height() + 2), pygame.SRCALPHA)
+            got.blit(font.render(text, True, (0, 0, 0)), (2, 2))
+            got.blit(fg, (0, 0))
+            got = _ready(got)
+            self._digits[key] = got
+        return got
+
+    def visible_cells(self) -> tuple[int, int, int, int]:
+        t = self.tile
+        x0 = max(0, int(self.cam[0] // t))
+        y0 = max(0, int(self.cam[1] // t))
+        x1 = min(self.board.width, int((self.cam[0] + self.rect.w) // t) + 1)
+        y1 = min(self.board.height, int((self.cam[1] + self.rect.h) // t) + 1)
+        return x0, y0, x1, y1
+
+    def draw(self, surface: pygame.Surface, tokens: list[TokenInfo], items: list[ItemInfo],
+             overlay: Overlay | None = None, forecast_cells: bool = True) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        surface.fill((16, 19, 24), self.rect)
+        static = self._static()
+        area = pygame.Rect(max(0, int(self.cam[0])), max(0, int(self.cam[1])), self.rect.w, self.rect.h)
+        dest = (self.rect.x + max(0, -int(self.cam[0])), self.rect.y + max(0, -int(self.cam[1])))
+        surface.blit(static, dest, area)
+        px = math.ceil(self.tile)
+        if overlay is not None:
+            self._draw_overlay(surface, overlay, px)
+        if self.show_elevation:
+            self._draw_elevation(surface)
+        # items first (they lie on the ground), then units by row so lower ones overlap upper
+        batch = []
+        ipx = max(8, int(px * 0.62))
+        occupied = {}
+        for tok in tokens:
+            for dy in range(tok.size):
+                for dx in range(tok.size):
+                    occupied[(tok.x + dx, tok.y + dy)] = True
+        per_cell: dict[Cell, int] = {}
+        for it in items:
+            k = per_cell.get((it.x, it.y), 0)
+            per_cell[(it.x, it.y)] = k + 1
+            spr = sprites.item_sprite(it.kind, it.colour, ipx, it.hardlight)
+            r = self.cell_rect((it.x, it.y))
+            if (it.x, it.y) in occupied:      # share the tile with a gem: tuck it in a corner
+                pos = (r.right - ipx + ipx // 6, r.bottom - ipx + ipx // 6)
+            else:
+                pos = (r.x + (px - ipx) // 2 + (k * ipx // 3) - (ipx // 6 if k else 0),
+                       r.y + (px - ipx) // 2)
+            batch.append((spr, pos))
+        if batch:
+            surface.fblits(batch)
+        self._draw_tokens(surface, tokens, px)
+        if self.hover is not None:
+            r = self.cell_rect(self.hover)
+            pygame.draw.rect(surface, (255, 246, 224), r, 2, border_radius=3)
+        self._draw_floats(surface)
+        surface.set_clip(clip)
+        if self.step is None and not self.queue:
+            self.shown = {t.id: t for t in tokens}
+
+    def _draw_overlay(self, surface: pygame.Surface, ov: Overlay, px: int) -> None:
+        batch = []
+        for cell, cost in ov.cells.items():
+            colour = self.cost_colours.get(cost, self.cost_colours[max(self.cost_colours)])
+            batch.append((self._tint(colour, 56, px), self.cell_rect(cell).topleft))
+        for cell in ov.range_cells:
+            batch.append((self._tint(COOL, 40, px, border=False), self.cell_rect(cell).topleft))
+        for cell in ov.targets:
+            batch.append((self._tint(DANGER, 60, px), self.cell_rect(cell).topleft))
+        for cell in ov.area:
+            batch.append((self._tint(DANGER, 90, px), self.cell_rect(cell).topleft))
+        if batch:
+            surface.fblits(batch)
+        if ov.cells and px >= 28:
+            # the slot cost written on tiles that cost other than the usual 1 (free descents,
+            # 2-slot drops), so the numbers that matter stand out
+            size = max(11, min(18, px // 3))
+            marks = []
+            for cell, cost in ov.cells.items():
+                if cost == 1:
+                    continue
+                d = self._digit(str(cost), (255, 250, 236), size)
+                r = self.cell_rect(cell)
+                marks.append((d, (r.right - d.get_width() - 3, r.bottom - d.get_height() - 1)))
+            if marks:
+                surface.fblits(marks)
+            self._legend(surface, sorted(set(ov.cells.values())))
+        if len(ov.path) >= 2:
+            pts = [self.cell_center(c) for c in ov.path]
+            pygame.draw.lines(surface, (20, 20, 20), False, pts, max(3, px // 8) + 2)
+            pygame.draw.lines(surface, WARM, False, pts, max(3, px // 8))
+            end = pts[-1]
+            pygame.draw.circle(surface, WARM, end, max(4, px // 7))
+            pygame.draw.circle(surface, (20, 20, 20), end, max(4, px // 7), 2)
+        if len(ov.line) >= 2:
+            pts = [self.cell_center(c) for c in ov.line]
+            _dashed(surface, COOL, pts[0], pts[-1], max(2, px // 14), px // 4)
+        if ov.target_block:
+            xs = [c[0] for c in ov.target_block]
+            ys = [c[1] for c in ov.target_block]
+            r = self.cell_rect((min(xs), min(ys)))
+            r.size = (math.ceil((max(xs) - min(xs) + 1) * self.tile), math.ceil((max(ys) - min(ys) + 1) * self.tile))
+            pygame.draw.rect(surface, (20, 20, 20), r.inflate(4, 4), 4, border_radius=4)
+            pygame.draw.rect(surface, DANGER, r, 3, border_radius=4)
+            # corner brackets read as "target" even for colour-blind players
+            ln = max(6, r.w // 4)
+            for (cx, cy, sx, sy) in ((r.left, r.top, 1, 1), (r.right - 1, r.top, -1, 1),
+                                     (r.left, r.bottom - 1, 1, -1), (r.right - 1, r.bottom - 1, -1, -1)):
+                pygame.draw.line(surface, (255, 240, 230), (cx, cy), (cx + sx * ln, cy), 3)
+                pygame.draw.line(surface, (255, 240, 230), (cx, cy), (cx, cy + sy * ln), 3)
+
+    def _legend(self, surface: pygame.Surface, costs: list[int]) -> None:
+        """A small key in the map's lower-left corner: which tint costs how many slots."""
+        font = resources.font(13, bold=True)
+        x, y = self.rect.x + 10, self.rect.bottom - 28
+        parts = []
+        for c in costs:
+            label = font.render(f"{c} slot{'s' if c != 1 else ''}", True, (232, 226, 212))
+            parts.append((c, label))
+        w = sum(18 + l.get_width() + 12 for _, l in parts) + 10
+        box = pygame.Rect(x, y, w, 22)
+        bg = pygame.Surface(box.size, pygame.SRCALPHA)
+        bg.fill((16, 19, 24, 200))
+        surface.blit(bg, box)
+        cx = box.x + 8
+        for c, label in parts:
+            colour = self.cost_colours.get(c, self.cost_colours[max(self.cost_colours)])
+            pygame.draw.rect(surface, colour, (cx, box.y + 5, 12, 12), border_radius=2)
+            surface.blit(label, (cx + 16, box.centery - label.get_height() // 2))
+            cx += 18 + label.get_width() + 12
+
+    def _draw_elevation(self, surface: pygame.Surface) -> None:
+        x0, y0, x1, y1 = self.visible_cells()
+        size = max(10, min(16, int(self.tile // 3.5)))
+        batch = []
+        for y in range(y0, y1):
+            for x in range(x0, x1):
+                e = self.board.prop(x, y, "elevation", 0) or 0
+                d = self._digit(str(e), (200, 230, 255), size)
+                r = self.cell_rect((x, y))
+                batch.append((d, (r.x + 3, r.y + 1)))
+        if batch:
+            surface.fblits(batch)
+
+    def _draw_tokens(self, surface: pygame.Surface, tokens: list[TokenInfo], px: int) -> None:
+        ghosts = []
+        if self.step is not None and self.step.kind == "poof" and self.step.unit:
+            if not any(t.id == self.step.unit for t in tokens) and self.step.unit in self.shown:
+                ghosts.append(self.shown[self.step.unit])
+        order = sorted(list(tokens) + ghosts, key=lambda t: (t.y + t.size, t.x))
+        for tok in order:
+            x, y, alpha, flash = self._anim_pos(tok)
+            if tok in ghosts and self.step is not None:
+                k = min(1.0, self.step_t / max(self.step_len, 1e-6))
+                alpha, flash = 1.0 - k, 0.5 * (1 - k)
+            size_px = math.ceil(px * tok.size)
+            lift = 0
+            if tok.altitude is not None:
+                lift = int(px * 0.18)
+                # the flier's shadow stays on the ground
+                sh = pygame.Rect(0, 0, int(size_px * 0.6), int(size_px * 0.22))
+                sh.center = (int(self.cell_center((x, y), tok.size)[0]),
+                             int(self.cell_rect((x, y), tok.size).bottom - size_px * 0.14))
+                shadow = pygame.Surface(sh.size, pygame.SRCALPHA)
+                pygame.draw.ellipse(shadow, (0, 0, 0, 90), shadow.get_rect())
+                surface.blit(shadow, sh)
+            spr = sprites.unit_token(tok.colour, tok.side, self.side_colour(tok.side), size_px,
+                                     tok.arms, glow=tok.acting)
+            r = self.cell_rect((x, y), tok.size)
+            pos = (r.x, r.y - lift)
+            if alpha < 1.0:
+                spr = spr.copy()
+                spr.set_alpha(int(255 * max(0.0, alpha)))
+            surface.blit(spr, pos)
+            if flash > 0:
+                white = spr.copy()
+                white.fill((255, 255, 255, 0), special_flags=pygame.BLEND_RGBA_MAX)
+                white.fill((255, 255, 255, int(200 * flash)), special_flags=pygame.BLEND_RGBA_MIN)
+                surface.blit(white, pos)
+            if tok.id == self.selected:
+                sel = r.inflate(-max(2, px // 16), -max(2, px // 16)).move(0, -lift)
+                pygame.draw.rect(surface, (255, 246, 224), sel, 2, border_radius=max(4, px // 5))
+            self._hp_bar(surface, tok, r.move(0, -lift), px)
+            self._badges(surface, tok, r.move(0, -lift), px)
+
+    def _hp_bar(self, surface: pygame.Surface, tok: TokenInfo, r: pygame.Rect, px: int) -> None:
+        if tok.max_hp <= 0:
+            return
+        w = int(r.w * 0.74)
+        h = max(4, px // 11)
+        bar = pygame.Rect(r.centerx - w // 2, r.bottom - h - max(1, px // 32), w, h)
+        pygame.draw.rect(surface, (12, 12, 16), bar.inflate(2, 2), border_radius=2)
+        frac = max(0.0, min(1.0, tok.hp / tok.max_hp))
+        colour = (110, 210, 110) if frac > 0.5 else (236, 196, 70) if frac > 0.25 else (232, 80, 64)
+        fill = bar.copy()
+        fill.w = max(0, int(bar.w * frac))
+        pygame.draw.rect(surface, (50, 24, 24), bar, border_radius=2)
+        if fill.w:
+            pygame.draw.rect(surface, colour, fill, border_radius=2)
+        if px >= 44:
+            d = self._digit(str(tok.hp), (255, 255, 255), max(10, px // 6))
+            surface.blit(d, (bar.right - d.get_width() + 1, bar.y - d.get_height() + 3))
+
+    def _badges(self, surface: pygame.Surface, tok: TokenInfo, r: pygame.Rect, px: int) -> None:
+        if not tok.badges and tok.altitude is None:
+            return
+        size = max(12, px // 4)
+        font = resources.font(max(8, int(size * 0.62)), bold=True)
+        x = r.x + 1
+        batch = []
+        for glyph, _tip in tok.badges:
+            batch.append((sprites.badge(glyph, size, font, sprites.BADGE_COLOURS.get(glyph, (70, 70, 80))),
+                          (x, r.y + 1)))
+            x += size - 2
+        if tok.altitude is not None:
+            d = self._digit(f"alt {tok.altitude}", (180, 220, 255), max(10, px // 5))
+            batch.append((d, (r.right - d.get_width() - 1, r.y)))
+        surface.fblits(batch)
+
+    def _draw_floats(self, surface: pygame.Surface) -> None:
+        if not self.floats:
+            return
+        size = max(14, int(self.tile * 0.32))
+        for f in self.floats:
+            k = f.age / f.life
+            d = self._digit(f.text, f.colour, size)
+            cx, cy = self.cell_center((f.x - 0.5, f.y))
+            y = cy - self.tile * 0.5 - k * self.tile * 0.7
+            spr = d
+            if k > 0.6:
+                spr = d.copy()
+                spr.set_alpha(int(255 * (1 - (k - 0.6) / 0.4)))
+            surface.blit(spr, (cx - d.get_width() / 2, y))
+
+
+def _dashed(surface, colour, a, b, width, dash) -> None:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    ln = math.hypot(dx, dy)
+    if ln < 1:
+        return
+    dash = max(4, dash)
+    n = int(ln // dash)
+    for i in range(0, n, 2):
+        s = (a[0] + dx * i / n, a[1] + dy * i / n)
+        e = (a[0] + dx * min(i + 1, n) / n, a[1] + dy * min(i + 1, n) / n)
+        pygame.draw.line(surface, colour, s, e, width)

@@ -1,0 +1,810 @@
+"""The battle screen: one match on a square map, played by humans (hotseat) and AI seats.
+
+Owns: the screen layout (initiative bar on top, the map, the right sidebar with the selected or
+hovered unit and the hovered tile, the action bar and the combat log at the bottom), turning
+input into actions (clicks on the map and buttons, hotkeys 1-9, Space/Enter to end the turn,
+Ctrl+Z to undo, Esc to pause), the turn flow around those actions (the unused-slot warning,
+shatter confirmation, prompts for pending stages, the hotseat curtain with a recap, AI seats at
+a readable pace, autosave at every turn start, results at the end), and playing the events'
+animations before re-reading state as the truth.
+
+Everything system-specific comes from a presenter (game.client.presenters) and everything drawn
+from render/ and ui/battle_widgets.py, so another system or a hex board plugs in a presenter or a
+view instead of forking this scene.
+
+Must not: decide a rule. Every action submitted comes from `match.legal_actions()` (through the
+presenter) or from an AI seat, and goes through `match.submit`; an IllegalAction becomes a
+toast, never a crash.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.client.presenters import ActionButton, Prompt, presenter_for
+from game.client.render import sprites
+from game.client.render.board_view import BoardView
+from game.client.scene import Scene, Transition, push
+from game.client.ui import battle_widgets as W
+from game.engine.actions import EndTurn
+from game.engine.rules import IllegalAction
+
+if TYPE_CHECKING:
+    from game.client.app import App
+
+BG = (20, 23, 29)
+
+
+class BattleScene(Scene):
+    """See the module docstring. `save_path` is where the match was loaded from (the pause
+    menu offers it as the default save name)."""
+
+    #: AI seats think in a worker process; tests switch this off to think in-process
+    ai_use_process: bool = True
+
+    def __init__(self, app: "App", match: Any, save_path: str | Path | None = None):
+        super().__init__(app)
+        self.match = match
+        self.save_path = save_path
+        self.presenter = presenter_for(match)
+        side_colour = getattr(__import__("game.client.presenters.gems", fromlist=["side_colour"]),
+                              "side_colour")
+        self.side_colour = side_colour
+        cost_colours = getattr(self.presenter, "cost_colours", None)
+        self.view = BoardView(self.presenter.board(), self._map_path(), side_colour, cost_colours)
+        self.text = W.Text(getattr(app, "scale", 1.0))
+        self.initiative = W.InitiativeBar(self.text)
+        self.sidebar = W.Sidebar(self.text)
+        self.bar = W.ActionBar(self.text)
+        self.log = W.CombatLog(self.text)
+        self.toasts: list[W.Toast] = []
+        self.menu: W.ChoicePanel | None = None
+        self.prompt_panel: W.ChoicePanel | None = None
+        self._prompt_key: Any = None
+        self.selected: str | None = None
+        self.mode: str | None = None            # explicit targeting mode (None: the default)
+        self.hover_cell: tuple[int, int] | None = None
+        self.mouse = (0, 0)
+        #: shots and tests may pin the pointer to a map cell (the dummy driver has no pointer)
+        self.pin_cell: tuple[int, int] | None = None
+        self._overlay_key: Any = None
+        self._overlay = None
+        self._forecast_key: Any = None
+        self._forecast: str | None = None
+        self._pending_action: Any = None       # waits for a confirm dialog's answer
+        self._turn_key: Any = None             # (round, acting) of the last turn start seen
+        self.viewer: int | None = None         # the human seat whose eyes the table is for
+        self.recap: dict[int, list[str]] = {}
+        self._handoff_open = False
+        self._results_shown = False
+        self._end_reason = ""
+        self.ai_seats: dict[int, Any] = {}
+        self.pacer = None
+        self.autosaves = 0
+        self.notice = ""
+        seats = list(getattr(match.config, "seats", []))
+        self.human_seats = [i for i, s in enumerate(seats) if getattr(s, "kind", "human") == "human"]
+        self.ai_seat_ids = [i for i, s in enumerate(seats) if getattr(s, "kind", "human") == "ai"]
+        if not seats:
+            self.human_seats = [0, 1]
+        self.viewer = self.human_seats[0] if self.human_seats else None
+        self.log.append(self.presenter.log_lines(list(getattr(match, "initial_events", []))[-12:]))
+        self._layout(app.size if hasattr(app, "size") else (1280, 720))
+        self._select_default()
+
+    # -- set-up ---------------------------------------------------------------------------------
+    def _map_path(self) -> Path | None:
+        name = getattr(self.match.config, "map", None)
+        if not name:
+            return None
+        from game import paths
+        return paths.resolve_map(name)
+
+    def _layout(self, size: tuple[int, int]) -> None:
+        scale = getattr(self.app, "scale", 1.0)
+        self.text.scale = scale
+        W_, H = size
+        px = lambda v: int(round(v * scale))  # noqa: E731
+        top_h, bar_h, log_h, side_w = px(62), px(54), px(122), px(312)
+        self.initiative.rect = pygame.Rect(0, 0, W_, top_h)
+        mid_h = H - top_h - bar_h - log_h
+        self.sidebar.rect = pygame.Rect(W_ - side_w, top_h, side_w, mid_h)
+        self.view.set_rect(pygame.Rect(0, top_h, W_ - side_w, mid_h))
+        self.bar.rect = pygame.Rect(0, top_h + mid_h, W_, bar_h)
+        self.log.rect = pygame.Rect(0, H - log_h, W_, log_h)
+        self.bar._key = None
+        self._prompt_key = None
+        if self.menu is not None:
+            self.menu = None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._layout(size)
+
+    def enter(self) -> None:
+        self.view.speed = self._anim_factor()
+        if self.pacer is None:
+            try:
+                from game.client.seats import Pacer
+                self.pacer = Pacer(self._anim_factor(), base=0.3)
+            except ImportError:
+                self.pacer = None
+        elif hasattr(self.pacer, "set_factor"):
+            self.pacer.set_factor(self._anim_factor())
+        self._on_state_changed(initial=True)
+
+    def leave(self) -> None:
+        for seat in self.ai_seats.values():
+            try:
+                seat.cancel()
+            except Exception:   # noqa: BLE001
+                pass
+
+    def close(self) -> None:
+        """Stop AI worker processes (the scene is going away for good)."""
+        for seat in self.ai_seats.values():
+            try:
+                seat.close()
+            except Exception:   # noqa: BLE001
+                pass
+        self.ai_seats.clear()
+
+    def _anim_factor(self) -> float:
+        settings = getattr(self.app, "settings", None)
+        return float(getattr(settings, "animation_factor", 1.0)) if settings else 1.0
+
+    # -- who decides ------------------------------------------------------------------------------
+    @property
+    def decision(self):
+        return self.match.decision
+
+    def deciding_seat(self) -> int | None:
+        d = self.decision
+        return d.seat if d is not None else None
+
+    def human_turn(self) -> bool:
+        """The deciding seat is a human at this table and the table is showing her view."""
+        seat = self.deciding_seat()
+        return seat is not None and seat in self.human_seats and not self.match.over
+
+    def _select_default(self) -> None:
+        acting = self.presenter.acting_unit()
+        if acting and self.human_turn():
+            self.selected = acting
+        elif self.selected is None:
+            self.selected = acting
+
+    def effective_mode(self) -> str | None:
+        if not self.human_turn() or self.decision is None or self.decision.stage != "act":
+            return None
+        if self.mode is not None:
+            return self.mode
+        acting = self.presenter.acting_unit()
+        if self.selected != acting:
+            return None
+        st = getattr(self.match, "state", None)
+        if getattr(st, "ready_open", False):
+            return "attack"
+        return "move"
+
+    # -- the one door -------------------------------------------------------------------------------
+    def submit(self, action: Any, *, from_ai: bool = False) -> bool:
+        """Submit an action; events go to the log and the animation queue. Returns success."""
+        try:
+            outcome = self.match.submit(action)
+        except IllegalAction as exc:
+            self.toast(str(exc) or "That is not allowed now")
+            return False
+        except Exception as exc:   # noqa: BLE001 - an engine failure must not crash the table
+            log_exc = getattr(self.app, "log_exception", None)
+            if log_exc:
+                log_exc(exc)
+            self.toast(f"The rules engine failed on that action ({type(exc).__name__}); "
+                       "nothing changed")
+            return False
+        events = list(outcome.events)
+        lines = self.presenter.log_lines(events)
+        self.log.append(lines)
+        self.log.scroll = 0
+        for seat in self.human_seats:
+            if seat != self.viewer or from_ai:
+                self.recap.setdefault(seat, []).extend(l.text for l in lines)
+        self.view.play(self.presenter.animations(events))
+        for e in events:
+            if getattr(e, "kind", "") == "match_ended":
+                self._end_reason = getattr(e, "reason", "")
+        kind = getattr(action, "kind", "")
+        if kind in ("gems.ready", "gems.assign_arm", "gems.unassign_arm"):
+            self.mode = None            # the default mode follows the open Ready action
+        elif kind not in ("gems.change_altitude",):
+            self.mode = None
+        self.menu = None
+        self._on_state_changed()
+        return True
+
+    def _on_state_changed(self, initial: bool = False) -> None:
+        self._overlay_key = None
+        self._forecast_key = None
+        self.bar._key = None
+        st = self.match.state
+        key = (getattr(st, "round", 0), self.presenter.acting_unit(), len(self.match.log) if initial else None)
+        turn_key = key[:2]
+        if self.match.over:
+            return
+        d = self.decision
+        if d is not None and d.stage == "act" and turn_key != self._turn_key:
+            # a new turn started: autosave (a safe point), select the acting unit
+            self._turn_key = turn_key
+            self._autosave()
+            self.selected = self.presenter.acting_unit()
+            self.mode = None
+            if self.selected and self.view.rect.w:
+                tok = next((t for t in self.presenter.tokens() if t.id == self.selected), None)
+                if tok is not None and self.view.can_pan():
+                    self.view.center_on((tok.x + tok.size / 2, tok.y + tok.size / 2))
+
+    def _autosave(self) -> None:
+        try:
+            from game.client.ui.saving import autosave
+        except ImportError:
+            return
+        problem = autosave(self.match)
+        if problem:
+            self.toast(f"Autosave failed: {problem}")
+        else:
+            self.autosaves += 1
+
+    def toast(self, text: str, colour=W.DANGER) -> None:
+        self.toasts = [t for t in self.toasts if t.text != text][-2:]
+        self.toasts.append(W.Toast(text, colour))
+
+    # -- input ---------------------------------------------------------------------------------------
+    def process_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse = event.pos
+        # any click or key while events animate (or an AI is pacing) skips ahead
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.view.animating:
+            self.view.skip()
+            if self.pacer is not None:
+                self.pacer.skip()
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self._swallow_up = True
+                return None
+            if event.key not in (pygame.K_ESCAPE,):
+                return None
+        if event.type == pygame.MOUSEBUTTONUP and getattr(self, "_swallow_up", False):
+            self._swallow_up = False
+            self.view.handle_event(event)
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN and not self.human_turn() and self.pacer is not None:
+            self.pacer.skip()
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type == pygame.MOUSEWHEEL:
+            if self.log.rect.collidepoint(pygame.mouse.get_pos()) or self.log.rect.collidepoint(self.mouse):
+                self.log.on_wheel(event.y)
+                return None
+            self.view.handle_event(event)
+            return None
+        if event.type == pygame.MOUSEMOTION:
+            self.view.handle_event(event)
+            self._hover(event.pos)
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 1 and self._click_widgets(event.pos, dry=True):
+                return None
+            self.view.handle_event(event)
+            return None
+        if event.type == pygame.MOUSEBUTTONUP:
+            dragged = self.view.handle_event(event)
+            if dragged:
+                return None
+            if event.button == 3:
+                # right click: back out of a mode or menu
+                self.menu = None
+                self.mode = None
+                return None
+            if event.button != 1:
+                return None
+            t = self._click_widgets(event.pos)
+            if t is not None:
+                return t if isinstance(t, Transition) else None
+            cell = self.view.cell_at(event.pos)
+            if cell is not None:
+                return self._click_map(cell)
+        return None
+
+    def _hover(self, pos) -> None:
+        cell = self.view.cell_at(pos)
+        if cell != self.hover_cell:
+            self.hover_cell = cell
+            self.view.hover = cell
+
+    def _click_widgets(self, pos, dry: bool = False):
+        """Handle a click on a widget; returns a Transition, True (handled) or None (not a
+        widget). `dry` only answers whether pos is over a widget."""
+        if self.prompt_panel is not None and self.prompt_panel.rect.collidepoint(pos):
+            if dry:
+                return True
+            b = self.prompt_panel.at(pos)
+            if b is not None:
+                self.submit(b.payload)
+            return True
+        if self.menu is not None:
+            if self.menu.rect.collidepoint(pos):
+                if dry:
+                    return True
+                b = self.menu.at(pos)
+                if b is not None:
+                    return self._choose_menu(b.payload) or True
+                return True
+            if not dry:
+                self.menu = None
+        if self.bar.rect.collidepoint(pos):
+            if dry:
+                return True
+            b = self.bar.at(pos)
+            if b is not None and b.enabled:
+                return self._press(b) or True
+            return True
+        if self.initiative.rect.collidepoint(pos):
+            if dry:
+                return True
+            uid = self.initiative.unit_at(pos)
+            if uid:
+                self.selected = uid
+                tok = next((t for t in self.presenter.tokens() if t.id == uid), None)
+                if tok is not None:
+                    self.view.center_on((tok.x + tok.size / 2, tok.y + tok.size / 2))
+            return True
+        if self.sidebar.rect.collidepoint(pos) or self.log.rect.collidepoint(pos):
+            return True
+        return None
+
+    def _press(self, b: W.Button) -> Transition | None:
+        spec = b.payload
+        if spec == "undo":
+            return self.undo()
+        if spec == "pause":
+            return self.pause()
+        if not isinstance(spec, ActionButton):
+            return None
+        return self.press_spec(spec, anchor=b.rect)
+
+    def press_spec(self, spec: ActionButton, anchor: pygame.Rect | None = None) -> Transition | None:
+        """Act on an action-bar button (also reached by its hotkey)."""
+        if not spec.enabled or not self.human_turn():
+            return None
+        if spec.id == "end_turn":
+            return self.end_turn()
+        if spec.actions:
+            if len(spec.actions) == 1 and not spec.confirm and not isinstance(spec.actions[0][1], str):
+                return self._guarded(spec.actions[0][1], spec.confirm)
+            opts = [(label, (payload, spec.confirm), "") for label, payload in spec.actions]
+            self.menu = W.ChoicePanel(self.text, spec.label, "", opts, W.COOL)
+            self.menu.layout(anchor or self.bar.rect, "above")
+            return None
+        if spec.action is not None:
+            return self._guarded(spec.action, spec.confirm)
+        if spec.mode is not None:
+            self.mode = None if self.mode == spec.mode else spec.mode
+            self.selected = self.presenter.acting_unit()
+            self._overlay_key = None
+        return None
+
+    def _choose_menu(self, payload) -> Transition | None:
+        value, confirm = payload
+        self.menu = None
+        if isinstance(value, str):          # a targeting mode (e.g. an ability's target)
+            self.mode = value
+            return None
+        return self._guarded(value, confirm)
+
+    def _guarded(self, action: Any, confirm: str) -> Transition | None:
+        if confirm:
+            from game.client.ui.dialogs import ConfirmDialog
+            self._pending_action = action
+            return push(ConfirmDialog(self.app, "Are you sure?", confirm, tag="battle_confirm",
+                                      ok_label=self.presenter.describe(action), danger=True))
+        self.submit(action)
+        return None
+
+    def _click_map(self, cell: tuple[int, int]) -> Transition | None:
+        if not self.human_turn() or (self.decision and self.decision.stage != "act"):
+            uid = self.presenter.unit_at(cell)
+            self.selected = uid or self.selected
+            return None
+        res = self.presenter.click(self.effective_mode(), self.selected, cell)
+        if res.action is not None:
+            self.submit(res.action)
+        elif res.menu:
+            opts = [(label, (a, ""), "") for label, a in res.menu]
+            self.menu = W.ChoicePanel(self.text, "Choose", "", opts, W.COOL)
+            self.menu.layout(self.view.cell_rect(cell), "above")
+        elif res.select is not None:
+            if res.select != self.selected:
+                self.mode = None
+            self.selected = res.select
+        elif res.message:
+            self.toast(res.message, W.COOL)
+        if res.mode is not None:
+            self.mode = res.mode
+        return None
+
+    def _key(self, event: pygame.event.Event) -> Transition | None:
+        key = event.key
+        mods = getattr(event, "mod", 0)
+        if key == pygame.K_ESCAPE:
+            if self.menu is not None:
+                self.menu = None
+                return None
+            if self.mode is not None:
+                self.mode = None
+                return None
+            return self.pause()
+        if key == pygame.K_z and mods & pygame.KMOD_CTRL:
+            return self.undo()
+        if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.menu is None and self.prompt_panel is None:
+                return self.end_turn()
+            return None
+        if key == pygame.K_e and not mods & pygame.KMOD_CTRL:
+            self.view.show_elevation = not self.view.show_elevation
+            return None
+        if key == pygame.K_t and hasattr(self.presenter, "cycle_attack_mode"):
+            m = self.presenter.cycle_attack_mode()
+            self._overlay_key = self._forecast_key = None
+            self.toast(f"Attacks prefer {m} now", W.COOL)
+            return None
+        if key == pygame.K_TAB:
+            acting = self.presenter.acting_unit()
+            tok = next((t for t in self.presenter.tokens() if t.id == acting), None)
+            if tok is not None:
+                self.selected = acting
+                self.view.center_on((tok.x + tok.size / 2, tok.y + tok.size / 2))
+            return None
+        digit = _digit(key)
+        if digit is not None:
+            panel = self.prompt_panel if self.prompt_panel is not None and self.human_turn() else self.menu
+            if panel is not None:
+                if 0 < digit <= len(panel.buttons):
+                    b = panel.buttons[digit - 1]
+                    if panel is self.prompt_panel:
+                        self.submit(b.payload)
+                        return None
+                    return self._choose_menu(b.payload)
+                return None
+            for b in self.bar.buttons:
+                spec = b.payload
+                if isinstance(spec, ActionButton) and spec.hotkey == str(digit):
+                    return self.press_spec(spec, b.rect)
+        return None
+
+    # -- commands -------------------------------------------------------------------------------------
+    def end_turn(self) -> Transition | None:
+        if not self.human_turn() or self.decision is None or self.decision.stage != "act":
+            return None
+        if EndTurn() not in self.presenter.legal() if hasattr(self.presenter, "legal") else False:
+            self.toast("The turn cannot end now")
+            return None
+        question = self.presenter.unused_actions()
+        if question:
+            from game.client.ui.dialogs import confirm
+            t = confirm(self.app, "end_turn_unused", "End the turn?", question, tag="end_turn",
+                        ok_label="End turn")
+            if t is not None:
+                return t
+        self.submit(EndTurn())
+        return None
+
+    def undo(self) -> Transition | None:
+        if not self.human_turn() or not self.match.can_undo():
+            self.toast("Nothing to undo: dice were rolled or the turn passed", W.COOL)
+            return None
+        try:
+            self.match.undo()
+        except IllegalAction as exc:
+            self.toast(str(exc))
+            return None
+        self.view.skip()
+        self.log.append([W.LogLine("Undone.", W.DIM)])
+        self.mode = None
+        self._on_state_changed()
+        return None
+
+    def pause(self) -> Transition | None:
+        try:
+            from game.client.scenes.pause import PauseScene
+        except ImportError:
+            return None
+        return push(PauseScene(self.app, self.match, self.save_path))
+
+    def resumed(self, result: Any) -> Transition | None:
+        tag = getattr(result, "tag", None)
+        ok = getattr(result, "ok", False)
+        if tag == "end_turn" and ok:
+            self.submit(EndTurn())
+        elif tag == "battle_confirm":
+            action, self._pending_action = self._pending_action, None
+            if ok and action is not None:
+                self.submit(action)
+        elif tag == "handoff":
+            self._handoff_open = False
+            self.viewer = self._handoff_seat
+            self.recap[self.viewer] = []
+            self._select_default()
+        elif tag == "save" and ok:
+            self.save_path = getattr(result, "value", self.save_path)
+        self.view.speed = self._anim_factor()
+        if self.pacer is not None and hasattr(self.pacer, "set_factor"):
+            self.pacer.set_factor(self._anim_factor())
+        return None
+
+    # -- per frame -------------------------------------------------------------------------------------
+    def update(self, dt: float) -> Transition | None:
+        self.view.update(dt)
+        for t in self.toasts:
+            t.age += dt
+        self.toasts = [t for t in self.toasts if t.age < t.life]
+        if self.human_turn() and self.menu is None:
+            keys = pygame.key.get_pressed()
+            if not (keys[pygame.K_LCTRL] or keys[pygame.K_RCTRL]):
+                self.view.update_keys(dt, keys)
+        if self.pin_cell is not None:
+            self.hover_cell = self.pin_cell
+            self.view.hover = self.pin_cell
+        if self.match.over:
+            if not self._results_shown and not self.view.animating:
+                self._results_shown = True
+                self.close()
+                try:
+                    from game.client.scenes.results import ResultsScene
+                except ImportError:
+                    return None
+                return push(ResultsScene(self.app, self.match, self._end_reason))
+            return None
+        if self.view.animating:
+            return None
+        seat = self.deciding_seat()
+        if seat is None:
+            return None
+        if seat in self.human_seats:
+            if (seat != self.viewer and len(self.human_seats) > 1 and not self._handoff_open):
+                return self._raise_curtain(seat)
+            return None
+        return self._drive_ai(seat)
+
+    def _raise_curtain(self, seat: int) -> Transition | None:
+        try:
+            from game.client.scenes.handoff import hand_off
+        except ImportError:
+            self.viewer = seat
+            return None
+        self._handoff_open = True
+        self._handoff_seat = seat
+        self.menu = None
+        self.mode = None
+        d = self.decision
+        sub = ""
+        if d is not None and d.stage != "act":
+            sub = d.prompt
+        names = getattr(self.match.config, "seats", [])
+        name = names[seat].name if seat < len(names) and getattr(names[seat], "name", "") else f"Player {seat + 1}"
+        return hand_off(self.app, name, self.recap.get(seat, [])[-8:], sub)
+
+    def _drive_ai(self, seat: int) -> Transition | None:
+        if self.pacer is not None and not self.pacer.ready():
+            return None
+        ai = self.ai_seats.get(seat)
+        if ai is None:
+            ai = self._make_ai(seat)
+            if ai is None:
+                return None
+            self.ai_seats[seat] = ai
+        if hasattr(ai, "busy"):
+            if not ai.busy:
+                ai.request(self.match)
+            action = ai.poll()
+        else:
+            action = ai.choose(self.match)
+        if action is not None:
+            self.submit(action, from_ai=True)
+            if self.pacer is not None:
+                self.pacer.shown()
+        return None
+
+    def _make_ai(self, seat: int):
+        seats = getattr(self.match.config, "seats", [])
+        difficulty = getattr(seats[seat], "difficulty", "normal") if seat < len(seats) else "normal"
+        try:
+            from game.client.seats import AISeat
+            return AISeat(self.match.config.system, seat, difficulty, use_process=self.ai_use_process)
+        except ImportError:
+            return _RandomSeat(seat)
+
+    # -- drawing -------------------------------------------------------------------------------------------
+    def _current_overlay(self):
+        mode = self.effective_mode()
+        key = (id(self.match.state), len(self.match.log), mode, self.selected, self.hover_cell)
+        if key != self._overlay_key:
+            self._overlay_key = key
+            self._overlay = self.presenter.overlay(mode, self.selected, self.hover_cell)
+        return self._overlay
+
+    def _current_forecast(self) -> str | None:
+        mode = self.effective_mode()
+        if self.hover_cell is None or mode is None:
+            return None
+        key = (id(self.match.state), len(self.match.log), mode, self.selected, self.hover_cell,
+               getattr(self.presenter, "attack_mode", None))
+        if key != self._forecast_key:
+            self._forecast_key = key
+            try:
+                self._forecast = self.presenter.forecast(mode, self.selected, self.hover_cell)
+            except Exception:   # noqa: BLE001
+                self._forecast = None
+        return self._forecast
+
+    def _status(self) -> str:
+        d = self.decision
+        if self.match.over:
+            return "The encounter is over"
+        if d is None:
+            return ""
+        names = getattr(self.match.config, "seats", [])
+        who = (names[d.seat].name if d.seat < len(names) and getattr(names[d.seat], "name", "")
+               else f"Player {d.seat + 1}")
+        if d.seat in self.ai_seat_ids:
+            return f"{who} is thinking…" if not self.view.animating else f"{who} acts"
+        actor = self.presenter.unit_name(d.actor) if hasattr(self.presenter, "unit_name") and d.actor else ""
+        return f"{who} · {actor}" if actor else who
+
+    def _sync_prompt(self) -> None:
+        d = self.decision
+        prompt: Prompt | None = None
+        if d is not None and d.stage != "act" and self.human_turn() and d.seat == self.viewer:
+            prompt = self.presenter.prompt()
+        key = (id(self.match.state), len(self.match.log), tuple(self.view.rect), prompt is not None)
+        if key == self._prompt_key:
+            return
+        self._prompt_key = key
+        if prompt is None:
+            self.prompt_panel = None
+            return
+        self.prompt_panel = W.ChoicePanel(self.text, prompt.title, prompt.text,
+                                          list(prompt.options), W.WARM)
+        self.prompt_panel.layout(self.view.rect, "center")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        mouse = self.mouse
+        if self.pin_cell is not None:
+            mouse = tuple(int(v) for v in self.view.cell_center(self.pin_cell))
+        surface.fill(BG)
+        p = self.presenter
+        tokens = p.tokens(self.viewer)
+        items = p.items(self.viewer)
+        self.view.selected = self.selected
+        self.view.draw(surface, tokens, items, self._current_overlay())
+        entries, rnd = p.initiative()
+        self.initiative.draw(surface, entries, rnd, self._portrait, self._status())
+        hovered_unit = p.unit_at(self.hover_cell) if self.hover_cell else None
+        shown = hovered_unit or self.selected or p.acting_unit()
+        self.sidebar.draw(surface, p.unit_panel(shown) if shown else None,
+                          p.tile_panel(self.hover_cell) if self.hover_cell else None,
+                          self._panel_portrait)
+        extra = [("Undo", "^Z", self.human_turn() and self.match.can_undo(), "undo"),
+                 ("Menu", "Esc", True, "pause")]
+        specs = p.buttons(self.selected, self.effective_mode()) if self.human_turn() else \
+            [ActionButton(b.id, b.label, b.hotkey, False, b.tooltip) for b in p.buttons(None, None)]
+        self.bar.set(specs, self.effective_mode(), extra)
+        self.bar.draw(surface, mouse)
+        self.log.draw(surface, mouse)
+        self._sync_prompt()
+        if self.prompt_panel is not None:
+            self.prompt_panel.draw(surface, mouse)
+        elif self.decision is not None and self.decision.stage != "act" and not self.match.over:
+            self._waiting_banner(surface)
+        if self.menu is not None:
+            self.menu.draw(surface, mouse)
+        W.draw_toasts(surface, self.text, self.toasts, self.view.rect)
+        self._tooltips(surface, mouse)
+
+    def _waiting_banner(self, surface: pygame.Surface) -> None:
+        d = self.decision
+        who = self.presenter.unit_name(d.actor) if d.actor and hasattr(self.presenter, "unit_name") else ""
+        text = self.text.render(f"Waiting: {d.prompt or who}", 15, W.TEXT, True)
+        box = pygame.Rect(0, 0, text.get_width() + 30, text.get_height() + 14)
+        box.midtop = (self.view.rect.centerx, self.view.rect.y + 10)
+        W.panel(surface, box, (28, 33, 41), W.COOL, 8)
+        surface.blit(text, (box.x + 15, box.y + 7))
+
+    def _tooltips(self, surface: pygame.Surface, mouse) -> None:
+        if self.menu is not None and self.menu.rect.collidepoint(mouse):
+            return
+        if self.view.rect.collidepoint(mouse) and self.prompt_panel is None:
+            fc = self._current_forecast()
+            if fc:
+                head, _, rest = fc.partition("\n")
+                lines = [ln for part in rest.split("\n") for ln in [part] if ln]
+                W.draw_tooltip(surface, self.text, mouse, head, lines, W.WARM)
+            return
+        hit = self.log.line_at(mouse)
+        if hit is not None and hit[1].terms:
+            ln = hit[1]
+            W.draw_tooltip(surface, self.text, mouse, ln.text, list(ln.terms), W.COOL)
+            return
+        b = self.bar.at(mouse)
+        if b is not None and b.tooltip:
+            W.draw_tooltip(surface, self.text, (mouse[0], b.rect.y - 60), b.label,
+                           [b.tooltip] + ([f"Hotkey {b.hotkey}"] if b.hotkey else []), W.COOL)
+            return
+        tip = self.sidebar.tip_at(mouse)
+        if tip is not None:
+            W.draw_tooltip(surface, self.text, mouse, tip[0], [tip[1]], W.COOL)
+
+    def _portrait(self, entry, size: int) -> pygame.Surface:
+        return sprites.portrait(entry.colour, entry.side, self.side_colour(entry.side), size,
+                                down=entry.down)
+
+    def _panel_portrait(self, panel, size: int) -> pygame.Surface:
+        return sprites.portrait(panel.colour, panel.side, self.side_colour(panel.side), size)
+
+    # -- helpers for tests and shots ------------------------------------------------------------------
+    def cell_pos(self, cell: tuple[int, int]) -> tuple[int, int]:
+        """Screen position of a cell's centre (tests click there)."""
+        x, y = self.view.cell_center(cell)
+        return (int(x), int(y))
+
+    def button_pos(self, ident: str) -> tuple[int, int] | None:
+        self.bar.set(self.presenter.buttons(self.selected, self.effective_mode()) if self.human_turn()
+                     else [], self.effective_mode(),
+                     [("Undo", "^Z", self.human_turn() and self.match.can_undo(), "undo"),
+                      ("Menu", "Esc", True, "pause")])
+        b = self.bar.find(ident)
+        return b.rect.center if b is not None else None
+
+
+class _RandomSeat:
+    """Fallback AI seat when game.client.seats is missing: one random legal action per call."""
+
+    def __init__(self, seat: int):
+        from game.engine.ai.base import RandomBot
+        self.seat = seat
+        self.bot = RandomBot()
+
+    def choose(self, match) -> Any:
+        from game.engine.rng import Rng
+        legal = match.legal_actions()
+        if not legal:
+            return None
+        return self.bot.choose(match.view(self.seat), legal, Rng.from_seed(len(match.log) * 7919 + self.seat))
+
+
+def _digit(key: int) -> int | None:
+    if pygame.K_1 <= key <= pygame.K_9:
+        return key - pygame.K_0
+    if pygame.K_KP1 <= key <= pygame.K_KP9:
+        return key - pygame.K_KP1 + 1
+    return None
+
+
+# -- shots ----------------------------------------------------------------------------------------------
+
+def _shot_match(seed: int = 7):
+    """A small fight for screenshots: the inline example battlefield, played a few steps so a
+    unit stands next to an enemy and has a target."""
+    from game.engine.match import Match
+    from game.engine.rules import MatchConfig, SeatConfig
+    from game.engine.systems.gems.system import example_setup
+    setup = example_setup()
+    cfg = MatchConfig("gems", seed, [SeatConfig("human", name="Player 1"),
+                                     SeatConfig("human", name="Player 2")], None, {}, setup)
+    return Match.new(cfg)
+
+
+def shot_scenes(app: "App") -> list[tuple[str, Scene]]:
+    """Battle screens for `game shots`: a fight with a unit selected, her reachable tiles and an
+    attack forecast showing, and a pending block prompt."""
+    from game.client.scenes import battle_shots
+    return battle_shots.build(app)

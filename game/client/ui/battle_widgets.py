@@ -1,0 +1,575 @@
+"""The battle screen's widgets: initiative bar, unit sidebar, hovered-tile panel, action bar,
+combat log with roll-breakdown tooltips, forecast tooltip, toasts, prompt panel and pop-up menus.
+
+Owns: drawing these from presenter records, and hit-testing them (yes/no questions use the
+framework's ConfirmDialog in game.client.ui.dialogs). They are drawn directly (not
+pygame-gui elements) so each is one cheap blit per frame from cached text surfaces: the combat
+log renders each line once when it is appended and never rebuilds; hover and click answer in the
+same frame. Colours follow the one palette of assets/theme.json (dark table, warm = you can act,
+cool = information, red = danger) and the bundled font family.
+
+Must not: know any rule system or call the engine. Buttons carry presenter `ActionButton`s and
+prompt options back to the scene, which submits them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import pygame
+
+from game.client import resources
+from game.client.presenters import (ActionButton, InitiativeEntry, LogLine, PanelLine, Prompt,
+                                    TilePanel, UnitPanel)
+
+BG = (20, 23, 29)
+PANEL = (31, 36, 44)
+PANEL_HI = (40, 47, 57)
+BORDER = (58, 68, 82)
+TEXT = (232, 226, 212)
+DIM = (128, 134, 144)
+WARM = (232, 163, 61)
+WARM_HI = (255, 212, 138)
+COOL = (111, 194, 228)
+DANGER = (232, 80, 64)
+SHADOW = (0, 0, 0)
+
+
+class Text:
+    """Rendered-text cache: every label is rendered once per (text, size, bold, colour)."""
+
+    def __init__(self, scale: float = 1.0):
+        self.scale = scale
+        self._cache: dict[tuple, pygame.Surface] = {}
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        return resources.font(int(round(size * self.scale)), bold)
+
+    def render(self, text: str, size: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
+        key = (text, size, colour, bold)
+        got = self._cache.get(key)
+        if got is None:
+            if len(self._cache) > 3000:
+                self._cache.clear()
+            got = self.font(size, bold).render(text, True, colour)
+            self._cache[key] = got
+        return got
+
+    def fit(self, text: str, size: int, width: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
+        """Rendered text cut with an ellipsis to `width` pixels."""
+        surf = self.render(text, size, colour, bold)
+        if surf.get_width() <= width or len(text) < 2:
+            return surf
+        lo, hi = 0, len(text)
+        font = self.font(size, bold)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if font.size(text[:mid] + "…")[0] <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        return self.render(text[:lo] + "…", size, colour, bold)
+
+    def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+        font = self.font(size, bold)
+        out: list[str] = []
+        for para in text.split("\n"):
+            words = para.split(" ")
+            line = ""
+            for w in words:
+                trial = (line + " " + w).strip()
+                if font.size(trial)[0] <= width or not line:
+                    line = trial
+                else:
+                    out.append(line)
+                    line = w
+            out.append(line)
+        return out
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, colour=PANEL, border=BORDER, radius: int = 6) -> None:
+    pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    pygame.draw.rect(surface, border, rect, 1, border_radius=radius)
+
+
+# -- tooltip ---------------------------------------------------------------------------------------
+
+def draw_tooltip(surface: pygame.Surface, text: Text, pos: tuple[int, int], title: str,
+                 lines: list[tuple[str, str]] | list[str], accent=COOL, max_w: int = 380) -> pygame.Rect:
+    """A floating box near `pos`, kept on screen. `lines` are text, or (label, value) pairs
+    drawn as a two-column table (roll terms)."""
+    pad = int(8 * text.scale)
+    rows: list[tuple[pygame.Surface, pygame.Surface | None]] = []
+    if title:
+        for t in text.wrap(title, 15, max_w, bold=True):
+            rows.append((text.render(t, 15, accent, True), None))
+    for ln in lines:
+        if isinstance(ln, tuple):
+            rows.append((text.render(str(ln[0]), 14, DIM), text.render(str(ln[1]), 14, TEXT, True)))
+        else:
+            for t in text.wrap(str(ln), 14, max_w):
+                rows.append((text.render(t, 14, TEXT), None))
+    left_w = max([a.get_width() for a, b in rows if b is not None] + [0])
+    w = max([a.get_width() if b is None else left_w + 16 + b.get_width() for a, b in rows] + [40])
+    lh = text.font(14).get_linesize()
+    h = sum(max(a.get_height(), lh) for a, _ in rows)
+    box = pygame.Rect(0, 0, w + 2 * pad, h + 2 * pad)
+    box.topleft = (pos[0] + 18, pos[1] + 20)
+    screen = surface.get_rect()
+    if box.right > screen.right - 4:
+        box.right = pos[0] - 10
+    if box.bottom > screen.bottom - 4:
+        box.bottom = pos[1] - 10
+    box.clamp_ip(screen)
+    shadow = pygame.Surface(box.size, pygame.SRCALPHA)
+    shadow.fill((0, 0, 0, 110))
+    surface.blit(shadow, box.move(3, 4))
+    panel(surface, box, (26, 30, 38), accent, 6)
+    y = box.y + pad
+    for a, b in rows:
+        surface.blit(a, (box.x + pad, y))
+        if b is not None:
+            surface.blit(b, (box.x + pad + left_w + 16, y))
+        y += max(a.get_height(), lh)
+    return box
+
+
+# -- initiative bar --------------------------------------------------------------------------------
+
+class InitiativeBar:
+    def __init__(self, text: Text):
+        self.text = text
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.slots: list[tuple[pygame.Rect, str]] = []
+
+    def draw(self, surface: pygame.Surface, entries: list[InitiativeEntry], round_no: int,
+             portrait: Callable[[InitiativeEntry, int], pygame.Surface], status: str = "") -> None:
+        r = self.rect
+        pygame.draw.rect(surface, (24, 28, 35), r)
+        pygame.draw.line(surface, BORDER, r.bottomleft, (r.right, r.bottom - 1))
+        s = self.text.scale
+        label = self.text.render(f"Round {round_no}", 18, WARM_HI, True)
+        surface.blit(label, (r.x + int(14 * s), r.centery - label.get_height() // 2))
+        x = r.x + int(28 * s) + label.get_width()
+        ph = r.h - int(16 * s)
+        self.slots = []
+        for i, e in enumerate(entries):
+            cur = e.current
+            size = ph if cur else int(ph * 0.82)
+            box = pygame.Rect(x, r.centery - size // 2, size, size)
+            if cur:
+                glow = box.inflate(int(10 * s), int(10 * s))
+                pygame.draw.rect(surface, (60, 46, 26), glow, border_radius=8)
+                pygame.draw.rect(surface, WARM, glow, 2, border_radius=8)
+            img = portrait(e, size)
+            if e.down:
+                img = img.copy()
+                img.set_alpha(110)
+            surface.blit(img, box)
+            self.slots.append((box, e.id))
+            x += size + int(12 * s)
+            if i < len(entries) - 1:
+                pygame.draw.polygon(surface, BORDER, [(x - int(9 * s), r.centery - 4),
+                                                       (x - int(5 * s), r.centery),
+                                                       (x - int(9 * s), r.centery + 4)])
+        if status:
+            st = self.text.render(status, 16, TEXT, True)
+            surface.blit(st, (r.right - st.get_width() - int(16 * s), r.centery - st.get_height() // 2))
+
+    def unit_at(self, pos) -> str | None:
+        for box, uid in self.slots:
+            if box.collidepoint(pos):
+                return uid
+        return None
+
+
+# -- sidebar ---------------------------------------------------------------------------------------
+
+class Sidebar:
+    """Selected unit on top, hovered tile below."""
+
+    def __init__(self, text: Text):
+        self.text = text
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.tips: list[tuple[pygame.Rect, str, str]] = []   # hover regions: (rect, title, text)
+
+    def draw(self, surface: pygame.Surface, unit: UnitPanel | None, tile: TilePanel | None,
+             portrait: Callable[[UnitPanel, int], pygame.Surface], hint: str = "") -> None:
+        r = self.rect
+        s = self.text.scale
+        pygame.draw.rect(surface, (24, 28, 35), r)
+        pygame.draw.line(surface, BORDER, r.topleft, r.bottomleft)
+        self.tips = []
+        pad = int(12 * s)
+        x0 = r.x + pad
+        w = r.w - 2 * pad
+        y = r.y + pad
+        tile_h = int(170 * s)
+        unit_box = pygame.Rect(r.x + pad // 2, y - pad // 2, r.w - pad, r.h - tile_h - pad)
+        panel(surface, unit_box, PANEL)
+        if unit is None:
+            msg = self.text.wrap(hint or "Click a gem to see her sheet.", 15, w - pad)
+            for ln in msg:
+                surface.blit(self.text.render(ln, 15, DIM), (x0 + 4, y + 6))
+                y += self.text.font(15).get_linesize()
+        else:
+            ps = int(64 * s)
+            surface.blit(portrait(unit, ps), (x0, y))
+            tx = x0 + ps + int(10 * s)
+            surface.blit(self.text.fit(unit.name, 20, r.right - tx - pad, TEXT, True), (tx, y))
+            surface.blit(self.text.fit(unit.subtitle, 13, r.right - tx - pad, DIM), (tx, y + int(28 * s)))
+            # HP bar
+            bar = pygame.Rect(tx, y + int(48 * s), r.right - tx - pad - 4, int(14 * s))
+            pygame.draw.rect(surface, (50, 24, 24), bar, border_radius=4)
+            frac = max(0.0, min(1.0, unit.hp / unit.max_hp)) if unit.max_hp else 0
+            col = (110, 210, 110) if frac > 0.5 else (236, 196, 70) if frac > 0.25 else DANGER
+            if frac:
+                pygame.draw.rect(surface, col, (bar.x, bar.y, int(bar.w * frac), bar.h), border_radius=4)
+            pygame.draw.rect(surface, SHADOW, bar, 1, border_radius=4)
+            hp = self.text.render(f"{unit.hp} / {unit.max_hp} HP", 12, (255, 255, 255), True)
+            surface.blit(hp, (bar.centerx - hp.get_width() // 2, bar.centery - hp.get_height() // 2))
+            y += ps + int(10 * s)
+            # stats as chips
+            cx = x0
+            for label, value, tip in unit.stats:
+                a = self.text.render(label, 12, DIM, True)
+                b = self.text.render(value, 15, TEXT, True)
+                cw = max(a.get_width(), b.get_width()) + int(14 * s)
+                if cx + cw > r.right - pad:
+                    cx = x0
+                    y += int(44 * s)
+                chip = pygame.Rect(cx, y, cw, int(40 * s))
+                panel(surface, chip, PANEL_HI, BORDER, 5)
+                surface.blit(a, (chip.centerx - a.get_width() // 2, chip.y + 2))
+                surface.blit(b, (chip.centerx - b.get_width() // 2, chip.y + int(17 * s)))
+                self.tips.append((chip, label, tip))
+                cx += cw + int(6 * s)
+            y += int(48 * s)
+            if unit.slots is not None:
+                lab = self.text.render("Action Slots", 13, DIM, True)
+                surface.blit(lab, (x0, y))
+                px = x0 + lab.get_width() + int(10 * s)
+                for i in range(unit.max_slots or 2):
+                    on = i < unit.slots
+                    c = (px + i * int(22 * s) + int(8 * s), y + lab.get_height() // 2)
+                    pygame.draw.circle(surface, WARM if on else (50, 56, 66), c, int(8 * s))
+                    pygame.draw.circle(surface, SHADOW, c, int(8 * s), 1)
+                y += int(24 * s)
+            lh = self.text.font(14).get_linesize()
+            for title, lines in (("Arms", unit.arms), ("Status", unit.statuses)):
+                if not lines:
+                    continue
+                if y + lh * 2 > unit_box.bottom:
+                    break
+                surface.blit(self.text.render(title.upper(), 11, COOL, True), (x0, y + 2))
+                y += int(18 * s)
+                for ln in lines:
+                    if y + lh > unit_box.bottom - 4:
+                        break
+                    y = self._line(surface, ln, x0, y, w, 14)
+                y += int(6 * s)
+        # hovered tile
+        tb = pygame.Rect(r.x + pad // 2, r.bottom - tile_h, r.w - pad, tile_h - pad // 2)
+        panel(surface, tb, PANEL)
+        ty = tb.y + int(8 * s)
+        if tile is None:
+            surface.blit(self.text.render("Hover a tile for its terrain.", 14, DIM), (x0, ty))
+        else:
+            surface.blit(self.text.render(tile.title, 15, COOL, True), (x0, ty))
+            ty += int(24 * s)
+            for ln in tile.lines:
+                if ty > tb.bottom - int(20 * s):
+                    break
+                ty = self._line(surface, ln, x0, ty, w, 14)
+
+    def _line(self, surface, ln: PanelLine, x: int, y: int, w: int, size: int) -> int:
+        colour = ln.colour or (DIM if ln.dim else TEXT)
+        start = x
+        if ln.label:
+            lab = self.text.render(ln.label, size - 1, DIM, True)
+            surface.blit(lab, (x, y + 1))
+            x += max(lab.get_width() + 8, int(62 * self.text.scale))
+        body = self.text.fit(ln.text, size, w - (x - start), colour)
+        if ln.dim:
+            body = body.copy()
+            body.set_alpha(140)
+        surface.blit(body, (x, y))
+        lh = self.text.font(size).get_linesize()
+        if ln.tooltip:
+            self.tips.append((pygame.Rect(start, y, w, lh), ln.label or ln.text, ln.tooltip))
+        return y + lh
+
+    def tip_at(self, pos) -> tuple[str, str] | None:
+        for rect, title, tip in self.tips:
+            if rect.collidepoint(pos) and tip:
+                return title, tip
+        return None
+
+
+# -- buttons ---------------------------------------------------------------------------------------
+
+@dataclass
+class Button:
+    rect: pygame.Rect
+    label: str
+    hotkey: str = ""
+    enabled: bool = True
+    primary: bool = False
+    active: bool = False
+    tooltip: str = ""
+    payload: Any = None
+
+
+def draw_button(surface: pygame.Surface, text: Text, b: Button, hovered: bool) -> None:
+    if not b.enabled:
+        bg, fg, br = (28, 32, 39), (96, 102, 112), (44, 50, 60)
+    elif b.primary:
+        bg = (214, 139, 44) if hovered else (194, 122, 34)
+        fg, br = (26, 18, 6), WARM_HI
+    elif b.active:
+        bg, fg, br = (70, 54, 30), WARM_HI, WARM
+    else:
+        bg = (49, 58, 70) if hovered else (38, 45, 55)
+        fg, br = TEXT, WARM if hovered else BORDER
+    pygame.draw.rect(surface, bg, b.rect, border_radius=6)
+    pygame.draw.rect(surface, br, b.rect, 1, border_radius=6)
+    label = text.fit(b.label, 15, b.rect.w - 12, fg, True)
+    lx = b.rect.centerx - label.get_width() // 2
+    if b.hotkey:
+        key = text.render(b.hotkey, 11, (70, 44, 10) if b.primary else (WARM if b.enabled else fg), True)
+        kx = b.rect.x + 5
+        chip = pygame.Rect(kx, b.rect.y + 4, key.get_width() + 6, key.get_height())
+        surface.blit(key, (kx + 3, b.rect.y + 3))
+        lx = max(lx, chip.right + 4) if label.get_width() + chip.w + 12 > b.rect.w else lx
+    surface.blit(label, (lx, b.rect.centery - label.get_height() // 2 + 1))
+
+
+class ActionBar:
+    """A row of buttons from presenter ActionButtons; rebuilt only when they change."""
+
+    def __init__(self, text: Text):
+        self.text = text
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.buttons: list[Button] = []
+        self._key: Any = None
+        self.mode: str | None = None
+        self.extra: list[Button] = []       # Undo, etc. (right-aligned)
+
+    def set(self, specs: list[ActionButton], mode: str | None, extra: list[tuple[str, str, bool, Any]]) -> None:
+        key = (tuple((b.id, b.label, b.enabled, b.hotkey) for b in specs), mode,
+               tuple(extra), tuple(self.rect))
+        if key == self._key:
+            # keep the live payloads (actions) current without re-layout
+            for b, spec in zip(self.buttons, specs):
+                b.payload = spec
+            return
+        self._key = key
+        s = self.text.scale
+        pad = int(6 * s)
+        h = self.rect.h - 2 * pad
+        n = len(specs)
+        extra_w = int(96 * s)
+        avail = self.rect.w - 2 * pad - len(extra) * (extra_w + pad)
+        end_w = int(130 * s)
+        bw = max(60, min(int(124 * s), (avail - end_w - pad * n) // max(1, n - 1)))
+        x = self.rect.x + pad
+        self.buttons = []
+        for spec in specs:
+            w = end_w if spec.id == "end_turn" else bw
+            if spec.id == "end_turn":
+                x = max(x, self.rect.x + pad + avail - end_w)
+            self.buttons.append(Button(pygame.Rect(x, self.rect.y + pad, w, h), spec.label,
+                                       spec.hotkey,
+                                       spec.enabled, spec.primary, spec.mode is not None and spec.mode == mode,
+                                       spec.tooltip, spec))
+            x += w + pad
+        self.extra = []
+        ex = self.rect.right - pad - len(extra) * (extra_w + pad) + pad
+        for label, hotkey, enabled, payload in extra:
+            self.extra.append(Button(pygame.Rect(ex, self.rect.y + pad, extra_w, h), label, hotkey,
+                                     enabled, False, False, "", payload))
+            ex += extra_w + pad
+
+    def draw(self, surface: pygame.Surface, mouse) -> None:
+        pygame.draw.rect(surface, (24, 28, 35), self.rect)
+        pygame.draw.line(surface, BORDER, self.rect.topleft, self.rect.topright)
+        for b in self.buttons + self.extra:
+            draw_button(surface, self.text, b, b.rect.collidepoint(mouse) and b.enabled)
+
+    def at(self, pos) -> Button | None:
+        for b in self.buttons + self.extra:
+            if b.rect.collidepoint(pos):
+                return b
+        return None
+
+    def find(self, ident: str) -> Button | None:
+        for b in self.buttons:
+            if isinstance(b.payload, ActionButton) and b.payload.id == ident:
+                return b
+        for b in self.extra:
+            if b.payload == ident:
+                return b
+        return None
+
+
+# -- combat log ------------------------------------------------------------------------------------
+
+class CombatLog:
+    """Append-only log. Each line is rendered once when appended; drawing blits the visible ones.
+    Wheel scrolls; hovering a roll line shows its terms."""
+
+    def __init__(self, text: Text, limit: int = 500):
+        self.text = text
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.lines: list[tuple[LogLine, pygame.Surface]] = []
+        self.limit = limit
+        self.scroll = 0              # lines scrolled up from the bottom
+        self.renders = 0             # how many line surfaces were ever made (tests check reuse)
+
+    def append(self, lines: list[LogLine]) -> None:
+        for ln in lines:
+            surf = self.text.render(ln.text, 14, ln.colour)
+            self.renders += 1
+            self.lines.append((ln, surf))
+        if len(self.lines) > self.limit:
+            del self.lines[: len(self.lines) - self.limit]
+        if self.scroll:
+            self.scroll += len(lines)
+
+    def line_h(self) -> int:
+        return self.text.font(14).get_linesize()
+
+    def visible(self) -> list[tuple[int, tuple[LogLine, pygame.Surface]]]:
+        n = max(1, (self.rect.h - 8) // self.line_h())
+        end = len(self.lines) - self.scroll
+        start = max(0, end - n)
+        return list(enumerate(self.lines[start:end], start))
+
+    def draw(self, surface: pygame.Surface, mouse) -> None:
+        r = self.rect
+        pygame.draw.rect(surface, (18, 21, 26), r)
+        pygame.draw.line(surface, BORDER, r.topleft, r.topright)
+        lh = self.line_h()
+        vis = self.visible()
+        y = r.bottom - 4 - lh * len(vis)
+        prev = surface.get_clip()
+        surface.set_clip(r)
+        hover = self.line_at(mouse)
+        for i, (ln, surf) in vis:
+            if hover is not None and hover[0] == i:
+                pygame.draw.rect(surface, (36, 42, 52), (r.x + 4, y, r.w - 8, lh), border_radius=3)
+            x = r.x + 12
+            if ln.terms:
+                pygame.draw.circle(surface, COOL, (r.x + 7, y + lh // 2), 2)
+            surface.blit(surf, (x, y))
+            y += lh
+        if self.scroll:
+            more = self.text.render(f"{self.scroll} newer lines below", 11, WARM, True)
+            surface.blit(more, (r.right - more.get_width() - 10, r.y + 4))
+        surface.set_clip(prev)
+
+    def line_at(self, pos) -> tuple[int, LogLine] | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        lh = self.line_h()
+        vis = self.visible()
+        top = self.rect.bottom - 4 - lh * len(vis)
+        k = (pos[1] - top) // lh
+        if 0 <= k < len(vis):
+            i, (ln, _s) = vis[k]
+            return i, ln
+        return None
+
+    def on_wheel(self, dy: int) -> None:
+        n = max(1, (self.rect.h - 8) // self.line_h())
+        self.scroll = max(0, min(max(0, len(self.lines) - n), self.scroll + dy * 2))
+
+
+# -- toast -----------------------------------------------------------------------------------------
+
+@dataclass
+class Toast:
+    text: str
+    colour: tuple[int, int, int] = DANGER
+    age: float = 0.0
+    life: float = 3.0
+
+
+def draw_toasts(surface: pygame.Surface, text: Text, toasts: list[Toast], anchor: pygame.Rect) -> None:
+    y = anchor.y + 12
+    for t in toasts:
+        body = text.render(t.text, 15, TEXT, True)
+        box = pygame.Rect(0, 0, body.get_width() + 28, body.get_height() + 14)
+        box.midtop = (anchor.centerx, y)
+        fade = 1.0 if t.age < t.life - 0.4 else max(0.0, (t.life - t.age) / 0.4)
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (30, 24, 26, 235), layer.get_rect(), border_radius=8)
+        pygame.draw.rect(layer, t.colour, layer.get_rect(), 2, border_radius=8)
+        layer.blit(body, (14, 7))
+        layer.set_alpha(int(255 * fade))
+        surface.blit(layer, box)
+        y += box.h + 6
+
+
+# -- modal pieces: prompt, menu, confirm -----------------------------------------------------------
+
+class ChoicePanel:
+    """A titled box of option buttons: pending-stage prompts (over the map) and pop-up menus
+    (above an action-bar button)."""
+
+    def __init__(self, text: Text, title: str, body: str, options: list[tuple[str, Any, str]],
+                 accent=WARM):
+        self.text = text
+        self.title = title
+        self.body = body
+        self.options = options
+        self.accent = accent
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.buttons: list[Button] = []
+
+    def layout(self, anchor: pygame.Rect, where: str = "center") -> None:
+        s = self.text.scale
+        pad = int(12 * s)
+        bh = int(34 * s)
+        widths = [self.text.render(o[0], 15, TEXT, True).get_width() + int(64 * s) for o in self.options]
+        w = max([int(280 * s)] + widths + [self.text.render(self.title, 18, TEXT, True).get_width() + 2 * pad])
+        w = min(w, int(anchor.w * 0.9))
+        body_lines = self.text.wrap(self.body, 14, w - 2 * pad) if self.body else []
+        head = int(30 * s) + len(body_lines) * self.text.font(14).get_linesize()
+        h = pad * 2 + head + len(self.options) * (bh + int(6 * s))
+        self.rect = pygame.Rect(0, 0, w, h)
+        if where == "center":
+            self.rect.midtop = (anchor.centerx, anchor.y + int(40 * s))
+        else:       # above the anchor (a button)
+            self.rect.midbottom = (anchor.centerx, anchor.y - 6)
+        self.rect.clamp_ip(pygame.display.get_surface().get_rect() if pygame.display.get_surface()
+                           else pygame.Rect(0, 0, 4000, 4000))
+        self._body = body_lines
+        y = self.rect.y + pad + head
+        self.buttons = []
+        for i, (label, payload, tip) in enumerate(self.options):
+            hk = str(i + 1) if i < 9 else ""
+            self.buttons.append(Button(pygame.Rect(self.rect.x + pad, y, w - 2 * pad, bh), label, hk,
+                                       True, False, False, tip, payload))
+            y += bh + int(6 * s)
+
+    def draw(self, surface: pygame.Surface, mouse) -> None:
+        shadow = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        shadow.fill((0, 0, 0, 120))
+        surface.blit(shadow, self.rect.move(4, 5))
+        panel(surface, self.rect, (28, 33, 41), self.accent, 8)
+        s = self.text.scale
+        pad = int(12 * s)
+        surface.blit(self.text.render(self.title, 18, WARM_HI, True), (self.rect.x + pad, self.rect.y + pad - 2))
+        y = self.rect.y + pad + int(28 * s)
+        for ln in self._body:
+            surface.blit(self.text.render(ln, 14, TEXT), (self.rect.x + pad, y))
+            y += self.text.font(14).get_linesize()
+        for b in self.buttons:
+            draw_button(surface, self.text, b, b.rect.collidepoint(mouse))
+
+    def at(self, pos) -> Button | None:
+        for b in self.buttons:
+            if b.rect.collidepoint(pos):
+                return b
+        return None
