@@ -369,7 +369,7 @@ def hand_over_options(state: GemsState, unit: Unit) -> list[tuple[int, str]]:
     for other in sorted(state.units.values(), key=lambda u: u.id):
         if other.id == unit.id or other.side != unit.side or not other.formed:
             continue
-        if other.carried_by is not None or not _receiving_arm(other):
+        if other.carried_by is not None or _receiving_arm(other) is None:
             continue
         if common.footprint_distance(mine, common.footprint(other)) > 1:
             continue
