@@ -1,0 +1,1 @@
+"""Gems rule tests."""

@@ -1,0 +1,111 @@
+"""Gems encounter set-up, initiative, Action Slots and rounds (GEM-01, 02, 04..08, GM-09)."""
+from __future__ import annotations
+
+import pytest
+
+from game.engine.events import DiceRolled, TurnStarted
+from game.engine.rng import Rng
+from game.engine.rules import IllegalAction
+from game.engine.systems.gems import actions as A
+from game.engine.systems.gems import events as ev
+from game.engine.systems.gems.common import combat_roll
+
+from .gemtools import end_turn, match, of, open_field, unit
+
+
+@pytest.mark.rule("GEM-04")
+def test_GEM_04_grid_with_elevation_and_every_gem_marked():
+    m = match(["....", "...."], [unit("a", 0, 0), unit("b", 3, 1, side=1)],
+              elevation=["0123", "4567"])
+    started = of(m.initial_events, ev.EncounterStarted)
+    assert started and started[0].units == ("a", "b")
+    assert m.state.board.prop(3, 0, "elevation") == 3 and m.state.board.prop(1, 1, "elevation") == 5
+    assert (m.state.units["a"].x, m.state.units["a"].y) == (0, 0)
+    assert (m.state.units["b"].x, m.state.units["b"].y) == (3, 1)
+
+
+@pytest.mark.rule("GEM-01")
+@pytest.mark.rule("GEM-05")
+@pytest.mark.rule("GEM-GM-09")
+def test_GEM_TV_06_initiative_highest_first_ties_to_higher_cpr():
+    m = match(open_field(), [unit("A", 0, 0, cpr=2), unit("B", 2, 0, side=1, cpr=0),
+                             unit("C", 4, 0, cpr=4)], setup_dice=[10, 15, 8])
+    rolls = of(m.initial_events, DiceRolled)
+    assert [r.roll.total for r in rolls] == [12, 15, 12]
+    assert rolls[0].roll.modifiers == (("CPR", 2),)          # GEM-01: CPR drives initiative
+    assert m.state.order == ["B", "C", "A"]
+    assert m.decision.actor == "B"
+
+
+@pytest.mark.rule("GEM-05")
+@pytest.mark.rule("GEM-GM-09")
+def test_GEM_TV_07_tied_initiative_rerolls_until_broken():
+    m = match(open_field(), [unit("A", 0, 0, cpr=1), unit("B", 2, 0, side=1, cpr=1)],
+              setup_dice=[9, 9, 3, 17])
+    rolls = of(m.initial_events, DiceRolled)
+    assert [r.roll.faces[0] for r in rolls] == [9, 9, 3, 17]
+    assert m.state.order == ["B", "A"]
+    assert of(m.initial_events, ev.InitiativeSet)[0].rerolls == 1
+
+
+@pytest.mark.rule("GEM-02")
+def test_GEM_02_combat_roll_is_d20_plus_cpr_only():
+    m = match(open_field(), [unit("a", 0, 0, cpr=3), unit("b", 5, 5, side=1)])
+    rng = Rng.from_seed(1)
+    rng.force([14, 20, 1])
+    u = m.state.units["a"]
+    assert [combat_roll(rng, u, "test")[0] for _ in range(3)] == [17, 23, 4]
+    total, event = combat_roll(Rng.from_seed(2), u, "attack", "a hits b")
+    assert event.roll.notation == "d20" and event.roll.modifiers == (("CPR", 3),)
+    assert total == event.roll.faces[0] + 3 and "CPR 3" in event.text
+
+
+@pytest.mark.rule("GEM-06")
+@pytest.mark.rule("GEM-08")
+def test_GEM_TV_17_move_move_then_no_slots_left():
+    m = match(open_field(), [unit("a", 0, 0), unit("b", 7, 7, side=1)])
+    assert m.state.slots == 2
+    m.submit(A.Move("a", (1, 1)))
+    assert m.state.slots == 1
+    m.submit(A.Move("a", (2, 2)))                 # GEM-08: the same action twice
+    assert m.state.slots == 0
+    assert not any(isinstance(a, (A.Ready, A.Move)) for a in m.legal_actions())
+    with pytest.raises(IllegalAction):
+        m.submit(A.Ready("a"))
+    with pytest.raises(IllegalAction, match="no Action Slots left"):
+        m.submit(A.Move("a", (3, 3)))
+    events = end_turn(m)
+    assert m.decision.actor == "b" and m.state.slots == 2      # GEM-06: a fresh turn, 2 slots
+    assert of(events, TurnStarted)[0].actor == "b"
+
+
+@pytest.mark.rule("GEM-06")
+def test_turns_follow_the_order_and_rounds_count():
+    m = match(open_field(), [unit("a", 0, 0), unit("b", 7, 7, side=1)])
+    assert m.state.round == 1
+    end_turn(m)
+    events = end_turn(m)
+    assert of(events, ev.RoundStarted)[0].round == 2
+    assert m.state.round == 2 and m.decision.actor == "a"
+
+
+@pytest.mark.rule("GEM-GM-09")
+def test_initiative_each_round_house_rule_rerolls():
+    m = match(open_field(), [unit("a", 0, 0), unit("b", 7, 7, side=1)],
+              house={"initiative": "each_round"})
+    end_turn(m)
+    m.force_dice([1, 20])
+    events = end_turn(m)
+    assert of(events, ev.InitiativeSet)[0].order == ("b", "a")
+    assert m.decision.actor == "b"
+    m2 = match(open_field(), [unit("a", 0, 0), unit("b", 7, 7, side=1)])
+    end_turn(m2)
+    assert not of(end_turn(m2), ev.InitiativeSet)
+
+
+def test_wrong_unit_and_wrong_seat_are_refused_with_reasons():
+    m = match(open_field(), [unit("a", 0, 0), unit("b", 7, 7, side=1)])
+    with pytest.raises(IllegalAction, match="turn"):
+        m.submit(A.Move("b", (6, 6)))
+    assert m.decision.seat == 0 and m.decision.stage == "act"
+    assert "2 Action Slots" in m.decision.prompt
