@@ -108,6 +108,20 @@ def _shoot(out: Path, size: tuple[int, int], only: set[str]) -> int:
         saves.save(match, saves_dir / "before-the-bridge.json", label="Before the bridge")
         saves.save(match, saves_dir / "autosave.json", label=f"Autosave - {match.system.name}")
 
+    def finished() -> Match:
+        """A copy of the match ended by a concession (when the system allows one), so the
+        results screen shows a winner."""
+        from game.engine.actions import Concede
+        from game.engine.rules import IllegalAction
+        done = saves.from_document(saves.to_document(match))
+        decision = done.decision
+        if decision is not None:
+            try:
+                done.submit(Concede(decision.seat))
+            except IllegalAction:
+                pass            # the system has no concession: the screen says no winner yet
+        return done
+
     def backdrop() -> Scene:
         return battle_shots[0][1] if battle_shots else Table(app)
 
@@ -136,7 +150,7 @@ def _shoot(out: Path, size: tuple[int, int], only: set[str]) -> int:
             ("confirm_dialog", lambda: [backdrop(), ConfirmDialog(
                 app, "End the turn?", "Two of your units can still act this turn.",
                 tag="end_turn", ok_label="End turn", prompt_id="end_turn_unused")]),
-            ("results", lambda: [backdrop(), ResultsScene(app, match, "The last gem standing")]),
+            ("results", lambda: [backdrop(), ResultsScene(app, finished(), "The other side conceded")]),
         ]
     plan += [(name, (lambda s=scene: [s])) for name, scene in battle_shots]
 

@@ -460,19 +460,18 @@ class NewMatchScene(UIScene):
 class HouseRulesDialog(Dialog):
     """Every house rule with its choices and help; Done hands the new values back."""
 
-    width = 720
+    width = 880
 
     def __init__(self, app: "App", rules, values: dict[str, Any]):
         super().__init__(app, "House rules", "Calls a game master would make, settled before "
-                                              "play. Hover a rule for its explanation.")
+                                              "play. Hover a rule to read all of its help.")
         self.rules = list(rules)
         self.values = dict(values)
 
-    def body_height(self) -> int:
-        return 40
-
     def extra_height(self) -> int:
-        return min(440, 62 * len(self.rules) + 10)
+        sh = self.app.size[1] / self.app.scale
+        room = int(sh - 80 - 62 - self.body_height() - 76)
+        return max(124, min(room, 62 * len(self.rules) + 10))
 
     def build_extra(self, y: int) -> None:
         height = self.extra_height()
@@ -480,16 +479,19 @@ class HouseRulesDialog(Dialog):
             self.rect(16, y, self.width - 32, height), self.app.ui, container=self.box,
             allow_scroll_x=False)
         inner_w = self.width - 60
+        drop_w = 340
+        text_w = inner_w - drop_w - 24
         scroller.set_scrollable_area_dimensions((self.px(inner_w), self.px(62 * len(self.rules))))
         for i, rule in enumerate(self.rules):
             ry = 62 * i
-            self.label(self.rect(8, ry + 2, inner_w - 250, 28), rule.label, container=scroller,
-                       tooltip=rule.help or None)
-            self.label(self.rect(8, ry + 28, inner_w - 250, 24),
-                       (rule.help or rule.rule)[:90], "#subtle", container=scroller,
-                       tooltip=rule.help or None)
+            tip = f"{rule.help} ({rule.rule})" if rule.help else rule.rule
+            self.label(self.rect(8, ry + 2, text_w, 28), rule.label, container=scroller,
+                       tooltip=tip)
+            help_line = _first_line(rule.help or rule.rule, self.px(15), self.px(text_w - 8))
+            self.label(self.rect(8, ry + 28, text_w, 24), help_line, "#subtle",
+                       container=scroller, tooltip=tip)
             options = [(str(label), _key(value)) for value, label in rule.choices]
-            self.dropdown(self.rect(inner_w - 230, ry + 8, 230, 38), options,
+            self.dropdown(self.rect(inner_w - drop_w, ry + 8, drop_w, 38), options,
                           _key(self.values.get(rule.id, rule.default)),
                           lambda v, r=rule: self._set(r, v), container=scroller)
 
@@ -510,6 +512,14 @@ class HouseRulesDialog(Dialog):
 
     def on_back(self) -> Transition:
         return pop(DialogResult("house_rules", False))
+
+
+def _first_line(text: str, size: int, width: int) -> str:
+    """The first wrapped line of `text`, with an ellipsis when more follows."""
+    lines = draw.wrap(text, size, width)
+    if len(lines) <= 1:
+        return lines[0] if lines else ""
+    return draw.wrap(text, size, width - size * 2)[0].rstrip(" ,;.") + " …"
 
 
 def _key(value: Any) -> str:

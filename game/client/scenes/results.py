@@ -65,7 +65,9 @@ class ResultsScene(UIScene):
     @property
     def headline(self) -> str:
         w = self.match.winner
-        return "A draw" if w is None else f"{seat_name(self.match, w)} wins"
+        if w is None:
+            return "A draw" if self.match.over else "No winner yet"
+        return f"{seat_name(self.match, w)} wins"
 
     def box(self) -> pygame.Rect:
         sw, sh = self.app.size
