@@ -1,0 +1,208 @@
+"""Gems knockback (GEM-40..43, GEM-GM-13/14), through real strikes with the Hardlight Hammer
+(damage 4, knockback 2) and, for the test vectors' other distances, through combat.knockback
+on a match's state (no content item pushes 3 or 4 tiles)."""
+from __future__ import annotations
+
+import pytest
+
+from game.engine.actions import EndTurn
+from game.engine.match import Match
+from game.engine.rules import MatchConfig
+from game.engine.systems.gems import actions as A
+from game.engine.systems.gems import combat
+from game.engine.systems.gems import events as ev
+
+
+def gem(uid, side, x, y, **over):
+    base = {"name": uid.capitalize(), "cpr": 0, "blocking": False, "disarming": False,
+            "held": [], "weapons": [], "abilities": []}
+    base.update(over)
+    return {"id": uid, "sheet": "garnet", "side": side, "x": x, "y": y, "overrides": base}
+
+
+def match(units, rows=None, elevation=None, house=None) -> Match:
+    rows = rows or ["." * 12] * 10
+    grid = {"rows": rows}
+    if elevation:
+        grid["elevation"] = elevation
+    return Match.new(MatchConfig("gems", seed=5, house_rules=house or {},
+                                 setup={"grid": grid, "units": units}))
+
+
+def hammer_strike(m: Match, uid: str, target: tuple[int, int], faces: list[int]):
+    for _ in range(12):
+        if m.state.acting == uid:
+            break
+        m.submit(EndTurn())
+    m.submit(A.Ready(uid))
+    m.submit(A.AssignArm(uid, 0, target, "melee"))
+    m.force_dice(faces)
+    return m.submit(A.Strike(uid))
+
+
+def of(events, cls):
+    return [e for e in events if isinstance(e, cls)]
+
+
+def pos(m: Match, uid: str) -> tuple[int, int]:
+    u = m.state.units[uid]
+    return (u.x, u.y)
+
+
+def wall_row(wall_x: int | None, width: int = 12, height: int = 10, row: int = 5) -> list[str]:
+    rows = ["." * width] * height
+    if wall_x is not None:
+        r = list(rows[row])
+        r[wall_x] = "#"
+        rows = rows[:row] + ["".join(r)] + rows[row + 1:]
+    return rows
+
+
+# --- the vectors ---------------------------------------------------------------------------------
+
+@pytest.mark.rule("GEM-40")
+@pytest.mark.rule("GEM-41")
+@pytest.mark.rule("GEM-42")
+@pytest.mark.rule("GEM-GM-13")
+def test_GEM_TV_41_stopped_after_one_tile_takes_nine():
+    m = match([gem("a", 0, 4, 5), gem("t", 1, 5, 5)], rows=wall_row(7))
+    out = combat.knockback(m.state, "t", (1, 0), 4, "a")
+    assert pos(m, "t") == (6, 5)
+    kb = of(out, ev.KnockedBack)[0]
+    assert (kb.moved, kb.wanted, kb.outcome, kb.hit) == (1, 4, "stop", ("wall",))
+    dmg = of(out, ev.DamageTaken)[0]
+    assert (dmg.amount, dmg.damage_type) == (9, "melee")
+    assert m.state.units["t"].hp == 11
+
+
+@pytest.mark.rule("GEM-42")
+def test_GEM_TV_42_wall_right_behind_takes_nine_without_moving():
+    m = match([gem("a", 0, 4, 5), gem("t", 1, 5, 5)], rows=wall_row(6))
+    out = combat.knockback(m.state, "t", (1, 0), 3, "a")
+    assert pos(m, "t") == (5, 5) and m.state.units["t"].hp == 11
+    assert of(out, ev.KnockedBack)[0].moved == 0
+
+
+@pytest.mark.rule("GEM-40")
+def test_GEM_TV_43_open_ground_full_distance_no_damage():
+    m = match([gem("a", 0, 4, 5), gem("t", 1, 5, 5)])
+    out = combat.knockback(m.state, "t", (1, 0), 4, "a")
+    assert pos(m, "t") == (9, 5) and m.state.units["t"].hp == 20
+    assert not of(out, ev.DamageTaken)
+
+
+@pytest.mark.rule("GEM-41")
+@pytest.mark.rule("GEM-GM-13")
+def test_GEM_TV_46_push_along_moves_both_without_damage():
+    m = match([gem("a", 0, 4, 5), gem("t", 1, 5, 5), gem("g", 1, 6, 5)],
+              house={"knockback_collision": "push"})
+    out = combat.knockback(m.state, "t", (1, 0), 3, "a")
+    assert pos(m, "t") == (8, 5) and pos(m, "g") == (9, 5)
+    assert m.state.units["t"].hp == 20 and m.state.units["g"].hp == 20
+    assert of(out, ev.KnockedBack)[0].hit == ("g",)
+
+
+@pytest.mark.rule("GEM-41")
+@pytest.mark.rule("GEM-GM-13")
+def test_pass_through_option_and_backing_up_off_a_full_tile():
+    m = match([gem("a", 0, 4, 5), gem("t", 1, 5, 5), gem("g", 1, 6, 5)],
+              house={"knockback_collision": "pass"})
+    combat.knockback(m.state, "t", (1, 0), 3, "a")
+    assert pos(m, "t") == (8, 5) and pos(m, "g") == (6, 5)
+    assert m.state.units["t"].hp == 20
+    # ending inside a full tile is not allowed: she backs up to the last tile with room
+    m = match([gem("a", 0, 4, 5), gem("t", 1, 5, 5), gem("g", 1, 7, 5), gem("h", 1, 7, 5)],
+              house={"knockback_collision": "pass"})
+    combat.knockback(m.state, "t", (1, 0), 2, "a")
+    assert pos(m, "t") == (6, 5)
+    assert m.system.check_invariants(m.state) == []
+
+
+@pytest.mark.rule("GEM-41")
+def test_default_stop_against_another_gem():
+    m = match([gem("a", 0, 4, 5), gem("t", 1, 5, 5), gem("g", 1, 7, 5)])
+    out = combat.knockback(m.state, "t", (1, 0), 3, "a")
+    assert pos(m, "t") == (6, 5) and pos(m, "g") == (7, 5)
+    assert m.state.units["t"].hp == 20 - 6 and m.state.units["g"].hp == 20
+    assert of(out, ev.KnockedBack)[0].hit == ("g",)
+
+
+# --- through real strikes -------------------------------------------------------------------------
+
+@pytest.mark.rule("GEM-40")
+@pytest.mark.rule("GEM-GM-14")
+def test_GEM_TV_44_diagonal_knockback():
+    m = match([gem("a", 0, 4, 4, held=["hardlight_hammer"]), gem("t", 1, 5, 5)])
+    out = hammer_strike(m, "a", (5, 5), [20])
+    assert pos(m, "t") == (7, 7)
+    assert m.state.units["t"].hp == 20 - 4                    # the hammer's 4, no collision
+    assert of(out.events, ev.KnockedBack)[0].end == (7, 7)
+
+
+@pytest.mark.rule("GEM-43")
+@pytest.mark.rule("GEM-27")
+def test_GEM_TV_45_every_contacted_target_in_the_tile_is_pushed():
+    m = match([gem("a", 0, 4, 4, held=["hardlight_hammer"]), gem("p", 1, 5, 4),
+               gem("q", 1, 5, 4)])
+    out = hammer_strike(m, "a", (5, 4), [20])
+    assert pos(m, "p") == (7, 4) and pos(m, "q") == (7, 4)
+    assert m.state.units["p"].hp == 16 and m.state.units["q"].hp == 16   # no collision damage
+    assert {e.thing for e in of(out.events, ev.KnockedBack)} == {"p", "q"}
+    assert m.system.check_invariants(m.state) == []
+
+
+@pytest.mark.rule("GEM-42")
+def test_hammer_into_a_wall_through_a_strike():
+    m = match([gem("a", 0, 4, 5, held=["hardlight_hammer"]), gem("t", 1, 5, 5)],
+              rows=wall_row(6))
+    hammer_strike(m, "a", (5, 5), [20])
+    assert pos(m, "t") == (5, 5)
+    assert m.state.units["t"].hp == 20 - 4 - 2 * 3
+
+
+@pytest.mark.rule("GEM-GM-14")
+def test_a_miss_or_block_pushes_nobody_unless_the_house_rule_says_everyone():
+    m = match([gem("a", 0, 4, 5, held=["hardlight_hammer"]), gem("t", 1, 5, 5)])
+    hammer_strike(m, "a", (5, 5), [3])
+    assert pos(m, "t") == (5, 5)
+    m = match([gem("a", 0, 4, 5, held=["hardlight_hammer"]), gem("t", 1, 5, 5)],
+              house={"knockback_targets": "all"})
+    hammer_strike(m, "a", (5, 5), [3])
+    assert pos(m, "t") == (7, 5) and m.state.units["t"].hp == 20
+    # blocked: no push by default
+    m = match([gem("a", 0, 4, 5, held=["hardlight_hammer"]),
+               gem("t", 1, 5, 5, blocking=True, held=["buckler"], cpr=10)])
+    hammer_strike(m, "a", (5, 5), [16])
+    m.force_dice([20])
+    m.submit(A.Counter("t", 1))
+    m.submit(A.AssignBlocks("t", ((0, 0),)))
+    assert pos(m, "t") == (5, 5) and m.state.units["t"].hp == 20
+
+
+@pytest.mark.rule("GEM-GM-14")
+@pytest.mark.rule("GEM-GM-06")
+def test_pushed_off_a_ledge_is_a_forced_fall():
+    elevation = ["555500000000"] * 10
+    m = match([gem("a", 0, 2, 5, held=["hardlight_hammer"]), gem("t", 1, 3, 5)],
+              elevation=elevation)
+    out = hammer_strike(m, "a", (3, 5), [20])
+    assert pos(m, "t") == (4, 5)                              # off the edge, then stops
+    fell = of(out.events, ev.UnitFell)[0]
+    assert (fell.height, fell.damage, fell.forced) == (5, 9, True)
+    assert m.state.units["t"].hp == 20 - 4 - 9
+
+
+@pytest.mark.rule("GEM-40")
+def test_a_cliff_higher_than_her_size_stops_her_like_a_wall():
+    elevation = ["000000200000"] * 10
+    m = match([gem("a", 0, 4, 5), gem("t", 1, 5, 5)], elevation=elevation)
+    combat.knockback(m.state, "t", (1, 0), 2, "a")
+    assert pos(m, "t") == (5, 5) and m.state.units["t"].hp == 14
+
+
+@pytest.mark.rule("GEM-GM-14")
+def test_direction_snaps_to_eight_ways():
+    assert combat.snap8(2, 1) == (1, 1)          # 26.6 degrees: diagonal
+    assert combat.snap8(3, 1) == (1, 0)          # 18.4 degrees: straight
+    assert combat.snap8(-1, -3) == (0, -1)
+    assert combat.snap8(0, 0) is None
