@@ -82,6 +82,7 @@ class BattleScene(Scene):
         self._end_reason = ""
         self.ai_seats: dict[int, Any] = {}
         self.pacer = None
+        self.clock = 0.0                        # scene time: pacing follows frames, not the wall
         self.autosaves = 0
         self.notice = ""
         seats = list(getattr(match.config, "seats", []))
@@ -543,6 +544,7 @@ class BattleScene(Scene):
 
     # -- per frame -------------------------------------------------------------------------------------
     def update(self, dt: float) -> Transition | None:
+        self.clock += dt
         self.view.update(dt)
         for t in self.toasts:
             t.age += dt
@@ -594,7 +596,7 @@ class BattleScene(Scene):
         return hand_off(self.app, name, self.recap.get(seat, [])[-8:], sub)
 
     def _drive_ai(self, seat: int) -> Transition | None:
-        if self.pacer is not None and not self.pacer.ready():
+        if self.pacer is not None and not self.pacer.ready(self.clock):
             return None
         ai = self.ai_seats.get(seat)
         if ai is None:
@@ -611,7 +613,7 @@ class BattleScene(Scene):
         if action is not None:
             self.submit(action, from_ai=True)
             if self.pacer is not None:
-                self.pacer.shown()
+                self.pacer.shown(self.clock)
         return None
 
     def _make_ai(self, seat: int):

@@ -1,0 +1,258 @@
+"""The battle screen driven headless through the real App with synthetic input: selecting,
+moving by clicking a tile, attacking (Ready, aim an arm, Strike) with forced dice, block prompts
+for the defending seat, the unused-slot warning, the hotseat curtain, saving and loading through
+the pause menu, AI seats, and playing on to the results."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import paths
+from game.client.scene import reset
+from game.client.scenes.battle import BattleScene
+from game.client.scenes.battle_shots import shot_match
+from game.client.scenes.handoff import HandoffScene
+from game.client.scenes.pause import PauseScene
+from game.client.scenes.results import ResultsScene
+from game.client.ui.dialogs import ConfirmDialog
+from game.client.ui.saving import AUTOSAVE, load_match
+from game.engine import saves
+from game.engine.systems.gems import actions as A
+from tests.client.conftest import find_button
+
+pytestmark = pytest.mark.client
+
+
+def open_battle(app, match, speed: str = "instant") -> BattleScene:
+    app.settings.animation_speed = speed
+    BattleScene.ai_use_process = False          # think in-process: no worker start-up in tests
+    scene = BattleScene(app, match)
+    app.apply(reset(scene))
+    app.settle(2)
+    return scene
+
+
+def lift_curtain(app) -> None:
+    """Lift the hotseat curtain (after its short arming delay)."""
+    assert isinstance(app.top, HandoffScene), f"expected the curtain, top is {app.top}"
+    app.step(dt=0.5)
+    app.click((640, 360))
+
+
+def test_select_hover_and_move_by_clicking_a_tile(app):
+    match = shot_match("garnet")
+    scene = open_battle(app, match)
+    g = match.state.units["garnet"]
+    assert scene.selected == "garnet"                  # the acting gem is selected at turn start
+    app.click(scene.cell_pos((g.x, g.y)))
+    assert scene.selected == "garnet" and scene.effective_mode() == "move"
+    reach = scene.presenter.reachable("garnet")
+    assert reach and all(cost in (0, 1, 2) for cost in reach.values())
+    dest = (2, 4)
+    assert reach[dest] == 1
+    app.move_mouse(scene.cell_pos(dest))
+    assert scene.hover_cell == dest
+    overlay = scene._current_overlay()
+    assert dest in overlay.cells and overlay.path[0] == (4, 4) and overlay.path[-1] == dest
+    assert "1 slot" in scene._current_forecast()
+    panel = scene.presenter.tile_panel(dest)
+    assert panel.title == "Tile 2, 4" and any(l.label == "Elevation" for l in panel.lines)
+    app.click(scene.cell_pos(dest))
+    g = match.state.units["garnet"]
+    assert (g.x, g.y) == dest and match.state.slots == 1
+    assert any("walks to 2,4" in ln.text for ln, _ in scene.log.lines)
+    # clicking a tile she cannot reach does nothing but say so
+    before = len(match.log)
+    app.click(scene.cell_pos((13, 0)))
+    assert len(match.log) == before and scene.toasts
+
+
+def test_attack_with_forced_dice_and_a_block_prompt_for_the_defender(app):
+    match = shot_match("garnet")
+    scene = open_battle(app, match)
+    app.press_key(pygame.K_6)                          # Ready
+    assert match.state.ready_open and scene.effective_mode() == "attack"
+    beryl = match.state.units["beryl"]
+    app.move_mouse(scene.cell_pos((beryl.x, beryl.y)))
+    forecast = scene._current_forecast()
+    assert forecast.startswith("Arm 1 melee at Beryl") and "Hit" in forecast and "%" in forecast
+    app.click(scene.cell_pos((beryl.x, beryl.y)))      # aim arm 1
+    app.click(scene.cell_pos((beryl.x, beryl.y)))      # aim arm 2
+    assert [p.arm for p in match.state.plans] == [0, 1]
+    match.force_dice([18, 14])
+    app.click(scene.button_pos("strike"))
+    d = match.decision
+    assert d.stage == "choose_counters" and d.seat == 1
+    lift_curtain(app)                                  # Player 2 decides: the curtain first
+    assert app.top is scene and scene.viewer == 1
+    app.settle(1)
+    assert scene.prompt_panel is not None
+    labels = [b.label for b in scene.prompt_panel.buttons]
+    assert labels == ["No counter rolls", "Counter ×1"]
+    match.force_dice([19])
+    app.click(scene.prompt_panel.buttons[1].rect.center)
+    app.settle(1)
+    assert match.decision.stage == "assign_blocks"
+    labels = [b.label for b in scene.prompt_panel.buttons]
+    assert labels[0] == "Counter 21 stops Garnet's arm 2 (17)" and labels[-1] == "Block nothing"
+    app.press_key(pygame.K_1)                          # hotkeys pick prompt answers too
+    # the 21 stopped the 17; the 21 landed for 2 damage
+    assert match.state.units["beryl"].hp == beryl.max_hp - 2
+    texts = [ln.text for ln, _ in scene.log.lines]
+    assert any(t.startswith("Beryl blocks Garnet's arm 2") for t in texts)
+    roll = next(ln for ln, _ in scene.log.lines if ln.text.startswith("Beryl counters"))
+    assert ("Total", "21") in roll.terms and ("CPR", "+2") in roll.terms
+    lift_curtain(app)                                  # back to Player 1 for Garnet's turn
+    assert scene.viewer == 0 and match.decision.seat == 0
+
+
+def test_end_turn_warns_about_unused_slots_and_remembers_dont_ask(app):
+    from game.client import settings as settings_mod
+    match = shot_match("garnet")
+    scene = open_battle(app, match)
+    first = match.state.acting
+    app.press_key(pygame.K_SPACE)
+    dialog = app.top
+    assert isinstance(dialog, ConfirmDialog) and match.state.acting == first
+    app.click(dialog.box.get_abs_rect().topleft + pygame.Vector2(
+        app.px(35), app.px(dialog.body_height() + 62 + 19)))     # "Don't ask again"
+    assert dialog.dont_ask
+    app.click_element(find_button(app, "End turn"))
+    assert match.state.acting != first
+    assert settings_mod.load().dont_ask.get("end_turn_unused") is True
+    if isinstance(app.top, HandoffScene):
+        lift_curtain(app)
+    second = match.state.acting
+    assert match.decision.seat in scene.human_seats
+    app.press_key(pygame.K_RETURN)                     # no question this time
+    assert not isinstance(app.top, ConfirmDialog) and match.state.acting != second
+
+
+def test_hotseat_handoff_hides_the_table_and_recaps(app):
+    match = shot_match("garnet")
+    scene = open_battle(app, match)
+    order = match.state.order
+    # end turns until the other seat's gem comes up
+    scene.app.settings.dont_ask["end_turn_unused"] = True
+    while True:
+        app.press_key(pygame.K_SPACE)
+        if isinstance(app.top, HandoffScene):
+            break
+    curtain = app.top
+    assert curtain.seat_name == "Player 2"
+    assert any("turn" in line for line in curtain.recap)
+    # while the curtain is up the battle is not drawn (the curtain is opaque)
+    assert not curtain.overlay
+    lift_curtain(app)
+    assert app.top is scene and scene.viewer == 1
+    assert scene.selected == match.state.acting and match.state.units[scene.selected].side == 1
+    assert order == match.state.order
+
+
+def test_save_through_pause_then_load_and_play_on(app):
+    from tests.client.test_menus import type_into
+    match = shot_match("garnet")
+    scene = open_battle(app, match)
+    assert (paths.saves_dir() / AUTOSAVE).exists() and scene.autosaves == 1
+    app.click(scene.cell_pos((2, 4)))                  # a move, then save mid-turn
+    app.press_key(pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScene)
+    app.click_element(find_button(app, "Save game"))
+    dialog = app.top
+    dialog.entry.set_text("")
+    type_into(app, dialog.entry, "Mid fight")
+    app.click_element(find_button(app, "Save"))
+    path = paths.saves_dir() / "mid-fight.json"
+    assert path.exists()
+    app.press_key(pygame.K_ESCAPE)                     # resume
+    assert app.top is scene
+    app.apply(load_match(app, path))
+    app.settle(2)
+    loaded = app.top
+    assert isinstance(loaded, BattleScene) and loaded is not scene
+    assert loaded.match.snapshot() == match.snapshot()
+    assert (loaded.match.state.units["garnet"].x, loaded.match.state.units["garnet"].y) == (2, 4)
+    app.click(loaded.cell_pos((1, 4)))                 # play on from the loaded position
+    assert loaded.match.state.slots == 0
+    assert saves.load(path).state.units["garnet"].x == 2   # the file is as it was saved
+
+
+def test_illegal_action_is_a_toast_not_a_crash(app):
+    match = shot_match("garnet")
+    scene = open_battle(app, match)
+    assert scene.submit(A.Move("beryl", (0, 0))) is False
+    assert scene.toasts and app.top is scene
+    app.settle(1)
+    assert app._fatal is None
+
+
+def test_undo_takes_back_a_move(app):
+    match = shot_match("garnet")
+    scene = open_battle(app, match)
+    app.click(scene.cell_pos((2, 4)))
+    assert match.state.units["garnet"].x == 2 and match.can_undo()
+    app.press_key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert (match.state.units["garnet"].x, match.state.slots) == (4, 2)
+
+
+def test_animation_plays_then_a_click_skips_it_without_acting(app):
+    match = shot_match("garnet")
+    scene = open_battle(app, match, speed="slow")
+    app.click(scene.cell_pos((2, 4)))
+    assert scene.view.animating
+    moved_log = len(match.log)
+    app.click(scene.cell_pos((1, 4)))                  # skips the tween; not a move order
+    assert not scene.view.animating and len(match.log) == moved_log
+    app.click(scene.cell_pos((1, 4)))
+    assert match.state.units["garnet"].x == 1
+
+
+def test_log_lines_render_once(app):
+    match = shot_match("garnet")
+    scene = open_battle(app, match)
+    made = scene.log.renders
+    app.settle(5)
+    assert scene.log.renders == made
+    app.click(scene.cell_pos((2, 4)))
+    assert scene.log.renders > made
+    after = scene.log.renders
+    app.settle(5)
+    assert scene.log.renders == after
+
+
+def test_ai_seat_plays_its_turns_at_a_pace_and_hands_back(app):
+    match = shot_match("beryl", seats=("human", "ai"))
+    assert match.decision.seat == 1
+    scene = open_battle(app, match, speed="fast")
+    start = len(match.log)
+    frames = 0
+    while match.decision is not None and match.decision.seat == 1 and frames < 600:
+        app.step(dt=1 / 30)
+        frames += 1
+    assert len(match.log) > start and match.decision.seat == 0
+    assert frames > 3                                  # paced over frames, never all at once
+    assert not isinstance(app.top, HandoffScene)       # one human: no curtain
+    assert scene.human_turn()
+
+
+def test_poofing_the_last_enemy_ends_in_the_results(app):
+    from game.engine.match import Match
+    from game.engine.rules import MatchConfig, SeatConfig
+    setup = {"grid": {"rows": ["....", "....", "...."]},
+             "units": [{"id": "garnet", "sheet": "garnet", "side": 0, "x": 1, "y": 1},
+                       {"id": "beryl", "sheet": "beryl", "side": 1, "x": 2, "y": 1,
+                        "overrides": {"hp": 2, "blocking": False}}]}
+    for seed in range(1, 100):
+        match = Match.new(MatchConfig("gems", seed, [SeatConfig("human"), SeatConfig("human")],
+                                      None, {}, setup))
+        if match.state.acting == "garnet":
+            break
+    scene = open_battle(app, match)
+    app.press_key(pygame.K_6)
+    app.click(scene.cell_pos((2, 1)))
+    match.force_dice([19])
+    app.press_key(pygame.K_6)                          # Strike
+    app.settle(3)
+    assert match.over and match.winner == 0
+    assert isinstance(app.top, ResultsScene)
+    assert any("poofs" in ln.text for ln, _ in scene.log.lines)
