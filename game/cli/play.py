@@ -6,6 +6,7 @@ Must not: contain client logic; the App does the work.
 from __future__ import annotations
 
 import argparse
+import sys
 
 
 def main(argv: list[str]) -> int:
@@ -21,5 +22,10 @@ def main(argv: list[str]) -> int:
             parser.error(f"--size must look like 1280x720, not {args.size!r}")
         size = (w, h)
     from game.client.app import App
-    app = App(size, fullscreen=False if args.windowed else None)
+    try:
+        app = App(size, fullscreen=False if args.windowed else None)
+    except Exception as exc:     # before the window exists there is no dialog to show it in
+        print(f"strife-table: the game window could not be opened: {type(exc).__name__}: {exc}",
+              file=sys.stderr)
+        return 1
     return app.run()

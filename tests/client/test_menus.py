@@ -136,7 +136,7 @@ def test_load_screen_reports_corrupt_save_without_touching_it(app, toy_system):
     app.settle()
     app.click_element(find_button(app, "Load game"))
     assert isinstance(app.top, LoadScene)
-    assert "Cannot be read" in texts(app)
+    assert "Cannot be read: the file is not valid JSON" in texts(app)
     app.click_element(app.top.load_button)
     assert isinstance(app.top, ErrorDialog)
     shown = texts(app)
@@ -261,8 +261,7 @@ def test_confirm_dont_ask_again_is_remembered(app):
     app.settle()
     dialog = app.top
     assert isinstance(dialog, ConfirmDialog)
-    app.click(dialog.box.get_abs_rect().topleft + pygame.Vector2(app.px(35), app.px(
-        dialog.body_height() + 62 + 19)))
+    app.click_element(dialog.dont_ask_box)
     assert dialog.dont_ask
     app.click_element(find_button(app, "OK"))
     assert table.results == [DialogResult("end_turn", True)]

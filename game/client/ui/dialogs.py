@@ -117,8 +117,8 @@ class ConfirmDialog(Dialog):
 
     def build_extra(self, y: int) -> None:
         if self.prompt_id:
-            self.checkbox(self.rect(24, y + 8, 22, 22), "Don't ask again", self.dont_ask,
-                          self._toggle, container=self.box)
+            self.dont_ask_box = self.checkbox(self.rect(24, y + 8, 22, 22), "Don't ask again",
+                                              self.dont_ask, self._toggle, container=self.box)
 
     def _toggle(self, checked: bool) -> None:
         self.dont_ask = checked
