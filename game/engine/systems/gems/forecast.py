@@ -114,17 +114,41 @@ def _arrangements(ms: tuple[int, ...]) -> int:
     return count
 
 
-@lru_cache(maxsize=4096)
-def _sum_counts(classes: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int], ...]:
-    """How many ways the totals, one from each class, add up to each sum."""
-    dist = {0: 1}
-    for values in classes:
-        nxt: dict[int, int] = {}
-        for s, c in dist.items():
-            for v in values:
-                nxt[s + v] = nxt.get(s + v, 0) + c
+@lru_cache(maxsize=None)
+def _tail_table(lengths: tuple[int, ...]) -> tuple[int, ...]:
+    """For attacks whose totals are uniform on intervals of these lengths (each shifted to start
+    at 0): tail[s] = how many tuples have offset sum >= s."""
+    dist = [1]
+    for n in lengths:
+        nxt = [0] * (len(dist) + n - 1)
+        for base, c in enumerate(dist):
+            if c:
+                for v in range(n):
+                    nxt[base + v] += c
         dist = nxt
-    return tuple(sorted(dist.items()))
+    tail = [0] * (len(dist) + 1)
+    for i in range(len(dist) - 1, -1, -1):
+        tail[i] = tail[i + 1] + dist[i]
+    return tuple(tail)
+
+
+def _ways_sum_above(intervals: list[tuple[int, int]], limit: int) -> int:
+    """How many tuples (one total from each inclusive interval) add up to more than `limit`."""
+    lows = sum(lo for lo, _ in intervals)
+    tail = _tail_table(tuple(sorted(hi - lo + 1 for lo, hi in intervals)))
+    need = limit + 1 - lows                 # offset sum must be >= need
+    if need <= 0:
+        return tail[0]
+    return tail[need] if need < len(tail) else 0
+
+
+def _key_multisets(keys: list, k: int, start: int = 0):
+    if k == 0:
+        yield ()
+        return
+    for i in range(start, len(keys)):
+        for rest in _key_multisets(keys, k - 1, i):
+            yield (keys[i],) + rest
 
 
 def attack_odds(attack_mod: int, damages: list[int], counters: int, counter_mod: int,
@@ -142,42 +166,31 @@ def attack_odds(attack_mod: int, damages: list[int], counters: int, counter_mod:
     "arm_blocked": [..], "disarm", "poof"}.
 
     Method: for each multiset of counter totals (weighted by its arrangements), an attack total
-    matters to blocking only through its class (contact?, how many counters beat it), so the
-    attacks are enumerated by class (weighted by class sizes); the disarm needs the exact sum,
-    counted by convolving the classes' totals."""
+    matters to blocking only through its class (contact?, how many counters beat it); classes
+    are intervals of totals. Attacks of equal damage are interchangeable, so each group of them
+    is enumerated as a multiset of classes (weighted by arrangements and class sizes). The
+    disarm needs the exact sum: counted from the classes' interval lengths (a cached table)."""
     a = len(damages)
     totals = [f + attack_mod for f in range(1, FACES + 1)]
     cvals = [f + counter_mod for f in range(1, FACES + 1)]
     res: dict[str, Any] = {"total": FACES ** (a + counters), "damage": {}, "hit": 0,
                            "blocked": 0, "arm_contact": [0] * a, "arm_blocked": [0] * a,
                            "disarm": 0, "poof": 0}
-    block_cache: dict[tuple, tuple[frozenset, bool]] = {}
     always_rolled = counters > 0 and disarm and not disarm_needs_contact
+    groups: dict[int, list[int]] = {}
+    for i, d in enumerate(damages):
+        groups.setdefault(d, []).append(i)
+    group_list = list(groups.values())
+    block_cache: dict[tuple, tuple[frozenset, bool]] = {}
 
-    def record(weight: int, keys: tuple, reps: list[int], csorted: list[int],
-               disarm_ways: int) -> None:
+    def outcome(keys: tuple, reps: list[int], csorted: list[int]) -> tuple[frozenset, bool]:
         if keys not in block_cache:
             opts = (combat.block_options(csorted, [[i, t] for i, t in enumerate(reps)], damages)
                     if csorted else [[]])
             blocked = frozenset(at for _, at in opts[0])
             lands = any(k[0] and i not in blocked for i, k in enumerate(keys))
             block_cache[keys] = (blocked, lands)
-        blocked, lands = block_cache[keys]
-        dmg = sum(damages[i] for i, k in enumerate(keys) if k[0] and i not in blocked)
-        res["damage"][dmg] = res["damage"].get(dmg, 0) + weight
-        if lands:
-            res["hit"] += weight
-        if blocked:
-            res["blocked"] += weight
-        for i, k in enumerate(keys):
-            if k[0]:
-                res["arm_contact"][i] += weight
-            if i in blocked:
-                res["arm_blocked"][i] += weight
-        if dmg >= hp:
-            res["poof"] += weight
-        if disarm and (lands or not disarm_needs_contact):
-            res["disarm"] += disarm_ways
+        return block_cache[keys]
 
     for ms in _multisets(FACES, counters):
         cw = _arrangements(ms)
@@ -187,17 +200,55 @@ def attack_odds(attack_mod: int, damages: list[int], counters: int, counter_mod:
         for t in totals:
             key = (combat.contact(t), sum(1 for cv in csorted if cv > t))
             classes.setdefault(key, []).append(t)
-        for combo in product(list(classes), repeat=a):
-            if counters and not always_rolled and not any(k[0] for k in combo):
+        keys_list = list(classes)
+        per_group = []
+        for members in group_list:
+            options = []
+            for km in _key_multisets(keys_list, len(members)):
+                w = _arrangements(tuple(keys_list.index(k) for k in km))
+                for k in km:
+                    w *= len(classes[k])
+                options.append((km, w))
+            per_group.append(options)
+        for choice in product(*per_group):
+            keys_arr: list = [None] * a
+            weight = cw
+            for members, (km, w) in zip(group_list, choice):
+                weight *= w
+                for i, k in zip(members, km):
+                    keys_arr[i] = k
+            keys = tuple(keys_arr)
+            if counters and not always_rolled and not any(k[0] for k in keys):
                 continue                    # no counter roll is made: counted below
-            ways = 1
-            for k in combo:
-                ways *= len(classes[k])
-            dways = 0
-            if disarm:
-                counts = _sum_counts(tuple(tuple(classes[k]) for k in combo))
-                dways = cw * sum(n for s, n in counts if s > csum)
-            record(cw * ways, tuple(combo), [classes[k][0] for k in combo], csorted, dways)
+            blocked, lands = outcome(keys, [classes[k][0] for k in keys], csorted)
+            dmg = sum(damages[i] for i, k in enumerate(keys) if k[0] and i not in blocked)
+            res["damage"][dmg] = res["damage"].get(dmg, 0) + weight
+            if lands:
+                res["hit"] += weight
+            if blocked:
+                res["blocked"] += weight
+            if dmg >= hp:
+                res["poof"] += weight
+            for members in group_list:
+                # arms of one group are interchangeable: share the group's tallies evenly
+                n_con = sum(1 for i in members if keys[i][0])
+                n_blk = sum(1 for i in members if i in blocked)
+                for i in members:
+                    res["arm_contact"][i] += weight * n_con
+                    res["arm_blocked"][i] += weight * n_blk
+            if disarm and (lands or not disarm_needs_contact):
+                # weight / ways-of-classes * tuples in those classes whose sum beats csum
+                ways = 1
+                for k in keys:
+                    ways *= len(classes[k])
+                intervals = [(classes[k][0], classes[k][-1]) for k in keys]
+                res["disarm"] += weight // ways * _ways_sum_above(intervals, csum)
+    for members in group_list:
+        for i in members:
+            # contact is truly symmetric (a whole count); a block shared between equally
+            # damaging arms may be a half-count, so keep it exact as a fraction
+            res["arm_contact"][i] //= len(members)
+            res["arm_blocked"][i] = Fraction(res["arm_blocked"][i], len(members))
     if counters and not always_rolled:
         # every attack missed, so no counter roll was made: nothing lands, nothing is blocked,
         # and a disarm (if any) would need contact, so none happens
@@ -219,7 +270,7 @@ def odds_from_counts(res: dict[str, Any]) -> dict[str, Any]:
             "blocked": Fraction(res["blocked"], total), "poof": Fraction(res["poof"], total),
             "disarm": Fraction(res["disarm"], total),
             "arm_contact": [Fraction(n, total) for n in res["arm_contact"]],
-            "arm_blocked": [Fraction(n, total) for n in res["arm_blocked"]]}
+            "arm_blocked": [Fraction(n) / total for n in res["arm_blocked"]]}
 
 
 # =============================================================================================
