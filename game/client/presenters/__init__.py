@@ -125,6 +125,8 @@ class Overlay:
     target_block: list[Cell] = field(default_factory=list)
     area: list[Cell] = field(default_factory=list)
     line: list[Cell] = field(default_factory=list)
+    size: int = 1                      # footprint of the unit the overlay is for
+    veil: bool = False                 # darken every cell outside `cells` (movement modes)
 
 
 @dataclass(frozen=True, slots=True)

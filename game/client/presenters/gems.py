@@ -379,14 +379,15 @@ class GemsPresenter:
             lines.append(PanelLine("blocks movement and sight", dim=True))
         if d.get("water"):
             pen = d.get("water_penalty") or 0
-            text = f"MS -{pen} when surrounded" if pen else "shallow"
-            if d.get("current_dir"):
-                text += f" · current {d['current_dir']}"
-                if d.get("current_threshold") is not None:
-                    text += f", beat {d['current_threshold']}"
+            text = f"MS -{pen} if surrounded" if pen else "shallow"
             lines.append(PanelLine(text, "Water", colour=(120, 180, 255),
                                    tooltip="A gem with water all around loses Movement Speed; "
                                            "below 0 the current may sweep her along"))
+            if d.get("current_dir"):
+                thr = d.get("current_threshold")
+                lines.append(PanelLine(f"flows {d['current_dir']}" + (f", resist above {thr}"
+                                                                      if thr is not None else ""),
+                                       "Current", colour=(120, 180, 255)))
         occ = d.get("occupants") or []
         cap = d.get("capacity", 2)
         if occ:
@@ -522,14 +523,17 @@ class GemsPresenter:
         if actor is None or selected != actor:
             return ov
         u = st.units[actor]
+        ov.size = u.size
         legal = self.my_turn_actions(actor)
         if mode == "move":
+            ov.veil = True
             ov.cells = self.reachable(actor)
             if hover is not None and hover in ov.cells:
                 engine_path = self._reach_paths.get(hover)
                 ov.path = ([(u.x, u.y)] + [p for p in engine_path if p != (u.x, u.y)]
                            if engine_path else _preview_path((u.x, u.y), hover, set(ov.cells)))
         elif mode == "fly":
+            ov.veil = True
             ov.cells = {tuple(a.to): 1 for a in legal if isinstance(a, A.Fly) and a.unit == actor}
             if hover in ov.cells:
                 ov.line = _line((u.x, u.y), hover)

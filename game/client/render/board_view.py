@@ -28,7 +28,7 @@ from . import grid_art, sprites
 
 Cell = tuple[int, int]
 
-ZOOMS = (0.5, 0.625, 0.75, 0.875, 1.0, 1.25, 1.5, 1.75, 2.0)
+ZOOMS = (0.5, 0.625, 0.75, 0.875, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
 WARM = (232, 163, 61)
 COOL = (111, 194, 228)
 DANGER = (232, 80, 64)
@@ -78,7 +78,8 @@ class BoardView:
         self.shown: dict[str, TokenInfo] = {}   # the tokens as last drawn while idle
         self._drag: tuple[int, int, float, float] | None = None
         self.dragged = False
-        self.font_small = resources.font(12, bold=True)
+        self.ui_scale = 1.0
+        self.user_zoomed = False
 
     # -- terrain ------------------------------------------------------------------------------
     @staticmethod
@@ -88,9 +89,14 @@ class BoardView:
         if map_path:
             try:
                 from . import tilemap   # written by the maps engineer
-                surf = tilemap.render_tile_layers(map_path)
-                tw = getattr(board, "tile_width", 0) or max(1, surf.get_width() // max(1, board.width))
-                return _ready(surf, alpha=False), int(tw)
+                art = tilemap.render_tile_layers(map_path)
+                geo = tilemap.map_geometry(map_path)
+                tw = int(getattr(board, "tile_width", 0) or geo.tile_width)
+                # one opaque surface at exactly the grid's size, the map's origin at (0, 0)
+                surf = pygame.Surface((board.width * tw, board.height * tw))
+                surf.fill((16, 19, 24))
+                surf.blit(art, (-geo.origin[0], -geo.origin[1]))
+                return _ready(surf, alpha=False), tw
             except Exception:   # noqa: BLE001 - drawn from the board instead; never a crash
                 pass
         tile = 64
@@ -115,16 +121,19 @@ class BoardView:
 
     # -- layout and camera -----------------------------------------------------------------------
     def set_rect(self, rect: pygame.Rect) -> None:
-        first = self.rect.size == (800, 600) and not self._scaled
+        """Lay the view out; until the player zooms by hand, a new size refits the map."""
+        changed = pygame.Rect(rect) != self.rect
         self.rect = pygame.Rect(rect)
-        if first:
+        if changed and not self.user_zoomed:
             self.fit()
         self.clamp()
 
     def fit(self) -> None:
-        """The largest zoom (up to 1.25x of the art) at which the whole map fits, else 1.0."""
+        """The zoom at which the whole map fills the view (capped so art stays crisp)."""
+        # fill the view, but never blow the art up past ~80 px a tile (pixel art gets mushy)
+        most = max(1.0, 80 / self.base_tile)
         fit = min(self.rect.w / (self.board.width * self.base_tile),
-                  self.rect.h / (self.board.height * self.base_tile), 1.25)
+                  self.rect.h / (self.board.height * self.base_tile), most)
         best = max(ZOOMS[0], int(fit * 32) / 32)
         if self.base_tile * best < 40:    # too small to read: prefer scrolling
             best = max(best, min(1.0, 48 / self.base_tile))
@@ -155,16 +164,23 @@ class BoardView:
     def zoom_by(self, steps: int, anchor: tuple[int, int] | None = None) -> None:
         """Zoom one step per wheel notch around `anchor`; only when the map does not already fit
         at the smaller zoom (zooming out past "fits" is pointless)."""
-        i = min(range(len(ZOOMS)), key=lambda k: abs(ZOOMS[k] - self.zoom))
-        j = max(0, min(len(ZOOMS) - 1, i + steps))
-        if j == i:
-            return
-        if steps < 0 and not self.can_pan():
-            return
+        if steps > 0:
+            bigger = [z for z in ZOOMS if z > self.zoom + 1e-6]
+            if not bigger:
+                return
+            new = bigger[0]
+        else:
+            if not self.can_pan():
+                return          # the whole map already shows: zooming out only shrinks it
+            smaller = [z for z in ZOOMS if z < self.zoom - 1e-6]
+            if not smaller:
+                return
+            new = smaller[-1]
+        self.user_zoomed = True
         ax, ay = anchor or self.rect.center
         wx = (ax - self.rect.x + self.cam[0]) / self.tile
         wy = (ay - self.rect.y + self.cam[1]) / self.tile
-        self.zoom = ZOOMS[j]
+        self.zoom = new
         self.cam = [wx * self.tile - (ax - self.rect.x), wy * self.tile - (ay - self.rect.y)]
         self.clamp()
 
@@ -398,11 +414,26 @@ class BoardView:
         if self.step is None and not self.queue:
             self.shown = {t.id: t for t in tokens}
 
+    def _draw_veil(self, surface: pygame.Surface, ov: Overlay, px: int) -> None:
+        """Darken everything she cannot reach (like Wesnoth), so reachable ground reads at a
+        glance on any map art. Rebuilt only when the overlay or the camera changes."""
+        key = (id(ov), tuple(int(c) for c in self.cam), self.zoom, tuple(self.rect))
+        if getattr(self, "_veil_key", None) != key:
+            veil = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            veil.fill((8, 10, 14, 125))
+            for cell in ov.cells:
+                r = self.cell_rect(cell, ov.size).move(-self.rect.x, -self.rect.y)
+                veil.fill((0, 0, 0, 0), r)
+            self._veil, self._veil_key = veil, key
+        surface.blit(self._veil, self.rect.topleft)
+
     def _draw_overlay(self, surface: pygame.Surface, ov: Overlay, px: int) -> None:
+        if ov.veil and ov.cells:
+            self._draw_veil(surface, ov, px)
         batch = []
         for cell, cost in ov.cells.items():
             colour = self.cost_colours.get(cost, self.cost_colours[max(self.cost_colours)])
-            batch.append((self._tint(colour, 56, px), self.cell_rect(cell).topleft))
+            batch.append((self._tint(colour, 48, px), self.cell_rect(cell).topleft))
         for cell in ov.range_cells:
             batch.append((self._tint(COOL, 40, px, border=False), self.cell_rect(cell).topleft))
         for cell in ov.targets:
@@ -426,14 +457,14 @@ class BoardView:
                 surface.fblits(marks)
             self._legend(surface, sorted(set(ov.cells.values())))
         if len(ov.path) >= 2:
-            pts = [self.cell_center(c) for c in ov.path]
+            pts = [self.cell_center(c, ov.size) for c in ov.path]
             pygame.draw.lines(surface, (20, 20, 20), False, pts, max(3, px // 8) + 2)
             pygame.draw.lines(surface, WARM, False, pts, max(3, px // 8))
             end = pts[-1]
             pygame.draw.circle(surface, WARM, end, max(4, px // 7))
             pygame.draw.circle(surface, (20, 20, 20), end, max(4, px // 7), 2)
         if len(ov.line) >= 2:
-            pts = [self.cell_center(c) for c in ov.line]
+            pts = [self.cell_center(c, ov.size) for c in ov.line]
             _dashed(surface, COOL, pts[0], pts[-1], max(2, px // 14), px // 4)
         if ov.target_block:
             xs = [c[0] for c in ov.target_block]
@@ -451,23 +482,25 @@ class BoardView:
 
     def _legend(self, surface: pygame.Surface, costs: list[int]) -> None:
         """A small key in the map's lower-left corner: which tint costs how many slots."""
-        font = resources.font(13, bold=True)
-        x, y = self.rect.x + 10, self.rect.bottom - 28
+        k = self.ui_scale
+        font = resources.font(int(13 * k), bold=True)
+        x, y = self.rect.x + int(10 * k), self.rect.bottom - int(28 * k)
         parts = []
         for c in costs:
             label = font.render(f"{c} slot{'s' if c != 1 else ''}", True, (232, 226, 212))
             parts.append((c, label))
-        w = sum(18 + l.get_width() + 12 for _, l in parts) + 10
-        box = pygame.Rect(x, y, w, 22)
+        w = sum(int(18 * k) + l.get_width() + 12 for _, l in parts) + 10
+        box = pygame.Rect(x, y, w, int(22 * k))
         bg = pygame.Surface(box.size, pygame.SRCALPHA)
         bg.fill((16, 19, 24, 200))
         surface.blit(bg, box)
         cx = box.x + 8
         for c, label in parts:
             colour = self.cost_colours.get(c, self.cost_colours[max(self.cost_colours)])
-            pygame.draw.rect(surface, colour, (cx, box.y + 5, 12, 12), border_radius=2)
-            surface.blit(label, (cx + 16, box.centery - label.get_height() // 2))
-            cx += 18 + label.get_width() + 12
+            sq = int(12 * k)
+            pygame.draw.rect(surface, colour, (cx, box.centery - sq // 2, sq, sq), border_radius=2)
+            surface.blit(label, (cx + sq + 4, box.centery - label.get_height() // 2))
+            cx += int(18 * k) + label.get_width() + 12
 
     def _draw_elevation(self, surface: pygame.Surface) -> None:
         x0, y0, x1, y1 = self.visible_cells()

@@ -106,6 +106,7 @@ class BattleScene(Scene):
     def _layout(self, size: tuple[int, int]) -> None:
         scale = getattr(self.app, "scale", 1.0)
         self.text.scale = scale
+        self.view.ui_scale = scale
         W_, H = size
         px = lambda v: int(round(v * scale))  # noqa: E731
         top_h, bar_h, log_h, side_w = px(62), px(54), px(122), px(312)
