@@ -50,17 +50,21 @@ class Registry:
 
 
 def to_json(record: Any) -> Any:
-    if dataclasses.is_dataclass(record) and not isinstance(record, type):
+    is_instance = dataclasses.is_dataclass(record) and not isinstance(record, type)
+    if is_instance and getattr(record, "kind", ""):
         out: dict[str, Any] = {"kind": getattr(record, "kind")}
         for f in dataclasses.fields(record):
             out[f.name] = to_json(getattr(record, f.name))
         return out
+    # plain values with their own format (a dice Roll inside an event) keep it
+    if hasattr(record, "to_json") and not isinstance(record, (type, Record)):
+        return record.to_json()
+    if is_instance:
+        return {f.name: to_json(getattr(record, f.name)) for f in dataclasses.fields(record)}
     if isinstance(record, (list, tuple)):
         return [to_json(v) for v in record]
     if isinstance(record, dict):
         return {str(k): to_json(v) for k, v in record.items()}
-    if hasattr(record, "to_json"):
-        return record.to_json()
     return record
 
 

@@ -52,9 +52,15 @@ class Rng:
                 raise ForcedValueError(f"forced result {value} is outside {lo}..{hi}")
             return value
         span = hi - lo + 1
-        limit = (1 << 32) - ((1 << 32) % span)
+        # Rejection sampling over enough 32-bit words to cover the span (one word for any dice);
+        # results at or above `limit` would make the low values more likely, so they are redrawn.
+        words = max(1, (span - 1).bit_length() + 31 >> 5)
+        bits = 32 * words
+        limit = (1 << bits) - ((1 << bits) % span)
         while True:
-            r = self._next32()
+            r = 0
+            for _ in range(words):
+                r = (r << 32) | self._next32()
             if r < limit:
                 return lo + r % span
 

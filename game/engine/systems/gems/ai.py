@@ -1,0 +1,475 @@
+"""Gems computer players: "easy", "normal" and "hard", registered with game.engine.ai.base.
+
+Owns: how a gems bot values a position (`evaluate`), an attack (`strike_gain`, from the engine's
+own odds in forecast.py), a turn action (a dry run on a COPY of the view, plus the best attack
+it opens up), and every pending stage (counter rolls, block assignment, which arm to lose, left
+or right). Difficulties:
+  * normal: greedy over the acting gem's legal actions; each is dry-run and scored by the
+    position it leaves plus the best attack it makes possible this turn (exact forecast odds);
+    arms are aimed one at a time, each where the forecast gains most.
+  * hard: the same, then a short expectimax over the rest of its own turn: the best few first
+    actions are played out on copies (dice actions sampled several times with the bot's OWN
+    forked generator, stages answered by this policy) and judged by the best follow-up.
+  * easy: normal's scores with noise, and now and then a plain random choice.
+
+Must not: mutate the view it is given (gems' view is the live state, so every dry run works on
+a deep copy), read the match generator or the true future (dry runs roll only on the bot's
+forked generator, and attacks are valued by the forecast, not by rolling the real dice), or
+shatter a gemstone unless the house rule "ai_may_shatter" allows it (GEM-GM-31).
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any, Generator
+
+from game.engine.actions import Concede, EndTurn
+from game.engine.ai.base import register_bot, run_thinking
+from game.engine.rng import Rng
+
+from . import actions as A
+from . import combat, common
+from .forecast import forecast
+from .house import house
+from .state import GemsState, Unit
+
+# --- weights of the evaluation (hand-tuned against the random bot and each other) ------------
+FORMED = 30.0          # a gem still in the fight
+HP = 1.5               # per hit point
+ARM = 6.0              # per working arm (attacks, blocks, holding)
+HELD = 2.0             # per held object (counter rolls, GEM-29) ...
+WEAPON = 2.0           # ... plus this per point of damage above bare hands
+APPROACH = 0.8         # per tile too far from the nearest enemy to strike her
+WATER = 4.0            # standing where a current may drag her (GEM-18..20)
+THREAT = 0.35          # per point of damage the nearby enemies could deal next turn
+EFFORT = 0.05         # any action that is not the end of the turn
+WIN = 10000.0
+
+
+def _system():
+    from .system import GEMS
+    return GEMS
+
+
+# =============================================================================================
+# Valuing positions
+# =============================================================================================
+
+def unit_value(state: GemsState, u: Unit, hp: int | None = None) -> float:
+    """What a gem is worth to her side: nothing once poofed, else a base plus HP, arms, objects."""
+    hp = u.hp if hp is None else hp
+    if not u.formed or hp <= 0:
+        return 0.0
+    v = FORMED + HP * hp + ARM * len(u.working_arms())
+    for iid in u.held_objects():
+        it = state.items.get(iid)
+        if it is not None:
+            v += HELD + WEAPON * max(0, it.damage - combat.UNARMED_DAMAGE)
+    return v
+
+
+def reach_of(state: GemsState, u: Unit) -> int:
+    """How far (in tiles) she can strike from where she stands: melee 1, or a held ranged item."""
+    best = 1
+    for arm in u.working_arms():
+        for mode in ("melee", "projectile", "thrown"):
+            if mode != "melee" and combat.mode_allowed(state, u, arm, mode):
+                continue
+            if mode == "thrown":
+                continue          # throwing gives the object away: not her standing reach
+            best = max(best, combat.attack_profile(state, u, arm, mode)["reach"] * u.size)
+    return best
+
+
+def p_contact(cpr: int) -> float:
+    return sum(1 for f in range(1, 21) if f + cpr > combat.CONTACT_ABOVE) / 20
+
+
+def arm_damage(state: GemsState, u: Unit) -> float:
+    """Expected damage of one Ready Action with every arm, ignoring blocks."""
+    total = 0.0
+    for arm in u.working_arms()[:max(0, u.arm_counter())]:
+        total += combat.attack_profile(state, u, arm, "melee")["damage"]
+    return total * p_contact(u.cpr)
+
+
+def surrounded_by_water(state: GemsState, u: Unit) -> bool:
+    if u.fms > 0 and u.altitude is not None:
+        return False
+    tiles = common.footprint(u)
+    return all(common.is_water(state, x + dx, y + dy)
+               for x, y in tiles for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+
+
+def evaluate(state: GemsState, side: int) -> float:
+    """The position's worth to `side` (higher is better); symmetric between the sides."""
+    if state.over:
+        if state.winner is None:
+            return 0.0
+        return WIN if state.winner == side else -WIN
+    score = 0.0
+    formed = [u for u in state.units.values() if u.formed and u.carried_by is None]
+    prints = {u.id: common.footprint(u) for u in formed}
+    for u in state.units.values():
+        if u.formed and u.carried_by is not None:   # carried: still in the fight, still worth
+            score += unit_value(state, u) * (1.0 if u.side == side else -1.0)
+    for u in formed:
+        sign = 1.0 if u.side == side else -1.0
+        v = unit_value(state, u)
+        enemies = [e for e in formed if e.side != u.side
+                   and not common.truce_between(state, u.id, e.id)]
+        if enemies:
+            dist = min(common.footprint_distance(prints[u.id], prints[e.id]) for e in enemies)
+            v -= APPROACH * max(0, dist - reach_of(state, u))
+            # what the enemies within a move and a strike of her could deal her next turn
+            for e in enemies:
+                d = common.footprint_distance(prints[u.id], prints[e.id])
+                if d <= max(1, common.ms_now(state, e)) + reach_of(state, e):
+                    v -= THREAT * arm_damage(state, e)
+        if surrounded_by_water(state, u):
+            v -= WATER
+        score += sign * v
+    return score
+
+
+# =============================================================================================
+# Valuing attacks with the engine's exact odds
+# =============================================================================================
+
+def strike_gain(state: GemsState, action: Any, side: int) -> float:
+    """Expected change in `evaluate`'s material terms if the Ready Action (with `action`, an
+    AssignArm or Strike) resolves: per target, the damage distribution against her value, a
+    poof taking all of it, and a disarm costing an arm. Allies caught in an area count against.
+    Thrown objects leave the thrower's hand, which costs their value."""
+    f = forecast(state, action)
+    gain = 0.0
+    for t in f.targets:
+        u = state.units[t.target]
+        before = unit_value(state, u)
+        loss = sum(float(p) * (before - unit_value(state, u, u.hp - d)) for d, p in t.damage.items())
+        if t.disarm:
+            loss += float(t.disarm) * ARM * (1.0 - float(t.poof))
+        gain += loss if u.side != side else -loss
+    attacker = state.units[action.unit]
+    plans = list(state.plans)
+    if isinstance(action, A.AssignArm):
+        plans = [p for p in plans if p.arm != action.arm] + [_plan(action)]
+    for p in plans:
+        if p.mode == "thrown":
+            it = combat.arm_item(state, attacker, p.arm)
+            if it is not None:
+                gain -= HELD + WEAPON * max(0, it.damage - combat.UNARMED_DAMAGE)
+    return gain
+
+
+def _plan(action: A.AssignArm):
+    from .state import AttackPlan
+    return AttackPlan(action.arm, (int(action.target[0]), int(action.target[1])), action.mode)
+
+
+def best_assignment(state: GemsState, side: int) -> tuple[float, list]:
+    """With a Ready Action open on `state` (a copy the caller owns), aim arms one at a time where
+    the forecast gains most; returns (expected gain of the strike, the AssignArm actions)."""
+    system = _system()
+    chosen: list = []
+    current = strike_gain(state, A.Strike(state.acting), side) if state.plans else 0.0
+    while True:
+        options = [a for a in system.legal_actions(state) if isinstance(a, A.AssignArm)]
+        if not options:
+            break
+        # aim the lowest free arm first: arms are interchangeable up to what they hold
+        arm = min(a.arm for a in options)
+        best, best_gain = None, current
+        for a in options:
+            if a.arm != arm:
+                continue
+            g = strike_gain(state, a, side)
+            if g > best_gain + 1e-9:
+                best, best_gain = a, g
+        if best is None:
+            # this arm has nothing worth doing; try the others without it
+            others = [a for a in options if a.arm != arm]
+            if not others:
+                break
+            improved = None
+            for a in others:
+                g = strike_gain(state, a, side)
+                if g > best_gain + 1e-9:
+                    improved, best_gain = a, g
+            if improved is None:
+                break
+            best = improved
+        system.apply(state, best, Rng.from_seed(0))    # aiming rolls nothing
+        chosen.append(best)
+        current = best_gain
+    return current, chosen
+
+
+# =============================================================================================
+# Dry runs
+# =============================================================================================
+
+def dry_run(state: GemsState, action: Any, rng: Rng) -> tuple[GemsState | None, list]:
+    """`action` applied to a copy of `state` with the bot's own generator; (None, []) if the
+    rules refuse it."""
+    s = copy.deepcopy(state)
+    try:
+        events = _system().apply(s, action, rng)
+    except (ValueError, KeyError, IndexError):
+        return None, []
+    return s, events
+
+
+def settle(state: GemsState, side: int, rng: Rng, limit: int = 40) -> GemsState:
+    """Answer pending stages on `state` (a copy) with this policy, both sides' stages alike, until
+    the acting gem may act again or the turn has passed."""
+    system = _system()
+    for _ in range(limit):
+        if state.over or not state.pending:
+            return state
+        p = state.pending[-1]
+        legal = system.legal_actions(state)
+        if not legal:
+            return state
+        action = stage_answer(state, legal, p.seat, rng, quick=True)
+        system.apply(state, action, rng)
+    return state
+
+
+def stage_answer(state: GemsState, legal: list, side: int, rng: Rng, quick: bool = False) -> Any:
+    """The answer to a pending stage (choose_counters, assign_blocks, choose_lost_arm,
+    choose_side, gm_call) for `side`."""
+    stage = state.pending[-1].stage if state.pending else "act"
+    if stage == "choose_counters":
+        # every counter roll helps: more blocks and a higher disarm sum (GEM-29, GEM-33)
+        return max((a for a in legal if isinstance(a, A.Counter)), key=lambda a: a.count)
+    if stage == "assign_blocks" and quick:
+        return legal[0]            # combat.block_options lists the most damage stopped first
+    if stage in ("assign_blocks", "choose_lost_arm", "choose_side"):
+        best, best_v = legal[0], None
+        for a in legal:
+            s, _ = dry_run(state, a, rng.fork(f"stage{a!r}"))
+            if s is None:
+                continue
+            v = evaluate(s, side) + _loose_item_value(s, side)
+            if best_v is None or v > best_v + 1e-9:
+                best, best_v = a, v
+        return best
+    return legal[0]                # gm_call and anything new: the first (default) answer
+
+
+def _loose_item_value(state: GemsState, side: int) -> float:
+    """Loose objects near her own gems are a little better than near the enemy's (the dropped
+    object of a lost arm, GEM-37)."""
+    v = 0.0
+    formed = [u for u in state.units.values() if u.formed]
+    for it in state.items.values():
+        if it.held_by is not None or it.kind == "gemstone" or not it.carriable:
+            continue
+        near = [(common.chebyshev((it.x, it.y), (u.x, u.y)), u.side) for u in formed]
+        if near:
+            d, s = min(near)
+            v += 0.5 if s == side else -0.5
+    return v
+
+
+# =============================================================================================
+# The bots
+# =============================================================================================
+
+class GemsBot:
+    """A gems bot. `noise` (easy) adds uniform noise of that size to every score and
+    `random_rate` is the chance of a plain random legal action; `lookahead` (hard) plays out
+    that many of the best first actions over the rest of the turn with `samples` dice samples."""
+
+    def __init__(self, name: str, noise: float = 0.0, random_rate: float = 0.0,
+                 lookahead: int = 0, samples: int = 3):
+        self.name = name
+        self.noise = noise
+        self.random_rate = random_rate
+        self.lookahead = lookahead
+        self.samples = samples
+
+    # -- protocol --------------------------------------------------------------------------------
+    def choose(self, view: GemsState, legal: list, rng: Rng) -> Any:
+        return run_thinking(self.think(view, legal, rng))
+
+    def think(self, view: GemsState, legal: list, rng: Rng) -> Generator[None, None, Any]:
+        legal = [a for a in legal if not isinstance(a, Concede)] or list(legal)
+        if len(legal) == 1:
+            return legal[0]
+        decision = _system().decision(view)
+        side = decision.seat if decision is not None else 0
+        if self.random_rate and rng.randint(0, 999) < int(self.random_rate * 1000):
+            return legal[rng.randint(0, len(legal) - 1)]
+        if view.pending:
+            yield None
+            return stage_answer(view, legal, side, rng)
+        if view.ready_open:
+            return (yield from self._aim(view, legal, side, rng))
+        return (yield from self._turn(view, legal, side, rng))
+
+    # -- inside a Ready Action -------------------------------------------------------------------
+    def _aim(self, view: GemsState, legal: list, side: int, rng: Rng):
+        s = copy.deepcopy(view)
+        yield None
+        current = strike_gain(s, A.Strike(view.acting), side) if s.plans else 0.0
+        gain, plan = best_assignment(s, side)
+        yield None
+        if plan and gain > current + 1e-9:
+            return plan[0]
+        strike = A.Strike(view.acting)
+        if strike in legal:
+            return strike
+        return legal[0]
+
+    # -- a turn action ---------------------------------------------------------------------------
+    def _turn(self, view: GemsState, legal: list, side: int, rng: Rng):
+        scored: list[tuple[float, int, Any, GemsState | None]] = []
+        for n, action in enumerate(legal):
+            value, after = self._score(view, action, side, rng)
+            if self.noise:
+                value += (rng.randint(0, 2000) / 1000.0 - 1.0) * self.noise
+            scored.append((value, n, action, after))
+            yield None
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        if self.lookahead and len(scored) > 1:
+            best = None
+            for value, n, action, _ in scored[:self.lookahead]:
+                v = yield from self._expect(view, action, side, rng)
+                if best is None or v > best[0] + 1e-9:
+                    best = (v, action)
+            return best[1]
+        return scored[0][2]
+
+    def _score(self, view: GemsState, action: Any, side: int, rng: Rng
+               ) -> tuple[float, GemsState | None]:
+        """One turn action's worth: the position after it (dry run) plus the best attack it
+        leaves possible this turn (exact odds), plus small hints for abilities."""
+        if isinstance(action, A.Shatter) and not house(view, "ai_may_shatter"):
+            return -WIN, None                      # GEM-GM-31: the AI never shatters by default
+        if isinstance(action, A.Negotiate):
+            return evaluate(view, side) - 1.0, None   # a slot for a truce rarely pays in a fight
+        if isinstance(action, EndTurn):
+            return evaluate(view, side), None
+        if isinstance(action, A.PickUp) and action.item in view.units:
+            return -WIN / 2, None       # hauling a gem about (GEM-53) never helps her side here
+        if isinstance(action, A.Ready):
+            s, _ = dry_run(view, action, rng.fork("ready"))
+            if s is None:
+                return -WIN, None
+            gain, _ = best_assignment(s, side)
+            # with a slot still left after this one, she can strike again (GEM-08)
+            again = 0.8 * gain if s.slots >= 1 else 0.0
+            return evaluate(view, side) + gain + again, None
+        s, _ = dry_run(view, action, rng.fork("dry"))
+        if s is None:
+            return -WIN, None
+        if s.pending:
+            s = settle(s, side, rng.fork("settle"))
+        # EFFORT: an action that changes nothing worth having loses to ending the turn
+        value = (evaluate(s, side) + self._follow_up(s, side, rng)
+                 + _ability_hint(view, action, side) - EFFORT)
+        if isinstance(action, A.PickUp):
+            f = forecast(view, action)
+            if f.chance is not None and f.chance < 1:
+                value -= 3.0 * float(1 - f.chance)     # a failed carry roll pins her (GEM-GM-27)
+        return value, s
+
+    def _follow_up(self, s: GemsState, side: int, rng: Rng) -> float:
+        """The best attack still possible this turn after a non-attack action."""
+        if s.over or s.pending or s.slots < 1 or s.acting is None:
+            return 0.0
+        u = s.units.get(s.acting)
+        if u is None or u.side != side:
+            return 0.0
+        ready = A.Ready(u.id)
+        if ready not in _system().legal_actions(s):
+            return 0.0
+        r, _ = dry_run(s, ready, rng.fork("follow"))
+        if r is None:
+            return 0.0
+        gain, _ = best_assignment(r, side)
+        return gain
+
+    # -- hard: expectimax over the rest of her own turn ------------------------------------------
+    def _expect(self, view: GemsState, action: Any, side: int, rng: Rng):
+        """Average over `samples` dice outcomes of the position after `action` and, while it is
+        still her gem's turn, the best next action (one more ply, greedy)."""
+        actor = view.acting
+        total = 0.0
+        n = self.samples if not isinstance(action, (A.Move, A.Climb, EndTurn)) else 1
+        for k in range(n):
+            srng = rng.fork(f"sample{k}")
+            s = copy.deepcopy(view)
+            if isinstance(action, A.Ready):
+                self._play_ready(s, action, side, srng)
+            else:
+                s2, _ = dry_run(s, action, srng)
+                if s2 is None:
+                    return -WIN
+                s = settle(s2, side, srng)
+            yield None
+            if not s.over and s.acting == actor and not s.pending and s.slots >= 1:
+                legal = _system().legal_actions(s)
+                best = evaluate(s, side)
+                for a in legal:
+                    v, _ = self._score(s, a, side, srng)
+                    best = max(best, v)
+                total += best
+            else:
+                total += evaluate(s, side)
+        return total / n
+
+    def _play_ready(self, s: GemsState, ready: Any, side: int, rng: Rng) -> None:
+        """Open a Ready Action on `s`, aim it as `_aim` would, strike with the bot's dice and
+        settle the stages."""
+        system = _system()
+        system.apply(s, ready, rng)
+        _, plan = best_assignment(copy.deepcopy(s), side)
+        for a in plan:
+            system.apply(s, a, rng)
+        system.apply(s, A.Strike(s.acting), rng)
+        settle(s, side, rng)
+
+
+def _ability_hint(state: GemsState, action: Any, side: int) -> float:
+    """Lasting abilities change nothing `evaluate` can see, so each verb's AI hint (verbs.py)
+    gets a small value when its moment has come."""
+    if not isinstance(action, A.UseAbility):
+        return 0.0
+    from .content import content
+    data = content().abilities.get(action.ability)
+    if not data:
+        return 0.0
+    u = state.units[action.unit]
+    enemies = [e for e in state.units.values() if e.formed and e.side != u.side]
+    if not enemies:
+        return 0.0
+    dist = min(common.footprint_distance(common.footprint(u), common.footprint(e))
+               for e in enemies)
+    verb, amount = data["verb"], int(data.get("amount", 0))
+    if verb == "empower":          # worth it just before striking
+        return amount * len(u.working_arms()) * p_contact(u.cpr) * HP * (1.0 if dist <= 1 else 0.2)
+    if verb == "shield":           # worth it when blows are coming
+        return amount * 2.0 * HP * (1.0 if dist <= 2 else 0.2)
+    if verb == "haste":            # worth it when far from the fight
+        return amount * APPROACH * (1.0 if dist > 3 else 0.1)
+    return 0.0                     # heal and leap show in the dry run itself
+
+
+@register_bot("gems", "normal")
+def normal_bot() -> GemsBot:
+    return GemsBot("gems-normal")
+
+
+@register_bot("gems", "hard")
+def hard_bot() -> GemsBot:
+    return GemsBot("gems-hard", lookahead=3, samples=3)
+
+
+@register_bot("gems", "easy")
+def easy_bot() -> GemsBot:
+    return GemsBot("gems-easy", noise=6.0, random_rate=0.2)
+
+
+__all__ = ["GemsBot", "evaluate", "strike_gain", "best_assignment"]
