@@ -1,0 +1,233 @@
+"""Gems content (sheets, items, abilities, teams, presentation), the pp builder (GEM-03,
+GEM-GM-11), map set-up and checks, saving, invariants and the legal/validate contract."""
+from __future__ import annotations
+
+import json
+import shutil
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from game import paths
+from game.engine.actions import EndTurn
+from game.engine.ai.base import RandomBot
+from game.engine.boards import Board, MapObject
+from game.engine.match import Match
+from game.engine.rng import Rng
+from game.engine.rules import ConfigError, MatchConfig
+from game.engine.systems.gems import actions as A
+from game.engine.systems.gems.content import (ContentError, content, cpr_cost, load_content,
+                                              sheet_cost)
+from game.engine.systems.gems.house import HOUSE_RULES
+from game.engine.systems.gems.rules import describe_tile
+from game.engine.systems.gems.system import GEMS, example_setup, teams_for_map
+from game.engine.systems.gems.verbs import VERBS
+
+from .gemtools import match, open_field, unit
+
+DATA = paths.data_dir() / "gems"
+
+
+def test_all_content_loads_and_covers_the_brief():
+    c = load_content()
+    sheets = c.sheets.values()
+    assert len(c.sheets) >= 6
+    assert {s["size"] for s in sheets} >= {1, 2}
+    assert any(s["fms"] > 0 for s in sheets)
+    assert any(s["blocking"] for s in sheets) and any(not s["blocking"] for s in sheets)
+    assert any(s["disarming"] for s in sheets) and any(not s["disarming"] for s in sheets)
+    assert any(s["arms"] == 4 for s in sheets)
+    assert any(s["weapons"] for s in sheets) and any(s["abilities"] for s in sheets)
+    assert any(i["hardlight"] for i in c.items.values())
+    assert {a["verb"] for a in c.abilities.values()} == set(VERBS)
+
+
+def test_presentation_covers_every_sheet_and_item():
+    for name, ids in (("sheets.toml", content().sheets), ("items.toml", content().items)):
+        with open(paths.assets_dir() / "gems" / name, "rb") as fh:
+            look = tomllib.load(fh)
+        missing = set(ids) - set(look)
+        assert not missing, f"assets/gems/{name} lacks {sorted(missing)}"
+        for key, entry in look.items():
+            assert key in ids or key == "gemstone", f"assets/gems/{name}: {key} is unknown"
+            assert entry["colour"].startswith("#") and len(entry["colour"]) == 7
+
+
+@pytest.mark.parametrize("file,section,key", [
+    ("sheets.toml", "sheets.garnet", "armz"),
+    ("items.toml", "items.rock", "weight"),
+    ("abilities.toml", "abilities.mend", "power"),
+    ("teams.toml", "teams.wanderers", "leader"),
+])
+def test_schemas_reject_unknown_keys_naming_file_and_key(tmp_path: Path, file, section, key):
+    folder = tmp_path / "gems"
+    shutil.copytree(DATA, folder)
+    text = (folder / file).read_text()
+    text = text.replace(f"[{section}]\n", f"[{section}]\n{key} = 1\n")
+    (folder / file).write_text(text)
+    with pytest.raises(ContentError) as err:
+        load_content(folder)
+    assert file in str(err.value) and repr(key) in str(err.value)
+
+
+def test_content_cross_references_are_checked(tmp_path: Path):
+    folder = tmp_path / "gems"
+    shutil.copytree(DATA, folder)
+    text = (folder / "abilities.toml").read_text().replace('verb = "heal"', 'verb = "explode"')
+    (folder / "abilities.toml").write_text(text)
+    with pytest.raises(ContentError, match="explode"):
+        load_content(folder)
+
+
+@pytest.mark.rule("GEM-03")
+def test_GEM_TV_05_cpr_costs_two_pp_per_rank():
+    assert cpr_cost(0, 1) == 2
+    assert cpr_cost(0, 4) == 8
+    assert cpr_cost(2, 3) == 2
+    with pytest.raises(ValueError):
+        cpr_cost(3, 1)
+
+
+@pytest.mark.rule("GEM-03")
+@pytest.mark.rule("GEM-GM-11")
+def test_GM_11_sheets_fit_the_budget_and_over_budget_sheets_are_refused(tmp_path: Path):
+    c = content()
+    assert c.costs["budget"] == 20 and c.costs["cpr_rank"] == 2
+    for sid, s in c.sheets.items():
+        assert sheet_cost(s, c.costs) <= c.costs["budget"], sid
+    folder = tmp_path / "gems"
+    shutil.copytree(DATA, folder)
+    text = (folder / "sheets.toml").read_text().replace(
+        '[sheets.garnet]\nname = "Garnet"', '[sheets.garnet]\nname = "Garnet"\nspr = 9\nfms = 5')
+    text = text.replace("cpr = 3\nblocking = true\nweapons = [\"hardlight_blade\"]",
+                        "cpr = 6\nblocking = true\nweapons = [\"hardlight_blade\"]", 1)
+    (folder / "sheets.toml").write_text(text)
+    with pytest.raises(ContentError, match="over the budget"):
+        load_content(folder)
+
+
+def test_every_map_has_two_teams_and_both_maps_set_up():
+    for name in ("gems_riverbend.tmx", "gems_quarry.tmx"):
+        teams = teams_for_map(name)
+        assert len(teams) >= 2
+        m = Match.new(MatchConfig("gems", 3, map=name, setup={"teams": teams[:2]}))
+        assert not GEMS.check_invariants(m.state)
+        sides = {u.side for u in m.state.units.values()}
+        assert sides == {0, 1}
+        assert len(m.state.units) == sum(len(content().teams[t]["members"]) for t in teams[:2])
+
+
+def test_bundled_maps_pass_the_gems_checks():
+    from game.engine.boards.tmx import load_board
+    problems = []
+    for name in ("gems_riverbend.tmx", "gems_quarry.tmx"):
+        problems += [str(p) for p in GEMS.check_map(load_board(paths.resolve_map(name)))
+                     if "solid" not in str(p)]
+    assert problems == []
+
+
+def test_check_map_lists_every_gems_problem():
+    board = Board.from_rows(["..", ".."], objects=[
+        MapObject(1, "s", "spawn", 0, 0, "spawns", {"side": 3, "slot": 0, "sheet": "nobody"}),
+        MapObject(2, "i", "item", 1, 1, "items", {"kind": "anvil", "size": "big"}),
+    ])
+    board.cells[0][1]["elevation"] = 1.5
+    board.cells[1][0].update({"water": True, "current_dir": "UP"})
+    text = " | ".join(str(p) for p in GEMS.check_map(board))
+    for bit in ("side must be 0 or 1", "unknown sheet 'nobody'", "unknown kind 'anvil'",
+                "size must be a positive number", "elevation must be a whole number",
+                "current_dir 'UP'", "no spawn for side 0", "no spawn for side 1"):
+        assert bit in text
+
+
+def test_bad_setups_are_refused_with_clear_reasons():
+    with pytest.raises(ConfigError, match="unknown sheet 'quartzz'"):
+        match(open_field(), [unit("a", 0, 0, sheet="quartzz"), unit("b", 3, 3, side=1)])
+    with pytest.raises(ConfigError, match="unknown override 'wings'"):
+        match(open_field(), [unit("a", 0, 0, wings=2), unit("b", 3, 3, side=1)])
+    with pytest.raises(ConfigError, match="solid"):
+        match(["#...", "...."], [unit("a", 0, 0), unit("b", 3, 1, side=1)])
+    with pytest.raises(ConfigError, match="both sides"):
+        match(open_field(), [unit("a", 0, 0), unit("b", 3, 3)])
+    with pytest.raises(ConfigError, match="unknown kind"):
+        match(open_field(), [unit("a", 0, 0), unit("b", 3, 3, side=1)],
+              items=[{"id": "g", "kind": "gemstone", "x": 1, "y": 1}])
+
+
+def test_house_rules_name_their_checklist_entries():
+    ids = [h.id for h in HOUSE_RULES]
+    assert len(ids) == len(set(ids))
+    for h in HOUSE_RULES:
+        assert h.rule.startswith("GEM-GM-") and h.default in [c for c, _ in h.choices]
+    readme = (Path(__file__).resolve().parents[2] / "game/engine/systems/gems/README.md").read_text()
+    for h in HOUSE_RULES:
+        assert f"`{h.id}`" in readme, f"README does not list house rule {h.id}"
+
+
+def _play(m: Match, steps: int, seed: int) -> None:
+    bot, rng = RandomBot(), Rng.from_seed(seed)
+    for _ in range(steps):
+        if m.over:
+            return
+        legal = m.legal_actions()
+        for a in legal[:: max(1, len(legal) // 12)]:
+            assert GEMS.validate(m.state, a) is None, a
+        m.submit(bot.choose(m.view(0), legal, rng))
+        assert GEMS.check_invariants(m.state) == []
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_play_keeps_invariants_and_legal_actions_validate(seed):
+    m = Match.new(MatchConfig("gems", seed, setup=example_setup()))
+    _play(m, 150, seed)
+
+
+def test_save_and_load_mid_game_round_trips():
+    m = Match.new(GEMS.example_config(4))
+    _play(m, 40, 4)
+    data = json.loads(json.dumps(GEMS.state_to_json(m.state)))
+    assert "board" not in data
+    back = GEMS.state_from_json(data)
+    assert GEMS.state_to_json(back) == data
+    assert back.board.width == m.state.board.width
+    assert GEMS.legal_actions(back) == GEMS.legal_actions(m.state)
+    with pytest.raises(ConfigError, match="damaged"):
+        GEMS.state_from_json({"units": 3})
+
+
+def test_same_seed_same_game():
+    def run():
+        m = Match.new(MatchConfig("gems", 9, setup=example_setup()))
+        _play(m, 60, 9)
+        return GEMS.state_to_json(m.state)
+    assert run() == run()
+
+
+@pytest.mark.rule("GEM-GM-32")
+def test_concede_and_end_of_encounter():
+    m = match(open_field(), [unit("a", 0, 0), unit("b", 3, 3, side=1)])
+    from game.engine.actions import Concede
+    out = m.submit(Concede(0))
+    assert m.over and m.winner == 1 and out.decision is None and m.legal_actions() == []
+
+
+def test_example_config_plays_and_describe_tile():
+    cfg = GEMS.example_config(0)
+    m = Match.new(cfg)
+    assert m.decision is not None and EndTurn() in m.legal_actions()
+    u = m.state.units[m.decision.actor]
+    info = describe_tile(m.state, u.x, u.y)
+    assert u.id in [o["id"] for o in info["occupants"]] and info["capacity"] == 2
+    assert describe_tile(m.state, -1, 0) == {"x": -1, "y": 0, "in_bounds": False}
+    water = [(x, y) for x, y in m.state.board.coords() if m.state.board.prop(x, y, "water")]
+    if water:
+        assert describe_tile(m.state, *water[0])["water"]
+
+
+def test_validate_reasons_read_like_a_player_would_say_them():
+    m = match(open_field(), [unit("g", 1, 1), unit("foe", 6, 6, side=1)])
+    m.submit(A.Move("g", (2, 2)))
+    m.submit(A.Move("g", (3, 3)))
+    assert GEMS.validate(m.state, A.Summon("g", "hardlight_blade", 0)) == \
+        "Garnet has no Action Slots left"
