@@ -423,8 +423,7 @@ class GemsPresenter:
         out = [ActionButton("move", "Move", "1", has(*_MOVE_KINDS),
                             "Walk, climb or drop: reachable tiles are tinted by slot cost",
                             mode="move"),
-               ActionButton("fly", "Fly", "2", has(A.Fly, A.ChangeAltitude),
-                            "Fly over tiles; change altitude from the menu", mode="fly"),
+               self._fly_button(by, has),
                ActionButton("pick_up", "Pick up", "3", has(A.PickUp),
                             "Pick up an object or gem on or next to her tile", mode="pick_up"),
                ActionButton("summon", "Summon", "4", has(A.Summon),
@@ -455,6 +454,18 @@ class GemsPresenter:
         out.append(ActionButton("end_turn", "End Turn", "Space", any(isinstance(a, EndTurn) for a in legal),
                                 "Finish this gem's turn", action=EndTurn(), primary=True))
         return out
+
+    def _fly_button(self, by: dict, has) -> ActionButton:
+        """Fly: straight into tile picking, or a menu when altitude changes are possible too."""
+        alts = by.get(A.ChangeAltitude, [])
+        if not alts:
+            return ActionButton("fly", "Fly", "2", has(A.Fly),
+                                "Fly over water and full tiles: pick a tile", mode="fly")
+        entries: list[tuple[str, Any]] = []
+        if has(A.Fly):
+            entries.append(("Fly: pick a tile", "fly"))
+        entries.extend((self.describe(a), a) for a in sorted(alts, key=lambda a: a.altitude))
+        return ActionButton("fly", "Fly", "2", True, "Fly, rise or sink", actions=tuple(entries))
 
     def _ability_menu(self, by: dict) -> tuple[tuple[str, Any], ...]:
         out: list[tuple[str, Any]] = []
@@ -541,12 +552,32 @@ class GemsPresenter:
             opts = self._attack_options(actor)
             for a in opts:
                 ov.targets.update(self._block_cells(tuple(a.target), u.size))
-            if hover is not None:
-                a = self._pick_attack(actor, hover)
-                if a is not None:
-                    ov.target_block = self._block_cells(tuple(a.target), u.size)
-                    if a.mode in ("thrown", "projectile"):
-                        ov.line = _line((u.x, u.y), tuple(a.target))
+            pick = self._pick_attack(actor, hover) if hover is not None else None
+            arm = pick.arm if pick is not None else (opts[0].arm if opts else None)
+            amode = pick.mode if pick is not None else self.attack_mode
+            geo = _combat_geometry()
+            if geo is not None and arm is not None:
+                try:
+                    prof = geo.attack_profile(st, u, arm, amode)
+                    for off in geo.block_offsets(int(prof["reach"])):
+                        anchor = geo.block_anchor((u.x, u.y), u.size, *off)
+                        ov.range_cells.update(geo.block_tiles(anchor, u.size))
+                    ov.range_cells -= set(self._block_cells((u.x, u.y), u.size))
+                    if pick is not None:
+                        tr = geo.trace(st, u, tuple(pick.target), pick.mode)
+                        stop = tr.get("stop") or tuple(pick.target)
+                        if pick.mode in ("thrown", "projectile"):
+                            ov.line = [(u.x, u.y)] + [tuple(p) for p in tr.get("path", [])]
+                        n = int(prof.get("aoe", 0) or 0)
+                        if n > 0:
+                            shape = st.house.get("aoe_shape", "filled") if isinstance(st.house, dict) else "filled"
+                            ov.area = [tuple(t) for t in geo.aoe_tiles(tuple(stop), u.size, n, shape)]
+                except Exception:  # noqa: BLE001 - a preview is optional, a crash is not
+                    pass
+            if pick is not None:
+                ov.target_block = self._block_cells(tuple(pick.target), u.size)
+                if not ov.line and pick.mode in ("thrown", "projectile"):
+                    ov.line = _line((u.x, u.y), tuple(pick.target))
         elif mode == "pick_up":
             for a in legal:
                 if isinstance(a, A.PickUp) and a.unit == actor:
@@ -703,7 +734,15 @@ class GemsPresenter:
         if isinstance(a, A.Fly):
             return f"Fly to {a.to[0]},{a.to[1]}"
         if isinstance(a, A.ChangeAltitude):
-            return f"Altitude {a.altitude}"
+            u = self.state.units.get(a.unit)
+            now = u.altitude if u is not None else None
+            board = self.board()
+            ground = board.prop(u.x, u.y, "elevation", 0) if u is not None and board is not None else 0
+            if now is not None and a.altitude <= (ground or 0):
+                return "Land"
+            if now is not None and a.altitude < now:
+                return f"Sink to elevation {a.altitude}"
+            return f"Rise to elevation {a.altitude}"
         if isinstance(a, A.PickUp):
             return f"Pick up {self.item_or_unit(a.item)}"
         if isinstance(a, A.DropItem):
@@ -961,6 +1000,17 @@ class GemsPresenter:
             elif name == "truce_made":
                 out.append(AnimStep("float", e.unit, text="Truce", colour=(160, 220, 170)))
         return out
+
+
+def _combat_geometry():
+    """The combat module's geometry helpers (attack_profile, block_offsets, block_anchor,
+    block_tiles, trace, aoe_tiles): the same functions the rules use, so previews match."""
+    try:
+        from game.engine.systems.gems import combat
+    except Exception:  # noqa: BLE001
+        return None
+    needed = ("attack_profile", "block_offsets", "block_anchor", "block_tiles", "trace", "aoe_tiles")
+    return combat if all(hasattr(combat, n) for n in needed) else None
 
 
 def _normalise_reach(got: Any) -> list[tuple[Cell, int]]:

@@ -730,7 +730,10 @@ class BattleScene(Scene):
             if fc:
                 head, _, rest = fc.partition("\n")
                 lines = [ln for part in rest.split("\n") for ln in [part] if ln]
-                W.draw_tooltip(surface, self.text, mouse, head, lines, W.WARM)
+                # beside the hovered tile, not on it: the target stays visible under the odds
+                r = self.view.cell_rect(self.hover_cell) if self.hover_cell else None
+                at = (r.right - 8, r.y - 24) if r is not None else mouse
+                W.draw_tooltip(surface, self.text, at, head, lines, W.WARM)
             return
         hit = self.log.line_at(mouse)
         if hit is not None and hit[1].terms:
