@@ -158,7 +158,8 @@ def test_load_screen_lists_newest_first_and_opens_a_save(app, toy_system, stub_b
     app.apply(push(LoadScene(app)))
     app.settle()
     rows = [b.text for b in app.top.row_buttons]
-    assert rows == ["Autosave  ·  Autosave - Toy duel", "Older"]
+    assert rows == ["Autosave - Toy duel", "Older"]
+    assert "AUTOSAVE" in texts(app)
     app.click_element(app.top.row_buttons[1])
     app.click_element(app.top.load_button)
     assert len(stub_battle) == 1 and app.stack == stub_battle

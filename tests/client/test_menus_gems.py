@@ -7,6 +7,7 @@ import pytest
 
 from game import paths
 from game.client.scene import reset
+from game.client.scenes.handoff import HandoffScene
 from game.client.scenes.new_match import NewMatchScene
 from game.client.scenes.pause import PauseScene
 from game.client.scenes.title import TitleScene
@@ -33,6 +34,9 @@ def test_gems_match_from_title_to_battle_and_back(app):
     assert [s.kind for s in scene.seats] == ["human", "human"]
 
     app.click_element(scene.start_button)
+    if isinstance(app.top, HandoffScene):       # hotseat: the curtain comes first
+        app.step(dt=0.5)
+        app.click((640, 360))
     battle = app.top
     assert type(battle).__name__ == "BattleScene", app.stack
     assert isinstance(battle.match, Match)
@@ -47,6 +51,9 @@ def test_gems_match_from_title_to_battle_and_back(app):
     assert isinstance(app.top, TitleScene) and len(app.stack) == 1
     assert (paths.saves_dir() / AUTOSAVE).exists()
     app.click_element(find_button(app, "Continue"))
+    if isinstance(app.top, HandoffScene):
+        app.step(dt=0.5)
+        app.click((640, 360))
     resumed = app.top
     assert type(resumed).__name__ == "BattleScene"
     assert resumed.match.config.to_json() == battle.match.config.to_json()

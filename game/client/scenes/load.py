@@ -15,11 +15,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from game import paths
 from game.client.scene import Transition, pop, push
 from game.client.ui import draw
 from game.client.ui.base import UIScene
 from game.client.ui.dialogs import ConfirmDialog, DialogResult, error
 from game.client.ui.saving import SaveEntry, list_saves, load_match
+from game.engine import registry
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -65,18 +67,23 @@ class LoadScene(UIScene):
             scroller.set_scrollable_area_dimensions((inner_w, px(ROW) * len(self.entries)))
             for i, e in enumerate(self.entries):
                 y = px(ROW) * i
-                mark = "Autosave  ·  " if e.autosave else ""
-                b = self.button(pygame.Rect(0, y + px(2), inner_w, px(ROW - 6)),
-                                f"{mark}{e.title}", lambda i=i: self.select(i),
-                                object_id="#card", container=scroller)
+                b = self.button(pygame.Rect(0, y + px(2), inner_w, px(ROW - 6)), e.title,
+                                lambda i=i: self.select(i), object_id="#card",
+                                container=scroller)
                 if i == self.selected:
                     b.select()
                 self.row_buttons.append(b)
+                if e.autosave:
+                    self.label(pygame.Rect(inner_w - px(120), y + px(10), px(104), px(22)),
+                               "AUTOSAVE", "#info_tag", container=scroller)
                 sub = (f"Cannot be read: {e.problem}" if e.header is None else
-                       f"{e.header.get('system')}  ·  {e.when}  ·  {e.header.get('actions')} actions")
+                       f"{system_label(e.header.get('system'))}  ·  {e.when}  ·  "
+                       f"{e.header.get('actions')} actions")
                 self.label(pygame.Rect(px(14), y + px(36), inner_w - px(28), px(26)), sub,
                            "#danger_text" if e.header is None else "#small_text",
                            container=scroller)
+        self.label(pygame.Rect(left.x + px(4), left.bottom + px(8), left.w, px(24)),
+                   f"Saves folder: {paths.saves_dir()}", "#subtle")
         self.build_details(right)
 
     def build_details(self, area: pygame.Rect) -> None:
@@ -90,13 +97,14 @@ class LoadScene(UIScene):
         self.label(pygame.Rect(x, area.y + px(42), w, px(40)), e.title, "#heading")
         if e.header is None:
             body = (f"<font color='#ff7a72'><b>This file cannot be read.</b></font><br>"
-                    f"{_esc(e.problem)}<br><br><font color='#9aa4b0'>{_esc(str(e.path))}</font>")
+                    f"{_esc(e.problem)}<br><br><font color='#9aa4b0'>File: {_esc(e.path.name)}"
+                    f"</font>")
         else:
             h = e.header
-            body = (f"<b>System</b>  {_esc(str(h.get('system')))}<br>"
+            body = (f"<b>System</b>  {_esc(system_label(h.get('system')))}<br>"
                     f"<b>Saved</b>  {_esc(str(h.get('saved_at') or e.when)).replace('T', ' ')}<br>"
                     f"<b>Actions</b>  {h.get('actions')}<br><br>"
-                    f"<font color='#9aa4b0'>{_esc(str(e.path))}</font>")
+                    f"<font color='#9aa4b0'>File: {_esc(e.path.name)}</font>")
         self.textbox(pygame.Rect(x - px(4), area.y + px(92), w + px(8), area.h - px(180)), body)
         bw = (w - px(12)) // 2
         self.delete_button = self.button(pygame.Rect(x, area.bottom - px(68), bw, px(48)),
@@ -154,6 +162,14 @@ class LoadScene(UIScene):
 
     def on_back(self) -> Transition:
         return pop(None)
+
+
+def system_label(system_id) -> str:
+    """A system's display name, or its id when it is not installed (or fails to load)."""
+    try:
+        return str(registry.get(str(system_id)).name)
+    except Exception:
+        return str(system_id)
 
 
 def _esc(s: str) -> str:
