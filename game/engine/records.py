@@ -9,6 +9,7 @@ Must not: know any rule. A kind string, once saved, never changes.
 from __future__ import annotations
 
 import dataclasses
+import types
 import typing
 from typing import Any, ClassVar, TypeVar
 
@@ -92,7 +93,7 @@ def _coerce(tp: Any, value: Any, registry: Registry) -> Any:
                 raise RecordError(f"expected {len(args)} values, got {value!r}")
             return tuple(_coerce(a, v, registry) for a, v in zip(args, value))
         return tuple(value)
-    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+    if origin in (typing.Union, types.UnionType):
         for a in args:
             if a is type(None):
                 continue
