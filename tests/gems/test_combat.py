@@ -587,3 +587,20 @@ def test_a_pending_stage_survives_json_round_trip():
     back = m.system.state_from_json(json.loads(json.dumps(data)))
     assert m.system.legal_actions(back) == m.legal_actions()
     assert m.system.decision(back) == m.decision
+
+
+@pytest.mark.rule("GEM-39")
+@pytest.mark.rule("GEM-GM-20")
+@pytest.mark.parametrize("shape,hit", [("filled", {"p", "near", "ally"}),
+                                       ("ring", {"p", "ally"})])
+def test_an_area_attack_hits_everyone_in_its_rings(monkeypatch, shape, hit):
+    # no bundled weapon has an area yet: give the rock AoE 2 for this test
+    from game.engine.systems.gems.content import content
+    monkeypatch.setitem(content().items["rock"], "aoe", 2)
+    m = match([gem("a", 0, 0, 4, cpr=5, held=["rock"]), gem("p", 1, 4, 4),
+               gem("near", 1, 5, 5), gem("ally", 0, 6, 6), gem("far", 1, 7, 4)],
+              house={"aoe_shape": shape})
+    out = strike(m, "a", [(0, (4, 4), "thrown")], [15])
+    assert attack_rolls(out.events) == [20]                   # one roll for the whole area
+    assert {r.target for r in of(out.events, ev.AttackResolved)} == hit
+    assert m.state.units["far"].hp == 20

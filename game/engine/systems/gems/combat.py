@@ -783,21 +783,24 @@ def _mark_lost(state: GemsState, attacker: Unit, target: Unit, arm: int,
             continue
         item.held_by = None
         item.x, item.y = -1, -1            # off the board while its landing tile is found
-        spot = landing_tile(state, attacker, target, side or "left")
+        reach = int(_item_data(item).get("melee_range", 1) or 1)
+        spot = landing_tile(state, attacker, target, side or "left", reach)
         item.x, item.y = spot
         out.append(ev.ObjectLanded(item_id, spot[0], spot[1], "disarm"))
     return out
 
 
-def landing_tile(state: GemsState, attacker: Unit, target: Unit, side: str) -> Tile:
-    """Where a disarmed object lands (GEM-37, GEM-GM-17/19): Melee Range (1, in attacker-Size
-    tiles) to the target's left or right as the attacker sees her; if that tile is solid or full,
-    it falls back toward the target to the nearest tile that can take it."""
+def landing_tile(state: GemsState, attacker: Unit, target: Unit, side: str,
+                 reach: int = 1) -> Tile:
+    """Where a disarmed object lands (GEM-37, GEM-GM-17/19): its Melee Range (`reach`, default
+    1, in attacker-Size tiles) to the target's left or right as the attacker sees her; if that
+    tile is solid or full, it falls back toward the target to the nearest tile that can take
+    it."""
     facing = snap8(*(_sub(centre2(target.x, target.y, target.size),
                           centre2(attacker.x, attacker.y, attacker.size))))
     facing = facing or (1, 0)
     ox, oy = side_offset(facing, side)
-    dist = attacker.size          # Melee Range 1 x attacker Size
+    dist = reach * attacker.size
     for d in range(dist, -1, -1):
         x, y = target.x + ox * d, target.y + oy * d
         if _item_fits(state, x, y):
