@@ -126,17 +126,11 @@ def unit_token(colour: Colour, side: int, side_colour: Colour, px: int,
     pygame.draw.polygon(surf, PLATE, side_shape_points(side, c, c, r * 0.80))
     pygame.draw.polygon(surf, OUTLINE, side_shape_points(side, c, c, r * 0.80), max(1, int(S * 0.01)))
     # arms: limbs spread around the lower half, drawn before the gem so it overlaps them
-    n = len(arms)
     for i, (disarmed, held) in enumerate(arms):
-        if n == 1:
-            ang = math.pi * 0.5
-        else:
-            ang = math.pi * (0.5 + 0.9 * ((i / (n - 1)) - 0.5) * 2 * (0.75 if n > 2 else 1))
-        # spread: arm 0 to the right side, last to the left, like a gem facing the viewer
-        ang = math.pi - ang if i % 2 else ang
-        ex = c + math.cos(ang - math.pi / 2) * r * 0.62 * (1 if i % 2 == 0 else -1)
-        ex = c + (r * 0.55) * (1 if i % 2 == 0 else -1)
-        ey = c + r * (0.05 + 0.25 * (i // 2))
+        # arms alternate right / left, pairs stacked downwards (four-armed gems show two rows)
+        side = 1 if i % 2 == 0 else -1
+        ex = c + side * r * 0.58
+        ey = c + r * (0.02 + 0.30 * (i // 2))
         layer = pygame.Surface((S, S), pygame.SRCALPHA)
         w = max(3, int(S * 0.065))
         pygame.draw.line(layer, OUTLINE, (c, c + r * 0.1), (ex, ey), w + 4)
@@ -144,7 +138,7 @@ def unit_token(colour: Colour, side: int, side_colour: Colour, px: int,
         pygame.draw.circle(layer, OUTLINE, (ex, ey), w * 0.9)
         pygame.draw.circle(layer, shade(colour, 0.1), (ex, ey), w * 0.7)
         if held:
-            _held_icon(layer, held, ex + (S * 0.05 if i % 2 == 0 else -S * 0.05), ey - S * 0.06, S * 0.07)
+            _held_icon(layer, held, ex + side * S * 0.05, ey - S * 0.06, S * 0.07)
         if disarmed:      # GEM-38: a disarmed arm is drawn at half opacity
             layer.set_alpha(128)
         surf.blit(layer, (0, 0))
