@@ -82,7 +82,7 @@ class LoadScene(UIScene):
                 self.label(pygame.Rect(px(14), y + px(36), inner_w - px(28), px(26)), sub,
                            "#danger_text" if e.header is None else "#small_text",
                            container=scroller)
-        self.label(pygame.Rect(left.x + px(4), left.bottom + px(8), left.w, px(24)),
+        self.label(pygame.Rect(px(200), sh - px(62), sw - px(240), px(26)),
                    f"Saves folder: {paths.saves_dir()}", "#subtle")
         self.build_details(right)
 

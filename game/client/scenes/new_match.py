@@ -17,6 +17,7 @@ Must not: decide rules or validate maps itself (the system does, through Match.n
 from __future__ import annotations
 
 import random
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -48,6 +49,21 @@ class MapChoice:
     id: str                 # EXAMPLE or the map path relative to the maps folder
     label: str
     path: Path | None
+    info: str = ""          # e.g. "28 x 20 squares"
+
+
+def map_header(path: Path) -> tuple[dict[str, str], str]:
+    """A Tiled map's custom properties and a size line, read from the XML root only (cheap; the
+    system validates the whole map when the match starts)."""
+    try:
+        root = ET.parse(path).getroot()
+    except (ET.ParseError, OSError):
+        return {}, "unreadable map file"
+    props = {p.get("name", ""): p.get("value", p.text or "")
+             for p in root.findall("./properties/property")}
+    w, h = root.get("width"), root.get("height")
+    kind = "hexes" if root.get("orientation") == "hexagonal" else "squares"
+    return props, (f"{w} x {h} {kind}" if w and h else "")
 
 
 @dataclass(slots=True)
@@ -64,21 +80,28 @@ class SeatChoice:
 
 
 def maps_for(system: Any, root: Path | None = None) -> list[MapChoice]:
-    """The maps made for `system`, by folder or file-name prefix, sorted by label."""
+    """The maps made for `system`: in `maps/<system id>/`, named `<system id>_*.tmx`, or
+    naming the system in their `system` property; sorted by label (the map's `title`
+    property, else its file name)."""
     root = root or paths.maps_dir()
     sid = str(getattr(system, "id", ""))
-    found: dict[Path, MapChoice] = {}
+    found: list[MapChoice] = []
     if root.is_dir():
         for p in sorted(root.rglob("*.tmx")):
             rel = p.relative_to(root)
+            props, info = map_header(p)
             in_folder = len(rel.parts) > 1 and rel.parts[0] == sid
             prefixed = p.stem.startswith(f"{sid}_")
-            if not (in_folder or prefixed):
+            if props.get("system"):
+                if props["system"] != sid:
+                    continue
+            elif not (in_folder or prefixed):
                 continue
             stem = p.stem[len(sid) + 1:] if prefixed else p.stem
-            label = stem.replace("_", " ").replace("-", " ").strip().title() or p.stem
-            found[p] = MapChoice(rel.as_posix(), label, p)
-    return sorted(found.values(), key=lambda m: m.label)
+            label = (props.get("title") or stem.replace("_", " ").replace("-", " ").strip().title()
+                     or p.stem)
+            found.append(MapChoice(rel.as_posix(), label, p, info))
+    return sorted(found, key=lambda m: m.label)
 
 
 class NewMatchScene(UIScene):
@@ -330,7 +353,8 @@ class NewMatchScene(UIScene):
         choice = self.map_choice
         caption = ""
         if choice is not None and choice.path is not None:
-            caption = str(Path(paths.maps_dir().name) / choice.id)
+            caption = "  ·  ".join(filter(None, [choice.info,
+                                                 str(Path(paths.maps_dir().name) / choice.id)]))
         elif choice is not None:
             caption = "The system's own standard set-up"
         self.label(pygame.Rect(c2.x + pad, tr.bottom + px(8), c2.w - 2 * pad, px(26)), caption,

@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from game.client.app import App
 
 
+ITEMS = ("Resume", "Save game", "Load game", "Settings", "Quit to menu")
+
+
 class PauseScene(UIScene):
     overlay = True
 
@@ -46,10 +49,9 @@ class PauseScene(UIScene):
         px = self.px
         w, h = box.w - px(64), px(50)
         x, y = box.x + px(32), box.y + px(96)
-        items = [("Resume", self.resume, "#primary"), ("Save game", self.save, None),
-                 ("Load game", self.load, None), ("Settings", self.settings, None),
-                 ("Quit to menu", self.quit_to_menu, None)]
-        for text, action, object_id in items:
+        actions = [self.resume, self.save, self.load, self.settings, self.quit_to_menu]
+        for text, action in zip(ITEMS, actions):
+            object_id = "#primary" if action == self.resume else None
             self.button(pygame.Rect(x, y, w, h), text, action, class_id="@menu_button",
                         object_id=object_id)
             y += h + px(10)
@@ -66,6 +68,16 @@ class PauseScene(UIScene):
         draw.ornament(surface, (box.centerx, box.y + self.px(78)), self.px(120))
         draw.text(surface, "Esc to resume", (box.centerx, box.bottom - self.px(16)), self.px(15),
                   draw.TEXT_DIM, anchor="midbottom", shadow=False)
+        if self.root is None:
+            # a dialog is open over the menu: keep the menu's outline so the screen reads
+            x, y, w, h = box.x + self.px(32), box.y + self.px(96), box.w - self.px(64), self.px(50)
+            for text in ITEMS:
+                r = pygame.Rect(x, y, w, h)
+                pygame.draw.rect(surface, (31, 37, 46), r, border_radius=self.px(8))
+                pygame.draw.rect(surface, (58, 68, 82), r, 1, border_radius=self.px(8))
+                draw.text(surface, text, (r.x + self.px(22), r.centery), self.px(24), draw.TEXT_DIM,
+                          bold=True, anchor="midleft", shadow=False)
+                y += h + self.px(10)
 
     # -- actions ----------------------------------------------------------------------------------
     def resume(self) -> Transition:

@@ -204,6 +204,11 @@ class SaveDialog(Dialog):
         return pop(DialogResult("save", False))
 
     def on_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.entry:
+            self.name = self.entry.get_text()
+            if not self.problem:
+                self.note.set_text(f"In the saves folder as {escape(save_path_for(self.name).name)}")
+            return None
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)):
             return self.write()
