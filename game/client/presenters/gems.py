@@ -709,7 +709,30 @@ class GemsPresenter:
                   "gm_call": "Game master's call"}
         who = self.unit_name(d.actor) if d.actor else f"Player {d.seat + 1}"
         text = d.prompt or f"{who} must choose"
-        return Prompt(titles.get(d.stage, _title(d.stage)), f"{who}: {text}", opts)
+        extra = self._fight_summary(d.actor)
+        if extra:
+            text = f"{text}\n{extra}"
+        return Prompt(titles.get(d.stage, _title(d.stage)), text, opts)
+
+    def _fight_summary(self, unit: str | None) -> str:
+        """The numbers a defender decides on: the attack totals against her and her counters so
+        far, read from the pending stage's data (nothing when it has another shape)."""
+        try:
+            for p in reversed(self.state.pending):
+                strike = p.data.get("strike", {})
+                for fight in strike.get("fights", []):
+                    if fight.get("target") != unit:
+                        continue
+                    who = self.unit_name(strike.get("attacker"))
+                    atk = ", ".join(f"arm {arm + 1}: {total}" for arm, total in fight["attacks"])
+                    out = f"{who} rolled {atk}."
+                    counters = fight.get("counters") or []
+                    if counters:
+                        out += " Counters: " + ", ".join(str(c) for c in counters) + "."
+                    return out
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            pass
+        return ""
 
     def unused_actions(self) -> str | None:
         st = self.state

@@ -677,7 +677,13 @@ class BattleScene(Scene):
             return
         self.prompt_panel = W.ChoicePanel(self.text, prompt.title, prompt.text,
                                           list(prompt.options), W.WARM)
-        self.prompt_panel.layout(self.view.rect, "center")
+        # keep the gems involved in sight: the panel goes to the half of the map away from them
+        where = "center"
+        if d is not None and d.actor:
+            tok = next((t for t in self.presenter.tokens() if t.id == d.actor), None)
+            if tok is not None and self.view.cell_center((tok.x, tok.y), tok.size)[1] < self.view.rect.centery:
+                where = "bottom"
+        self.prompt_panel.layout(self.view.rect, where)
 
     def draw(self, surface: pygame.Surface) -> None:
         mouse = self.mouse

@@ -540,6 +540,8 @@ class ChoicePanel:
         self.rect = pygame.Rect(0, 0, w, h)
         if where == "center":
             self.rect.midtop = (anchor.centerx, anchor.y + int(40 * s))
+        elif where == "bottom":     # low in the anchor (the map), clear of what is up top
+            self.rect.midbottom = (anchor.centerx, anchor.bottom - int(16 * s))
         else:       # above the anchor (a button)
             self.rect.midbottom = (anchor.centerx, anchor.y - 6)
         self.rect.clamp_ip(pygame.display.get_surface().get_rect() if pygame.display.get_surface()
