@@ -384,11 +384,11 @@ def test_GEM_TV_32_equal_sums_do_not_disarm():
 @pytest.mark.rule("GEM-36")
 @pytest.mark.rule("GEM-38")
 @pytest.mark.rule("GEM-GM-18")
-def test_GEM_TV_33_higher_sum_disarms_and_the_19_still_blocks():
+def test_disarm_after_a_block_the_target_picks_which_arm_goes():
+    # TV-33's rolls with a single held object: one counter of 19 against 18 + 17
     m = duel(attacker={"disarming": True}, defender={"held": ["buckler"]})
     strike(m, "a", [(0, (3, 2), "melee"), (1, (3, 2), "melee")], [16, 15])
-    m.force_dice([18, 13][:1])
-    # one held object: one counter of 19 (TV-33's second counter needs a second object)
+    m.force_dice([18])
     out = m.submit(A.Counter("d", 1))
     out = m.submit(A.AssignBlocks("d", ((0, 0),)))
     check = of(out.events, ev.DisarmChecked)[0]
@@ -407,7 +407,7 @@ def test_GEM_TV_33_higher_sum_disarms_and_the_19_still_blocks():
 
 
 @pytest.mark.rule("GEM-33")
-def test_GEM_TV_33_two_counters_sum_below_the_attack():
+def test_GEM_TV_33_higher_sum_disarms_and_the_19_still_blocks():
     m = duel(attacker={"disarming": True})
     strike(m, "a", [(0, (3, 2), "melee"), (1, (3, 2), "melee")], [16, 15])
     m.force_dice([18, 13])
