@@ -183,6 +183,16 @@ def test_random_play_keeps_invariants_and_legal_actions_validate(seed):
     _play(m, 150, seed)
 
 
+@pytest.mark.parametrize("house", [
+    {"initiative": "each_round", "diagonal_cost": "alternating", "fall_slots": "ends_turn"},
+    {"move_elevation": "in_move", "flight_free_change": "unlimited", "pickup_reach": "any",
+     "hp_per_size": 10, "fall_formula": "literal", "truce_length": "encounter"},
+])
+def test_random_play_with_house_rules_keeps_invariants(house):
+    m = Match.new(MatchConfig("gems", 5, house_rules=dict(house), setup=example_setup()))
+    _play(m, 120, 5)
+
+
 def test_save_and_load_mid_game_round_trips():
     m = Match.new(GEMS.example_config(4))
     _play(m, 40, 4)

@@ -94,16 +94,28 @@ def test_GM_12_tile_defaults_come_from_house_rules_and_drift_stops_before_full_t
     assert (m2.state.units["s"].x, m2.state.units["s"].y) == (1, 2)
 
 
+class _Flier:
+    def __init__(self, fms: int):
+        self.fms = fms
+
+
 @pytest.mark.rule("GEM-44")
 @pytest.mark.rule("GEM-45")
 @pytest.mark.rule("GEM-46")
-def test_GEM_TV_47_to_49_flight_elevation_costs():
-    class F:
-        def __init__(self, fms):
-            self.fms = fms
-    assert [altitude_cost(F(4), d, False) for d in (4, 5, 6, 7)] == [0, 1, 1, 2]   # TV-47
-    assert [altitude_cost(F(3), d, False) for d in (4, 5)] == [1, 2]               # TV-48
-    assert [altitude_cost(F(1), d, False) for d in (1, 2)] == [0, 2]               # TV-49
+def test_GEM_TV_47_fms_four():
+    assert [altitude_cost(_Flier(4), d, False) for d in (4, 5, 6, 7)] == [0, 1, 1, 2]
+
+
+@pytest.mark.rule("GEM-45")
+@pytest.mark.rule("GEM-46")
+def test_GEM_TV_48_fms_three():
+    assert [altitude_cost(_Flier(3), d, False) for d in (4, 5)] == [1, 2]     # 4 <= 4.5 < 5
+
+
+@pytest.mark.rule("GEM-44")
+@pytest.mark.rule("GEM-46")
+def test_GEM_TV_49_fms_one_skips_the_one_slot_band():
+    assert [altitude_cost(_Flier(1), d, False) for d in (1, 2)] == [0, 2]
 
 
 @pytest.mark.rule("GEM-44")

@@ -16,6 +16,7 @@ from __future__ import annotations
 import heapq
 from typing import Any, Callable
 
+from game.engine.events import RulingMade
 from game.engine.rng import Rng
 from game.engine.rules import IllegalAction
 
@@ -216,7 +217,7 @@ def fly_paths(state: GemsState, u: Unit) -> dict[Tile, tuple[int, list[Tile]]]:
 def altitude_cost(u: Unit, delta: int, free_used: bool) -> int:
     """Slots to change elevation by `delta` in flight: at most FMS free (once per turn by
     default), at most 1.5xFMS one slot, more two slots (GEM-44..46)."""
-    if delta <= u.fms and not free_used:
+    if delta == 0 or (delta <= u.fms and not free_used):
         return 0
     if 2 * delta <= 3 * u.fms:
         return 1
@@ -579,7 +580,7 @@ def _change_altitude(state: GemsState, u: Unit, a: A.ChangeAltitude, rng: Rng) -
     cur = unit_elevation(state, u)
     new = int(a.altitude)
     cost = altitude_cost(u, abs(new - cur), _free_used(state, u))
-    if cost == 0:
+    if cost == 0 and new != cur:
         u.free_altitude_used = True                   # GEM-GM-23
     out = _spend(state, u, cost, a.kind) if cost else []
     ground = ground_elevation(state, u.x, u.y, u.size)
@@ -610,6 +611,7 @@ def _pick_up(state: GemsState, u: Unit, a: A.PickUp, rng: Rng) -> list:
     else:
         total, roll = combat_roll(rng, u, "carry", f"{u.name} heaves {_name(state, a.item)} "
                                   f"(needs over {threshold})")
+        out.append(RulingMade("GEM-GM-27", f"load ratio {ratio:g}: needs over {threshold}"))
         out.append(roll)
         u.carry_ok = total > threshold                # GEM-54, GEM-GM-36
     if a.item in state.units:
@@ -701,6 +703,8 @@ def _negotiate(state: GemsState, u: Unit, a: A.Negotiate, rng: Rng) -> list:
     if mine > theirs:                                # GEM-50: strictly higher
         margin = mine - theirs
         rounds = truce_rounds(state, margin)
+        out.append(RulingMade("GEM-GM-25", f"margin {margin}: " + (
+            "the rest of the encounter" if rounds < 0 else f"{rounds} round(s)")))
         u.truces[g.id] = rounds
         u.negotiated.append(g.id)                    # GEM-52
         out.append(ev.TruceMade(u.id, g.id, rounds, margin))

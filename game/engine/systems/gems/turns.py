@@ -8,7 +8,7 @@ Must not: validate actions (rules.py) or resolve combat (combat.py).
 """
 from __future__ import annotations
 
-from game.engine.events import TurnEnded, TurnStarted
+from game.engine.events import RulingMade, TurnEnded, TurnStarted
 from game.engine.rng import Rng
 
 from . import events as ev
@@ -66,7 +66,8 @@ def roll_initiative(state: GemsState, rng: Rng, units: list[str] | None = None) 
         return result
 
     order = ordered(list(ids), 0)
-    state.order = order
+    # gems no longer formed keep their place at the end of the order (they are skipped)
+    state.order = order + [u for u in (state.order or list(state.units)) if u not in order]
     out.append(ev.InitiativeSet(tuple(order), tuple(totals[u] for u in order), rerolls))
     return out
 
@@ -185,6 +186,8 @@ def water_check(state: GemsState, u: Unit, rng: Rng) -> list:
     threshold = int(board.prop(u.x, u.y, "current_threshold", house(state, "current_threshold")))
     total, roll_event = combat_roll(rng, u, "current", f"{u.name} fights the current "
                                     f"(needs over {threshold})")
+    # GEM-GM-37: with no game-master seat the call is settled by the map/house default, logged
+    out.append(RulingMade("GEM-GM-12", f"current {direction}, threshold {threshold}"))
     out.append(roll_event)
     if total > threshold:   # GEM-GM-36: thresholds are exceeded, never met
         out.append(ev.CurrentResisted(u.id, threshold))
@@ -198,6 +201,8 @@ def water_check(state: GemsState, u: Unit, rng: Rng) -> list:
         nx, ny = x + dx, y + dy
         if not _drift_ok(state, u, nx, ny):
             break
+        if ground_elevation(state, nx, ny, u.size) - ground_elevation(state, x, y, u.size) > u.size:
+            break           # a current does not carry her up a bank she could not climb
         x, y = nx, ny
         path.append((x, y))
     out.append(ev.CurrentCarried(u.id, threshold, direction, distance, len(path)))
