@@ -18,7 +18,7 @@ from game.engine.systems.gems import forecast as F
 
 
 def brute(mod: int, damages: list[int], counters: int, cmod: int, disarm: bool,
-          needs_contact: bool, hp: int) -> dict:
+          needs_contact: bool, hp: int, pushes=None, push_all=False, push_damage=None) -> dict:
     """Play every face combination the slow, obvious way. The defender blocks to stop the most
     damage, then the most attacks (found by trying every assignment)."""
     a = len(damages)
@@ -45,6 +45,10 @@ def brute(mod: int, damages: list[int], counters: int, cmod: int, disarm: bool,
         blk = best[2]
         lands = any(con[i] and i not in blk for i in range(a))
         dmg = sum(damages[i] for i in range(a) if con[i] and i not in blk)
+        if pushes:
+            which = tuple(pushes[i] for i in range(a)
+                          if pushes[i] and (push_all or (con[i] and i not in blk)))
+            dmg += push_damage(which) if which else 0
         dist[dmg] += 1
         hit += lands
         blocked += bool(blk)
@@ -101,6 +105,22 @@ def test_forecast_exact_for_random_small_cases(mod, damages, counters, cmod, dis
 ])
 def test_forecast_four_dice_exact(case):
     same(F.attack_odds(*case), brute(*case), case[1])
+
+
+def _wall(which):                  # a wall two tiles behind: each push beyond 2 tiles hurts
+    return 3 * max(0, sum(which) - 2)
+
+
+@pytest.mark.rule("GEM-42")
+@pytest.mark.parametrize("case", [
+    ((2, [4, 2], 1, 3, False, False, 9), ([2, 0], False)),
+    ((2, [4, 4], 1, 3, True, False, 12), ([2, 2], False)),
+    ((0, [4], 1, 0, False, False, 6), ([3], True)),     # house rule: misses push too
+])
+def test_forecast_with_knockback_equals_brute_force(case):
+    base, (pushes, everyone) = case
+    same(F.attack_odds(*base, pushes, everyone, _wall),
+         brute(*base, pushes, everyone, _wall), base[1])
 
 
 def test_opposed_and_threshold_odds():
@@ -182,3 +202,18 @@ def test_forecast_drop_reports_fall_damage():
     f = F.forecast(m.state, A.Drop("a", (1, 0)))
     assert f.slots == 2 and f.fall_damage == 15            # (7 - 2) x 3, as GEM-TV-10
     assert F.summary(f) == "2 slots \u00b7 15 fall damage"
+
+
+@pytest.mark.rule("GEM-42")
+def test_forecast_counts_a_hammer_into_the_wall():
+    rows = ["........", "....#...", "........"]
+    m = match([gem("a", 0, 2, 1, held=["hardlight_hammer"]), gem("d", 1, 3, 1, hp=10)],
+              rows=rows)
+    turn_of(m, "a")
+    m.submit(A.Ready("a"))
+    f = F.forecast(m.state, A.AssignArm("a", 0, (3, 1), "melee"))
+    t = f.targets[0]
+    # a hit deals the hammer's 4 and the wall stops the 2-tile push at once: 2 x 3 more
+    assert t.damage == {0: Fraction(15, 20), 10: Fraction(5, 20)}
+    assert t.poof == Fraction(5, 20)
+    assert m.state.units["d"].hp == 10 and (m.state.units["d"].x, m.state.units["d"].y) == (3, 1)

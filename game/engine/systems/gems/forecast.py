@@ -7,7 +7,8 @@ are the same numbers.
   * AssignArm / Strike: the whole planned Ready Action (the arms already assigned plus the one
     being aimed), per target: chance each arm makes contact (d20 + CPR above 15, GEM-23), chance
     it is blocked, the damage distribution, min / max / expected damage, the chance to poof her,
-    and the chance of a disarm (GEM-33..35).
+    and the chance of a disarm (GEM-33..35). Damage includes what knockback would add
+    (collisions, ledges: GEM-42, GEM-GM-06), tried on a copy of the state.
     Assumption (stated in `assumptions`): the defender makes every counter roll she may (more
     counters never hurt her: they block more and raise her disarm sum) and assigns them the way
     the AI does, which is the first of combat.block_options (most damage stopped, then most
@@ -152,7 +153,9 @@ def _key_multisets(keys: list, k: int, start: int = 0):
 
 
 def attack_odds(attack_mod: int, damages: list[int], counters: int, counter_mod: int,
-                disarm: bool, disarm_needs_contact: bool, hp: int) -> dict[str, Any]:
+                disarm: bool, disarm_needs_contact: bool, hp: int,
+                pushes: list[int] | None = None, push_all: bool = False,
+                push_damage: Any = None) -> dict[str, Any]:
     """Exact outcome of one target's share of a strike, as counts over all
     20^(attacks + counters) equally likely face outcomes.
 
@@ -169,7 +172,11 @@ def attack_odds(attack_mod: int, damages: list[int], counters: int, counter_mod:
     matters to blocking only through its class (contact?, how many counters beat it); classes
     are intervals of totals. Attacks of equal damage are interchangeable, so each group of them
     is enumerated as a multiset of classes (weighted by arrangements and class sizes). The
-    disarm needs the exact sum: counted from the classes' interval lengths (a cached table)."""
+    disarm needs the exact sum: counted from the classes' interval lengths (a cached table).
+
+    Knockback (optional): `pushes[i]` is arm i's knockback; `push_damage(tuple of the pushes that
+    happen, in arm order) -> int` says what those pushes would cost her (collisions, ledges).
+    A push happens for each landing arm, or for every arm when `push_all` (GEM-GM-14)."""
     a = len(damages)
     totals = [f + attack_mod for f in range(1, FACES + 1)]
     cvals = [f + counter_mod for f in range(1, FACES + 1)]
@@ -178,9 +185,22 @@ def attack_odds(attack_mod: int, damages: list[int], counters: int, counter_mod:
                            "disarm": 0, "poof": 0}
     always_rolled = counters > 0 and disarm and not disarm_needs_contact
     groups: dict[int, list[int]] = {}
+    kb = list(pushes or [0] * a)
     for i, d in enumerate(damages):
-        groups.setdefault(d, []).append(i)
+        groups.setdefault((d, kb[i]), []).append(i)     # interchangeable arms only
     group_list = list(groups.values())
+    push_cache: dict[tuple[int, ...], int] = {}
+
+    def pushed(keys: tuple, blocked: frozenset) -> int:
+        if push_damage is None or not any(kb):
+            return 0
+        which = tuple(kb[i] for i, k in enumerate(keys)
+                      if kb[i] and (push_all or (k[0] and i not in blocked)))
+        if not which:
+            return 0
+        if which not in push_cache:
+            push_cache[which] = int(push_damage(which))
+        return push_cache[which]
     block_cache: dict[tuple, tuple[frozenset, bool]] = {}
 
     def outcome(keys: tuple, reps: list[int], csorted: list[int]) -> tuple[frozenset, bool]:
@@ -222,6 +242,7 @@ def attack_odds(attack_mod: int, damages: list[int], counters: int, counter_mod:
                 continue                    # no counter roll is made: counted below
             blocked, lands = outcome(keys, [classes[k][0] for k in keys], csorted)
             dmg = sum(damages[i] for i, k in enumerate(keys) if k[0] and i not in blocked)
+            dmg += pushed(keys, blocked)
             res["damage"][dmg] = res["damage"].get(dmg, 0) + weight
             if lands:
                 res["hit"] += weight
@@ -255,8 +276,9 @@ def attack_odds(attack_mod: int, damages: list[int], counters: int, counter_mod:
         misses = sum(1 for t in totals if not combat.contact(t))
         weight = misses ** a * FACES ** counters
         if weight:
-            res["damage"][0] = res["damage"].get(0, 0) + weight
-            if hp <= 0:
+            dmg = pushed(tuple((False, 0) for _ in range(a)), frozenset())
+            res["damage"][dmg] = res["damage"].get(dmg, 0) + weight
+            if dmg >= hp:
                 res["poof"] += weight
     return res
 
@@ -309,8 +331,11 @@ def _attack(state: GemsState, action: Any) -> Forecast:
         shield = common.damage_reduction(state, target.id)
         atks = [ctx["attacks"][k] for k, _ in fight["attacks"]]
         damages = [max(0, a["damage"] - shield) for a in atks]
+        kbs = [a["knockback"] for a in atks]
         res = attack_odds(attacker.cpr, damages, fight["max_counters"], target.cpr,
-                          combat.disarm_possible(attacker, target), needs_contact, target.hp)
+                          combat.disarm_possible(attacker, target), needs_contact, target.hp,
+                          kbs, house(state, "knockback_targets") == "all",
+                          _push_preview(state, attacker.id, target.id, atks))
         o = odds_from_counts(res)
         arms = tuple(ArmOdds(a["arm"], a["mode"], d, o["arm_contact"][i], o["arm_blocked"][i])
                      for i, (a, d) in enumerate(zip(atks, damages)))
@@ -320,6 +345,38 @@ def _attack(state: GemsState, action: Any) -> Forecast:
     return Forecast("attack", action.kind, tuple(targets), slots=0,
                     assumptions=(BLOCK_ASSUMPTION,),
                     note="" if targets else "no target in that line")
+
+
+def _push_preview(state: GemsState, attacker_id: str, target_id: str,
+                  atks: list[dict[str, Any]]):
+    """What a series of knockbacks would cost the target (GEM-42 collisions, ledge falls),
+    tried on a copy of the state. She is pushed alone here; in play, gems sharing her block are
+    pushed with her."""
+    if not any(a["knockback"] for a in atks):
+        return None
+    import copy
+    stop = next((a["stop"] for a in atks if a["knockback"] and a["stop"] is not None), None)
+    aoe = max((a["aoe"] for a in atks if a["knockback"]), default=0)
+
+    def cost(pushes: tuple[int, ...]) -> int:
+        trial = copy.deepcopy(state)
+        attacker = trial.units[attacker_id]
+        before = trial.units[target_id].hp
+        for n in pushes:
+            t = trial.units[target_id]
+            if not t.formed:
+                break
+            me = combat.centre2(t.x, t.y, t.size)
+            origin = combat.centre2(attacker.x, attacker.y, attacker.size)
+            if aoe and stop is not None:
+                c = combat.centre2(stop[0], stop[1], attacker.size)
+                if c != me:
+                    origin = c
+            d = combat.snap8(me[0] - origin[0], me[1] - origin[1])
+            if d is not None:
+                combat.knockback(trial, [target_id], d, n, attacker_id)
+        return max(0, before - trial.units[target_id].hp)
+    return cost
 
 
 def carry_threshold(state: GemsState, ratio: float) -> int | None:
