@@ -1,0 +1,506 @@
+"""Scenario files: a match set up from TOML, a list of actions with forced dice, and expectations.
+
+Owns: reading a scenario file (docs/scenarios.md describes the format), running it through
+`Match.submit` exactly as play would, and reporting every difference between what the file
+expects and what happened, in words a rules author or game master can act on. Rules tests,
+bug reports and game-master rulings all use this one format.
+
+Must not: know any rule system. Everything system-specific (units, items, grid, teams) goes into
+`MatchConfig.setup` untouched, actions are built by the shared action registry, and end-state
+checks are dotted paths into `system.state_to_json(state)`. No I/O besides reading the file;
+no `random` (dice are forced or come from the scenario's seed).
+"""
+from __future__ import annotations
+
+import copy
+import json
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import registry
+from .actions import ACTIONS
+from .match import Match
+from .records import RecordError, to_json
+from .rng import ForcedValueError
+from .rules import ConfigError, IllegalAction, MatchConfig, SeatConfig
+
+_TOP_KEYS = {"name", "description", "rules", "dice", "match", "grid", "setup", "step", "expect"}
+_MATCH_KEYS = {"system", "map", "seed", "house_rules", "setup_dice", "seats"}
+_CHECK_KEYS = {"events", "state", "decision", "legal", "not_legal", "over", "winner"}
+_STEP_KEYS = _CHECK_KEYS | {"action", "dice", "expect_illegal", "note"}
+
+
+class ScenarioError(Exception):
+    """A scenario file cannot be read or makes no sense. The message names the file and where."""
+
+    def __init__(self, path: str | Path, problem: str):
+        self.path = str(path)
+        self.problem = problem
+        super().__init__(f"{self.path}: {problem}")
+
+
+@dataclass
+class Checks:
+    """What should be true at one point: after a step, or at the end."""
+
+    events: list[dict] | None = None              # matched in order, as a subsequence
+    state: list[tuple[str, Any]] = field(default_factory=list)   # (dotted path, value)
+    decision: dict | None = None                  # fields of Decision.to_json()
+    legal: list[dict] = field(default_factory=list)        # each matches some legal action
+    not_legal: list[dict] = field(default_factory=list)    # none matches any legal action
+    over: bool | None = None
+    winner: int | None = None
+    has_winner: bool = False
+
+    def empty(self) -> bool:
+        return (self.events is None and not self.state and self.decision is None and not self.legal
+                and not self.not_legal and self.over is None and not self.has_winner)
+
+
+@dataclass
+class Step:
+    number: int
+    action: Any = None                 # a registered action record, or None for a checks-only step
+    dice: list[int] = field(default_factory=list)
+    expect_illegal: str | None = None
+    note: str = ""
+    checks: Checks = field(default_factory=Checks)
+
+    @property
+    def label(self) -> str:
+        if self.action is None:
+            return f"step {self.number}"
+        return f"step {self.number} ({describe(to_json(self.action))})"
+
+
+@dataclass
+class Scenario:
+    path: Path
+    name: str
+    description: str
+    rules: list[str]
+    config: MatchConfig
+    dice: list[int]
+    steps: list[Step]
+    checks: Checks
+
+
+@dataclass
+class Result:
+    scenario: Scenario
+    differences: list[str] = field(default_factory=list)
+    initial_events: list[dict] = field(default_factory=list)
+    steps: list[tuple[Step, list[dict], str | None]] = field(default_factory=list)  # events, refusal
+    match: Match | None = None
+
+    @property
+    def passed(self) -> bool:
+        return not self.differences
+
+
+# -- reading ----------------------------------------------------------------------------------------
+def load(path: str | Path) -> Scenario:
+    """Read and check a scenario file; raise ScenarioError naming the file and the problem."""
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise ScenarioError(p, "the file does not exist") from None
+    except OSError as exc:
+        raise ScenarioError(p, f"the file cannot be read ({exc.strerror or exc})") from None
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ScenarioError(p, "the file is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(p, f"not valid TOML: {exc}") from None
+    return parse(data, p)
+
+
+def _fail(path: Path, where: str, problem: str) -> ScenarioError:
+    return ScenarioError(path, f"{where}: {problem}" if where else problem)
+
+
+def _int_list(path: Path, where: str, value: Any) -> list[int]:
+    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool)
+                                              for v in value):
+        raise _fail(path, where, f"must be a list of whole numbers, not {value!r}")
+    return list(value)
+
+
+def _table(path: Path, where: str, value: Any) -> dict:
+    if not isinstance(value, dict):
+        raise _fail(path, where, f"must be a table, not {value!r}")
+    return value
+
+
+def _unknown(path: Path, where: str, table: dict, allowed: set[str]) -> None:
+    extra = sorted(set(table) - allowed)
+    if extra:
+        raise _fail(path, where, f"unknown key {extra[0]!r} (allowed: {', '.join(sorted(allowed))})")
+
+
+def _resolve_map(path: Path, name: Any) -> str:
+    from game.paths import maps_dir
+    if not isinstance(name, str) or not name:
+        raise _fail(path, "[match] map", f"must be a file name, not {name!r}")
+    given = Path(name)
+    if given.is_absolute():
+        if not given.exists():
+            raise _fail(path, "[match] map", f"{name} does not exist")
+        return name
+    beside = path.parent / given
+    if beside.exists():
+        return str(beside.resolve())
+    if (maps_dir() / given).exists():
+        return name                      # relative to the maps folder, as saves store it
+    raise _fail(path, "[match] map", f"{name!r} is neither next to the scenario nor in the maps "
+                                     f"folder ({maps_dir()})")
+
+
+def _checks(path: Path, where: str, table: dict) -> Checks:
+    c = Checks()
+    if "events" in table:
+        events = table["events"]
+        if not isinstance(events, list) or not all(isinstance(e, dict) and isinstance(e.get("kind"), str)
+                                                   for e in events):
+            raise _fail(path, f"{where} events", "must be a list of tables, each with a 'kind'")
+        c.events = events
+    if "state" in table:
+        state = table["state"]
+        if isinstance(state, dict):
+            c.state = list(state.items())
+        elif isinstance(state, list) and all(isinstance(e, list) and len(e) == 2
+                                             and isinstance(e[0], str) for e in state):
+            c.state = [(e[0], e[1]) for e in state]
+        else:
+            raise _fail(path, f"{where} state", 'must be a table of "dotted.path" = value, or a '
+                                                "list of [path, value] pairs")
+    if "decision" in table:
+        c.decision = _table(path, f"{where} decision", table["decision"])
+    for key in ("legal", "not_legal"):
+        if key in table:
+            value = table[key]
+            if not isinstance(value, list) or not all(isinstance(a, dict) and isinstance(a.get("kind"), str)
+                                                      for a in value):
+                raise _fail(path, f"{where} {key}", "must be a list of action tables, each with a 'kind'")
+            setattr(c, key, value)
+    if "over" in table:
+        if not isinstance(table["over"], bool):
+            raise _fail(path, f"{where} over", "must be true or false")
+        c.over = table["over"]
+    if "winner" in table:
+        w = table["winner"]
+        if w == "none":
+            c.winner = None
+        elif isinstance(w, int) and not isinstance(w, bool):
+            c.winner = w
+        else:
+            raise _fail(path, f"{where} winner", 'must be a side number or "none" (a draw)')
+        c.has_winner = True
+    return c
+
+
+def _action(path: Path, where: str, value: Any):
+    if not isinstance(value, dict) or not isinstance(value.get("kind"), str):
+        raise _fail(path, f"{where} action", 'must be a table with a "kind", '
+                                             'e.g. {kind = "end_turn"}')
+    try:
+        return ACTIONS.from_json(value)
+    except RecordError as exc:
+        raise _fail(path, f"{where} action", f"{exc} (known kinds: {', '.join(ACTIONS.kinds())})"
+                    if "unknown" in str(exc) and "kind" in str(exc) else str(exc)) from None
+
+
+def parse(data: dict, path: str | Path = "<scenario>") -> Scenario:
+    """Build a Scenario from already parsed TOML (a dict)."""
+    path = Path(path)
+    _unknown(path, "top level", data, _TOP_KEYS)
+    match = _table(path, "[match]", data.get("match"))
+    _unknown(path, "[match]", match, _MATCH_KEYS)
+    system_id = match.get("system")
+    if not isinstance(system_id, str):
+        raise _fail(path, "[match] system", "must name a rule system, e.g. system = \"gems\"")
+    try:
+        registry.get(system_id)            # also registers the system's action kinds
+    except ConfigError as exc:
+        raise _fail(path, "[match] system", str(exc)) from None
+    seed = match.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise _fail(path, "[match] seed", f"must be a whole number, not {seed!r}")
+    house_rules = _table(path, "[match] house_rules", match.get("house_rules", {}))
+    setup = copy.deepcopy(_table(path, "[setup]", data.get("setup", {})))
+    map_name = None
+    if "map" in match:
+        map_name = _resolve_map(path, match["map"])
+    if "grid" in data:
+        grid = _table(path, "[grid]", data["grid"])
+        if map_name is not None:
+            raise _fail(path, "[grid]", "give either [match] map or [grid], not both")
+        if "grid" in setup:
+            raise _fail(path, "[grid]", "the grid is given twice ([grid] and [setup] grid)")
+        rows = grid.get("rows")
+        if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
+            raise _fail(path, "[grid] rows", "must be a non-empty list of text rows")
+        setup["grid"] = copy.deepcopy(grid)
+    seats = [SeatConfig(), SeatConfig()]
+    if "seats" in match:
+        raw_seats = match["seats"]
+        if not isinstance(raw_seats, list) or not all(isinstance(s, dict) for s in raw_seats):
+            raise _fail(path, "[match] seats", "must be a list of tables such as {kind = \"human\"}")
+        try:
+            seats = [SeatConfig.from_json(s) for s in raw_seats]
+        except ConfigError as exc:
+            raise _fail(path, "[match] seats", str(exc)) from None
+    config = MatchConfig(system_id, seed, seats, map_name, dict(house_rules), setup,
+                         _int_list(path, "[match] setup_dice", match.get("setup_dice", [])))
+
+    rules = data.get("rules", [])
+    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+        raise _fail(path, "rules", 'must be a list of rule IDs, e.g. rules = ["GEM-23"]')
+    dice = _int_list(path, "dice", data.get("dice", []))
+
+    raw_steps = data.get("step", [])
+    if not isinstance(raw_steps, list):
+        raise _fail(path, "step", "steps are written as [[step]] tables")
+    steps = []
+    for n, raw in enumerate(raw_steps, 1):
+        where = f"[[step]] {n}"
+        raw = _table(path, where, raw)
+        _unknown(path, where, raw, _STEP_KEYS)
+        step = Step(n, checks=_checks(path, where, raw))
+        if "action" in raw:
+            step.action = _action(path, where, raw["action"])
+        step.dice = _int_list(path, f"{where} dice", raw.get("dice", []))
+        if "expect_illegal" in raw:
+            if step.action is None:
+                raise _fail(path, f"{where} expect_illegal", "needs an action to refuse")
+            if not isinstance(raw["expect_illegal"], str):
+                raise _fail(path, f"{where} expect_illegal", "must be a text fragment of the reason")
+            step.expect_illegal = raw["expect_illegal"]
+        note = raw.get("note", "")
+        if not isinstance(note, str):
+            raise _fail(path, f"{where} note", "must be text")
+        step.note = note
+        steps.append(step)
+
+    expect = _table(path, "[expect]", data.get("expect", {}))
+    _unknown(path, "[expect]", expect, _CHECK_KEYS)
+    checks = _checks(path, "[expect]", expect)
+    name = data.get("name", path.stem)
+    description = data.get("description", "")
+    if not isinstance(name, str) or not isinstance(description, str):
+        raise _fail(path, "name/description", "must be text")
+    if not steps and checks.empty():
+        raise _fail(path, "", "the scenario has no [[step]] and no [expect]: it checks nothing")
+    return Scenario(path, name, description, list(rules), config, dice, steps, checks)
+
+
+# -- comparing --------------------------------------------------------------------------------------
+def _show(value: Any) -> str:
+    return json.dumps(value, separators=(", ", "="), default=str).replace('"', "")
+
+
+def describe(record: dict) -> str:
+    """'gems.move unit=garnet to=[3, 4]': a record's JSON on one line."""
+    fields = " ".join(f"{k}={_show(v)}" for k, v in record.items() if k != "kind")
+    return f"{record.get('kind')} {fields}".strip()
+
+
+def differences(expected: Any, actual: Any, where: str = "") -> list[str]:
+    """How `actual` fails to match `expected`: tables match on the keys given only, lists item by
+    item, true/false only equal true/false, numbers compare by value."""
+    here = where or "value"
+    if isinstance(expected, dict):
+        if not isinstance(actual, dict):
+            return [f"{here} is {_show(actual)}, expected a table {_show(expected)}"]
+        out = []
+        for key, value in expected.items():
+            sub = f"{where}.{key}" if where else str(key)
+            if key not in actual:
+                out.append(f"{sub} is missing (has: {', '.join(map(str, actual)) or 'nothing'})")
+            else:
+                out.extend(differences(value, actual[key], sub))
+        return out
+    if isinstance(expected, list):
+        if not isinstance(actual, (list, tuple)):
+            return [f"{here} is {_show(actual)}, expected {_show(expected)}"]
+        if len(actual) != len(expected):
+            return [f"{here} is {_show(actual)}, expected {_show(expected)}"]
+        return [d for i, (e, a) in enumerate(zip(expected, actual))
+                for d in differences(e, a, f"{where}[{i}]")]
+    if isinstance(expected, bool) or isinstance(actual, bool):
+        if expected is actual:
+            return []
+        return [f"{here} is {_show(actual)}, expected {_show(expected)}"]
+    if expected == actual:
+        return []
+    return [f"{here} is {_show(actual)}, expected {_show(expected)}"]
+
+
+def lookup(data: Any, dotted: str) -> Any:
+    """Follow 'units.garnet.hp' into JSON: table keys, list indexes, or the list item whose
+    'id' is the segment. Raises KeyError with a readable message."""
+    current = data
+    walked = []
+    for part in dotted.split("."):
+        if isinstance(current, dict):
+            if part not in current:
+                raise KeyError(f"{'.'.join(walked) or 'the state'} has no {part!r} "
+                               f"(it has: {', '.join(map(str, current)) or 'nothing'})")
+            current = current[part]
+        elif isinstance(current, list):
+            if part.lstrip("-").isdigit():
+                i = int(part)
+                if not -len(current) <= i < len(current):
+                    raise KeyError(f"{'.'.join(walked)} has {len(current)} items, no item {i}")
+                current = current[i]
+            else:
+                matches = [v for v in current if isinstance(v, dict) and str(v.get("id")) == part]
+                if not matches:
+                    raise KeyError(f"{'.'.join(walked)} has no item with id {part!r}")
+                current = matches[0]
+        else:
+            raise KeyError(f"{'.'.join(walked)} is {_show(current)}, which has no {part!r}")
+        walked.append(part)
+    return current
+
+
+def match_events(expected: list[dict], actual: list[dict], where: str) -> list[str]:
+    """Each expected event must appear, in order (other events may come between)."""
+    out = []
+    pos = 0
+    for n, exp in enumerate(expected, 1):
+        for i in range(pos, len(actual)):
+            if not differences(exp, actual[i]):
+                pos = i + 1
+                break
+        else:
+            msg = f"{where}: expected event {n} ({describe(exp)}) did not happen"
+            same = [a for a in actual[pos:] if a.get("kind") == exp["kind"]]
+            if same:
+                near = "; ".join(", ".join(differences(exp, a)) for a in same[:3])
+                msg += f"; the {exp['kind']} events that did happen differ: {near}"
+            elif actual[pos:]:
+                msg += f"; what happened was: {', '.join(a.get('kind', '?') for a in actual[pos:])}"
+            else:
+                msg += "; no further events happened"
+            out.append(msg)
+    return out
+
+
+def _check(checks: Checks, match: Match, events: list[dict], where: str) -> list[str]:
+    out: list[str] = []
+    if checks.events is not None:
+        out += match_events(checks.events, events, where)
+    if checks.state:
+        state = json.loads(json.dumps(match.system.state_to_json(match.state)))
+        for dotted, value in checks.state:
+            try:
+                actual = lookup(state, dotted)
+            except KeyError as exc:
+                out.append(f"{where}: state {dotted}: no such place ({exc.args[0]})")
+                continue
+            out += [f"{where}: state {d}" for d in differences(value, actual, dotted)]
+    if checks.decision is not None:
+        decision = match.decision
+        if decision is None:
+            out.append(f"{where}: expected a decision ({describe(checks.decision)}), but nobody "
+                       f"has to decide (the match is over)")
+        else:
+            out += [f"{where}: decision {d}" for d in differences(checks.decision, decision.to_json(),
+                                                                  "")]
+    if checks.legal or checks.not_legal:
+        legal = [to_json(a) for a in match.legal_actions()]
+        for want in checks.legal:
+            if not any(not differences(want, a) for a in legal):
+                same = [describe(a) for a in legal if a.get("kind") == want["kind"]]
+                out.append(f"{where}: expected {describe(want)} to be legal; legal "
+                           f"{want['kind']} actions: {'; '.join(same[:6]) or 'none'}"
+                           + (f" (and {len(same) - 6} more)" if len(same) > 6 else ""))
+        for bad in checks.not_legal:
+            hits = [describe(a) for a in legal if not differences(bad, a)]
+            if hits:
+                out.append(f"{where}: expected {describe(bad)} to be illegal, but legal: "
+                           f"{'; '.join(hits[:3])}")
+    if checks.over is not None and match.over != checks.over:
+        out.append(f"{where}: expected the match {'to be over' if checks.over else 'to go on'}, "
+                   f"but it {'is over' if match.over else 'goes on'}")
+    if checks.has_winner and match.winner != checks.winner:
+        out.append(f"{where}: winner is {match.winner}, expected {checks.winner}")
+    return out
+
+
+# -- running ----------------------------------------------------------------------------------------
+def run(scenario: Scenario) -> Result:
+    """Play the scenario and collect every difference. Never raises for rule problems: a refused
+    action, a crash in the rules or a die that does not fit are all reported as differences."""
+    result = Result(scenario)
+    config = copy.deepcopy(scenario.config)
+    try:
+        match = Match.new(config)
+    except Exception as exc:        # a broken set-up is the scenario's report, never a traceback
+        result.differences.append(f"the match could not be set up: {_exc_text(exc)}")
+        return result
+    result.match = match
+    result.initial_events = [to_json(e) for e in match.initial_events]
+    all_events = list(result.initial_events)
+    if scenario.dice:
+        match.force_dice(scenario.dice)
+    for step in scenario.steps:
+        if step.dice:
+            match.force_dice(step.dice)
+        events: list[dict] = []
+        refusal: str | None = None
+        if step.action is not None:
+            try:
+                outcome = match.submit(step.action)
+            except IllegalAction as exc:
+                refusal = str(exc)
+                result.steps.append((step, events, refusal))
+                if step.expect_illegal is None:
+                    result.differences.append(f"{step.label}: refused: {refusal}")
+                    result.differences.append("(the steps after it were not run)")
+                    return result
+                if step.expect_illegal.lower() not in refusal.lower():
+                    result.differences.append(
+                        f"{step.label}: refused as expected, but the reason {refusal!r} does not "
+                        f"contain {step.expect_illegal!r}")
+            except ForcedValueError as exc:
+                result.steps.append((step, events, None))
+                result.differences.append(f"{step.label}: a forced die does not fit the roll: {exc}")
+                result.differences.append("(the steps after it were not run)")
+                return result
+            except Exception as exc:   # a crash in the rules is exactly what a bug report shows
+                result.steps.append((step, events, None))
+                result.differences.append(f"{step.label}: the rules failed with {_exc_text(exc)}")
+                result.differences.append("(the steps after it were not run)")
+                return result
+            else:
+                events = [to_json(e) for e in outcome.events]
+                all_events += events
+                result.steps.append((step, events, None))
+                if step.expect_illegal is not None:
+                    result.differences.append(
+                        f"{step.label}: expected it to be refused ({step.expect_illegal!r}), "
+                        f"but it was allowed")
+        else:
+            result.steps.append((step, events, None))
+        result.differences += _check(step.checks, match, events, step.label)
+    result.differences += _check(scenario.checks, match, all_events, "at the end")
+    if match.rng.forced:
+        result.differences.append(f"at the end: forced dice {match.rng.forced} were never rolled")
+    return result
+
+
+def _exc_text(exc: BaseException) -> str:
+    if isinstance(exc, (ConfigError, IllegalAction)):
+        return str(exc)
+    return f"{exc.__class__.__name__}: {exc}"
+
+
+def run_file(path: str | Path) -> Result:
+    """Load and run one file (ScenarioError if the file itself is malformed)."""
+    return run(load(path))
