@@ -37,6 +37,7 @@ class TokenInfo:
     badges: tuple[tuple[str, str], ...] = ()
     altitude: int | None = None       # shown as a lift and a number when airborne
     acting: bool = False
+    outline: tuple[int, int, int] | None = None   # the gem's own edge colour, if it has one
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +61,7 @@ class InitiativeEntry:
     colour: tuple[int, int, int]
     current: bool = False
     down: bool = False                 # poofed / out of the fight
+    outline: tuple[int, int, int] | None = None
 
 
 @dataclass(slots=True)
@@ -82,6 +84,7 @@ class UnitPanel:
     colour: tuple[int, int, int]
     hp: int
     max_hp: int
+    outline: tuple[int, int, int] | None = None
     stats: list[tuple[str, str, str]] = field(default_factory=list)   # (label, value, tooltip)
     arms: list[PanelLine] = field(default_factory=list)
     statuses: list[PanelLine] = field(default_factory=list)

@@ -69,11 +69,16 @@ def _load_presentation() -> dict[str, dict[str, Any]]:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
         except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
             continue
-        for section in data.values():
-            if isinstance(section, dict):
-                for key, value in section.items():
+        for key, table in data.items():
+            if not isinstance(table, dict):
+                continue
+            if any(isinstance(v, dict) for v in table.values()):
+                # a grouping table ([sheets.garnet] style): its sub-tables are the entries
+                for sub, value in table.items():
                     if isinstance(value, dict):
-                        out.setdefault(key, {}).update(value)
+                        out.setdefault(sub, {}).update(value)
+            else:
+                out.setdefault(key, {}).update(table)      # [garnet] colour = "..."
     return out
 
 
@@ -155,6 +160,9 @@ class GemsPresenter:
             self._colour_cache[sheet] = c
         return c
 
+    def outline(self, sheet: str) -> tuple[int, int, int] | None:
+        return _parse_colour(self.look.get(sheet, {}).get("outline"))
+
     def unit_name(self, uid: str | None) -> str:
         if uid is None:
             return "?"
@@ -208,7 +216,7 @@ class GemsPresenter:
                 badges.append(("W", f"In deep water: Movement Speed -{u.ms_penalty}"))
             out.append(TokenInfo(u.id, u.name, u.side, u.x, u.y, u.size, u.hp, u.max_hp,
                                  self.colour(u.sheet), tuple(arms), tuple(badges), u.altitude,
-                                 u.id == st.acting))
+                                 u.id == st.acting, self.outline(u.sheet)))
         return out
 
     def item_or_unit(self, ident: str) -> str:
@@ -224,7 +232,8 @@ class GemsPresenter:
             if it.kind == "gemstone" and it.gem in self.state.units:
                 colour = self.colour(self.state.units[it.gem].sheet)
             else:
-                colour = _parse_colour(self.look.get(it.kind, {}).get("colour")) or (160, 160, 150)
+                colour = (_parse_colour(self.look.get(it.kind, {}).get("colour"))
+                          or _parse_colour(self.look.get(it.id, {}).get("colour")) or (160, 160, 150))
             out.append(ItemInfo(it.id, it.name, it.kind, it.x, it.y, colour, it.hardlight))
         return out
 
@@ -237,7 +246,7 @@ class GemsPresenter:
                 continue
             entries.append(InitiativeEntry(uid, u.name, u.side, self.colour(u.sheet),
                                            current=(i == st.turn and not st.over),
-                                           down=not u.formed))
+                                           down=not u.formed, outline=self.outline(u.sheet)))
         return entries, st.round
 
     def units_at(self, cell: Cell) -> list[str]:
@@ -320,8 +329,8 @@ class GemsPresenter:
         sheet_name = _title(u.sheet)
         sub = f"{SIDE_NAMES[u.side % len(SIDE_NAMES)]} side · {sheet_name}"
         slots = st.slots if st.acting == u.id else None
-        return UnitPanel(u.id, u.name, sub, u.side, self.colour(u.sheet), u.hp, u.max_hp, stats,
-                         arms, statuses, slots, self.max_slots)
+        return UnitPanel(u.id, u.name, sub, u.side, self.colour(u.sheet), u.hp, u.max_hp,
+                         self.outline(u.sheet), stats, arms, statuses, slots, self.max_slots)
 
     def tile_panel(self, cell: Cell) -> TilePanel | None:
         board = self.board()

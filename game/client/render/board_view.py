@@ -538,7 +538,7 @@ class BoardView:
                 pygame.draw.ellipse(shadow, (0, 0, 0, 90), shadow.get_rect())
                 surface.blit(shadow, sh)
             spr = sprites.unit_token(tok.colour, tok.side, self.side_colour(tok.side), size_px,
-                                     tok.arms, glow=tok.acting)
+                                     tok.arms, glow=tok.acting, edge=tok.outline)
             r = self.cell_rect((x, y), tok.size)
             pos = (r.x, r.y - lift)
             if alpha < 1.0:

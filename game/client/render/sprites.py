@@ -57,13 +57,13 @@ def side_shape_points(side: int, cx: float, cy: float, r: float) -> list[tuple[f
 
 
 def _facet_gem(surf: pygame.Surface, colour: Colour, cx: float, cy: float, r: float,
-               sides: int = 8) -> None:
+               sides: int = 8, edge: Colour | None = None) -> None:
     """A cut gem seen from above: an outer girdle, an inner table and lit/shaded facets."""
     outer = [(cx + r * math.cos(math.pi / sides + 2 * math.pi * i / sides),
               cy + r * math.sin(math.pi / sides + 2 * math.pi * i / sides)) for i in range(sides)]
     inner = [(cx + 0.5 * r * math.cos(math.pi / sides + 2 * math.pi * i / sides),
               cy + 0.5 * r * math.sin(math.pi / sides + 2 * math.pi * i / sides)) for i in range(sides)]
-    pygame.draw.polygon(surf, OUTLINE, [(x + 0, y + 0) for x, y in outer])
+    pygame.draw.polygon(surf, edge or OUTLINE, outer)
     shrink = [(cx + (x - cx) * 0.94, cy + (y - cy) * 0.94) for x, y in outer]
     for i in range(sides):
         j = (i + 1) % sides
@@ -78,7 +78,7 @@ def _facet_gem(surf: pygame.Surface, colour: Colour, cx: float, cy: float, r: fl
     gl = [(cx - 0.32 * r, cy - 0.12 * r), (cx - 0.12 * r, cy - 0.34 * r), (cx - 0.02 * r, cy - 0.24 * r),
           (cx - 0.22 * r, cy - 0.02 * r)]
     pygame.draw.polygon(surf, shade(colour, 0.75), gl)
-    pygame.draw.polygon(surf, shade(colour, -0.55), inner, max(1, int(r * 0.05)))
+    pygame.draw.polygon(surf, edge or shade(colour, -0.55), inner, max(1, int(r * 0.05)))
 
 
 def _held_icon(surf: pygame.Surface, kind: str, x: float, y: float, s: float) -> None:
@@ -89,6 +89,10 @@ def _held_icon(surf: pygame.Surface, kind: str, x: float, y: float, s: float) ->
         pygame.draw.line(surf, glow, (x - s, y + s), (x + s, y - s), max(2, int(s * 0.4)))
         pygame.draw.line(surf, (90, 70, 50), (x - s * 0.9, y + s * 0.3), (x - s * 0.3, y + s * 0.9),
                          max(2, int(s * 0.35)))
+    elif kind in ("buckler", "shield"):
+        pygame.draw.circle(surf, OUTLINE, (x, y), s * 0.95)
+        pygame.draw.circle(surf, (184, 184, 192), (x, y), s * 0.8)
+        pygame.draw.circle(surf, (120, 120, 130), (x, y), s * 0.3)
     elif kind in ("crate", "box"):
         r = pygame.Rect(0, 0, s * 1.4, s * 1.4)
         r.center = (int(x), int(y))
@@ -104,9 +108,11 @@ def _held_icon(surf: pygame.Surface, kind: str, x: float, y: float, s: float) ->
 
 
 def unit_token(colour: Colour, side: int, side_colour: Colour, px: int,
-               arms: tuple[tuple[bool, str | None], ...] = (), glow: bool = False) -> pygame.Surface:
-    """A unit's token, `px` pixels square (its whole footprint)."""
-    key = ("unit", colour, side, side_colour, px, arms, glow)
+               arms: tuple[tuple[bool, str | None], ...] = (), glow: bool = False,
+               edge: Colour | None = None) -> pygame.Surface:
+    """A unit's token, `px` pixels square (its whole footprint). `edge` is the gem's own
+    outline colour from the presentation data (dark gems read by a light edge)."""
+    key = ("unit", colour, side, side_colour, px, arms, glow, edge)
     got = _cache.get(key)
     if got is not None:
         return got
@@ -142,7 +148,7 @@ def unit_token(colour: Colour, side: int, side_colour: Colour, px: int,
         if disarmed:      # GEM-38: a disarmed arm is drawn at half opacity
             layer.set_alpha(128)
         surf.blit(layer, (0, 0))
-    _facet_gem(surf, colour, c, c - r * 0.05, r * 0.52)
+    _facet_gem(surf, colour, c, c - r * 0.05, r * 0.52, edge=edge)
     if glow:
         pygame.draw.polygon(surf, (255, 212, 138), side_shape_points(side, c, c, r + S * 0.035),
                             max(2, int(S * 0.02)))
@@ -151,9 +157,10 @@ def unit_token(colour: Colour, side: int, side_colour: Colour, px: int,
     return out
 
 
-def portrait(colour: Colour, side: int, side_colour: Colour, px: int, down: bool = False) -> pygame.Surface:
+def portrait(colour: Colour, side: int, side_colour: Colour, px: int, down: bool = False,
+             edge: Colour | None = None) -> pygame.Surface:
     """A small head-on portrait for the initiative bar and sidebar: the gem on its side plate."""
-    key = ("portrait", colour, side, side_colour, px, down)
+    key = ("portrait", colour, side, side_colour, px, down, edge)
     got = _cache.get(key)
     if got is not None:
         return got
@@ -164,7 +171,7 @@ def portrait(colour: Colour, side: int, side_colour: Colour, px: int, down: bool
     pygame.draw.polygon(surf, side_colour if not down else (90, 90, 96),
                         side_shape_points(side, c, c, S * 0.44))
     pygame.draw.polygon(surf, PLATE, side_shape_points(side, c, c, S * 0.36))
-    _facet_gem(surf, colour if not down else (110, 110, 116), c, c, S * 0.27)
+    _facet_gem(surf, colour if not down else (110, 110, 116), c, c, S * 0.27, edge=edge)
     if down:
         pygame.draw.line(surf, (240, 110, 80), (S * 0.25, S * 0.25), (S * 0.75, S * 0.75), max(3, S // 14))
     out = _ready(pygame.transform.smoothscale(surf, (px, px)))
@@ -201,8 +208,28 @@ def item_sprite(kind: str, colour: Colour, px: int, hardlight: bool = False) -> 
             yy = r.y + r.h * k // 3
             pygame.draw.line(surf, (110, 74, 40), (r.x, yy), (r.right, yy), 3)
         pygame.draw.line(surf, (110, 74, 40), r.topleft, r.bottomright, 3)
+    elif kind in ("buckler", "shield"):
+        pygame.draw.ellipse(surf, OUTLINE, (S * 0.22, S * 0.3, S * 0.56, S * 0.46))
+        pygame.draw.ellipse(surf, colour, (S * 0.25, S * 0.32, S * 0.5, S * 0.4))
+        pygame.draw.ellipse(surf, shade(colour, 0.35), (S * 0.3, S * 0.35, S * 0.26, S * 0.16))
+        pygame.draw.circle(surf, shade(colour, -0.4), (c, c + S * 0.04), S * 0.07)
+    elif kind == "barrel":
+        r = pygame.Rect(0, 0, int(S * 0.44), int(S * 0.52))
+        r.center = (int(c), int(c + S * 0.06))
+        pygame.draw.ellipse(surf, OUTLINE, r.inflate(6, 6))
+        pygame.draw.ellipse(surf, colour, r)
+        for k in (0.3, 0.7):
+            yy = r.y + int(r.h * k)
+            pygame.draw.line(surf, shade(colour, -0.45), (r.x + 3, yy), (r.right - 3, yy), 3)
+        pygame.draw.ellipse(surf, shade(colour, 0.3), (r.x + r.w * 0.2, r.y + 4, r.w * 0.3, r.h * 0.2))
+    elif kind in ("gem_shard", "shard"):
+        pts = [(c, c - S * 0.22), (c + S * 0.12, c + S * 0.05), (c, c + S * 0.24), (c - S * 0.12, c + S * 0.05)]
+        pygame.draw.polygon(surf, OUTLINE, [(x + 2, y + 2) for x, y in pts])
+        pygame.draw.polygon(surf, colour, pts)
+        pygame.draw.polygon(surf, shade(colour, 0.5), [pts[0], pts[1], (c, c + S * 0.05)])
+        pygame.draw.polygon(surf, OUTLINE, pts, 2)
     elif kind in ("weapon", "sword", "hardlight") or hardlight:
-        glow = (120, 230, 255) if hardlight or kind == "hardlight" else (214, 218, 226)
+        glow = colour if hardlight or kind == "hardlight" else (214, 218, 226)
         if hardlight or kind == "hardlight":
             halo = pygame.Surface((S, S), pygame.SRCALPHA)
             pygame.draw.line(halo, (*glow, 60), (S * 0.28, S * 0.72), (S * 0.74, S * 0.26), int(S * 0.16))
@@ -217,7 +244,9 @@ def item_sprite(kind: str, colour: Colour, px: int, hardlight: bool = False) -> 
                 c + S * 0.08 + S * 0.24 * math.sin(a) * (1 + 0.1 * math.cos(2 * a)))
                for a in [i * math.pi / 8 for i in range(16)]]
         pygame.draw.polygon(surf, OUTLINE, [(x, y + 2) for x, y in pts])
-        base = colour if kind not in ("rock", "boulder", "stone") else (138, 134, 128)
+        base = colour
+        if kind == "boulder":
+            pts = [(c + (x - c) * 1.25, c + S * 0.08 + (y - c - S * 0.08) * 1.25) for x, y in pts]
         pygame.draw.polygon(surf, base, pts)
         hi = [(c + (x - c) * 0.55 - S * 0.06, c + S * 0.08 + (y - c - S * 0.08) * 0.55 - S * 0.05) for x, y in pts]
         pygame.draw.polygon(surf, shade(base, 0.3), hi)

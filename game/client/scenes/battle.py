@@ -757,10 +757,11 @@ class BattleScene(Scene):
 
     def _portrait(self, entry, size: int) -> pygame.Surface:
         return sprites.portrait(entry.colour, entry.side, self.side_colour(entry.side), size,
-                                down=entry.down)
+                                down=entry.down, edge=getattr(entry, "outline", None))
 
     def _panel_portrait(self, panel, size: int) -> pygame.Surface:
-        return sprites.portrait(panel.colour, panel.side, self.side_colour(panel.side), size)
+        return sprites.portrait(panel.colour, panel.side, self.side_colour(panel.side), size,
+                                edge=getattr(panel, "outline", None))
 
     # -- helpers for tests and shots ------------------------------------------------------------------
     def cell_pos(self, cell: tuple[int, int]) -> tuple[int, int]:
