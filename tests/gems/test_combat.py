@@ -416,6 +416,12 @@ def test_GEM_TV_33_higher_sum_disarms_and_the_19_still_blocks():
     check = of(out.events, ev.DisarmChecked)[0]
     assert (check.attack_sum, check.counter_sum, check.success) == (35, 33, True)
     assert of(out.events, ev.AttackBlocked)[0].counter_total == 19
+    out = m.submit(A.ChooseLostArm("d", 0))                 # the buckler arm: a side to pick
+    out = m.submit(A.ChooseSide("a", "right"))
+    assert len(m.state.units["d"].working_arms()) == 1       # arms 2 -> 1
+    res = of(out.events, ev.AttackResolved)
+    assert [(r.total, r.blocked) for r in res] == [(18, True), (17, False)]
+    sound(m)
 
 
 @pytest.mark.rule("GEM-33")

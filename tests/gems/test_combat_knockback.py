@@ -60,46 +60,75 @@ def wall_row(wall_x: int | None, width: int = 12, height: int = 10, row: int = 5
 
 # --- the vectors ---------------------------------------------------------------------------------
 
+@pytest.fixture
+def hammer(monkeypatch):
+    """Set the Hardlight Hammer's knockback (the bundled one pushes 2) for a vector's distance."""
+    from game.engine.systems.gems.content import content
+
+    def setting(n: int) -> None:
+        monkeypatch.setitem(content().items["hardlight_hammer"], "knockback", n)
+    return setting
+
+
+def knock_damage(events) -> list[int]:
+    """Damage dealt by knockback collisions (after the hammer's own 4)."""
+    return [e.amount for e in of(events, ev.DamageTaken)][1:]
+
+
 @pytest.mark.rule("GEM-40")
 @pytest.mark.rule("GEM-41")
 @pytest.mark.rule("GEM-42")
 @pytest.mark.rule("GEM-GM-13")
-def test_GEM_TV_41_stopped_after_one_tile_takes_nine():
+def test_GEM_TV_41_stopped_after_one_tile_takes_nine(hammer):
+    hammer(4)
+    m = match([gem("a", 0, 4, 5, held=["hardlight_hammer"]), gem("t", 1, 5, 5)],
+              rows=wall_row(7))
+    out = hammer_strike(m, "a", (5, 5), [20])
+    assert pos(m, "t") == (6, 5)
+    kb = of(out.events, ev.KnockedBack)[0]
+    assert (kb.moved, kb.wanted, kb.outcome, kb.hit) == (1, 4, "stop", ("wall",))
+    assert knock_damage(out.events) == [9]
+    assert of(out.events, ev.DamageTaken)[1].damage_type == "melee"
+    assert m.state.units["t"].hp == 20 - 4 - 9
+
+
+@pytest.mark.rule("GEM-42")
+def test_GEM_TV_42_wall_right_behind_takes_nine_without_moving(hammer):
+    hammer(3)
+    m = match([gem("a", 0, 4, 5, held=["hardlight_hammer"]), gem("t", 1, 5, 5)],
+              rows=wall_row(6))
+    out = hammer_strike(m, "a", (5, 5), [20])
+    assert pos(m, "t") == (5, 5) and knock_damage(out.events) == [9]
+    assert of(out.events, ev.KnockedBack)[0].moved == 0
+
+
+@pytest.mark.rule("GEM-40")
+def test_GEM_TV_43_open_ground_full_distance_no_damage(hammer):
+    hammer(4)
+    m = match([gem("a", 0, 4, 5, held=["hardlight_hammer"]), gem("t", 1, 5, 5)])
+    out = hammer_strike(m, "a", (5, 5), [20])
+    assert pos(m, "t") == (9, 5) and knock_damage(out.events) == []
+    assert m.state.units["t"].hp == 20 - 4
+
+
+@pytest.mark.rule("GEM-41")
+@pytest.mark.rule("GEM-GM-13")
+def test_GEM_TV_46_push_along_moves_both_without_damage(hammer):
+    hammer(3)
+    m = match([gem("a", 0, 4, 5, held=["hardlight_hammer"]), gem("t", 1, 5, 5),
+               gem("g", 1, 6, 5)], house={"knockback_collision": "push"})
+    # t and g both stand in range; aim at t's tile only
+    out = hammer_strike(m, "a", (5, 5), [20])
+    assert pos(m, "t") == (8, 5) and pos(m, "g") == (9, 5)
+    assert knock_damage(out.events) == [] and m.state.units["g"].hp == 20
+    assert of(out.events, ev.KnockedBack)[0].hit == ("g",)
+
+
+def test_knockback_helper_pushes_the_exact_distance_on_a_match_state():
+    # combat.knockback is also what abilities call: 4 tiles, wall after one, as TV-41
     m = match([gem("a", 0, 4, 5), gem("t", 1, 5, 5)], rows=wall_row(7))
     out = combat.knockback(m.state, "t", (1, 0), 4, "a")
-    assert pos(m, "t") == (6, 5)
-    kb = of(out, ev.KnockedBack)[0]
-    assert (kb.moved, kb.wanted, kb.outcome, kb.hit) == (1, 4, "stop", ("wall",))
-    dmg = of(out, ev.DamageTaken)[0]
-    assert (dmg.amount, dmg.damage_type) == (9, "melee")
-    assert m.state.units["t"].hp == 11
-
-
-@pytest.mark.rule("GEM-42")
-def test_GEM_TV_42_wall_right_behind_takes_nine_without_moving():
-    m = match([gem("a", 0, 4, 5), gem("t", 1, 5, 5)], rows=wall_row(6))
-    out = combat.knockback(m.state, "t", (1, 0), 3, "a")
-    assert pos(m, "t") == (5, 5) and m.state.units["t"].hp == 11
-    assert of(out, ev.KnockedBack)[0].moved == 0
-
-
-@pytest.mark.rule("GEM-40")
-def test_GEM_TV_43_open_ground_full_distance_no_damage():
-    m = match([gem("a", 0, 4, 5), gem("t", 1, 5, 5)])
-    out = combat.knockback(m.state, "t", (1, 0), 4, "a")
-    assert pos(m, "t") == (9, 5) and m.state.units["t"].hp == 20
-    assert not of(out, ev.DamageTaken)
-
-
-@pytest.mark.rule("GEM-41")
-@pytest.mark.rule("GEM-GM-13")
-def test_GEM_TV_46_push_along_moves_both_without_damage():
-    m = match([gem("a", 0, 4, 5), gem("t", 1, 5, 5), gem("g", 1, 6, 5)],
-              house={"knockback_collision": "push"})
-    out = combat.knockback(m.state, "t", (1, 0), 3, "a")
-    assert pos(m, "t") == (8, 5) and pos(m, "g") == (9, 5)
-    assert m.state.units["t"].hp == 20 and m.state.units["g"].hp == 20
-    assert of(out, ev.KnockedBack)[0].hit == ("g",)
+    assert pos(m, "t") == (6, 5) and [e.amount for e in of(out, ev.DamageTaken)] == [9]
 
 
 @pytest.mark.rule("GEM-41")
