@@ -35,6 +35,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("dir", help="folder for the PNG files")
     parser.add_argument("--size", type=_size, default=(1280, 720), help="window size (1280x720)")
     parser.add_argument("--only", default="", help="comma-separated shot names")
+    parser.add_argument("--ui-scale", type=float, default=1.0, help="the UI scale setting (1.0)")
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -42,10 +43,10 @@ def main(argv: list[str]) -> int:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="strife-shots-") as home:
         os.environ["STRIFE_TABLE_HOME"] = home
-        return _shoot(out, args.size, {n for n in args.only.split(",") if n})
+        return _shoot(out, args.size, {n for n in args.only.split(",") if n}, args.ui_scale)
 
 
-def _shoot(out: Path, size: tuple[int, int], only: set[str]) -> int:
+def _shoot(out: Path, size: tuple[int, int], only: set[str], ui_scale: float = 1.0) -> int:
     from game import paths
     from game.client.app import App
     from game.client.scene import Scene, push, reset
@@ -63,7 +64,7 @@ def _shoot(out: Path, size: tuple[int, int], only: set[str]) -> int:
     from game.engine import registry, saves
     from game.engine.match import Match
 
-    app = App(size, settings=Settings(window_size=size), fullscreen=False)
+    app = App(size, settings=Settings(window_size=size, ui_scale=ui_scale), fullscreen=False)
     failures: list[str] = []
     written: list[str] = []
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import os
 import time
 import traceback
@@ -147,7 +148,10 @@ class App:
         return int(round(value * self.scale))
 
     def _scale_for(self, size: tuple[int, int]) -> float:
-        return round(self.settings.ui_scale * auto_scale(size) * 8) / 8
+        # every screen is designed to fit 1024x576 design pixels, so a scale the window cannot
+        # hold (150% in a 1280x720 window) is lowered to the largest that fits
+        fit = min(size[0] / 1024, size[1] / 576)
+        return max(0.5, math.floor(min(self.settings.ui_scale * auto_scale(size), fit) * 8) / 8)
 
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
         pygame.display.set_caption(TITLE)

@@ -86,3 +86,11 @@ def test_one_bad_value_keeps_the_others():
 def test_window_sizes_below_the_minimum_are_raised():
     s, problems = settings_mod.Settings.from_json({"window_size": [640, 480]})
     assert s.window_size == settings_mod.MIN_WINDOW and not problems
+
+
+def test_a_ui_scale_the_window_cannot_hold_is_lowered_to_fit(app):
+    app.set_ui_scale(1.5)
+    assert app.scale == 1.25                       # 1280x720 holds 1024x576 design pixels x1.25
+    app.set_window((1920, 1080), False)
+    assert app.scale == 1.875                      # bigger window: 150% of the 1.5x auto scale
+    assert app.settings.ui_scale == 1.5            # the player's choice itself is kept

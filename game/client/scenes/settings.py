@@ -30,19 +30,19 @@ class SettingsScene(UIScene):
 
     def box_rect(self) -> pygame.Rect:
         sw, sh = self.app.size
-        r = pygame.Rect(0, 0, self.px(720), self.px(520))
-        r.center = (sw // 2, sh // 2 + self.px(16))
+        r = pygame.Rect(0, 0, self.px(720), self.px(470))
+        r.center = (sw // 2, sh // 2 + self.px(24))
         return r
 
     def build(self) -> None:
         s = self.app.settings
         box = self.box_rect()
         px = self.px
-        self.label(pygame.Rect(box.x, box.y - px(64), box.w, px(44)), "Settings", "#heading")
+        self.label(pygame.Rect(box.x, box.y - px(56), box.w, px(44)), "Settings", "#heading")
         lx, cx = box.x + px(36), box.x + px(300)
         cw = box.w - px(336)
-        y = box.y + px(32)
-        row = px(64)
+        y = box.y + px(28)
+        row = px(60)
 
         def caption(text: str, hint: str) -> None:
             self.label(pygame.Rect(lx, y, px(250), px(26)), text)
@@ -77,7 +77,7 @@ class SettingsScene(UIScene):
         self.reset_button = self.button(pygame.Rect(cx, y + px(4), cw, px(40)),
                                         "Ask again for everything", self.reset_prompts,
                                         enabled=bool(hidden))
-        y += row + px(8)
+        y += row
         where = (f"<font color='#ff7a72'>{self.problem}</font>" if self.problem else
                  f"Saved to {settings_mod.settings_path()}")
         self.textbox(pygame.Rect(lx - px(4), y, box.w - px(64), px(56)), where, "#small_text")

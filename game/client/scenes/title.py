@@ -29,12 +29,36 @@ class TitleScene(UIScene):
         app.notice = ""          # shown on this title screen, not again
         self.buttons_by_name: dict[str, object] = {}
 
+    def layout(self) -> dict[str, int]:
+        """Vertical positions of the title's parts, centred, dropping the emblem when the
+        window is too short to hold everything at this UI scale."""
+        sh = self.app.size[1]
+        px = self.px
+        menu_h = 5 * 54 + 4 * 12
+        parts = 80 + 14 + 4 + 14 + 26 + 34 + menu_h
+        show_emblem = px(parts + 112) <= sh - px(40)
+        total = px(parts + (112 if show_emblem else 0))
+        top = max(px(16), (sh - total) // 2 - px(10))
+        y = top
+        out = {"emblem": 0}
+        if show_emblem:
+            out["emblem"] = y + px(46)
+            y += px(112)
+        out["title"] = y + px(40)
+        y += px(80 + 14)
+        out["ornament"] = y
+        y += px(4 + 14)
+        out["tagline"] = y
+        y += px(26 + 34)
+        out["menu"] = y
+        return out
+
     def build(self) -> None:
         sw, sh = self.app.size
         w, h = self.px(380), self.px(54)
         gap = self.px(12)
         x = sw // 2 - w // 2
-        y = int(sh * 0.46)
+        y = self.layout()["menu"]
         autosave = latest_autosave()
         has_saves = bool(list_saves())
         items = [
@@ -61,12 +85,13 @@ class TitleScene(UIScene):
     def draw(self, surface: pygame.Surface) -> None:
         draw.table_background(surface)
         sw, sh = surface.get_size()
-        draw.emblem(surface, (sw // 2, int(sh * 0.15)), self.px(46))
-        draw.spaced_title(surface, "STRIFE TABLE", (sw // 2, int(sh * 0.29)), self.px(64),
-                          draw.TEXT)
-        draw.ornament(surface, (sw // 2, int(sh * 0.375)), self.px(210))
+        at = self.layout()
+        if at["emblem"]:
+            draw.emblem(surface, (sw // 2, at["emblem"]), self.px(46))
+        draw.spaced_title(surface, "STRIFE TABLE", (sw // 2, at["title"]), self.px(64), draw.TEXT)
+        draw.ornament(surface, (sw // 2, at["ornament"]), self.px(210))
         draw.text(surface, "Tabletop skirmishes, hotseat or against the machine",
-                  (sw // 2, int(sh * 0.405)), self.px(17), draw.TEXT_DIM, anchor="midtop")
+                  (sw // 2, at["tagline"]), self.px(17), draw.TEXT_DIM, anchor="midtop")
         draw.text(surface, f"v{VERSION}", (sw - self.px(16), sh - self.px(12)), self.px(14),
                   draw.TEXT_DIM, anchor="bottomright")
 
