@@ -25,6 +25,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("out", help="the PNG file to write")
     p.add_argument("--hide-layer", action="append", default=[], metavar="NAME",
                    help="leave out this layer (repeatable)")
+    p.add_argument("--show-layer", action="append", default=[], metavar="NAME",
+                   help="draw only these layers (repeatable)")
     p.add_argument("--ignore-visibility", action="store_true",
                    help="draw hidden layers too")
     return p
@@ -44,7 +46,8 @@ def main(argv: list[str] | None = None) -> int:
     src = paths.resolve_map(args.map)
     try:
         surf = render_tile_layers(src, hide_layers=args.hide_layer,
-                                  ignore_visibility=args.ignore_visibility)
+                                  ignore_visibility=args.ignore_visibility,
+                                  show_layers=args.show_layer)
     except BoardError as e:
         print(str(e), file=sys.stderr)
         return 1

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import os
+import struct
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -22,7 +23,8 @@ import pygame
 
 from game.engine.boards.board import BoardError
 from game.engine.boards.hex import HexLayout
-from game.engine.boards.tmx import FLIP_D, FLIP_H, FLIP_V, GID_MASK, _decode_data, _scan
+from game.engine.boards.tmx import (FLIP_D, FLIP_H, FLIP_V, GID_MASK, ROT_120, _decode_data,
+                                     _scan)
 
 
 # ---------------------------------------------------------------------------- geometry
@@ -226,10 +228,15 @@ def _collect_layers(parent: ET.Element, m: _RenderMap, opacity: float, visible: 
             m.layers.append(_RenderLayer(child.get("name", ""), gids, op, vis, off))
 
 
+def _fatal(problems: list[Any]) -> list[Any]:
+    """Problems that stop a map from being drawn (bad properties or objects do not)."""
+    return [p for p in problems if p.kind == "map"]
+
+
 def _read_map(path: Path) -> _RenderMap:
     scan = _scan(path)
-    if scan.problems:
-        raise BoardError("\n".join(str(p) for p in scan.problems))
+    if _fatal(scan.problems):
+        raise BoardError("\n".join(str(p) for p in _fatal(scan.problems)))
     root = scan.root
     assert root is not None
     geo = MapGeometry(scan.width, scan.height, scan.tile_width, scan.tile_height, scan.hex)
@@ -244,12 +251,21 @@ def _read_map(path: Path) -> _RenderMap:
 
 
 # ---------------------------------------------------------------------------- drawing
-def _oriented(img: pygame.Surface, raw: int) -> pygame.Surface:
-    """The tile image with Tiled's flip flags applied: the diagonal flip (a transpose) first,
-    then horizontal, then vertical."""
+def _oriented(img: pygame.Surface, raw: int, hexagonal: bool = False) -> pygame.Surface:
+    """The tile image with Tiled's flip flags applied. Square grids: the diagonal flip (a
+    transpose) first, then horizontal, then vertical. Hex grids (Tiled 1.8+): flips first, then
+    a turn of 60 degrees for the diagonal bit and 120 for the hex-rotation bit, about the
+    tile's centre; those turns are resampled smoothly, so they match Tiled only closely."""
+    fh, fv = bool(raw & FLIP_H), bool(raw & FLIP_V)
+    if hexagonal:
+        if fh or fv:
+            img = pygame.transform.flip(img, fh, fv)
+        angle = (60 if raw & FLIP_D else 0) + (120 if raw & ROT_120 else 0)
+        if angle:
+            img = pygame.transform.rotozoom(img, -angle, 1.0)
+        return img
     if raw & FLIP_D:
         img = pygame.transform.flip(pygame.transform.rotate(img, -90), True, False)
-    fh, fv = bool(raw & FLIP_H), bool(raw & FLIP_V)
     if fh or fv:
         img = pygame.transform.flip(img, fh, fv)
     return img
@@ -317,26 +333,38 @@ def _prepare(img: pygame.Surface) -> _Prepared:
     return _Prepared(w, h, runs, partial)
 
 
-def _blend(buf: bytearray, i: int, sr: int, sg: int, sb: int, sa: int) -> None:
-    """Source-over of one premultiplied pixel onto the straight-alpha canvas at byte index i."""
+def _d65535(v: int) -> int:
+    # Qt's 16-bit multiply-by-alpha truncates (found by matching tmxrasterizer's output).
+    return v // 65535
+
+
+def _d257(v: int) -> int:
+    return (v - (v >> 8) + 0x80) >> 8
+
+
+def _blend(buf: bytearray, i: int, sr: int, sg: int, sb: int, sa: int, full: bool) -> None:
+    """Source-over of one premultiplied 16-bit pixel onto the straight-alpha 8-bit canvas at
+    byte index i, as Qt's raster engine does for an ARGB32 image: dest to 16-bit premultiplied,
+    blend, back to straight 8-bit. `full` is Qt's "constant alpha is 255" branch."""
+    if full and sa == 0:
+        return
     dr, dg, db, da = buf[i], buf[i + 1], buf[i + 2], buf[i + 3]
-    if da != 255:
-        if da == 0:
-            dr = dg = db = 0
-        else:
-            dr, dg, db = _div255(dr * da), _div255(dg * da), _div255(db * da)
-    inv = 255 - sa
-    r = sr + _div255(dr * inv)
-    g = sg + _div255(dg * inv)
-    b = sb + _div255(db * inv)
-    a = sa + _div255(da * inv)
-    if a != 255:
-        if a == 0:
-            r = g = b = 0
-        else:
-            f = 0x00FF00FF // a
-            r, g, b = (r * f + 0x8000) >> 16, (g * f + 0x8000) >> 16, (b * f + 0x8000) >> 16
-    buf[i], buf[i + 1], buf[i + 2], buf[i + 3] = r, g, b, a
+    if da == 255:
+        Dr, Dg, Db, Da = dr * 257, dg * 257, db * 257, 65535
+    elif da == 0:
+        Dr = Dg = Db = Da = 0
+    else:
+        Da = da * 257
+        Dr, Dg, Db = _d65535(dr * 257 * Da), _d65535(dg * 257 * Da), _d65535(db * 257 * Da)
+    inv = 65535 - sa
+    r = sr + _d65535(Dr * inv)
+    g = sg + _d65535(Dg * inv)
+    b = sb + _d65535(Db * inv)
+    a = sa + _d65535(Da * inv)
+    if 0 < a < 65535:
+        half = a // 2
+        r, g, b = (r * 65535 + half) // a, (g * 65535 + half) // a, (b * 65535 + half) // a
+    buf[i], buf[i + 1], buf[i + 2], buf[i + 3] = _d257(r), _d257(g), _d257(b), _d257(a)
 
 
 def _draw_tile(buf: bytearray, cw: int, ch: int, t: _Prepared, dx: int, dy: int,
@@ -361,24 +389,26 @@ def _draw_tile(buf: bytearray, cw: int, ch: int, t: _Prepared, dx: int, dy: int,
         for x, row, r, g, b, a in t.partial:
             px, py = dx + x, dy + row
             if 0 <= px < cw and 0 <= py < ch:
-                _blend(buf, (py * cw + px) * 4, r, g, b, a)
+                _blend(buf, (py * cw + px) * 4, r * 257, g * 257, b * 257, a * 257, True)
         return
     # Layer opacity: Qt scales every premultiplied source channel by the constant alpha.
-    ca = const_alpha
+    k = const_alpha * 257
     for row, x0, data in t.runs:
         py = dy + row
         if not 0 <= py < ch:
             continue
-        for k in range(len(data) // 4):
-            px = dx + x0 + k
+        sa = _d65535(65535 * k)
+        for n in range(len(data) // 4):
+            px = dx + x0 + n
             if 0 <= px < cw:
-                _blend(buf, (py * cw + px) * 4, _div255(data[k * 4] * ca),
-                       _div255(data[k * 4 + 1] * ca), _div255(data[k * 4 + 2] * ca), ca)
+                _blend(buf, (py * cw + px) * 4, _d65535(data[n * 4] * 257 * k),
+                       _d65535(data[n * 4 + 1] * 257 * k), _d65535(data[n * 4 + 2] * 257 * k),
+                       sa, False)
     for x, row, r, g, b, a in t.partial:
         px, py = dx + x, dy + row
         if 0 <= px < cw and 0 <= py < ch:
-            _blend(buf, (py * cw + px) * 4, _div255(r * ca), _div255(g * ca), _div255(b * ca),
-                   _div255(a * ca))
+            _blend(buf, (py * cw + px) * 4, _d65535(r * 257 * k), _d65535(g * 257 * k),
+                   _d65535(b * 257 * k), _d65535(a * 257 * k), False)
 
 
 def _draw_layer(buf: bytearray, cw: int, ch: int, m: _RenderMap, layer: _RenderLayer,
@@ -396,10 +426,11 @@ def _draw_layer(buf: bytearray, cw: int, ch: int, m: _RenderMap, layer: _RenderL
         if not gid:
             continue
         tile = m.tiles[gid]
-        key = raw & (GID_MASK | FLIP_H | FLIP_V | FLIP_D)
+        hexed = g.hex is not None
+        key = raw & (GID_MASK | FLIP_H | FLIP_V | FLIP_D | (ROT_120 if hexed else 0))
         t = prepared.get(key)
         if t is None:
-            t = prepared[key] = _prepare(_oriented(tile.image, raw))
+            t = prepared[key] = _prepare(_oriented(tile.image, raw, hexed))
         if g.hex is not None:
             px, py = g.hex.tile_origin(x, y)
             bottom = py + g.hex.th
@@ -408,6 +439,11 @@ def _draw_layer(buf: bytearray, cw: int, ch: int, m: _RenderMap, layer: _RenderL
         # Anchored bottom-left like Tiled, so tiles taller or wider than the grid grow up/right.
         dx = math.floor(ox + px + tile.offset[0])
         dy = math.floor(oy + bottom + tile.offset[1]) - t.height
+        if hexed and raw & (FLIP_D | ROT_120):
+            # A turned hex tile keeps the centre of its unturned rectangle.
+            w0, h0 = tile.image.get_size()
+            dx += (w0 - t.width) // 2
+            dy += t.height - h0 + (h0 - t.height) // 2
         _draw_tile(buf, cw, ch, t, dx, dy, const_alpha)
 
 
@@ -424,14 +460,17 @@ def _cache_key(path: Path, *extra: Any) -> tuple[Any, ...]:
 
 
 def render_tile_layers(path: str | os.PathLike[str], hide_layers: Iterable[str] = (),
-                       ignore_visibility: bool = False) -> pygame.Surface:
+                       ignore_visibility: bool = False,
+                       show_layers: Iterable[str] = ()) -> pygame.Surface:
     """Every visible tile layer of the map drawn as Tiled draws it, on one transparent Surface.
 
-    Cached per file (and its modification time) and options: treat the result as read-only and
+    `hide_layers`, `show_layers` (only these) and `ignore_visibility` mean what they mean to
+    tmxrasterizer. Cached per file (and its modification time) and options: treat the result as read-only and
     `copy()` it before drawing on it. Raises BoardError naming every problem of a broken map."""
     p = Path(path)
     hidden = frozenset(hide_layers)
-    key = _cache_key(p, hidden, ignore_visibility)
+    shown = frozenset(show_layers)
+    key = _cache_key(p, hidden, ignore_visibility, shown)
     surf = _CACHE.get(key)
     if surf is not None:
         return surf
@@ -449,6 +488,8 @@ def render_tile_layers(path: str | os.PathLike[str], hide_layers: Iterable[str] 
     for layer in m.layers:
         if layer.name in hidden or not (layer.visible or ignore_visibility):
             continue
+        if shown and layer.name not in shown:
+            continue
         _draw_layer(buf, cw, ch, m, layer, prepared)
     canvas = pygame.image.frombytes(bytes(buf), (cw, ch), "RGBA")
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
@@ -464,8 +505,8 @@ def map_geometry(path: str | os.PathLike[str]) -> MapGeometry:
 
 def _read_geometry(p: Path) -> MapGeometry:
     scan = _scan(p)
-    if scan.problems:
-        raise BoardError("\n".join(str(x) for x in scan.problems))
+    if _fatal(scan.problems):
+        raise BoardError("\n".join(str(x) for x in _fatal(scan.problems)))
     m = _RenderMap(p, MapGeometry(scan.width, scan.height, scan.tile_width, scan.tile_height,
                                   scan.hex), "right-down")
     assert scan.root is not None

@@ -45,6 +45,9 @@ class MapProblem:
     x: int | None = None
     y: int | None = None
     message: str = ""
+    # "map" (structure, tilesets, layer data: the map cannot be drawn), "property", "object" or
+    # "system" (a rule system's own check). Not part of the printed form.
+    kind: str = "map"
 
     def __str__(self) -> str:
         where = self.file
@@ -160,8 +163,8 @@ class _Scan:
     ptypes: PropertyTypes | None = None
 
     def problem(self, message: str, layer: str | None = None, x: int | None = None,
-                y: int | None = None) -> None:
-        self.problems.append(MapProblem(self.label, layer, x, y, message))
+                y: int | None = None, kind: str = "map") -> None:
+        self.problems.append(MapProblem(self.label, layer, x, y, message, kind))
 
     def tileset_for(self, gid: int) -> _TilesetInfo | None:
         best = None
@@ -205,7 +208,7 @@ def _int_attr(s: _Scan, elem: ET.Element, name: str, default: int | None = None,
 def _convert(s: _Scan, ptype: str, raw: str | None, what: str, enum: str | None,
              layer: str | None, x: int | None, y: int | None) -> tuple[bool, Any]:
     if ptype not in KNOWN_PROPERTY_TYPES:
-        s.problem(f"{what} has unknown type {ptype!r}", layer, x, y)
+        s.problem(f"{what} has unknown type {ptype!r}", layer, x, y, "property")
         return False, None
     value: Any
     raw = "" if raw is None else raw
@@ -221,13 +224,14 @@ def _convert(s: _Scan, ptype: str, raw: str | None, what: str, enum: str | None,
         else:
             value = raw
     except ValueError:
-        s.problem(f"{what} has value {raw!r}, which is not a valid {ptype}", layer, x, y)
+        s.problem(f"{what} has value {raw!r}, which is not a valid {ptype}", layer, x, y,
+                  "property")
         return False, None
     if enum and s.ptypes is not None:
         e = s.ptypes.enums.get(enum)
         if e is None:
             s.problem(f"{what} uses custom type {enum!r}, which {PROPERTY_TYPES_FILE} does not "
-                      f"define", layer, x, y)
+                      f"define", layer, x, y, "property")
         else:
             values = list(e.get("values", []))
             if e.get("storageType") == "int":
@@ -238,7 +242,7 @@ def _convert(s: _Scan, ptype: str, raw: str | None, what: str, enum: str | None,
                     v in values for v in str(value).split(",") if v)
             if not ok:
                 shown = values if e.get("storageType") != "int" else list(range(len(values)))
-                s.problem(f"{what} is {value!r}; {enum} allows {shown}", layer, x, y)
+                s.problem(f"{what} is {value!r}; {enum} allows {shown}", layer, x, y, "property")
     return True, value
 
 
@@ -251,7 +255,7 @@ def _read_props(s: _Scan, elem: ET.Element, owner: str, layer: str | None = None
     for p in node.findall("property"):
         name = p.get("name")
         if not name:
-            s.problem(f"{owner} has a property without a name", layer, x, y)
+            s.problem(f"{owner} has a property without a name", layer, x, y, "property")
             continue
         ptype = p.get("type", "string")
         what = f"{owner} property '{name}'"
@@ -260,10 +264,11 @@ def _read_props(s: _Scan, elem: ET.Element, owner: str, layer: str | None = None
             base: dict[str, Any] = {}
             if s.ptypes is None:
                 s.problem(f"{what} is of class {cls!r} but no {PROPERTY_TYPES_FILE} was found "
-                          f"(export it from Tiled: File > Export As > custom types)", layer, x, y)
+                          f"(export it from Tiled: File > Export As > custom types)", layer, x, y,
+                          "property")
             elif cls not in s.ptypes.classes:
                 s.problem(f"{what} uses class {cls!r}, which {PROPERTY_TYPES_FILE} does not "
-                          f"define", layer, x, y)
+                          f"define", layer, x, y, "property")
             else:
                 base = s.ptypes.class_defaults(cls)
             base.update(_read_props(s, p, what, layer, x, y))
@@ -416,11 +421,15 @@ def _scan_objects(s: _Scan, group: ET.Element, lname: str, info: _LayerInfo) -> 
         tmpl_type = ""
         tsrc = o.get("template")
         if tsrc:
+            before = len(s.problems)
             troot = _parse_xml(s, s.path.parent / tsrc, f"object {oid} template")
+            for i in range(before, len(s.problems)):
+                p = s.problems[i]
+                s.problems[i] = MapProblem(p.file, lname, p.x, p.y, p.message, "object")
             if troot is not None:
                 tmpl_obj = troot.find("object")
                 if tmpl_obj is None:
-                    s.problem(f"template {tsrc} has no object", lname)
+                    s.problem(f"template {tsrc} has no object", lname, kind="object")
                 else:
                     tmpl_props = _read_props(s, tmpl_obj, f"template {tsrc}", lname)
                     tmpl_type = tmpl_obj.get("class") or tmpl_obj.get("type") or ""
@@ -429,7 +438,7 @@ def _scan_objects(s: _Scan, group: ET.Element, lname: str, info: _LayerInfo) -> 
         try:
             px, py = _object_anchor(o, tmpl_obj)
         except ValueError:
-            s.problem(f"object {oid} has a position that is not a number", lname)
+            s.problem(f"object {oid} has a position that is not a number", lname, kind="object")
             continue
         cx, cy = s.pixel_to_cell(px, py)
         label = f"object {name!r} (id {oid})" if name else f"object id {oid}"
@@ -443,16 +452,18 @@ def _scan_objects(s: _Scan, group: ET.Element, lname: str, info: _LayerInfo) -> 
             try:
                 gid = int(gid_raw) & GID_MASK
             except ValueError:
-                s.problem(f"{label} has gid {gid_raw!r}, which is not a number", lname, cx, cy)
+                s.problem(f"{label} has gid {gid_raw!r}, which is not a number", lname, cx, cy,
+                          "object")
             else:
                 if s.tileset_for(gid) is None:
-                    s.problem(f"{label} shows tile gid {gid}, which no tileset has", lname, cx, cy)
+                    s.problem(f"{label} shows tile gid {gid}, which no tileset has", lname, cx,
+                              cy, "object")
                 props.update(s.tile_props(gid))
         props.update(tmpl_props)
         props.update(own)
         if not (0 <= cx < s.width and 0 <= cy < s.height):
             s.problem(f"{label} at pixel ({px:g}, {py:g}) is outside the map "
-                      f"({s.width}x{s.height} tiles)", lname, cx, cy)
+                      f"({s.width}x{s.height} tiles)", lname, cx, cy, "object")
         s.objects.append(_ObjectInfo(oid, name, otype, lname, px, py, props, gid))
         info.object_ids.append(oid)
 
@@ -562,7 +573,8 @@ def check_board_file(path: str | os.PathLike[str], system: str | None = None) ->
     if hook is None:
         return problems
     for p in hook(board) or []:
-        problems.append(p if isinstance(p, MapProblem) else MapProblem(str(path), message=str(p)))
+        problems.append(p if isinstance(p, MapProblem)
+                        else MapProblem(str(path), message=str(p), kind="system"))
     return problems
 
 

@@ -1,0 +1,66 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.8" tiledversion="1.8.2" name="hex_flat" tilewidth="32" tileheight="28" tilecount="10" columns="5">
+ <image source="hex_flat.png" width="160" height="56"/>
+ <tile id="0" type="terrain">
+  <properties>
+   <property name="terrain" type="string" value="grass"/>
+   <property name="move_cost" type="int" value="1"/>
+  </properties>
+ </tile>
+ <tile id="1" type="terrain">
+  <properties>
+   <property name="terrain" type="string" value="forest"/>
+   <property name="move_cost" type="int" value="2"/>
+  </properties>
+ </tile>
+ <tile id="2" type="terrain">
+  <properties>
+   <property name="terrain" type="string" value="hills"/>
+   <property name="move_cost" type="int" value="2"/>
+  </properties>
+ </tile>
+ <tile id="3" type="terrain">
+  <properties>
+   <property name="terrain" type="string" value="water"/>
+   <property name="water" type="bool" value="true"/>
+   <property name="move_cost" type="int" value="3"/>
+  </properties>
+ </tile>
+ <tile id="4" type="terrain">
+  <properties>
+   <property name="terrain" type="string" value="sand"/>
+   <property name="move_cost" type="int" value="1"/>
+  </properties>
+ </tile>
+ <tile id="5" type="terrain">
+  <properties>
+   <property name="terrain" type="string" value="stone_floor"/>
+   <property name="move_cost" type="int" value="1"/>
+  </properties>
+ </tile>
+ <tile id="6" type="terrain">
+  <properties>
+   <property name="terrain" type="string" value="mountain"/>
+   <property name="solid" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="7" type="terrain">
+  <properties>
+   <property name="terrain" type="string" value="marsh"/>
+   <property name="move_cost" type="int" value="2"/>
+  </properties>
+ </tile>
+ <tile id="8" type="terrain">
+  <properties>
+   <property name="terrain" type="string" value="deep_water"/>
+   <property name="water" type="bool" value="true"/>
+   <property name="solid" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="9" type="terrain">
+  <properties>
+   <property name="terrain" type="string" value="wall"/>
+   <property name="solid" type="bool" value="true"/>
+  </properties>
+ </tile>
+</tileset>
