@@ -610,3 +610,26 @@ def test_an_area_attack_hits_everyone_in_its_rings(monkeypatch, shape, hit):
     assert attack_rolls(out.events) == [20]                   # one roll for the whole area
     assert {r.target for r in of(out.events, ev.AttackResolved)} == hit
     assert m.state.units["far"].hp == 20
+
+
+def test_rejections_say_why():
+    m = duel()
+    turn_of(m, "a")
+    with pytest.raises(IllegalAction, match="open a Ready Action first"):
+        m.submit(A.Strike("a"))
+    m.submit(A.Ready("a"))
+    with pytest.raises(IllegalAction, match="already open"):
+        m.submit(A.Ready("a"))
+    m.submit(A.AssignArm("a", 0, (3, 2), "melee"))
+    with pytest.raises(IllegalAction, match="already acts"):
+        m.submit(A.AssignArm("a", 0, (3, 2), "melee"))
+    with pytest.raises(IllegalAction, match="holds nothing to throw"):
+        m.submit(A.AssignArm("a", 1, (3, 2), "thrown"))
+    m.force_dice([16])
+    m.submit(A.Strike("a"))
+    with pytest.raises(IllegalAction, match="waiting for choose counters"):
+        m.submit(A.AssignBlocks("d", ()))
+    with pytest.raises(IllegalAction, match="not one of the choices"):
+        m.submit(A.Counter("d", 3))
+    with pytest.raises(IllegalAction, match="first answer"):
+        m.submit(A.Ready("a"))

@@ -470,7 +470,8 @@ def validate(state: GemsState, action: Any) -> str | None:
                      "gems.choose_lost_arm": "choose_lost_arm",
                      "gems.choose_side": "choose_side"}[action.kind]
             if stage != top.stage:
-                return f"the game is waiting for {top.stage.replace('_', ' ')}, not {stage.replace('_', ' ')}"
+                return (f"the game is waiting for {top.stage.replace('_', ' ')}, "
+                        f"not {stage.replace('_', ' ')}")
             return f"that answer is not one of the choices ({pending_prompt(state, top)})"
         return f"first answer: {pending_prompt(state, top)}"
     unit = state.units.get(getattr(action, "unit", ""), None)
@@ -641,7 +642,8 @@ def _strike(state: GemsState, action: Strike, rng) -> list:
             names = " and ".join(common.unit_name(state, t) for t in group)
             verdict = (f"> {CONTACT_ABOVE}, contact" if contact(r.total)
                        else f"not above {CONTACT_ABOVE}, no contact")
-            what = {"melee": "attacks", "thrown": "throws at", "projectile": "shoots at"}[atk["mode"]]
+            what = {"melee": "attacks", "thrown": "throws at",
+                    "projectile": "shoots at"}[atk["mode"]]
             out.append(DiceRolled(r, attacker.id, f"{attacker.name} {what} {names} "
                                   f"(arm {atk['arm']}): {r.breakdown()} {verdict}"))
             for fight in ctx["fights"]:
