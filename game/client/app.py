@@ -36,6 +36,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+import re
 import os
 import time
 import traceback
@@ -73,6 +74,14 @@ TEXT_DIM = (154, 164, 176)
 
 _INPUT_EVENTS = {pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL,
                  pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING}
+
+
+def _screen_name(scene: Scene | None) -> str:
+    """'The battle screen' for BattleScene: how the player knows the screen that failed."""
+    if scene is None:
+        return "The game"
+    words = re.findall(r"[A-Z][a-z0-9]*", type(scene).__name__.replace("Scene", ""))
+    return f"The {' '.join(w.lower() for w in words) or 'current'} screen"
 
 
 def auto_scale(size: tuple[int, int]) -> float:
@@ -291,7 +300,7 @@ class App:
     def fail(self, exc: BaseException) -> None:
         """An exception escaped a scene: log it and show an error dialog leading to the menu."""
         where = self.log_exception(exc)
-        name = type(self.top).__name__ if self.top is not None else "the client"
+        name = _screen_name(self.top)
         problem = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         detail = (f"The full report was written to {where}." if where
                   else "The report could not be written to the log folder.")

@@ -294,3 +294,17 @@ def test_bigger_window_scales_the_ui(app):
     assert app.scale == 1.5
     assert isinstance(app.top, TitleScene) and app._fatal is None
     assert find_button(app, "New game").rect.height == pytest.approx(small * 1.5, abs=2)
+
+
+def test_title_menu_works_from_the_keyboard(app, toy_system):
+    app.apply(reset(TitleScene(app)))
+    app.settle()
+    title = app.top
+    app.press_key(pygame.K_DOWN)              # Continue and Load are disabled: skipped
+    assert title.nav[title.nav_index].text == "Settings"
+    app.press_key(pygame.K_UP)
+    assert title.nav[title.nav_index].text == "New game"
+    app.press_key(pygame.K_RETURN)
+    assert isinstance(app.top, NewMatchScene)
+    app.press_key(pygame.K_ESCAPE)
+    assert app.top is title

@@ -37,6 +37,7 @@ class PauseScene(UIScene):
         self.save_path = save_path
         self.note = ""
         self.saved_result: DialogResult | None = None
+        self.nav_index = 0          # Enter picks the first item at once
 
     def box(self) -> pygame.Rect:
         sw, sh = self.app.size
@@ -52,9 +53,10 @@ class PauseScene(UIScene):
         actions = [self.resume, self.save, self.load, self.settings, self.quit_to_menu]
         for text, action in zip(ITEMS, actions):
             object_id = "#primary" if action == self.resume else None
-            self.button(pygame.Rect(x, y, w, h), text, action, class_id="@menu_button",
-                        object_id=object_id)
+            self.nav.append(self.button(pygame.Rect(x, y, w, h), text, action,
+                                        class_id="@menu_button", object_id=object_id))
             y += h + px(10)
+        self.show_nav()
         if self.note:
             self.label(pygame.Rect(box.x, box.bottom + px(10), box.w, px(26)), self.note,
                        "#info")

@@ -28,6 +28,7 @@ class TitleScene(UIScene):
         self.notice = app.notice
         app.notice = ""          # shown on this title screen, not again
         self.buttons_by_name: dict[str, object] = {}
+        self.nav_index = 0          # Enter picks the first item at once
 
     def layout(self) -> dict[str, int]:
         """Vertical positions of the title's parts, centred, dropping the emblem when the
@@ -75,7 +76,9 @@ class TitleScene(UIScene):
                             object_id="#primary" if name == "new" else None, tooltip=tip,
                             enabled=enabled)
             self.buttons_by_name[name] = b
+            self.nav.append(b)
             y += h + gap
+        self.show_nav()
         if self.notice:
             nw = min(sw - self.px(80), self.px(900))
             box = pygame.Rect(sw // 2 - nw // 2, sh - self.px(118), nw, self.px(70))

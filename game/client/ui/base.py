@@ -39,6 +39,9 @@ class UIScene(Scene):
         self._buttons: dict[Any, Action] = {}
         self._changes: dict[Any, Callable[[str], "Transition | None"]] = {}
         self._checks: dict[Any, Callable[[bool], "Transition | None"]] = {}
+        #: buttons reachable with Up/Down and pressed with Enter (menus); kept across rebuilds
+        self.nav: list[UIButton] = []
+        self.nav_index: int | None = None
 
     # -- lifecycle ------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -54,6 +57,7 @@ class UIScene(Scene):
         self._buttons.clear()
         self._changes.clear()
         self._checks.clear()
+        self.nav = []
 
     def build(self) -> None:
         """Make the widgets (inside `self.root`) from the scene's attributes."""
@@ -81,7 +85,34 @@ class UIScene(Scene):
                 return check(event.type == pygame_gui.UI_CHECK_BOX_CHECKED)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return self.on_back()
+        elif event.type == pygame.KEYDOWN and self.nav:
+            if event.key in (pygame.K_DOWN, pygame.K_UP, pygame.K_TAB):
+                self.move_nav(-1 if event.key == pygame.K_UP else 1)
+                return None
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.nav_index is not None:
+                button = self.nav[self.nav_index]
+                if button.is_enabled and button in self._buttons:
+                    return self._buttons[button]()
         return self.on_event(event)
+
+    def move_nav(self, step: int) -> None:
+        """Highlight the next enabled menu button (keyboard play)."""
+        enabled = [i for i, b in enumerate(self.nav) if b.is_enabled]
+        if not enabled:
+            return
+        if self.nav_index is None or self.nav_index not in enabled:
+            self.nav_index = enabled[0] if step > 0 else enabled[-1]
+        else:
+            pos = (enabled.index(self.nav_index) + step) % len(enabled)
+            self.nav_index = enabled[pos]
+        self.show_nav()
+
+    def show_nav(self) -> None:
+        for i, b in enumerate(self.nav):
+            if i == self.nav_index:
+                b.select()
+            else:
+                b.unselect()
 
     def on_event(self, event: pygame.event.Event) -> Transition | None:
         return None
