@@ -279,6 +279,7 @@ def test_an_exception_in_a_scene_shows_an_error_and_leads_back_to_the_menu(app):
     app.step()
     assert isinstance(app.top, ErrorDialog) and app.running
     assert "unit 'garnet' vanished" in texts(app)
+    assert "The broken screen stopped" in texts(app)
     log = app.log_path().read_text()
     assert "Traceback" in log and "garnet" in log
     app.click_element(find_button(app, "Back to menu"))
