@@ -54,7 +54,10 @@ def test_title_new_match_choose_options_and_start(app, toy_system, stub_battle, 
                                                   monkeypatch):
     maps = tmp_path / "maps"
     maps.mkdir()
-    (maps / "toy_duel_arena.tmx").write_text("<map/>")     # the toy system never reads it
+    (maps / "toy_duel_arena.tmx").write_text(      # the toy system never reads the rest
+        '<map width="8" height="6"><properties><property name="title" value="The Arena"/>'
+        '<property name="description" value="A ring of sand between two gates."/>'
+        '</properties></map>')
     (maps / "other_system_map.tmx").write_text("<map/>")
     monkeypatch.setattr(paths, "maps_dir", lambda: maps)
     app.apply(reset(TitleScene(app)))
@@ -65,7 +68,9 @@ def test_title_new_match_choose_options_and_start(app, toy_system, stub_battle, 
     assert "Toy duel" in [b.text for b in buttons(app)]
     assert "Two seats pass the turn" in texts(app)
 
-    assert [m.label for m in scene.map_choices()] == ["Arena"]
+    assert [m.label for m in scene.map_choices()] == ["The Arena"]
+    shown = texts(app)
+    assert "8 x 6 squares" in shown and "A ring of sand between two gates." in shown
     type_into(app, scene.name_entries[0], "Ann")
     choose(app, scene.kind_dropdowns[1], "AI - hard")
     choose(app, scene.team_dropdowns[0], "Blue band")

@@ -8,7 +8,9 @@ place of the list and Start stays off. A system without maps of its own starts f
 `example_config(seed)`. A map or config the system rejects opens an error dialog naming the map
 and the problem; the player stays on this screen with every choice kept.
 
-Maps belong to a system when they sit in `maps/<system id>/` or are named `<system id>_*.tmx`.
+Maps belong to a system when their `system` property names it, or (without that property) when
+they sit in `maps/<system id>/` or are named `<system id>_*.tmx`; a `title` property names the
+map and an optional `description` property is shown under the thumbnail.
 Thumbnails come from `game.client.render.tilemap.render_thumbnail(path, w, h)`; until that exists
 (or when it fails) a plain placeholder panel names the map instead.
 
@@ -50,6 +52,7 @@ class MapChoice:
     label: str
     path: Path | None
     info: str = ""          # e.g. "28 x 20 squares"
+    description: str = ""   # the map's optional `description` property
 
 
 def map_header(path: Path) -> tuple[dict[str, str], str]:
@@ -100,7 +103,7 @@ def maps_for(system: Any, root: Path | None = None) -> list[MapChoice]:
             stem = p.stem[len(sid) + 1:] if prefixed else p.stem
             label = (props.get("title") or stem.replace("_", " ").replace("-", " ").strip().title()
                      or p.stem)
-            found.append(MapChoice(rel.as_posix(), label, p, info))
+            found.append(MapChoice(rel.as_posix(), label, p, info, props.get("description", "")))
     return sorted(found, key=lambda m: m.label)
 
 
@@ -359,6 +362,12 @@ class NewMatchScene(UIScene):
             caption = "The system's own standard set-up"
         self.label(pygame.Rect(c2.x + pad, tr.bottom + px(8), c2.w - 2 * pad, px(26)), caption,
                    "#subtle")
+        if choice is not None and choice.description:
+            room = c2.bottom - (tr.bottom + px(40)) - px(10)
+            if room > px(30):
+                self.textbox(pygame.Rect(c2.x + pad - px(4), tr.bottom + px(36),
+                                         c2.w - 2 * pad + px(8), room),
+                             _esc(choice.description))
 
         # seats
         self.label(pygame.Rect(c3.x + pad, c3.y + px(12), c3.w - 2 * pad, px(26)), "SEATS",
