@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.client.scene import Transition, pop, push, reset
+from game.client import resources
 from game.client.ui import draw
 from game.client.ui.base import UIScene
 
@@ -63,7 +64,7 @@ class Dialog(UIScene):
         """Design-pixel height of the message area, measured with the real font."""
         text = self.message + ("\n" + self.detail if self.detail else "")
         scale = self.app.scale
-        needed = draw.text_height(text, self.px(18), self.px(self.width - 60)) / scale
+        needed = draw.text_height(text, self.px(18), self.px(self.width - 48)) / scale
         return int(min(360, needed + 6))
 
     def extra_height(self) -> int:
@@ -84,9 +85,12 @@ class Dialog(UIScene):
         self.textbox(self.rect(20, 58, w - 40, body), html, container=self.box)
         self.build_extra(62 + body)
         labels = self.buttons()
-        bw, gap = 170, 12
-        x = w - 24 - len(labels) * bw - (len(labels) - 1) * gap
-        for text, action, object_id in labels:
+        gap = 12
+        # wide enough for the label in the big bold face the primary button uses
+        face = resources.font(self.px(24), True)
+        widths = [max(170, int(face.size(text)[0] / self.app.scale) + 44) for text, _, _ in labels]
+        x = w - 24 - sum(widths) - (len(labels) - 1) * gap
+        for (text, action, object_id), bw in zip(labels, widths):
             self.button(self.rect(x, h - 64, bw, 44), text, action, object_id=object_id,
                         container=self.box)
             x += bw + gap
