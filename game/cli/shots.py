@@ -41,9 +41,16 @@ def main(argv: list[str]) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     out = Path(args.dir)
     out.mkdir(parents=True, exist_ok=True)
+    before = os.environ.get("STRIFE_TABLE_HOME")
     with tempfile.TemporaryDirectory(prefix="strife-shots-") as home:
         os.environ["STRIFE_TABLE_HOME"] = home
-        return _shoot(out, args.size, {n for n in args.only.split(",") if n}, args.ui_scale)
+        try:
+            return _shoot(out, args.size, {n for n in args.only.split(",") if n}, args.ui_scale)
+        finally:
+            if before is None:
+                os.environ.pop("STRIFE_TABLE_HOME", None)
+            else:
+                os.environ["STRIFE_TABLE_HOME"] = before
 
 
 def _shoot(out: Path, size: tuple[int, int], only: set[str], ui_scale: float = 1.0) -> int:

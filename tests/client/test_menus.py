@@ -314,3 +314,17 @@ def test_title_menu_works_from_the_keyboard(app, toy_system):
     assert isinstance(app.top, NewMatchScene)
     app.press_key(pygame.K_ESCAPE)
     assert app.top is title
+
+
+def test_shots_command_writes_a_png_per_screen(tmp_path):
+    import os
+    from game.cli import shots
+    home = os.environ["STRIFE_TABLE_HOME"]
+    out = tmp_path / "shots"
+    code = shots.main([str(out), "--only", "title,load,pause,results,handoff"])
+    assert code == 0
+    written = sorted(p.name for p in out.iterdir())
+    assert written == ["handoff.png", "load.png", "pause.png", "results.png", "title.png"]
+    img = pygame.image.load(str(out / "title.png"))
+    assert img.get_size() == (1280, 720)
+    assert os.environ["STRIFE_TABLE_HOME"] == home       # the player's folders were never used

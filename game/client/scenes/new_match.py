@@ -500,6 +500,8 @@ class HouseRulesDialog(Dialog):
                                               "play. Hover a rule to read all of its help.")
         self.rules = list(rules)
         self.values = dict(values)
+        # as wide as the window allows: choice labels can be long
+        self.width = int(max(720, min(1000, app.size[0] / app.scale - 80)))
 
     def extra_height(self) -> int:
         sh = self.app.size[1] / self.app.scale
@@ -512,7 +514,7 @@ class HouseRulesDialog(Dialog):
             self.rect(16, y, self.width - 32, height), self.app.ui, container=self.box,
             allow_scroll_x=False)
         inner_w = self.width - 60
-        drop_w = 340
+        drop_w = 340 + (self.width - 880) // 2 if self.width > 880 else 300
         text_w = inner_w - drop_w - 24
         scroller.set_scrollable_area_dimensions((self.px(inner_w), self.px(62 * len(self.rules))))
         for i, rule in enumerate(self.rules):
