@@ -1,6 +1,6 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.8" tiledversion="1.8.2" name="gems_terrain" tilewidth="32" tileheight="32" tilecount="112" columns="16">
- <image source="gems_terrain.png" width="512" height="224"/>
+<tileset version="1.8" tiledversion="1.8.2" name="gems_terrain" tilewidth="32" tileheight="32" tilecount="116" columns="16">
+ <image source="gems_terrain.png" width="512" height="256"/>
  <tile id="0" type="terrain">
   <properties>
    <property name="terrain" type="string" value="grass"/>

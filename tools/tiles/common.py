@@ -47,11 +47,14 @@ P: dict[str, tuple[int, int, int]] = {
     "marsh": (84, 112, 74), "snow": (232, 236, 240),
 }
 
-# Plateau top colours by elevation level: higher ground is lighter and warmer.
+# Raised ground by elevation level: (top, highlight, shade, cliff face). Each level has its own
+# hue, from grassy highland up to pale bare stone, so heights read at a glance.
 LEVEL_TOP = {
-    1: ((150, 138, 104), (176, 164, 126), (124, 112, 84)),
-    2: ((178, 162, 120), (204, 190, 146), (148, 132, 96)),
-    3: ((206, 190, 146), (230, 218, 176), (174, 158, 118)),
+    1: ((122, 148, 80), (150, 176, 100), (98, 122, 64), (104, 88, 64)),
+    2: ((164, 154, 96), (190, 180, 120), (136, 126, 76), (118, 96, 68)),
+    3: ((178, 146, 106), (204, 174, 132), (150, 120, 86), (128, 100, 74)),
+    4: ((156, 154, 150), (188, 186, 180), (126, 124, 122), (98, 94, 96)),
+    5: ((204, 202, 198), (232, 230, 226), (170, 168, 166), (120, 116, 118)),
 }
 
 

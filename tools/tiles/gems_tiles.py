@@ -246,58 +246,78 @@ def bridge(name: str, vertical: bool) -> pygame.Surface:
 # ---------------------------------------------------------------- elevation
 def face_height(level: int) -> int:
     """The cliff face shown on a plateau's south edge grows with its level."""
-    return 3 + 2 * level
+    return 4 + 2 * level
 
 
 def plateau(level: int, mask: int) -> pygame.Surface:
     """Raised ground at `level`. `mask` bits mark lower neighbours: 1 N, 2 E, 4 S, 8 W."""
-    top, hi, lo = LEVEL_TOP[min(level, 3)] if level <= 3 else _top_for(level)
+    top, hi, lo, face_col = LEVEL_TOP[level]
     s = surface(T, T)
     s.fill(top)
     r = rng_for(f"plateau{level}")
-    speckle(s, s.get_rect(), [hi, lo], 50, r)
-    # Tufts of grass on the lower levels, bare rock higher up: a second cue for height.
+    speckle(s, s.get_rect(), [hi, lo], 60, r)
+    # Grass tufts on the lower levels, loose stones higher up: a second cue for height.
     if level <= 2:
-        speckle(s, s.get_rect(), [P["grass"], P["grass_lo"]], 30 - 10 * level, r, size=2)
+        speckle(s, s.get_rect(), [P["grass"], P["grass_lo"]], 26 - 8 * level, r, size=2)
+    else:
+        for _ in range(3):
+            x, y = r.randrange(3, T - 6), r.randrange(3, T - 10)
+            s.fill(lo, (x + 1, y + 1, 3, 2))
+            s.fill(hi, (x, y, 3, 2))
+    rim = 2
     if mask & 1:
+        s.fill(hi, (0, 0, T, rim + 1))
         pygame.draw.line(s, P["outline"], (0, 0), (T - 1, 0))
-        pygame.draw.line(s, hi, (0, 1), (T - 1, 1))
     if mask & 8:
+        s.fill(hi, (0, 0, rim + 1, T))
         pygame.draw.line(s, P["outline"], (0, 0), (0, T - 1))
-        pygame.draw.line(s, hi, (1, 1 if mask & 1 else 0), (1, T - 1))
     if mask & 2:
+        s.fill(lo, (T - rim - 1, 0, rim + 1, T))
         pygame.draw.line(s, P["outline"], (T - 1, 0), (T - 1, T - 1))
-        pygame.draw.line(s, lo, (T - 2, 1 if mask & 1 else 0), (T - 2, T - 1))
     if mask & 4:
         fh = face_height(level)
         y0 = T - fh
-        face = pygame.Rect(0, y0, T, fh)
-        s.fill(P["cliff"], face)
+        s.fill(face_col, (0, y0, T, fh))
+        dark = tuple(max(0, c - 30) for c in face_col)
+        light = tuple(min(255, c + 24) for c in face_col)
         # One stratum band per level, so a player can count the height.
         for i in range(level):
-            y = y0 + 2 + i * 2
-            pygame.draw.line(s, P["cliff_lo"], (0, y), (T - 1, y))
-        for x in range(3, T, 7):
-            pygame.draw.line(s, P["cliff_hi"], (x, y0 + 1), (x, T - 2))
+            y = y0 + 3 + i * 2
+            pygame.draw.line(s, dark, (0, y), (T - 1, y))
+        for x in range(4, T, 7):
+            pygame.draw.line(s, light, (x, y0 + 1), (x, T - 2))
+            pygame.draw.line(s, dark, (x + 1, y0 + 1), (x + 1, T - 2))
         pygame.draw.line(s, P["outline"], (0, y0 - 1), (T - 1, y0 - 1))
-        pygame.draw.line(s, hi, (0, y0 - 2), (T - 1, y0 - 2))
         pygame.draw.line(s, P["outline"], (0, T - 1), (T - 1, T - 1))
         if mask & 8:
             pygame.draw.line(s, P["outline"], (0, y0), (0, T - 1))
         if mask & 2:
             pygame.draw.line(s, P["outline"], (T - 1, y0), (T - 1, T - 1))
-    # Level pips in the top-left corner: an exact readout that survives any palette.
+    # Level pips in the top-left corner: an exact readout that does not rely on colour.
     for i in range(level):
-        x = 3 + (i % 3) * 3
-        y = 3 + (i // 3) * 3
+        x = 4 + (i % 3) * 3
+        y = 4 + (i // 3) * 3
         s.fill(P["outline"], (x, y, 2, 2))
     return s
 
 
-def _top_for(level: int) -> tuple[tuple[int, int, int], ...]:
-    base = LEVEL_TOP[3]
-    k = 14 * (level - 3)
-    return tuple(tuple(min(255, c + k) for c in col) for col in base)  # type: ignore[return-value]
+SHADOWS = ["N", "W", "NW", "corner"]
+
+
+def shadow(kind: str) -> pygame.Surface:
+    """Shade cast by higher ground onto a lower cell (the light comes from the top-left)."""
+    s = surface(T, T)
+    c = (*P["shadow"], 80)
+    width = 7
+    if kind in ("N", "NW"):
+        s.fill(c, (0, 0, T, width))
+    if kind == "W":
+        s.fill(c, (0, 0, width, T))
+    if kind == "NW":
+        s.fill(c, (0, width, width, T - width))
+    if kind == "corner":
+        s.fill(c, (0, 0, width, width))
+    return s
 
 
 # ---------------------------------------------------------------- items
@@ -424,7 +444,14 @@ def terrain_tiles() -> tuple[list[pygame.Surface], list[dict[str, Any]]]:
         for mask in range(16):
             tiles.append(plateau(level, mask))
             props.append({"terrain": "plateau", "elevation": level})
+    for kind in SHADOWS:          # ids 112..115: pure decoration, no properties
+        tiles.append(shadow(kind))
+        props.append({})
     return tiles, props
+
+
+def shadow_gid_offset(kind: str) -> int:
+    return 32 + MAX_LEVEL * 16 + SHADOWS.index(kind)
 
 
 def plateau_gid_offset(level: int, mask: int) -> int:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from gems_tiles import ITEM_KINDS, plateau_gid_offset  # noqa: E402
+from gems_tiles import ITEM_KINDS, plateau_gid_offset, shadow_gid_offset  # noqa: E402
 from tmx_writer import Layer, Obj, ObjectLayer, write_tmx  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,6 +76,18 @@ def build(name: str, spec: dict[str, Any]) -> Path:
             p_gids[y][x] = TERRAIN_FIRST + plateau_gid_offset(lv, mask)
     f_gids = [[(TERRAIN_FIRST + FEATURES[c]) if c in FEATURES else 0 for c in row]
               for row in feats]
+    # Higher ground to the north or west casts a shadow on this cell (light from the top-left).
+    s_gids = [[0] * w for _ in range(h)]
+    for y in range(h):
+        for x in range(w):
+            lv = E[y][x]
+            n = y > 0 and E[y - 1][x] > lv
+            west = x > 0 and E[y][x - 1] > lv
+            corner = x > 0 and y > 0 and E[y - 1][x - 1] > lv
+            kind = "NW" if n and west else "N" if n else "W" if west else \
+                "corner" if corner else None
+            if kind:
+                s_gids[y][x] = TERRAIN_FIRST + shadow_gid_offset(kind)
 
     spawns: list[Obj] = []
     oid = 1
@@ -95,6 +107,7 @@ def build(name: str, spec: dict[str, Any]) -> Path:
     layers = [
         Layer("ground", g_gids),
         Layer("plateaus", p_gids),
+        Layer("shadows", s_gids),
         Layer("features", f_gids),
         ObjectLayer("spawns", spawns),
         ObjectLayer("items", items),
