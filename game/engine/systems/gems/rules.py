@@ -249,9 +249,23 @@ def _free_used(state: GemsState, u: Unit) -> bool:
     return u.free_altitude_used and house(state, "flight_free_change") == "once"
 
 
+_TOP: dict[int, tuple[Any, int]] = {}     # id(board) -> (board, highest elevation): boards never change
+
+
+def _top_elevation(state: GemsState) -> int:
+    hit = _TOP.get(id(state.board))
+    if hit is None or hit[0] is not state.board:
+        if len(_TOP) > 64:
+            _TOP.clear()
+        hit = (state.board, max(tile_elevation(state, x, y) for x, y in state.board.coords()))
+        _TOP[id(state.board)] = hit
+    return hit[1]
+
+
 def _altitude_cap(state: GemsState, u: Unit) -> int:
-    top = max(tile_elevation(state, x, y) for x, y in state.board.coords())
-    return max(top, ground_elevation(state, u.x, u.y, u.size)) + u.fms
+    """Highest altitude worth offering: FMS above the map's highest ground (GEM-GM-23 sets no
+    cap; the map limits it)."""
+    return max(_top_elevation(state), ground_elevation(state, u.x, u.y, u.size)) + u.fms
 
 
 # --- reach and carrying (GEM-15, GEM-53..56, GEM-GM-27, GEM-GM-35) ---------------------------
