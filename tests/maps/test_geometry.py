@@ -22,6 +22,7 @@ pos = st.tuples(st.integers(0, 30), st.integers(0, 30))
 
 
 # ---------------------------------------------------------------- square
+@settings(deadline=None)
 @given(cell, small)
 def test_ring_has_8r_cells_all_at_distance_r(c, r):
     ring = square.ring(c, r)
@@ -30,6 +31,7 @@ def test_ring_has_8r_cells_all_at_distance_r(c, r):
     assert all(square.chebyshev(c, x) == r for x in ring)
 
 
+@settings(deadline=None)
 @given(cell, small)
 def test_square_area_is_union_of_rings(c, r):
     area = set(square.square(c, r))
@@ -37,6 +39,7 @@ def test_square_area_is_union_of_rings(c, r):
     assert area == set().union(*(square.ring(c, k) for k in range(r + 1)))
 
 
+@settings(deadline=None)
 @given(cell)
 def test_neighbours8_are_exactly_distance_one(c):
     nb = square.neighbours8(*c)
@@ -44,6 +47,7 @@ def test_neighbours8_are_exactly_distance_one(c):
     assert set(square.neighbours4(*c)) <= set(nb)
 
 
+@settings(deadline=None)
 @given(cell, cell)
 def test_bresenham_is_a_connected_8_path_of_chebyshev_length(a, b):
     line = square.bresenham(a, b)
@@ -52,6 +56,7 @@ def test_bresenham_is_a_connected_8_path_of_chebyshev_length(a, b):
     assert all(square.chebyshev(p, q) == 1 for p, q in zip(line, line[1:]))
 
 
+@settings(deadline=None)
 @given(cell, cell)
 def test_supercover_is_4_connected_and_covers_the_thin_line(a, b):
     line = square.supercover(a, b)
@@ -74,6 +79,7 @@ def test_supercover_includes_both_cells_at_an_exact_corner():
                                                  (2, 2)]
 
 
+@settings(deadline=None)
 @given(cell, st.integers(1, 4), st.integers(0, 3))
 def test_block_rings_tile_the_block_area(anchor, size, radius):
     area = square.block_area(anchor, size, radius)
@@ -94,6 +100,7 @@ def test_aoe_rings_for_size_one_and_two_match_the_worked_examples():
     assert {c[0] for c in ring} == set(range(8, 14)) == {c[1] for c in ring}
 
 
+@settings(deadline=None)
 @given(cell, cell, st.integers(1, 3))
 def test_block_distance_counts_whole_blocks(a, b, size):
     d = square.block_distance(a, b, size)
@@ -101,6 +108,7 @@ def test_block_distance_counts_whole_blocks(a, b, size):
     assert d * size >= square.chebyshev(a, b) > (d - 1) * size
 
 
+@settings(deadline=None)
 @given(st.floats(-10, 10), st.floats(-10, 10))
 def test_snap8_returns_a_unit_direction(dx, dy):
     d = square.snap8(dx, dy)
@@ -111,6 +119,7 @@ def test_snap8_returns_a_unit_direction(dx, dy):
 
 
 # ---------------------------------------------------------------- hex
+@settings(deadline=None)
 @given(layout, pos)
 def test_offset_cube_round_trip(lay, p):
     c = lay.to_cube(*p)
@@ -118,6 +127,7 @@ def test_offset_cube_round_trip(lay, p):
     assert lay.from_cube(c) == p
 
 
+@settings(deadline=None)
 @given(layout, pos)
 def test_hex_neighbours_are_six_at_distance_one_and_mutual(lay, p):
     nb = lay.neighbours(*p)
@@ -126,6 +136,7 @@ def test_hex_neighbours_are_six_at_distance_one_and_mutual(lay, p):
     assert all(p in lay.neighbours(*n) for n in nb)
 
 
+@settings(deadline=None)
 @given(layout, pos, small)
 def test_hex_rings_and_areas_have_the_right_sizes(lay, p, r):
     ring = lay.ring(p, r)
@@ -134,6 +145,7 @@ def test_hex_rings_and_areas_have_the_right_sizes(lay, p, r):
     assert len(set(lay.area(p, r))) == 3 * r * (r + 1) + 1
 
 
+@settings(deadline=None)
 @given(layout, pos, pos)
 def test_hex_distance_is_a_metric_and_lines_walk_it(lay, a, b):
     d = lay.distance(a, b)
@@ -156,13 +168,14 @@ def _bfs_distance(lay: hx.HexLayout, a, b) -> int:
     raise AssertionError("unreachable")
 
 
-@settings(max_examples=30)
+@settings(deadline=None, max_examples=30)
 @given(layout, st.tuples(st.integers(0, 8), st.integers(0, 8)),
        st.tuples(st.integers(0, 8), st.integers(0, 8)))
 def test_hex_distance_equals_steps_between_neighbours(lay, a, b):
     assert lay.distance(a, b) == _bfs_distance(lay, a, b)
 
 
+@settings(deadline=None)
 @given(layout, pos)
 def test_hex_neighbours_touch_on_screen(lay, p):
     """Neighbours in cube space are the cells whose centres are nearest on screen."""
@@ -176,13 +189,14 @@ def test_hex_neighbours_touch_on_screen(lay, p):
     assert dists[-1][0] < nearest_other
 
 
+@settings(deadline=None)
 @given(layout, pos)
 def test_pixel_picking_finds_the_cell_at_its_centre(lay, p):
     cx, cy = lay.center(*p)
     assert lay.pixel_to_offset(cx, cy) == p
 
 
-@settings(max_examples=40)
+@settings(deadline=None, max_examples=40)
 @given(layout, st.tuples(st.integers(0, 6), st.integers(0, 6)), st.data())
 def test_pixel_picking_matches_the_drawn_hexagon(lay, p, data):
     """Any point well inside the hexagon Tiled draws for a cell picks that cell."""
@@ -233,6 +247,7 @@ def _grid(walls: set[tuple[int, int]], n: int = 8):
 walls_st = st.sets(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=20)
 
 
+@settings(deadline=None)
 @given(walls_st)
 def test_dijkstra_with_unit_costs_equals_breadth_first_search(walls):
     walls.discard((0, 0))
@@ -252,6 +267,7 @@ def test_dijkstra_with_unit_costs_equals_breadth_first_search(walls):
         assert not set(path) & walls
 
 
+@settings(deadline=None)
 @given(walls_st, st.tuples(st.integers(0, 7), st.integers(0, 7)))
 def test_astar_finds_a_path_as_cheap_as_dijkstra(walls, goal):
     walls.discard((0, 0))
@@ -281,6 +297,7 @@ def test_paths_are_deterministic():
 
 
 # ---------------------------------------------------------------- line of sight
+@settings(deadline=None)
 @given(cell, cell, st.sets(st.tuples(st.integers(-5, 5), st.integers(-5, 5)), max_size=25))
 def test_square_line_of_sight_is_symmetric(a, b, walls):
     a = (a[0] % 11 - 5, a[1] % 11 - 5)
@@ -301,6 +318,7 @@ def test_square_line_of_sight_cases():
     assert los.visible_from((0, 0), [(2, 0), (0, 2)], wall) == {(0, 2)}
 
 
+@settings(deadline=None)
 @given(layout, st.tuples(st.integers(0, 8), st.integers(0, 8)),
        st.tuples(st.integers(0, 8), st.integers(0, 8)),
        st.sets(st.tuples(st.integers(0, 8), st.integers(0, 8)), max_size=15))

@@ -52,11 +52,16 @@ def ours(path: Path, **kw) -> pygame.Surface:
 
 
 @pytest.mark.parametrize("path", MAPS, ids=lambda p: p.name)
-def test_shipped_maps_match_tmxrasterizer_exactly(tmxrasterizer, tmp_path, path):
+def test_shipped_maps_render_map_matches_tmxrasterizer_exactly(tmxrasterizer, tmp_path, path):
+    """`python -m game render-map` and Tiled's tmxrasterizer write the same PNG, object layers
+    hidden in both."""
+    from game.__main__ import main
     hidden = object_layers(path)
     args = [a for name in hidden for a in ("--hide-layer", name)]
     ref = rasterize(tmxrasterizer, path, tmp_path / "ref.png", *args)
-    mine = ours(path, hide_layers=hidden)
+    tilemap.clear_cache()
+    assert main(["render-map", str(path), str(tmp_path / "ours.png"), *args]) == 0
+    mine = pygame.image.load(str(tmp_path / "ours.png"))
     assert diff(ref, mine) == (0, 0)
 
 
