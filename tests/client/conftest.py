@@ -118,10 +118,16 @@ class StubBattle(Scene):
 
 @pytest.fixture
 def toy_system(monkeypatch):
-    """Only the toy system is registered while the test runs."""
+    """Only the toy system is registered while the test runs, with bots at the three
+    difficulties (random bots: the menus only need them to exist)."""
+    from game.engine.ai import base as ai_base
     system = ToyDuel()
     monkeypatch.setattr(registry, "_SYSTEMS", {TOY_ID: system})
     monkeypatch.setattr(registry, "_load", lambda: None)
+    bots = dict(ai_base.BOTS)
+    for level in ("easy", "normal", "hard"):
+        bots[(TOY_ID, level)] = ai_base.RandomBot
+    monkeypatch.setattr(ai_base, "BOTS", bots)
     return system
 
 

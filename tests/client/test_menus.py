@@ -328,3 +328,11 @@ def test_shots_command_writes_a_png_per_screen(tmp_path):
     img = pygame.image.load(str(out / "title.png"))
     assert img.get_size() == (1280, 720)
     assert os.environ["STRIFE_TABLE_HOME"] == home       # the player's folders were never used
+
+
+def test_seat_choices_follow_the_bots_a_system_offers(app, toy_system, monkeypatch):
+    from game.engine.ai import base as ai_base
+    monkeypatch.setattr(ai_base, "BOTS", {(TOY_ID, "easy"): ai_base.RandomBot})
+    scene = NewMatchScene(app)
+    assert scene.seat_kinds == [("Human", "human"), ("AI - easy", "ai:easy")]
+    assert [s.kind for s in scene.seats] == ["human", "ai:easy"]

@@ -107,6 +107,17 @@ def maps_for(system: Any, root: Path | None = None) -> list[MapChoice]:
     return sorted(found, key=lambda m: m.label)
 
 
+def seat_kinds_for(system: Any) -> list[tuple[str, str]]:
+    """Human plus one entry per AI difficulty the system's bots offer (easy, normal, hard when
+    it has them; "random" only when it has nothing else)."""
+    try:
+        from game.engine.ai.base import difficulties
+        offered = [d for d in difficulties(str(system.id)) if d != "random"] or ["random"]
+    except Exception:    # no bots module: keep the standard list; Start will say what fails
+        return list(SEAT_KINDS)
+    return [("Human", "human")] + [(f"AI - {d}", f"ai:{d}") for d in offered]
+
+
 class NewMatchScene(UIScene):
     def __init__(self, app: "App"):
         super().__init__(app)
@@ -129,6 +140,7 @@ class NewMatchScene(UIScene):
         self.match: Match | None = None
         self._thumbs: dict[tuple[str, int, int], tuple[pygame.Surface | None, str]] = {}
         self.name_entries: list[UITextEntryLine] = []
+        self.seat_kinds: list[tuple[str, str]] = list(SEAT_KINDS)
         self.seed_entry: UITextEntryLine | None = None
         if self.systems:
             self.choose_system(0, rebuild=False)
@@ -149,6 +161,11 @@ class NewMatchScene(UIScene):
         self.seats = [old[i] if i < len(old) else SeatChoice("human" if i == 0 else "ai:normal")
                       for i in range(max(lo, min(len(old) or lo, hi)))]
         self.house = {h.id: h.default for h in getattr(system, "house_rules", ())}
+        self.seat_kinds = seat_kinds_for(system)
+        ids = [k for _, k in self.seat_kinds]
+        for seat in self.seats:
+            if seat.kind not in ids:
+                seat.kind = ids[min(2, len(ids) - 1)] if seat.kind != "human" else "human"
         self._load_teams()
         if rebuild:
             self.rebuild()
@@ -384,7 +401,7 @@ class NewMatchScene(UIScene):
             entry.set_text_length_limit(24)
             self.name_entries.append(entry)
             kw = inner if not self.teams else int(inner * 0.55)
-            dd = self.dropdown(pygame.Rect(c3.x + pad, y + px(42), kw, px(36)), SEAT_KINDS,
+            dd = self.dropdown(pygame.Rect(c3.x + pad, y + px(42), kw, px(36)), self.seat_kinds,
                                seat.kind, lambda v, i=i: self.set_seat_kind(i, v))
             self.kind_dropdowns.append(dd)
             if self.teams:
