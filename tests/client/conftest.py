@@ -121,6 +121,13 @@ def toy_system(monkeypatch):
     """Only the toy system is registered while the test runs, with bots at the three
     difficulties (random bots: the menus only need them to exist)."""
     from game.engine.ai import base as ai_base
+    # register the real systems in the real registry first: importing any
+    # game.engine.systems.* module later (the bots loader does) would otherwise register them
+    # in the stand-in dict and lose them once the test ends
+    try:
+        registry.all_systems()
+    except Exception:
+        pass
     system = ToyDuel()
     monkeypatch.setattr(registry, "_SYSTEMS", {TOY_ID: system})
     monkeypatch.setattr(registry, "_load", lambda: None)
