@@ -263,3 +263,14 @@ def test_property_types_json_matches_the_tiled_project():
     assert names["current_dir"]["values"] == ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
     assert {m["name"] for m in names["spawn"]["members"]} == {"side", "slot", "sheet", "size"}
     assert {m["name"] for m in names["item"]["members"]} == {"kind", "size", "carriable"}
+    # Tiled 1.8 reads object defaults from object types: the same names, types and defaults.
+    from xml.etree import ElementTree as ET
+    types = ET.parse(ROOT / "maps" / project["objectTypesFile"]).getroot()
+    for ot in types.findall("objecttype"):
+        members = {m["name"]: m for m in names[ot.get("name")]["members"]}
+        props = {p.get("name"): p for p in ot.findall("property")}
+        assert set(props) == set(members)
+        for name, p in props.items():
+            assert p.get("type") == members[name]["type"]
+            want = members[name]["value"]
+            assert p.get("default") == (str(want).lower() if isinstance(want, bool) else str(want))

@@ -1,6 +1,7 @@
 """Write our Tiled custom property types: maps/strife-table.tiled-project (for map makers, so
-Tiled offers lists of values) and maps/propertytypes.json (the exported form pytmx and our loader
-read). tests/maps checks the two stay identical.
+Tiled offers lists of values), maps/propertytypes.json (the exported form pytmx and our loader
+read) and maps/objecttypes.xml (the same object defaults for Tiled 1.8). tests/maps checks they
+stay in sync.
 
 Must not: be imported by the game. Run: `.venv/bin/python tools/tiles/property_types.py`.
 """
@@ -53,9 +54,26 @@ def project() -> dict:
         "commands": [],
         "extensionsPath": "extensions",
         "folders": ["."],
-        "objectTypesFile": "",
+        # Tiled 1.8 fills object properties from object types; 1.9+ uses the classes above.
+        "objectTypesFile": "objecttypes.xml",
         "propertyTypes": PROPERTY_TYPES,
     }
+
+
+def object_types_xml() -> str:
+    """The `spawn` and `item` classes as Tiled 1.8 object types, with the same defaults."""
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>', "<objecttypes>"]
+    for t in PROPERTY_TYPES:
+        if t["type"] != "class" or "object" not in t.get("useAs", []):
+            continue
+        lines.append(f' <objecttype name="{t["name"]}" color="#{t["color"][3:]}">')
+        for m in t["members"]:
+            value = m["value"]
+            text = ("true" if value else "false") if isinstance(value, bool) else str(value)
+            lines.append(f'  <property name="{m["name"]}" type="{m["type"]}" default="{text}"/>')
+        lines.append(" </objecttype>")
+    lines.append("</objecttypes>")
+    return "\n".join(lines) + "\n"
 
 
 def main() -> int:
@@ -63,7 +81,8 @@ def main() -> int:
                                             encoding="utf-8")
     (MAPS / "strife-table.tiled-project").write_text(json.dumps(project(), indent=4) + "\n",
                                                      encoding="utf-8")
-    print("wrote maps/propertytypes.json and maps/strife-table.tiled-project")
+    (MAPS / "objecttypes.xml").write_text(object_types_xml(), encoding="utf-8")
+    print("wrote maps/propertytypes.json, maps/strife-table.tiled-project, maps/objecttypes.xml")
     return 0
 
 
