@@ -28,7 +28,7 @@ from .rules import ConfigError, IllegalAction, MatchConfig, SeatConfig
 
 _TOP_KEYS = {"name", "description", "rules", "dice", "match", "grid", "setup", "step", "expect"}
 _MATCH_KEYS = {"system", "map", "seed", "house_rules", "setup_dice", "seats"}
-_CHECK_KEYS = {"events", "state", "decision", "legal", "not_legal", "over", "winner"}
+_CHECK_KEYS = {"events", "not_events", "state", "decision", "legal", "not_legal", "over", "winner"}
 _STEP_KEYS = _CHECK_KEYS | {"action", "dice", "expect_illegal", "note"}
 
 
@@ -46,6 +46,7 @@ class Checks:
     """What should be true at one point: after a step, or at the end."""
 
     events: list[dict] | None = None              # matched in order, as a subsequence
+    not_events: list[dict] = field(default_factory=list)      # none of these may happen
     state: list[tuple[str, Any]] = field(default_factory=list)   # (dotted path, value)
     decision: dict | None = None                  # fields of Decision.to_json()
     legal: list[dict] = field(default_factory=list)        # each matches some legal action
@@ -55,7 +56,7 @@ class Checks:
     has_winner: bool = False
 
     def empty(self) -> bool:
-        return (self.events is None and not self.state and self.decision is None and not self.legal
+        return (self.events is None and not self.not_events and not self.state and self.decision is None and not self.legal
                 and not self.not_legal and self.over is None and not self.has_winner)
 
 
@@ -162,12 +163,16 @@ def _resolve_map(path: Path, name: Any) -> str:
 
 def _checks(path: Path, where: str, table: dict) -> Checks:
     c = Checks()
-    if "events" in table:
-        events = table["events"]
-        if not isinstance(events, list) or not all(isinstance(e, dict) and isinstance(e.get("kind"), str)
-                                                   for e in events):
-            raise _fail(path, f"{where} events", "must be a list of tables, each with a 'kind'")
-        c.events = events
+    for key in ("events", "not_events"):
+        if key in table:
+            events = table[key]
+            if not isinstance(events, list) or not all(isinstance(e, dict) and isinstance(e.get("kind"), str)
+                                                       for e in events):
+                raise _fail(path, f"{where} {key}", "must be a list of tables, each with a 'kind'")
+            if key == "events":
+                c.events = events
+            else:
+                c.not_events = events
     if "state" in table:
         state = table["state"]
         if isinstance(state, dict):
@@ -395,6 +400,11 @@ def _check(checks: Checks, match: Match, events: list[dict], where: str) -> list
     out: list[str] = []
     if checks.events is not None:
         out += match_events(checks.events, events, where)
+    for unwanted in checks.not_events:
+        hits = [describe(e) for e in events if not differences(unwanted, e)]
+        if hits:
+            out.append(f"{where}: {describe(unwanted)} should not have happened, but did: "
+                       f"{'; '.join(hits[:3])}")
     if checks.state:
         state = json.loads(json.dumps(match.system.state_to_json(match.state)))
         for dotted, value in checks.state:

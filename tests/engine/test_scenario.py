@@ -87,6 +87,8 @@ def test_a_correct_scenario_passes(toy_system, tmp_path):
     ('not_legal = [{kind = "toy_roll"}]', 'not_legal = [{kind = "toy_step"}]',
      "expected toy_step to be illegal, but legal: toy_step seat=0"),
     ("dice = [6]", "dice = [6, 4]", "at the end: forced dice [4] were never rolled"),
+    ("over = false", 'not_events = [{kind = "toy_moved", end = 7}]',
+     "at the end: toy_moved end=7 should not have happened, but did: toy_moved seat=0 start=1 end=7"),
 ])
 def test_each_kind_of_difference_is_reported(toy_system, tmp_path, old, new, fragment):
     assert old in GOOD
@@ -247,6 +249,7 @@ def test_events_match_in_order_as_a_subsequence():
     actual = [{"kind": "a", "n": 1}, {"kind": "b"}, {"kind": "a", "n": 2}]
     assert sc.match_events([{"kind": "a", "n": 1}, {"kind": "a", "n": 2}], actual, "w") == []
     assert sc.match_events([{"kind": "a", "n": 2}, {"kind": "a", "n": 1}], actual, "w") != []
+    assert sc.match_events([], actual, "w") == []
     assert sc.match_events([{"kind": "b"}, {"kind": "b"}], actual, "w") == [
         "w: expected event 2 (b) did not happen; what happened was: a"]
 
