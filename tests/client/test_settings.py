@@ -68,6 +68,9 @@ def test_corrupt_settings_file_gives_defaults_and_a_notice(tmp_path):
         shown = texts(application)
         assert "corrupt" in shown and str(path) in shown
         assert application._fatal is None
+        application.click_element(find_button(application, "OK"))
+        assert isinstance(application.top, TitleScene) and len(application.stack) == 1
+        assert "corrupt" not in texts(application)
     finally:
         application.stack.clear()
     assert path.read_bytes() == before             # left for the player to inspect or replace

@@ -1,7 +1,7 @@
 """The title screen: New game, Continue (the last autosave), Load, Settings, Quit.
 
-Owns: the first screen's look and its menu; showing once any notice the app has for the player
-(e.g. the settings file was corrupt and defaults are in use).
+Owns: the first screen's look and its menu; showing once, in a dialog, any notice the app has
+for the player (e.g. the settings file was corrupt and defaults are in use).
 
 Must not: load or start matches itself beyond handing the autosave to `ui.saving.load_match`.
 """
@@ -14,6 +14,7 @@ import pygame
 from game.client.scene import QUIT, Transition, push
 from game.client.ui import draw
 from game.client.ui.base import UIScene
+from game.client.ui.dialogs import MessageDialog
 from game.client.ui.saving import latest_autosave, list_saves, load_match
 
 if TYPE_CHECKING:
@@ -79,11 +80,12 @@ class TitleScene(UIScene):
             self.nav.append(b)
             y += h + gap
         self.show_nav()
-        if self.notice:
-            nw = min(sw - self.px(80), self.px(900))
-            box = pygame.Rect(sw // 2 - nw // 2, sh - self.px(118), nw, self.px(70))
-            self.notice_box = self.textbox(
-                box, f"<font color='#ff7a72'><b>Notice:</b></font> {self.notice}", "#boxed")
+        if autosave is not None:
+            entry = next((e for e in list_saves() if e.path == autosave), None)
+            if entry is not None:
+                self.label(pygame.Rect(x - self.px(60), y + self.px(2), w + self.px(120),
+                                       self.px(24)),
+                           f"Continue: {entry.title}, {entry.when}", "#subtle_centered")
 
     def draw(self, surface: pygame.Surface) -> None:
         draw.table_background(surface)
@@ -118,7 +120,14 @@ class TitleScene(UIScene):
         from game.client.scenes.settings import SettingsScene
         return push(SettingsScene(self.app))
 
+    def update(self, dt: float) -> Transition | None:
+        if self.notice:
+            # shown once, as a dialog over the title, the first frame the title is up
+            notice, self.notice = self.notice, ""
+            return push(MessageDialog(self.app, "Your settings could not be read", notice, tag="notice",
+                                      detail="Changing any setting writes a fresh file."))
+        return None
+
     def resumed(self, result) -> None:
-        # the notice was seen; saves may have appeared or gone, so rebuild the menu
-        self.notice = ""
+        # saves may have appeared or gone while another screen was up: rebuild the menu
         self.rebuild()

@@ -102,6 +102,26 @@ class Dialog(UIScene):
         return [("Close", lambda: pop(None), None)]
 
 
+class MessageDialog(Dialog):
+    """Something the player should know, with one OK. Pops DialogResult(tag, True)."""
+
+    def __init__(self, app: "App", title: str, message: str, *, tag: str = "message",
+                 detail: str = ""):
+        super().__init__(app, title, message, detail)
+        self.tag = tag
+
+    def buttons(self):
+        return [("OK", lambda: pop(DialogResult(self.tag, True)), "#primary")]
+
+    def on_back(self) -> Transition:
+        return pop(DialogResult(self.tag, True))
+
+    def on_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self.on_back()
+        return None
+
+
 class ConfirmDialog(Dialog):
     """Yes/no, with an optional "don't ask again" box. Pops `DialogResult(tag, ok)`."""
 
