@@ -30,6 +30,7 @@ _TOP_KEYS = {"name", "description", "rules", "dice", "match", "grid", "setup", "
 _MATCH_KEYS = {"system", "map", "seed", "house_rules", "setup_dice", "seats"}
 _CHECK_KEYS = {"events", "not_events", "state", "decision", "legal", "not_legal", "over", "winner"}
 _STEP_KEYS = _CHECK_KEYS | {"action", "dice", "expect_illegal", "note"}
+NONE = "<none>"      # TOML has no null: this text stands for "no value" in expectations
 
 
 class ScenarioError(Exception):
@@ -198,12 +199,12 @@ def _checks(path: Path, where: str, table: dict) -> Checks:
         c.over = table["over"]
     if "winner" in table:
         w = table["winner"]
-        if w == "none":
+        if w == NONE:
             c.winner = None
         elif isinstance(w, int) and not isinstance(w, bool):
             c.winner = w
         else:
-            raise _fail(path, f"{where} winner", 'must be a side number or "none" (a draw)')
+            raise _fail(path, f"{where} winner", f'must be a side number or "{NONE}" (a draw)')
         c.has_winner = True
     return c
 
@@ -316,8 +317,11 @@ def describe(record: dict) -> str:
 
 def differences(expected: Any, actual: Any, where: str = "") -> list[str]:
     """How `actual` fails to match `expected`: tables match on the keys given only, lists item by
-    item, true/false only equal true/false, numbers compare by value."""
+    item, true/false only equal true/false, numbers compare by value, and the text "<none>"
+    matches only a missing value (JSON null)."""
     here = where or "value"
+    if expected == NONE:
+        return [] if actual is None else [f"{here} is {_show(actual)}, expected nothing ({NONE})"]
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
             return [f"{here} is {_show(actual)}, expected a table {_show(expected)}"]

@@ -96,6 +96,10 @@ def test_each_kind_of_difference_is_reported(toy_system, tmp_path, old, new, fra
     assert any(fragment in d for d in found), found
 
 
+def test_no_winner_yet_is_written_none(toy_system, tmp_path):
+    assert differences(tmp_path, GOOD.replace("over = false", 'winner = "<none>"')) == []
+
+
 def test_an_expected_refusal_that_is_allowed_is_a_difference(toy_system, tmp_path):
     text = HEAD + """
     [[step]]
@@ -232,6 +236,8 @@ def test_partial_matching_rules():
     assert sc.differences(True, 1) == ["value is 1, expected true"]
     assert sc.differences(1, 1.0) == []
     assert sc.differences({"x": 1}, {"y": 1}) == ["x is missing (has: y)"]
+    assert sc.differences({"x": "<none>"}, {"x": None}) == []
+    assert sc.differences({"x": "<none>"}, {"x": 0}) == ["x is 0, expected nothing (<none>)"]
 
 
 def test_lookup_follows_keys_indexes_and_ids():
