@@ -150,9 +150,19 @@ def test_bad_setups_are_refused_with_clear_reasons():
         match(["#...", "...."], [unit("a", 0, 0), unit("b", 3, 1, side=1)])
     with pytest.raises(ConfigError, match="both sides"):
         match(open_field(), [unit("a", 0, 0), unit("b", 3, 3)])
+    with pytest.raises(ConfigError, match="override 'cpr' has the wrong type"):
+        match(open_field(), [unit("a", 0, 0, cpr="3"), unit("b", 3, 3, side=1)])
+    with pytest.raises(ConfigError, match="above max_hp"):
+        match(open_field(), [unit("a", 0, 0, hp=30, max_hp=20), unit("b", 3, 3, side=1)])
     with pytest.raises(ConfigError, match="unknown kind"):
         match(open_field(), [unit("a", 0, 0), unit("b", 3, 3, side=1)],
               items=[{"id": "g", "kind": "gemstone", "x": 1, "y": 1}])
+
+
+def test_gems_sharing_a_sheet_get_told_apart():
+    m = match(open_field(), [unit("a", 0, 0), unit("b", 3, 3, side=1), unit("c", 5, 5, side=1,
+                                                                            sheet="onyx")])
+    assert [m.state.units[k].name for k in ("a", "b", "c")] == ["Garnet 1", "Garnet 2", "Onyx"]
 
 
 def test_house_rules_name_their_checklist_entries():
@@ -236,7 +246,7 @@ def test_example_config_plays_and_describe_tile():
 
 
 def test_validate_reasons_read_like_a_player_would_say_them():
-    m = match(open_field(), [unit("g", 1, 1), unit("foe", 6, 6, side=1)])
+    m = match(open_field(), [unit("g", 1, 1), unit("foe", 6, 6, side=1, sheet="jasper")])
     m.submit(A.Move("g", (2, 2)))
     m.submit(A.Move("g", (3, 3)))
     assert GEMS.validate(m.state, A.Summon("g", "hardlight_blade", 0)) == \

@@ -109,3 +109,22 @@ def test_wrong_unit_and_wrong_seat_are_refused_with_reasons():
         m.submit(A.Move("b", (6, 6)))
     assert m.decision.seat == 0 and m.decision.stage == "act"
     assert "2 Action Slots" in m.decision.prompt
+
+
+@pytest.mark.rule("GEM-GM-32")
+def test_GM_32_time_is_called_after_the_round_limit():
+    m = match(open_field(), [unit("a", 0, 0), unit("b", 7, 7, side=1, hp=15),
+                             unit("c", 5, 5, side=1, sheet="jasper")],
+              house={"round_limit": 10}, setup_dice=[20, 5, 3])
+    for _ in range(3 * 10 - 1):
+        end_turn(m)
+    assert not m.over and m.state.round == 10
+    events = end_turn(m)
+    ended = [e for e in events if e.kind == "match_ended"][0]
+    assert m.over and m.winner == 1 and ended.winner == 1      # two formed gems beat one
+    assert m.decision is None and m.legal_actions() == []
+    m2 = match(open_field(), [unit("a", 0, 0), unit("b", 7, 7, side=1, sheet="jasper")],
+               house={"round_limit": 10})
+    for _ in range(2 * 10):
+        end_turn(m2)
+    assert m2.over and m2.winner is None                        # 20 HP each: a draw

@@ -81,6 +81,8 @@ def problem(state: GemsState, u: Unit, aid: str, target: Tile | None) -> str | N
     # tile abilities: leap
     if u.carried_by is not None or u.altitude is not None:
         return f"{u.name} cannot leap from where she is"
+    if u.carrying and not u.carry_ok:
+        return f"{u.name} cannot move while straining under her load"
     if target == (u.x, u.y):
         return "she is already there"
     if chebyshev(target, (u.x, u.y)) > max(1, a["range"]):

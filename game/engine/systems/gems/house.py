@@ -66,6 +66,11 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
               ((15, "15"), (17, "17"), (19, "19"))),
     HouseRule("ai_may_shatter", "AI may shatter gemstones", "GEM-GM-31", False,
               ((False, "Never"), (True, "Yes"))),
+    HouseRule("round_limit", "Encounter length", "GEM-GM-32", 30,
+              ((0, "No limit"), (10, "10 rounds"), (20, "20 rounds"), (30, "30 rounds"),
+               (50, "50 rounds")),
+              "The game master calls the encounter after this many rounds: the side with more "
+              "formed gems wins, then the one with more HP left; otherwise a draw."),
     HouseRule("pickup_reach", "Pick-up reach across elevation", "GEM-GM-35", "size",
               (("size", "Up to 1xSize higher or lower"), ("any", "Any height"))),
 )

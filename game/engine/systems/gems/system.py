@@ -37,6 +37,10 @@ COMBAT_ACTIONS: tuple[type, ...] = (A.Ready, A.AssignArm, A.UnassignArm, A.HandO
 
 _UNIT_OVERRIDES = {"name", "cpr", "spr", "ms", "fms", "hp", "max_hp", "size", "blocking",
                    "disarming", "arms", "arm_bonus", "weapons", "abilities", "held"}
+_OVERRIDE_TYPES: dict[str, Any] = {
+    "name": str, "cpr": int, "spr": int, "ms": int, "fms": int, "hp": int, "max_hp": int,
+    "size": int, "blocking": bool, "disarming": bool, "arms": int, "arm_bonus": int,
+    "weapons": list, "abilities": list, "held": list}
 _ITEM_OVERRIDES = {"name", "size", "carriable", "solid", "damage", "hardlight", "throwable"}
 _STAGE_PROMPTS = {
     "choose_counters": "How many counter rolls will {actor} make?",
@@ -108,15 +112,27 @@ def make_unit(state_items: dict[str, Item], uid: str, sheet_id: str, side: int, 
     unknown = set(overrides) - _UNIT_OVERRIDES
     if unknown:
         raise _config_error(f"unit {uid!r}: unknown override {sorted(unknown)[0]!r}")
+    for key, value in overrides.items():
+        want = _OVERRIDE_TYPES[key]
+        if not isinstance(value, want) or (isinstance(value, bool) and want is int):
+            raise _config_error(f"unit {uid!r}: override {key!r} has the wrong type ({value!r})")
+        if want is int and value < 0:
+            raise _config_error(f"unit {uid!r}: override {key!r} cannot be negative")
     s = dict(c.sheets[sheet_id])
     s.update(overrides)
     size = int(s["size"])
     if size < 1:
         raise _config_error(f"unit {uid!r}: size must be 1 or more")
+    for w in s["weapons"]:
+        if w not in c.items or not c.items[w]["hardlight"]:
+            raise _config_error(f"unit {uid!r}: {w!r} is not a Hardlight Weapon")
+    for ab in s["abilities"]:
+        if ab not in c.abilities:
+            raise _config_error(f"unit {uid!r}: unknown ability {ab!r}")
     hp = int(s["hp"]) if s.get("hp") else hp_per_size * size     # GEM-GM-03: 20 x Size
-    max_hp = int(s.get("max_hp") or (hp if "hp" in overrides else max(hp, hp_per_size * size)))
-    if s.get("hp"):
-        max_hp = int(s.get("max_hp") or s["hp"])
+    max_hp = int(s.get("max_hp") or hp)
+    if hp > max_hp:
+        raise _config_error(f"unit {uid!r}: hp {hp} is above max_hp {max_hp}")
     u = Unit(id=uid, name=str(s["name"]), sheet=sheet_id, side=side, x=x, y=y, size=size, hp=hp,
              max_hp=max_hp, cpr=int(s["cpr"]), spr=int(s["spr"]), ms=int(s["ms"]),
              fms=int(s["fms"]), blocking=bool(s["blocking"]), disarming=bool(s["disarming"]),
@@ -227,6 +243,15 @@ class GemsSystem:
             items[iid] = make_item(iid, str(spec["kind"]), int(spec["x"]), int(spec["y"]), over)
         if not units:
             raise _config_error("no gems to play with (give units, teams, or a map with spawns)")
+        # two gems from the same sheet get told apart in the log and the sidebar
+        seen: dict[str, int] = {}
+        for u in units.values():
+            seen[u.name] = seen.get(u.name, 0) + 1
+        counter: dict[str, int] = {}
+        for u in units.values():
+            if seen[u.name] > 1:
+                counter[u.name] = counter.get(u.name, 0) + 1
+                u.name = f"{u.name} {counter[u.name]}"
         state = GemsState(units={}, items={}, order=[], house=house, map_source=source,
                           grid=copy.deepcopy(grid) if grid is not None else None, board=board)
         state.items = {k: v for k, v in items.items()}
@@ -273,9 +298,12 @@ class GemsSystem:
                 out = []
                 for side, objs in sorted(spawns.items()):
                     for n, o in enumerate(objs):
-                        out.append({"id": f"{o.properties['sheet']}_{side}_{n}",
-                                    "sheet": o.properties["sheet"], "side": side,
-                                    "x": o.x, "y": o.y, "_spawn": True})
+                        spec = {"id": f"{o.properties['sheet']}_{side}_{n}",
+                                "sheet": o.properties["sheet"], "side": side,
+                                "x": o.x, "y": o.y, "_spawn": True}
+                        if isinstance(o.properties.get("size"), int):
+                            spec["overrides"] = {"size": o.properties["size"]}
+                        out.append(spec)
                 return out
             suits = teams_for_map(map_name)
             if len(suits) < 2:

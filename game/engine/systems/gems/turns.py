@@ -8,7 +8,7 @@ Must not: validate actions (rules.py) or resolve combat (combat.py).
 """
 from __future__ import annotations
 
-from game.engine.events import RulingMade, TurnEnded, TurnStarted
+from game.engine.events import MatchEnded, RulingMade, TurnEnded, TurnStarted
 from game.engine.rng import Rng
 
 from . import events as ev
@@ -128,11 +128,35 @@ def _advance(state: GemsState, rng: Rng) -> list:
     state.turn += 1
     if state.turn >= len(state.order):
         state.turn = 0
+        limit = int(house(state, "round_limit") or 0)
+        if limit and state.round >= limit:
+            return out + call_time(state, limit)
         state.round += 1
         out.append(ev.RoundStarted(state.round))
         if house(state, "initiative") == "each_round":
             out += roll_initiative(state, rng)
     return out
+
+
+def call_time(state: GemsState, rounds: int) -> list:
+    """GEM-GM-32: the game master declares the encounter over after `rounds` rounds (house rule
+    round_limit). More formed gems wins; then more HP left; otherwise a draw."""
+    standing: dict[int, tuple[int, int]] = {}
+    for side in range(state.sides):
+        gems = [g for g in state.units.values() if g.side == side and g.formed]
+        standing[side] = (len(gems), sum(max(0, g.hp) for g in gems))
+    ranked = sorted(standing.items(), key=lambda kv: kv[1], reverse=True)
+    winner = ranked[0][0] if len(ranked) > 1 and ranked[0][1] > ranked[1][1] else None
+    state.over = True
+    state.winner = winner
+    state.pending.clear()
+    state.ready_open = False
+    state.plans.clear()
+    state.slots = 0
+    why = (f"time is called after {rounds} rounds: side {winner + 1} is ahead"
+           if winner is not None else f"time is called after {rounds} rounds: a draw")
+    return [RulingMade("GEM-GM-32", f"encounter ends after {rounds} rounds"),
+            MatchEnded(winner, why)]
 
 
 def _tick(state: GemsState, u: Unit) -> list:
