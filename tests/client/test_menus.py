@@ -77,8 +77,12 @@ def test_title_new_match_choose_options_and_start(app, toy_system, stub_battle, 
     app.click_element(find_button(app, "House rules (2)  >"))
     dialog = app.top
     assert dialog.__class__.__name__ == "HouseRulesDialog"
-    rounds = [d for d in dialog._changes if isinstance(d, UIDropDownMenu)][0]
-    choose(app, rounds, "Five")
+    assert dialog.value_buttons["rounds"].text == "Three"
+    app.click_element(dialog.value_buttons["rounds"])
+    assert dialog.value_buttons["rounds"].text == "Five"
+    assert "Rounds to play  (changed)" in texts(app)
+    app.click_element(find_button(app, "<"))                  # back and forth on the first rule
+    app.click_element(find_button(app, ">"))
     app.click_element(find_button(app, "Done"))
     assert app.top is scene
     assert "Changed: Rounds to play" in texts(app)

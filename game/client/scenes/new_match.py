@@ -517,6 +517,8 @@ class HouseRulesDialog(Dialog):
                                               "play. Hover a rule to read all of its help.")
         self.rules = list(rules)
         self.values = dict(values)
+        self.value_buttons: dict[str, Any] = {}
+        self.rule_labels: dict[str, Any] = {}
         # as wide as the window allows: choice labels can be long
         self.width = int(max(720, min(1000, app.size[0] / app.scale - 80)))
 
@@ -531,26 +533,51 @@ class HouseRulesDialog(Dialog):
             self.rect(16, y, self.width - 32, height), self.app.ui, container=self.box,
             allow_scroll_x=False)
         inner_w = self.width - 60
-        drop_w = 340 + (self.width - 880) // 2 if self.width > 880 else 300
+        drop_w = max(300, min(500, self.width - 500))
         text_w = inner_w - drop_w - 24
         scroller.set_scrollable_area_dimensions((self.px(inner_w), self.px(62 * len(self.rules))))
         for i, rule in enumerate(self.rules):
             ry = 62 * i
             tip = f"{rule.help} ({rule.rule})" if rule.help else rule.rule
-            self.label(self.rect(8, ry + 2, text_w, 28), rule.label, container=scroller,
-                       tooltip=tip)
+            self.rule_labels[rule.id] = self.label(self.rect(8, ry + 2, text_w, 28),
+                                                   self.rule_title(rule), container=scroller,
+                                                   tooltip=tip)
             help_line = _first_line(rule.help or rule.rule, self.px(15), self.px(text_w - 8))
             self.label(self.rect(8, ry + 28, text_w, 24), help_line, "#subtle",
                        container=scroller, tooltip=tip)
-            options = [(str(label), _key(value)) for value, label in rule.choices]
-            self.dropdown(self.rect(inner_w - drop_w, ry + 8, drop_w, 38), options,
-                          _key(self.values.get(rule.id, rule.default)),
-                          lambda v, r=rule: self._set(r, v), container=scroller)
+            # arrows that step through the choices: a drop-down would open outside the
+            # scrolling list and be cut off
+            self.button(self.rect(inner_w - drop_w, ry + 8, 38, 38), "<",
+                        lambda r=rule: self.step_rule(r, -1), container=scroller,
+                        tooltip="Previous choice")
+            self.value_buttons[rule.id] = self.button(
+                self.rect(inner_w - drop_w + 42, ry + 8, drop_w - 84, 38),
+                self.choice_label(rule), lambda r=rule: self.step_rule(r, 1),
+                container=scroller, tooltip=self.choice_label(rule))
+            self.button(self.rect(inner_w - 38, ry + 8, 38, 38), ">",
+                        lambda r=rule: self.step_rule(r, 1), container=scroller,
+                        tooltip="Next choice")
 
-    def _set(self, rule, key: str) -> None:
-        for value, _ in rule.choices:
-            if _key(value) == key:
-                self.values[rule.id] = value
+    def choice_label(self, rule) -> str:
+        value = self.values.get(rule.id, rule.default)
+        return next((str(lab) for v, lab in rule.choices if v == value), str(value))
+
+    def rule_title(self, rule) -> str:
+        changed = self.values.get(rule.id, rule.default) != rule.default
+        return f"{rule.label}  (changed)" if changed else rule.label
+
+    def step_rule(self, rule, step: int) -> None:
+        values = [v for v, _ in rule.choices]
+        current = self.values.get(rule.id, rule.default)
+        i = values.index(current) if current in values else 0
+        self.values[rule.id] = values[(i + step) % len(values)]
+        button = self.value_buttons.get(rule.id)
+        if button is not None:
+            button.set_text(self.choice_label(rule))
+            button.set_tooltip(self.choice_label(rule))
+        label = self.rule_labels.get(rule.id)
+        if label is not None:
+            label.set_text(self.rule_title(rule))
 
     def buttons(self):
         return [("Defaults", self._defaults, None),
@@ -572,11 +599,6 @@ def _first_line(text: str, size: int, width: int) -> str:
     if len(lines) <= 1:
         return lines[0] if lines else ""
     return draw.wrap(text, size, width - size * 2)[0].rstrip(" ,;.") + " …"
-
-
-def _key(value: Any) -> str:
-    """A stable string id for a house-rule value (choices may be bools, ints or strings)."""
-    return f"{type(value).__name__}:{value}"
 
 
 def _esc(s: str) -> str:
