@@ -134,6 +134,7 @@ class App:
         self.settings = settings if settings is not None else settings_mod.load()
         #: a message for the player shown once by the title (e.g. settings were corrupt)
         self.notice: str = self.settings.notice
+        self._saved_settings = self.settings.to_json()
         self.headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
         want = size or self.settings.window_size
         full = self.settings.fullscreen if fullscreen is None else fullscreen
@@ -223,6 +224,7 @@ class App:
             settings_mod.save(self.settings)
         except OSError as exc:
             return f"Settings could not be saved to {settings_mod.settings_path()}: {exc}"
+        self._saved_settings = self.settings.to_json()
         return None
 
     # -- scene stack ------------------------------------------------------------------------------
@@ -419,7 +421,8 @@ class App:
         while self.running:
             dt = self.clock.tick(FPS) / 1000.0
             self.step(dt=min(dt, 0.1))
-        self.save_settings()
+        if self.settings.to_json() != self._saved_settings:
+            self.save_settings()    # e.g. the window was resized; an unchanged file is left alone
         pygame.quit()
         return 0
 
