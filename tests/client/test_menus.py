@@ -340,3 +340,25 @@ def test_seat_choices_follow_the_bots_a_system_offers(app, toy_system, monkeypat
     scene = NewMatchScene(app)
     assert scene.seat_kinds == [("Human", "human"), ("AI - easy", "ai:easy")]
     assert [s.kind for s in scene.seats] == ["human", "ai:easy"]
+
+
+def test_deleting_a_save_asks_first_and_removes_only_that_file(app, toy_system):
+    folder = paths.saves_dir()
+    match = toy_match()
+    saves.save(match, folder / "keep.json", label="Keep")
+    saves.save(match, folder / "drop.json", label="Drop")
+    app.apply(reset(TitleScene(app)))
+    app.apply(push(LoadScene(app)))
+    app.settle()
+    scene = app.top
+    index = [b.text for b in scene.row_buttons].index("Drop")
+    app.click_element(scene.row_buttons[index])
+    app.click_element(app.top.delete_button)
+    assert isinstance(app.top, ConfirmDialog)
+    app.click_element(find_button(app, "Cancel"))
+    assert (folder / "drop.json").exists()
+    app.click_element(app.top.delete_button)
+    app.click_element(find_button(app, "Delete"))
+    assert app.top is scene
+    assert sorted(p.name for p in folder.iterdir()) == ["keep.json"]
+    assert [b.text for b in scene.row_buttons] == ["Keep"]
