@@ -52,6 +52,18 @@ def test_every_scenario_names_its_test_vector_in_name_and_comment():
             assert f'name = "{tv}' in text, f"{path.name}: name must start with {tv}"
 
 
+def test_the_examples_in_the_documentation_run_and_pass(tmp_path):
+    doc = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    examples = doc[doc.index("## Examples"):].split("```toml\n")[1:]
+    blocks = [b.split("```")[0] for b in examples if "[match]" in b]
+    assert len(blocks) >= 2
+    for n, block in enumerate(blocks):
+        path = tmp_path / f"example{n}.toml"
+        path.write_text(block, encoding="utf-8")
+        result = sc.run_file(path)
+        assert result.differences == [], (block, result.differences)
+
+
 def test_the_command_passes_a_good_file_and_reports_a_changed_one(tmp_path):
     good = HERE / "gems" / "tv01_contact_needs_more_than_15.toml"
     run = [sys.executable, "-m", "game", "scenario"]
