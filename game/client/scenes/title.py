@@ -7,6 +7,7 @@ Must not: load or start matches itself beyond handing the autosave to `ui.saving
 """
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -30,6 +31,7 @@ class TitleScene(UIScene):
         app.notice = ""          # shown on this title screen, not again
         self.buttons_by_name: dict[str, object] = {}
         self.nav_index = 0          # Enter picks the first item at once
+        self.age = 0.0
 
     def layout(self) -> dict[str, int]:
         """Vertical positions of the title's parts, centred, dropping the emblem when the
@@ -92,7 +94,9 @@ class TitleScene(UIScene):
         sw, sh = surface.get_size()
         at = self.layout()
         if at["emblem"]:
-            draw.emblem(surface, (sw // 2, at["emblem"]), self.px(46))
+            # the halo breathes slowly: the table is alive, nothing asks for attention
+            draw.emblem(surface, (sw // 2, at["emblem"]), self.px(46),
+                        glow=1.0 + 0.35 * math.sin(self.age * 1.6))
         draw.spaced_title(surface, "STRIFE TABLE", (sw // 2, at["title"]), self.px(64), draw.TEXT)
         draw.ornament(surface, (sw // 2, at["ornament"]), self.px(210))
         draw.text(surface, "Tabletop skirmishes, hotseat or against the machine",
@@ -121,6 +125,7 @@ class TitleScene(UIScene):
         return push(SettingsScene(self.app))
 
     def update(self, dt: float) -> Transition | None:
+        self.age += dt
         if self.notice:
             # shown once, as a dialog over the title, the first frame the title is up
             notice, self.notice = self.notice, ""

@@ -137,15 +137,18 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, *, border: tuple[int, int,
     surface.blit(box, rect)
 
 
-def emblem(surface: pygame.Surface, center: tuple[int, int], radius: int) -> None:
-    """The Strife Table mark: a hex tile holding a twenty-sided die's face, in warm gold."""
+def emblem(surface: pygame.Surface, center: tuple[int, int], radius: int,
+           glow: float = 1.0) -> None:
+    """The Strife Table mark: a hex tile holding a twenty-sided die's face, in warm gold.
+    `glow` (0..1.5) scales the lamp-light halo behind it."""
     cx, cy = center
     hexagon = [(cx + radius * math.cos(math.radians(60 * k - 90)),
                 cy + radius * math.sin(math.radians(60 * k - 90))) for k in range(6)]
-    glow = pygame.Surface((radius * 4, radius * 4), pygame.SRCALPHA)
+    halo = pygame.Surface((radius * 4, radius * 4), pygame.SRCALPHA)
     for i in range(12, 0, -1):
-        pygame.draw.circle(glow, (232, 163, 61, 4), (radius * 2, radius * 2), int(radius * (1 + i / 8)))
-    surface.blit(glow, (cx - radius * 2, cy - radius * 2))
+        pygame.draw.circle(halo, (232, 163, 61, max(0, min(255, int(4 * glow)))),
+                           (radius * 2, radius * 2), int(radius * (1 + i / 8)))
+    surface.blit(halo, (cx - radius * 2, cy - radius * 2))
     pygame.draw.polygon(surface, (30, 26, 20), hexagon)
     pygame.draw.polygon(surface, WARM, hexagon, max(2, radius // 14))
     r2 = radius * 0.62
