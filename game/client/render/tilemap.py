@@ -448,6 +448,7 @@ def _draw_layer(buf: bytearray, cw: int, ch: int, m: _RenderMap, layer: _RenderL
 
 
 _CACHE: dict[tuple[Any, ...], pygame.Surface] = {}
+MAX_CANVAS_PIXELS = 64_000_000
 
 
 def _cache_key(path: Path, *extra: Any) -> tuple[Any, ...]:
@@ -457,6 +458,27 @@ def _cache_key(path: Path, *extra: Any) -> tuple[Any, ...]:
     except OSError:
         stamp = 0
     return (str(p), stamp, *extra)
+
+
+def _render(p: Path, hidden: frozenset[str], shown: frozenset[str],
+            ignore_visibility: bool) -> pygame.Surface:
+    m = _read_map(p)
+    w, h = m.geometry.pixel_size
+    ml, mt, mr, mb = m.margins
+    cw, ch = w + ml + mr, h + mt + mb
+    if cw * ch > MAX_CANVAS_PIXELS or cw <= 0 or ch <= 0:
+        raise BoardError(f"{p}: the picture would be {cw}x{ch} pixels, too large to draw "
+                         f"(check layer offsets and tile sizes)")
+    buf = bytearray(cw * ch * 4)
+    prepared: dict[int, _Prepared] = {}
+    for layer in m.layers:
+        if layer.name in hidden or not (layer.visible or ignore_visibility):
+            continue
+        if shown and layer.name not in shown:
+            continue
+        _draw_layer(buf, cw, ch, m, layer, prepared)
+    canvas = pygame.image.frombytes(bytes(buf), (cw, ch), "RGBA")
+    return canvas
 
 
 def render_tile_layers(path: str | os.PathLike[str], hide_layers: Iterable[str] = (),
@@ -475,23 +497,12 @@ def render_tile_layers(path: str | os.PathLike[str], hide_layers: Iterable[str] 
     if surf is not None:
         return surf
     try:
-        m = _read_map(p)
-    except (ET.ParseError, OSError, ValueError) as e:
-        if isinstance(e, BoardError):
-            raise
+        canvas = _render(p, hidden, shown, ignore_visibility)
+    except BoardError:
+        raise
+    except (ET.ParseError, OSError, ValueError, LookupError, IndexError, KeyError,
+            pygame.error) as e:
         raise BoardError(f"{p}: {e}") from e
-    w, h = m.geometry.pixel_size
-    ml, mt, mr, mb = m.margins
-    cw, ch = w + ml + mr, h + mt + mb
-    buf = bytearray(cw * ch * 4)
-    prepared: dict[int, _Prepared] = {}
-    for layer in m.layers:
-        if layer.name in hidden or not (layer.visible or ignore_visibility):
-            continue
-        if shown and layer.name not in shown:
-            continue
-        _draw_layer(buf, cw, ch, m, layer, prepared)
-    canvas = pygame.image.frombytes(bytes(buf), (cw, ch), "RGBA")
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         canvas = canvas.convert_alpha()
     _CACHE[key] = canvas

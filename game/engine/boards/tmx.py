@@ -33,6 +33,8 @@ ROT_120 = 0x10000000
 GID_MASK = 0x0FFFFFFF
 
 PROPERTY_TYPES_FILE = "propertytypes.json"
+MAX_CELLS = 250_000          # a 500x500 battle map is far beyond any table-top fight
+MAX_TILE_PIXELS = 1024
 KNOWN_PROPERTY_TYPES = {"string", "int", "float", "bool", "color", "file", "object", "class"}
 
 
@@ -288,7 +290,7 @@ def _parse_xml(s: _Scan, path: Path, what: str) -> ET.Element | None:
         return ET.parse(path).getroot()
     except FileNotFoundError:
         s.problem(f"{what} {path.name} does not exist (looked for {path})")
-    except ET.ParseError as e:
+    except (ET.ParseError, LookupError, UnicodeError) as e:   # LookupError: bad encoding name
         s.problem(f"{what} {path.name} is not valid XML: {e}")
     except OSError as e:
         s.problem(f"{what} {path.name} cannot be read: {e.strerror or e}")
@@ -492,6 +494,10 @@ def _scan_layers(s: _Scan, parent: ET.Element, prefix: str = "") -> None:
             s.layers.append(info)
             continue
         info = _LayerInfo("tile", shown, props)
+        lw, lh = child.get("width", str(s.width)), child.get("height", str(s.height))
+        if (lw, lh) != (str(s.width), str(s.height)):
+            s.problem(f"layer is {lw}x{lh} cells but the map is {s.width}x{s.height}", shown)
+            continue
         data = child.find("data")
         if data is None:
             s.problem("tile layer has no data", shown)
@@ -527,6 +533,11 @@ def _scan(path: str | os.PathLike[str], ptypes: PropertyTypes | None = None) -> 
     s.height = _int_attr(s, root, "height", minimum=1)
     s.tile_width = _int_attr(s, root, "tilewidth", minimum=1)
     s.tile_height = _int_attr(s, root, "tileheight", minimum=1)
+    if s.width * s.height > MAX_CELLS or max(s.tile_width, s.tile_height) > MAX_TILE_PIXELS:
+        s.problem(f"the map is too large ({s.width}x{s.height} cells of {s.tile_width}x"
+                  f"{s.tile_height} pixels; at most {MAX_CELLS} cells of "
+                  f"{MAX_TILE_PIXELS} pixels)")
+        return s
     if root.get("infinite", "0") == "1":
         s.problem("infinite maps are not supported: turn off Map > Map Properties > Infinite "
                   "and resize the map")
@@ -619,7 +630,12 @@ def load_board(path: str | os.PathLike[str]) -> Board:
                             and s.ptypes.source.endswith(".json") else None)
     except Exception as e:  # pytmx raises bare Exceptions for some malformed input
         raise BoardError(f"{path}: pytmx could not read the map: {e}") from e
-    return _build_board(s, tm)
+    try:
+        return _build_board(s, tm)
+    except BoardError:
+        raise
+    except (IndexError, KeyError, ValueError, TypeError, AttributeError) as e:
+        raise BoardError(f"{path}: the map's layers or objects could not be read: {e!r}") from e
 
 
 def _plain(value: Any) -> Any:
