@@ -509,10 +509,13 @@ def run(scenario: Scenario) -> Result:
     return result
 
 
-def _exc_text(exc: BaseException) -> str:
-    if isinstance(exc, (ConfigError, IllegalAction)):
-        return str(exc)
-    return f"{exc.__class__.__name__}: {exc}"
+def _exc_text(exc: BaseException, max_lines: int = 6) -> str:
+    text = str(exc) if isinstance(exc, (ConfigError, IllegalAction)) \
+        else f"{exc.__class__.__name__}: {exc}"
+    lines = text.splitlines()
+    if len(lines) > max_lines:      # a broken map can list hundreds of problems: show the first
+        text = "\n".join(lines[:max_lines]) + f"\n... and {len(lines) - max_lines} more lines"
+    return text
 
 
 def run_file(path: str | Path) -> Result:

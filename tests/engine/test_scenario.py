@@ -153,6 +153,15 @@ def test_a_set_up_the_system_refuses_is_reported_not_raised(toy_system, tmp_path
                      "not -1"]
 
 
+def test_a_long_set_up_error_is_cut_short(toy_system, tmp_path, monkeypatch):
+    def broken(config, rng):
+        raise ValueError("\n".join(f"problem {i}" for i in range(50)))
+    monkeypatch.setattr(toy_system, "setup", broken)
+    found = differences(tmp_path, HEAD + "[expect]\nover = false\n")
+    assert len(found) == 1 and found[0].count("\n") == 6
+    assert found[0].endswith("... and 44 more lines") and "problem 5" in found[0]
+
+
 def test_house_rules_reach_the_match(toy_system, tmp_path):
     text = HEAD.replace("seed = 3", "seed = 3\nhouse_rules = {bonus_on_six = false}") + """
     [[step]]
