@@ -92,27 +92,49 @@ def on_ground(item: Item) -> bool:
     return item.held_by is None
 
 
-def occupants(state: GemsState, x: int, y: int) -> list[str]:
+def occupancy_index(state: GemsState) -> dict[Tile, list[str]]:
+    """Every occupied tile and what stands there, in one pass: searches that test many tiles
+    build it once and pass it to `occupants`, `occupancy` and `occupy_problem`."""
+    idx: dict[Tile, list[str]] = {}
+    for u in state.units.values():
+        if u.formed and u.carried_by is None:
+            for t in footprint_at(u.x, u.y, u.size):
+                idx.setdefault(t, []).append(u.id)
+    for i in state.items.values():
+        if i.held_by is None:
+            idx.setdefault((i.x, i.y), []).append(i.id)
+    return idx
+
+
+def occupants(state: GemsState, x: int, y: int,
+              index: dict[Tile, list[str]] | None = None) -> list[str]:
     """Ids of what stands on (x, y): formed gems not being carried (a Size-2 gem counts on each
     of her tiles, GEM-GM-34) and loose items, poofed gemstones included (GEM-16)."""
+    if index is not None:
+        return list(index.get((x, y), ()))
     out = [u.id for u in state.units.values()
            if u.formed and u.carried_by is None
            and u.x <= x < u.x + u.size and u.y <= y < u.y + u.size]
-    out += [i.id for i in state.items.values() if on_ground(i) and i.x == x and i.y == y]
+    out += [i.id for i in state.items.values() if i.held_by is None and i.x == x and i.y == y]
     return out
 
 
-def occupancy(state: GemsState, x: int, y: int, ignore: Iterable[str] = ()) -> int:
+def occupancy(state: GemsState, x: int, y: int, ignore: Iterable[str] = (),
+              index: dict[Tile, list[str]] | None = None) -> int:
     skip = set(ignore)
-    return sum(1 for o in occupants(state, x, y) if o not in skip)
+    return sum(1 for o in occupants(state, x, y, index) if o not in skip)
 
 
-def solid_item_at(state: GemsState, x: int, y: int) -> bool:
-    return any(on_ground(i) and i.solid and i.x == x and i.y == y for i in state.items.values())
+def solid_item_at(state: GemsState, x: int, y: int,
+                  index: dict[Tile, list[str]] | None = None) -> bool:
+    if index is not None:
+        return any(o in state.items and state.items[o].solid for o in index.get((x, y), ()))
+    return any(i.held_by is None and i.solid and i.x == x and i.y == y
+               for i in state.items.values())
 
 
-def occupy_problem(state: GemsState, unit: Unit, x: int, y: int,
-                   flying: bool = False) -> str | None:
+def occupy_problem(state: GemsState, unit: Unit, x: int, y: int, flying: bool = False,
+                   index: dict[Tile, list[str]] | None = None) -> str | None:
     """Why `unit` may not stand with her top-left on (x, y), or None if she may. A ground gem
     needs every covered tile on the board, not solid, and with room for one more (GEM-16,
     GEM-GM-34). A flier may pass over full tiles but not stop in one (GEM-47, GEM-GM-23), so
@@ -125,9 +147,9 @@ def occupy_problem(state: GemsState, unit: Unit, x: int, y: int,
             return "that is off the map"
         if is_solid(state, tx, ty):
             return "that tile is solid"
-        if solid_item_at(state, tx, ty):
+        if solid_item_at(state, tx, ty, index):
             return "a solid object is in the way"
-        if occupancy(state, tx, ty, ignore) >= TILE_CAPACITY:
+        if occupancy(state, tx, ty, ignore, index) >= TILE_CAPACITY:
             return "that tile already holds two"
     return None
 

@@ -25,7 +25,8 @@ from . import actions as A
 from . import events as ev
 from .common import (NEIGHBOURS, carry_ratio, chebyshev, combat_roll, fall, footprint,
                      footprint_at, footprint_distance, free_tile_near, ground_elevation,
-                     in_bounds, is_solid, is_water, ms_now, new_id, occupants, occupy_problem,
+                     in_bounds, is_solid, is_water, ms_now, new_id, occupancy_index, occupants,
+                     occupy_problem,
                      place_unit, release_load, social_roll, solid_item_at, tile_elevation,
                      unit_elevation, _spot_for_unit)
 from .content import content
@@ -111,6 +112,7 @@ def walk_paths(state: GemsState, u: Unit) -> dict[Tile, tuple[int, list[Tile]]]:
     if budget <= 0:
         return {}
     in_move = house(state, "move_elevation") == "in_move"
+    index = occupancy_index(state)
     ok_cache: dict[Tile, bool] = {}
     elev_cache: dict[Tile, int] = {}
 
@@ -121,7 +123,7 @@ def walk_paths(state: GemsState, u: Unit) -> dict[Tile, tuple[int, list[Tile]]]:
 
     def step_ok(a: Tile, b: Tile) -> bool:
         if b not in ok_cache:
-            ok_cache[b] = occupy_problem(state, u, b[0], b[1]) is None
+            ok_cache[b] = occupy_problem(state, u, b[0], b[1], index=index) is None
         if not ok_cache[b]:
             return False
         d = elev(b) - elev(a)
@@ -202,16 +204,20 @@ def fly_paths(state: GemsState, u: Unit) -> dict[Tile, tuple[int, list[Tile]]]:
     if u.carrying and not u.carry_ok:
         return {}
     alt = unit_elevation(state, u)
+    index = occupancy_index(state)
+    seen: dict[Tile, bool] = {}
 
     def passable(t: Tile) -> bool:
-        for tx, ty in footprint_at(t[0], t[1], u.size):
-            if not in_bounds(state, tx, ty) or is_solid(state, tx, ty) \
-                    or solid_item_at(state, tx, ty) or tile_elevation(state, tx, ty) > alt:
-                return False
-        return True
+        if t not in seen:
+            seen[t] = all(in_bounds(state, tx, ty) and not is_solid(state, tx, ty)
+                          and not solid_item_at(state, tx, ty, index)
+                          and tile_elevation(state, tx, ty) <= alt
+                          for tx, ty in footprint_at(t[0], t[1], u.size))
+        return seen[t]
     paths = _search((u.x, u.y), u.fms, house(state, "diagonal_cost") == "alternating",
                     lambda a, b: passable(b))
-    return {t: p for t, p in paths.items() if occupy_problem(state, u, *t, flying=True) is None}
+    return {t: p for t, p in paths.items()
+            if occupy_problem(state, u, *t, flying=True, index=index) is None}
 
 
 def altitude_cost(u: Unit, delta: int, free_used: bool) -> int:

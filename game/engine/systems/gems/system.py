@@ -23,7 +23,7 @@ from game.engine.rules import ConfigError, HouseRule, MatchConfig, SeatConfig
 from . import actions as A
 from . import events as ev
 from . import rules
-from .common import TILE_CAPACITY, _spot_for_unit, check_end, occupancy, occupy_problem
+from .common import TILE_CAPACITY, _spot_for_unit, check_end, occupancy_index, occupy_problem
 from .content import content
 from .house import DEFAULTS, HOUSE_RULES
 from .state import Arm, AttackPlan, GemsState, Item, Pending, Unit
@@ -566,10 +566,9 @@ def check_invariants(state: GemsState) -> list[str]:
                 problems.append(f"{it.id}: held by {it.held_by!r} but in none of her arms")
         elif not b.in_bounds(it.x, it.y):
             problems.append(f"{it.id}: lies off the map at ({it.x}, {it.y})")
-    for x, y in b.coords():
-        n = occupancy(state, x, y)
-        if n > TILE_CAPACITY:
-            problems.append(f"tile ({x}, {y}) holds {n} (more than {TILE_CAPACITY})")
+    for (x, y), here in occupancy_index(state).items():
+        if len(here) > TILE_CAPACITY:
+            problems.append(f"tile ({x}, {y}) holds {len(here)} (more than {TILE_CAPACITY})")
     return problems
 
 
