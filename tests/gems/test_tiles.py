@@ -139,3 +139,21 @@ def test_GM_34_size_two_counts_on_each_tile_and_needs_room_everywhere():
     assert (4, 1) in moves and (4, 4) in moves          # next to the full tile is fine
     with pytest.raises(IllegalAction, match="already holds two"):
         m.submit(A.Move("big", (4, 2)))
+
+
+@pytest.mark.rule("GEM-16")
+@pytest.mark.rule("GEM-GM-33")
+def test_a_carried_gem_that_poofs_never_overfills_the_tile():
+    from game.engine.systems.gems.common import apply_damage
+    m = match(open_field(), [unit("c", 2, 2, cpr=0), unit("g", 3, 2, hp=4),
+                             unit("d", 2, 2, side=1, sheet="jasper")], setup_dice=[20, 5, 4])
+    m.force_dice([20])
+    m.submit(A.PickUp("c", "g"))
+    assert occupancy(m.state, 2, 2) == 2 and m.state.units["g"].carried_by == "c"
+    events = apply_damage(m.state, "g", 9, "melee", "d")
+    stone = of(events, ev.UnitPoofed)[0].gemstone
+    it = m.state.items[stone]
+    assert (it.x, it.y) != (2, 2) and occupancy(m.state, 2, 2) == 2
+    assert m.state.units["c"].carrying is None and not any(a.load for a in m.state.units["c"].arms)
+    from game.engine.systems.gems.system import check_invariants
+    assert check_invariants(m.state) == []

@@ -402,7 +402,8 @@ def poof(state: GemsState, unit_id: str) -> list:
     state.items[gid] = Item(id=gid, kind="gemstone", name=f"{u.name}'s gemstone", x=tile[0],
                             y=tile[1], size=0.5, carriable=True, damage=2, gem=unit_id)
     out.append(ev.UnitPoofed(unit_id, gid, tile))
-    # dropped objects may overfill the tile: scatter them to the nearest room
+    # dropped objects may overfill the tile: scatter them to the nearest room, and if gems
+    # alone fill it (she was carried onto a shared tile), the gemstone rolls aside itself
     for item in list(state.items.values()):
         if item.held_by is None and (item.x, item.y) == tile and item.id != gid \
                 and occupancy(state, *tile) > TILE_CAPACITY:
@@ -410,6 +411,12 @@ def poof(state: GemsState, unit_id: str) -> list:
             if spot and spot != tile:
                 item.x, item.y = spot
                 out.append(ev.ItemMoved(item.id, spot, "scattered"))
+    if occupancy(state, *tile) > TILE_CAPACITY:
+        stone = state.items[gid]
+        spot = free_tile_near(state, tile[0], tile[1])
+        if spot and spot != tile:
+            stone.x, stone.y = spot
+            out.append(ev.ItemMoved(gid, spot, "rolled aside"))
     return out
 
 
