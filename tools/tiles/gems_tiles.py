@@ -124,12 +124,25 @@ def water(name: str, deep: bool = False, direction: str | None = None) -> pygame
             pygame.draw.arc(s, P[key + "_hi"], (x, y, 8, 4), 0.3, math.pi - 0.3)
     else:
         ang = DIR_ANGLE[direction]
-        # Three staggered streaks with chevrons: readable direction at a glance.
-        for (ox, oy) in [(-7, -7), (7, 0), (-3, 8)]:
-            perp = ang + math.pi / 2
-            cx = 16 + ox * abs(math.sin(perp)) + oy * abs(math.cos(perp)) * 0.5
-            cy = 16 + oy * abs(math.cos(ang)) + ox * abs(math.sin(ang)) * 0.2
-            arrow_streak(s, cx, cy, ang, 9, P["foam"] if not deep else P["water_hi"])
+        # Three streaks spread over the tile, each a wavy line ending in a chevron: the
+        # direction reads at a glance and neighbouring tiles join into one flow.
+        colour = P["foam"] if not deep else P["water_hi"]
+        for (cx, cy) in [(9, 9), (23, 13), (13, 24)]:
+            dx, dy = math.cos(ang), math.sin(ang)
+            px, py = -dy, dx
+            pts = []
+            for i in range(7):
+                t = (i - 3) / 3 * 5
+                # Straight shafts on diagonals (pixel stairs already look busy there).
+                wob = 0.0 if len(direction) == 2 else math.sin(i * 1.3) * 1.2
+                pts.append((round(cx + dx * t + px * wob), round(cy + dy * t + py * wob)))
+            pygame.draw.lines(s, P[key + "_lo"], False, [(x + 1, y + 1) for x, y in pts])
+            pygame.draw.lines(s, colour, False, pts)
+            hx, hy = cx + dx * 6, cy + dy * 6
+            for side in (-1, 1):
+                a = ang + math.pi + side * 0.75
+                pygame.draw.line(s, colour, (round(hx), round(hy)),
+                                 (round(hx + math.cos(a) * 4), round(hy + math.sin(a) * 4)))
     return s
 
 
