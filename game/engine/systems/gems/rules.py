@@ -29,7 +29,6 @@ from .common import (NEIGHBOURS, carry_ratio, chebyshev, combat_roll, fall, foot
                      occupy_problem,
                      place_unit, release_load, social_roll, solid_item_at, tile_elevation,
                      unit_elevation, _spot_for_unit)
-from .content import content
 from .house import house
 from .state import GemsState, Unit
 
