@@ -4,7 +4,8 @@ Owns: writing a match atomically (temporary file in the same folder, then rename
 never leaves half a save), and loading one back by replaying its log and checking the result
 against the stored snapshot (an out-of-sync check). Old formats pass through `_UPGRADES`.
 
-Must not: use pickle or eval, or leave any file changed when loading fails.
+Must not: deserialise anything that can run code (JSON only), or leave any file changed when
+loading fails.
 """
 from __future__ import annotations
 
