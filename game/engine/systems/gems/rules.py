@@ -582,6 +582,9 @@ def _drop(state: GemsState, u: Unit, a: A.Drop, rng: Rng) -> list:
     place_unit(state, u.id, *a.to)
     out.append(ev.UnitMoved(u.id, (tuple(a.to),), "drop", 2))
     out += fall(state, u.id, height, forced=False)                  # GEM-14
+    if ends and u.formed and not state.over:
+        from .turns import end_turn
+        out += end_turn(state, rng)                # GEM-GM-06 option: the fall ends her turn
     return out
 
 
