@@ -78,9 +78,9 @@ def test_random_maps_match_tmxrasterizer(tmxrasterizer, tmp_path, seed, orientat
     offset, every flip, a hidden layer, a group, and random render order.
 
     Fully opaque pixels and soft pixels over opaque ground are exact. Qt blends soft pixels
-    over soft pixels and layer opacity in a 16-bit pipeline whose last rounding step we could
-    not reproduce in every case, so there (and only there) a difference of 1/255 per blend is
-    allowed: at most 1 where one soft pixel lands on another, at most 2 where two translucent
+    over soft pixels and layer opacity in a 16-bit pipeline that divides by alpha with the
+    CPU's approximate reciprocal (rcpps), whose last bit varies between processors, so there
+    (and only there) a difference of 1/255 per blend is allowed: at most 1 where one soft pixel lands on another, at most 2 where two translucent
     layers stack."""
     for opacity in (False, True):
         path = mapgen.build_random_map(tmp_path / str(opacity), seed, orientation, stagger,
