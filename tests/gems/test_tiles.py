@@ -125,6 +125,7 @@ def test_hp_is_twenty_per_size_by_default_and_a_house_rule():
     assert m2.state.units["a"].hp == 10 and m2.state.units["big"].hp == 20
 
 
+@pytest.mark.rule("GEM-GM-01")
 @pytest.mark.rule("GEM-GM-34")
 @pytest.mark.rule("GEM-16")
 def test_GM_34_size_two_counts_on_each_tile_and_needs_room_everywhere():
@@ -157,3 +158,13 @@ def test_a_carried_gem_that_poofs_never_overfills_the_tile():
     assert m.state.units["c"].carrying is None and not any(a.load for a in m.state.units["c"].arms)
     from game.engine.systems.gems.system import check_invariants
     assert check_invariants(m.state) == []
+
+
+@pytest.mark.rule("GEM-GM-02")
+def test_GM_02_arms_come_from_the_sheet_and_held_objects_fill_them():
+    m = match(open_field(), [unit("b", 1, 1, sheet="beryl"), unit("g", 5, 5, side=1),
+                             unit("x", 3, 3, side=1, arms=3, arm_bonus=1)])
+    b, x = m.state.units["b"], m.state.units["x"]
+    assert len(b.arms) == 4 and b.arm_counter() == 4
+    assert b.held_objects() == ["b_buckler"] and m.state.items["b_buckler"].held_by == "b"
+    assert len(x.arms) == 3 and x.arm_counter() == 4 and m.state.units["g"].arm_counter() == 2

@@ -29,10 +29,14 @@ def swim(ms=2, cpr=1, rows=LAKE, legend=WATER, house=None, at=(1, 2)):
 @pytest.mark.rule("GEM-20")
 @pytest.mark.rule("GEM-01")
 @pytest.mark.rule("GEM-GM-12")
+@pytest.mark.rule("GEM-GM-37")
 def test_GEM_TV_22_failed_current_roll_drifts_one_east():
     m = swim()
     m.force_dice([11])
     events = end_turn(m)
+    # no game-master seat: the call is settled by the map's values and logged as a ruling
+    ruling = [e for e in events if e.kind == "ruling_made"][0]
+    assert ruling.rule == "GEM-GM-12" and "12" in ruling.choice
     slowed = of(events, ev.WaterSlowed)[0]
     assert (slowed.penalty, slowed.ms) == (3, -1)
     roll = of(events, DiceRolled)[0]
