@@ -92,6 +92,10 @@ class BattleScene(Scene):
             self.human_seats = [0, 1]
         self.viewer = self.human_seats[0] if self.human_seats else None
         self.log.append(self.presenter.log_lines(list(getattr(match, "initial_events", []))[-12:]))
+        if save_path:
+            rnd = getattr(match.state, "round", None)
+            self.log.append([W.LogLine(f"Loaded {Path(save_path).name}"
+                                       + (f" · round {rnd}" if rnd else ""), W.COOL)])
         self._layout(app.size if hasattr(app, "size") else (1280, 720))
         self._select_default()
 
