@@ -256,3 +256,37 @@ def test_poofing_the_last_enemy_ends_in_the_results(app):
     assert match.over and match.winner == 0
     assert isinstance(app.top, ResultsScene)
     assert any("poofs" in ln.text for ln, _ in scene.log.lines)
+
+
+def test_pick_up_summon_and_negotiate_through_the_action_bar(app):
+    match = shot_match("garnet")
+    scene = open_battle(app, match)
+    app.press_key(pygame.K_4)                          # Summon: two free arms, so a menu
+    assert scene.menu is not None
+    assert [b.label for b in scene.menu.buttons] == ["Summon Hardlight blade (arm 1)",
+                                                     "Summon Hardlight blade (arm 2)"]
+    app.press_key(pygame.K_1)
+    garnet = match.state.units["garnet"]
+    held = match.state.items[garnet.arms[0].holding]
+    assert held.hardlight and match.state.slots == 1 and scene.menu is None
+    app.press_key(pygame.K_7)                          # Negotiate: pick a gem on the map
+    assert scene.effective_mode() == "negotiate"
+    beryl = match.state.units["beryl"]
+    assert (beryl.x, beryl.y) in scene._current_overlay().targets
+    app.move_mouse(scene.cell_pos((beryl.x, beryl.y)))
+    assert scene._current_forecast().startswith("Negotiate with Beryl")
+    match.force_dice([15, 10])
+    app.click(scene.cell_pos((beryl.x, beryl.y)))
+    assert "beryl" in match.state.units["garnet"].truces
+    assert any("truce" in ln.text for ln, _ in scene.log.lines)
+
+
+def test_pick_up_a_rock_by_clicking_it(app):
+    match = shot_match("garnet")
+    scene = open_battle(app, match)
+    app.press_key(pygame.K_3)
+    assert scene.effective_mode() == "pick_up"
+    assert (3, 3) in scene._current_overlay().targets
+    app.click(scene.cell_pos((3, 3)))
+    assert match.state.items["rock1"].held_by == "garnet"
+    assert "Rock" in [l.text for l in scene.presenter.unit_panel("garnet").arms][0]
