@@ -686,4 +686,101 @@
    <property name="elevation" type="int" value="5"/>
   </properties>
  </tile>
+ <wangsets>
+  <wangset name="Elevation 1" type="edge" tile="32">
+   <wangcolor name="Level 1" color="#7a9450" tile="32" probability="1"/>
+   <wangtile tileid="32" wangid="1,0,1,0,1,0,1,0"/>
+   <wangtile tileid="33" wangid="0,0,1,0,1,0,1,0"/>
+   <wangtile tileid="34" wangid="1,0,0,0,1,0,1,0"/>
+   <wangtile tileid="35" wangid="0,0,0,0,1,0,1,0"/>
+   <wangtile tileid="36" wangid="1,0,1,0,0,0,1,0"/>
+   <wangtile tileid="37" wangid="0,0,1,0,0,0,1,0"/>
+   <wangtile tileid="38" wangid="1,0,0,0,0,0,1,0"/>
+   <wangtile tileid="39" wangid="0,0,0,0,0,0,1,0"/>
+   <wangtile tileid="40" wangid="1,0,1,0,1,0,0,0"/>
+   <wangtile tileid="41" wangid="0,0,1,0,1,0,0,0"/>
+   <wangtile tileid="42" wangid="1,0,0,0,1,0,0,0"/>
+   <wangtile tileid="43" wangid="0,0,0,0,1,0,0,0"/>
+   <wangtile tileid="44" wangid="1,0,1,0,0,0,0,0"/>
+   <wangtile tileid="45" wangid="0,0,1,0,0,0,0,0"/>
+   <wangtile tileid="46" wangid="1,0,0,0,0,0,0,0"/>
+   <wangtile tileid="47" wangid="0,0,0,0,0,0,0,0"/>
+  </wangset>
+  <wangset name="Elevation 2" type="edge" tile="48">
+   <wangcolor name="Level 2" color="#a49a60" tile="48" probability="1"/>
+   <wangtile tileid="48" wangid="1,0,1,0,1,0,1,0"/>
+   <wangtile tileid="49" wangid="0,0,1,0,1,0,1,0"/>
+   <wangtile tileid="50" wangid="1,0,0,0,1,0,1,0"/>
+   <wangtile tileid="51" wangid="0,0,0,0,1,0,1,0"/>
+   <wangtile tileid="52" wangid="1,0,1,0,0,0,1,0"/>
+   <wangtile tileid="53" wangid="0,0,1,0,0,0,1,0"/>
+   <wangtile tileid="54" wangid="1,0,0,0,0,0,1,0"/>
+   <wangtile tileid="55" wangid="0,0,0,0,0,0,1,0"/>
+   <wangtile tileid="56" wangid="1,0,1,0,1,0,0,0"/>
+   <wangtile tileid="57" wangid="0,0,1,0,1,0,0,0"/>
+   <wangtile tileid="58" wangid="1,0,0,0,1,0,0,0"/>
+   <wangtile tileid="59" wangid="0,0,0,0,1,0,0,0"/>
+   <wangtile tileid="60" wangid="1,0,1,0,0,0,0,0"/>
+   <wangtile tileid="61" wangid="0,0,1,0,0,0,0,0"/>
+   <wangtile tileid="62" wangid="1,0,0,0,0,0,0,0"/>
+   <wangtile tileid="63" wangid="0,0,0,0,0,0,0,0"/>
+  </wangset>
+  <wangset name="Elevation 3" type="edge" tile="64">
+   <wangcolor name="Level 3" color="#b2926a" tile="64" probability="1"/>
+   <wangtile tileid="64" wangid="1,0,1,0,1,0,1,0"/>
+   <wangtile tileid="65" wangid="0,0,1,0,1,0,1,0"/>
+   <wangtile tileid="66" wangid="1,0,0,0,1,0,1,0"/>
+   <wangtile tileid="67" wangid="0,0,0,0,1,0,1,0"/>
+   <wangtile tileid="68" wangid="1,0,1,0,0,0,1,0"/>
+   <wangtile tileid="69" wangid="0,0,1,0,0,0,1,0"/>
+   <wangtile tileid="70" wangid="1,0,0,0,0,0,1,0"/>
+   <wangtile tileid="71" wangid="0,0,0,0,0,0,1,0"/>
+   <wangtile tileid="72" wangid="1,0,1,0,1,0,0,0"/>
+   <wangtile tileid="73" wangid="0,0,1,0,1,0,0,0"/>
+   <wangtile tileid="74" wangid="1,0,0,0,1,0,0,0"/>
+   <wangtile tileid="75" wangid="0,0,0,0,1,0,0,0"/>
+   <wangtile tileid="76" wangid="1,0,1,0,0,0,0,0"/>
+   <wangtile tileid="77" wangid="0,0,1,0,0,0,0,0"/>
+   <wangtile tileid="78" wangid="1,0,0,0,0,0,0,0"/>
+   <wangtile tileid="79" wangid="0,0,0,0,0,0,0,0"/>
+  </wangset>
+  <wangset name="Elevation 4" type="edge" tile="80">
+   <wangcolor name="Level 4" color="#9c9a96" tile="80" probability="1"/>
+   <wangtile tileid="80" wangid="1,0,1,0,1,0,1,0"/>
+   <wangtile tileid="81" wangid="0,0,1,0,1,0,1,0"/>
+   <wangtile tileid="82" wangid="1,0,0,0,1,0,1,0"/>
+   <wangtile tileid="83" wangid="0,0,0,0,1,0,1,0"/>
+   <wangtile tileid="84" wangid="1,0,1,0,0,0,1,0"/>
+   <wangtile tileid="85" wangid="0,0,1,0,0,0,1,0"/>
+   <wangtile tileid="86" wangid="1,0,0,0,0,0,1,0"/>
+   <wangtile tileid="87" wangid="0,0,0,0,0,0,1,0"/>
+   <wangtile tileid="88" wangid="1,0,1,0,1,0,0,0"/>
+   <wangtile tileid="89" wangid="0,0,1,0,1,0,0,0"/>
+   <wangtile tileid="90" wangid="1,0,0,0,1,0,0,0"/>
+   <wangtile tileid="91" wangid="0,0,0,0,1,0,0,0"/>
+   <wangtile tileid="92" wangid="1,0,1,0,0,0,0,0"/>
+   <wangtile tileid="93" wangid="0,0,1,0,0,0,0,0"/>
+   <wangtile tileid="94" wangid="1,0,0,0,0,0,0,0"/>
+   <wangtile tileid="95" wangid="0,0,0,0,0,0,0,0"/>
+  </wangset>
+  <wangset name="Elevation 5" type="edge" tile="96">
+   <wangcolor name="Level 5" color="#cccac6" tile="96" probability="1"/>
+   <wangtile tileid="96" wangid="1,0,1,0,1,0,1,0"/>
+   <wangtile tileid="97" wangid="0,0,1,0,1,0,1,0"/>
+   <wangtile tileid="98" wangid="1,0,0,0,1,0,1,0"/>
+   <wangtile tileid="99" wangid="0,0,0,0,1,0,1,0"/>
+   <wangtile tileid="100" wangid="1,0,1,0,0,0,1,0"/>
+   <wangtile tileid="101" wangid="0,0,1,0,0,0,1,0"/>
+   <wangtile tileid="102" wangid="1,0,0,0,0,0,1,0"/>
+   <wangtile tileid="103" wangid="0,0,0,0,0,0,1,0"/>
+   <wangtile tileid="104" wangid="1,0,1,0,1,0,0,0"/>
+   <wangtile tileid="105" wangid="0,0,1,0,1,0,0,0"/>
+   <wangtile tileid="106" wangid="1,0,0,0,1,0,0,0"/>
+   <wangtile tileid="107" wangid="0,0,0,0,1,0,0,0"/>
+   <wangtile tileid="108" wangid="1,0,1,0,0,0,0,0"/>
+   <wangtile tileid="109" wangid="0,0,1,0,0,0,0,0"/>
+   <wangtile tileid="110" wangid="1,0,0,0,0,0,0,0"/>
+   <wangtile tileid="111" wangid="0,0,0,0,0,0,0,0"/>
+  </wangset>
+ </wangsets>
 </tileset>

@@ -157,7 +157,7 @@ ENUM_PROPS = {"current_dir": "current_dir"}
 
 def write_tileset(name: str, tiles: list[pygame.Surface], tile_props: list[dict[str, Any]],
                   tile_w: int, tile_h: int, columns: int, tile_class: str = "",
-                  extra: str = "", out_dir: Path = TILESETS) -> Path:
+                  extra: str = "", out_dir: Path = TILESETS, tail: str = "") -> Path:
     """Write `name`.png (tiles packed row-major, no margin or spacing) and `name`.tsx."""
     out_dir.mkdir(parents=True, exist_ok=True)
     rows = math.ceil(len(tiles) / columns)
@@ -184,6 +184,8 @@ def write_tileset(name: str, tiles: list[pygame.Surface], tile_props: list[dict[
             lines.append(prop_xml(k, v, ENUM_PROPS.get(k)))
         lines.append("  </properties>")
         lines.append(" </tile>")
+    if tail:
+        lines.append(tail)
     lines.append("</tileset>")
     tsx = out_dir / f"{name}.tsx"
     tsx.write_text("\n".join(lines) + "\n", encoding="utf-8")

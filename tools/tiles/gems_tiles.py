@@ -488,9 +488,33 @@ def item_tiles() -> tuple[list[pygame.Surface], list[dict[str, Any]]]:
     return tiles, props
 
 
+LEVEL_COLOURS = ["#7a9450", "#a49a60", "#b2926a", "#9c9a96", "#cccac6"]
+
+
+def wangsets() -> str:
+    """One edge terrain set per level, so Tiled's terrain brush picks the right cliff edges:
+    an edge is "plateau" where the neighbour is as high or higher, empty where it is lower.
+    Paint each level on its own layer (plateau1, plateau2...) for a perfect match."""
+    out = [" <wangsets>"]
+    for level in range(1, MAX_LEVEL + 1):
+        out.append(f'  <wangset name="Elevation {level}" type="edge" tile="'
+                   f'{plateau_gid_offset(level, 0)}">')
+        out.append(f'   <wangcolor name="Level {level}" color="{LEVEL_COLOURS[level - 1]}" '
+                   f'tile="{plateau_gid_offset(level, 0)}" probability="1"/>')
+        for mask in range(16):
+            edges = [0 if mask & 1 else 1, 0, 0 if mask & 2 else 1, 0,
+                     0 if mask & 4 else 1, 0, 0 if mask & 8 else 1, 0]
+            out.append(f'   <wangtile tileid="{plateau_gid_offset(level, mask)}" '
+                       f'wangid="{",".join(map(str, edges))}"/>')
+        out.append("  </wangset>")
+    out.append(" </wangsets>")
+    return "\n".join(out)
+
+
 def main() -> int:
     tiles, props = terrain_tiles()
-    write_tileset("gems_terrain", tiles, props, T, T, COLUMNS, tile_class="terrain")
+    write_tileset("gems_terrain", tiles, props, T, T, COLUMNS, tile_class="terrain",
+                  tail=wangsets())
     items, iprops = item_tiles()
     write_tileset("gems_items", items, iprops, T, T, len(items))
     print(f"wrote gems_terrain ({len(tiles)} tiles) and gems_items ({len(items)} tiles)")
