@@ -133,6 +133,7 @@ def test_hex_map_objects_use_tiled_picking(tmp_path):
     b = load_board(write_map(tmp_path, body, orientation="hexagonal", stagger=("y", "odd", 8)))
     assert b.orientation == "hexagonal" and b.stagger_axis == "y" and b.hex_side_length == 8
     from game.engine.boards.hex import HexLayout
+    assert HexLayout.from_board(b) == HexLayout("y", "odd", 16, 16, 8)
     expected = HexLayout("y", "odd", 16, 16, 8).pixel_to_offset(30, 20)
     assert (b.objects[0].x, b.objects[0].y) == expected == (1, 1)
 

@@ -42,10 +42,7 @@ class MapGeometry:
 
     @classmethod
     def from_board(cls, board: Any) -> "MapGeometry":
-        hx = None
-        if board.orientation == "hexagonal":
-            hx = HexLayout(board.stagger_axis or "y", board.stagger_index or "odd",
-                           board.tile_width, board.tile_height, board.hex_side_length)
+        hx = HexLayout.from_board(board) if board.orientation == "hexagonal" else None
         return cls(board.width, board.height, board.tile_width, board.tile_height, hx)
 
     @property

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Any, Iterator
 
 Offset = tuple[int, int]
 Cube = tuple[int, int, int]
@@ -31,6 +31,14 @@ class HexLayout:
     tile_width: int = 32
     tile_height: int = 32
     side_length: int = 16
+
+    @classmethod
+    def from_board(cls, board: Any) -> "HexLayout":
+        """The layout of a hexagonal Board (as loaded from a Tiled map)."""
+        if board.orientation != "hexagonal":
+            raise ValueError(f"{board.source}: a {board.orientation} board has no hex layout")
+        return cls(board.stagger_axis or "y", board.stagger_index or "odd", board.tile_width,
+                   board.tile_height, board.hex_side_length)
 
     def __post_init__(self) -> None:
         if self.stagger_axis not in ("x", "y"):
