@@ -343,7 +343,7 @@ class BoardView:
             got = pygame.Surface((px, px), pygame.SRCALPHA)
             got.fill((*colour, alpha))
             if border:
-                pygame.draw.rect(got, (*colour, min(255, alpha * 3)), got.get_rect(), max(1, px // 24))
+                pygame.draw.rect(got, (*colour, min(255, alpha * 2)), got.get_rect(), max(1, px // 32))
             got = _ready(got)
             self._tints[key] = got
         return got

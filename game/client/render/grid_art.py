@@ -21,6 +21,7 @@ GROUND_HI = (120, 142, 84)
 SAND = (168, 150, 104)
 WATER = (40, 92, 140)
 WALL = (104, 100, 108)
+HIGHLAND = (150, 146, 100)
 
 _DIRS = {"N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1), "S": (0, 1), "SW": (-1, 1),
          "W": (-1, 0), "NW": (-1, -1)}
@@ -56,14 +57,24 @@ def render_board(board, tile: int = 64) -> pygame.Surface:
                        bool(board.prop(x, y, "water_penalty", 0)))
                 continue
             base = SAND if terrain in ("sand", "beach") else GROUND
-            base = shade(base, lift + (_h(x, y) - 0.5) * 0.08)
+            # higher ground turns from meadow towards dry upland and gets lighter
+            f = e / max(max_e, 1)
+            base = tuple(int(a + (b - a) * 0.55 * f) for a, b in zip(base, HIGHLAND))
+            base = shade(base, lift * 0.6 + (_h(x, y) - 0.5) * 0.07)
             surf.fill(base, r)
-            # grass tufts / pebbles for texture
-            for k in range(3):
-                px = r.x + int(_h(x, y, k + 1) * (tile - 8)) + 4
-                py = r.y + int(_h(x, y, k + 7) * (tile - 8)) + 4
-                col = shade(base, 0.18) if k % 2 == 0 else shade(base, -0.15)
-                pygame.draw.line(surf, col, (px, py), (px + max(2, tile // 16), py - max(2, tile // 12)), 2)
+            # a soft lit corner (upper left) and shaded corner (lower right) per tile
+            pygame.draw.line(surf, shade(base, 0.08), (r.x + 1, r.y + 1), (r.right - 2, r.y + 1))
+            pygame.draw.line(surf, shade(base, -0.08), (r.x + 1, r.bottom - 2), (r.right - 2, r.bottom - 2))
+            # grass tufts and pebbles for texture
+            for k in range(5):
+                px = r.x + int(_h(x, y, k + 1) * (tile - 10)) + 5
+                py = r.y + int(_h(x, y, k + 7) * (tile - 10)) + 5
+                if k < 3:
+                    col = shade(base, 0.2) if k % 2 == 0 else shade(base, -0.18)
+                    pygame.draw.line(surf, col, (px, py), (px + max(2, tile // 16), py - max(2, tile // 12)), 2)
+                    pygame.draw.line(surf, col, (px, py), (px - max(1, tile // 24), py - max(2, tile // 14)), 2)
+                else:
+                    pygame.draw.circle(surf, shade(base, -0.22), (px, py), max(1, tile // 30))
     # cliff faces: wherever the neighbour below/right is lower, shade its near edge; where the
     # neighbour above/left is lower, lighten ours (a lit rim).
     for y in range(h):

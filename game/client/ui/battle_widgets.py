@@ -193,6 +193,9 @@ class Sidebar:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.tips: list[tuple[pygame.Rect, str, str]] = []   # hover regions: (rect, title, text)
 
+    #: the keys nobody finds by themselves, shown small under the tile panel
+    KEYS = ("E heights · T attack style · Tab find her", "Wheel zoom · drag or WASD to pan")
+
     def draw(self, surface: pygame.Surface, unit: UnitPanel | None, tile: TilePanel | None,
              portrait: Callable[[UnitPanel, int], pygame.Surface], hint: str = "") -> None:
         r = self.rect
@@ -272,13 +275,18 @@ class Sidebar:
         tb = pygame.Rect(r.x + pad // 2, r.bottom - tile_h, r.w - pad, tile_h - pad // 2)
         panel(surface, tb, PANEL)
         ty = tb.y + int(8 * s)
+        ky = tb.bottom - int(6 * s)
+        for line in reversed(self.KEYS):
+            keys = self.text.fit(line, 11, w, (104, 110, 120))
+            ky -= keys.get_height()
+            surface.blit(keys, (x0, ky))
         if tile is None:
             surface.blit(self.text.render("Hover a tile for its terrain.", 14, DIM), (x0, ty))
         else:
             surface.blit(self.text.render(tile.title, 15, COOL, True), (x0, ty))
             ty += int(24 * s)
             for ln in tile.lines:
-                if ty > tb.bottom - int(20 * s):
+                if ty > tb.bottom - int(56 * s):
                     break
                 ty = self._line(surface, ln, x0, ty, w, 14)
 
