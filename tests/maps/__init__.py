@@ -1,0 +1,1 @@
+"""Tests of the maps part: Tiled loading, geometry, rendering against tmxrasterizer, CLI."""
