@@ -74,7 +74,6 @@ def test_disarmed_arm_is_drawn_at_half_opacity():
 
 def test_presenter_words_for_tiles_and_block_prompts():
     from game.client.scenes import battle_shots
-    from game.engine.match import Match  # noqa: F401  (the presenter reads a real match)
 
     class Host:                         # submit straight to the match (no scene needed)
         def __init__(self, match):

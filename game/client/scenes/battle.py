@@ -78,6 +78,8 @@ class BattleScene(Scene):
         self.viewer: int | None = None         # the human seat whose eyes the table is for
         self.recap: dict[int, list[str]] = {}
         self._handoff_open = False
+        self._handoff_seat: int | None = None
+        self._swallow_up = False               # the release of a click that skipped an animation
         self._results_shown = False
         self._end_reason = ""
         self.ai_seats: dict[int, Any] = {}
@@ -220,10 +222,9 @@ class BattleScene(Scene):
         for e in events:
             if getattr(e, "kind", "") == "match_ended":
                 self._end_reason = getattr(e, "reason", "")
-        kind = getattr(action, "kind", "")
-        if kind in ("gems.ready", "gems.assign_arm", "gems.unassign_arm"):
-            self.mode = None            # the default mode follows the open Ready action
-        elif kind not in ("gems.change_altitude",):
+        # back to the default mode (move, or aiming while a Ready action is open); only an
+        # altitude change keeps the flier in fly mode
+        if getattr(action, "kind", "") != "gems.change_altitude":
             self.mode = None
         self.menu = None
         self._on_state_changed()
@@ -234,8 +235,7 @@ class BattleScene(Scene):
         self._forecast_key = None
         self.bar._key = None
         st = self.match.state
-        key = (getattr(st, "round", 0), self.presenter.acting_unit(), len(self.match.log) if initial else None)
-        turn_key = key[:2]
+        turn_key = (getattr(st, "round", 0), self.presenter.acting_unit())
         if self.match.over:
             return
         d = self.decision
@@ -279,7 +279,7 @@ class BattleScene(Scene):
                 return None
             if event.key not in (pygame.K_ESCAPE,):
                 return None
-        if event.type == pygame.MOUSEBUTTONUP and getattr(self, "_swallow_up", False):
+        if event.type == pygame.MOUSEBUTTONUP and self._swallow_up:
             self._swallow_up = False
             self.view.handle_event(event)
             return None
@@ -491,8 +491,9 @@ class BattleScene(Scene):
     def end_turn(self) -> Transition | None:
         if not self.human_turn() or self.decision is None or self.decision.stage != "act":
             return None
-        if EndTurn() not in self.presenter.legal() if hasattr(self.presenter, "legal") else False:
-            self.toast("The turn cannot end now")
+        legal = self.match.legal_actions()
+        if EndTurn() not in legal:
+            self.toast("The turn cannot end now: finish the open choice first", W.COOL)
             return None
         question = self.presenter.unused_actions()
         if question:

@@ -13,14 +13,14 @@ prompt options back to the scene, which submits them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 import pygame
 
 from game.client import resources
-from game.client.presenters import (ActionButton, InitiativeEntry, LogLine, PanelLine, Prompt,
-                                    TilePanel, UnitPanel)
+from game.client.presenters import (ActionButton, InitiativeEntry, LogLine, PanelLine, TilePanel,
+                                    UnitPanel)
 
 BG = (20, 23, 29)
 PANEL = (31, 36, 44)
