@@ -115,12 +115,15 @@ def build(name: str, spec: dict[str, Any]) -> Path:
     out = MAPS / f"{name}.tmx"
     write_tmx(out, w, h, T, T,
               [(TERRAIN_FIRST, "tilesets/gems_terrain.tsx"), (ITEMS_FIRST, "tilesets/gems_items.tsx")],
-              layers, properties={"title": spec["title"], "system": "gems"})
+              layers, properties={"title": spec["title"], "system": "gems",
+                                  "description": spec["description"]})
     return out
 
 
 RIVERBEND = {
     "title": "Riverbend",
+    "description": "A river bends between a wooded knoll and a high mesa. Cross at the bridge "
+                   "or brave the current; the mesa's west face is a deadly drop.",
     "size": (20, 14),
     #            01234567890123456789
     "ground": [
@@ -188,6 +191,8 @@ RIVERBEND = {
 
 QUARRY = {
     "title": "The Quarry",
+    "description": "A flooded stone quarry. Both sides start on the rim, five levels above the "
+                   "pit, and terraces step down to a pool whose current circles the deep water.",
     "size": (28, 20),
     #            0123456789012345678901234567
     "ground": [
