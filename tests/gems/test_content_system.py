@@ -250,3 +250,16 @@ def test_validate_reasons_read_like_a_player_would_say_them():
     m.submit(A.Move("g", (3, 3)))
     assert GEMS.validate(m.state, A.Summon("g", "hardlight_blade", 0)) == \
         "Garnet has no Action Slots left"
+
+
+def test_hex_maps_are_not_for_gems():
+    board = Board.from_rows(["...", "..."])
+    board.orientation = "hexagonal"
+    problems = GEMS.check_map(board)
+    assert len(problems) == 1 and "square grids" in str(problems[0])
+    from game.engine.boards.tmx import load_board
+    for p in paths.maps_dir().glob("*.tmx"):
+        if load_board(p).orientation != "orthogonal":
+            with pytest.raises(ConfigError, match="square grids"):
+                Match.new(MatchConfig("gems", 1, map=p.name, setup={"units": [
+                    unit("a", 0, 0), unit("b", 1, 1, side=1)]}))

@@ -35,6 +35,9 @@ def _is_int(v: Any) -> bool:
 
 def check_map(board: Board) -> list:
     out: list = []
+    if board.orientation != "orthogonal":
+        return [_problem(board, None, None, None,
+                         f"gems plays on square grids, not {board.orientation} maps")]
     for x, y in board.coords():
         c = board.props(x, y)
         for key in ("elevation", "water_penalty", "current_threshold"):

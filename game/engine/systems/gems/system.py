@@ -66,6 +66,11 @@ def _config_error(msg: str) -> ConfigError:
 
 # --- boards ----------------------------------------------------------------------------------
 
+# Loaded maps by (path, modification time): a board never changes during play, so matches and
+# reloaded saves of the same map file share one.
+_BOARDS: dict[tuple[str, int], Board] = {}
+
+
 def build_board(map_name: str | None, grid: dict[str, Any] | None) -> tuple[Board, str]:
     """The board and its source name, from an inline grid or a map file."""
     if grid is not None:
@@ -95,9 +100,18 @@ def build_board(map_name: str | None, grid: dict[str, Any] | None) -> tuple[Boar
         from game.paths import resolve_map
         path = resolve_map(map_name)
         try:
-            return load_board(path), str(map_name)
+            stamp = (str(path), path.stat().st_mtime_ns)
+            board = _BOARDS.get(stamp)
+            if board is None:
+                board = load_board(path)
+                if len(_BOARDS) > 8:
+                    _BOARDS.clear()
+                _BOARDS[stamp] = board
         except (BoardError, OSError, ValueError) as exc:
             raise _config_error(f"{path}: {exc}") from None
+        if board.orientation != "orthogonal":
+            raise _config_error(f"{path}: gems plays on square grids, not {board.orientation} maps")
+        return board, str(map_name)
     raise _config_error("needs a map or an inline grid (setup.grid)")
 
 
