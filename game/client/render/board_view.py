@@ -593,7 +593,7 @@ class BoardView:
     def _draw_floats(self, surface: pygame.Surface) -> None:
         if not self.floats:
             return
-        size = max(14, int(self.tile * 0.32))
+        size = max(18, int(self.tile * 0.42))
         for f in self.floats:
             k = f.age / f.life
             d = self._digit(f.text, f.colour, size)
