@@ -122,8 +122,7 @@ def build(name: str, spec: dict[str, Any]) -> Path:
 
 RIVERBEND = {
     "title": "Riverbend",
-    "description": "A river bends between a wooded knoll and a high mesa. Cross at the bridge "
-                   "or brave the current; the mesa's west face is a deadly drop.",
+    "description": "A river bends between a wooded knoll and a high mesa with a deadly drop.",
     "size": (20, 14),
     #            01234567890123456789
     "ground": [
@@ -191,8 +190,7 @@ RIVERBEND = {
 
 QUARRY = {
     "title": "The Quarry",
-    "description": "A flooded stone quarry. Both sides start on the rim, five levels above the "
-                   "pit, and terraces step down to a pool whose current circles the deep water.",
+    "description": "A flooded quarry: both sides start on the rim, five levels above the pit.",
     "size": (28, 20),
     #            0123456789012345678901234567
     "ground": [
