@@ -120,8 +120,9 @@ class UnitFell(Record):
 @dataclass(frozen=True, slots=True)
 class DamageTaken(Record):
     """`unit` lost `amount` HP (after any reduction; `prevented` is what a shield stopped).
-    `damage_type` is "melee", "thrown", "projectile", "fall" or "untyped"; `source` names the unit id or
-    cause ("fall", "current"); `hp` is what she has left."""
+    `damage_type` is "melee", "thrown", "projectile" or "untyped" (falls are untyped unless
+    the house rule makes them melee, GEM-GM-08); `source` names the unit id or the cause
+    ("fall", "current"); `hp` is what she has left."""
 
     unit: str
     amount: int
