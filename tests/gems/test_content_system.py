@@ -263,3 +263,41 @@ def test_hex_maps_are_not_for_gems():
             with pytest.raises(ConfigError, match="square grids"):
                 Match.new(MatchConfig("gems", 1, map=p.name, setup={"units": [
                     unit("a", 0, 0), unit("b", 1, 1, side=1)]}))
+
+
+def _candidates(state) -> list:
+    """A broad set of turn actions for the acting gem, legal or not."""
+    u = state.units[state.acting]
+    near = [(u.x + dx, u.y + dy) for dx in range(-6, 7) for dy in range(-6, 7)]
+    out: list = []
+    for t in near:
+        out += [A.Move(u.id, t), A.Climb(u.id, t), A.Drop(u.id, t), A.Fly(u.id, t)]
+    out += [A.ChangeAltitude(u.id, h) for h in range(0, 14)]
+    for ident in list(state.items) + list(state.units):
+        out += [A.PickUp(u.id, ident), A.DropItem(u.id, ident), A.Dismiss(u.id, ident),
+                A.Shatter(u.id, ident), A.Negotiate(u.id, ident)]
+    for w in ("hardlight_blade", "hardlight_bow", "hardlight_hammer", "rock"):
+        out += [A.Summon(u.id, w, arm) for arm in range(5)]
+    for ab in content().abilities:
+        out += [A.UseAbility(u.id, ab, None), A.EndAbility(u.id, ab)]
+        out += [A.UseAbility(u.id, ab, t) for t in near if max(abs(t[0] - u.x), abs(t[1] - u.y)) <= 3]
+    return out
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_legal_actions_are_exactly_the_turn_actions_validate_accepts(seed):
+    m = Match.new(MatchConfig("gems", seed, setup=example_setup()))
+    bot, rng = RandomBot(), Rng.from_seed(seed)
+    checked = 0
+    for step in range(160):
+        if m.over:
+            break
+        legal = m.legal_actions()
+        if step % 8 == 0 and not m.state.pending and not m.state.ready_open:
+            legal_set = set(legal)
+            for a in _candidates(m.state):
+                ok = GEMS.validate(m.state, a) is None
+                assert ok == (a in legal_set), (a, GEMS.validate(m.state, a))
+                checked += 1
+        m.submit(bot.choose(m.view(0), legal, rng))
+    assert checked > 1000

@@ -62,8 +62,8 @@ def problem(state: GemsState, u: Unit, aid: str, target: Tile | None) -> str | N
         if a["kind"] == "active" and any(e.get("ability") == aid for e in u.effects):
             return f"{a['name']} is still running"
     if a["target"] == "self":
-        if target is not None and target != (u.x, u.y):
-            return f"{a['name']} only works on herself"
+        if target is not None:
+            return f"{a['name']} works on herself and takes no target"
         return None
     if target is None:
         return f"{a['name']} needs a target"
