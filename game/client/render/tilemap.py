@@ -331,18 +331,36 @@ def _prepare(img: pygame.Surface) -> _Prepared:
 
 
 def _d65535(v: int) -> int:
-    # Qt's 16-bit multiply-by-alpha truncates (found by matching tmxrasterizer's output).
-    return v // 65535
+    return (v + (v >> 16) + 0x8000) >> 16
 
 
-def _d257(v: int) -> int:
-    return (v - (v >> 8) + 0x80) >> 8
+def _to8(v: int) -> int:
+    """16-bit to 8-bit as Qt rounds it."""
+    v += 128
+    return (v - (v >> 8)) >> 8
+
+
+def _f32(v: float) -> float:
+    return struct.unpack("<f", struct.pack("<f", v))[0]
+
+
+_INV255: dict[int, float] = {}
+
+
+def _inv255(a16: int) -> float:
+    """255 / alpha in single precision, as Qt's SSE4 store computes it (it refines the CPU's
+    approximate reciprocal, so a tie can still round differently on some processors)."""
+    f = _INV255.get(a16)
+    if f is None:
+        f = _INV255[a16] = _f32(_f32(1.0 / a16) * 255.0)
+    return f
 
 
 def _blend(buf: bytearray, i: int, sr: int, sg: int, sb: int, sa: int, full: bool) -> None:
     """Source-over of one premultiplied 16-bit pixel onto the straight-alpha 8-bit canvas at
-    byte index i, as Qt's raster engine does for an ARGB32 image: dest to 16-bit premultiplied,
-    blend, back to straight 8-bit. `full` is Qt's "constant alpha is 255" branch."""
+    byte index i, following Qt 5's raster engine for an ARGB32 image: the destination is
+    widened and premultiplied, blended in 16 bits, then divided back by alpha in single
+    precision. `full` is Qt's "constant alpha is 255" branch."""
     if full and sa == 0:
         return
     dr, dg, db, da = buf[i], buf[i + 1], buf[i + 2], buf[i + 3]
@@ -352,16 +370,25 @@ def _blend(buf: bytearray, i: int, sr: int, sg: int, sb: int, sa: int, full: boo
         Dr = Dg = Db = Da = 0
     else:
         Da = da * 257
-        Dr, Dg, Db = _d65535(dr * 257 * Da), _d65535(dg * 257 * Da), _d65535(db * 257 * Da)
+        Dr, Dg, Db = (dr * 257 * Da) >> 16, (dg * 257 * Da) >> 16, (db * 257 * Da) >> 16
+        Dr += Dr >> 15
+        Dg += Dg >> 15
+        Db += Db >> 15
     inv = 65535 - sa
     r = sr + _d65535(Dr * inv)
     g = sg + _d65535(Dg * inv)
     b = sb + _d65535(Db * inv)
     a = sa + _d65535(Da * inv)
-    if 0 < a < 65535:
-        half = a // 2
-        r, g, b = (r * 65535 + half) // a, (g * 65535 + half) // a, (b * 65535 + half) // a
-    buf[i], buf[i + 1], buf[i + 2], buf[i + 3] = _d257(r), _d257(g), _d257(b), _d257(a)
+    if a >= 65535:
+        buf[i], buf[i + 1], buf[i + 2], buf[i + 3] = _to8(r), _to8(g), _to8(b), 255
+    elif a == 0:
+        buf[i] = buf[i + 1] = buf[i + 2] = buf[i + 3] = 0
+    else:
+        f = _inv255(a)
+        buf[i] = min(255, round(_f32(r * f)))
+        buf[i + 1] = min(255, round(_f32(g * f)))
+        buf[i + 2] = min(255, round(_f32(b * f)))
+        buf[i + 3] = _to8(a)
 
 
 def _draw_tile(buf: bytearray, cw: int, ch: int, t: _Prepared, dx: int, dy: int,
@@ -413,8 +440,8 @@ def _draw_layer(buf: bytearray, cw: int, ch: int, m: _RenderMap, layer: _RenderL
     g = m.geometry
     ox = g.origin[0] + layer.offset[0]
     oy = g.origin[1] + layer.offset[1]
-    # As Qt's raster engine: opacity to 1/256 steps, then to the 0..255 blend factor.
-    const_alpha = (round(layer.opacity * 256) * 255) >> 8
+    # As Qt's raster engine: opacity truncated to 1/256 steps, then the 0..255 blend factor.
+    const_alpha = (int(layer.opacity * 256) * 255) >> 8
     if const_alpha <= 0:
         return
     for x, y in _cell_order(m):
