@@ -113,3 +113,33 @@ def test_shot_scenes_show_reach_forecast_and_block_prompt(app):
     app.settle(2)
     assert block.prompt_panel is not None and block.prompt_panel.title == "Assign blocks"
     assert app.top is block                             # no curtain: the viewer is the defender
+
+
+def test_hex_maps_place_and_pick_cells_through_the_map_geometry():
+    """The same view draws a staggered hex map: every cell's centre picks that cell, tints are
+    hexagons (a cell's corner is left untinted), and tokens sit in their hex."""
+    from game import paths
+    from game.client.presenters import Overlay, TokenInfo
+    from game.engine.boards.tmx import load_board
+    path = paths.maps_dir() / "hex_crossing.tmx"
+    board = load_board(path)
+    assert board.orientation == "hexagonal"
+    view = BoardView(board, path)
+    view.set_rect(pygame.Rect(0, 0, 1000, 700))
+    assert view.geo.hex is not None
+    for cell in [(0, 0), (3, 3), (4, 4), (board.width - 1, board.height - 1)]:
+        centre = tuple(int(v) for v in view.cell_center(cell))
+        assert view.cell_at(centre) == cell
+    surf = pygame.Surface((1000, 700))
+    view.draw(surf, [], [], None)
+    plain = surf.copy()
+    view.draw(surf, [TokenInfo("a", "A", 0, 3, 3, 1, 5, 10)], [],
+              Overlay(cells={(4, 4): 1}, veil=True))
+    r = view.cell_rect((4, 4))
+    centre = tuple(int(v) for v in view.cell_center((4, 4)))
+    assert surf.get_at(centre) != plain.get_at(centre)            # the reachable hex is tinted
+    far = tuple(int(v) for v in view.cell_center((board.width - 1, board.height - 1)))
+    assert sum(surf.get_at(far)[:3]) < sum(plain.get_at(far)[:3])  # out of reach is veiled
+    corner = (r.x + 1, r.y + 1)            # inside the hex's box but outside the hexagon
+    assert view.cell_at(corner) != (4, 4)
+    assert sum(surf.get_at(corner)[:3]) < sum(plain.get_at(corner)[:3])   # veiled, not cleared

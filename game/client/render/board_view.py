@@ -8,9 +8,12 @@ of only the dynamic parts (overlay tints, path, targets, tokens, HP bars, badges
 numbers) batched with `fblits`, cell <-> screen conversion, and the animation queue (moves tween,
 hits flash, knockback slides, poofs fade; numbers float) that the scene can skip.
 
+Cells are placed by a geometry object (the maps engineer's `tilemap.MapGeometry`: square or
+staggered hex, with the art's origin), so a hex map needs no other view: squares take a fast
+path (rect blits), hexes are drawn as polygons.
+
 Must not: know any rule system; it draws presenter records (TokenInfo, ItemInfo, Overlay,
-AnimStep). Square grids only here; a hex view would subclass and override the cell geometry
-(`cell_rect`, `cell_at`, `cell_polygon`).
+AnimStep).
 """
 from __future__ import annotations
 
@@ -38,10 +41,50 @@ DANGER = (232, 80, 64)
 class _Float:
     text: str
     colour: tuple[int, int, int]
-    x: float
-    y: float
+    cell: Cell
+    size: int
+    stack: int = 0
     age: float = 0.0
     life: float = 0.9
+
+
+class _SquareGeometry:
+    """Square cells of `tile` pixels: the same interface as tilemap.MapGeometry, for when the
+    tilemap module cannot be imported."""
+
+    hex = None
+    origin = (0, 0)
+
+    def __init__(self, width: int, height: int, tile: int):
+        self.width, self.height, self.tile_width, self.tile_height = width, height, tile, tile
+
+    @property
+    def pixel_size(self) -> tuple[int, int]:
+        return self.width * self.tile_width, self.height * self.tile_height
+
+    def cell_rect(self, x: int, y: int) -> pygame.Rect:
+        return pygame.Rect(x * self.tile_width, y * self.tile_height, self.tile_width, self.tile_height)
+
+    def cell_center(self, x: int, y: int) -> tuple[float, float]:
+        return (x + 0.5) * self.tile_width, (y + 0.5) * self.tile_height
+
+    def cell_polygon(self, x: int, y: int) -> list[tuple[int, int]]:
+        r = self.cell_rect(x, y)
+        return [r.topleft, (r.right, r.top), (r.right, r.bottom), (r.left, r.bottom)]
+
+    def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
+        x, y = math.floor(px / self.tile_width), math.floor(py / self.tile_height)
+        if 0 <= x < self.width and 0 <= y < self.height:
+            return x, y
+        return None
+
+
+def _square_geometry(board: Any, tile: int):
+    try:
+        from .tilemap import MapGeometry
+        return MapGeometry(board.width, board.height, tile, tile)
+    except Exception:   # noqa: BLE001 - the view still works without the tilemap module
+        return _SquareGeometry(board.width, board.height, tile)
 
 
 def _ready(surf: pygame.Surface, alpha: bool = True) -> pygame.Surface:
@@ -59,7 +102,8 @@ class BoardView:
         self.side_colour = side_colour
         self.cost_colours = cost_colours or {0: (120, 220, 140), 1: (240, 190, 80), 2: (240, 110, 80)}
         self.rect = pygame.Rect(0, 0, 800, 600)
-        self.static_base, self.base_tile = self._build_static(board, map_path)
+        self.static_base, self.geo = self._build_static(board, map_path)
+        self.base_tile = int(self.geo.tile_width)
         self.zoom = 1.0
         self.cam = [0.0, 0.0]            # world pixels (at current zoom) at the view's top-left
         self._scaled: tuple[float, pygame.Surface] | None = None
@@ -83,31 +127,31 @@ class BoardView:
 
     # -- terrain ------------------------------------------------------------------------------
     @staticmethod
-    def _build_static(board: Any, map_path: str | Path | None) -> tuple[pygame.Surface, int]:
-        """The map's tile layers drawn once. Tiled maps come from the maps engineer's tilemap
-        module; inline boards, or a map it cannot draw, from grid_art."""
+    def _build_static(board: Any, map_path: str | Path | None):
+        """The map's tile layers drawn once, and the geometry placing cells on that picture.
+        Tiled maps come from the maps engineer's tilemap module; inline square boards, or a map
+        it cannot draw, from grid_art."""
         if map_path:
             try:
                 from . import tilemap   # written by the maps engineer
                 art = tilemap.render_tile_layers(map_path)
                 geo = tilemap.map_geometry(map_path)
-                tw = int(getattr(board, "tile_width", 0) or geo.tile_width)
-                # one opaque surface at exactly the grid's size, the map's origin at (0, 0)
-                surf = pygame.Surface((board.width * tw, board.height * tw))
+                surf = pygame.Surface(art.get_size())     # opaque: the table shows through gaps
                 surf.fill((16, 19, 24))
-                surf.blit(art, (-geo.origin[0], -geo.origin[1]))
-                return _ready(surf, alpha=False), tw
+                surf.blit(art, (0, 0))
+                return _ready(surf, alpha=False), geo
             except Exception:   # noqa: BLE001 - drawn from the board instead; never a crash
                 pass
         tile = 64
-        return _ready(grid_art.render_board(board, tile), alpha=False), tile
+        return _ready(grid_art.render_board(board, tile), alpha=False), _square_geometry(board, tile)
 
     @property
     def tile(self) -> float:
         return self.base_tile * self.zoom
 
     def world_size(self) -> tuple[int, int]:
-        return (int(self.board.width * self.tile), int(self.board.height * self.tile))
+        w, h = self.static_base.get_size()
+        return (int(w * self.zoom), int(h * self.zoom))
 
     def _static(self) -> pygame.Surface:
         if self._scaled is None or self._scaled[0] != self.zoom:
@@ -132,16 +176,20 @@ class BoardView:
         """The zoom at which the whole map fills the view (capped so art stays crisp)."""
         # fill the view, but never blow the art up past ~80 px a tile (pixel art gets mushy)
         most = max(1.0, 80 / self.base_tile)
-        fit = min(self.rect.w / (self.board.width * self.base_tile),
-                  self.rect.h / (self.board.height * self.base_tile), most)
+        w, h = self.static_base.get_size()
+        fit = min(self.rect.w / max(1, w), self.rect.h / max(1, h), most)
         best = max(ZOOMS[0], int(fit * 32) / 32)
         if self.base_tile * best < 40:    # too small to read: prefer scrolling
             best = max(best, min(1.0, 48 / self.base_tile))
         self.zoom = best
-        self.center_on((self.board.width / 2, self.board.height / 2))
+        w, h = self.static_base.get_size()
+        self.cam = [(w * best - self.rect.w) / 2, (h * best - self.rect.h) / 2]
+        self.clamp()
 
-    def center_on(self, cell: tuple[float, float]) -> None:
-        self.cam = [cell[0] * self.tile - self.rect.w / 2, cell[1] * self.tile - self.rect.h / 2]
+    def center_on(self, cell: tuple[float, float], size: int = 1) -> None:
+        """Put a cell (or a footprint whose top-left is `cell`) in the middle of the view."""
+        x, y = self._art_center((int(cell[0]), int(cell[1])), size)
+        self.cam = [x * self.zoom - self.rect.w / 2, y * self.zoom - self.rect.h / 2]
         self.clamp()
 
     def clamp(self) -> None:
@@ -178,31 +226,45 @@ class BoardView:
             new = smaller[-1]
         self.user_zoomed = True
         ax, ay = anchor or self.rect.center
-        wx = (ax - self.rect.x + self.cam[0]) / self.tile
-        wy = (ay - self.rect.y + self.cam[1]) / self.tile
+        wx = (ax - self.rect.x + self.cam[0]) / self.zoom
+        wy = (ay - self.rect.y + self.cam[1]) / self.zoom
         self.zoom = new
-        self.cam = [wx * self.tile - (ax - self.rect.x), wy * self.tile - (ay - self.rect.y)]
+        self.cam = [wx * self.zoom - (ax - self.rect.x), wy * self.zoom - (ay - self.rect.y)]
         self.clamp()
 
     def cell_at(self, pos: tuple[int, int]) -> Cell | None:
         if not self.rect.collidepoint(pos):
             return None
-        x = math.floor((pos[0] - self.rect.x + self.cam[0]) / self.tile)
-        y = math.floor((pos[1] - self.rect.y + self.cam[1]) / self.tile)
-        if 0 <= x < self.board.width and 0 <= y < self.board.height:
-            return (x, y)
-        return None
+        got = self.geo.cell_at((pos[0] - self.rect.x + self.cam[0]) / self.zoom,
+                               (pos[1] - self.rect.y + self.cam[1]) / self.zoom)
+        return (int(got[0]), int(got[1])) if got is not None else None
+
+    def _art_rect(self, cell: Cell, size: int = 1) -> pygame.Rect:
+        r = self.geo.cell_rect(cell[0], cell[1])
+        if size > 1:
+            r = r.union(self.geo.cell_rect(cell[0] + size - 1, cell[1] + size - 1))
+        return r
+
+    def _art_center(self, cell: Cell, size: int = 1) -> tuple[float, float]:
+        if size == 1:
+            return self.geo.cell_center(cell[0], cell[1])
+        return self._art_rect(cell, size).center
 
     def cell_rect(self, cell: tuple[float, float], size: int = 1) -> pygame.Rect:
-        t = self.tile
-        return pygame.Rect(round(self.rect.x - self.cam[0] + cell[0] * t),
-                           round(self.rect.y - self.cam[1] + cell[1] * t),
-                           math.ceil(t * size), math.ceil(t * size))
+        """Screen box of a cell (or of a Size x Size footprint from its top-left cell)."""
+        r = self._art_rect((int(cell[0]), int(cell[1])), size)
+        z = self.zoom
+        ox, oy = self.rect.x - self.cam[0], self.rect.y - self.cam[1]
+        x0, y0 = round(ox + r.x * z), round(oy + r.y * z)
+        return pygame.Rect(x0, y0, round(ox + r.right * z) - x0, round(oy + r.bottom * z) - y0)
 
     def cell_center(self, cell: tuple[float, float], size: int = 1) -> tuple[float, float]:
-        t = self.tile
-        return (self.rect.x - self.cam[0] + (cell[0] + size / 2) * t,
-                self.rect.y - self.cam[1] + (cell[1] + size / 2) * t)
+        x, y = self._art_center((int(cell[0]), int(cell[1])), size)
+        return (self.rect.x - self.cam[0] + x * self.zoom, self.rect.y - self.cam[1] + y * self.zoom)
+
+    def cell_polygon(self, cell: Cell) -> list[tuple[float, float]]:
+        ox, oy, z = self.rect.x - self.cam[0], self.rect.y - self.cam[1], self.zoom
+        return [(ox + x * z, oy + y * z) for x, y in self.geo.cell_polygon(cell[0], cell[1])]
 
     # -- input -----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -290,13 +352,13 @@ class BoardView:
     def _float_for(self, s: AnimStep) -> None:
         tok = self.shown.get(s.unit or "")
         if tok is not None:
-            cx, cy = tok.x + tok.size / 2, tok.y
+            cell, size = (tok.x, tok.y), tok.size
         elif s.cell is not None:
-            cx, cy = s.cell[0] + 0.5, s.cell[1]
+            cell, size = tuple(s.cell), 1
         else:
             return
-        stack = sum(1 for f in self.floats if abs(f.x - cx) < 0.5 and f.age < 0.3)
-        self.floats.append(_Float(s.text, s.colour, cx, cy - 0.35 * stack))
+        stack = sum(1 for f in self.floats if f.cell == cell and f.age < 0.3)
+        self.floats.append(_Float(s.text, s.colour, cell, size, stack))
 
     def update(self, dt: float) -> None:
         for f in self.floats:
@@ -308,18 +370,19 @@ class BoardView:
                 self._next()
 
     def _anim_pos(self, tok: TokenInfo) -> tuple[float, float, float, float]:
-        """(x, y, alpha 0..1, flash 0..1) of a token under the current animation step."""
+        """(dx, dy, alpha 0..1, flash 0..1): a token's screen offset from its own cell and
+        its look under the current animation step (offsets work for squares and hexes alike)."""
         s = self.step
         if s is None or s.unit != tok.id:
-            return (tok.x, tok.y, 1.0, 0.0)
+            return (0.0, 0.0, 1.0, 0.0)
         k = min(1.0, self.step_t / self.step_len) if self.step_len else 1.0
         if s.kind in ("move", "knock"):
-            pts = list(s.path)
+            pts = [tuple(p) for p in s.path]
             prev = self.shown.get(tok.id)
             if prev is not None and (not pts or pts[0] != (prev.x, prev.y)):
                 pts.insert(0, (prev.x, prev.y))
             if len(pts) < 2:
-                return (tok.x, tok.y, 1.0, 0.0)
+                return (0.0, 0.0, 1.0, 0.0)
             if s.kind == "move":
                 k = k * k * (3 - 2 * k)          # ease in-out for walking
             else:
@@ -327,13 +390,15 @@ class BoardView:
             seg = k * (len(pts) - 1)
             i = min(int(seg), len(pts) - 2)
             f = seg - i
-            (x0, y0), (x1, y1) = pts[i], pts[i + 1]
-            return (x0 + (x1 - x0) * f, y0 + (y1 - y0) * f, 1.0, 0.0)
+            (x0, y0) = self.cell_center(pts[i], tok.size)
+            (x1, y1) = self.cell_center(pts[i + 1], tok.size)
+            hx, hy = self.cell_center((tok.x, tok.y), tok.size)
+            return (x0 + (x1 - x0) * f - hx, y0 + (y1 - y0) * f - hy, 1.0, 0.0)
         if s.kind == "hit":
-            return (tok.x, tok.y, 1.0, 1.0 - k)
+            return (0.0, 0.0, 1.0, 1.0 - k)
         if s.kind == "poof":
-            return (tok.x, tok.y, 1.0 - k, 0.5 * (1 - k))
-        return (tok.x, tok.y, 1.0, 0.0)
+            return (0.0, 0.0, 1.0 - k, 0.5 * (1 - k))
+        return (0.0, 0.0, 1.0, 0.0)
 
     # -- drawing ---------------------------------------------------------------------------------
     def _tint(self, colour: tuple[int, int, int], alpha: int, px: int, border: bool = True) -> pygame.Surface:
@@ -362,12 +427,38 @@ class BoardView:
         return got
 
     def visible_cells(self) -> tuple[int, int, int, int]:
+        """(x0, y0, x1, y1): the range of cells that can show (every cell on hex maps)."""
+        if self.geo.hex is not None:
+            return 0, 0, self.board.width, self.board.height
         t = self.tile
-        x0 = max(0, int(self.cam[0] // t))
-        y0 = max(0, int(self.cam[1] // t))
-        x1 = min(self.board.width, int((self.cam[0] + self.rect.w) // t) + 1)
-        y1 = min(self.board.height, int((self.cam[1] + self.rect.h) // t) + 1)
+        ox, oy = self.geo.origin
+        x0 = max(0, int((self.cam[0] / self.zoom - ox) // self.base_tile))
+        y0 = max(0, int((self.cam[1] / self.zoom - oy) // self.base_tile))
+        x1 = min(self.board.width, x0 + int(self.rect.w // t) + 2)
+        y1 = min(self.board.height, y0 + int(self.rect.h // t) + 2)
         return x0, y0, x1, y1
+
+    def _fill_cells(self, surface: pygame.Surface, cells, colour, alpha: int, px: int,
+                    border: bool = True) -> None:
+        """Tint cells: one cached square blitted per cell (fblits), or hex polygons on one layer."""
+        if self.geo.hex is None:
+            tile = self._tint(colour, alpha, px, border)
+            surface.fblits([(tile, self.cell_rect(c).topleft) for c in cells])
+            return
+        layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        off = (-self.rect.x, -self.rect.y)
+        for c in cells:
+            poly = [(x + off[0], y + off[1]) for x, y in self.cell_polygon(c)]
+            pygame.draw.polygon(layer, (*colour, alpha), poly)
+            if border:
+                pygame.draw.polygon(layer, (*colour, min(255, alpha * 2)), poly, 1)
+        surface.blit(layer, self.rect.topleft)
+
+    def _outline_cell(self, surface: pygame.Surface, cell: Cell, colour, width: int) -> None:
+        if self.geo.hex is None:
+            pygame.draw.rect(surface, colour, self.cell_rect(cell), width, border_radius=3)
+        else:
+            pygame.draw.polygon(surface, colour, self.cell_polygon(cell), width)
 
     def draw(self, surface: pygame.Surface, tokens: list[TokenInfo], items: list[ItemInfo],
              overlay: Overlay | None = None, forecast_cells: bool = True) -> None:
@@ -407,8 +498,7 @@ class BoardView:
             surface.fblits(batch)
         self._draw_tokens(surface, tokens, px)
         if self.hover is not None:
-            r = self.cell_rect(self.hover)
-            pygame.draw.rect(surface, (255, 246, 224), r, 2, border_radius=3)
+            self._outline_cell(surface, self.hover, (255, 246, 224), 2)
         self._draw_floats(surface)
         surface.set_clip(clip)
         if self.step is None and not self.queue:
@@ -422,26 +512,30 @@ class BoardView:
             veil = pygame.Surface(self.rect.size, pygame.SRCALPHA)
             veil.fill((8, 10, 14, 125))
             for cell in ov.cells:
-                r = self.cell_rect(cell, ov.size).move(-self.rect.x, -self.rect.y)
-                veil.fill((0, 0, 0, 0), r)
+                if self.geo.hex is None:
+                    r = self.cell_rect(cell, ov.size).move(-self.rect.x, -self.rect.y)
+                    veil.fill((0, 0, 0, 0), r)
+                else:
+                    poly = [(x - self.rect.x, y - self.rect.y) for x, y in self.cell_polygon(cell)]
+                    pygame.draw.polygon(veil, (0, 0, 0, 0), poly)
             self._veil, self._veil_key = veil, key
         surface.blit(self._veil, self.rect.topleft)
 
     def _draw_overlay(self, surface: pygame.Surface, ov: Overlay, px: int) -> None:
         if ov.veil and ov.cells:
             self._draw_veil(surface, ov, px)
-        batch = []
+        by_cost: dict[int, list[Cell]] = {}
         for cell, cost in ov.cells.items():
+            by_cost.setdefault(cost, []).append(cell)
+        for cost, cells in by_cost.items():
             colour = self.cost_colours.get(cost, self.cost_colours[max(self.cost_colours)])
-            batch.append((self._tint(colour, 48, px), self.cell_rect(cell).topleft))
-        for cell in ov.range_cells:
-            batch.append((self._tint(COOL, 40, px, border=False), self.cell_rect(cell).topleft))
-        for cell in ov.targets:
-            batch.append((self._tint(DANGER, 60, px), self.cell_rect(cell).topleft))
-        for cell in ov.area:
-            batch.append((self._tint(DANGER, 90, px), self.cell_rect(cell).topleft))
-        if batch:
-            surface.fblits(batch)
+            self._fill_cells(surface, cells, colour, 48, px)
+        if ov.range_cells:
+            self._fill_cells(surface, ov.range_cells, COOL, 40, px, border=False)
+        if ov.targets:
+            self._fill_cells(surface, ov.targets, DANGER, 60, px)
+        if ov.area:
+            self._fill_cells(surface, ov.area, DANGER, 90, px)
         if ov.cells and px >= 28:
             # the slot cost written on tiles that cost other than the usual 1 (free descents,
             # 2-slot drops), so the numbers that matter stand out
@@ -452,7 +546,10 @@ class BoardView:
                     continue
                 d = self._digit(str(cost), (255, 250, 236), size)
                 r = self.cell_rect(cell)
-                marks.append((d, (r.right - d.get_width() - 3, r.bottom - d.get_height() - 1)))
+                if self.geo.hex is None:
+                    marks.append((d, (r.right - d.get_width() - 3, r.bottom - d.get_height() - 1)))
+                else:
+                    marks.append((d, (r.centerx - d.get_width() // 2, r.bottom - d.get_height() - r.h // 8)))
             if marks:
                 surface.fblits(marks)
             self._legend(surface, sorted(set(ov.cells.values())))
@@ -466,11 +563,14 @@ class BoardView:
         if len(ov.line) >= 2:
             pts = [self.cell_center(c, ov.size) for c in ov.line]
             _dashed(surface, COOL, pts[0], pts[-1], max(2, px // 14), px // 4)
-        if ov.target_block:
-            xs = [c[0] for c in ov.target_block]
-            ys = [c[1] for c in ov.target_block]
-            r = self.cell_rect((min(xs), min(ys)))
-            r.size = (math.ceil((max(xs) - min(xs) + 1) * self.tile), math.ceil((max(ys) - min(ys) + 1) * self.tile))
+        if ov.target_block and self.geo.hex is not None:
+            for c in ov.target_block:
+                pygame.draw.polygon(surface, (20, 20, 20), self.cell_polygon(c), 5)
+                pygame.draw.polygon(surface, DANGER, self.cell_polygon(c), 3)
+        elif ov.target_block:
+            r = self.cell_rect(ov.target_block[0])
+            for c in ov.target_block[1:]:
+                r = r.union(self.cell_rect(c))
             pygame.draw.rect(surface, (20, 20, 20), r.inflate(4, 4), 4, border_radius=4)
             pygame.draw.rect(surface, DANGER, r, 3, border_radius=4)
             # corner brackets read as "target" even for colour-blind players
@@ -511,7 +611,10 @@ class BoardView:
                 e = self.board.prop(x, y, "elevation", 0) or 0
                 d = self._digit(str(e), (200, 230, 255), size)
                 r = self.cell_rect((x, y))
-                batch.append((d, (r.x + 3, r.y + 1)))
+                if self.geo.hex is None:
+                    batch.append((d, (r.x + 3, r.y + 1)))
+                else:
+                    batch.append((d, (r.centerx - d.get_width() // 2, r.y + r.h // 8)))
         if batch:
             surface.fblits(batch)
 
@@ -522,7 +625,7 @@ class BoardView:
                 ghosts.append(self.shown[self.step.unit])
         order = sorted(list(tokens) + ghosts, key=lambda t: (t.y + t.size, t.x))
         for tok in order:
-            x, y, alpha, flash = self._anim_pos(tok)
+            dx, dy, alpha, flash = self._anim_pos(tok)
             if tok in ghosts and self.step is not None:
                 k = min(1.0, self.step_t / max(self.step_len, 1e-6))
                 alpha, flash = 1.0 - k, 0.5 * (1 - k)
@@ -532,14 +635,16 @@ class BoardView:
                 lift = int(px * 0.18)
                 # the flier's shadow stays on the ground
                 sh = pygame.Rect(0, 0, int(size_px * 0.6), int(size_px * 0.22))
-                sh.center = (int(self.cell_center((x, y), tok.size)[0]),
-                             int(self.cell_rect((x, y), tok.size).bottom - size_px * 0.14))
+                home = self.cell_rect((tok.x, tok.y), tok.size).move(int(dx), int(dy))
+                sh.center = (home.centerx, int(home.bottom - size_px * 0.14))
                 shadow = pygame.Surface(sh.size, pygame.SRCALPHA)
                 pygame.draw.ellipse(shadow, (0, 0, 0, 90), shadow.get_rect())
                 surface.blit(shadow, sh)
             spr = sprites.unit_token(tok.colour, tok.side, self.side_colour(tok.side), size_px,
                                      tok.arms, glow=tok.acting, edge=tok.outline)
-            r = self.cell_rect((x, y), tok.size)
+            r = self.cell_rect((tok.x, tok.y), tok.size).move(int(dx), int(dy))
+            if r.w != size_px:     # hex boxes are not square: centre the token in the box
+                r = pygame.Rect(r.centerx - size_px // 2, r.centery - size_px // 2, size_px, size_px)
             pos = (r.x, r.y - lift)
             if alpha < 1.0:
                 spr = spr.copy()
@@ -597,8 +702,8 @@ class BoardView:
         for f in self.floats:
             k = f.age / f.life
             d = self._digit(f.text, f.colour, size)
-            cx, cy = self.cell_center((f.x - 0.5, f.y))
-            y = cy - self.tile * 0.5 - k * self.tile * 0.7
+            cx, top = self.cell_center(f.cell, f.size)[0], self.cell_rect(f.cell, f.size).y
+            y = top - self.tile * 0.25 - f.stack * self.tile * 0.35 - k * self.tile * 0.7
             spr = d
             if k > 0.6:
                 spr = d.copy()

@@ -248,7 +248,7 @@ class BattleScene(Scene):
             if self.selected and self.view.rect.w:
                 tok = next((t for t in self.presenter.tokens() if t.id == self.selected), None)
                 if tok is not None and self.view.can_pan():
-                    self.view.center_on((tok.x + tok.size / 2, tok.y + tok.size / 2))
+                    self.view.center_on((tok.x, tok.y), tok.size)
 
     def _autosave(self) -> None:
         try:
@@ -362,7 +362,7 @@ class BattleScene(Scene):
                 self.selected = uid
                 tok = next((t for t in self.presenter.tokens() if t.id == uid), None)
                 if tok is not None:
-                    self.view.center_on((tok.x + tok.size / 2, tok.y + tok.size / 2))
+                    self.view.center_on((tok.x, tok.y), tok.size)
             return True
         if self.sidebar.rect.collidepoint(pos) or self.log.rect.collidepoint(pos):
             return True
@@ -468,7 +468,7 @@ class BattleScene(Scene):
             tok = next((t for t in self.presenter.tokens() if t.id == acting), None)
             if tok is not None:
                 self.selected = acting
-                self.view.center_on((tok.x + tok.size / 2, tok.y + tok.size / 2))
+                self.view.center_on((tok.x, tok.y), tok.size)
             return None
         digit = _digit(key)
         if digit is not None:
