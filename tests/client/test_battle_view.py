@@ -133,7 +133,7 @@ def test_hex_maps_place_and_pick_cells_through_the_map_geometry():
     surf = pygame.Surface((1000, 700))
     view.draw(surf, [], [], None)
     plain = surf.copy()
-    view.draw(surf, [TokenInfo("a", "A", 0, 3, 3, 1, 5, 10)], [],
+    view.draw(surf, [TokenInfo("a", "A", 0, 1, 1, 1, 5, 10)], [],
               Overlay(cells={(4, 4): 1}, veil=True))
     r = view.cell_rect((4, 4))
     centre = tuple(int(v) for v in view.cell_center((4, 4)))
