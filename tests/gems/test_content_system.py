@@ -301,3 +301,17 @@ def test_legal_actions_are_exactly_the_turn_actions_validate_accepts(seed):
                 checked += 1
         m.submit(bot.choose(m.view(0), legal, rng))
     assert checked > 1000
+
+
+def test_broken_spawns_on_an_inline_map_are_refused_clearly():
+    grid = {"rows": ["....", "...."], "objects": [
+        {"type": "spawn", "x": 0, "y": 0, "properties": {"side": "zero", "slot": 0}},
+        {"type": "spawn", "x": 3, "y": 1, "properties": {"side": 1, "slot": 0}}]}
+    with pytest.raises(ConfigError, match="whole-number side and slot"):
+        Match.new(MatchConfig("gems", 1, setup={"grid": grid, "teams": ["wanderers", "drifters"]}))
+    grid["objects"][0]["properties"]["side"] = 0
+    grid["objects"].append({"type": "spawn", "x": 1, "y": 0, "properties": {"side": 0, "slot": 1}})
+    grid["objects"].append({"type": "spawn", "x": 2, "y": 1, "properties": {"side": 1, "slot": 1}})
+    m = Match.new(MatchConfig("gems", 1, setup={"grid": grid, "teams": ["wanderers", "drifters"]}))
+    assert sorted((u.side, u.x, u.y) for u in m.state.units.values()) == \
+        [(0, 0, 0), (0, 1, 0), (1, 2, 1), (1, 3, 1)]

@@ -182,9 +182,13 @@ def make_item(iid: str, kind: str, x: int, y: int, overrides: dict[str, Any]) ->
 def _spawns(board: Board) -> dict[int, list[MapObject]]:
     by_side: dict[int, list[MapObject]] = {}
     for o in board.objects_of("spawn"):
-        by_side.setdefault(int(o.properties.get("side", 0)), []).append(o)
+        side, slot = o.properties.get("side", 0), o.properties.get("slot", 0)
+        if not isinstance(side, int) or not isinstance(slot, int):
+            raise _config_error(f"{board.source}: spawn {o.name or o.id} at ({o.x}, {o.y}) "
+                                f"needs whole-number side and slot")
+        by_side.setdefault(side, []).append(o)
     for side in by_side:
-        by_side[side].sort(key=lambda o: (int(o.properties.get("slot", 0)), o.id))
+        by_side[side].sort(key=lambda o: (o.properties.get("slot", 0), o.id))
     return by_side
 
 
