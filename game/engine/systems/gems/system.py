@@ -172,6 +172,11 @@ def make_item(iid: str, kind: str, x: int, y: int, overrides: dict[str, Any]) ->
     unknown = set(overrides) - _ITEM_OVERRIDES
     if unknown:
         raise _config_error(f"item {iid!r}: unknown field {sorted(unknown)[0]!r}")
+    types = {"name": str, "size": (int, float), "carriable": bool, "solid": bool, "damage": int,
+             "hardlight": bool, "throwable": bool}
+    for key, value in overrides.items():
+        if not isinstance(value, types[key]) or (isinstance(value, bool) and types[key] is not bool):
+            raise _config_error(f"item {iid!r}: {key!r} has the wrong type ({value!r})")
     v = dict(d)
     v.update(overrides)
     return Item(id=iid, kind=kind, name=str(v["name"]), x=x, y=y, size=float(v["size"]),
@@ -258,7 +263,11 @@ class GemsSystem:
             if iid in items or iid in units:
                 raise _config_error(f"id {iid!r} is used twice")
             over = {k: v for k, v in spec.items() if k not in ("id", "kind", "x", "y")}
-            items[iid] = make_item(iid, str(spec["kind"]), int(spec["x"]), int(spec["y"]), over)
+            try:
+                x, y = int(spec["x"]), int(spec["y"])
+            except (TypeError, ValueError):
+                raise _config_error(f"item {iid!r}: x and y must be whole numbers") from None
+            items[iid] = make_item(iid, str(spec["kind"]), x, y, over)
         if not units:
             raise _config_error("no gems to play with (give units, teams, or a map with spawns)")
         # two gems from the same sheet get told apart in the log and the sidebar
