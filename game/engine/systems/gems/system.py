@@ -234,9 +234,9 @@ class GemsSystem:
             iid = f"map_{o.name or kind}_{o.id}"
             over = {}
             if "size" in o.properties:
-                over["size"] = float(o.properties["size"])
+                over["size"] = o.properties["size"]
             if "carriable" in o.properties:
-                over["carriable"] = bool(o.properties["carriable"])
+                over["carriable"] = o.properties["carriable"]
             items[iid] = make_item(iid, kind, o.x, o.y, over)
         unit_specs = self._unit_specs(setup, board, config.map)
         for spec in unit_specs:
