@@ -723,6 +723,14 @@ class GemsPresenter:
             text = f"{text}\n{extra}"
         return Prompt(titles.get(d.stage, _title(d.stage)), text, opts)
 
+    def prompt_focus(self) -> list[str]:
+        """Units a pending prompt is about besides the deciding one: the attacker of the strike."""
+        for p in reversed(self.state.pending):
+            strike = p.data.get("strike", {}) if isinstance(p.data, dict) else {}
+            if isinstance(strike, dict) and strike.get("attacker"):
+                return [str(strike["attacker"])]
+        return []
+
     def _fight_summary(self, unit: str | None) -> str:
         """The numbers a defender decides on: the attack totals against her and her counters so
         far, read from the pending stage's data (nothing when it has another shape)."""

@@ -498,7 +498,13 @@ class BoardView:
             surface.fblits(batch)
         self._draw_tokens(surface, tokens, px)
         if self.hover is not None:
-            self._outline_cell(surface, self.hover, (255, 246, 224), 2)
+            if (overlay is not None and overlay.size > 1 and self.hover in overlay.cells
+                    and self.geo.hex is None):
+                # a big gem's destination: outline the whole footprint she would cover
+                pygame.draw.rect(surface, (255, 246, 224), self.cell_rect(self.hover, overlay.size),
+                                 2, border_radius=3)
+            else:
+                self._outline_cell(surface, self.hover, (255, 246, 224), 2)
         self._draw_floats(surface)
         surface.set_clip(clip)
         if self.step is None and not self.queue:

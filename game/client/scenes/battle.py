@@ -682,12 +682,22 @@ class BattleScene(Scene):
             return
         self.prompt_panel = W.ChoicePanel(self.text, prompt.title, prompt.text,
                                           list(prompt.options), W.WARM)
-        # keep the gems involved in sight: the panel goes to the half of the map away from them
-        where = "center"
-        if d is not None and d.actor:
-            tok = next((t for t in self.presenter.tokens() if t.id == d.actor), None)
-            if tok is not None and self.view.cell_center((tok.x, tok.y), tok.size)[1] < self.view.rect.centery:
-                where = "bottom"
+        # keep the gems involved in sight: of a few spots in the map, the one covering least of
+        # the fighters (the deciding gem and whoever the presenter names as involved)
+        focus = [d.actor] if d is not None and d.actor else []
+        focus += list(getattr(self.presenter, "prompt_focus", lambda: [])())
+        boxes = [self.view.cell_rect((t.x, t.y), t.size) for t in self.presenter.tokens()
+                 if t.id in focus]
+        w, h = self.prompt_panel.size_for(self.view.rect)
+        v, m = self.view.rect, int(12 * self.text.scale)
+        spots = [(v.centerx - w // 2, v.y + m), (v.centerx - w // 2, v.bottom - h - m),
+                 (v.x + m, v.y + m), (v.right - w - m, v.y + m),
+                 (v.x + m, v.bottom - h - m), (v.right - w - m, v.bottom - h - m)]
+
+        def covered(spot) -> int:
+            r = pygame.Rect(spot, (w, h))
+            return sum(r.clip(b).w * r.clip(b).h for b in boxes)
+        where = min(spots, key=covered)
         self.prompt_panel.layout(self.view.rect, where)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -535,18 +535,25 @@ class ChoicePanel:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.buttons: list[Button] = []
 
-    def layout(self, anchor: pygame.Rect, where: str = "center") -> None:
+    def size_for(self, anchor: pygame.Rect) -> tuple[int, int]:
+        """The panel's size when laid out in `anchor` (for callers choosing where it goes)."""
+        self.layout(anchor, "center")
+        return self.rect.size
+
+    def layout(self, anchor: pygame.Rect, where: "str | tuple[int, int]" = "center") -> None:
         s = self.text.scale
         pad = int(12 * s)
         bh = int(34 * s)
         widths = [self.text.render(o[0], 15, TEXT, True).get_width() + int(64 * s) for o in self.options]
-        w = max([int(280 * s)] + widths + [self.text.render(self.title, 18, TEXT, True).get_width() + 2 * pad])
+        w = max([int(380 * s)] + widths + [self.text.render(self.title, 18, TEXT, True).get_width() + 2 * pad])
         w = min(w, int(anchor.w * 0.9))
         body_lines = self.text.wrap(self.body, 14, w - 2 * pad) if self.body else []
         head = int(30 * s) + len(body_lines) * self.text.font(14).get_linesize()
         h = pad * 2 + head + len(self.options) * (bh + int(6 * s))
         self.rect = pygame.Rect(0, 0, w, h)
-        if where == "center":
+        if isinstance(where, tuple):        # an exact top-left chosen by the caller
+            self.rect.topleft = where
+        elif where == "center":
             self.rect.midtop = (anchor.centerx, anchor.y + int(40 * s))
         elif where == "bottom":     # low in the anchor (the map), clear of what is up top
             self.rect.midbottom = (anchor.centerx, anchor.bottom - int(16 * s))
