@@ -158,6 +158,8 @@ def make_unit(state_items: dict[str, Item], uid: str, sheet_id: str, side: int, 
         if n >= len(u.arms):
             raise _config_error(f"unit {uid!r}: more held items than arms")
         iid = f"{uid}_{kind}"
+        if iid in state_items:
+            iid = f"{uid}_{kind}_{n}"
         state_items[iid] = make_item(iid, kind, x, y, {})
         state_items[iid].held_by = uid
         u.arms[n].holding = iid
