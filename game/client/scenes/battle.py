@@ -769,6 +769,16 @@ class BattleScene(Scene):
         tip = self.sidebar.tip_at(mouse)
         if tip is not None:
             W.draw_tooltip(surface, self.text, mouse, tip[0], [tip[1]], W.COOL)
+            return
+        uid = self.initiative.unit_at(mouse)
+        if uid is not None:
+            panel = self.presenter.unit_panel(uid)
+            if panel is not None:
+                lines = [f"{panel.hp} / {panel.max_hp} HP", panel.subtitle]
+                if panel.slots is not None:
+                    lines.append("Acting now")
+                W.draw_tooltip(surface, self.text, mouse, panel.name, lines + ["Click to find her"],
+                               W.COOL)
 
     def _portrait(self, entry, size: int) -> pygame.Surface:
         return sprites.portrait(entry.colour, entry.side, self.side_colour(entry.side), size,
