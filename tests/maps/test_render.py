@@ -182,3 +182,26 @@ def test_broken_map_raises_board_error_naming_the_file(tmp_path):
     (tmp_path / "sets" / "ground88.png").unlink()
     with pytest.raises(BoardError, match="ground88.png"):
         ours(path)
+
+
+def test_image_layers_and_animated_tiles_match_tmxrasterizer(tmxrasterizer, tmp_path):
+    """An image layer is drawn at its offset (growing the picture like Tiled), and an animated
+    tile shows its first frame."""
+    import random
+    r = random.Random(21)
+    sheet = mapgen.sheet(r, 4, 4, 16, 16, partial_alpha=False)
+    pygame.image.save(sheet, str(tmp_path / "s.png"))
+    pygame.image.save(mapgen.tile_art(r, 40, 30, partial_alpha=False), str(tmp_path / "bg.png"))
+    ts = mapgen.tileset_xml("s", 16, 16, 4, 4, "s.png", sheet.get_size(), firstgid=1).replace(
+        "</tileset>", '<tile id="0"><animation><frame tileid="2" duration="100"/>'
+                      '<frame tileid="3" duration="100"/></animation></tile></tileset>')
+    body = [ts, mapgen.layer_xml(1, "g", 4, 3, [1, 2, 1, 2] * 3),
+            ' <imagelayer id="2" name="pic" offsetx="5" offsety="7"><image source="bg.png" '
+            'width="40" height="30"/></imagelayer>',
+            mapgen.layer_xml(3, "top", 4, 3, [0, 4, 0, 1 | mapgen.FLIP_V] * 3)]
+    path = tmp_path / "m.tmx"
+    path.write_text(mapgen.map_xml(4, 3, 16, 16, body))
+    ref = rasterize(tmxrasterizer, path, tmp_path / "ref.png")
+    mine = ours(path)
+    assert mine.get_size() == (69, 55)
+    assert diff(ref, mine) == (0, 0)

@@ -2,7 +2,8 @@
 
 Owns: the picture of a map (orthogonal and staggered hexagonal; layer order, visibility and
 opacity including group layers; layer offsets; render order; flipped tiles including the
-diagonal flip; tileset tile offsets; tiles larger than the grid anchored bottom-left), cached as
+diagonal flip; tileset tile offsets; tiles larger than the grid anchored bottom-left; image
+layers; the first frame of animated tiles; Qt's own blending arithmetic), cached as
 one Surface per map file and options; thumbnails; and `MapGeometry`, the cell <-> pixel helpers
 for square and hex maps that the battle scene uses for drawing and picking.
 
@@ -102,6 +103,7 @@ class _RenderLayer:
     opacity: float
     visible: bool
     offset: tuple[float, float]
+    image: pygame.Surface | None = None      # image layers: drawn at the layer's offset
 
 
 @dataclass
@@ -111,6 +113,7 @@ class _RenderMap:
     renderorder: str
     layers: list[_RenderLayer] = field(default_factory=list)
     margins: tuple[int, int, int, int] = (0, 0, 0, 0)     # left, top, right, bottom
+    load_images: bool = True
     tiles: dict[int, _Tile] = field(default_factory=dict)  # gid without flags -> tile
 
 
@@ -175,13 +178,20 @@ def _load_tilesets(root: ET.Element, path: Path, used: set[int]) -> dict[int, _T
         offset = (int(off.get("x", "0")), int(off.get("y", "0"))) if off is not None else (0, 0)
         image = node.find("image")
         per_tile = {int(t.get("id", "0")): t for t in node.findall("tile")}
+
+        def shown_id(tid: int) -> int:
+            """An animated tile shows its first frame, as Tiled draws it at time zero."""
+            t = per_tile.get(tid)
+            frame = t.find("animation/frame") if t is not None else None
+            return int(frame.get("tileid", tid)) if frame is not None else tid
+
         if image is not None:
             sheet = _keyed(_load_image(base / image.get("source", ""), images),
                            _parse_trans(image.get("trans")))
             columns = int(node.get("columns", "0")) or max(
                 1, (sheet.get_width() - 2 * margin + spacing) // (tw + spacing))
             for gid in wanted:
-                tid = gid - firstgid
+                tid = shown_id(gid - firstgid)
                 x = margin + (tid % columns) * (tw + spacing)
                 y = margin + (tid // columns) * (th + spacing)
                 rect = pygame.Rect(x, y, tw, th)
@@ -190,7 +200,7 @@ def _load_tilesets(root: ET.Element, path: Path, used: set[int]) -> dict[int, _T
                 tiles[gid] = _Tile(sheet.subsurface(rect).copy(), offset)
         else:
             for gid in wanted:
-                t = per_tile.get(gid - firstgid)
+                t = per_tile.get(shown_id(gid - firstgid))
                 timg = t.find("image") if t is not None else None
                 if timg is None:
                     raise BoardError(f"{path}: tile gid {gid} has no image")
@@ -223,6 +233,14 @@ def _collect_layers(parent: ET.Element, m: _RenderMap, opacity: float, visible: 
                 from game.engine.boards.tmx import _Scan
                 gids = _decode_data(_Scan(m.path, str(m.path)), data, child.get("name", "")) or []
             m.layers.append(_RenderLayer(child.get("name", ""), gids, op, vis, off))
+        elif child.tag == "imagelayer":
+            img = child.find("image")
+            src = img.get("source", "") if img is not None else ""
+            picture = None
+            if src and m.load_images:
+                picture = _keyed(_load_image(m.path.parent / src, {}),
+                                 _parse_trans(img.get("trans") if img is not None else None))
+            m.layers.append(_RenderLayer(child.get("name", ""), [], op, vis, off, picture))
 
 
 def _fatal(problems: list[Any]) -> list[Any]:
@@ -444,6 +462,10 @@ def _draw_layer(buf: bytearray, cw: int, ch: int, m: _RenderMap, layer: _RenderL
     const_alpha = (int(layer.opacity * 256) * 255) >> 8
     if const_alpha <= 0:
         return
+    if layer.image is not None:
+        _draw_tile(buf, cw, ch, _prepare(layer.image), math.floor(ox), math.floor(oy),
+                   const_alpha)
+        return
     for x, y in _cell_order(m):
         raw = layer.gids[y * g.width + x] if y * g.width + x < len(layer.gids) else 0
         gid = raw & GID_MASK
@@ -543,7 +565,7 @@ def _read_geometry(p: Path) -> MapGeometry:
     if _fatal(scan.problems):
         raise BoardError("\n".join(str(x) for x in _fatal(scan.problems)))
     m = _RenderMap(p, MapGeometry(scan.width, scan.height, scan.tile_width, scan.tile_height,
-                                  scan.hex), "right-down")
+                                  scan.hex), "right-down", load_images=False)
     assert scan.root is not None
     _collect_layers(scan.root, m, 1.0, True, (0.0, 0.0), scan.width, scan.height)
     return MapGeometry(scan.width, scan.height, scan.tile_width, scan.tile_height, scan.hex,
