@@ -23,6 +23,7 @@ from xml.etree import ElementTree as ET
 import pygame
 
 from game.engine.boards.board import BoardError
+from game.paths import resolve_map
 from game.engine.boards.hex import HexLayout
 from game.engine.boards.tmx import (FLIP_D, FLIP_H, FLIP_V, GID_MASK, ROT_120, _decode_data,
                                      _scan)
@@ -533,9 +534,10 @@ def render_tile_layers(path: str | os.PathLike[str], hide_layers: Iterable[str] 
     """Every visible tile layer of the map drawn as Tiled draws it, on one transparent Surface.
 
     `hide_layers`, `show_layers` (only these) and `ignore_visibility` mean what they mean to
-    tmxrasterizer. Cached per file (and its modification time) and options: treat the result as read-only and
+    tmxrasterizer. A relative path that does not exist is looked up in the maps folder. Cached
+    per file (and its modification time) and options: treat the result as read-only and
     `copy()` it before drawing on it. Raises BoardError naming every problem of a broken map."""
-    p = Path(path)
+    p = resolve_map(path)
     hidden = frozenset(hide_layers)
     shown = frozenset(show_layers)
     key = _cache_key(p, hidden, ignore_visibility, shown)
@@ -557,7 +559,7 @@ def render_tile_layers(path: str | os.PathLike[str], hide_layers: Iterable[str] 
 
 def map_geometry(path: str | os.PathLike[str]) -> MapGeometry:
     """Cell <-> pixel helpers matching `render_tile_layers(path)`."""
-    return _read_geometry(Path(path))
+    return _read_geometry(resolve_map(path))
 
 
 def _read_geometry(p: Path) -> MapGeometry:
@@ -574,7 +576,7 @@ def _read_geometry(p: Path) -> MapGeometry:
 
 def render_thumbnail(path: str | os.PathLike[str], max_w: int, max_h: int) -> pygame.Surface:
     """The map scaled down (never up) to fit max_w x max_h, keeping its proportions."""
-    p = Path(path)
+    p = resolve_map(path)
     key = _cache_key(p, "thumb", max_w, max_h)
     surf = _CACHE.get(key)
     if surf is not None:
