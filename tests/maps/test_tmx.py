@@ -225,16 +225,26 @@ class _NoHook:
     id = "fake_nohook"
 
 
+class _Broken:
+    id = "fake_broken"
+
+    def check_map(self, board):
+        raise RuntimeError("boom")
+
+
 def test_check_board_file_runs_the_system_hook_only_when_it_exists(tmp_path, monkeypatch):
     make_tileset(tmp_path)
     path = write_map(tmp_path, [TS, mapgen.layer_xml(1, "g", 4, 3, [1] * 12)])
     registry._load()
     monkeypatch.setitem(registry._SYSTEMS, "fake_maps", _FakeSystem())
     monkeypatch.setitem(registry._SYSTEMS, "fake_nohook", _NoHook())
+    monkeypatch.setitem(registry._SYSTEMS, "fake_broken", _Broken())
     assert check_board_file(path) == []
     found = check_board_file(path, system="fake_maps")
     assert [p.message for p in found] == ["no spawn points"]
     assert check_board_file(path, system="fake_nohook") == []
+    broken = check_board_file(path, system="fake_broken")
+    assert len(broken) == 1 and "fake_broken map checks failed" in broken[0].message
     unknown = check_board_file(path, system="no_such_system")
     assert len(unknown) == 1 and "no_such_system" in unknown[0].message
 

@@ -583,7 +583,12 @@ def check_board_file(path: str | os.PathLike[str], system: str | None = None) ->
     hook: Callable[[Board], list[Any]] | None = getattr(rules, "check_map", None)
     if hook is None:
         return problems
-    for p in hook(board) or []:
+    try:
+        found = list(hook(board) or [])
+    except Exception as e:  # a system's check must not crash check-map: report it instead
+        return [MapProblem(str(path), message=f"the {system} map checks failed: {e!r}",
+                           kind="system")]
+    for p in found:
         problems.append(p if isinstance(p, MapProblem)
                         else MapProblem(str(path), message=str(p), kind="system"))
     return problems
