@@ -290,3 +290,24 @@ def test_pick_up_a_rock_by_clicking_it(app):
     app.click(scene.cell_pos((3, 3)))
     assert match.state.items["rock1"].held_by == "garnet"
     assert "Rock" in [l.text for l in scene.presenter.unit_panel("garnet").arms][0]
+
+
+def test_holding_space_ends_one_turn_not_many(app):
+    match = shot_match("garnet")
+    scene = open_battle(app, match)
+    app.settings.dont_ask["end_turn_unused"] = True
+    first = match.state.acting
+    down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, unicode=" ", mod=0, scancode=0)
+    app.step([down])
+    second = match.state.acting
+    assert second != first
+    if isinstance(app.top, HandoffScene):
+        lift_curtain(app)
+    for _ in range(5):                                 # key repeat while still held
+        app.step([down])
+    assert match.state.acting == second
+    app.step([pygame.event.Event(pygame.KEYUP, key=pygame.K_SPACE, mod=0, scancode=0)])
+    app.press_key(pygame.K_SPACE)                      # a new press acts again
+    if isinstance(app.top, HandoffScene):
+        lift_curtain(app)
+    assert match.state.acting != second

@@ -80,6 +80,7 @@ class BattleScene(Scene):
         self._handoff_open = False
         self._handoff_seat: int | None = None
         self._swallow_up = False               # the release of a click that skipped an animation
+        self._held: set[int] = set()            # keys down now (ignores key-repeat presses)
         self._results_shown = False
         self._end_reason = ""
         self.ai_seats: dict[int, Any] = {}
@@ -131,6 +132,9 @@ class BattleScene(Scene):
         self._layout(size)
 
     def enter(self) -> None:
+        # keys released while another scene was on top sent their KEYUP elsewhere
+        pressed = pygame.key.get_pressed()
+        self._held = {k for k in self._held if k < len(pressed) and pressed[k]}
         self.view.speed = self._anim_factor()
         if self.pacer is None:
             try:
@@ -269,6 +273,14 @@ class BattleScene(Scene):
     def process_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = event.pos
+        if event.type == pygame.KEYUP:
+            self._held.discard(event.key)
+            return None
+        if event.type == pygame.KEYDOWN:
+            # the app turns key repeat on; a held Space must not end turn after turn
+            if event.key in self._held:
+                return None
+            self._held.add(event.key)
         # any click or key while events animate (or an AI is pacing) skips ahead
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.view.animating:
             self.view.skip()
