@@ -116,6 +116,11 @@ class GemsPresenter:
     """Reads a gems `Match`; see the module docstring."""
 
     max_slots = 2   # GEM-06: shown as pips; the live count comes from state.slots
+    cost_colours = COST_COLOURS
+
+    @staticmethod
+    def side_colour(side: int) -> tuple[int, int, int]:
+        return side_colour(side)
 
     def __init__(self, match: Any):
         self.match = match

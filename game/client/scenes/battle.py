@@ -49,11 +49,10 @@ class BattleScene(Scene):
         self.match = match
         self.save_path = save_path
         self.presenter = presenter_for(match)
-        side_colour = getattr(__import__("game.client.presenters.gems", fromlist=["side_colour"]),
-                              "side_colour")
-        self.side_colour = side_colour
+        self.side_colour = self.presenter.side_colour
         cost_colours = getattr(self.presenter, "cost_colours", None)
-        self.view = BoardView(self.presenter.board(), self._map_path(), side_colour, cost_colours)
+        self.view = BoardView(self.presenter.board(), self._map_path(), self.side_colour,
+                              cost_colours)
         self.text = W.Text(getattr(app, "scale", 1.0))
         self.initiative = W.InitiativeBar(self.text)
         self.sidebar = W.Sidebar(self.text)
