@@ -203,10 +203,23 @@ class Presenter(Protocol):
     def describe(self, action: Any) -> str: ...
 
 
+#: system id -> "module:Class" of its presenter; a new system adds one line (or calls register)
+PRESENTERS: dict[str, str] = {"gems": "game.client.presenters.gems:GemsPresenter"}
+
+
+def register(system_id: str, spec: str) -> None:
+    """Name the presenter class ("module:Class") for a rule system."""
+    PRESENTERS[system_id] = spec
+
+
 def presenter_for(match: Any) -> Presenter:
-    """The presenter for the match's system. Unknown systems get a clear error."""
+    """The presenter for the match's system. A system without one is a clear error (the
+    callers show it in a dialog), never a half-drawn battle."""
+    import importlib
     system_id = getattr(match.config, "system", "")
-    if system_id == "gems":
-        from .gems import GemsPresenter
-        return GemsPresenter(match)
-    raise ValueError(f"no battle presenter for the rule system {system_id!r}")
+    spec = PRESENTERS.get(system_id)
+    if spec is None:
+        raise ValueError(f"the battle screen has no presenter for the rule system {system_id!r} "
+                         f"(known: {', '.join(sorted(PRESENTERS))})")
+    module, _, cls = spec.partition(":")
+    return getattr(importlib.import_module(module), cls)(match)
