@@ -112,6 +112,7 @@ class BoardView:
         self.show_elevation = False
         self.hover: Cell | None = None
         self.selected: str | None = None
+        self.marked: set[str] = set()    # units outlined in red (the attacker of a pending choice)
         # animation state
         self.queue: list[AnimStep] = []
         self.step: AnimStep | None = None
@@ -664,6 +665,14 @@ class BoardView:
             if tok.id == self.selected:
                 sel = r.inflate(-max(2, px // 16), -max(2, px // 16)).move(0, -lift)
                 pygame.draw.rect(surface, (255, 246, 224), sel, 2, border_radius=max(4, px // 5))
+            elif tok.id in self.marked:
+                # a gem a pending choice is about (the attacker): dashed red corners
+                m = r.inflate(-max(2, px // 16), -max(2, px // 16)).move(0, -lift)
+                ln = max(5, m.w // 4)
+                for (cx, cy, sx, sy) in ((m.left, m.top, 1, 1), (m.right - 1, m.top, -1, 1),
+                                         (m.left, m.bottom - 1, 1, -1), (m.right - 1, m.bottom - 1, -1, -1)):
+                    pygame.draw.line(surface, DANGER, (cx, cy), (cx + sx * ln, cy), 3)
+                    pygame.draw.line(surface, DANGER, (cx, cy), (cx, cy + sy * ln), 3)
             self._hp_bar(surface, tok, r.move(0, -lift), px)
             self._badges(surface, tok, r.move(0, -lift), px)
 

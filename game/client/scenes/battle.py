@@ -80,6 +80,7 @@ class BattleScene(Scene):
         self._handoff_seat: int | None = None
         self._swallow_up = False               # the release of a click that skipped an animation
         self._held: set[int] = set()            # keys down now (ignores key-repeat presses)
+        self._cursor = pygame.SYSTEM_CURSOR_ARROW
         self._results_shown = False
         self._end_reason = ""
         self.ai_seats: dict[int, Any] = {}
@@ -337,6 +338,23 @@ class BattleScene(Scene):
         if cell != self.hover_cell:
             self.hover_cell = cell
             self.view.hover = cell
+        self._set_cursor(pos, cell)
+
+    def _set_cursor(self, pos, cell) -> None:
+        """A crosshair over something the current mode can target, a hand over buttons."""
+        want = pygame.SYSTEM_CURSOR_ARROW
+        if cell is not None and self.human_turn():
+            ov = self._current_overlay()
+            if ov is not None and (cell in ov.targets or cell in ov.cells):
+                want = pygame.SYSTEM_CURSOR_CROSSHAIR if cell in ov.targets else pygame.SYSTEM_CURSOR_HAND
+        elif self.bar.at(pos) is not None and self.bar.at(pos).enabled:
+            want = pygame.SYSTEM_CURSOR_HAND
+        if want != self._cursor:
+            self._cursor = want
+            try:
+                pygame.mouse.set_cursor(want)
+            except (pygame.error, TypeError):
+                pass            # no cursor support (dummy driver): nothing to show anyway
 
     def _click_widgets(self, pos, dry: bool = False):
         """Handle a click on a widget; returns a Transition, True (handled) or None (not a
@@ -720,6 +738,9 @@ class BattleScene(Scene):
         tokens = p.tokens(self.viewer)
         items = p.items(self.viewer)
         self.view.selected = self.selected
+        d = self.decision
+        self.view.marked = (set(getattr(p, "prompt_focus", lambda: [])())
+                            if d is not None and d.stage != "act" else set())
         self.view.draw(surface, tokens, items, self._current_overlay())
         entries, rnd = p.initiative()
         self.initiative.draw(surface, entries, rnd, self._portrait, self._status())
