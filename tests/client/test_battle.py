@@ -311,3 +311,23 @@ def test_holding_space_ends_one_turn_not_many(app):
     if isinstance(app.top, HandoffScene):
         lift_curtain(app)
     assert match.state.acting != second
+
+
+def test_the_human_defender_answers_an_ai_attack_without_a_curtain(app):
+    match = shot_match("garnet", seats=("ai", "human"))
+    app.settings.animation_speed = "instant"
+    BattleScene.ai_use_process = False
+    scene = BattleScene(app, match)
+    # the AI's strike, submitted the way its seat would (before the app runs a frame)
+    scene.submit(A.Ready("garnet"), from_ai=True)
+    scene.submit(A.AssignArm("garnet", 0, (5, 3), "melee"), from_ai=True)
+    match.force_dice([18])
+    scene.submit(A.Strike("garnet"), from_ai=True)
+    app.apply(reset(scene))
+    app.settle(2)
+    assert match.decision.seat == 1 and match.decision.stage == "choose_counters"
+    assert app.top is scene and scene.viewer == 1
+    assert scene.prompt_panel is not None and "garnet" in scene.view.marked
+    match.force_dice([3])
+    app.press_key(pygame.K_2)                          # Counter ×1: 3 + 2 cannot block a 21
+    assert match.state.units["beryl"].hp == match.state.units["beryl"].max_hp - 2
