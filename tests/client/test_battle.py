@@ -331,3 +331,26 @@ def test_the_human_defender_answers_an_ai_attack_without_a_curtain(app):
     match.force_dice([3])
     app.press_key(pygame.K_2)                          # Counter ×1: 3 + 2 cannot block a 21
     assert match.state.units["beryl"].hp == match.state.units["beryl"].max_hp - 2
+
+
+def test_new_game_from_the_title_opens_the_real_battle_on_a_tiled_map(app):
+    from game.client.scenes.title import TitleScene
+    app.settings.animation_speed = "instant"
+    BattleScene.ai_use_process = False
+    app.apply(reset(TitleScene(app)))
+    app.settle()
+    app.click_element(find_button(app, "New game"))
+    scene = app.top
+    choices = scene.map_choices()
+    assert choices, "no gems map offered"
+    app.click_element(scene.start_button)
+    app.settle(2)
+    battle = app.stack[-1] if isinstance(app.stack[-1], BattleScene) else app.stack[-2]
+    assert isinstance(battle, BattleScene)
+    assert battle.match.config.map and battle.view.geo is not None
+    assert battle.view.static_base.get_width() >= battle.match.state.board.width * 16
+    for _ in range(30):                                # AI and humans take turns; no errors
+        if isinstance(app.top, HandoffScene):
+            lift_curtain(app)
+        app.step(dt=1 / 20)
+    assert app._fatal is None and type(app.top).__name__ != "ErrorDialog"
