@@ -207,7 +207,7 @@ class Sidebar:
         x0 = r.x + pad
         w = r.w - 2 * pad
         y = r.y + pad
-        tile_h = int(170 * s)
+        tile_h = min(int(170 * s), int(r.h * 0.38))
         unit_box = pygame.Rect(r.x + pad // 2, y - pad // 2, r.w - pad, r.h - tile_h - pad)
         panel(surface, unit_box, PANEL)
         if unit is None:
@@ -276,7 +276,7 @@ class Sidebar:
         panel(surface, tb, PANEL)
         ty = tb.y + int(8 * s)
         ky = tb.bottom - int(6 * s)
-        for line in reversed(self.KEYS):
+        for line in reversed(self.KEYS if tb.h > int(150 * s) else ()):
             keys = self.text.fit(line, 11, w, (104, 110, 120))
             ky -= keys.get_height()
             surface.blit(keys, (x0, ky))
@@ -285,8 +285,9 @@ class Sidebar:
         else:
             surface.blit(self.text.render(tile.title, 15, COOL, True), (x0, ty))
             ty += int(24 * s)
+            room = tb.bottom - (int(56 * s) if tb.h > int(150 * s) else int(20 * s))
             for ln in tile.lines:
-                if ty > tb.bottom - int(56 * s):
+                if ty > room:
                     break
                 ty = self._line(surface, ln, x0, ty, w, 14)
 
@@ -341,14 +342,15 @@ def draw_button(surface: pygame.Surface, text: Text, b: Button, hovered: bool) -
         fg, br = TEXT, WARM if hovered else BORDER
     pygame.draw.rect(surface, bg, b.rect, border_radius=6)
     pygame.draw.rect(surface, br, b.rect, 1, border_radius=6)
-    label = text.fit(b.label, 15, b.rect.w - 12, fg, True)
+    # shrink the label a little before cutting it (narrow windows, big UI scales)
+    size = 15
+    while size > 10 and text.font(size, True).size(b.label)[0] > b.rect.w - 10:
+        size -= 1
+    label = text.fit(b.label, size, b.rect.w - 10, fg, True)
     lx = b.rect.centerx - label.get_width() // 2
     if b.hotkey:
         key = text.render(b.hotkey, 11, (70, 44, 10) if b.primary else (WARM if b.enabled else fg), True)
-        kx = b.rect.x + 5
-        chip = pygame.Rect(kx, b.rect.y + 4, key.get_width() + 6, key.get_height())
-        surface.blit(key, (kx + 3, b.rect.y + 3))
-        lx = max(lx, chip.right + 4) if label.get_width() + chip.w + 12 > b.rect.w else lx
+        surface.blit(key, (b.rect.x + 8, b.rect.y + 3))
     surface.blit(label, (lx, b.rect.centery - label.get_height() // 2 + 1))
 
 
@@ -376,10 +378,14 @@ class ActionBar:
         pad = int(6 * s)
         h = self.rect.h - 2 * pad
         n = len(specs)
-        extra_w = int(96 * s)
+        extra_w, end_w = int(96 * s), int(130 * s)
         avail = self.rect.w - 2 * pad - len(extra) * (extra_w + pad)
-        end_w = int(130 * s)
-        bw = max(60, min(int(124 * s), (avail - end_w - pad * n) // max(1, n - 1)))
+        bw = (avail - end_w - pad * n) // max(1, n - 1)
+        if bw < int(100 * s):       # narrow: the fixed buttons give up some room first
+            extra_w, end_w = int(80 * s), int(112 * s)
+            avail = self.rect.w - 2 * pad - len(extra) * (extra_w + pad)
+            bw = (avail - end_w - pad * n) // max(1, n - 1)
+        bw = max(60, min(int(124 * s), bw))
         x = self.rect.x + pad
         self.buttons = []
         for spec in specs:
