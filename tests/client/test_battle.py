@@ -25,8 +25,8 @@ pytestmark = pytest.mark.client
 
 def open_battle(app, match, speed: str = "instant") -> BattleScene:
     app.settings.animation_speed = speed
-    BattleScene.ai_use_process = False          # think in-process: no worker start-up in tests
     scene = BattleScene(app, match)
+    scene.ai_use_process = False                # think in-process: no worker start-up in tests
     app.apply(reset(scene))
     app.settle(2)
     return scene
@@ -316,8 +316,8 @@ def test_holding_space_ends_one_turn_not_many(app):
 def test_the_human_defender_answers_an_ai_attack_without_a_curtain(app):
     match = shot_match("garnet", seats=("ai", "human"))
     app.settings.animation_speed = "instant"
-    BattleScene.ai_use_process = False
     scene = BattleScene(app, match)
+    scene.ai_use_process = False
     # the AI's strike, submitted the way its seat would (before the app runs a frame)
     scene.submit(A.Ready("garnet"), from_ai=True)
     scene.submit(A.AssignArm("garnet", 0, (5, 3), "melee"), from_ai=True)
@@ -333,10 +333,10 @@ def test_the_human_defender_answers_an_ai_attack_without_a_curtain(app):
     assert match.state.units["beryl"].hp == match.state.units["beryl"].max_hp - 2
 
 
-def test_new_game_from_the_title_opens_the_real_battle_on_a_tiled_map(app):
+def test_new_game_from_the_title_opens_the_real_battle_on_a_tiled_map(app, monkeypatch):
     from game.client.scenes.title import TitleScene
     app.settings.animation_speed = "instant"
-    BattleScene.ai_use_process = False
+    monkeypatch.setattr(BattleScene, "ai_use_process", False)
     app.apply(reset(TitleScene(app)))
     app.settle()
     app.click_element(find_button(app, "New game"))
