@@ -666,7 +666,14 @@ class BattleScene(Scene):
         key = (id(self.match.state), len(self.match.log), mode, self.selected, self.hover_cell)
         if key != self._overlay_key:
             self._overlay_key = key
-            self._overlay = self.presenter.overlay(mode, self.selected, self.hover_cell)
+            try:
+                self._overlay = self.presenter.overlay(mode, self.selected, self.hover_cell)
+            except Exception as exc:  # noqa: BLE001 - a preview must never take the table down
+                log_exc = getattr(self.app, "log_exception", None)
+                if log_exc:
+                    log_exc(exc)
+                from game.client.presenters import Overlay
+                self._overlay = Overlay()
         return self._overlay
 
     def _current_forecast(self) -> str | None:
