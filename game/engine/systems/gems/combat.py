@@ -23,19 +23,27 @@ Stages (pushed on `state.pending`, answered through `apply`):
 The in-progress strike lives in the pending entry's `data["strike"]` (plain JSON), so a saved
 match can stop at any stage and continue after loading.
 
+With a game-master seat (gm.py) each knockback collision with an object is a gm_call (GEM-GM-13):
+the strike's pushes are played out on a copy of the state, answers so far in
+`strike["kb_choices"]`; at a collision without an answer the copy is dropped and the game master
+is asked; once every collision is answered the copy becomes the state. Pushes roll no dice, so
+the replay is exact.
+
 Must not: decide whose turn it is or end turns (system.py), touch presentation, or use any
 randomness but the match Rng it is handed. It never calls out to a seat: it waits for answers.
 """
 from __future__ import annotations
 
+import copy
 from itertools import combinations
-from typing import Any
+from typing import Any, Callable
 
 from game.engine import dice
 from game.engine.events import DiceRolled
 
 from . import common
 from . import events as ev
+from . import gm
 from .actions import (AssignArm, AssignBlocks, ChooseLostArm, ChooseSide, Counter, HandOver,
                       Ready, Strike, UnassignArm)
 from .house import house
@@ -843,7 +851,8 @@ def _effects(state, ctx, fight, attacker: Unit, target: Unit) -> list:
     return out
 
 
-def _knockbacks(state: GemsState, ctx: dict[str, Any], attacker: Unit) -> list:
+def _knockbacks(state: GemsState, ctx: dict[str, Any], attacker: Unit,
+                ask: "Callable[..., str] | None" = None) -> list:
     """Carry out the recorded pushes, attack by attack. GEM-40, GEM-GM-14: straight away from
     the attacker's centre (or the AoE centre), snapped to 8 directions; targets of one attack
     pushed the same way move together."""
@@ -864,12 +873,70 @@ def _knockbacks(state: GemsState, ctx: dict[str, Any], attacker: Unit) -> list:
             if d is not None:
                 groups.setdefault(d, []).append(uid)
         for d, group in groups.items():
-            out += knockback(state, group, d, atk["knockback"], attacker.id)
+            out += knockback(state, group, d, atk["knockback"], attacker.id, ask)
     return out
 
 
+class _NeedRuling(Exception):
+    """A knockback collision that the game master has not answered yet."""
+
+    def __init__(self, knocked: list[str], others: list[str], moved: int, tiles: int):
+        super().__init__("a game-master call is needed")
+        self.knocked, self.others, self.moved, self.tiles = knocked, others, moved, tiles
+
+
+def _gm_knockbacks(state: GemsState, ctx: dict[str, Any], attacker: Unit) -> list | None:
+    """The strike's pushes with the game master settling each collision (GEM-GM-13): played on a
+    copy with the answers given so far; None when a new collision has been put to her."""
+    answers = list(ctx.get("kb_choices", []))
+    used = [0]
+
+    def ask(knocked: list[str], others: list[str], moved: int, tiles: int) -> str:
+        if used[0] < len(answers):
+            used[0] += 1
+            return str(answers[used[0] - 1])
+        raise _NeedRuling(list(knocked), list(others), moved, tiles)
+
+    trial = copy.deepcopy(state)
+    try:
+        out = _knockbacks(trial, ctx, trial.units[attacker.id], ask)
+    except _NeedRuling as q:
+        _ask_collision(state, ctx, q)
+        return None
+    for name in GemsState.__slots__:      # type: ignore[attr-defined]
+        setattr(state, name, getattr(trial, name))
+    return out
+
+
+def _ask_collision(state: GemsState, ctx: dict[str, Any], q: _NeedRuling) -> None:
+    names = " and ".join(common.unit_name(state, t) for t in q.knocked)
+    hit = " and ".join(common.unit_name(state, t) for t in q.others)
+    short = q.tiles - q.moved
+    plural = "s" if q.tiles != 1 else ""
+    gm.ask(state, "GEM-GM-13", q.knocked[0],
+           f"{names}, knocked back {q.tiles} tile{plural}, runs into {hit} after {q.moved}. "
+           f"What happens?",
+           [("stop", f"Stop there: {names} takes {KNOCKBACK_DAMAGE * short} Melee Damage"),
+            ("push", f"Push {hit} along"),
+            ("pass", f"Pass through {hit}")],
+           str(house(state, "knockback_collision")),
+           {"kind": "knockback"}, {"strike": ctx})
+
+
+def resume_gm(state: GemsState, ctx: dict[str, Any], choice: str, rng: Any) -> list:
+    """Carry the strike on after the game master settled a knockback collision."""
+    ctx["kb_choices"] = list(ctx.get("kb_choices", [])) + [choice]
+    return _finish(state, ctx, _unit(state, ctx["attacker"]))
+
+
 def _finish(state: GemsState, ctx: dict[str, Any], attacker: Unit) -> list:
-    out: list = _knockbacks(state, ctx, attacker)
+    if ctx.get("pushes") and gm.seat(state) is not None:
+        pushed = _gm_knockbacks(state, ctx, attacker)
+        if pushed is None:
+            return []       # waiting for the game master; the Ready Action stays open
+        out: list = pushed
+    else:
+        out = _knockbacks(state, ctx, attacker)
     state.ready_open = False
     state.plans = []
     out.append(ev.StrikeResolved(attacker.id))
@@ -999,7 +1066,7 @@ def _blockers(state: GemsState, train: list[str], d: Tile) -> tuple[str, list[st
 
 
 def knockback(state: GemsState, things: str | list[str], d: Tile, tiles: int,
-              source: str) -> list:
+              source: str, ask: "Callable[..., str] | None" = None) -> list:
     """Push the unit(s) `things` up to `tiles` tiles along the 8-way step `d` (GEM-40); several
     units pushed by one attack move together (GEM-43).
 
@@ -1008,7 +1075,10 @@ def knockback(state: GemsState, things: str | list[str], d: Tile, tiles: int,
     (default) stops them; "push" sends what they hit along; "pass" lets them through, backing up
     to the last place they may stand. On a stop each pushed unit takes 3 Melee Damage per tile
     not travelled (GEM-42). Stepping down more than 2xSize is a forced fall (GEM-GM-06,
-    GEM-GM-14) that ends the push."""
+    GEM-GM-14) that ends the push.
+
+    `ask(knocked, others, moved, tiles)`, when given, is the game master (GEM-GM-13): it names
+    the outcome of each collision with objects instead of the house rule."""
     mode = house(state, "knockback_collision")
     knocked = [things] if isinstance(things, str) else list(things)
     train = list(knocked)
@@ -1020,6 +1090,8 @@ def knockback(state: GemsState, things: str | list[str], d: Tile, tiles: int,
     fell: list = []
     for _ in range(tiles):
         terrain, others = _blockers(state, train, d)
+        if ask is not None:
+            mode = ask(knocked, others, moved, tiles) if others and not terrain else mode
         if mode == "push":
             while others and not terrain:
                 for o in others:
@@ -1057,7 +1129,7 @@ def knockback(state: GemsState, things: str | list[str], d: Tile, tiles: int,
         if fell:
             outcome = "ledge"
             break
-    if mode == "pass" and outcome == "pass":
+    if outcome == "pass":       # only set by a pass-through
         # passing through must not leave anyone where she cannot stand: back up together
         def stuck() -> bool:
             return any(common.occupy_problem(state, state.units[t], state.units[t].x,

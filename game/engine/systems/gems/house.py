@@ -5,7 +5,8 @@ Owns: HOUSE_RULES (ids, labels, defaults, choices) and `house(state, id)` for re
 value. Defaults follow the checklist's proposed software defaults; each rule names its entry.
 
 Must not: apply any rule. GM entries without a behavioural alternative (GEM-GM-01, 02, 10, 16,
-18, 19, 21, 22, 24, 28..30, 33, 34, 36, 37) are fixed defaults documented in README.md.
+18, 19, 21, 22, 24, 28..30, 33, 34, 36) are fixed defaults documented in README.md; GEM-GM-37
+(`gm_seat`) adds a game-master seat that answers the [GM] calls during play (gm.py).
 """
 from __future__ import annotations
 
@@ -73,6 +74,12 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
               "formed gems wins, then the one with more HP left; otherwise a draw."),
     HouseRule("pickup_reach", "Pick-up reach across elevation", "GEM-GM-35", "size",
               (("size", "Up to 1xSize higher or lower"), ("any", "Any height"))),
+    HouseRule("gm_seat", "Game master", "GEM-GM-37", "none",
+              (("none", "No game master: every call uses its default"),
+               ("hotseat", "A human game-master seat answers each call")),
+              "With a game master the match has one more seat, always human, asked at the "
+              "moment each call comes up: currents, knockback collisions, truce lengths, "
+              "carry rolls and the end of the encounter."),
 )
 
 DEFAULTS: dict[str, Any] = {h.id: h.default for h in HOUSE_RULES}

@@ -6,6 +6,8 @@ GEM-GM-04..08), flight (Fly, ChangeAltitude; GEM-44..48, GEM-GM-23), pick-up and
 Hardlight Weapons (GEM-GM-28), abilities (GEM-GM-29, verbs in abilities.py), shattering
 (GEM-17, GEM-GM-31), negotiation and truces (GEM-49..52, GEM-GM-24..26), and the Action Slot
 costs of all of these (GEM-06..08). `reachable` and `describe_tile` serve the client and AI.
+With a game-master seat (gm.py) a carry roll (GM-27) and a truce's length (GM-25) are asked as
+gm_call stages after the slot is spent; `resume_gm` finishes the action with the answer.
 
 Must not: resolve attacks (combat.py), run the turn order (turns.py) or touch presentation.
 Every check here answers with a reason in a player's words, so validate() and legal_actions()
@@ -23,6 +25,7 @@ from game.engine.rules import IllegalAction
 from . import abilities as ab
 from . import actions as A
 from . import events as ev
+from . import gm
 from .common import (NEIGHBOURS, carry_ratio, chebyshev, combat_roll, fall, footprint,
                      footprint_at, footprint_distance, free_tile_near, ground_elevation,
                      in_bounds, is_solid, is_water, ms_now, new_id, occupancy_index, occupants,
@@ -623,32 +626,89 @@ def _pick_up(state: GemsState, u: Unit, a: A.PickUp, rng: Rng) -> list:
         u.arms[arm].holding = it.id
         out.append(ev.ItemPickedUp(u.id, it.id, (arm,), False))
         return out
+    threshold = carry_threshold(state, ratio)
+    if threshold is not None and gm.seat(state) is not None:
+        _ask_carry(state, u, a.item, ratio, threshold)
+        return out
+    return out + _lift(state, u, a.item, ratio, threshold, rng, "roll", True)
+
+
+def _lift(state: GemsState, u: Unit, item: str, ratio: float, threshold: int | None, rng: Rng,
+          outcome: str, ruling: bool) -> list:
+    """She takes up a load in two arms (or all she has, GEM-GM-27). `outcome` "roll" rolls
+    against `threshold` (none when it is None); "free" and "fail" are a game master's rulings
+    without a roll."""
+    out: list = []
     arms = _free_arms(u)[:2]                          # GEM-GM-27: two arms, or all she has
     for i in arms:
-        u.arms[i].load = a.item
-    u.carrying = a.item
-    threshold = carry_threshold(state, ratio)
-    if threshold is None:
+        u.arms[i].load = item
+    u.carrying = item
+    if outcome != "roll":
+        u.carry_ok = outcome == "free"
+    elif threshold is None:
         u.carry_ok = True
     else:
-        total, roll = combat_roll(rng, u, "carry", f"{u.name} heaves {_name(state, a.item)} "
+        total, roll = combat_roll(rng, u, "carry", f"{u.name} heaves {_name(state, item)} "
                                   f"(needs over {threshold})")
-        out.append(RulingMade("GEM-GM-27", f"load ratio {ratio:g}: needs over {threshold}"))
+        if ruling:
+            out.append(RulingMade("GEM-GM-27", f"load ratio {ratio:g}: needs over {threshold}"))
         out.append(roll)
         u.carry_ok = total > threshold                # GEM-54, GEM-GM-36
-    if a.item in state.units:
-        g = state.units[a.item]
+    if item in state.units:
+        g = state.units[item]
         g.carried_by = u.id
         g.altitude = None
         place_unit(state, g.id, u.x, u.y)
     else:
-        it = state.items[a.item]
+        it = state.items[item]
         it.held_by = u.id
         it.x, it.y = u.x, u.y
-    if threshold is not None:
-        out.append(ev.CarryChecked(u.id, a.item, threshold, u.carry_ok, ms_now(state, u)))
-    out.append(ev.ItemPickedUp(u.id, a.item, tuple(arms), True))
+    if threshold is not None and outcome == "roll":
+        out.append(ev.CarryChecked(u.id, item, threshold, u.carry_ok, ms_now(state, u)))
+    out.append(ev.ItemPickedUp(u.id, item, tuple(arms), True))
     return out
+
+
+def _ask_carry(state: GemsState, u: Unit, item: str, ratio: float, threshold: int) -> None:
+    """GEM-GM-27 with a game-master seat: how hard is this load to lift? The table's band is
+    the default; the other band, no roll either way, or too heavy at all are the alternatives
+    (GEM-56 leaves what can be carried to the game master)."""
+    light = int(house(state, "carry_threshold_light"))
+    heavy = int(house(state, "carry_threshold_heavy"))
+    what = _name(state, item)
+    choices = [("table", f"Roll: she must beat {threshold}")]
+    if threshold != light:
+        choices.append(("light", f"Easier (a load up to her Size): beat {light}"))
+    if threshold != heavy:
+        choices.append(("heavy", f"Harder (a load up to twice her Size): beat {heavy}"))
+    choices += [("free", "She lifts it without a roll (half Movement Speed)"),
+                ("fail", "She holds it but cannot move while she does"),
+                ("refuse", "Too heavy: she cannot lift it (the slot is spent)")]
+    gm.ask(state, "GEM-GM-27", u.id,
+           f"{u.name} tries to lift {what}, {ratio:g} times her Size. How hard is it?",
+           choices, "table", {"kind": "carry", "unit": u.id, "item": item, "ratio": ratio,
+                              "threshold": threshold})
+
+
+def resume_gm(state: GemsState, resume: dict, choice: str, rng: Rng) -> list:
+    """Finish a pick-up (GM-27) or a negotiation (GM-25) with the game master's answer."""
+    u = state.units[resume["unit"]]
+    if resume["kind"] == "carry":
+        if choice == "refuse":
+            return []
+        threshold = int(resume["threshold"])
+        if choice == "light":
+            threshold = int(house(state, "carry_threshold_light"))
+        elif choice == "heavy":
+            threshold = int(house(state, "carry_threshold_heavy"))
+        outcome = choice if choice in ("free", "fail") else "roll"
+        return _lift(state, u, str(resume["item"]), float(resume["ratio"]), threshold, rng,
+                     outcome, False)
+    if resume["kind"] == "truce":
+        rounds = -1 if choice == "encounter" else int(choice)
+        return _seal_truce(state, u, state.units[resume["target"]], rounds,
+                           int(resume["margin"]))
+    raise ValueError(f"rules cannot resume a {resume['kind']!r} call")
 
 
 def _name(state: GemsState, ident: str) -> str:
@@ -725,14 +785,32 @@ def _negotiate(state: GemsState, u: Unit, a: A.Negotiate, rng: Rng) -> list:
     if mine > theirs:                                # GEM-50: strictly higher
         margin = mine - theirs
         rounds = truce_rounds(state, margin)
+        if gm.seat(state) is not None:
+            _ask_truce(state, u, g, margin, rounds)
+            return out
         out.append(RulingMade("GEM-GM-25", f"margin {margin}: " + (
             "the rest of the encounter" if rounds < 0 else f"{rounds} round(s)")))
-        u.truces[g.id] = rounds
-        u.negotiated.append(g.id)                    # GEM-52
-        out.append(ev.TruceMade(u.id, g.id, rounds, margin))
+        out += _seal_truce(state, u, g, rounds, margin)
     else:
         out.append(ev.NegotiationFailed(u.id, g.id, mine, theirs))
     return out
+
+
+def _seal_truce(state: GemsState, u: Unit, g: Unit, rounds: int, margin: int) -> list:
+    u.truces[g.id] = rounds
+    u.negotiated.append(g.id)                    # GEM-52
+    return [ev.TruceMade(u.id, g.id, rounds, margin)]
+
+
+def _ask_truce(state: GemsState, u: Unit, g: Unit, margin: int, rounds: int) -> None:
+    """GEM-GM-25 with a game-master seat: how long the truce lasts; the table's length for this
+    margin is the default."""
+    default = "encounter" if rounds < 0 else str(rounds)
+    gm.ask(state, "GEM-GM-25", u.id,
+           f"{u.name} wins a truce from {g.name} by {margin}. How long does it hold?",
+           [("1", "One round"), ("2", "Two rounds"), ("3", "Three rounds"),
+            ("encounter", "The rest of the encounter")],
+           default, {"kind": "truce", "unit": u.id, "target": g.id, "margin": margin})
 
 
 _HANDLERS: dict[type, Callable[..., list]] = {

@@ -22,7 +22,7 @@ from game.engine.rules import ConfigError, HouseRule, MatchConfig, SeatConfig
 
 from . import actions as A
 from . import events as ev
-from . import rules
+from . import gm, rules
 from .common import TILE_CAPACITY, _spot_for_unit, check_end, occupancy_index, occupy_problem
 from .content import content
 from .house import DEFAULTS, HOUSE_RULES
@@ -215,7 +215,11 @@ class GemsSystem:
     description = ("Gem skirmishes on an elevation grid: two Action Slots a turn, d20 + CPR "
                    "Combat Rolls, blocks, disarms, flight, currents and truces.")
     house_rules: tuple[HouseRule, ...] = HOUSE_RULES
-    seat_count = (2, 2)
+    seat_count = (2, 2)     # one seat per side; the gm_seat house rule adds one (GEM-GM-37)
+
+    def extra_seats(self, house_rules: dict[str, Any]) -> list[str]:
+        """Labels of the human-only seats these house rules add after the sides' seats."""
+        return gm.extra_seat_labels(house_rules)
 
     # --- set-up ------------------------------------------------------------------------------
     def setup(self, config: MatchConfig, rng: Rng) -> tuple[GemsState, list]:
@@ -227,6 +231,11 @@ class GemsSystem:
         board, source = build_board(config.map, grid)
         house = dict(DEFAULTS)
         house.update(config.house_rules or {})
+        _check_seats(config, house)
+        if house.get("gm_seat") == "none":
+            # kept out of the state when off, so matches saved before the rule existed replay
+            # to the very same snapshot (house() falls back to the default)
+            del house["gm_seat"]
         hp_per_size = int(house["hp_per_size"])
         units: dict[str, Unit] = {}
         items: dict[str, Item] = {}
@@ -361,6 +370,8 @@ class GemsSystem:
         if state.over:
             return []
         combat = _combat()
+        if gm.top(state) is not None:
+            return gm.legal(state)
         fight = list(combat.legal_actions(state)) if combat is not None else []
         if state.pending or state.ready_open:
             return fight
@@ -373,7 +384,11 @@ class GemsSystem:
             d = self.decision(state)
             if d is None or action.seat != d.seat:
                 return "only the seat that is deciding may concede"
+            if action.seat == gm.seat(state):
+                return "the game master has no side to concede"
             return None
+        if isinstance(action, A.Rule):
+            return gm.validate(state, action)
         if isinstance(action, COMBAT_ACTIONS):
             combat = _combat()
             if combat is None:
@@ -403,6 +418,8 @@ class GemsSystem:
             if combat is None:
                 raise ValueError("combat is not available yet")
             events = list(combat.apply(state, action, rng))
+        elif isinstance(action, A.Rule):
+            events = gm.answer(state, action, rng)      # GEM-GM-37
         elif isinstance(action, EndTurn):
             events = end_turn(state, rng)
         else:
@@ -422,6 +439,8 @@ class GemsSystem:
         if state.pending:
             p = state.pending[-1]
             actor = state.units[p.actor].name if p.actor in state.units else (p.actor or "")
+            if p.stage == gm.STAGE and p.data.get("prompt"):
+                return Decision(p.seat, p.stage, p.actor, str(p.data["prompt"]))
             prompt = _STAGE_PROMPTS.get(p.stage, p.stage.replace("_", " ")).format(actor=actor)
             return Decision(p.seat, p.stage, p.actor, prompt)
         uid = state.acting
@@ -477,6 +496,20 @@ class GemsSystem:
     def check_map(self, board: Board) -> list:
         from .mapcheck import check_map
         return check_map(board)
+
+
+def _check_seats(config: MatchConfig, house: dict[str, Any]) -> None:
+    """One seat per side, plus a human game master with the gm_seat house rule (GEM-GM-37)."""
+    seats = list(config.seats or [])
+    want = gm.seats_needed(house)
+    if len(seats) != want:
+        if want > 2:
+            raise _config_error(f"with a game master the match needs {want} seats (one per side "
+                                f"and the game master last), but {len(seats)} are given")
+        raise _config_error(f"the match needs {want} seats (one per side), but {len(seats)} are "
+                            f"given; a third seat needs the game-master house rule (gm_seat)")
+    if want > 2 and getattr(seats[-1], "kind", "human") != "human":
+        raise _config_error("the game-master seat (the last seat) must be human")
 
 
 def example_setup() -> dict[str, Any]:

@@ -2,7 +2,9 @@
 
 Owns: rolling initiative (GEM-05, GEM-GM-09), starting a gem's turn (2 Action Slots, GEM-06;
 truces and timed effects tick; the water check, GEM-18..20, GEM-GM-12), ending it and passing to
-the next formed gem in the order (poofed and shattered gems are skipped), counting rounds.
+the next formed gem in the order (poofed and shattered gems are skipped), counting rounds and
+calling time (GEM-GM-32). With a game-master seat (gm.py) the current (GM-12) and the round
+limit (GM-32) are asked as gm_call stages and `resume_gm` carries on after the answer.
 
 Must not: validate actions (rules.py) or resolve combat (combat.py).
 """
@@ -12,6 +14,7 @@ from game.engine.events import MatchEnded, RulingMade, TurnEnded, TurnStarted
 from game.engine.rng import Rng
 
 from . import events as ev
+from . import gm
 from .common import (DIRECTIONS, TILE_CAPACITY, check_end, combat_roll, footprint_at,
                      forced_fall, ground_elevation, is_solid, is_water, ms_now, occupancy,
                      place_unit, solid_item_at, unit_elevation)
@@ -91,6 +94,8 @@ def start_turn(state: GemsState, rng: Rng) -> list:
         if not u.formed:
             out.append(ev.TurnSkipped(uid, "shattered" if u.shattered else "poofed"))
             out += _advance(state, rng)
+            if state.pending:       # the game master is asked to call time (GEM-GM-32)
+                return out
             continue
         state.slots = SLOTS_PER_TURN
         state.plans.clear()
@@ -105,6 +110,8 @@ def start_turn(state: GemsState, rng: Rng) -> list:
             return out
         out.append(TurnEnded(u.side, uid))
         out += _advance(state, rng)
+        if state.pending:
+            return out
     return out
 
 
@@ -119,6 +126,8 @@ def end_turn(state: GemsState, rng: Rng) -> list:
     state.ready_open = False
     state.plans.clear()
     out += _advance(state, rng)
+    if state.pending:               # the game master is asked to call time (GEM-GM-32)
+        return out
     out += start_turn(state, rng)
     return out
 
@@ -130,21 +139,50 @@ def _advance(state: GemsState, rng: Rng) -> list:
         state.turn = 0
         limit = int(house(state, "round_limit") or 0)
         if limit and state.round >= limit:
+            if gm.seat(state) is not None:
+                _ask_time(state, limit)
+                return out
             return out + call_time(state, limit)
-        state.round += 1
-        out.append(ev.RoundStarted(state.round))
-        if house(state, "initiative") == "each_round":
-            out += roll_initiative(state, rng)
+        out += _next_round(state, rng)
     return out
 
 
-def call_time(state: GemsState, rounds: int) -> list:
-    """GEM-GM-32: the game master declares the encounter over after `rounds` rounds (house rule
-    round_limit). More formed gems wins; then more HP left; otherwise a draw."""
+def _next_round(state: GemsState, rng: Rng) -> list:
+    state.round += 1
+    out: list = [ev.RoundStarted(state.round)]
+    if house(state, "initiative") == "each_round":
+        out += roll_initiative(state, rng)
+    return out
+
+
+def _standing(state: GemsState) -> dict[int, tuple[int, int]]:
+    """Formed gems and HP left per side: who is ahead when time is called."""
     standing: dict[int, tuple[int, int]] = {}
     for side in range(state.sides):
         gems = [g for g in state.units.values() if g.side == side and g.formed]
         standing[side] = (len(gems), sum(max(0, g.hp) for g in gems))
+    return standing
+
+
+def _ask_time(state: GemsState, rounds: int) -> None:
+    """GEM-GM-32 with a game-master seat: asked once the round limit is reached rather than at
+    every round start, so a table is not interrupted thirty times to say "go on"."""
+    ahead = "; ".join(f"side {s + 1}: {n} gem{'s' if n != 1 else ''}, {hp} HP"
+                      for s, (n, hp) in _standing(state).items())
+    gm.ask(state, "GEM-GM-32", None,
+           f"Round {state.round} is over, the table's limit of {rounds}. End the encounter "
+           f"now? ({ahead})",
+           [("end", "End it now: more gems standing wins, then more HP"),
+            ("one_more", "Play one more round, then ask again"),
+            ("five_more", "Play five more rounds, then ask again"),
+            ("no_limit", "Play on until one side is left")],
+           "end", {"kind": "time", "rounds": rounds})
+
+
+def call_time(state: GemsState, rounds: int, ruling: bool = True) -> list:
+    """GEM-GM-32: the game master declares the encounter over after `rounds` rounds (house rule
+    round_limit). More formed gems wins; then more HP left; otherwise a draw."""
+    standing = _standing(state)
     ranked = sorted(standing.items(), key=lambda kv: kv[1], reverse=True)
     winner = ranked[0][0] if len(ranked) > 1 and ranked[0][1] > ranked[1][1] else None
     state.over = True
@@ -155,8 +193,8 @@ def call_time(state: GemsState, rounds: int) -> list:
     state.slots = 0
     why = (f"time is called after {rounds} rounds: side {winner + 1} is ahead"
            if winner is not None else f"time is called after {rounds} rounds: a draw")
-    return [RulingMade("GEM-GM-32", f"encounter ends after {rounds} rounds"),
-            MatchEnded(winner, why)]
+    out: list = [RulingMade("GEM-GM-32", f"encounter ends after {rounds} rounds")] if ruling else []
+    return out + [MatchEnded(winner, why)]
 
 
 def _tick(state: GemsState, u: Unit) -> list:
@@ -208,10 +246,63 @@ def water_check(state: GemsState, u: Unit, rng: Rng) -> list:
     if direction not in DIRECTIONS:
         return out          # still water: nothing to be swept by
     threshold = int(board.prop(u.x, u.y, "current_threshold", house(state, "current_threshold")))
+    if gm.seat(state) is not None:
+        _ask_current(state, u, direction, threshold, ms)
+        return out
+    # GEM-GM-37: with no game-master seat the call is settled by the map/house default, logged
+    return out + _current(state, u, rng, direction, threshold, ms,
+                          RulingMade("GEM-GM-12", f"current {direction}, threshold {threshold}"))
+
+
+WATER_STEP = 4      # how much easier or harder the game master may make a current (20% on d20)
+
+
+def _ask_current(state: GemsState, u: Unit, direction: str, threshold: int, ms: int) -> None:
+    """GEM-GM-12 with a game-master seat: does the current pull this turn, and how hard?"""
+    easier, harder = max(0, threshold - WATER_STEP), threshold + WATER_STEP
+    gm.ask(state, "GEM-GM-12", u.id,
+           f"{u.name} is out of her depth (Movement Speed {ms}) in a current flowing "
+           f"{direction}. How hard does it pull?",
+           [("tile", f"As the map says: she must roll over {threshold} or drift {-ms}"),
+            ("easier", f"Weaker: she must roll over {easier}"),
+            ("harder", f"Stronger: she must roll over {harder}"),
+            ("calm", "Calm this turn: no roll and no drift")],
+           "tile", {"kind": "water", "unit": u.id, "direction": direction,
+                    "threshold": threshold})
+
+
+def resume_gm(state: GemsState, resume: dict, choice: str, rng: Rng) -> list:
+    """Carry on after the game master's answer to a water (GM-12) or time (GM-32) call."""
+    if resume["kind"] == "water":
+        u = state.units[resume["unit"]]
+        threshold = int(resume["threshold"])
+        if choice == "calm" or not u.formed:
+            return []
+        if choice == "easier":
+            threshold = max(0, threshold - WATER_STEP)
+        elif choice == "harder":
+            threshold += WATER_STEP
+        return _current(state, u, rng, str(resume["direction"]), threshold, ms_now(state, u), None)
+    if resume["kind"] == "time":
+        rounds = int(resume["rounds"])
+        if choice == "end":
+            return call_time(state, rounds, ruling=False)
+        more = {"one_more": 1, "five_more": 5}.get(choice)
+        # the limit is a table setting kept in the state, so a saved match remembers it
+        state.house["round_limit"] = state.round + more if more else 0
+        out = _next_round(state, rng)
+        return out + start_turn(state, rng)
+    raise ValueError(f"turns cannot resume a {resume['kind']!r} call")
+
+
+def _current(state: GemsState, u: Unit, rng: Rng, direction: str, threshold: int, ms: int,
+             ruling: RulingMade | None) -> list:
+    """The roll against a current and the drift on a failure (GEM-19, GEM-20)."""
+    out: list = []
     total, roll_event = combat_roll(rng, u, "current", f"{u.name} fights the current "
                                     f"(needs over {threshold})")
-    # GEM-GM-37: with no game-master seat the call is settled by the map/house default, logged
-    out.append(RulingMade("GEM-GM-12", f"current {direction}, threshold {threshold}"))
+    if ruling is not None:
+        out.append(ruling)
     out.append(roll_event)
     if total > threshold:   # GEM-GM-36: thresholds are exceeded, never met
         out.append(ev.CurrentResisted(u.id, threshold))
