@@ -299,6 +299,8 @@ class GemsBot:
             return legal[0]
         decision = _system().decision(view)
         side = decision.seat if decision is not None else 0
+        if decision is not None and decision.stage == "gm_call":
+            return legal[0]        # GEM-GM-37: a bot never rules for the table; the default
         if self.random_rate and rng.randint(0, 999) < int(self.random_rate * 1000):
             return legal[rng.randint(0, len(legal) - 1)]
         if view.pending:
