@@ -832,10 +832,23 @@ class GemsPresenter:
         if isinstance(a, A.ChooseSide):
             return f"Throw it {a.side}"
         if isinstance(a, A.Rule):
-            return f"{a.rule}: {_title(a.choice)}"
+            return self._ruling_words(a)
         if isinstance(a, EndTurn):
             return "End turn"
         return _title(getattr(a, "kind", type(a).__name__).split(".")[-1])
+
+    def _ruling_words(self, a: Any) -> str:
+        """A game-master choice in the engine's words: the label it put in the gm_call's data
+        (the default one marked), else the rule and the choice."""
+        try:
+            for p in reversed(self.state.pending):
+                if p.stage == "gm_call" and p.data.get("rule") == a.rule:
+                    for value, label in p.data.get("choices", []):
+                        if value == a.choice:
+                            return str(label)
+        except (TypeError, ValueError, AttributeError):
+            pass
+        return f"{a.rule}: {_title(a.choice)}"
 
     def _block_words(self, unit: str, c: int, k: int) -> str:
         """'Counter 21 stops Garnet's arm 2 (17)', read from the pending stage's data; plain
