@@ -443,3 +443,44 @@ def test_random_play_with_a_game_master_keeps_the_state_sound():
     assert asked, "no game-master call came up in 600 random actions"
     back = reload(m)
     assert GEMS.state_to_json(back.state) == GEMS.state_to_json(m.state)
+
+
+# --- the set-up screen -----------------------------------------------------------------------------
+
+from tests.client.conftest import app, stub_battle, texts  # noqa: E402,F401  (fixtures)
+
+
+@pytest.mark.client
+@pytest.mark.rule("GEM-GM-37")
+def test_new_match_screen_adds_a_human_game_master_row(app, stub_battle):  # noqa: F811
+    from pygame_gui.elements import UITextEntryLine
+
+    from game.client.scene import push, reset
+    from game.client.scenes.new_match import NewMatchScene
+    from game.client.scenes.title import TitleScene
+    from tests.client.conftest import find_button
+
+    app.apply(reset(TitleScene(app)))
+    app.apply(push(NewMatchScene(app)))
+    app.settle()
+    scene = app.top
+    app.click_element(find_button(app, "Gems"))
+    assert scene.extra_seats() == [] and "Game master" not in texts(app)
+    app.click_element(find_button(app, f"House rules ({len(GEMS.house_rules)})  >"))
+    dialog = app.top
+    rule = next(r for r in dialog.rules if r.id == "gm_seat")
+    dialog.step_rule(rule, 1)                       # what its ">" arrow does
+    assert dialog.value_buttons["gm_seat"].text.startswith("A human game-master seat")
+    app.click_element(find_button(app, "Done"))
+    assert app.top is scene and scene.house["gm_seat"] == "hotseat"
+    assert "Human · added by a house rule" in texts(app)
+    assert "+ game master" in scene.summary.text
+    entry = scene.extra_entries["Game master"]
+    assert isinstance(entry, UITextEntryLine)
+    entry.set_text("Quartz")
+    app.click_element(scene.start_button)
+    assert len(stub_battle) == 1
+    cfg = stub_battle[0].match.config
+    assert len(cfg.seats) == 3 and len(scene.seats) == 2
+    assert (cfg.seats[-1].kind, cfg.seats[-1].name) == ("human", "Quartz")
+    assert cfg.house_rules["gm_seat"] == "hotseat"

@@ -8,6 +8,11 @@ place of the list and Start stays off. A system without maps of its own starts f
 `example_config(seed)`. A map or config the system rejects opens an error dialog naming the map
 and the problem; the player stays on this screen with every choice kept.
 
+Seats: one row per player seat (name, Human or an AI difficulty, team). A system whose house
+rules add seats (its optional `extra_seats(house_rules) -> [label]` hook; gems' game master,
+GEM-GM-37) gets one more row per added seat after the players': a name and "Human" only, since
+such a seat judges for the table. Its `SeatConfig` goes last, after the players' seats.
+
 Maps belong to a system when their `system` property names it, or (without that property) when
 they sit in `maps/<system id>/` or are named `<system id>_*.tmx`; a `title` property names the
 map and an optional `description` property is shown under the thumbnail.
@@ -141,6 +146,8 @@ class NewMatchScene(UIScene):
         self._thumbs: dict[tuple[str, int, int], tuple[pygame.Surface | None, str]] = {}
         self.name_entries: list[UITextEntryLine] = []
         self.seat_kinds: list[tuple[str, str]] = list(SEAT_KINDS)
+        self.extra_names: dict[str, str] = {}      # label of an added seat -> typed name
+        self.extra_entries: dict[str, UITextEntryLine] = {}
         self.seed_entry: UITextEntryLine | None = None
         if self.systems:
             self.choose_system(0, rebuild=False)
@@ -169,6 +176,17 @@ class NewMatchScene(UIScene):
         self._load_teams()
         if rebuild:
             self.rebuild()
+
+    def extra_seats(self) -> list[str]:
+        """Labels of the seats the chosen house rules add (always human), after the players'."""
+        hook = getattr(self.system, "extra_seats", None)
+        if hook is None:
+            return []
+        try:
+            return [str(label) for label in hook(dict(self.house))]
+        except Exception as exc:    # a broken hook must not close the screen; Start will say
+            self.app.log_exception(exc)
+            return []
 
     def map_choices(self) -> list[MapChoice]:
         out = list(self.maps)
@@ -231,6 +249,9 @@ class NewMatchScene(UIScene):
         for seat, entry in zip(self.seats, self.name_entries):
             if entry.alive():
                 seat.name = entry.get_text()
+        for label, entry in self.extra_entries.items():
+            if entry.alive():
+                self.extra_names[label] = entry.get_text()
         if self.seed_entry is not None and self.seed_entry.alive():
             text = self.seed_entry.get_text().strip()
             if text.isdigit():
@@ -243,6 +264,8 @@ class NewMatchScene(UIScene):
         if system is None:
             raise ValueError("no rule system is available")
         seats = [s.to_config(i) for i, s in enumerate(self.seats)]
+        seats += [SeatConfig("human", "normal", self.extra_names.get(label, "").strip() or label)
+                  for label in self.extra_seats()]
         choice = self.map_choice
         if choice is None or choice.id == EXAMPLE:
             config = system.example_config(self.seed)
@@ -418,6 +441,17 @@ class NewMatchScene(UIScene):
             self.button(pygame.Rect(c3.x + pad + half + px(8), y, half, px(34)), "- Remove seat",
                         self.remove_seat, enabled=len(self.seats) > lo)
             y += px(44)
+        # seats the house rules add (a game master): a name, and human only
+        self.extra_entries = {}
+        for label in self.extra_seats():
+            entry = UITextEntryLine(pygame.Rect(c3.x + pad, y, inner, px(38)), self.app.ui,
+                                    container=self.root, placeholder_text=label)
+            entry.set_text(self.extra_names.get(label, ""))
+            entry.set_text_length_limit(24)
+            self.extra_entries[label] = entry
+            self.label(pygame.Rect(c3.x + pad, y + px(42), inner, px(30)),
+                       "Human · added by a house rule", "#subtle")
+            y += px(80)
 
         # seed and house rules at the foot of the seats column
         foot = c3.bottom - px(150)
@@ -447,7 +481,8 @@ class NewMatchScene(UIScene):
         ais = len(self.seats) - humans
         who = " vs ".join(filter(None, [f"{humans} human" + ("s" if humans != 1 else "") if humans else "",
                                         f"{ais} AI" if ais else ""]))
-        return f"{self.system.name}  ·  {choice.label if choice else 'no map'}  ·  {who}"
+        extra = "".join(f" + {label.lower()}" for label in self.extra_seats())
+        return f"{self.system.name}  ·  {choice.label if choice else 'no map'}  ·  {who}{extra}"
 
     def open_house_rules(self) -> Transition | None:
         if self.system is None or not self.system.house_rules:
