@@ -628,6 +628,10 @@ def check_invariants(state: GemsState) -> list[str]:
                 problems.append(f"{it.id}: held by {it.held_by!r} but in none of her arms")
         elif not b.in_bounds(it.x, it.y):
             problems.append(f"{it.id}: lies off the map at ({it.x}, {it.y})")
+    for p in state.pending:
+        if p.stage == gm.STAGE and (p.seat != gm.seat(state) or not p.data.get("choices")):
+            problems.append(f"a game-master call for {p.data.get('rule')!r} is not put to a "
+                            f"game-master seat with choices (GEM-GM-37)")
     for (x, y), here in occupancy_index(state).items():
         if len(here) > TILE_CAPACITY:
             problems.append(f"tile ({x}, {y}) holds {len(here)} (more than {TILE_CAPACITY})")
