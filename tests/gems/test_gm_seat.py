@@ -484,3 +484,23 @@ def test_new_match_screen_adds_a_human_game_master_row(app, stub_battle):  # noq
     assert len(cfg.seats) == 3 and len(scene.seats) == 2
     assert (cfg.seats[-1].kind, cfg.seats[-1].name) == ("human", "Quartz")
     assert cfg.house_rules["gm_seat"] == "hotseat"
+
+
+@pytest.mark.rule("GEM-GM-37")
+def test_invariants_catch_a_call_without_a_game_master():
+    m = swimmer()
+    assert GEMS.check_invariants(m.state) == []
+    m.state.pending[-1].seat = 0
+    assert any("GEM-GM-37" in p for p in GEMS.check_invariants(m.state))
+
+
+@pytest.mark.rule("GEM-GM-37")
+def test_battle_prompt_shows_the_engines_labels():
+    from game.client.presenters.gems import GemsPresenter
+    m = swimmer()
+    prompt = GemsPresenter(m).prompt()
+    labels = [label for label, _, _ in prompt.options]
+    assert prompt.title == "Game master's call" and "current" in prompt.text
+    assert labels[0].startswith("As the map says") and labels[0].endswith("(default)")
+    assert labels[3] == "Calm this turn: no roll and no drift"
+    assert [a for _, a, _ in prompt.options] == m.legal_actions()
