@@ -135,11 +135,33 @@ def evaluate(state: GemsState, side: int) -> float:
 # Valuing attacks with the engine's exact odds
 # =============================================================================================
 
+_GAIN_CACHE: dict[tuple, float] = {}
+_GAIN_CACHE_MAX = 50000
+
+
+def fingerprint(state: GemsState) -> tuple:
+    """Everything an attack's odds depend on, as a hashable value (positions, HP, arms, held
+    objects, abilities, truces, items, house rules): a memo key for `strike_gain`, so the same
+    strike seen from many dry runs is forecast once."""
+    units = tuple((u.id, u.x, u.y, u.hp, u.altitude, u.formed, u.carried_by, u.size,
+                   tuple((a.disarmed, a.holding, a.load) for a in u.arms), tuple(u.active),
+                   tuple((e.get("verb"), e.get("amount")) for e in u.effects),
+                   tuple(sorted(u.truces.items())))
+                  for u in state.units.values())
+    items = tuple((i.id, i.x, i.y, i.held_by) for i in state.items.values())
+    return units, items, tuple(sorted(state.house.items()))
+
+
 def strike_gain(state: GemsState, action: Any, side: int) -> float:
     """Expected change in `evaluate`'s material terms if the Ready Action (with `action`, an
-    AssignArm or Strike) resolves: per target, the damage distribution against her value, a
-    poof taking all of it, and a disarm costing an arm. Allies caught in an area count against.
-    Thrown objects leave the thrower's hand, which costs their value."""
+    AssignArm or Strike) resolves, from forecast.forecast: per target, the damage distribution
+    against her value (a poof takes all of it) and a disarm costing an arm. Allies caught in an
+    area count against. Thrown objects leave the thrower's hand, which costs their value."""
+    key = (fingerprint(state), tuple((p.arm, tuple(p.target), p.mode) for p in state.plans),
+           action, side)
+    cached = _GAIN_CACHE.get(key)
+    if cached is not None:
+        return cached
     f = forecast(state, action)
     gain = 0.0
     for t in f.targets:
@@ -158,7 +180,27 @@ def strike_gain(state: GemsState, action: Any, side: int) -> float:
             it = combat.arm_item(state, attacker, p.arm)
             if it is not None:
                 gain -= HELD + WEAPON * max(0, it.damage - combat.UNARMED_DAMAGE)
+    if len(_GAIN_CACHE) >= _GAIN_CACHE_MAX:
+        _GAIN_CACHE.clear()
+    _GAIN_CACHE[key] = gain
     return gain
+
+
+def rough_gain(state: GemsState, side: int) -> float:
+    """A quick guess at the best strike from here (the acting gem's arms at the weakest enemy
+    in reach, blocks and poofs ignored), for sorting candidates before the exact pass."""
+    u = state.units.get(state.acting) if state.acting else None
+    if u is None:
+        return 0.0
+    best = 0.0
+    for e in state.units.values():
+        if not e.formed or e.side == u.side or e.carried_by is not None:
+            continue
+        d = common.footprint_distance(common.footprint(u), common.footprint(e))
+        if d <= reach_of(state, u):
+            expected = arm_damage(state, u)
+            best = max(best, unit_value(state, e) - unit_value(state, e, e.hp - round(expected)))
+    return best
 
 
 def _plan(action: A.AssignArm):
@@ -282,8 +324,9 @@ class GemsBot:
     that many of the best first actions over the rest of the turn with `samples` dice samples."""
 
     def __init__(self, name: str, noise: float = 0.0, random_rate: float = 0.0,
-                 lookahead: int = 0, samples: int = 3):
+                 lookahead: int = 0, samples: int = 3, shortlist: int = 5):
         self.name = name
+        self.shortlist = shortlist
         self.noise = noise
         self.random_rate = random_rate
         self.lookahead = lookahead
@@ -326,27 +369,39 @@ class GemsBot:
 
     # -- a turn action ---------------------------------------------------------------------------
     def _turn(self, view: GemsState, legal: list, side: int, rng: Rng):
-        scored: list[tuple[float, int, Any, GemsState | None]] = []
+        # a cheap pass over every action (dry run, position, a rough follow-up attack), then the
+        # exact pass (forecast odds) over the most promising few, Ready and EndTurn
+        rough: list[tuple[float, int, Any]] = []
         for n, action in enumerate(legal):
-            value, after = self._score(view, action, side, rng)
+            value, _ = self._score(view, action, side, rng, exact=False)
+            rough.append((value, n, action))
+            yield None
+        rough.sort(key=lambda t: (-t[0], t[1]))
+        shortlist = [t for t in rough[:self.shortlist]]
+        shortlist += [t for t in rough[self.shortlist:]
+                      if isinstance(t[2], (A.Ready, EndTurn))]
+        scored: list[tuple[float, int, Any]] = []
+        for _, n, action in shortlist:
+            value, _ = self._score(view, action, side, rng)
             if self.noise:
                 value += (rng.randint(0, 2000) / 1000.0 - 1.0) * self.noise
-            scored.append((value, n, action, after))
+            scored.append((value, n, action))
             yield None
         scored.sort(key=lambda t: (-t[0], t[1]))
         if self.lookahead and len(scored) > 1:
             best = None
-            for value, n, action, _ in scored[:self.lookahead]:
+            for value, n, action in scored[:self.lookahead]:
                 v = yield from self._expect(view, action, side, rng)
                 if best is None or v > best[0] + 1e-9:
                     best = (v, action)
             return best[1]
         return scored[0][2]
 
-    def _score(self, view: GemsState, action: Any, side: int, rng: Rng
+    def _score(self, view: GemsState, action: Any, side: int, rng: Rng, exact: bool = True
                ) -> tuple[float, GemsState | None]:
         """One turn action's worth: the position after it (dry run) plus the best attack it
-        leaves possible this turn (exact odds), plus small hints for abilities."""
+        leaves possible this turn (exact odds; with `exact` False a rough guess that ignores
+        blocks and poofs), plus small hints for abilities."""
         if isinstance(action, A.Shatter) and not house(view, "ai_may_shatter"):
             return -WIN, None                      # GEM-GM-31: the AI never shatters by default
         if isinstance(action, A.Negotiate):
@@ -359,7 +414,7 @@ class GemsBot:
             s, _ = dry_run(view, action, rng.fork("ready"))
             if s is None:
                 return -WIN, None
-            gain, _ = best_assignment(s, side)
+            gain = best_assignment(s, side)[0] if exact else rough_gain(s, side)
             # with a slot still left after this one, she can strike again (GEM-08)
             again = 0.8 * gain if s.slots >= 1 else 0.0
             return evaluate(view, side) + gain + again, None
@@ -369,7 +424,7 @@ class GemsBot:
         if s.pending:
             s = settle(s, side, rng.fork("settle"))
         # EFFORT: an action that changes nothing worth having loses to ending the turn
-        value = (evaluate(s, side) + self._follow_up(s, side, rng)
+        value = (evaluate(s, side) + self._follow_up(s, side, rng, exact)
                  + _ability_hint(view, action, side) - EFFORT)
         if isinstance(action, A.PickUp):
             f = forecast(view, action)
@@ -377,7 +432,7 @@ class GemsBot:
                 value -= 3.0 * float(1 - f.chance)     # a failed carry roll pins her (GEM-GM-27)
         return value, s
 
-    def _follow_up(self, s: GemsState, side: int, rng: Rng) -> float:
+    def _follow_up(self, s: GemsState, side: int, rng: Rng, exact: bool = True) -> float:
         """The best attack still possible this turn after a non-attack action."""
         if s.over or s.pending or s.slots < 1 or s.acting is None:
             return 0.0
@@ -387,6 +442,8 @@ class GemsBot:
         ready = A.Ready(u.id)
         if ready not in _system().legal_actions(s):
             return 0.0
+        if not exact:
+            return rough_gain(s, side)
         r, _ = dry_run(s, ready, rng.fork("follow"))
         if r is None:
             return 0.0
