@@ -109,6 +109,8 @@ def evaluate(state: GemsState, side: int) -> float:
     score = 0.0
     formed = [u for u in state.units.values() if u.formed and u.carried_by is None]
     prints = {u.id: common.footprint(u) for u in formed}
+    reach = {u.id: reach_of(state, u) for u in formed}
+    menace = {u.id: arm_damage(state, u) for u in formed}
     for u in state.units.values():
         if u.formed and u.carried_by is not None:   # carried: still in the fight, still worth
             score += unit_value(state, u) * (1.0 if u.side == side else -1.0)
@@ -118,13 +120,12 @@ def evaluate(state: GemsState, side: int) -> float:
         enemies = [e for e in formed if e.side != u.side
                    and not common.truce_between(state, u.id, e.id)]
         if enemies:
-            dist = min(common.footprint_distance(prints[u.id], prints[e.id]) for e in enemies)
-            v -= APPROACH * max(0, dist - reach_of(state, u))
+            dists = [common.footprint_distance(prints[u.id], prints[e.id]) for e in enemies]
+            v -= APPROACH * max(0, min(dists) - reach[u.id])
             # what the enemies within a move and a strike of her could deal her next turn
-            for e in enemies:
-                d = common.footprint_distance(prints[u.id], prints[e.id])
-                if d <= max(1, common.ms_now(state, e)) + reach_of(state, e):
-                    v -= THREAT * arm_damage(state, e)
+            for e, d in zip(enemies, dists):
+                if d <= max(1, common.ms_now(state, e)) + reach[e.id]:
+                    v -= THREAT * menace[e.id]
         if surrounded_by_water(state, u):
             v -= WATER
         score += sign * v
@@ -439,11 +440,11 @@ class GemsBot:
         u = s.units.get(s.acting)
         if u is None or u.side != side:
             return 0.0
+        if not exact:
+            return rough_gain(s, side)
         ready = A.Ready(u.id)
         if ready not in _system().legal_actions(s):
             return 0.0
-        if not exact:
-            return rough_gain(s, side)
         r, _ = dry_run(s, ready, rng.fork("follow"))
         if r is None:
             return 0.0
