@@ -152,6 +152,37 @@ def _key_multisets(keys: list, k: int, start: int = 0):
             yield (keys[i],) + rest
 
 
+def _memoised(fn):
+    """Cache a pure odds function on its arguments (lists frozen to tuples). Calls with a
+    callable argument (a knockback cost closure) are not cached. The AI asks the same odds many
+    times while comparing dry runs; the result dicts are read-only to every caller."""
+    cache: dict[tuple, Any] = {}
+
+    def freeze(v: Any) -> Any:
+        if isinstance(v, (list, tuple)):
+            return tuple(freeze(x) for x in v)
+        if callable(v):
+            raise TypeError("not cacheable")
+        return v
+
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            key = (freeze(args), freeze(sorted(kwargs.items())))
+        except TypeError:
+            return fn(*args, **kwargs)
+        hit = cache.get(key)
+        if hit is None:
+            if len(cache) > 20000:
+                cache.clear()
+            hit = cache[key] = fn(*args, **kwargs)
+        return hit
+
+    wrapper.__doc__ = fn.__doc__
+    wrapper.__wrapped__ = fn  # type: ignore[attr-defined]
+    return wrapper
+
+
+@_memoised
 def attack_odds(attack_mod: int, damages: list[int], counters: int, counter_mod: int,
                 disarm: bool, disarm_needs_contact: bool, hp: int,
                 pushes: list[int] | None = None, push_all: bool = False,
