@@ -36,8 +36,9 @@ from .state import GemsState, Unit
 FORMED = 30.0          # a gem still in the fight
 HP = 1.5               # per hit point
 ARM = 6.0              # per working arm (attacks, blocks, holding)
-HELD = 2.0             # per held object (counter rolls, GEM-29) ...
-WEAPON = 2.0           # ... plus this per point of damage above bare hands
+HELD = 1.0             # per held object of a gem with Blocking (a counter roll each, GEM-29)
+HELD_NO_BLOCK = 0.3    # ... of a gem without it
+WEAPON = 1.0           # plus this per point of damage above bare hands
 APPROACH = 0.8         # per tile too far from the nearest enemy to strike her
 WATER = 4.0            # standing where a current may drag her (GEM-18..20)
 THREAT = 0.35          # per point of damage the nearby enemies could deal next turn
@@ -60,10 +61,11 @@ def unit_value(state: GemsState, u: Unit, hp: int | None = None) -> float:
     if not u.formed or hp <= 0:
         return 0.0
     v = FORMED + HP * hp + ARM * len(u.working_arms())
+    held = HELD if u.blocking else HELD_NO_BLOCK
     for iid in u.held_objects():
         it = state.items.get(iid)
         if it is not None:
-            v += HELD + WEAPON * max(0, it.damage - combat.UNARMED_DAMAGE)
+            v += held + WEAPON * max(0, it.damage - combat.UNARMED_DAMAGE)
     return v
 
 
@@ -180,7 +182,8 @@ def strike_gain(state: GemsState, action: Any, side: int) -> float:
         if p.mode == "thrown":
             it = combat.arm_item(state, attacker, p.arm)
             if it is not None:
-                gain -= HELD + WEAPON * max(0, it.damage - combat.UNARMED_DAMAGE)
+                gain -= ((HELD if attacker.blocking else HELD_NO_BLOCK)
+                         + WEAPON * max(0, it.damage - combat.UNARMED_DAMAGE))
     if len(_GAIN_CACHE) >= _GAIN_CACHE_MAX:
         _GAIN_CACHE.clear()
     _GAIN_CACHE[key] = gain
@@ -285,14 +288,16 @@ def stage_answer(state: GemsState, legal: list, side: int, rng: Rng, quick: bool
     if stage == "choose_counters":
         # every counter roll helps: more blocks and a higher disarm sum (GEM-29, GEM-33)
         return max((a for a in legal if isinstance(a, A.Counter)), key=lambda a: a.count)
-    if stage == "assign_blocks" and quick:
+    if quick:
         return legal[0]            # combat.block_options lists the most damage stopped first
     if stage in ("assign_blocks", "choose_lost_arm", "choose_side"):
         best, best_v = legal[0], None
         for a in legal:
-            s, _ = dry_run(state, a, rng.fork(f"stage{a!r}"))
+            srng = rng.fork(f"stage{a!r}")
+            s, _ = dry_run(state, a, srng)
             if s is None:
                 continue
+            s = settle(s, side, srng)          # see the whole strike through before judging
             v = evaluate(s, side) + _loose_item_value(s, side)
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = a, v
