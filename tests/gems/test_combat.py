@@ -633,3 +633,21 @@ def test_rejections_say_why():
         m.submit(A.Counter("d", 3))
     with pytest.raises(IllegalAction, match="first answer"):
         m.submit(A.Ready("a"))
+
+
+# --- player-facing arm numbers ----------------------------------------------------------------
+
+@pytest.mark.rule("GEM-21")
+def test_player_facing_texts_number_arms_from_one_while_actions_stay_zero_based():
+    m = match([gem("a", 0, 2, 2), gem("d", 1, 3, 2)])
+    events = strike(m, "a", [(1, (3, 2), "melee")], [3]).events
+    texts = [e.text for e in of(events, DiceRolled) if e.roll.purpose == "attack"]
+    assert texts and "(arm 2)" in texts[0] and "(arm 1)" not in texts[0]
+    assert of(events, ev.AttackResolved)[0].arm == 1          # the record itself stays 0-based
+    turn_of(m, "a")
+    m.submit(A.Ready("a"))
+    with pytest.raises(IllegalAction, match="has no arm 3"):
+        m.submit(A.AssignArm("a", 2, (3, 2), "melee"))
+    m.submit(A.AssignArm("a", 0, (3, 2), "melee"))
+    with pytest.raises(IllegalAction, match="arm 1 already acts"):
+        m.submit(A.AssignArm("a", 0, (3, 2), "melee"))

@@ -229,7 +229,7 @@ def mode_allowed(state: GemsState, unit: Unit, arm: int, mode: str) -> str | Non
     if mode == "melee":
         return None
     if item is None:
-        return f"arm {arm} holds nothing to {'throw' if mode == 'thrown' else 'shoot'}"
+        return f"arm {arm + 1} holds nothing to {'throw' if mode == 'thrown' else 'shoot'}"
     data = _item_data(item)
     if mode == "thrown":
         if not item.throwable or not data.get("throwable", True):
@@ -499,13 +499,13 @@ def validate(state: GemsState, action: Any) -> str | None:
     if action.kind == "gems.assign_arm":
         a = action.arm
         if not 0 <= a < len(unit.arms):
-            return f"{unit.name} has no arm {a}"
+            return f"{unit.name} has no arm {a + 1}"
         if unit.arms[a].disarmed:
-            return f"arm {a} was disarmed and can do nothing (GEM-38)"
+            return f"arm {a + 1} was disarmed and can do nothing (GEM-38)"
         if any(p.arm == a for p in state.plans):
-            return f"arm {a} already acts in this Ready Action (GEM-21)"
+            return f"arm {a + 1} already acts in this Ready Action (GEM-21)"
         if unit.arms[a].load:
-            return f"arm {a} is busy carrying a load"
+            return f"arm {a + 1} is busy carrying a load"
         if len(state.plans) >= arm_cap(unit):
             return f"her Arm Counter ({arm_cap(unit)}) is used up (GEM-21)"
         why = mode_allowed(state, unit, a, action.mode)
@@ -518,7 +518,7 @@ def validate(state: GemsState, action: Any) -> str | None:
             return "the attack would stop at an earlier target (GEM-26)"
         return "no gem there that she may attack, or it is out of reach (GEM-24)"
     if action.kind == "gems.unassign_arm":
-        return f"arm {action.arm} is not assigned (or already handed something over)"
+        return f"arm {action.arm + 1} is not assigned (or already handed something over)"
     if action.kind == "gems.hand_over":
         return "hand-over needs an arm holding something and an ally next to her with a free arm"
     return "that is not allowed now"
@@ -653,7 +653,7 @@ def _strike(state: GemsState, action: Strike, rng) -> list:
             what = {"melee": "attacks", "thrown": "throws at",
                     "projectile": "shoots at"}[atk["mode"]]
             out.append(DiceRolled(r, attacker.id, f"{attacker.name} {what} {names} "
-                                  f"(arm {atk['arm']}): {r.breakdown()} {verdict}"))
+                                  f"(arm {atk['arm'] + 1}): {r.breakdown()} {verdict}"))
             for fight in ctx["fights"]:
                 if fight["target"] in group:
                     for pair in fight["attacks"]:

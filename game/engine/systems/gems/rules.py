@@ -365,9 +365,9 @@ def summon_problem(state: GemsState, u: Unit, weapon: str, arm: int) -> str | No
     if weapon not in u.weapons:
         return f"{u.name} cannot summon {weapon!r}"
     if not 0 <= arm < len(u.arms):
-        return f"{u.name} has no arm {arm}"
+        return f"{u.name} has no arm {arm + 1}"
     if arm not in _free_arms(u):
-        return f"arm {arm} of {u.name} is not free"
+        return f"arm {arm + 1} of {u.name} is not free"
     if state.slots < 1:
         return f"{u.name} has no Action Slots left"
     return None
