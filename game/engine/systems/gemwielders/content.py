@@ -1,0 +1,401 @@
+"""Gemwielders content: gem types, Gembearers, cards and the Source, read from
+game/data/gemwielders/*.toml (tomllib) and validated at load.
+
+Owns: the schemas of those files (unknown keys, unknown verbs, bad parameters and bad requirement
+strings are rejected with a message naming the file, the entry and the key), the requirement
+parser and eligibility test (GW-22, GW-U-02), loading once per process, and `describe`, which
+renders a card's or Gembearer's effect lists to short player-facing text, so the words on a card
+and what the engine does cannot disagree.
+
+Must not: apply effects (effects.py does, one function per verb) or hold presentation (colours,
+frames and art ids live in assets/gemwielders/*.toml keyed by the same ids).
+
+Effect lists are lists of steps. A step is either a verb `{verb = "draw", n = 2}` whose
+parameters are declared in effects.VERBS, or an optional power clause
+`{cost = 2, effects = [...], otherwise = [...]}` (GW-27: pay to resolve `effects` once; if you
+cannot or will not, `otherwise`, if any, resolves instead). Either kind may carry a condition
+`if = {attack_cards = n}` (the current attack uses at least n attack cards) or `if = {gems = n}`
+(the owner has at least n socketed gems); a step whose condition fails is skipped.
+"""
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game import paths
+from game.engine.rules import ConfigError
+
+from .effects import CONDITIONS, VERBS
+
+
+class ContentError(ConfigError):
+    """A Gemwielders content file is broken; the message names the file, the entry and the key."""
+
+
+CARD_KINDS = ("attack", "defense", "skill", "modification", "source")
+GEM_LETTERS = "RSETA"
+WILDCARD = "*"
+ZONES = ("own", "opponent")
+TRIGGERS = ("reveal", "play", "use", "hit", "miss", "attacking", "defending")
+WEAPON_DECK_SIZE = 10
+
+# Each schema maps key -> (type or tuple of types, default). A default of ... means required.
+_GEM = {"name": (str, ...), "letter": (str, ...), "tokens": (int, 4), "theme": (str, "")}
+_CARD = {
+    "name": (str, ...), "kind": (str, ...), "origin": (str, ""), "req": (str, ""),
+    "qty": (int, 1), "sword": (int, 0), "shield": (int, 0), "zone": (str, "own"),
+    "use_cost": (int, 0), "text": (str, ""), "stack": (int, 0),
+    **{t: (list, []) for t in TRIGGERS},
+}
+_GEMBEARER = {
+    "name": (str, ...), "ability": (str, ...), "deck": (dict, ...), "use_cost": (int, 0),
+    "use": (list, []), "other": (list, []), "hit": (list, []), "miss": (list, []),
+    "text": (str, ""),
+}
+_CLAUSE_KEYS = {"cost", "effects", "otherwise", "if"}
+
+# Which effect lists each kind may carry (anything else is a content mistake worth a message).
+_KIND_TRIGGERS = {
+    "attack": {"reveal", "hit", "miss"},
+    "defense": {"reveal", "hit", "miss"},
+    "skill": {"play"},
+    "modification": {"use", "hit", "miss", "attacking", "defending"},
+    "source": {"play"},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Content:
+    gems: dict[str, dict[str, Any]]          # id -> gem type (name, letter, tokens, theme)
+    gembearers: dict[str, dict[str, Any]]    # id -> Gembearer (name, ability, deck, effects)
+    cards: dict[str, dict[str, Any]]         # id -> card (weapon and gem cards)
+    sources: dict[str, dict[str, Any]]       # id -> Source design (one in the bundled set)
+
+    def card(self, card_id: str) -> dict[str, Any]:
+        """A card or Source design by id (KeyError names the id)."""
+        if card_id in self.cards:
+            return self.cards[card_id]
+        if card_id in self.sources:
+            return self.sources[card_id]
+        raise KeyError(f"no Gemwielders card {card_id!r}")
+
+    def gem_deck(self) -> list[str]:
+        """The gem card deck as card ids, `qty` copies each, in file order (GW-09); the rules
+        shuffle it with the match Rng."""
+        return [cid for cid, c in self.cards.items() if not c["origin"] for _ in range(c["qty"])]
+
+    def weapon_deck(self, gembearer: str) -> list[str]:
+        """A Gembearer's starting deck as card ids (GW-06), unshuffled."""
+        return [cid for cid, n in self.gembearers[gembearer]["deck"].items() for _ in range(n)]
+
+    def source_id(self) -> str:
+        return next(iter(self.sources))
+
+    def token_counts(self) -> dict[str, int]:
+        """Gem pool: letter -> tokens (GW-08, GW-U-20)."""
+        return {g["letter"]: g["tokens"] for g in self.gems.values()}
+
+
+# --- requirements (GW-22, GW-U-02) -------------------------------------------------------------
+
+def parse_requirement(req: str) -> tuple[Counter, int]:
+    """`RR*` -> (Counter({'R': 2}), 1). Raises ValueError on anything but R S E T A and *."""
+    typed: Counter = Counter()
+    wild = 0
+    for ch in req:
+        if ch == WILDCARD:
+            wild += 1
+        elif ch in GEM_LETTERS:
+            typed[ch] += 1
+        else:
+            raise ValueError(f"{ch!r} is not a gem letter ({' '.join(GEM_LETTERS)}) or *")
+    if len(req) > 5:
+        raise ValueError("a requirement names at most 5 gems (a Gembearer holds 5, GW-20)")
+    return typed, wild
+
+
+def eligible(req: str, socketed: list[str] | str) -> bool:
+    """GW-22 with GW-U-02: the sockets cover every typed gem, and the gems left over are at
+    least the number of wildcards."""
+    typed, wild = parse_requirement(req)
+    have = Counter(socketed)
+    if any(have[g] < n for g, n in typed.items()):
+        return False
+    return sum(have.values()) - sum(typed.values()) >= wild
+
+
+# --- validation -------------------------------------------------------------------------------
+
+def _check(where: str, entry: Any, schema: dict[str, tuple[Any, Any]]) -> dict[str, Any]:
+    if not isinstance(entry, dict):
+        raise ContentError(f"{where}: expected a table")
+    unknown = sorted(set(entry) - set(schema))
+    if unknown:
+        raise ContentError(f"{where}: unknown key {unknown[0]!r} (known: {', '.join(sorted(schema))})")
+    out: dict[str, Any] = {}
+    for key, (tp, default) in schema.items():
+        if key not in entry:
+            if default is ...:
+                raise ContentError(f"{where}: missing required key {key!r}")
+            out[key] = type(default)(default) if isinstance(default, (list, dict)) else default
+            continue
+        value = entry[key]
+        if not isinstance(value, tp) or (isinstance(value, bool) and tp is int):
+            raise ContentError(f"{where}: key {key!r} has the wrong type ({value!r})")
+        out[key] = value
+    return out
+
+
+def _check_condition(where: str, cond: Any) -> dict[str, int]:
+    if not isinstance(cond, dict) or not cond:
+        raise ContentError(f"{where}: 'if' must be a table such as {{attack_cards = 2}}")
+    for key, value in cond.items():
+        if key not in CONDITIONS:
+            raise ContentError(f"{where}: unknown condition {key!r} (known: {', '.join(sorted(CONDITIONS))})")
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise ContentError(f"{where}: condition {key!r} needs a whole number, not {value!r}")
+    return dict(cond)
+
+
+def check_effects(where: str, steps: Any, *, nested: bool = False) -> list[dict[str, Any]]:
+    """Validate an effect list; returns it with every verb's defaults filled in."""
+    if not isinstance(steps, list):
+        raise ContentError(f"{where}: an effect list must be a list of steps")
+    out = []
+    for i, step in enumerate(steps):
+        at = f"{where}[{i}]"
+        if not isinstance(step, dict):
+            raise ContentError(f"{at}: a step must be a table with 'verb' or 'cost'")
+        if "cost" in step:
+            if nested:
+                raise ContentError(f"{at}: a power clause cannot sit inside another")
+            unknown = sorted(set(step) - _CLAUSE_KEYS)
+            if unknown:
+                raise ContentError(f"{at}: unknown key {unknown[0]!r} in a power clause "
+                                   f"(known: {', '.join(sorted(_CLAUSE_KEYS))})")
+            cost = step["cost"]
+            if not isinstance(cost, int) or isinstance(cost, bool) or cost < 1:
+                raise ContentError(f"{at}: key 'cost' must be a whole number of 1 or more")
+            if "effects" not in step:
+                raise ContentError(f"{at}: a power clause needs 'effects'")
+            clause: dict[str, Any] = {
+                "cost": cost,
+                "effects": check_effects(f"{at}.effects", step["effects"], nested=True),
+                "otherwise": check_effects(f"{at}.otherwise", step.get("otherwise", []), nested=True),
+            }
+            if "if" in step:
+                clause["if"] = _check_condition(f"{at}.if", step["if"])
+            out.append(clause)
+            continue
+        verb = step.get("verb")
+        if verb is None:
+            raise ContentError(f"{at}: a step needs 'verb' (or 'cost' for a power clause)")
+        if verb not in VERBS:
+            raise ContentError(f"{at}: unknown verb {verb!r} (known: {', '.join(sorted(VERBS))})")
+        spec = VERBS[verb]
+        unknown = sorted(set(step) - set(spec.params) - {"verb", "if"})
+        if unknown:
+            known = ", ".join(sorted(spec.params)) or "none"
+            raise ContentError(f"{at}: verb {verb!r} has no parameter {unknown[0]!r} (known: {known})")
+        done: dict[str, Any] = {"verb": verb}
+        for name, (tp, default, allowed) in spec.params.items():
+            value = step.get(name, default)
+            if value is ...:
+                raise ContentError(f"{at}: verb {verb!r} needs parameter {name!r}")
+            if not isinstance(value, tp) or (isinstance(value, bool) and tp is int):
+                raise ContentError(f"{at}: parameter {name!r} of {verb!r} has the wrong type ({value!r})")
+            if allowed and value not in allowed:
+                raise ContentError(f"{at}: parameter {name!r} of {verb!r} must be one of "
+                                   f"{', '.join(map(str, allowed))}, not {value!r}")
+            done[name] = value
+        if "n" in done and done["n"] < 0 and verb not in ("mod_sword", "mod_shield"):
+            raise ContentError(f"{at}: parameter 'n' of {verb!r} cannot be negative")
+        if verb == "look_top" and not 0 <= done["take"] <= done["n"]:
+            raise ContentError(f"{at}: look_top cannot take more cards than it looks at")
+        if "if" in step:
+            done["if"] = _check_condition(f"{at}.if", step["if"])
+        out.append(done)
+    return out
+
+
+def _read(folder: Path, name: str) -> dict[str, Any]:
+    path = folder / name
+    try:
+        with open(path, "rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise ContentError(f"{path}: missing content file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ContentError(f"{path}: not valid TOML ({exc})") from None
+
+
+def _section(path: Path, data: dict[str, Any], key: str) -> dict[str, Any]:
+    extra = sorted(set(data) - {key})
+    if extra:
+        raise ContentError(f"{path}: unknown top-level key {extra[0]!r} (expected [{key}.<id>])")
+    section = data.get(key, {})
+    if not isinstance(section, dict) or not section:
+        raise ContentError(f"{path}: needs at least one [{key}.<id>] entry")
+    return section
+
+
+def _card(where: str, raw: Any, *, source: bool = False) -> dict[str, Any]:
+    card = _check(where, raw, _CARD)
+    if card["kind"] not in CARD_KINDS:
+        raise ContentError(f"{where}: key 'kind' must be one of {', '.join(CARD_KINDS)}, not {card['kind']!r}")
+    if source != (card["kind"] == "source"):
+        raise ContentError(f"{where}: key 'kind': Sources belong in sources.toml and nothing else does")
+    try:
+        parse_requirement(card["req"])
+    except ValueError as exc:
+        raise ContentError(f"{where}: key 'req' {card['req']!r} is not a requirement: {exc}") from None
+    allowed = _KIND_TRIGGERS[card["kind"]]
+    for trig in TRIGGERS:
+        if card[trig] and trig not in allowed:
+            raise ContentError(f"{where}: key {trig!r} is not used by {card['kind']} cards")
+        card[trig] = check_effects(f"{where}.{trig}", card[trig])
+    if card["sword"] and card["kind"] != "attack":
+        raise ContentError(f"{where}: key 'sword' belongs on attack cards only")
+    if card["shield"] and card["kind"] != "defense":
+        raise ContentError(f"{where}: key 'shield' belongs on defense cards only")
+    if card["sword"] < 0 or card["shield"] < 0 or card["qty"] < 1 or card["use_cost"] < 0:
+        raise ContentError(f"{where}: sword, shield and use_cost cannot be negative; qty is 1 or more")
+    if card["zone"] not in ZONES:
+        raise ContentError(f"{where}: key 'zone' must be one of {', '.join(ZONES)}")
+    if card["zone"] != "own" and card["kind"] != "modification":
+        raise ContentError(f"{where}: key 'zone' is for modifications only")
+    if card["use_cost"] and not card["use"]:
+        raise ContentError(f"{where}: key 'use_cost' without a 'use' effect")
+    if card["origin"] and card["req"]:
+        raise ContentError(f"{where}: key 'req': weapon cards (with an origin) have no requirement")
+    if source and card["stack"] < 1:
+        raise ContentError(f"{where}: key 'stack' must give the number of Sources (1 or more)")
+    return card
+
+
+def load_content(folder: Path | None = None) -> Content:
+    """Read and validate every Gemwielders content file in `folder` (default
+    game/data/gemwielders)."""
+    folder = folder or paths.data_dir() / "gemwielders"
+    f_gems, f_gb, f_cards, f_src = (folder / n for n in
+                                    ("gems.toml", "gembearers.toml", "cards.toml", "sources.toml"))
+    gems = {k: _check(f"{f_gems} [gems.{k}]", v, _GEM)
+            for k, v in _section(f_gems, _read(folder, "gems.toml"), "gems").items()}
+    letters = Counter(g["letter"] for g in gems.values())
+    for gid, g in gems.items():
+        where = f"{f_gems} [gems.{gid}]"
+        if g["letter"] not in GEM_LETTERS:
+            raise ContentError(f"{where}: key 'letter' must be one of {' '.join(GEM_LETTERS)}")
+        if letters[g["letter"]] > 1:
+            raise ContentError(f"{where}: key 'letter' {g['letter']!r} is used by two gem types")
+        if g["tokens"] < 1:
+            raise ContentError(f"{where}: key 'tokens' must be 1 or more")
+    cards = {k: _card(f"{f_cards} [cards.{k}]", v)
+             for k, v in _section(f_cards, _read(folder, "cards.toml"), "cards").items()}
+    sources = {k: _card(f"{f_src} [sources.{k}]", v, source=True)
+               for k, v in _section(f_src, _read(folder, "sources.toml"), "sources").items()}
+    if len(sources) != 1:
+        raise ContentError(f"{f_src}: exactly one Source design is supported")
+    gembearers = {}
+    for k, v in _section(f_gb, _read(folder, "gembearers.toml"), "gembearers").items():
+        where = f"{f_gb} [gembearers.{k}]"
+        gb = _check(where, v, _GEMBEARER)
+        for trig in ("use", "other", "hit", "miss"):
+            gb[trig] = check_effects(f"{where}.{trig}", gb[trig])
+        if gb["use_cost"] < 0 or (gb["use_cost"] and not gb["use"]):
+            raise ContentError(f"{where}: key 'use_cost' needs a 'use' effect and cannot be negative")
+        total = 0
+        for cid, n in gb["deck"].items():
+            if cid not in cards or cards[cid]["origin"] != k:
+                raise ContentError(f"{where}: key 'deck': {cid!r} is not a weapon card of {k!r} in cards.toml")
+            if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+                raise ContentError(f"{where}: key 'deck': {cid!r} needs a whole number of copies")
+            total += n
+        if total != WEAPON_DECK_SIZE:
+            raise ContentError(f"{where}: key 'deck' holds {total} cards; a weapon deck has {WEAPON_DECK_SIZE}")
+        gembearers[k] = gb
+    for cid, c in cards.items():
+        if c["origin"] and c["origin"] not in gembearers:
+            raise ContentError(f"{f_cards} [cards.{cid}]: key 'origin' {c['origin']!r} is not a Gembearer")
+        typed, _ = parse_requirement(c["req"])
+        for letter, n in typed.items():
+            have = sum(g["tokens"] for g in gems.values() if g["letter"] == letter)
+            if n > have:
+                raise ContentError(f"{f_cards} [cards.{cid}]: key 'req' needs {n} {letter} but the pool holds {have}")
+    clash = set(cards) & set(sources)
+    if clash:
+        raise ContentError(f"{f_src}: id {sorted(clash)[0]!r} is also a card in cards.toml")
+    return Content(gems, gembearers, cards, sources)
+
+
+_CACHE: Content | None = None
+
+
+def content() -> Content:
+    """The bundled content, loaded and validated once."""
+    global _CACHE
+    if _CACHE is None:
+        _CACHE = load_content()
+    return _CACHE
+
+
+# --- player-facing text -----------------------------------------------------------------------
+
+_TRIGGER_LABEL = {
+    "reveal": "Reveal", "hit": "Hit", "miss": "Miss", "attacking": "While you attack",
+    "defending": "While you are attacked", "other": "When you attack",
+}
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _condition_text(cond: dict[str, int]) -> str:
+    parts = [CONDITIONS[k][1].format(n=v) for k, v in cond.items()]
+    return "If " + " and ".join(parts) + ": "
+
+
+def describe(steps: list[dict[str, Any]]) -> str:
+    """One effect list as short sentences ("Draw 2 cards. Pay 2: +2 attack this turn.")."""
+    out = []
+    for step in steps:
+        prefix = _condition_text(step["if"]) if "if" in step else ""
+        if "cost" in step:
+            text = f"Pay {step['cost']}: {describe(step['effects'])}"
+            if step["otherwise"]:
+                text += f" If not: {describe(step['otherwise'])}"
+        else:
+            text = VERBS[step["verb"]].text(step)
+        if prefix:
+            text = prefix + text[0].lower() + text[1:]
+        out.append(text)
+    return " ".join(out)
+
+
+def card_lines(card: dict[str, Any]) -> list[str]:
+    """A card's (or Gembearer's) rules text, one line per trigger, in resolution order."""
+    lines = []
+    if card.get("zone", "own") == "opponent":
+        lines.append("Place in your opponent's area.")
+    for trig in ("play", "reveal", "other", "attacking", "defending", "use", "hit", "miss"):
+        steps = card.get(trig) or []
+        if not steps:
+            continue
+        text = describe(steps)
+        if trig == "play":
+            lines.append(text)
+        elif trig == "use":
+            cost = card.get("use_cost", 0)
+            lines.append(f"Use{f' (pay {cost})' if cost else ''}: {text}")
+        else:
+            lines.append(f"{_TRIGGER_LABEL[trig]}: {text}")
+    return lines
+
+
+def card_text(card_id: str, c: Content | None = None) -> str:
+    """The rules text of a card or Source by id, as the card-table scene prints it."""
+    return "\n".join(card_lines((c or content()).card(card_id)))

@@ -1,0 +1,173 @@
+"""Gemwielders match state: plain, mutable dataclasses that serialise to JSON.
+
+Owns: the shape of a Gemwielders match: every card instance (unique id + content id), the zones
+that hold them, both players' counters, the shared gem pool, gem card deck, draft row, Source
+stack and scrap pile, the phase and draft-step progress, pending mid-action stages, the effect
+queue and the attack in progress. Rules code (rules.py, effects.py) mutates a copy of it inside
+`Match.submit`.
+
+Must not: hold content definitions (those come from content.py by content id) or presentation.
+
+Zones (GW card conservation: every card id lives in exactly one of them):
+  each player: deck (index 0 = top), hand, discard (last = top), defense (left/oldest first),
+  mods (modifications in play in that player's area);
+  shared: gem_deck (index 0 = top), row (5 slots, None = empty), sources (the Source stack),
+  scrap (face up, out of the game), table (cards put down and not yet settled: a skill or Source
+  while it resolves, the attack cards of the attack in progress).
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+LIFE_START = 50          # GW-01
+LIFE_CAP = 50            # GW-02
+HAND_SIZE = 5            # GW-07, GW-45
+ROW_SIZE = 5             # GW-11, GW-18
+MAX_GEMS = 5             # GW-20
+BEARER = "bearer"        # the key UseCard uses for a player's Gembearer
+
+PHASES = ("setup", "draft", "main", "attack", "draw", "over")
+
+
+@dataclass(slots=True)
+class Card:
+    """One physical card. `id` is unique in the match ("c1", "c2", ...); `cid` is its content
+    id (a weapon, gem card or Source in game/data/gemwielders). In a redacted view a hidden card
+    is a placeholder: id "?<n>" and cid "hidden"."""
+
+    id: str
+    cid: str
+
+
+@dataclass(slots=True)
+class Player:
+    seat: int
+    gembearer: str | None = None             # content id; None until chosen (GW-05)
+    gems: list[str] = field(default_factory=list)   # socketed gem letters in order (GW-20/21)
+    bearer_ready: bool = True                 # GW-53: comes into play ready
+    life: int = LIFE_START
+    power: int = 0                            # GW-03; never below 0 (GW-27)
+    deck: list[str] = field(default_factory=list)     # top first; order hidden from everyone
+    hand: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)  # public; last is the top
+    defense: list[str] = field(default_factory=list)  # face down, left (oldest) first (GW-33)
+    mods: list[str] = field(default_factory=list)     # modifications in play, in play order
+    used: list[str] = field(default_factory=list)     # ids of mods turned sideways (GW-31)
+    knows: list[str] = field(default_factory=list)    # hidden card ids this seat has seen
+    # (own deck top after a look, an opponent's face-down defense card after a peek); a view
+    # shows these instead of placeholders. Cleared for a deck when it is shuffled.
+    buffs: dict[str, int] = field(default_factory=dict)  # this-turn modifiers ("attack": 2);
+    # cleared at the end of every turn
+    flags: dict[str, Any] = field(default_factory=dict)  # free JSON-able per-player memory for
+    # effects (e.g. counters a card keeps); never cleared by the flow
+
+
+@dataclass(slots=True)
+class Pending:
+    """A mid-action choice the engine waits for (STYLE habit 4). `stage` names it; `seat` must
+    answer; `handler` says which module answers it ("rules" for the flow's own stages, "effects"
+    for choices raised inside effects.resolve); `data` is JSON-able and holds what the handler
+    needs to go on (for effects: the rest of the effect list and its ctx)."""
+
+    stage: str
+    seat: int
+    handler: str = "rules"
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Attack:
+    """The attack in progress (GW-35..43). Attack cards sit in `GwState.table`; the revealed
+    defense cards stay in the defender's `defense` list until cleanup (GW-43).
+
+    `sword` / `shield` hold per-card deltas from effects (card id -> n, GW-56); `zeroed` lists
+    defense cards that count as 0; `bonus_sword` / `bonus_shield` change the totals. Values are
+    floored at 0 per card and per total (GW-U-15). `step` is where the sequence stands:
+    choose -> reveal -> attack_effects -> defense_effects -> other_effects -> compare ->
+    result_effects -> damage -> cleanup -> done."""
+
+    attacker: int
+    defender: int
+    cards: list[str] = field(default_factory=list)    # in the order they were put down
+    announced: int | None = None          # the total announced (GW-35)
+    revealed: list[str] = field(default_factory=list)  # defender's setup, left to right
+    sword: dict[str, int] = field(default_factory=dict)
+    shield: dict[str, int] = field(default_factory=dict)
+    zeroed: list[str] = field(default_factory=list)
+    bonus_sword: int = 0
+    bonus_shield: int = 0
+    bonus_damage: int = 0                 # effects that change damage (GW-U-14)
+    step: str = "choose"
+    order: list[str] = field(default_factory=list)     # attacker's chosen effect order (keys)
+    resolved: list[str] = field(default_factory=list)  # effect keys resolved so far, in order
+    result: str | None = None             # "hit" or "miss" (GW-40)
+    damage: int = 0
+
+
+@dataclass(slots=True)
+class GwState:
+    house: dict[str, Any]                 # resolved house rules
+    cards: dict[str, Card] = field(default_factory=dict)
+    players: list[Player] = field(default_factory=lambda: [Player(0), Player(1)])
+    pool: dict[str, int] = field(default_factory=dict)   # gem type letter -> tokens left
+    gem_deck: list[str] = field(default_factory=list)    # top first (GW-09)
+    row: list[str | None] = field(default_factory=lambda: [None] * ROW_SIZE)
+    sources: list[str] = field(default_factory=list)     # the Source stack (GW-10)
+    scrap: list[str] = field(default_factory=list)       # GW-51
+    table: list[str] = field(default_factory=list)       # cards resolving / attacking now
+    first: int = 0                        # seat of Player 1 (GW-04)
+    turn: int = 0                         # 1 = Player 1's first turn; 0 during set-up
+    active: int = 0                       # seat whose turn it is
+    phase: str = "setup"
+    draft_step: int = 1                   # lowest draft step still open this phase (GW-24)
+    redealt: bool = False                 # Player 2 used the one redeal (GW-12)
+    pending: list[Pending] = field(default_factory=list)   # stack; last is answered first
+    queue: list[dict[str, Any]] = field(default_factory=list)
+    # effect work items resolved in order when nothing is pending:
+    # {"owner": seat, "effects": [...], "ctx": {...}}
+    attack: Attack | None = None
+    attacked: bool = False                # this turn's attack phase has been used
+    fired: list[str] = field(default_factory=list)   # once-per-turn keys "card:hit" (GW-41)
+    deck_out_turn: int | None = None      # turn in which the gem card deck ran out (GW-49)
+    both_down: bool = False               # both at 0 or below: finish the phase (GW-48)
+    over: bool = False
+    winner: int | None = None
+    end_reason: str = ""
+    next_id: int = 1
+    content: str = "default"              # which content set the match uses
+
+    # --- helpers every module uses ------------------------------------------------------------
+    def p(self, seat: int) -> Player:
+        return self.players[seat]
+
+    def other(self, seat: int) -> int:
+        return 1 - seat
+
+    def player_number(self, seat: int) -> int:
+        """1 for Player 1 (who moves first), 2 for Player 2."""
+        return 1 if seat == self.first else 2
+
+    def cid(self, card_id: str) -> str:
+        return self.cards[card_id].cid
+
+    def new_card(self, cid: str) -> str:
+        cid_ = f"c{self.next_id}"
+        self.next_id += 1
+        self.cards[cid_] = Card(cid_, cid)
+        return cid_
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def state_from_dict(d: dict[str, Any]) -> GwState:
+    """Rebuild a state from `GwState.to_json()` output (read back through JSON)."""
+    d = dict(d)
+    d.pop("version", None)
+    cards = {k: Card(**v) for k, v in d.pop("cards").items()}
+    players = [Player(**p) for p in d.pop("players")]
+    pending = [Pending(**p) for p in d.pop("pending")]
+    attack = d.pop("attack")
+    return GwState(cards=cards, players=players, pending=pending,
+                   attack=Attack(**attack) if attack is not None else None, **d)
