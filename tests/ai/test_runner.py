@@ -149,3 +149,24 @@ def test_evaluate_json(toy_system, capsys):
     assert data["win_rate"] == round(data["wins"] / 6, 4)
     assert [r["seat"] for r in data["results"]] == [0, 1, 0, 1, 0, 1]
     assert [r["seed"] for r in data["results"]] == list(range(2, 8))
+
+
+def test_gems_autoplay_and_evaluate_commands(capsys):
+    args = ["--system", "gems", "--seed", "2", "--max-actions", "40"]
+    assert autoplay.main(args) == 0
+    first = capsys.readouterr().out
+    assert autoplay.main(args) == 0
+    assert capsys.readouterr().out == first
+    assert json.loads(first)["actions"] == 40
+    assert evaluate.main(["--system", "gems", "--games", "2", "--seed", "1",
+                          "--max-actions", "30"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 2 and data["opponent"] == "random" and data["unfinished"] == 2
+    assert data["win_rate"] == 0.0
+
+
+def test_selftest_passes(capsys):
+    from game.cli import selftest
+    assert selftest.main(["--max-actions", "20"]) == 0
+    out = capsys.readouterr().out
+    assert "ok   gems" in out and "ok   ai process" in out and "FAIL" not in out

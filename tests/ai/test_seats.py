@@ -106,3 +106,24 @@ def test_pacer():
     p.set_factor(1.6)
     p.shown(40.0)
     assert not p.ready(40.79) and p.ready(40.8)
+
+
+def test_gems_seat_process_answers_a_real_match():
+    """A real worker process rebuilds a gems match from its saved-match JSON and answers with
+    the same action the bot picks in-process."""
+    from tests.ai.test_gems_ai import _skirmish
+    m = Match.new(_skirmish(8))
+    seat_no = m.decision.seat
+    seat = AISeat("gems", seat_no, "normal")
+    try:
+        assert seat.wait_ready(30.0), seat.notice
+        seat.request(m)
+        action = _wait(seat, 60.0)
+        assert seat.mode == "process", seat.notice
+        assert action == ask_bot(m, make_bot("gems", "normal"), seat_no)
+        m.submit(action)                       # and the next decision, from a longer log
+        if m.decision.seat == seat_no:
+            seat.request(m)
+            assert _wait(seat, 60.0) in m.legal_actions()
+    finally:
+        seat.close()
