@@ -68,35 +68,96 @@ _KIND_TRIGGERS = {
 
 
 @dataclass(frozen=True, slots=True)
+class Opt:
+    """An optional power clause (GW-27), listed for the flow and the UI (how many pay flags a
+    card takes, what each costs). It is also inline in its Clause's `effects`, where
+    effects.resolve settles it: the flow never resolves an Opt itself."""
+
+    cost: int
+    effects: list[dict[str, Any]]
+    otherwise: list[dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """One trigger's text. `effects` is the whole printed list, power clauses inline, ready
+    for effects.resolve; `opts` are those power clauses in printed order (index = pay flag);
+    `cost` is the mandatory use cost of a cogwheel clause (GW-31), 0 elsewhere."""
+
+    effects: list[dict[str, Any]]
+    opts: list[Opt]
+    cost: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    id: str
+    name: str
+    kind: str                        # attack | defense | skill | modification | source
+    req: str = ""                    # R S E T A and * (GW-U-02); "" for weapons and Sources
+    sword: int = 0
+    shield: int = 0
+    origin: str = ""                 # Gembearer id for weapon cards, "" for gem cards/Sources
+    qty: int = 1                     # copies in the gem card deck (gem cards)
+    zone: str = "own"                # where a modification goes: own | opponent (GW-U-24)
+    text: str = ""                   # flavour only; rules text comes from `describe`
+    play: Clause | None = None       # skills and Sources (GW-26, GW-28)
+    reveal: Clause | None = None     # attack phase, before the comparison (GW-37/38)
+    hit: Clause | None = None        # after the comparison (GW-41)
+    miss: Clause | None = None
+    use: Clause | None = None        # cogwheel (GW-31), `use.cost` is its power cost
+    attacking: Clause | None = None  # modification passives while its area's holder attacks
+    defending: Clause | None = None  # ... or is attacked (resolve with "other" effects, GW-39)
+
+
+@dataclass(frozen=True, slots=True)
+class BearerDef:
+    id: str
+    name: str
+    ability: str                     # the ability's name ("Crush")
+    deck: dict[str, int]             # weapon card id -> copies, ten in all (GW-06)
+    text: str = ""
+    use: Clause | None = None        # cogwheel ability (GW-32)
+    other: Clause | None = None      # attack phase, after defense effects (GW-39)
+    hit: Clause | None = None
+    miss: Clause | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GemDef:
+    id: str
+    name: str
+    letter: str
+    tokens: int
+    theme: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Content:
-    gems: dict[str, dict[str, Any]]          # id -> gem type (name, letter, tokens, theme)
-    gembearers: dict[str, dict[str, Any]]    # id -> Gembearer (name, ability, deck, effects)
-    cards: dict[str, dict[str, Any]]         # id -> card (weapon and gem cards)
-    sources: dict[str, dict[str, Any]]       # id -> Source design (one in the bundled set)
+    cards: dict[str, CardDef]        # every card design: weapons, gem cards and the Source
+    bearers: dict[str, BearerDef]
+    gems: dict[str, int]             # gem pool: letter -> tokens (GW-08, GW-U-20)
+    gem_types: dict[str, GemDef]     # letter -> gem type
+    gem_cards: list[str]             # the gem card deck, one entry per copy, file order (GW-09)
+    source_cid: str
+    source_count: int                # Sources in the stack (GW-U-21)
 
-    def card(self, card_id: str) -> dict[str, Any]:
-        """A card or Source design by id (KeyError names the id)."""
-        if card_id in self.cards:
-            return self.cards[card_id]
-        if card_id in self.sources:
-            return self.sources[card_id]
-        raise KeyError(f"no Gemwielders card {card_id!r}")
+    def card(self, cid: str) -> CardDef:
+        try:
+            return self.cards[cid]
+        except KeyError:
+            raise KeyError(f"no Gemwielders card {cid!r}") from None
 
-    def gem_deck(self) -> list[str]:
-        """The gem card deck as card ids, `qty` copies each, in file order (GW-09); the rules
-        shuffle it with the match Rng."""
-        return [cid for cid, c in self.cards.items() if not c["origin"] for _ in range(c["qty"])]
+    def weapon_deck(self, bearer: str) -> list[str]:
+        """A Gembearer's starting deck as card ids, unshuffled (GW-06)."""
+        return [cid for cid, n in self.bearers[bearer].deck.items() for _ in range(n)]
 
-    def weapon_deck(self, gembearer: str) -> list[str]:
-        """A Gembearer's starting deck as card ids (GW-06), unshuffled."""
-        return [cid for cid, n in self.gembearers[gembearer]["deck"].items() for _ in range(n)]
 
-    def source_id(self) -> str:
-        return next(iter(self.sources))
-
-    def token_counts(self) -> dict[str, int]:
-        """Gem pool: letter -> tokens (GW-08, GW-U-20)."""
-        return {g["letter"]: g["tokens"] for g in self.gems.values()}
+def _clause(steps: list[dict[str, Any]], cost: int = 0) -> Clause | None:
+    if not steps:
+        return None
+    opts = [Opt(s["cost"], s["effects"], s["otherwise"]) for s in steps if "cost" in s]
+    return Clause(steps, opts, cost)
 
 
 # --- requirements (GW-22, GW-U-02) -------------------------------------------------------------
@@ -328,18 +389,40 @@ def load_content(folder: Path | None = None) -> Content:
     clash = set(cards) & set(sources)
     if clash:
         raise ContentError(f"{f_src}: id {sorted(clash)[0]!r} is also a card in cards.toml")
-    return Content(gems, gembearers, cards, sources)
+    defs = {}
+    for cid, c in {**cards, **sources}.items():
+        defs[cid] = CardDef(
+            cid, c["name"], c["kind"], c["req"], c["sword"], c["shield"], c["origin"], c["qty"],
+            c["zone"], c["text"], play=_clause(c["play"]), reveal=_clause(c["reveal"]),
+            hit=_clause(c["hit"]), miss=_clause(c["miss"]), use=_clause(c["use"], c["use_cost"]),
+            attacking=_clause(c["attacking"]), defending=_clause(c["defending"]))
+    bearers = {bid: BearerDef(bid, b["name"], b["ability"], dict(b["deck"]), b["text"],
+                              use=_clause(b["use"], b["use_cost"]), other=_clause(b["other"]),
+                              hit=_clause(b["hit"]), miss=_clause(b["miss"]))
+               for bid, b in gembearers.items()}
+    types = {g["letter"]: GemDef(gid, g["name"], g["letter"], g["tokens"], g["theme"])
+             for gid, g in gems.items()}
+    source_cid, src = next(iter(sources.items()))
+    return Content(defs, bearers, {k: g.tokens for k, g in types.items()}, types,
+                   [cid for cid, c in cards.items() if not c["origin"] for _ in range(c["qty"])],
+                   source_cid, src["stack"])
 
 
-_CACHE: Content | None = None
+_CACHE: dict[str, Content] = {}
+
+
+def load(name: str = "default") -> Content:
+    """A content set, loaded and validated once per process: "default" is
+    game/data/gemwielders; any other name is a sub-folder of it (for tests and variants)."""
+    if name not in _CACHE:
+        folder = paths.data_dir() / "gemwielders"
+        _CACHE[name] = load_content(folder if name == "default" else folder / name)
+    return _CACHE[name]
 
 
 def content() -> Content:
-    """The bundled content, loaded and validated once."""
-    global _CACHE
-    if _CACHE is None:
-        _CACHE = load_content()
-    return _CACHE
+    """The bundled content (the "default" set)."""
+    return load()
 
 
 # --- player-facing text -----------------------------------------------------------------------
@@ -376,26 +459,36 @@ def describe(steps: list[dict[str, Any]]) -> str:
     return " ".join(out)
 
 
-def card_lines(card: dict[str, Any]) -> list[str]:
+def card_lines(card: CardDef | BearerDef) -> list[str]:
     """A card's (or Gembearer's) rules text, one line per trigger, in resolution order."""
     lines = []
-    if card.get("zone", "own") == "opponent":
+    elsewhere = getattr(card, "zone", "own") == "opponent"
+    if elsewhere:
         lines.append("Place in your opponent's area.")
+    labels = dict(_TRIGGER_LABEL)
+    if elsewhere:           # its passives follow the player whose area holds it
+        labels.update(attacking="While your opponent attacks",
+                      defending="While your opponent is attacked")
     for trig in ("play", "reveal", "other", "attacking", "defending", "use", "hit", "miss"):
-        steps = card.get(trig) or []
-        if not steps:
+        clause = getattr(card, trig, None)
+        if clause is None:
             continue
-        text = describe(steps)
+        text = describe(clause.effects)
         if trig == "play":
             lines.append(text)
         elif trig == "use":
-            cost = card.get("use_cost", 0)
-            lines.append(f"Use{f' (pay {cost})' if cost else ''}: {text}")
+            lines.append(f"Use{f' (pay {clause.cost})' if clause.cost else ''}: {text}")
         else:
-            lines.append(f"{_TRIGGER_LABEL[trig]}: {text}")
+            lines.append(f"{labels[trig]}: {text}")
     return lines
 
 
-def card_text(card_id: str, c: Content | None = None) -> str:
-    """The rules text of a card or Source by id, as the card-table scene prints it."""
-    return "\n".join(card_lines((c or content()).card(card_id)))
+def card_text(cid: str, c: Content | None = None) -> str:
+    """The rules text of a card or Source by content id, as the card-table scene prints it."""
+    return "\n".join(card_lines((c or content()).card(cid)))
+
+
+def bearer_text(bearer_id: str, c: Content | None = None) -> str:
+    """A Gembearer's ability as text, headed by its name."""
+    b = (c or content()).bearers[bearer_id]
+    return f"{b.ability}: " + " ".join(card_lines(b))

@@ -355,3 +355,95 @@ class BothDown(Record):
 
 
 # --- effect events (B) -------------------------------------------------------------------------
+
+@event("gw.cards_discarded")
+@dataclass(frozen=True, slots=True)
+class CardsDiscarded(Record):
+    """`seat` discarded `cards` (`cids`) from hand to their discard pile (GW-50); `at_random`
+    when the match Rng picked them (GW-59). Discards are public: the pile is face up."""
+    seat: int
+    cards: tuple[str, ...]
+    cids: tuple[str, ...]
+    at_random: bool = False
+    reveals = True
+
+
+@event("gw.deck_looked")
+@dataclass(frozen=True, slots=True)
+class DeckLooked(Record):
+    """`seat` looked at the top `cards` (`cids`) of their own deck (Intuition); only that seat
+    sees which (`seat_visible`)."""
+    seat: int
+    cards: tuple[str, ...]
+    cids: tuple[str, ...]
+    reveals = True
+
+    @property
+    def seat_visible(self) -> int:
+        return self.seat
+
+
+@event("gw.deck_reordered")
+@dataclass(frozen=True, slots=True)
+class DeckReordered(Record):
+    """`seat` put `count` looked-at cards back on top of their deck in an order only they know."""
+    seat: int
+    count: int
+
+
+@event("gw.defense_peeked")
+@dataclass(frozen=True, slots=True)
+class DefensePeeked(Record):
+    """`seat` secretly looked at the opponent's face-down defense card `card` (`cid`) at
+    position `index` (0 = leftmost); only `seat` sees which (`seat_visible`)."""
+    seat: int
+    index: int
+    card: str
+    cid: str
+    reveals = True
+
+    @property
+    def seat_visible(self) -> int:
+        return self.seat
+
+
+@event("gw.value_modified")
+@dataclass(frozen=True, slots=True)
+class ValueModified(Record):
+    """An effect of `seat` changed the attack maths (GW-56): `stat` "sword" or "shield";
+    `target` a card id or "total"; `delta` the change, or `set_to` when a card now counts as
+    that value (set_shield)."""
+    seat: int
+    stat: str
+    target: str
+    delta: int = 0
+    set_to: int | None = None
+
+
+@event("gw.turn_buffed")
+@dataclass(frozen=True, slots=True)
+class TurnBuffed(Record):
+    """`seat`'s attack value gets `delta` more for the rest of this turn; `total` is the buff now."""
+    seat: int
+    delta: int
+    total: int
+
+
+@event("gw.marked_used")
+@dataclass(frozen=True, slots=True)
+class MarkedUsed(Record):
+    """An effect turned `card` (a modification id or "bearer") of `seat` sideways; `already`
+    when it was used before, which changes nothing (GW-55)."""
+    seat: int
+    card: str
+    already: bool = False
+
+
+@event("gw.marked_ready")
+@dataclass(frozen=True, slots=True)
+class MarkedReady(Record):
+    """An effect set `card` (a modification id or "bearer") of `seat` ready; `already` when it
+    was ready before, which changes nothing (GW-55)."""
+    seat: int
+    card: str
+    already: bool = False
