@@ -315,3 +315,43 @@ def test_broken_spawns_on_an_inline_map_are_refused_clearly():
     m = Match.new(MatchConfig("gems", 1, setup={"grid": grid, "teams": ["wanderers", "drifters"]}))
     assert sorted((u.side, u.x, u.y) for u in m.state.units.values()) == \
         [(0, 0, 0), (0, 1, 0), (1, 2, 1), (1, 3, 1)]
+
+
+# --- held items at set-up -----------------------------------------------------------------------
+
+def _two_rocks() -> Match:
+    setup = {"grid": {"rows": ["." * 6] * 6},
+             "units": [{"id": "a", "sheet": "garnet", "side": 0, "x": 1, "y": 1,
+                        "overrides": {"held": ["rock", "rock"]}},
+                       {"id": "b", "sheet": "garnet", "side": 1, "x": 4, "y": 4}]}
+    return Match.new(MatchConfig("gems", 5, setup=setup, setup_dice=[20, 1]))
+
+
+def test_two_held_items_of_one_kind_get_their_own_ids():
+    m = _two_rocks()
+    a = m.state.units["a"]
+    first, second = a.arms[0].holding, a.arms[1].holding
+    assert first and second and first != second
+    assert m.state.items[first].held_by == "a" and m.state.items[second].held_by == "a"
+    assert GEMS.check_invariants(m.state) == []
+    # dropping one rock leaves the other in her hand
+    m.submit(A.DropItem("a", first))
+    assert m.state.units["a"].held_objects() == [second]
+    assert m.state.items[first].held_by is None and GEMS.check_invariants(m.state) == []
+
+
+def test_invariants_catch_one_item_in_two_arms_and_dangling_ids():
+    m = _two_rocks()
+    state = m.state
+    a = state.units["a"]
+    first, second = a.arms[0].holding, a.arms[1].holding
+    a.arms[1].holding = first                       # the old set-up bug: both arms, one item
+    state.items[second].held_by = None
+    assert any("both hold" in p for p in GEMS.check_invariants(state))
+    a.arms[1].holding = "nowhere"
+    assert any("unknown item 'nowhere'" in p for p in GEMS.check_invariants(state))
+    a.arms[1].holding = None
+    state.items["b"] = state.items.pop(second)      # an item id that is also a unit's
+    problems = GEMS.check_invariants(state)
+    assert any("also a unit id" in p for p in problems)
+    assert any("calls itself" in p for p in problems)

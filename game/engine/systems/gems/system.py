@@ -157,9 +157,12 @@ def make_unit(state_items: dict[str, Item], uid: str, sheet_id: str, side: int, 
             raise _config_error(f"unit {uid!r}: unknown held item {kind!r}")
         if n >= len(u.arms):
             raise _config_error(f"unit {uid!r}: more held items than arms")
-        iid = f"{uid}_{kind}"
-        if iid in state_items:
-            iid = f"{uid}_{kind}_{n}"
+        # each held object is its own item: a second rock must not share the first one's id,
+        # or both arms would hold one item and dropping it would empty both
+        iid, k = f"{uid}_{kind}", 1
+        while iid in state_items:
+            k += 1
+            iid = f"{uid}_{kind}_{k}"
         state_items[iid] = make_item(iid, kind, x, y, {})
         state_items[iid].held_by = uid
         u.arms[n].holding = iid
@@ -602,11 +605,18 @@ def check_invariants(state: GemsState) -> list[str]:
                         problems.append(f"{u.id}: covers ({u.x + dx}, {u.y + dy}) off the map")
         if u.poofed and not any(i.gem == u.id for i in state.items.values()) and not u.shattered:
             problems.append(f"{u.id}: poofed but no gemstone item stands for her")
+        held_in: dict[str, int] = {}
         for n, arm in enumerate(u.arms):
             if arm.holding is not None:
                 it = state.items.get(arm.holding)
-                if it is None or it.held_by != u.id:
+                if it is None:
+                    problems.append(f"{u.id}: arm {n} holds unknown item {arm.holding!r}")
+                elif it.held_by != u.id:
                     problems.append(f"{u.id}: arm {n} holds {arm.holding!r}, not held by her")
+                if arm.holding in held_in:
+                    problems.append(f"{u.id}: arms {held_in[arm.holding]} and {n} both hold "
+                                    f"{arm.holding!r}")
+                held_in.setdefault(arm.holding, n)
                 if arm.disarmed:
                     problems.append(f"{u.id}: disarmed arm {n} still holds {arm.holding!r}")
         if u.carrying is not None:
@@ -621,7 +631,11 @@ def check_invariants(state: GemsState) -> list[str]:
         if u.carried_by is not None and (u.carried_by not in state.units
                                          or state.units[u.carried_by].carrying != u.id):
             problems.append(f"{u.id}: carried by {u.carried_by!r} who is not carrying her")
-    for it in state.items.values():
+    for iid, it in state.items.items():
+        if it.id != iid:
+            problems.append(f"item filed as {iid!r} calls itself {it.id!r}")
+        if iid in state.units:
+            problems.append(f"item id {iid!r} is also a unit id")
         if it.held_by is not None:
             holder = state.units.get(it.held_by)
             if holder is None or (it.id not in holder.held_objects() and holder.carrying != it.id):
