@@ -1,0 +1,271 @@
+"""The Gemwielders rule system object: what Match calls.
+
+Owns: set-up from a MatchConfig, routing actions to rules.py (and, through it, to effects.py),
+the decision (who must choose what), the per-seat view with hidden cards replaced by
+placeholders (GW-U-19, GW-60), JSON for saves, the invariants (card conservation, counters) and
+the example match.
+
+Must not: implement a rule itself beyond routing; import pygame or the client; use `random`.
+
+`MatchConfig.setup` keys: `gembearers` (a list of two Gembearer ids by seat, settling the
+GW-05 stages; omit for the stages), `content` (content set name, default "default").
+"""
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from typing import Any
+
+from game.engine.actions import Concede
+from game.engine.decisions import Decision
+from game.engine.events import MatchEnded
+from game.engine.rng import Rng
+from game.engine.rules import ConfigError, IllegalAction, MatchConfig, SeatConfig
+
+from . import rules
+from .house import HOUSE_RULES
+from .state import LIFE_CAP, MAX_GEMS, PHASES, ROW_SIZE, Card, GwState, state_from_dict
+
+STATE_VERSION = 1
+HIDDEN = "hidden"
+
+_PROMPTS = {
+    "choose_gembearer": "Choose your Gembearer",
+    "redeal": "Keep this draft row, or send it back and deal a new one (once)?",
+    "order_effects": "Choose which effect resolves next",
+    "pay": "Pay for the optional clause?",
+    "choose_cards": "Choose cards",
+    "draft": "Draft phase",
+    "main": "Main phase: play skills and modifications, use cards, add defense",
+    "attack": "Attack phase: put attack cards down and announce, or pass",
+}
+
+
+class GemwieldersSystem:
+    id = "gemwielders"
+    name = "Gemwielders"
+    description = ("Two-player deck-builder: socket gems, draft gem cards into your deck, and "
+                   "break through your rival's hidden defense before the gem card deck runs out.")
+    house_rules = HOUSE_RULES
+    seat_count = (2, 2)
+
+    # --- set-up --------------------------------------------------------------------------------
+    def setup(self, config: MatchConfig, rng: Rng) -> tuple[GwState, list]:
+        if len(config.seats) != 2:
+            raise ConfigError("Gemwielders is played by exactly 2 seats")
+        setup = config.setup or {}
+        unknown = set(setup) - {"gembearers", "content"}
+        if unknown:
+            raise ConfigError(f"gemwielders set-up: unknown keys {sorted(unknown)} "
+                              f"(known: content, gembearers)")
+        state = GwState(house=dict(config.house_rules))
+        state.content = str(setup.get("content", "default"))
+        try:
+            c = rules.content_of(state)
+        except Exception as exc:        # a broken or unknown content set names itself
+            raise ConfigError(f"gemwielders content {state.content!r}: {exc}") from None
+        picks: dict[int, str] = {}
+        chosen = setup.get("gembearers")
+        if chosen is not None:
+            if not isinstance(chosen, list) or len(chosen) != 2:
+                raise ConfigError("set-up 'gembearers' must list two Gembearer ids, by seat")
+            for seat, gb in enumerate(chosen):
+                if gb not in c.bearers:
+                    raise ConfigError(f"set-up 'gembearers': unknown Gembearer {gb!r} "
+                                      f"(known: {', '.join(sorted(c.bearers))})")
+                picks[seat] = gb
+            if state.house.get("distinct_gembearers", True) and chosen[0] == chosen[1]:
+                raise ConfigError("both seats chose the same Gembearer, but the house rule "
+                                  "'Distinct Gembearers' is on (GW-U-05)")
+        events = rules.setup_state(state, rng, picks)
+        events += rules.run(state, rng)
+        return state, events
+
+    # --- playing -------------------------------------------------------------------------------
+    def legal_actions(self, state: GwState) -> list:
+        return rules.legal_actions(state)
+
+    def validate(self, state: GwState, action: Any) -> str | None:
+        if state.over:
+            return "the game is over"
+        if isinstance(action, Concede):
+            d = self.decision(state)
+            if d is None or action.seat != d.seat:
+                return "only the seat that is deciding may concede"
+            return None
+        try:
+            return rules.validate(state, action)
+        except (KeyError, IndexError, TypeError, ValueError) as exc:
+            return f"{getattr(action, 'kind', action)!r} does not fit the table ({exc})"
+
+    def apply(self, state: GwState, action: Any, rng: Rng) -> list:
+        if isinstance(action, Concede):
+            state.over = True
+            state.winner = 1 - action.seat
+            state.phase = "over"
+            state.pending.clear()
+            state.queue.clear()
+            state.end_reason = f"Player {state.player_number(action.seat)} conceded"
+            return [MatchEnded(state.winner, state.end_reason)]
+        reason = rules.validate(state, action)
+        if reason:
+            raise IllegalAction(reason)
+        return rules.apply(state, action, rng)
+
+    def decision(self, state: GwState) -> Decision | None:
+        if state.over:
+            return None
+        if state.pending:
+            p = state.pending[-1]
+            prompt = str(p.data.get("prompt") or _PROMPTS.get(p.stage, p.stage.replace("_", " ")))
+            return Decision(p.seat, p.stage, None, prompt)
+        stage = state.phase
+        prompt = _PROMPTS.get(stage, stage)
+        if stage == "draft":
+            prompt = f"Draft phase, step {min(state.draft_step, 5)}"
+        return Decision(state.active, stage, None, prompt)
+
+    def winner(self, state: GwState) -> int | None:
+        return state.winner if state.over else None
+
+    def is_over(self, state: GwState) -> bool:
+        return state.over
+
+    # --- hidden information (GW-U-19, GW-60) ----------------------------------------------------
+    def view(self, state: GwState, seat: int) -> GwState:
+        """A copy for `seat`: both deck orders, the gem card deck, the opponent's hand and
+        face-down defense become placeholders (id "?<n>", cid "hidden"); counts and order stay.
+        Cards the seat has seen (`knows`) stay visible; the opponent's `knows` is emptied."""
+        v = copy.deepcopy(state)
+        me = v.players[seat]
+        counter = 0
+        hidden: set[str] = set()
+
+        def mask(ids: list) -> list:
+            nonlocal counter
+            out = []
+            for cid in ids:
+                if cid is None or cid in me.knows:
+                    out.append(cid)
+                    continue
+                counter += 1
+                ph = f"?{counter}"
+                hidden.add(cid)
+                out.append(ph)
+                v.cards[ph] = Card(ph, HIDDEN)
+            return out
+
+        revealed = set(v.attack.revealed) if v.attack else set()
+        for owner, zone in rules.hidden_zones(v, seat):
+            if owner is None:
+                setattr(v, zone, mask(getattr(v, zone)))
+            else:
+                pl = v.players[owner]
+                ids = getattr(pl, zone)
+                if zone == "defense":
+                    setattr(pl, zone, [c if c in revealed else mask([c])[0] for c in ids])
+                else:
+                    setattr(pl, zone, mask(ids))
+        for cid in hidden:
+            v.cards.pop(cid, None)
+        # placeholders go last so the order of `cards` says nothing about hidden ids
+        v.players[1 - seat].knows = []
+        for p in v.pending:
+            if p.seat != seat:
+                p.data = {k: p.data[k] for k in ("prompt",) if k in p.data}
+        if any(p.handler == "effects" and p.seat != seat for p in v.pending):
+            v.queue = []
+        return v
+
+    # --- saving --------------------------------------------------------------------------------
+    def state_to_json(self, state: GwState) -> dict:
+        d = state.to_json()
+        d["version"] = STATE_VERSION
+        return d
+
+    def state_from_json(self, data: dict) -> GwState:
+        if not isinstance(data, dict) or data.get("version") != STATE_VERSION:
+            raise ConfigError(f"gemwielders save state has version {data.get('version')!r} "
+                              f"(expected {STATE_VERSION})" if isinstance(data, dict)
+                              else "gemwielders save state must be an object")
+        try:
+            return state_from_dict(data)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ConfigError(f"gemwielders save state is damaged: {exc!r}") from None
+
+    # --- checks --------------------------------------------------------------------------------
+    def check_invariants(self, state: GwState) -> list[str]:
+        return check_invariants(state)
+
+    def example_config(self, seed: int) -> MatchConfig:
+        seats = [SeatConfig("human", name="Player 1"), SeatConfig("ai", name="Computer")]
+        return MatchConfig(self.id, seed, seats, None, {}, {})
+
+    def check_map(self, board: Any) -> list:
+        return []
+
+
+def zones_of(state: GwState) -> dict[str, list[str]]:
+    """Every zone's card ids by a readable name (for invariants and debugging)."""
+    out: dict[str, list[str]] = {}
+    for p in state.players:
+        for zone in ("deck", "hand", "discard", "defense", "mods"):
+            out[f"seat{p.seat}.{zone}"] = list(getattr(p, zone))
+    out["gem_deck"] = list(state.gem_deck)
+    out["row"] = [c for c in state.row if c is not None]
+    for zone in ("sources", "scrap", "table"):
+        out[zone] = list(getattr(state, zone))
+    return out
+
+
+def check_invariants(state: GwState) -> list[str]:
+    problems: list[str] = []
+    seen: Counter = Counter()
+    for ids in zones_of(state).values():
+        seen.update(ids)
+    for cid, n in seen.items():
+        if n > 1:
+            problems.append(f"card {cid} is in {n} zones")
+        if cid not in state.cards:
+            problems.append(f"zone holds unknown card {cid}")
+    missing = set(state.cards) - set(seen)
+    if missing:
+        problems.append(f"cards in no zone: {sorted(missing)[:5]}")
+    if len(state.row) != ROW_SIZE:
+        problems.append(f"the draft row has {len(state.row)} slots")
+    if state.phase not in PHASES:
+        problems.append(f"unknown phase {state.phase!r}")
+    for p in state.players:
+        if p.life > LIFE_CAP:
+            problems.append(f"seat {p.seat} has {p.life} life, above the cap (GW-02)")
+        if p.power < 0:
+            problems.append(f"seat {p.seat} has negative power (GW-27)")
+        if len(p.gems) > MAX_GEMS:
+            problems.append(f"seat {p.seat} has {len(p.gems)} gems (GW-20)")
+        if any(u not in p.mods for u in p.used):
+            problems.append(f"seat {p.seat} marks a card used that is not in play")
+    for letter, n in state.pool.items():
+        if n < 0:
+            problems.append(f"gem pool holds {n} {letter}")
+    try:
+        c = rules.content_of(state)
+        for letter, total in c.gems.items():
+            socketed = sum(p.gems.count(letter) for p in state.players)
+            if state.pool.get(letter, 0) + socketed != total:
+                problems.append(f"gem {letter}: pool + sockets != {total}")
+    except Exception as exc:  # noqa: BLE001  (a content problem is reported, not raised)
+        problems.append(f"content unavailable: {exc}")
+    for p in state.pending:
+        if p.seat not in (0, 1):
+            problems.append(f"stage {p.stage} waits for seat {p.seat}")
+    if state.over != (state.winner is not None):
+        problems.append("over and winner disagree")
+    if not state.over and state.turn > 0 and not state.pending and state.queue:
+        problems.append("effects are queued but nothing waits for a choice")
+    a = state.attack
+    if a is not None and any(c not in state.table for c in a.cards) and a.step != "done":
+        problems.append("an attack card is not on the table")
+    return problems
+
+
+GEMWIELDERS = GemwieldersSystem()
