@@ -1,2 +1,3 @@
 """Every rule system. Importing this package registers them all in game.engine.registry."""
 from . import gems  # noqa: F401
+from . import gemwielders  # noqa: F401
