@@ -307,7 +307,7 @@ def test_broken_spawns_on_an_inline_map_are_refused_clearly():
     grid = {"rows": ["....", "...."], "objects": [
         {"type": "spawn", "x": 0, "y": 0, "properties": {"side": "zero", "slot": 0}},
         {"type": "spawn", "x": 3, "y": 1, "properties": {"side": 1, "slot": 0}}]}
-    with pytest.raises(ConfigError, match="whole-number side and slot"):
+    with pytest.raises(ConfigError, match="spawn 0: side must be 0 or 1, not 'zero'"):
         Match.new(MatchConfig("gems", 1, setup={"grid": grid, "teams": ["wanderers", "drifters"]}))
     grid["objects"][0]["properties"]["side"] = 0
     grid["objects"].append({"type": "spawn", "x": 1, "y": 0, "properties": {"side": 0, "slot": 1}})
@@ -355,3 +355,30 @@ def test_invariants_catch_one_item_in_two_arms_and_dangling_ids():
     problems = GEMS.check_invariants(state)
     assert any("also a unit id" in p for p in problems)
     assert any("calls itself" in p for p in problems)
+
+
+# --- inline grids get the map checks --------------------------------------------------------
+
+@pytest.mark.parametrize("props, named", [
+    ({"water": True, "current_dir": "east"}, "current_dir 'east'"),
+    ({"elevation": "high"}, "elevation must be a whole number, not 'high'"),
+    ({"water": True, "water_penalty": 1.5}, "water_penalty must be a whole number, not 1.5"),
+    ({"solid": "yes"}, "solid must be true or false"),
+])
+def test_inline_grid_with_a_bad_property_value_is_refused_naming_cell_and_value(props, named):
+    rows = ["......", "..c...", "......"]
+    with pytest.raises(ConfigError) as err:
+        match(rows, [unit("a", 0, 0), unit("b", 5, 2, side=1)], legend={"c": props})
+    assert "inline grid (2, 1)" in str(err.value) and named in str(err.value)
+
+
+def test_inline_grid_with_good_currents_and_a_bad_item_object():
+    rows = ["..c...", "......"]
+    m = match(rows, [unit("a", 0, 0), unit("b", 5, 1, side=1)],
+              legend={"c": {"water": True, "current_dir": "ne", "current_threshold": 12}})
+    assert m.state.board.prop(2, 0, "current_dir") == "ne"
+    setup = {"grid": {"rows": ["......", "......"], "objects": [{"type": "item", "x": 3, "y": 1,
+                                                   "properties": {"kind": "boulderish"}}]},
+             "units": [unit("a", 0, 0), unit("b", 5, 1, side=1)]}
+    with pytest.raises(ConfigError, match="unknown kind 'boulderish'"):
+        Match.new(MatchConfig("gems", 1, setup=setup))

@@ -1,6 +1,7 @@
 """Gems-specific map checks: what a Tiled map must hold for gems to play on it.
 
-Owns: `check_map(board)`, listing every problem (not just the first) as MapProblem records from
+Owns: `check_map(board)` (and its parts `check_cells`, `check_objects`, which set-up also runs
+on inline grids), listing every problem (not just the first) as MapProblem records from
 game.engine.boards.tmx: cell properties (elevation, water_penalty, current_threshold are whole
 numbers; current_dir one of 8 directions; solid/water booleans), spawn objects (side 0 or 1, a
 whole slot, a known sheet if one is named, a usable tile, no duplicate slots, each side present)
@@ -34,10 +35,15 @@ def _is_int(v: Any) -> bool:
 
 
 def check_map(board: Board) -> list:
-    out: list = []
     if board.orientation != "orthogonal":
         return [_problem(board, None, None, None,
                          f"gems plays on square grids, not {board.orientation} maps")]
+    return check_cells(board) + check_objects(board, need_spawns=True)
+
+
+def check_cells(board: Board) -> list:
+    """Problems with cell properties only (also used on inline grids at set-up)."""
+    out: list = []
     for x, y in board.coords():
         c = board.props(x, y)
         for key in ("elevation", "water_penalty", "current_threshold"):
@@ -52,6 +58,13 @@ def check_map(board: Board) -> list:
         if d not in (None, "") and str(d).upper() not in DIRECTIONS:
             out.append(_problem(board, None, x, y,
                                 f"current_dir {d!r} is not one of {', '.join(DIRECTIONS)}"))
+    return out
+
+
+def check_objects(board: Board, need_spawns: bool) -> list:
+    """Problems with spawn and item objects; `need_spawns` asks for a spawn on each side (a map
+    always needs them; an inline grid usually places its units itself)."""
+    out: list = []
     sheets = content().sheets
     items = content().items
     seen: dict[tuple[int, int], str] = {}
@@ -83,7 +96,7 @@ def check_map(board: Board) -> list:
             out.append(_problem(board, o.layer, o.x, o.y, f"{where}: off the map"))
         elif board.prop(o.x, o.y, "solid", False):
             out.append(_problem(board, o.layer, o.x, o.y, f"{where}: stands on a solid tile"))
-    for side in (0, 1):
+    for side in (0, 1) if need_spawns else ():
         if side not in sides:
             out.append(_problem(board, None, None, None, f"no spawn for side {side}"))
     for o in board.objects_of("item"):

@@ -91,6 +91,13 @@ def build_board(map_name: str | None, grid: dict[str, Any] | None) -> tuple[Boar
                                     grid.get("elevation"), "inline grid", objects)
         except BoardError as exc:
             raise _config_error(str(exc)) from None
+        # the same property and object checks a Tiled map gets, so a typo such as
+        # current_dir = "east" is refused here instead of silently doing nothing
+        from .mapcheck import check_cells, check_objects
+        problems = check_cells(board) + check_objects(board, need_spawns=False)
+        if problems:
+            more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+            raise _config_error("; ".join(str(p) for p in problems[:3]) + more)
         return board, "inline"
     if map_name:
         try:
