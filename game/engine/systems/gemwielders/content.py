@@ -345,15 +345,16 @@ def load_content(folder: Path | None = None) -> Content:
                                     ("gems.toml", "gembearers.toml", "cards.toml", "sources.toml"))
     gems = {k: _check(f"{f_gems} [gems.{k}]", v, _GEM)
             for k, v in _section(f_gems, _read(folder, "gems.toml"), "gems").items()}
-    letters = Counter(g["letter"] for g in gems.values())
+    letters: set[str] = set()
     for gid, g in gems.items():
         where = f"{f_gems} [gems.{gid}]"
         if g["letter"] not in GEM_LETTERS:
             raise ContentError(f"{where}: key 'letter' must be one of {' '.join(GEM_LETTERS)}")
-        if letters[g["letter"]] > 1:
+        if g["letter"] in letters:
             raise ContentError(f"{where}: key 'letter' {g['letter']!r} is used by two gem types")
         if g["tokens"] < 1:
             raise ContentError(f"{where}: key 'tokens' must be 1 or more")
+        letters.add(g["letter"])
     cards = {k: _card(f"{f_cards} [cards.{k}]", v)
              for k, v in _section(f_cards, _read(folder, "cards.toml"), "cards").items()}
     sources = {k: _card(f"{f_src} [sources.{k}]", v, source=True)
@@ -448,15 +449,29 @@ def describe(steps: list[dict[str, Any]]) -> str:
     for step in steps:
         prefix = _condition_text(step["if"]) if "if" in step else ""
         if "cost" in step:
-            text = f"Pay {step['cost']}: {describe(step['effects'])}"
-            if step["otherwise"]:
-                text += f" If not: {describe(step['otherwise'])}"
+            text = _clause_text(step)
         else:
             text = VERBS[step["verb"]].text(step)
         if prefix:
             text = prefix + text[0].lower() + text[1:]
         out.append(text)
     return " ".join(out)
+
+
+def _clause_text(step: dict[str, Any]) -> str:
+    """A power clause as "Pay 2: ..."; one that only raises a number of its `otherwise` step
+    reads "<otherwise> Pay 1: take 2 instead." so the card stays short."""
+    eff, alt = step["effects"], step["otherwise"]
+    if len(eff) == 1 and len(alt) == 1 and eff[0].get("verb") == alt[0].get("verb"):
+        diff = [k for k in eff[0] if eff[0][k] != alt[0].get(k)]
+        if len(diff) == 1 and diff[0] in ("n", "take") and "if" not in eff[0]:
+            k = diff[0]
+            more = f"take {eff[0][k]}" if k == "take" else f"make it {eff[0][k]}"
+            return f"{describe(alt)} Pay {step['cost']}: {more} instead."
+    text = f"Pay {step['cost']}: {describe(eff)}"
+    if alt:
+        text += f" If not: {describe(alt)}"
+    return text
 
 
 def card_lines(card: CardDef | BearerDef) -> list[str]:

@@ -516,8 +516,8 @@ VERBS: dict[str, Verb] = {
     "look_top": Verb(
         {"n": (int, _REQ, ()), "take": (int, 1, ())}, _v_look_top,
         lambda s: 0.3 * s["n"] + 1.6 * s["take"],
-        lambda s: (f"Look at the top {_plural(s['n'], 'card')} of your deck; "
-                   + (f"put {s['take']} into your hand and the rest back on top in any order."
+        lambda s: (f"Look at your top {_plural(s['n'], 'card')}; "
+                   + (f"take {s['take']} into your hand, the rest back on top in any order."
                       if s["take"] else "put them back in any order.")),
         finish=_finish_look_top, summary="look at the top n (GW-46 mid-look), keep `take`, reorder"),
     "scrap": Verb(
@@ -615,6 +615,8 @@ def _payer(state: "GwState", owner: int, ctx: Ctx) -> int:
     """GW-U-13: each card's owner pays its optional costs; house rule "attacker" makes the
     attacker pay for Hit/Miss clauses, as the glossary literally says (GW-58)."""
     from .house import house
+    if ctx.get("payer") is not None:         # the flow already settled it
+        return ctx["payer"]
     if ctx.get("source") in ("hit", "miss") and house(state, "result_payer") == "attacker" \
             and ctx.get("attacker") is not None:
         return ctx["attacker"]
