@@ -174,8 +174,9 @@ def test_GW_TV_26_intuition_looks_at_one_reshuffles_then_looks_at_two_more():
     assert out[1].seat_visible == 0 and ev.redact(out[1], 1).cards == ("?", "?", "?")
     # take one, then put the other two back in a chosen order
     assert s.pending[-1].data["count"] == 1
-    effects.answer(s, ChooseCards((seen[1],)), rng())
+    took = effects.answer(s, ChooseCards((seen[1],)), rng())
     assert p.hand == [seen[1]]
+    assert took[0].kind == "gw.cards_drawn" and ev.redact(took[0], 1).cards == ("?",)
     assert s.pending[-1].data["ordered"] and len(effects.legal(s)) == 2
     out = effects.answer(s, ChooseCards((seen[2], x)), rng())
     assert p.deck[:2] == [seen[2], x] and len(p.deck) == 5

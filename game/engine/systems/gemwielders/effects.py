@@ -95,8 +95,8 @@ def change_life(state: "GwState", seat: int, delta: int, why: str, out: list) ->
     new = p.life + delta
     lost = 0
     if delta > 0 and new > LIFE_CAP:
-        lost = new - max(LIFE_CAP, p.life)
-        new = max(LIFE_CAP, p.life) if p.life > LIFE_CAP else LIFE_CAP
+        new = max(LIFE_CAP, p.life)       # the cap never lowers life that is already there
+        lost = p.life + delta - new
     real = new - p.life
     p.life = new
     out.append(ev.LifeChanged(seat, real, new, lost, why))
@@ -251,9 +251,8 @@ def _take_from_top(state, owner, cards, out):
     for c in cards:
         p.deck.remove(c)
         p.hand.append(c)
-    out.append(ev.CardMoved(owner, cards[0], state.cid(cards[0]), "deck", "hand")
-               if len(cards) == 1 else ev.CardsDrawn(owner, tuple(cards),
-                                                     tuple(state.cid(c) for c in cards)))
+    # a card taken from the deck is private like a draw: CardsDrawn carries seat_visible
+    out.append(ev.CardsDrawn(owner, tuple(cards), tuple(state.cid(c) for c in cards)))
 
 
 def _reorder_or_ask(state, owner, rest, out):
