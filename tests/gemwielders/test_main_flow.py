@@ -67,7 +67,7 @@ def test_GW_26_skill_resolves_then_goes_to_discard():
     assert s.players[0].life == 41
     assert s.players[0].discard[-1] == sk and sk not in s.table
     moved = [e for e in out.events if isinstance(e, E.CardMoved) and e.card == sk
-             and e.dst == "discard"
+             and e.dst == "discard"]
     life = [i for i, e in enumerate(out.events) if isinstance(e, E.LifeChanged)]
     assert moved and life and life[0] < out.events.index(moved[0])
     # GW-25: still in the main phase, free to go on
