@@ -130,7 +130,11 @@ def save_path_for(name: str) -> Path:
 
 
 def battle_scene(app: "App", match: Match, save_path: str | Path | None = None) -> Scene:
-    """The battle screen for `match` (game.client.scenes.battle, owned by the battle part)."""
+    """The play screen for `match`: the card table for Gemwielders
+    (game.client.scenes.card_table), the battle screen (game.client.scenes.battle) otherwise."""
+    if getattr(match.config, "system", "") == "gemwielders":
+        from game.client.scenes.card_table import CardTableScene
+        return CardTableScene(app, match, save_path=save_path)
     from game.client.scenes.battle import BattleScene
     return BattleScene(app, match, save_path=save_path)
 

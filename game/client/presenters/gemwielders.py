@@ -1,0 +1,776 @@
+"""The Gemwielders presenter: what the card table shows, read from one seat's view of a match.
+
+Owns: the plain records the card table draws (`CardFace`, `SideInfo`, `TableInfo`,
+`PromptInfo`, `Choice`) and their translation from `match.view(seat)`: card faces with our own
+effect text, counters, piles, the draft row with the reason a card cannot be taken, the phase
+tracker's words, and for every clickable thing the legal actions it offers (`choices_for`). Also
+log lines with the card names they mention (so the log can show the card on hover) and the
+attack sequence as steps for the scene to animate.
+
+Must not: decide a rule or look at hidden information. Everything comes from
+`match.view(viewer)` (the opponent's hand and face-down cards are placeholders there) and from
+`match.legal_actions()`, which is offered only when the viewer is the seat deciding. It never
+touches pygame.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+import re
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """One card as drawn. `uid` names the card instance in actions (None for placeholders);
+    `hidden` draws the back; `req` is the gem requirement as letters ("R", "*"...); `sword` /
+    `shield` the value now, `base_value` the printed one (a changed value is coloured); `text`
+    the effect lines in our own words (⚡n, ⚔, 🛡 and ⚙ are drawn as icons)."""
+
+    id: str
+    name: str
+    kind: str
+    uid: str | None = None
+    req: tuple[str, ...] = ()
+    sword: int | None = None
+    shield: int | None = None
+    base_value: int | None = None
+    text: tuple[str, ...] = ()
+    subtitle: str = ""
+    flavour: str = ""
+    hidden: bool = False
+    used: bool = False
+
+
+HIDDEN = CardFace("hidden", "Face-down card", "hidden", hidden=True)
+
+
+@dataclass(slots=True)
+class SideInfo:
+    """One player's side of the table as the viewer may see it."""
+
+    seat: int
+    name: str
+    gembearer: CardFace | None
+    sockets: tuple[str, ...]          # socketed gem letters, in order
+    max_sockets: int
+    ready: bool                       # the Gembearer is upright
+    life: int
+    max_life: int
+    power: int
+    hand: list[CardFace]              # faces for the viewer's own hand; HIDDEN placeholders else
+    deck: int
+    discard: list[CardFace]           # public, top last
+    defense: list[CardFace]           # left (oldest) to right; HIDDEN when the viewer may not see
+    mods: list[CardFace]              # with `used` set
+    player_one: bool = False
+    active: bool = False
+
+
+@dataclass(slots=True)
+class TableInfo:
+    me: SideInfo
+    them: SideInfo
+    row: list[CardFace | None]        # the draft row; None for an empty slot
+    row_blocked: dict[int, str]       # slot -> why the viewer cannot take it now
+    pool: dict[str, int]              # gem letter -> tokens left
+    sources: int
+    gem_deck: int
+    scrap: list[CardFace]
+    turn: int
+    phase: str                        # "setup", "draft", "main", "attack", "draw", "over"
+    phase_hint: str                   # what is still possible in this phase
+    active_seat: int | None
+    attack_total: int | None = None   # the attack being put together
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A legal action offered on something clickable, with the words of the menu entry."""
+
+    label: str
+    action: Any
+    tooltip: str = ""
+    primary: bool = False
+
+
+@dataclass(slots=True)
+class PromptInfo:
+    """A choice the deciding seat must make now (a stage): the question, and its answers.
+    `cards` answers are drawn as cards (Gembearer pick, choose cards, order of effects)."""
+
+    title: str
+    text: str
+    options: list[Choice] = field(default_factory=list)
+    cards: list[tuple[CardFace, Choice]] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One log line; `cards` are the faces of cards the line names (hover shows them)."""
+
+    text: str
+    colour: tuple[int, int, int] = (220, 214, 200)
+    cards: tuple[CardFace, ...] = ()
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AttackStep:
+    """One beat of the attack sequence: "announce", "flip" (defense card `index`), "effect"
+    (`text` names it), "result" (hit or miss), "damage"."""
+
+    kind: str
+    text: str = ""
+    index: int | None = None
+    card: CardFace | None = None
+    value: int | None = None
+    hit: bool | None = None
+
+
+def _get(obj: Any, key: str, default: Any = None) -> Any:
+    """A field of a content definition, whether it is a dataclass or a plain dict."""
+    if obj is None:
+        return default
+    if isinstance(obj, dict):
+        return obj.get(key, default)
+    return getattr(obj, key, default)
+
+
+# -- translation from a match ------------------------------------------------------------------------
+
+PHASE_ORDER = ("draft", "main", "attack", "draw")
+PHASE_TITLES = {"setup": "Set-up", "draft": "Draft", "main": "Main", "attack": "Attack",
+                "draw": "Draw", "over": "Game over"}
+DRAFT_STEPS = {1: "scrap a card nobody can ever draft", 2: "refill the row",
+               3: "take a gem", 4: "draft or scrap a row card", 5: "take a Source"}
+class GemwieldersPresenter:
+    """Reads a Gemwielders match for the card table. Every method that shows something takes
+    the viewing seat and reads `match.view(viewer)` only."""
+
+    def __init__(self, match: Any):
+        self.match = match
+        self._content: Any = None
+        self._faces: dict[tuple, CardFace] = {}
+        self._view_key: Any = None
+        self._view: Any = None
+
+    # -- content -----------------------------------------------------------------------------
+    def content(self) -> Any:
+        if self._content is None:
+            from game.engine.systems.gemwielders import content as content_mod
+            name = getattr(self.match.state, "content", "default") or "default"
+            self._content = content_mod.load(name)
+        return self._content
+
+    def cdef(self, cid: str) -> Any:
+        try:
+            return self.content().card(cid)
+        except (KeyError, AttributeError):
+            return None
+
+    def bdef(self, bid: str | None) -> Any:
+        if not bid:
+            return None
+        c = self.content()
+        bearers = getattr(c, "bearers", None) or getattr(c, "gembearers", {})
+        return bearers.get(bid)
+
+    @staticmethod
+    def _iconic(line: str) -> str:
+        """The engine's words with our card symbols: "Pay 2:" becomes ⚡2:, "Use:" a cog."""
+        line = re.sub(r"\bPay (\d+):", r"⚡\1:", line)
+        line = re.sub(r"^Use \(pay (\d+)\):", r"⚙ ⚡\1:", line)
+        line = re.sub(r"^Use:", "⚙:", line)
+        return line
+
+    def _lines(self, d: Any) -> tuple[str, ...]:
+        try:
+            from game.engine.systems.gemwielders import content as content_mod
+            return tuple(self._iconic(ln) for ln in content_mod.card_lines(d))
+        except Exception:       # noqa: BLE001 - wording must never take the table down
+            return ()
+
+    def face(self, cid: str, uid: str | None = None, *, sword: int | None = None,
+             shield: int | None = None, used: bool = False) -> CardFace:
+        """The face of content card `cid` (a hidden placeholder when cid is "hidden")."""
+        if cid in ("hidden", "?") or (uid or "").startswith("?"):
+            return CardFace("hidden", "Face-down card", "hidden", uid=uid, hidden=True)
+        key = (cid, uid, sword, shield, used)
+        got = self._faces.get(key)
+        if got is not None:
+            return got
+        d = self.cdef(cid)
+        if d is None:
+            got = CardFace(cid, cid.replace("_", " ").title(), "skill", uid=uid, used=used)
+        else:
+            kind = str(_get(d, "kind", "skill"))
+            psword = int(_get(d, "sword", 0) or 0) if kind == "attack" else None
+            pshield = int(_get(d, "shield", 0) or 0) if kind == "defense" else None
+            origin = _get(d, "origin", "")
+            sub = ""
+            if origin:
+                bearer = self.bdef(origin)
+                sub = str(_get(bearer, "name", origin)) if bearer is not None else str(origin)
+            got = CardFace(cid, str(_get(d, "name", cid)), kind, uid=uid,
+                           req=tuple(str(_get(d, "req", "") or "")),
+                           sword=sword if sword is not None else psword,
+                           shield=shield if shield is not None else pshield,
+                           base_value=psword if psword is not None else pshield,
+                           text=self._lines(d), subtitle=sub,
+                           flavour=str(_get(d, "text", "") or ""), used=used)
+        self._faces[key] = got
+        return got
+
+    def bearer_face(self, bid: str | None, ready: bool = True) -> CardFace | None:
+        if not bid:
+            return None
+        d = self.bdef(bid)
+        if d is None:
+            return CardFace(bid, bid.title(), "gembearer", uid="bearer", used=not ready)
+        lines = list(self._lines(d))
+        ability = str(_get(d, "ability", "") or "")
+        if ability and lines:
+            first = lines[0]
+            lines[0] = f"{ability}. {first}"
+        return CardFace(bid, str(_get(d, "name", bid)), "gembearer", uid="bearer",
+                        text=tuple(lines), flavour=str(_get(d, "text", "") or ""),
+                        used=not ready)
+
+    def card_name(self, card_id: str, view: Any = None) -> str:
+        st = view if view is not None else self.match.state
+        c = st.cards.get(card_id) if hasattr(st, "cards") else None
+        if c is None or c.cid == "hidden":
+            return "a face-down card"
+        return self.face(c.cid).name
+
+    # -- seats -----------------------------------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        seats = getattr(self.match.config, "seats", [])
+        if 0 <= seat < len(seats) and getattr(seats[seat], "name", ""):
+            return seats[seat].name
+        return f"Player {seat + 1}"
+
+    # -- the table -------------------------------------------------------------------------------
+    def _card(self, view: Any, card_id: str, **kw) -> CardFace:
+        c = view.cards.get(card_id)
+        if c is None:
+            return CardFace("hidden", "Face-down card", "hidden", uid=card_id, hidden=True)
+        return self.face(c.cid, card_id, **kw)
+
+    def _side(self, view: Any, seat: int, viewer: int) -> SideInfo:
+        p = view.players[seat]
+        from game.engine.systems.gemwielders.state import LIFE_CAP, MAX_GEMS
+        att = getattr(view, "attack", None)
+        defense = []
+        for cid in p.defense:
+            kw = {}
+            if att is not None and att.defender == seat and cid in att.revealed:
+                kw = self._value_kw(view, cid)
+            defense.append(self._card(view, cid, **kw))
+        return SideInfo(
+            seat=seat, name=self.seat_name(seat),
+            gembearer=self.bearer_face(p.gembearer, p.bearer_ready),
+            sockets=tuple(p.gems), max_sockets=MAX_GEMS, ready=bool(p.bearer_ready),
+            life=int(p.life), max_life=LIFE_CAP, power=int(p.power),
+            hand=[self._card(view, c) for c in p.hand], deck=len(p.deck),
+            discard=[self._card(view, c) for c in p.discard], defense=defense,
+            mods=[self._card(view, c, used=c in p.used) for c in p.mods],
+            player_one=(seat == view.first), active=(seat == view.active and view.turn > 0))
+
+    def _value_kw(self, view: Any, card_id: str) -> dict:
+        """The current sword/shield of a card in the attack in progress (deltas, zeroed)."""
+        att = view.attack
+        c = view.cards.get(card_id)
+        if att is None or c is None or c.cid == "hidden":
+            return {}
+        d = self.cdef(c.cid)
+        if d is None:
+            return {}
+        if _get(d, "kind") == "attack":
+            return {"sword": max(0, int(_get(d, "sword", 0)) + int(att.sword.get(card_id, 0)))}
+        if _get(d, "kind") == "defense":
+            if card_id in att.zeroed:
+                return {"shield": 0}
+            return {"shield": max(0, int(_get(d, "shield", 0)) + int(att.shield.get(card_id, 0)))}
+        return {}
+
+    def view(self, viewer: int) -> Any:
+        """match.view(viewer), kept while the match does not change (a view is a deep copy)."""
+        key = (id(self.match.state), len(self.match.log), viewer)
+        if self._view_key != key:
+            self._view_key = key
+            self._view = self.match.view(viewer)
+        return self._view
+
+    def table(self, viewer: int) -> TableInfo:
+        view = self.view(viewer)
+        opp = 1 - viewer
+        row = [self._card(view, c) if c is not None else None for c in view.row]
+        legal_slots = self._row_slots(viewer)
+        blocked: dict[int, str] = {}
+        for i, c in enumerate(view.row):
+            if c is not None and i not in legal_slots:
+                blocked[i] = self.row_reason(view, viewer, c)
+        att = getattr(view, "attack", None)
+        total = None
+        if att is not None and att.attacker == viewer:
+            total = self.attack_value(view)
+        return TableInfo(
+            me=self._side(view, viewer, viewer), them=self._side(view, opp, viewer), row=row,
+            row_blocked=blocked, pool=dict(view.pool), sources=len(view.sources),
+            gem_deck=len(view.gem_deck), scrap=[self._card(view, c) for c in view.scrap],
+            turn=int(view.turn), phase=str(view.phase),
+            phase_hint=self.phase_hint(view, viewer), active_seat=view.active,
+            attack_total=total)
+
+    def attack_value(self, view: Any) -> int:
+        att = view.attack
+        if att is None:
+            return 0
+        per = [self._value_kw(view, c).get("sword", 0) for c in att.cards]
+        buff = int(view.players[att.attacker].buffs.get("attack", 0))
+        return max(0, sum(per) + att.bonus_sword + buff)
+
+    def defense_value(self, view: Any) -> int:
+        att = view.attack
+        if att is None:
+            return 0
+        per = [self._value_kw(view, c).get("shield", 0) for c in att.revealed]
+        return max(0, sum(per) + att.bonus_shield)
+
+    def row_reason(self, view: Any, viewer: int, card_id: str) -> str:
+        """Why the viewer cannot take this row card now, in a player's words."""
+        if view.phase != "draft" or view.active != viewer:
+            return "Cards are drafted in your own Draft phase"
+        if view.draft_step > 4:
+            return "The draft-or-scrap step has passed this turn"
+        c = view.cards.get(card_id)
+        req = ""
+        if c is not None:
+            d = self.cdef(c.cid)
+            req = str(_get(d, "req", "") or "")
+        have = list(view.players[viewer].gems)
+        missing = []
+        for g in req:
+            if g == "*":
+                continue
+            if g in have:
+                have.remove(g)
+            else:
+                missing.append(g)
+        wild = req.count("*")
+        if missing or len(have) < wild:
+            from game.client.render.cards import GEM_NAMES
+            need = [GEM_NAMES.get(g, g) for g in missing]
+            if len(have) < wild:
+                need.append(f"{wild - len(have)} more gem{'s' if wild - len(have) > 1 else ''}")
+            return "Needs " + ", ".join(need) + " on your Gembearer"
+        if view.draft_step < 4:
+            return "Finish or skip the earlier draft steps first"
+        return "Not available now"
+
+    def phase_hint(self, view: Any, viewer: int) -> str:
+        d = self.match.decision
+        if view.phase == "over" or self.match.over:
+            return "The game is over"
+        if view.phase == "setup":
+            return d.prompt if d is not None else "Setting up"
+        mine = view.active == viewer
+        who = "You" if mine else self.seat_name(view.active)
+        if view.phase == "draft":
+            steps = [DRAFT_STEPS[s] for s in range(max(1, view.draft_step), 6) if s != 2]
+            return (f"{who}: " + ", ".join(steps)) if steps else f"{who}: draft done"
+        if view.phase == "main":
+            return f"{who}: play skills and modifications, use cards, set defense cards"
+        if view.phase == "attack":
+            if view.attack is not None and view.attack.cards:
+                return f"{who}: add attack cards or announce the attack"
+            return f"{who}: choose attack cards, or end the phase without attacking"
+        if view.phase == "draw":
+            return f"{who}: ready cards and draw up to 5"
+        return ""
+
+    # -- choices ---------------------------------------------------------------------------------
+    def legal(self, viewer: int) -> list:
+        d = self.match.decision
+        if d is None or d.seat != viewer or self.match.over:
+            return []
+        return list(self.match.legal_actions())
+
+    def _row_slots(self, viewer: int) -> set[int]:
+        from game.engine.systems.gemwielders import actions as A
+        return {a.slot for a in self.legal(viewer)
+                if isinstance(a, (A.Draft, A.ScrapFromRow, A.ScrapIneligible))}
+
+    def _pay_label(self, base: str, cdef: Any, pay: tuple[bool, ...], clause: str) -> str:
+        if not any(pay):
+            return base
+        cl = _get(cdef, clause)
+        opts = list(getattr(cl, "opts", None) or [])
+        if isinstance(cl, list):
+            opts = [st for st in cl if isinstance(st, dict) and "cost" in st]
+        costs = [_get(opts[i], "cost", 0) for i, p in enumerate(pay) if p and i < len(opts)]
+        total = sum(int(c) for c in costs)
+        return f"{base}, paying ⚡{total}" if total else f"{base}, paying"
+
+    def choices(self, viewer: int) -> dict[tuple, list[Choice]]:
+        """What each clickable thing offers the viewer now: key -> choices. Keys: ("hand", id),
+        ("row", slot), ("gem", letter), ("sources",), ("mod", id), ("bearer",),
+        ("button", name)."""
+        from game.engine.systems.gemwielders import actions as A
+        out: dict[tuple, list[Choice]] = {}
+        view = None
+        for a in self.legal(viewer):
+            if view is None:
+                view = self.view(viewer)
+
+            def add(key, label, tip="", primary=False, a=a):
+                out.setdefault(key, []).append(Choice(label, a, tip, primary))
+
+            cdef = None
+            if hasattr(a, "card") and a.card in view.cards:
+                cdef = self.cdef(view.cards[a.card].cid)
+            if isinstance(a, A.ScrapIneligible):
+                add(("row", a.slot), "Scrap it: nobody can ever draft it",
+                    "Draft step 1: the card goes to the scrap pile")
+            elif isinstance(a, A.Draft):
+                add(("row", a.slot), "Draft it", "The card goes to your discard pile", True)
+            elif isinstance(a, A.ScrapFromRow):
+                add(("row", a.slot), "Scrap it", "The card goes to the scrap pile, out of the game")
+            elif isinstance(a, A.TakeGem):
+                from game.client.render.cards import GEM_NAMES
+                add(("gem", a.gem), f"Socket a {GEM_NAMES.get(a.gem, a.gem)}",
+                    "Gems never come off your Gembearer", True)
+            elif isinstance(a, A.TakeSource):
+                add(("sources",), "Take a Source", "It goes to your discard pile", True)
+            elif isinstance(a, A.SkipStep):
+                step = getattr(view, "draft_step", 0)
+                add(("button", "skip"), f"Skip: {DRAFT_STEPS.get(step, 'this step')}")
+            elif isinstance(a, A.EndPhase):
+                label = {"draft": "To Main phase", "main": "To Attack phase",
+                         "attack": ("No attack · end turn" if not (view.attack and view.attack.cards)
+                                    else "End phase")}.get(view.phase, "End phase")
+                if view.phase == "main" and view.turn == 1 and view.active == view.first:
+                    label = "End turn"      # GW-15: Player 1's first turn has no attack phase
+                add(("button", "end_phase"), label, "", True)
+            elif isinstance(a, A.PlaySkill):
+                add(("hand", a.card), self._pay_label("Play", cdef, a.pay, "play"))
+            elif isinstance(a, A.PlaySource):
+                add(("hand", a.card), "Play: gain 2 power, return it to the stack" if any(a.pay)
+                    else "Play: gain 2 power")
+            elif isinstance(a, A.PlayModification):
+                add(("hand", a.card), "Put into play")
+            elif isinstance(a, A.AddDefense):
+                add(("hand", a.card), "Set face down as defense")
+            elif isinstance(a, A.AddToAttack):
+                add(("hand", a.card), "Add to the attack", "", True)
+            elif isinstance(a, A.Announce):
+                total = self.attack_value(view)
+                add(("button", "announce"), f"Attack for {total}", "", True)
+            elif isinstance(a, A.UseCard):
+                key = ("bearer",) if a.card == "bearer" else ("mod", a.card)
+                if a.card == "bearer":
+                    bdef = self.bdef(view.players[viewer].gembearer)
+                    add(key, self._pay_label("Use", bdef, a.pay, "use"))
+                else:
+                    add(key, self._pay_label("Use", cdef, a.pay, "use"))
+        return out
+
+    def prompt(self, viewer: int) -> PromptInfo | None:
+        """The stage the viewer must answer now, or None during ordinary phase play."""
+        from game.engine.systems.gemwielders import actions as A
+        d = self.match.decision
+        if d is None or d.seat != viewer or self.match.over:
+            return None
+        legal = self.legal(viewer)
+        view = self.view(viewer)
+        stage = d.stage
+        if any(isinstance(a, A.ChooseGembearer) for a in legal):
+            cards = []
+            for a in legal:
+                if isinstance(a, A.ChooseGembearer):
+                    f = self.bearer_face(a.gembearer)
+                    if f is not None:
+                        cards.append((f, Choice(f"Take {f.name}", a)))
+            first = view.players[d.seat].seat == view.first
+            return PromptInfo("Choose your Gembearer",
+                              ("You are Player 1 and pick first." if first else
+                               "Player 1 has picked.") + " Its ten weapon cards become your "
+                              "starting deck.", cards=cards)
+        if any(isinstance(a, (A.Redeal, A.KeepRow)) for a in legal):
+            opts = [Choice("Keep this row", a, primary=True) if isinstance(a, A.KeepRow) else
+                    Choice("Reshuffle and deal a new row", a, "Only once per game")
+                    for a in legal if isinstance(a, (A.Redeal, A.KeepRow))]
+            return PromptInfo("The draft row", d.prompt or
+                              "As Player 2 you may redeal the draft row once.", opts)
+        if any(isinstance(a, (A.Pay, A.Decline)) for a in legal):
+            opts = [Choice("Pay", a, primary=True) if isinstance(a, A.Pay) else
+                    Choice("Don't pay", a) for a in legal if isinstance(a, (A.Pay, A.Decline))]
+            return PromptInfo("Pay power?", d.prompt or "Pay for the optional clause?", opts)
+        if any(isinstance(a, A.OrderEffects) for a in legal):
+            opts = [Choice(" → ".join(self._effect_key_name(view, k) for k in a.order), a)
+                    for a in legal if isinstance(a, A.OrderEffects)]
+            return PromptInfo("Order of effects", d.prompt or
+                              "You choose the order your effects resolve in.", opts)
+        if any(isinstance(a, A.ChooseCards) for a in legal):
+            opts = []
+            for a in legal:
+                if isinstance(a, A.ChooseCards):
+                    names = [self.card_name(c, view) for c in a.cards]
+                    opts.append(Choice(", ".join(names) if names else "None", a))
+            return PromptInfo("Choose cards", d.prompt or "Choose", opts)
+        if stage not in ("act", "draft", "main", "attack") and legal and not any(
+                isinstance(a, (A.EndPhase, A.SkipStep)) for a in legal):
+            return PromptInfo(stage.replace("_", " ").capitalize(), d.prompt or "",
+                              [Choice(self.describe(a), a) for a in legal])
+        return None
+
+    def _effect_key_name(self, view: Any, key: str) -> str:
+        cid = key.split(":", 1)[0]
+        if cid == "bearer" or cid.startswith("bearer"):
+            return "Gembearer"
+        if cid in view.cards:
+            return self.card_name(cid, view)
+        return key
+
+    def describe(self, action: Any) -> str:
+        kind = getattr(action, "kind", type(action).__name__)
+        return kind.split(".")[-1].replace("_", " ").capitalize()
+
+    # -- log ---------------------------------------------------------------------------------------
+    def _visible(self, e: Any, viewer: int) -> Any:
+        """The event as `viewer` may know it (None: nothing to show)."""
+        try:
+            from game.engine.systems.gemwielders.events import redact
+            e = redact(e, viewer)
+        except ImportError:
+            vis = getattr(e, "seat_visible", None)
+            if vis is not None and vis != viewer:
+                return None
+        return e
+
+    def log_entries(self, events: list, viewer: int) -> list[LogEntry]:
+        """Log lines for what `viewer` may know of `events` (redacted per seat)."""
+        out: list[LogEntry] = []
+        for e in events:
+            e = self._visible(e, viewer)
+            if e is None:
+                continue
+            try:
+                entry = self._entry(e, viewer)
+            except Exception:   # noqa: BLE001 - a log line must never take the table down
+                entry = None
+            if entry is not None:
+                out.append(entry)
+        return out
+
+    def _faces_of(self, e: Any) -> list[CardFace]:
+        """Faces of the cards an (already redacted) event names, using its own content ids."""
+        ids = getattr(e, "cards", None)
+        cids = getattr(e, "cids", None)
+        if isinstance(ids, tuple) and isinstance(cids, tuple):
+            return [self.face(c, i) for i, c in zip(ids, cids) if c not in ("?", "hidden")]
+        card, cid = getattr(e, "card", None), getattr(e, "cid", None)
+        if isinstance(card, str) and isinstance(cid, str) and cid not in ("?", "hidden"):
+            return [self.face(cid, card)]
+        return []
+
+    def _public_face(self, card_id: str, viewer: int) -> CardFace | None:
+        """A card named by id only: its face if the viewer's view shows it."""
+        if card_id == "bearer":
+            return None
+        view = self.view(viewer)
+        c = view.cards.get(card_id)
+        if c is None or c.cid in ("hidden", "?"):
+            return None
+        return self.face(c.cid, card_id)
+
+    def _entry(self, e: Any, viewer: int) -> LogEntry | None:
+        kind = getattr(e, "kind", "")
+        seat = getattr(e, "seat", None)
+        who = ("You" if seat == viewer else self.seat_name(seat)) if isinstance(seat, int) else ""
+        faces = self._faces_of(e)
+        names = ", ".join(f.name for f in faces)
+        plain, info, warm, hurt, dim = ((220, 214, 200), (111, 194, 228), (240, 206, 130),
+                                        (255, 150, 120), (140, 146, 156))
+        k = kind.split(".")[-1]
+
+        def line(text: str, colour=plain, cards: list[CardFace] | None = None) -> LogEntry:
+            text = text[:1].upper() + text[1:]
+            return LogEntry(text, colour, tuple(faces if cards is None else cards), seat)
+
+        if kind == "turn_started":
+            return None
+        if kind == "turn_ended":
+            return None
+        if kind == "match_ended":
+            w = "Nobody" if e.winner is None else self.seat_name(e.winner)
+            return LogEntry(f"{w} wins: {e.reason}", (255, 212, 138))
+        if kind in ("note",):
+            return LogEntry(e.text, dim)
+        if kind == "ruling_made":
+            return LogEntry(f"Rule {e.rule}: {e.choice}", dim)
+        if k == "first_player_chosen":
+            return line(f"{self.seat_name(e.seat)} is Player 1 and goes first", info)
+        if k == "gembearer_chosen":
+            b = self.bearer_face(e.gembearer)
+            return line(f"{who} {'take' if seat == viewer else 'takes'} the {b.name if b else e.gembearer}",
+                        info, [b] if b else [])
+        if k == "deck_shuffled":
+            if e.seat is None:
+                return line("The gem card deck is shuffled", dim)
+            if e.from_discard:
+                return line(f"{who} shuffle{'s' if seat != viewer else ''} the discard pile "
+                            f"into a new deck ({e.size})", dim)
+            return None
+        if k == "row_dealt":
+            return line(f"Dealt to the draft row: {names}" if names else "The draft row is dealt",
+                        dim)
+        if k == "row_redealt":
+            return line(f"{who} redeal{'s' if seat != viewer else ''} the draft row", info)
+        if k == "phase_started":
+            return line(f"{self.seat_name(seat)} · {str(e.phase).capitalize()} phase", info, [])
+        if k == "phase_skipped":
+            return line(f"{self.seat_name(seat)} skips the {e.phase} phase ({e.reason})", dim, [])
+        if k == "gem_taken":
+            from game.client.render.cards import GEM_NAMES
+            return line(f"{who} socket{'s' if seat != viewer else ''} a "
+                        f"{GEM_NAMES.get(e.gem, e.gem)} ({e.socketed}/5)", warm)
+        if k == "card_drafted":
+            return line(f"{who} draft{'s' if seat != viewer else ''} {names}", warm)
+        if k == "card_scrapped":
+            extra = " (it goes back to the Source stack)" if e.to_stack else ""
+            return line(f"{who} scrap{'s' if seat != viewer else ''} {names or 'a card'}{extra}")
+        if k == "source_taken":
+            return line(f"{who} take{'s' if seat != viewer else ''} a Source ({e.left} left)", warm)
+        if k == "step_passed":
+            return None
+        if k == "cards_drawn":
+            n = len(e.cards)
+            short = f" ({e.short} short)" if getattr(e, "short", 0) else ""
+            if names:
+                return line(f"You draw {names}{short}", dim)
+            return line(f"{who} draws {n} card{'s' if n != 1 else ''}{short}", dim)
+        if k == "card_played":
+            paid = ", paying" if any(getattr(e, "paid", ())) else ""
+            return line(f"{who} play{'s' if seat != viewer else ''} {names}{paid}")
+        if k == "card_used":
+            if e.card == "bearer":
+                b = self.bearer_face(self.view(viewer).players[seat].gembearer)
+                return line(f"{who} use{'s' if seat != viewer else ''} the {b.name if b else 'Gembearer'}",
+                            plain, [b] if b else [])
+            f = self._public_face(e.card, viewer)
+            return line(f"{who} use{'s' if seat != viewer else ''} {f.name if f else 'a card'}",
+                        plain, [f] if f else [])
+        if k == "card_moved":
+            return None
+        if k == "defense_added":
+            if names:
+                return line(f"You set {names} face down in your defense (slot {e.index + 1})")
+            return line(f"{who} sets a card face down in defense (slot {e.index + 1})", plain, [])
+        if k == "power_changed":
+            return line(f"{who}: {e.delta:+d} power, now {e.power}", warm, [])
+        if k == "life_changed":
+            cap = f" ({e.lost_to_cap} lost to the cap)" if getattr(e, "lost_to_cap", 0) else ""
+            return line(f"{who}: {e.delta:+d} life, now {e.life}{cap}",
+                        hurt if e.delta < 0 else (150, 220, 150), [])
+        if k == "readied":
+            return None
+        if k == "clause_skipped":
+            f = self._public_face(e.card, viewer)
+            return line(f"{f.name if f else 'A clause'}: extra clause not used ({e.why})", dim,
+                        [f] if f else [])
+        if k == "attack_card_placed":
+            return line(f"{who} put{'s' if seat != viewer else ''} {names} into the attack")
+        if k == "attack_announced":
+            fs = [f for f in (self._public_face(c, viewer) for c in e.cards) if f]
+            return line(f"{who} attack{'s' if seat != viewer else ''} for {e.total}!", hurt, fs)
+        if k == "defense_revealed":
+            owner = "Your" if seat == viewer else f"{self.seat_name(seat)}'s"
+            if not faces:
+                return line(f"{owner} defense is empty: shield 0", info)
+            return line(f"{owner} defense: {names} (shield {e.total})", info)
+        if k == "effect_resolving":
+            key = str(e.key)
+            f = self._public_face(key.split(":")[0], viewer)
+            name = f.name if f else ("the Gembearer" if key.startswith("bearer") else key)
+            return line(f"{name} resolves ({e.source})", dim, [f] if f else [])
+        if k == "attack_compared":
+            res = "HIT" if e.result == "hit" else "MISS"
+            return LogEntry(f"Attack {e.sword} against defense {e.shield}: {res}",
+                            hurt if e.result == "hit" else info, (), e.attacker)
+        if k == "damage_dealt":
+            return line(f"{who} take{'s' if seat != viewer else ''} {e.amount} damage "
+                        f"({e.life} life left)", hurt, [])
+        if k == "attack_cleared":
+            return None
+        if k == "gem_deck_empty":
+            return LogEntry(f"The gem card deck is empty: the game ends {e.ends}", warm)
+        if k == "both_down":
+            return LogEntry(f"Both players are down: the {e.phase} phase is played out", warm)
+        if k == "cards_discarded":
+            rnd = " at random" if e.at_random else ""
+            return line(f"{who} discard{'s' if seat != viewer else ''} {names or 'cards'}{rnd}")
+        if k == "deck_looked":
+            if names:
+                return line(f"You look at the top of your deck: {names}", dim)
+            return line(f"{who} looks at the top {len(e.cards)} cards of their deck", dim, [])
+        if k == "deck_reordered":
+            return line(f"{who} put{'s' if seat != viewer else ''} {e.count} cards back on top", dim)
+        if k == "defense_peeked":
+            if names:
+                return line(f"You secretly look at defense slot {e.index + 1}: {names}", info)
+            return line(f"{who} secretly looks at defense slot {e.index + 1}", info, [])
+        if k == "value_modified":
+            stat = "attack" if e.stat == "sword" else "defense"
+            f = self._public_face(e.target, viewer) if e.target != "total" else None
+            what = f.name if f else f"the {stat} total"
+            change = f"counts as {e.set_to}" if e.set_to is not None else f"{e.delta:+d} {stat}"
+            return line(f"{what}: {change}", warm, [f] if f else [])
+        if k == "turn_buffed":
+            return line(f"{who}: {e.delta:+d} attack this turn (now {e.total:+d})", warm)
+        if k in ("marked_used", "marked_ready"):
+            return None
+        text = getattr(e, "text", "") or " ".join(x for x in (who, k.replace("_", " "), names) if x)
+        return line(text, dim)
+
+    # -- the attack as a sequence -------------------------------------------------------------------
+    def attack_steps(self, events: list, viewer: int) -> list[AttackStep]:
+        """Beats to animate for the attack events among `events` (else [])."""
+        steps: list[AttackStep] = []
+        for e in events:
+            e = self._visible(e, viewer)
+            if e is None:
+                continue
+            k = getattr(e, "kind", "").split(".")[-1]
+            if k == "attack_announced":
+                steps.append(AttackStep("announce", f"Attacking for {e.total}", value=e.total,
+                                        index=e.seat))
+                for i, c in enumerate(e.cards):
+                    f = self._public_face(c, viewer)
+                    if f is not None:
+                        steps.append(AttackStep("attack_card", f.name, index=i, card=f))
+            elif k == "defense_revealed":
+                faces = self._faces_of(e)
+                if not faces:
+                    steps.append(AttackStep("flip", "No defense: shield 0", value=0))
+                for i, f in enumerate(faces):
+                    steps.append(AttackStep("flip", f.name, index=i, card=f, value=e.total))
+            elif k in ("effect_resolving", "value_modified", "turn_buffed", "cards_discarded",
+                       "life_changed", "power_changed"):
+                entry = self._entry(e, viewer)
+                if entry is not None:
+                    steps.append(AttackStep("effect", entry.text,
+                                            card=entry.cards[0] if entry.cards else None))
+            elif k == "attack_compared":
+                steps.append(AttackStep("result", "HIT" if e.result == "hit" else "MISS",
+                                        hit=e.result == "hit", value=e.sword - e.shield,
+                                        index=e.shield))
+            elif k == "damage_dealt":
+                steps.append(AttackStep("damage", f"-{e.amount}", value=e.amount, index=e.seat))
+            elif k == "attack_cleared":
+                steps.append(AttackStep("cleared"))
+        # an attack's own effects are only interesting inside an attack
+        if not any(s.kind in ("announce", "flip", "result", "damage") for s in steps):
+            return []
+        return steps

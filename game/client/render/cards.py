@@ -1,0 +1,619 @@
+"""Card faces and card backs for the Gemwielders table, drawn by code in one style.
+
+Owns: turning a `CardFace` record (game.client.presenters.gemwielders) into a surface at any
+size: a frame coloured by kind, the name band, the sword or shield badge, the gem requirement as
+coloured faceted pips, a small emblem "art" panel, the kind line and the effect text. The text
+may carry the symbols ⚡n (a power cost), ⚔, 🛡 and ⚙; the bundled font has no glyphs for them,
+so they are drawn as small icons inline. Also card backs, gem tokens, the used (sideways) turn
+and the dimmed look of a card that cannot be taken. Everything is cached per (card, size, look).
+
+The light comes from the top left everywhere (highlights up-left, shadows down-right), outlines
+are dark and one pixel per 100 px of card width, and the palette is the table's.
+
+Must not: know any rule, read a match or decide what a player may see: it draws the record it is
+given (a hidden card arrives as a record with `hidden=True` and is drawn as a back).
+"""
+from __future__ import annotations
+
+import math
+import re
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.client import resources
+
+if TYPE_CHECKING:
+    from game.client.presenters.gemwielders import CardFace
+
+# -- palette --------------------------------------------------------------------------------------
+#: gem letter -> (main colour, light facet, dark facet); the presenter may override from
+#: assets/gemwielders (presentation data keyed by gem id)
+GEM_COLOURS: dict[str, tuple[int, int, int]] = {
+    "R": (214, 52, 64),      # ruby
+    "S": (58, 110, 222),     # sapphire
+    "E": (46, 170, 96),      # emerald
+    "T": (236, 176, 48),     # topaz
+    "A": (160, 88, 206),     # amethyst
+    "*": (196, 200, 208),    # any gem
+}
+GEM_NAMES = {"R": "Ruby", "S": "Sapphire", "E": "Emerald", "T": "Topaz", "A": "Amethyst",
+             "*": "any gem"}
+
+#: kind -> frame colour
+KIND_COLOURS: dict[str, tuple[int, int, int]] = {
+    "attack": (178, 64, 52),
+    "defense": (64, 112, 170),
+    "skill": (52, 146, 132),
+    "modification": (184, 128, 56),
+    "source": (214, 180, 76),
+    "gembearer": (150, 150, 176),
+}
+KIND_LABELS = {"attack": "Attack", "defense": "Defense", "skill": "Skill",
+               "modification": "Modification", "source": "Source", "gembearer": "Gembearer"}
+
+INK = (30, 24, 20)
+PARCHMENT = (236, 226, 204)
+PARCHMENT_DARK = (212, 198, 170)
+OUTLINE = (12, 10, 12)
+GOLD = (232, 196, 110)
+TEXT_LIGHT = (246, 240, 226)
+
+CARD_RATIO = 1.4     # height / width
+
+
+def card_size(width: int) -> tuple[int, int]:
+    return width, int(round(width * CARD_RATIO))
+
+
+_loaded = False
+
+
+def load_gem_colours() -> None:
+    """Take the gem colours from assets/gemwielders/gems.toml (presentation data keyed by gem
+    letter) when it is there; the built-in palette stays for anything it lacks."""
+    global _loaded
+    _loaded = True
+    try:
+        import tomllib
+        path = resources.asset_path("gemwielders/gems.toml")
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return
+    for letter, entry in data.items():
+        colour = entry.get("colour") if isinstance(entry, dict) else None
+        if isinstance(colour, str) and len(colour) == 7 and colour.startswith("#"):
+            try:
+                GEM_COLOURS[letter] = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+            except ValueError:
+                pass
+
+
+def gem_colour(letter: str) -> tuple[int, int, int]:
+    if not _loaded:
+        load_gem_colours()
+    return GEM_COLOURS.get(letter, GEM_COLOURS["*"])
+
+
+def _mix(a, b, t: float) -> tuple[int, int, int]:
+    return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))
+
+
+def _lighter(c, t: float = 0.35):
+    return _mix(c, (255, 255, 255), t)
+
+
+def _darker(c, t: float = 0.45):
+    return _mix(c, (0, 0, 0), t)
+
+
+def _font(size: int, bold: bool = False) -> pygame.font.Font:
+    return resources.font(max(6, int(size)), bold)
+
+
+# -- icons ------------------------------------------------------------------------------------------
+def draw_gem(surface: pygame.Surface, center: tuple[float, float], r: float, letter: str,
+             *, outline: bool = True, empty: bool = False) -> None:
+    """A faceted gem seen from above: an octagon with a lighter table and shaded lower facets.
+    `empty` draws an empty socket ring instead."""
+    cx, cy = center
+    if empty:
+        pygame.draw.circle(surface, (20, 22, 28), (int(cx), int(cy)), int(r))
+        pygame.draw.circle(surface, (90, 96, 108), (int(cx), int(cy)), int(r), max(1, int(r / 5)))
+        return
+    base = gem_colour(letter)
+    pts = [(cx + r * math.cos(math.radians(45 * k + 22.5)),
+            cy + r * math.sin(math.radians(45 * k + 22.5))) for k in range(8)]
+    pygame.draw.polygon(surface, _darker(base, 0.35), pts)
+    # lower-right facets darker, upper-left lighter (light from the top left)
+    for k in range(8):
+        a, b = pts[k], pts[(k + 1) % 8]
+        ang = math.radians(45 * k + 45)
+        shade = (math.cos(ang - math.radians(225)) + 1) / 2       # 1 toward the top left
+        col = _mix(_darker(base, 0.4), _lighter(base, 0.35), shade)
+        pygame.draw.polygon(surface, col, [a, b, (cx, cy)])
+    inner = [(cx + r * 0.52 * math.cos(math.radians(45 * k + 22.5)),
+              cy + r * 0.52 * math.sin(math.radians(45 * k + 22.5))) for k in range(8)]
+    pygame.draw.polygon(surface, base, inner)
+    pygame.draw.circle(surface, _lighter(base, 0.75), (int(cx - r * 0.28), int(cy - r * 0.3)),
+                       max(1, int(r * 0.18)))
+    if outline:
+        pygame.draw.polygon(surface, OUTLINE, pts, max(1, int(r / 6)))
+    if letter == "*":
+        f = _font(int(r * 1.3), True)
+        img = f.render("?", True, (60, 64, 72))
+        surface.blit(img, img.get_rect(center=(cx, cy + r * 0.05)))
+
+
+def draw_bolt(surface: pygame.Surface, rect: pygame.Rect, colour=(250, 208, 64)) -> None:
+    """A lightning bolt (power) filling `rect`."""
+    x, y, w, h = rect
+    pts = [(x + w * 0.62, y), (x + w * 0.12, y + h * 0.58), (x + w * 0.46, y + h * 0.58),
+           (x + w * 0.3, y + h), (x + w * 0.9, y + h * 0.36), (x + w * 0.54, y + h * 0.36),
+           (x + w * 0.78, y)]
+    pygame.draw.polygon(surface, colour, pts)
+    pygame.draw.polygon(surface, _darker(colour, 0.6), pts, 1)
+
+
+def draw_sword(surface: pygame.Surface, rect: pygame.Rect, colour=(226, 230, 236)) -> None:
+    """A sword pointing up-right, blade light, hilt dark."""
+    x, y, w, h = rect
+    s = min(w, h)
+    t = max(1, int(s * 0.12))
+    tip = (x + s * 0.92, y + s * 0.08)
+    guard = (x + s * 0.32, y + s * 0.68)
+    pygame.draw.line(surface, colour, guard, tip, t + 1)
+    pygame.draw.line(surface, (140, 96, 52), (x + s * 0.18, y + s * 0.54),
+                     (x + s * 0.46, y + s * 0.82), t)
+    pygame.draw.line(surface, (120, 80, 44), guard, (x + s * 0.1, y + s * 0.9), t)
+
+
+def shield_points(rect: pygame.Rect) -> list[tuple[float, float]]:
+    x, y, w, h = rect
+    return [(x, y + h * 0.08), (x + w / 2, y), (x + w, y + h * 0.08), (x + w, y + h * 0.45),
+            (x + w / 2, y + h), (x, y + h * 0.45)]
+
+
+def draw_shield(surface: pygame.Surface, rect: pygame.Rect, colour=(150, 186, 226)) -> None:
+    pts = shield_points(rect)
+    pygame.draw.polygon(surface, colour, pts)
+    pygame.draw.polygon(surface, _darker(colour, 0.6), pts, max(1, rect.w // 10))
+
+
+def draw_gear(surface: pygame.Surface, center: tuple[float, float], r: float,
+              colour=(214, 190, 140)) -> None:
+    cx, cy = center
+    pts = []
+    for k in range(16):
+        rr = r if k % 2 == 0 else r * 0.72
+        a = math.radians(22.5 * k)
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    pygame.draw.polygon(surface, colour, pts)
+    pygame.draw.polygon(surface, _darker(colour, 0.6), pts, 1)
+    pygame.draw.circle(surface, _darker(colour, 0.55), (int(cx), int(cy)), max(1, int(r * 0.32)))
+
+
+# -- inline text with icons --------------------------------------------------------------------------
+_TOKEN = re.compile(r"(⚡\d*|⚔|🛡|⚙)")
+
+
+def _tokens(line: str) -> list[tuple[str, str]]:
+    """Split a line into ("word", text) / ("icon", symbol) / ("space", " ") tokens."""
+    out: list[tuple[str, str]] = []
+    for part in _TOKEN.split(line):
+        if not part:
+            continue
+        if _TOKEN.fullmatch(part):
+            out.append(("icon", part))
+            continue
+        for i, word in enumerate(part.split(" ")):
+            if i:
+                out.append(("space", " "))
+            if word:
+                out.append(("word", word))
+    return out
+
+
+def _icon_width(sym: str, size: int) -> int:
+    if sym.startswith("⚡"):
+        n = sym[1:]
+        return int(size * 0.62) + (_font(size, True).size(n)[0] if n else 0)
+    return int(size * 0.9)
+
+
+def _draw_icon(surface: pygame.Surface, sym: str, x: int, y: int, size: int, colour) -> None:
+    box = pygame.Rect(x, y + int(size * 0.12), int(size * 0.6), int(size * 0.92))
+    if sym.startswith("⚡"):
+        draw_bolt(surface, box, (226, 160, 20))
+        n = sym[1:]
+        if n:
+            img = _font(size, True).render(n, True, colour)
+            surface.blit(img, (box.right, y))
+    elif sym == "⚔":
+        draw_sword(surface, pygame.Rect(x, y + int(size * 0.2), int(size * 0.85), int(size * 0.85)),
+                   (90, 96, 108))
+    elif sym == "🛡":
+        draw_shield(surface, pygame.Rect(x + 1, y + int(size * 0.18), int(size * 0.7),
+                                         int(size * 0.85)), (80, 120, 170))
+    elif sym == "⚙":
+        draw_gear(surface, (x + size * 0.42, y + size * 0.62), size * 0.4, (130, 100, 60))
+
+
+_KEYWORDS = ("Hit:", "Miss:", "Reveal:", "Use:", "Play:", "Passive:", "If", "attack:",
+             "attacked:")
+
+
+def layout_text(lines: list[str], size: int, width: int) -> list[list[tuple[str, str, int]]]:
+    """Word-wrap lines of effect text with inline icons: rows of (kind, text, width)."""
+    font = _font(size)
+    bold = _font(size, True)
+    rows: list[list[tuple[str, str, int]]] = []
+    space = font.size(" ")[0]
+    for line in lines:
+        row: list[tuple[str, str, int]] = []
+        used = 0
+        for kind, tok in _tokens(line):
+            if kind == "space":
+                if row:
+                    row.append(("space", " ", space))
+                    used += space
+                continue
+            if kind == "icon":
+                w = _icon_width(tok, size)
+            else:
+                w = (bold if tok in _KEYWORDS else font).size(tok)[0]
+            if used + w > width and row:
+                while row and row[-1][0] == "space":
+                    used -= row.pop()[2]
+                rows.append(row)
+                row, used = [], 0
+            row.append((kind, tok, w))
+            used += w
+        rows.append(row)
+    return rows
+
+
+def draw_text_block(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], size: int,
+                    colour=INK, *, center: bool = False) -> int:
+    """Draw wrapped effect text with icons into `rect`, shrinking the font until it fits.
+    Returns the font size used."""
+    while True:
+        rows = layout_text(lines, size, rect.w)
+        lh = _font(size).get_linesize()
+        if len(rows) * lh <= rect.h or size <= 7:
+            break
+        size -= 1
+    lh = _font(size).get_linesize()
+    y = rect.y + (max(0, (rect.h - len(rows) * lh) // 2) if center else 0)
+    for row in rows:
+        if y + lh > rect.bottom + lh // 3:
+            break
+        total = sum(w for _, _, w in row)
+        x = rect.x + ((rect.w - total) // 2 if center else 0)
+        for kind, tok, w in row:
+            if kind == "icon":
+                _draw_icon(surface, tok, x, y, size, colour)
+            elif kind == "word":
+                is_kw = tok in _KEYWORDS
+                f = _font(size, is_kw)
+                img = f.render(tok, True, (120, 40, 30) if is_kw else colour)
+                surface.blit(img, (x, y))
+            x += w
+        y += lh
+    return size
+
+
+# -- the art panel ------------------------------------------------------------------------------------
+def _weapon(surface: pygame.Surface, rect: pygame.Rect, art_id: str) -> None:
+    """A Gembearer's weapon, drawn from its id (hammer, twin blades, bow, staff), with a socket
+    gem set in it; anything else gets a gem in a silver ring."""
+    cx, cy = rect.center
+    s = min(rect.w, rect.h)
+    t = max(2, s // 14)
+    steel, dark, wood = (214, 218, 228), (20, 20, 26), (138, 94, 52)
+
+    def both(fn):
+        fn(dark, 2)
+        fn(None, 0)
+
+    if "hammer" in art_id:
+        def f(col, o):
+            pygame.draw.line(surface, col or wood, (cx - s * 0.28 + o, cy + s * 0.34 + o),
+                             (cx + s * 0.12 + o, cy - s * 0.1 + o), t)
+            head = [(cx + s * 0.02, cy - s * 0.34), (cx + s * 0.36, cy - s * 0.02),
+                    (cx + s * 0.22, cy + s * 0.12), (cx - s * 0.12, cy - s * 0.2)]
+            pygame.draw.polygon(surface, col or steel, [(x + o, y + o) for x, y in head])
+        both(f)
+        draw_gem(surface, (cx + s * 0.12, cy - s * 0.11), s * 0.07, "R")
+    elif "twin" in art_id:
+        for flip in (1, -1):
+            box = pygame.Rect(0, 0, int(s * 0.6), int(s * 0.6))
+            box.center = (cx, cy)
+            img = pygame.Surface(box.size, pygame.SRCALPHA)
+            draw_sword(img, pygame.Rect(2, 2, box.w - 2, box.h - 2), dark)
+            draw_sword(img, pygame.Rect(0, 0, box.w - 2, box.h - 2), steel)
+            if flip < 0:
+                img = pygame.transform.flip(img, True, False)
+            surface.blit(img, box)
+        draw_gem(surface, (cx, cy + s * 0.16), s * 0.07, "S")
+    elif "bow" in art_id:
+        arc = pygame.Rect(0, 0, int(s * 0.5), int(s * 0.8))
+        arc.center = (cx - s * 0.05, cy)
+        pygame.draw.arc(surface, dark, arc.move(2, 2), -math.pi / 2, math.pi / 2, t)
+        pygame.draw.arc(surface, wood, arc, -math.pi / 2, math.pi / 2, t)
+        pygame.draw.line(surface, (230, 230, 220), arc.midtop, arc.midbottom, 1)
+        pygame.draw.line(surface, steel, (cx - s * 0.3, cy), (cx + s * 0.32, cy), max(1, t // 2))
+        pygame.draw.polygon(surface, steel, [(cx + s * 0.36, cy), (cx + s * 0.28, cy - s * 0.05),
+                                             (cx + s * 0.28, cy + s * 0.05)])
+        draw_gem(surface, (arc.right - t, cy), s * 0.07, "E")
+    elif "staff" in art_id:
+        pygame.draw.line(surface, dark, (cx - s * 0.2 + 2, cy + s * 0.38 + 2),
+                         (cx + s * 0.14 + 2, cy - s * 0.26 + 2), t)
+        pygame.draw.line(surface, wood, (cx - s * 0.2, cy + s * 0.38), (cx + s * 0.14, cy - s * 0.26), t)
+        glow = pygame.Surface((int(s * 0.5), int(s * 0.5)), pygame.SRCALPHA)
+        for k in range(6, 0, -1):
+            pygame.draw.circle(glow, (180, 120, 255, 22), (glow.get_width() // 2,) * 2, int(s * 0.04 * k))
+        surface.blit(glow, glow.get_rect(center=(cx + s * 0.16, cy - s * 0.3)))
+        draw_gem(surface, (cx + s * 0.16, cy - s * 0.3), s * 0.1, "A")
+    else:
+        pygame.draw.circle(surface, dark, (cx + 2, cy + 2), int(s * 0.3))
+        pygame.draw.circle(surface, (196, 198, 214), (cx, cy), int(s * 0.3))
+        draw_gem(surface, (cx, cy), s * 0.16, "A")
+
+
+def _art(surface: pygame.Surface, rect: pygame.Rect, kind: str, seed: int,
+         gems: tuple[str, ...], art_id: str = "") -> None:
+    """An emblem on a lit gradient: what kind of card it is at a glance, without words."""
+    base = KIND_COLOURS.get(kind, (120, 120, 130))
+    tint = gem_colour(gems[0]) if gems and gems[0] != "*" else base
+    top, bottom = _mix(_lighter(base, 0.15), tint, 0.25), _darker(base, 0.55)
+    for i in range(rect.h):
+        t = i / max(1, rect.h - 1)
+        pygame.draw.line(surface, _mix(top, bottom, t), (rect.x, rect.y + i),
+                         (rect.right - 1, rect.y + i))
+    # a soft pool of light up left
+    glow = pygame.Surface(rect.size, pygame.SRCALPHA)
+    for k in range(8, 0, -1):
+        pygame.draw.circle(glow, (255, 240, 210, 10), (int(rect.w * 0.3), int(rect.h * 0.25)),
+                           int(rect.w * 0.12 * k))
+    surface.blit(glow, rect)
+    # faint facets in the background, placed from the card's seed
+    rng = (seed * 2654435761) & 0xFFFFFFFF
+    lines = pygame.Surface(rect.size, pygame.SRCALPHA)
+    for _ in range(6):
+        rng = (rng * 1103515245 + 12345) & 0x7FFFFFFF
+        x0 = rng % max(1, rect.w)
+        rng = (rng * 1103515245 + 12345) & 0x7FFFFFFF
+        x1 = rng % max(1, rect.w)
+        pygame.draw.line(lines, (255, 255, 255, 22), (x0, 0), (x1, rect.h), 1)
+    surface.blit(lines, rect)
+    cx, cy = rect.center
+    s = min(rect.w, rect.h)
+    emblem = pygame.Rect(0, 0, int(s * 0.62), int(s * 0.62))
+    emblem.center = (cx, cy)
+    sh = emblem.move(max(1, s // 40), max(1, s // 40))
+    if kind == "attack":
+        draw_sword(surface, sh, (0, 0, 0))
+        draw_sword(surface, emblem, (232, 234, 240))
+    elif kind == "defense":
+        draw_shield(surface, sh.inflate(-s // 6, 0), (10, 12, 16))
+        draw_shield(surface, emblem.inflate(-s // 6, 0), (168, 196, 228))
+    elif kind == "modification":
+        draw_gear(surface, (sh.centerx, sh.centery), s * 0.28, (10, 10, 10))
+        draw_gear(surface, emblem.center, s * 0.28, (226, 196, 140))
+    elif kind == "source":
+        draw_bolt(surface, sh.inflate(-s // 5, 0), (20, 16, 8))
+        draw_bolt(surface, emblem.inflate(-s // 5, 0), (255, 220, 96))
+    elif kind == "gembearer":
+        _weapon(surface, rect, art_id)
+    else:   # skill: a four-point star of insight
+        pts = []
+        for k in range(8):
+            rr = s * (0.3 if k % 2 == 0 else 0.09)
+            a = math.radians(45 * k - 90)
+            pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+        pygame.draw.polygon(surface, (10, 12, 16), [(x + 2, y + 2) for x, y in pts])
+        pygame.draw.polygon(surface, (220, 246, 236), pts)
+
+
+# -- faces ------------------------------------------------------------------------------------------------
+def _seed_of(card_id: str) -> int:
+    return sum((i + 1) * ord(c) for i, c in enumerate(card_id))
+
+
+def _value_badge(surface: pygame.Surface, center: tuple[int, int], r: int, kind: str,
+                 value: int, base: int | None) -> None:
+    """The sword or shield value in the top-right corner; a changed value is coloured."""
+    cx, cy = center
+    if kind == "attack":
+        pygame.draw.circle(surface, OUTLINE, (cx + 1, cy + 1), r + 1)
+        pygame.draw.circle(surface, (120, 36, 30), (cx, cy), r)
+        pygame.draw.circle(surface, (232, 140, 110), (cx, cy), r, max(1, r // 7))
+    else:
+        box = pygame.Rect(0, 0, int(r * 2), int(r * 2.2))
+        box.center = (cx, cy + r // 8)
+        pygame.draw.polygon(surface, OUTLINE, [(x + 1, y + 1) for x, y in shield_points(box)])
+        pygame.draw.polygon(surface, (38, 70, 116), shield_points(box))
+        pygame.draw.polygon(surface, (150, 190, 236), shield_points(box), max(1, r // 7))
+    colour = TEXT_LIGHT
+    if base is not None and value > base:
+        colour = (150, 240, 140)
+    elif base is not None and value < base:
+        colour = (255, 140, 120)
+    f = _font(int(r * 1.25), True)
+    img = f.render(str(value), True, colour)
+    sh = f.render(str(value), True, OUTLINE)
+    rect = img.get_rect(center=(cx, cy + (0 if kind == "attack" else r // 8)))
+    surface.blit(sh, rect.move(1, 1))
+    surface.blit(img, rect)
+
+
+def _face(card: "CardFace", w: int) -> pygame.Surface:
+    h = int(round(w * CARD_RATIO))
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    kind = card.kind
+    frame = KIND_COLOURS.get(kind, (130, 130, 140))
+    rad = max(3, w // 14)
+    edge = max(1, w // 100)
+    # body: the frame colour, bevelled (light top-left, dark bottom-right)
+    pygame.draw.rect(surf, OUTLINE, surf.get_rect(), border_radius=rad)
+    body = surf.get_rect().inflate(-2 * edge, -2 * edge)
+    pygame.draw.rect(surf, _darker(frame, 0.25), body, border_radius=rad)
+    pygame.draw.rect(surf, frame, body.inflate(-edge * 2, -edge * 2).move(-edge, -edge),
+                     border_radius=rad)
+    pad = max(3, w // 18)
+    inner = body.inflate(-2 * pad + edge, -2 * pad + edge)
+    # name band
+    band_h = max(10, int(w * 0.17))
+    band = pygame.Rect(inner.x, inner.y, inner.w, band_h)
+    pygame.draw.rect(surf, _darker(frame, 0.55), band, border_radius=max(2, rad // 2))
+    pygame.draw.line(surf, _lighter(frame, 0.3), band.bottomleft, band.bottomright, edge)
+    has_value = card.sword is not None or card.shield is not None
+    badge_r = int(band_h * 0.78)
+    name_w = band.w - int(band_h * 0.3) - (badge_r * 2 - pad if has_value else 0)
+    size = int(band_h * 0.62)
+    f = _font(size, True)
+    while f.size(card.name)[0] > name_w and size > 7:
+        size -= 1
+        f = _font(size, True)
+    name = card.name
+    while f.size(name)[0] > name_w and len(name) > 2:
+        name = name[:-2] + "…"
+    img = f.render(name, True, TEXT_LIGHT)
+    surf.blit(f.render(name, True, OUTLINE), (band.x + band_h * 0.28 + 1,
+                                              band.centery - img.get_height() // 2 + 1))
+    surf.blit(img, (band.x + band_h * 0.28, band.centery - img.get_height() // 2))
+    # art
+    art_h = int(inner.h * 0.36)
+    art = pygame.Rect(inner.x, band.bottom + pad // 2, inner.w, art_h)
+    _art(surf, art, kind, _seed_of(card.id), tuple(card.req), card.id)
+    pygame.draw.rect(surf, OUTLINE, art, edge)
+    # requirement pips over the art's top-left corner, like gems set in the frame
+    pip_r = max(3, int(w * 0.055))
+    gx = art.x + pip_r + pad // 2
+    for letter in card.req:
+        draw_gem(surf, (gx, art.y + pip_r + pad // 2), pip_r, letter)
+        gx += int(pip_r * 2.1)
+    # kind line
+    kl = pygame.Rect(inner.x, art.bottom + pad // 3, inner.w, max(9, int(w * 0.11)))
+    kind_text = KIND_LABELS.get(kind, kind.title())
+    if card.subtitle:
+        kind_text = f"{kind_text} · {card.subtitle}"
+    kf = _font(int(kl.h * 0.78), True)
+    kimg = kf.render(kind_text.upper(), True, _lighter(frame, 0.6))
+    if kimg.get_width() > kl.w:
+        kimg = pygame.transform.smoothscale(kimg, (kl.w, kimg.get_height()))
+    surf.blit(kimg, (kl.x + (kl.w - kimg.get_width()) // 2, kl.y))
+    # text box: parchment with a darker rule
+    tb = pygame.Rect(inner.x, kl.bottom + pad // 3, inner.w, inner.bottom - kl.bottom - pad // 3)
+    pygame.draw.rect(surf, PARCHMENT, tb, border_radius=max(2, rad // 2))
+    pygame.draw.rect(surf, PARCHMENT_DARK, tb, edge, border_radius=max(2, rad // 2))
+    text_lines = list(card.text) or ([card.flavour] if card.flavour else [])
+    if text_lines:
+        draw_text_block(surf, tb.inflate(-pad, -pad // 2 - edge * 2), text_lines,
+                        max(7, int(w * 0.085)), INK, center=len(" ".join(text_lines)) < 40)
+    if has_value:
+        value = card.sword if card.sword is not None else card.shield
+        vkind = "attack" if card.sword is not None else "defense"
+        _value_badge(surf, (band.right - badge_r + pad // 2, band.centery + pad // 3), badge_r,
+                     vkind, int(value), card.base_value)
+    return surf
+
+
+def _back(w: int, accent: tuple[int, int, int] = (200, 160, 80)) -> pygame.Surface:
+    """The card back every deck card shares: deep blue, a gold lattice and the gem rosette."""
+    h = int(round(w * CARD_RATIO))
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rad = max(3, w // 14)
+    edge = max(1, w // 100)
+    pygame.draw.rect(surf, OUTLINE, surf.get_rect(), border_radius=rad)
+    body = surf.get_rect().inflate(-2 * edge, -2 * edge)
+    pygame.draw.rect(surf, (34, 40, 70), body, border_radius=rad)
+    inner = body.inflate(-w // 8, -w // 8)
+    pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
+    pattern.fill((26, 30, 56))
+    step = max(6, w // 8)
+    for i in range(-inner.h // step - 2, inner.w // step + inner.h // step + 2):
+        x = i * step
+        pygame.draw.line(pattern, (*accent, 40), (x, 0), (x + inner.h, inner.h), 1)
+        pygame.draw.line(pattern, (*accent, 40), (x, 0), (x - inner.h, inner.h), 1)
+    surf.blit(pattern, inner)
+    pygame.draw.rect(surf, accent, inner, max(1, w // 60), border_radius=max(2, rad // 2))
+    cx, cy = inner.center
+    r = w * 0.2
+    diamond = [(cx, cy - r * 1.5), (cx + r, cy), (cx, cy + r * 1.5), (cx - r, cy)]
+    pygame.draw.polygon(surf, (20, 22, 40), diamond)
+    pygame.draw.polygon(surf, accent, diamond, max(1, w // 50))
+    for k, letter in enumerate("RSETA"):
+        a = math.radians(72 * k - 90)
+        draw_gem(surf, (cx + r * 0.62 * math.cos(a), cy + r * 0.62 * math.sin(a) * 1.25),
+                 max(2, r * 0.28), letter, outline=True)
+    return surf
+
+
+# -- cached entry points --------------------------------------------------------------------------------
+def _card_key(card: "CardFace") -> tuple:
+    return (card.id, card.name, card.kind, tuple(card.req), card.sword, card.shield,
+            card.base_value, tuple(card.text), card.subtitle, card.flavour)
+
+
+_face_cache: dict[tuple, pygame.Surface] = {}
+
+
+def face(card: "CardFace", width: int) -> pygame.Surface:
+    """The card's face at `width` pixels (height = width × 1.4), or its back when hidden."""
+    if card.hidden:
+        return back(width)
+    key = (_card_key(card), int(width))
+    got = _face_cache.get(key)
+    if got is None:
+        if len(_face_cache) > 600:
+            _face_cache.clear()
+        got = _face(card, int(width))
+        _face_cache[key] = got
+    return got
+
+
+@lru_cache(maxsize=32)
+def back(width: int) -> pygame.Surface:
+    return _back(int(width))
+
+
+def draw_card(surface: pygame.Surface, card: "CardFace", rect: pygame.Rect, *,
+              used: bool = False, dim: bool = False, glow: tuple[int, int, int] | None = None,
+              shadow: bool = True) -> pygame.Rect:
+    """Blit `card` into `rect` (its width decides the size). `used` turns it sideways (the
+    rect's centre stays), `dim` greys it (cannot be taken), `glow` rings it (can act / target).
+    Returns the rectangle actually covered."""
+    img = face(card, rect.w)
+    if used:
+        img = pygame.transform.rotate(img, -90)
+    if dim:
+        img = img.copy()
+        veil = pygame.Surface(img.get_size(), pygame.SRCALPHA)
+        veil.fill((10, 12, 16, 150))
+        img.blit(veil, (0, 0), special_flags=0)
+    out = img.get_rect(center=rect.center)
+    if shadow:
+        sh = pygame.Surface(out.size, pygame.SRCALPHA)
+        pygame.draw.rect(sh, (0, 0, 0, 90), sh.get_rect(), border_radius=max(3, out.w // 14))
+        off = max(2, rect.w // 30)
+        surface.blit(sh, out.move(off, off + 1))
+    if glow is not None:
+        g = out.inflate(max(4, rect.w // 14), max(4, rect.w // 14))
+        halo = pygame.Surface(g.size, pygame.SRCALPHA)
+        pygame.draw.rect(halo, (*glow, 70), halo.get_rect(), border_radius=max(4, g.w // 12))
+        surface.blit(halo, g)
+        pygame.draw.rect(surface, glow, out.inflate(4, 4), max(2, rect.w // 45),
+                         border_radius=max(3, out.w // 13))
+    surface.blit(img, out)
+    return out
+
+
+def draw_gem_token(surface: pygame.Surface, center: tuple[int, int], r: int, letter: str) -> None:
+    """A gem as a token on the table (pool, sockets): a gem with a soft shadow."""
+    sh = pygame.Surface((r * 3, r * 3), pygame.SRCALPHA)
+    pygame.draw.ellipse(sh, (0, 0, 0, 80), pygame.Rect(r // 2, r, r * 2 + 2, r * 2 - r // 2))
+    surface.blit(sh, (center[0] - r * 3 // 2 + max(1, r // 5), center[1] - r * 3 // 2 + r // 3))
+    draw_gem(surface, center, r, letter)
