@@ -17,6 +17,7 @@ COMMANDS = {
     "evaluate": "evaluate",
     "shots": "shots",
     "selftest": "selftest",
+    "balance": "balance",
 }
 
 USAGE = """usage: strife-table [COMMAND] [ARGS...]
@@ -29,6 +30,7 @@ With no command, opens the game. Commands:
   evaluate --system ID --opponent random --games N --seed N
   shots DIR                         render every scene to PNG files
   selftest                          one headless AI match per system
+  balance --system ID --games N --seed S   AI-vs-AI win rates over every pairing (JSON)
 """
 
 

@@ -1,0 +1,611 @@
+"""Gemwielders computer players: "easy", "normal" and "hard", registered with
+game.engine.ai.base, plus `BALANCE`, the hooks `python -m game balance` uses.
+
+Owns: how a bot values a card (`card_value`, from its printed numbers and the effect verbs'
+worth in `VERB_WORTH`), what it expects of hidden cards (`Knowledge`: the opponent's possible
+cards from public facts only), and an answer for every stage the flow or the effects can raise:
+  * set-up: a Gembearer (rng among the legal ones), keep or redeal the row (GW-12);
+  * draft: scrap a dead row card (GW-16), take the gem that best opens the row and the cards it
+    drafts, draft the best card it can (or scrap one the opponent wants badly), take a Source
+    while its power need is not covered (GW-19..23);
+  * main: modifications, then Sources (returned to the stack when power is plentiful), skills
+    and uses whose worth beats their cost, then every defense card (GW-25..33);
+  * attack: a set of attack cards chosen against the expected defense (GW-35..43);
+  * stages: effect order, pay or decline, which cards to discard, keep or put back.
+Difficulties:
+  * normal: the heuristics above, one decision at a time;
+  * hard: the attack choice is judged over determinised defense setups (hidden cards sampled
+    from the cards the defender could hold, with the bot's own generator), and the draft looks
+    one step ahead at what the gem it takes opens up next turn;
+  * easy: normal with noise on every score and now and then a random legal action.
+
+Must not: read anything but the view it is given (hidden cards there are placeholders with cid
+"hidden"), the legal actions and its own generator; mutate the view; import the rules modules
+for anything but the pure content and requirement helpers.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+from typing import Any, Iterable
+
+from game.engine.ai.base import register_bot
+from game.engine.rng import Rng
+
+from . import actions as A
+from .content import Clause, Content, eligible, load, parse_requirement
+from .effects import VERBS
+from .state import MAX_GEMS, GwState
+
+HIDDEN = "hidden"
+
+# --- what things are worth (hand-tuned against the random bot and each other) ----------------
+POWER = 0.7            # one point of power, spent on nothing in particular
+DRAW = 1.6             # one extra card
+LIFE = 0.45            # one point of life (gain or loss)
+SWORD = 1.0            # one point of attack value
+SHIELD = 0.8           # one point of defense value
+DISCARD_OPP = 1.2      # the opponent loses a card from hand
+PEEK = 0.3             # a look at a hidden card
+PLAY_CAP = 8           # skills and uses per turn, at most (see GwBot._plays)
+DRAFT_MIN = 3.4        # a gem card must be worth this much to join the deck
+SOURCE_TARGET = 2      # Sources wanted before the first costly card
+SOURCE_PER_COST = 0.5  # ... plus this many for each optional or use cost in the deck
+
+
+def verb_worth(step: dict) -> float:
+    """One effect step's worth to the card's owner: the verb's own AI hint (effects.VERBS, one
+    per verb), in life points, which the bot reads as sword points."""
+    verb = VERBS.get(step.get("verb", ""))
+    return verb.value(step) if verb is not None else 0.5
+
+
+def steps_worth(steps: Iterable[dict], power_left: float = 99.0) -> float:
+    """A whole effect list: plain steps count fully; an optional clause counts its worth above
+    its cost (if it is worth paying at all and affordable)."""
+    total = 0.0
+    for step in steps or ():
+        if "cost" in step:
+            gain = steps_worth(step["effects"]) - POWER * step["cost"]
+            alt = steps_worth(step.get("otherwise", []))
+            total += max(gain, alt) if step["cost"] <= power_left else alt
+        else:
+            worth = verb_worth(step)
+            if "if" in step:
+                worth *= 0.5          # a condition may not hold
+            total += worth
+    return total
+
+
+def fx(clause: Clause | None) -> list[dict]:
+    """The effect steps of a clause (none when the card has no such text)."""
+    return list(clause.effects) if clause is not None else []
+
+
+class Cards:
+    """Card facts for one content set, memoised: a bot asks the same few questions thousands
+    of times per game."""
+
+    _SETS: dict[str, "Cards"] = {}
+
+    def __init__(self, c: Content):
+        self.c = c
+        self._value: dict[str, float] = {}
+
+    @classmethod
+    def of(cls, view: GwState) -> "Cards":
+        name = view.content
+        got = cls._SETS.get(name)
+        if got is None:
+            got = cls._SETS[name] = Cards(load(name))
+        return got
+
+    def kind(self, cid: str) -> str:
+        return HIDDEN if cid == HIDDEN else self.c.cards[cid].kind
+
+    def sword(self, cid: str) -> int:
+        return 0 if cid == HIDDEN else self.c.cards[cid].sword
+
+    def shield(self, cid: str) -> int:
+        return 0 if cid == HIDDEN else self.c.cards[cid].shield
+
+    def req(self, cid: str) -> str:
+        return "" if cid == HIDDEN else self.c.cards[cid].req
+
+    def value(self, cid: str) -> float:
+        """What one copy of a card adds to its owner's deck, in sword points (a plain 3-sword
+        attack is worth 3)."""
+        v = self._value.get(cid)
+        if v is not None:
+            return v
+        if cid == HIDDEN:
+            return 3.0
+        d = self.c.cards[cid]
+        if d.kind == "attack":
+            v = d.sword * SWORD + steps_worth(fx(d.reveal)) + 0.6 * steps_worth(fx(d.hit)) \
+                + 0.4 * steps_worth(fx(d.miss))
+        elif d.kind == "defense":
+            v = d.shield * SHIELD * 1.15 + steps_worth(fx(d.reveal)) \
+                + 0.4 * steps_worth(fx(d.hit)) + 0.6 * steps_worth(fx(d.miss))
+        elif d.kind == "skill":
+            v = 1.0 + steps_worth(fx(d.play))
+        elif d.kind == "modification":
+            cost = d.use.cost if d.use is not None else 0
+            per_use = steps_worth(fx(d.use)) - POWER * cost if d.use is not None else 0.0
+            passive = steps_worth(fx(d.attacking)) + steps_worth(fx(d.defending))
+            if d.zone == "opponent":
+                passive = -passive
+            v = 1.5 + 2.5 * max(0.0, per_use) + 3.0 * passive
+        else:                               # a Source
+            v = 2.0 * POWER + 0.5
+        self._value[cid] = v
+        return v
+
+    def costs(self, cid: str) -> int:
+        """How many optional or use power costs a card carries (its appetite for power)."""
+        if cid == HIDDEN:
+            return 0
+        d = self.c.cards[cid]
+        n = 1 if d.use is not None and d.use.cost else 0
+        for cl in (d.play, d.reveal, d.hit, d.miss, d.use):
+            if cl is not None:
+                n += len(cl.opts)
+        return n
+
+
+def _cid(view: GwState, card_id: str) -> str:
+    card = view.cards.get(card_id)
+    return card.cid if card is not None else HIDDEN
+
+
+# =============================================================================================
+# What the bot may know about hidden cards
+# =============================================================================================
+
+class Knowledge:
+    """The opponent's cards as far as public facts tell: every card they own that is not in a
+    public zone could be in their hand, deck or face-down defense. Ownership of drafted cards is
+    public (they went face up to the discard pile); from a single view the bot knows the
+    opponent's starting deck, their public zones and the cards the view still shows."""
+
+    def __init__(self, view: GwState, me: int, k: Cards):
+        self.view = view
+        self.me = me
+        self.k = k
+        opp = view.players[1 - me]
+        public = Counter(_cid(view, i) for i in opp.discard + opp.mods)
+        for i in view.table:
+            public[_cid(view, i)] += 0    # on the table: may belong to either; ignored
+        pool = Counter()
+        if opp.gembearer:
+            pool.update(k.c.weapon_deck(opp.gembearer))
+        # gem cards they drafted show in their discard pile; the ones cycled back into their deck
+        # are unknown to a single view, so the pool also allows the drafted kinds seen
+        pool.update({c: n for c, n in public.items() if c not in pool and c != HIDDEN})
+        self.pool = pool
+        defense = [c for c, n in pool.items() for _ in range(n) if k.kind(c) == "defense"]
+        self.defense_cards = defense or ["w_ward"]
+        attack = [c for c, n in pool.items() for _ in range(n) if k.kind(c) == "attack"]
+        self.attack_cards = attack
+
+    def mean_shield(self) -> float:
+        vals = [self.k.shield(c) for c in self.defense_cards]
+        return sum(vals) / len(vals) if vals else 3.0
+
+    def defense_setup(self) -> list[str]:
+        """The defender's setup as cids, "hidden" where the bot does not know the card."""
+        opp = self.view.players[1 - self.me]
+        return [_cid(self.view, i) for i in opp.defense]
+
+    def expected_defense(self) -> float:
+        return sum(self.k.shield(c) if c != HIDDEN else self.mean_shield()
+                   for c in self.defense_setup())
+
+    def expected_attack(self) -> float:
+        """What the opponent might swing at us next turn: their hand's attack share times the
+        mean sword of their attack cards."""
+        opp = self.view.players[1 - self.me]
+        if not self.attack_cards:
+            return 6.0
+        swords = [self.k.sword(c) for c in self.attack_cards]
+        share = len(self.attack_cards) / max(1, sum(self.pool.values()))
+        return (len(opp.hand) + 0.0) * share * sum(swords) / len(swords)
+
+    def sample_setup(self, rng: Rng) -> list[str]:
+        return [c if c != HIDDEN else self.defense_cards[rng.randint(0, len(self.defense_cards) - 1)]
+                for c in self.defense_setup()]
+
+
+# =============================================================================================
+# The bot
+# =============================================================================================
+
+def _system():
+    from .system import GEMWIELDERS
+    return GEMWIELDERS
+
+
+def seat_of(view: GwState) -> int:
+    """The deciding seat: the top pending stage's seat, else the active seat."""
+    if view.pending:
+        return view.pending[-1].seat
+    d = _system().decision(view)
+    return d.seat if d is not None else view.active
+
+
+class GwBot:
+    """The normal bot; `hard` and `easy` switch on lookahead and noise."""
+
+    def __init__(self, name: str = "normal", samples: int = 0, noise: float = 0.0,
+                 blunder: float = 0.0):
+        self.k: Cards | None = None
+        # plays made this turn: a skill that draws and discards could otherwise cycle a tiny
+        # deck forever, so after PLAY_CAP plays in one turn the bot stops playing skills
+        self._turn: tuple[int, int] = (-1, -1)
+        self._plays = 0
+        self.name = name
+        self.samples = samples
+        self.noise = noise
+        self.blunder = blunder
+
+    # --- entry ---------------------------------------------------------------------------------
+    def choose(self, view: GwState, legal: list, rng: Rng) -> Any:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        if self.blunder and rng.randint(0, 999) < int(self.blunder * 1000):
+            return legal[rng.randint(0, len(legal) - 1)]
+        me = seat_of(view)
+        self.k = Cards.of(view)
+        turn = (view.turn, me)
+        if turn != self._turn:
+            self._turn, self._plays = turn, 0
+        scored = self.score_all(view, me, legal, rng)
+        best = max(scored, key=lambda pair: pair[0])
+        if isinstance(best[1], (A.PlaySkill, A.UseCard)):
+            self._plays += 1
+        return best[1]
+
+    def jitter(self, rng: Rng) -> float:
+        if not self.noise:
+            return 0.0
+        return (rng.randint(0, 2000) - 1000) / 1000.0 * self.noise
+
+    def score_all(self, view: GwState, me: int, legal: list, rng: Rng) -> list[tuple[float, Any]]:
+        """(score, action) for every legal action; ties keep the legal list's order."""
+        by_type: dict[type, list] = {}
+        for a in legal:
+            by_type.setdefault(type(a), []).append(a)
+        stage = view.pending[-1].stage if view.pending else None
+        out: list[tuple[float, Any]] = []
+        for i, a in enumerate(legal):
+            s = self.score(view, me, a, by_type, stage, rng) + self.jitter(rng) - i * 1e-6
+            out.append((s, a))
+        return out
+
+    # --- one action's score --------------------------------------------------------------------
+    def score(self, view: GwState, me: int, a: Any, by_type: dict, stage: str | None,
+              rng: Rng) -> float:
+        p = view.players[me]
+        t = type(a)
+        if t is A.ChooseGembearer:
+            return rng.randint(0, 1000) / 1000.0
+        if t is A.Redeal:
+            return self.row_worth(view, me, fresh=True) - self.row_worth(view, me)
+        if t is A.KeepRow:
+            return 0.0
+        if t is A.ScrapIneligible:
+            # a card nobody can ever draft only blocks a slot: clear the one worth most to
+            # nobody (GW-16)
+            return 5.0
+        if t is A.SkipStep:
+            return 0.0
+        if t is A.TakeGem:
+            return 10.0 + self.gem_worth(view, me, a.gem)
+        if t is A.Draft:
+            cid = _cid(view, view.row[a.slot])
+            return self.k.value(cid) - self.draft_bar(view, me)
+        if t is A.ScrapFromRow:
+            cid = _cid(view, view.row[a.slot])
+            opp = view.players[1 - me]
+            if eligible(self.k.req(cid), opp.gems) or self.opp_close(view, me, cid):
+                return (self.k.value(cid) - 5.5) * 0.8
+            return -5.0
+        if t is A.TakeSource:
+            return self.source_need(view, me)
+        if t is A.EndPhase:
+            return self.end_phase_score(view, me, by_type)
+        if t is A.PlayModification:
+            cid = _cid(view, a.card)
+            return 40.0 + self.k.value(cid)
+        if t is A.PlaySource:
+            want_back = p.power + 2 >= self.power_need(view, me) + 2
+            paid = bool(a.pay and a.pay[0])
+            return 35.0 + (1.0 if paid == want_back else 0.0)
+        if t is A.PlaySkill:
+            if self._plays >= PLAY_CAP:
+                return -1.0
+            cid = _cid(view, a.card)
+            return 30.0 + self.clauses_choice(fx(self.k.c.cards[cid].play), a.pay, p.power)
+        if t is A.UseCard:
+            return self.use_score(view, me, a)
+        if t is A.AddDefense:
+            return self.defense_score(view, me, a)
+        if t is A.AddToAttack:
+            plan = self.attack_plan(view, me, rng)
+            return 20.0 if a.card in plan else -20.0
+        if t is A.Announce:
+            plan = self.attack_plan(view, me, rng)
+            placed = set(view.attack.cards) if view.attack else set()
+            return 25.0 if placed >= set(plan) or not plan else -25.0
+        if t is A.Pay:
+            return self.pay_score(view, me)
+        if t is A.Decline:
+            return 0.0
+        if t is A.OrderEffects:
+            return self.order_score(view, me, a)
+        if t is A.ChooseCards:
+            return self.choose_cards_score(view, me, a, stage)
+        if t is A.EndTurn:
+            return 0.0
+        return -1.0
+
+    # --- set-up and draft ---------------------------------------------------------------------
+    def row_worth(self, view: GwState, me: int, fresh: bool = False) -> float:
+        """How good the row is for a player with few gems: the best cheap card in it. A fresh
+        deal is valued at what an average row offers."""
+        if fresh:
+            return 4.6
+        best = 0.0
+        for slot in view.row:
+            if slot is None:
+                continue
+            cid = _cid(view, slot)
+            typed, wild = parse_requirement(self.k.req(cid))
+            if sum(typed.values()) + wild <= 1:
+                best = max(best, self.k.value(cid))
+        return best
+
+    def gem_worth(self, view: GwState, me: int, gem: str) -> float:
+        """What socketing `gem` opens: row cards that become draftable now (full value) or come
+        closer (a share), and the letters of cards the bot already drafted (it keeps going the
+        way its deck goes)."""
+        p = view.players[me]
+        after = list(p.gems) + [gem]
+        worth = 0.0
+        for slot in view.row:
+            if slot is None:
+                continue
+            cid = _cid(view, slot)
+            req = self.k.req(cid)
+            if not req:
+                continue
+            v = max(0.0, self.k.value(cid) - 3.0)
+            if eligible(req, after) and not eligible(req, p.gems):
+                worth += v
+            else:
+                typed, _ = parse_requirement(req)
+                if typed.get(gem, 0) > Counter(p.gems).get(gem, 0):
+                    worth += 0.3 * v
+        owned = Counter()
+        for cid in self.owned_cids(view, me):
+            if cid != HIDDEN:
+                owned.update(parse_requirement(self.k.req(cid))[0])
+        worth += 0.4 * owned.get(gem, 0)
+        worth += 0.1 * view.pool.get(gem, 0)     # plenty left: more cards of it to come
+        return worth
+
+    def opp_close(self, view: GwState, me: int, cid: str) -> bool:
+        """The opponent is one gem away from drafting `cid`."""
+        opp = view.players[1 - me]
+        req = self.k.req(cid)
+        if len(opp.gems) >= MAX_GEMS:
+            return False
+        return any(eligible(req, list(opp.gems) + [g]) for g, n in view.pool.items() if n > 0)
+
+    def owned_cids(self, view: GwState, me: int) -> list[str]:
+        p = view.players[me]
+        ids = p.deck + p.hand + p.discard + p.defense + p.mods
+        return [_cid(view, i) for i in ids]
+
+    def draft_bar(self, view: GwState, me: int) -> float:
+        """A card joins the deck only if it beats this: the deck's average card, at least
+        DRAFT_MIN (a weak card dilutes the hands it lands in)."""
+        vals = [self.k.value(c) for c in self.owned_cids(view, me) if c != HIDDEN]
+        mean = sum(vals) / len(vals) if vals else 3.0
+        return max(DRAFT_MIN, mean)
+
+    def power_need(self, view: GwState, me: int) -> float:
+        cost = sum(self.k.costs(c) for c in self.owned_cids(view, me))
+        return 2.0 + 1.0 * cost
+
+    def source_need(self, view: GwState, me: int) -> float:
+        owned = self.owned_cids(view, me)
+        sources = sum(1 for c in owned if c != HIDDEN and self.k.kind(c) == "source")
+        costs = sum(self.k.costs(c) for c in owned)
+        want = SOURCE_TARGET + SOURCE_PER_COST * costs
+        return (want - sources) * 1.5 - 0.5
+
+    # --- main phase ---------------------------------------------------------------------------
+    def clauses_choice(self, steps: list[dict], pay: tuple, power: int) -> float:
+        """The worth of playing a text with the given pay flags (one per optional clause)."""
+        total = 0.0
+        k = 0
+        spent = 0
+        for step in steps:
+            if "cost" in step:
+                flag = bool(pay[k]) if k < len(pay) else False
+                k += 1
+                if flag:
+                    spent += step["cost"]
+                    total += steps_worth(step["effects"]) - POWER * step["cost"]
+                else:
+                    total += steps_worth(step.get("otherwise", []))
+            else:
+                total += verb_worth(step)
+        if spent > power:
+            return -100.0
+        return total
+
+    def use_score(self, view: GwState, me: int, a: Any) -> float:
+        p = view.players[me]
+        if self._plays >= PLAY_CAP:
+            return -1.0
+        if a.card == "bearer":
+            clause = self.k.c.bearers[p.gembearer].use if p.gembearer else None
+        else:
+            clause = self.k.c.cards[_cid(view, a.card)].use
+        steps, cost = fx(clause), (clause.cost if clause is not None else 0)
+        if cost > p.power:
+            return -50.0
+        worth = self.clauses_choice(steps, a.pay, p.power - cost) - POWER * cost
+        if any(s.get("verb") == "peek_defense" for s in steps):
+            # a look is only worth it when something is hidden there and we might attack
+            opp = view.players[1 - me]
+            if not any(_cid(view, i) == HIDDEN for i in opp.defense):
+                worth = -1.0
+        if any(s.get("verb") == "turn_buff" for s in steps) and not self.has_attack(view, me):
+            worth = -1.0
+        return 28.0 + worth if worth > 0 else worth
+
+    def has_attack(self, view: GwState, me: int) -> bool:
+        p = view.players[me]
+        return any(self.k.kind(_cid(view, i)) == "attack" for i in p.hand)
+
+    def defense_score(self, view: GwState, me: int, a: Any) -> float:
+        """Every defense card goes down: in hand it only blocks a draw (GW-45). The strongest
+        first, so a single card in place is the best one."""
+        cid = _cid(view, a.card)
+        if self.k.kind(cid) != "defense":
+            return -10.0          # bluffing (GW-U-11 house rule): not worth a card
+        return 15.0 + 0.1 * self.k.value(cid)
+
+    def end_phase_score(self, view: GwState, me: int, by_type: dict) -> float:
+        if view.phase == "attack":
+            plan = self.attack_plan(view, me, None)
+            return 0.0 if not plan else -30.0
+        return 0.0
+
+    # --- attack --------------------------------------------------------------------------------
+    def attack_plan(self, view: GwState, me: int, rng: Rng | None) -> list[str]:
+        """The attack cards (ids in hand or already placed) the bot wants in this attack."""
+        p = view.players[me]
+        placed = list(view.attack.cards) if view.attack else []
+        cards = placed + [i for i in p.hand if self.k.kind(_cid(view, i)) == "attack"]
+        if not cards:
+            return []
+        know = Knowledge(view, me, self.k)
+        bonus = p.buffs.get("attack", 0)
+
+        def sword(i: str) -> float:
+            d = self.k.c.cards[_cid(view, i)]
+            return d.sword + max(0.0, steps_worth(fx(d.reveal), p.power))
+
+        ranked = sorted(cards, key=lambda i: (i in placed, sword(i)), reverse=True)
+        if self.samples and rng is not None:
+            setups = [know.sample_setup(rng) for _ in range(self.samples)]
+        else:
+            setups = None
+        expected = know.expected_defense()
+        best: tuple[float, list[str]] = (-1e9, [])
+        n_def = len(view.players[1 - me].defense)
+        options = [ranked[:k] for k in range(1, len(ranked) + 1)]
+        weakest = sorted(cards, key=sword)
+        if weakest and weakest[:1] not in options:
+            options.append(weakest[:1])
+        for opt in options:
+            if not set(placed) <= set(opt):
+                continue
+            total = sum(sword(i) for i in opt) + bonus
+            if setups:
+                dmg = 0.0
+                for setup in setups:
+                    d = sum(self.k.shield(c) for c in setup)
+                    dmg += max(0.0, total - d)
+                dmg /= len(setups)
+            else:
+                dmg = max(0.0, total - expected)
+            # stripping their setup is worth something even on a miss; cards kept back are
+            # worth a little (they stay for next turn instead of a random draw)
+            kept = [i for i in cards if i not in opt]
+            score = dmg * 1.0 + 0.9 * n_def - 0.25 * sum(sword(i) for i in kept) \
+                - 0.15 * len(opt)
+            if score > best[0]:
+                best = (score, opt)
+        return best[1]
+
+    # --- stages --------------------------------------------------------------------------------
+    def pay_score(self, view: GwState, me: int) -> float:
+        """Pay for an optional clause when its effects are worth more than the power."""
+        pend = view.pending[-1] if view.pending else None
+        clause = (pend.data.get("clause") if pend else None) or {}
+        cost = clause.get("cost", 0)
+        p = view.players[me]
+        if cost > p.power:
+            return -10.0
+        worth = steps_worth(clause.get("effects", [])) - steps_worth(clause.get("otherwise", []))
+        return worth - POWER * cost + 0.01
+
+    def order_score(self, view: GwState, me: int, a: Any) -> float:
+        """Effects that lower the defense or raise the attack first; the printed order breaks
+        ties (it is the first legal order)."""
+        return 0.0
+
+    def choose_cards_score(self, view: GwState, me: int, a: Any, stage: str | None) -> float:
+        """Discard or scrap our own worst cards; keep, take or hit the best ones; an ordered
+        pick puts the best first (the top of the deck)."""
+        pend = view.pending[-1] if view.pending else None
+        data = pend.data if pend else {}
+        verb = str(data.get("verb", "discard"))
+        p = view.players[me]
+        mine = set(p.hand) | set(p.discard) | set(p.mods) | set(p.deck) | set(p.defense)
+        vals = [self.hand_value(view, me, _cid(view, i)) for i in a.cards]
+        own = all(i in mine for i in a.cards)
+        if verb in ("discard", "scrap") and own:
+            return -sum(vals)
+        if verb == "use" and own:
+            return -sum(vals)
+        return sum(vals) + sum(v * 0.01 * (len(vals) - k) for k, v in enumerate(vals))
+
+    def hand_value(self, view: GwState, me: int, cid: str) -> float:
+        if cid == HIDDEN:
+            return 3.0
+        v = self.k.value(cid)
+        if self.k.kind(cid) == "source":
+            v -= 0.5
+        return v
+
+
+register_bot("gemwielders", "normal")(lambda: GwBot("normal"))
+register_bot("gemwielders", "hard")(lambda: GwBot("hard", samples=12))
+register_bot("gemwielders", "easy")(lambda: GwBot("easy", noise=2.5, blunder=0.15))
+
+
+# =============================================================================================
+# Hooks for `python -m game balance`
+# =============================================================================================
+
+class _Balance:
+    """The roster (Gembearers), the scheduled Gembearer picks, and the facts of a finished
+    game, for game/cli/balance.py."""
+
+    def roster(self, config: Any) -> list[str]:
+        return sorted(load(config.setup.get("content", "default") if config.setup else "default").bearers)
+
+    def answer_pick(self, state: GwState, decision: Any, legal: list,
+                    wanted: dict[str, str]) -> Any:
+        if decision.stage != "choose_gembearer":
+            return None
+        role = "first" if decision.seat == state.first else "second"
+        want = A.ChooseGembearer(wanted[role])
+        return want if want in legal else None
+
+    def describe(self, state: GwState) -> dict:
+        return {"first": state.first,
+                "picks": {p.seat: p.gembearer for p in state.players},
+                "turns": state.turn,
+                "deck_out": state.deck_out_turn is not None and "deck" in state.end_reason}
+
+
+BALANCE = _Balance()
