@@ -48,6 +48,8 @@ def _fixture_cards() -> dict[str, CardDef]:
     out["A_drain"] = CardDef("A_drain", "A_drain", "attack", sword=1, reveal=_clause(
         "A_drain", [{"verb": "lose_life", "who": "self", "n": 3},
                     {"verb": "lose_life", "who": "opponent", "n": 3}]))
+    out["A_missgain"] = CardDef("A_missgain", "A_missgain", "attack", sword=0,
+                                miss=_clause("A_missgain", [{"verb": "gain_life", "n": 4}]))
     for req in ("R", "R*", "RRR", "*", "RS", "AAA", "AA", "EE", "S"):
         out[f"G_{req}"] = CardDef(f"G_{req}", f"G_{req}", "attack", req=req, sword=2)
     return out

@@ -421,6 +421,9 @@ def run(state: GwState, rng: Rng) -> list:
     events: list = []
     for _ in range(10000):
         events += check_life(state)
+        if not state.over and state.deck_out_turn is not None \
+                and house(state, "deck_out_end") == "immediately":
+            events += _finish_by_life(state, "the gem card deck ran out")     # GW-U-08
         if state.over or state.pending:
             return events
         if state.queue:
