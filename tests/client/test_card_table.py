@@ -1,0 +1,283 @@
+"""The Gemwielders card table driven headless through the real App with synthetic input: the
+hotseat curtain, the Gembearer pick and the redeal prompt, draft clicks (a gem, a row card), a
+defense card dragged from the hand, ending phases with the buttons, a save and a load through
+the pause menu mid-game, hidden information never drawn for the wrong seat, an AI seat, and
+an attack played to the results."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client import resources
+from game.client.render import cards as R
+from game.client.scene import reset
+from game.client.scenes.card_table import CardTableScene
+from game.client.scenes.card_table_shots import new_match
+from game.client.scenes.handoff import HandoffScene
+from game.client.scenes.pause import PauseScene
+from game.client.scenes.results import ResultsScene
+from game.client.ui.saving import SaveDialog, battle_scene, load_match
+from game.engine import saves
+from game.engine.systems.gemwielders import actions as A
+from tests.client.conftest import find_button
+
+pytestmark = pytest.mark.client
+
+
+def open_table(app, match, speed: str = "instant") -> CardTableScene:
+    app.settings.animation_speed = speed
+    scene = battle_scene(app, match)
+    assert isinstance(scene, CardTableScene)
+    scene.ai_use_process = False
+    app.apply(reset(scene))
+    app.settle(2)
+    return scene
+
+
+def lift(app) -> CardTableScene:
+    assert isinstance(app.top, HandoffScene), f"expected the curtain, top is {app.top}"
+    app.step(dt=0.5)
+    app.click((640, 360))
+    app.settle(1)
+    assert isinstance(app.top, CardTableScene), f"top is {app.top}"
+    return app.top
+
+
+def click_hot(app, scene: CardTableScene, key: tuple) -> None:
+    app.settle(1)
+    rect = scene.hot_rect(key)
+    assert rect is not None, f"nothing drawn for {key}; have {[h.key for h in scene.hot]}"
+    app.click(rect.center)
+
+
+def click_button(app, scene: CardTableScene, label: str) -> None:
+    app.settle(1)
+    rect = scene.button_rect(label)
+    assert rect is not None, f"no button {label!r}; have {[b.label for b in scene.buttons]}"
+    app.click(rect.center)
+
+
+def pick_bearers(app, match) -> CardTableScene:
+    """Both humans pick a Gembearer by clicking its card; Player 2 keeps the row."""
+    scene = lift(app)
+    first = match.state.first
+    assert scene.viewer == first and scene._prompt is not None and scene._prompt.cards
+    app.settle(1)
+    rect, face, choice = scene.prompt_cards[0]
+    app.click(rect.center)
+    assert match.state.players[first].gembearer == face.id
+    scene = lift(app)                                   # Player 2's turn to pick
+    assert scene.viewer == 1 - first
+    names = [f.id for _, f, _ in scene.prompt_cards]
+    assert match.state.players[first].gembearer not in names    # GW-U-05: they differ
+    app.click(scene.prompt_cards[0][0].center)
+    # Player 2's one redeal (GW-12): a prompt with two answers
+    app.settle(2)
+    assert scene.prompt_panel is not None
+    labels = [b.label for b in scene.prompt_panel.buttons]
+    assert "Keep this row" in labels
+    keep = scene.prompt_panel.buttons[labels.index("Keep this row")]
+    app.click(keep.rect.center)
+    return lift(app)                                    # Player 1's first turn
+
+
+class TextTrace:
+    """Records every string the client renders (fonts are wrapped), from a clean cache."""
+
+    def __init__(self, monkeypatch):
+        self.seen: list[str] = []
+        real = resources.font
+        trace = self
+
+        class Proxy:
+            def __init__(self, font):
+                self._f = font
+
+            def render(self, text, *a, **k):
+                trace.seen.append(str(text))
+                return self._f.render(text, *a, **k)
+
+            def __getattr__(self, name):
+                return getattr(self._f, name)
+
+        monkeypatch.setattr(resources, "font", lambda size, bold=False: Proxy(real(size, bold)))
+        R._face_cache.clear()
+        #: content ids of every card face drawn (a back is drawn for a hidden card)
+        self.faces: set[str] = set()
+        real_face = R.face
+
+        def face(card, width):
+            if not card.hidden:
+                trace.faces.add(card.id)
+            return real_face(card, width)
+
+        monkeypatch.setattr(R, "face", face)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.seen)
+
+
+def test_hotseat_game_through_the_ui_with_save_and_load(app, monkeypatch):
+    match = new_match(3)
+    open_table(app, match)
+    # nothing of the table is drawn before the first player lifts the curtain
+    assert isinstance(app.top, HandoffScene)
+    scene = pick_bearers(app, match)
+    st = match.state
+    me = st.first
+    assert scene.viewer == me and st.phase == "draft" and st.turn == 1
+    # draft step 3: click a gem in the pool
+    gem = next(a.gem for a in match.legal_actions() if isinstance(a, A.TakeGem))
+    click_hot(app, scene, ("gem", gem))
+    assert match.state.players[me].gems == [gem]
+    # undo is offered for a gem taken (nothing hidden was revealed)
+    assert match.can_undo()
+    app.press_key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert match.state.players[me].gems == []
+    click_hot(app, scene, ("gem", gem))
+    assert match.state.players[me].gems == [gem]
+    # a row card this player cannot take is dimmed with the reason on hover
+    t = scene.table()
+    assert all(reason for reason in t.row_blocked.values())
+    # on to the main phase; a defense card is dragged from the hand onto the defense zone
+    while match.state.phase == "draft":
+        click_button(app, scene, "To Main phase")
+    assert match.state.phase == "main"
+    app.settle(1)
+    defense = [k[1] for k, cs in scene._choices.items() if k[0] == "hand"
+               and any(isinstance(c.action, A.AddDefense) for c in cs)]
+    assert defense, "the starting hand holds a defense card"
+    uid = defense[0]
+    start = scene.hot_rect(("hand", uid)).center
+    zone = scene.zones["defense"].center
+    app.move_mouse(start)
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
+    for k in range(1, 6):
+        p = (start[0] + (zone[0] - start[0]) * k // 5, start[1] + (zone[1] - start[1]) * k // 5)
+        app.move_mouse(p)
+    assert scene.drag is not None and scene.drag["active"]
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=zone, button=1)])
+    app.settle(2)
+    assert match.state.players[me].defense == [uid]
+    # Player 1 has no attack on the first turn (GW-15): ending the main phase ends the turn
+    click_button(app, scene, "End turn")
+    scene = lift(app)
+    assert scene.viewer == 1 - me and match.state.active == 1 - me
+    # save through the pause menu, then load the save: the same table comes back
+    app.press_key(pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScene)
+    app.click_element(find_button(app, "Save game"))
+    assert isinstance(app.top, SaveDialog)
+    app.click_element(find_button(app, "Save"))
+    assert isinstance(app.top, PauseScene)
+    path = app.top.save_path
+    assert path is not None
+    snap = match.snapshot()
+    app.apply(load_match(app, path))
+    app.settle(2)
+    loaded = lift(app)
+    assert loaded is not scene and loaded.match.snapshot() == snap
+    assert loaded.viewer == 1 - me
+    # the loaded table plays on: the second player takes a gem
+    gem2 = next(a.gem for a in loaded.match.legal_actions() if isinstance(a, A.TakeGem))
+    click_hot(app, loaded, ("gem", gem2))
+    assert loaded.match.state.players[1 - me].gems == [gem2]
+
+
+def test_the_opponents_hidden_cards_are_never_drawn(app, monkeypatch):
+    match = new_match(4)
+    open_table(app, match)
+    scene = pick_bearers(app, match)
+    me = scene.viewer
+    st = match.state
+    opp = 1 - me
+    mine = {scene.presenter.face(st.cards[c].cid).name for c in st.players[me].hand}
+    theirs = {scene.presenter.face(st.cards[c].cid).name for c in st.players[opp].hand}
+    theirs |= {scene.presenter.face(st.cards[c].cid).name for c in st.players[opp].deck}
+    secret = theirs - mine
+    secret_ids = ({st.cards[c].cid for c in st.players[opp].hand + st.players[opp].deck}
+                  - {st.cards[c].cid for c in st.players[me].hand + st.players[me].deck})
+    assert secret and secret_ids, "the two starting decks share no cards"
+    trace = TextTrace(monkeypatch)
+    scene.text._cache.clear()
+    scene.log._rows = []
+    # hover every card of the table and the log so zooms and tooltips draw too
+    app.settle(1)
+    for h in list(scene.hot):
+        app.move_mouse(h.rect.center)
+    for rr, _ in list(scene.log.names):
+        app.move_mouse(rr.center)
+    drawn = trace.text
+    assert any(name in drawn for name in mine)      # the trace sees card names at all
+    leaked = [n for n in secret if n in drawn]
+    assert not leaked, f"the opponent's hidden cards were drawn: {leaked}"
+    assert trace.faces & {st.cards[c].cid for c in st.players[me].hand}
+    assert not trace.faces & secret_ids, f"faces drawn: {trace.faces & secret_ids}"
+    log = "\n".join(e.text for e in scene.presenter.log_entries(scene.events, me))
+    assert not [n for n in secret if n in log]
+    assert "draws 5 cards" in log                     # the opponent's draw shows as a count
+
+
+def test_an_ai_seat_plays_without_a_curtain(app):
+    match = new_match(6, seats=("human", "ai"), names=("Ada", "Computer"))
+    scene = open_table(app, match)
+    assert scene.viewer == 0 and not isinstance(app.top, HandoffScene)
+    for _ in range(400):
+        d = match.decision
+        if d is not None and d.seat == 0 and match.state.turn >= 2:
+            break
+        if d is not None and d.seat == 0:
+            # the human answers set-up prompts and passes quickly
+            legal = match.legal_actions()
+            pref = [a for a in legal if isinstance(a, (A.ChooseGembearer, A.KeepRow, A.EndPhase))]
+            scene.submit((pref or legal)[0])
+        scene.pacer.skip()
+        app.step(dt=0.05)
+        assert not isinstance(app.top, HandoffScene)
+    assert match.state.turn >= 2 and match.decision.seat == 0
+    assert any(e.seat == 1 for e in scene.presenter.log_entries(scene.events, 0) if e.seat is not None)
+
+
+def test_an_attack_plays_as_a_sequence_and_ends_at_the_results(app):
+    match = new_match(3)
+    open_table(app, match, speed="normal")
+    scene = pick_bearers(app, match)
+    # hurry on to Player 2's attack phase with plain passes
+    for _ in range(30):
+        if match.state.phase == "attack" and match.state.active != match.state.first:
+            break
+        d = match.decision
+        legal = match.legal_actions()
+        end = [a for a in legal if isinstance(a, A.EndPhase)]
+        scene.submit(end[0] if end else legal[0])
+        app.settle(1)
+        if isinstance(app.top, HandoffScene):
+            scene = lift(app)
+    attacker = match.state.active
+    assert match.state.phase == "attack" and scene.viewer == attacker
+    # speed the end: the defender is at 1 life with an empty defense (a state set-up)
+    defender = match.state.players[1 - attacker]
+    defender.life = 1
+    defender.discard.extend(defender.defense)
+    defender.defense.clear()
+    scene._table_key = None
+    app.settle(1)
+    attack = [k[1] for k, cs in scene._choices.items() if k[0] == "hand"
+              and any(isinstance(c.action, A.AddToAttack) for c in cs)]
+    assert attack, "the hand holds an attack card"
+    click_hot(app, scene, ("hand", attack[0]))
+    assert match.state.attack is not None and match.state.attack.cards == [attack[0]]
+    click_button(app, scene, "Attack for")
+    # the sequence plays (announced total, the empty defense, hit, damage) and can be skipped
+    assert scene.show is not None
+    kinds = [s.kind for s in scene.show.steps]
+    assert kinds[0] == "announce" and "result" in kinds and "damage" in kinds
+    assert next(s for s in scene.show.steps if s.kind == "result").hit
+    app.step(dt=0.4)
+    assert scene.show is not None and scene.show.index >= 1
+    app.click((400, 300))
+    assert scene.show is None
+    app.settle(3)
+    assert match.over and match.winner == attacker
+    assert isinstance(app.top, ResultsScene)
