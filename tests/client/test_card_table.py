@@ -160,6 +160,18 @@ def test_hotseat_game_through_the_ui_with_save_and_load(app, monkeypatch):
     app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=zone, button=1)])
     app.settle(2)
     assert match.state.players[me].defense == [uid]
+    # pile viewers: the own deck shows a count only, the discard pile its cards
+    click_hot(app, scene, ("pile", "deck", me))
+    assert scene.pile_view is not None and scene.pile_view.cards == []
+    assert "Nobody knows the order" in scene.pile_view.note
+    app.click((5, 5))
+    assert scene.pile_view is None
+    # a card name in the log shows that card on hover
+    app.settle(1)
+    assert scene.log.names, "the log names cards (the row dealt, the card drafted...)"
+    rr, face = scene.log.names[-1]
+    app.move_mouse(rr.center)
+    assert scene.log.card_at(rr.center) is face
     # Player 1 has no attack on the first turn (GW-15): ending the main phase ends the turn
     click_button(app, scene, "End turn")
     scene = lift(app)

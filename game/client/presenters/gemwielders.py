@@ -112,6 +112,7 @@ class LogEntry:
     colour: tuple[int, int, int] = (220, 214, 200)
     cards: tuple[CardFace, ...] = ()
     seat: int | None = None
+    minor: bool = False          # phase changes, draws: left out of the hand-off recap
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +126,15 @@ class AttackStep:
     card: CardFace | None = None
     value: int | None = None
     hit: bool | None = None
+
+
+def _plain_text(kind: str, sword: int | None, shield: int | None) -> tuple[str, ...]:
+    """What a card without rules text does, in a few words, so no text box is left empty."""
+    if kind == "attack" and sword is not None:
+        return (f"Adds {sword} ⚔ to your attack.",)
+    if kind == "defense" and shield is not None:
+        return (f"Adds {shield} 🛡 to your defense.",)
+    return ()
 
 
 def _get(obj: Any, key: str, default: Any = None) -> Any:
@@ -216,7 +226,7 @@ class GemwieldersPresenter:
                            sword=sword if sword is not None else psword,
                            shield=shield if shield is not None else pshield,
                            base_value=psword if psword is not None else pshield,
-                           text=self._lines(d), subtitle=sub,
+                           text=self._lines(d) or _plain_text(kind, psword, pshield), subtitle=sub,
                            flavour=str(_get(d, "text", "") or ""), used=used)
         self._faces[key] = got
         return got
@@ -439,7 +449,8 @@ class GemwieldersPresenter:
                 add(("row", a.slot), "Scrap it", "The card goes to the scrap pile, out of the game")
             elif isinstance(a, A.TakeGem):
                 from game.client.render.cards import GEM_NAMES
-                add(("gem", a.gem), f"Socket a {GEM_NAMES.get(a.gem, a.gem)}",
+                gname = GEM_NAMES.get(a.gem, a.gem)
+                add(("gem", a.gem), f"Socket {'an' if gname[:1] in 'AEIOU' else 'a'} {gname}",
                     "Gems never come off your Gembearer", True)
             elif isinstance(a, A.TakeSource):
                 add(("sources",), "Take a Source", "It goes to your discard pile", True)
@@ -629,13 +640,16 @@ class GemwieldersPresenter:
         if k == "row_redealt":
             return line(f"{who} redeal{'s' if seat != viewer else ''} the draft row", info)
         if k == "phase_started":
-            return line(f"{self.seat_name(seat)} · {str(e.phase).capitalize()} phase", info, [])
+            return LogEntry(f"{self.seat_name(seat)} · {str(e.phase).capitalize()} phase", info,
+                            (), seat, minor=True)
         if k == "phase_skipped":
             return line(f"{self.seat_name(seat)} skips the {e.phase} phase ({e.reason})", dim, [])
         if k == "gem_taken":
             from game.client.render.cards import GEM_NAMES
-            return line(f"{who} socket{'s' if seat != viewer else ''} a "
-                        f"{GEM_NAMES.get(e.gem, e.gem)} ({e.socketed}/5)", warm)
+            name = GEM_NAMES.get(e.gem, e.gem)
+            art = "an" if name[:1] in "AEIOU" else "a"
+            return line(f"{who} socket{'s' if seat != viewer else ''} {art} {name} "
+                        f"({e.socketed}/5)", warm)
         if k == "card_drafted":
             return line(f"{who} draft{'s' if seat != viewer else ''} {names}", warm)
         if k == "card_scrapped":

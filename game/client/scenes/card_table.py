@@ -584,7 +584,7 @@ class CardTableScene(Scene):
         self.drag = None
         d = self.match.decision
         recap = [e.text for e in self.presenter.log_entries(self.events[self.seen.get(seat, 0):], seat)
-                 if e.seat is None or e.seat != seat]
+                 if (e.seat is None or e.seat != seat) and not e.minor]
         sub = d.prompt if d is not None and d.stage not in ("act", "draft", "main", "attack") else ""
         return hand_off(self.app, self.presenter.seat_name(seat), recap[-8:], sub)
 
@@ -1066,8 +1066,22 @@ class CardTableScene(Scene):
         if flips and len(flips) == len(all_flips) and flips[-1].value is not None:
             D.text(surface, f"Defense {flips[-1].value}", (band.right - px(16), band.y + px(8)),
                    px(18), W.COOL, bold=True, anchor="topright")
-        y = band.y + px(40)
-        for s in effects[-4:]:
+        # the sums face each other in the middle: sword total against the defense so far
+        cx, cy = band.centerx, band.y + px(62)
+        sword = announce.value if announce is not None else None
+        if result is not None and result.value is not None and result.index is not None:
+            sword = result.value + result.index          # the compared totals after effects
+        R.draw_sword(surface, pygame.Rect(cx - px(118), cy - px(18), px(36), px(36)))
+        D.text(surface, str(sword if sword is not None else "?"), (cx - px(64), cy), px(40),
+               W.WARM_HI, bold=True, anchor="center")
+        D.text(surface, "vs", (cx, cy), px(18), W.DIM, anchor="center")
+        shown = (result.index if result is not None and result.index is not None else
+                 flips[-1].value if flips and len(flips) == len(all_flips) else None)
+        D.text(surface, str(shown if shown is not None else "?"), (cx + px(64), cy), px(40),
+               W.COOL, bold=True, anchor="center")
+        R.draw_shield(surface, pygame.Rect(cx + px(92), cy - px(18), px(30), px(36)))
+        y = cy + px(30)
+        for s in effects[-3:]:
             D.text(surface, s.text, (band.centerx, y), px(14), W.TEXT, anchor="midtop")
             y += px(20)
         if result is not None:
