@@ -26,7 +26,7 @@ bookkeeping in ctx under keys starting with "_".
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import TYPE_CHECKING, Any, Callable
 
