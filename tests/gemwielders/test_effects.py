@@ -442,3 +442,38 @@ def test_every_verb_has_text_a_value_and_an_implementation():
         assert verb.text(step).strip(), name
         assert isinstance(verb.value(step), float), name
         assert callable(verb.apply)
+
+
+def test_every_card_and_ability_in_the_set_resolves_in_an_attack():
+    """Each trigger of each bundled card and Gembearer runs on a busy table; every stage it
+    raises is answered with its first legal answer until the list is done."""
+    from game.engine.systems.gemwielders.content import load
+    c = load()
+    holders = list(c.cards.values()) + list(c.bearers.values())
+    for card in holders:
+        for trig in ("play", "reveal", "hit", "miss", "use", "attacking", "defending", "other"):
+            clause = getattr(card, trig, None)
+            if clause is None:
+                continue
+            s = make_state()
+            s.p(0).power = s.p(1).power = 10
+            s.p(0).gems = ["R", "S", "E"]
+            for seat in (0, 1):
+                put(s, seat, "deck", "w_swing", "w_haft_guard", "w_arrow", "w_ward")
+                put(s, seat, "hand", "w_swing", "w_feint", "w_quiver")
+                put(s, seat, "discard", "w_parry", "w_ward")
+                put(s, seat, "mods", "g_prism_lens", "g_dynamo")
+            (me,) = put(s, None, "table", card.id) if card in c.cards.values() else ("bearer",)
+            atk, _ = start_attack(s, 0, ["w_swing", "w_arrow"], ["w_ward", "g_living_bark"])
+            if trig == "reveal" and card.kind == "attack":
+                s.attack.cards.append(me)
+            effects.resolve(s, 0, clause.effects, {"card": me, "source": trig, "attacker": 0,
+                                                    "defender": 1}, rng())
+            for _ in range(20):
+                if not s.pending:
+                    break
+                effects.answer(s, effects.legal(s)[0], rng())
+            assert s.pending == [], (card.id, trig)
+            assert sum(len(getattr(p, z)) for p in s.players
+                       for z in ("deck", "hand", "discard", "defense", "mods")) \
+                + len(s.table) + len(s.scrap) + len(s.sources) == len(s.cards), (card.id, trig)
