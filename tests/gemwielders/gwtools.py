@@ -123,3 +123,8 @@ def set_phase(m: Match, seat: int, phase: str, turn: int = 3) -> GwState:
 
 def names(state: GwState, ids) -> list[str]:
     return [state.cards[c].cid for c in ids]
+
+
+def moves(m: Match) -> list:
+    """The legal actions without giving up (Concede is always listed for the deciding seat)."""
+    return [a for a in m.legal_actions() if not getattr(a, "surrender", False)]

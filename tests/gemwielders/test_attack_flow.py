@@ -7,7 +7,7 @@ from game.engine.rules import IllegalAction
 from game.engine.systems.gemwielders import actions as A
 from game.engine.systems.gemwielders import events as E
 
-from .gwtools import new_match, put, set_phase, start_play
+from .gwtools import moves, new_match, put, set_phase, start_play
 
 
 def _attack(attack_cards, defense_cards, house=None, gembearers=("longbow", "twinblades")):
@@ -87,7 +87,7 @@ def test_GW_TV_13_attacker_orders_attack_effects_then_defense_then_others():
     m.submit(A.Announce())
     d = m.decision
     assert d.stage == "order_effects" and d.seat == 0
-    assert set(m.legal_actions()) == {A.OrderEffects((e1,)), A.OrderEffects((e2,))}
+    assert set(moves(m)) == {A.OrderEffects((e1,)), A.OrderEffects((e2,))}
     out = m.submit(A.OrderEffects((e2,)))   # the last one (e1) follows by itself
     keys = [e.key for e in out.events if isinstance(e, E.EffectResolving)]
     # e2, e1, then the defense card d, then the Hammer's Crush ("other", GW-39)
@@ -102,7 +102,7 @@ def test_GW_39_several_other_effects_are_ordered_by_the_attacker():
         m.submit(A.AddToAttack(c))
     m.submit(A.Announce())
     assert m.decision.stage == "order_effects"
-    assert set(m.legal_actions()) == {A.OrderEffects((mod,)), A.OrderEffects(("bearer:0",))}
+    assert set(moves(m)) == {A.OrderEffects((mod,)), A.OrderEffects(("bearer:0",))}
     out = m.submit(A.OrderEffects((mod,)))
     keys = [e.key for e in out.events if isinstance(e, E.EffectResolving)]
     assert keys == [mod, "bearer:0"]

@@ -83,7 +83,13 @@ class GemwieldersSystem:
 
     # --- playing -------------------------------------------------------------------------------
     def legal_actions(self, state: GwState) -> list:
-        return rules.legal_actions(state)
+        out = rules.legal_actions(state)
+        # the deciding seat may always give up; listed last (Concede.surrender tells bots and
+        # the UI it is not a move)
+        d = self.decision(state)
+        if d is not None:
+            out.append(Concede(d.seat))
+        return out
 
     def validate(self, state: GwState, action: Any) -> str | None:
         if state.over:
