@@ -371,6 +371,7 @@ def test_a_clause_without_a_flag_is_a_pay_stage_and_decline_runs_otherwise():
     s.p(1).life = 30
     run(s, 0, steps)
     assert s.pending[-1].stage == "pay" and set(effects.legal(s)) == {Pay(), Decline()}
+    assert s.pending[-1].data["prompt"] == "Pay 1 power? Your opponent gains 9 life."
     out = effects.answer(s, Decline(), rng())
     assert s.p(0).power == 8 and s.p(1).life == 29
     assert kinds(out) == ["gw.clause_skipped", "gw.power_changed", "gw.life_changed"]
@@ -477,3 +478,16 @@ def test_every_card_and_ability_in_the_set_resolves_in_an_attack():
             assert sum(len(getattr(p, z)) for p in s.players
                        for z in ("deck", "hand", "discard", "defense", "mods")) \
                 + len(s.table) + len(s.scrap) + len(s.sources) == len(s.cards), (card.id, trig)
+
+
+def test_stage_prompts_name_the_card_or_ability_they_come_from():
+    from game.engine.systems.gemwielders.content import load
+    s = make_state()
+    s.p(1).gembearer = "twinblades"
+    s.p(1).power = 1
+    start_attack(s, 1, ["w_quick_cut", "w_quick_cut"], [])
+    put(s, 0, "hand", "w_swing")
+    flurry = load().bearers["twinblades"].hit.effects
+    effects.resolve(s, 1, flurry, {"card": BEARER, "key": "bearer:1", "source": "hit"}, rng())
+    assert s.pending[-1].data["prompt"] == (
+        "Flurry: pay 1 power? Your opponent discards 1 card at random.")

@@ -102,6 +102,7 @@ def test_a_skill_resolves_on_the_table_and_reaches_the_discard_only_when_done():
     act(s, PlaySkill(feint))
     assert feint in s.table and feint not in s.p(0).discard        # waiting on the discard choice
     assert s.pending[-1].stage == "choose_cards" and s.pending[-1].seat == 0
+    assert SYSTEM.decision(s).prompt == "Feint: discard 1 card"
     drawn = [c for c in s.p(0).hand if c != keep]
     act(s, ChooseCards((keep,)))
     assert s.p(0).discard == [keep, feint] and s.table == []

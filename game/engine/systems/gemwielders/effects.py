@@ -654,7 +654,8 @@ def _run(state, owner, steps, ctx, rng, out) -> None:
                 payer = _payer(state, owner, ctx)
                 state.pending.append(Pending("pay", payer, HANDLER, {
                     "owner": owner, "clause": step, "no": no, "rest": steps, "ctx": ctx,
-                    "prompt": f"Pay {step['cost']} power: {_describe(step['effects'])}"}))
+                    "prompt": _named(state, owner, ctx, f"pay {step['cost']} power? "
+                                     f"{_describe(step['effects'])}")}))
                 return
             steps[0:0] = _take_clause(state, owner, step, no, decision, ctx, out)
             continue
@@ -663,8 +664,28 @@ def _run(state, owner, steps, ctx, rng, out) -> None:
         except NeedChoice as need:
             state.pending.append(Pending(need.stage, need.seat, HANDLER, {
                 **need.data, "seat": need.data.get("seat", need.seat), "owner": owner,
-                "rest": steps, "ctx": ctx}))
+                "rest": steps, "ctx": ctx,
+                "prompt": _named(state, owner, ctx, need.data["prompt"])}))
             return
+
+
+def _named(state: "GwState", owner: int, ctx: Ctx, prompt: str) -> str:
+    """A stage prompt headed by the card (or Gembearer ability) it comes from."""
+    from .content import load
+    card = ctx.get("card")
+    try:
+        c = load(state.content)
+        if card == BEARER:
+            key = str(ctx.get("key", ""))
+            seat = int(key.rpartition(":")[2]) if key.startswith(BEARER + ":") else owner
+            name = c.bearers[state.p(seat).gembearer].ability
+        elif card:
+            name = c.card(state.cid(card)).name
+        else:
+            return prompt[0].upper() + prompt[1:]
+    except (KeyError, ValueError, TypeError):
+        return prompt[0].upper() + prompt[1:]
+    return f"{name}: {prompt[0].lower()}{prompt[1:]}"
 
 
 def _describe(steps: list[Step]) -> str:
@@ -775,7 +796,8 @@ def answer(state: "GwState", action: Any, rng: Rng) -> list:
         except NeedChoice as need:           # a verb with two choices (look_top: take, order)
             state.pending.append(Pending(need.stage, need.seat, HANDLER, {
                 **need.data, "seat": need.data.get("seat", need.seat), "owner": owner,
-                "rest": steps, "ctx": ctx}))
+                "rest": steps, "ctx": ctx,
+                "prompt": _named(state, owner, ctx, need.data["prompt"])}))
             return out
     _run(state, owner, steps, ctx, rng, out)
     return out
