@@ -101,7 +101,18 @@ class PromptInfo:
     title: str
     text: str
     options: list[Choice] = field(default_factory=list)
-    cards: list[tuple[CardFace, Choice]] = field(default_factory=list)
+    cards: list[tuple[CardFace, Choice | None]] = field(default_factory=list)
+    pick: int = 0                 # > 0: choose this many of `cards`, then confirm
+    ordered: bool = False         # the order of the picks matters (put back, top first)
+    answers: list[Choice] = field(default_factory=list)   # the legal picks (ChooseCards)
+
+    def answer_for(self, picked: list[str]) -> Choice | None:
+        """The legal answer matching the card ids picked so far (None if there is none)."""
+        for c in self.answers:
+            got = list(getattr(c.action, "cards", ()))
+            if (got == picked) if self.ordered else (sorted(got) == sorted(picked)):
+                return c
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -524,12 +535,26 @@ class GemwieldersPresenter:
             return PromptInfo("Order of effects", d.prompt or
                               "You choose the order your effects resolve in.", opts)
         if any(isinstance(a, A.ChooseCards) for a in legal):
-            opts = []
+            answers = []
             for a in legal:
                 if isinstance(a, A.ChooseCards):
                     names = [self.card_name(c, view) for c in a.cards]
-                    opts.append(Choice(", ".join(names) if names else "None", a))
-            return PromptInfo("Choose cards", d.prompt or "Choose", opts)
+                    answers.append(Choice(", ".join(names) if names else "None", a))
+            sizes = {len(c.action.cards) for c in answers}
+            ids: list[str] = []
+            for c in answers:
+                ids += [i for i in c.action.cards if i not in ids]
+            faces = [self._card(view, i) for i in ids]
+            if len(sizes) == 1 and all(not f.hidden for f in faces) and sizes != {0}:
+                k = sizes.pop()
+                ordered = len(answers) > 1 and any(
+                    a.action.cards != tuple(sorted(a.action.cards, key=ids.index)) for a in answers)
+                how = " in order, top first" if ordered else ""
+                return PromptInfo(d.prompt or "Choose cards",
+                                  f"Click {k} card{'s' if k != 1 else ''}{how}, then confirm.",
+                                  cards=[(f, None) for f in faces], pick=k, ordered=ordered,
+                                  answers=answers)
+            return PromptInfo("Choose cards", d.prompt or "Choose", answers)
         if stage not in ("act", "draft", "main", "attack") and legal and not any(
                 isinstance(a, (A.EndPhase, A.SkipStep)) for a in legal):
             return PromptInfo(stage.replace("_", " ").capitalize(), d.prompt or "",

@@ -98,7 +98,8 @@ class CardTableScene(Scene):
         self.buttons: list[CW.Btn] = []
         self.menu: W.ChoicePanel | None = None
         self.prompt_panel: W.ChoicePanel | None = None
-        self.prompt_cards: list[tuple[pygame.Rect, CardFace, Choice]] = []
+        self.prompt_cards: list[tuple[pygame.Rect, CardFace, Choice | None]] = []
+        self.picked: list[str] = []             # cards clicked in a choose-cards prompt
         self.pile_view: CW.PileViewer | None = None
         self.toasts: list[W.Toast] = []
         self.show: AttackShow | None = None
@@ -280,6 +281,7 @@ class CardTableScene(Scene):
             self._choices = self.presenter.choices(self.viewer) if self.human_turn() else {}
             self._prompt = self.presenter.prompt(self.viewer) if self.human_turn() else None
             self.prompt_panel = None
+            self.picked = []
             self._note_changes(self._table)
         return self._table
 
@@ -382,8 +384,15 @@ class CardTableScene(Scene):
             return None
         if digit is not None and self.prompt_cards:
             if 0 < digit <= len(self.prompt_cards):
-                return self._choose(self.prompt_cards[digit - 1][2])
+                _, face, choice = self.prompt_cards[digit - 1]
+                if choice is not None:
+                    return self._choose(choice)
+                self._toggle_pick(face)
             return None
+        if (key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self._prompt is not None
+                and self._prompt.pick):
+            answer = self._prompt.answer_for(self.picked)
+            return self._choose(answer) if answer is not None else None
         if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) and self.menu is None:
             for name in ("announce", "end_phase"):
                 got = self._choices.get(("button", name))
@@ -414,7 +423,10 @@ class CardTableScene(Scene):
             return None
         for r, face, choice in self.prompt_cards:
             if r.collidepoint(pos):
-                return self._choose(choice)
+                if choice is not None:
+                    return self._choose(choice)
+                self._toggle_pick(face)
+                return None
         for b in self.buttons:
             if b.rect.collidepoint(pos):
                 if not b.enabled:
@@ -423,6 +435,9 @@ class CardTableScene(Scene):
                     return self.undo()
                 if b.payload == "pause":
                     return self.pause()
+                if b.payload == "clear":
+                    self.picked = []
+                    return None
                 if isinstance(b.payload, Choice):
                     return self._choose(b.payload)
                 return None
@@ -473,8 +488,18 @@ class CardTableScene(Scene):
                 return "play"
         return None
 
+    def _toggle_pick(self, face: CardFace) -> None:
+        p = self._prompt
+        if p is None or not p.pick or face.uid is None:
+            return
+        if face.uid in self.picked:
+            self.picked.remove(face.uid)
+        elif len(self.picked) < p.pick:
+            self.picked.append(face.uid)
+
     def _choose(self, choice: Choice) -> Transition | None:
         self.menu = None
+        self.picked = []
         if not self.human_turn():
             return None
         self.submit(choice.action)
@@ -1002,11 +1027,29 @@ class CardTableScene(Scene):
             for i, (face, choice) in enumerate(p.cards):
                 r = pygame.Rect(x0 + i * (cw + px(24)), px(140), cw, ch)
                 hov = r.collidepoint(mouse)
-                got = R.draw_card(surface, face, r.move(0, -px(8) if hov else 0),
-                                  glow=W.WARM if hov else None)
-                D.text(surface, f"{i + 1}. {choice.label}", (got.centerx, got.bottom + px(14)),
-                       px(15), W.WARM_HI if hov else W.TEXT, bold=True, anchor="midtop")
+                picked = face.uid in self.picked
+                got = R.draw_card(surface, face, r.move(0, -px(22) if picked else -px(8) if hov else 0),
+                                  glow=(255, 120, 90) if picked else W.WARM if hov else None)
+                if choice is not None:
+                    caption = f"{i + 1}. {choice.label}"
+                elif picked:
+                    caption = f"#{self.picked.index(face.uid) + 1}" if p.ordered else "Chosen"
+                else:
+                    caption = f"{i + 1}"
+                D.text(surface, caption, (got.centerx, got.bottom + px(14)), px(15),
+                       W.WARM_HI if hov or picked else W.TEXT, bold=True, anchor="midtop")
                 self.prompt_cards.append((got, face, choice))
+            if p.pick:
+                answer = p.answer_for(self.picked)
+                bw = px(220)
+                ok = CW.Btn(pygame.Rect(sw // 2 + px(8), px(150) + ch + px(50), bw, px(44)),
+                            f"Confirm ({len(self.picked)}/{p.pick})", answer or "none",
+                            primary=True, enabled=answer is not None, hotkey="Enter")
+                clear = CW.Btn(pygame.Rect(sw // 2 - bw - px(8), ok.rect.y, bw, px(44)), "Clear",
+                               "clear", enabled=bool(self.picked))
+                for b in (clear, ok):
+                    CW.draw_btn(surface, self.text, b, b.rect.collidepoint(mouse) and b.enabled)
+                    self.buttons.append(b)
             return
         if self.prompt_panel is None:
             self.prompt_panel = W.ChoicePanel(self.text, p.title, p.text,
