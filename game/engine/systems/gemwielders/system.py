@@ -146,12 +146,18 @@ class GemwieldersSystem:
         me = v.players[seat]
         counter = 0
         hidden: set[str] = set()
+        # cards offered to this seat in its own pending choice (a look at the deck top) are
+        # seen by it, so they stay readable in its view
+        known = set(me.knows)
+        for p in v.pending:
+            if p.seat == seat:
+                known.update(c for c in p.data.get("options", []) if isinstance(c, str))
 
         def mask(ids: list) -> list:
             nonlocal counter
             out = []
             for cid in ids:
-                if cid is None or cid in me.knows:
+                if cid is None or cid in known:
                     out.append(cid)
                     continue
                 counter += 1
