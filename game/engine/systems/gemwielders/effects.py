@@ -626,7 +626,7 @@ def _fired_key(ctx: Ctx, clause_no: int) -> str | None:
     """GW-41 / GW-U-16: each card's Hit or Miss clause fires at most once per turn."""
     if ctx.get("source") not in ("hit", "miss"):
         return None
-    return f"{ctx.get('card')}:{ctx['source']}:{clause_no}"
+    return f"{ctx.get('key') or ctx.get('card')}:{ctx['source']}:{clause_no}"
 
 
 def resolve(state: "GwState", owner: int, effects: list[Step], ctx: Ctx, rng: Rng) -> list:
