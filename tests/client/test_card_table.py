@@ -293,3 +293,52 @@ def test_an_attack_plays_as_a_sequence_and_ends_at_the_results(app):
     app.settle(3)
     assert match.over and match.winner == attacker
     assert isinstance(app.top, ResultsScene)
+
+
+def test_draft_menu_and_choose_cards_prompt(app):
+    from game.client.scenes import card_table_shots as CS
+    from game.engine.rng import Rng
+    # a table where the deciding seat must choose a card to discard (an effect stage)
+    match = CS.new_match(1)
+    open_table(app, match)
+    scene = lift(app)
+    rng = Rng.from_seed(1)
+    drafted = False
+    for _ in range(500):
+        d = match.decision
+        if d.stage == "choose_cards" and match.state.turn > 1:
+            break
+        if (not drafted and d.stage == "draft" and d.seat in scene.human_seats
+                and any(isinstance(a, A.Draft) for a in match.legal_actions())):
+            # draft through the row card's menu: Draft it / Scrap it
+            scene.viewer = d.seat
+            scene._table_key = None
+            app.settle(1)
+            slot = next(a.slot for a in match.legal_actions() if isinstance(a, A.Draft))
+            card = match.state.row[slot]
+            click_hot(app, scene, ("row", slot))
+            assert scene.menu is not None
+            labels = [b.label for b in scene.menu.buttons]
+            assert labels[:2] == ["Draft it", "Scrap it"]
+            app.click(scene.menu.buttons[0].rect.center)
+            assert match.state.players[d.seat].discard[-1] == card
+            drafted = True
+            continue
+        scene.submit(CS.pick(match, rng))
+        scene.show = None
+    assert drafted and match.decision.stage == "choose_cards"
+    seat = match.decision.seat
+    scene.viewer = seat
+    scene._table_key = None
+    app.settle(2)
+    p = scene._prompt
+    assert p is not None and p.pick == 1 and scene.prompt_cards
+    confirm = next(b for b in scene.buttons if b.label.startswith("Confirm"))
+    assert not confirm.enabled                       # nothing picked yet
+    rect, face, _ = scene.prompt_cards[0]
+    hand_before = list(match.state.players[seat].hand)
+    app.click(rect.center)
+    assert scene.picked == [face.uid]
+    app.press_key(pygame.K_RETURN)
+    assert face.uid not in match.state.players[seat].hand
+    assert face.uid in match.state.players[seat].discard and face.uid in hand_before
