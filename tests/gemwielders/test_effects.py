@@ -491,3 +491,5 @@ def test_stage_prompts_name_the_card_or_ability_they_come_from():
     effects.resolve(s, 1, flurry, {"card": BEARER, "key": "bearer:1", "source": "hit"}, rng())
     assert s.pending[-1].data["prompt"] == (
         "Flurry: pay 1 power? Your opponent discards 1 card at random.")
+    from game.engine.systems.gemwielders.content import bearer_text
+    assert "2 or more cards: Pay 1:" in bearer_text("twinblades")

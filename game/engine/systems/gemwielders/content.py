@@ -452,8 +452,8 @@ def describe(steps: list[dict[str, Any]]) -> str:
             text = _clause_text(step)
         else:
             text = VERBS[step["verb"]].text(step)
-        if prefix:
-            text = prefix + text[0].lower() + text[1:]
+        if prefix:      # "Pay n:" keeps its capital so it reads (and renders) as a cost
+            text = prefix + (text if text.startswith("Pay ") else text[0].lower() + text[1:])
         out.append(text)
     return " ".join(out)
 
