@@ -525,11 +525,11 @@ VERBS: dict[str, Verb] = {
         lambda s: {"this": 0.0, "hand_choice": 0.5, "discard_choice": 0.5, "defense_choice": 2.5}[s["target"]],
         lambda s: {"this": "Scrap this card.", "hand_choice": "Scrap a card from your hand.",
                    "discard_choice": "Scrap a card from your discard pile.",
-                   "defense_choice": "Scrap one of the revealed defense cards."}[s["target"]],
+                   "defense_choice": "Scrap a revealed defense card."}[s["target"]],
         finish=_finish_scrap, summary="to the scrap pile (GW-51); a Source returns to the stack (GW-52)"),
     "return_source": Verb(
         {}, _v_return_source, lambda s: 1.0,
-        lambda s: "Put this card back on the Source stack instead of your discard pile.",
+        lambda s: "Return this card to the Source stack instead of discarding it.",
         summary="GW-29: the played Source returns to the stack"),
     "ready": Verb(
         {"target": (str, "gembearer", ("gembearer", "modification_choice", "all_modifications"))},
@@ -562,13 +562,13 @@ VERBS: dict[str, Verb] = {
         lambda s: (float(s["n"]) if s["target"] in ("total", "this") else -float(s["n"])),
         lambda s: {"total": f"{_signed(s['n'])} to the defense value.",
                    "this": f"This card gets {_signed(s['n'])} shield.",
-                   "leftmost": f"The leftmost revealed defense card gets {_signed(s['n'])} shield.",
+                   "leftmost": f"The leftmost defense card gets {_signed(s['n'])} shield.",
                    "all": f"Every revealed defense card gets {_signed(s['n'])} shield."}[s["target"]],
         summary="change a defense card's or the total's shield (GW-56)"),
     "set_shield": Verb(
         {"target": (str, "leftmost", ("leftmost", "this", "all")), "value": (int, 0, ())},
         _v_set_shield, lambda s: 3.0,
-        lambda s: {"leftmost": "The leftmost revealed defense card",
+        lambda s: {"leftmost": "The leftmost defense card",
                    "this": "This card", "all": "Every revealed defense card"}[s["target"]]
         + f" counts as {s['value']} shield.",
         summary="a defense card counts as a fixed shield value"),
