@@ -103,6 +103,8 @@ class CardTableScene(Scene):
         self.pile_view: CW.PileViewer | None = None
         self.toasts: list[W.Toast] = []
         self.show: AttackShow | None = None
+        self.frozen: TableInfo | None = None    # the table as it was when a sequence began
+        self.frozen_log: int | None = None      # and how long the log was then
         self.mouse = (0, 0)
         self.pin_mouse: tuple[int, int] | None = None   # shots pin the pointer
         self.zoom_hand: int | None = None       # shots: hover this hand card
@@ -215,6 +217,7 @@ class CardTableScene(Scene):
 
     # -- the one door ----------------------------------------------------------------------------------
     def submit(self, action: Any, *, from_ai: bool = False) -> bool:
+        before = self._table if self._table_key == self._state_key() else None
         try:
             outcome = self.match.submit(action)
         except IllegalAction as exc:
@@ -228,6 +231,7 @@ class CardTableScene(Scene):
                        "nothing changed")
             return False
         events = list(outcome.events)
+        n_before = len(self.events)
         self.events.extend(events)
         self.log.scroll = 0
         for e in events:
@@ -240,6 +244,10 @@ class CardTableScene(Scene):
                     self.show.steps.extend(steps)
                 else:
                     self.show = AttackShow(steps)
+                    # the table behind the sequence stays as it was when the attack began;
+                    # it is read afresh (and changed counters pulse) once the sequence ends
+                    self.frozen = before
+                    self.frozen_log = n_before
         self.menu = None
         self.hand.selected.clear()
         self._on_state_changed()
@@ -271,10 +279,16 @@ class CardTableScene(Scene):
         self.toasts.append(W.Toast(text, colour))
 
     # -- reading the table (cached per state and viewer) --------------------------------------------------
+    def _state_key(self) -> tuple:
+        return (id(self.match.state), len(self.match.log), self.viewer)
+
     def table(self) -> TableInfo | None:
         if self.viewer is None:
             return None
-        key = (id(self.match.state), len(self.match.log), self.viewer)
+        if self.show is not None and self.frozen is not None:
+            return self.frozen
+        self.frozen = None
+        key = self._state_key()
         if key != self._table_key:
             self._table_key = key
             self._table = self.presenter.table(self.viewer)
@@ -297,10 +311,15 @@ class CardTableScene(Scene):
     def entries(self) -> list[LogEntry]:
         if self.viewer is None:
             return []
-        key = (len(self.events), self.viewer)
+        n = len(self.events)
+        if self.show is not None and self.frozen_log is not None:
+            n = self.frozen_log       # the log catches up when the sequence ends
+        else:
+            self.frozen_log = None
+        key = (n, self.viewer)
         if key != self._entries_key:
             self._entries_key = key
-            self._entry_cache = self.presenter.log_entries(self.events, self.viewer)
+            self._entry_cache = self.presenter.log_entries(self.events[:n], self.viewer)
         return self._entry_cache
 
     # -- input -------------------------------------------------------------------------------------------
@@ -824,15 +843,19 @@ class CardTableScene(Scene):
             return
         px = self.px
         h = int(w * R.CARD_RATIO)
-        n = len(cards)
-        slot = w + px(6) if not sideways else int(w * 1.2)
-        step = min(slot, (zone.w - px(12) - w) // max(1, n - 1)) if n > 1 else slot
+        gap = px(6)
+        widths = [h if c.used else w for c in cards]    # a used card lies sideways
+        need = sum(widths) + gap * (len(cards) - 1)
+        room = zone.w - px(12)
+        squeeze = min(1.0, room / need) if need else 1.0
         x = zone.x + px(6)
         y = zone.y + px(16)
         for i, c in enumerate(cards):
-            rect = pygame.Rect(x + i * step, y, w, h)
+            rect = pygame.Rect(x, y, w, h)
             if c.used:
-                rect = pygame.Rect(rect.x + (h - w) // 2, rect.y, w, h)
+                rect = pygame.Rect(0, 0, w, h)
+                rect.center = (x + h // 2, y + h // 2)
+            x += int((widths[i] + gap) * squeeze)
             glow = None
             if key[0] == "mod" and mine and self._choices.get(("mod", c.uid)):
                 glow = W.WARM
@@ -999,6 +1022,8 @@ class CardTableScene(Scene):
             who = self.presenter.seat_name(d.seat) if d is not None else ""
             status = (f"{who} is thinking…" if d is not None and d.seat in self.ai_seat_ids
                       else f"Waiting for {who}")
+            if self.animating:
+                status = "Attack resolving · click to skip"
             CW.label(surface, self.text, status, (a.centerx, y + px(14)), 15, W.COOL, anchor="midtop")
         for b in specs:
             b.primary = b.primary and b.payload.label.startswith(("Attack", "To ", "End", "No"))

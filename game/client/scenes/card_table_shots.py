@@ -112,6 +112,7 @@ def build(app: "App") -> list[tuple[str, "Scene"]]:
                 a.submit(x)
         ann = [x for x in m.legal_actions() if _kind(x) == "gw.announce"]
         if ann:
+            a.table()           # what the table showed when the attack was announced
             a.submit(ann[0])
         if a.show is not None:
             flips = [i for i, st in enumerate(a.show.steps) if st.kind == "flip"]
