@@ -248,6 +248,13 @@ def test_an_ai_seat_plays_without_a_curtain(app):
         app.step(dt=0.05)
         assert not isinstance(app.top, HandoffScene)
     assert match.state.turn >= 2 and match.decision.seat == 0
+    # the table lays itself out again for a big window and still answers clicks
+    app.set_window((1920, 1080))
+    app.settle(2)
+    assert app.top is scene and app._fatal is None
+    assert scene.rects["right"].right == 1920 and scene.hand.slots
+    assert all(scene.rects["hand"].contains(sl.rect.clip(scene.rects["hand"]))
+               for sl in scene.hand.slots)
     assert any(e.seat == 1 for e in scene.presenter.log_entries(scene.events, 0) if e.seat is not None)
 
 

@@ -516,8 +516,8 @@ class GemwieldersPresenter:
                         cards.append((f, Choice(f"Take {f.name}", a)))
             first = view.players[d.seat].seat == view.first
             return PromptInfo("Choose your Gembearer",
-                              ("You are Player 1 and pick first." if first else
-                               "Player 1 has picked.") + " Its ten weapon cards become your "
+                              ("You go first, so you pick first." if first else
+                               "The first player has picked.") + " Its ten weapon cards become your "
                               "starting deck.", cards=cards)
         if any(isinstance(a, (A.Redeal, A.KeepRow)) for a in legal):
             opts = [Choice("Keep this row", a, primary=True) if isinstance(a, A.KeepRow) else
@@ -647,7 +647,7 @@ class GemwieldersPresenter:
         if kind == "ruling_made":
             return LogEntry(f"Rule {e.rule}: {e.choice}", dim)
         if k == "first_player_chosen":
-            return line(f"{self.seat_name(e.seat)} is Player 1 and goes first", info)
+            return line(f"{self.seat_name(e.seat)} goes first", info)
         if k == "gembearer_chosen":
             b = self.bearer_face(e.gembearer)
             return line(f"{who} {'take' if seat == viewer else 'takes'} the {b.name if b else e.gembearer}",

@@ -756,7 +756,10 @@ class CardTableScene(Scene):
         x = box.x + px(10)
         y = box.y + px(8)
         # name plate
-        title = f"{side.name}{' (you)' if mine else ''}" + ("  ·  Player 1" if side.player_one else "  ·  Player 2")
+        order = "goes first" if side.player_one else "goes second (wins ties)"
+        if getattr(self.match.state, "turn", 0) == 0 and getattr(self.match.state, "phase", "") == "setup":
+            order = order.split(" (")[0]
+        title = f"{side.name}{' (you)' if mine else ''}  ·  {order}"
         CW.label(surface, self.text, title, (x, box.bottom - px(20)), 13,
                  W.WARM_HI if side.active else W.TEXT)
         # Gembearer
