@@ -8,6 +8,7 @@ Must not: validate or apply anything; that is the system's `rules` and `Match.su
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from .records import Record, Registry
 
@@ -24,6 +25,11 @@ class EndTurn(Record):
 @action("concede")
 @dataclass(frozen=True, slots=True)
 class Concede(Record):
-    """The deciding seat gives up; the other side wins."""
+    """The deciding seat gives up; the other side wins. Systems list it in `legal_actions` for
+    the seat that is deciding, like any other choice; `surrender` tells bots and the UI that it
+    is a last resort, not a move (bots pick it only when nothing else is legal, the UI offers it
+    from its own menu instead of among the moves)."""
+
+    surrender: ClassVar[bool] = True
 
     seat: int

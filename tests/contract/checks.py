@@ -72,6 +72,10 @@ def play(system: Any, seed: int, *, stop_after: int | None = None, before: Hook 
         legal = match.legal_actions()
         assert legal, (f"seed {seed}, action {count}: seat {decision.seat} must decide "
                        f"({decision.stage}) but has no legal action")
+        for a in legal:
+            if getattr(a, "surrender", False):
+                assert getattr(a, "seat", decision.seat) == decision.seat, \
+                    f"seed {seed}: {to_json(a)} is offered but seat {decision.seat} is deciding"
         action = bot.choose(match.view(decision.seat), legal, rng)
         if before is not None:
             before(match, legal, action)
@@ -199,11 +203,10 @@ def mangled(action: Any) -> list:
 
 
 def check_illegal_actions(system: Any, seed: int, every: int = 4) -> int:
-    """Mangled actions, and shared actions that are not in legal_actions, are refused with
-    IllegalAction and change nothing. Returns how many refusals were tried.
-
-    One exception is allowed: the deciding seat may concede even when `concede` is not listed
-    (systems keep it out of legal_actions so random bots do not give up); any other seat may not."""
+    """Mangled actions, and shared actions that are not in legal_actions (ending the turn,
+    conceding for any seat), are refused with IllegalAction and change nothing. Returns how many
+    refusals were tried. No exceptions: a system that lets the deciding seat concede lists
+    Concede in legal_actions (bots know from `surrender` not to pick it lightly)."""
     tried = 0
 
     def try_illegal(match: Match, legal: list, action: Any) -> None:
@@ -213,8 +216,7 @@ def check_illegal_actions(system: Any, seed: int, every: int = 4) -> int:
         seats = len(match.config.seats)
         sample = legal[:: max(1, len(legal) // 8)]      # a spread of kinds, not only the first
         candidates = [m for a in sample for m in mangled(a)]
-        deciding = match.decision.seat
-        candidates += [EndTurn()] + [Concede(s) for s in range(seats + 1) if s != deciding]
+        candidates += [EndTurn()] + [Concede(s) for s in range(seats + 1)]
         legal_data = [as_json(to_json(a)) for a in legal]
         for bad in candidates:
             if as_json(to_json(bad)) in legal_data:

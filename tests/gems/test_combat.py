@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine.actions import EndTurn
+from game.engine.actions import Concede, EndTurn
 from game.engine.events import DiceRolled
 from game.engine.match import Match
 from game.engine.rules import IllegalAction, MatchConfig
@@ -105,7 +105,7 @@ def test_arm_bonus_does_not_let_one_arm_act_twice():
     m.submit(A.AssignArm("a", 0, (3, 2), "melee"))
     m.submit(A.AssignArm("a", 1, (3, 2), "melee"))
     assert [x.kind for x in m.legal_actions()] == ["gems.unassign_arm", "gems.unassign_arm",
-                                                   "gems.strike"]
+                                                   "gems.strike", "concede"]
 
 
 @pytest.mark.rule("GEM-21")
@@ -131,8 +131,8 @@ def test_ready_is_offered_only_with_something_to_do_and_blocks_other_actions():
     m2 = match([gem("a", 0, 2, 2), gem("d", 1, 3, 2)])
     turn_of(m2, "a")
     m2.submit(A.Ready("a"))
-    # while the Ready Action is open, only arm actions and Strike are allowed
-    assert {x.kind for x in m2.legal_actions()} <= set(combat.COMBAT_KINDS)
+    # while the Ready Action is open, only arm actions and Strike are allowed (or giving up)
+    assert {x.kind for x in m2.legal_actions()} <= set(combat.COMBAT_KINDS) | {"concede"}
     with pytest.raises(IllegalAction):
         m2.submit(A.Move("a", (2, 3)))
 
@@ -302,13 +302,13 @@ def test_GEM_TV_27_defender_assigns_her_counters():
     assert attack_rolls(out.events) == [18, 17]
     d = out.decision
     assert (d.seat, d.stage, d.actor) == (1, "choose_counters", "d")
-    assert m.legal_actions() == [A.Counter("d", n) for n in range(3)]
+    assert m.legal_actions() == [A.Counter("d", n) for n in range(3)] + [Concede(1)]
     m.force_dice([18, 15])
     out = m.submit(A.Counter("d", 2))
     counters = [e.roll.total for e in of(out.events, DiceRolled)]
     assert counters == [19, 16]
     assert out.decision.stage == "assign_blocks"
-    options = [x.pairs for x in m.legal_actions()]
+    options = [x.pairs for x in m.legal_actions() if isinstance(x, A.AssignBlocks)]
     # every useful assignment blocks exactly one attack: only the 19 beats anything
     assert options == [((0, 0),), ((0, 1),), ()]
     out = m.submit(A.AssignBlocks("d", ((0, 0),)))
@@ -343,7 +343,7 @@ def test_GEM_TV_29_a_larger_defender_cannot_block():
                    gem("d", 1, 2, 2, blocking=True, held=["buckler"])])
     out = strike(small, "a", [(0, (2, 2), "melee")], [16])
     assert out.decision.stage == "choose_counters"
-    assert small.legal_actions() == [A.Counter("d", 0), A.Counter("d", 1)]
+    assert small.legal_actions() == [A.Counter("d", 0), A.Counter("d", 1), Concede(1)]
 
 
 @pytest.mark.rule("GEM-29")
@@ -351,7 +351,7 @@ def test_GEM_TV_30_counters_are_capped_by_held_objects():
     m = duel(attacker={"arms": 3}, defender={"held": ["buckler"]})
     strike(m, "a", [(0, (3, 2), "melee"), (1, (3, 2), "melee"), (2, (3, 2), "melee")],
            [16, 17, 18])
-    assert m.legal_actions() == [A.Counter("d", 0), A.Counter("d", 1)]
+    assert m.legal_actions() == [A.Counter("d", 0), A.Counter("d", 1), Concede(1)]
     with pytest.raises(IllegalAction):
         m.submit(A.Counter("d", 2))
 
@@ -395,7 +395,7 @@ def test_disarm_after_a_block_the_target_picks_which_arm_goes():
     assert (check.attack_sum, check.counter_sum, check.success) == (35, 19, True)
     # GEM-36: the target picks the arm; she keeps her buckler arm and gives up the empty one
     assert out.decision.stage == "choose_lost_arm" and out.decision.seat == 1
-    assert m.legal_actions() == [A.ChooseLostArm("d", 0), A.ChooseLostArm("d", 1)]
+    assert m.legal_actions() == [A.ChooseLostArm("d", 0), A.ChooseLostArm("d", 1), Concede(1)]
     out = m.submit(A.ChooseLostArm("d", 1))
     d = m.state.units["d"]
     assert d.working_arms() == [0] and d.arms[1].disarmed            # arms 2 -> 1
@@ -466,7 +466,7 @@ def test_GEM_TV_36_attacker_throws_the_lost_sword_left_or_right(side, spot):
     assert out.decision.stage == "choose_lost_arm" and out.decision.actor == "d"
     out = m.submit(A.ChooseLostArm("d", 1))                  # the arm with the sword
     assert (out.decision.stage, out.decision.seat, out.decision.actor) == ("choose_side", 0, "a")
-    assert m.legal_actions() == [A.ChooseSide("a", "left"), A.ChooseSide("a", "right")]
+    assert m.legal_actions() == [A.ChooseSide("a", "left"), A.ChooseSide("a", "right"), Concede(0)]
     sound(m)                                                 # whole while the question is open
     out = m.submit(A.ChooseSide("a", side))
     landed = of(out.events, ev.ObjectLanded)[0]

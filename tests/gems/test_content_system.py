@@ -227,8 +227,28 @@ def test_same_seed_same_game():
 def test_concede_and_end_of_encounter():
     m = match(open_field(), [unit("a", 0, 0), unit("b", 3, 3, side=1)])
     from game.engine.actions import Concede
+    assert m.legal_actions()[-1] == Concede(0)          # offered to the deciding seat, last
+    assert Concede(1) not in m.legal_actions()
+    assert GEMS.validate(m.state, Concede(1)) == "only the seat that is deciding may concede"
     out = m.submit(Concede(0))
     assert m.over and m.winner == 1 and out.decision is None and m.legal_actions() == []
+
+
+def test_concede_is_listed_for_the_defender_answering_a_stage_and_random_bots_never_pick_it():
+    from game.engine.actions import Concede
+    m = match(open_field(), [unit("a", 0, 0, blocking=False),
+                             unit("b", 1, 0, side=1, blocking=True, held=["rock"])])
+    m.submit(A.Ready("a"))
+    m.submit(A.AssignArm("a", 0, (1, 0), "melee"))
+    m.force_dice([19])
+    out = m.submit(A.Strike("a"))
+    assert out.decision.seat == 1 and out.decision.stage == "choose_counters"
+    legal = m.legal_actions()
+    assert legal[-1] == Concede(1) and Concede(0) not in legal
+    assert Concede.surrender and not getattr(legal[0], "surrender", False)
+    bot, rng = RandomBot(), Rng.from_seed(3)
+    assert all(not isinstance(bot.choose(None, legal, rng), Concede) for _ in range(200))
+    assert bot.choose(None, [Concede(1)], rng) == Concede(1)   # the last resort still works
 
 
 def test_example_config_plays_and_describe_tile():

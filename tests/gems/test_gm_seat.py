@@ -141,6 +141,8 @@ def test_GM_12_current_is_put_to_the_game_master():
         m.submit(A.Rule("GEM-GM-13", "stop"))
     with pytest.raises(IllegalAction, match="no side to concede"):
         m.submit(Concede(GM))
+    # the game master's choices never include giving up, nor anyone else's
+    assert not any(isinstance(a, Concede) for a in m.legal_actions())
 
 
 @pytest.mark.rule("GEM-GM-12")

@@ -142,11 +142,14 @@ class GemsPresenter:
         return self.state.board
 
     def legal(self) -> list:
-        """legal_actions, cached per state object (Match.submit replaces the state object)."""
+        """legal_actions without surrender, cached per state object (Match.submit replaces the
+        state object)."""
         key = (id(self.match.state), len(self.match.log))
         if key != self._legal_key:
             try:
-                self._legal = list(self.match.legal_actions())
+                # giving up is offered from the pause menu, never among the moves or answers
+                self._legal = [a for a in self.match.legal_actions()
+                               if not getattr(a, "surrender", False)]
             except Exception:      # noqa: BLE001 - shown as "no actions", never a crash
                 self._legal = []
             self._legal_key = key

@@ -25,14 +25,18 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Picks uniformly among the legal actions: the baseline every real bot must beat."""
+    """Picks uniformly among the legal actions (surrender only when it is the sole choice): the
+    baseline every real bot must beat."""
 
     name = "random"
 
     def choose(self, view: Any, legal: list, rng: Rng) -> Any:
         if not legal:
             raise ValueError("no legal action to choose from")
-        return legal[rng.randint(0, len(legal) - 1)]
+        # giving up (an action class marked `surrender`, e.g. Concede) only when nothing else is
+        # legal: a baseline that resigns at random would measure nothing
+        pool = [a for a in legal if not getattr(a, "surrender", False)] or legal
+        return pool[rng.randint(0, len(pool) - 1)]
 
 
 Thinking = Generator[None, None, Any]

@@ -381,11 +381,18 @@ class GemsSystem:
             return []
         combat = _combat()
         if gm.top(state) is not None:
-            return gm.legal(state)
+            return gm.legal(state)          # the game master has no side to give up
         fight = list(combat.legal_actions(state)) if combat is not None else []
         if state.pending or state.ready_open:
-            return fight
-        return rules.legal_actions(state) + fight + [EndTurn()]
+            out = fight
+        else:
+            out = rules.legal_actions(state) + fight + [EndTurn()]
+        # the deciding player may always give up; listed last so "the first answer is the
+        # default" stays true for every stage
+        d = self.decision(state)
+        if d is not None and d.seat != gm.seat(state):
+            out.append(Concede(d.seat))
+        return out
 
     def validate(self, state: GemsState, action: Any) -> str | None:
         if state.over:
