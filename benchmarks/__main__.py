@@ -144,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
                                                         "under tracemalloc)")
     p.add_argument("--quick", action="store_true")
     args = p.parse_args(argv)
+    sys.stdout.reconfigure(line_buffering=True)     # figures appear as they are measured
     ids = args.system or [s.id for s in registry.all_systems()]
     print(f"Strife Table benchmarks, Python {sys.version.split()[0]}")
     for system_id in ids:
