@@ -530,7 +530,8 @@ class GemwieldersPresenter:
                     Choice("Don't pay", a) for a in legal if isinstance(a, (A.Pay, A.Decline))]
             return PromptInfo("Pay power?", d.prompt or "Pay for the optional clause?", opts)
         if any(isinstance(a, A.OrderEffects) for a in legal):
-            opts = [Choice(" → ".join(self._effect_key_name(view, k) for k in a.order), a)
+            opts = [Choice(" → ".join(self._effect_key_name(view, k) for k in a.order), a,
+                           self._effect_key_text(view, a.order[0]) if a.order else "")
                     for a in legal if isinstance(a, A.OrderEffects)]
             return PromptInfo("Order of effects", d.prompt or
                               "You choose the order your effects resolve in.", opts)
@@ -562,12 +563,30 @@ class GemwieldersPresenter:
         return None
 
     def _effect_key_name(self, view: Any, key: str) -> str:
+        """A player's name for an effect key: the card's name, with its place in the attack when
+        two cards share a name ("Blazing Edge, attack card 2")."""
         cid = key.split(":", 1)[0]
         if cid == "bearer" or cid.startswith("bearer"):
-            return "Gembearer"
+            b = self.bearer_face(view.players[view.active].gembearer)
+            return f"{b.name} (Gembearer)" if b else "Gembearer"
         if cid in view.cards:
-            return self.card_name(cid, view)
+            name = self.card_name(cid, view)
+            att = getattr(view, "attack", None)
+            if att is not None and cid in att.cards:
+                same = [c for c in att.cards if self.card_name(c, view) == name]
+                if len(same) > 1:
+                    return f"{name}, attack card {att.cards.index(cid) + 1}"
+            if att is not None and cid in att.revealed:
+                return f"{name}, defense slot {att.revealed.index(cid) + 1}"
+            return name
         return key
+
+    def _effect_key_text(self, view: Any, key: str) -> str:
+        cid = key.split(":", 1)[0]
+        c = view.cards.get(cid)
+        if c is None or c.cid in ("hidden", "?"):
+            return ""
+        return " ".join(self.face(c.cid).text)
 
     def describe(self, action: Any) -> str:
         kind = getattr(action, "kind", type(action).__name__)

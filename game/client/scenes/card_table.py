@@ -1082,9 +1082,11 @@ class CardTableScene(Scene):
         if self.prompt_panel is None:
             self.prompt_panel = W.ChoicePanel(self.text, p.title, p.text,
                                               [(c.label, c, c.tooltip) for c in p.options], W.WARM)
+            # over your own side: the draft row and the attack in the middle stay in sight
+            # (Player 2 decides the redeal by looking at the row)
             self.prompt_panel.layout(self.rects["mid"], "center")
-            mid = self.rects["mid"]
-            self.prompt_panel.rect.center = (mid.centerx, mid.centery)
+            me = self.rects["me"]
+            self.prompt_panel.rect.midbottom = (me.centerx, me.bottom - self.px(4))
             self.prompt_panel.layout(self.rects["mid"], self.prompt_panel.rect.topleft)
         self.prompt_panel.draw(surface, mouse)
 
@@ -1166,7 +1168,14 @@ class CardTableScene(Scene):
 
     def _hover(self, surface: pygame.Surface, t: TableInfo, mouse, hand_over: int | None) -> None:
         """The zoomed card or the tooltip for whatever is under the pointer."""
-        if self.menu is not None or (self._prompt is not None and self._prompt.cards):
+        panel = self.menu or self.prompt_panel
+        if panel is not None:
+            b = panel.at(mouse)
+            if b is not None and b.tooltip:
+                W.draw_tooltip(surface, self.text, mouse, b.label, [b.tooltip], W.COOL)
+            if self.menu is not None:
+                return
+        if self._prompt is not None and self._prompt.cards:
             return
         face = self.log.card_at(mouse)
         if face is not None:
