@@ -157,16 +157,36 @@ def draw_bolt(surface: pygame.Surface, rect: pygame.Rect, colour=(250, 208, 64))
 
 
 def draw_sword(surface: pygame.Surface, rect: pygame.Rect, colour=(226, 230, 236)) -> None:
-    """A sword pointing up-right, blade light, hilt dark."""
+    """A sword pointing up-right: a two-tone blade (lit edge up-left), a brass guard, a leather
+    grip and a pommel. `colour` is the blade's; a dark colour draws a silhouette (shadows)."""
     x, y, w, h = rect
-    s = min(w, h)
-    t = max(1, int(s * 0.12))
-    tip = (x + s * 0.92, y + s * 0.08)
-    guard = (x + s * 0.32, y + s * 0.68)
-    pygame.draw.line(surface, colour, guard, tip, t + 1)
-    pygame.draw.line(surface, (140, 96, 52), (x + s * 0.18, y + s * 0.54),
-                     (x + s * 0.46, y + s * 0.82), t)
-    pygame.draw.line(surface, (120, 80, 44), guard, (x + s * 0.1, y + s * 0.9), t)
+    s = int(min(w, h))
+    if s < 4:
+        return
+    n = s * 2                      # drawn upright at double size, then turned and shrunk
+    img = pygame.Surface((n // 3, n), pygame.SRCALPHA)
+    cx = img.get_width() / 2
+    bw = n * 0.055                 # half the blade's width
+    tip, guard = n * 0.02, n * 0.64
+    silhouette = sum(colour) < 120
+    light = colour if silhouette else _lighter(colour, 0.25)
+    shade = colour if silhouette else _darker(colour, 0.25)
+    brass = colour if silhouette else (206, 160, 72)
+    leather = colour if silhouette else (92, 58, 36)
+    pygame.draw.polygon(img, light, [(cx, tip), (cx - bw, tip + bw * 2.2), (cx - bw, guard), (cx, guard)])
+    pygame.draw.polygon(img, shade, [(cx, tip), (cx + bw, tip + bw * 2.2), (cx + bw, guard), (cx, guard)])
+    if not silhouette:
+        pygame.draw.line(img, _darker(colour, 0.4), (cx, tip + bw * 3), (cx, guard - bw), max(1, n // 90))
+    pygame.draw.rect(img, brass, pygame.Rect(cx - bw * 3.2, guard, bw * 6.4, bw * 1.4),
+                     border_radius=max(1, int(bw // 2)))
+    pygame.draw.rect(img, leather, pygame.Rect(cx - bw * 0.75, guard + bw * 1.4, bw * 1.5, n * 0.2))
+    pygame.draw.circle(img, brass, (int(cx), int(guard + bw * 1.4 + n * 0.2 + bw * 0.6)),
+                       max(1, int(bw * 1.1)))
+    if not silhouette:
+        pygame.draw.polygon(img, OUTLINE, [(cx, tip), (cx - bw, tip + bw * 2.2), (cx - bw, guard),
+                                           (cx + bw, guard), (cx + bw, tip + bw * 2.2)], 1)
+    turned = pygame.transform.rotozoom(img, -45, 0.68)
+    surface.blit(turned, turned.get_rect(center=(x + w / 2, y + h / 2)))
 
 
 def shield_points(rect: pygame.Rect) -> list[tuple[float, float]]:
@@ -471,7 +491,7 @@ def _face(card: "CardFace", w: int) -> pygame.Surface:
     pygame.draw.line(surf, _lighter(frame, 0.3), band.bottomleft, band.bottomright, edge)
     has_value = card.sword is not None or card.shield is not None
     badge_r = int(band_h * 0.78)
-    name_w = band.w - int(band_h * 0.3) - (badge_r * 2 - pad if has_value else 0)
+    name_w = band.w - int(band_h * 0.4) - (badge_r * 2 if has_value else 0)
     size = int(band_h * 0.62)
     f = _font(size, True)
     while f.size(card.name)[0] > name_w and size > 7:
