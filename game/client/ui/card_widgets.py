@@ -253,7 +253,7 @@ class Hand:
 
     def _raised(self, i: int) -> pygame.Rect:
         r = self.slots[i].rect
-        w = int(r.w * 1.55)
+        w = int(r.w * 1.8)
         h = int(w * R.CARD_RATIO)
         big = pygame.Rect(0, 0, w, h)
         big.midbottom = (r.centerx, self.area.bottom - int(4 * self.text.scale))
