@@ -148,3 +148,36 @@ def test_GW_59_same_seed_same_shuffles_different_seed_differs():
     ids = lambda m: [m.state.cards[x].cid for x in m.state.players[0].deck + m.state.gem_deck]
     assert ids(a) == ids(b)
     assert ids(a) != ids(c)
+
+
+HOUSE_MIXES = [
+    {"bluffing": True, "use_timing": "own_turn", "result_payer": "attacker"},
+    {"damage_timing": "damage_first", "negative_values": "total_only", "effect_order": "printed"},
+    {"deck_out_end": "immediately", "hand_limit": 5, "power_empties": True, "power_cap": 5},
+    {"deck_out_end": "end_of_round", "numeric_requirements": True,
+     "distinct_gembearers": False, "public_info": "open"},
+]
+
+
+@pytest.mark.parametrize("mix", range(len(HOUSE_MIXES)))
+def test_random_games_under_every_house_rule_end_and_keep_invariants(mix, monkeypatch):
+    """Every house rule choice plays to the end through random legal actions, with the
+    invariants and both seats' views checked along the way (the contract suite covers the
+    defaults)."""
+    from game.engine.rules import MatchConfig, SeatConfig
+    from tests.contract import checks
+
+    def config(seed: int) -> MatchConfig:
+        return MatchConfig("gemwielders", seed, [SeatConfig(), SeatConfig()], None,
+                           dict(HOUSE_MIXES[mix]), {})
+
+    monkeypatch.setattr(GEMWIELDERS, "example_config", config)
+
+    def look(match, legal, action):
+        if len(match.log) % 10 == 0:
+            for seat in (0, 1):
+                assert GEMWIELDERS.view(match.state, seat).players[seat].life == \
+                    match.state.players[seat].life
+    for seed in (1, 2):
+        m = checks.play(GEMWIELDERS, seed, before=look)
+        assert m.over and m.winner in (0, 1)
