@@ -646,12 +646,20 @@ class CardTableScene(Scene):
                 self.toast(f"The AI could not start ({type(exc).__name__}); it plays randomly")
                 ai = _RandomSeat(seat)
             self.ai_seats[seat] = ai
-        if hasattr(ai, "busy"):
-            if not ai.busy:
-                ai.request(self.match)
-            action = ai.poll()
-        else:
-            action = ai.choose(self.match)
+        try:
+            if hasattr(ai, "busy"):
+                if not ai.busy:
+                    ai.request(self.match)
+                action = ai.poll()
+            else:
+                action = ai.choose(self.match)
+        except Exception as exc:   # noqa: BLE001 - a bot failure must not stop the table
+            log_exc = getattr(self.app, "log_exception", None)
+            if log_exc:
+                log_exc(exc)
+            self.toast(f"The AI failed ({type(exc).__name__}); it plays randomly now")
+            self.ai_seats[seat] = _RandomSeat(seat)
+            return None
         if action is not None:
             self.submit(action, from_ai=True)
             if self.pacer is not None:
@@ -728,8 +736,8 @@ class CardTableScene(Scene):
             who = self.presenter.seat_name(d.seat) if d is not None else ""
         if t.active_seat == t.me.seat and t.phase != "setup":
             who = f"{who} (you)"
-        skipped = ("attack",) if (t.turn == 1 and t.active_seat is not None and
-                                  t.active_seat == getattr(self.match.state, "first", -1)) else ()
+        first = t.me.seat if t.me.player_one else t.them.seat
+        skipped = ("attack",) if (t.turn == 1 and t.active_seat == first) else ()
         CW.phase_tracker(surface, self.text, self.rects["top"], t.turn, who, t.phase, t.phase_hint,
                          skipped)
         # counters of the gem card deck: the game's clock
@@ -757,7 +765,7 @@ class CardTableScene(Scene):
         y = box.y + px(8)
         # name plate
         order = "goes first" if side.player_one else "goes second (wins ties)"
-        if getattr(self.match.state, "turn", 0) == 0 and getattr(self.match.state, "phase", "") == "setup":
+        if side.seat >= 0 and self._table is not None and self._table.phase == "setup":
             order = order.split(" (")[0]
         title = f"{side.name}{' (you)' if mine else ''}  ·  {order}"
         CW.label(surface, self.text, title, (x, box.bottom - px(20)), 13,
@@ -931,7 +939,7 @@ class CardTableScene(Scene):
         # the draft row (or the attack being put together) in the centre
         row_zone = pygame.Rect(pool.right + px(10), box.y + px(4), src.x - pool.right - px(22), ch)
         self.zones["play"] = row_zone
-        att = getattr(self.match.state, "attack", None)
+        att = getattr(self.presenter.view(self.viewer), "attack", None)
         drag_zone = self._drag_zone()
         if t.phase == "attack" and att is not None and att.cards and self.show is None:
             self._attack_zone(surface, t, row_zone)
@@ -957,11 +965,11 @@ class CardTableScene(Scene):
 
     def _attack_zone(self, surface: pygame.Surface, t: TableInfo, zone: pygame.Rect) -> None:
         px = self.px
-        att = self.match.state.attack
+        view = self.presenter.view(self.viewer)
+        att = view.attack
         mine = att.attacker == t.me.seat
         CW.zone_frame(surface, zone, "YOUR ATTACK" if mine else "INCOMING ATTACK", self.text,
                       highlight=W.DANGER)
-        view = self.presenter.view(self.viewer)
         faces = [self.presenter._card(view, c, **self.presenter._value_kw(view, c))
                  for c in att.cards]
         ch = zone.h - px(26)
