@@ -198,3 +198,25 @@ def test_example_config_plays_through_stages():
 def test_seat_count_is_two():
     with pytest.raises(ConfigError):
         Match.new(MatchConfig("gemwielders", 1, [SeatConfig()] * 3, None, {}, {}))
+
+
+def test_setup_stack_fixes_deck_tops_for_scenarios():
+    m = new_match(seed=5)
+    cfg = m.config
+    cfg2 = MatchConfig.from_json({**cfg.to_json(), "setup": {
+        **cfg.setup, "stack": {"deck0": ["w_haft_guard", "w_swing", "w_haft_guard", "w_swing",
+                                         "w_steady_breath", "w_overhead_smash"],
+                               "gem_deck": ["g_prism_lens"]}}})
+    m2 = Match.new(cfg2)
+    s = m2.state
+    # seat 0 (Hammer) drew the five stacked cards in order; the sixth is on top of the deck
+    assert [s.cards[c].cid for c in s.players[0].hand] == [
+        "w_haft_guard", "w_swing", "w_haft_guard", "w_swing", "w_steady_breath"]
+    assert s.cards[s.players[0].deck[0]].cid == "w_overhead_smash"
+    assert s.cards[s.row[0]].cid == "g_prism_lens"
+    with pytest.raises(ConfigError, match="stack"):
+        Match.new(MatchConfig.from_json({**cfg.to_json(), "setup": {
+            **cfg.setup, "stack": {"deck0": ["w_quick_cut"]}}}))
+    with pytest.raises(ConfigError, match="stack"):
+        Match.new(MatchConfig.from_json({**cfg.to_json(), "setup": {
+            "stack": {"deck0": ["w_swing"]}}}))

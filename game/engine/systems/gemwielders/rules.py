@@ -214,6 +214,7 @@ def setup_state(state: GwState, rng: Rng, picks: dict[int, str]) -> list:
     state.pool = dict(c.gems)                             # GW-08
     state.gem_deck = [state.new_card(cid) for cid in c.gem_cards]
     rng.shuffle(state.gem_deck)                           # GW-09
+    stack_top(state, state.gem_deck, state.stacked.get("gem_deck", []))
     events.append(E.DeckShuffled(None, len(state.gem_deck)))
     src = c.source_cid
     state.sources = [state.new_card(src) for _ in range(c.source_count)]   # GW-10
@@ -224,6 +225,19 @@ def setup_state(state: GwState, rng: Rng, picks: dict[int, str]) -> list:
         seat = state.first if state.first not in picks else 1 - state.first
         state.pending.append(Pending("choose_gembearer", seat))
     return events
+
+
+def stack_top(state: GwState, pile: list[str], cids: list[str]) -> None:
+    """Put cards with content ids `cids` (top first) on top of a freshly shuffled pile: the
+    set-up key `stack` lets scenarios and tutorials fix deck orders. Unknown ids are refused
+    when the match is configured (system.setup)."""
+    for placed, cid in enumerate(reversed(cids)):
+        for i in range(placed, len(pile)):       # cards already put on top stay there
+            if state.cards[pile[i]].cid == cid:
+                pile.insert(0, pile.pop(i))
+                break
+        else:
+            raise ValueError(f"no {cid!r} card left to put on top")
 
 
 def choose_gembearer(state: GwState, seat: int, gb: str, rng: Rng) -> list:
@@ -244,6 +258,7 @@ def _deal_in(state: GwState, rng: Rng) -> list:
         deck = c.bearers[p.gembearer or ""].deck
         p.deck = [state.new_card(cid) for cid, n in deck.items() for _ in range(n)]
         rng.shuffle(p.deck)
+        stack_top(state, p.deck, state.stacked.get(f"deck{seat}", []))
         events.append(E.DeckShuffled(seat, len(p.deck)))
     for seat in (state.first, 1 - state.first):
         events += draw(state, seat, HAND_SIZE, rng)

@@ -136,6 +136,9 @@ class GwState:
     end_reason: str = ""
     next_id: int = 1
     content: str = "default"              # which content set the match uses
+    stacked: dict[str, list[str]] = field(default_factory=dict)
+    # set-up key `stack`: content ids put on top of "deck0", "deck1", "gem_deck" after the
+    # shuffle (scenarios and tutorials fix deck orders with it)
 
     # --- helpers every module uses ------------------------------------------------------------
     def p(self, seat: int) -> Player:

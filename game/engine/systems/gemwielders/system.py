@@ -8,7 +8,8 @@ the example match.
 Must not: implement a rule itself beyond routing; import pygame or the client; use `random`.
 
 `MatchConfig.setup` keys: `gembearers` (a list of two Gembearer ids by seat, settling the
-GW-05 stages; omit for the stages), `content` (content set name, default "default").
+GW-05 stages; omit for the stages), `content` (content set name, default "default"), `stack`
+({"deck0" | "deck1" | "gem_deck": [card ids, top first]}: fixed tops after the shuffles).
 """
 from __future__ import annotations
 
@@ -54,10 +55,10 @@ class GemwieldersSystem:
         if len(config.seats) != 2:
             raise ConfigError("Gemwielders is played by exactly 2 seats")
         setup = config.setup or {}
-        unknown = set(setup) - {"gembearers", "content"}
+        unknown = set(setup) - {"gembearers", "content", "stack"}
         if unknown:
             raise ConfigError(f"gemwielders set-up: unknown keys {sorted(unknown)} "
-                              f"(known: content, gembearers)")
+                              f"(known: content, gembearers, stack)")
         state = GwState(house=dict(config.house_rules))
         state.content = str(setup.get("content", "default"))
         try:
@@ -77,7 +78,22 @@ class GemwieldersSystem:
             if state.house.get("distinct_gembearers", True) and chosen[0] == chosen[1]:
                 raise ConfigError("both seats chose the same Gembearer, but the house rule "
                                   "'Distinct Gembearers' is on (GW-U-05)")
-        events = rules.setup_state(state, rng, picks)
+        stack = setup.get("stack", {})
+        if not isinstance(stack, dict) or set(stack) - {"deck0", "deck1", "gem_deck"} or not all(
+                isinstance(v, list) and all(isinstance(x, str) for x in v) for v in stack.values()):
+            raise ConfigError("set-up 'stack' maps deck0, deck1 or gem_deck to lists of card ids "
+                              "(top first)")
+        for pile, cids in stack.items():
+            bad = [x for x in cids if x not in c.cards]
+            if bad:
+                raise ConfigError(f"set-up 'stack.{pile}': unknown card {bad[0]!r}")
+        if (set(stack) & {"deck0", "deck1"}) and chosen is None:
+            raise ConfigError("set-up 'stack' of a weapon deck needs 'gembearers' too")
+        state.stacked = {k: list(v) for k, v in stack.items()}
+        try:
+            events = rules.setup_state(state, rng, picks)
+        except ValueError as exc:
+            raise ConfigError(f"set-up 'stack': {exc}") from None
         events += rules.run(state, rng)
         return state, events
 
