@@ -3,6 +3,10 @@
 Owns: the one door for change (`submit`), undo, forcing dice for tests and scenarios, and the
 action log that saves and replays are made of.
 
+`history` keeps the most recent events (set-up first, then every submit's, replays included), so
+a match loaded from a save can show what happened before it was saved; it is capped at
+HISTORY_LIMIT events and is not part of saves (replaying the log rebuilds it).
+
 `submit` validates the action against the system's `legal_actions`, applies it to a copy of the
 state and of the generator, and only then commits, so a rejected or failing action leaves the
 match exactly as it was. It returns the events (past-tense facts) and the next decision.
@@ -24,6 +28,11 @@ from .rng import Rng
 from .rules import IllegalAction, MatchConfig, RuleSystem, resolve_house_rules
 
 
+# The most events `Match.history` keeps: a long evening's battle log, small enough that copying a
+# match stays cheap.
+HISTORY_LIMIT = 2000
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     events: list
@@ -36,6 +45,7 @@ class _UndoPoint:
     rng: Rng
     log_len: int
     seat: int | None
+    history_total: int = 0       # events ever recorded before this action (see Match.history)
 
 
 @dataclass
@@ -46,7 +56,14 @@ class Match:
     rng: Rng
     log: list[dict] = field(default_factory=list)      # {"action": ...} or {"force": [...]}
     initial_events: list = field(default_factory=list)
+    #: recent events, oldest first: set-up, then each submit's (at most HISTORY_LIMIT)
+    history: list = field(default_factory=list)
+    _history_dropped: int = field(default=0, repr=False)   # events trimmed off the front
     _undo: list[_UndoPoint] = field(default_factory=list, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.history and self.initial_events:
+            self._record(self.initial_events)
 
     # -- creation -------------------------------------------------------------------------
     @classmethod
@@ -92,14 +109,23 @@ class Match:
         state = copy.deepcopy(self.state)
         rng = copy.deepcopy(self.rng)
         events = self.system.apply(state, action, rng)
-        point = _UndoPoint(self.state, self.rng, len(self.log), before.seat if before else None)
+        point = _UndoPoint(self.state, self.rng, len(self.log), before.seat if before else None,
+                           self._history_dropped + len(self.history))
         self.state, self.rng = state, rng
         self.log.append({"action": to_json(action)})
+        self._record(events)
         if rolled_dice(events) or revealed_hidden(events):
             self._undo.clear()       # nothing random or hidden may be taken back
         else:
             self._undo.append(point)
         return Outcome(events, self.decision)
+
+    def _record(self, events: list) -> None:
+        self.history.extend(events)
+        extra = len(self.history) - HISTORY_LIMIT
+        if extra > 0:
+            del self.history[:extra]
+            self._history_dropped += extra
 
     def force_dice(self, values: list[int]) -> None:
         """Make the next rolls come out as `values` (tests, scenarios). Logged, so replays and
@@ -124,6 +150,8 @@ class Match:
         point = self._undo.pop()
         self.state, self.rng = point.state, point.rng
         del self.log[point.log_len:]
+        # the undone action's events are no longer part of what happened
+        del self.history[max(0, point.history_total - self._history_dropped):]
 
     # -- replay -----------------------------------------------------------------------------
     def apply_log_entry(self, entry: dict) -> Outcome | None:

@@ -3,6 +3,8 @@
 Owns: writing a match atomically (temporary file in the same folder, then rename, so a crash
 never leaves half a save), and loading one back by replaying its log and checking the result
 against the stored snapshot (an out-of-sync check). Old formats pass through `_UPGRADES`.
+The replay goes through `Match.submit`, so a loaded match's `history` holds the events of the
+whole replayed log (set-up rolls, moves, attacks), ready for the battle log.
 
 Must not: deserialise anything that can run code (JSON only), or leave any file changed when
 loading fails.

@@ -354,3 +354,28 @@ def test_new_game_from_the_title_opens_the_real_battle_on_a_tiled_map(app, monke
             lift_curtain(app)
         app.step(dt=1 / 20)
     assert app._fatal is None and type(app.top).__name__ != "ErrorDialog"
+
+
+def test_a_loaded_match_shows_the_earlier_rolls_in_its_log_once(app):
+    match = shot_match("garnet")
+    scene = open_battle(app, match)
+    app.press_key(pygame.K_6)                          # Ready, aim at Beryl, strike: rolls
+    beryl = match.state.units["beryl"]
+    app.click(scene.cell_pos((beryl.x, beryl.y)))
+    match.force_dice([4])
+    app.click(scene.button_pos("strike"))
+    rolled = [ln.text for ln, _ in scene.log.lines if "attacks Beryl" in ln.text]
+    assert rolled and "(arm 1)" in rolled[0]
+    path = paths.saves_dir() / "rolled.json"
+    saves.save(match, path)
+    app.apply(load_match(app, path))
+    app.settle(2)
+    loaded = app.top
+    assert isinstance(loaded, BattleScene) and loaded is not scene
+    texts = [ln.text for ln, _ in loaded.log.lines]
+    assert rolled[0] in texts                          # the attack before the save
+    assert texts.index(rolled[0]) < next(i for i, t in enumerate(texts) if t.startswith("Loaded"))
+    assert sum(t == rolled[0] for t in texts) == 1     # appended once
+    made = loaded.log.renders
+    app.settle(5)
+    assert loaded.log.renders == made                  # not rebuilt per frame

@@ -150,3 +150,21 @@ def test_undo_then_a_new_action_keeps_the_log_consistent(toy_match):
     for entry in toy_match.log:
         replay.apply_log_entry(entry)
     assert replay.snapshot() == toy_match.snapshot()
+
+
+def test_history_collects_set_up_and_submitted_events_drops_undone_ones_and_is_capped(toy_match):
+    from game.engine import match as match_mod
+    m = toy_match
+    assert m.history == [TurnStarted(0, None, 1)]
+    out = m.submit(toy.Step(0))
+    assert m.history == [TurnStarted(0, None, 1)] + out.events
+    m.undo()
+    assert m.history == [TurnStarted(0, None, 1)]
+    limit = match_mod.HISTORY_LIMIT
+    match_mod.HISTORY_LIMIT = 3
+    try:
+        m.submit(toy.Step(0))
+        last = m.submit(EndTurn()).events
+        assert len(m.history) == 3 and m.history[-2:] == last
+    finally:
+        match_mod.HISTORY_LIMIT = limit

@@ -232,3 +232,14 @@ def test_successful_save_replaces_the_old_file_whole(played, tmp_path):
     saves.save(played, path, label="second")
     assert json.loads(path.read_text())["label"] == "second"
     assert [p.name for p in path.parent.iterdir()] == ["slot.json"]
+
+
+def test_a_loaded_match_keeps_the_events_of_its_replayed_log(played, tmp_path):
+    assert played.history[0] == played.initial_events[0]          # set-up first
+    rolls = [e for e in played.history if e.kind == "dice_rolled"]
+    assert len(rolls) == 2                                          # the forced 6 and the seeded roll
+    path = tmp_path / "mid.json"
+    saves.save(played, path)
+    loaded = saves.load(path)
+    assert loaded.history == played.history                        # not just the set-up
+    assert [e for e in loaded.history if e.kind == "dice_rolled"] == rolls

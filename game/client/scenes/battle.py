@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from game.client.app import App
 
 BG = (20, 23, 29)
+# How many past events (set-up, or a loaded match's replayed log) fill the battle log on opening
+HISTORY_SHOWN = 300
 
 
 class BattleScene(Scene):
@@ -94,7 +96,10 @@ class BattleScene(Scene):
         if not seats:
             self.human_seats = [0, 1]
         self.viewer = self.human_seats[0] if self.human_seats else None
-        self.log.append(self.presenter.log_lines(list(getattr(match, "initial_events", []))[-12:]))
+        # once, at opening: a loaded match replays its log, so its history holds the earlier
+        # rolls too; a new one holds the set-up
+        earlier = list(getattr(match, "history", None) or getattr(match, "initial_events", []))
+        self.log.append(self.presenter.log_lines(earlier[-HISTORY_SHOWN:]))
         if save_path:
             rnd = getattr(match.state, "round", None)
             self.log.append([W.LogLine(f"Loaded {Path(save_path).name}"
