@@ -98,11 +98,18 @@ def test_GW_TV_02_player_two_redeals_once():
     p2 = 1 - s.first
     assert m.decision.seat == p2 and m.decision.stage == "redeal"
     before = list(s.row)
-    m.rng.force([0] * 39)           # a fixed shuffle: Fisher-Yates swaps with index 0
+    # a fixed shuffle: every Fisher-Yates step swaps with index 0 (GW-U-06: the row goes back
+    # on the deck, the 40 cards are shuffled, the new top 5 are dealt)
+    expected = before + list(s.gem_deck)
+    from game.engine.rng import Rng
+    fixed = Rng.from_seed(0)
+    fixed.force([0] * 39)
+    fixed.shuffle(expected)
+    m.force_dice([0] * 39)
     m.submit(A.Redeal())
     s = m.state
-    assert len(s.gem_deck) == 35 and all(s.row)
-    assert s.row != before
+    assert s.row == expected[:5] and s.gem_deck == expected[5:]
+    assert len(s.gem_deck) == 35 and s.row != before
     assert s.redealt
     # the stage is gone: a second redeal is refused
     with pytest.raises(IllegalAction):
