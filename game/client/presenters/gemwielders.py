@@ -250,11 +250,8 @@ class GemwieldersPresenter:
             return CardFace(bid, bid.title(), "gembearer", uid="bearer", used=not ready)
         lines = list(self._lines(d))
         ability = str(_get(d, "ability", "") or "")
-        if ability and lines:
-            first = lines[0]
-            lines[0] = f"{ability}. {first}"
         return CardFace(bid, str(_get(d, "name", bid)), "gembearer", uid="bearer",
-                        text=tuple(lines), flavour=str(_get(d, "text", "") or ""),
+                        text=tuple(lines), flavour=str(_get(d, "text", "") or ""), subtitle=ability,
                         used=not ready)
 
     def card_name(self, card_id: str, view: Any = None) -> str:

@@ -260,12 +260,18 @@ def _draw_icon(surface: pygame.Surface, sym: str, x: int, y: int, size: int, col
         draw_gear(surface, (x + size * 0.42, y + size * 0.62), size * 0.4, (130, 100, 60))
 
 
-_KEYWORDS = ("Hit:", "Miss:", "Reveal:", "Use:", "Play:", "Passive:", "If", "attack:",
-             "attacked:")
+def _label_len(line: str) -> int:
+    """How many characters of `line` are its trigger label ("Hit:", "When you attack:",
+    "⚙ ⚡1:"), drawn bold and dark red; 0 when the line has none."""
+    i = line.find(":")
+    if 0 < i <= 26 and "." not in line[:i] and not line[:i].strip().startswith("⚡"):
+        return i + 1
+    return 0
 
 
 def layout_text(lines: list[str], size: int, width: int) -> list[list[tuple[str, str, int]]]:
-    """Word-wrap lines of effect text with inline icons: rows of (kind, text, width)."""
+    """Word-wrap lines of effect text with inline icons: rows of (kind, text, width); a word of
+    a trigger label comes as kind "label"."""
     font = _font(size)
     bold = _font(size, True)
     rows: list[list[tuple[str, str, int]]] = []
@@ -273,7 +279,13 @@ def layout_text(lines: list[str], size: int, width: int) -> list[list[tuple[str,
     for line in lines:
         row: list[tuple[str, str, int]] = []
         used = 0
+        label = _label_len(line)
+        seen = 0
         for kind, tok in _tokens(line):
+            in_label = seen < label
+            seen += len(tok)
+            if kind == "word" and in_label:
+                kind = "label"
             if kind == "space":
                 if row:
                     row.append(("space", " ", space))
@@ -282,7 +294,7 @@ def layout_text(lines: list[str], size: int, width: int) -> list[list[tuple[str,
             if kind == "icon":
                 w = _icon_width(tok, size)
             else:
-                w = (bold if tok in _KEYWORDS else font).size(tok)[0]
+                w = (bold if kind == "label" else font).size(tok)[0]
             if used + w > width and row:
                 while row and row[-1][0] == "space":
                     used -= row.pop()[2]
@@ -314,8 +326,8 @@ def draw_text_block(surface: pygame.Surface, rect: pygame.Rect, lines: list[str]
         for kind, tok, w in row:
             if kind == "icon":
                 _draw_icon(surface, tok, x, y, size, colour)
-            elif kind == "word":
-                is_kw = tok in _KEYWORDS
+            elif kind in ("word", "label"):
+                is_kw = kind == "label"
                 f = _font(size, is_kw)
                 img = f.render(tok, True, (120, 40, 30) if is_kw else colour)
                 surface.blit(img, (x, y))
