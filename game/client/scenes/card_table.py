@@ -1200,8 +1200,13 @@ class CardTableScene(Scene):
         if hot is None:
             return
         if hot.key[0] == "hand":
-            if not self._choices.get(hot.key) and hot.tip and self.human_turn():
-                r = self.hand._raised(hand_over) if hand_over is not None else hot.rect
+            r = self.hand._raised(hand_over) if hand_over is not None else hot.rect
+            choices = self._choices.get(hot.key, [])
+            if choices and not self.drag:
+                lines = [("Click" if len(choices) == 1 else "Click to choose") + ": " +
+                         " / ".join(c.label for c in choices), "Or drag it onto the table"]
+                W.draw_tooltip(surface, self.text, (r.right - self.px(10), r.y), "", lines, W.WARM)
+            elif hot.tip and self.human_turn():
                 W.draw_tooltip(surface, self.text, (r.right - self.px(10), r.y), "", [hot.tip], W.COOL)
             return
         if hot.face is not None and not hot.face.hidden:
