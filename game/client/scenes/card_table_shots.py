@@ -96,7 +96,7 @@ def build(app: "App") -> list[tuple[str, "Scene"]]:
     z = CardTableScene(app, m)
     z.events = list(s.events)
     z.viewer = s.viewer
-    z.zoom_hand = 1
+    z.zoom_hand = 0
     out.append(("card_table_zoom", z))
 
     # the attack sequence half-way: the defense turning up card by card
