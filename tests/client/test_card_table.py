@@ -349,3 +349,44 @@ def test_draft_menu_and_choose_cards_prompt(app):
     app.press_key(pygame.K_RETURN)
     assert face.uid not in match.state.players[seat].hand
     assert face.uid in match.state.players[seat].discard and face.uid in hand_before
+
+
+def test_the_curtain_and_the_next_seat_see_nothing_of_the_last_hand(app, monkeypatch):
+    match = new_match(4)
+    open_table(app, match)
+    scene = pick_bearers(app, match)
+    first = scene.viewer
+    # the first player sets a defense card and ends the turn
+    while match.state.phase == "draft":
+        click_button(app, scene, "To Main phase")
+    app.settle(1)
+    uid = next(k[1] for k, cs in scene._choices.items() if k[0] == "hand"
+               and any(isinstance(c.action, A.AddDefense) for c in cs))
+    click_hot(app, scene, ("hand", uid))
+    if scene.menu is not None:
+        app.click(next(b for b in scene.menu.buttons if "defense" in b.label).rect.center)
+    assert match.state.players[first].defense == [uid]
+    st = match.state
+    secret_card = scene.presenter.face(st.cards[uid].cid).name
+    hand_names = {scene.presenter.face(st.cards[c].cid).name for c in st.players[first].hand}
+    other = 1 - first
+    theirs = {scene.presenter.face(st.cards[c].cid).name
+              for c in st.players[other].hand + st.players[other].deck}
+    secret = ({secret_card} | hand_names) - theirs
+    click_button(app, scene, "End turn")
+    curtain = app.top
+    assert isinstance(curtain, HandoffScene)
+    recap = "\n".join(curtain.recap)
+    assert "face down" in recap                       # the public fact: a card was set
+    assert not [n for n in secret if n in recap]
+    trace = TextTrace(monkeypatch)
+    scene = lift(app)
+    assert scene.viewer == other
+    scene.text._cache.clear()
+    scene.log._rows = []
+    app.settle(1)
+    for h in list(scene.hot):
+        app.move_mouse(h.rect.center)
+    drawn = trace.text
+    assert not [n for n in secret if n in drawn], "the last player's hidden cards were drawn"
+    assert st.cards[uid].cid not in trace.faces
