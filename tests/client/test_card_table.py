@@ -17,7 +17,6 @@ from game.client.scenes.handoff import HandoffScene
 from game.client.scenes.pause import PauseScene
 from game.client.scenes.results import ResultsScene
 from game.client.ui.saving import SaveDialog, battle_scene, load_match
-from game.engine import saves
 from game.engine.systems.gemwielders import actions as A
 from tests.client.conftest import find_button
 

@@ -17,7 +17,7 @@ Must not: decide a rule. Every action comes from `match.legal_actions()` through
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -924,7 +924,6 @@ class CardTableScene(Scene):
         scrap = pygame.Rect(right - pw, box.y + px(10), pw, ph)
         gdeck = pygame.Rect(scrap.x - pw - px(18), scrap.y, pw, ph)
         src = pygame.Rect(gdeck.x - pw - px(18), scrap.y, pw, ph)
-        from game.client.presenters.gemwielders import CardFace as CF
         source_face = self.presenter.face("source") if t.sources else None
         can_src = bool(self._choices.get(("sources",)))
         CW.pile(surface, self.text, src, source_face, t.sources, "Sources",

@@ -13,7 +13,7 @@ Must not: know the rules or the match. Widgets draw the presenter's records
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
