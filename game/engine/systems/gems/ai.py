@@ -343,7 +343,10 @@ class GemsBot:
         return run_thinking(self.think(view, legal, rng))
 
     def think(self, view: GemsState, legal: list, rng: Rng) -> Generator[None, None, Any]:
-        legal = [a for a in legal if not isinstance(a, Concede)] or list(legal)
+        # never concede; never shatter unless the table allows it (GEM-GM-31), not even at random
+        allowed = [a for a in legal if not isinstance(a, Concede)
+                   and not (isinstance(a, A.Shatter) and not house(view, "ai_may_shatter"))]
+        legal = allowed or list(legal)
         if len(legal) == 1:
             return legal[0]
         decision = _system().decision(view)
