@@ -31,11 +31,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--map", default=None)
     p.add_argument("--max-actions", type=int, default=3000)
     p.add_argument("--details", action="store_true", help="include every game's summary")
+    p.add_argument("--progress", action="store_true", help="one line per game on stderr")
     return p
 
 
 def evaluate(system: str, difficulty: str, opponent: str, games: int, seed: int,
-             map_name: str | None = None, max_actions: int = 3000) -> dict:
+             map_name: str | None = None, max_actions: int = 3000,
+             progress: bool = False) -> dict:
     """Play the games and tally them (a library function, so tests need no subprocess)."""
     load_bots(system)
     wins = losses = draws = unfinished = 0
@@ -61,6 +63,9 @@ def evaluate(system: str, difficulty: str, opponent: str, games: int, seed: int,
             outcome = "loss"
         results.append({"seed": seed + i, "seat": seat, "outcome": outcome,
                         "rounds": summary["rounds"], "actions": summary["actions"]})
+        if progress:
+            print(f"game {i + 1}/{games} seed {seed + i} seat {seat}: {outcome} "
+                  f"({summary['rounds']} rounds; {wins} won so far)", file=sys.stderr, flush=True)
     return {"system": system, "difficulty": difficulty, "opponent": opponent, "games": games,
             "seed": seed, "map": map_name, "wins": wins, "losses": losses, "draws": draws,
             "unfinished": unfinished, "win_rate": round(wins / games, 4) if games else 0.0,
@@ -74,7 +79,7 @@ def main(argv: list[str]) -> int:
         return 2
     try:
         report = evaluate(args.system, args.difficulty, args.opponent, args.games, args.seed,
-                          args.map, args.max_actions)
+                          args.map, args.max_actions, args.progress)
     except (ConfigError, BoardError, OSError) as exc:
         print(f"evaluate: {exc}", file=sys.stderr)
         return 2
