@@ -96,6 +96,37 @@ def gem_colour(letter: str) -> tuple[int, int, int]:
     return GEM_COLOURS.get(letter, GEM_COLOURS["*"])
 
 
+def _hex(value: object) -> tuple[int, int, int] | None:
+    if isinstance(value, str) and len(value) == 7 and value.startswith("#"):
+        try:
+            return tuple(int(value[i:i + 2], 16) for i in (1, 3, 5))   # type: ignore[return-value]
+        except ValueError:
+            return None
+    return None
+
+
+_kinds_loaded = False
+
+
+def kind_colour(kind: str) -> tuple[int, int, int]:
+    """The frame colour of a card kind: the `accent` of assets/gemwielders/frames.toml (the
+    presentation data keyed by kind) when it is there, else the built-in palette."""
+    global _kinds_loaded
+    if not _kinds_loaded:
+        _kinds_loaded = True
+        try:
+            import tomllib
+            data = tomllib.loads(resources.asset_path("gemwielders/frames.toml")
+                                 .read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            data = {}
+        for k, entry in data.items():
+            got = _hex(entry.get("accent")) if isinstance(entry, dict) else None
+            if got is not None:
+                KIND_COLOURS[k] = got
+    return KIND_COLOURS.get(kind, (130, 130, 140))
+
+
 def _mix(a, b, t: float) -> tuple[int, int, int]:
     return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))
 
@@ -397,7 +428,7 @@ def _weapon(surface: pygame.Surface, rect: pygame.Rect, art_id: str) -> None:
 def _art(surface: pygame.Surface, rect: pygame.Rect, kind: str, seed: int,
          gems: tuple[str, ...], art_id: str = "") -> None:
     """An emblem on a lit gradient: what kind of card it is at a glance, without words."""
-    base = KIND_COLOURS.get(kind, (120, 120, 130))
+    base = kind_colour(kind)
     tint = gem_colour(gems[0]) if gems and gems[0] != "*" else base
     top, bottom = _mix(_lighter(base, 0.15), tint, 0.25), _darker(base, 0.55)
     for i in range(rect.h):
@@ -485,7 +516,7 @@ def _face(card: "CardFace", w: int) -> pygame.Surface:
     h = int(round(w * CARD_RATIO))
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     kind = card.kind
-    frame = KIND_COLOURS.get(kind, (130, 130, 140))
+    frame = kind_colour(kind)
     rad = max(3, w // 14)
     edge = max(1, w // 100)
     # body: the frame colour, bevelled (light top-left, dark bottom-right)
