@@ -287,7 +287,9 @@ def stage_answer(state: GemsState, legal: list, side: int, rng: Rng, quick: bool
     stage = state.pending[-1].stage if state.pending else "act"
     if stage == "choose_counters":
         # every counter roll helps: more blocks and a higher disarm sum (GEM-29, GEM-33)
-        return max((a for a in legal if isinstance(a, A.Counter)), key=lambda a: a.count)
+        counters = [a for a in legal if isinstance(a, A.Counter)]
+        if counters:
+            return max(counters, key=lambda a: a.count)
     if quick:
         return legal[0]            # combat.block_options lists the most damage stopped first
     if stage in ("assign_blocks", "choose_lost_arm", "choose_side"):
