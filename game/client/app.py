@@ -18,6 +18,9 @@ The scene lifecycle, which every scene relies on:
 - push: top.leave(), new.enter().   pop(result): top.leave(), below.enter(), below.resumed(result).
   replace: top.leave(), new.enter().   reset: top.leave(), stack cleared, new.enter().
   Popping the last scene opens the title (only QUIT ends the app).
+  Every scene that leaves the stack for good (the popped one, the replaced one, all of a reset
+  stack) then gets `close()`, where it frees AI worker processes and the like; a push never
+  closes, so pause -> resume keeps them.
   `resumed` may return a Transition (e.g. a confirm dialog's answer leads on); None is usual.
   A new scene gets `resize(size)` just before its first `enter()`.
 - A resize or UI-scale change calls top.leave(), then `resize(size)` on every scene, then
@@ -247,7 +250,7 @@ class App:
             self.stack.append(t.scene)
         elif t.op == "pop":
             if self.stack:
-                self.stack.pop()
+                self._close(self.stack.pop())
             if not self.stack:
                 # popping the last scene (a battle opened from a save) leads to the title;
                 # only QUIT closes the app
@@ -265,13 +268,25 @@ class App:
             return
         elif t.op == "replace":
             if self.stack:
-                self.stack.pop()
+                self._close(self.stack.pop())
             self.stack.append(t.scene)
         elif t.op == "reset":
-            self.stack.clear()
+            gone, self.stack = self.stack, []
+            for scene in reversed(gone):         # e.g. the battle under its pause menu
+                self._close(scene)
             self.stack.append(t.scene)
         t.scene.resize(self.size)
         t.scene.enter()
+
+    def _close(self, scene: Scene) -> None:
+        """A scene left the stack for good; a failure to clean up is logged, never raised."""
+        close = getattr(scene, "close", None)
+        if close is None:
+            return
+        try:
+            close()
+        except Exception as exc:     # noqa: BLE001 - leaving must always work
+            self.log_exception(exc)
 
     def _apply_guarded(self, t: Transition | None) -> None:
         if t is not None:

@@ -379,3 +379,27 @@ def test_a_loaded_match_shows_the_earlier_rolls_in_its_log_once(app):
     made = loaded.log.renders
     app.settle(5)
     assert loaded.log.renders == made                  # not rebuilt per frame
+
+
+def test_quitting_to_the_menu_stops_the_ai_worker_but_pausing_does_not(app):
+    import multiprocessing
+
+    from game.client.scenes.title import TitleScene
+    match = shot_match("beryl", seats=("human", "ai"))
+    app.settings.animation_speed = "instant"
+    scene = BattleScene(app, match)                    # a real worker process this time
+    app.apply(reset(scene))
+    app.step(dt=1 / 30)
+    seat = scene.ai_seats.get(1)
+    assert seat is not None and seat.mode == "process"
+    proc = seat._proc
+    assert proc is not None and proc.is_alive()
+    app.press_key(pygame.K_ESCAPE)                     # pause: leave() runs, the worker stays
+    assert isinstance(app.top, PauseScene) and proc.is_alive() and scene.ai_seats
+    app.press_key(pygame.K_ESCAPE)                     # resume
+    assert app.top is scene and proc.is_alive()
+    app.press_key(pygame.K_ESCAPE)
+    app.click_element(find_button(app, "Quit to menu"))
+    assert isinstance(app.top, TitleScene) and len(app.stack) == 1
+    assert not proc.is_alive() and not scene.ai_seats
+    assert multiprocessing.active_children() == []
