@@ -136,6 +136,33 @@ def bench_system(system_id: str, seed: int, games: int, quick: bool) -> None:
               f"({len(durations) - 1} games)")
 
 
+def bench_seat(system_id: str, seed: int) -> None:
+    """The AI worker process: start-up until ready, and one answer through the JSON pipe."""
+    from game.client.seats import AISeat
+    m = Match.new(example_match(system_id, seed))
+    seat_no = m.decision.seat
+    t0 = time.perf_counter()
+    seat = AISeat(system_id, seat_no, "normal")
+    try:
+        ready = seat.wait_ready(60.0)
+        t_ready = time.perf_counter() - t0
+        if not ready:
+            print(f"  ai seat process: did not start ({seat.notice})")
+            return
+        t0 = time.perf_counter()
+        seat.request(m)
+        while seat.poll() is None:
+            time.sleep(0.001)
+        t_answer = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        ask_bot(m, make_bot(system_id, "normal"), seat_no)
+        t_inline = time.perf_counter() - t0
+        print(f"  ai seat process: ready in {t_ready * 1e3:.0f} ms; first answer "
+              f"{t_answer * 1e3:.0f} ms (same decision in-process: {t_inline * 1e3:.0f} ms)")
+    finally:
+        seat.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks")
     p.add_argument("--system", action="append", help="only this system (repeatable)")
@@ -149,6 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Strife Table benchmarks, Python {sys.version.split()[0]}")
     for system_id in ids:
         bench_system(system_id, args.seed, args.games + 1, args.quick)
+        bench_seat(system_id, args.seed)
     return 0
 
 

@@ -87,10 +87,14 @@ class _Worker:
         return {"id": msg["id"], "action": to_json(action)}
 
 
-def _worker_main(conn, extra_systems: list[str]) -> None:
-    """Entry point of the AI process: answer JSON requests on `conn` until told to quit."""
+def _worker_main(conn, extra_systems: list[str], system_id: str = "") -> None:
+    """Entry point of the AI process: answer JSON requests on `conn` until told to quit. The
+    system and its bots are imported before "ready", so the first answer is not slowed by it."""
     try:
         _register_extra(list(extra_systems))
+        if system_id:
+            from game.engine.ai.base import load_bots
+            load_bots(system_id)
     except Exception as exc:
         conn.send_bytes(json.dumps({"op": "fatal", "error": f"{exc.__class__.__name__}: {exc}"})
                         .encode())
@@ -168,7 +172,8 @@ class AISeat:
         try:
             ctx = multiprocessing.get_context("spawn")
             parent, child = ctx.Pipe(duplex=True)
-            proc = ctx.Process(target=_worker_main, args=(child, list(self.extra_systems)),
+            proc = ctx.Process(target=_worker_main,
+                               args=(child, list(self.extra_systems), self.system_id),
                                name=f"strife-ai-seat{self.seat}", daemon=True)
             proc.start()
             child.close()
