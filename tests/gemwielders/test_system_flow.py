@@ -39,6 +39,10 @@ def test_GW_60_view_hides_hand_decks_and_face_down_defense():
     assert v1.players[1].defense == dfn
     # the real state is untouched
     assert check_invariants(s) == []
+    # flow helpers work on a view: the seat's own moves, unknown cards counted as 0
+    from game.engine.systems.gemwielders import rules
+    assert rules.is_hidden(v, them.defense[0]) and rules.card_shield(v, them.defense[0]) == 0
+    assert rules.legal_actions(v) == rules.legal_actions(s) or s.active != 0
     text = json.dumps(v.to_json())
     for hidden_id in s.players[1].hand:
         assert f'"{hidden_id}"' not in text

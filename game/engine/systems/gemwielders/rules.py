@@ -117,14 +117,23 @@ def _floor(state: GwState, v: int) -> int:
     return max(0, v) if house(state, "negative_values") == "floor" else v
 
 
+def is_hidden(state: GwState, card_id: str) -> bool:
+    """A placeholder in a redacted view (system.view): its content is unknown to the viewer."""
+    return state.cards[card_id].cid == "hidden"
+
+
 def card_sword(state: GwState, card_id: str) -> int:
     a = state.attack
+    if is_hidden(state, card_id):
+        return 0                               # on a view: unknown, counted as 0
     base = card(state, card_id).sword
     return _floor(state, base + (a.sword.get(card_id, 0) if a else 0))
 
 
 def card_shield(state: GwState, card_id: str) -> int:
     a = state.attack
+    if is_hidden(state, card_id):
+        return 0                               # on a view: unknown, counted as 0
     d = card(state, card_id)
     if d.kind != "defense":                 # a bluffed card counts 0 (GW-U-11)
         return 0
