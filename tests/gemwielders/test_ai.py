@@ -36,6 +36,7 @@ def test_bots_choose_legal_and_leave_the_match_alone(difficulty, seed):
         rng_before, state_before = m.rng.to_json(), _json(m)
         action = bots[d.seat].choose(m.view(d.seat), list(legal), bot_rng(m, d.seat))
         assert action in legal
+        assert not getattr(action, "surrender", False)       # never gives up
         assert m.rng.to_json() == rng_before
         assert _json(m) == state_before
         m.submit(action)

@@ -1,22 +1,21 @@
 """Gemwielders computer players: "easy", "normal" and "hard", registered with
 game.engine.ai.base, plus `BALANCE`, the hooks `python -m game balance` uses.
 
-Owns: how a bot values a card (`card_value`, from its printed numbers and the effect verbs'
-worth in `VERB_WORTH`), what it expects of hidden cards (`Knowledge`: the opponent's possible
-cards from public facts only), and an answer for every stage the flow or the effects can raise:
+Owns: how a bot values a card (`Cards.value`, from its printed numbers and each effect verb's
+own AI hint in effects.VERBS), what it infers about its own hidden deck from public facts
+(`owned_cids`), and an answer for every stage the flow or the effects can raise:
   * set-up: a Gembearer (rng among the legal ones), keep or redeal the row (GW-12);
   * draft: scrap a dead row card (GW-16), take the gem that best opens the row and the cards it
-    drafts, draft the best card it can (or scrap one the opponent wants badly), take a Source
-    while its power need is not covered (GW-19..23);
+    drafts, draft every card worth a place (or scrap one the opponent wants badly), take a
+    Source only when its deck is full of power clauses (GW-19..23);
   * main: modifications, then Sources (returned to the stack when power is plentiful), skills
     and uses whose worth beats their cost, then every defense card (GW-25..33);
-  * attack: a set of attack cards chosen against the expected defense (GW-35..43);
+  * attack: every attack card in hand (measured better than holding back, GW-35..43);
   * stages: effect order, pay or decline, which cards to discard, keep or put back.
 Difficulties:
   * normal: the heuristics above, one decision at a time;
-  * hard: the attack choice is judged over determinised defense setups (hidden cards sampled
-    from the cards the defender could hold, with the bot's own generator), and the draft looks
-    one step ahead at what the gem it takes opens up next turn;
+  * hard: the gem it takes also counts what it opens among the gem cards not yet seen (the
+    gem card deck's contents are public knowledge, its order is not);
   * easy: normal with noise on every score and now and then a random legal action.
 
 Must not: read anything but the view it is given (hidden cards there are placeholders with cid
@@ -26,7 +25,6 @@ for anything but the pure content and requirement helpers.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations
 from typing import Any, Iterable
 
 from game.engine.ai.base import register_bot
@@ -48,9 +46,10 @@ SHIELD = 0.8           # one point of defense value
 DISCARD_OPP = 1.2      # the opponent loses a card from hand
 PEEK = 0.3             # a look at a hidden card
 PLAY_CAP = 8           # skills and uses per turn, at most (see GwBot._plays)
-DRAFT_MIN = 3.4        # a gem card must be worth this much to join the deck
-SOURCE_TARGET = 2      # Sources wanted before the first costly card
-SOURCE_PER_COST = 0.5  # ... plus this many for each optional or use cost in the deck
+DRAFT_MIN = 2.5        # a gem card must be worth this much to join the deck
+SOURCE_TARGET = 0      # Sources wanted with no costly card at all (they dilute the hands)
+SOURCE_PER_COST = 0.25 # ... plus this many for each optional or use cost in the deck
+SOURCE_FREE_COSTS = 5  # ... beyond the first few (the power a deck finds anyway)
 
 
 def verb_worth(step: dict) -> float:
@@ -159,64 +158,6 @@ def _cid(view: GwState, card_id: str) -> str:
 
 
 # =============================================================================================
-# What the bot may know about hidden cards
-# =============================================================================================
-
-class Knowledge:
-    """The opponent's cards as far as public facts tell: every card they own that is not in a
-    public zone could be in their hand, deck or face-down defense. Ownership of drafted cards is
-    public (they went face up to the discard pile); from a single view the bot knows the
-    opponent's starting deck, their public zones and the cards the view still shows."""
-
-    def __init__(self, view: GwState, me: int, k: Cards):
-        self.view = view
-        self.me = me
-        self.k = k
-        opp = view.players[1 - me]
-        public = Counter(_cid(view, i) for i in opp.discard + opp.mods)
-        for i in view.table:
-            public[_cid(view, i)] += 0    # on the table: may belong to either; ignored
-        pool = Counter()
-        if opp.gembearer:
-            pool.update(k.c.weapon_deck(opp.gembearer))
-        # gem cards they drafted show in their discard pile; the ones cycled back into their deck
-        # are unknown to a single view, so the pool also allows the drafted kinds seen
-        pool.update({c: n for c, n in public.items() if c not in pool and c != HIDDEN})
-        self.pool = pool
-        defense = [c for c, n in pool.items() for _ in range(n) if k.kind(c) == "defense"]
-        self.defense_cards = defense or ["w_ward"]
-        attack = [c for c, n in pool.items() for _ in range(n) if k.kind(c) == "attack"]
-        self.attack_cards = attack
-
-    def mean_shield(self) -> float:
-        vals = [self.k.shield(c) for c in self.defense_cards]
-        return sum(vals) / len(vals) if vals else 3.0
-
-    def defense_setup(self) -> list[str]:
-        """The defender's setup as cids, "hidden" where the bot does not know the card."""
-        opp = self.view.players[1 - self.me]
-        return [_cid(self.view, i) for i in opp.defense]
-
-    def expected_defense(self) -> float:
-        return sum(self.k.shield(c) if c != HIDDEN else self.mean_shield()
-                   for c in self.defense_setup())
-
-    def expected_attack(self) -> float:
-        """What the opponent might swing at us next turn: their hand's attack share times the
-        mean sword of their attack cards."""
-        opp = self.view.players[1 - self.me]
-        if not self.attack_cards:
-            return 6.0
-        swords = [self.k.sword(c) for c in self.attack_cards]
-        share = len(self.attack_cards) / max(1, sum(self.pool.values()))
-        return (len(opp.hand) + 0.0) * share * sum(swords) / len(swords)
-
-    def sample_setup(self, rng: Rng) -> list[str]:
-        return [c if c != HIDDEN else self.defense_cards[rng.randint(0, len(self.defense_cards) - 1)]
-                for c in self.defense_setup()]
-
-
-# =============================================================================================
 # The bot
 # =============================================================================================
 
@@ -236,15 +177,15 @@ def seat_of(view: GwState) -> int:
 class GwBot:
     """The normal bot; `hard` and `easy` switch on lookahead and noise."""
 
-    def __init__(self, name: str = "normal", samples: int = 0, noise: float = 0.0,
+    def __init__(self, name: str = "normal", lookahead: bool = False, noise: float = 0.0,
                  blunder: float = 0.0):
+        self.lookahead = lookahead
         self.k: Cards | None = None
         # plays made this turn: a skill that draws and discards could otherwise cycle a tiny
         # deck forever, so after PLAY_CAP plays in one turn the bot stops playing skills
         self._turn: tuple[int, int] = (-1, -1)
         self._plays = 0
         self.name = name
-        self.samples = samples
         self.noise = noise
         self.blunder = blunder
 
@@ -252,6 +193,8 @@ class GwBot:
     def choose(self, view: GwState, legal: list, rng: Rng) -> Any:
         if not legal:
             raise ValueError("no legal action to choose from")
+        # giving up is a last resort, never a move (Concede.surrender)
+        legal = [a for a in legal if not getattr(a, "surrender", False)] or legal
         if len(legal) == 1:
             return legal[0]
         if self.blunder and rng.randint(0, 999) < int(self.blunder * 1000):
@@ -301,19 +244,24 @@ class GwBot:
             return 5.0
         if t is A.SkipStep:
             return 0.0
+        # Draft steps run in order and taking a later one closes the earlier ones (GW-24), so
+        # each step scores in its own band: a wanted gem, then a wanted card, then a Source.
         if t is A.TakeGem:
-            return 10.0 + self.gem_worth(view, me, a.gem)
+            return 40.0 + self.gem_worth(view, me, a.gem)
         if t is A.Draft:
             cid = _cid(view, view.row[a.slot])
-            return self.k.value(cid) - self.draft_bar(view, me)
+            gain = self.k.value(cid) - self.draft_bar(view, me)
+            return 30.0 + gain if gain > 0 else gain
         if t is A.ScrapFromRow:
             cid = _cid(view, view.row[a.slot])
             opp = view.players[1 - me]
             if eligible(self.k.req(cid), opp.gems) or self.opp_close(view, me, cid):
-                return (self.k.value(cid) - 5.5) * 0.8
+                deny = (self.k.value(cid) - 5.5) * 0.8
+                return 20.0 + deny if deny > 0 else deny
             return -5.0
         if t is A.TakeSource:
-            return self.source_need(view, me)
+            need = self.source_need(view, me)
+            return 10.0 + need if need > 0 else need
         if t is A.EndPhase:
             return self.end_phase_score(view, me, by_type)
         if t is A.PlayModification:
@@ -349,7 +297,7 @@ class GwBot:
             return self.choose_cards_score(view, me, a, stage)
         if t is A.EndTurn:
             return 0.0
-        return -1.0
+        return -1e9               # Concede, or anything this bot does not know: never
 
     # --- set-up and draft ---------------------------------------------------------------------
     def row_worth(self, view: GwState, me: int, fresh: bool = False) -> float:
@@ -394,7 +342,26 @@ class GwBot:
                 owned.update(parse_requirement(self.k.req(cid))[0])
         worth += 0.4 * owned.get(gem, 0)
         worth += 0.1 * view.pool.get(gem, 0)     # plenty left: more cards of it to come
+        if self.lookahead:
+            worth += 0.15 * self.unseen_opened(view, me, gem)
         return worth
+
+    def unseen_opened(self, view: GwState, me: int, gem: str) -> float:
+        """Hard's look one draft ahead: the worth of the gem cards still unseen (the gem card
+        deck's contents are known, only their order is hidden: every copy minus those in public
+        places) that this gem would make draftable."""
+        seen = Counter(_cid(view, i) for i in view.row if i is not None)
+        seen.update(_cid(view, i) for i in view.scrap)
+        for q in view.players:
+            seen.update(_cid(view, i) for i in q.discard + q.mods)
+        after = list(view.players[me].gems) + [gem]
+        before = view.players[me].gems
+        total = 0.0
+        for cid, n in Counter(self.k.c.gem_cards).items():
+            left = n - seen.get(cid, 0)
+            if left > 0 and eligible(self.k.req(cid), after) and not eligible(self.k.req(cid), before):
+                total += left * max(0.0, self.k.value(cid) - DRAFT_MIN)
+        return total
 
     def opp_close(self, view: GwState, me: int, cid: str) -> bool:
         """The opponent is one gem away from drafting `cid`."""
@@ -405,27 +372,53 @@ class GwBot:
         return any(eligible(req, list(opp.gems) + [g]) for g, n in view.pool.items() if n > 0)
 
     def owned_cids(self, view: GwState, me: int) -> list[str]:
+        """The bot's own cards as content ids. Its deck order and contents are hidden from it
+        (the view masks them), so the deck is estimated from public facts: the starting weapon
+        cards not seen elsewhere are in it, and the rest of it is split between Sources and gem
+        cards in the proportion seen in its other zones."""
         p = view.players[me]
-        ids = p.deck + p.hand + p.discard + p.defense + p.mods
-        return [_cid(view, i) for i in ids]
+        known = [_cid(view, i) for i in p.hand + p.discard + p.defense + p.mods + p.deck]
+        known = [c for c in known if c != HIDDEN]
+        hidden = sum(1 for i in p.deck if _cid(view, i) == HIDDEN)
+        if not hidden or not p.gembearer:
+            return known
+        seen = Counter(known)
+        weapons = Counter(self.k.c.weapon_deck(p.gembearer))
+        missing = [c for c, n in weapons.items() for _ in range(max(0, n - seen.get(c, 0)))]
+        missing = missing[:hidden]
+        rest = hidden - len(missing)
+        others = [c for c in known if c not in weapons]
+        n_src = sum(1 for c in others if self.k.kind(c) == "source")
+        share = (n_src + 1) / (len(others) + 2)
+        srcs = int(round(rest * share))
+        gems = [c for c in others if self.k.kind(c) != "source"]
+        guess = [gems[i % len(gems)] for i in range(rest - srcs)] if gems else \
+            [HIDDEN] * (rest - srcs)
+        return known + missing + [self.k.c.source_cid] * srcs + guess
 
     def draft_bar(self, view: GwState, me: int) -> float:
-        """A card joins the deck only if it beats this: the deck's average card, at least
-        DRAFT_MIN (a weak card dilutes the hands it lands in)."""
-        vals = [self.k.value(c) for c in self.owned_cids(view, me) if c != HIDDEN]
-        mean = sum(vals) / len(vals) if vals else 3.0
-        return max(DRAFT_MIN, mean)
+        """A card joins the deck only if it is worth more than this (measured: drafting nearly
+        everything beats holding out for cards above the deck's average)."""
+        return DRAFT_MIN
 
     def power_need(self, view: GwState, me: int) -> float:
-        cost = sum(self.k.costs(c) for c in self.owned_cids(view, me))
-        return 2.0 + 1.0 * cost
+        owned = self.owned_cids(view, me)
+        cost = sum(self.k.costs(c) for c in owned)
+        p = view.players[me]
+        if p.gembearer:
+            use = self.k.c.bearers[p.gembearer].use
+            cost += 2 if use is not None and use.cost else 0
+        return 1.0 + 4.0 * cost / max(1, len(owned)) * 2
 
     def source_need(self, view: GwState, me: int) -> float:
         owned = self.owned_cids(view, me)
         sources = sum(1 for c in owned if c != HIDDEN and self.k.kind(c) == "source")
         costs = sum(self.k.costs(c) for c in owned)
-        want = SOURCE_TARGET + SOURCE_PER_COST * costs
-        return (want - sources) * 1.5 - 0.5
+        # measured: a Source mostly takes the hand slot of a 3-point card for 2 power that few
+        # cards can spend, so only a deck full of power clauses wants one
+        want = SOURCE_TARGET + SOURCE_PER_COST * max(0, costs - SOURCE_FREE_COSTS)
+        spare = max(0, view.players[me].power - self.power_need(view, me))
+        return (want - sources) * 1.5 - 0.5 - 0.5 * spare
 
     # --- main phase ---------------------------------------------------------------------------
     def clauses_choice(self, steps: list[dict], pay: tuple, power: int) -> float:
@@ -489,51 +482,13 @@ class GwBot:
 
     # --- attack --------------------------------------------------------------------------------
     def attack_plan(self, view: GwState, me: int, rng: Rng | None) -> list[str]:
-        """The attack cards (ids in hand or already placed) the bot wants in this attack."""
+        """The attack cards (ids in hand or already placed) the bot wants in this attack: all
+        of them. Measured against holding weak cards back or stripping a big setup with one
+        card, the full swing wins: cards left in hand only stop the draw (GW-45), and a revealed
+        setup is gone either way (GW-43)."""
         p = view.players[me]
         placed = list(view.attack.cards) if view.attack else []
-        cards = placed + [i for i in p.hand if self.k.kind(_cid(view, i)) == "attack"]
-        if not cards:
-            return []
-        know = Knowledge(view, me, self.k)
-        bonus = p.buffs.get("attack", 0)
-
-        def sword(i: str) -> float:
-            d = self.k.c.cards[_cid(view, i)]
-            return d.sword + max(0.0, steps_worth(fx(d.reveal), p.power))
-
-        ranked = sorted(cards, key=lambda i: (i in placed, sword(i)), reverse=True)
-        if self.samples and rng is not None:
-            setups = [know.sample_setup(rng) for _ in range(self.samples)]
-        else:
-            setups = None
-        expected = know.expected_defense()
-        best: tuple[float, list[str]] = (-1e9, [])
-        n_def = len(view.players[1 - me].defense)
-        options = [ranked[:k] for k in range(1, len(ranked) + 1)]
-        weakest = sorted(cards, key=sword)
-        if weakest and weakest[:1] not in options:
-            options.append(weakest[:1])
-        for opt in options:
-            if not set(placed) <= set(opt):
-                continue
-            total = sum(sword(i) for i in opt) + bonus
-            if setups:
-                dmg = 0.0
-                for setup in setups:
-                    d = sum(self.k.shield(c) for c in setup)
-                    dmg += max(0.0, total - d)
-                dmg /= len(setups)
-            else:
-                dmg = max(0.0, total - expected)
-            # stripping their setup is worth something even on a miss; cards kept back are
-            # worth a little (they stay for next turn instead of a random draw)
-            kept = [i for i in cards if i not in opt]
-            score = dmg * 1.0 + 0.9 * n_def - 0.25 * sum(sword(i) for i in kept) \
-                - 0.15 * len(opt)
-            if score > best[0]:
-                best = (score, opt)
-        return best[1]
+        return placed + [i for i in p.hand if self.k.kind(_cid(view, i)) == "attack"]
 
     # --- stages --------------------------------------------------------------------------------
     def pay_score(self, view: GwState, me: int) -> float:
@@ -578,7 +533,7 @@ class GwBot:
 
 
 register_bot("gemwielders", "normal")(lambda: GwBot("normal"))
-register_bot("gemwielders", "hard")(lambda: GwBot("hard", samples=12))
+register_bot("gemwielders", "hard")(lambda: GwBot("hard", lookahead=True))
 register_bot("gemwielders", "easy")(lambda: GwBot("easy", noise=2.5, blunder=0.15))
 
 
