@@ -167,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks")
     p.add_argument("--system", action="append", help="only this system (repeatable)")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--games", type=int, default=5, help="autoplay games per system (plus one "
+    p.add_argument("--games", type=int, default=2, help="autoplay games per system (plus one "
                                                         "under tracemalloc)")
     p.add_argument("--quick", action="store_true")
     args = p.parse_args(argv)
