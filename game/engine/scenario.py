@@ -9,6 +9,14 @@ Must not: know any rule system. Everything system-specific (units, items, grid, 
 `MatchConfig.setup` untouched, actions are built by the shared action registry, and end-state
 checks are dotted paths into `system.state_to_json(state)`. No I/O besides reading the file;
 no `random` (dice are forced or come from the scenario's seed).
+
+Paths (`lookup`) are generic too: besides table keys, list positions and item ids, a segment
+`[path=value]` picks the first list item for which `path` has `value`, `[path]` maps every item
+to `path`, and `#` counts. Inside brackets `*` stands for the item itself, so a list of ids can
+be followed into a table keyed by id (`players.0.hand[cards.*.cid=w_swing]`) without the runner
+knowing what a card is. Action fields written as `"$path"` are such paths, read from the state
+just before the step, so a file can name "the first swing in seat 0's hand" whatever ids the
+set-up happened to hand out.
 """
 from __future__ import annotations
 
@@ -69,12 +77,14 @@ class Step:
     expect_illegal: str | None = None
     note: str = ""
     checks: Checks = field(default_factory=Checks)
+    raw_action: dict | None = None     # as written; rebuilt before the step when it has "$path"s
 
     @property
     def label(self) -> str:
         if self.action is None:
             return f"step {self.number}"
-        return f"step {self.number} ({describe(to_json(self.action))})"
+        written = self.raw_action if self.raw_action is not None else to_json(self.action)
+        return f"step {self.number} ({describe(written)})"
 
 
 @dataclass
@@ -279,6 +289,8 @@ def parse(data: dict, path: str | Path = "<scenario>") -> Scenario:
         step = Step(n, checks=_checks(path, where, raw))
         if "action" in raw:
             step.action = _action(path, where, raw["action"])
+            if _has_refs(raw["action"]):
+                step.raw_action = copy.deepcopy(raw["action"])
         step.dice = _int_list(path, f"{where} dice", raw.get("dice", []))
         if "expect_illegal" in raw:
             if step.action is None:
@@ -349,32 +361,135 @@ def differences(expected: Any, actual: Any, where: str = "") -> list[str]:
     return [f"{here} is {_show(actual)}, expected {_show(expected)}"]
 
 
-def lookup(data: Any, dotted: str) -> Any:
+def _segments(dotted: str) -> list[str]:
+    """'players.0.hand[cards.*.cid=x].#' -> ['players', '0', 'hand', '[cards.*.cid=x]', '#']:
+    dots inside brackets belong to the bracket."""
+    out: list[str] = []
+    word = ""
+    depth = 0
+    for ch in dotted:
+        if ch == "[" and depth == 0:
+            if word:
+                out.append(word)
+            word = "["
+            depth = 1
+        elif ch == "[":
+            depth += 1
+            word += ch
+        elif ch == "]" and depth:
+            depth -= 1
+            word += ch
+            if depth == 0:
+                out.append(word)
+                word = ""
+        elif ch == "." and depth == 0:
+            if word:
+                out.append(word)
+            word = ""
+        else:
+            word += ch
+    if depth:
+        raise KeyError(f"{dotted!r} has a '[' without its ']'")
+    if word:
+        out.append(word)
+    return out
+
+
+def _inner(root: Any, item: Any, path: str) -> Any:
+    """The value of a bracket's path for one list item: with a '*', a path from the state's
+    root with the item put in place of the '*'; without, a path inside the item."""
+    if "*" in path:
+        return lookup(root, path.replace("*", str(item)))
+    return lookup(item, path)
+
+
+def _bracket(root: Any, current: Any, segment: str, walked: str) -> Any:
+    body = segment[1:-1]
+    if "=" not in body:                  # [path]: map each item (or the single value)
+        if isinstance(current, list):
+            return [_inner(root, item, body) for item in current]
+        return _inner(root, current, body)
+    inner, _, want = body.partition("=")
+    if not isinstance(current, list):
+        raise KeyError(f"{walked or 'the state'} is {_show(current)}, not a list to pick from "
+                       f"with {segment}")
+    for item in current:
+        try:
+            value = _inner(root, item, inner)
+        except KeyError:
+            continue
+        if (NONE if value is None else str(value).lower() if isinstance(value, bool)
+                else str(value)) == want:
+            return item
+    raise KeyError(f"{walked or 'the state'} has no item with {inner} = {want} "
+                   f"(it has {len(current)} items)")
+
+
+def lookup(data: Any, dotted: str, root: Any = None) -> Any:
     """Follow 'units.garnet.hp' into JSON: table keys, list indexes, or the list item whose
-    'id' is the segment. Raises KeyError with a readable message."""
+    'id' is the segment; '[path=value]' picks the first list item whose path has that value,
+    '[path]' maps items to their path, '#' counts a list or table ('*' in a bracket is the
+    item, read from the root: 'hand[cards.*.cid=x]'). Raises KeyError with a readable message."""
+    root = data if root is None else root
     current = data
-    walked = []
-    for part in dotted.split("."):
-        if isinstance(current, dict):
+    walked: list[str] = []
+    for part in _segments(dotted):
+        here = ".".join(walked)
+        if part.startswith("["):
+            current = _bracket(root, current, part, here)
+        elif part == "#":
+            if not isinstance(current, (list, dict)):
+                raise KeyError(f"{here} is {_show(current)}, which cannot be counted")
+            current = len(current)
+        elif isinstance(current, dict):
             if part not in current:
-                raise KeyError(f"{'.'.join(walked) or 'the state'} has no {part!r} "
+                raise KeyError(f"{here or 'the state'} has no {part!r} "
                                f"(it has: {', '.join(map(str, current)) or 'nothing'})")
             current = current[part]
         elif isinstance(current, list):
             if part.lstrip("-").isdigit():
                 i = int(part)
                 if not -len(current) <= i < len(current):
-                    raise KeyError(f"{'.'.join(walked)} has {len(current)} items, no item {i}")
+                    raise KeyError(f"{here} has {len(current)} items, no item {i}")
                 current = current[i]
             else:
                 matches = [v for v in current if isinstance(v, dict) and str(v.get("id")) == part]
                 if not matches:
-                    raise KeyError(f"{'.'.join(walked)} has no item with id {part!r}")
+                    raise KeyError(f"{here} has no item with id {part!r}")
                 current = matches[0]
         else:
-            raise KeyError(f"{'.'.join(walked)} is {_show(current)}, which has no {part!r}")
+            raise KeyError(f"{here} is {_show(current)}, which has no {part!r}")
         walked.append(part)
     return current
+
+
+def _has_refs(value: Any) -> bool:
+    if isinstance(value, str):
+        return value.startswith("$") and not value.startswith("$$")
+    if isinstance(value, dict):
+        return any(_has_refs(v) for k, v in value.items() if k != "kind")
+    if isinstance(value, list):
+        return any(_has_refs(v) for v in value)
+    return False
+
+
+def resolve_refs(value: Any, state: Any) -> Any:
+    """An action as written with every "$path" text replaced by what the path holds in `state`
+    ("$$" at the start stands for a plain "$"). Raises KeyError naming the path."""
+    if isinstance(value, str):
+        if value.startswith("$$"):
+            return value[1:]
+        if value.startswith("$"):
+            try:
+                return lookup(state, value[1:])
+            except KeyError as exc:
+                raise KeyError(f"{value}: {exc.args[0]}") from None
+        return value
+    if isinstance(value, dict):
+        return {k: v if k == "kind" else resolve_refs(v, state) for k, v in value.items()}
+    if isinstance(value, list):
+        return [resolve_refs(v, state) for v in value]
+    return value
 
 
 def match_events(expected: list[dict], actual: list[dict], where: str) -> list[str]:
@@ -468,9 +583,20 @@ def run(scenario: Scenario) -> Result:
             match.force_dice(step.dice)
         events: list[dict] = []
         refusal: str | None = None
-        if step.action is not None:
+        if step.raw_action is not None:
             try:
-                outcome = match.submit(step.action)
+                state = json.loads(json.dumps(match.system.state_to_json(match.state)))
+                action = ACTIONS.from_json(resolve_refs(step.raw_action, state))
+            except (KeyError, RecordError) as exc:
+                result.steps.append((step, events, None))
+                result.differences.append(f"{step.label}: {exc.args[0] if exc.args else exc}")
+                result.differences.append("(the steps after it were not run)")
+                return result
+        else:
+            action = step.action
+        if action is not None:
+            try:
+                outcome = match.submit(action)
             except IllegalAction as exc:
                 refusal = str(exc)
                 result.steps.append((step, events, refusal))
