@@ -227,6 +227,12 @@ class GemsSystem:
     house_rules: tuple[HouseRule, ...] = HOUSE_RULES
     seat_count = (2, 2)     # one seat per side; the gm_seat house rule adds one (GEM-GM-37)
 
+    def teams_for_map(self, map_path: str) -> list[tuple[str, str]]:
+        """(team id, team name) pairs suiting a map, for the New game screen's team pickers
+        (the chosen ids become `setup.teams`)."""
+        teams = content().teams
+        return [(tid, str(teams[tid]["name"])) for tid in teams_for_map(map_path)]
+
     def extra_seats(self, house_rules: dict[str, Any]) -> list[str]:
         """Labels of the human-only seats these house rules add after the sides' seats."""
         return gm.extra_seat_labels(house_rules)
