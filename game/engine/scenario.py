@@ -406,9 +406,9 @@ def _inner(root: Any, item: Any, path: str) -> Any:
 def _bracket(root: Any, current: Any, segment: str, walked: str) -> Any:
     body = segment[1:-1]
     if "=" not in body:                  # [path]: map each item (or the single value)
-        if isinstance(current, list):
-            return [_inner(root, item, body) for item in current]
-        return _inner(root, current, body)
+        if isinstance(current, list):       # an empty place (null) stays empty
+            return [None if item is None else _inner(root, item, body) for item in current]
+        return None if current is None else _inner(root, current, body)
     inner, _, want = body.partition("=")
     if not isinstance(current, list):
         raise KeyError(f"{walked or 'the state'} is {_show(current)}, not a list to pick from "
