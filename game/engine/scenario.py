@@ -81,10 +81,11 @@ class Step:
 
     @property
     def label(self) -> str:
+        if self.raw_action is not None:          # as written, "$path"s and all
+            return f"step {self.number} ({describe(self.raw_action)})"
         if self.action is None:
             return f"step {self.number}"
-        written = self.raw_action if self.raw_action is not None else to_json(self.action)
-        return f"step {self.number} ({describe(written)})"
+        return f"step {self.number} ({describe(to_json(self.action))})"
 
 
 @dataclass
@@ -219,11 +220,13 @@ def _checks(path: Path, where: str, table: dict) -> Checks:
     return c
 
 
-def _action(path: Path, where: str, value: Any):
+def _action(path: Path, where: str, value: Any, kind_only: bool = False):
     if not isinstance(value, dict) or not isinstance(value.get("kind"), str):
         raise _fail(path, f"{where} action", 'must be a table with a "kind", '
                                              'e.g. {kind = "end_turn"}')
     try:
+        if kind_only:
+            return ACTIONS.cls_for(value["kind"])
         return ACTIONS.from_json(value)
     except RecordError as exc:
         raise _fail(path, f"{where} action", f"{exc} (known kinds: {', '.join(ACTIONS.kinds())})"
@@ -288,12 +291,15 @@ def parse(data: dict, path: str | Path = "<scenario>") -> Scenario:
         _unknown(path, where, raw, _STEP_KEYS)
         step = Step(n, checks=_checks(path, where, raw))
         if "action" in raw:
-            step.action = _action(path, where, raw["action"])
             if _has_refs(raw["action"]):
+                # built before the step, once its "$path"s are read; only the kind is known now
+                _action(path, where, {"kind": raw["action"].get("kind")}, kind_only=True)
                 step.raw_action = copy.deepcopy(raw["action"])
+            else:
+                step.action = _action(path, where, raw["action"])
         step.dice = _int_list(path, f"{where} dice", raw.get("dice", []))
         if "expect_illegal" in raw:
-            if step.action is None:
+            if step.action is None and step.raw_action is None:
                 raise _fail(path, f"{where} expect_illegal", "needs an action to refuse")
             if not isinstance(raw["expect_illegal"], str):
                 raise _fail(path, f"{where} expect_illegal", "must be a text fragment of the reason")

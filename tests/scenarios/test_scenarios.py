@@ -46,8 +46,9 @@ def test_scenario(path: Path):
 def test_every_scenario_names_its_test_vector_in_name_and_comment():
     for path in FILES:
         text = path.read_text(encoding="utf-8")
-        if "/gems/" in path.as_posix():
-            tv = "GEM-TV-" + path.name[2:4]
+        prefix = {"gems": "GEM-TV-", "gemwielders": "GW-TV-"}.get(path.parent.name)
+        if prefix is not None:
+            tv = prefix + path.name[2:4]
             assert text.lstrip().startswith(f"# {tv}"), f"{path.name}: comment must name {tv}"
             assert f'name = "{tv}' in text, f"{path.name}: name must start with {tv}"
 
