@@ -210,3 +210,10 @@ def test_presentation_covers_every_id(c):
         for key in ("colour", "outline", "frame", "fill", "accent"):
             if key in entry:
                 assert len(entry[key]) == 7 and entry[key].startswith("#")
+
+
+@pytest.mark.parametrize("name", ["../gems", "/etc", "x/../..", ""])
+def test_content_set_names_from_saves_cannot_leave_the_data_folder(name):
+    """A save names its content set; a path there must be refused, not followed."""
+    with pytest.raises(ContentError, match="plain name"):
+        load(name)

@@ -19,6 +19,8 @@ cannot or will not, `otherwise`, if any, resolves instead). Either kind may carr
 """
 from __future__ import annotations
 
+import re
+
 import tomllib
 from collections import Counter
 from dataclasses import dataclass
@@ -415,6 +417,9 @@ _CACHE: dict[str, Content] = {}
 def load(name: str = "default") -> Content:
     """A content set, loaded and validated once per process: "default" is
     game/data/gemwielders; any other name is a sub-folder of it (for tests and variants)."""
+    # the name can come from a save file: only a plain sub-folder name, never a path
+    if not re.fullmatch(r"[a-z0-9_]+", name or ""):
+        raise ContentError(f"content set {name!r} is not a plain name (letters, digits, _)")
     if name not in _CACHE:
         folder = paths.data_dir() / "gemwielders"
         _CACHE[name] = load_content(folder if name == "default" else folder / name)
