@@ -127,7 +127,7 @@ def _broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
 @pytest.mark.parametrize("name, old, new, message", [
     ("cards.toml", 'name = "Swing"', 'name = "Swing"\ncolour = "red"',
      r"cards\.toml \[cards\.w_swing\]: unknown key 'colour'"),
-    ("cards.toml", '{ verb = "gain_power", n = 1 }', '{ verb = "gain_powr", n = 1 }',
+    ("cards.toml", '{ verb = "gain_power", n = 2 }', '{ verb = "gain_powr", n = 2 }',
      r"cards\.toml \[cards\.w_steady_breath\]\.play\[0\]: unknown verb 'gain_powr'"),
     ("cards.toml", 'req = "RR*"', 'req = "RQ*"',
      r"\[cards\.g_fury_totem\]: key 'req' 'RQ\*' is not a requirement"),
@@ -136,7 +136,7 @@ def _broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
     ("cards.toml", 'mode = "random"', 'mode = "sometimes"',
      r"parameter 'mode' of 'discard' must be one of choice, random"),
     ("cards.toml", 'kind = "attack"', 'kind = "spell"', r"\[cards\.w_swing\]: key 'kind' must be one of"),
-    ("cards.toml", "sword = 3", 'sword = "3"', r"\[cards\.w_swing\]: key 'sword' has the wrong type"),
+    ("cards.toml", "sword = 4", 'sword = "4"', r"\[cards\.w_swing\]: key 'sword' has the wrong type"),
     ("cards.toml", 'req = "RRR*"', 'req = "RRRRR"', r"needs 5 R but the pool holds 4"),
     ("cards.toml", '[{ cost = 2, effects = [{ verb = "mod_sword"',
      '[{ cost = 0, effects = [{ verb = "mod_sword"', r"key 'cost' must be a whole number of 1 or more"),
