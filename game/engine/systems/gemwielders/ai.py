@@ -534,7 +534,7 @@ class GwBot:
 
 register_bot("gemwielders", "normal")(lambda: GwBot("normal"))
 register_bot("gemwielders", "hard")(lambda: GwBot("hard", lookahead=True))
-register_bot("gemwielders", "easy")(lambda: GwBot("easy", noise=2.5, blunder=0.15))
+register_bot("gemwielders", "easy")(lambda: GwBot("easy", noise=1.5, blunder=0.06))
 
 
 # =============================================================================================
