@@ -157,3 +157,31 @@ def test_same_seed_same_game_with_hard_bots():
     a = play_match(example_match("gemwielders", 12, None, ("hard", "easy")), bots())
     b = play_match(example_match("gemwielders", 12, None, ("hard", "easy")), bots())
     assert a == b and a["finished"]
+
+
+def test_bot_orders_simultaneous_attack_effects():
+    """Two attack cards with reveal effects raise order_effects for the attacker (GW-37); the
+    bot answers it (one key at a time) until the attack resolves."""
+    m = start_play(new_match(13, ("hammer", "longbow")))
+    s = set_phase(m, 0, "attack")
+    ids = put(s, 0, "hand", ["e1", "e2"])
+    put(s, 1, "defense", ["D2"])
+    for card in ids:
+        m.submit(A.AddToAttack(card))
+    m.submit(A.Announce())
+    bot = make_bot("gemwielders", "normal")
+    asked = 0
+    while m.decision is not None and m.decision.stage == "order_effects":
+        action = bot.choose(m.view(0), m.legal_actions(), bot_rng(m, 0))
+        assert isinstance(action, A.OrderEffects) and action in m.legal_actions()
+        m.submit(action)
+        asked += 1
+    assert asked >= 1
+    assert m.state.attack is None or m.state.attack.step == "done" or m.state.phase != "attack"
+
+
+def test_balance_hooks_describe_a_finished_game():
+    from game.cli import balance
+    r = balance.play_one("gemwielders", "normal", 4, "wardens_staff", "twinblades", 5000)
+    assert r["finished"] and r["turns"] >= 2
+    assert set(r["picks"].values()) == {"wardens_staff", "twinblades"}

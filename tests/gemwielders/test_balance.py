@@ -42,3 +42,10 @@ def test_play_one_is_deterministic_and_honours_the_picks():
 def test_unknown_system_is_a_clear_error(capsys):
     assert balance.main(["--system", "nope", "--games", "2"]) == 2
     assert "nope" in capsys.readouterr().err
+
+
+def test_worker_processes_give_the_same_tally_as_one_process():
+    """The spawned workers exchange only JSON and change nothing in the results."""
+    one = balance.balance("gemwielders", 4, 40, workers=1)
+    two = balance.balance("gemwielders", 4, 40, workers=2)
+    assert one == two and one["games"] == 4
