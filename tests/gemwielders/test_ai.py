@@ -185,3 +185,30 @@ def test_balance_hooks_describe_a_finished_game():
     r = balance.play_one("gemwielders", "normal", 4, "wardens_staff", "twinblades", 5000)
     assert r["finished"] and r["turns"] >= 2
     assert set(r["picks"].values()) == {"wardens_staff", "twinblades"}
+
+
+class _FreshEachTime:
+    """A bot made anew for every decision, as the client's AI seats do (no memory between
+    choices): the loop guards must hold without it."""
+
+    name = "fresh"
+
+    def choose(self, view, legal, rng):
+        return make_bot("gemwielders", "normal").choose(view, legal, rng)
+
+
+def test_a_bot_without_memory_still_finishes_games():
+    for seed in (9, 21, 33):
+        summary = play_match(example_match("gemwielders", seed, None, ("normal", "normal")),
+                             [_FreshEachTime(), _FreshEachTime()], 3000)
+        assert summary["finished"], (seed, summary["reason"])
+
+
+def test_no_drawing_in_circles_from_an_empty_deck():
+    m = start_play(new_match(14, ("twinblades", "hammer")))
+    s = set_phase(m, 0, "main")
+    hand = put(s, 0, "hand", ["w_feint", "w_parry"])
+    put(s, 0, "deck", [])
+    put(s, 0, "discard", ["w_feint"])
+    action = make_bot("gemwielders", "normal").choose(m.view(0), m.legal_actions(), bot_rng(m, 0))
+    assert action != A.PlaySkill(hand[0], ())

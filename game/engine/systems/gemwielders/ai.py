@@ -275,7 +275,11 @@ class GwBot:
             if self._plays >= PLAY_CAP:
                 return -1.0
             cid = _cid(view, a.card)
-            return 30.0 + self.clauses_choice(fx(self.k.c.cards[cid].play), a.pay, p.power)
+            steps = fx(self.k.c.cards[cid].play)
+            if self.draws_in_circles(view, me, steps):
+                return -1.0
+            worth = self.clauses_choice(steps, a.pay, p.power)
+            return 30.0 + worth if worth > 0 else worth
         if t is A.UseCard:
             return self.use_score(view, me, a)
         if t is A.AddDefense:
@@ -460,7 +464,20 @@ class GwBot:
                 worth = -1.0
         if any(s.get("verb") == "turn_buff" for s in steps) and not self.has_attack(view, me):
             worth = -1.0
+        if self.draws_in_circles(view, me, steps):
+            worth = -1.0
         return 28.0 + worth if worth > 0 else worth
+
+    def draws_in_circles(self, view: GwState, me: int, steps: list[dict]) -> bool:
+        """A text that draws when the deck is empty and the discard pile holds almost nothing
+        would only bring back the cards just played (GW-46): repeating it could go on forever.
+        This guard needs no memory, so it also holds for a bot made afresh for each decision
+        (the client's AI seats); PLAY_CAP is the second line."""
+        p = view.players[me]
+        if p.deck or len(p.discard) > 2:
+            return False
+        flat = [x for st in steps for x in ([st] if "cost" not in st else st["effects"])]
+        return any(x.get("verb") in ("draw", "look_top") for x in flat)
 
     def has_attack(self, view: GwState, me: int) -> bool:
         p = view.players[me]
