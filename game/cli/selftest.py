@@ -1,12 +1,15 @@
 """`python -m game selftest`: a quick health check of an installed or frozen build.
 
-Owns: playing one headless AI match per registered system (the normal bot against random play,
-checking the system's invariants after every action, stopping after --max-actions) and one round trip through an AI seat's worker process, which proves that
-multiprocessing works in this build (freeze_support in the entry script). Exit 0 when everything
+Owns: playing one whole headless AI match per registered system (the normal bot against random
+play, checking the system's invariants after every action; a match that does not finish within
+--max-actions fails), one round trip through an AI seat's worker process, which proves that
+multiprocessing works in this build (freeze_support in the entry script), and with --client the
+client itself: the title, new-match and battle screens rendered off-screen, which proves the
+build finds its fonts, theme, maps and art (game.paths and sys._MEIPASS). Exit 0 when everything
 finished cleanly, 1 otherwise; one line per check on stdout.
 
-Must not: import pygame (the frozen build runs this without a display), or take more than a few
-seconds.
+Must not: import pygame unless --client is given (the engine checks run without a display), or
+take more than about half a minute.
 """
 from __future__ import annotations
 
@@ -23,8 +26,10 @@ def parser() -> argparse.ArgumentParser:
                                 description="One headless AI match per rule system, plus an AI "
                                             "worker-process round trip.")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--max-actions", type=int, default=150,
-                   help="stop each match after this many actions (a stop is not a failure)")
+    p.add_argument("--max-actions", type=int, default=5000,
+                   help="a match still running after this many actions fails")
+    p.add_argument("--client", action="store_true",
+                   help="also render the title, new-match and battle screens off-screen")
     p.add_argument("--no-process", action="store_true",
                    help="skip the AI worker-process check")
     return p
@@ -42,7 +47,7 @@ def check_systems(seed: int, max_actions: int) -> list[tuple[bool, str]]:
         except Exception as exc:
             out.append((False, f"{system.id}: {exc.__class__.__name__}: {exc}"))
             continue
-        ok = not summary["problems"]
+        ok = not summary["problems"] and bool(summary["finished"])
         took = time.perf_counter() - start
         state = (f"winner seat {summary['winner']}" if summary["finished"] else summary["reason"])
         detail = f"; problems: {summary['problems']}" if summary["problems"] else ""
@@ -84,9 +89,34 @@ def check_process(seed: int) -> tuple[bool, str]:
         seat.close()
 
 
+def check_client() -> tuple[bool, str]:
+    """The real client draws its screens off-screen (SDL's dummy video driver)."""
+    import os
+    import tempfile
+    from pathlib import Path
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.cli import shots
+    wanted = ["title", "new_match", "battle_forecast"]
+    with tempfile.TemporaryDirectory() as tmp:
+        start = time.perf_counter()
+        code = shots.main([tmp, "--only", ",".join(wanted)])
+        made = sorted(p.stem for p in Path(tmp).glob("*.png") if p.stat().st_size > 1000)
+    missing = [w for w in wanted if w not in made]
+    if code != 0 or missing:
+        return False, f"client: shots exited {code}, missing {missing}"
+    return True, f"client: drew {', '.join(made)} ({time.perf_counter() - start:.2f} s)"
+
+
 def main(argv: list[str]) -> int:
     args = parser().parse_args(argv)
     results = check_systems(args.seed, args.max_actions)
+    if args.client:
+        try:
+            results.append(check_client())
+        except Exception as exc:
+            results.append((False, f"client: {exc.__class__.__name__}: {exc}"))
     if not args.no_process:
         try:
             results.append(check_process(args.seed))
