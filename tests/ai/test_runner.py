@@ -165,8 +165,17 @@ def test_gems_autoplay_and_evaluate_commands(capsys):
     assert data["win_rate"] == 0.0
 
 
-def test_selftest_passes(capsys):
+def test_selftest_fails_a_match_that_does_not_finish(capsys):
+    """A match cut off by --max-actions is a failure, not a pass: selftest promises whole games."""
     from game.cli import selftest
-    assert selftest.main(["--max-actions", "20"]) == 0
+    assert selftest.main(["--max-actions", "20", "--no-process"]) == 1
     out = capsys.readouterr().out
-    assert "ok   gems" in out and "ok   ai process" in out and "FAIL" not in out
+    assert "FAIL gems: 20 actions" in out and "stopped after 20 actions" in out
+
+
+def test_selftest_passes_with_whole_games_and_the_client(capsys):
+    from game.cli import selftest
+    assert selftest.main(["--client"]) == 0
+    out = capsys.readouterr().out
+    assert "ok   gems" in out and "ok   gemwielders" in out and "ok   ai process" in out
+    assert "ok   client: drew battle_forecast, new_match, title" in out and "FAIL" not in out
