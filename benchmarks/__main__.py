@@ -78,6 +78,12 @@ def bench_system(system_id: str, seed: int, games: int, quick: bool) -> None:
         copy.deepcopy(p.state)
     dt = time.perf_counter() - t0
     print(f"  state deepcopy: {dt / len(sample) * 1e6:,.0f} us per copy")
+    # what a bot's every decision starts with: the seat's redacted copy of the state
+    t0 = time.perf_counter()
+    for p in sample:
+        p.system.view(p.state, p.decision.seat)
+    dt = time.perf_counter() - t0
+    print(f"  view (decision seat): {dt / len(sample) * 1e6:,.0f} us per view")
     t0 = time.perf_counter()
     for p in sample:
         json.dumps(p.system.state_to_json(p.state))
