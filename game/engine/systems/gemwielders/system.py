@@ -13,7 +13,6 @@ GW-05 stages; omit for the stages), `content` (content set name, default "defaul
 """
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from typing import Any
 
@@ -158,7 +157,7 @@ class GemwieldersSystem:
         """A copy for `seat`: both deck orders, the gem card deck, the opponent's hand and
         face-down defense become placeholders (id "?<n>", cid "hidden"); counts and order stay.
         Cards the seat has seen (`knows`) stay visible; the opponent's `knows` is emptied."""
-        v = copy.deepcopy(state)
+        v = state.copy()         # fast, independent copy (state.py); redacted below
         me = v.players[seat]
         counter = 0
         hidden: set[str] = set()
