@@ -29,6 +29,18 @@ from .state import LIFE_CAP, MAX_GEMS, PHASES, ROW_SIZE, Card, GwState, state_fr
 STATE_VERSION = 1
 HIDDEN = "hidden"
 
+_PLACEHOLDERS: list[Card] = []
+
+
+def _placeholder(n: int) -> Card:
+    """The n-th placeholder card ("?<n>", hidden). Cards are frozen, so views share these
+    instead of building a few dozen new ones per view."""
+    while len(_PLACEHOLDERS) < n:
+        k = len(_PLACEHOLDERS) + 1
+        _PLACEHOLDERS.append(Card(f"?{k}", HIDDEN))
+    return _PLACEHOLDERS[n - 1]
+
+
 _PROMPTS = {
     "choose_gembearer": "Choose your Gembearer",
     "redeal": "Keep this draft row, or send it back and deal a new one (once)?",
@@ -168,6 +180,8 @@ class GemwieldersSystem:
             if p.seat == seat:
                 known.update(c for c in p.data.get("options", []) if isinstance(c, str))
 
+        cards = v.cards
+
         def mask(ids: list) -> list:
             nonlocal counter
             out = []
@@ -176,10 +190,10 @@ class GemwieldersSystem:
                     out.append(cid)
                     continue
                 counter += 1
-                ph = f"?{counter}"
+                ph = _placeholder(counter)
                 hidden.add(cid)
-                out.append(ph)
-                v.cards[ph] = Card(ph, HIDDEN)
+                out.append(ph.id)
+                cards[ph.id] = ph
             return out
 
         revealed = set(v.attack.revealed) if v.attack else set()
