@@ -4,9 +4,10 @@ Owns: the screen layout (initiative bar on top, the map, the right sidebar with 
 hovered unit and the hovered tile, the action bar and the combat log at the bottom), turning
 input into actions (clicks on the map and buttons, hotkeys 1-9, Space/Enter to end the turn,
 Ctrl+Z to undo, Esc to pause), the turn flow around those actions (the unused-slot warning,
-shatter confirmation, prompts for pending stages, the hotseat curtain with a recap, AI seats at
-a readable pace, autosave at every turn start, results at the end), and playing the events'
-animations before re-reading state as the truth.
+shatter confirmation, prompts for pending stages, selecting and centring the acting unit at each
+turn start, the recap the hotseat curtain shows), and playing the events' animations before
+re-reading state as the truth. AI seats and their pacing, the submit door, autosave, the curtain
+itself, undo, pause and the results come from match_scene.MatchScene through its hooks.
 
 Everything system-specific comes from a presenter (game.client.presenters) and everything drawn
 from render/ and ui/battle_widgets.py, so another system or a hex board plugs in a presenter or a
@@ -27,6 +28,7 @@ from game.client.presenters import ActionButton, Prompt, presenter_for
 from game.client.render import sprites
 from game.client.render.board_view import BoardView
 from game.client.scene import Scene, Transition, push
+from game.client.scenes.match_scene import MatchScene, digit_of_key
 from game.client.ui import battle_widgets as W
 from game.engine.actions import EndTurn
 from game.engine.rules import IllegalAction
@@ -39,17 +41,17 @@ BG = (20, 23, 29)
 HISTORY_SHOWN = 300
 
 
-class BattleScene(Scene):
+class BattleScene(MatchScene):
     """See the module docstring. `save_path` is where the match was loaded from (the pause
-    menu offers it as the default save name)."""
+    menu offers it as the default save name). Seats, the action door, autosave, the curtain,
+    undo and pause come from MatchScene; this class adds the map, the panels and the turn's
+    selection and targeting mode."""
 
-    #: AI seats think in a worker process; tests switch this off to think in-process
-    ai_use_process: bool = True
+    pacer_base = 0.3
+    nothing_to_undo = "Nothing to undo: dice were rolled or the turn passed"
 
     def __init__(self, app: "App", match: Any, save_path: str | Path | None = None):
-        super().__init__(app)
-        self.match = match
-        self.save_path = save_path
+        super().__init__(app, match, save_path)
         self.presenter = presenter_for(match)
         self.side_colour = self.presenter.side_colour
         cost_colours = getattr(self.presenter, "cost_colours", None)
@@ -60,14 +62,10 @@ class BattleScene(Scene):
         self.sidebar = W.Sidebar(self.text)
         self.bar = W.ActionBar(self.text)
         self.log = W.CombatLog(self.text)
-        self.toasts: list[W.Toast] = []
-        self.menu: W.ChoicePanel | None = None
-        self.prompt_panel: W.ChoicePanel | None = None
         self._prompt_key: Any = None
         self.selected: str | None = None
         self.mode: str | None = None            # explicit targeting mode (None: the default)
         self.hover_cell: tuple[int, int] | None = None
-        self.mouse = (0, 0)
         #: shots and tests may pin the pointer to a map cell (the dummy driver has no pointer)
         self.pin_cell: tuple[int, int] | None = None
         self._overlay_key: Any = None
@@ -75,26 +73,9 @@ class BattleScene(Scene):
         self._forecast_key: Any = None
         self._forecast: str | None = None
         self._pending_action: Any = None       # waits for a confirm dialog's answer
-        self._turn_key: Any = None             # (round, acting) of the last turn start seen
-        self.viewer: int | None = None         # the human seat whose eyes the table is for
         self.recap: dict[int, list[str]] = {}
-        self._handoff_open = False
-        self._handoff_seat: int | None = None
-        self._swallow_up = False               # the release of a click that skipped an animation
-        self._held: set[int] = set()            # keys down now (ignores key-repeat presses)
         self._cursor = pygame.SYSTEM_CURSOR_ARROW
-        self._results_shown = False
-        self._end_reason = ""
-        self.ai_seats: dict[int, Any] = {}
-        self.pacer = None
-        self.clock = 0.0                        # scene time: pacing follows frames, not the wall
-        self.autosaves = 0
         self.notice = ""
-        seats = list(getattr(match.config, "seats", []))
-        self.human_seats = [i for i, s in enumerate(seats) if getattr(s, "kind", "human") == "human"]
-        self.ai_seat_ids = [i for i, s in enumerate(seats) if getattr(s, "kind", "human") == "ai"]
-        if not seats:
-            self.human_seats = [0, 1]
         self.viewer = self.human_seats[0] if self.human_seats else None
         # once, at opening: a loaded match replays its log, so its history holds the earlier
         # rolls too; a new one holds the set-up
@@ -133,58 +114,30 @@ class BattleScene(Scene):
         if self.menu is not None:
             self.menu = None
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self._layout(size)
-
-    def enter(self) -> None:
-        # keys released while another scene was on top sent their KEYUP elsewhere
-        pressed = pygame.key.get_pressed()
-        self._held = {k for k in self._held if k < len(pressed) and pressed[k]}
-        self.view.speed = self._anim_factor()
-        if self.pacer is None:
-            try:
-                from game.client.seats import Pacer
-                self.pacer = Pacer(self._anim_factor(), base=0.3)
-            except ImportError:
-                self.pacer = None
-        elif hasattr(self.pacer, "set_factor"):
-            self.pacer.set_factor(self._anim_factor())
-        self._on_state_changed(initial=True)
-
-    def leave(self) -> None:
-        for seat in self.ai_seats.values():
-            try:
-                seat.cancel()
-            except Exception:   # noqa: BLE001
-                pass
-
-    def close(self) -> None:
-        """Stop AI worker processes (the scene is going away for good)."""
-        for seat in self.ai_seats.values():
-            try:
-                seat.close()
-            except Exception:   # noqa: BLE001
-                pass
-        self.ai_seats.clear()
-
-    def _anim_factor(self) -> float:
-        settings = getattr(self.app, "settings", None)
-        return float(getattr(settings, "animation_factor", 1.0)) if settings else 1.0
-
-    # -- who decides ------------------------------------------------------------------------------
+    # -- MatchScene hooks: the map's animations -----------------------------------------------------
     @property
-    def decision(self):
-        return self.match.decision
+    def animating(self) -> bool:
+        return self.view.animating
 
-    def deciding_seat(self) -> int | None:
-        d = self.decision
-        return d.seat if d is not None else None
+    def _skip_animation(self) -> None:
+        self.view.skip()
 
-    def human_turn(self) -> bool:
-        """The deciding seat is a human at this table and the table is showing her view."""
-        seat = self.deciding_seat()
-        return seat is not None and seat in self.human_seats and not self.match.over
+    def _set_anim_speed(self, factor: float) -> None:
+        self.view.speed = factor
 
+    def _swallowed(self, event: pygame.event.Event) -> None:
+        self.view.handle_event(event)
+
+    def _back_out(self) -> bool:
+        if self.menu is not None:
+            self.menu = None
+            return True
+        if self.mode is not None:
+            self.mode = None
+            return True
+        return False
+
+    # -- selection and mode -----------------------------------------------------------------------
     def _select_default(self) -> None:
         acting = self.presenter.acting_unit()
         if acting and self.human_turn():
@@ -205,22 +158,9 @@ class BattleScene(Scene):
             return "attack"
         return "move"
 
-    # -- the one door -------------------------------------------------------------------------------
-    def submit(self, action: Any, *, from_ai: bool = False) -> bool:
-        """Submit an action; events go to the log and the animation queue. Returns success."""
-        try:
-            outcome = self.match.submit(action)
-        except IllegalAction as exc:
-            self.toast(str(exc) or "That is not allowed now")
-            return False
-        except Exception as exc:   # noqa: BLE001 - an engine failure must not crash the table
-            log_exc = getattr(self.app, "log_exception", None)
-            if log_exc:
-                log_exc(exc)
-            self.toast(f"The rules engine failed on that action ({type(exc).__name__}); "
-                       "nothing changed")
-            return False
-        events = list(outcome.events)
+    # -- showing what happened --------------------------------------------------------------------
+    def _show_outcome(self, action: Any, events: list[Any], before: Any, from_ai: bool) -> None:
+        """Events go to the log, the other humans' recaps and the animation queue."""
         lines = self.presenter.log_lines(events)
         self.log.append(lines)
         self.log.scroll = 0
@@ -228,82 +168,33 @@ class BattleScene(Scene):
             if seat != self.viewer or from_ai:
                 self.recap.setdefault(seat, []).extend(l.text for l in lines)
         self.view.play(self.presenter.animations(events))
-        for e in events:
-            if getattr(e, "kind", "") == "match_ended":
-                self._end_reason = getattr(e, "reason", "")
         # back to the default mode (move, or aiming while a Ready action is open); only an
         # altitude change keeps the flier in fly mode
         if getattr(action, "kind", "") != "gems.change_altitude":
             self.mode = None
-        self.menu = None
-        self._on_state_changed()
-        return True
 
-    def _on_state_changed(self, initial: bool = False) -> None:
+    def _invalidate(self) -> None:
         self._overlay_key = None
         self._forecast_key = None
         self.bar._key = None
-        st = self.match.state
-        turn_key = (getattr(st, "round", 0), self.presenter.acting_unit())
-        if self.match.over:
-            return
+
+    def _turn_start_key(self) -> Any:
         d = self.decision
-        if d is not None and d.stage == "act" and turn_key != self._turn_key:
-            # a new turn started: autosave (a safe point), select the acting unit
-            self._turn_key = turn_key
-            self._autosave()
-            self.selected = self.presenter.acting_unit()
-            self.mode = None
-            if self.selected and self.view.rect.w:
-                tok = next((t for t in self.presenter.tokens() if t.id == self.selected), None)
-                if tok is not None and self.view.can_pan():
-                    self.view.center_on((tok.x, tok.y), tok.size)
+        if d is None or d.stage != "act":
+            return None
+        return (getattr(self.match.state, "round", 0), self.presenter.acting_unit())
 
-    def _autosave(self) -> None:
-        try:
-            from game.client.ui.saving import autosave
-        except ImportError:
-            return
-        problem = autosave(self.match)
-        if problem:
-            self.toast(f"Autosave failed: {problem}")
-        else:
-            self.autosaves += 1
-
-    def toast(self, text: str, colour=W.DANGER) -> None:
-        self.toasts = [t for t in self.toasts if t.text != text][-2:]
-        self.toasts.append(W.Toast(text, colour))
+    def _turn_started(self) -> None:
+        """Select the acting unit and bring her into sight."""
+        self.selected = self.presenter.acting_unit()
+        self.mode = None
+        if self.selected and self.view.rect.w:
+            tok = next((t for t in self.presenter.tokens() if t.id == self.selected), None)
+            if tok is not None and self.view.can_pan():
+                self.view.center_on((tok.x, tok.y), tok.size)
 
     # -- input ---------------------------------------------------------------------------------------
-    def process_event(self, event: pygame.event.Event) -> Transition | None:
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            self.mouse = event.pos
-        if event.type == pygame.KEYUP:
-            self._held.discard(event.key)
-            return None
-        if event.type == pygame.KEYDOWN:
-            # the app turns key repeat on; a held Space must not end turn after turn
-            if event.key in self._held:
-                return None
-            self._held.add(event.key)
-        # any click or key while events animate (or an AI is pacing) skips ahead
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.view.animating:
-            self.view.skip()
-            if self.pacer is not None:
-                self.pacer.skip()
-            if event.type == pygame.MOUSEBUTTONDOWN:
-                self._swallow_up = True
-                return None
-            if event.key not in (pygame.K_ESCAPE,):
-                return None
-        if event.type == pygame.MOUSEBUTTONUP and self._swallow_up:
-            self._swallow_up = False
-            self.view.handle_event(event)
-            return None
-        if event.type == pygame.MOUSEBUTTONDOWN and not self.human_turn() and self.pacer is not None:
-            self.pacer.skip()
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
+    def _pointer_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.MOUSEWHEEL:
             if self.log.rect.collidepoint(pygame.mouse.get_pos()) or self.log.rect.collidepoint(self.mouse):
                 self.log.on_wheel(event.y)
@@ -472,19 +363,9 @@ class BattleScene(Scene):
             self.mode = res.mode
         return None
 
-    def _key(self, event: pygame.event.Event) -> Transition | None:
+    def _scene_key(self, event: pygame.event.Event) -> Transition | None:
         key = event.key
         mods = getattr(event, "mod", 0)
-        if key == pygame.K_ESCAPE:
-            if self.menu is not None:
-                self.menu = None
-                return None
-            if self.mode is not None:
-                self.mode = None
-                return None
-            return self.pause()
-        if key == pygame.K_z and mods & pygame.KMOD_CTRL:
-            return self.undo()
         if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.menu is None and self.prompt_panel is None:
                 return self.end_turn()
@@ -504,7 +385,7 @@ class BattleScene(Scene):
                 self.selected = acting
                 self.view.center_on((tok.x, tok.y), tok.size)
             return None
-        digit = _digit(key)
+        digit = digit_of_key(key)
         if digit is not None:
             panel = self.prompt_panel if self.prompt_panel is not None and self.human_turn() else self.menu
             if panel is not None:
@@ -539,56 +420,32 @@ class BattleScene(Scene):
         self.submit(EndTurn())
         return None
 
-    def undo(self) -> Transition | None:
-        if not self.human_turn() or not self.match.can_undo():
-            self.toast("Nothing to undo: dice were rolled or the turn passed", W.COOL)
-            return None
-        try:
-            self.match.undo()
-        except IllegalAction as exc:
-            self.toast(str(exc))
-            return None
+    def _undone(self) -> None:
         self.view.skip()
         self.log.append([W.LogLine("Undone.", W.DIM)])
         self.mode = None
-        self._on_state_changed()
-        return None
 
-    def pause(self) -> Transition | None:
-        try:
-            from game.client.scenes.pause import PauseScene
-        except ImportError:
-            return None
-        return push(PauseScene(self.app, self.match, self.save_path))
-
-    def resumed(self, result: Any) -> Transition | None:
-        tag = getattr(result, "tag", None)
-        ok = getattr(result, "ok", False)
+    def _dialog_answered(self, tag: Any, ok: bool, result: Any) -> None:
         if tag == "end_turn" and ok:
             self.submit(EndTurn())
         elif tag == "battle_confirm":
             action, self._pending_action = self._pending_action, None
             if ok and action is not None:
                 self.submit(action)
-        elif tag == "handoff":
-            self._handoff_open = False
-            self.viewer = self._handoff_seat
-            self.recap[self.viewer] = []
-            self._select_default()
-        elif tag == "save" and ok:
-            self.save_path = getattr(result, "value", self.save_path)
-        self.view.speed = self._anim_factor()
-        if self.pacer is not None and hasattr(self.pacer, "set_factor"):
-            self.pacer.set_factor(self._anim_factor())
-        return None
+
+    def _curtain_lifted(self, seat: int) -> None:
+        self.recap[seat] = []
+        self._select_default()
+
+    def _close_for_curtain(self) -> None:
+        self.mode = None
+
+    def _recap_for(self, seat: int) -> list[str]:
+        return self.recap.get(seat, [])
 
     # -- per frame -------------------------------------------------------------------------------------
-    def update(self, dt: float) -> Transition | None:
-        self.clock += dt
+    def _tick(self, dt: float) -> bool:
         self.view.update(dt)
-        for t in self.toasts:
-            t.age += dt
-        self.toasts = [t for t in self.toasts if t.age < t.life]
         if self.human_turn() and self.menu is None:
             keys = pygame.key.get_pressed()
             if not (keys[pygame.K_LCTRL] or keys[pygame.K_RCTRL]):
@@ -596,74 +453,7 @@ class BattleScene(Scene):
         if self.pin_cell is not None:
             self.hover_cell = self.pin_cell
             self.view.hover = self.pin_cell
-        if self.match.over:
-            if not self._results_shown and not self.view.animating:
-                self._results_shown = True
-                self.close()
-                try:
-                    from game.client.scenes.results import ResultsScene
-                except ImportError:
-                    return None
-                return push(ResultsScene(self.app, self.match, self._end_reason))
-            return None
-        if self.view.animating:
-            return None
-        seat = self.deciding_seat()
-        if seat is None:
-            return None
-        if seat in self.human_seats:
-            if (seat != self.viewer and len(self.human_seats) > 1 and not self._handoff_open):
-                return self._raise_curtain(seat)
-            return None
-        return self._drive_ai(seat)
-
-    def _raise_curtain(self, seat: int) -> Transition | None:
-        try:
-            from game.client.scenes.handoff import hand_off
-        except ImportError:
-            self.viewer = seat
-            return None
-        self._handoff_open = True
-        self._handoff_seat = seat
-        self.menu = None
-        self.mode = None
-        d = self.decision
-        sub = ""
-        if d is not None and d.stage != "act":
-            sub = d.prompt
-        names = getattr(self.match.config, "seats", [])
-        name = names[seat].name if seat < len(names) and getattr(names[seat], "name", "") else f"Player {seat + 1}"
-        return hand_off(self.app, name, self.recap.get(seat, [])[-8:], sub)
-
-    def _drive_ai(self, seat: int) -> Transition | None:
-        if self.pacer is not None and not self.pacer.ready(self.clock):
-            return None
-        ai = self.ai_seats.get(seat)
-        if ai is None:
-            ai = self._make_ai(seat)
-            if ai is None:
-                return None
-            self.ai_seats[seat] = ai
-        if hasattr(ai, "busy"):
-            if not ai.busy:
-                ai.request(self.match)
-            action = ai.poll()
-        else:
-            action = ai.choose(self.match)
-        if action is not None:
-            self.submit(action, from_ai=True)
-            if self.pacer is not None:
-                self.pacer.shown(self.clock)
-        return None
-
-    def _make_ai(self, seat: int):
-        seats = getattr(self.match.config, "seats", [])
-        difficulty = getattr(seats[seat], "difficulty", "normal") if seat < len(seats) else "normal"
-        try:
-            from game.client.seats import AISeat
-            return AISeat(self.match.config.system, seat, difficulty, use_process=self.ai_use_process)
-        except ImportError:
-            return _RandomSeat(seat)
+        return False
 
     # -- drawing -------------------------------------------------------------------------------------------
     def _current_overlay(self):
@@ -701,9 +491,7 @@ class BattleScene(Scene):
             return "The encounter is over"
         if d is None:
             return ""
-        names = getattr(self.match.config, "seats", [])
-        who = (names[d.seat].name if d.seat < len(names) and getattr(names[d.seat], "name", "")
-               else f"Player {d.seat + 1}")
+        who = self.seat_name(d.seat)
         if d.seat in self.ai_seat_ids:
             return f"{who} is thinking…" if not self.view.animating else f"{who} acts"
         actor = self.presenter.unit_name(d.actor) if hasattr(self.presenter, "unit_name") and d.actor else ""
@@ -845,30 +633,6 @@ class BattleScene(Scene):
                       ("Menu", "Esc", True, "pause")])
         b = self.bar.find(ident)
         return b.rect.center if b is not None else None
-
-
-class _RandomSeat:
-    """Fallback AI seat when game.client.seats is missing: one random legal action per call."""
-
-    def __init__(self, seat: int):
-        from game.engine.ai.base import RandomBot
-        self.seat = seat
-        self.bot = RandomBot()
-
-    def choose(self, match) -> Any:
-        from game.engine.rng import Rng
-        legal = match.legal_actions()
-        if not legal:
-            return None
-        return self.bot.choose(match.view(self.seat), legal, Rng.from_seed(len(match.log) * 7919 + self.seat))
-
-
-def _digit(key: int) -> int | None:
-    if pygame.K_1 <= key <= pygame.K_9:
-        return key - pygame.K_0
-    if pygame.K_KP1 <= key <= pygame.K_KP9:
-        return key - pygame.K_KP1 + 1
-    return None
 
 
 # -- shots ----------------------------------------------------------------------------------------------

@@ -3,9 +3,10 @@
 Owns: the table's layout (the opponent's side on top, the shared middle with the draft row,
 gem pool, Source stack and gem card deck, your side below it, your hand fanned at the bottom,
 the phase tracker on top and the game log on the right), turning clicks and drags into actions,
-prompts for stage choices, the attack played as a short skippable sequence, pile viewers, the
-hotseat curtain with a recap, AI seats at a readable pace, undo, pause, autosave at each turn
-start, and the results at the end.
+prompts for stage choices, the attack played as a short skippable sequence, pile viewers and
+the recap the hotseat curtain shows. AI seats and their pacing, the submit door, autosave at
+each turn start, the curtain itself, undo, pause and the results come from
+match_scene.MatchScene through its hooks.
 
 Hidden information: everything drawn comes from `presenter.table(viewer)`, which reads
 `match.view(viewer)`; log lines are made per viewer from redacted events. The viewer is the
@@ -26,11 +27,11 @@ import pygame
 from game.client.presenters.gemwielders import (AttackStep, CardFace, Choice, GemwieldersPresenter,
                                                 LogEntry, PromptInfo, TableInfo)
 from game.client.render import cards as R
-from game.client.scene import Scene, Transition, push
+from game.client.scene import Scene, Transition
+from game.client.scenes.match_scene import MatchScene, digit_of_key
 from game.client.ui import battle_widgets as W
 from game.client.ui import card_widgets as CW
 from game.client.ui import draw as D
-from game.engine.rules import IllegalAction
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -65,27 +66,23 @@ class Hot:
     tip: str = ""
 
 
-class CardTableScene(Scene):
-    """See the module docstring."""
+class CardTableScene(MatchScene):
+    """See the module docstring. Seats, the action door, autosave, the curtain, undo and pause
+    come from MatchScene; this class adds the table, the cards and the attack sequence."""
 
-    #: AI seats think in a worker process; tests switch this off to think in-process
-    ai_use_process: bool = True
+    pacer_base = 0.5
+    turn_needs_viewer = True        # hands are hidden: only the seat on view may act
+    board_stages = ("act", "draft", "main", "attack")
+    nothing_to_undo = "Nothing to undo: a card was revealed or the turn passed"
 
     def __init__(self, app: "App", match: Any, save_path: str | Path | None = None):
-        super().__init__(app)
-        self.match = match
-        self.save_path = save_path
+        super().__init__(app, match, save_path)
         self.presenter = GemwieldersPresenter(match)
         self.text = W.Text(getattr(app, "scale", 1.0))
         self.hand = CW.Hand(self.text)
         self.log = CW.GameLog(self.text)
         self.events: list[Any] = list(getattr(match, "initial_events", []))
         self.seen: dict[int, int] = {}          # seat -> events index shown to that seat
-        seats = list(getattr(match.config, "seats", []))
-        self.human_seats = [i for i, s in enumerate(seats) if getattr(s, "kind", "human") == "human"]
-        self.ai_seat_ids = [i for i, s in enumerate(seats) if getattr(s, "kind", "human") == "ai"]
-        if not seats:
-            self.human_seats = [0, 1]
         d = match.decision
         if d is not None and d.seat in self.human_seats:
             self.viewer = d.seat
@@ -96,31 +93,16 @@ class CardTableScene(Scene):
             self.viewer = None
         self.hot: list[Hot] = []
         self.buttons: list[CW.Btn] = []
-        self.menu: W.ChoicePanel | None = None
-        self.prompt_panel: W.ChoicePanel | None = None
         self.prompt_cards: list[tuple[pygame.Rect, CardFace, Choice | None]] = []
         self.picked: list[str] = []             # cards clicked in a choose-cards prompt
         self.pile_view: CW.PileViewer | None = None
-        self.toasts: list[W.Toast] = []
         self.show: AttackShow | None = None
         self.frozen: TableInfo | None = None    # the table as it was when a sequence began
         self.frozen_log: int | None = None      # and how long the log was then
-        self.mouse = (0, 0)
         self.pin_mouse: tuple[int, int] | None = None   # shots pin the pointer
         self.zoom_hand: int | None = None       # shots: hover this hand card
         self.freeze_show = False                # shots: hold the attack sequence still
         self.drag: dict | None = None
-        self._handoff_open = False
-        self._handoff_seat: int | None = None
-        self._turn_key: Any = None
-        self._results_shown = False
-        self._end_reason = ""
-        self._swallow_up = False
-        self._held: set[int] = set()
-        self.ai_seats: dict[int, Any] = {}
-        self.pacer = None
-        self.clock = 0.0
-        self.autosaves = 0
         self.flash: dict[tuple[int, str], float] = {}
         self._last: dict[tuple[int, str], int] = {}
         self._entries_key: Any = None
@@ -162,81 +144,26 @@ class CardTableScene(Scene):
         self.prompt_panel = None
         self._table_key = None
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self._layout(size)
-
     def px(self, v: float) -> int:
         return int(round(v * self.text.scale))
 
-    # -- lifecycle -----------------------------------------------------------------------------------
-    def enter(self) -> None:
-        pressed = pygame.key.get_pressed()
-        self._held = {k for k in self._held if k < len(pressed) and pressed[k]}
-        if self.pacer is None:
-            try:
-                from game.client.seats import Pacer
-                self.pacer = Pacer(self._anim_factor(), base=0.5)
-            except ImportError:
-                self.pacer = None
-        elif hasattr(self.pacer, "set_factor"):
-            self.pacer.set_factor(self._anim_factor())
-        self._on_state_changed()
-
-    def leave(self) -> None:
-        for seat in self.ai_seats.values():
-            try:
-                seat.cancel()
-            except Exception:   # noqa: BLE001
-                pass
-
-    def close(self) -> None:
-        for seat in self.ai_seats.values():
-            try:
-                seat.close()
-            except Exception:   # noqa: BLE001
-                pass
-        self.ai_seats.clear()
-
-    def _anim_factor(self) -> float:
-        settings = getattr(self.app, "settings", None)
-        return float(getattr(settings, "animation_factor", 1.0)) if settings else 1.0
-
-    # -- who decides ---------------------------------------------------------------------------------
-    def deciding_seat(self) -> int | None:
-        d = self.match.decision
-        return d.seat if d is not None else None
-
-    def human_turn(self) -> bool:
-        seat = self.deciding_seat()
-        return (seat is not None and seat in self.human_seats and seat == self.viewer
-                and not self.match.over)
-
+    # -- MatchScene hooks: the attack sequence, the cached table, the log -----------------------------
     @property
     def animating(self) -> bool:
         return self.show is not None
 
-    # -- the one door ----------------------------------------------------------------------------------
-    def submit(self, action: Any, *, from_ai: bool = False) -> bool:
-        before = self._table if self._table_key == self._state_key() else None
-        try:
-            outcome = self.match.submit(action)
-        except IllegalAction as exc:
-            self.toast(str(exc) or "That is not allowed now")
-            return False
-        except Exception as exc:   # noqa: BLE001 - an engine failure must not crash the table
-            log_exc = getattr(self.app, "log_exception", None)
-            if log_exc:
-                log_exc(exc)
-            self.toast(f"The rules engine failed on that action ({type(exc).__name__}); "
-                       "nothing changed")
-            return False
-        events = list(outcome.events)
+    def _skip_animation(self) -> None:
+        self.show = None
+
+    def _before_submit(self) -> Any:
+        # the table as it stands before the action, if it is read already
+        return self._table if self._table_key == self._state_key() else None
+
+    def _show_outcome(self, action: Any, events: list[Any], before: Any, from_ai: bool) -> None:
+        """Events join the log; an attack the viewer may see plays as a sequence."""
         n_before = len(self.events)
         self.events.extend(events)
         self.log.scroll = 0
-        for e in events:
-            if getattr(e, "kind", "") == "match_ended":
-                self._end_reason = getattr(e, "reason", "")
         if self.viewer is not None:
             steps = self.presenter.attack_steps(events, self.viewer)
             if steps and self._anim_factor() > 0:
@@ -248,35 +175,41 @@ class CardTableScene(Scene):
                     # it is read afresh (and changed counters pulse) once the sequence ends
                     self.frozen = before
                     self.frozen_log = n_before
-        self.menu = None
         self.hand.selected.clear()
-        self._on_state_changed()
-        return True
 
-    def _on_state_changed(self) -> None:
+    def _invalidate(self) -> None:
         self._table_key = None
+
+    def _turn_start_key(self) -> Any:
         st = self.match.state
-        if self.match.over:
-            return
-        key = (getattr(st, "turn", 0), getattr(st, "active", 0))
-        if key != self._turn_key and getattr(st, "turn", 0) > 0:
-            self._turn_key = key
-            self._autosave()
+        if getattr(st, "turn", 0) <= 0:
+            return None
+        return (getattr(st, "turn", 0), getattr(st, "active", 0))
 
-    def _autosave(self) -> None:
-        try:
-            from game.client.ui.saving import autosave
-        except ImportError:
-            return
-        problem = autosave(self.match)
-        if problem:
-            self.toast(f"Autosave failed: {problem}")
-        else:
-            self.autosaves += 1
+    def _undone(self) -> None:
+        self.show = None
+        self.events.append(_Note("Undone."))
 
-    def toast(self, text: str, colour=W.DANGER) -> None:
-        self.toasts = [t for t in self.toasts if t.text != text][-2:]
-        self.toasts.append(W.Toast(text, colour))
+    def _curtain_lifted(self, seat: int) -> None:
+        self.seen[seat] = len(self.events)
+        self._table_key = None
+
+    def _close_for_curtain(self) -> None:
+        self.pile_view = None
+        self.drag = None
+
+    def _recap_for(self, seat: int) -> list[str]:
+        return [e.text for e in self.presenter.log_entries(self.events[self.seen.get(seat, 0):], seat)
+                if (e.seat is None or e.seat != seat) and not e.minor]
+
+    def seat_name(self, seat: int) -> str:
+        return self.presenter.seat_name(seat)
+
+    def _back_out(self) -> bool:
+        if self.pile_view is not None:
+            self.pile_view = None
+            return True
+        return super()._back_out()
 
     # -- reading the table (cached per state and viewer) --------------------------------------------------
     def _state_key(self) -> tuple:
@@ -323,32 +256,7 @@ class CardTableScene(Scene):
         return self._entry_cache
 
     # -- input -------------------------------------------------------------------------------------------
-    def process_event(self, event: pygame.event.Event) -> Transition | None:
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            self.mouse = event.pos
-        if event.type == pygame.KEYUP:
-            self._held.discard(event.key)
-            return None
-        if event.type == pygame.KEYDOWN:
-            if event.key in self._held:
-                return None
-            self._held.add(event.key)
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.animating:
-            self.show = None          # any click or key skips the sequence
-            if self.pacer is not None:
-                self.pacer.skip()
-            if event.type == pygame.MOUSEBUTTONDOWN:
-                self._swallow_up = True
-                return None
-            if event.key != pygame.K_ESCAPE:
-                return None
-        if event.type == pygame.MOUSEBUTTONUP and self._swallow_up:
-            self._swallow_up = False
-            return None
-        if event.type == pygame.MOUSEBUTTONDOWN and not self.human_turn() and self.pacer is not None:
-            self.pacer.skip()
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
+    def _pointer_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.MOUSEWHEEL:
             if self.log.rect.collidepoint(self.mouse):
                 self.log.on_wheel(event.y)
@@ -380,22 +288,12 @@ class CardTableScene(Scene):
             return self._click(event.pos)
         return None
 
-    def _key(self, event: pygame.event.Event) -> Transition | None:
-        key, mods = event.key, getattr(event, "mod", 0)
-        if key == pygame.K_ESCAPE:
-            if self.pile_view is not None:
-                self.pile_view = None
-                return None
-            if self.menu is not None:
-                self.menu = None
-                return None
-            return self.pause()
-        if key == pygame.K_z and mods & pygame.KMOD_CTRL:
-            return self.undo()
+    def _scene_key(self, event: pygame.event.Event) -> Transition | None:
+        key = event.key
         if self.pile_view is not None:
             self.pile_view = None
             return None
-        digit = _digit(key)
+        digit = digit_of_key(key)
         panel = self.menu or self.prompt_panel
         if digit is not None and panel is not None:
             if 0 < digit <= len(panel.buttons):
@@ -545,51 +443,15 @@ class CardTableScene(Scene):
             self.pile_view = CW.PileViewer(self.text, f"Scrap pile ({len(t.scrap)})",
                                            list(reversed(t.scrap)), "Nothing has been scrapped yet")
 
-    # -- commands ---------------------------------------------------------------------------------------
-    def undo(self) -> Transition | None:
-        if not self.human_turn() or not self.match.can_undo():
-            self.toast("Nothing to undo: a card was revealed or the turn passed", W.COOL)
-            return None
-        try:
-            self.match.undo()
-        except IllegalAction as exc:
-            self.toast(str(exc))
-            return None
-        self.show = None
-        self.events.append(_Note("Undone."))
-        self._on_state_changed()
-        return None
-
-    def pause(self) -> Transition | None:
-        from game.client.scenes.pause import PauseScene
-        return push(PauseScene(self.app, self.match, self.save_path))
-
-    def resumed(self, result: Any) -> Transition | None:
-        tag = getattr(result, "tag", None)
-        ok = getattr(result, "ok", False)
-        if tag == "handoff":
-            self._handoff_open = False
-            self.viewer = self._handoff_seat
-            self.seen[self.viewer] = len(self.events)
-            self._table_key = None
-        elif tag == "save" and ok:
-            self.save_path = getattr(result, "value", self.save_path)
-        if self.pacer is not None and hasattr(self.pacer, "set_factor"):
-            self.pacer.set_factor(self._anim_factor())
-        return None
-
     # -- per frame ---------------------------------------------------------------------------------------
-    def update(self, dt: float) -> Transition | None:
-        self.clock += dt
-        for t in self.toasts:
-            t.age += dt
-        self.toasts = [t for t in self.toasts if t.age < t.life]
+    def _tick(self, dt: float) -> bool:
+        """Pulses fade; the attack sequence steps on. While it shows, nothing else moves."""
         for k in list(self.flash):
             self.flash[k] = max(0.0, self.flash[k] - dt * 1.5)
             if self.flash[k] <= 0:
                 del self.flash[k]
         if self.show is not None and self.freeze_show:
-            return None
+            return True
         if self.show is not None:
             step = STEP_TIME * max(0.05, self._anim_factor())
             self.show.t += dt
@@ -600,71 +462,8 @@ class CardTableScene(Scene):
                 self.show.linger += dt
                 if self.show.linger > step * 2.5:
                     self.show = None
-            return None
-        if self.match.over:
-            if not self._results_shown:
-                self._results_shown = True
-                self.close()
-                from game.client.scenes.results import ResultsScene
-                return push(ResultsScene(self.app, self.match, self._end_reason))
-            return None
-        seat = self.deciding_seat()
-        if seat is None:
-            return None
-        if seat in self.human_seats:
-            if seat != self.viewer and not self._handoff_open:
-                if len(self.human_seats) > 1:
-                    return self._raise_curtain(seat)
-                self.viewer = seat
-            return None
-        return self._drive_ai(seat)
-
-    def _raise_curtain(self, seat: int) -> Transition | None:
-        from game.client.scenes.handoff import hand_off
-        self._handoff_open = True
-        self._handoff_seat = seat
-        self.menu = None
-        self.pile_view = None
-        self.drag = None
-        d = self.match.decision
-        recap = [e.text for e in self.presenter.log_entries(self.events[self.seen.get(seat, 0):], seat)
-                 if (e.seat is None or e.seat != seat) and not e.minor]
-        sub = d.prompt if d is not None and d.stage not in ("act", "draft", "main", "attack") else ""
-        return hand_off(self.app, self.presenter.seat_name(seat), recap[-8:], sub)
-
-    def _drive_ai(self, seat: int) -> Transition | None:
-        if self.pacer is not None and not self.pacer.ready(self.clock):
-            return None
-        ai = self.ai_seats.get(seat)
-        if ai is None:
-            try:
-                from game.client.seats import AISeat
-                seats = getattr(self.match.config, "seats", [])
-                diff = getattr(seats[seat], "difficulty", "normal") if seat < len(seats) else "normal"
-                ai = AISeat(self.match.config.system, seat, diff, use_process=self.ai_use_process)
-            except Exception as exc:   # noqa: BLE001 - no bot: play randomly rather than stall
-                self.toast(f"The AI could not start ({type(exc).__name__}); it plays randomly")
-                ai = _RandomSeat(seat)
-            self.ai_seats[seat] = ai
-        try:
-            if hasattr(ai, "busy"):
-                if not ai.busy:
-                    ai.request(self.match)
-                action = ai.poll()
-            else:
-                action = ai.choose(self.match)
-        except Exception as exc:   # noqa: BLE001 - a bot failure must not stop the table
-            log_exc = getattr(self.app, "log_exception", None)
-            if log_exc:
-                log_exc(exc)
-            self.toast(f"The AI failed ({type(exc).__name__}); it plays randomly now")
-            self.ai_seats[seat] = _RandomSeat(seat)
-            return None
-        if action is not None:
-            self.submit(action, from_ai=True)
-            if self.pacer is not None:
-                self.pacer.shown(self.clock)
-        return None
+            return True
+        return False
 
     # -- drawing -------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -1253,29 +1052,6 @@ def _zone_of(action: Any) -> str | None:
     if kind in ("gw.play_skill", "gw.play_source", "gw.play_modification", "gw.add_to_attack"):
         return "play"
     return None
-
-
-def _digit(key: int) -> int | None:
-    if pygame.K_1 <= key <= pygame.K_9:
-        return key - pygame.K_0
-    if pygame.K_KP1 <= key <= pygame.K_KP9:
-        return key - pygame.K_KP1 + 1
-    return None
-
-
-class _RandomSeat:
-    """Fallback AI seat: one random legal action per call (when no bot is registered)."""
-
-    def __init__(self, seat: int):
-        self.seat = seat
-
-    def choose(self, match) -> Any:
-        from game.engine.rng import Rng
-        legal = match.legal_actions()
-        if not legal:
-            return None
-        rng = Rng.from_seed(len(match.log) * 7919 + self.seat)
-        return legal[rng.randint(0, len(legal) - 1)]
 
 
 def shot_scenes(app: "App") -> list[tuple[str, Scene]]:
