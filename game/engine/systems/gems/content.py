@@ -10,12 +10,12 @@ assets/gems/*.toml keyed by the same ids).
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game import paths
+from game.engine.contentfile import read_toml
 from game.engine.rules import ConfigError
 
 from .verbs import VERBS
@@ -83,14 +83,7 @@ def _check(where: str, entry: Any, schema: dict[str, tuple[Any, Any]]) -> dict[s
 
 
 def _read(folder: Path, name: str) -> dict[str, Any]:
-    path = folder / name
-    try:
-        with open(path, "rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise ContentError(f"{path}: missing content file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"{path}: not valid TOML ({exc})") from None
+    return read_toml(folder / name, ContentError)
 
 
 def _section(path: str, data: dict[str, Any], key: str) -> dict[str, Any]:

@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import re
 
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game import paths
+from game.engine.contentfile import read_toml
 from game.engine.rules import ConfigError
 
 from .effects import CONDITIONS, VERBS
@@ -285,14 +285,7 @@ def check_effects(where: str, steps: Any, *, nested: bool = False) -> list[dict[
 
 
 def _read(folder: Path, name: str) -> dict[str, Any]:
-    path = folder / name
-    try:
-        with open(path, "rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise ContentError(f"{path}: missing content file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"{path}: not valid TOML ({exc})") from None
+    return read_toml(folder / name, ContentError)
 
 
 def _section(path: Path, data: dict[str, Any], key: str) -> dict[str, Any]:
