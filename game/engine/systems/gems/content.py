@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from game import paths
-from game.engine.contentfile import read_toml
+from game.engine.contentfile import check_table, read_toml
 from game.engine.rules import ConfigError
 
 from .verbs import VERBS
@@ -62,24 +62,7 @@ class Content:
 
 
 def _check(where: str, entry: Any, schema: dict[str, tuple[Any, Any]]) -> dict[str, Any]:
-    if not isinstance(entry, dict):
-        raise ContentError(f"{where}: expected a table")
-    unknown = sorted(set(entry) - set(schema))
-    if unknown:
-        raise ContentError(f"{where}: unknown key {unknown[0]!r} (known: {', '.join(sorted(schema))})")
-    out: dict[str, Any] = {}
-    for key, (tp, default) in schema.items():
-        if key not in entry:
-            if default is ...:
-                raise ContentError(f"{where}: missing required key {key!r}")
-            out[key] = list(default) if isinstance(default, list) else default
-            continue
-        value = entry[key]
-        ok = isinstance(value, tp) and not (isinstance(value, bool) and tp in (int, (int, float)))
-        if not ok:
-            raise ContentError(f"{where}: key {key!r} has the wrong type ({value!r})")
-        out[key] = value
-    return out
+    return check_table(where, entry, schema, ContentError)
 
 
 def _read(folder: Path, name: str) -> dict[str, Any]:
