@@ -150,6 +150,8 @@ class Attack:
     status: str = "flying"       # "flying" | "awaiting_defence" | "deferred" | "done"
     defence: str | None = None   # move id the target declared against it (Defend)
     edge: str = "none"           # "advantage" | "disadvantage" | "none": the table's call (GM-01)
+    advanced_tick: int = -1      # the tick it last advanced in (turn-start steps run once each)
+    readied: bool = False        # launched by a readied action (BND-25)
 
 
 @dataclass(slots=True)
@@ -169,6 +171,7 @@ class Movement:
     bonus: int = 0
     moved: int = 0               # hexes covered so far (for the log and tests)
     boost: int = 0               # extra hexes this segment from Swift modifiers (BND-35)
+    refreshed_tick: int = -1     # the tick `now` was last set for
 
 
 @dataclass(slots=True)
@@ -184,6 +187,7 @@ class Pushback:
     remaining: int
     started: int
     path: list[Hex] = field(default_factory=list)   # hexes covered so far
+    advanced_tick: int = -1      # the tick it last advanced in
 
 
 @dataclass(slots=True)
@@ -201,6 +205,7 @@ class Feature:
     rate: int = 0
     conceal: int = 0
     until: int = -1
+    grown_tick: int = -1         # the tick it last grew in
 
 
 @dataclass(slots=True)
@@ -231,6 +236,8 @@ class BindingsState:
     features: list[Feature] = field(default_factory=list)
     pending: list[Pending] = field(default_factory=list)  # stack; last is answered first
     opening: str | None = None          # BND-23: the combatant whose pre-combat action is due
+    turn_begun: bool = False            # the current turn's start steps have begun (resumable
+                                        # after a mid-turn stage such as "defend")
     next_id: int = 1
     over: bool = False
     winner: int | None = None
