@@ -272,7 +272,7 @@ def test_property_types_json_matches_the_tiled_project():
     assert project["propertyTypes"] == exported
     names = {t["name"]: t for t in exported}
     assert names["current_dir"]["values"] == ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
-    assert {m["name"] for m in names["spawn"]["members"]} == {"side", "slot", "sheet", "size"}
+    assert {m["name"] for m in names["spawn"]["members"]} == {"side", "slot", "sheet", "size", "unaware"}
     assert {m["name"] for m in names["item"]["members"]} == {"kind", "size", "carriable"}
     # Tiled 1.8 reads object defaults from object types: the same names, types and defaults.
     from xml.etree import ElementTree as ET

@@ -26,6 +26,8 @@ PROPERTY_TYPES = [
          {"name": "sheet", "type": "string", "value": ""},
          {"name": "size", "type": "int", "value": 1},
          {"name": "slot", "type": "int", "value": 0},
+         # bindings: the combatant starting here has not noticed the enemy (BND-19).
+         {"name": "unaware", "type": "bool", "value": False},
      ]},
     {"id": 4, "name": "item", "type": "class", "color": "#ff40c0e0", "drawFill": True,
      "useAs": ["object", "tile"],
@@ -38,8 +40,12 @@ PROPERTY_TYPES = [
      "useAs": ["tile", "layer"],
      "members": [
          {"name": "current_dir", "type": "string", "propertyType": "current_dir", "value": ""},
+         {"name": "conceal", "type": "int", "value": 0},
+         {"name": "cover", "type": "bool", "value": False},
          {"name": "current_threshold", "type": "int", "value": 12},
+         {"name": "dark", "type": "bool", "value": False},
          {"name": "elevation", "type": "int", "value": 0},
+         {"name": "move_cost", "type": "int", "value": 1},
          {"name": "solid", "type": "bool", "value": False},
          {"name": "terrain", "type": "string", "value": ""},
          {"name": "water", "type": "bool", "value": False},
