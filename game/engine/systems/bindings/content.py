@@ -1,0 +1,516 @@
+"""Bindings content: moves (bindings, weapons, maneuvers, basic actions), talents, conditions,
+combatant sheets and teams, read from game/data/bindings/*.toml and validated; plus the small
+presentation tables in assets/bindings/*.toml, checked against the same ids.
+
+Owns: the schemas of those files (unknown keys, wrong types, unknown enum values and unknown verbs
+are refused with a ContentError naming the file, the entry and the key), the cross-checks between
+them (a combatant's moves and talents exist, talents reduce existing moves, effects name existing
+conditions, teams name existing combatants), loading them once per process, and small lookups
+(`move`, `sheet`, `known_moves`, `teams_for_map`, `ability_mod`).
+
+Must not: apply a rule (how far a move flies, who it hits and how a verb acts are turns.py,
+combat.py and movement.py's business), know the movement speed table, or check that the maps a team
+names exist (maps are validated by the map tools; `teams_for_map` just filters by name).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game import paths
+from game.engine import dice
+from game.engine.contentfile import check_table, read_toml
+from game.engine.rules import ConfigError
+
+from .state import ABILITIES, ability_mod
+
+__all__ = [
+    "ABILITIES", "ACTIONS", "KINDS", "SCHOOLS", "RANGED", "MOVEMENT_MODES", "EFFECT_VERBS",
+    "CONDITION_VERBS", "BASIC_MOVES", "ContentError", "Content", "MoveDef", "Effect", "TalentDef",
+    "ConditionDef", "SheetDef", "TeamDef", "Presentation", "ability_mod", "load_content",
+    "content", "move", "sheet", "known_moves", "teams_for_map", "load_presentation",
+    "presentation",
+]
+
+
+class ContentError(ConfigError):
+    """A bindings content file is broken; the message names the file, the entry and the key."""
+
+
+# -- closed vocabularies (named strings, never numbers; STYLE habit 8) --------------------------
+SCHOOLS = ("aeromancy", "petramancy", "hydromancy", "pyromancy", "basic", "weapon", "maneuver")
+ACTIONS = ("full", "standard", "move", "swift", "free")           # BND-31..35, BND-39 order
+KINDS = ("projectile", "melee", "structure", "area", "self", "modifier")
+RANGED = ("increments", "absolute")                               # BND-80..83
+MOVEMENT_MODES = ("move", "dash", "dodge", "swim", "step")        # BND-52..56
+# Effect verb -> the keys it needs besides "verb" (all ints except `condition`).
+EFFECT_VERBS: dict[str, tuple[str, ...]] = {
+    "condition": ("condition", "rounds"),        # on the target, when the move hits
+    "self_condition": ("condition", "rounds"),   # on the user, when the move is used
+    "wall": ("hexes", "rounds"),                 # a structure growing `speed` hexes per segment
+    "veil": ("hexes", "rounds", "conceal"),      # a concealing area placed at once (BND-88)
+    "boost": ("hexes",),                         # extra hexes for the ongoing movement (BND-35)
+}
+CONDITION_VERBS = ("halve_movement", "adv_defence", "adv_checks", "dis_checks",
+                   "melee_adv_against", "ranged_dis_against", "no_move")
+# Every combatant knows these without listing them (BND-41..45).
+BASIC_MOVES = ("unarmed_strike", "brace")
+
+# Each schema maps key -> (type, default); a default of ... means required.
+_MOVE = {
+    "name": (str, ...), "school": (str, ...), "action": (str, ...), "kind": (str, ...),
+    "speed": (int, 0), "range_ft": (int, 0), "ranged": (str, "absolute"), "offence": (str, ""),
+    "defence": (str, ""), "contest": (str, ""), "damage_ability": (str, ""),
+    "damage_dice": (str, ""), "damage_bonus": (int, 0), "pushback_ft": (int, 0),
+    "cooldown": (int, 0), "attaches_to": (list, []), "effects": (list, []),
+    "description": (str, ""),
+}
+_TALENT = {"name": (str, ...), "reduces": (str, ...), "per_round": (int, 1),
+           "description": (str, "")}
+_CONDITION = {"name": (str, ...), "verbs": (list, []), "description": (str, "")}
+_SHEET = {
+    "name": (str, ...), "level": (int, 1),
+    **{a: (int, ...) for a in ABILITIES},
+    "ab": (int, ...), "db": (int, ...), "hp": (int, ...), "base_speed_ft": (int, 30),
+    "swim_speed_ft": (int, 0), "moves": (list, []), "talents": (list, []),
+    "description": (str, ""),
+}
+_TEAM = {"name": (str, ...), "members": (list, ...), "maps": (list, [])}
+_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One verb of a move's `effects` list; unused fields keep their zero defaults."""
+
+    verb: str
+    condition: str = ""
+    rounds: int = 0          # condition duration in rounds (BND-78); 0 = to the end of this round
+    hexes: int = 0
+    conceal: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MoveDef:
+    id: str
+    name: str
+    school: str
+    action: str              # ACTIONS
+    kind: str                # KINDS
+    speed: int               # H: hexes per segment (0 = none)
+    range_ft: int
+    ranged: str              # RANGED: "increments" gives BND-81 penalties, "absolute" a hard cap
+    offence: str             # ability for AB + X + 2d6, "" = no attack roll
+    defence: str             # ability for DB + X + 2d6 as a counter-action, "" = cannot counter
+    contest: str             # ability the target always opposes with (maneuvers), "" = none
+    damage_ability: str
+    damage_dice: str         # dice notation or ""
+    damage_bonus: int
+    pushback_ft: int
+    cooldown: int            # rounds (BND-101)
+    attaches_to: tuple[str, ...]
+    effects: tuple[Effect, ...]
+    description: str
+
+    @property
+    def range_hexes(self) -> int:
+        return self.range_ft // 5                    # BND-05
+
+    @property
+    def pushback_hexes(self) -> int:
+        return self.pushback_ft // 5
+
+    @property
+    def is_attack(self) -> bool:
+        """Rolls against a target (offence or contest) rather than placing or boosting."""
+        return bool(self.offence or self.contest)
+
+    @property
+    def can_counter(self) -> bool:
+        """Has a defence formula, so declaring it against an attack counts as a defence."""
+        return bool(self.defence)
+
+    def effects_of(self, verb: str) -> tuple[Effect, ...]:
+        return tuple(e for e in self.effects if e.verb == verb)
+
+
+@dataclass(frozen=True, slots=True)
+class TalentDef:
+    id: str
+    name: str
+    reduces: str             # move id whose action is one step smaller (BND-39)
+    per_round: int           # uses per round
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionDef:
+    id: str
+    name: str
+    verbs: tuple[str, ...]   # CONDITION_VERBS
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class SheetDef:
+    id: str
+    name: str
+    level: int
+    scores: dict[str, int]   # ability -> score (treat as read-only)
+    ab: int
+    db: int
+    hp: int
+    base_speed_ft: int
+    swim_speed_ft: int       # 0 in the file = half base rounded down to 5 ft (BND-X-10); filled in
+    moves: tuple[str, ...]   # as listed (basic moves not included; see known_moves)
+    talents: tuple[str, ...]
+    description: str
+
+    def mod(self, ability: str) -> int:
+        return ability_mod(self.scores[ability])
+
+
+@dataclass(frozen=True, slots=True)
+class TeamDef:
+    id: str
+    name: str
+    members: tuple[str, ...]
+    maps: tuple[str, ...]    # map file names (empty = any map)
+
+
+@dataclass(frozen=True, slots=True)
+class Content:
+    moves: dict[str, MoveDef]
+    talents: dict[str, TalentDef]
+    conditions: dict[str, ConditionDef]
+    combatants: dict[str, SheetDef]
+    teams: dict[str, TeamDef]
+
+
+# -- reading ------------------------------------------------------------------------------------
+def _check(where: str, entry: Any, schema: dict[str, tuple[Any, Any]]) -> dict[str, Any]:
+    return check_table(where, entry, schema, ContentError)
+
+
+def _section(path: Path, key: str) -> dict[str, Any]:
+    """The `[key.<id>]` tables of one file; anything else at the top level is refused."""
+    data = read_toml(path, ContentError)
+    extra = sorted(set(data) - {key})
+    if extra:
+        raise ContentError(f"{path}: unknown top-level key {extra[0]!r} (expected [{key}.<id>])")
+    section = data.get(key, {})
+    if not isinstance(section, dict) or not section:
+        raise ContentError(f"{path}: needs at least one [{key}.<id>] entry")
+    for eid in section:
+        if not _ID.match(eid):
+            raise ContentError(f"{path} [{key}.{eid}]: ids are lower-case snake_case")
+    return section
+
+
+def _enum(where: str, key: str, value: str, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise ContentError(f"{where}: {key} {value!r} is not one of {', '.join(allowed)}")
+
+
+def _strings(where: str, key: str, values: list[Any]) -> tuple[str, ...]:
+    for v in values:
+        if not isinstance(v, str):
+            raise ContentError(f"{where}: {key} must list strings, not {v!r}")
+    if len(set(values)) != len(values):
+        raise ContentError(f"{where}: {key} lists an id twice")
+    return tuple(values)
+
+
+def _effect(where: str, raw: Any) -> Effect:
+    if not isinstance(raw, dict) or not isinstance(raw.get("verb"), str):
+        raise ContentError(f"{where}: each effect is a table with a string 'verb'")
+    verb = raw["verb"]
+    if verb not in EFFECT_VERBS:
+        raise ContentError(f"{where}: unknown effect verb {verb!r} (known: "
+                           f"{', '.join(EFFECT_VERBS)})")
+    needed = EFFECT_VERBS[verb]
+    schema: dict[str, tuple[Any, Any]] = {"verb": (str, ...)}
+    for key in needed:
+        schema[key] = (str, ...) if key == "condition" else (int, ...)
+    e = _check(f"{where} effect {verb!r}", raw, schema)
+    for key in needed:
+        if key != "condition" and e[key] < (0 if key == "rounds" else 1):
+            raise ContentError(f"{where} effect {verb!r}: {key} is out of range ({e[key]})")
+    return Effect(**e)
+
+
+def _move(path: Path, mid: str, raw: Any) -> MoveDef:
+    where = f"{path} [moves.{mid}]"
+    m = _check(where, raw, _MOVE)
+    _enum(where, "school", m["school"], SCHOOLS)
+    _enum(where, "action", m["action"], ACTIONS)
+    _enum(where, "kind", m["kind"], KINDS)
+    _enum(where, "ranged", m["ranged"], RANGED)
+    for key in ("offence", "defence", "contest", "damage_ability"):
+        if m[key]:
+            _enum(where, key, m[key], ABILITIES)
+    if m["damage_dice"]:
+        try:
+            spec = dice.parse(m["damage_dice"])
+        except ValueError as exc:
+            raise ContentError(f"{where}: damage_dice: {exc}") from None
+        if spec.bonus:
+            raise ContentError(f"{where}: damage_dice takes plain dice; put the +n in damage_bonus")
+    for key in ("speed", "range_ft", "pushback_ft", "cooldown", "damage_bonus"):
+        if m[key] < 0:
+            raise ContentError(f"{where}: {key} cannot be negative")
+    for key in ("range_ft", "pushback_ft"):
+        if m[key] % 5:
+            raise ContentError(f"{where}: {key} must be a multiple of 5 ft (one hex, BND-05)")
+    attaches = _strings(where, "attaches_to", m["attaches_to"])
+    for mode in attaches:
+        _enum(where, "attaches_to", mode, MOVEMENT_MODES)
+    effects = []
+    for i, raw_e in enumerate(m["effects"]):
+        effects.append(_effect(f"{where} effects[{i}]", raw_e))
+    verbs = {e.verb for e in effects}
+    kind = m["kind"]
+    # Shape checks per kind, so the rules code can rely on them.
+    if kind in ("projectile", "melee"):
+        if m["speed"] < 1 or m["range_ft"] < 5:
+            raise ContentError(f"{where}: a {kind} needs speed >= 1 and range_ft >= 5")
+        if not (m["offence"] or m["contest"]):
+            raise ContentError(f"{where}: a {kind} needs an offence or a contest ability")
+    if m["pushback_ft"] and m["speed"] < 1:
+        # BND-72/75: the pushback moves at the action's own speed, so it must have one
+        raise ContentError(f"{where}: a pushback needs the move's speed (speed >= 1)")
+    if (m["damage_dice"] or m["damage_ability"] or m["damage_bonus"]) and not m["offence"] \
+            and not m["contest"]:
+        raise ContentError(f"{where}: damage without an offence or contest roll")
+    if kind == "structure" and (not verbs & {"wall"} or m["speed"] < 1 or m["range_ft"] < 5):
+        raise ContentError(f"{where}: a structure needs a 'wall' effect, speed >= 1, range_ft >= 5")
+    if kind == "area" and (not verbs & {"veil"} or m["range_ft"] < 5):
+        raise ContentError(f"{where}: an area needs a 'veil' effect and range_ft >= 5")
+    if kind == "modifier":
+        if m["action"] != "swift" or not attaches or not verbs & {"boost"}:
+            raise ContentError(f"{where}: a modifier is a swift action with attaches_to and a "
+                               "'boost' effect (BND-35)")
+    elif attaches:
+        raise ContentError(f"{where}: attaches_to is only for kind 'modifier'")
+    wrong = {"wall": "structure", "veil": "area", "boost": "modifier"}
+    for verb, owner_kind in wrong.items():
+        if verb in verbs and kind != owner_kind:
+            raise ContentError(f"{where}: effect {verb!r} belongs to kind {owner_kind!r}")
+    if kind == "self" and m["range_ft"]:
+        raise ContentError(f"{where}: a self move has no range")
+    return MoveDef(id=mid, name=m["name"], school=m["school"], action=m["action"], kind=kind,
+                   speed=m["speed"], range_ft=m["range_ft"], ranged=m["ranged"],
+                   offence=m["offence"], defence=m["defence"], contest=m["contest"],
+                   damage_ability=m["damage_ability"], damage_dice=m["damage_dice"],
+                   damage_bonus=m["damage_bonus"], pushback_ft=m["pushback_ft"],
+                   cooldown=m["cooldown"], attaches_to=attaches, effects=tuple(effects),
+                   description=m["description"])
+
+
+def _sheet(path: Path, cid: str, raw: Any) -> SheetDef:
+    where = f"{path} [combatants.{cid}]"
+    s = _check(where, raw, _SHEET)
+    if not 1 <= s["level"] <= 20:
+        raise ContentError(f"{where}: level must be 1..20")
+    for a in ABILITIES:
+        if not 1 <= s[a] <= 30:
+            raise ContentError(f"{where}: {a} score must be 1..30")
+    if s["hp"] < 1 or s["ab"] < 0 or s["db"] < 0:
+        raise ContentError(f"{where}: hp must be 1 or more, ab and db 0 or more")
+    base, swim = s["base_speed_ft"], s["swim_speed_ft"]
+    if base < 5 or base % 5 or swim < 0 or swim % 5:
+        raise ContentError(f"{where}: base_speed_ft and swim_speed_ft are multiples of 5 ft "
+                           "(base at least 5)")
+    if swim == 0:
+        swim = base // 2 // 5 * 5            # invented core: half base, rounded down to 5 ft
+    return SheetDef(id=cid, name=s["name"], level=s["level"],
+                    scores={a: s[a] for a in ABILITIES}, ab=s["ab"], db=s["db"], hp=s["hp"],
+                    base_speed_ft=base, swim_speed_ft=swim,
+                    moves=_strings(where, "moves", s["moves"]),
+                    talents=_strings(where, "talents", s["talents"]),
+                    description=s["description"])
+
+
+def load_content(folder: Path | None = None) -> Content:
+    """Read and validate every bindings content file in `folder` (default game/data/bindings)."""
+    folder = folder or paths.data_dir() / "bindings"
+    p_moves, p_talents, p_conditions, p_sheets, p_teams = (
+        folder / f"{n}.toml" for n in ("moves", "talents", "conditions", "combatants", "teams"))
+    moves = {k: _move(p_moves, k, v) for k, v in _section(p_moves, "moves").items()}
+    talents = {}
+    for k, v in _section(p_talents, "talents").items():
+        t = _check(f"{p_talents} [talents.{k}]", v, _TALENT)
+        if t["per_round"] < 1:
+            raise ContentError(f"{p_talents} [talents.{k}]: per_round must be 1 or more")
+        talents[k] = TalentDef(id=k, **t)
+    conditions = {}
+    for k, v in _section(p_conditions, "conditions").items():
+        where = f"{p_conditions} [conditions.{k}]"
+        c = _check(where, v, _CONDITION)
+        verbs = _strings(where, "verbs", c["verbs"])
+        for verb in verbs:
+            if verb not in CONDITION_VERBS:
+                raise ContentError(f"{where}: unknown condition verb {verb!r} (known: "
+                                   f"{', '.join(CONDITION_VERBS)})")
+        conditions[k] = ConditionDef(id=k, name=c["name"], verbs=verbs,
+                                     description=c["description"])
+    sheets = {k: _sheet(p_sheets, k, v) for k, v in _section(p_sheets, "combatants").items()}
+    teams = {}
+    for k, v in _section(p_teams, "teams").items():
+        where = f"{p_teams} [teams.{k}]"
+        t = _check(where, v, _TEAM)
+        members = tuple(t["members"])
+        if not members or not all(isinstance(m, str) for m in members):
+            raise ContentError(f"{where}: members must list one or more combatant ids")
+        teams[k] = TeamDef(id=k, name=t["name"], members=members,
+                           maps=_strings(where, "maps", t["maps"]))
+    c = Content(moves, talents, conditions, sheets, teams)
+    _cross_check(folder, c)
+    return c
+
+
+def _cross_check(folder: Path, c: Content) -> None:
+    p_moves = folder / "moves.toml"
+    for basic in BASIC_MOVES:
+        if basic not in c.moves:
+            raise ContentError(f"{p_moves}: the basic move {basic!r} is missing (BND-41..45)")
+    for mid, m in c.moves.items():
+        for e in m.effects:
+            if e.verb in ("condition", "self_condition") and e.condition not in c.conditions:
+                raise ContentError(f"{p_moves} [moves.{mid}]: effect {e.verb!r} names condition "
+                                   f"{e.condition!r}, which is not in conditions.toml")
+    for tid, t in c.talents.items():
+        if t.reduces not in c.moves:
+            raise ContentError(f"{folder / 'talents.toml'} [talents.{tid}]: reduces {t.reduces!r}, "
+                               "which is not in moves.toml")
+    for cid, s in c.combatants.items():
+        where = f"{folder / 'combatants.toml'} [combatants.{cid}]"
+        for mid in s.moves:
+            if mid not in c.moves:
+                raise ContentError(f"{where}: move {mid!r} is not in moves.toml")
+            if mid in BASIC_MOVES:
+                raise ContentError(f"{where}: {mid!r} is a basic move every combatant has; "
+                                   "do not list it")
+        for tid in s.talents:
+            if tid not in c.talents:
+                raise ContentError(f"{where}: talent {tid!r} is not in talents.toml")
+            if c.talents[tid].reduces not in s.moves:
+                raise ContentError(f"{where}: talent {tid!r} reduces "
+                                   f"{c.talents[tid].reduces!r}, a move it does not know")
+    for tid, t in c.teams.items():
+        for member in t.members:
+            if member not in c.combatants:
+                raise ContentError(f"{folder / 'teams.toml'} [teams.{tid}]: member {member!r} "
+                                   "is not in combatants.toml")
+
+
+# -- the bundled content and lookups ------------------------------------------------------------
+_CACHE: Content | None = None
+
+
+def content() -> Content:
+    """The bundled content, loaded and validated once per process."""
+    global _CACHE
+    if _CACHE is None:
+        _CACHE = load_content()
+    return _CACHE
+
+
+def move(move_id: str, c: Content | None = None) -> MoveDef:
+    """A move by id; KeyError names it when unknown."""
+    c = c or content()
+    try:
+        return c.moves[move_id]
+    except KeyError:
+        raise KeyError(f"unknown bindings move {move_id!r}") from None
+
+
+def sheet(sheet_id: str, c: Content | None = None) -> SheetDef:
+    c = c or content()
+    try:
+        return c.combatants[sheet_id]
+    except KeyError:
+        raise KeyError(f"unknown bindings combatant {sheet_id!r}") from None
+
+
+def known_moves(sheet_id: str, c: Content | None = None) -> list[str]:
+    """Every move a combatant of this sheet can use: the basic moves first, then its own."""
+    return [*BASIC_MOVES, *sheet(sheet_id, c).moves]
+
+
+def teams_for_map(map_name: str, c: Content | None = None) -> list[TeamDef]:
+    """Teams made for `map_name` (a file name or path; compared by file name), in file order;
+    when none names it, the map-agnostic teams (those with an empty `maps`)."""
+    c = c or content()
+    name = Path(map_name).name
+    made = [t for t in c.teams.values() if name in t.maps]
+    return made or [t for t in c.teams.values() if not t.maps]
+
+
+# -- presentation (assets/bindings/*.toml) ------------------------------------------------------
+SHAPES = ("circle", "square", "diamond", "triangle", "hexagon", "star")
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+_P_COMBATANT = {"colour": (str, ...), "outline": (str, "#202020"), "shape": (str, "circle"),
+                "glyph": (str, ...), "title": (str, ...)}
+_P_MOVE = {"colour": (str, ...), "glyph": (str, ...)}
+_P_CONDITION = {"colour": (str, ...), "glyph": (str, ...)}
+# file name -> (content attribute its ids must match, schema)
+_P_FILES = {"combatants.toml": ("combatants", _P_COMBATANT), "moves.toml": ("moves", _P_MOVE),
+            "conditions.toml": ("conditions", _P_CONDITION)}
+
+
+@dataclass(frozen=True, slots=True)
+class Presentation:
+    """id -> presentation table (values as in the file, defaults filled) per kind of content."""
+
+    combatants: dict[str, dict[str, Any]]
+    moves: dict[str, dict[str, Any]]
+    conditions: dict[str, dict[str, Any]]
+
+
+def load_presentation(folder: Path | None = None, c: Content | None = None) -> Presentation:
+    """Read assets/bindings/{combatants,moves,conditions}.toml: one `[<id>]` table per content id
+    of that kind (an unknown id or a missing one is refused), colours as "#rrggbb", glyphs of 1-2
+    characters, a short title (at most 14 characters) per combatant."""
+    folder = folder or paths.assets_dir() / "bindings"
+    c = c or content()
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for fname, (attr, schema) in _P_FILES.items():
+        path = folder / fname
+        data = read_toml(path, ContentError)
+        ids = getattr(c, attr)
+        unknown = sorted(set(data) - set(ids))
+        if unknown:
+            raise ContentError(f"{path} [{unknown[0]}]: not a {attr[:-1]} id in game/data/bindings")
+        missing = sorted(set(ids) - set(data))
+        if missing:
+            raise ContentError(f"{path}: no entry for {attr[:-1]} {missing[0]!r}")
+        tables = {}
+        for key, raw in data.items():
+            where = f"{path} [{key}]"
+            t = _check(where, raw, schema)
+            for ck in ("colour", "outline"):
+                if ck in t and not _COLOUR.match(t[ck]):
+                    raise ContentError(f"{where}: {ck} {t[ck]!r} is not '#rrggbb'")
+            if not 1 <= len(t["glyph"]) <= 2:
+                raise ContentError(f"{where}: glyph must be 1 or 2 characters")
+            if "shape" in t:
+                _enum(where, "shape", t["shape"], SHAPES)
+            if "title" in t and not 1 <= len(t["title"]) <= 14:
+                raise ContentError(f"{where}: title must be 1..14 characters")
+            tables[key] = t
+        out[attr] = tables
+    return Presentation(**out)
+
+
+_P_CACHE: Presentation | None = None
+
+
+def presentation() -> Presentation:
+    """The bundled presentation tables, loaded and validated once per process."""
+    global _P_CACHE
+    if _P_CACHE is None:
+        _P_CACHE = load_presentation()
+    return _P_CACHE
