@@ -1,0 +1,188 @@
+"""Bindings sight: whether one hex can target another, cover, and concealment.
+
+Owns: reading the board's sight properties (cell `solid`, `cover`, `conceal`, `dark`) and the
+state's active features (walls obstruct, veils conceal) into the answer combat, the AI and the
+client's targeting overlay all use: `sight(state, a, b)` -> Sight. The geometry (sample lines,
+grazes, seams) lives in game/engine/boards/hexsight.py.
+
+Readings (see README's house-rule table):
+- BND-84: targetable only if some sample line (centre or a corner pulled 1% inward, 7 per hex)
+  joins the two hexes without entering a `solid` hex or a wall feature. `cover` cells are low
+  obstacles: they never stop targeting.
+- BND-85/86: cover when the centre line enters a solid, cover or wall hex that is not adjacent
+  to the attacker's hex (end hexes never count).
+- BND-88..91, GM-19: concealment = summed `conceal` (cells plus active veil features) over the
+  hexes a line crosses, the target's and attacker's own hexes included (standing in smoke
+  conceals), capped at 3. House rule concealment_line "best" takes the least-concealed clear
+  sample line, "centre" the centre line.
+- BND-93: a target hex with `dark` gives total concealment (3).
+- GM-23: house rule graze_blocks; by default a line touching only an edge or corner passes.
+Hexes off the board are open ground to lines.
+
+Must not: roll dice, change the state, or resolve an attack (combat.py applies the miss chance,
+BND-92, and disadvantage from cover). Never imports pygame.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from game.engine.boards import hexsight as hs
+from game.engine.boards.hex import Cube, HexLayout, cube_distance
+
+from .house import house
+from .state import BindingsState, Hex
+
+TOTAL_CONCEALMENT = 3            # BND-91: the highest level; more crossed hexes stay at 3
+PixelLine = tuple[tuple[float, float], tuple[float, float]]
+
+
+@dataclass(frozen=True, slots=True)
+class Sight:
+    """What hex `a` sees of hex `b`.
+
+    can_see: BND-84, some sample line is unobstructed. cover: BND-85/86 (attack at
+    disadvantage). concealment: 0..3 (BND-88..91, 93); miss_chance = concealment / 6 (combat
+    rolls it, BND-92). targetable: a creature there may be targeted (can_see and concealment
+    below total; at 3 only the hex may be attacked, BND-91). dark: b is a darkness hex.
+    lines: map-pixel segments to draw, the centre line first, then the clear line used (omitted
+    when it is the centre line or none is clear). blocked_by: obstacle hexes (offset) the centre
+    line enters that count for cover, or, when nothing is targetable, the solid/wall hexes on
+    it. concealed_by: hexes whose concealment was counted."""
+
+    can_see: bool
+    cover: bool
+    concealment: int
+    miss_chance: float
+    targetable: bool
+    dark: bool = False
+    lines: tuple[PixelLine, ...] = ()
+    blocked_by: tuple[Hex, ...] = ()
+    concealed_by: tuple[Hex, ...] = ()
+
+
+def _active(feature: Any, tick: int) -> bool:
+    return feature.until < 0 or tick < feature.until
+
+
+class _View:
+    """The board's sight properties and the state's features, by cube coordinate."""
+
+    def __init__(self, state: BindingsState) -> None:
+        board = state.board
+        if board is None:
+            raise ValueError("sight needs the state's board (attach it after loading)")
+        self.board = board
+        self.layout = HexLayout.from_board(board)
+        tick = state.tick
+        self.walls: set[Hex] = set()
+        self.veils: dict[Hex, int] = {}
+        for f in state.features:
+            if not _active(f, tick):
+                continue
+            if f.kind == "wall":
+                self.walls.update(tuple(h) for h in f.cells)
+            elif f.kind == "veil" and f.conceal:
+                for h in f.cells:
+                    h = tuple(h)
+                    self.veils[h] = self.veils.get(h, 0) + int(f.conceal)
+
+    def hex(self, c: Cube) -> Hex:
+        return self.layout.from_cube(c)
+
+    def prop(self, c: Cube, name: str, default: Any = None) -> Any:
+        x, y = self.layout.from_cube(c)
+        return self.board.prop(x, y, name, default)
+
+    def solid(self, c: Cube) -> bool:
+        return bool(self.prop(c, "solid", False)) or self.hex(c) in self.walls
+
+    def obstacle(self, c: Cube) -> bool:
+        """Anything that gives cover on the centre line: solid, cover or wall."""
+        return self.solid(c) or bool(self.prop(c, "cover", False))
+
+    def conceal(self, c: Cube) -> int:
+        level = self.prop(c, "conceal", 0) or 0
+        return int(level) + self.veils.get(self.hex(c), 0)
+
+
+def sight(state: BindingsState, a: Hex, b: Hex, attacker_id: str | None = None) -> Sight:
+    """How hex `a` (the attacker's) sees hex `b` (the target's) in this state, under the match's
+    house rules. `attacker_id` names who looks (recorded for callers' convenience; sight itself
+    does not depend on who stands where: creatures never obstruct lines, BND-GM-28)."""
+    view = _View(state)
+    return _sight(view, a, b, bool(house(state, "graze_blocks")),
+                  str(house(state, "concealment_line")))
+
+
+def sight_of(state: BindingsState, attacker_id: str, target_id: str) -> Sight:
+    """Sight from one combatant's hex to another's."""
+    att, tgt = state.combatants[attacker_id], state.combatants[target_id]
+    return sight(state, (att.x, att.y), (tgt.x, tgt.y), attacker_id)
+
+
+def _sight(view: _View, a: Hex, b: Hex, graze: bool, mode: str) -> Sight:
+    lay = view.layout
+    ca, cb = lay.to_cube(*a), lay.to_cube(*b)
+    dark = bool(view.board.prop(b[0], b[1], "dark", False))
+
+    def px(p: hs.Point) -> tuple[float, float]:
+        return hs.point_to_pixel(lay, p)
+
+    centre = hs.line_points(ca, cb, hs.CENTRE_LINE)
+    lines: list[PixelLine] = [(px(centre[0]), px(centre[1]))]
+    if ca == cb:
+        conceal = min(TOTAL_CONCEALMENT, view.conceal(ca))
+        if dark:
+            conceal = TOTAL_CONCEALMENT
+        return Sight(True, False, conceal, conceal / 6, conceal < TOTAL_CONCEALMENT, dark,
+                     tuple(lines), (), (b,) if view.conceal(ca) else ())
+
+    clear = hs.clear_lines(ca, cb, view.solid, graze)
+    can_see = bool(clear)
+
+    # BND-86: obstacles next to the attacker never give cover (the end hexes never obstruct).
+    def next_to_attacker(c: Cube) -> bool:
+        return cube_distance(c, ca) == 1
+
+    cover = can_see and hs.centre_line_blocked(ca, cb, view.obstacle, graze, next_to_attacker)
+    on_centre = [c for c in hs.centre_line_cells(ca, cb, graze)[1:-1]]
+    if cover:
+        blocked = [view.hex(c) for c in on_centre if view.obstacle(c) and not next_to_attacker(c)]
+        if not blocked:     # only a seam between two obstacles: name both sides
+            blocked = _seam_hexes(view, ca, cb, view.obstacle, next_to_attacker)
+    elif not can_see:
+        blocked = [view.hex(c) for c in on_centre if view.solid(c)]
+        if not blocked:
+            blocked = _seam_hexes(view, ca, cb, view.solid, None)
+    else:
+        blocked = []
+
+    conceal = 0
+    concealed_by: tuple[Hex, ...] = ()
+    if can_see:
+        best = hs.min_crossings(ca, cb, view.conceal, view.solid, graze, mode)
+        assert best is not None
+        conceal = min(TOTAL_CONCEALMENT, int(best.total))
+        concealed_by = tuple(view.hex(c) for c in best.cells)
+        if best.index != hs.CENTRE_LINE:
+            p, q = hs.line_points(ca, cb, best.index)
+            lines.append((px(p), px(q)))
+        elif clear and clear[0] != hs.CENTRE_LINE:
+            p, q = hs.line_points(ca, cb, clear[0])
+            lines.append((px(p), px(q)))
+    if dark:
+        conceal = TOTAL_CONCEALMENT               # BND-93
+    return Sight(can_see=can_see, cover=cover, concealment=conceal, miss_chance=conceal / 6,
+                 targetable=can_see and conceal < TOTAL_CONCEALMENT, dark=dark,
+                 lines=tuple(lines), blocked_by=tuple(blocked), concealed_by=concealed_by)
+
+
+def _seam_hexes(view: _View, ca: Cube, cb: Cube, pred: Callable[[Cube], bool],
+                skip: Callable[[Cube], bool] | None) -> list[Hex]:
+    p, q = hs.line_points(ca, cb, hs.CENTRE_LINE)
+    out: list[Hex] = []
+    for c1, c2 in hs.segment_seams(p, q):
+        if pred(c1) and pred(c2) and not (skip and (skip(c1) or skip(c2))):
+            out.extend((view.hex(c1), view.hex(c2)))
+    return out
