@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from game import paths
+from game.engine.boards.tmx import load_board
 from game.engine.rules import ConfigError
 from game.engine.systems.bindings import content as C
 from game.engine.systems.bindings.content import (ContentError, ability_mod, content, known_moves,
@@ -174,20 +175,43 @@ def _strength(members: tuple[str, ...]) -> tuple:
             sorted(s.base_speed_ft for s in sheets), sum(sum(s.scores.values()) for s in sheets))
 
 
-@pytest.mark.parametrize("map_name", ["bindings_pass.tmx", "bindings_grove.tmx", "hex_crossing.tmx"])
-def test_two_fairly_matched_teams_per_map(map_name):
+MAPS = ["bindings_pass.tmx", "bindings_grove.tmx", "hex_crossing.tmx"]
+
+
+@pytest.mark.parametrize("map_name", MAPS)
+def test_two_fairly_matched_teams_per_map_then_the_agnostic_ones(map_name):
     teams = teams_for_map(map_name)
-    assert len(teams) == 2
-    assert all(map_name in t.maps and 3 <= len(t.members) <= 4 for t in teams)
-    assert _strength(teams[0].members) == _strength(teams[1].members)
-    # a path works as well as a file name
+    made = [t for t in teams if t.maps]
+    assert teams[:2] == made and len(made) == 2           # made for the map come first
+    assert all(map_name in t.maps and 3 <= len(t.members) <= 4 for t in made)
+    assert _strength(made[0].members) == _strength(made[1].members)
+    assert teams[2:] == teams_for_map("some_other_map.tmx")
+    # a path (either slash) works as well as a file name
     assert teams_for_map(f"maps/{map_name}") == teams
+    assert teams_for_map(f"C:\\maps\\{map_name}") == teams
 
 
-def test_map_agnostic_teams_are_the_fallback():
+def test_map_agnostic_teams_suit_any_map():
     agnostic = teams_for_map("some_other_map.tmx")
+    assert agnostic == teams_for_map(None)
     assert len(agnostic) >= 2 and all(not t.maps for t in agnostic)
     assert _strength(agnostic[0].members) == _strength(agnostic[1].members)
+
+
+def test_every_map_a_team_names_is_a_bundled_map():
+    named = {m for t in content().teams.values() for m in t.maps}
+    assert named == set(MAPS)
+    assert all((paths.maps_dir() / m).is_file() for m in named)
+
+
+@pytest.mark.parametrize("map_name", MAPS)
+def test_teams_fit_the_spawns_of_their_map(map_name):
+    """Content does not check maps (they are made separately); this test ties the two together:
+    every map a team names exists and has a spawn per member on each side."""
+    board = load_board(paths.maps_dir() / map_name)
+    per_side = Counter(o.properties.get("side") for o in board.objects_of("spawn"))
+    biggest = max(len(t.members) for t in teams_for_map(map_name))
+    assert per_side[0] >= biggest and per_side[1] >= biggest
 
 
 # -- broken files --------------------------------------------------------------------------------

@@ -440,13 +440,13 @@ def known_moves(sheet_id: str, c: Content | None = None) -> list[str]:
     return [*BASIC_MOVES, *sheet(sheet_id, c).moves]
 
 
-def teams_for_map(map_name: str, c: Content | None = None) -> list[TeamDef]:
-    """Teams made for `map_name` (a file name or path; compared by file name), in file order;
-    when none names it, the map-agnostic teams (those with an empty `maps`)."""
+def teams_for_map(map_name: str | None, c: Content | None = None) -> list[TeamDef]:
+    """Teams that suit a map (a file name or path, compared by file name): those made for it
+    first, in file order, then the map-agnostic ones (an empty `maps`), which suit every map."""
     c = c or content()
-    name = Path(map_name).name
-    made = [t for t in c.teams.values() if name in t.maps]
-    return made or [t for t in c.teams.values() if not t.maps]
+    name = str(map_name).replace("\\", "/").rsplit("/", 1)[-1] if map_name else None
+    made = [t for t in c.teams.values() if name and name in t.maps]
+    return made + [t for t in c.teams.values() if not t.maps]
 
 
 # -- presentation (assets/bindings/*.toml) ------------------------------------------------------
