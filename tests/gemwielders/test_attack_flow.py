@@ -188,6 +188,7 @@ def test_GW_U_14_damage_after_hit_effects_by_default():
 
 
 @pytest.mark.rule("GW-56")
+@pytest.mark.rule("GW-U-15")
 def test_GW_56_values_are_printed_plus_effects_floored_at_zero():
     from game.engine.systems.gemwielders.rules import attack_total, card_shield, defense_total
     m, s, atk, dfn = _attack(["A3"], ["D2", "D3"])

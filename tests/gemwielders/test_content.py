@@ -24,6 +24,7 @@ def c():
 
 
 @pytest.mark.rule("GW-06")
+@pytest.mark.rule("GW-U-01")
 def test_four_gembearers_each_with_an_ability_and_a_ten_card_weapon_deck(c):
     assert set(c.bearers) >= {"hammer", "twinblades", "longbow", "wardens_staff"}
     for bid, b in c.bearers.items():
@@ -36,6 +37,7 @@ def test_four_gembearers_each_with_an_ability_and_a_ten_card_weapon_deck(c):
 
 
 @pytest.mark.rule("GW-08")
+@pytest.mark.rule("GW-U-20")
 def test_five_gem_types_with_four_tokens_each(c):
     assert c.gems == {"R": 4, "S": 4, "E": 4, "T": 4, "A": 4}
     assert {g.name for g in c.gem_types.values()} == {"Ruby", "Sapphire", "Emerald", "Topaz",
@@ -64,6 +66,7 @@ def test_forty_gem_cards_across_the_four_kinds(c):
 
 
 @pytest.mark.rule("GW-10")
+@pytest.mark.rule("GW-U-21")
 def test_twelve_sources_and_the_named_cards(c):
     assert c.source_count == 12
     src = c.cards[c.source_cid]

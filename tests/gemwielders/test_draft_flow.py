@@ -96,6 +96,7 @@ def _tv18(pool_a: int, card: str):
 
 @pytest.mark.rule("GW-16")
 @pytest.mark.rule("GW-17")
+@pytest.mark.rule("GW-U-03")
 def test_GW_TV_18_nobody_can_ever_qualify_so_step1_scrap_allowed():
     m, s = _tv18(4, "G_AAA")
     assert rules.scrappable_slots(s) == [0]
@@ -107,6 +108,7 @@ def test_GW_TV_18_nobody_can_ever_qualify_so_step1_scrap_allowed():
 
 
 @pytest.mark.rule("GW-16")
+@pytest.mark.rule("GW-U-03")
 def test_GW_TV_19_player_one_could_still_qualify():
     m, s = _tv18(4, "G_AA")
     assert rules.scrappable_slots(s) == []
@@ -115,6 +117,7 @@ def test_GW_TV_19_player_one_could_still_qualify():
 
 
 @pytest.mark.rule("GW-16")
+@pytest.mark.rule("GW-U-03")
 def test_GW_TV_20_pool_too_short_so_nobody_can_qualify():
     m, s = _tv18(1, "G_AA")
     assert rules.scrappable_slots(s) == [0]
@@ -182,6 +185,7 @@ def test_GW_TV_39_take_gem_then_draft_on_turn_one():
 
 
 @pytest.mark.rule("GW-23")
+@pytest.mark.rule("GW-U-21")
 def test_GW_23_take_a_source_ends_the_draft_steps():
     m, s = _draft()
     n = len(s.sources)

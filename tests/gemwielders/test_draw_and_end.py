@@ -33,6 +33,7 @@ def test_GW_TV_23_draw_reshuffles_the_discard_when_the_deck_runs_dry():
 
 
 @pytest.mark.rule("GW-45")
+@pytest.mark.rule("GW-U-18")
 def test_GW_TV_24_nothing_to_draw_is_no_error():
     m = start_play(new_match(seed=1))
     s = m.state

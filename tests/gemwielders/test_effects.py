@@ -386,6 +386,7 @@ def test_a_clause_without_a_flag_is_a_pay_stage_and_decline_runs_otherwise():
 
 
 @pytest.mark.rule("GW-41")
+@pytest.mark.rule("GW-U-16")
 def test_GW_TV_32_a_hit_clause_fires_once_per_turn():
     s = make_state()
     s.p(0).power = 5

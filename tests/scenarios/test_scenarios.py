@@ -27,9 +27,21 @@ def _rules(path: Path) -> list[str]:
     return [r for r in rules if isinstance(r, str)] if isinstance(rules, list) else []
 
 
+# A scenario file named tvNN_*.toml is that test vector of its system's checklist.
+TV_PREFIX = {"gems": "GEM-TV-", "gemwielders": "GW-TV-", "bindings": "BND-T-"}
+
+
+def _vector(path: Path) -> list[str]:
+    prefix = TV_PREFIX.get(path.parent.name)
+    if prefix and path.name[:2] == "tv" and path.name[2:4].isdigit():
+        return [prefix + path.name[2:4]]
+    return []
+
+
 def _param(path: Path):
+    ids = list(dict.fromkeys(_rules(path) + _vector(path)))
     return pytest.param(path, id=str(path.relative_to(HERE)),
-                        marks=[pytest.mark.rule(r) for r in _rules(path)])
+                        marks=[pytest.mark.rule(r) for r in ids])
 
 
 def test_there_are_scenarios():
@@ -46,7 +58,7 @@ def test_scenario(path: Path):
 def test_every_scenario_names_its_test_vector_in_name_and_comment():
     for path in FILES:
         text = path.read_text(encoding="utf-8")
-        prefix = {"gems": "GEM-TV-", "gemwielders": "GW-TV-"}.get(path.parent.name)
+        prefix = TV_PREFIX.get(path.parent.name)
         if prefix is not None:
             tv = prefix + path.name[2:4]
             assert text.lstrip().startswith(f"# {tv}"), f"{path.name}: comment must name {tv}"

@@ -1,0 +1,43 @@
+"""Every rule ID of every checklist is named by at least one test.
+
+tests/rule_ids/<system>.txt lists the IDs of that system's checklist (the rule, test-vector and
+game-master/default entries; IDs only, no rule text). A test names an ID with
+@pytest.mark.rule("ID") (scenario files through their `rules` list and tvNN file names), or a test
+vector in its function name (test_GEM_TV_35_...). This collects the whole suite in a subprocess
+with tests/rulecollect.py and reports every ID nobody names.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+LISTS = sorted((HERE / "rule_ids").glob("*.txt"))
+
+
+@pytest.fixture(scope="module")
+def named(tmp_path_factory) -> set[str]:
+    out = tmp_path_factory.mktemp("rules") / "ids.txt"
+    env = dict(os.environ, STRIFE_RULE_IDS_OUT=str(out), SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy")
+    proc = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q",
+                           "-p", "tests.rulecollect", "-p", "no:cacheprovider", str(HERE)],
+                          cwd=HERE.parent, env=env, capture_output=True, text=True, timeout=600)
+    assert out.exists(), f"collection failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
+    return set(out.read_text(encoding="utf-8").split())
+
+
+def test_there_are_rule_lists():
+    assert {p.stem for p in LISTS} >= {"gems", "gemwielders"}
+
+
+@pytest.mark.parametrize("path", LISTS, ids=[p.stem for p in LISTS])
+def test_every_rule_id_is_named_by_a_test(path: Path, named: set[str]):
+    ids = [line.strip() for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert len(ids) > 50
+    missing = [i for i in ids if i not in named]
+    assert not missing, f"{path.name}: no test names {', '.join(missing)}"
