@@ -90,6 +90,8 @@ class UnitPanel:
     statuses: list[PanelLine] = field(default_factory=list)
     slots: int | None = None
     max_slots: int | None = None
+    #: titled groups of lines drawn after the stats (replaces Arms/Status when given)
+    sections: list[tuple[str, list[PanelLine]]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -130,6 +132,17 @@ class Overlay:
     line: list[Cell] = field(default_factory=list)
     size: int = 1                      # footprint of the unit the overlay is for
     veil: bool = False                 # darken every cell outside `cells` (movement modes)
+    #: legend labels per tint key of `cells` (empty: "N slot(s)"); `cost_digits` writes the key
+    #: on cells whose key is not 1 (gems' slot costs)
+    legend: tuple[tuple[int, str], ...] = ()
+    cost_digits: bool = True
+    #: short text drawn on cells (a hex count, a concealment level, "S2")
+    marks: dict[Cell, str] = field(default_factory=dict)
+    #: lines in map pixels (the art's scale 1), e.g. a line of sight: (start, end, colour)
+    pixel_lines: list[tuple[tuple[float, float], tuple[float, float], tuple[int, int, int]]] = \
+        field(default_factory=list)
+    cover_cells: set[Cell] = field(default_factory=set)      # obstacles giving cover (outlined)
+    conceal_cells: set[Cell] = field(default_factory=set)    # cells whose concealment counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +217,8 @@ class Presenter(Protocol):
 
 
 #: system id -> "module:Class" of its presenter; a new system adds one line (or calls register)
-PRESENTERS: dict[str, str] = {"gems": "game.client.presenters.gems:GemsPresenter"}
+PRESENTERS: dict[str, str] = {"gems": "game.client.presenters.gems:GemsPresenter",
+                              "bindings": "game.client.presenters.bindings:BindingsPresenter"}
 
 
 def register(system_id: str, spec: str) -> None:

@@ -87,6 +87,84 @@ def _square_geometry(board: Any, tile: int):
         return _SquareGeometry(board.width, board.height, tile)
 
 
+#: inline hex boards (tests, scenarios) are drawn at this multiple of their tile size: a 28x32
+#: hex would otherwise be blown up blurry by the camera
+HEX_ART_SCALE = 2
+
+
+def _hex_geometry(board: Any, k: int):
+    """The MapGeometry of a hexagonal Board with every size multiplied by `k` (the same cells,
+    the same picking, a bigger picture)."""
+    from game.engine.boards.hex import HexLayout
+    from .tilemap import MapGeometry
+    lay = HexLayout.from_board(board)
+    big = HexLayout(lay.stagger_axis, lay.stagger_index, lay.tile_width * k, lay.tile_height * k,
+                    lay.side_length * k)
+    return MapGeometry(board.width, board.height, big.tile_width, big.tile_height, big)
+
+
+def _render_hex_board(board: Any, geo: Any) -> pygame.Surface:
+    """Code-drawn art for an inline hex board, from the bindings map contract's cell properties:
+    ground, difficult ground (speckled), water (ripples), cover (a boulder), concealment (leafy
+    dots), darkness (near black) and solid rock (a raised block). Light from the upper left."""
+    w, h = geo.pixel_size
+    surf = pygame.Surface((w + 2, h + 2))
+    surf.fill((16, 19, 24))
+    t = min(geo.tile_width, geo.tile_height)
+    for y in range(board.height):
+        for x in range(board.width):
+            poly = geo.cell_polygon(x, y)
+            cx, cy = geo.cell_center(x, y)
+            prop = lambda name, d=None: board.prop(x, y, name, d)  # noqa: E731
+            var = (grid_art._h(x, y) - 0.5) * 0.08
+            if prop("solid", False):
+                base = sprites.shade(grid_art.WALL, -0.45)
+            elif prop("water", False):
+                base = grid_art.WATER
+            elif prop("dark", False):
+                base = (28, 30, 40)
+            elif int(prop("move_cost", 1) or 1) > 1:
+                base = (122, 104, 74)
+            else:
+                base = grid_art.GROUND
+            base = sprites.shade(base, var) if var >= 0 else sprites.shade(base, var)
+            pygame.draw.polygon(surf, base, poly)
+            if prop("solid", False):
+                top = [(cx + (px - cx) * 0.78 - t * 0.04, cy + (py - cy) * 0.78 - t * 0.05)
+                       for px, py in poly]
+                pygame.draw.polygon(surf, sprites.shade(grid_art.WALL, var), top)
+                pygame.draw.polygon(surf, sprites.OUTLINE, top, 2)
+            elif prop("water", False):
+                for k in range(2):
+                    wy = cy - t * 0.12 + k * t * 0.22
+                    wx = cx - t * 0.2 + grid_art._h(x, y, k) * t * 0.1
+                    pts = [(wx + i * t * 0.09, wy + math.sin(i * 1.4) * t * 0.035) for i in range(5)]
+                    pygame.draw.lines(surf, sprites.shade(base, 0.35), False, pts, 2)
+            elif int(prop("move_cost", 1) or 1) > 1:
+                for k in range(6):
+                    px_ = cx + (grid_art._h(x, y, k + 1) - 0.5) * t * 0.6
+                    py_ = cy + (grid_art._h(x, y, k + 9) - 0.5) * t * 0.5
+                    pygame.draw.circle(surf, sprites.shade(base, -0.3), (px_, py_), max(2, t // 22))
+            if prop("cover", False):
+                r = t * 0.22
+                pygame.draw.ellipse(surf, (0, 0, 0), (cx - r, cy - r * 0.2, r * 2.1, r * 1.2))
+                pygame.draw.circle(surf, (138, 134, 128), (cx - r * 0.1, cy - r * 0.1), r)
+                pygame.draw.circle(surf, (176, 172, 164), (cx - r * 0.4, cy - r * 0.4), r * 0.35)
+                pygame.draw.circle(surf, sprites.OUTLINE, (cx - r * 0.1, cy - r * 0.1), r, 2)
+            conceal = int(prop("conceal", 0) or 0)
+            if conceal > 0:
+                leaf = (70, 140, 70) if not prop("dark", False) else (60, 70, 90)
+                for k in range(5 + 3 * conceal):
+                    px_ = cx + (grid_art._h(x, y, k + 20) - 0.5) * t * 0.7
+                    py_ = cy + (grid_art._h(x, y, k + 40) - 0.5) * t * 0.6
+                    pygame.draw.circle(surf, sprites.shade(leaf, (k % 3 - 1) * 0.15), (px_, py_),
+                                       max(2, t // 12))
+            if prop("dark", False):
+                pygame.draw.circle(surf, (70, 74, 110), (cx + t * 0.18, cy - t * 0.16), max(2, t // 14))
+            pygame.draw.polygon(surf, (0, 0, 0), poly, 1)
+    return surf
+
+
 def _ready(surf: pygame.Surface, alpha: bool = True) -> pygame.Surface:
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         return surf.convert_alpha() if alpha else surf.convert()
@@ -103,6 +181,10 @@ class BoardView:
         self.cost_colours = cost_colours or {0: (120, 220, 140), 1: (240, 190, 80), 2: (240, 110, 80)}
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.static_base, self.geo = self._build_static(board, map_path)
+        # board pixels -> art pixels: inline hex boards are drawn bigger than their tile size
+        self.art_scale = (self.geo.tile_width / board.tile_width
+                          if getattr(board, "orientation", "") == "hexagonal" and board.tile_width
+                          else 1.0)
         self.base_tile = int(self.geo.tile_width)
         self.zoom = 1.0
         self.cam = [0.0, 0.0]            # world pixels (at current zoom) at the view's top-left
@@ -125,6 +207,10 @@ class BoardView:
         self.dragged = False
         self.ui_scale = 1.0
         self.user_zoomed = False
+        #: extra drawing a scene plugs in (things in flight, walls): called as fn(surface, view)
+        #: under the tokens and above them
+        self.layers_below: list[Any] = []
+        self.layers_above: list[Any] = []
 
     # -- terrain ------------------------------------------------------------------------------
     @staticmethod
@@ -143,6 +229,9 @@ class BoardView:
                 return _ready(surf, alpha=False), geo
             except Exception:   # noqa: BLE001 - drawn from the board instead; never a crash
                 pass
+        if getattr(board, "orientation", "orthogonal") == "hexagonal":
+            geo = _hex_geometry(board, HEX_ART_SCALE)
+            return _ready(_render_hex_board(board, geo), alpha=False), geo
         tile = 64
         return _ready(grid_art.render_board(board, tile), alpha=False), _square_geometry(board, tile)
 
@@ -262,6 +351,14 @@ class BoardView:
     def cell_center(self, cell: tuple[float, float], size: int = 1) -> tuple[float, float]:
         x, y = self._art_center((int(cell[0]), int(cell[1])), size)
         return (self.rect.x - self.cam[0] + x * self.zoom, self.rect.y - self.cam[1] + y * self.zoom)
+
+    def board_to_screen(self, p: tuple[float, float]) -> tuple[float, float]:
+        """A point in the board's own pixel space (its Tiled tile sizes, as HexLayout.from_board
+        places cells; engine sight lines use it) on the screen."""
+        k = self.art_scale
+        ox, oy = self.geo.origin
+        return (self.rect.x - self.cam[0] + (p[0] * k + ox) * self.zoom,
+                self.rect.y - self.cam[1] + (p[1] * k + oy) * self.zoom)
 
     def cell_polygon(self, cell: Cell) -> list[tuple[float, float]]:
         ox, oy, z = self.rect.x - self.cam[0], self.rect.y - self.cam[1], self.zoom
@@ -497,7 +594,11 @@ class BoardView:
             batch.append((spr, pos))
         if batch:
             surface.fblits(batch)
+        for layer in self.layers_below:
+            layer(surface, self)
         self._draw_tokens(surface, tokens, px)
+        for layer in self.layers_above:
+            layer(surface, self)
         if self.hover is not None:
             if (overlay is not None and overlay.size > 1 and self.hover in overlay.cells
                     and self.geo.hex is None):
@@ -543,7 +644,13 @@ class BoardView:
             self._fill_cells(surface, ov.targets, DANGER, 60, px)
         if ov.area:
             self._fill_cells(surface, ov.area, DANGER, 90, px)
-        if ov.cells and px >= 28:
+        if ov.cover_cells:
+            for c in ov.cover_cells:
+                self._outline_cell(surface, c, (20, 20, 20), 4)
+                self._outline_cell(surface, c, (255, 214, 120), 2)
+        if ov.conceal_cells:
+            self._fill_cells(surface, ov.conceal_cells, (150, 200, 160), 50, px, border=False)
+        if ov.cells and px >= 28 and ov.cost_digits:
             # the slot cost written on tiles that cost other than the usual 1 (free descents,
             # 2-slot drops), so the numbers that matter stand out
             size = max(11, min(18, px // 3))
@@ -559,7 +666,20 @@ class BoardView:
                     marks.append((d, (r.centerx - d.get_width() // 2, r.bottom - d.get_height() - r.h // 8)))
             if marks:
                 surface.fblits(marks)
-            self._legend(surface, sorted(set(ov.cells.values())))
+        if ov.cells:
+            self._legend(surface, sorted(set(ov.cells.values())), dict(ov.legend))
+        if ov.marks:
+            size = max(11, min(18, px // 3))
+            batch = []
+            for cell, text in ov.marks.items():
+                d = self._digit(text, (255, 250, 236), size)
+                cx, cy = self.cell_center(cell)
+                batch.append((d, (cx - d.get_width() // 2, cy + px * 0.18)))
+            surface.fblits(batch)
+        for a, b, colour in ov.pixel_lines:
+            pa, pb = self.board_to_screen(a), self.board_to_screen(b)
+            pygame.draw.line(surface, (20, 20, 20), pa, pb, 5)
+            pygame.draw.line(surface, colour, pa, pb, 3)
         if len(ov.path) >= 2:
             pts = [self.cell_center(c, ov.size) for c in ov.path]
             pygame.draw.lines(surface, (20, 20, 20), False, pts, max(3, px // 8) + 2)
@@ -587,14 +707,17 @@ class BoardView:
                 pygame.draw.line(surface, (255, 240, 230), (cx, cy), (cx + sx * ln, cy), 3)
                 pygame.draw.line(surface, (255, 240, 230), (cx, cy), (cx, cy + sy * ln), 3)
 
-    def _legend(self, surface: pygame.Surface, costs: list[int]) -> None:
-        """A small key in the map's lower-left corner: which tint costs how many slots."""
+    def _legend(self, surface: pygame.Surface, costs: list[int],
+                labels: dict[int, str] | None = None) -> None:
+        """A small key in the map's lower-left corner: which tint means what (by default how
+        many slots a tile costs; a presenter may name its tints)."""
         k = self.ui_scale
         font = resources.font(int(13 * k), bold=True)
         x, y = self.rect.x + int(10 * k), self.rect.bottom - int(28 * k)
         parts = []
         for c in costs:
-            label = font.render(f"{c} slot{'s' if c != 1 else ''}", True, (232, 226, 212))
+            text = (labels or {}).get(c) or f"{c} slot{'s' if c != 1 else ''}"
+            label = font.render(text, True, (232, 226, 212))
             parts.append((c, label))
         w = sum(int(18 * k) + l.get_width() + 12 for _, l in parts) + 10
         box = pygame.Rect(x, y, w, int(22 * k))

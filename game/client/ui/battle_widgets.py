@@ -192,6 +192,7 @@ class Sidebar:
         self.text = text
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.tips: list[tuple[pygame.Rect, str, str]] = []   # hover regions: (rect, title, text)
+        self.keys: tuple[str, ...] = self.KEYS   # the key hints (a presenter may name its own)
 
     #: the keys nobody finds by themselves, shown small under the tile panel
     KEYS = ("E heights · T attack style · Tab find her", "Wheel zoom · drag or WASD to pan")
@@ -259,7 +260,8 @@ class Sidebar:
                     pygame.draw.circle(surface, SHADOW, c, int(8 * s), 1)
                 y += int(24 * s)
             lh = self.text.font(14).get_linesize()
-            for title, lines in (("Arms", unit.arms), ("Status", unit.statuses)):
+            groups = unit.sections or [("Arms", unit.arms), ("Status", unit.statuses)]
+            for title, lines in groups:
                 if not lines:
                     continue
                 if y + lh * 2 > unit_box.bottom:
@@ -276,7 +278,7 @@ class Sidebar:
         panel(surface, tb, PANEL)
         ty = tb.y + int(8 * s)
         ky = tb.bottom - int(6 * s)
-        for line in reversed(self.KEYS if tb.h > int(150 * s) else ()):
+        for line in reversed(self.keys if tb.h > int(150 * s) else ()):
             keys = self.text.fit(line, 11, w, (104, 110, 120))
             ky -= keys.get_height()
             surface.blit(keys, (x0, ky))
