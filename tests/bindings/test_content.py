@@ -79,6 +79,22 @@ def test_every_combatant_knows_the_basic_moves_first():
         assert known[2:] == list(s.moves)
 
 
+def test_combatant_fields_build_a_state_combatant():
+    from game.engine.systems.bindings.state import Combatant
+    f = C.combatant_fields("hydromancer")
+    unit = Combatant(id="h1", side=1, x=2, y=3, **f)
+    assert (unit.sheet, unit.level, unit.hp, unit.max_hp, unit.ab, unit.db) == \
+        ("hydromancer", 2, 30, 30, 2, 2)
+    assert (unit.base_speed, unit.swim_speed) == (30, 30)
+    assert unit.moves == ["unarmed_strike", "brace", "torrent", "water_whip", "tide_guard",
+                          "mist_shroud"]
+    assert unit.talents == ["quick_current"] and unit.mod("WIS") == 2
+    unit.moves.append("blade")
+    unit.scores["WIS"] = 3
+    assert "blade" not in C.combatant_fields("hydromancer")["moves"]      # fresh containers
+    assert content().combatants["hydromancer"].scores["WIS"] == 14
+
+
 @pytest.mark.rule("BND-T-01")
 @pytest.mark.rule("BND-T-02")
 def test_checklist_example_bindings_keep_their_numbers():
@@ -287,6 +303,7 @@ BROKEN = [
     ("moves.toml", '[moves.bad]\nname = "X"\nschool = "basic"\naction = "standard"\n'
      'kind = "self"\ndamage_dice = "1d6"', ["[moves.bad]", "damage"]),
     ("moves.toml", "[moves.Bad-Id]\n" + GOOD_MOVE, ["Bad-Id", "snake_case"]),
+    ("moves.toml", "[moves.dodge]\n" + GOOD_MOVE, ["[moves.dodge]", "movement mode"]),
     ("moves.toml", "[moves.air_blast]\n" + GOOD_MOVE, ["moves.toml", "not valid TOML"]),
     ("moves.toml", "[spells.x]\n" + GOOD_MOVE, ["moves.toml", "'spells'"]),
     ("talents.toml", '[talents.bad]\nname = "X"\nreduces = "fireball"', ["[talents.bad]",

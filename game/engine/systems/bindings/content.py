@@ -6,7 +6,7 @@ Owns: the schemas of those files (unknown keys, wrong types, unknown enum values
 are refused with a ContentError naming the file, the entry and the key), the cross-checks between
 them (a combatant's moves and talents exist, talents reduce existing moves, effects name existing
 conditions, teams name existing combatants), loading them once per process, and small lookups
-(`move`, `sheet`, `known_moves`, `teams_for_map`, `ability_mod`).
+(`move`, `sheet`, `known_moves`, `combatant_fields`, `teams_for_map`, `ability_mod`).
 
 Must not: apply a rule (how far a move flies, who it hits and how a verb acts are turns.py,
 combat.py and movement.py's business), know the movement speed table, or check that the maps a team
@@ -30,7 +30,7 @@ __all__ = [
     "ABILITIES", "ACTIONS", "KINDS", "SCHOOLS", "RANGED", "MOVEMENT_MODES", "EFFECT_VERBS",
     "CONDITION_VERBS", "BASIC_MOVES", "ContentError", "Content", "MoveDef", "Effect", "TalentDef",
     "ConditionDef", "SheetDef", "TeamDef", "Presentation", "ability_mod", "load_content",
-    "content", "move", "sheet", "known_moves", "teams_for_map", "load_presentation",
+    "content", "move", "sheet", "known_moves", "combatant_fields", "teams_for_map", "load_presentation",
     "presentation",
 ]
 
@@ -373,6 +373,10 @@ def load_content(folder: Path | None = None) -> Content:
 
 def _cross_check(folder: Path, c: Content) -> None:
     p_moves = folder / "moves.toml"
+    for mid in c.moves:
+        if mid in MOVEMENT_MODES:
+            # Defend and Opening name a move id or a movement mode in the same field
+            raise ContentError(f"{p_moves} [moves.{mid}]: {mid!r} is a movement mode's name")
     for basic in BASIC_MOVES:
         if basic not in c.moves:
             raise ContentError(f"{p_moves}: the basic move {basic!r} is missing (BND-41..45)")
@@ -438,6 +442,17 @@ def sheet(sheet_id: str, c: Content | None = None) -> SheetDef:
 def known_moves(sheet_id: str, c: Content | None = None) -> list[str]:
     """Every move a combatant of this sheet can use: the basic moves first, then its own."""
     return [*BASIC_MOVES, *sheet(sheet_id, c).moves]
+
+
+def combatant_fields(sheet_id: str, c: Content | None = None) -> dict[str, Any]:
+    """The sheet's numbers as keyword arguments for state.Combatant (add id, side, x, y):
+    name, sheet, level, scores, ab, db, hp, max_hp, base_speed, swim_speed, moves (basic moves
+    included, BND-41..45) and talents. Fresh containers each call."""
+    s = sheet(sheet_id, c)
+    return {"name": s.name, "sheet": s.id, "level": s.level, "scores": dict(s.scores),
+            "ab": s.ab, "db": s.db, "hp": s.hp, "max_hp": s.hp, "base_speed": s.base_speed_ft,
+            "swim_speed": s.swim_speed_ft, "moves": known_moves(sheet_id, c),
+            "talents": list(s.talents)}
 
 
 def teams_for_map(map_name: str | None, c: Content | None = None) -> list[TeamDef]:
