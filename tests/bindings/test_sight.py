@@ -1,0 +1,253 @@
+"""Bindings sight on real hex boards: targeting lines (BND-84), cover (BND-85/86, the constructed
+examples BND-T-19 a-d), concealment levels (BND-88..91, 93) and the table options for the
+concealment line (BND-GM-19) and grazing lines (BND-GM-23).
+
+Positions are written relative to the attacker in cube steps, so each example runs on both
+stagger axes and both stagger indices."""
+from __future__ import annotations
+
+import pytest
+
+from game.engine.boards.board import Board
+from game.engine.boards.hex import Cube, HexLayout, cube_add
+from game.engine.systems.bindings.sight import sight, sight_of
+from game.engine.systems.bindings.state import BindingsState, Combatant, Feature
+
+SIZE = 17
+CENTRE = (8, 8)
+SHAPES = [("y", "odd"), ("y", "even"), ("x", "odd"), ("x", "even")]
+
+# The attacker at the origin; the rest in cube steps from it (found on a pointy-top map: the
+# target three hexes away, up a "staircase" so that the centre line and corner lines differ).
+TARGET: Cube = (1, -3, 2)
+ON_CENTRE_FAR: Cube = (1, -2, 1)       # on the centre line, two hexes from the attacker
+ON_CENTRE_NEAR: Cube = (0, -1, 1)      # on the centre line, next to the attacker
+FAR_ROW_TARGET: Cube = (6, 0, -6)      # six hexes straight along a row
+
+
+class Map:
+    """A hex board built in the test, with cells written by relative cube position."""
+
+    def __init__(self, axis: str = "y", index: str = "odd") -> None:
+        self.board = Board(SIZE, SIZE, "hexagonal", 28, 32, axis, index, 16,
+                           [[{} for _ in range(SIZE)] for _ in range(SIZE)])
+        self.lay = HexLayout.from_board(self.board)
+        self.origin = self.lay.to_cube(*CENTRE)
+        self.state = BindingsState(combatants={}, order=[], house={}, board=self.board)
+
+    def at(self, rel: Cube) -> tuple[int, int]:
+        x, y = self.lay.from_cube(cube_add(self.origin, rel))
+        assert self.board.in_bounds(x, y), rel
+        return x, y
+
+    def set(self, rel: Cube, **props) -> "Map":
+        x, y = self.at(rel)
+        self.board.cells[y][x].update(props)
+        return self
+
+    def look(self, target: Cube = TARGET, attacker: Cube = (0, 0, 0)):
+        return sight(self.state, self.at(attacker), self.at(target))
+
+
+@pytest.fixture(params=SHAPES, ids=["-".join(s) for s in SHAPES])
+def m(request) -> Map:
+    return Map(*request.param)
+
+
+# ---------------------------------------------------------------- targeting and cover
+@pytest.mark.rule("BND-84")
+@pytest.mark.rule("BND-87")
+def test_open_ground_is_targetable_without_cover_T19d(m):
+    s = m.look()
+    assert s.can_see and s.targetable and not s.cover
+    assert s.concealment == 0 and s.miss_chance == 0 and s.blocked_by == ()
+    # BND-T-19 (d): obstacles beside the centre line, not on it, give no cover.
+    m.set((1, -1, 0), solid=True).set((0, -2, 2), solid=True)
+    s = m.look()
+    assert s.can_see and not s.cover
+
+
+@pytest.mark.rule("BND-84")
+@pytest.mark.rule("BND-85")
+@pytest.mark.rule("BND-87")
+def test_wall_on_the_centre_line_gives_cover_when_a_corner_line_is_clear_T19a(m):
+    m.set(ON_CENTRE_FAR, solid=True)
+    s = m.look()
+    assert s.can_see and s.targetable       # some corner-to-corner line passes
+    assert s.cover                          # the centre line does not: disadvantage
+    assert s.blocked_by == (m.at(ON_CENTRE_FAR),)
+    assert len(s.lines) == 2 and s.lines[0] != s.lines[1]   # centre line, then a clear one
+
+
+@pytest.mark.rule("BND-86")
+@pytest.mark.rule("BND-87")
+def test_wall_next_to_the_attacker_gives_no_cover_T19b(m):
+    m.set(ON_CENTRE_NEAR, solid=True)
+    s = m.look()
+    assert s.can_see and not s.cover and s.blocked_by == ()
+    # Seen from the target the same wall is two hexes away, so the attacker there gets cover.
+    back = m.look(target=(0, 0, 0), attacker=TARGET)
+    assert back.can_see and back.cover
+
+
+@pytest.mark.rule("BND-84")
+@pytest.mark.rule("BND-87")
+def test_a_wall_across_every_line_forbids_targeting_T19c(m):
+    for rel in ((0, -1, 1), (1, -2, 1), (1, -1, 0), (0, -2, 2), (-1, -1, 2), (2, -2, 0)):
+        m.set(rel, solid=True)
+    s = m.look()
+    assert not s.can_see and not s.targetable and not s.cover
+    assert s.blocked_by                     # the client can show what is in the way
+
+
+@pytest.mark.rule("BND-84")
+def test_one_solid_hex_in_a_straight_row_hides_what_is_behind_it(m):
+    # Every sample line between two hexes of one row crosses each hex between them.
+    m.set((3, 0, -3), solid=True)
+    assert not m.look(FAR_ROW_TARGET).can_see
+    assert m.look((2, 0, -2)).can_see       # in front of it
+    assert m.look((3, 0, -3)).can_see       # the end hexes never obstruct
+
+
+@pytest.mark.rule("BND-84")
+@pytest.mark.rule("BND-85")
+def test_low_cover_never_stops_targeting_but_gives_cover(m):
+    for rel in ((3, -1, -2), (3, 0, -3), (3, 1, -4), (3, -2, -1), (3, 2, -5)):
+        m.set(rel, cover=True)
+    s = m.look(FAR_ROW_TARGET)
+    assert s.can_see and s.targetable and s.cover
+    assert s.blocked_by == (m.at((3, 0, -3)),)
+
+
+@pytest.mark.rule("BND-84")
+@pytest.mark.rule("BND-85")
+def test_wall_features_block_while_active(m):
+    wall = Feature("f1", "wall", owner="x", move="stone_wall", cells=[m.at(ON_CENTRE_FAR)],
+                   until=3)
+    m.state.features.append(wall)
+    assert m.look().cover                    # tick 0: the wall stands
+    m.state.round = 2                        # tick 3: it is gone
+    assert not m.look().cover
+    m.state.round = 1
+    m.state.features.append(Feature("f2", "wall", owner="x", move="stone_wall",
+                                    cells=[m.at((3, 0, -3))]))
+    assert not m.look(FAR_ROW_TARGET).can_see
+
+
+@pytest.mark.rule("BND-84")
+def test_sight_is_symmetric_for_targeting_on_a_busy_map(m):
+    for rel in ((1, -2, 1), (2, 0, -2), (-1, 2, -1), (0, 3, -3), (-2, 0, 2)):
+        m.set(rel, solid=True)
+    others = [(a, b, -a - b) for a in range(-4, 5) for b in range(-4, 5) if abs(a + b) <= 4]
+    for rel in others:
+        assert m.look(rel).can_see == m.look((0, 0, 0), attacker=rel).can_see, rel
+
+
+# ---------------------------------------------------------------- concealment
+@pytest.mark.rule("BND-88")
+@pytest.mark.rule("BND-89")
+@pytest.mark.rule("BND-90")
+@pytest.mark.rule("BND-91")
+def test_each_concealing_hex_on_the_line_adds_a_level(m):
+    row = [(k, 0, -k) for k in range(1, 6)]
+    expected = [(1, 1 / 6, True), (2, 2 / 6, True), (3, 3 / 6, False), (3, 3 / 6, False),
+                (3, 3 / 6, False)]
+    assert m.look(FAR_ROW_TARGET).concealment == 0
+    for placed, (level, miss, targetable) in zip(row, expected, strict=True):
+        m.set(placed, conceal=1)
+        s = m.look(FAR_ROW_TARGET)
+        # BND-88: concealment never stops the line; BND-91 caps at total (3).
+        assert s.can_see and not s.cover
+        assert (s.concealment, s.miss_chance, s.targetable) == (level, miss, targetable)
+    assert set(m.look(FAR_ROW_TARGET).concealed_by) == {m.at(r) for r in row}
+
+
+@pytest.mark.rule("BND-88")
+def test_standing_in_smoke_conceals_and_veils_add_levels(m):
+    m.set(FAR_ROW_TARGET, conceal=1)
+    assert m.look(FAR_ROW_TARGET).concealment == 1
+    m.state.features.append(Feature("v1", "veil", owner="x", move="smoke", conceal=1,
+                                    cells=[m.at((2, 0, -2)), m.at((3, 0, -3))], until=6))
+    assert m.look(FAR_ROW_TARGET).concealment == 3
+    m.state.round = 3                        # tick 6: the veil has lifted
+    assert m.look(FAR_ROW_TARGET).concealment == 1
+
+
+@pytest.mark.rule("BND-88")
+@pytest.mark.rule("BND-GM-19")
+def test_best_line_avoids_smoke_the_centre_line_crosses(m):
+    m.set(ON_CENTRE_FAR, conceal=2)
+    best = m.look()
+    assert best.concealment == 0 and best.targetable
+    m.state.house["concealment_line"] = "centre"
+    centre = m.look()
+    assert centre.concealment == 2 and centre.miss_chance == 2 / 6
+    assert centre.concealed_by == (m.at(ON_CENTRE_FAR),)
+
+
+@pytest.mark.rule("BND-GM-19")
+def test_best_line_is_counted_among_lines_that_are_not_blocked(m):
+    # A wall takes away the lines that would dodge the smoke: what remains crosses it.
+    m.set(ON_CENTRE_FAR, conceal=1)
+    assert m.look().concealment == 0
+    m.set((0, -2, 2), solid=True)
+    s = m.look()
+    assert s.can_see and not s.cover and s.concealment == 1
+    assert s.concealed_by == (m.at(ON_CENTRE_FAR),)
+
+
+@pytest.mark.rule("BND-93")
+@pytest.mark.rule("BND-91")
+def test_a_target_in_darkness_has_total_concealment_even_next_to_you(m):
+    m.set((1, 0, -1), dark=True)
+    s = m.look((1, 0, -1))
+    assert s.dark and s.can_see and s.concealment == 3 and s.miss_chance == 0.5
+    assert not s.targetable                 # BND-91: only the hex may be attacked
+    # Darkness where the attacker stands does not hide the target.
+    m.set((0, 0, 0), dark=True)
+    assert m.look((-1, 0, 1)).concealment == 0
+
+
+# ---------------------------------------------------------------- grazing lines
+@pytest.mark.rule("BND-GM-23")
+def test_a_centre_line_along_an_edge_grazes_unless_the_table_says_otherwise(m):
+    # Towards (4,-2,-2) the centre line runs exactly along the edge between (1,-1,0) and
+    # (1,0,-1), through the centre of (2,-1,-1), then along the edge between (3,-2,-1) and
+    # (3,-1,-2). A low wall on one side of the far edge is only grazed.
+    target = (4, -2, -2)
+    m.set((3, -2, -1), cover=True)
+    assert not m.look(target).cover
+    m.state.house["graze_blocks"] = True
+    g = m.look(target)
+    assert g.cover and g.blocked_by == (m.at((3, -2, -1)),)
+
+
+@pytest.mark.rule("BND-GM-23")
+def test_a_seam_between_two_obstacles_is_never_a_graze(m):
+    m.set((1, -1, 0), solid=True).set((1, 0, -1), solid=True)
+    assert not m.look((2, -1, -1)).can_see   # no line slips through a solid wall's seam
+    m2 = Map(m.board.stagger_axis, m.board.stagger_index)
+    m2.set((3, -2, -1), cover=True).set((3, -1, -2), cover=True)
+    s2 = m2.look((4, -2, -2))                # low walls beyond the attacker's neighbours
+    assert s2.can_see and s2.cover
+    assert set(s2.blocked_by) == {m2.at((3, -2, -1)), m2.at((3, -1, -2))}
+
+
+# ---------------------------------------------------------------- helpers the callers use
+def test_sight_of_reads_the_combatants_hexes_and_needs_a_board(m):
+    m.set(ON_CENTRE_FAR, solid=True)
+    ax, ay = m.at((0, 0, 0))
+    tx, ty = m.at(TARGET)
+    m.state.combatants = {"a": Combatant("a", "A", "s", 0, ax, ay),
+                          "b": Combatant("b", "B", "s", 1, tx, ty)}
+    assert sight_of(m.state, "a", "b") == m.look()
+    m.state.board = None
+    with pytest.raises(ValueError, match="board"):
+        sight_of(m.state, "a", "b")
+
+
+def test_lines_are_in_map_pixels_from_centre_to_centre(m):
+    s = m.look(FAR_ROW_TARGET)
+    (x0, y0), (x1, y1) = s.lines[0]
+    assert (x0, y0) == pytest.approx(m.lay.center(*m.at((0, 0, 0))))
+    assert (x1, y1) == pytest.approx(m.lay.center(*m.at(FAR_ROW_TARGET)))
