@@ -251,3 +251,25 @@ def test_lines_are_in_map_pixels_from_centre_to_centre(m):
     (x0, y0), (x1, y1) = s.lines[0]
     assert (x0, y0) == pytest.approx(m.lay.center(*m.at((0, 0, 0))))
     assert (x1, y1) == pytest.approx(m.lay.center(*m.at(FAR_ROW_TARGET)))
+
+
+@pytest.mark.rule("BND-84")
+def test_on_a_bundled_map_a_viewer_agrees_with_sight_and_targeting_is_mutual():
+    from game import paths
+    from game.engine.boards.tmx import load_board
+    from game.engine.systems.bindings.sight import Viewer
+    maps = sorted(paths.maps_dir().glob("bindings_*.tmx"))
+    assert maps, "no bindings maps bundled"
+    board = load_board(maps[0])
+    state = BindingsState(combatants={}, order=[], house={}, board=board)
+    viewer = Viewer(state)
+    cells = list(board.coords())
+    src = cells[len(cells) // 3]
+    seen = 0
+    for c in cells:
+        s = viewer.sight(src, c)
+        assert s == sight(state, src, c)
+        assert s.can_see == viewer.sight(c, src).can_see, c
+        if board.prop(*c, "solid", False) is False and s.can_see:
+            seen += 1
+    assert 0 < seen < len(cells)            # the map's walls hide something, not everything

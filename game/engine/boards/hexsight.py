@@ -282,10 +282,14 @@ def line_points(a: Cube, b: Cube, index: int) -> tuple[Point, Point]:
 
 def centre_line_cells(a: Cube, b: Cube, graze_blocks: bool = False) -> list[Cube]:
     """Hexes the centre-to-centre line enters, a first and b last."""
+    return list(_centre_cells(a, b, graze_blocks))
+
+
+@lru_cache(maxsize=32768)
+def _centre_cells(a: Cube, b: Cube, graze_blocks: bool) -> tuple[Cube, ...]:
     if a == b:
-        return [a]
-    cells = segment_cells(cube_to_point(a), cube_to_point(b), graze_blocks)
-    return cells
+        return (a,)
+    return tuple(segment_cells(cube_to_point(a), cube_to_point(b), graze_blocks))
 
 
 def centre_line_blocked(a: Cube, b: Cube, blocks: Blocks, graze_blocks: bool = False,
@@ -313,14 +317,20 @@ def line_weight(a: Cube, b: Cube, weight: Weight, index: int,
 
 
 def min_crossings(a: Cube, b: Cube, weight: Weight, blocks: Blocks | None = None,
-                  graze_blocks: bool = False, mode: str = "best") -> Crossing | None:
+                  graze_blocks: bool = False, mode: str = "best",
+                  clear: list[int] | None = None) -> Crossing | None:
     """The sample line from a to b with the least summed weight over the hexes it crosses (end
     hexes included: standing in smoke conceals). mode "best" (BND-GM-19 default) considers
     every unobstructed sample line; "centre" only the centre line. Only lines not obstructed
-    by `blocks` count; None when no line is clear. Ties go to the lowest index (centre first)."""
+    by `blocks` count; None when no line is clear. Ties go to the lowest index (centre first).
+    `clear`, if given, is clear_lines(a, b, blocks, graze_blocks) already computed."""
     if mode not in ("best", "centre"):
         raise ValueError(f"concealment line mode must be 'best' or 'centre', not {mode!r}")
-    if blocks is not None:
+    if clear is not None:
+        candidates = list(clear)
+        if not candidates:
+            return None
+    elif blocks is not None:
         candidates = clear_lines(a, b, blocks, graze_blocks)
         if not candidates:
             return None

@@ -65,8 +65,11 @@ def _active(feature: Any, tick: int) -> bool:
     return feature.until < 0 or tick < feature.until
 
 
-class _View:
-    """The board's sight properties and the state's features, by cube coordinate."""
+class Viewer:
+    """Sight questions against one state: reads the board and the active features once, and
+    remembers each hex's properties, so many questions in a row (the AI scoring positions, the
+    client's overlay over every hex) cost a fraction of separate `sight` calls. Make a new one
+    after the state changes (features grow and expire; the board itself never changes)."""
 
     def __init__(self, state: BindingsState) -> None:
         board = state.board
@@ -74,6 +77,8 @@ class _View:
             raise ValueError("sight needs the state's board (attach it after loading)")
         self.board = board
         self.layout = HexLayout.from_board(board)
+        self.graze = bool(house(state, "graze_blocks"))
+        self.mode = str(house(state, "concealment_line"))
         tick = state.tick
         self.walls: set[Hex] = set()
         self.veils: dict[Hex, int] = {}
@@ -81,38 +86,54 @@ class _View:
             if not _active(f, tick):
                 continue
             if f.kind == "wall":
-                self.walls.update(tuple(h) for h in f.cells)
+                self.walls.update((int(h[0]), int(h[1])) for h in f.cells)
             elif f.kind == "veil" and f.conceal:
                 for h in f.cells:
-                    h = tuple(h)
-                    self.veils[h] = self.veils.get(h, 0) + int(f.conceal)
+                    key = (int(h[0]), int(h[1]))
+                    self.veils[key] = self.veils.get(key, 0) + int(f.conceal)
+        # cube -> (solid, obstacle, conceal); filled as lines reach each hex.
+        self._cells: dict[Cube, tuple[bool, bool, int]] = {}
+
+    def _props(self, c: Cube) -> tuple[bool, bool, int]:
+        got = self._cells.get(c)
+        if got is None:
+            h = self.layout.from_cube(c)
+            if self.board.in_bounds(*h):
+                p = self.board.cells[h[1]][h[0]]
+                solid = bool(p.get("solid", False)) or h in self.walls
+                obstacle = solid or bool(p.get("cover", False))
+                conceal = int(p.get("conceal", 0) or 0) + self.veils.get(h, 0)
+            else:
+                # Off the map is open ground to lines (walls and veils are always on it).
+                solid = obstacle = False
+                conceal = 0
+            got = self._cells[c] = (solid, obstacle, conceal)
+        return got
 
     def hex(self, c: Cube) -> Hex:
         return self.layout.from_cube(c)
 
-    def prop(self, c: Cube, name: str, default: Any = None) -> Any:
-        x, y = self.layout.from_cube(c)
-        return self.board.prop(x, y, name, default)
-
     def solid(self, c: Cube) -> bool:
-        return bool(self.prop(c, "solid", False)) or self.hex(c) in self.walls
+        return self._props(c)[0]
 
     def obstacle(self, c: Cube) -> bool:
         """Anything that gives cover on the centre line: solid, cover or wall."""
-        return self.solid(c) or bool(self.prop(c, "cover", False))
+        return self._props(c)[1]
 
     def conceal(self, c: Cube) -> int:
-        level = self.prop(c, "conceal", 0) or 0
-        return int(level) + self.veils.get(self.hex(c), 0)
+        return self._props(c)[2]
+
+    def sight(self, a: Hex, b: Hex) -> Sight:
+        """How hex `a` sees hex `b` (see the module docstring for the readings)."""
+        return _sight(self, a, b, self.graze, self.mode)
 
 
 def sight(state: BindingsState, a: Hex, b: Hex, attacker_id: str | None = None) -> Sight:
     """How hex `a` (the attacker's) sees hex `b` (the target's) in this state, under the match's
-    house rules. `attacker_id` names who looks (recorded for callers' convenience; sight itself
-    does not depend on who stands where: creatures never obstruct lines, BND-GM-28)."""
-    view = _View(state)
-    return _sight(view, a, b, bool(house(state, "graze_blocks")),
-                  str(house(state, "concealment_line")))
+    house rules. `attacker_id` names who looks (accepted for callers' convenience; sight itself
+    does not depend on who stands where: creatures never obstruct lines, BND-GM-28). For many
+    questions against one state, make one Viewer(state) and ask it."""
+    return Viewer(state).sight(a, b)
 
 
 def sight_of(state: BindingsState, attacker_id: str, target_id: str) -> Sight:
@@ -121,7 +142,7 @@ def sight_of(state: BindingsState, attacker_id: str, target_id: str) -> Sight:
     return sight(state, (att.x, att.y), (tgt.x, tgt.y), attacker_id)
 
 
-def _sight(view: _View, a: Hex, b: Hex, graze: bool, mode: str) -> Sight:
+def _sight(view: Viewer, a: Hex, b: Hex, graze: bool, mode: str) -> Sight:
     lay = view.layout
     ca, cb = lay.to_cube(*a), lay.to_cube(*b)
     dark = bool(view.board.prop(b[0], b[1], "dark", False))
@@ -146,7 +167,7 @@ def _sight(view: _View, a: Hex, b: Hex, graze: bool, mode: str) -> Sight:
         return cube_distance(c, ca) == 1
 
     cover = can_see and hs.centre_line_blocked(ca, cb, view.obstacle, graze, next_to_attacker)
-    on_centre = [c for c in hs.centre_line_cells(ca, cb, graze)[1:-1]]
+    on_centre = hs.centre_line_cells(ca, cb, graze)[1:-1] if cover or not can_see else []
     if cover:
         blocked = [view.hex(c) for c in on_centre if view.obstacle(c) and not next_to_attacker(c)]
         if not blocked:     # only a seam between two obstacles: name both sides
@@ -161,7 +182,7 @@ def _sight(view: _View, a: Hex, b: Hex, graze: bool, mode: str) -> Sight:
     conceal = 0
     concealed_by: tuple[Hex, ...] = ()
     if can_see:
-        best = hs.min_crossings(ca, cb, view.conceal, view.solid, graze, mode)
+        best = hs.min_crossings(ca, cb, view.conceal, view.solid, graze, mode, clear)
         assert best is not None
         conceal = min(TOTAL_CONCEALMENT, int(best.total))
         concealed_by = tuple(view.hex(c) for c in best.cells)
@@ -178,7 +199,7 @@ def _sight(view: _View, a: Hex, b: Hex, graze: bool, mode: str) -> Sight:
                  lines=tuple(lines), blocked_by=tuple(blocked), concealed_by=concealed_by)
 
 
-def _seam_hexes(view: _View, ca: Cube, cb: Cube, pred: Callable[[Cube], bool],
+def _seam_hexes(view: Viewer, ca: Cube, cb: Cube, pred: Callable[[Cube], bool],
                 skip: Callable[[Cube], bool] | None) -> list[Hex]:
     p, q = hs.line_points(ca, cb, hs.CENTRE_LINE)
     out: list[Hex] = []
