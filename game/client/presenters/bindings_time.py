@@ -1,0 +1,899 @@
+"""Bindings time made visible: pure functions from a BindingsState to the view records the segment
+timeline (ui/timeline.py) and the flight overlay (render/flight.py) draw.
+
+Owns: reading the clock (round, segment, whose turn, who is done, delayed or down), each
+combatant's remaining round budget (BND-36/37), its slot this segment, cooldowns (BND-101) and
+conditions, and everything in flight, as frozen, hashable records: `timeline_view(state)` ->
+TimelineView, `flight_view(state)` -> FlightView, `sight_view(state, a, b)` -> SightLine,
+`push_steps(events)` -> AnimStep list for CombatantPushed. Because the records are frozen and
+hashable, a widget can compare this frame's record with the last one and redraw only on change.
+
+The "next segment" hexes are a preview of what the engine does on the owner's next turn (the
+projectile's next `rate` hexes along the cube line toward its target's current hex, stopping at
+solid hexes and walls or at the end of its reach; the pushback's next `rate` hexes away from its
+source; the wall's next `rate` planned cells). When the engine exposes its own helper for a
+preview (combat.preview_path / movement.preview_push), that is used instead, so the picture can
+never disagree with the rules; tests advance a real match one segment and compare.
+
+How the client calls it (K1's battle scene):
+    tv = timeline_view(match.state)                 # every frame; cheap; hashable
+    fv = flight_view(match.state)                   # every frame
+    sl = sight_view(match.state, attacker_hex, hovered_hex)   # while aiming a move
+    steps = push_steps(events)                      # after submit, with the other AnimSteps
+
+Must not: decide a rule, change the state, roll dice, or touch pygame (render/ and ui/ draw).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from game.client.presenters import AnimStep
+from game.engine.boards.hex import Cube, HexLayout, cube_distance, cube_line, cube_round
+from game.engine.systems.bindings.house import house
+from game.engine.systems.bindings.state import (SEGMENTS_PER_ROUND, BindingsState, Hex,
+                                                round_segment, tick_of)
+
+Colour = tuple[int, int, int]
+
+# BND-36: the three non-Swift budgets of a round; BND-37: two Swifts besides.
+BUDGETS: tuple[tuple[str, ...], ...] = (("full",), ("standard", "move"), ("move", "move"))
+SWIFTS_PER_ROUND = 2
+ACTION_NAMES = {"full": "Full", "standard": "Standard", "move": "Move", "swift": "Swift",
+                "free": "Free"}
+MOVEMENT_NAMES = {"move": "Move", "dash": "Dash", "dodge": "Dodge", "swim": "Swim",
+                  "step": "Step"}
+SIDE_COLOURS: tuple[Colour, ...] = ((88, 150, 230), (226, 96, 78))
+SCHOOL_COLOURS: dict[str, Colour] = {
+    "aeromancy": (170, 226, 240), "petramancy": (176, 140, 96), "hydromancy": (80, 150, 235),
+    "pyromancy": (245, 128, 52), "basic": (220, 220, 210), "weapon": (210, 210, 220),
+    "maneuver": (226, 196, 120)}
+
+
+# ---------------------------------------------------------------------------- records
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """What is left of a combatant's round budget. `options` lists the non-Swift combinations
+    still open (e.g. (("full",), ("standard", "move"), ("move", "move")) when nothing is spent);
+    `halves` is how many of the two budget halves remain (a Full takes both); `best` names the
+    biggest action each remaining half can still be ("standard" or "move"); `full` is True while
+    a Full action is still possible."""
+
+    options: tuple[tuple[str, ...], ...]
+    halves: int
+    best: tuple[str, ...]
+    full: bool
+    swifts_left: int
+    swifts_max: int = SWIFTS_PER_ROUND
+
+    @property
+    def text(self) -> str:
+        if not self.options:
+            return "no action left this round"
+        return " or ".join(" + ".join(ACTION_NAMES[a] for a in o) for o in self.options)
+
+
+@dataclass(frozen=True, slots=True)
+class Ongoing:
+    """One thing under way that belongs to a combatant: kind is "attack", "movement",
+    "pushback" (one it caused), "pushed" (one it suffers), "wall", "veil" or "readied".
+    `next_tick` is the tick it next acts in (None: nothing more scheduled); `eta_tick` the tick
+    it lands, ends or fades; `segments_left` how many of the owner's turns it still takes."""
+
+    id: str
+    kind: str
+    owner: str
+    label: str
+    detail: str
+    move: str = ""
+    target: str | None = None
+    next_tick: int | None = None
+    eta_tick: int | None = None
+    segments_left: int = 0
+    colour: Colour = (220, 220, 210)
+    glyph: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """Something that happens on a combatant's turn in one segment: kind "advance" (its attack
+    flies on), "contact" (its attack reaches the target), "resolve" (an attack deferred to this
+    defender's turn settles), "move" (its movement gives hexes), "push" (a pushback it caused
+    moves on), "grow" (its wall grows). `text` is a short caption, `tip` a sentence."""
+
+    kind: str
+    glyph: str
+    colour: Colour
+    text: str
+    tip: str
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One combatant's turn in one segment. status: "acting", "done", "waiting", "delayed"
+    (round 1, may not start an action yet: BND-19..21), "down" (out of the fight)."""
+
+    cid: str
+    status: str
+    lead: bool = False
+    slot_used: bool = False
+    marks: tuple[Mark, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """One segment column: `when` is "past", "current", "future" (later in this round) or
+    "next" (the next round's first segment, where leads from BND-29 go first)."""
+
+    round: int
+    segment: int
+    tick: int
+    when: str
+    turns: tuple[Turn, ...]
+
+    @property
+    def label(self) -> str:
+        return f"S{self.segment}" if self.when != "next" else f"R{self.round} S{self.segment}"
+
+
+@dataclass(frozen=True, slots=True)
+class CombatantTime:
+    """A combatant as the timeline shows it; hover text comes from `tooltip()`."""
+
+    id: str
+    name: str
+    side: int
+    glyph: str
+    colour: Colour
+    outline: Colour
+    hp: int
+    max_hp: int
+    down: bool
+    rank: int                                   # 1 = first; 0 when not ranked
+    budget: Budget
+    slot_used: bool                             # has started an action in this segment
+    acting: bool
+    delayed_until: int | None                   # round 1: first segment it may act in
+    lead: bool                                  # goes first in the next S1 (BND-29)
+    ongoing: tuple[Ongoing, ...] = ()
+    cooldowns: tuple[tuple[str, str, int], ...] = ()     # (move id, name, ready round)
+    conditions: tuple[tuple[str, str, str], ...] = ()    # (id, name, "until R2 S1")
+    readied: str = ""
+    unused: str = ""                            # "rise" / "lead" chosen for the round's end
+
+    def tooltip(self) -> tuple[str, list[tuple[str, str] | str]]:
+        """(title, lines) for battle_widgets.draw_tooltip."""
+        lines: list[tuple[str, str] | str] = []
+        lines.append(("HP", f"{self.hp} / {self.max_hp}" + ("  (down)" if self.down else "")))
+        if self.rank:
+            lines.append(("Initiative", f"rank {self.rank}" + ("  · leads next S1"
+                                                                 if self.lead else "")))
+        lines.append(("Budget left", self.budget.text))
+        lines.append(("Swift", f"{self.budget.swifts_left} of {self.budget.swifts_max} left"))
+        lines.append(("Slot this segment", "used" if self.slot_used else "free"))
+        if self.delayed_until:
+            lines.append(("Round 1", f"cannot start an action before S{self.delayed_until}"))
+        for o in self.ongoing:
+            lines.append((o.label, o.detail))
+        for _mid, name, ready in self.cooldowns:
+            lines.append((name, f"ready in round {ready}"))
+        for _cid, name, until in self.conditions:
+            lines.append((name, until))
+        if self.readied:
+            lines.append(("Readied", self.readied))
+        if self.unused:
+            lines.append(("Round end", {"rise": "spends unused actions to rise in rank",
+                                        "lead": "spends a Standard to go first next S1"}
+                          .get(self.unused, self.unused)))
+        return self.name, lines
+
+
+@dataclass(frozen=True, slots=True)
+class TimelineView:
+    round: int
+    segment: int
+    tick: int
+    acting: str | None
+    over: bool
+    segments: tuple[Segment, ...]
+    combatants: tuple[CombatantTime, ...]       # in rank order, then unranked
+    opening: str | None = None                  # pre-combat action pending (BND-23)
+
+    def combatant(self, cid: str) -> CombatantTime | None:
+        for c in self.combatants:
+            if c.id == cid:
+                return c
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Flight:
+    """An attack on the map. `trail` runs from its origin to its front hex `pos`; `next_path`
+    is what it will enter on its attacker's next turn (tick `next_tick`); `contact_next` says it
+    reaches its target then; `blocked_at` is the obstacle it will hit; `short` that it runs out
+    of reach; `eta_tick` when it lands if nothing moves."""
+
+    id: str
+    move: str
+    name: str
+    attacker: str
+    target: str | None
+    colour: Colour
+    glyph: str
+    origin: Hex
+    pos: Hex
+    goal: Hex
+    trail: tuple[Hex, ...]
+    next_path: tuple[Hex, ...]
+    next_tick: int | None
+    contact_next: bool
+    blocked_at: Hex | None
+    short: bool
+    eta_tick: int | None
+    status: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Push:
+    """A pushback in progress: `subject` at `pos` will be moved along `next_path` on the
+    pusher's next turn (tick `next_tick`), then along `later_path`."""
+
+    id: str
+    subject: str
+    by: str
+    pos: Hex
+    source: Hex
+    done_path: tuple[Hex, ...]
+    next_path: tuple[Hex, ...]
+    later_path: tuple[Hex, ...]
+    remaining: int
+    rate: int
+    next_tick: int | None
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Structure:
+    """A wall or veil: `cells` placed, `next_cells` grow on the owner's next turn, `later_cells`
+    after that; it fades at tick `until` (-1: stays)."""
+
+    id: str
+    kind: str
+    owner: str
+    move: str
+    name: str
+    colour: Colour
+    cells: tuple[Hex, ...]
+    next_cells: tuple[Hex, ...]
+    later_cells: tuple[Hex, ...]
+    conceal: int
+    until: int
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class FlightView:
+    tick: int
+    flights: tuple[Flight, ...] = ()
+    pushes: tuple[Push, ...] = ()
+    structures: tuple[Structure, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SightLine:
+    """A targeting line from hex `a` to hex `b`, from the engine's sight(): `lines` are map
+    pixels at scale 1 (the centre line first); `cover` and `concealment` as measured; the hexes
+    that cause them; `label` a short caption ("cover · conceal 1 (1/6 miss)")."""
+
+    a: Hex
+    b: Hex
+    can_see: bool
+    targetable: bool
+    cover: bool
+    concealment: int
+    lines: tuple[tuple[tuple[float, float], tuple[float, float]], ...]
+    blocked_by: tuple[Hex, ...]
+    concealed_by: tuple[Hex, ...]
+    label: str
+
+
+# ---------------------------------------------------------------------------- helpers
+def when_label(tick: int, now: int) -> str:
+    """"S2" inside the current round, "R3 S1" beyond it."""
+    r, s = round_segment(tick)
+    nr, _ = round_segment(now)
+    return f"S{s}" if r == nr else f"R{r} S{s}"
+
+
+def remaining_budget(spent: Iterable[str], swifts: int) -> Budget:
+    """BND-36/37: which non-Swift combinations are still open after `spent`, and Swifts left."""
+    spent = [s for s in spent if s not in ("swift", "free")]
+    options: list[tuple[str, ...]] = []
+    for combo in BUDGETS:
+        rest = list(combo)
+        ok = True
+        for s in spent:
+            if s in rest:
+                rest.remove(s)
+            else:
+                ok = False
+                break
+        if ok and rest and tuple(rest) not in options:
+            options.append(tuple(rest))
+    full = ("full",) in options
+    halves = max((len(o) for o in options), default=0)
+    best: list[str] = []
+    if halves == 2:
+        best = ["standard", "move"]
+    elif halves == 1:
+        best = ["standard" if any("standard" in o for o in options) else "move"]
+    return Budget(tuple(options), halves, tuple(best), full,
+                  max(0, SWIFTS_PER_ROUND - int(swifts)))
+
+
+def _content() -> Any:
+    try:
+        from game.engine.systems.bindings import content
+        return content.content()
+    except Exception:    # noqa: BLE001 - names fall back to ids; the view never fails on content
+        return None
+
+
+def _presentation() -> Any:
+    try:
+        from game.engine.systems.bindings import content
+        return content.presentation()
+    except Exception:    # noqa: BLE001 - colours fall back to side and school colours
+        return None
+
+
+def _hex_colour(text: str, default: Colour) -> Colour:
+    try:
+        t = text.lstrip("#")
+        return int(t[0:2], 16), int(t[2:4], 16), int(t[4:6], 16)
+    except (ValueError, AttributeError, IndexError):
+        return default
+
+
+def move_name(move_id: str) -> str:
+    c = _content()
+    if c is not None and move_id in c.moves:
+        return c.moves[move_id].name
+    return MOVEMENT_NAMES.get(move_id, move_id.replace("_", " ").title())
+
+
+def move_look(move_id: str) -> tuple[Colour, str]:
+    """(colour, glyph) of a move: assets/bindings/moves.toml, else its school's colour."""
+    p = _presentation()
+    if p is not None and move_id in p.moves:
+        t = p.moves[move_id]
+        return _hex_colour(t["colour"], (230, 230, 230)), t["glyph"]
+    c = _content()
+    if c is not None and move_id in c.moves:
+        m = c.moves[move_id]
+        return SCHOOL_COLOURS.get(m.school, (230, 230, 230)), m.name[:1]
+    return (230, 230, 230), move_id[:1].upper()
+
+
+def combatant_look(state: BindingsState, cid: str) -> tuple[Colour, Colour, str]:
+    """(fill colour, outline colour, glyph) of a combatant from assets/bindings/combatants.toml,
+    else its side's colour and its initial."""
+    c = state.combatants[cid]
+    side = SIDE_COLOURS[c.side % len(SIDE_COLOURS)]
+    p = _presentation()
+    if p is not None and c.sheet in p.combatants:
+        t = p.combatants[c.sheet]
+        return (_hex_colour(t["colour"], side), _hex_colour(t.get("outline", "#202020"),
+                                                           (32, 32, 32)), t["glyph"])
+    return side, (32, 32, 32), (c.name[:1] or "?").upper()
+
+
+def _layout(state: BindingsState) -> HexLayout | None:
+    b = state.board
+    if b is None or getattr(b, "orientation", "") != "hexagonal":
+        return None
+    return HexLayout.from_board(b)
+
+
+def _next_turn_tick(state: BindingsState, cid: str, last_tick: int) -> int | None:
+    """The tick of `cid`'s next turn on which its ongoing things advance: this segment if its
+    turn is still to come (or is under way and has not yet advanced them), else the next one."""
+    c = state.combatants.get(cid)
+    if c is None or c.down or state.over:
+        return None
+    now = state.tick
+    if state.opening is not None:
+        return now
+    if last_tick >= now:
+        return now + 1
+    order = state.seg_order
+    if cid in order:
+        i = order.index(cid)
+        if i > state.turn or (i == state.turn and not state.turn_begun):
+            return now
+    return now + 1
+
+
+def _turn_ticks(state: BindingsState, start: int | None, count: int) -> list[int]:
+    if start is None or count <= 0:
+        return []
+    return [start + k for k in range(count)]
+
+
+def _solid(state: BindingsState, h: Hex, walls: set[Hex]) -> bool:
+    b = state.board
+    if b is None:
+        return False
+    if not b.in_bounds(*h):
+        return True
+    return bool(b.prop(h[0], h[1], "solid", False)) or h in walls
+
+
+def _wall_cells(state: BindingsState) -> set[Hex]:
+    now = state.tick
+    out: set[Hex] = set()
+    for f in state.features:
+        if f.kind == "wall" and (f.until < 0 or now < f.until):
+            out.update(tuple(h) for h in f.cells)
+    return out
+
+
+def attack_goal(state: BindingsState, a: Any) -> Hex:
+    """Where an attack is heading: its target's current hex (GM-14 "track"), else the hex it
+    was aimed at."""
+    if a.target and house(state, "projectile_tracking") == "track":
+        t = state.combatants.get(a.target)
+        if t is not None and not t.down:
+            return (t.x, t.y)
+    return tuple(a.aim)  # type: ignore[return-value]
+
+
+def _reach_left(a: Any) -> int:
+    """Hexes the attack may still cover before falling short (state.Attack.max_travel)."""
+    return max(0, int(a.max_travel))
+
+
+def preview_attack(state: BindingsState, a: Any) -> tuple[list[Hex], bool, Hex | None, bool]:
+    """(hexes entered on its next advance, contacts then, obstacle it stops at, falls short)."""
+    try:   # the engine's own preview, when it offers one
+        from game.engine.systems.bindings import combat  # type: ignore[attr-defined]
+        fn = getattr(combat, "preview_path", None)
+        if fn is not None:
+            got = fn(state, a)
+            return list(got[0]), bool(got[1]), got[2], bool(got[3])
+    except ImportError:
+        pass
+    lay = _layout(state)
+    pos, goal = tuple(a.pos), attack_goal(state, a)
+    if lay is None or pos == goal:
+        return [], pos == goal, None, False
+    line = [lay.from_cube(c) for c in cube_line(lay.to_cube(*pos), lay.to_cube(*goal))][1:]
+    walls = _wall_cells(state)
+    reach = _reach_left(a)
+    path: list[Hex] = []
+    for h in line:
+        if len(path) >= a.rate:
+            break
+        if h == goal:
+            return path, True, None, False
+        if len(path) >= reach:
+            return path, False, None, True
+        if _solid(state, h, walls):
+            return path, False, h, False
+        path.append(h)
+    return path, False, None, len(path) >= reach and len(path) < a.rate
+
+
+def attack_eta(state: BindingsState, a: Any, next_tick: int | None) -> int | None:
+    """The tick it reaches its goal if nothing moves and nothing blocks it (BND-50), else None."""
+    if next_tick is None:
+        return None
+    lay = _layout(state)
+    if lay is None:
+        return None
+    pos, goal = tuple(a.pos), attack_goal(state, a)
+    line = [lay.from_cube(c) for c in cube_line(lay.to_cube(*pos), lay.to_cube(*goal))][1:]
+    walls = _wall_cells(state)
+    for h in line[:-1]:
+        if _solid(state, h, walls):
+            return None
+    dist = len(line)
+    if dist - 1 > _reach_left(a):        # the target's own hex is reached, not travelled past
+        return None
+    return next_tick + max(1, math.ceil(dist / max(1, a.rate))) - 1
+
+
+def push_line(lay: HexLayout, source: Hex, subject: Hex, n: int) -> list[Hex]:
+    """`n` hexes directly away from `source`, continuing the straight line from `source` through
+    `subject` (BND-72)."""
+    try:
+        from game.engine.systems.bindings import movement  # type: ignore[attr-defined]
+        fn = getattr(movement, "push_line", None)
+        if fn is not None:
+            return list(fn(lay, source, subject, n))
+    except ImportError:
+        pass
+    if n <= 0:
+        return []
+    a, b = lay.to_cube(*source), lay.to_cube(*subject)
+    d = cube_distance(a, b)
+    if d == 0:
+        return []
+    k = (d + n) / d
+    far: Cube = cube_round(a[0] + (b[0] - a[0]) * k + 1e-6, a[1] + (b[1] - a[1]) * k + 2e-6,
+                           a[2] + (b[2] - a[2]) * k - 3e-6)
+    line = cube_line(a, far)
+    i = line.index(b) if b in line else d
+    return [lay.from_cube(c) for c in line[i + 1:i + 1 + n]]
+
+
+def preview_push(state: BindingsState, p: Any) -> tuple[list[Hex], list[Hex]]:
+    """(hexes the subject enters on the pusher's next turn, the rest after that)."""
+    lay = _layout(state)
+    subj = state.combatants.get(p.subject)
+    if lay is None or subj is None:
+        return [], []
+    rest = push_line(lay, tuple(p.source), (subj.x, subj.y), int(p.remaining))
+    return rest[:p.rate], rest[p.rate:]
+
+
+# ---------------------------------------------------------------------------- ongoing
+def _attack_ongoing(state: BindingsState, a: Any) -> tuple[Ongoing, int | None, int | None]:
+    colour, glyph = move_look(a.move)
+    name = move_name(a.move)
+    tname = state.combatants[a.target].name if a.target in state.combatants else "the hex"
+    if a.status in ("awaiting_defence", "deferred"):
+        detail = (f"waits for {tname}'s answer" if a.status == "awaiting_defence"
+                  else f"settles on {tname}'s turn ({when_label(state.tick, state.tick)})")
+        return (Ongoing(a.id, "attack", a.attacker, f"{name} → {tname}", detail, a.move,
+                        a.target, state.tick, state.tick, 0, colour, glyph), state.tick,
+                state.tick)
+    nt = _next_turn_tick(state, a.attacker, a.advanced_tick)
+    path, contact, blocked, short = preview_attack(state, a)
+    eta = nt if contact else attack_eta(state, a, nt)
+    if nt is None:
+        detail = "stalled"
+    elif contact:
+        detail = f"hits {when_label(nt, state.tick)}"
+    elif blocked is not None:
+        detail = f"stops at an obstacle {when_label(nt, state.tick)}"
+    elif short:
+        detail = f"falls short {when_label(nt, state.tick)}"
+    elif eta is not None:
+        detail = f"hits {when_label(eta, state.tick)} if {tname} stays"
+    else:
+        detail = "in flight"
+    segs = 0 if eta is None or nt is None else eta - nt + 1
+    return (Ongoing(a.id, "attack", a.attacker, f"{name} → {tname}", detail, a.move, a.target,
+                    nt, eta, segs, colour, glyph), nt, eta)
+
+
+def _movement_ongoing(state: BindingsState, m: Any) -> tuple[Ongoing, list[int]]:
+    name = MOVEMENT_NAMES.get(m.mode, m.mode)
+    nt = _next_turn_tick(state, m.owner, m.refreshed_tick)
+    # `segments_left` counts the owner's turns still to come that give hexes
+    ticks = _turn_ticks(state, nt, m.segments_left)
+    parts = []
+    if m.refreshed_tick == state.tick:
+        parts.append(f"{m.now} hex{'es' if m.now != 1 else ''} left now")
+    if ticks:
+        parts.append(f"{m.rate}/segment until {when_label(ticks[-1], state.tick)}")
+    elif not parts:
+        parts.append("ends this segment")
+    if m.bonus:
+        parts.append(f"+{m.bonus} bonus")
+    return (Ongoing(m.id, "movement", m.owner, name, ", ".join(parts), m.mode, None,
+                    ticks[0] if ticks else None, ticks[-1] if ticks else state.tick, len(ticks),
+                    (120, 220, 140), name[:1]), ticks)
+
+
+def _push_ongoing(state: BindingsState, p: Any) -> tuple[Ongoing, Ongoing, list[int]]:
+    nt = _next_turn_tick(state, p.by, p.advanced_tick)
+    segs = math.ceil(p.remaining / max(1, p.rate)) if p.remaining > 0 else 0
+    ticks = _turn_ticks(state, nt, segs)
+    subj = state.combatants.get(p.subject)
+    by = state.combatants.get(p.by)
+    sname = subj.name if subj else p.subject
+    byname = by.name if by else p.by
+    end = when_label(ticks[-1], state.tick) if ticks else "now"
+    caused = Ongoing(p.id, "pushback", p.by, f"Pushing {sname}",
+                     f"{p.remaining} hex{'es' if p.remaining != 1 else ''} to go, done {end}",
+                     "", p.subject, ticks[0] if ticks else None, ticks[-1] if ticks else None,
+                     len(ticks), (236, 196, 70), "»")
+    suffered = Ongoing(p.id, "pushed", p.subject, f"Pushed by {byname}",
+                       f"{p.remaining} hex{'es' if p.remaining != 1 else ''} to go, done {end}; "
+                       "its own movement waits", "", p.by,
+                       ticks[0] if ticks else None, ticks[-1] if ticks else None, len(ticks),
+                       (236, 196, 70), "»")
+    return caused, suffered, ticks
+
+
+def _feature_ongoing(state: BindingsState, f: Any) -> tuple[Ongoing, list[int]]:
+    name = move_name(f.move)
+    colour, glyph = move_look(f.move)
+    ticks: list[int] = []
+    if f.plan and f.rate > 0:
+        nt = _next_turn_tick(state, f.owner, f.grown_tick)
+        ticks = _turn_ticks(state, nt, math.ceil(len(f.plan) / f.rate))
+    parts = []
+    if ticks:
+        parts.append(f"grows {f.rate}/segment until {when_label(ticks[-1], state.tick)}")
+    if f.until >= 0:
+        parts.append(f"gone from {when_label(f.until, state.tick)}")
+    return (Ongoing(f.id, f.kind, f.owner, name, ", ".join(parts) or "stays", f.move, None,
+                    ticks[0] if ticks else None, f.until if f.until >= 0 else None, len(ticks),
+                    colour, glyph), ticks)
+
+
+# ---------------------------------------------------------------------------- the timeline
+def _delayed_until(state: BindingsState, c: Any) -> int | None:
+    if state.round == 1 and c.first_segment > 1:
+        return int(c.first_segment)
+    return None
+
+
+def _projected_lead(state: BindingsState) -> list[str]:
+    """Who goes first in the next round's S1 (BND-29): leads already set for it, or those that
+    chose "lead" for this round's end."""
+    chosen = [cid for cid in state.order if state.combatants[cid].unused_choice == "lead"]
+    return [cid for cid in (*state.lead, *chosen) if cid in state.combatants] if (
+        state.segment == SEGMENTS_PER_ROUND or chosen) else list(chosen)
+
+
+def _column_order(state: BindingsState, seg: int, when: str,
+                  seen: dict[int, tuple[str, ...]] | None) -> tuple[list[str], set[str]]:
+    """(turn order, the leads in it) for segment `seg` of this round (`when` past/current/
+    future) or of the next round ("next")."""
+    tick = tick_of(state.round + (1 if when == "next" else 0), seg)
+    leads: list[str] = []
+    if when == "current" and state.seg_order:
+        order = list(state.seg_order)
+        if seg == 1:
+            leads = [c for c in state.lead if c in order]
+    elif seen and tick in seen:
+        order = list(seen[tick])
+    elif when == "next":
+        leads = _projected_lead(state)
+        order = [*dict.fromkeys([*leads, *state.order])]
+    elif seg == 1 and when == "past" and state.lead:
+        order = [*dict.fromkeys([*state.lead, *state.order])]
+        leads = list(state.lead)
+    else:
+        order = list(state.order)
+    # down combatants stay in view, crossed out, after those still fighting
+    missing = [cid for cid, c in state.combatants.items() if cid not in order and c.down]
+    return order + missing, set(leads)
+
+
+def _marks(state: BindingsState) -> dict[tuple[str, int], list[Mark]]:
+    out: dict[tuple[str, int], list[Mark]] = {}
+
+    def add(cid: str, tick: int, m: Mark) -> None:
+        out.setdefault((cid, tick), []).append(m)
+
+    for a in state.attacks:
+        if a.status == "done":
+            continue
+        o, nt, eta = _attack_ongoing(state, a)
+        name = move_name(a.move)
+        tname = state.combatants[a.target].name if a.target in state.combatants else "the hex"
+        if a.status in ("awaiting_defence", "deferred") and a.target:
+            add(a.target, state.tick, Mark("resolve", o.glyph, (232, 80, 64), "!",
+                                           f"{name} from {state.combatants[a.attacker].name} "
+                                           f"settles on {tname}'s turn"))
+            continue
+        if nt is None:
+            continue
+        last = eta if eta is not None else nt
+        for t in range(nt, last + 1):
+            if t == eta:
+                add(a.attacker, t, Mark("contact", o.glyph, (232, 80, 64), "hit",
+                                        f"{name} reaches {tname}"))
+            else:
+                add(a.attacker, t, Mark("advance", o.glyph, o.colour, f"{a.rate}",
+                                        f"{name} flies {a.rate} hexes toward {tname}"))
+    for m in state.movements:
+        o, ticks = _movement_ongoing(state, m)
+        for t in ticks:
+            add(m.owner, t, Mark("move", o.glyph, o.colour, f"{m.rate}",
+                                 f"{o.label}: {m.rate} hexes"))
+    for p in state.pushbacks:
+        if p.remaining <= 0:
+            continue
+        caused, _s, ticks = _push_ongoing(state, p)
+        left = int(p.remaining)
+        for t in ticks:
+            n = min(p.rate, left)
+            left -= n
+            add(p.by, t, Mark("push", "»", caused.colour, f"{n}", f"{caused.label}: {n} hexes"))
+    for f in state.features:
+        o, ticks = _feature_ongoing(state, f)
+        for t in ticks:
+            add(f.owner, t, Mark("grow", o.glyph, o.colour, f"+{f.rate}",
+                                 f"{o.label} grows {f.rate} hexes"))
+    return out
+
+
+def _combatant_times(state: BindingsState) -> list[CombatantTime]:
+    per: dict[str, list[Ongoing]] = {cid: [] for cid in state.combatants}
+    for a in state.attacks:
+        if a.status != "done" and a.attacker in per:
+            per[a.attacker].append(_attack_ongoing(state, a)[0])
+    for m in state.movements:
+        if m.owner in per:
+            per[m.owner].append(_movement_ongoing(state, m)[0])
+    for p in state.pushbacks:
+        if p.remaining > 0:
+            caused, suffered, _t = _push_ongoing(state, p)
+            if p.by in per:
+                per[p.by].append(caused)
+            if p.subject in per:
+                per[p.subject].append(suffered)
+    for f in state.features:
+        if f.owner in per:
+            per[f.owner].append(_feature_ongoing(state, f)[0])
+    cont = _content()
+    leads = set(_projected_lead(state)) | set(state.lead if state.segment == 1 else ())
+    ranked = [cid for cid in state.order if cid in state.combatants]
+    ids = ranked + [cid for cid in state.combatants if cid not in ranked]
+    out = []
+    for cid in ids:
+        c = state.combatants[cid]
+        fill, outline, glyph = combatant_look(state, cid)
+        cds = []
+        for mid, used in sorted(c.cooldowns.items()):
+            cd = cont.moves[mid].cooldown if cont is not None and mid in cont.moves else 0
+            ready = int(used) + cd + 1                     # BND-101
+            if cd > 0 and ready > state.round:
+                cds.append((mid, move_name(mid), ready))
+        conds = []
+        for cond in c.conditions:
+            if cond.until >= 0 and state.tick >= cond.until:
+                continue
+            cname = (cont.conditions[cond.id].name if cont is not None
+                     and cond.id in cont.conditions else cond.id.title())
+            until = ("until removed" if cond.until < 0 else
+                     f"until {when_label(cond.until, state.tick)}")
+            conds.append((cond.id, cname, until))
+        if c.readied:
+            r = c.readied
+            act = r.get("action", {}) if isinstance(r, dict) else {}
+            mv = act.get("move", "") if isinstance(act, dict) else ""
+            readied = f"{move_name(mv) if mv else 'an action'} when "\
+                      f"{str(r.get('trigger', '')).replace('_', ' ')}"
+        else:
+            readied = ""
+        out.append(CombatantTime(
+            id=cid, name=c.name, side=c.side, glyph=glyph, colour=fill, outline=outline,
+            hp=c.hp, max_hp=c.max_hp, down=c.down,
+            rank=ranked.index(cid) + 1 if cid in ranked else 0,
+            budget=remaining_budget(c.spent, c.swifts),
+            slot_used=c.slot_tick == state.tick, acting=state.acting == cid,
+            delayed_until=_delayed_until(state, c), lead=cid in leads,
+            ongoing=tuple(per[cid]), cooldowns=tuple(cds), conditions=tuple(conds),
+            readied=readied, unused=c.unused_choice or ""))
+    return out
+
+
+def timeline_view(state: BindingsState,
+                  seen_orders: dict[int, tuple[str, ...]] | None = None,
+                  show_next: bool = True) -> TimelineView:
+    """The segment timeline for this state. `seen_orders` (tick -> order, from SegmentStarted
+    events) lets past columns show the order they really had; `show_next` adds the next round's
+    first segment (where BND-29 leads go first)."""
+    marks = _marks(state)
+    segs: list[Segment] = []
+    columns = [(s, "past" if s < state.segment else "current" if s == state.segment
+                else "future") for s in range(1, SEGMENTS_PER_ROUND + 1)]
+    if show_next:
+        columns.append((1, "next"))
+    for seg, when in columns:
+        rnd = state.round + (1 if when == "next" else 0)
+        tick = tick_of(rnd, seg)
+        order, leads = _column_order(state, seg, when, seen_orders)
+        turns = []
+        for i, cid in enumerate(order):
+            c = state.combatants.get(cid)
+            if c is None:
+                continue
+            if c.down:
+                status = "down"
+            elif rnd == 1 and c.first_segment > seg:
+                status = "delayed"
+            elif when == "past":
+                status = "done"
+            elif when == "current":
+                if state.over:
+                    status = "done"
+                elif state.opening is not None:
+                    status = "waiting"
+                elif i < state.turn:
+                    status = "done"
+                elif i == state.turn:
+                    status = "acting"
+                else:
+                    status = "waiting"
+            else:
+                status = "waiting"
+            turns.append(Turn(cid, status, cid in leads,
+                              when == "current" and c.slot_tick == tick,
+                              tuple(marks.get((cid, tick), ()))))
+        segs.append(Segment(rnd, seg, tick, when, tuple(turns)))
+    return TimelineView(state.round, state.segment, state.tick, state.acting, state.over,
+                        tuple(segs), tuple(_combatant_times(state)), state.opening)
+
+
+# ---------------------------------------------------------------------------- the map overlay
+def flight_view(state: BindingsState) -> FlightView:
+    """Everything in flight on the map, with next-segment previews."""
+    lay = _layout(state)
+    flights = []
+    for a in state.attacks:
+        if a.status == "done":
+            continue
+        o, nt, eta = _attack_ongoing(state, a)
+        path, contact, blocked, short = preview_attack(state, a)
+        if a.status in ("awaiting_defence", "deferred"):
+            path, contact, blocked, short = [], True, None, False
+        origin, pos = tuple(a.origin), tuple(a.pos)
+        trail: tuple[Hex, ...] = (origin, pos) if origin != pos else (pos,)
+        if lay is not None and origin != pos:
+            trail = tuple(lay.from_cube(c) for c in cube_line(lay.to_cube(*origin),
+                                                              lay.to_cube(*pos)))
+        label = o.detail.split(" if ")[0]
+        flights.append(Flight(a.id, a.move, move_name(a.move), a.attacker, a.target, o.colour,
+                              o.glyph, origin, pos, attack_goal(state, a), trail, tuple(path),
+                              nt, contact, blocked, short, eta, a.status, label))
+    pushes = []
+    for p in state.pushbacks:
+        subj = state.combatants.get(p.subject)
+        if subj is None or p.remaining <= 0:
+            continue
+        nxt, later = preview_push(state, p)
+        caused, _s, ticks = _push_ongoing(state, p)
+        nt = ticks[0] if ticks else None
+        label = (f"pushed {len(nxt)} {when_label(nt, state.tick)}" if nt is not None and nxt
+                 else "push held")
+        pushes.append(Push(p.id, p.subject, p.by, (subj.x, subj.y), tuple(p.source),
+                           tuple(tuple(h) for h in p.path), tuple(nxt), tuple(later),
+                           int(p.remaining), int(p.rate), nt, label))
+    structures = []
+    for f in state.features:
+        if f.until >= 0 and state.tick >= f.until:
+            continue
+        o, ticks = _feature_ongoing(state, f)
+        plan = [tuple(h) for h in f.plan]
+        n = f.rate if ticks else 0
+        structures.append(Structure(f.id, f.kind, f.owner, f.move, o.label, o.colour,
+                                    tuple(tuple(h) for h in f.cells), tuple(plan[:n]),
+                                    tuple(plan[n:]), int(f.conceal), int(f.until), o.detail))
+    return FlightView(state.tick, tuple(flights), tuple(pushes), tuple(structures))
+
+
+def sight_view(state: BindingsState, a: Hex, b: Hex, attacker_id: str | None = None) -> SightLine:
+    """The engine's sight from `a` to `b` (G's sight.py), as a drawable record."""
+    from game.engine.systems.bindings.sight import sight
+    s = sight(state, a, b, attacker_id)
+    parts = []
+    if not s.can_see:
+        parts.append("no line of sight")
+    else:
+        if s.cover:
+            parts.append("cover: disadvantage")
+        if s.concealment:
+            parts.append(("total concealment" if s.concealment >= 3 else
+                          f"concealment {s.concealment}") + f" ({s.concealment}/6 miss)")
+        if not parts:
+            parts.append("clear shot")
+    return SightLine(tuple(a), tuple(b), s.can_see, s.targetable, s.cover, s.concealment,
+                     tuple(s.lines), tuple(s.blocked_by), tuple(s.concealed_by),
+                     " · ".join(parts))
+
+
+def push_steps(events: Iterable[Any]) -> list[AnimStep]:
+    """Board animation steps ("knock" slides) for the CombatantPushed events in `events`."""
+    from game.engine.systems.bindings.events import CombatantPushed
+    return [AnimStep("knock", e.subject, tuple(tuple(h) for h in e.path))
+            for e in events if isinstance(e, CombatantPushed) and e.path]
