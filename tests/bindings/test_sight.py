@@ -171,6 +171,10 @@ def test_standing_in_smoke_conceals_and_veils_add_levels(m):
     assert m.look(FAR_ROW_TARGET).concealment == 3
     m.state.round = 3                        # tick 6: the veil has lifted
     assert m.look(FAR_ROW_TARGET).concealment == 1
+    # Our reading: every sample line starts inside the attacker's own hex too, so smoke there
+    # counts as well (the line crosses it).
+    m.set((0, 0, 0), conceal=1)
+    assert m.look(FAR_ROW_TARGET).concealment == 2
 
 
 @pytest.mark.rule("BND-88")
