@@ -152,6 +152,10 @@ class Attack:
     edge: str = "none"           # "advantage" | "disadvantage" | "none": the table's call (GM-01)
     advanced_tick: int = -1      # the tick it last advanced in (turn-start steps run once each)
     readied: bool = False        # launched by a readied action (BND-25)
+    # resolution progress, so a resolution paused by a stage resumes where it stopped (combat.py)
+    concealment_checked: bool = False   # the BND-92 miss roll is behind it
+    dodge: str = ""              # "" not asked yet, "yes" a Dodge applies (BND-54), "no"
+    judged: bool = False         # the table's call (GM-01) was made
 
 
 @dataclass(slots=True)
