@@ -54,12 +54,22 @@ class BattleScene(MatchScene):
         super().__init__(app, match, save_path)
         self.presenter = presenter_for(match)
         self.side_colour = self.presenter.side_colour
+        # stages played on the board itself (a pre-combat action is chosen on the map)
+        self.board_stages = tuple(getattr(self.presenter, "board_stages", ("act",)))
         cost_colours = getattr(self.presenter, "cost_colours", None)
         self.view = BoardView(self.presenter.board(), self._map_path(), self.side_colour,
                               cost_colours)
         self.text = W.Text(getattr(app, "scale", 1.0))
         self.initiative = W.InitiativeBar(self.text)
+        self.top_height = 62                    # design pixels; a system's timeline may want more
         self.sidebar = W.Sidebar(self.text)
+        if getattr(self.presenter, "keys_hint", None):
+            self.sidebar.keys = tuple(self.presenter.keys_hint)
+        extras = SCENE_EXTRAS.get(getattr(match.config, "system", ""))
+        if extras is not None:
+            import importlib
+            module, _, fn = extras.partition(":")
+            getattr(importlib.import_module(module), fn)(self)
         self.bar = W.ActionBar(self.text)
         self.log = W.CombatLog(self.text)
         self._prompt_key: Any = None
@@ -102,7 +112,7 @@ class BattleScene(MatchScene):
         self.view.ui_scale = scale
         W_, H = size
         px = lambda v: int(round(v * scale))  # noqa: E731
-        top_h, bar_h, log_h, side_w = px(62), px(54), px(122), px(312)
+        top_h, bar_h, log_h, side_w = px(self.top_height), px(54), px(122), px(312)
         self.initiative.rect = pygame.Rect(0, 0, W_, top_h)
         mid_h = H - top_h - bar_h - log_h
         self.sidebar.rect = pygame.Rect(W_ - side_w, top_h, side_w, mid_h)
@@ -146,13 +156,17 @@ class BattleScene(MatchScene):
             self.selected = acting
 
     def effective_mode(self) -> str | None:
-        if not self.human_turn() or self.decision is None or self.decision.stage != "act":
+        if (not self.human_turn() or self.decision is None
+                or self.decision.stage not in self.board_stages):
             return None
         if self.mode is not None:
             return self.mode
         acting = self.presenter.acting_unit()
         if self.selected != acting:
             return None
+        hook = getattr(self.presenter, "default_mode", None)
+        if hook is not None:
+            return hook()
         st = getattr(self.match, "state", None)
         if getattr(st, "ready_open", False):
             return "attack"
@@ -170,7 +184,11 @@ class BattleScene(MatchScene):
         self.view.play(self.presenter.animations(events))
         # back to the default mode (move, or aiming while a Ready action is open); only an
         # altitude change keeps the flier in fly mode
-        if getattr(action, "kind", "") != "gems.change_altitude":
+        keep = getattr(self.presenter, "keep_mode", None)
+        if keep is not None:
+            if not keep(action, self.mode):
+                self.mode = None
+        elif getattr(action, "kind", "") != "gems.change_altitude":
             self.mode = None
 
     def _invalidate(self) -> None:
@@ -180,8 +198,11 @@ class BattleScene(MatchScene):
 
     def _turn_start_key(self) -> Any:
         d = self.decision
-        if d is None or d.stage != "act":
+        if d is None or d.stage not in self.board_stages:
             return None
+        hook = getattr(self.presenter, "turn_key", None)
+        if hook is not None:
+            return hook()
         return (getattr(self.match.state, "round", 0), self.presenter.acting_unit())
 
     def _turn_started(self) -> None:
@@ -330,6 +351,13 @@ class BattleScene(MatchScene):
         if isinstance(value, str):          # a targeting mode (e.g. an ability's target)
             self.mode = value
             return None
+        if isinstance(value, tuple) and len(value) == 2 and value[0] == "end_with":
+            # an end-of-turn choice: its action (if any) and then the end of the turn
+            action = value[1]
+            if action is not None and not self.submit(action):
+                return None
+            self._finish_turn()
+            return None
         return self._guarded(value, confirm)
 
     def _guarded(self, action: Any, confirm: str) -> Transition | None:
@@ -342,7 +370,7 @@ class BattleScene(MatchScene):
         return None
 
     def _click_map(self, cell: tuple[int, int]) -> Transition | None:
-        if not self.human_turn() or (self.decision and self.decision.stage != "act"):
+        if not self.human_turn() or (self.decision and self.decision.stage not in self.board_stages):
             uid = self.presenter.unit_at(cell)
             self.selected = uid or self.selected
             return None
@@ -404,11 +432,23 @@ class BattleScene(MatchScene):
 
     # -- commands -------------------------------------------------------------------------------------
     def end_turn(self) -> Transition | None:
-        if not self.human_turn() or self.decision is None or self.decision.stage != "act":
+        if (not self.human_turn() or self.decision is None
+                or self.decision.stage not in self.board_stages):
             return None
         legal = self.match.legal_actions()
-        if EndTurn() not in legal:
+        finish = getattr(self.presenter, "finish_action", None)
+        end = finish() if finish is not None else EndTurn()
+        if end is None or end not in legal:
             self.toast("The turn cannot end now: finish the open choice first", W.COOL)
+            return None
+        # a system may offer a choice at the end of the turn (what unused actions buy)
+        choices = getattr(self.presenter, "end_turn_choices", lambda: [])()
+        if choices:
+            opts = [(label, (("end_with", a), ""), tip) for label, a, tip in choices]
+            self.menu = W.ChoicePanel(self.text, "End the turn", getattr(
+                self.presenter, "end_turn_question", lambda: "")(), opts, W.WARM)
+            b = self.bar.find("end_turn")
+            self.menu.layout(b.rect if b is not None else self.bar.rect, "above")
             return None
         question = self.presenter.unused_actions()
         if question:
@@ -417,7 +457,7 @@ class BattleScene(MatchScene):
                         ok_label="End turn")
             if t is not None:
                 return t
-        self.submit(EndTurn())
+        self.submit(end)
         return None
 
     def _undone(self) -> None:
@@ -425,9 +465,17 @@ class BattleScene(MatchScene):
         self.log.append([W.LogLine("Undone.", W.DIM)])
         self.mode = None
 
+    def _finish_turn(self) -> None:
+        """Submit the end of the turn if it is still legal (a choice made on the way may have
+        ended it already)."""
+        finish = getattr(self.presenter, "finish_action", None)
+        end = finish() if finish is not None else EndTurn()
+        if end is not None and self.human_turn() and end in self.match.legal_actions():
+            self.submit(end)
+
     def _dialog_answered(self, tag: Any, ok: bool, result: Any) -> None:
         if tag == "end_turn" and ok:
-            self.submit(EndTurn())
+            self._finish_turn()
         elif tag == "battle_confirm":
             action, self._pending_action = self._pending_action, None
             if ok and action is not None:
@@ -500,13 +548,16 @@ class BattleScene(MatchScene):
     def _sync_prompt(self) -> None:
         d = self.decision
         prompt: Prompt | None = None
-        if d is not None and d.stage != "act" and self.human_turn() and d.seat == self.viewer:
+        if d is not None and d.stage not in self.board_stages and self.human_turn() and d.seat == self.viewer:
             prompt = self.presenter.prompt()
         key = (id(self.match.state), len(self.match.log), tuple(self.view.rect), prompt is not None)
         if key == self._prompt_key:
             return
         self._prompt_key = key
         if prompt is None:
+            self.prompt_panel = None
+            return
+        if not prompt.options:
             self.prompt_panel = None
             return
         self.prompt_panel = W.ChoicePanel(self.text, prompt.title, prompt.text,
@@ -540,7 +591,7 @@ class BattleScene(MatchScene):
         self.view.selected = self.selected
         d = self.decision
         self.view.marked = (set(getattr(p, "prompt_focus", lambda: [])())
-                            if d is not None and d.stage != "act" else set())
+                            if d is not None and d.stage not in self.board_stages else set())
         self.view.draw(surface, tokens, items, self._current_overlay())
         entries, rnd = p.initiative()
         self.initiative.draw(surface, entries, rnd, self._portrait, self._status())
@@ -559,7 +610,8 @@ class BattleScene(MatchScene):
         self._sync_prompt()
         if self.prompt_panel is not None:
             self.prompt_panel.draw(surface, mouse)
-        elif self.decision is not None and self.decision.stage != "act" and not self.match.over:
+        elif (self.decision is not None and self.decision.stage not in self.board_stages
+              and not self.match.over):
             self._waiting_banner(surface)
         if self.menu is not None:
             self.menu.draw(surface, mouse)
@@ -602,6 +654,12 @@ class BattleScene(MatchScene):
         if tip is not None:
             W.draw_tooltip(surface, self.text, mouse, tip[0], [tip[1]], W.COOL)
             return
+        tip_at = getattr(self.initiative, "tip_at", None)
+        if tip_at is not None:
+            tip = tip_at(mouse)
+            if tip is not None:
+                W.draw_tooltip(surface, self.text, mouse, tip[0], list(tip[1]), W.COOL)
+                return
         uid = self.initiative.unit_at(mouse)
         if uid is not None:
             panel = self.presenter.unit_panel(uid)
@@ -633,6 +691,71 @@ class BattleScene(MatchScene):
                       ("Menu", "Esc", True, "pause")])
         b = self.bar.find(ident)
         return b.rect.center if b is not None else None
+
+
+#: system id -> "module:function(scene)" that plugs a system's own widgets and map layers into
+#: the battle screen (a timeline instead of the initiative bar, things in flight on the map)
+SCENE_EXTRAS: dict[str, str] = {"bindings": "game.client.scenes.battle:attach_bindings"}
+
+
+class _TimelineBar:
+    """The bindings segment timeline (game.client.ui.timeline) in the initiative bar's place:
+    the same draw/unit_at calls the scene makes, plus its own tooltips."""
+
+    def __init__(self, scene: "BattleScene"):
+        from game.client.ui.timeline import Timeline
+        self.scene = scene
+        self.bar = Timeline(scene.text)
+        self.hover: str | None = None
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return self.bar.rect
+
+    @rect.setter
+    def rect(self, value: pygame.Rect) -> None:
+        self.bar.rect = pygame.Rect(value)
+
+    def preferred_height(self) -> int:
+        return self.bar.BASE_HEIGHT
+
+    def draw(self, surface: pygame.Surface, entries, round_no: int, portrait, status: str = "") -> None:
+        from game.client.presenters import bindings_time
+        self.bar.draw(surface, bindings_time.timeline_view(self.scene.match.state),
+                      hover=self.hover)
+
+    def unit_at(self, pos) -> str | None:
+        return self.bar.at(pos)
+
+    def tip_at(self, pos):
+        return self.bar.tip_at(pos)
+
+
+def attach_bindings(scene: "BattleScene") -> None:
+    """Bindings on the battle screen: the segment timeline on top, things in flight on the map
+    (game.client.render.flight), and the badge colours of its conditions."""
+    p = scene.presenter
+    look = getattr(p, "look", None)
+    if look is not None:
+        for cond, table in look.conditions.items():
+            glyph, colour = p.condition_glyph(cond)
+            if colour is not None:
+                sprites.BADGE_COLOURS.setdefault(glyph, colour)
+    for glyph, colour in (("M", (70, 140, 90)), ("P", (200, 120, 50)), ("R", (150, 110, 40)),
+                          ("D", (60, 110, 170))):
+        sprites.BADGE_COLOURS.setdefault(glyph, colour)
+    try:
+        scene.initiative = _TimelineBar(scene)
+        scene.top_height = scene.initiative.preferred_height()
+    except ImportError:
+        pass                        # the plain initiative bar stays
+    try:
+        from game.client.render import flight
+    except ImportError:
+        flight = None
+    layer = getattr(flight, "board_layer", None) if flight is not None else None
+    if layer is not None:
+        scene.view.layers_below.append(lambda surface, view: layer(surface, view, scene.match.state))
 
 
 # -- shots ----------------------------------------------------------------------------------------------

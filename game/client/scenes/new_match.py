@@ -87,10 +87,15 @@ class SeatChoice:
         return SeatConfig("ai", self.kind.split(":", 1)[1], name)
 
 
+#: maps without a `system` property that a system also plays (by file name): the shared hex
+#: sample map predates the bindings maps and has bindings teams made for it
+SHARED_MAPS: dict[str, tuple[str, ...]] = {"bindings": ("hex_crossing.tmx",)}
+
+
 def maps_for(system: Any, root: Path | None = None) -> list[MapChoice]:
-    """The maps made for `system`: in `maps/<system id>/`, named `<system id>_*.tmx`, or
-    naming the system in their `system` property; sorted by label (the map's `title`
-    property, else its file name)."""
+    """The maps made for `system`: in `maps/<system id>/`, named `<system id>_*.tmx`,
+    naming the system in their `system` property, or (without that property) listed for it in
+    SHARED_MAPS; sorted by label (the map's `title` property, else its file name)."""
     root = root or paths.maps_dir()
     sid = str(getattr(system, "id", ""))
     found: list[MapChoice] = []
@@ -100,10 +105,11 @@ def maps_for(system: Any, root: Path | None = None) -> list[MapChoice]:
             props, info = map_header(p)
             in_folder = len(rel.parts) > 1 and rel.parts[0] == sid
             prefixed = p.stem.startswith(f"{sid}_")
+            shared = rel.as_posix() in SHARED_MAPS.get(sid, ())
             if props.get("system"):
                 if props["system"] != sid:
                     continue
-            elif not (in_folder or prefixed):
+            elif not (in_folder or prefixed or shared):
                 continue
             stem = p.stem[len(sid) + 1:] if prefixed else p.stem
             label = (props.get("title") or stem.replace("_", " ").replace("-", " ").strip().title()

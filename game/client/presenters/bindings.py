@@ -1,0 +1,1248 @@
+"""The bindings presenter: a bindings battle (segments, things in flight, defensive answers) turned
+into what the battle screen draws and logs, and map clicks turned into legal bindings actions.
+
+Owns: token, panel and tile records for bindings combatants and hexes; the action bar of a
+bindings turn (one button per move with its budget or cooldown state, a Movement menu for Move,
+Dash, Dodge, Swim, Step, Continue and Stop, a Ready menu by trigger, End turn with what unused
+actions buy in segment 3); targeting modes and their overlays (reachable hexes tinted per movement
+mode from the engine's `movement.reachable`, path preview, valid targets, the line of sight with
+cover and concealment from `sight.sight`); forecasts in words from `forecast.attack_odds`;
+prompts for the "defend", "use_dodge", "circumstance" stages; the "opening" stage played on the
+map; log lines for every bindings event with roll terms; animation steps.
+
+Modes (strings the battle scene keeps): "moveto" (spend this segment's hexes of ongoing
+movement), "mv:<mode>" (start a movement action), "use:<move>" (aim a move), "ready:<move>:<trigger>"
+(aim a readied move), "open:<move>" (the pre-combat action, a move id or a movement mode).
+
+Must not: decide a rule. Every action proposed is an element of `match.legal_actions()`; reach,
+sight, odds and budgets come from engine functions (imported tolerantly: a missing helper shows
+less, never guesses). Path previews between legal hexes are a picture only. Never imports pygame.
+"""
+from __future__ import annotations
+
+import importlib
+from collections import deque
+from typing import Any, Callable
+
+from game.engine.actions import Concede, EndTurn
+from game.engine.events import DiceRolled, MatchEnded, Note, RulingMade, TurnEnded, TurnStarted
+from game.engine.systems.bindings import actions as A
+from game.engine.systems.bindings.state import ABILITIES, ability_mod, round_segment
+
+from . import (ActionButton, AnimStep, Cell, ClickResult, InitiativeEntry, ItemInfo, LogLine,
+               Overlay, PanelLine, Prompt, TilePanel, TokenInfo, UnitPanel)
+
+SIDE_COLOURS: tuple[tuple[int, int, int], ...] = ((74, 163, 255), (238, 96, 64), (110, 200, 120),
+                                                  (190, 130, 240))
+SIDE_NAMES = ("Blue", "Red", "Green", "Violet")
+
+#: tint key per movement mode; 0 is "this segment's hexes of an ongoing movement"
+MODE_KEYS = {"continue": 0, "move": 1, "dash": 2, "dodge": 3, "swim": 4, "step": 5}
+COST_COLOURS = {0: (255, 212, 138), 1: (120, 220, 140), 2: (240, 150, 70), 3: (110, 200, 240),
+                5: (210, 210, 190), 4: (90, 140, 240)}
+MODE_NAMES = {"move": "Move", "dash": "Dash", "dodge": "Dodge", "swim": "Swim", "step": "Five-foot step"}
+MODE_HELP = {
+    "move": "A Move action: its rate in hexes this segment and the next (BND-52)",
+    "dash": "A Move action: a faster straight run, this segment only (BND-53)",
+    "dodge": "A Move action: a quick sidestep this segment; attacks on you have disadvantage "
+             "while you dodge (BND-54)",
+    "swim": "A Move action through water, over three segments (BND-55)",
+    "step": "A Swift action: one hex (BND-56)",
+}
+TRIGGER_WORDS = {"enemy_in_range": "when an enemy comes in range", "attacked": "when attacked"}
+COST_WORDS = {"full": "Full", "standard": "Standard", "move": "Move", "swift": "Swift",
+              "free": "Free"}
+
+DMG, GOOD, INFO, DIMC, WARMC = (255, 130, 110), (160, 220, 170), (150, 200, 230), (160, 168, 180), \
+    (255, 212, 138)
+
+_PKG = "game.engine.systems.bindings"
+
+
+def side_colour(side: int) -> tuple[int, int, int]:
+    return SIDE_COLOURS[side % len(SIDE_COLOURS)]
+
+
+def _module(name: str) -> Any:
+    """An engine module of the bindings package, or None while it is missing or broken."""
+    try:
+        return importlib.import_module(f"{_PKG}.{name}")
+    except Exception:           # noqa: BLE001 - a half-written engine module must not crash us
+        return None
+
+
+def _fn(module: str, name: str) -> Callable | None:
+    mod = _module(module)
+    fn = getattr(mod, name, None) if mod is not None else None
+    return fn if callable(fn) else None
+
+
+def _colour(value: Any) -> tuple[int, int, int] | None:
+    if isinstance(value, str) and value.startswith("#") and len(value) == 7:
+        try:
+            return (int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16))
+        except ValueError:
+            return None
+    return None
+
+
+def _title(text: str) -> str:
+    return str(text).replace("_", " ").strip().capitalize()
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+class BindingsPresenter:
+    """Reads a bindings `Match`; see the module docstring."""
+
+    cost_colours = COST_COLOURS
+    board_stages = ("act", "opening")
+    keys_hint = ("Space end turn · Tab find the acting one · Esc back",
+                 "Wheel zoom · drag or WASD to pan")
+
+    @staticmethod
+    def side_colour(side: int) -> tuple[int, int, int]:
+        return side_colour(side)
+
+    def __init__(self, match: Any):
+        self.match = match
+        self._legal_key: Any = None
+        self._legal: list = []
+        self._reach_cache: dict[Any, dict[Cell, list[Cell]]] = {}
+        self._sight_cache: dict[Any, Any] = {}
+        self._odds_cache: dict[Any, Any] = {}
+        content = _module("content")
+        self.content = None
+        self.look = None
+        if content is not None:
+            try:
+                self.content = content.content()
+            except Exception:   # noqa: BLE001 - shown with plain names instead
+                self.content = None
+            try:
+                self.look = content.presentation()
+            except Exception:   # noqa: BLE001
+                self.look = None
+        self._layout = None
+
+    # -- basic reads ---------------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.match.state
+
+    def board(self) -> Any:
+        return self.state.board
+
+    def layout(self) -> Any:
+        if self._layout is None:
+            from game.engine.boards.hex import HexLayout
+            self._layout = HexLayout.from_board(self.board())
+        return self._layout
+
+    def _key(self) -> Any:
+        return (id(self.match.state), len(self.match.log))
+
+    def legal(self) -> list:
+        """legal_actions without surrender (the pause menu offers that), cached per state."""
+        key = self._key()
+        if key != self._legal_key:
+            try:
+                self._legal = [a for a in self.match.legal_actions() if not isinstance(a, Concede)]
+            except Exception:      # noqa: BLE001 - shown as "no actions", never a crash
+                self._legal = []
+            self._legal_key = key
+            self._reach_cache.clear()
+            self._sight_cache.clear()
+            self._odds_cache.clear()
+        return self._legal
+
+    def stage(self) -> str | None:
+        d = self.match.decision
+        return d.stage if d is not None else None
+
+    def combatant(self, cid: str | None) -> Any:
+        return self.state.combatants.get(cid) if cid else None
+
+    def unit_name(self, cid: str | None) -> str:
+        c = self.combatant(cid)
+        return c.name if c is not None else (cid or "?")
+
+    def move_def(self, move_id: str | None) -> Any:
+        if not move_id or self.content is None:
+            return None
+        return self.content.moves.get(move_id)
+
+    def move_name(self, move_id: str | None) -> str:
+        if move_id in MODE_NAMES:
+            return MODE_NAMES[move_id]
+        m = self.move_def(move_id)
+        return m.name if m is not None else _title(move_id or "")
+
+    def condition_name(self, cond: str) -> str:
+        if self.content is not None and cond in self.content.conditions:
+            return self.content.conditions[cond].name
+        return _title(cond)
+
+    def colour(self, c: Any) -> tuple[int, int, int]:
+        if self.look is not None:
+            got = _colour(self.look.combatants.get(c.sheet, {}).get("colour"))
+            if got:
+                return got
+        return (200, 200, 200)
+
+    def outline(self, c: Any) -> tuple[int, int, int] | None:
+        if self.look is not None:
+            return _colour(self.look.combatants.get(c.sheet, {}).get("outline"))
+        return None
+
+    def condition_glyph(self, cond: str) -> tuple[str, tuple[int, int, int] | None]:
+        if self.look is not None and cond in self.look.conditions:
+            t = self.look.conditions[cond]
+            return str(t.get("glyph", cond[:1].upper())), _colour(t.get("colour"))
+        return cond[:2].title(), None
+
+    def seg_name(self, tick: int) -> str:
+        r, s = round_segment(tick)
+        return f"S{s}" if r == self.state.round else f"round {r} S{s}"
+
+    def acting_unit(self) -> str | None:
+        st = self.state
+        if st.opening is not None and not st.over:
+            return st.opening
+        return st.acting
+
+    def turn_key(self) -> Any:
+        st = self.state
+        return (st.round, st.segment, st.turn, self.acting_unit(), st.opening is not None)
+
+    # -- board contents -------------------------------------------------------------------------
+    def tokens(self, seat: int | None = None) -> list[TokenInfo]:
+        st = self.state
+        out = []
+        acting = self.acting_unit()
+        tick = st.tick
+        for c in st.combatants.values():
+            if c.down:
+                continue
+            badges = []
+            for cond in c.conditions:
+                if cond.until >= 0 and tick >= cond.until:
+                    continue
+                glyph, _ = self.condition_glyph(cond.id)
+                left = f" ({self._ticks_left(cond.until)})" if cond.until >= 0 else ""
+                badges.append((glyph, f"{self.condition_name(cond.id)}{left}"))
+            if any(m.owner == c.id for m in st.movements):
+                badges.append(("M", "Moving: an ongoing movement action"))
+            if any(p.subject == c.id for p in st.pushbacks):
+                badges.append(("P", "Being pushed back"))
+            if c.readied:
+                badges.append(("R", f"Readied: {self.move_name(c.readied.get('move') or self._readied_move(c))}"))
+            if c.defending and c.defend_tick == tick:
+                badges.append(("D", f"Defending with {self.move_name(c.defending)}"))
+            out.append(TokenInfo(c.id, c.name, c.side, c.x, c.y, 1, c.hp, c.max_hp, self.colour(c),
+                                 (), tuple(badges), None, c.id == acting, self.outline(c)))
+        return out
+
+    def _readied_move(self, c: Any) -> str:
+        r = c.readied or {}
+        act = r.get("action")
+        if isinstance(act, dict):
+            return str(act.get("move", ""))
+        return ""
+
+    def _ticks_left(self, until: int) -> str:
+        n = until - self.state.tick
+        return f"{_plural(n, 'segment')} left"
+
+    def items(self, seat: int | None = None) -> list[ItemInfo]:
+        return []
+
+    def initiative(self) -> tuple[list[InitiativeEntry], int]:
+        st = self.state
+        order = list(st.seg_order) or list(st.order)
+        acting = self.acting_unit()
+        entries = []
+        for cid in order:
+            c = st.combatants.get(cid)
+            if c is None:
+                continue
+            entries.append(InitiativeEntry(cid, c.name, c.side, self.colour(c),
+                                           current=(cid == acting and not st.over), down=c.down,
+                                           outline=self.outline(c)))
+        return entries, st.round
+
+    def unit_at(self, cell: Cell | None) -> str | None:
+        if cell is None:
+            return None
+        for c in self.state.combatants.values():
+            if not c.down and (c.x, c.y) == tuple(cell):
+                return c.id
+        return None
+
+    # -- panels ---------------------------------------------------------------------------------
+    def budget_words(self, c: Any) -> tuple[str, int]:
+        """('Standard + Move', swifts left) from the engine's budget summary."""
+        rem = _fn("budget", "remaining")
+        if rem is None:
+            return "?", 0
+        try:
+            got = rem(c)
+        except Exception:   # noqa: BLE001
+            return "?", 0
+        opts = [" + ".join(COST_WORDS.get(p, p) for p in o.split("+")) for o in got.get("options", [])]
+        return (" or ".join(opts) if opts else "spent"), int(got.get("swifts", 0))
+
+    def rates(self, c: Any) -> list[tuple[str, str]]:
+        rate = _fn("speeds", "rate")
+        out = []
+        if rate is None:
+            return out
+        for mode in ("move", "dash", "dodge", "swim"):
+            try:
+                r = rate(mode, c.base_speed, c.swim_speed)
+            except Exception:   # noqa: BLE001
+                continue
+            out.append((MODE_NAMES[mode], str(r)))
+        return out
+
+    def unit_panel(self, unit_id: str) -> UnitPanel | None:
+        st = self.state
+        c = st.combatants.get(unit_id)
+        if c is None:
+            return None
+        stats = []
+        for a in ABILITIES:
+            m = ability_mod(c.scores.get(a, 10))
+            stats.append((a, f"{c.scores.get(a, 10)} ({m:+d})", f"{a} score and its modifier"))
+        stats += [("AB", f"+{c.ab}", "Attack Bonus: added to offence rolls"),
+                  ("DB", f"+{c.db}", "Defense Bonus: added to defence rolls and the Reaction"),
+                  ("Speed", f"{c.base_speed} ft", "Base speed; one hex is 5 ft")]
+        sections: list[tuple[str, list[PanelLine]]] = []
+        rates = self.rates(c)
+        if rates:
+            sections.append(("Movement per segment", [PanelLine(
+                " · ".join(f"{n} {r}" for n, r in rates),
+                tooltip="Hexes per segment (H), plus bonus hexes once per action (+B)")]))
+        budget, swifts = self.budget_words(c)
+        bl = [PanelLine(budget, "Left", colour=WARMC if budget != "spent" else None,
+                        tooltip="What this round's budget still allows (BND-36)"),
+              PanelLine(f"{swifts} of 2", "Swifts")]
+        slot_free = c.slot_tick < st.tick
+        bl.append(PanelLine("free this segment" if slot_free else "used this segment", "Slot",
+                            colour=GOOD if slot_free else DIMC,
+                            tooltip="One action may be started per turn (BND-07)"))
+        if c.first_segment > 1 and st.round == 1:
+            bl.append(PanelLine(f"acts from S{c.first_segment} of round 1", "Delayed",
+                                colour=DMG))
+        if c.unused_choice:
+            bl.append(PanelLine({"rise": "rise in the order", "lead": "lead next round"}.get(
+                c.unused_choice, c.unused_choice), "Unused"))
+        sections.append(("This round", bl))
+        ongoing: list[PanelLine] = []
+        for m in st.movements:
+            if m.owner == c.id:
+                left = m.now + (m.bonus if m.now else 0)
+                ongoing.append(PanelLine(f"{MODE_NAMES.get(m.mode, m.mode)}: {m.now} hexes now"
+                                         f"{f' (+{m.bonus} bonus)' if m.bonus else ''}, "
+                                         f"{_plural(m.segments_left, 'segment')} after", "Moving"))
+                del left
+        for a in st.attacks:
+            if a.attacker == c.id and a.status != "done":
+                ongoing.append(PanelLine(f"{self.move_name(a.move)} at {self.unit_name(a.target)}",
+                                         "In flight", colour=WARMC))
+            elif a.target == c.id and a.status != "done":
+                ongoing.append(PanelLine(f"{self.move_name(a.move)} from {self.unit_name(a.attacker)}",
+                                         "Incoming", colour=DMG))
+        if c.readied:
+            ongoing.append(PanelLine(f"{self.move_name(self._readied_move(c))} "
+                                     f"{TRIGGER_WORDS.get(c.readied.get('trigger', ''), '')}",
+                                     "Readied"))
+        if ongoing:
+            sections.append(("Ongoing", ongoing))
+        cds = []
+        ready_round = _fn("budget", "ready_round")
+        for mid in c.cooldowns:
+            try:
+                r = ready_round(st, c, mid) if ready_round else None
+            except Exception:   # noqa: BLE001
+                r = None
+            if r is not None and r > st.round:
+                cds.append(PanelLine(f"{self.move_name(mid)}: ready in round {r}", colour=DIMC))
+        if cds:
+            sections.append(("Cooldowns", cds))
+        conds = []
+        for cond in c.conditions:
+            if cond.until >= 0 and st.tick >= cond.until:
+                continue
+            left = self._ticks_left(cond.until) if cond.until >= 0 else "until removed"
+            desc = ""
+            if self.content is not None and cond.id in self.content.conditions:
+                desc = self.content.conditions[cond.id].description
+            conds.append(PanelLine(f"{self.condition_name(cond.id)} · {left}", colour=WARMC,
+                                   tooltip=desc))
+        if conds:
+            sections.append(("Conditions", conds))
+        if c.down:
+            sections.insert(0, ("Status", [PanelLine("Down: out of the fight", colour=DMG)]))
+        sheet = c.sheet
+        if self.look is not None:
+            sheet = self.look.combatants.get(c.sheet, {}).get("title", sheet)
+        sub = f"{SIDE_NAMES[c.side % len(SIDE_NAMES)]} side · {_title(sheet)} · level {c.level}"
+        return UnitPanel(c.id, c.name, sub, c.side, self.colour(c), c.hp, c.max_hp,
+                         self.outline(c), stats, [], [], None, None, sections)
+
+    def tile_panel(self, cell: Cell) -> TilePanel | None:
+        board = self.board()
+        if board is None or not board.in_bounds(*cell):
+            return None
+        x, y = cell
+        p = lambda name, d=None: board.prop(x, y, name, d)  # noqa: E731
+        lines = [PanelLine(_title(str(p("terrain", "") or ("rock" if p("solid") else "ground"))),
+                           "Terrain")]
+        cost = int(p("move_cost", 1) or 1)
+        lines.append(PanelLine(f"{cost} per hex" + (" (difficult)" if cost > 1 else ""), "Move"))
+        if p("solid", False):
+            lines.append(PanelLine("blocks movement, sight and projectiles", "Solid", colour=DMG))
+        if p("cover", False):
+            lines.append(PanelLine("low obstacle: impassable; lines across it give cover",
+                                   "Cover", colour=WARMC,
+                                   tooltip="An attack whose centre line crosses it has "
+                                           "disadvantage (BND-85/86)"))
+        conceal = int(p("conceal", 0) or 0)
+        if conceal:
+            lines.append(PanelLine(f"level {conceal} per hex crossed", "Conceal", colour=GOOD,
+                                   tooltip="Each level is a 1 in 6 chance to miss (BND-88..92)"))
+        if p("dark", False):
+            lines.append(PanelLine("total concealment for whoever stands here", "Dark",
+                                   colour=(170, 160, 220)))
+        if p("water", False):
+            lines.append(PanelLine("only Swim enters", "Water", colour=(120, 180, 255)))
+        for f in self.state.features:
+            if tuple(cell) in [tuple(h) for h in f.cells] and (f.until < 0 or self.state.tick < f.until):
+                what = "wall: blocks movement and sight" if f.kind == "wall" else \
+                    f"veil: conceal {f.conceal}"
+                lines.append(PanelLine(f"{self.move_name(f.move)} ({what})", "Feature",
+                                       colour=WARMC))
+        who = self.unit_at(cell)
+        if who:
+            lines.append(PanelLine(self.unit_name(who), "Here"))
+        return TilePanel(f"Hex {x}, {y}", lines)
+
+    # -- actions of this turn -------------------------------------------------------------------
+    def turn_actions(self) -> list:
+        if self.stage() not in self.board_stages:
+            return []
+        return self.legal()
+
+    def default_mode(self) -> str | None:
+        if self.stage() != "act":
+            return None
+        actor = self.acting_unit()
+        legal = self.turn_actions()
+        if any(isinstance(a, A.MoveTo) and a.actor == actor for a in legal):
+            return "moveto"
+        return None
+
+    def keep_mode(self, action: Any, mode: str | None) -> bool:
+        return False
+
+    def finish_action(self) -> Any:
+        if self.stage() == "opening":
+            return next((a for a in self.legal() if isinstance(a, A.Opening) and a.move is None),
+                        None)
+        return EndTurn()
+
+    def _moves_of(self, actor: str) -> list[str]:
+        c = self.combatant(actor)
+        return list(c.moves) if c is not None else []
+
+    def buttons(self, selected: str | None, mode: str | None) -> list[ActionButton]:
+        st = self.state
+        actor = self.acting_unit()
+        legal = self.turn_actions()
+        if self.stage() == "opening":
+            return self._opening_buttons(actor, legal)
+        mine = [a for a in legal if getattr(a, "actor", actor) == actor]
+        uses: dict[str, list] = {}
+        for a in mine:
+            if isinstance(a, A.UseMove):
+                uses.setdefault(a.move, []).append(a)
+        c = self.combatant(actor)
+        out: list[ActionButton] = []
+        hot = 1
+        for mid in self._moves_of(actor):
+            m = self.move_def(mid)
+            opts = uses.get(mid, [])
+            tip = self.move_tip(mid, c)
+            label = self.move_name(mid)
+            hk = str(hot) if hot <= 9 else ""
+            hot += 1
+            if not opts:
+                out.append(ActionButton(f"move:{mid}", label, hk, False,
+                                        tip + self.why_not(mid, c)))
+                continue
+            targeted = [a for a in opts if a.target is not None]
+            if targeted:
+                out.append(ActionButton(f"move:{mid}", label, hk, True, tip, mode=f"use:{mid}"))
+            elif len(opts) == 1:
+                out.append(ActionButton(f"move:{mid}", label, hk, True, tip, action=opts[0]))
+            else:
+                out.append(ActionButton(f"move:{mid}", label, hk, True, tip,
+                                        actions=tuple((self.describe(a), a) for a in opts)))
+            del m
+        # movement: one menu
+        entries: list[tuple[str, Any]] = []
+        moveto = [a for a in mine if isinstance(a, A.MoveTo)]
+        if moveto:
+            left = self.hexes_now(actor)
+            entries.append((f"Continue moving ({_plural(left, 'hex')} this segment)", "moveto"))
+        for mode in ("move", "dash", "dodge", "swim", "step"):
+            if any(isinstance(a, A.StartMovement) and a.mode == mode for a in mine):
+                r = self._rate_words(c, mode)
+                entries.append((f"{MODE_NAMES[mode]}{r}", f"mv:{mode}"))
+        for a in mine:
+            if isinstance(a, A.StopMoving):
+                entries.append(("Stop moving (the rest is lost)", a))
+        label = "Movement"
+        if moveto:
+            label = f"Move ({self.hexes_now(actor)} left)"
+        out.append(ActionButton("movement", label, str(hot) if hot <= 9 else "", bool(entries),
+                                "Start a movement action, or keep going with the one under way: "
+                                "reachable hexes are tinted for the chosen kind",
+                                actions=tuple(entries)))
+        hot += 1
+        ready_entries: list[tuple[str, Any]] = []
+        seen = set()
+        for a in mine:
+            if isinstance(a, A.Ready):
+                key = (a.move, a.trigger)
+                if key in seen:
+                    continue
+                seen.add(key)
+                if a.target is None:
+                    ready_entries.append((f"{self.move_name(a.move)} "
+                                          f"{TRIGGER_WORDS.get(a.trigger, a.trigger)}", a))
+                else:
+                    ready_entries.append((f"{self.move_name(a.move)} "
+                                          f"{TRIGGER_WORDS.get(a.trigger, a.trigger)}…",
+                                          f"ready:{a.move}:{a.trigger}"))
+        out.append(ActionButton("ready", "Ready", str(hot) if hot <= 9 else "", bool(ready_entries),
+                                "Hold a move until its trigger happens this round (BND-25)",
+                                actions=tuple(ready_entries)))
+        end_ok = any(isinstance(a, EndTurn) for a in legal)
+        out.append(ActionButton("end_turn", "End turn", "Space", end_ok,
+                                "Finish this turn; unused hexes of this segment are lost",
+                                action=EndTurn(), primary=True))
+        del st
+        return out
+
+    def _opening_buttons(self, actor: str | None, legal: list) -> list[ActionButton]:
+        opens = [a for a in legal if isinstance(a, A.Opening)]
+        by: dict[str, list] = {}
+        for a in opens:
+            if a.move is not None:
+                by.setdefault(a.move, []).append(a)
+        out = []
+        for i, (mid, acts) in enumerate(by.items()):
+            hk = str(i + 1) if i < 9 else ""
+            if len(acts) == 1 and acts[0].target is None:
+                out.append(ActionButton(f"open:{mid}", self.move_name(mid), hk, True,
+                                        "Act before round 1", action=acts[0]))
+            else:
+                out.append(ActionButton(f"open:{mid}", self.move_name(mid), hk, True,
+                                        "Act before round 1: pick a hex", mode=f"open:{mid}"))
+        none = next((a for a in opens if a.move is None), None)
+        out.append(ActionButton("end_turn", "Begin combat", "Space", none is not None,
+                                "Begin round 1 without an opening action", action=none,
+                                primary=True))
+        return out
+
+    def _rate_words(self, c: Any, mode: str) -> str:
+        rate = _fn("speeds", "rate")
+        segs = {"move": 2, "dash": 1, "dodge": 1, "swim": 3, "step": 1}
+        if rate is None or c is None:
+            return ""
+        try:
+            r = rate(mode, c.base_speed, c.swim_speed)
+        except Exception:   # noqa: BLE001
+            return ""
+        return f" · {r}" + (f" × {segs[mode]} segments" if segs.get(mode, 1) > 1 else "")
+
+    def hexes_now(self, actor: str | None) -> int:
+        return sum(m.now + m.bonus + m.boost for m in self.state.movements if m.owner == actor)
+
+    def move_tip(self, mid: str, c: Any) -> str:
+        m = self.move_def(mid)
+        if m is None:
+            return ""
+        bits = [f"{COST_WORDS.get(m.action, m.action)} action", _title(m.kind)]
+        if m.speed:
+            bits.append(f"speed {m.speed}H")
+        if m.range_ft:
+            bits.append(f"range {m.range_ft} ft" + (" (increments)" if m.ranged == "increments" else ""))
+        if m.damage_dice or m.damage_bonus:
+            dmg = m.damage_dice or ""
+            if m.damage_ability:
+                dmg += f" + {m.damage_ability}"
+            if m.damage_bonus:
+                dmg += f" + {m.damage_bonus}"
+            bits.append(f"damage {dmg.strip(' +')}")
+        if m.pushback_ft:
+            bits.append(f"pushback {m.pushback_ft} ft")
+        if m.cooldown:
+            bits.append(f"cooldown {_plural(m.cooldown, 'round')}")
+        return " · ".join(bits) + (f". {m.description}" if m.description else "")
+
+    def why_not(self, mid: str, c: Any) -> str:
+        """Why a move cannot start now, in words (from the engine's budget helpers)."""
+        if c is None:
+            return ""
+        st = self.state
+        m = self.move_def(mid)
+        ready_round = _fn("budget", "ready_round")
+        try:
+            if ready_round is not None and m is not None and m.cooldown:
+                r = ready_round(st, c, mid)
+                if r > st.round:
+                    return f"\nCooling down: ready in round {r}."
+        except Exception:   # noqa: BLE001
+            pass
+        if c.slot_tick >= st.tick and m is not None and m.action != "swift":
+            return "\nAlready started an action this segment."
+        can = _fn("budget", "can_afford")
+        if can is not None and m is not None:
+            try:
+                if not can(st, c, m.action):
+                    return f"\nNo {COST_WORDS.get(m.action, m.action)} action left this round."
+            except Exception:   # noqa: BLE001
+                pass
+        return "\nNothing in range to aim at." if m is not None and m.range_ft else ""
+
+    # -- reach and sight ------------------------------------------------------------------------
+    def reach_paths(self, actor: str, mode: str) -> dict[Cell, list[Cell]]:
+        """hex -> path from the engine's movement.reachable (empty when it is missing)."""
+        self.legal()
+        key = (actor, mode)
+        if key in self._reach_cache:
+            return self._reach_cache[key]
+        got: dict[Cell, list[Cell]] = {}
+        fn = _fn("movement", "reachable")
+        if fn is not None:
+            try:
+                raw = fn(self.state, actor, mode) or {}
+                got = {tuple(k): [tuple(p) for p in (v or [])] for k, v in raw.items()}
+            except Exception:   # noqa: BLE001
+                got = {}
+        self._reach_cache[key] = got
+        return got
+
+    def sight(self, a: Cell, b: Cell, attacker: str | None) -> Any:
+        self.legal()
+        key = (a, b, attacker)
+        if key not in self._sight_cache:
+            fn = _fn("sight", "sight")
+            got = None
+            if fn is not None:
+                try:
+                    got = fn(self.state, a, b, attacker)
+                except Exception:   # noqa: BLE001
+                    got = None
+            self._sight_cache[key] = got
+        return self._sight_cache[key]
+
+    def _path_to(self, start: Cell, goal: Cell, cells: set[Cell], engine: dict[Cell, list[Cell]]) -> list[Cell]:
+        p = engine.get(goal)
+        if p:
+            return [start] + [c for c in p if c != start]
+        lay = self.layout()
+        allowed = cells | {start}
+        prev: dict[Cell, Cell | None] = {start: None}
+        q = deque([start])
+        while q:
+            c = q.popleft()
+            if c == goal:
+                break
+            for n in lay.neighbours(*c):
+                n = tuple(n)
+                if n in allowed and n not in prev:
+                    prev[n] = c
+                    q.append(n)
+        if goal not in prev:
+            return [start, goal]
+        out: list[Cell] = []
+        cur: Cell | None = goal
+        while cur is not None:
+            out.append(cur)
+            cur = prev[cur]
+        return out[::-1]
+
+    def _mode_cells(self, actor: str, mode: str) -> dict[Cell, Any]:
+        """Legal destination hex -> its action for a movement mode ("moveto" or a mode name)."""
+        out: dict[Cell, Any] = {}
+        for a in self.turn_actions():
+            if getattr(a, "actor", None) != actor:
+                continue
+            if mode == "moveto" and isinstance(a, A.MoveTo):
+                out[tuple(a.to)] = a
+            elif isinstance(a, A.StartMovement) and a.mode == mode:
+                out[tuple(a.to)] = a
+            elif isinstance(a, A.Opening) and a.move == mode and a.target is not None:
+                out[tuple(a.target)] = a
+        return out
+
+    def _target_actions(self, actor: str, mode: str) -> dict[Cell, list]:
+        """Target hex -> legal actions aiming there, for a use/ready/open mode."""
+        out: dict[Cell, list] = {}
+        kind, _, rest = mode.partition(":")
+        move, _, trigger = rest.partition(":")
+        for a in self.turn_actions():
+            if getattr(a, "actor", None) != actor:
+                continue
+            if kind == "use" and isinstance(a, A.UseMove) and a.move == move and a.target is not None:
+                out.setdefault(tuple(a.target), []).append(a)
+            elif (kind == "ready" and isinstance(a, A.Ready) and a.move == move
+                  and a.trigger == trigger and a.target is not None):
+                out.setdefault(tuple(a.target), []).append(a)
+            elif (kind == "open" and isinstance(a, A.Opening) and a.move == move
+                  and a.target is not None):
+                out.setdefault(tuple(a.target), []).append(a)
+        for acts in out.values():
+            acts.sort(key=lambda a: bool(getattr(a, "reduce", False)))
+        return out
+
+    @staticmethod
+    def _movement_mode(mode: str | None) -> str | None:
+        if mode == "moveto":
+            return "moveto"
+        if mode and mode.startswith("mv:"):
+            return mode[3:]
+        if mode and mode.startswith("open:") and mode[5:] in MODE_KEYS:
+            return mode[5:]
+        return None
+
+    def overlay(self, mode: str | None, selected: str | None, hover: Cell | None) -> Overlay:
+        ov = Overlay(cost_digits=False)
+        actor = self.acting_unit()
+        if actor is None or selected != actor or mode is None:
+            return ov
+        c = self.combatant(actor)
+        here = (c.x, c.y)
+        mv = self._movement_mode(mode)
+        if mv is not None:
+            cells = self._mode_cells(actor, mv)
+            key = MODE_KEYS["continue" if mv == "moveto" else mv]
+            ov.veil = True
+            ov.cells = {cell: key for cell in cells if cell != here}
+            label = ("This segment's hexes" if mv == "moveto"
+                     else f"{MODE_NAMES.get(mv, mv)}{self._rate_words(c, mv)}")
+            ov.legend = ((key, label),)
+            if hover is not None and hover in ov.cells:
+                engine = self.reach_paths(actor, None if mv == "moveto" else mv)
+                ov.path = self._path_to(here, hover, set(ov.cells), engine)
+                ov.marks = {hover: str(max(0, len(ov.path) - 1))}
+            return ov
+        targets = self._target_actions(actor, mode)
+        ov.targets = set(targets)
+        move = mode.partition(":")[2].partition(":")[0]
+        m = self.move_def(move)
+        if m is not None and m.range_hexes:
+            try:
+                ov.range_cells = {tuple(h) for h in self.layout().area(here, m.range_hexes)
+                                  if self.board().in_bounds(*h)} - ov.targets - {here}
+            except Exception:   # noqa: BLE001
+                pass
+        if hover is not None and hover in targets:
+            ov.target_block = [hover]
+            s = self.sight(here, hover, actor)
+            if s is not None:
+                colour = (255, 214, 120) if s.cover else ((150, 220, 160) if s.concealment else
+                                                          (111, 194, 228))
+                if s.lines:
+                    a, b = s.lines[0]
+                    ov.pixel_lines = [(a, b, colour)]
+                if s.cover:
+                    ov.cover_cells = {tuple(h) for h in s.blocked_by}
+                ov.conceal_cells = {tuple(h) for h in s.concealed_by}
+                if s.concealment:
+                    ov.marks = {hover: f"{s.concealment}/6"}
+            else:
+                ov.line = [here, hover]
+        return ov
+
+    def click(self, mode: str | None, selected: str | None, cell: Cell) -> ClickResult:
+        actor = self.acting_unit()
+        on_unit = self.unit_at(cell)
+        if mode is None or actor is None or selected != actor:
+            if on_unit:
+                return ClickResult(select=on_unit)
+            return ClickResult()
+        mv = self._movement_mode(mode)
+        if mv is not None:
+            a = self._mode_cells(actor, mv).get(tuple(cell))
+            if a is not None and tuple(cell) != (self.combatant(actor).x, self.combatant(actor).y):
+                return ClickResult(action=a)
+            if on_unit and on_unit != actor:
+                return ClickResult(select=on_unit)
+            return ClickResult(message="Out of reach for this movement")
+        acts = self._target_actions(actor, mode).get(tuple(cell))
+        if acts:
+            if len(acts) == 1:
+                return ClickResult(action=acts[0])
+            return ClickResult(menu=tuple((self.describe(a), a) for a in acts))
+        if on_unit and on_unit != actor:
+            return ClickResult(message=f"{self.move_name(mode.partition(':')[2].partition(':')[0])} "
+                                       f"cannot reach {self.unit_name(on_unit)} from here")
+        return ClickResult(message="Nothing to aim at there")
+
+    # -- forecasts ------------------------------------------------------------------------------
+    def odds(self, attacker: str, move: str, target: Cell, **kw: Any) -> Any:
+        self.legal()
+        key = (attacker, move, target, tuple(sorted(kw.items())))
+        if key not in self._odds_cache:
+            fn = _fn("forecast", "attack_odds")
+            got = None
+            if fn is not None:
+                try:
+                    got = fn(self.state, attacker, move, target, **kw)
+                except Exception:   # noqa: BLE001 - no odds is better than a crash
+                    got = None
+            self._odds_cache[key] = got
+        return self._odds_cache[key]
+
+    def odds_words(self, odds: Any) -> str:
+        if odds is None:
+            return ""
+        for name in ("summary", "words", "tooltip", "describe", "text"):
+            fn = _fn("forecast", name)
+            if fn is not None:
+                try:
+                    got = fn(odds)
+                    if isinstance(got, str) and got:
+                        return got
+                except Exception:   # noqa: BLE001
+                    continue
+        for attr in ("text", "summary", "words"):
+            v = getattr(odds, attr, None)
+            if isinstance(v, str) and v:
+                return v
+            if callable(v):
+                try:
+                    got = v()
+                    if isinstance(got, str) and got:
+                        return got
+                except Exception:   # noqa: BLE001
+                    pass
+        hit = getattr(odds, "hit", None)
+        if isinstance(hit, float):
+            return f"Hit {round(hit * 100)}%"
+        return ""
+
+    def forecast(self, mode: str | None, selected: str | None, cell: Cell) -> str | None:
+        actor = self.acting_unit()
+        if actor is None or selected != actor or mode is None:
+            return None
+        c = self.combatant(actor)
+        mv = self._movement_mode(mode)
+        if mv is not None:
+            cells = self._mode_cells(actor, mv)
+            if tuple(cell) not in cells or tuple(cell) == (c.x, c.y):
+                return None
+            path = self._path_to((c.x, c.y), tuple(cell), set(cells), self.reach_paths(
+                actor, None if mv == "moveto" else mv))
+            n = max(0, len(path) - 1)
+            head = (f"Move on to {cell[0]},{cell[1]}" if mv == "moveto"
+                    else f"{MODE_NAMES.get(mv, mv)} to {cell[0]},{cell[1]}")
+            return f"{head}\n{_plural(n, 'hex')} along the path"
+        targets = self._target_actions(actor, mode).get(tuple(cell))
+        if not targets:
+            return None
+        move = mode.partition(":")[2].partition(":")[0]
+        who = self.unit_at(cell)
+        head = f"{self.move_name(move)} → {self.unit_name(who) if who else f'hex {cell[0]},{cell[1]}'}"
+        lines = []
+        m = self.move_def(move)
+        if m is not None and m.is_attack and who:
+            text = self.odds_words(self.odds(actor, move, tuple(cell)))
+            if text:
+                lines.append(text)
+        s = self.sight((c.x, c.y), tuple(cell), actor)
+        if s is not None:
+            if s.cover:
+                lines.append("Cover: the attack has disadvantage")
+            if s.concealment:
+                lines.append(f"Concealment {s.concealment}: {s.concealment}/6 to miss outright")
+        if m is not None and m.speed and m.kind == "projectile":
+            d = self.layout().distance((c.x, c.y), tuple(cell))
+            segs = max(1, -(-d // m.speed))
+            t = self.state.tick + segs - 1
+            lines.append(f"{_plural(d, 'hex')} at {m.speed}H: arrives {self.seg_name(t)}")
+        return head + ("\n" + "\n".join(lines) if lines else "")
+
+    # -- prompts ----------------------------------------------------------------------------------
+    def attack(self, attack_id: str | None) -> Any:
+        return next((a for a in self.state.attacks if a.id == attack_id), None)
+
+    def prompt(self) -> Prompt | None:
+        d = self.match.decision
+        if d is None or d.stage in self.board_stages:
+            return None
+        legal = self.legal()
+        if d.stage == "defend":
+            return self._defend_prompt(d, legal)
+        if d.stage == "use_dodge":
+            opts = []
+            atk = None
+            for a in legal:
+                if isinstance(a, A.UseDodge):
+                    atk = self.attack(a.attack) or atk
+                    opts.append(("Use the Dodge against it" if a.use else "Keep the Dodge", a,
+                                 "Spend this segment's dodge on this attack (disadvantage on it)"
+                                 if a.use else "Let the attack resolve without the dodge"))
+            text = d.prompt or ""
+            if atk is not None:
+                text = (f"{self.unit_name(atk.attacker)}'s {self.move_name(atk.move)} reaches "
+                        f"{self.unit_name(d.actor)}. Spend the Dodge on it?")
+            return Prompt("Dodge?", text, tuple(opts))
+        if d.stage == "circumstance":
+            words = {"advantage": "Advantage (+3d6)", "none": "No edge",
+                     "disadvantage": "Disadvantage"}
+            opts = tuple((words.get(a.edge, a.edge), a, "") for a in legal if isinstance(a, A.Judge))
+            atk = None
+            for a in legal:
+                if isinstance(a, A.Judge):
+                    atk = self.attack(a.attack)
+                    break
+            text = d.prompt or "Do the circumstances favour the attack?"
+            if atk is not None:
+                text = (f"{self.unit_name(atk.attacker)}'s {self.move_name(atk.move)} on "
+                        f"{self.unit_name(atk.target)}: does the table call an edge?")
+            return Prompt("Circumstances", text, opts)
+        opts = tuple((self.describe(a), a, "") for a in legal)
+        return Prompt(_title(d.stage), d.prompt or f"{self.unit_name(d.actor)} must choose", opts)
+
+    def _defend_prompt(self, d: Any, legal: list) -> Prompt:
+        defends = [a for a in legal if isinstance(a, A.Defend)]
+        atk = self.attack(defends[0].attack) if defends else None
+        target = self.combatant(d.actor)
+        text = d.prompt or ""
+        if atk is not None:
+            m = self.move_def(atk.move)
+            text = (f"{self.unit_name(atk.attacker)}'s {self.move_name(atk.move)} reaches "
+                    f"{self.unit_name(atk.target)} in {self.seg_name(self.state.tick)}, before "
+                    f"{self.unit_name(atk.target)}'s turn.")
+            base = self.odds_words(self.odds(atk.attacker, atk.move, (target.x, target.y))) \
+                if target is not None and m is not None and m.is_attack else ""
+            if base:
+                text += f"\nAs it stands: {base}"
+            text += ("\nA defensive action is started now and resolves on your turn; the attack "
+                     "then lands.")
+        opts = []
+        for a in defends:
+            tip = ""
+            if atk is not None and target is not None:
+                o = self.odds(atk.attacker, atk.move, (target.x, target.y), defence=a.move) \
+                    if a.move is not None else None
+                tip = self.odds_words(o)
+            if a.move is None:
+                label = "Take it (Reaction)"
+                tip = tip or "No action: the free Reaction defends (DB + INT)"
+            elif a.move == "dodge":
+                label = "Dodge"
+            else:
+                mdef = self.move_def(a.move)
+                label = (f"Counter: {self.move_name(a.move)}" if mdef is not None and mdef.can_counter
+                         else self.move_name(a.move))
+            opts.append((label, a, tip))
+        opts.sort(key=lambda o: o[1].move is None)
+        return Prompt("Defend?", text, tuple(opts))
+
+    def prompt_focus(self) -> list[str]:
+        d = self.match.decision
+        if d is None:
+            return []
+        for a in self.legal():
+            atk_id = getattr(a, "attack", None)
+            if atk_id:
+                atk = self.attack(atk_id)
+                if atk is not None:
+                    return [atk.attacker]
+        return []
+
+    def unused_actions(self) -> str | None:
+        if self.stage() != "act":
+            return None
+        actor = self.acting_unit()
+        c = self.combatant(actor)
+        if c is None:
+            return None
+        starts = [a for a in self.legal() if isinstance(a, (A.UseMove, A.StartMovement))
+                  and getattr(a, "actor", None) == actor]
+        if c.slot_tick < self.state.tick and starts:
+            return (f"{c.name} has not started an action this segment. End the turn anyway?")
+        if any(isinstance(a, A.MoveTo) and a.actor == actor for a in self.legal()):
+            return f"{c.name} still has hexes to move this segment; they are lost. End the turn?"
+        return None
+
+    def end_turn_choices(self) -> list[tuple[str, Any, str]]:
+        actor = self.acting_unit()
+        spends = [a for a in self.legal() if isinstance(a, A.SpendUnused) and a.actor == actor]
+        if not spends:
+            return []
+        ranks = _fn("budget", "unused_ranks")
+        n = 1
+        try:
+            n = ranks(self.combatant(actor)) if ranks else 1
+        except Exception:   # noqa: BLE001
+            n = 1
+        out = []
+        for a in spends:
+            if a.mode == "rise":
+                out.append((f"Rise {_plural(n, 'rank')} in the order", a,
+                            "At the end of the round the unused budget moves you up (BND-27/28)"))
+            elif a.mode == "lead":
+                out.append(("Lead the first segment of next round", a,
+                            "Go first in next round's S1 only (BND-29)"))
+        out.append(("Just end the turn", None, "The unused budget is lost"))
+        return out
+
+    def end_turn_question(self) -> str:
+        c = self.combatant(self.acting_unit())
+        return f"{c.name if c else 'This combatant'} did not spend its whole budget this round."
+
+    # -- words ------------------------------------------------------------------------------------
+    def describe(self, a: Any) -> str:
+        if isinstance(a, A.UseMove):
+            where = ""
+            if a.target is not None:
+                who = self.unit_at(a.target)
+                where = f" at {self.unit_name(who)}" if who else f" at {a.target[0]},{a.target[1]}"
+            red = " (talent: one step cheaper)" if a.reduce else ""
+            return f"{self.move_name(a.move)}{where}{red}"
+        if isinstance(a, A.StartMovement):
+            return f"{MODE_NAMES.get(a.mode, a.mode)} to {a.to[0]},{a.to[1]}"
+        if isinstance(a, A.MoveTo):
+            return f"Move on to {a.to[0]},{a.to[1]}"
+        if isinstance(a, A.StopMoving):
+            return "Stop moving"
+        if isinstance(a, A.Ready):
+            where = f" at {a.target[0]},{a.target[1]}" if a.target is not None else ""
+            return f"Ready {self.move_name(a.move)}{where} {TRIGGER_WORDS.get(a.trigger, a.trigger)}"
+        if isinstance(a, A.SpendUnused):
+            return "Rise in the order" if a.mode == "rise" else "Lead next round"
+        if isinstance(a, A.Defend):
+            return "Take it (Reaction)" if a.move is None else f"Defend: {self.move_name(a.move)}"
+        if isinstance(a, A.UseDodge):
+            return "Use the Dodge" if a.use else "Keep the Dodge"
+        if isinstance(a, A.Opening):
+            if a.move is None:
+                return "Begin without an opening action"
+            where = f" at {a.target[0]},{a.target[1]}" if a.target is not None else ""
+            return f"Opening: {self.move_name(a.move)}{where}"
+        if isinstance(a, A.Judge):
+            return _title(a.edge)
+        if isinstance(a, EndTurn):
+            return "End turn"
+        return _title(getattr(a, "kind", type(a).__name__).split(".")[-1])
+
+    def log_lines(self, events: list) -> list[LogLine]:
+        out: list[LogLine] = []
+        rnd = self.state.round
+        for e in events:
+            try:
+                line = self._line(e, rnd)
+            except Exception:   # noqa: BLE001 - a strange event is logged plainly, never a crash
+                line = LogLine(_title(getattr(e, "kind", type(e).__name__).split(".")[-1]), DIMC)
+            if line is None:
+                continue
+            out.append(line if isinstance(line, LogLine) else LogLine(line, (210, 206, 196), (), rnd))
+        return out
+
+    def _line(self, e: Any, rnd: int) -> "LogLine | str | None":
+        n = self.unit_name
+        mv = self.move_name
+        if isinstance(e, DiceRolled):
+            r = e.roll
+            terms = [("Roll for", _title(r.purpose)),
+                     (r.notation, " + ".join(str(f) for f in r.faces) or "-")]
+            terms += [(label, f"{v:+d}") for label, v in r.modifiers]
+            terms.append(("Total", str(r.total)))
+            who = n(e.actor) if e.actor else ""
+            text = e.text or f"{who} {_title(r.purpose).lower()}: {r.breakdown()}".strip()
+            return LogLine(text, (230, 226, 212), tuple(terms), rnd)
+        if isinstance(e, TurnStarted):
+            return None
+        if isinstance(e, TurnEnded):
+            return None
+        if isinstance(e, MatchEnded):
+            who = "Draw" if e.winner is None else f"{SIDE_NAMES[e.winner % 4]} side wins"
+            return LogLine(f"{who}: {e.reason}", WARMC)
+        if isinstance(e, RulingMade):
+            return LogLine(f"Ruling {e.rule}: {e.choice}", (170, 160, 200))
+        if isinstance(e, Note):
+            return LogLine(e.text, (190, 190, 190))
+        name = getattr(e, "kind", "").split(".")[-1]
+        if name == "battle_started":
+            return LogLine(f"Battle begins · {len(e.combatants)} combatants", INFO)
+        if name == "initiative_ranked":
+            parts = [f"{n(c)} {s}" for c, s in zip(e.order, e.sixes)]
+            extra = f" (ties re-rolled {e.rerolls}×)" if e.rerolls else ""
+            line = "Initiative (sixes): " + " › ".join(parts) + extra
+            if e.delayed:
+                line += " · delayed: " + ", ".join(f"{n(c)} until S{s}" for c, s in e.delayed)
+            return LogLine(line, INFO)
+        if name == "segment_started":
+            return LogLine(f"Round {e.round} · segment {e.segment}: "
+                           + " › ".join(n(c) for c in e.order), (111, 194, 228), (), e.round)
+        if name == "turn_skipped":
+            return LogLine(f"{n(e.actor)} waits ({e.reason})", DIMC)
+        if name == "rank_changed":
+            return LogLine(f"{n(e.actor)} moves from rank {e.before} to {e.after} ({e.reason})", INFO)
+        if name == "unused_spent":
+            what = "will rise in the order" if e.mode == "rise" else "will lead next round"
+            return LogLine(f"{n(e.actor)} {what}", INFO)
+        if name == "action_started":
+            at = ""
+            if e.target is not None:
+                who = self.unit_at(e.target)
+                at = f" at {n(who)}" if who else f" at {e.target[0]},{e.target[1]}"
+            cost = COST_WORDS.get(e.cost, e.cost)
+            if e.move in MODE_NAMES:
+                return LogLine(f"{n(e.actor)} starts a {MODE_NAMES[e.move]} ({cost})", (210, 206, 196))
+            red = ", reduced" if e.reduced else ""
+            return LogLine(f"{n(e.actor)} uses {mv(e.move)}{at} ({cost}{red})", WARMC)
+        if name == "cooldown_started":
+            return LogLine(f"{mv(e.move)} of {n(e.actor)} is ready again in round {e.ready_round}", DIMC)
+        if name == "action_readied":
+            return LogLine(f"{n(e.actor)} readies {mv(e.move)} "
+                           f"{TRIGGER_WORDS.get(e.trigger, e.trigger)}", INFO)
+        if name == "readied_fired":
+            return LogLine(f"{n(e.actor)}'s readied {mv(e.move)} goes off ({n(e.cause)})", WARMC)
+        if name == "readied_lapsed":
+            return LogLine(f"{n(e.actor)}'s readied {mv(e.move)} lapses", DIMC)
+        if name == "combatant_moved":
+            if not e.path:
+                return None
+            end = e.path[-1]
+            left = f" · {_plural(e.left, 'hex')} left" if e.left else ""
+            verb = {"move": "moves", "dash": "dashes", "dodge": "dodges", "swim": "swims",
+                    "step": "steps"}.get(e.mode, "moves")
+            return f"{n(e.actor)} {verb} to {end[0]},{end[1]}{left}"
+        if name == "movement_ended":
+            if e.reason == "done":
+                return None
+            return LogLine(f"{n(e.actor)}'s {MODE_NAMES.get(e.mode, e.mode)} ends ({e.reason})", DIMC)
+        if name == "movement_suspended":
+            return LogLine(f"{n(e.actor)} cannot move while being pushed", DIMC)
+        if name == "pushback_started":
+            return LogLine(f"{n(e.subject)} is pushed back {_plural(e.hexes, 'hex')} "
+                           f"({e.rate} per segment)", (240, 180, 90))
+        if name == "combatant_pushed":
+            if not e.path:
+                return None
+            end = e.path[-1]
+            more = f", {e.remaining} to come" if e.remaining else ""
+            return LogLine(f"{n(e.subject)} is pushed to {end[0]},{end[1]}{more}", (240, 180, 90))
+        if name == "pushback_ended":
+            if e.reason == "complete":
+                return None
+            return LogLine(f"{n(e.subject)}'s push stops against an obstacle", DIMC)
+        if name == "attack_launched":
+            who = n(e.target) if e.target else f"hex {e.aim[0]},{e.aim[1]}"
+            bits = []
+            if e.cover:
+                bits.append("cover")
+            if e.concealment:
+                bits.append(f"concealment {e.concealment}")
+            if e.range_penalty:
+                bits.append(f"range {e.range_penalty}")
+            eta = self.seg_name(self.state.tick + max(1, e.segments) - 1) if e.segments > 1 else "now"
+            extra = f" [{', '.join(bits)}]" if bits else ""
+            return LogLine(f"{n(e.actor)}'s {mv(e.move)} flies at {who}, arrives {eta}{extra}", WARMC)
+        if name == "attack_advanced":
+            return None
+        if name == "attack_stopped":
+            words = {"blocked": "is stopped by an obstacle", "short": "falls short",
+                     "target_gone": "has no one to hit"}
+            atk = self.attack(e.attack)
+            what = f"{n(atk.attacker)}'s {mv(atk.move)}" if atk else "The attack"
+            return LogLine(f"{what} {words.get(e.reason, e.reason)}", DIMC)
+        if name == "attack_contacted":
+            atk = self.attack(e.attack)
+            what = f"{n(atk.attacker)}'s {mv(atk.move)}" if atk else "The attack"
+            tail = " (it lands on their turn)" if e.deferred else ""
+            return LogLine(f"{what} reaches {n(e.target)}{tail}", (240, 180, 90))
+        if name == "defence_declared":
+            if e.move is None:
+                return LogLine(f"{n(e.actor)} takes it", DIMC)
+            return LogLine(f"{n(e.actor)} answers with {mv(e.move)}", INFO)
+        if name == "attack_resolved":
+            target = n(e.target) if e.target else "the hex"
+            nums = f" ({e.offence} vs {e.defence})" if e.offence or e.defence else ""
+            edge = f", {e.edge}" if e.edge != "none" else ""
+            why = f": {', '.join(e.reasons)}" if e.reasons else ""
+            if e.outcome == "hit":
+                return LogLine(f"{n(e.actor)} hits {target}{nums}{edge}{why}", DMG)
+            if e.outcome == "concealed":
+                return LogLine(f"{n(e.actor)} misses {target}: lost in concealment", DIMC)
+            if e.outcome == "empty":
+                return LogLine(f"{n(e.actor)} strikes an empty hex", DIMC)
+            return LogLine(f"{n(e.actor)} misses {target}{nums}{edge}{why}", DIMC)
+        if name == "damage_dealt":
+            return LogLine(f"{n(e.target)} takes {e.amount} from {mv(e.source)} · {e.hp} HP left", DMG)
+        if name == "combatant_downed":
+            return LogLine(f"{n(e.target)} is down!", (240, 110, 80))
+        if name == "condition_gained":
+            span = f" until {self.seg_name(e.until)}" if e.until >= 0 else ""
+            return LogLine(f"{n(e.target)} is {self.condition_name(e.condition).lower()}{span}",
+                           (240, 200, 90))
+        if name == "condition_ended":
+            return LogLine(f"{n(e.target)} is no longer {self.condition_name(e.condition).lower()}", DIMC)
+        if name == "feature_placed":
+            return LogLine(f"{mv(e.move)} {'rises' if e.what == 'wall' else 'spreads'} over "
+                           f"{_plural(len(e.cells), 'hex')}", INFO)
+        if name == "feature_faded":
+            return LogLine("A wall or veil fades", DIMC)
+        if name == "fatigue_checked":
+            return LogLine(f"{n(e.actor)} fatigue check {e.total} vs {e.dc}: "
+                           f"{'holds' if e.passed else 'exhausted'}", INFO)
+        return self._event_text(e)
+
+    def _event_text(self, e: Any) -> str:
+        kind = getattr(e, "kind", type(e).__name__).split(".")[-1]
+        bits = []
+        for name in getattr(e, "__slots__", ()):
+            v = getattr(e, name, None)
+            if v is None or v == ():
+                continue
+            if isinstance(v, str) and v in self.state.combatants:
+                v = self.unit_name(v)
+            bits.append(f"{name.replace('_', ' ')} {v}")
+        return f"{_title(kind)}: " + ", ".join(bits) if bits else _title(kind)
+
+    def animations(self, events: list) -> list[AnimStep]:
+        out: list[AnimStep] = []
+        for e in events:
+            name = getattr(e, "kind", "").split(".")[-1]
+            if name == "combatant_moved" and e.path:
+                out.append(AnimStep("move", e.actor, tuple(tuple(p) for p in e.path)))
+            elif name == "combatant_pushed" and e.path:
+                out.append(AnimStep("knock", e.subject, tuple(tuple(p) for p in e.path)))
+            elif name == "damage_dealt" and e.amount > 0:
+                out.append(AnimStep("hit", e.target, text=f"-{e.amount}", colour=(255, 110, 90)))
+            elif name == "combatant_downed":
+                out.append(AnimStep("poof", e.target, text="Down", colour=(255, 240, 200)))
+            elif name == "attack_resolved" and e.outcome in ("miss", "concealed") and e.target:
+                out.append(AnimStep("float", e.target,
+                                    text="Miss" if e.outcome == "miss" else "Lost",
+                                    colour=(200, 206, 214)))
+            elif name == "attack_stopped" and e.at is not None:
+                out.append(AnimStep("float", None, text="Blocked", colour=(200, 206, 214),
+                                    cell=tuple(e.at)))
+            elif name == "condition_gained":
+                glyph, _ = self.condition_glyph(e.condition)
+                out.append(AnimStep("float", e.target, text=self.condition_name(e.condition),
+                                    colour=(240, 200, 90)))
+                del glyph
+        return out
