@@ -95,8 +95,8 @@ PASS = MapSpec(
         ".TT.....,:=",   # 7  the bridge (two hexes wide with its mirror)
         "..T....L,:=",   # 8
         ".......L.nw",   # 9  mist over the water, south of the bridge
-        "....B.T..sw",   # 10
-        "..YY..TR.:~",   # 11
+        "....B.T.Wsw",   # 10 the stump of a watchtower, rubble at its foot
+        "..YY..TRW:~",   # 11
         ".TYT..B..:~",   # 12
         "hTT.....,so",   # 13 the south ford
         "MhhMh,hMMM~",   # 14
