@@ -277,3 +277,49 @@ def test_on_a_bundled_map_a_viewer_agrees_with_sight_and_targeting_is_mutual():
         if board.prop(*c, "solid", False) is False and s.can_see:
             seen += 1
     assert 0 < seen < len(cells)            # the map's walls hide something, not everything
+    overlay = viewer.sight_map(src)
+    assert list(overlay) == cells and overlay[cells[0]] == viewer.sight(src, cells[0])
+
+
+# ---------------------------------------------------------------- invariants on random boards
+from hypothesis import given, settings                     # noqa: E402
+from hypothesis import strategies as st                    # noqa: E402
+
+rel = st.tuples(st.integers(-3, 3), st.integers(-3, 3)).map(lambda t: (t[0], t[1], -t[0] - t[1]))
+terrain = st.dictionaries(rel, st.sampled_from(["solid", "cover", "smoke", "dark"]), max_size=12)
+
+
+@pytest.mark.rule("BND-84")
+@pytest.mark.rule("BND-85")
+@pytest.mark.rule("BND-88")
+@settings(deadline=None, max_examples=40)
+@given(st.sampled_from(SHAPES), terrain, rel, st.booleans(), st.booleans())
+def test_sight_invariants_on_random_boards(shape, cells, target, graze, centre_mode):
+    m = Map(*shape)
+    for c, kind in cells.items():
+        m.set(c, **{"solid": {"solid": True}, "cover": {"cover": True},
+                    "smoke": {"conceal": 1}, "dark": {"dark": True}}[kind])
+    m.state.house.update(graze_blocks=graze, concealment_line="centre" if centre_mode else "best")
+    s = m.look(target)
+    back = m.look((0, 0, 0), attacker=target)
+    assert s.can_see == back.can_see                        # targeting lines are mutual
+    assert not s.cover or s.can_see                          # cover only on a visible target
+    assert 0 <= s.concealment <= 3 and s.miss_chance == s.concealment / 6
+    assert s.targetable == (s.can_see and s.concealment < 3)
+    assert s.dark == (cells.get(target) == "dark")
+    if s.dark:
+        assert s.concealment == 3                            # BND-93
+    if s.cover:
+        assert s.blocked_by and all(m.lay.distance(h, m.at((0, 0, 0))) > 1 for h in s.blocked_by)
+    # Low cover and smoke never decide whether a target can be seen.
+    m2 = Map(*shape)
+    for c, kind in cells.items():
+        if kind == "solid":
+            m2.set(c, solid=True)
+    m2.state.house.update(m.state.house)
+    assert m2.look(target).can_see == s.can_see
+    if not graze:
+        # A graze never blocks more than the table option that counts grazes.
+        m.state.house["graze_blocks"] = True
+        g = m.look(target)
+        assert s.can_see or not g.can_see

@@ -25,7 +25,7 @@ BND-92, and disadvantage from cover). Never imports pygame.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from game.engine.boards import hexsight as hs
 from game.engine.boards.hex import Cube, HexLayout, cube_distance
@@ -126,6 +126,10 @@ class Viewer:
     def sight(self, a: Hex, b: Hex) -> Sight:
         """How hex `a` sees hex `b` (see the module docstring for the readings)."""
         return _sight(self, a, b, self.graze, self.mode)
+
+    def sight_map(self, a: Hex, cells: Iterable[Hex] | None = None) -> dict[Hex, Sight]:
+        """Sight from `a` to each of `cells` (default: every hex of the board), for overlays."""
+        return {c: self.sight(a, c) for c in (self.board.coords() if cells is None else cells)}
 
 
 def sight(state: BindingsState, a: Hex, b: Hex, attacker_id: str | None = None) -> Sight:
