@@ -242,6 +242,9 @@ class BindingsState:
     opening: str | None = None          # BND-23: the combatant whose pre-combat action is due
     turn_begun: bool = False            # the current turn's start steps have begun (resumable
                                         # after a mid-turn stage such as "defend")
+    turn_step: int = 0                  # turns.py: how far the current turn's start steps got
+                                        # (0 not begun .. 4 acting), so none runs twice
+    ending: bool = False                # the current turn is ending (deferred attacks resolving)
     next_id: int = 1
     over: bool = False
     winner: int | None = None

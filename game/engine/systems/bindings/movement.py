@@ -1,0 +1,552 @@
+"""Bindings movement: movement actions over segments, paths on the hex board, and pushbacks.
+
+Owns: BND-51..57 (Move over two segments with NH+B bonus hexes, Dash along a straight line,
+Dodge with its `dodging` condition, Swim through water over three segments, the five-foot step,
+overlapping movements and BND-GM-15), BND-72..76 pushbacks (BND-GM-16/17), halved and frozen
+movement from conditions (BND-77..79, BND-GM-26), which hexes a combatant can reach
+(`reachable`, used by legal actions, the client and the AI) and what a pushback covers next
+(`preview_pushback`).
+
+Must not: decide whose turn it is (turns.py), resolve attacks (combat.py) or touch the budget
+beyond budget.spend when a movement action starts.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from game.engine import dice
+from game.engine.boards.hex import HexLayout, cube_distance, cube_line
+from game.engine.boards.pathing import dijkstra
+from game.engine.events import DiceRolled
+
+from . import budget, speeds
+from . import events as ev
+from .house import house
+from .state import BindingsState, Combatant, Condition, Hex, Movement, Pushback
+
+MODES = tuple(speeds.SEGMENTS)
+
+# -- the board -----------------------------------------------------------------------------------
+
+_LAYOUTS: dict[int, HexLayout] = {}
+
+
+def layout(state: BindingsState) -> HexLayout:
+    """The hex layout of the state's board (one per board object)."""
+    b = state.board
+    key = id(b)
+    lay = _LAYOUTS.get(key)
+    if lay is None:
+        if len(_LAYOUTS) > 64:
+            _LAYOUTS.clear()
+        lay = _LAYOUTS[key] = HexLayout.from_board(b)
+    return lay
+
+
+def distance(state: BindingsState, a: Hex, b: Hex) -> int:
+    lay = layout(state)
+    return cube_distance(lay.to_cube(*a), lay.to_cube(*b))
+
+
+def neighbours(state: BindingsState, h: Hex) -> list[Hex]:
+    b = state.board
+    return [n for n in layout(state).neighbours(*h) if b.in_bounds(*n)]
+
+
+def wall_cells(state: BindingsState) -> frozenset[Hex]:
+    """Hexes a standing wall feature fills (they block movement, BND-X-07 walls)."""
+    tick = state.tick
+    out: set[Hex] = set()
+    for f in state.features:
+        if f.kind == "wall" and (f.until < 0 or tick < f.until):
+            out.update(tuple(c) for c in f.cells)
+    return frozenset(out)
+
+
+def blocks_movement(state: BindingsState, h: Hex, walls: frozenset[Hex] | None = None) -> bool:
+    """Solid and cover hexes and walls are impassable to every movement (map contract)."""
+    b = state.board
+    if not b.in_bounds(*h):
+        return True
+    p = b.cells[h[1]][h[0]]
+    if p.get("solid") or p.get("cover"):
+        return True
+    return h in (walls if walls is not None else wall_cells(state))
+
+
+def is_water(state: BindingsState, h: Hex) -> bool:
+    return bool(state.board.prop(h[0], h[1], "water", False))
+
+
+def terrain_cost(state: BindingsState, h: Hex) -> int:
+    v = state.board.prop(h[0], h[1], "move_cost", 1)
+    return v if isinstance(v, int) and not isinstance(v, bool) and v >= 1 else 1
+
+
+def occupants(state: BindingsState) -> dict[Hex, str]:
+    """Hex -> id of the standing combatant there (the down are out of the fight and of the way)."""
+    return {(c.x, c.y): c.id for c in state.combatants.values() if not c.down}
+
+
+# -- conditions that change movement --------------------------------------------------------------
+
+def _verbs(state: BindingsState, c: Combatant) -> set[str]:
+    from .content import content
+    conds = content().conditions
+    tick = state.tick
+    out: set[str] = set()
+    for cond in c.conditions:
+        if cond.until < 0 or tick < cond.until:
+            d = conds.get(cond.id)
+            if d is not None:
+                out.update(d.verbs)
+    return out
+
+
+def halved(state: BindingsState, c: Combatant) -> bool:
+    """A condition halves its movement (Staggered, Exhausted; BND-77/78, BND-GM-26)."""
+    return "halve_movement" in _verbs(state, c)
+
+
+def frozen(state: BindingsState, c: Combatant) -> bool:
+    return "no_move" in _verbs(state, c)
+
+
+def pushed(state: BindingsState, cid: str) -> bool:
+    """A pushback on `cid` is unfinished, so its own movement is suspended (BND-74)."""
+    return any(p.subject == cid and p.remaining > 0 for p in state.pushbacks)
+
+
+def segment_rate(state: BindingsState, c: Combatant, m: Movement) -> tuple[int, int]:
+    """(hexes this segment, bonus hexes usable) for movement `m` of `c` right now."""
+    if pushed(state, c.id) or frozen(state, c) or c.down:
+        return 0, 0
+    hexes, bonus = m.rate, m.bonus
+    if halved(state, c):
+        hexes, bonus = speeds.halve(hexes, bonus, house(state, "halving"))
+    return hexes, bonus
+
+
+# -- ongoing movements ----------------------------------------------------------------------------
+
+def ongoing(state: BindingsState, cid: str) -> list[Movement]:
+    return [m for m in state.movements if m.owner == cid]
+
+
+def available(state: BindingsState, cid: str) -> int:
+    """Hexes `cid` may still cover this segment with its ongoing movements (rates, Swift boosts
+    and unspent bonus hexes; BND-51, BND-57)."""
+    c = state.combatants[cid]
+    total = 0
+    for m in ongoing(state, cid):
+        if m.refreshed_tick != state.tick:
+            continue
+        total += m.now + m.boost
+        if m.bonus and segment_rate(state, c, m)[1]:
+            total += m.bonus
+    return total
+
+
+def _spend_hexes(state: BindingsState, cid: str, cost: int) -> None:
+    """Take `cost` hexes from this segment's allowances: rates first, then boosts, then the
+    once-per-action bonus (so a 3H+1 Move splits 4+3 or 3+4, BND-T-21)."""
+    ms = [m for m in ongoing(state, cid) if m.refreshed_tick == state.tick]
+    c = state.combatants[cid]
+    for attr in ("now", "boost", "bonus"):
+        for m in ms:
+            if cost <= 0:
+                return
+            if attr == "bonus" and not segment_rate(state, c, m)[1]:
+                continue
+            have = getattr(m, attr)
+            take = min(have, cost)
+            setattr(m, attr, have - take)
+            cost -= take
+    if cost > 0:
+        raise ValueError(f"{cid} has not enough movement left")
+
+
+def _modes_now(state: BindingsState, cid: str) -> set[str]:
+    return {m.mode for m in ongoing(state, cid) if m.refreshed_tick == state.tick}
+
+
+# -- paths ----------------------------------------------------------------------------------------
+
+_REACH: dict[tuple, dict[Hex, tuple[Hex, ...]]] = {}
+
+
+def _signature(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int) -> tuple:
+    c = state.combatants[cid]
+    others = tuple(sorted((o.x, o.y, o.side) for o in state.combatants.values()
+                          if not o.down and o.id != cid))
+    return (id(state.board), (c.x, c.y), c.side, others, wall_cells(state), kinds, allowance,
+            house(state, "dash_line"))
+
+
+def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int
+          ) -> dict[Hex, tuple[Hex, ...]]:
+    """Every hex `cid` may end on with `allowance` hexes of movement of `kinds` (a set of modes),
+    mapped to the path (hexes entered, start excluded). Terrain move_cost counts; allies may be
+    passed, enemies not; no path ends on an occupied hex; water only by Swim and Swim only in
+    water; Dash alone follows the straight cube line (BND-53, BND-GM-25 "strict")."""
+    if allowance <= 0 or not kinds:
+        return {}
+    key = _signature(state, cid, kinds, allowance)
+    hit = _REACH.get(key)
+    if hit is not None:
+        return hit
+    c = state.combatants[cid]
+    start = (c.x, c.y)
+    occ = occupants(state)
+    walls = wall_cells(state)
+    swim = "swim" in kinds
+    land = bool(kinds - {"swim"})
+
+    def enterable(h: Hex) -> bool:
+        if blocks_movement(state, h, walls):
+            return False
+        water = is_water(state, h)
+        if (water and not swim) or (not water and not land):
+            return False
+        who = occ.get(h)
+        return who is None or state.combatants[who].side == c.side
+
+    out: dict[Hex, tuple[Hex, ...]] = {}
+    if kinds == frozenset({"dash"}) and house(state, "dash_line") == "strict":
+        lay = layout(state)
+        a = lay.to_cube(*start)
+        for h in lay.area(start, allowance):
+            if h == start or not state.board.in_bounds(*h) or h in occ:
+                continue
+            line = [lay.from_cube(x) for x in cube_line(a, lay.to_cube(*h))][1:]
+            if all(enterable(x) for x in line) and \
+                    sum(terrain_cost(state, x) for x in line) <= allowance:
+                out[h] = tuple(line)
+    else:
+        def cost(a: Hex, b: Hex) -> float | None:
+            return terrain_cost(state, b) if enterable(b) else None
+
+        reach = dijkstra(start, lambda h: neighbours(state, h), cost, max_cost=allowance)
+        if kinds == frozenset({"dash"}):
+            # "loose": any route no longer than the straight line to the same hex
+            lay = layout(state)
+            ok = {h for h in reach.costs if reach.costs[h] <= allowance
+                  and len(reach.path_to(h) or []) - 1 <= lay.distance(start, h)}
+        else:
+            ok = set(reach.costs)
+        for h in ok:
+            if h != start and h not in occ:
+                out[h] = tuple(reach.path_to(h)[1:])
+    if len(_REACH) > 512:
+        _REACH.clear()
+    _REACH[key] = out
+    return out
+
+
+def start_allowance(state: BindingsState, cid: str, mode: str) -> tuple[frozenset[str], int]:
+    """The movement kinds and hexes `cid` would have this segment right after starting `mode`."""
+    c = state.combatants[cid]
+    r = speeds.rate(mode, c.base_speed, c.swim_speed)
+    probe = Movement("probe", cid, mode, r.hexes, state.tick, bonus=r.bonus)
+    hexes, bonus = segment_rate(state, c, probe)
+    total = hexes + bonus
+    kinds = {mode}
+    if house(state, "movement_overlap") == "stack" or mode in ("move", "swim"):
+        for m in ongoing(state, cid):
+            if house(state, "movement_overlap") == "stack" or m.mode == mode:
+                if m.refreshed_tick == state.tick:
+                    total += m.now + m.boost + (m.bonus if segment_rate(state, c, m)[1] else 0)
+                    kinds.add(m.mode)
+    return frozenset(kinds), total
+
+
+def reachable(state: BindingsState, cid: str, mode: str | None = None) -> dict[Hex, tuple[Hex, ...]]:
+    """Hexes `cid` can reach now -> path: with a new movement action of `mode`, or (mode None)
+    with what its ongoing movements still give this segment (MoveTo). For the client's
+    highlights and the AI; the same function builds the legal actions."""
+    if mode is None:
+        kinds = frozenset(_modes_now(state, cid))
+        return paths(state, cid, kinds, available(state, cid))
+    if mode == "step":
+        c = state.combatants[cid]
+        if frozen(state, c) or pushed(state, cid):
+            return {}
+        return paths(state, cid, frozenset({"step"}), 1)      # BND-56: one hex
+    kinds, allowance = start_allowance(state, cid, mode)
+    return paths(state, cid, kinds, allowance)
+
+
+# -- starting and spending movement -----------------------------------------------------------------
+
+def can_start(state: BindingsState, c: Combatant, mode: str) -> bool:
+    """Budget, slot and conditions allow starting `mode` now (not whether any hex is reachable)."""
+    if mode not in MODES or c.down or frozen(state, c):
+        return False
+    if not budget.slot_free(state, c) or not budget.can_afford(state, c, speeds.COSTS[mode]):
+        return False
+    if mode == "swim":
+        here = (c.x, c.y)
+        return is_water(state, here) or any(is_water(state, n) for n in neighbours(state, here))
+    return True
+
+
+def begin(state: BindingsState, cid: str, mode: str) -> list:
+    """Create a movement action of `mode` for `cid` (no budget spent here: StartMovement spends
+    it; a Dodge declared as a defence is paid by combat). Ends ongoing movements of other kinds
+    under BND-GM-15 "replace"; a Dodge also gives `dodging` for this segment (BND-54)."""
+    c = state.combatants[cid]
+    out: list = []
+    if house(state, "movement_overlap") == "replace":
+        for m in list(ongoing(state, cid)):
+            overlap = m.mode == mode and mode in ("move", "swim")     # BND-57
+            if not overlap:
+                state.movements.remove(m)
+                out.append(ev.MovementEnded(cid, m.mode, "replaced"))
+    r = speeds.rate(mode, c.base_speed, c.swim_speed)
+    m = Movement(state.new_id("mv"), cid, mode, r.hexes, state.tick,
+                 segments_left=speeds.SEGMENTS[mode] - 1, bonus=r.bonus)
+    state.movements.append(m)
+    _refresh(state, c, m, out)
+    if mode == "dodge":
+        c.conditions.append(Condition("dodging", state.tick + 1, "dodge"))
+        out.append(ev.ConditionGained(cid, "dodging", state.tick + 1, "dodge"))
+    return out
+
+
+def _refresh(state: BindingsState, c: Combatant, m: Movement, out: list) -> None:
+    """Set this segment's hexes of `m` (BND-74: none while a pushback is unfinished)."""
+    m.refreshed_tick = state.tick
+    m.boost = 0
+    if pushed(state, c.id):
+        m.now = 0
+        out.append(ev.MovementSuspended(c.id))
+        return
+    m.now = segment_rate(state, c, m)[0]
+
+
+def refresh_turn(state: BindingsState, cid: str) -> list:
+    """At the start of `cid`'s turn: each ongoing movement gives this segment's hexes, or ends
+    when its segments are used up (BND-52..55; across the round boundary too, BND-GM-08)."""
+    c = state.combatants[cid]
+    out: list = []
+    for m in list(ongoing(state, cid)):
+        if m.refreshed_tick >= state.tick:
+            continue
+        if m.segments_left <= 0:
+            state.movements.remove(m)
+            out.append(ev.MovementEnded(cid, m.mode, "done"))
+            continue
+        if pushed(state, cid) and house(state, "suspended_move") == "deferred":
+            m.refreshed_tick = state.tick       # BND-GM-16 "deferred": this segment not counted
+            m.now = 0
+            m.boost = 0
+            out.append(ev.MovementSuspended(cid))
+            continue
+        m.segments_left -= 1
+        _refresh(state, c, m, out)
+    return out
+
+
+def end_turn(state: BindingsState, cid: str) -> list:
+    """Hexes not covered this segment are lost; movements with no segment left end."""
+    out: list = []
+    for m in list(ongoing(state, cid)):
+        if m.refreshed_tick != state.tick:
+            continue
+        m.now = 0
+        m.boost = 0
+        if m.segments_left <= 0:
+            state.movements.remove(m)
+            out.append(ev.MovementEnded(cid, m.mode, "done"))
+    return out
+
+
+def stop(state: BindingsState, cid: str, reason: str = "stopped") -> list:
+    """End every ongoing movement of `cid`; what was left is forfeited (BND-52)."""
+    out = []
+    for m in list(ongoing(state, cid)):
+        state.movements.remove(m)
+        out.append(ev.MovementEnded(cid, m.mode, reason))
+    return out
+
+
+def boost(state: BindingsState, cid: str, hexes: int, modes: tuple[str, ...] = ()) -> bool:
+    """A Swift modifier's extra hexes for an ongoing movement of one of `modes` this segment
+    (BND-35); False when there is none to boost."""
+    for m in ongoing(state, cid):
+        if m.refreshed_tick == state.tick and (not modes or m.mode in modes):
+            if not pushed(state, cid):
+                m.boost += hexes
+            return True
+    return False
+
+
+def go(state: BindingsState, cid: str, to: Hex, rng: Any, mode: str | None = None,
+       reach: dict[Hex, tuple[Hex, ...]] | None = None) -> list:
+    """Move `cid` to `to` along its cheapest legal path, paying the hexes (MoveTo, or the first
+    part of StartMovement), then let readied actions watching for it fire (BND-25)."""
+    c = state.combatants[cid]
+    if (c.x, c.y) == tuple(to):
+        return []
+    reach = reach if reach is not None else reachable(state, cid, None)
+    path = reach.get(tuple(to))
+    if path is None:
+        raise ValueError(f"{c.name} cannot reach {tuple(to)} now")
+    cost = sum(terrain_cost(state, h) for h in path)
+    _spend_hexes(state, cid, cost)
+    c.x, c.y = path[-1]
+    for m in ongoing(state, cid):
+        if m.refreshed_tick == state.tick:
+            m.moved += len(path)
+            break
+    used = mode or next(iter(sorted(_modes_now(state, cid))), "move")
+    out: list = [ev.CombatantMoved(cid, tuple(path), used, available(state, cid))]
+    from . import turns
+    out += turns.check_ready_triggers(state, cid, rng)
+    return out
+
+
+def start(state: BindingsState, cid: str, mode: str, to: Hex, rng: Any) -> list:
+    """StartMovement: pay the Move (or Swift for a step), begin the movement, go to `to`."""
+    c = state.combatants[cid]
+    reach = reachable(state, cid, mode)
+    if tuple(to) != (c.x, c.y) and tuple(to) not in reach:
+        raise ValueError(f"{c.name} cannot reach {tuple(to)} with {mode}")
+    cost = speeds.COSTS[mode]
+    budget.spend(state, c, cost, slot=True)
+    out: list = [ev.ActionStarted(cid, mode, cost, tuple(to))]
+    out += begin(state, cid, mode)
+    if tuple(to) != (c.x, c.y):
+        out += go(state, cid, tuple(to), rng, mode=mode,
+                  reach=paths(state, cid, frozenset(_modes_now(state, cid)),
+                              available(state, cid)))
+    return out
+
+
+# -- pushback (BND-72..76) ------------------------------------------------------------------------
+
+def _plan(state: BindingsState, p: Pushback) -> list[Hex]:
+    """The straight line away from the source, from where the push began (path[0]); long enough
+    for the whole push."""
+    lay = layout(state)
+    s, a = lay.to_cube(*p.source), lay.to_cube(*p.path[0])
+    d = cube_distance(s, a)
+    total = len(p.path) - 1 + p.remaining
+    if d == 0 or total <= 0:
+        return []
+    k = math.ceil(total / d)
+    far = (a[0] + (a[0] - s[0]) * k, a[1] + (a[1] - s[1]) * k, a[2] + (a[2] - s[2]) * k)
+    return [lay.from_cube(x) for x in cube_line(a, far)[1:]]
+
+
+def preview_pushback(state: BindingsState, p: Pushback) -> list[Hex]:
+    """The hexes pushback `p` will cover when it next advances (up to `rate`, stopping before
+    an obstacle or a creature), for the client's and the AI's forecast."""
+    plan = _plan(state, p)
+    done = len(p.path) - 1
+    occ = occupants(state)
+    walls = wall_cells(state)
+    out = []
+    for h in plan[done:done + min(p.rate, p.remaining)]:
+        if blocks_movement(state, h, walls) or (h in occ and occ[h] != p.subject):
+            break
+        out.append(h)
+    return out
+
+
+def _push(state: BindingsState, p: Pushback, hexes: int, rng: Any) -> list:
+    c = state.combatants[p.subject]
+    plan = _plan(state, p)
+    done = len(p.path) - 1
+    occ = occupants(state)
+    walls = wall_cells(state)
+    moved: list[Hex] = []
+    out: list = []
+    blocked_at: Hex | None = None
+    for h in plan[done:done + min(hexes, p.remaining)]:
+        if blocks_movement(state, h, walls) or (h in occ and occ[h] != p.subject):
+            blocked_at = h          # BND-GM-17: it stops next to what is in the way
+            break
+        moved.append(h)
+        p.path.append(h)
+        p.remaining -= 1
+    if moved:
+        c.x, c.y = moved[-1]
+    if not plan and p.remaining:
+        blocked_at = tuple(p.path[0])
+    remaining = 0 if blocked_at is not None else p.remaining
+    out.append(ev.CombatantPushed(p.subject, tuple(moved), remaining))
+    p.advanced_tick = state.tick
+    if blocked_at is not None:
+        p.remaining = 0
+        state.pushbacks.remove(p)
+        out.append(ev.PushbackEnded(p.subject, "blocked", blocked_at))
+        if house(state, "pushback_collision") == "damage" and not c.down:
+            out += _collision(state, c, rng)
+    elif p.remaining <= 0:
+        state.pushbacks.remove(p)
+        out.append(ev.PushbackEnded(p.subject, "complete", None))
+    if moved and not c.down:
+        from . import turns
+        out += turns.check_ready_triggers(state, p.subject, rng)
+    return out
+
+
+def _collision(state: BindingsState, c: Combatant, rng: Any) -> list:
+    """BND-GM-17 "damage": 1d6 to a creature slammed into something."""
+    roll = dice.roll(rng, "1d6", "collision")
+    amount = roll.total
+    c.hp = max(0, c.hp - amount)
+    out: list = [DiceRolled(roll, c.id, f"{c.name} hits an obstacle: {amount}"),
+                 ev.DamageDealt(c.id, amount, c.hp, "collision")]
+    if c.hp == 0:
+        out += knock_down(state, c)
+    return out
+
+
+def knock_down(state: BindingsState, c: Combatant) -> list:
+    """HP 0: out of the fight; its movements end (the invented core's Down)."""
+    if c.down:
+        return []
+    c.down = True
+    out: list = [ev.CombatantDowned(c.id)]
+    out += stop(state, c.id, "down")
+    state.pushbacks = [p for p in state.pushbacks if p.subject != c.id]
+    return out
+
+
+def start_pushback(state: BindingsState, subject: str, by: str, source: Hex, hexes: int,
+                   rate: int, rng: Any) -> list:
+    """A pushback begins at contact (BND-72): `subject` is pushed `rate` hexes at once, directly
+    away from `source`; the rest follows on `by`'s turns (BND-73, BND-76). Its own movement this
+    segment stops (BND-74)."""
+    c = state.combatants[subject]
+    if hexes <= 0 or rate <= 0 or c.down:
+        return []
+    # one pushback on a creature at a time: a new one replaces the unfinished one
+    state.pushbacks = [p for p in state.pushbacks if p.subject != subject]
+    p = Pushback(state.new_id("pb"), subject, by, tuple(source), rate, hexes, state.tick,
+                 path=[(c.x, c.y)])
+    state.pushbacks.append(p)
+    for m in ongoing(state, subject):
+        m.now = 0
+        m.boost = 0
+    out: list = [ev.PushbackStarted(subject, by, tuple(source), hexes, rate)]
+    out += _push(state, p, rate, rng)
+    return out
+
+
+def advance_pushbacks(state: BindingsState, owner: str, rng: Any) -> list:
+    """On `owner`'s turn: the pushbacks it caused move on `rate` hexes (BND-73/76). A pushback
+    whose pusher is down moves on its subject's turn instead, so it always ends."""
+    out: list = []
+    tick = state.tick
+    for p in list(state.pushbacks):
+        if p.advanced_tick >= tick:
+            continue
+        pusher = state.combatants.get(p.by)
+        mine = p.by == owner or (p.subject == owner and (pusher is None or pusher.down))
+        if mine and p in state.pushbacks:
+            out += _push(state, p, p.rate, rng)
+    return out

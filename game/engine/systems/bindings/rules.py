@@ -1,0 +1,202 @@
+"""Bindings rules entry points: which actions are legal now, applying one, and who decides next.
+
+Owns: legal_actions (turn and movement actions from here, combat's from combat.legal, Concede
+for the deciding seat), apply (routing each action to turns.py, movement.py or combat.py, then
+running the clock on), decision (the stage and its prompt) and validate (a clear reason for a
+refused action).
+
+Must not: implement a rule itself: the clock is turns.py, movement movement.py, attacks
+combat.py (imported lazily; its absence only removes attacks).
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from game.engine.actions import Concede, EndTurn
+from game.engine.decisions import Decision
+from game.engine.events import MatchEnded
+
+from . import actions as A
+from . import budget, movement, turns
+from .state import BindingsState
+
+# Actions combat.py applies (attacks, self moves, modifiers, stage answers).
+COMBAT_ACTIONS: tuple[type, ...] = (A.UseMove, A.Defend, A.UseDodge, A.Judge)
+
+_STAGE_PROMPTS = {
+    "defend": "{actor} is about to be hit: defend, or let it land?",
+    "use_dodge": "Spend {actor}'s dodge on this attack?",
+    "circumstance": "Does the table give this attack an edge?",
+    "opening": "{actor} acts before the fight begins: choose the opening action.",
+}
+
+
+def _combat_legal(state: BindingsState) -> list:
+    combat = turns._combat()
+    fn = getattr(combat, "legal", None) if combat is not None else None
+    return list(fn(state)) if fn is not None else []
+
+
+def _attack_moves(state: BindingsState, cid: str) -> list[str]:
+    """Moves `cid` could ready (BND-25): attacks it may use and afford now."""
+    from .content import content
+    c = state.combatants[cid]
+    out = []
+    for mid in c.moves:
+        m = content().moves.get(mid)
+        if m is None or not m.is_attack:
+            continue
+        if budget.cooldown_ready(state, c, mid) and \
+                budget.can_afford(state, c, budget.move_cost(state, c, mid)):
+            out.append(mid)
+    return out
+
+
+def turn_actions(state: BindingsState, cid: str) -> list:
+    """The acting combatant's own movement, ready and unused-action choices."""
+    c = state.combatants[cid]
+    out: list = []
+    here = (c.x, c.y)
+    for mode in movement.MODES:
+        if not movement.can_start(state, c, mode):
+            continue
+        dests = sorted(movement.reachable(state, cid, mode))
+        if mode != "step":
+            out.append(A.StartMovement(cid, mode, here))
+        out += [A.StartMovement(cid, mode, h) for h in dests]
+    if movement.available(state, cid) > 0:
+        out += [A.MoveTo(cid, h) for h in sorted(movement.reachable(state, cid, None))]
+    if movement.ongoing(state, cid):
+        out.append(A.StopMoving(cid))
+    if budget.slot_free(state, c) and c.readied is None:
+        for mid in _attack_moves(state, cid):
+            for trigger in A.READY_TRIGGERS:
+                out.append(A.Ready(cid, mid, None, trigger))
+    if turns.can_spend_unused(state, c):
+        out += [A.SpendUnused(cid, mode) for mode in A.UNUSED_MODES]
+    return out
+
+
+def _virtual_turn(state: BindingsState, cid: str) -> BindingsState:
+    """A shallow stand-in where `cid` is acting, for listing the opening action's choices."""
+    v = copy.copy(state)
+    v.opening = None
+    v.seg_order = [cid]
+    v.turn = 0
+    v.turn_step = turns.ACTING
+    v.turn_begun = True
+    return v
+
+
+def opening_actions(state: BindingsState) -> list:
+    cid = state.opening
+    v = _virtual_turn(state, cid)
+    out: list = [A.Opening(cid, None, None)]
+    for a in turn_actions(v, cid):
+        if isinstance(a, A.StartMovement):
+            out.append(A.Opening(cid, a.mode, a.to))
+    seen = set()
+    for a in _combat_legal(v):
+        if isinstance(a, A.UseMove) and not a.reduce and a.target is not None:
+            key = (a.move, a.target)
+            if key not in seen:
+                seen.add(key)
+                out.append(A.Opening(cid, a.move, a.target))
+    return out
+
+
+def legal_actions(state: BindingsState) -> list:
+    if state.over:
+        return []
+    d = decision(state)
+    if d is None:
+        return []
+    if state.pending:
+        out = _combat_legal(state)
+    elif state.opening is not None:
+        out = opening_actions(state)
+    else:
+        cid = state.acting
+        out = turn_actions(state, cid) + _combat_legal(state) + [EndTurn()]
+    out.append(Concede(d.seat))       # last, so "the first answer is the default" still holds
+    return out
+
+
+def validate(state: BindingsState, action: Any) -> str | None:
+    """None when `action` is legal now, else why not (in a player's words)."""
+    if state.over:
+        return "the battle is over"
+    d = decision(state)
+    if d is None:
+        return "nobody is deciding"
+    if isinstance(action, Concede):
+        return None if action.seat == d.seat else "only the seat that is deciding may concede"
+    if action in legal_actions(state):
+        return None
+    if state.pending:
+        return f"waiting for an answer first ({state.pending[-1].stage.replace('_', ' ')})"
+    if state.opening is not None and not isinstance(action, A.Opening):
+        return "the opening action comes first"
+    actor = getattr(action, "actor", None)
+    if actor is not None and actor != state.acting and state.opening is None:
+        who = state.combatants.get(actor)
+        return f"it is not {who.name if who else actor}'s turn"
+    return f"{getattr(action, 'kind', action)!r} is not allowed now"
+
+
+def apply(state: BindingsState, action: Any, rng: Any) -> list:
+    if isinstance(action, Concede):
+        out = turns._finish(state, 1 - action.seat, f"side {action.seat + 1} yielded")
+        return out
+    if isinstance(action, A.Opening):
+        events = turns.apply_opening(state, action, rng)
+    elif isinstance(action, COMBAT_ACTIONS):
+        combat = turns._combat()
+        if combat is None:
+            raise ValueError("combat is not available yet")
+        events = list(combat.apply(state, action, rng))
+    elif isinstance(action, EndTurn):
+        events = turns.end_turn(state, rng)
+    elif isinstance(action, A.StartMovement):
+        events = movement.start(state, action.actor, action.mode, tuple(action.to), rng)
+    elif isinstance(action, A.MoveTo):
+        events = movement.go(state, action.actor, tuple(action.to), rng)
+    elif isinstance(action, A.StopMoving):
+        events = movement.stop(state, action.actor)
+    elif isinstance(action, A.Ready):
+        events = turns.ready(state, action)
+    elif isinstance(action, A.SpendUnused):
+        events = turns.spend_unused(state, action)
+    else:
+        raise ValueError(f"bindings cannot apply {getattr(action, 'kind', action)!r}")
+    events += turns.check_end(state)
+    events += turns.advance(state, rng)
+    return events
+
+
+def decision(state: BindingsState) -> Decision | None:
+    if state.over:
+        return None
+    if state.pending:
+        p = state.pending[-1]
+        c = state.combatants.get(p.actor or "")
+        name = c.name if c is not None else (p.actor or "")
+        prompt = str(p.data.get("prompt") or _STAGE_PROMPTS.get(p.stage, p.stage.replace("_", " ")))
+        return Decision(p.seat, p.stage, p.actor, prompt.format(actor=name))
+    if state.opening is not None:
+        c = state.combatants[state.opening]
+        return Decision(c.side, "opening", c.id, _STAGE_PROMPTS["opening"].format(actor=c.name))
+    cid = state.acting
+    if cid is None:
+        return None
+    c = state.combatants[cid]
+    left = budget.remaining(c)
+    opts = " or ".join(left["options"]) or "no actions"
+    return Decision(c.side, "act", cid,
+                    f"{c.name}: round {state.round}, segment {state.segment}; {opts} left, "
+                    f"{left['swifts']} swift")
+
+
+def is_match_end(events: list) -> bool:
+    return any(isinstance(e, MatchEnded) for e in events)

@@ -1,0 +1,431 @@
+"""The bindings rule system object: what Match calls (the RuleSystem protocol in game.engine.rules).
+
+Owns: set-up from a MatchConfig (a hex board from a Tiled map or an inline grid, combatants from
+sheets with overrides or from teams at the map's spawns, ambush and initiative, the opening
+action), routing to rules.py, the end of the battle, JSON of the state (the board is rebuilt
+from the config's map or grid, never saved), invariants, the example match and bindings map
+checks.
+
+Must not: implement a rule beyond routing; import pygame or the client; use `random`.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from game.engine.boards import Board, BoardError, MapObject
+from game.engine.decisions import Decision
+from game.engine.rng import Rng
+from game.engine.rules import ConfigError, HouseRule, MatchConfig, SeatConfig
+
+from . import events as ev
+from . import rules, turns
+from .house import DEFAULTS, HOUSE_RULES
+from .state import ABILITIES, BindingsState, Combatant
+
+STATE_VERSION = 1
+
+# The inline grid's default legend (tests and scenarios); `legend` in the grid adds to it.
+DEFAULT_LEGEND: dict[str, dict[str, Any]] = {
+    ".": {},
+    "#": {"solid": True, "terrain": "rock wall"},
+    "o": {"cover": True, "terrain": "boulder"},
+    "~": {"water": True, "terrain": "water"},
+    ":": {"move_cost": 2, "terrain": "rubble"},
+    "*": {"conceal": 1, "terrain": "thicket"},
+    "D": {"dark": True, "terrain": "darkness"},
+}
+# Tile sizes Tiled uses for our hex tilesets: pointy tops (stagger y) and flat tops (stagger x).
+_TILE = {"y": (28, 32, 16), "x": (32, 28, 16)}
+
+_SETUP_KEYS = {"grid", "teams", "combatants", "opening"}
+_COMBATANT_KEYS = {"id", "sheet", "side", "x", "y", "name", "scores", "ab", "db", "hp",
+                   "base_speed", "swim_speed", "moves", "talents", "unaware", "overrides"}
+_OVERRIDE_TYPES: dict[str, Any] = {"name": str, "scores": dict, "ab": int, "db": int, "hp": int,
+                                   "base_speed": int, "swim_speed": int, "moves": list,
+                                   "talents": list, "unaware": bool}
+
+
+def _config_error(msg: str) -> ConfigError:
+    return ConfigError(f"bindings set-up: {msg}")
+
+
+# --- boards ----------------------------------------------------------------------------------
+
+_BOARDS: dict[tuple[str, int], Board] = {}
+
+
+def grid_board(grid: dict[str, Any]) -> Board:
+    """A hex board from an inline grid: rows of legend characters, stagger axis/index and
+    optional spawn objects ({type, x, y, properties})."""
+    if not isinstance(grid, dict) or not isinstance(grid.get("rows"), list) or not grid["rows"]:
+        raise _config_error("grid must be a table with 'rows' (a list of text rows)")
+    extra = set(grid) - {"rows", "legend", "stagger_axis", "stagger_index", "objects"}
+    if extra:
+        raise _config_error(f"grid has unknown key {sorted(extra)[0]!r}")
+    legend = dict(DEFAULT_LEGEND)
+    for k, v in (grid.get("legend") or {}).items():
+        if not isinstance(v, dict):
+            raise _config_error(f"grid legend {k!r} must be a table of cell properties")
+        legend[str(k)] = dict(v)
+    axis = str(grid.get("stagger_axis", "y"))
+    index = str(grid.get("stagger_index", "odd"))
+    if axis not in _TILE or index not in ("odd", "even"):
+        raise _config_error(f"grid stagger must be axis x/y and index odd/even, not "
+                            f"{axis!r}/{index!r}")
+    objects = []
+    for i, o in enumerate(grid.get("objects", []) or []):
+        try:
+            objects.append(MapObject(i + 1, str(o.get("name", "")), str(o.get("type", "spawn")),
+                                     int(o["x"]), int(o["y"]), "spawns",
+                                     dict(o.get("properties", {}))))
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise _config_error(f"grid object {o!r} needs x and y") from None
+    try:
+        board = Board.from_rows([str(r) for r in grid["rows"]], legend, None, "inline grid",
+                                objects)
+    except BoardError as exc:
+        raise _config_error(str(exc)) from None
+    tw, th, side = _TILE[axis]
+    board.orientation = "hexagonal"
+    board.tile_width, board.tile_height, board.hex_side_length = tw, th, side
+    board.stagger_axis, board.stagger_index = axis, index
+    board.properties = {"system": "bindings", "title": "Inline battlefield"}
+    return board
+
+
+def build_board(map_name: str | None, grid: dict[str, Any] | None) -> tuple[Board, str]:
+    """The board and its source name, from an inline grid or a hex map file."""
+    if grid is not None:
+        return grid_board(grid), "inline"
+    if not map_name:
+        raise _config_error("needs a hex map or an inline grid (setup.grid)")
+    from game.engine.boards.tmx import load_board
+    from game.paths import resolve_map
+    path = resolve_map(map_name)
+    try:
+        stamp = (str(path), path.stat().st_mtime_ns)
+        board = _BOARDS.get(stamp)
+        if board is None:
+            board = load_board(path)
+            if len(_BOARDS) > 8:
+                _BOARDS.clear()
+            _BOARDS[stamp] = board
+    except (BoardError, OSError, ValueError) as exc:
+        raise _config_error(f"{path}: {exc}") from None
+    if board.orientation != "hexagonal":
+        raise _config_error(f"{path}: bindings plays on hex maps, not {board.orientation} ones")
+    return board, str(map_name)
+
+
+# --- combatants -------------------------------------------------------------------------------
+
+def make_combatant(spec: dict[str, Any]) -> Combatant:
+    """A combatant from {id, sheet, side, x, y} plus overrides (top level or in `overrides`)."""
+    from .content import combatant_fields
+    if not isinstance(spec, dict):
+        raise _config_error(f"a combatant must be a table, not {spec!r}")
+    extra = set(spec) - _COMBATANT_KEYS
+    if extra:
+        raise _config_error(f"combatant {spec.get('id')!r}: unknown key {sorted(extra)[0]!r}")
+    try:
+        cid, sheet = str(spec["id"]), str(spec["sheet"])
+        side, x, y = int(spec["side"]), int(spec["x"]), int(spec["y"])
+    except (KeyError, TypeError, ValueError):
+        raise _config_error(f"combatant {spec!r} needs id, sheet, side, x and y") from None
+    if side not in (0, 1):
+        raise _config_error(f"combatant {cid!r}: side must be 0 or 1")
+    try:
+        fields = combatant_fields(sheet)
+    except KeyError as exc:
+        raise _config_error(f"combatant {cid!r}: {exc.args[0]}") from None
+    over = {k: v for k, v in spec.items() if k in _OVERRIDE_TYPES}
+    over.update(spec.get("overrides") or {})
+    for key, value in over.items():
+        want = _OVERRIDE_TYPES.get(key)
+        if want is None:
+            raise _config_error(f"combatant {cid!r}: unknown override {key!r}")
+        if not isinstance(value, want) or (want is int and isinstance(value, bool)):
+            raise _config_error(f"combatant {cid!r}: override {key!r} has the wrong type "
+                                f"({value!r})")
+    if "scores" in over:
+        bad = set(over["scores"]) - set(ABILITIES)
+        if bad or not all(isinstance(v, int) for v in over["scores"].values()):
+            raise _config_error(f"combatant {cid!r}: scores must map {', '.join(ABILITIES)} to "
+                                f"whole numbers")
+        fields["scores"].update(over.pop("scores"))
+    if "moves" in over:
+        from .content import BASIC_MOVES, content
+        moves = [str(m) for m in over.pop("moves")]
+        for m in moves:
+            if m not in content().moves:
+                raise _config_error(f"combatant {cid!r}: unknown move {m!r}")
+        fields["moves"] = list(dict.fromkeys([*BASIC_MOVES, *moves]))
+    if "talents" in over:
+        from .content import content
+        for t in over["talents"]:
+            if t not in content().talents:
+                raise _config_error(f"combatant {cid!r}: unknown talent {t!r}")
+        fields["talents"] = [str(t) for t in over.pop("talents")]
+    if "hp" in over:
+        fields["hp"] = fields["max_hp"] = int(over.pop("hp"))
+    for key in ("ab", "db", "base_speed", "swim_speed", "name"):
+        if key in over:
+            fields[key] = over.pop(key)
+    unaware = bool(over.pop("unaware", False))
+    return Combatant(id=cid, side=side, x=x, y=y, unaware=unaware, **fields)
+
+
+def _spawns(board: Board) -> dict[int, list[MapObject]]:
+    by_side: dict[int, list[MapObject]] = {}
+    for o in board.objects_of("spawn"):
+        side, slot = o.properties.get("side", 0), o.properties.get("slot", 0)
+        if not isinstance(side, int) or not isinstance(slot, int):
+            raise _config_error(f"{board.source}: spawn {o.name or o.id} at ({o.x}, {o.y}) "
+                                f"needs whole-number side and slot")
+        by_side.setdefault(side, []).append(o)
+    for side in by_side:
+        by_side[side].sort(key=lambda o: (o.properties.get("slot", 0), o.id))
+    return by_side
+
+
+def team_specs(board: Board, teams: Any, map_name: str | None) -> list[dict[str, Any]]:
+    """Combatant specs for two teams placed at the map's spawns, slot by slot."""
+    from .content import content, teams_for_map
+    if teams is None:
+        suits = [t.id for t in teams_for_map(map_name or "")]
+        if len(suits) < 2:
+            raise _config_error("no combatants given and fewer than two teams suit this map")
+        teams = suits[:2]
+    if not isinstance(teams, list) or len(teams) != 2:
+        raise _config_error("teams must list two team ids")
+    spawns = _spawns(board)
+    out = []
+    for side, tid in enumerate(teams):
+        team = content().teams.get(str(tid))
+        if team is None:
+            raise _config_error(f"unknown team {tid!r} (known: {', '.join(sorted(content().teams))})")
+        places = spawns.get(side, [])
+        if len(places) < len(team.members):
+            raise _config_error(f"team {tid!r} has {len(team.members)} members but the map has "
+                                f"{len(places)} spawns for side {side}")
+        for n, sheet in enumerate(team.members):
+            o = places[n]
+            spec = {"id": f"{sheet}_{side}_{n}", "sheet": sheet, "side": side, "x": o.x, "y": o.y}
+            if o.properties.get("unaware") is True:
+                spec["unaware"] = True
+            out.append(spec)
+    return out
+
+
+class BindingsSystem:
+    id = "bindings"
+    name = "Bindings"
+    description = ("Hex battles timed in segments: three per round, one started action per "
+                   "turn, projectiles in flight, pushbacks and defences declared before a hit.")
+    house_rules: tuple[HouseRule, ...] = HOUSE_RULES
+    seat_count = (2, 2)
+
+    def teams_for_map(self, map_path: str) -> list[tuple[str, str]]:
+        """(team id, name) pairs suiting a map, for the New game screen's team pickers."""
+        from .content import teams_for_map
+        return [(t.id, t.name) for t in teams_for_map(map_path)]
+
+    # --- set-up ------------------------------------------------------------------------------
+    def setup(self, config: MatchConfig, rng: Rng) -> tuple[BindingsState, list]:
+        setup = dict(config.setup or {})
+        unknown = set(setup) - _SETUP_KEYS
+        if unknown:
+            raise _config_error(f"unknown setup key {sorted(unknown)[0]!r}")
+        if len(config.seats or []) != 2:
+            raise _config_error(f"a battle needs 2 seats (one per side), not {len(config.seats)}")
+        grid = setup.get("grid")
+        board, source = build_board(config.map, grid)
+        specs = setup.get("combatants")
+        if specs is None:
+            specs = team_specs(board, setup.get("teams"), config.map)
+        if not isinstance(specs, list) or not specs:
+            raise _config_error("combatants must be a non-empty list")
+        combatants: dict[str, Combatant] = {}
+        taken: dict[tuple[int, int], str] = {}
+        for spec in specs:
+            c = make_combatant(spec)
+            if c.id in combatants:
+                raise _config_error(f"two combatants share the id {c.id!r}")
+            if not board.in_bounds(c.x, c.y):
+                raise _config_error(f"combatant {c.id!r} stands off the board at ({c.x}, {c.y})")
+            props = board.props(c.x, c.y)
+            if props.get("solid") or props.get("cover"):
+                raise _config_error(f"combatant {c.id!r} stands inside an obstacle at "
+                                    f"({c.x}, {c.y})")
+            if (c.x, c.y) in taken:
+                raise _config_error(f"combatants {taken[(c.x, c.y)]!r} and {c.id!r} share the "
+                                    f"hex ({c.x}, {c.y})")
+            taken[(c.x, c.y)] = c.id
+            combatants[c.id] = c
+        if {c.side for c in combatants.values()} != {0, 1}:
+            raise _config_error("both sides need at least one combatant")
+        # two combatants from one sheet are told apart in the log and the sidebar
+        names: dict[str, list[Combatant]] = {}
+        for c in combatants.values():
+            names.setdefault(c.name, []).append(c)
+        for same in names.values():
+            if len(same) > 1:
+                for n, c in enumerate(same, 1):
+                    c.name = f"{c.name} {n}"
+        house = dict(DEFAULTS)
+        house.update(config.house_rules or {})
+        state = BindingsState(combatants=combatants, order=list(combatants), house=house,
+                              map_source=source, grid=grid, board=board)
+        events: list = [ev.BattleStarted(source, tuple(combatants))]
+        opener = setup.get("opening")
+        if opener is not None and opener not in combatants:
+            raise _config_error(f"opening names unknown combatant {opener!r}")
+        events += turns.ambush(state, rng)
+        events += turns.roll_initiative(state, rng)
+        opener = turns.choose_opener(state, opener)
+        if opener is not None:
+            turns.begin_opening(state, opener)
+        else:
+            events += turns.start_segment(state)
+            events += turns.advance(state, rng)
+        return state, events
+
+    # --- playing -----------------------------------------------------------------------------
+    def legal_actions(self, state: BindingsState) -> list:
+        return rules.legal_actions(state)
+
+    def validate(self, state: BindingsState, action: Any) -> str | None:
+        return rules.validate(state, action)
+
+    def apply(self, state: BindingsState, action: Any, rng: Rng) -> list:
+        return rules.apply(state, action, rng)
+
+    def decision(self, state: BindingsState) -> Decision | None:
+        return rules.decision(state)
+
+    def winner(self, state: BindingsState) -> int | None:
+        return state.winner if state.over else None
+
+    def is_over(self, state: BindingsState) -> bool:
+        return state.over
+
+    def view(self, state: BindingsState, seat: int) -> BindingsState:
+        """Bindings hides nothing (positions, budgets and declared defences are all on the
+        table); a copy, so a bot's dry runs never touch the match."""
+        return copy.deepcopy(state)
+
+    # --- saving ------------------------------------------------------------------------------
+    def state_to_json(self, state: BindingsState) -> dict:
+        d = state.to_json()
+        d["version"] = STATE_VERSION
+        return d
+
+    def state_from_json(self, data: dict) -> BindingsState:
+        try:
+            if not isinstance(data, dict):
+                raise ValueError("state must be an object")
+            d = dict(data)
+            version = d.pop("version", STATE_VERSION)
+            if version != STATE_VERSION:
+                raise ValueError(f"unknown bindings state version {version}")
+            state = BindingsState.from_json(d)
+            source = state.map_source
+            state.board, _ = build_board(None if state.grid is not None else source, state.grid)
+            return state
+        except ConfigError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ConfigError(f"bindings save state is damaged: {exc!r}") from None
+
+    # --- checks ------------------------------------------------------------------------------
+    def check_invariants(self, state: BindingsState) -> list[str]:
+        return check_invariants(state)
+
+    def example_config(self, seed: int) -> MatchConfig:
+        from game.paths import maps_dir
+        seats = [SeatConfig("human", name="Player 1"), SeatConfig("ai", name="Computer")]
+        for name in ("bindings_pass.tmx", "bindings_grove.tmx", "hex_crossing.tmx"):
+            if (maps_dir() / name).exists():
+                from .content import teams_for_map
+                made = [t.id for t in teams_for_map(name)][:2]
+                if len(made) == 2:
+                    return MatchConfig("bindings", seed, seats, name, {}, {"teams": made})
+        return MatchConfig("bindings", seed, seats, None, {}, example_setup())
+
+    def check_map(self, board: Board) -> list:
+        try:
+            from .mapcheck import check_map
+        except ImportError:
+            return []
+        return check_map(board)
+
+
+def example_setup() -> dict[str, Any]:
+    """A small inline battlefield: a stream, boulders, a thicket and two teams of two."""
+    return {
+        "grid": {"rows": ["..........",
+                          "...o......",
+                          "..**...#..",
+                          "~~~~..~~~~",
+                          "..#....*..",
+                          "......o...",
+                          ".........."]},
+        "combatants": [
+            {"id": "aero", "sheet": "aeromancer", "side": 0, "x": 1, "y": 0},
+            {"id": "spear", "sheet": "spear_warden", "side": 0, "x": 3, "y": 0},
+            {"id": "pyro", "sheet": "pyromancer", "side": 1, "x": 7, "y": 6},
+            {"id": "brawl", "sheet": "brawler", "side": 1, "x": 5, "y": 6},
+        ],
+    }
+
+
+def check_invariants(state: BindingsState) -> list[str]:
+    """Everything that must hold between actions; an empty list when the state is sound."""
+    problems: list[str] = []
+    b = state.board
+    if b is None:
+        return ["the board is missing"]
+    if sorted(state.order) != sorted(state.combatants):
+        problems.append("the initiative order does not list every combatant exactly once")
+    if not 0 <= state.segment <= 3:
+        problems.append(f"segment {state.segment} outside 1..3")
+    seen: dict[tuple[int, int], str] = {}
+    for c in state.combatants.values():
+        if not b.in_bounds(c.x, c.y):
+            problems.append(f"{c.id}: off the board at ({c.x}, {c.y})")
+        if not 0 <= c.hp <= c.max_hp:
+            problems.append(f"{c.id}: HP {c.hp} outside 0..{c.max_hp}")
+        if c.hp == 0 and not c.down:
+            problems.append(f"{c.id}: HP 0 but not down")
+        if c.swifts > 2:
+            problems.append(f"{c.id}: {c.swifts} Swift actions this round (cap 2, BND-37)")
+        if c.spent not in ([], ["full"], ["standard"], ["move"], ["standard", "move"],
+                           ["move", "standard"], ["move", "move"]):
+            problems.append(f"{c.id}: spent {c.spent} is no budget of BND-36")
+        if not c.down:
+            here = (c.x, c.y)
+            if here in seen:
+                problems.append(f"{c.id} and {seen[here]} share the hex {here}")
+            seen[here] = c.id
+            p = b.props(*here) if b.in_bounds(*here) else {}
+            if p.get("solid") or p.get("cover"):
+                problems.append(f"{c.id}: stands inside an obstacle at {here}")
+    for m in state.movements:
+        if m.owner not in state.combatants:
+            problems.append(f"movement {m.id} of unknown {m.owner!r}")
+        if m.now < 0 or m.bonus < 0 or m.segments_left < 0:
+            problems.append(f"movement {m.id} has negative hexes or segments")
+    subjects = [p.subject for p in state.pushbacks]
+    if len(subjects) != len(set(subjects)):
+        problems.append("two pushbacks on one combatant")
+    for p in state.pushbacks:
+        if p.remaining <= 0:
+            problems.append(f"pushback {p.id} is finished but still listed")
+    if not state.over:
+        if state.opening is None and not state.pending and state.acting is None:
+            problems.append("nobody is acting and nothing is pending")
+    return problems
+
+
+BINDINGS = BindingsSystem()
