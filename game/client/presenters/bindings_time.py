@@ -93,6 +93,7 @@ class Ongoing:
     segments_left: int = 0
     colour: Colour = (220, 220, 210)
     glyph: str = ""
+    outcome: str = ""        # attacks: "contact", "blocked", "short", "gone", "open"
 
 
 @dataclass(frozen=True, slots=True)
@@ -451,58 +452,74 @@ def attack_goal(state: BindingsState, a: Any) -> Hex:
 
 
 def _reach_left(a: Any) -> int:
-    """Hexes the attack may still cover before falling short (state.Attack.max_travel)."""
-    return max(0, int(a.max_travel))
+    """Hexes the attack may still cover before it falls short (GM-21: `max_travel` is the whole
+    reach, `travelled` what it has used)."""
+    return max(0, int(a.max_travel) - int(a.travelled))
+
+
+def _blocks(state: BindingsState, h: Hex, walls: set[Hex]) -> bool:
+    try:
+        from game.engine.systems.bindings.combat import blocks_projectiles
+        return bool(blocks_projectiles(state, h, walls))
+    except ImportError:
+        return _solid(state, h, walls)
+
+
+def simulate_attack(state: BindingsState, a: Any, limit: int = 200) -> tuple[list[Hex], str, Hex | None]:
+    """Follow an attack's flight hex by hex as the engine does (combat._advance: one step at a
+    time along the cube line from where it is toward its destination, which is its target's hex
+    while it tracks one), assuming nobody moves. Returns (hexes entered, how it ends, where):
+    "contact" (it enters its goal), "blocked" (the next hex is solid or a wall: `at`), "short"
+    (out of reach), "gone" (its target is down) or "open" (still flying at `limit`)."""
+    lay = _layout(state)
+    if a.target is not None:
+        t = state.combatants.get(a.target)
+        if t is None or t.down:
+            return [], "gone", tuple(a.pos)
+    goal = attack_goal(state, a)
+    if lay is None:
+        return [], "open", None
+    walls = _wall_cells(state)
+    hits_first = bool(house(state, "projectile_hits_first"))
+    occupied = {(c.x, c.y): cid for cid, c in state.combatants.items() if not c.down}
+    dc = lay.to_cube(*goal)
+    cur = lay.to_cube(*tuple(a.pos))
+    travelled = int(a.travelled)
+    steps: list[Hex] = []
+    for _ in range(limit):
+        if cur == dc:
+            return steps, "contact", goal
+        if travelled >= int(a.max_travel):
+            return steps, "short", lay.from_cube(cur)
+        nxt = lay.from_cube(cube_line(cur, dc)[1])
+        if _blocks(state, nxt, walls):
+            return steps, "blocked", nxt
+        steps.append(nxt)
+        travelled += 1
+        cur = lay.to_cube(*nxt)
+        if hits_first and nxt != goal and occupied.get(nxt) not in (None, a.attacker):
+            return steps, "contact", nxt                       # GM-28
+    return steps, "open", None
 
 
 def preview_attack(state: BindingsState, a: Any) -> tuple[list[Hex], bool, Hex | None, bool]:
-    """(hexes entered on its next advance, contacts then, obstacle it stops at, falls short)."""
-    try:   # the engine's own preview, when it offers one
-        from game.engine.systems.bindings import combat  # type: ignore[attr-defined]
-        fn = getattr(combat, "preview_path", None)
-        if fn is not None:
-            got = fn(state, a)
-            return list(got[0]), bool(got[1]), got[2], bool(got[3])
-    except ImportError:
-        pass
-    lay = _layout(state)
-    pos, goal = tuple(a.pos), attack_goal(state, a)
-    if lay is None or pos == goal:
-        return [], pos == goal, None, False
-    line = [lay.from_cube(c) for c in cube_line(lay.to_cube(*pos), lay.to_cube(*goal))][1:]
-    walls = _wall_cells(state)
-    reach = _reach_left(a)
-    path: list[Hex] = []
-    for h in line:
-        if len(path) >= a.rate:
-            break
-        if h == goal:
-            return path, True, None, False
-        if len(path) >= reach:
-            return path, False, None, True
-        if _solid(state, h, walls):
-            return path, False, h, False
-        path.append(h)
-    return path, False, None, len(path) >= reach and len(path) < a.rate
+    """(hexes entered on its next advance, contacts then, obstacle it stops at then, falls short
+    then)."""
+    steps, end, at = simulate_attack(state, a)
+    nxt = steps[:a.rate]
+    within = len(steps) <= a.rate if end == "contact" else len(steps) < a.rate
+    return (nxt, end == "contact" and within, at if end == "blocked" and within else None,
+            end == "short" and within)
 
 
 def attack_eta(state: BindingsState, a: Any, next_tick: int | None) -> int | None:
     """The tick it reaches its goal if nothing moves and nothing blocks it (BND-50), else None."""
     if next_tick is None:
         return None
-    lay = _layout(state)
-    if lay is None:
+    steps, end, _at = simulate_attack(state, a)
+    if end != "contact":
         return None
-    pos, goal = tuple(a.pos), attack_goal(state, a)
-    line = [lay.from_cube(c) for c in cube_line(lay.to_cube(*pos), lay.to_cube(*goal))][1:]
-    walls = _wall_cells(state)
-    for h in line[:-1]:
-        if _solid(state, h, walls):
-            return None
-    dist = len(line)
-    if dist - 1 > _reach_left(a):        # the target's own hex is reached, not travelled past
-        return None
-    return next_tick + max(1, math.ceil(dist / max(1, a.rate))) - 1
+    return next_tick + max(1, math.ceil(len(steps) / max(1, a.rate))) - 1
 
 
 def push_line(lay: HexLayout, source: Hex, subject: Hex, n: int) -> list[Hex]:
@@ -530,7 +547,22 @@ def push_line(lay: HexLayout, source: Hex, subject: Hex, n: int) -> list[Hex]:
 
 
 def preview_push(state: BindingsState, p: Any) -> tuple[list[Hex], list[Hex]]:
-    """(hexes the subject enters on the pusher's next turn, the rest after that)."""
+    """(hexes the subject enters on the pusher's next turn, the rest of the straight line after
+    that). The engine's movement.preview_pushback and its plan are used when present."""
+    try:
+        from game.engine.systems.bindings import movement
+    except ImportError:
+        movement = None  # type: ignore[assignment]
+    if movement is not None and hasattr(movement, "preview_pushback") and p.path:
+        nxt = list(movement.preview_pushback(state, p))
+        plan_fn = getattr(movement, "_plan", None)
+        later: list[Hex] = []
+        if plan_fn is not None:
+            plan = list(plan_fn(state, p))
+            done = len(p.path) - 1 + len(nxt)
+            if len(nxt) == min(int(p.rate), int(p.remaining)):     # not stopped early
+                later = plan[done:len(p.path) - 1 + int(p.remaining)]
+        return nxt, later
     lay = _layout(state)
     subj = state.combatants.get(p.subject)
     if lay is None or subj is None:
@@ -548,26 +580,30 @@ def _attack_ongoing(state: BindingsState, a: Any) -> tuple[Ongoing, int | None, 
         detail = (f"waits for {tname}'s answer" if a.status == "awaiting_defence"
                   else f"settles on {tname}'s turn ({when_label(state.tick, state.tick)})")
         return (Ongoing(a.id, "attack", a.attacker, f"{name} → {tname}", detail, a.move,
-                        a.target, state.tick, state.tick, 0, colour, glyph), state.tick,
-                state.tick)
+                        a.target, state.tick, state.tick, 0, colour, glyph, "contact"),
+                state.tick, state.tick)
     nt = _next_turn_tick(state, a.attacker, a.advanced_tick)
-    path, contact, blocked, short = preview_attack(state, a)
-    eta = nt if contact else attack_eta(state, a, nt)
-    if nt is None:
-        detail = "stalled"
-    elif contact:
-        detail = f"hits {when_label(nt, state.tick)}"
-    elif blocked is not None:
-        detail = f"stops at an obstacle {when_label(nt, state.tick)}"
-    elif short:
-        detail = f"falls short {when_label(nt, state.tick)}"
-    elif eta is not None:
-        detail = f"hits {when_label(eta, state.tick)} if {tname} stays"
+    steps, outcome, _at = simulate_attack(state, a)
+    rate = max(1, int(a.rate))
+    if outcome == "contact":
+        advances = max(1, math.ceil(len(steps) / rate))
+    else:                   # it stops while trying the hex after its last one
+        advances = len(steps) // rate + 1
+    eta = None if nt is None or outcome in ("open", "gone") else nt + advances - 1
+    moving = "" if advances <= 1 else f" if {tname} stays" if a.target else ""
+    if outcome == "gone":
+        detail = "its target is down: it stops"
+    elif nt is None or eta is None:
+        detail = "stalled" if nt is None else "in flight"
+    elif outcome == "contact":
+        detail = f"hits {when_label(eta, state.tick)}{moving}"
+    elif outcome == "blocked":
+        detail = f"hits an obstacle {when_label(eta, state.tick)}{moving}"
     else:
-        detail = "in flight"
+        detail = f"falls short {when_label(eta, state.tick)}{moving}"
     segs = 0 if eta is None or nt is None else eta - nt + 1
     return (Ongoing(a.id, "attack", a.attacker, f"{name} → {tname}", detail, a.move, a.target,
-                    nt, eta, segs, colour, glyph), nt, eta)
+                    nt, eta, segs, colour, glyph, outcome), nt, eta)
 
 
 def _movement_ongoing(state: BindingsState, m: Any) -> tuple[Ongoing, list[int]]:
@@ -635,11 +671,15 @@ def _delayed_until(state: BindingsState, c: Any) -> int | None:
 
 
 def _projected_lead(state: BindingsState) -> list[str]:
-    """Who goes first in the next round's S1 (BND-29): leads already set for it, or those that
-    chose "lead" for this round's end."""
-    chosen = [cid for cid in state.order if state.combatants[cid].unused_choice == "lead"]
-    return [cid for cid in (*state.lead, *chosen) if cid in state.combatants] if (
-        state.segment == SEGMENTS_PER_ROUND or chosen) else list(chosen)
+    """Who goes first in the next round's S1 (BND-29): those that chose "lead" for this round's
+    end and still have the Standard it costs (turns.end_round appends them in rank order)."""
+    out = []
+    for cid in state.order:
+        c = state.combatants[cid]
+        if c.unused_choice == "lead" and not c.down and remaining_budget(c.spent, 0).halves \
+                and "standard" in remaining_budget(c.spent, 0).best:
+            out.append(cid)
+    return out
 
 
 def _column_order(state: BindingsState, seg: int, when: str,
@@ -688,9 +728,12 @@ def _marks(state: BindingsState) -> dict[tuple[str, int], list[Mark]]:
             continue
         last = eta if eta is not None else nt
         for t in range(nt, last + 1):
-            if t == eta:
+            if t == eta and o.outcome == "contact":
                 add(a.attacker, t, Mark("contact", o.glyph, (232, 80, 64), "hit",
                                         f"{name} reaches {tname}"))
+            elif t == eta:
+                add(a.attacker, t, Mark("stop", o.glyph, (150, 150, 160), "x",
+                                        f"{name} {o.detail}"))
             else:
                 add(a.attacker, t, Mark("advance", o.glyph, o.colour, f"{a.rate}",
                                         f"{name} flies {a.rate} hexes toward {tname}"))
@@ -735,7 +778,7 @@ def _combatant_times(state: BindingsState) -> list[CombatantTime]:
         if f.owner in per:
             per[f.owner].append(_feature_ongoing(state, f)[0])
     cont = _content()
-    leads = set(_projected_lead(state)) | set(state.lead if state.segment == 1 else ())
+    leads = set(_projected_lead(state))
     ranked = [cid for cid in state.order if cid in state.combatants]
     ids = ranked + [cid for cid in state.combatants if cid not in ranked]
     out = []
@@ -854,8 +897,14 @@ def flight_view(state: BindingsState) -> FlightView:
         nxt, later = preview_push(state, p)
         caused, _s, ticks = _push_ongoing(state, p)
         nt = ticks[0] if ticks else None
-        label = (f"pushed {len(nxt)} {when_label(nt, state.tick)}" if nt is not None and nxt
-                 else "push held")
+        wanted = min(int(p.rate), int(p.remaining))
+        if nt is None:
+            label = "push waits"
+        elif len(nxt) < wanted:
+            label = (f"pushed {len(nxt)}, then stops against an obstacle "
+                     f"{when_label(nt, state.tick)}")
+        else:
+            label = f"pushed {len(nxt)} {when_label(nt, state.tick)}"
         pushes.append(Push(p.id, p.subject, p.by, (subj.x, subj.y), tuple(p.source),
                            tuple(tuple(h) for h in p.path), tuple(nxt), tuple(later),
                            int(p.remaining), int(p.rate), nt, label))
@@ -864,12 +913,28 @@ def flight_view(state: BindingsState) -> FlightView:
         if f.until >= 0 and state.tick >= f.until:
             continue
         o, ticks = _feature_ongoing(state, f)
-        plan = [tuple(h) for h in f.plan]
-        n = f.rate if ticks else 0
+        nxt, later = _growth(state, f) if ticks else ([], [tuple(h) for h in f.plan])
         structures.append(Structure(f.id, f.kind, f.owner, f.move, o.label, o.colour,
-                                    tuple(tuple(h) for h in f.cells), tuple(plan[:n]),
-                                    tuple(plan[n:]), int(f.conceal), int(f.until), o.detail))
+                                    tuple(tuple(h) for h in f.cells), tuple(nxt), tuple(later),
+                                    int(f.conceal), int(f.until), o.detail))
     return FlightView(state.tick, tuple(flights), tuple(pushes), tuple(structures))
+
+
+def _growth(state: BindingsState, f: Any) -> tuple[list[Hex], list[Hex]]:
+    """(cells a wall adds on its owner's next turn, the plan after that): as combat._grow, the
+    next `rate` planned hexes, skipping any with a creature or solid rock in them."""
+    b = state.board
+    occupied = {(c.x, c.y) for c in state.combatants.values() if not c.down}
+    plan = [tuple(h) for h in f.plan]
+    nxt: list[Hex] = []
+    i = 0
+    while i < len(plan) and len(nxt) < max(1, int(f.rate)):
+        h = plan[i]
+        i += 1
+        if h in occupied or (b is not None and b.prop(h[0], h[1], "solid", False)):
+            continue
+        nxt.append(h)  # type: ignore[arg-type]
+    return nxt, plan[i:]  # type: ignore[return-value]
 
 
 def sight_view(state: BindingsState, a: Hex, b: Hex, attacker_id: str | None = None) -> SightLine:

@@ -325,6 +325,10 @@ class Timeline:
                 pygame.draw.polygon(surf, DANGER, pts)
                 pygame.draw.polygon(surf, sprites.OUTLINE, pts, 1)
                 g = font.render("!", True, (255, 255, 255))
+            elif m.kind == "stop":
+                pygame.draw.circle(surf, (96, 100, 110), r.center, size // 2)
+                pygame.draw.circle(surf, sprites.OUTLINE, r.center, size // 2, 1)
+                g = font.render("×", True, (240, 240, 240))
             elif m.kind == "advance":
                 pygame.draw.circle(surf, m.colour, r.center, size // 2)
                 pygame.draw.circle(surf, sprites.OUTLINE, r.center, size // 2, 1)

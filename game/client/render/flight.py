@@ -1,0 +1,430 @@
+"""The bindings map overlay: what is in flight and what is about to happen, drawn on the board.
+
+Owns: drawing a `FlightView` (game/client/presenters/bindings_time.py) over the board view:
+projectiles at their front hex with a fading trail from their origin, the hexes each covers on
+its next turn as dashed ghost hexes with an arrow and an arrival burst on the target when it lands
+then ("hits S2"), obstacles it will stop at, pushbacks as an arrow along the push (the next
+segment's hexes solid, the rest dashed), walls (placed cells as stone, the next growth ghosted, the
+rest of the plan dotted) and veils as drifting mist; a targeting line from a `SightLine` (centre
+line, the clear line used, cover markers, the hexes that conceal and the count). Plus short
+animations for AttackAdvanced (the glyph slides along the hexes it entered, 200-400 ms, skippable).
+
+Cells are placed only through the board view's camera (`cell_center`, `cell_polygon`, `tile`,
+`board_to_screen`), which goes through tilemap.MapGeometry, so both stagger axes, zoom and pan
+work unchanged.
+
+How K1's battle scene calls it (the short way, as attach_bindings does):
+    view.layers_below.append(lambda surface, v: board_layer(surface, v, match.state))
+    after submit: overlay_for(view).play(events)    (skip(): overlay_for(view).skip())
+The long way, with a sight line of its own:
+    self.flight = FlightOverlay()
+    self.view.layers_below.append(self.flight.draw_below)   # ghosts, walls, mist, trails
+    self.view.layers_above.append(self.flight.draw_above)   # glyphs, arrows, labels, sight
+    each frame: self.flight.set_view(bindings_time.flight_view(state), sight_line_or_None)
+    after submit: self.flight.play(events); per frame: self.flight.update(dt)
+    skip: self.flight.skip(); self.flight.animating tells whether a slide is running.
+
+Must not: know the rules or read match state; it draws the presenter's records only.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+import pygame
+
+from game.client import resources
+from game.client.presenters.bindings_time import (Flight, FlightView, Push, SightLine,
+                                                  Structure)
+
+Point = tuple[float, float]
+Colour = tuple[int, int, int]
+OUTLINE = (14, 16, 22)
+DANGER = (232, 80, 64)
+PUSH = (240, 200, 80)
+SIGHT = (245, 245, 235)
+COOL = (111, 194, 228)
+MIST = (214, 218, 226)
+
+
+@dataclass(slots=True)
+class _Slide:
+    attack: str
+    points: list[tuple[int, int]]       # hexes, the start first
+    colour: Colour
+    glyph: str
+    t: float = 0.0
+    length: float = 0.3
+
+
+class FlightOverlay:
+    """See the module docstring."""
+
+    def __init__(self) -> None:
+        self._clock: float | None = None
+        self._above_hooked = False
+        self.view: FlightView | None = None
+        self.sight: SightLine | None = None
+        self.speed = 1.0                  # multiplier on animation lengths; 0 = no animation
+        self.slides: list[_Slide] = []
+        self._labels: dict[tuple, pygame.Surface] = {}
+        self._last_pos: dict[str, tuple[int, int]] = {}
+        self._looks: dict[str, tuple[Colour, str]] = {}
+
+    # -- state ------------------------------------------------------------------------------------
+    def set_view(self, view: FlightView | None, sight: SightLine | None = None) -> None:
+        """What to draw from now on (call every frame; cheap)."""
+        self.view = view
+        self.sight = sight
+        if view is not None and not self.slides:
+            self._last_pos = {f.id: f.pos for f in view.flights}
+            self._looks.update({f.id: (f.colour, f.glyph) for f in view.flights})
+
+    @property
+    def animating(self) -> bool:
+        return bool(self.slides)
+
+    def play(self, events: Iterable[Any]) -> None:
+        """Slide each projectile along the hexes an AttackAdvanced event says it entered."""
+        from game.engine.systems.bindings.events import AttackAdvanced
+        if self.speed <= 0:
+            return
+        for e in events:
+            if not isinstance(e, AttackAdvanced) or not e.path:
+                continue
+            start = self._last_pos.get(e.attack)
+            pts = [tuple(h) for h in e.path]
+            if start is not None and start != pts[0]:
+                pts.insert(0, start)
+            if len(pts) < 2:
+                continue
+            colour, glyph = self._looks.get(e.attack, ((230, 230, 230), "•"))
+            length = max(0.2, min(0.4, 0.07 * (len(pts) - 1))) * self.speed
+            self.slides.append(_Slide(e.attack, pts, colour, glyph, 0.0, length))
+            self._last_pos[e.attack] = pts[-1]
+
+    def update(self, dt: float) -> None:
+        for s in self.slides:
+            s.t += dt
+        self.slides = [s for s in self.slides if s.t < s.length]
+
+    def skip(self) -> None:
+        self.slides.clear()
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def draw_below(self, surface: pygame.Surface, cam: Any) -> None:
+        """Under the tokens: walls, veils, next-segment ghost hexes, trails."""
+        v = self.view
+        if v is None:
+            return
+        layer = pygame.Surface(cam.rect.size, pygame.SRCALPHA)
+        off = (-cam.rect.x, -cam.rect.y)
+        tile = max(8.0, float(cam.tile))
+        for st in v.structures:
+            self._structure(layer, cam, st, off, tile)
+        for p in v.pushes:
+            for h in p.next_path:
+                self._ghost(layer, cam, h, PUSH, off, 60, dashed=True, width=2)
+        for f in v.flights:
+            self._trail(layer, cam, f, off, tile)
+            for h in f.next_path:
+                self._ghost(layer, cam, h, f.colour, off, 70, dashed=True, width=2)
+        surface.blit(layer, cam.rect.topleft)
+
+    def draw_above(self, surface: pygame.Surface, cam: Any) -> None:
+        """Over the tokens: push arrows, projectiles, arrival bursts, labels, the sight line."""
+        v = self.view
+        tile = max(8.0, float(cam.tile))
+        if v is not None:
+            for p in v.pushes:
+                self._push(surface, cam, p, tile)
+            sliding = {s.attack for s in self.slides}
+            for f in v.flights:
+                self._flight(surface, cam, f, tile, f.id not in sliding)
+        for s in self.slides:
+            k = min(1.0, s.t / s.length) if s.length else 1.0
+            k = 1 - (1 - k) ** 2
+            seg = k * (len(s.points) - 1)
+            i = min(int(seg), len(s.points) - 2)
+            a, b = cam.cell_center(s.points[i]), cam.cell_center(s.points[i + 1])
+            fr = seg - i
+            at = (a[0] + (b[0] - a[0]) * fr, a[1] + (b[1] - a[1]) * fr)
+            head = cam.cell_center(s.points[-1])
+            self._glyph(surface, at, s.colour, s.glyph, tile, (head[0] - at[0], head[1] - at[1]))
+        if self.sight is not None:
+            self._sight(surface, cam, self.sight, tile)
+
+    # -- pieces -----------------------------------------------------------------------------------
+    def _poly(self, cam: Any, h: tuple[int, int], off: Point) -> list[Point]:
+        return [(x + off[0], y + off[1]) for x, y in cam.cell_polygon(h)]
+
+    def _ghost(self, layer: pygame.Surface, cam: Any, h: tuple[int, int], colour: Colour,
+               off: Point, alpha: int, dashed: bool = False, width: int = 1) -> None:
+        poly = self._poly(cam, h, off)
+        pygame.draw.polygon(layer, (*colour, alpha), poly)
+        if dashed:
+            n = len(poly)
+            for i in range(n):
+                _dashed(layer, (*colour, 235), poly[i], poly[(i + 1) % n], width, 5)
+        else:
+            pygame.draw.polygon(layer, (*colour, min(255, alpha * 3)), poly, width)
+
+    def _structure(self, layer: pygame.Surface, cam: Any, st: Structure, off: Point,
+                   tile: float) -> None:
+        if st.kind == "veil":
+            for h in st.cells:
+                poly = self._poly(cam, h, off)
+                pygame.draw.polygon(layer, (*MIST, 70 + 25 * min(3, st.conceal)), poly)
+                cx, cy = cam.cell_center(h)
+                cx, cy = cx + off[0], cy + off[1]
+                # soft puffs, placed by the hex so they do not shimmer between frames
+                for k in range(4):
+                    a = (h[0] * 7 + h[1] * 13 + k * 89) % 360
+                    r = tile * (0.16 + 0.04 * (k % 2))
+                    px = cx + math.cos(math.radians(a)) * tile * 0.18
+                    py = cy + math.sin(math.radians(a)) * tile * 0.14
+                    pygame.draw.circle(layer, (*MIST, 60), (px, py), r)
+            return
+        stone = st.colour
+        for h in st.cells:
+            poly = self._poly(cam, h, off)
+            pygame.draw.polygon(layer, (*_shade(stone, -0.25), 255), poly)
+            cx, cy = cam.cell_center(h)
+            top = [(cx + off[0] + (x - cx - off[0]) * 0.78 - tile * 0.03,
+                    cy + off[1] + (y - cy - off[1]) * 0.78 - tile * 0.05) for x, y in poly]
+            pygame.draw.polygon(layer, (*_shade(stone, 0.12), 255), top)
+            pygame.draw.polygon(layer, (*OUTLINE, 255), top, 1)
+            pygame.draw.polygon(layer, (*OUTLINE, 255), poly, 2)
+        for h in st.next_cells:
+            self._ghost(layer, cam, h, stone, off, 90, dashed=True, width=2)
+        for h in st.later_cells:
+            poly = self._poly(cam, h, off)
+            n = len(poly)
+            for i in range(n):
+                _dashed(layer, (*stone, 150), poly[i], poly[(i + 1) % n], 1, 3)
+
+    def _trail(self, layer: pygame.Surface, cam: Any, f: Flight, off: Point, tile: float) -> None:
+        pts = [cam.cell_center(h) for h in f.trail]
+        if len(pts) < 2:
+            return
+        w = max(2, int(tile * 0.10))
+        n = len(pts) - 1
+        for i in range(n):
+            a = (pts[i][0] + off[0], pts[i][1] + off[1])
+            b = (pts[i + 1][0] + off[0], pts[i + 1][1] + off[1])
+            alpha = int(40 + 150 * (i + 1) / n)
+            pygame.draw.line(layer, (*f.colour, alpha), a, b, max(1, int(w * (0.4 + 0.6 * (i + 1) / n))))
+
+    def _flight(self, surface: pygame.Surface, cam: Any, f: Flight, tile: float,
+                glyph: bool) -> None:
+        at = cam.cell_center(f.pos)
+        # the arrow of the next segment: to the last hex it will enter, or onto the target
+        end_hex = f.goal if f.contact_next else (f.next_path[-1] if f.next_path else None)
+        if end_hex is not None and end_hex != f.pos:
+            end = cam.cell_center(end_hex)
+            _arrow(surface, f.colour, at, end, max(2, int(tile * 0.07)), tile * 0.22,
+                   dashed=True, shrink=tile * (0.30 if f.contact_next else 0.1))
+        if f.contact_next:
+            self._burst(surface, cam.cell_center(f.goal), tile)
+        if f.blocked_at is not None:
+            c = cam.cell_center(f.blocked_at)
+            r = tile * 0.22
+            for sx in (-1, 1):
+                pygame.draw.line(surface, OUTLINE, (c[0] - r, c[1] - sx * r), (c[0] + r, c[1] + sx * r),
+                                 max(3, int(tile * 0.1)) + 2)
+                pygame.draw.line(surface, DANGER, (c[0] - r, c[1] - sx * r), (c[0] + r, c[1] + sx * r),
+                                 max(3, int(tile * 0.1)))
+        if glyph:
+            head = cam.cell_center(f.next_path[0]) if f.next_path else cam.cell_center(f.goal)
+            self._glyph(surface, at, f.colour, f.glyph, tile, (head[0] - at[0], head[1] - at[1]))
+        anchor = cam.cell_center(f.goal) if f.contact_next else at
+        self._label(surface, f"{f.name} · {f.label}", anchor, tile,
+                    DANGER if f.contact_next else f.colour, below=not f.contact_next)
+
+    def _glyph(self, surface: pygame.Surface, at: Point, colour: Colour, glyph: str,
+               tile: float, direction: Point) -> None:
+        r = max(6.0, tile * 0.24)
+        d = math.hypot(*direction)
+        if d > 1e-6:   # speed streaks behind it
+            ux, uy = direction[0] / d, direction[1] / d
+            for k, spread in ((0, 0.0), (1, 0.45), (2, -0.45)):
+                px, py = -uy * r * spread, ux * r * spread
+                a = (at[0] - ux * r * 0.6 + px, at[1] - uy * r * 0.6 + py)
+                b = (at[0] - ux * r * (1.9 - 0.3 * k) + px, at[1] - uy * r * (1.9 - 0.3 * k) + py)
+                pygame.draw.line(surface, OUTLINE, a, b, max(2, int(r * 0.32)) + 2)
+                pygame.draw.line(surface, _shade(colour, 0.3), a, b, max(2, int(r * 0.32)))
+        pygame.draw.circle(surface, OUTLINE, at, r + 2)
+        pygame.draw.circle(surface, colour, at, r)
+        pygame.draw.circle(surface, _shade(colour, 0.45), (at[0] - r * 0.3, at[1] - r * 0.3), r * 0.35)
+        img = self._text(glyph, max(8, int(r * 0.95)), (16, 18, 22))
+        surface.blit(img, img.get_rect(center=(int(at[0]), int(at[1]))))
+
+    def _burst(self, surface: pygame.Surface, c: Point, tile: float) -> None:
+        r = tile * 0.46
+        pts = []
+        for i in range(16):
+            rad = r if i % 2 == 0 else r * 0.62
+            a = math.pi * 2 * i / 16
+            pts.append((c[0] + rad * math.cos(a), c[1] + rad * math.sin(a)))
+        pygame.draw.polygon(surface, OUTLINE, pts, max(3, int(tile * 0.07)) + 2)
+        pygame.draw.polygon(surface, DANGER, pts, max(3, int(tile * 0.07)))
+
+    def _push(self, surface: pygame.Surface, cam: Any, p: Push, tile: float) -> None:
+        start = cam.cell_center(p.pos)
+        w = max(3, int(tile * 0.09))
+        if p.next_path:
+            pts = [start] + [cam.cell_center(h) for h in p.next_path]
+            pygame.draw.lines(surface, OUTLINE, False, pts, w + 3)
+            pygame.draw.lines(surface, PUSH, False, pts, w)
+            _head(surface, PUSH, pts[-2], pts[-1], tile * 0.26)
+            last = pts[-1]
+        else:
+            last = start
+        if p.later_path:
+            pts = [last] + [cam.cell_center(h) for h in p.later_path]
+            for a, b in zip(pts, pts[1:]):
+                _dashed(surface, PUSH, a, b, max(2, w - 1), max(4, int(tile * 0.12)))
+            _head(surface, PUSH, pts[-2], pts[-1], tile * 0.2, hollow=True)
+        self._label(surface, p.label, start, tile, PUSH, below=False)
+
+    def _sight(self, surface: pygame.Surface, cam: Any, s: SightLine, tile: float) -> None:
+        to_screen = getattr(cam, "board_to_screen", None)
+        if s.lines and to_screen is not None:
+            (p0, p1) = s.lines[0]
+            a, b = to_screen(p0), to_screen(p1)
+        else:
+            a, b = cam.cell_center(s.a), cam.cell_center(s.b)
+        colour = SIGHT if s.can_see and not s.cover else (240, 170, 70) if s.can_see else DANGER
+        w = max(2, int(tile * 0.05))
+        if s.can_see:
+            pygame.draw.line(surface, OUTLINE, a, b, w + 2)
+            pygame.draw.line(surface, colour, a, b, w)
+        else:
+            _dashed(surface, colour, a, b, w, max(5, int(tile * 0.15)))
+        if len(s.lines) > 1 and to_screen is not None:
+            q0, q1 = to_screen(s.lines[1][0]), to_screen(s.lines[1][1])
+            _dashed(surface, COOL, q0, q1, max(1, w - 1), max(4, int(tile * 0.1)))
+        for h in s.concealed_by:
+            c = cam.cell_center(h)
+            pygame.draw.circle(surface, OUTLINE, c, tile * 0.14 + 1)
+            pygame.draw.circle(surface, (150, 200, 150), c, tile * 0.14)
+        for h in s.blocked_by:
+            c = cam.cell_center(h)
+            _shield(surface, c, tile * 0.22, (240, 170, 70) if s.can_see else DANGER)
+        self._label(surface, s.label, b, tile, colour, below=True)
+
+    # -- text -------------------------------------------------------------------------------------
+    def _text(self, text: str, size: int, colour: Colour) -> pygame.Surface:
+        key = (text, size, colour)
+        got = self._labels.get(key)
+        if got is None:
+            if len(self._labels) > 400:
+                self._labels.clear()
+            got = resources.font(size, True).render(text, True, colour)
+            self._labels[key] = got
+        return got
+
+    def _label(self, surface: pygame.Surface, text: str, at: Point, tile: float, accent: Colour,
+               below: bool = True) -> None:
+        size = max(11, min(16, int(tile * 0.26)))
+        img = self._text(text, size, (245, 242, 232))
+        pad = 4
+        box = pygame.Rect(0, 0, img.get_width() + 2 * pad, img.get_height() + 2)
+        if below:
+            box.midtop = (int(at[0]), int(at[1] + tile * 0.42))
+        else:
+            box.midbottom = (int(at[0]), int(at[1] - tile * 0.42))
+        bg = pygame.Surface(box.size, pygame.SRCALPHA)
+        bg.fill((16, 19, 24, 215))
+        surface.blit(bg, box)
+        pygame.draw.rect(surface, accent, box, 1, border_radius=3)
+        surface.blit(img, (box.x + pad, box.y + 1))
+
+
+# -- primitives ---------------------------------------------------------------------------------
+def _shade(c: Colour, f: float) -> Colour:
+    if f >= 0:
+        return tuple(min(255, int(v + (255 - v) * f)) for v in c)  # type: ignore[return-value]
+    return tuple(max(0, int(v * (1 + f))) for v in c)  # type: ignore[return-value]
+
+
+def _dashed(surface: pygame.Surface, colour: Any, a: Point, b: Point, width: int,
+            dash: int) -> None:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    ln = math.hypot(dx, dy)
+    if ln < 1:
+        return
+    n = max(1, int(ln // max(2, dash)))
+    for i in range(0, n, 2):
+        s = (a[0] + dx * i / n, a[1] + dy * i / n)
+        e = (a[0] + dx * min(i + 1, n) / n, a[1] + dy * min(i + 1, n) / n)
+        pygame.draw.line(surface, colour, s, e, width)
+
+
+def _head(surface: pygame.Surface, colour: Colour, a: Point, b: Point, size: float,
+          hollow: bool = False) -> None:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = math.hypot(dx, dy)
+    if d < 1e-6:
+        return
+    ux, uy = dx / d, dy / d
+    tip = b
+    left = (b[0] - ux * size - uy * size * 0.6, b[1] - uy * size + ux * size * 0.6)
+    right = (b[0] - ux * size + uy * size * 0.6, b[1] - uy * size - ux * size * 0.6)
+    pygame.draw.polygon(surface, OUTLINE, [tip, left, right], 0 if not hollow else 4)
+    pygame.draw.polygon(surface, colour, [tip, left, right], 0 if not hollow else 2)
+
+
+def _arrow(surface: pygame.Surface, colour: Colour, a: Point, b: Point, width: int, head: float,
+           dashed: bool = False, shrink: float = 0.0) -> None:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = math.hypot(dx, dy)
+    if d < 1e-6:
+        return
+    if shrink and d > shrink * 2:
+        b = (b[0] - dx / d * shrink, b[1] - dy / d * shrink)
+    if dashed:
+        _dashed(surface, OUTLINE, a, b, width + 2, max(5, int(head * 0.6)))
+        _dashed(surface, colour, a, b, width, max(5, int(head * 0.6)))
+    else:
+        pygame.draw.line(surface, OUTLINE, a, b, width + 2)
+        pygame.draw.line(surface, colour, a, b, width)
+    _head(surface, colour, a, b, head)
+
+
+def _shield(surface: pygame.Surface, c: Point, r: float, colour: Colour) -> None:
+    pts = [(c[0] - r, c[1] - r * 0.8), (c[0] + r, c[1] - r * 0.8), (c[0] + r * 0.85, c[1] + r * 0.2),
+           (c[0], c[1] + r), (c[0] - r * 0.85, c[1] + r * 0.2)]
+    pygame.draw.polygon(surface, OUTLINE, pts)
+    inner = [(c[0] + (x - c[0]) * 0.78, c[1] + (y - c[1]) * 0.78) for x, y in pts]
+    pygame.draw.polygon(surface, colour, inner)
+
+
+# -- the battle scene's hook --------------------------------------------------------------------
+def overlay_for(view: Any) -> FlightOverlay:
+    """The FlightOverlay that belongs to a board view (made on first use), so the scene can call
+    `.play(events)`, `.skip()` and read `.animating` on the same one `board_layer` draws."""
+    got = getattr(view, "_flight_overlay", None)
+    if got is None:
+        got = FlightOverlay()
+        view._flight_overlay = got
+    return got
+
+
+def board_layer(surface: pygame.Surface, view: Any, state: Any, sight: SightLine | None = None) -> None:
+    """A BoardView layer (`view.layers_below`): everything in flight for `state`. It also hangs
+    its over-the-tokens half (projectiles, arrows, arrival bursts, labels) on
+    `view.layers_above` the first time, so one `layers_below` hook draws both halves. Animations
+    advance by the wall clock, so the scene only calls overlay_for(view).play(events)."""
+    from game.client.presenters.bindings_time import flight_view
+    ov = overlay_for(view)
+    now = pygame.time.get_ticks() / 1000.0
+    last, ov._clock = ov._clock, now
+    if last is not None and ov.slides:
+        ov.update(max(0.0, min(0.1, now - last)))
+    ov.set_view(flight_view(state), sight if sight is not None else ov.sight)
+    if not ov._above_hooked:
+        view.layers_above.append(ov.draw_above)
+        ov._above_hooked = True
+    ov.draw_below(surface, view)
