@@ -625,7 +625,41 @@ def launch(state: BindingsState, c: Combatant, m: content_mod.MoveDef, aim: Hex,
     state.attacks.append(a)
     out: list = [AttackLaunched(a.id, m.id, c.id, target, aim, a.cover, conceal, penalty,
                                 segments_to_contact(d, a.rate))]
+    t = state.combatants[target] if target else None
+    if t is not None and t.readied and t.readied.get("trigger") == "attacked":
+        # BND-25 / GM-24: a readied answer to being attacked goes off at once, as an interrupt
+        from . import turns
+        out += turns.fire_readied(state, t.id, c.id, rng)
+        if a.status == "done" or state.pending:
+            return out
     out += _advance(state, a, rng)
+    return out
+
+
+def launch_readied(state: BindingsState, cid: str, move_id: str, aim: Hex, rng: Rng) -> list:
+    """A readied move fires (turns.fire_readied has checked budget and cooldown and handles the
+    slot, GM-24): pay for it and start it at `aim`, outside the combatant's own turn. Nothing
+    happens when the aim is no longer reachable or visible."""
+    action = UseMove(cid, move_id, tuple(aim))  # type: ignore[arg-type]
+    if check_use_move(state, action, slot_free=True) is not None:
+        return []
+    c = state.combatants[cid]
+    m = move_def(move_id)
+    cost = cost_of(state, c, move_id, False)
+    assert cost is not None
+    out = _pay(state, c, move_id, cost, True, False, action.target)
+    if m.kind in ATTACK_KINDS:
+        before = {x.id for x in state.attacks}
+        out += launch(state, c, m, action.target, rng, readied=True)  # type: ignore[arg-type]
+        for x in state.attacks:
+            if x.id not in before:
+                x.readied = True
+    elif m.kind == "self":
+        out += self_effects(state, c, m)
+    elif m.kind == "structure":
+        out += raise_wall(state, c, m, action.target)  # type: ignore[arg-type]
+    elif m.kind == "area":
+        out += place_veil(state, c, m, action.target)  # type: ignore[arg-type]
     return out
 
 
@@ -769,6 +803,18 @@ def resolve_declared(state: BindingsState, actor: str, rng: Rng) -> list:
     else:
         out += self_effects(state, c, move_def(mv))
     return out
+
+
+def _after_stage(state: BindingsState, a: Attack, rng: Rng) -> list:
+    """After a stage answer finished attack `a`: under GM-06 "attack_first" at the defender's
+    turn start, the rest of its deferred attacks and then its declared action follow."""
+    if state.pending or a.target is None or state.acting != a.target:
+        return []
+    t = state.combatants[a.target]
+    if house(state, "defend_order") == "attack_first" and t.defending is not None \
+            and t.defend_tick == state.tick:
+        return resolve_declared(state, t.id, rng)
+    return []
 
 
 def _start_dodge(state: BindingsState, c: Combatant, rng: Rng) -> list:
@@ -1022,7 +1068,8 @@ def _use_dodge(state: BindingsState, action: UseDodge, rng: Rng) -> list:
         out += remove_condition(t, "dodging")
     else:
         a.dodge = "no"
-    return out + resolve(state, a, rng)
+    out += resolve(state, a, rng)
+    return out + _after_stage(state, a, rng)
 
 
 def _judge(state: BindingsState, action: Judge, rng: Rng) -> list:
@@ -1031,7 +1078,8 @@ def _judge(state: BindingsState, action: Judge, rng: Rng) -> list:
     assert a is not None
     a.edge = action.edge
     a.judged = True
-    return resolve(state, a, rng)
+    out = resolve(state, a, rng)
+    return out + _after_stage(state, a, rng)
 
 
 # =============================================================================================

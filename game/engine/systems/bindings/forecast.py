@@ -1,0 +1,320 @@
+"""Bindings forecast: the exact odds of an attack, computed from the dice (STYLE habit 13).
+
+Owns: `attack_odds(state, attacker, move, target_hex) -> AttackOdds` and `tooltip(odds)`. The
+client's hover text and the AI both read these, so what a player is told and what the AI weighs
+are the same numbers. Everything is an exact `fractions.Fraction` from enumerated dice
+distributions (memoised); nothing is sampled and no generator is touched.
+
+What it covers, in the order combat.resolve applies it:
+  * the concealment miss roll first (BND-92): P(no miss) = 1 - level/6; a guessed hex under
+    total concealment (BND-91, GM-22) misses outright when it is empty;
+  * offence AB + ability + 2d6 + range penalty (BND-81), with the net edge from cover (BND-85),
+    conditions and a Dodge (BND-95..97; disadvantage per GM-20);
+  * two defence cases: `hit` when the target declares nothing (the free Reaction, DB + INT flat,
+    or damage reduction under GM-12; a maneuver's contest always rolls), and `hit_defended` for
+    the declared defence the target could afford that lowers the hit chance most (a counter's
+    DB + X + 2d6, Brace's advantage on the Reaction, Dodge's disadvantage; GM-06 "attack_first"
+    gives Brace and self moves no time to work);
+  * the hit rule (BND-47, GM-13), damage = ability + dice + bonus (never an edge, BND-99, unless
+    GM-33), the chance to drop the target, and when it arrives if nobody moves (BND-50).
+
+Must not: change the state, roll dice, or import the client.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+
+from . import combat
+from .house import house
+from .state import Attack, BindingsState, Combatant, Hex, round_segment
+from .sight import TOTAL_CONCEALMENT, sight
+
+ZERO = Fraction(0)
+ONE = Fraction(1)
+
+
+# =============================================================================================
+# Dice maths (pure, memoised)
+# =============================================================================================
+
+@lru_cache(maxsize=None)
+def sum_counts(n: int, sides: int = 6) -> tuple[tuple[int, int], ...]:
+    """(total, ways) for the sum of n dice, ascending; n = 0 gives ((0, 1),)."""
+    dist = {0: 1}
+    for _ in range(n):
+        nxt: dict[int, int] = {}
+        for total, ways in dist.items():
+            for f in range(1, sides + 1):
+                nxt[total + f] = nxt.get(total + f, 0) + ways
+        dist = nxt
+    return tuple(sorted(dist.items()))
+
+
+@lru_cache(maxsize=None)
+def roll_dist(n: int, edge: str, disadv_mode: str) -> tuple[tuple[int, Fraction], ...]:
+    """The dice part of an n-d6 total under an edge (BND-95/96, GM-20)."""
+    if edge == "disadvantage" and disadv_mode == "drop_dice":
+        n = max(0, n - 3)
+    base = sum_counts(n)
+    extra: tuple[tuple[int, int], ...] = ((0, 1),)
+    sign = 1
+    if edge == "advantage":
+        extra = sum_counts(3)
+    elif edge == "disadvantage" and disadv_mode != "drop_dice":
+        extra, sign = sum_counts(3), -1
+    denom = sum(w for _, w in base) * sum(w for _, w in extra)
+    out: dict[int, int] = {}
+    for a, wa in base:
+        for b, wb in extra:
+            out[a + sign * b] = out.get(a + sign * b, 0) + wa * wb
+    return tuple((k, Fraction(v, denom)) for k, v in sorted(out.items()))
+
+
+@lru_cache(maxsize=None)
+def _diff(o_key: tuple[int, str, str], d_key: tuple[int, str, str]) -> tuple[tuple[int, Fraction], ...]:
+    """Distribution of (offence dice) - (defence dice)."""
+    out: dict[int, Fraction] = {}
+    for x, px in roll_dist(*o_key):
+        for y, py in roll_dist(*d_key):
+            out[x - y] = out.get(x - y, ZERO) + px * py
+    return tuple(sorted(out.items()))
+
+
+def p_beats(o_dice: int, o_edge: str, o_const: int, d_dice: int, d_edge: str, d_const: int,
+            disadv_mode: str, ties_win: bool) -> Fraction:
+    """P(offence total > defence total), or >= when ties hit (GM-13)."""
+    need = d_const - o_const
+    return sum((p for v, p in _diff((o_dice, o_edge, disadv_mode), (d_dice, d_edge, disadv_mode))
+                if v > need or (ties_win and v == need)), ZERO)
+
+
+def damage_dist(n: int, sides: int, flat: int, extra_3d6: bool,
+                reduction: int) -> dict[int, Fraction]:
+    """Damage on a hit: n d`sides` + flat (+3d6 under GM-33), less a reduction, floored at 0."""
+    base = sum_counts(n, sides)
+    extra = sum_counts(3) if extra_3d6 else ((0, 1),)
+    denom = sum(w for _, w in base) * sum(w for _, w in extra)
+    out: dict[int, Fraction] = {}
+    for a, wa in base:
+        for b, wb in extra:
+            v = max(0, a + b + flat - reduction)
+            out[v] = out.get(v, ZERO) + Fraction(wa * wb, denom)
+    return out
+
+
+# =============================================================================================
+# The forecast
+# =============================================================================================
+
+@dataclass(frozen=True, slots=True)
+class AttackOdds:
+    """Exact odds of `attacker` using `move` on `target_hex` now. `hit`/`expected`/`drop` are for
+    a target declaring no defence (Reaction); the `_defended` ones for its best declared defence
+    (`defended_by`, None when it has none to declare). `damage` is the distribution of damage on
+    a hit in the no-defence case (GM-12 damage reduction included); `segments` how many segments
+    until contact (1 = this one) and `arrives` the (round, segment) of contact."""
+
+    attacker: str
+    move: str
+    target: str | None
+    target_hex: Hex
+    legal: bool
+    why: str
+    miss_chance: Fraction
+    cover: bool
+    concealment: int
+    range_penalty: int
+    edge: str
+    reasons: tuple[str, ...]
+    hit: Fraction
+    hit_defended: Fraction
+    defended_by: str | None
+    damage: dict[int, Fraction] = field(default_factory=dict)
+    min_damage: int = 0
+    max_damage: int = 0
+    expected: Fraction = ZERO
+    expected_defended: Fraction = ZERO
+    drop: Fraction = ZERO
+    drop_defended: Fraction = ZERO
+    segments: int = 0
+    arrives: tuple[int, int] = (0, 0)
+
+
+def _edge_with(base_adv: list[str], base_dis: list[str], extra_dis: bool) -> str:
+    adv, dis = list(base_adv), list(base_dis)
+    if extra_dis:
+        dis.append("dodge")
+    return combat._net(adv, dis)[0]
+
+
+def attack_odds(state: BindingsState, attacker: str, move: str, target_hex: Hex) -> AttackOdds:
+    """The exact odds of an attack (see the module docstring)."""
+    att = state.combatants[attacker]
+    m = combat.move_def(move)
+    h: Hex = (int(target_hex[0]), int(target_hex[1]))
+    here = combat.pos(att)
+    d = combat.distance(state, here, h)
+    s = sight(state, here, h, attacker)
+    t = combat.occupant(state, h)
+    guess = t is None or s.concealment >= TOTAL_CONCEALMENT
+    conceal = TOTAL_CONCEALMENT if guess else s.concealment
+    penalty = 0
+    if m.kind == "projectile" and m.ranged == "increments":
+        penalty = combat.range_penalty(d, m.range_ft, str(house(state, "range_round")))
+    reach = combat.max_range_hexes(state, m)
+    why = ""
+    if m.kind not in combat.ATTACK_KINDS:
+        why = f"{m.name} is not an attack"
+    elif d > reach:
+        why = f"{m.name} cannot reach {d * combat.FT_PER_HEX} ft"
+    elif not s.can_see:
+        why = "no clear line to that hex (BND-84)"
+    segments = combat.segments_to_contact(d, m.speed)
+    arrives = round_segment(state.tick + max(0, segments - 1))
+    miss = Fraction(conceal, 6)
+    base = dict(attacker=attacker, move=move, target_hex=h, legal=not why, why=why,
+                miss_chance=miss, cover=bool(s.cover), concealment=conceal,
+                range_penalty=penalty, segments=segments, arrives=arrives)
+    if t is None or why:
+        return AttackOdds(target=None, edge="none", reasons=(), hit=ZERO, hit_defended=ZERO,
+                          defended_by=None, damage={0: ONE}, **base)  # type: ignore[arg-type]
+    # The edge as combat.offence_edge would see it at contact, nothing judged, no Dodge.
+    probe = Attack("?", move, attacker, t.id, h, here, here, m.speed, reach, state.tick,
+                   cover=bool(s.cover), concealment=conceal, range_penalty=penalty)
+    edge, reasons = combat.offence_edge(state, probe, t)
+    # Rebuild the raw lists so a Dodge can be added and cancelled correctly.
+    raw_adv, raw_dis = _raw_edges(state, probe, t)
+    mode = str(house(state, "disadv_mode"))
+    ties = bool(house(state, "tie_hits"))
+    o_const = att.ab + att.mod(m.offence or "STR") + penalty
+    no_miss = ONE - miss
+    n, sides, flat = combat.damage_parts(att, m)
+    deals = combat.deals_damage(m)
+
+    def case(option: str | None) -> tuple[Fraction, dict[int, Fraction]]:
+        """(hit chance, damage-on-hit distribution) when the target answers with `option`."""
+        o_edge = _edge_with(raw_adv, raw_dis, option == combat.DODGE)
+        d_edge = _defence_edge_with(state, t, option)
+        if m.contest:
+            p = p_beats(2, o_edge, o_const, 2, d_edge, t.db + t.mod(m.contest), mode, ties)
+            red = 0
+        else:
+            counter = combat.move_def(option) if option and option != combat.DODGE else None
+            if counter is not None and counter.defence:
+                p = p_beats(2, o_edge, o_const, 2, d_edge,
+                            t.db + t.mod(counter.defence), mode, ties)
+                red = 0
+            else:
+                value = t.db + t.mod("INT")
+                dice_n = 3 if d_edge == "advantage" else 0
+                if house(state, "reaction_mode") == "damage_reduction":
+                    p = p_beats(2, o_edge, o_const, 0, "none", 0, mode, ties)
+                    red = value          # a braced reduction's 3d6 is folded in below
+                    if dice_n:
+                        return no_miss * p, _reduced_by_3d6(n, sides, flat, o_edge, state,
+                                                            value, deals)
+                else:
+                    p = p_beats(2, o_edge, o_const, dice_n, "none", value, mode, ties)
+                    red = 0
+        dmg = (damage_dist(n, sides, flat, o_edge == "advantage"
+                           and bool(house(state, "damage_advantage")), red)
+               if deals else {0: ONE})
+        return no_miss * p, dmg
+
+    hit, dmg = case(None)
+    best_opt, best_hit, best_dmg = None, hit, dmg
+    for opt in combat.defence_options(state, t):
+        h2, d2 = case(opt)
+        if best_opt is None or h2 < best_hit:
+            best_opt, best_hit, best_dmg = opt, h2, d2
+
+    def expect(p: Fraction, dist: dict[int, Fraction]) -> tuple[Fraction, Fraction]:
+        e = sum((v * q for v, q in dist.items()), ZERO) * p
+        drop = sum((q for v, q in dist.items() if v >= t.hp), ZERO) * p if deals else ZERO
+        return e, drop
+
+    e1, drop1 = expect(hit, dmg)
+    e2, drop2 = expect(best_hit, best_dmg)
+    return AttackOdds(target=t.id, edge=edge, reasons=reasons, hit=hit, hit_defended=best_hit,
+                      defended_by=best_opt, damage=dmg, min_damage=min(dmg), max_damage=max(dmg),
+                      expected=e1, expected_defended=e2, drop=drop1, drop_defended=drop2,
+                      **base)  # type: ignore[arg-type]
+
+
+def _reduced_by_3d6(n: int, sides: int, flat: int, o_edge: str, state: BindingsState,
+                    value: int, deals: bool) -> dict[int, Fraction]:
+    """Damage when a braced Reaction reduces it by DB + INT + 3d6 (GM-12 damage_reduction)."""
+    if not deals:
+        return {0: ONE}
+    out: dict[int, Fraction] = {}
+    extra = o_edge == "advantage" and bool(house(state, "damage_advantage"))
+    for r, wr in sum_counts(3):
+        for v, p in damage_dist(n, sides, flat, extra, value + r).items():
+            out[v] = out.get(v, ZERO) + p * Fraction(wr, 216)
+    return out
+
+
+def _raw_edges(state: BindingsState, probe: Attack, t: Combatant) -> tuple[list[str], list[str]]:
+    """The advantage and disadvantage sources before cancelling (BND-97)."""
+    m = combat.move_def(probe.move)
+    verbs = combat.active_verbs(state, t)
+    adv: list[str] = []
+    dis: list[str] = []
+    if probe.cover:
+        dis.append("cover")
+    if m.kind == "melee" and "melee_adv_against" in verbs:
+        adv.append("condition")
+    if m.kind == "projectile" and "ranged_dis_against" in verbs:
+        dis.append("condition")
+    return adv, dis
+
+
+def _defence_edge_with(state: BindingsState, t: Combatant, option: str | None) -> str:
+    """The target's defence edge if it answers with `option` (its own conditions, plus what a
+    declared Brace or self move grants before the attack resolves under GM-06 "action_first")."""
+    if combat.defence_edge(state, t) == "advantage":
+        return "advantage"
+    if option is None or option == combat.DODGE:
+        return "none"
+    if house(state, "defend_order") == "attack_first":
+        return "none"
+    m = combat.move_def(option)
+    for e in m.effects_of("self_condition"):
+        verbs = combat.condition_verbs(e.condition)
+        if "adv_defence" in verbs and not (option == "brace"
+                                           and house(state, "brace_scope") != "defence"):
+            return "advantage"
+    return "none"
+
+
+def _pct(p: Fraction) -> str:
+    return f"{round(float(p) * 100)}%"
+
+
+def tooltip(odds: AttackOdds, state: BindingsState | None = None) -> str:
+    """One line in words: 'Hit 62% · 3–8 dmg · 18% to drop · arrives S3'."""
+    if not odds.legal:
+        return odds.why
+    if odds.target is None:
+        return "Nobody seen there · a blind shot that misses if the hex is empty"
+    parts = [f"Hit {_pct(odds.hit)}"]
+    if odds.defended_by is not None and odds.hit_defended != odds.hit:
+        parts[0] += f" ({_pct(odds.hit_defended)} if they defend)"
+    if odds.max_damage > 0:
+        lo, hi = odds.min_damage, odds.max_damage
+        parts.append(f"{lo}–{hi} dmg" if lo != hi else f"{lo} dmg")
+        parts.append(f"{_pct(odds.drop)} to drop")
+    if odds.cover:
+        parts.append("cover")
+    if odds.concealment:
+        parts.append(f"{odds.concealment}/6 to miss unseen")
+    if odds.range_penalty:
+        parts.append(f"range {odds.range_penalty}")
+    r, s = odds.arrives
+    if state is not None and r != state.round:
+        parts.append(f"arrives R{r} S{s}")
+    else:
+        parts.append(f"arrives S{s}")
+    return " · ".join(parts)
