@@ -116,6 +116,16 @@ def _shoot(out: Path, size: tuple[int, int], only: set[str], ui_scale: float = 1
         traceback.print_exc()
         failures.append("card_table: shot_scenes() failed")
 
+    # bindings battles with things in flight and the segment timeline, when that part is present
+    try:
+        from game.client.scenes import bindings_shots
+        battle_shots += list(bindings_shots.shot_scenes(app))
+    except ImportError as exc:
+        print(f"bindings shots not available ({exc})")
+    except Exception:
+        traceback.print_exc()
+        failures.append("bindings: shot_scenes() failed")
+
     # sample saves for the load screen: a good one (if a match exists) and a corrupt one
     saves_dir = paths.saves_dir()
     saves_dir.mkdir(parents=True, exist_ok=True)

@@ -272,6 +272,7 @@ class Structure:
     conceal: int
     until: int
     label: str
+    caption: str = ""            # short map caption: "Earth Wall +1 S2"
 
 
 @dataclass(frozen=True, slots=True)
@@ -914,9 +915,11 @@ def flight_view(state: BindingsState) -> FlightView:
             continue
         o, ticks = _feature_ongoing(state, f)
         nxt, later = _growth(state, f) if ticks else ([], [tuple(h) for h in f.plan])
+        caption = (f"{o.label} +{len(nxt)} {when_label(ticks[0], state.tick)}" if ticks and nxt
+                   else "")
         structures.append(Structure(f.id, f.kind, f.owner, f.move, o.label, o.colour,
                                     tuple(tuple(h) for h in f.cells), tuple(nxt), tuple(later),
-                                    int(f.conceal), int(f.until), o.detail))
+                                    int(f.conceal), int(f.until), o.detail, caption))
     return FlightView(state.tick, tuple(flights), tuple(pushes), tuple(structures))
 
 

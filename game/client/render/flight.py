@@ -137,6 +137,10 @@ class FlightOverlay:
         v = self.view
         tile = max(8.0, float(cam.tile))
         if v is not None:
+            for st in v.structures:
+                if st.caption and st.next_cells:
+                    self._label(surface, st.caption, cam.cell_center(st.next_cells[-1]), tile,
+                                _shade(st.colour, 0.4), below=False)
             for p in v.pushes:
                 self._push(surface, cam, p, tile)
             sliding = {s.attack for s in self.slides}
@@ -186,23 +190,41 @@ class FlightOverlay:
                     py = cy + math.sin(math.radians(a)) * tile * 0.14
                     pygame.draw.circle(layer, (*MIST, 60), (px, py), r)
             return
-        stone = st.colour
+        # a raised block of the move's stone: dark sides, a lit top face shifted up, mortar lines
+        stone = _mix(st.colour, (150, 146, 138), 0.45)
         for h in st.cells:
             poly = self._poly(cam, h, off)
-            pygame.draw.polygon(layer, (*_shade(stone, -0.25), 255), poly)
             cx, cy = cam.cell_center(h)
-            top = [(cx + off[0] + (x - cx - off[0]) * 0.78 - tile * 0.03,
-                    cy + off[1] + (y - cy - off[1]) * 0.78 - tile * 0.05) for x, y in poly]
-            pygame.draw.polygon(layer, (*_shade(stone, 0.12), 255), top)
-            pygame.draw.polygon(layer, (*OUTLINE, 255), top, 1)
-            pygame.draw.polygon(layer, (*OUTLINE, 255), poly, 2)
+            cx, cy = cx + off[0], cy + off[1]
+            lift = tile * 0.16
+            top = [(cx + (x - cx) * 0.86, cy + (y - cy) * 0.86 - lift) for x, y in poly]
+            pygame.draw.polygon(layer, (0, 0, 0, 90), [(x + tile * 0.05, y + tile * 0.06)
+                                                       for x, y in poly])
+            pygame.draw.polygon(layer, (*_shade(stone, -0.45), 255), poly)
+            pygame.draw.polygon(layer, (*_shade(stone, 0.10), 255), top)
+            ys = sorted(y for _x, y in top)
+            for k in (1, 2):
+                yy = ys[0] + (ys[-1] - ys[0]) * k / 3
+                xs = [x for x, _y in top]
+                pygame.draw.line(layer, (*_shade(stone, -0.25), 255), (min(xs) + tile * 0.08, yy),
+                                 (max(xs) - tile * 0.08, yy), max(1, int(tile * 0.03)))
+            pygame.draw.line(layer, (*_shade(stone, 0.45), 255), top[0], top[1], max(1, int(tile * 0.04)))
+            pygame.draw.polygon(layer, (*OUTLINE, 255), top, max(1, int(tile * 0.035)))
+            pygame.draw.polygon(layer, (*OUTLINE, 255), poly, max(1, int(tile * 0.035)))
         for h in st.next_cells:
-            self._ghost(layer, cam, h, stone, off, 90, dashed=True, width=2)
+            self._ghost(layer, cam, h, _shade(stone, 0.2), off, 110, dashed=True, width=2)
+            cx, cy = cam.cell_center(h)
+            r = tile * 0.14
+            c = (cx + off[0], cy + off[1])
+            pygame.draw.line(layer, (*OUTLINE, 230), (c[0] - r, c[1]), (c[0] + r, c[1]), 5)
+            pygame.draw.line(layer, (*OUTLINE, 230), (c[0], c[1] - r), (c[0], c[1] + r), 5)
+            pygame.draw.line(layer, (255, 240, 210, 255), (c[0] - r, c[1]), (c[0] + r, c[1]), 3)
+            pygame.draw.line(layer, (255, 240, 210, 255), (c[0], c[1] - r), (c[0], c[1] + r), 3)
         for h in st.later_cells:
             poly = self._poly(cam, h, off)
             n = len(poly)
             for i in range(n):
-                _dashed(layer, (*stone, 150), poly[i], poly[(i + 1) % n], 1, 3)
+                _dashed(layer, (*_shade(stone, 0.3), 170), poly[i], poly[(i + 1) % n], 1, 3)
 
     def _trail(self, layer: pygame.Surface, cam: Any, f: Flight, off: Point, tile: float) -> None:
         pts = [cam.cell_center(h) for h in f.trail]
@@ -213,8 +235,9 @@ class FlightOverlay:
         for i in range(n):
             a = (pts[i][0] + off[0], pts[i][1] + off[1])
             b = (pts[i + 1][0] + off[0], pts[i + 1][1] + off[1])
-            alpha = int(40 + 150 * (i + 1) / n)
-            pygame.draw.line(layer, (*f.colour, alpha), a, b, max(1, int(w * (0.4 + 0.6 * (i + 1) / n))))
+            k = (i + 1) / n
+            pygame.draw.line(layer, (*f.colour, int(30 + 120 * k)), a, b, max(1, int(w * (0.6 + 1.4 * k))))
+            pygame.draw.line(layer, (255, 255, 255, int(40 + 150 * k)), a, b, max(1, int(w * 0.5 * k)))
 
     def _flight(self, surface: pygame.Surface, cam: Any, f: Flight, tile: float,
                 glyph: bool) -> None:
@@ -244,7 +267,7 @@ class FlightOverlay:
 
     def _glyph(self, surface: pygame.Surface, at: Point, colour: Colour, glyph: str,
                tile: float, direction: Point) -> None:
-        r = max(6.0, tile * 0.24)
+        r = max(7.0, tile * 0.30)
         d = math.hypot(*direction)
         if d > 1e-6:   # speed streaks behind it
             ux, uy = direction[0] / d, direction[1] / d
@@ -343,6 +366,10 @@ class FlightOverlay:
 
 
 # -- primitives ---------------------------------------------------------------------------------
+def _mix(a: Colour, b: Colour, k: float) -> Colour:
+    return tuple(int(x + (y - x) * k) for x, y in zip(a, b))  # type: ignore[return-value]
+
+
 def _shade(c: Colour, f: float) -> Colour:
     if f >= 0:
         return tuple(min(255, int(v + (255 - v) * f)) for v in c)  # type: ignore[return-value]

@@ -135,20 +135,30 @@ class Timeline:
         small = 0.72
         segs = list(view.segments)
         avail = w - x - px(10) - col_pad * 2 * len(segs) - px(6) * (len(segs) - 1)
-        token = px(38)
-        min_token = px(20)
+        top = px(20)
+        # the tallest token the bar's height allows (budget row and marks row below it)
+        token = max(px(20), int((h - top - px(26)) / 1.26))
+        min_token = px(18)
 
-        def width_for(t: int) -> float:
+        def width_for(t: int, g: int) -> float:
             total = 0.0
             for sg in segs:
                 k = 1.0 if sg.when in ("current", "future") else small
                 n = max(1, len(sg.turns))
-                total += n * (t * k + gap)
+                total += n * (t * k + g)
             return total
 
-        while token > min_token and width_for(token) > avail:
+        while token > min_token and width_for(token, gap) > avail:
             token -= 1
-        top = px(20)
+        # room to spare: a key to the symbols at the right end, then wider gaps
+        legend_w = px(196)
+        show_legend = avail - width_for(token, gap) >= legend_w + px(20)
+        if show_legend:
+            avail -= legend_w
+        n_turns = sum(max(1, len(sg.turns)) for sg in segs)
+        spare = avail - width_for(token, gap)
+        if spare > 0:
+            gap += min(px(16), int(spare / max(1, n_turns)))
         for sg in segs:
             k = 1.0 if sg.when in ("current", "future") else small
             t = max(8, int(token * k))
@@ -159,6 +169,8 @@ class Timeline:
             col = pygame.Rect(x, px(4), cw, h - px(8))
             self._column(surf, col, sg, header, t, gap, col_pad, view, portrait, top)
             x = col.right + px(6)
+        if show_legend:
+            self._legend(surf, pygame.Rect(w - legend_w - px(6), px(4), legend_w, h - px(8)))
         return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
 
     def _column(self, surf: pygame.Surface, col: pygame.Rect, sg: Segment,
@@ -190,6 +202,54 @@ class Timeline:
             if turn.marks:
                 self._marks(surf, box, ct, turn.marks, below, col.bottom - px(2))
             x += t + gap
+
+    def _legend(self, surf: pygame.Surface, r: pygame.Rect) -> None:
+        """A key to the small symbols, in two columns."""
+        s = self.text.scale
+        px = lambda v: max(1, int(round(v * s)))  # noqa: E731
+        rows = [("budget", "budget left"), ("swift", "Swifts left"),
+                ("slot", "slot used"), ("clock", "cooling down"),
+                ("hit", "attack lands"), ("hold", "held back")]
+        size = px(12)
+        lh = (r.h - px(4)) // 3
+        colw = r.w // 2
+        for i, (icon, label) in enumerate(rows):
+            x = r.x + (i // 3) * colw
+            y = r.y + px(2) + (i % 3) * lh
+            c = (x + size // 2 + px(2), y + lh // 2)
+            if icon == "budget":
+                pygame.draw.rect(surf, WARM, (c[0] - size // 2, c[1] - size // 3, size // 2 - 1,
+                                              size * 2 // 3), border_radius=2)
+                pygame.draw.rect(surf, WARM, (c[0] + 1, c[1] - size // 3, size // 2 - 1,
+                                              size * 2 // 3), border_radius=2)
+            elif icon == "swift":
+                q = size // 3
+                for dx in (-q, q):
+                    pygame.draw.polygon(surf, SWIFT, [(c[0] + dx, c[1] - q), (c[0] + dx + q, c[1]),
+                                                      (c[0] + dx, c[1] + q), (c[0] + dx - q, c[1])])
+            elif icon == "slot":
+                pygame.draw.circle(surf, (60, 150, 90), c, size // 2)
+                pygame.draw.lines(surf, (240, 255, 240), False,
+                                  [(c[0] - size * 0.25, c[1]), (c[0] - size * 0.05, c[1] + size * 0.2),
+                                   (c[0] + size * 0.25, c[1] - size * 0.2)], max(1, size // 8))
+            elif icon == "clock":
+                pygame.draw.circle(surf, (210, 214, 224), c, size // 2)
+                pygame.draw.line(surf, sprites.OUTLINE, c, (c[0], c[1] - size * 0.35), 1)
+                pygame.draw.line(surf, sprites.OUTLINE, c, (c[0] + size * 0.25, c[1]), 1)
+            elif icon == "hit":
+                pts = []
+                for k in range(12):
+                    rad = size / 2 if k % 2 == 0 else size / 3.2
+                    a = math.pi * 2 * k / 12
+                    pts.append((c[0] + rad * math.cos(a), c[1] + rad * math.sin(a)))
+                pygame.draw.polygon(surf, DANGER, pts)
+            else:
+                lab = self.text.render("S2", 9, (255, 255, 255), True)
+                box = lab.get_rect(center=c)
+                pygame.draw.rect(surf, (70, 70, 96), box.inflate(px(4), 0), border_radius=3)
+                surf.blit(lab, box)
+            t = self.text.fit(label, 11, colw - size - px(8), DIM)
+            surf.blit(t, (x + size + px(6), c[1] - t.get_height() // 2))
 
     # -- pieces ---------------------------------------------------------------------------------------
     def _token_img(self, ct: CombatantTime, t: int) -> pygame.Surface:
