@@ -91,7 +91,9 @@ def _title(text: str) -> str:
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {word}{'es' if word.endswith(('x', 's')) else 's'}"
 
 
 class BindingsPresenter:
@@ -126,6 +128,9 @@ class BindingsPresenter:
             except Exception:   # noqa: BLE001
                 self.look = None
         self._layout = None
+        #: draw the targeting sight line through the Overlay (False when the scene's flight
+        #: overlay draws it instead, from sight_query)
+        self.own_sight = True
 
     # -- basic reads ---------------------------------------------------------------------------
     @property
@@ -291,8 +296,9 @@ class BindingsPresenter:
             got = rem(c)
         except Exception:   # noqa: BLE001
             return "?", 0
-        opts = [" + ".join(COST_WORDS.get(p, p) for p in o.split("+")) for o in got.get("options", [])]
-        return (" or ".join(opts) if opts else "spent"), int(got.get("swifts", 0))
+        short = {"full": "Full", "standard": "Std", "move": "Move", "swift": "Swift"}
+        opts = ["+".join(short.get(p, p) for p in o.split("+")) for o in got.get("options", [])]
+        return (" / ".join(opts) if opts else "spent"), int(got.get("swifts", 0))
 
     def rates(self, c: Any) -> list[tuple[str, str]]:
         rate = _fn("speeds", "rate")
@@ -320,26 +326,27 @@ class BindingsPresenter:
                   ("DB", f"+{c.db}", "Defense Bonus: added to defence rolls and the Reaction"),
                   ("Speed", f"{c.base_speed} ft", "Base speed; one hex is 5 ft")]
         sections: list[tuple[str, list[PanelLine]]] = []
-        rates = self.rates(c)
-        if rates:
-            sections.append(("Movement per segment", [PanelLine(
-                " · ".join(f"{n} {r}" for n, r in rates),
-                tooltip="Hexes per segment (H), plus bonus hexes once per action (+B)")]))
         budget, swifts = self.budget_words(c)
-        bl = [PanelLine(budget, "Left", colour=WARMC if budget != "spent" else None,
-                        tooltip="What this round's budget still allows (BND-36)"),
-              PanelLine(f"{swifts} of 2", "Swifts")]
         slot_free = c.slot_tick < st.tick
-        bl.append(PanelLine("free this segment" if slot_free else "used this segment", "Slot",
-                            colour=GOOD if slot_free else DIMC,
-                            tooltip="One action may be started per turn (BND-07)"))
+        bl = [PanelLine(budget, "Left", colour=WARMC if budget != "spent" else None,
+                        tooltip="What this round's budget still allows: Full, or Standard + "
+                                "Move, or Move + Move (BND-36)"),
+              PanelLine(f"{swifts} of 2 · slot {'free' if slot_free else 'used'} this segment",
+                        "Swifts", colour=None if slot_free else DIMC,
+                        tooltip="Two Swift actions a round (BND-37); one action may be started "
+                                "per turn (BND-07)")]
+        rates = self.rates(c)
+        tip = "Hexes per segment (H), plus bonus hexes once per action (+B), BND-51/71"
+        for i in range(0, len(rates), 2):
+            bl.append(PanelLine(" · ".join(f"{n} {r}" for n, r in rates[i:i + 2]),
+                                "Rates" if i == 0 else "", tooltip=tip))
         if c.first_segment > 1 and st.round == 1:
             bl.append(PanelLine(f"acts from S{c.first_segment} of round 1", "Delayed",
                                 colour=DMG))
         if c.unused_choice:
             bl.append(PanelLine({"rise": "rise in the order", "lead": "lead next round"}.get(
                 c.unused_choice, c.unused_choice), "Unused"))
-        sections.append(("This round", bl))
+        sections.append((f"Round {st.round} · segment {st.segment}", bl))
         ongoing: list[PanelLine] = []
         for m in st.movements:
             if m.owner == c.id:
@@ -755,7 +762,7 @@ class BindingsPresenter:
                 pass
         if hover is not None and hover in targets:
             ov.target_block = [hover]
-            s = self.sight(here, hover, actor)
+            s = self.sight(here, hover, actor) if self.own_sight else None
             if s is not None:
                 colour = (255, 214, 120) if s.cover else ((150, 220, 160) if s.concealment else
                                                           (111, 194, 228))
@@ -767,9 +774,24 @@ class BindingsPresenter:
                 ov.conceal_cells = {tuple(h) for h in s.concealed_by}
                 if s.concealment:
                     ov.marks = {hover: f"{s.concealment}/6"}
-            else:
+            elif self.own_sight:
                 ov.line = [here, hover]
         return ov
+
+    def sight_query(self, mode: str | None, selected: str | None,
+                    hover: Cell | None) -> tuple[Cell, Cell, str] | None:
+        """(from hex, to hex, attacker) of the line of sight to show now: the acting combatant
+        aiming a move at the hovered target; None otherwise."""
+        actor = self.acting_unit()
+        if (actor is None or selected != actor or mode is None or hover is None
+                or self._movement_mode(mode) is not None):
+            return None
+        if hover not in self._target_actions(actor, mode):
+            return None
+        c = self.combatant(actor)
+        if (c.x, c.y) == tuple(hover):
+            return None
+        return (c.x, c.y), tuple(hover), actor
 
     def click(self, mode: str | None, selected: str | None, cell: Cell) -> ClickResult:
         actor = self.acting_unit()
@@ -797,47 +819,34 @@ class BindingsPresenter:
         return ClickResult(message="Nothing to aim at there")
 
     # -- forecasts ------------------------------------------------------------------------------
-    def odds(self, attacker: str, move: str, target: Cell, **kw: Any) -> Any:
+    def odds(self, attacker: str, move: str, target: Cell) -> Any:
+        """The engine's exact AttackOdds (forecast.attack_odds), cached per state; None when the
+        forecast is missing or refuses."""
         self.legal()
-        key = (attacker, move, target, tuple(sorted(kw.items())))
+        key = (attacker, move, tuple(target))
         if key not in self._odds_cache:
             fn = _fn("forecast", "attack_odds")
             got = None
             if fn is not None:
                 try:
-                    got = fn(self.state, attacker, move, target, **kw)
+                    got = fn(self.state, attacker, move, tuple(target))
                 except Exception:   # noqa: BLE001 - no odds is better than a crash
                     got = None
             self._odds_cache[key] = got
         return self._odds_cache[key]
 
     def odds_words(self, odds: Any) -> str:
+        """The forecast's own sentence ("Hit 62% · 3–8 dmg · 18% to drop · arrives S3")."""
         if odds is None:
             return ""
-        for name in ("summary", "words", "tooltip", "describe", "text"):
-            fn = _fn("forecast", name)
-            if fn is not None:
-                try:
-                    got = fn(odds)
-                    if isinstance(got, str) and got:
-                        return got
-                except Exception:   # noqa: BLE001
-                    continue
-        for attr in ("text", "summary", "words"):
-            v = getattr(odds, attr, None)
-            if isinstance(v, str) and v:
-                return v
-            if callable(v):
-                try:
-                    got = v()
-                    if isinstance(got, str) and got:
-                        return got
-                except Exception:   # noqa: BLE001
-                    pass
-        hit = getattr(odds, "hit", None)
-        if isinstance(hit, float):
-            return f"Hit {round(hit * 100)}%"
-        return ""
+        fn = _fn("forecast", "tooltip")
+        if fn is None:
+            return ""
+        try:
+            got = fn(odds, self.state)
+        except Exception:   # noqa: BLE001
+            return ""
+        return got if isinstance(got, str) else ""
 
     def forecast(self, mode: str | None, selected: str | None, cell: Cell) -> str | None:
         actor = self.acting_unit()
@@ -860,13 +869,17 @@ class BindingsPresenter:
             return None
         move = mode.partition(":")[2].partition(":")[0]
         who = self.unit_at(cell)
-        head = f"{self.move_name(move)} → {self.unit_name(who) if who else f'hex {cell[0]},{cell[1]}'}"
+        head = f"{self.move_name(move)} at {self.unit_name(who) if who else f'hex {cell[0]},{cell[1]}'}"
         lines = []
         m = self.move_def(move)
-        if m is not None and m.is_attack and who:
-            text = self.odds_words(self.odds(actor, move, tuple(cell)))
+        if m is not None and m.is_attack:
+            odds = self.odds(actor, move, tuple(cell))
+            text = self.odds_words(odds)
             if text:
                 lines.append(text)
+                if getattr(odds, "reasons", ()):
+                    lines.append("Edge: " + ", ".join(odds.reasons))
+                return head + "\n" + "\n".join(lines)
         s = self.sight((c.x, c.y), tuple(cell), actor)
         if s is not None:
             if s.cover:
@@ -927,36 +940,53 @@ class BindingsPresenter:
         atk = self.attack(defends[0].attack) if defends else None
         target = self.combatant(d.actor)
         text = d.prompt or ""
+        odds = None
         if atk is not None:
             m = self.move_def(atk.move)
             text = (f"{self.unit_name(atk.attacker)}'s {self.move_name(atk.move)} reaches "
                     f"{self.unit_name(atk.target)} in {self.seg_name(self.state.tick)}, before "
-                    f"{self.unit_name(atk.target)}'s turn.")
-            base = self.odds_words(self.odds(atk.attacker, atk.move, (target.x, target.y))) \
-                if target is not None and m is not None and m.is_attack else ""
-            if base:
-                text += f"\nAs it stands: {base}"
-            text += ("\nA defensive action is started now and resolves on your turn; the attack "
-                     "then lands.")
+                    f"{self.unit_name(atk.target)}'s own turn.")
+            if target is not None and m is not None and m.is_attack:
+                odds = self.odds(atk.attacker, atk.move, (target.x, target.y))
+                if odds is not None and not getattr(odds, "legal", True):
+                    odds = None
+            if odds is not None:
+                text += f"\nTaking it: {self._pct(odds.hit)} to be hit, {self._pct(odds.drop)} to drop."
+                if odds.defended_by is not None:
+                    text += (f" With {self.move_name(odds.defended_by)}: "
+                             f"{self._pct(odds.hit_defended)} to be hit.")
+            text += "\nA defence is declared now, resolves on your turn, and then the attack lands."
         opts = []
         for a in defends:
             tip = ""
-            if atk is not None and target is not None:
-                o = self.odds(atk.attacker, atk.move, (target.x, target.y), defence=a.move) \
-                    if a.move is not None else None
-                tip = self.odds_words(o)
             if a.move is None:
                 label = "Take it (Reaction)"
-                tip = tip or "No action: the free Reaction defends (DB + INT)"
-            elif a.move == "dodge":
-                label = "Dodge"
+                tip = "No action: the free Reaction defends"
+                if odds is not None:
+                    tip += f" · hit {self._pct(odds.hit)}, drop {self._pct(odds.drop)}"
             else:
                 mdef = self.move_def(a.move)
-                label = (f"Counter: {self.move_name(a.move)}" if mdef is not None and mdef.can_counter
-                         else self.move_name(a.move))
+                if a.move == "dodge":
+                    label = "Dodge"
+                elif mdef is not None and mdef.can_counter:
+                    label = f"Counter: {self.move_name(a.move)}"
+                else:
+                    label = self.move_name(a.move)
+                cost = COST_WORDS.get(mdef.action, "") if mdef is not None else "Move"
+                tip = f"Spends a {cost} action of this round" if cost else ""
+                if odds is not None and odds.defended_by == a.move:
+                    tip += (f" · the best answer: hit {self._pct(odds.hit_defended)}, "
+                            f"drop {self._pct(odds.drop_defended)}")
             opts.append((label, a, tip))
         opts.sort(key=lambda o: o[1].move is None)
         return Prompt("Defend?", text, tuple(opts))
+
+    @staticmethod
+    def _pct(p: Any) -> str:
+        try:
+            return f"{round(float(p) * 100)}%"
+        except (TypeError, ValueError):
+            return "?"
 
     def prompt_focus(self) -> list[str]:
         d = self.match.decision

@@ -268,6 +268,8 @@ class BoardView:
         most = max(1.0, 80 / self.base_tile)
         w, h = self.static_base.get_size()
         fit = min(self.rect.w / max(1, w), self.rect.h / max(1, h), most)
+        if self.geo.hex is not None:
+            fit *= 0.95     # a rim of table round a hex map: labels over the top row stay in view
         best = max(ZOOMS[0], int(fit * 32) / 32)
         if self.base_tile * best < 40:    # too small to read: prefer scrolling
             best = max(best, min(1.0, 48 / self.base_tile))

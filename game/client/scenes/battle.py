@@ -62,6 +62,9 @@ class BattleScene(MatchScene):
         self.text = W.Text(getattr(app, "scale", 1.0))
         self.initiative = W.InitiativeBar(self.text)
         self.top_height = 62                    # design pixels; a system's timeline may want more
+        #: more things that animate events beside the board view (play/skip/animating), e.g.
+        #: projectiles sliding along their hexes
+        self.anim_extras: list[Any] = []
         self.sidebar = W.Sidebar(self.text)
         if getattr(self.presenter, "keys_hint", None):
             self.sidebar.keys = tuple(self.presenter.keys_hint)
@@ -127,13 +130,17 @@ class BattleScene(MatchScene):
     # -- MatchScene hooks: the map's animations -----------------------------------------------------
     @property
     def animating(self) -> bool:
-        return self.view.animating
+        return self.view.animating or any(x.animating for x in self.anim_extras)
 
     def _skip_animation(self) -> None:
         self.view.skip()
+        for x in self.anim_extras:
+            x.skip()
 
     def _set_anim_speed(self, factor: float) -> None:
         self.view.speed = factor
+        for x in self.anim_extras:
+            x.speed = factor
 
     def _swallowed(self, event: pygame.event.Event) -> None:
         self.view.handle_event(event)
@@ -182,6 +189,8 @@ class BattleScene(MatchScene):
             if seat != self.viewer or from_ai:
                 self.recap.setdefault(seat, []).extend(l.text for l in lines)
         self.view.play(self.presenter.animations(events))
+        for x in self.anim_extras:
+            x.play(events)
         # back to the default mode (move, or aiming while a Ready action is open); only an
         # altitude change keeps the flier in fly mode
         keep = getattr(self.presenter, "keep_mode", None)
@@ -595,6 +604,8 @@ class BattleScene(MatchScene):
         self.view.draw(surface, tokens, items, self._current_overlay())
         entries, rnd = p.initiative()
         self.initiative.draw(surface, entries, rnd, self._portrait, self._status())
+        if not getattr(self.initiative, "shows_status", True):
+            self._status_chip(surface)
         hovered_unit = p.unit_at(self.hover_cell) if self.hover_cell else None
         shown = hovered_unit or self.selected or p.acting_unit()
         self.sidebar.draw(surface, p.unit_panel(shown) if shown else None,
@@ -617,6 +628,22 @@ class BattleScene(MatchScene):
             self.menu.draw(surface, mouse)
         W.draw_toasts(surface, self.text, self.toasts, self.view.rect)
         self._tooltips(surface, mouse)
+
+    def _status_chip(self, surface: pygame.Surface) -> None:
+        """Who decides now, in the map's top-left corner (when the top bar has no room for it)."""
+        status = self._status()
+        if not status:
+            return
+        text = self.text.render(status, 14, W.TEXT, True)
+        k = self.text.scale
+        box = pygame.Rect(0, 0, text.get_width() + int(20 * k), text.get_height() + int(10 * k))
+        # bottom right: the legend sits bottom left, toasts and prompts up top
+        box.bottomright = (self.view.rect.right - int(8 * k), self.view.rect.bottom - int(8 * k))
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        layer.fill((20, 23, 29, 210))
+        surface.blit(layer, box)
+        pygame.draw.rect(surface, W.WARM if self.human_turn() else W.BORDER, box, 1, border_radius=6)
+        surface.blit(text, (box.x + int(10 * k), box.y + int(5 * k)))
 
     def _waiting_banner(self, surface: pygame.Surface) -> None:
         d = self.decision
@@ -716,6 +743,8 @@ class _TimelineBar:
     def rect(self, value: pygame.Rect) -> None:
         self.bar.rect = pygame.Rect(value)
 
+    shows_status = False            # the scene puts who decides in a chip on the map
+
     def preferred_height(self) -> int:
         return self.bar.BASE_HEIGHT
 
@@ -755,7 +784,26 @@ def attach_bindings(scene: "BattleScene") -> None:
         flight = None
     layer = getattr(flight, "board_layer", None) if flight is not None else None
     if layer is not None:
-        scene.view.layers_below.append(lambda surface, view: layer(surface, view, scene.match.state))
+        from game.client.presenters import bindings_time
+
+        def sight_line():
+            # the targeting line for the hovered target, drawn by the flight overlay
+            got = p.sight_query(scene.effective_mode(), scene.selected, scene.hover_cell)
+            if got is None:
+                return None
+            try:
+                return bindings_time.sight_view(scene.match.state, *got)
+            except Exception:   # noqa: BLE001 - no line is better than a crash
+                return None
+
+        def draw(surface, view):
+            layer(surface, view, scene.match.state, sight_line())
+            ov = flight.overlay_for(view)
+            if ov.sight is not None and sight_line() is None:
+                ov.sight = None
+        scene.view.layers_below.append(draw)
+        scene.anim_extras.append(flight.overlay_for(scene.view))
+        p.own_sight = False         # the overlay draws the line, its cover and concealment
 
 
 # -- shots ----------------------------------------------------------------------------------------------

@@ -1,0 +1,210 @@
+"""A bindings battle played through the real battle screen with synthetic input (SDL dummy
+driver): aiming a projectile with its forecast and line of sight, moving on hex maps by clicking
+tinted hexes, the hotseat curtain, the defend prompt when an attack lands before the target's turn,
+forced dice, and playing on to the results. Set BINDINGS_SHOTS=<folder> to keep PNGs of the screen
+at the key moments (1280x720 here; the 1920x1080 test draws the same battle larger)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.client.scene import reset
+from game.client.scenes.battle import BattleScene
+from game.client.scenes.handoff import HandoffScene
+from game.client.scenes.results import ResultsScene
+from game.engine.systems.bindings import actions as A
+from tests.bindings.bndtools import duel
+
+pytestmark = pytest.mark.client
+
+SHOTS = os.environ.get("BINDINGS_SHOTS")
+
+
+def shot(app, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        app.screenshot(Path(SHOTS) / f"{name}.png")
+
+
+def open_battle(app, match) -> BattleScene:
+    app.settings.animation_speed = "instant"
+    scene = BattleScene(app, match)
+    scene.ai_use_process = False
+    app.apply(reset(scene))
+    app.settle(2)
+    return scene
+
+
+def lift_curtain(app) -> None:
+    assert isinstance(app.top, HandoffScene), f"expected the curtain, top is {app.top}"
+    app.step(dt=0.5)
+    app.click((app.size[0] // 2, app.size[1] // 2))
+    app.settle(1)
+
+
+def where(match, cid: str) -> tuple[int, int]:
+    c = match.state.combatants[cid]
+    return (c.x, c.y)
+
+
+def test_hex_picking_follows_the_map_geometry_at_staggered_row_edges(app):
+    """The hovered hex is the one under the pointer: every hex's centre and points near the
+    corners shared by staggered rows pick through MapGeometry, and the presenter's tile panel
+    names that hex."""
+    match = duel(a=dict(x=0, y=0), b=dict(x=6, y=0))
+    scene = open_battle(app, match)
+    view = scene.view
+    assert view.geo.hex is not None
+    for cell in [(0, 0), (1, 1), (5, 2), (11, 6), (0, 5)]:
+        app.move_mouse(scene.cell_pos(cell))
+        assert scene.hover_cell == cell
+        assert scene.presenter.tile_panel(cell).title == f"Hex {cell[0]}, {cell[1]}"
+    # a point just inside the lower-left corner of hex (3, 2) belongs to (3, 2), while the
+    # same distance outside it belongs to the shifted row below
+    poly = view.cell_polygon((3, 2))
+    cx, cy = view.cell_center((3, 2))
+    low = max(poly, key=lambda p: (p[1], -p[0]))         # the bottom corner of a pointy hex
+    inside = (int(round(cx + (low[0] - cx) * 0.85)), int(round(cy + (low[1] - cy) * 0.85)))
+    outside = (int(round(cx + (low[0] - cx) * 1.15)), int(round(cy + (low[1] - cy) * 1.15)))
+    app.move_mouse(inside)
+    assert scene.hover_cell == (3, 2)
+    app.move_mouse(outside)
+    assert scene.hover_cell not in (None, (3, 2)) and scene.hover_cell[1] == 3
+
+
+def test_a_hotseat_duel_to_the_end_through_the_ui(app):
+    # the brawler has 4 HP so one Air Blast can finish the battle
+    match = duel(a=dict(x=0, y=0), b=dict(x=6, y=0, hp=4))
+    scene = open_battle(app, match)
+    assert match.decision.stage == "act" and match.state.acting == "a"
+    assert scene.selected == "a"
+    # the sidebar shows the aeromancer's budget and rates
+    panel = scene.presenter.unit_panel("a")
+    text = " ".join(ln.text for _t, lines in panel.sections for ln in lines)
+    assert "Full/Std+Move/Move+Move" in text.replace(" ", "") and "Move 3H+1" in text
+    shot(app, "01_start")
+
+    # -- Air Blast: press its button, hover the brawler (forecast + sight line), click
+    pos = scene.button_pos("move:air_blast")
+    assert pos is not None
+    app.click(pos)
+    assert scene.effective_mode() == "use:air_blast"
+    ov = scene._current_overlay()
+    assert (6, 0) in ov.targets
+    app.move_mouse(scene.cell_pos((6, 0)))
+    forecast = scene._current_forecast()
+    assert forecast.startswith("Air Blast at Brawler")
+    assert "Hit " in forecast and "%" in forecast and "arrives S2" in forecast
+    assert scene.presenter.sight_query(scene.effective_mode(), "a", (6, 0)) == ((0, 0), (6, 0), "a")
+    shot(app, "02_aim_air_blast")
+    app.click(scene.cell_pos((6, 0)))
+    # the talent makes a cheaper variant legal: a menu asks which
+    assert scene.menu is not None
+    labels = [b.label for b in scene.menu.buttons]
+    assert labels[0] == "Air Blast at Brawler" and "cheaper" in labels[1]
+    app.click(scene.menu.buttons[0].rect.center)
+    assert [a.move for a in match.state.attacks] == ["air_blast"]
+    assert match.state.attacks[0].pos == (5, 0)          # 5 hexes this segment, one to go
+    assert any("arrives S2" in ln.text for ln, _ in scene.log.lines)
+    shot(app, "03_in_flight")
+
+    # -- end the turn: the slot is used, so no question; the brawler's seat gets the curtain
+    app.press_key(pygame.K_SPACE)
+    lift_curtain(app)
+    assert match.state.acting == "b" and scene.viewer == 1
+    # Movement menu -> Move: reachable hexes tinted, a path on hover, click to go
+    app.click(scene.button_pos("movement"))
+    assert scene.menu is not None
+    move_entry = next(b for b in scene.menu.buttons if b.label.startswith("Move ·"))
+    app.click(move_entry.rect.center)
+    assert scene.effective_mode() == "mv:move"
+    ov = scene._current_overlay()
+    assert (7, 1) in ov.cells and ov.veil
+    app.move_mouse(scene.cell_pos((7, 1)))
+    ov = scene._current_overlay()
+    assert ov.path[0] == (6, 0) and ov.path[-1] == (7, 1)
+    shot(app, "04_move_reach")
+    app.click(scene.cell_pos((7, 1)))
+    assert where(match, "b") == (7, 1)
+    # the rest of this segment's hexes: the default mode continues the movement
+    assert scene.effective_mode() == "moveto"
+    assert scene._current_overlay().cells
+    # ending now asks once about the hexes left
+    app.press_key(pygame.K_SPACE)
+    from game.client.ui.dialogs import ConfirmDialog
+    assert isinstance(app.top, ConfirmDialog)
+    app.press_key(pygame.K_RETURN)
+    app.settle(1)
+
+    # -- S2: the blast reaches the brawler on the aeromancer's turn, before the brawler's:
+    # the brawler's seat answers the defend prompt (it is still at the table: no curtain)
+    d = match.decision
+    assert d.stage == "defend" and d.seat == 1
+    assert app.top is scene and scene.viewer == 1
+    assert scene.prompt_panel is not None and scene.prompt_panel.title == "Defend?"
+    labels = [b.label for b in scene.prompt_panel.buttons]
+    assert labels[0] == "Dodge" and labels[-1] == "Take it (Reaction)"
+    assert "Counter: Unarmed Strike" in labels and "Brace" in labels
+    assert "Aeromancer's Air Blast reaches Brawler" in scene.prompt_panel.body
+    assert "a" in scene.view.marked                         # the attacker is outlined
+    shot(app, "05_defend_prompt")
+    # take it: offence 2d6 = 6+6, damage 1d6 = 6 -> far past 4 HP
+    match.force_dice([6, 6, 6])
+    app.click(scene.prompt_panel.buttons[-1].rect.center)
+    app.settle(3)
+    assert match.state.combatants["b"].down
+    texts = [ln.text for ln, _ in scene.log.lines]
+    assert any("Aeromancer hits Brawler" in t for t in texts)
+    assert any("Brawler is down" in t for t in texts)
+    # the offence roll is in the log with its terms for the hover tooltip
+    roll = next(ln for ln, _ in scene.log.lines if ("2d6", "6 + 6") in ln.terms)
+    assert roll.terms[-1][0] == "Total" and int(roll.terms[-1][1]) >= 12
+    assert match.over and match.winner == 0
+    for _ in range(5):
+        app.step(dt=0.2)
+    assert isinstance(app.top, ResultsScene)
+    shot(app, "06_results")
+
+
+def test_defend_with_dodge_then_the_attack_lands_on_the_defenders_turn(app):
+    """A declared Dodge defers the attack to the defender's turn (BND-13); the prompt's options
+    are exactly the engine's Defend actions."""
+    match = duel(a=dict(x=0, y=0), b=dict(x=4, y=0))
+    scene = open_battle(app, match)
+    app.click(scene.button_pos("move:air_blast"))
+    app.click(scene.cell_pos((4, 0)))
+    app.click(scene.menu.buttons[0].rect.center)          # contact at once: 4 hexes at 5H
+    assert match.decision.stage == "defend"
+    lift_curtain(app)
+    legal = {a.move for a in match.legal_actions() if isinstance(a, A.Defend)}
+    shown = {b.payload.move for b in scene.prompt_panel.buttons}
+    assert shown == legal
+    dodge = next(b for b in scene.prompt_panel.buttons if b.label == "Dodge")
+    app.press_key(pygame.K_1 + scene.prompt_panel.buttons.index(dodge))
+    assert match.state.combatants["b"].defending == "dodge"
+    assert any("answers with Dodge" in ln.text for ln, _ in scene.log.lines)
+
+
+def test_the_battle_reads_at_1920x1080():
+    """The same screen at full HD: the timeline, the map and the sidebar lay out without overlap
+    and the map fills its part of the window."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    from game.client.app import App
+    big = App((1920, 1080), fullscreen=False)
+    try:
+        match = duel(a=dict(x=0, y=0), b=dict(x=6, y=0))
+        scene = open_battle(big, match)
+        assert scene.initiative.rect.h >= 80               # the segment timeline, not the bar
+        assert scene.view.rect.top >= scene.initiative.rect.bottom
+        assert scene.sidebar.rect.left >= scene.view.rect.right
+        app_pos = scene.button_pos("move:air_blast")
+        big.click(app_pos)
+        big.move_mouse(scene.cell_pos((6, 0)))
+        assert scene.hover_cell == (6, 0)
+        shot(big, "10_fullhd_aim")
+    finally:
+        big.stack.clear()
+        pygame.display.quit()
