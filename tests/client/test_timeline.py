@@ -1,0 +1,256 @@
+"""The bindings segment timeline: its view records match the state and what the engine then does
+(turn order, statuses, budgets, cooldowns, ETAs of things in flight, compared by advancing a real
+match), and the top-bar widget draws them at 1280x720 and 1920x1080 and both UI scales, redrawing
+only when the state changes."""
+from __future__ import annotations
+
+import copy
+
+import pygame
+import pytest
+
+from game.client.presenters.bindings_time import (Budget, remaining_budget, timeline_view,
+                                                  when_label)
+from game.client.scenes.bindings_shots import grove_match, pass_match
+from game.client.ui.battle_widgets import Text
+from game.client.ui.timeline import Timeline
+from game.engine.actions import EndTurn
+from game.engine.systems.bindings import actions as A
+from game.engine.systems.bindings import budget as engine_budget
+from game.engine.systems.bindings import events as ev
+
+pytestmark = pytest.mark.client
+
+
+@pytest.fixture(scope="module")
+def pass_state():
+    return pass_match().state
+
+
+def _column(view, label):
+    return next(s for s in view.segments if s.label == label)
+
+
+# -- budget -------------------------------------------------------------------------------------
+
+@pytest.mark.rule("BND-36")
+@pytest.mark.rule("BND-37")
+@pytest.mark.parametrize("spent", [[], ["full"], ["standard"], ["move"], ["standard", "move"],
+                                   ["move", "standard"], ["move", "move"]])
+@pytest.mark.parametrize("swifts", [0, 1, 2])
+def test_budget_left_agrees_with_what_the_engine_lets_it_start(pass_state, spent, swifts):
+    c = copy.deepcopy(pass_state.combatants["petra"])
+    c.spent, c.swifts = list(spent), swifts
+    b = remaining_budget(c.spent, c.swifts)
+    assert b.full == engine_budget.can_afford(pass_state, c, "full")
+    assert ("standard" in b.best) == engine_budget.can_afford(pass_state, c, "standard")
+    assert (b.halves > 0) == engine_budget.can_afford(pass_state, c, "move")
+    assert (b.swifts_left > 0) == engine_budget.can_afford(pass_state, c, "swift")
+    assert b.swifts_left == 2 - swifts
+
+
+def test_budget_words():
+    assert remaining_budget([], 0).text == "Full or Standard + Move or Move + Move"
+    assert remaining_budget(["move"], 0).text == "Standard or Move"
+    assert remaining_budget(["standard"], 1).text == "Move"
+    assert remaining_budget(["full"], 2) == Budget((), 0, (), False, 0)
+    assert remaining_budget(["full"], 2).text == "no action left this round"
+
+
+# -- the clock ----------------------------------------------------------------------------------
+
+@pytest.mark.rule("BND-20")
+def test_columns_follow_the_segment_order_and_who_is_done(pass_state):
+    st = pass_state
+    v = timeline_view(st)
+    assert [s.label for s in v.segments] == ["S1", "S2", "S3", "R2 S1"]
+    assert [s.when for s in v.segments] == ["current", "future", "future", "next"]
+    now = _column(v, "S1")
+    assert [t.cid for t in now.turns] == st.seg_order
+    acting = st.seg_order.index(st.acting)
+    for i, t in enumerate(now.turns):
+        c = st.combatants[t.cid]
+        want = ("delayed" if c.first_segment > 1 else "done" if i < acting
+                else "acting" if i == acting else "waiting")
+        assert t.status == want, t
+        assert t.slot_used == (c.slot_tick == st.tick)
+    # the brawler rolled no six (BND-20): held back in S1 only, marked with the segment it may
+    # start in, and free in S2
+    assert st.combatants["brawl"].first_segment == 2
+    assert v.combatant("brawl").delayed_until == 2
+    assert {t.cid: t.status for t in _column(v, "S2").turns}["brawl"] == "waiting"
+    assert v.acting == st.acting == "petra"
+
+
+@pytest.mark.rule("BND-29")
+def test_leads_go_first_in_the_next_first_segment_only(pass_state):
+    st = copy.deepcopy(pass_state)
+    last = st.order[-1]
+    st.combatants[last].spent = []
+    st.combatants[last].unused_choice = "lead"
+    v = timeline_view(st)
+    nxt = _column(v, "R2 S1")
+    assert nxt.turns[0].cid == last and nxt.turns[0].lead
+    assert [t.cid for t in nxt.turns[1:]] == [c for c in st.order if c != last]
+    assert not any(t.lead for t in _column(v, "S2").turns)
+    assert v.combatant(last).lead
+    # a lead already set for this S1 shows in the current column
+    st2 = copy.deepcopy(pass_state)
+    st2.lead = [st2.seg_order[0]]
+    assert _column(timeline_view(st2), "S1").turns[0].lead
+
+
+def test_down_combatants_stay_in_view_crossed_out(pass_state):
+    st = copy.deepcopy(pass_state)
+    st.combatants["pyra"].down = True
+    st.combatants["pyra"].hp = 0
+    st.seg_order = [c for c in st.seg_order if c != "pyra"]
+    st.turn = st.seg_order.index("petra")
+    v = timeline_view(st)
+    for col in v.segments:
+        statuses = {t.cid: t.status for t in col.turns}
+        assert statuses["pyra"] == "down"
+    assert v.combatant("pyra").down
+
+
+@pytest.mark.rule("BND-101")
+def test_cooldowns_say_the_round_the_move_is_ready(pass_state):
+    v = timeline_view(pass_state)
+    aera = v.combatant("aera")
+    c = pass_state.combatants["aera"]
+    ready = engine_budget.ready_round(pass_state, c, "air_blast")
+    assert ready == 3                                         # used in round 1, cooldown 1
+    assert ("air_blast", "Air Blast", ready) in aera.cooldowns
+    title, lines = aera.tooltip()
+    assert ("Air Blast", "ready in round 3") in lines
+    assert not v.combatant("brawl").cooldowns
+
+
+def test_when_labels():
+    assert when_label(1, 0) == "S2"
+    assert when_label(3, 2) == "R2 S1"
+    assert when_label(5, 3) == "S3"
+
+
+# -- ETAs against the engine ----------------------------------------------------------------------
+
+def _step(m):
+    """Answer the current decision the plain way: decline defences, end turns."""
+    d = m.decision
+    if d.stage == "defend":
+        return m.submit(next(a for a in m.legal_actions() if isinstance(a, A.Defend)
+                             and a.move is None))
+    if d.stage == "use_dodge":
+        return m.submit(next(a for a in m.legal_actions() if isinstance(a, A.UseDodge)))
+    return m.submit(next(a for a in m.legal_actions() if isinstance(a, EndTurn)))
+
+
+def test_marks_and_etas_are_what_the_engine_then_does():
+    m = pass_match()
+    v = timeline_view(m.state)
+    s2 = {t.cid: [mk.kind for mk in t.marks] for t in _column(v, "S2").turns}
+    assert s2["gale"] == ["push"]          # the last hex of the pushback, on the pusher's turn
+    assert s2["aera"] == ["contact"]       # the Air Blast lands on the aeromancer's S2 turn
+    assert s2["petra"] == ["grow"]         # the Earth Wall grows one hex
+    blast = next(o for o in v.combatant("aera").ongoing if o.kind == "attack")
+    push = next(o for o in v.combatant("gale").ongoing if o.kind == "pushback")
+    wall = next(o for o in v.combatant("petra").ongoing if o.kind == "wall")
+    seen: dict[str, int] = {}
+    for _ in range(40):
+        out = _step(m)
+        for e in out.events:
+            if isinstance(e, ev.CombatantPushed) and e.subject == "brawl":
+                seen.setdefault("push", m.state.tick)
+            if isinstance(e, ev.AttackAdvanced) and e.attack == blast.id:
+                seen.setdefault("blast", m.state.tick)
+            if isinstance(e, ev.FeaturePlaced) and e.feature == wall.id:
+                seen.setdefault("wall", m.state.tick)
+        if any(p.stage == "defend" and p.data.get("attack") == blast.id for p in m.state.pending):
+            seen.setdefault("contact", m.state.tick)
+        if len(seen) == 4:
+            break
+    assert seen["push"] == push.next_tick == push.eta_tick == 1
+    assert seen["blast"] == seen["contact"] == blast.eta_tick == 1
+    assert seen["wall"] == wall.next_tick == 1
+
+
+@pytest.mark.rule("BND-50")
+def test_a_slow_projectile_lands_when_the_timeline_said():
+    m = grove_match()
+    v = timeline_view(m.state)
+    bullet = next(o for o in v.combatant("petra").ongoing if o.kind == "attack")
+    assert bullet.outcome == "contact" and bullet.eta_tick == 2
+    assert "hits S3" in bullet.detail
+    s3 = {t.cid: [mk.kind for mk in t.marks] for t in _column(v, "S3").turns}
+    assert "contact" in s3["petra"]
+    landed = None
+    for _ in range(60):
+        out = _step(m)
+        if any(isinstance(e, ev.AttackContacted) and e.attack == bullet.id for e in out.events) \
+                or any(p.data.get("attack") == bullet.id for p in m.state.pending):
+            landed = m.state.tick
+            break
+        if any(isinstance(e, ev.AttackStopped) and e.attack == bullet.id for e in out.events):
+            break
+    assert landed == bullet.eta_tick
+
+
+# -- the widget ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("size,scale", [((1280, 720), 1.0), ((1920, 1080), 1.0),
+                                        ((1920, 1080), 1.5)])
+def test_bar_fits_and_answers_hover(pass_state, size, scale):
+    v = timeline_view(pass_state)
+    tl = Timeline(Text(scale))
+    tl.rect = pygame.Rect(0, 0, size[0], tl.preferred_height())
+    assert tl.rect.h == round(Timeline.BASE_HEIGHT * scale)
+    screen = pygame.Surface((size[0], tl.rect.h + 200))
+    screen.fill((0, 0, 0))
+    tl.draw(screen, v)
+    tokens = [(r, cid) for r, cid, mark in tl._hits if mark is None]
+    bar = pygame.Rect((0, 0), tl.rect.size)
+    assert len(tokens) == sum(len(s.turns) for s in v.segments)
+    for r, _cid in tokens:
+        assert bar.contains(r), r
+    rects = [r for r, _ in tokens]
+    assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    # every column lists every combatant once
+    for col in v.segments:
+        assert sorted(t.cid for t in col.turns) == sorted(pass_state.combatants)
+    # hover: the token under the pointer and its sheet of time
+    r, cid = tokens[0]
+    pos = r.move(tl.rect.topleft).center
+    assert tl.at(pos) == cid
+    title, lines = tl.tip_at(pos)
+    assert title == pass_state.combatants[cid].name
+    assert any(isinstance(ln, tuple) and ln[0] == "Budget left" for ln in lines)
+    assert tl.at((size[0] - 2, tl.rect.h + 50)) is None
+    # a mark answers with its own sentence
+    marks = [(r, m) for r, _cid, m in tl._hits if m is not None]
+    assert marks
+    mr, mk = marks[0]
+    assert tl.tip_at(mr.move(tl.rect.topleft).center)[1] == [mk.tip]
+    # pixels actually drawn: the acting token's warm ring is in the picture
+    acting = next(r for r, c in tokens if c == pass_state.acting
+                  and r.w == max(x.w for x, _ in tokens))
+    ring = acting.inflate(int(8 * scale), int(8 * scale))
+    found = any(screen.get_at((ring.centerx + dx, ring.top + dy))[:3] == (232, 163, 61)
+                for dx in range(-3, 4) for dy in range(0, 4))
+    assert found
+
+
+def test_bar_is_rendered_again_only_when_the_view_changes(pass_state):
+    tl = Timeline(Text(1.0))
+    tl.rect = pygame.Rect(0, 0, 1280, tl.preferred_height())
+    screen = pygame.Surface((1280, 200))
+    tl.draw(screen, timeline_view(pass_state))
+    tl.draw(screen, timeline_view(pass_state))      # equal records: the cached picture
+    tl.draw(screen, timeline_view(pass_state), hover="aera")
+    assert tl.renders == 1
+    st = copy.deepcopy(pass_state)
+    st.combatants["petra"].swifts = 1
+    tl.draw(screen, timeline_view(st))
+    assert tl.renders == 2
+    tl.rect = pygame.Rect(0, 0, 1920, tl.preferred_height())
+    tl.draw(screen, timeline_view(st))
+    assert tl.renders == 3
