@@ -28,6 +28,10 @@ from . import events as ev
 from .house import house
 from .state import BindingsState, Combatant, round_segment
 
+SEGMENTS_PER_ROUND = 3           # BND-02
+SECONDS_PER_SEGMENT = 2          # BND-01: a round is 6 s of game time
+SECONDS_PER_ROUND = SEGMENTS_PER_ROUND * SECONDS_PER_SEGMENT
+
 # turn_step values
 NOT_BEGUN, ONGOING, DECLARED, REFRESH, ACTING = 0, 1, 2, 3, 4
 
