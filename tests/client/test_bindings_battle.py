@@ -208,3 +208,55 @@ def test_the_battle_reads_at_1920x1080():
     finally:
         big.stack.clear()
         pygame.display.quit()
+
+
+def test_the_opening_action_is_chosen_on_the_map(app):
+    """BND-23: before round 1 the first combatant picks one action on the map (the buttons are
+    the engine's Opening actions, "Begin combat" declines)."""
+    match = duel(a=dict(x=0, y=0), b=dict(x=6, y=0), opening="a")
+    scene = open_battle(app, match)
+    assert match.decision.stage == "opening" and scene.prompt_panel is None
+    ids = {b.payload.id for b in scene.bar.buttons if hasattr(b.payload, "id")}
+    opened = {a.move for a in match.legal_actions() if isinstance(a, A.Opening) and a.move}
+    assert {f"open:{m}" for m in opened} <= ids and "end_turn" in ids
+    end = scene.bar.find("end_turn")
+    assert end.label == "Begin combat" and end.enabled
+    app.click(scene.button_pos("open:dash"))
+    assert scene.effective_mode() == "open:dash"
+    cells = scene._current_overlay().cells
+    assert (3, 0) in cells
+    app.click(scene.cell_pos((3, 0)))
+    assert where(match, "a") == (3, 0)
+    assert match.decision.stage == "act" and match.state.round == 1
+
+
+def test_segment_3_end_turn_offers_what_unused_actions_buy(app):
+    """BND-27..29: ending the last turn of a round with the budget unspent offers rising in the
+    order or leading the next round; the choice is submitted, then the turn ends."""
+    from tests.bindings.bndtools import run_to
+    match = duel(a=dict(x=0, y=0), b=dict(x=8, y=0))
+    run_to(match, 1, 3, "a")
+    scene = open_battle(app, match)
+    app.press_key(pygame.K_SPACE)
+    assert scene.menu is not None and scene.menu.title == "End the turn"
+    labels = [b.label for b in scene.menu.buttons]
+    assert labels == ["Rise 2 ranks in the order", "Lead the first segment of next round",
+                      "Just end the turn"]
+    shot(app, "07_unused_choice")
+    app.click(scene.menu.buttons[1].rect.center)
+    assert match.state.combatants["a"].unused_choice == "lead"
+    assert match.state.acting == "b" or match.decision.seat == 1
+    assert any("will lead next round" in ln.text for ln, _ in scene.log.lines)
+
+
+def test_ready_a_move_from_the_ready_menu(app):
+    """BND-25: the Ready menu lists each move with its trigger; picking one readies it."""
+    match = duel(a=dict(x=0, y=0), b=dict(x=8, y=0))
+    scene = open_battle(app, match)
+    app.click(scene.button_pos("ready"))
+    entry = next(b for b in scene.menu.buttons if b.label == "Blade when an enemy comes in range")
+    app.click(entry.rect.center)
+    assert match.state.combatants["a"].readied is not None
+    tok = next(t for t in scene.presenter.tokens() if t.id == "a")
+    assert any(g == "R" and "Blade" in tip for g, tip in tok.badges)
+    assert any("readies Blade when an enemy comes in range" in ln.text for ln, _ in scene.log.lines)
