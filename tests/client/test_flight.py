@@ -1,0 +1,206 @@
+"""The bindings flight overlay: the hexes it previews are the ones the engine then moves things
+through (projectiles, pushbacks, walls, on maps staggered by rows and by columns), and drawing
+works on all four hex layouts, zoomed and panned, with pixels where the board's MapGeometry puts
+each hex (checked by picking the hex back from the pixel)."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client.presenters.bindings_time import flight_view, sight_view
+from game.client.render import flight as flight_mod
+from game.client.render.board_view import BoardView
+from game.client.render.flight import FlightOverlay, board_layer, overlay_for
+from game.client.scenes.bindings_shots import grove_match, pass_match
+from game.engine.actions import EndTurn
+from game.engine.match import Match
+from game.engine.rules import MatchConfig, SeatConfig
+from game.engine.systems.bindings import actions as A
+from game.engine.systems.bindings import events as ev
+
+pytestmark = pytest.mark.client
+
+ROWS = ["..............",
+        "..............",
+        "....o.........",
+        "..............",
+        "..............",
+        "..........#...",
+        "..............",
+        ".............."]
+
+
+def _grid_match(axis: str, index: str) -> Match:
+    """An inline battlefield in the given layout with an Air Blast just launched across it (it
+    lands on its next segment)."""
+    combatants = [{"id": "aera", "sheet": "aeromancer", "side": 0, "x": 1, "y": 3},
+                  {"id": "brawl", "sheet": "brawler", "side": 1, "x": 10, "y": 3},
+                  {"id": "scout", "sheet": "scout", "side": 1, "x": 12, "y": 7}]
+    setup = {"grid": {"rows": ROWS, "stagger_axis": axis, "stagger_index": index},
+             "combatants": combatants}
+    for seed in range(1, 200):
+        m = Match.new(MatchConfig("bindings", seed, [SeatConfig("human"), SeatConfig("human")],
+                                  None, {}, setup))
+        if m.state.combatants["aera"].first_segment == 1:
+            break
+    for _ in range(10):
+        if m.state.acting == "aera":
+            act = next(a for a in m.legal_actions() if isinstance(a, A.UseMove)
+                       and a.move == "air_blast" and a.target == (10, 3))
+            m.submit(act)
+            return m
+        m.submit(next(a for a in m.legal_actions() if isinstance(a, EndTurn)))
+    raise AssertionError("the aeromancer never got a turn")
+
+
+def _transparent(view: BoardView) -> pygame.Surface:
+    s = pygame.Surface((view.rect.right + 10, view.rect.bottom + 10), pygame.SRCALPHA)
+    s.fill((0, 0, 0, 0))
+    return s
+
+
+@pytest.mark.parametrize("axis,index", [("y", "odd"), ("y", "even"), ("x", "odd"), ("x", "even")])
+def test_overlay_pixels_land_on_the_hexes_mapgeometry_places(axis, index):
+    m = _grid_match(axis, index)
+    fv = flight_view(m.state)
+    (f,) = fv.flights
+    assert f.move == "air_blast" and f.next_path and f.pos != f.origin
+    view = BoardView(m.state.board)
+    view.set_rect(pygame.Rect(30, 40, 700, 500))
+    for zoom, pan in ((1.0, (0, 0)), (1.5, (60, 30))):
+        view.zoom = zoom
+        view.cam = [float(pan[0]), float(pan[1])]
+        ov = FlightOverlay()
+        ov.set_view(fv)
+        below = _transparent(view)
+        ov.draw_below(below, view)
+        for h in f.next_path:
+            x, y = view.cell_center(h)
+            gx, gy = view.geo.cell_center(*h)           # the board's MapGeometry, by hand
+            assert (x, y) == (view.rect.x - view.cam[0] + gx * zoom,
+                              view.rect.y - view.cam[1] + gy * zoom)
+            if view.rect.collidepoint(x, y):
+                assert view.cell_at((int(x), int(y))) == tuple(h)   # picks the same hex back
+                assert below.get_at((int(x), int(y))).a > 0, h
+        # far from everything in flight: nothing drawn
+        empty = (0, len(ROWS) - 1)
+        ex, ey = view.cell_center(empty)
+        if view.rect.collidepoint(ex, ey):
+            assert below.get_at((int(ex), int(ey))).a == 0
+        above = _transparent(view)
+        ov.draw_above(above, view)
+        px, py = view.cell_center(f.pos)
+        if view.rect.collidepoint(px, py):
+            assert above.get_at((int(px), int(py))).a == 255          # the projectile glyph
+            assert view.cell_at((int(px), int(py))) == tuple(f.pos)
+
+
+def _first(m, kind, pred, limit=40):
+    """Answer decisions the plain way until an event of `kind` matching `pred` happens."""
+    for _ in range(limit):
+        d = m.decision
+        if d.stage == "defend":
+            out = m.submit(next(a for a in m.legal_actions() if isinstance(a, A.Defend)
+                                and a.move is None))
+        elif d.stage == "use_dodge":
+            out = m.submit(next(a for a in m.legal_actions() if isinstance(a, A.UseDodge)))
+        else:
+            out = m.submit(next(a for a in m.legal_actions() if isinstance(a, EndTurn)))
+        for e in out.events:
+            if isinstance(e, kind) and pred(e):
+                return e
+    raise AssertionError(f"no {kind.__name__} happened")
+
+
+@pytest.mark.rule("BND-49")
+@pytest.mark.rule("BND-73")
+def test_next_segment_hexes_are_what_the_engine_then_does_rows_staggered():
+    m = pass_match()
+    fv = flight_view(m.state)
+    (blast,) = fv.flights
+    (push,) = fv.pushes
+    wall = next(s for s in fv.structures if s.kind == "wall")
+    assert blast.contact_next and blast.label == "hits S2"
+    assert push.next_path and push.remaining == 1
+    pushed = _first(m, ev.CombatantPushed, lambda e: e.subject == push.subject)
+    assert tuple(pushed.path) == push.next_path
+    flew = _first(m, ev.AttackAdvanced, lambda e: e.attack == blast.id)
+    assert tuple(flew.path) == blast.next_path
+    assert flew.path[-1] == blast.goal                            # it entered the target's hex
+    grew = _first(m, ev.FeaturePlaced, lambda e: e.feature == wall.id)
+    assert tuple(grew.cells) == wall.next_cells
+
+
+@pytest.mark.rule("BND-49")
+def test_next_segment_hexes_are_what_the_engine_then_does_columns_staggered():
+    m = grove_match()
+    fv = flight_view(m.state)
+    assert m.state.board.stagger_axis == "x"
+    for f in fv.flights:
+        flew = _first(grove_match(), ev.AttackAdvanced, lambda e, f=f: e.attack == f.id)
+        assert tuple(flew.path) == f.next_path, f.move
+
+
+def test_slides_play_and_skip():
+    m = grove_match()
+    fv = flight_view(m.state)
+    ov = FlightOverlay()
+    ov.set_view(fv)
+    f = fv.flights[0]
+    ov.play([ev.AttackAdvanced(f.id, f.next_path)])
+    assert ov.animating
+    ov.update(0.1)
+    assert ov.animating
+    ov.update(1.0)
+    assert not ov.animating
+    ov.play([ev.AttackAdvanced(f.id, f.next_path)])
+    ov.skip()
+    assert not ov.animating
+    ov.speed = 0
+    ov.play([ev.AttackAdvanced(f.id, f.next_path)])
+    assert not ov.animating
+
+
+def test_board_layer_draws_both_halves_once_hooked():
+    m = pass_match()
+    view = BoardView(m.state.board)
+    view.set_rect(pygame.Rect(0, 0, 900, 600))
+    screen = _transparent(view)
+    view.layers_below.append(lambda s, v: board_layer(s, v, m.state))
+    view.draw(screen, [], [])
+    view.draw(screen, [], [])
+    ov = overlay_for(view)
+    assert view.layers_above.count(ov.draw_above) == 1
+    (blast,) = ov.view.flights
+    x, y = view.cell_center(blast.pos)
+    assert screen.get_at((int(x), int(y))).a == 255
+
+
+@pytest.mark.rule("BND-85")
+@pytest.mark.rule("BND-88")
+def test_sight_line_record_and_drawing():
+    st = pass_match().state
+    # a boulder two hexes out on the centre line gives cover (BND-85); a thicket hex crossed
+    # gives one level of concealment (BND-88)
+    s = sight_view(st, (3, 6), (7, 6))
+    assert s.can_see and s.cover and s.blocked_by == ((5, 6),)
+    assert s.label == "cover: disadvantage"
+    hazy = sight_view(st, (1, 8), (4, 8))
+    assert not hazy.cover and hazy.concealment == 1
+    assert hazy.label == "concealment 1 (1/6 miss)"
+    view = BoardView(st.board)
+    view.set_rect(pygame.Rect(0, 0, 900, 600))
+    ov = FlightOverlay()
+    ov.set_view(None, s)
+    screen = _transparent(view)
+    ov.draw_above(screen, view)
+    # the line's middle is drawn where the board maps the engine's pixel line, and the
+    # obstacle gets its shield marker
+    (p0, p1) = s.lines[0]
+    for k in (0.3, 0.7):
+        pt = view.board_to_screen((p0[0] + (p1[0] - p0[0]) * k, p0[1] + (p1[1] - p0[1]) * k))
+        assert any(screen.get_at((int(pt[0]) + dx, int(pt[1]) + dy)).a
+                   for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+    bx, by = view.cell_center((5, 6))
+    assert screen.get_at((int(bx), int(by))).a == 255
+    assert flight_mod.board_layer is board_layer
