@@ -168,9 +168,13 @@ class FlightOverlay:
         poly = self._poly(cam, h, off)
         pygame.draw.polygon(layer, (*colour, alpha), poly)
         if dashed:
+            # a light dash over a dark one, so the ghost reads on grass, sand and water alike
             n = len(poly)
+            inner = _inset(poly, 0.9)
             for i in range(n):
-                _dashed(layer, (*colour, 235), poly[i], poly[(i + 1) % n], width, 5)
+                _dashed(layer, (*OUTLINE, 200), inner[i], inner[(i + 1) % n], width + 2, 5)
+                _dashed(layer, (*_shade(colour, 0.55), 255), inner[i], inner[(i + 1) % n],
+                        width, 5)
         else:
             pygame.draw.polygon(layer, (*colour, min(255, alpha * 3)), poly, width)
 
@@ -227,17 +231,23 @@ class FlightOverlay:
                 _dashed(layer, (*_shade(stone, 0.3), 170), poly[i], poly[(i + 1) % n], 1, 3)
 
     def _trail(self, layer: pygame.Surface, cam: Any, f: Flight, off: Point, tile: float) -> None:
-        pts = [cam.cell_center(h) for h in f.trail]
-        if len(pts) < 2:
+        """A straight streak from the origin's centre to the front hex, fading toward the origin
+        (the hexes it crossed zig-zag; the streak reads as one shot)."""
+        if f.origin == f.pos:
             return
+        a0, b0 = cam.cell_center(f.origin), cam.cell_center(f.pos)
+        a = (a0[0] + off[0], a0[1] + off[1])
+        b = (b0[0] + off[0], b0[1] + off[1])
         w = max(2, int(tile * 0.10))
-        n = len(pts) - 1
+        n = 12
         for i in range(n):
-            a = (pts[i][0] + off[0], pts[i][1] + off[1])
-            b = (pts[i + 1][0] + off[0], pts[i + 1][1] + off[1])
-            k = (i + 1) / n
-            pygame.draw.line(layer, (*f.colour, int(30 + 120 * k)), a, b, max(1, int(w * (0.6 + 1.4 * k))))
-            pygame.draw.line(layer, (255, 255, 255, int(40 + 150 * k)), a, b, max(1, int(w * 0.5 * k)))
+            k0, k1 = i / n, (i + 1) / n
+            p = (a[0] + (b[0] - a[0]) * k0, a[1] + (b[1] - a[1]) * k0)
+            q = (a[0] + (b[0] - a[0]) * k1, a[1] + (b[1] - a[1]) * k1)
+            pygame.draw.line(layer, (*f.colour, int(25 + 130 * k1)), p, q,
+                             max(1, int(w * (0.5 + 1.5 * k1))))
+            pygame.draw.line(layer, (255, 255, 255, int(30 + 160 * k1)), p, q,
+                             max(1, int(w * 0.5 * k1)))
 
     def _flight(self, surface: pygame.Surface, cam: Any, f: Flight, tile: float,
                 glyph: bool) -> None:
@@ -366,6 +376,12 @@ class FlightOverlay:
 
 
 # -- primitives ---------------------------------------------------------------------------------
+def _inset(poly: list[Point], k: float) -> list[Point]:
+    cx = sum(x for x, _ in poly) / len(poly)
+    cy = sum(y for _, y in poly) / len(poly)
+    return [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in poly]
+
+
 def _mix(a: Colour, b: Colour, k: float) -> Colour:
     return tuple(int(x + (y - x) * k) for x, y in zip(a, b))  # type: ignore[return-value]
 
