@@ -128,6 +128,9 @@ class BindingsPresenter:
             except Exception:   # noqa: BLE001
                 self.look = None
         self._layout = None
+        #: attack id -> (attacker, move, target) from AttackLaunched, so log lines can name an
+        #: attack after it left the state
+        self._attacks_seen: dict[str, tuple[str, str, str | None]] = {}
         #: draw the targeting sight line through the Overlay (False when the scene's flight
         #: overlay draws it instead, from sight_query)
         self.own_sight = True
@@ -897,6 +900,17 @@ class BindingsPresenter:
     def attack(self, attack_id: str | None) -> Any:
         return next((a for a in self.state.attacks if a.id == attack_id), None)
 
+    def attack_words(self, attack_id: str) -> str:
+        """"Aeromancer's Air Blast" for an attack in the state or seen launched; else "The
+        attack"."""
+        atk = self.attack(attack_id)
+        if atk is not None:
+            return f"{self.unit_name(atk.attacker)}'s {self.move_name(atk.move)}"
+        seen = self._attacks_seen.get(attack_id)
+        if seen is not None:
+            return f"{self.unit_name(seen[0])}'s {self.move_name(seen[1])}"
+        return "The attack"
+
     def prompt(self) -> Prompt | None:
         d = self.match.decision
         if d is None or d.stage in self.board_stages:
@@ -1179,7 +1193,11 @@ class BindingsPresenter:
                 return None
             return LogLine(f"{n(e.subject)}'s push stops against an obstacle", DIMC)
         if name == "attack_launched":
+            self._attacks_seen[e.attack] = (e.actor, e.move, e.target)
             who = n(e.target) if e.target else f"hex {e.aim[0]},{e.aim[1]}"
+            mdef = self.move_def(e.move)
+            if mdef is not None and mdef.kind == "melee":
+                return LogLine(f"{n(e.actor)} strikes at {who} with {mv(e.move)}", WARMC)
             bits = []
             if e.cover:
                 bits.append("cover")
@@ -1187,7 +1205,8 @@ class BindingsPresenter:
                 bits.append(f"concealment {e.concealment}")
             if e.range_penalty:
                 bits.append(f"range {e.range_penalty}")
-            eta = self.seg_name(self.state.tick + max(1, e.segments) - 1) if e.segments > 1 else "now"
+            eta = (self.seg_name(self.state.tick + max(1, e.segments) - 1) if e.segments > 1
+                   else "this segment")
             extra = f" [{', '.join(bits)}]" if bits else ""
             return LogLine(f"{n(e.actor)}'s {mv(e.move)} flies at {who}, arrives {eta}{extra}", WARMC)
         if name == "attack_advanced":
@@ -1195,12 +1214,10 @@ class BindingsPresenter:
         if name == "attack_stopped":
             words = {"blocked": "is stopped by an obstacle", "short": "falls short",
                      "target_gone": "has no one to hit"}
-            atk = self.attack(e.attack)
-            what = f"{n(atk.attacker)}'s {mv(atk.move)}" if atk else "The attack"
+            what = self.attack_words(e.attack)
             return LogLine(f"{what} {words.get(e.reason, e.reason)}", DIMC)
         if name == "attack_contacted":
-            atk = self.attack(e.attack)
-            what = f"{n(atk.attacker)}'s {mv(atk.move)}" if atk else "The attack"
+            what = self.attack_words(e.attack)
             tail = " (it lands on their turn)" if e.deferred else ""
             return LogLine(f"{what} reaches {n(e.target)}{tail}", (240, 180, 90))
         if name == "defence_declared":

@@ -607,7 +607,11 @@ class BattleScene(MatchScene):
         if not getattr(self.initiative, "shows_status", True):
             self._status_chip(surface)
         hovered_unit = p.unit_at(self.hover_cell) if self.hover_cell else None
-        shown = hovered_unit or self.selected or p.acting_unit()
+        # while a prompt waits, the sheet of the one deciding (a defender) unless hovering
+        deciding = d.actor if d is not None and d.stage not in self.board_stages else None
+        if deciding not in {t.id for t in tokens}:
+            deciding = None
+        shown = hovered_unit or deciding or self.selected or p.acting_unit()
         self.sidebar.draw(surface, p.unit_panel(shown) if shown else None,
                           p.tile_panel(self.hover_cell) if self.hover_cell else None,
                           self._panel_portrait)
