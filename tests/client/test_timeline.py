@@ -82,6 +82,24 @@ def test_columns_follow_the_segment_order_and_who_is_done(pass_state):
     assert v.acting == st.acting == "petra"
 
 
+@pytest.mark.rule("BND-23")
+def test_the_opening_action_has_its_own_column_before_round_one():
+    from game.engine.match import Match
+    from game.engine.rules import MatchConfig, SeatConfig
+    from game.client.scenes.bindings_shots import PASS_COMBATANTS
+    cfg = MatchConfig("bindings", 3, [SeatConfig("human"), SeatConfig("human")],
+                      "bindings_pass.tmx", {}, {"combatants": PASS_COMBATANTS, "opening": "aera"})
+    st = Match.new(cfg).state
+    assert st.opening == "aera"
+    v = timeline_view(st)
+    assert [s.label for s in v.segments] == ["Opening", "S1", "S2", "S3"]
+    assert [(t.cid, t.status) for t in v.segments[0].turns] == [("aera", "acting")]
+    assert all(s.round == 1 for s in v.segments[1:])
+    for t in v.segments[1].turns:      # round 1's delays already show in its first segment
+        want = "delayed" if st.combatants[t.cid].first_segment > 1 else "waiting"
+        assert t.status == want
+
+
 @pytest.mark.rule("BND-29")
 def test_leads_go_first_in_the_next_first_segment_only(pass_state):
     st = copy.deepcopy(pass_state)

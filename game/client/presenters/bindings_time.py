@@ -135,6 +135,8 @@ class Segment:
 
     @property
     def label(self) -> str:
+        if self.round < 1:
+            return "Opening"              # BND-23: the one action before round 1
         return f"S{self.segment}" if self.when != "next" else f"R{self.round} S{self.segment}"
 
 
@@ -666,7 +668,7 @@ def _feature_ongoing(state: BindingsState, f: Any) -> tuple[Ongoing, list[int]]:
 
 # ---------------------------------------------------------------------------- the timeline
 def _delayed_until(state: BindingsState, c: Any) -> int | None:
-    if state.round == 1 and c.first_segment > 1:
+    if state.round <= 1 and c.first_segment > 1:
         return int(c.first_segment)
     return None
 
@@ -829,14 +831,19 @@ def timeline_view(state: BindingsState,
     first segment (where BND-29 leads go first)."""
     marks = _marks(state)
     segs: list[Segment] = []
-    columns = [(s, "past" if s < state.segment else "current" if s == state.segment
-                else "future") for s in range(1, SEGMENTS_PER_ROUND + 1)]
+    columns = [(state.round, s, "past" if s < state.segment else "current"
+                if s == state.segment else "future") for s in range(1, SEGMENTS_PER_ROUND + 1)]
     if show_next:
-        columns.append((1, "next"))
-    for seg, when in columns:
-        rnd = state.round + (1 if when == "next" else 0)
+        columns.append((state.round + 1, 1, "next"))
+    if state.round < 1:
+        # before round 1 (BND-23): the opening action, then round 1 as it will run
+        columns = [(state.round, state.segment, "current")] + [
+            (1, s, "future") for s in range(1, SEGMENTS_PER_ROUND + 1)]
+    for rnd, seg, when in columns:
         tick = tick_of(rnd, seg)
         order, leads = _column_order(state, seg, when, seen_orders)
+        if rnd < 1:
+            order, leads = list(state.seg_order), set()
         turns = []
         for i, cid in enumerate(order):
             c = state.combatants.get(cid)
@@ -852,7 +859,7 @@ def timeline_view(state: BindingsState,
                 if state.over:
                     status = "done"
                 elif state.opening is not None:
-                    status = "waiting"
+                    status = "acting" if cid == state.opening else "waiting"
                 elif i < state.turn:
                     status = "done"
                 elif i == state.turn:

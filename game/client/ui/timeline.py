@@ -122,7 +122,7 @@ class Timeline:
         # the round block
         x = px(12)
         cap = self.text.render("ROUND", 11, DIM, True)
-        num = self.text.render(str(view.round), 30, WARM_HI, True)
+        num = self.text.render(str(view.round) if view.round >= 1 else "–", 30, WARM_HI, True)
         block_w = max(cap.get_width(), num.get_width())
         surf.blit(cap, (x + (block_w - cap.get_width()) // 2, px(10)))
         surf.blit(num, (x + (block_w - num.get_width()) // 2, px(24)))
