@@ -1,0 +1,1041 @@
+"""Bindings computer players: "easy", "normal" and "hard", registered with game.engine.ai.base.
+
+Owns: how a bindings bot values a position (`Judge.evaluate`: hit points, a positional term per
+own combatant and the attacks in flight), what an attack is worth (`Judge.attack_gain`, exact
+2d6 odds against the defence the target will most likely use), and the answer to every stage:
+  * "act": every legal action is scored; movement by the hex it ends on (the best attack it opens,
+    the enemies that could reach and see it, whether projectiles already in flight at it would
+    stop against a solid hex or wall on their way, cover from the enemies), attacks by their
+    exact expected worth with a discount per segment of flight, walls and veils by a dry run on a
+    copy (how much enemy fire they cut), Brace and Stone Skin by the incoming fire they blunt,
+    Swift boosts by the better hexes they reach, SpendUnused by the rank it buys. The budget is
+    charged: an action that makes this round's Standard impossible costs the attack it forgoes.
+  * "defend": each declaration (or none, the free Reaction) is priced by the expected loss of HP
+    value plus what the spent slot and budget would have bought; the cheapest wins.
+  * "use_dodge": spent on the attack now resolving unless a bigger one lands later this segment
+    (BND-GM-30's reading: the AI picks the highest expected damage).
+  * "opening": the best attack or movement, like a turn.
+  * "circumstance": always "none" (a bot never rules for the table).
+Difficulties: normal as above; hard adds a concave HP term (focus fire, guard the wounded),
+assumes targets defend as well as they can, and re-checks its best few movement choices with a
+dry run of the real rules; easy adds noise and sometimes a random legal action.
+
+Speed: the rules' own sight (sight.py) samples 49 lines per pair, so positional scoring uses the
+centre cube line (the path projectiles fly, combat.py) with a per-decision memo; attacks are
+scored from the legal list (the rules already checked sight) with the range, cover and
+concealment read from sight once per target.
+
+Must not: mutate the view it is given (dry runs work on copies), read the match generator or
+roll the real dice (dry runs use the bot's forked generator and attacks are valued by odds), or
+ever answer with an action that is not in `legal`.
+"""
+from __future__ import annotations
+
+import copy
+from functools import lru_cache
+from typing import Any, Generator, Iterable
+
+from game.engine.actions import Concede, EndTurn
+from game.engine.ai.base import register_bot, run_thinking
+from game.engine.boards.hex import HexLayout, cube_distance, cube_line, cube_round
+from game.engine.dice import parse as parse_dice
+from game.engine.rng import Rng
+
+from . import actions as A
+from . import budget, speeds
+from .content import MoveDef, content
+from .house import house
+from .sight import Viewer
+from .state import BindingsState, Combatant, Hex
+
+# --- weights (hand-tuned against the random bot and each other) --------------------------------
+ALIVE = 18.0           # a combatant still standing
+HP = 1.0               # per hit point
+OPPORTUNITY = 0.55     # share of the best attack a combatant could make from its hex
+REACH_SHARE = 0.45     # ... when it must first move one segment to make it
+THREAT = 0.35          # share of what the enemies could do to a combatant on that hex
+THREAT_REACH = 0.4     # ... share when the enemy must move first
+APPROACH = 1.2         # per segment of movement still needed before any attack is possible
+FLIGHT = 0.9           # share of an attack in flight that will arrive (the target may still act)
+FLIGHT_DISCOUNT = 0.85  # per segment an attack needs to arrive (the target can answer it)
+KEEP_STANDARD = 1.5    # the worth of this round's Standard still unspent (defence, rise)
+RISE = 1.2             # per initiative rank bought with unspent actions (BND-27/28)
+LEAD = 0.8             # BND-29 lead
+EFFORT = 0.05          # any action that changes nothing worth having loses to ending the turn
+WIN = 10000.0
+# hard only ("sharp" evaluation)
+CONCAVE = 0.8          # the concave HP term: slope 2*CONCAVE at 0 HP, 0 at full HP
+
+_SIGHT_ENVS: dict[tuple, tuple[dict, dict]] = {}
+_CELLS: dict[int, tuple] = {}
+
+
+def _board_cells(board: Any) -> tuple[frozenset, frozenset, dict, frozenset]:
+    """(solid, cover, conceal levels, dark) hexes of a board, read once per board object."""
+    key = id(board)
+    got = _CELLS.get(key)
+    if got is not None and got[0] is board:
+        return got[1]
+    solid, cover, dark = set(), set(), set()
+    conceal: dict[Hex, int] = {}
+    for x, y in board.coords():
+        if board.prop(x, y, "solid", False):
+            solid.add((x, y))
+        if board.prop(x, y, "cover", False):
+            cover.add((x, y))
+        level = int(board.prop(x, y, "conceal", 0) or 0)
+        if level:
+            conceal[(x, y)] = level
+        if board.prop(x, y, "dark", False):
+            dark.add((x, y))
+    cells = (frozenset(solid), frozenset(cover), conceal, frozenset(dark))
+    if len(_CELLS) > 32:
+        _CELLS.clear()
+    _CELLS[key] = (board, cells)
+    return cells
+_SIGHT_MEMO_MAX = 200000
+
+NEAR_RANGE = 4         # hexes per -1 of range penalty (20 ft, BND-81)
+MAX_PENALTY_STEPS = 2  # the bot never shoots further than two penalty steps past the range
+
+
+def _system():
+    from .system import BINDINGS
+    return BINDINGS
+
+
+# =============================================================================================
+# Exact odds of 2d6 totals (with advantage / disadvantage as 3d6 added or taken away)
+# =============================================================================================
+
+@lru_cache(maxsize=None)
+def _nd6(n: int) -> dict[int, float]:
+    dist = {0: 1.0}
+    for _ in range(n):
+        nxt: dict[int, float] = {}
+        for v, p in dist.items():
+            for f in range(1, 7):
+                nxt[v + f] = nxt.get(v + f, 0.0) + p / 6
+        dist = nxt
+    return dist
+
+
+@lru_cache(maxsize=None)
+def _dice(kind: str) -> dict[int, float]:
+    """The dice part of a roll: "2d6", "adv" (2d6 + 3d6), "dis" (2d6 - 3d6), "dis_drop" (GM-20
+    drop_dice: no dice left), "flat" (no dice), "flat_adv" (a flat value + 3d6, Brace on a
+    Reaction, BND-45/GM-11)."""
+    if kind == "flat":
+        return {0: 1.0}
+    if kind == "flat_adv":
+        return dict(_nd6(3))
+    if kind == "2d6":
+        return dict(_nd6(2))
+    if kind == "adv":
+        return dict(_nd6(5))
+    if kind == "dis_drop":
+        return {0: 1.0}
+    if kind == "dis":
+        out: dict[int, float] = {}
+        for a, pa in _nd6(2).items():
+            for b, pb in _nd6(3).items():
+                out[a - b] = out.get(a - b, 0.0) + pa * pb
+        return out
+    raise ValueError(kind)
+
+
+@lru_cache(maxsize=None)
+def _beats(off_kind: str, def_kind: str, margin: int, ties_hit: bool) -> float:
+    """P(offence dice - defence dice > margin) (or >= with `ties_hit`, GM-13)."""
+    total = 0.0
+    for a, pa in _dice(off_kind).items():
+        for b, pb in _dice(def_kind).items():
+            d = a - b
+            if d > margin or (ties_hit and d == margin):
+                total += pa * pb
+    return total
+
+
+@lru_cache(maxsize=None)
+def _damage_dist(dice: str, bonus: int) -> tuple[tuple[int, float], ...]:
+    """Damage = dice + bonus, never below 0 (advantage never applies, BND-99)."""
+    base: dict[int, float] = {0: 1.0}
+    if dice:
+        spec = parse_dice(dice)
+        base = {}
+        dist = {0: 1.0}
+        for _ in range(spec.count):
+            nxt: dict[int, float] = {}
+            for v, p in dist.items():
+                for f in range(1, spec.sides + 1):
+                    nxt[v + f] = nxt.get(v + f, 0.0) + p / spec.sides
+            dist = nxt
+        bonus += spec.bonus
+        base = dist
+    out: dict[int, float] = {}
+    for v, p in base.items():
+        d = max(0, v + bonus)
+        out[d] = out.get(d, 0.0) + p
+    return tuple(sorted(out.items()))
+
+
+def combine_edges(sources: Iterable[int]) -> str:
+    """BND-97: any advantage and any disadvantage cancel; several of one kind do not stack."""
+    s = set(sources)
+    if 1 in s and -1 in s:
+        return "none"
+    if 1 in s:
+        return "advantage"
+    if -1 in s:
+        return "disadvantage"
+    return "none"
+
+
+# =============================================================================================
+# The per-decision judge: positions, odds and values
+# =============================================================================================
+
+class Judge:
+    """Everything one decision needs about the view, memoised: board cells, line checks, attack
+    odds, positional values. Built once per decision on the view (never mutated)."""
+
+    def __init__(self, state: BindingsState, side: int, sharp: bool = False) -> None:
+        self.state = state
+        self.side = side
+        self.sharp = sharp
+        self.c = content()
+        board = state.board
+        if board is None:
+            raise ValueError("the bot needs the view's board")
+        self.board = board
+        self.layout = HexLayout.from_board(board)
+        self.tick = state.tick
+        solid, cover, conceal, dark = _board_cells(board)
+        self.solid: set[Hex] = set(solid)
+        self.cover: frozenset[Hex] = cover
+        self.conceal: dict[Hex, int] = dict(conceal)
+        self.dark: frozenset[Hex] = dark
+        for f in state.features:
+            if f.until >= 0 and self.tick >= f.until:
+                continue
+            if f.kind == "wall":
+                self.solid.update(tuple(h) for h in f.cells)
+            elif f.kind == "veil" and f.conceal:
+                for h in f.cells:
+                    h = tuple(h)
+                    self.conceal[h] = self.conceal.get(h, 0) + int(f.conceal)
+        self.ties_hit = bool(house(state, "tie_hits"))
+        self.dis_kind = "dis_drop" if house(state, "disadv_mode") == "drop_dice" else "dis"
+        self.reaction_static = house(state, "reaction_mode") == "static_defense"
+        self._lines: dict[tuple[Hex, Hex], tuple[bool, bool, int]] = {}
+        self._flight: dict[tuple[Hex, Hex], bool] = {}
+        self.viewer: Viewer | None = None
+        # sight only changes with the board's features and the house rules: the answers are
+        # shared between decisions (and bots) of the same process
+        env = (id(board), frozenset(self.solid), tuple(sorted(self.conceal.items())),
+               bool(house(state, "graze_blocks")), str(house(state, "concealment_line")))
+        memo = _SIGHT_ENVS.get(env)
+        if memo is None:
+            if len(_SIGHT_ENVS) >= 16:
+                _SIGHT_ENVS.clear()
+            memo = _SIGHT_ENVS[env] = ({}, {})
+        self._sight_memo, self._glance = memo
+        self._gain: dict[tuple, float] = {}
+        self._pos: dict[tuple[str, Hex], float] = {}
+        self.units = [u for u in state.combatants.values() if not u.down]
+        self.own = [u for u in self.units if u.side == side]
+        self.enemies = [u for u in self.units if u.side != side]
+
+    # -- geometry ----------------------------------------------------------------------------
+    def cube(self, h: Hex):
+        return self.layout.to_cube(h[0], h[1])
+
+    def dist(self, a: Hex, b: Hex) -> int:
+        return cube_distance(self.cube(a), self.cube(b))
+
+    def flight_blocked(self, a: Hex, b: Hex) -> bool:
+        """Whether a projectile flying from a toward b along the centre cube line meets a solid
+        hex or wall before b (combat.py stops it there; hiding behind walls answers it)."""
+        key = (a, b)
+        got = self._flight.get(key)
+        if got is not None:
+            return got
+        cells = cube_line(self.cube(a), self.cube(b))
+        got = any(self.layout.from_cube(c) in self.solid for c in cells[1:-1])
+        self._flight[key] = got
+        return got
+
+    def _sample(self, ca, cb, n: int, off: tuple[float, float, float]) -> list[Hex]:
+        out = []
+        fc = self.layout.from_cube
+        q0, r0, s0 = ca[0] + off[0], ca[1] + off[1], ca[2] + off[2]
+        dq, dr, ds = (cb[0] - ca[0]) / n, (cb[1] - ca[1]) / n, (cb[2] - ca[2]) / n
+        for i in range(n + 1):
+            q, r, s = q0 + dq * i, r0 + dr * i, s0 + ds * i
+            rq, rr, rs = round(q), round(r), round(s)
+            eq, er, es = abs(rq - q), abs(rr - r), abs(rs - s)
+            if eq > er and eq > es:
+                rq = -rr - rs
+            elif er > es:
+                rr = -rq - rs
+            else:
+                rs = -rq - rr
+            out.append(fc((rq, rr, rs)))
+        return out
+
+    def glance(self, a: Hex, b: Hex) -> tuple[bool, bool, int]:
+        """A quick stand-in for `see` when scoring many hexes: three lines (the centre line and
+        two shifted 0.4 hex to either side) instead of the rules' 49, so about 20x cheaper.
+        (targetable, cover, concealment) as `see`; it can be wrong at the edge of sight, which
+        only shades a positional score (attacks themselves use `see`)."""
+        key = (a, b)
+        got = self._glance.get(key)
+        if got is not None:
+            return got
+        ca, cb = self.cube(a), self.cube(b)
+        n = cube_distance(ca, cb)
+        if n == 0:
+            level = 3 if b in self.dark else min(3, self.conceal.get(b, 0))
+            got = (level < 3, False, level)
+            self._glance[key] = got
+            return got
+        # the perpendicular of a -> b in cube space, 0.4 hex long
+        dq, dr = cb[0] - ca[0], cb[1] - ca[1]
+        x, y = dq + dr / 2, dr * 0.8660254
+        norm = (x * x + y * y) ** 0.5
+        px, py = -y / norm * 0.4, x / norm * 0.4
+        pr = py / 0.8660254
+        pq = px - pr / 2
+        eps = (1e-6, 2e-6, -3e-6)
+        offs = (eps, (pq + eps[0], pr + eps[1], -pq - pr + eps[2]),
+                (-pq + eps[0], -pr + eps[1], pq + pr + eps[2]))
+        seen = False
+        cover = False
+        level = 3
+        for k, off in enumerate(offs):
+            cells = self._sample(ca, cb, n if k == 0 else 2 * n, off)
+            inner = [h for h in cells if h != a and h != b]
+            blocked = any(h in self.solid for h in inner)
+            if k == 0:
+                cover = any((h in self.solid or h in self.cover) and self.dist(h, a) > 1
+                            for h in inner)
+            if blocked:
+                continue
+            seen = True
+            crossed = set(cells) | {a, b}
+            level = min(level, sum(self.conceal.get(h, 0) for h in crossed))
+        if not seen:
+            got = (False, False, 0)
+        else:
+            if b in self.dark:
+                level = 3
+            level = min(3, level)
+            got = (level < 3, cover, level)
+        if len(self._glance) >= _SIGHT_MEMO_MAX:
+            self._glance.clear()
+        self._glance[key] = got
+        return got
+
+    def see(self, a: Hex, b: Hex) -> tuple[bool, bool, int]:
+        """(targetable, cover, concealment) from hex a to hex b, by the rules' own sight
+        (BND-84..93), memoised for this decision."""
+        key = (a, b)
+        got = self._lines.get(key)
+        if got is not None:
+            return got
+        got = self._sight_memo.get(key)
+        if got is None:
+            if self.viewer is None:
+                self.viewer = Viewer(self.state)
+            s = self.viewer.sight(a, b)
+            got = (s.targetable, s.cover, s.concealment)
+            if len(self._sight_memo) >= _SIGHT_MEMO_MAX:
+                self._sight_memo.clear()
+            self._sight_memo[key] = got
+        self._lines[key] = got
+        return got
+
+    # -- odds ----------------------------------------------------------------------------------
+    def unit_value(self, u: Combatant, hp: int | None = None) -> float:
+        hp = u.hp if hp is None else hp
+        if u.down or hp <= 0:
+            return 0.0
+        v = ALIVE + HP * hp
+        if self.sharp:
+            top = max(1, u.max_hp)
+            h = min(hp, top)
+            v += CONCAVE * h * (2 * top - h) / top
+        return v
+
+    def _has_verb(self, u: Combatant, verb: str) -> bool:
+        for cond in u.conditions:
+            if cond.until >= 0 and self.tick >= cond.until:
+                continue
+            d = self.c.conditions.get(cond.id)
+            if d is not None and verb in d.verbs:
+                return True
+        return False
+
+    def defence_of(self, target: Combatant, declared: MoveDef | None = None,
+                   braced: bool = False) -> tuple[str, int]:
+        """(dice kind, flat part) of the defence the target rolls against an attack: a declared
+        counter with a defence formula (DB + ability + 2d6), else the free Reaction (DB + INT,
+        flat, BND-46/GM-12), with advantage from Brace or Guarded (BND-45)."""
+        adv = braced or self._has_verb(target, "adv_defence")
+        if declared is not None and declared.defence:
+            return ("adv" if adv else "2d6"), target.db + target.mod(declared.defence)
+        if not self.reaction_static:
+            return "flat", 0          # damage_reduction mode: handled as no defence roll
+        return ("flat_adv" if adv else "flat"), target.db + target.mod("INT")
+
+    def attack_gain(self, attacker: Combatant, move: MoveDef, target: Combatant, a_hex: Hex,
+                    t_hex: Hex, extra_edge: tuple[int, ...] = (), declared: MoveDef | None = None,
+                    braced: bool = False, conceal: int | None = None, cover: bool | None = None,
+                    penalty: int | None = None) -> tuple[float, float]:
+        """(expected loss of the target's value, chance to hit) if `attacker` uses `move` on
+        `target` standing at t_hex from a_hex. Cover, concealment and the range penalty are read
+        from the centre line unless given."""
+        if cover is None or conceal is None:
+            _, lc, lv = self.glance(a_hex, t_hex)
+            cover = lc if cover is None else cover
+            conceal = lv if conceal is None else conceal
+        d = self.dist(a_hex, t_hex)
+        if penalty is None:
+            penalty = 0
+            if move.ranged == "increments" and d > move.range_hexes:
+                penalty = -((d - move.range_hexes + NEAR_RANGE - 1) // NEAR_RANGE)
+        edges = list(extra_edge)
+        if cover:
+            edges.append(-1)
+        if move.kind == "melee" and self._has_verb(target, "melee_adv_against"):
+            edges.append(1)
+        if move.kind == "projectile" and self._has_verb(target, "ranged_dis_against"):
+            edges.append(-1)
+        edge = combine_edges(edges)
+        key = (attacker.id, move.id, target.id, target.hp, edge, penalty, conceal,
+               declared.id if declared else None, braced, bool(self._has_verb(target, "adv_defence")))
+        got = self._gain.get(key)
+        if got is not None:
+            return got
+        off_kind = {"advantage": "adv", "disadvantage": self.dis_kind}.get(edge, "2d6")
+        if move.offence:
+            off_flat = attacker.ab + attacker.mod(move.offence) + penalty
+        else:
+            off_flat = attacker.ab + penalty
+        if move.contest:
+            # maneuvers: the target always rolls DB + ability + 2d6 (content.py "contest")
+            adv = braced or self._has_verb(target, "adv_defence")
+            def_kind, def_flat = ("adv" if adv else "2d6"), target.db + target.mod(move.contest)
+        else:
+            def_kind, def_flat = self.defence_of(target, declared, braced)
+        p_hit = _beats(off_kind, def_kind, def_flat - off_flat, self.ties_hit)
+        p_hit *= 1.0 - min(3, conceal) / 6.0             # BND-92: the miss chance comes first
+        dmg = _damage_dist(move.damage_dice,
+                           move.damage_bonus + (attacker.mod(move.damage_ability)
+                                                if move.damage_ability else 0))
+        before = self.unit_value(target)
+        loss = 0.0
+        for amount, p in dmg:
+            loss += p * (before - self.unit_value(target, target.hp - amount))
+        # conditions and pushes are worth a little beyond the damage
+        for e in move.effects:
+            if e.verb == "condition":
+                loss += 1.5 * max(1, e.rounds)
+        if move.pushback_ft:
+            loss += 0.6
+        got = (p_hit * loss, p_hit)
+        self._gain[key] = got
+        return got
+
+    # -- what a combatant can do from a hex ----------------------------------------------------
+    def attacks_of(self, u: Combatant, ready_only: bool = True) -> list[MoveDef]:
+        out = []
+        for mid in u.moves:
+            m = self.c.moves.get(mid)
+            if m is None or not m.is_attack or m.kind not in ("projectile", "melee"):
+                continue
+            if ready_only and not budget.cooldown_ready(self.state, u, mid):
+                continue
+            out.append(m)
+        return out
+
+    def reach_of(self, m: MoveDef) -> int:
+        if m.kind == "projectile" and m.ranged == "increments":
+            return m.range_hexes + NEAR_RANGE * MAX_PENALTY_STEPS
+        return max(1, m.range_hexes)
+
+    def move_hexes(self, u: Combatant) -> int:
+        r = speeds.move_rate(u.base_speed)
+        return max(1, r.hexes)
+
+    def best_shot(self, u: Combatant, at: Hex, foes: list[Combatant],
+                  positions: dict[str, Hex] | None = None) -> tuple[float, float]:
+        """(best expected gain of an attack u could make from `at` now, best after moving one
+        segment first), over `foes` at their hexes."""
+        now = later = 0.0
+        attacks = self.attacks_of(u)
+        if not attacks:
+            attacks = self.attacks_of(u, ready_only=False)
+        stride = self.move_hexes(u)
+        max_reach = max((self.reach_of(m) for m in attacks), default=0)
+        for e in foes:
+            eh = positions.get(e.id, (e.x, e.y)) if positions else (e.x, e.y)
+            d = self.dist(at, eh)
+            if d > max_reach + stride:
+                continue
+            seen, _, _ = self.glance(at, eh)
+            for m in attacks:
+                reach = self.reach_of(m)
+                if d > reach + stride:
+                    continue
+                gain, _ = self.attack_gain(u, m, e, at, eh)
+                if m.kind == "projectile" and m.speed > 0 and d > m.speed:
+                    gain *= FLIGHT_DISCOUNT ** ((d - 1) // m.speed)
+                if d <= reach and seen:
+                    now = max(now, gain)
+                else:
+                    later = max(later, gain)
+        return now, later
+
+    def segments_to_reach(self, u: Combatant, at: Hex) -> float:
+        """Segments of movement before u has any attack on an enemy (0 if one is in reach)."""
+        attacks = self.attacks_of(u, ready_only=False)
+        if not attacks or not self.enemies:
+            return 0.0
+        reach = max(self.reach_of(m) for m in attacks)
+        d = min(self.dist(at, (e.x, e.y)) for e in self.enemies)
+        return max(0, d - reach) / self.move_hexes(u)
+
+    def threat_to(self, u: Combatant, at: Hex) -> float:
+        """What the enemies could take from u if it stands on `at`: each enemy's best attack
+        (full share when it can already see and reach `at`, THREAT_REACH when it must move
+        first)."""
+        total = 0.0
+        for e in self.enemies:
+            eh = (e.x, e.y)
+            d = self.dist(eh, at)
+            stride = self.move_hexes(e)
+            best = 0.0
+            attacks = self.attacks_of(e) or self.attacks_of(e, ready_only=False)
+            if not attacks or d > max(self.reach_of(m) for m in attacks) + stride:
+                continue
+            seen, _, _ = self.glance(eh, at)
+            for m in attacks:
+                reach = self.reach_of(m)
+                if d > reach + stride:
+                    continue
+                gain, _ = self.attack_gain(e, m, u, eh, at)
+                if d <= reach and seen:
+                    best = max(best, gain)
+                else:
+                    best = max(best, THREAT_REACH * gain)
+            total += best
+        return total
+
+    def incoming_at(self, u: Combatant, at: Hex) -> float:
+        """Expected loss from the attacks already aimed at u, if u stands on `at`: zero for one
+        that would stop against a solid hex or wall on its line (combat.py stops projectiles
+        there) or fall short."""
+        total = 0.0
+        for a in self.state.attacks:
+            if a.target != u.id or a.status == "done":
+                continue
+            attacker = self.state.combatants.get(a.attacker)
+            m = self.c.moves.get(a.move)
+            if attacker is None or m is None or attacker.down:
+                continue
+            pos = tuple(a.pos)
+            if a.status == "flying":
+                blocked = self.flight_blocked(pos, at)
+                remaining = self.dist(pos, at)
+                if blocked or remaining > a.max_travel:
+                    continue
+            edges = ()
+            if a.edge == "advantage":
+                edges = (1,)
+            elif a.edge == "disadvantage":
+                edges = (-1,)
+            gain, _ = self.attack_gain(attacker, m, u, tuple(a.origin), at, edges,
+                                       conceal=a.concealment, cover=a.cover,
+                                       penalty=a.range_penalty)
+            total += FLIGHT * gain
+        return total
+
+    def outgoing(self) -> float:
+        """Expected worth of this side's attacks in flight at enemies (minus the enemies' at
+        this side's combatants is counted per combatant in `position`)."""
+        total = 0.0
+        for a in self.state.attacks:
+            if a.status == "done" or a.target is None:
+                continue
+            attacker = self.state.combatants.get(a.attacker)
+            target = self.state.combatants.get(a.target)
+            m = self.c.moves.get(a.move)
+            if attacker is None or target is None or m is None or target.down:
+                continue
+            if attacker.side != self.side or target.side == self.side:
+                continue
+            th = (target.x, target.y)
+            if a.status == "flying":
+                blocked = self.flight_blocked(tuple(a.pos), th)
+                if blocked:
+                    continue
+            gain, _ = self.attack_gain(attacker, m, target, tuple(a.origin), th,
+                                       conceal=a.concealment, cover=a.cover,
+                                       penalty=a.range_penalty)
+            total += FLIGHT * gain
+        return total
+
+    def position(self, u: Combatant, at: Hex) -> float:
+        """The positional worth of own combatant u standing on `at`."""
+        key = (u.id, at)
+        got = self._pos.get(key)
+        if got is not None:
+            return got
+        now, later = self.best_shot(u, at, self.enemies)
+        v = OPPORTUNITY * now + REACH_SHARE * OPPORTUNITY * later
+        v -= APPROACH * self.segments_to_reach(u, at)
+        v -= THREAT * self.threat_to(u, at)
+        v -= self.incoming_at(u, at)
+        self._pos[key] = v
+        self._pos[key] = v
+        return v
+
+    def evaluate(self, moved: dict[str, Hex] | None = None) -> float:
+        """The view's worth to `side`; `moved` relocates own combatants hypothetically."""
+        st = self.state
+        if st.over:
+            if st.winner is None:
+                return 0.0
+            return WIN if st.winner == self.side else -WIN
+        v = 0.0
+        for u in self.own:
+            at = moved.get(u.id, (u.x, u.y)) if moved else (u.x, u.y)
+            v += self.unit_value(u) + self.position(u, at)
+        for e in self.enemies:
+            v -= self.unit_value(e)
+        return v + self.outgoing()
+
+
+# =============================================================================================
+# Helpers on budgets
+# =============================================================================================
+
+def spent_after(c: Combatant, cost: str) -> list[str]:
+    if cost in ("swift", "free"):
+        return list(c.spent)
+    return list(c.spent) + [cost]
+
+
+def kills_standard(c: Combatant, cost: str) -> bool:
+    """Whether spending `cost` now leaves no Standard for the rest of this round."""
+    before = c.spent in ([], ["move"])
+    after = spent_after(c, cost) in ([], ["move"])
+    return before and not after
+
+
+# =============================================================================================
+# The bot
+# =============================================================================================
+
+class BindingsBot:
+    """A bindings bot. `noise` (easy) adds uniform noise of that size to every score and
+    `random_rate` is the chance of a plain random legal action; `sharp` (hard) uses the concave
+    evaluation and `verify` dry-runs the best few movement choices with the real rules."""
+
+    def __init__(self, name: str, noise: float = 0.0, random_rate: float = 0.0,
+                 sharp: bool = False, verify: int = 0) -> None:
+        self.name = name
+        self.noise = noise
+        self.random_rate = random_rate
+        self.sharp = sharp
+        self.verify = verify
+
+    # -- protocol ----------------------------------------------------------------------------
+    def choose(self, view: BindingsState, legal: list, rng: Rng) -> Any:
+        return run_thinking(self.think(view, legal, rng))
+
+    def think(self, view: BindingsState, legal: list, rng: Rng) -> Generator[None, None, Any]:
+        legal = [a for a in legal if not isinstance(a, Concede)] or list(legal)
+        if len(legal) == 1:
+            return legal[0]
+        decision = _system().decision(view)
+        side = decision.seat if decision is not None else 0
+        stage = decision.stage if decision is not None else "act"
+        if stage == "circumstance":
+            for a in legal:
+                if isinstance(a, A.Judge) and a.edge == "none":
+                    return a
+            return legal[0]
+        if self.random_rate and rng.randint(0, 999) < int(self.random_rate * 1000):
+            return legal[rng.randint(0, len(legal) - 1)]
+        yield None
+        judge = Judge(view, side, self.sharp)
+        if stage == "defend":
+            return self._defend(judge, legal, rng)
+        if stage == "use_dodge":
+            return self._use_dodge(judge, legal)
+        actor_id = decision.actor if decision is not None else view.acting
+        actor = view.combatants.get(actor_id) if actor_id else None
+        if actor is None:
+            return self._fallback(legal)
+        scored: list[tuple[float, int, Any]] = []
+        base = judge.evaluate()
+        for n, a in enumerate(legal):
+            v = self._score(judge, actor, a, base, rng)
+            if self.noise:
+                v += (rng.randint(0, 2000) / 1000.0 - 1.0) * self.noise
+            scored.append((v, n, a))
+            if n % 24 == 23:
+                yield None
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        if self.verify:
+            yield None
+            return self._verify(judge, actor, scored, base, rng)
+        return scored[0][2]
+
+    def _fallback(self, legal: list) -> Any:
+        for a in legal:
+            if isinstance(a, EndTurn):
+                return a
+        return legal[0]
+
+    # -- scoring one turn action -------------------------------------------------------------
+    def _score(self, j: Judge, x: Combatant, a: Any, base: float, rng: Rng) -> float:
+        here = (x.x, x.y)
+        if isinstance(a, EndTurn):
+            return base + self._keep_value(j, x)
+        if isinstance(a, A.MoveTo):
+            return (base - j.position(x, here) + j.position(x, tuple(a.to))
+                    + self._keep_value(j, x) - EFFORT)
+        if isinstance(a, A.StartMovement):
+            return self._score_movement(j, x, a.mode, tuple(a.to), base)
+        if isinstance(a, A.Opening):
+            if a.move is None:
+                return base
+            if a.move in speeds.SEGMENTS:
+                return self._score_movement(j, x, a.move, tuple(a.target), base, opening=True)
+            return self._score_use(j, x, a.move, a.target, False, base, rng, opening=True)
+        if isinstance(a, A.UseMove):
+            return self._score_use(j, x, a.move, a.target, a.reduce, base, rng)
+        if isinstance(a, A.SpendUnused):
+            ranks = budget.unused_ranks(x)
+            rank = j.state.order.index(x.id) if x.id in j.state.order else 0
+            if a.mode == "rise":
+                return base + RISE * min(ranks, rank)
+            return base + (LEAD if rank > 0 else 0.0)
+        if isinstance(a, A.StopMoving):
+            return base - 2 * EFFORT
+        if isinstance(a, A.Ready):
+            return base - 1.0       # readying is only chosen when nothing else helps (see _ready)
+        return base - 5.0
+
+    def _keep_value(self, j: Judge, x: Combatant) -> float:
+        """What holding the rest of the budget is worth: a Standard kept answers an attack or
+        buys initiative."""
+        return KEEP_STANDARD if x.spent in ([], ["move"]) else 0.0
+
+    def _standard_cost(self, j: Judge, x: Combatant, cost: str) -> float:
+        """Spending `cost` may forgo this round's attack."""
+        if not kills_standard(x, cost):
+            return 0.0
+        now, later = j.best_shot(x, (x.x, x.y), j.enemies)
+        left = 3 - j.state.segment          # segments after this one in the round
+        if left <= 0:
+            return 0.0
+        return OPPORTUNITY * max(now, REACH_SHARE * later)
+
+    def _score_movement(self, j: Judge, x: Combatant, mode: str, to: Hex, base: float,
+                        opening: bool = False) -> float:
+        here = (x.x, x.y)
+        v = base - j.position(x, here) + j.position(x, to)
+        cost = speeds.COSTS.get(mode, "move")
+        if not opening:
+            v -= self._standard_cost(j, x, cost)
+            if x.spent in ([], ["move"]) and cost != "swift":
+                v -= 0.3 * KEEP_STANDARD   # it spends part of the budget a defence could use
+        if mode == "move":
+            # BND-52: a Move keeps giving hexes next segment: worth it while still far off
+            need = j.segments_to_reach(x, to)
+            v += APPROACH * min(1.0, need) * 0.8
+        elif mode == "dodge":
+            v += self._dodge_value(j, x, to)
+        elif mode == "step":
+            v -= 0.2                     # a Swift: cheap, but the step rarely beats a real move
+        elif mode == "dash":
+            v -= 0.1
+        return v - EFFORT
+
+    def _dodge_value(self, j: Judge, x: Combatant, at: Hex) -> float:
+        """BND-54: a Dodge puts one incoming attack resolved this segment at disadvantage."""
+        best = 0.0
+        for atk in j.state.attacks:
+            if atk.target != x.id or atk.status == "done":
+                continue
+            attacker = j.state.combatants.get(atk.attacker)
+            m = j.c.moves.get(atk.move)
+            if attacker is None or m is None:
+                continue
+            if atk.status == "flying":
+                blocked = j.flight_blocked(tuple(atk.pos), at)
+                if blocked or j.dist(tuple(atk.pos), at) > atk.rate:
+                    continue            # does not land this segment
+            plain, _ = j.attack_gain(attacker, m, x, tuple(atk.origin), at, (),
+                                     conceal=atk.concealment, cover=atk.cover,
+                                     penalty=atk.range_penalty)
+            dodged, _ = j.attack_gain(attacker, m, x, tuple(atk.origin), at, (-1,),
+                                      conceal=atk.concealment, cover=atk.cover,
+                                      penalty=atk.range_penalty)
+            best = max(best, FLIGHT * (plain - dodged))
+        return best
+
+    def _score_use(self, j: Judge, x: Combatant, move_id: str, target: Any, reduce: bool,
+                   base: float, rng: Rng, opening: bool = False) -> float:
+        m = j.c.moves.get(move_id)
+        if m is None:
+            return base - 5.0
+        cost = m.action
+        if reduce:
+            cost = budget.reduce_step(cost)
+        if m.is_attack and m.kind in ("projectile", "melee"):
+            return base + self._attack_value(j, x, m, target) - self._budget_charge(j, x, cost, opening)
+        if m.kind == "self":
+            return base + self._self_value(j, x, m) - self._budget_charge(j, x, cost, opening)
+        if m.kind in ("structure", "area"):
+            return self._dry_value(j, x, m, target, base, rng) - self._budget_charge(j, x, cost, opening)
+        if m.kind == "modifier":
+            return self._dry_value(j, x, m, target, base, rng) - self._budget_charge(j, x, cost, opening)
+        return base - 5.0
+
+    def _budget_charge(self, j: Judge, x: Combatant, cost: str, opening: bool) -> float:
+        """What an action's cost forgoes: KEEP_STANDARD when it spends the Standard (or a Full);
+        the Move half of a Full too."""
+        if opening:
+            return 0.0
+        if cost == "full":
+            return KEEP_STANDARD + 1.0
+        if cost == "standard":
+            return KEEP_STANDARD
+        if cost == "move":
+            return self._standard_cost(j, x, "move") + 0.3
+        if cost == "swift":
+            return 0.3
+        return 0.0
+
+    def _attack_value(self, j: Judge, x: Combatant, m: MoveDef, target: Any) -> float:
+        if target is None:
+            return -5.0
+        th = (int(target[0]), int(target[1]))
+        victim = None
+        for u in j.units:
+            if (u.x, u.y) == th:
+                victim = u
+                break
+        if victim is None:
+            return -3.0              # a guessed hex: the bot only aims at creatures it sees
+        if victim.side == j.side:
+            return -WIN / 10         # never at its own side (GM-31 allows it; the bot will not)
+        here = (x.x, x.y)
+        _, cover, conceal = j.see(here, th)
+        gain, _ = j.attack_gain(x, m, victim, here, th, (), cover=cover, conceal=conceal)
+        d = j.dist(here, th)
+        if m.kind == "projectile" and m.speed > 0:
+            segments = max(1, -(-d // m.speed))       # BND-50
+            gain *= FLIGHT_DISCOUNT ** (segments - 1)
+        if m.cooldown:
+            gain -= 0.25 * m.cooldown                  # keep it for when it matters more
+        # pushing a foe out of one's own reach helps nobody
+        if m.pushback_ft and m.kind == "melee" and not any(
+                mm.kind == "projectile" for mm in j.attacks_of(x, ready_only=False)):
+            gain -= 0.5
+        return gain
+
+    def _incoming_soon(self, j: Judge, x: Combatant) -> float:
+        return j.incoming_at(x, (x.x, x.y)) + THREAT * j.threat_to(x, (x.x, x.y))
+
+    def _self_value(self, j: Judge, x: Combatant, m: MoveDef) -> float:
+        """Brace, Stone Skin, Tide Guard: advantage on defence for a while; worth the share of
+        the expected incoming loss it prevents."""
+        grants = any(
+            e.verb == "self_condition" and "adv_defence" in j.c.conditions.get(
+                e.condition, None).verbs if j.c.conditions.get(e.condition) else False
+            for e in m.effects)
+        if not grants:
+            return -1.0
+        if j._has_verb(x, "adv_defence"):
+            return -1.0              # already guarded
+        exposure = self._incoming_soon(j, x)
+        return 0.45 * exposure - 0.5
+
+    def _dry_value(self, j: Judge, x: Combatant, m: MoveDef, target: Any, base: float,
+                   rng: Rng) -> float:
+        """Walls, veils and boosts: applied to a copy with the real rules, then valued."""
+        if m.kind in ("structure", "area"):
+            # only worth a look when someone is shooting or can shoot at this side
+            if not j.enemies or target is None:
+                return base - 5.0
+            th = (int(target[0]), int(target[1]))
+            if not self._between(j, x, th):
+                return base - 5.0
+        s = _dry_run(j.state, A.UseMove(x.id, m.id, target, False), rng.fork("dry" + m.id))
+        if s is None:
+            return base - 5.0
+        j2 = Judge(s, j.side, j.sharp)
+        x2 = s.combatants[x.id]
+        v = j2.evaluate()
+        if m.kind == "modifier":
+            # the boost's worth is the best hex its hexes reach this segment
+            best = v
+            for a in _system().legal_actions(s):
+                if isinstance(a, A.MoveTo) and a.actor == x.id:
+                    best = max(best, v - j2.position(x2, (x2.x, x2.y)) + j2.position(x2, tuple(a.to)))
+            cur = base
+            for a in _system().legal_actions(j.state):
+                if isinstance(a, A.MoveTo) and a.actor == x.id:
+                    cur = max(cur, base - j.position(x, (x.x, x.y)) + j.position(x, tuple(a.to)))
+            return base + (best - cur) - EFFORT
+        return v - EFFORT
+
+    def _between(self, j: Judge, x: Combatant, h: Hex) -> bool:
+        """Whether hex h lies near the line from x to some enemy that could shoot it."""
+        here = (x.x, x.y)
+        for e in j.enemies:
+            eh = (e.x, e.y)
+            d = j.dist(here, eh)
+            if d < 2 or d > 14:
+                continue
+            if j.dist(here, h) + j.dist(h, eh) <= d + 1 and 1 <= j.dist(here, h) <= 3:
+                return True
+        return False
+
+    # -- stages ------------------------------------------------------------------------------
+    def _defend(self, j: Judge, legal: list, rng: Rng) -> Any:
+        options = [a for a in legal if isinstance(a, A.Defend)]
+        if not options:
+            return self._fallback(legal)
+        atk_id = options[0].attack
+        atk = next((a for a in j.state.attacks if a.id == atk_id), None)
+        me = j.state.combatants.get(options[0].actor)
+        if atk is None or me is None:
+            return next((a for a in options if a.move is None), options[0])
+        attacker = j.state.combatants.get(atk.attacker)
+        m = j.c.moves.get(atk.move)
+        if attacker is None or m is None:
+            return next((a for a in options if a.move is None), options[0])
+        edges: tuple[int, ...] = ()
+        if atk.edge == "advantage":
+            edges = (1,)
+        elif atk.edge == "disadvantage":
+            edges = (-1,)
+        at = (me.x, me.y)
+        best, best_v = None, None
+        for opt in options:
+            declared = j.c.moves.get(opt.move) if opt.move else None
+            braced = False
+            extra = edges
+            cost = "free"
+            if opt.move in speeds.SEGMENTS:
+                cost = speeds.COSTS[opt.move]
+                if opt.move == "dodge":
+                    extra = edges + (-1,)           # BND-54
+                declared = None
+            elif declared is not None:
+                cost = declared.action
+                for e in declared.effects:
+                    cd = j.c.conditions.get(e.condition) if e.verb == "self_condition" else None
+                    if cd is not None and "adv_defence" in cd.verbs:
+                        braced = True                 # Brace / Guarded first (GM-06)
+                if not declared.defence:
+                    declared = None                   # Reaction still defends (BND-46)
+            loss, _ = j.attack_gain(attacker, m, me, tuple(atk.origin), at, extra,
+                                    declared=declared, braced=braced, conceal=atk.concealment,
+                                    cover=atk.cover, penalty=atk.range_penalty)
+            v = -loss
+            if opt.move is not None:
+                v -= self._budget_charge(j, me, cost, False) * 0.8
+                v -= 0.4                              # the segment's slot is gone
+            if best_v is None or v > best_v + 1e-9:
+                best, best_v = opt, v
+        return best
+
+    def _use_dodge(self, j: Judge, legal: list) -> Any:
+        yes = [a for a in legal if isinstance(a, A.UseDodge) and a.use]
+        no = [a for a in legal if isinstance(a, A.UseDodge) and not a.use]
+        if not yes or not no:
+            return (yes or no or legal)[0]
+        atk_id = yes[0].attack
+        me = j.state.combatants.get(yes[0].actor)
+        this = next((a for a in j.state.attacks if a.id == atk_id), None)
+        if me is None or this is None:
+            return yes[0]
+
+        def worth(atk) -> float:
+            attacker = j.state.combatants.get(atk.attacker)
+            m = j.c.moves.get(atk.move)
+            if attacker is None or m is None:
+                return 0.0
+            g, _ = j.attack_gain(attacker, m, me, tuple(atk.origin), (me.x, me.y), (),
+                                 conceal=atk.concealment, cover=atk.cover,
+                                 penalty=atk.range_penalty)
+            return g
+        mine = worth(this)
+        # GM-30 reading: keep the Dodge for a bigger attack still landing this segment
+        for other in j.state.attacks:
+            if other.id == atk_id or other.target != me.id or other.status == "done":
+                continue
+            if other.status == "flying" and j.dist(tuple(other.pos), (me.x, me.y)) > other.rate:
+                continue
+            if worth(other) > mine + 0.5:
+                return no[0]
+        return yes[0]
+
+    # -- hard: re-check the best few choices against the real rules -----------------------------
+    def _verify(self, j: Judge, x: Combatant, scored: list, base: float, rng: Rng) -> Any:
+        top = scored[0]
+        checked = []
+        for v, n, a in scored[:self.verify]:
+            if not isinstance(a, (A.StartMovement, A.MoveTo)):
+                checked.append((v, n, a))
+                continue
+            s = _dry_run(j.state, a, rng.fork(f"verify{n}"))
+            if s is None:
+                continue
+            j2 = Judge(s, j.side, j.sharp)
+            v2 = j2.evaluate()
+            # the real rules may have stopped the move short or opened a stage
+            moved = s.combatants[x.id]
+            if (moved.x, moved.y) != tuple(a.to):
+                v2 -= 1.0
+            checked.append((0.5 * (v + v2), n, a))
+        if not checked:
+            return top[2]
+        checked.sort(key=lambda t: (-t[0], t[1]))
+        return checked[0][2]
+
+
+def _dry_run(state: BindingsState, action: Any, rng: Rng) -> BindingsState | None:
+    """`action` applied to a copy of `state` with the bot's generator; None if refused."""
+    s = copy.deepcopy(state)
+    try:
+        _system().apply(s, action, rng)
+    except (ValueError, KeyError, IndexError):
+        return None
+    return s
+
+
+@register_bot("bindings", "normal")
+def normal_bot() -> BindingsBot:
+    return BindingsBot("bindings-normal")
+
+
+@register_bot("bindings", "hard")
+def hard_bot() -> BindingsBot:
+    return BindingsBot("bindings-hard", sharp=True, verify=4)
+
+
+@register_bot("bindings", "easy")
+def easy_bot() -> BindingsBot:
+    return BindingsBot("bindings-easy", noise=4.0, random_rate=0.15)
+
+
+__all__ = ["BindingsBot", "Judge", "combine_edges"]
