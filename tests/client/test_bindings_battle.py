@@ -260,3 +260,30 @@ def test_ready_a_move_from_the_ready_menu(app):
     tok = next(t for t in scene.presenter.tokens() if t.id == "a")
     assert any(g == "R" and "Blade" in tip for g, tip in tok.badges)
     assert any("readies Blade when an enemy comes in range" in ln.text for ln, _ in scene.log.lines)
+
+
+def test_the_tables_call_on_circumstances_and_cooldowns_on_the_buttons(app):
+    """House rule gm_adv_prompt (BND-GM-01): after the defender answers, the attacker's seat
+    gets the Circumstances prompt; its answer lets the attack resolve. Air Blast then shows its
+    cooldown (BND-101) on its disabled button."""
+    match = duel(a=dict(x=0, y=0), b=dict(x=3, y=0), house={"gm_adv_prompt": True})
+    scene = open_battle(app, match)
+    app.click(scene.button_pos("move:air_blast"))
+    app.click(scene.cell_pos((3, 0)))
+    app.click(scene.menu.buttons[0].rect.center)
+    lift_curtain(app)                                       # the brawler's seat defends
+    take = scene.prompt_panel.buttons[-1]
+    assert take.label == "Take it (Reaction)"
+    app.click(take.rect.center)
+    assert match.decision.stage == "circumstance" and match.decision.seat == 0
+    lift_curtain(app)                                       # back to the attacker's seat
+    assert scene.prompt_panel.title == "Circumstances"
+    assert [b.label for b in scene.prompt_panel.buttons] == [
+        "Advantage (+3d6)", "No edge", "Disadvantage"]
+    match.force_dice([1, 1, 1])
+    app.click(scene.prompt_panel.buttons[1].rect.center)
+    assert match.decision.stage == "act"
+    assert any(ln.text.startswith("Aeromancer hits Brawler") or
+               ln.text.startswith("Aeromancer misses Brawler") for ln, _ in scene.log.lines)
+    b = scene.bar.find("move:air_blast")
+    assert b is not None and not b.enabled and b.label == "Air Blast · R3"

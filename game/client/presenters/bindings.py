@@ -490,8 +490,10 @@ class BindingsPresenter:
             hk = str(hot) if hot <= 9 else ""
             hot += 1
             if not opts:
-                out.append(ActionButton(f"move:{mid}", label, hk, False,
-                                        tip + self.why_not(mid, c)))
+                why = self.why_not(mid, c)
+                if why.startswith("\nCooling down: ready in round "):
+                    label = f"{label} · R{why.rsplit(' ', 1)[-1].rstrip('.')}"
+                out.append(ActionButton(f"move:{mid}", label, hk, False, tip + why))
                 continue
             targeted = [a for a in opts if a.target is not None]
             if targeted:
