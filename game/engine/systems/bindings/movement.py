@@ -304,8 +304,11 @@ def begin(state: BindingsState, cid: str, mode: str) -> list:
                 state.movements.remove(m)
                 out.append(ev.MovementEnded(cid, m.mode, "replaced"))
     r = speeds.rate(mode, c.base_speed, c.swim_speed)
-    m = Movement(state.new_id("mv"), cid, mode, r.hexes, state.tick,
-                 segments_left=speeds.SEGMENTS[mode] - 1, bonus=r.bonus)
+    left = speeds.SEGMENTS[mode] - 1
+    if pushed(state, cid) and house(state, "suspended_move") == "deferred":
+        left += 1              # BND-GM-16 "deferred": this suspended segment does not count
+    m = Movement(state.new_id("mv"), cid, mode, r.hexes, state.tick, segments_left=left,
+                 bonus=r.bonus)
     state.movements.append(m)
     _refresh(state, c, m, out)
     if mode == "dodge":
