@@ -176,6 +176,26 @@ def test_board_layer_draws_both_halves_once_hooked():
     assert screen.get_at((int(x), int(y))).a == 255
 
 
+def test_board_layer_slides_a_projectile_that_moved_between_states():
+    m = grove_match()
+    view = BoardView(m.state.board)
+    view.set_rect(pygame.Rect(0, 0, 900, 600))
+    view.layers_below.append(lambda s, v: board_layer(s, v, m.state))
+    screen = _transparent(view)
+    view.draw(screen, [], [])
+    ov = overlay_for(view)
+    assert not ov.animating
+    before = {f.id: f.pos for f in ov.view.flights}
+    _first(m, ev.AttackAdvanced, lambda e: True)
+    view.draw(screen, [], [])
+    moved = [f for f in ov.view.flights if f.id in before and before[f.id] != f.pos]
+    assert moved and ov.animating
+    assert {sl.attack for sl in ov.slides} == {f.id for f in moved}
+    ov.skip()
+    view.draw(screen, [], [])
+    assert not ov.animating                              # nothing new moved: no new slide
+
+
 @pytest.mark.rule("BND-85")
 @pytest.mark.rule("BND-88")
 def test_sight_line_record_and_drawing():

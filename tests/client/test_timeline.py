@@ -118,6 +118,22 @@ def test_leads_go_first_in_the_next_first_segment_only(pass_state):
     assert _column(timeline_view(st2), "S1").turns[0].lead
 
 
+@pytest.mark.rule("BND-29")
+def test_past_columns_keep_the_order_they_had():
+    from game.client.presenters.bindings_time import orders_from_events
+    m = pass_match()
+    st = copy.deepcopy(m.state)
+    st.lead = [st.seg_order[-1]]
+    st.seg_order = [st.seg_order[-1], *st.seg_order[:-1]]   # S1 as if the last had led
+    seen = orders_from_events([ev.SegmentStarted(1, 1, tuple(st.seg_order))])
+    assert seen == {0: tuple(st.seg_order)}
+    st.segment, st.lead, st.turn = 2, [], 0
+    st.seg_order = list(st.order)
+    v = timeline_view(st, seen)
+    assert [t.cid for t in _column(v, "S1").turns] == list(seen[0])
+    assert [t.cid for t in timeline_view(st).segments[0].turns] == list(st.order)
+
+
 def test_down_combatants_stay_in_view_crossed_out(pass_state):
     st = copy.deepcopy(pass_state)
     st.combatants["pyra"].down = True

@@ -17,6 +17,8 @@ never disagree with the rules; tests advance a real match one segment and compar
 
 How the client calls it (K1's battle scene):
     tv = timeline_view(match.state)                 # every frame; cheap; hashable
+    (optional: seen = orders_from_events(match.history); timeline_view(state, seen) keeps the
+     order past columns really had, BND-29 leads included)
     fv = flight_view(match.state)                   # every frame
     sl = sight_view(match.state, attacker_hex, hovered_hex)   # while aiming a move
     steps = push_steps(events)                      # after submit, with the other AnimSteps
@@ -965,6 +967,18 @@ def sight_view(state: BindingsState, a: Hex, b: Hex, attacker_id: str | None = N
     return SightLine(tuple(a), tuple(b), s.can_see, s.targetable, s.cover, s.concealment,
                      tuple(s.lines), tuple(s.blocked_by), tuple(s.concealed_by),
                      " · ".join(parts))
+
+
+def orders_from_events(events: Iterable[Any],
+                       into: dict[int, tuple[str, ...]] | None = None) -> dict[int, tuple[str, ...]]:
+    """tick -> turn order from SegmentStarted events (match.history, then each submit's), for
+    timeline_view's `seen_orders`, so past columns keep the order they had (leads included)."""
+    from game.engine.systems.bindings.events import SegmentStarted
+    out = into if into is not None else {}
+    for e in events:
+        if isinstance(e, SegmentStarted):
+            out[tick_of(e.round, e.segment)] = tuple(e.order)
+    return out
 
 
 def push_steps(events: Iterable[Any]) -> list[AnimStep]:

@@ -15,7 +15,7 @@ work unchanged.
 
 How K1's battle scene calls it (the short way, as attach_bindings does):
     view.layers_below.append(lambda surface, v: board_layer(surface, v, match.state))
-    after submit: overlay_for(view).play(events)    (skip(): overlay_for(view).skip())
+    projectiles that moved slide by themselves; skip: overlay_for(view).skip()
 The long way, with a sight line of its own:
     self.flight = FlightOverlay()
     self.view.layers_below.append(self.flight.draw_below)   # ghosts, walls, mist, trails
@@ -73,13 +73,25 @@ class FlightOverlay:
         self._looks: dict[str, tuple[Colour, str]] = {}
 
     # -- state ------------------------------------------------------------------------------------
-    def set_view(self, view: FlightView | None, sight: SightLine | None = None) -> None:
-        """What to draw from now on (call every frame; cheap)."""
+    def set_view(self, view: FlightView | None, sight: SightLine | None = None,
+                 auto: bool = False) -> None:
+        """What to draw from now on (call every frame; cheap). With `auto`, a projectile whose
+        front hex changed since the last view slides there by itself (for scenes that do not
+        call play())."""
         self.view = view
         self.sight = sight
-        if view is not None and not self.slides:
-            self._last_pos = {f.id: f.pos for f in view.flights}
-            self._looks.update({f.id: (f.colour, f.glyph) for f in view.flights})
+        if view is None:
+            return
+        sliding = {sl.attack for sl in self.slides}
+        for f in view.flights:
+            self._looks[f.id] = (f.colour, f.glyph)
+            old = self._last_pos.get(f.id)
+            if old is not None and old != f.pos and f.id not in sliding:
+                if auto and self.speed > 0:
+                    self.slides.append(_Slide(f.id, [old, f.pos], f.colour, f.glyph, 0.0,
+                                              0.3 * self.speed))
+            if f.id not in sliding or auto:
+                self._last_pos[f.id] = f.pos
 
     @property
     def animating(self) -> bool:
@@ -459,14 +471,15 @@ def board_layer(surface: pygame.Surface, view: Any, state: Any, sight: SightLine
     """A BoardView layer (`view.layers_below`): everything in flight for `state`. It also hangs
     its over-the-tokens half (projectiles, arrows, arrival bursts, labels) on
     `view.layers_above` the first time, so one `layers_below` hook draws both halves. Animations
-    advance by the wall clock, so the scene only calls overlay_for(view).play(events)."""
+    advance by the wall clock, and a projectile whose front hex moved between two states slides
+    there by itself (overlay_for(view).skip() ends the slides; .play(events) is not needed)."""
     from game.client.presenters.bindings_time import flight_view
     ov = overlay_for(view)
     now = pygame.time.get_ticks() / 1000.0
     last, ov._clock = ov._clock, now
     if last is not None and ov.slides:
         ov.update(max(0.0, min(0.1, now - last)))
-    ov.set_view(flight_view(state), sight if sight is not None else ov.sight)
+    ov.set_view(flight_view(state), sight if sight is not None else ov.sight, auto=True)
     if not ov._above_hooked:
         view.layers_above.append(ov.draw_above)
         ov._above_hooked = True
