@@ -429,7 +429,8 @@ class NewMatchScene(UIScene):
             entry.set_text(seat.name)
             entry.set_text_length_limit(24)
             self.name_entries.append(entry)
-            kw = inner if not self.teams else int(inner * 0.55)
+            # the team gets the wider half: team names are longer than "AI - normal"
+            kw = inner if not self.teams else int(inner * 0.42)
             dd = self.dropdown(pygame.Rect(c3.x + pad, y + px(42), kw, px(36)), self.seat_kinds,
                                seat.kind, lambda v, i=i: self.set_seat_kind(i, v))
             self.kind_dropdowns.append(dd)
