@@ -288,3 +288,35 @@ def test_bar_is_rendered_again_only_when_the_view_changes(pass_state):
     tl.rect = pygame.Rect(0, 0, 1920, tl.preferred_height())
     tl.draw(screen, timeline_view(st))
     assert tl.renders == 3
+
+
+def test_every_word_shown_has_glyphs_in_the_bundled_font():
+    """Labels and tooltips only use characters the UI font has (no tofu boxes)."""
+    from game.client import resources
+    from game.client.presenters.bindings_time import flight_view
+    font = resources.font(14, True)
+
+    def picture(ch: str) -> bytes:
+        return pygame.image.tobytes(font.render(ch, True, (255, 255, 255), (0, 0, 0)), "RGB")
+
+    tofu = picture("\ue000")
+    texts: list[str] = []
+    for m in (pass_match(), grove_match()):
+        v = timeline_view(m.state)
+        for c in v.combatants:
+            title, lines = c.tooltip()
+            texts.append(title)
+            for ln in lines:
+                texts.extend(ln if isinstance(ln, tuple) else (ln,))
+        for col in v.segments:
+            texts.append(col.label)
+            for t in col.turns:
+                texts.extend(mk.tip for mk in t.marks)
+                texts.extend(mk.text for mk in t.marks)
+        fv = flight_view(m.state)
+        texts.extend(f"{f.name} · {f.label}" for f in fv.flights)
+        texts.extend(p.label for p in fv.pushes)
+        texts.extend(s.caption for s in fv.structures)
+    assert texts
+    for ch in sorted({ch for text in texts for ch in text} - {" "}):
+        assert picture(ch) != tofu, (ch, [t for t in texts if ch in t][:2])

@@ -584,7 +584,7 @@ def _attack_ongoing(state: BindingsState, a: Any) -> tuple[Ongoing, int | None, 
     if a.status in ("awaiting_defence", "deferred"):
         detail = (f"waits for {tname}'s answer" if a.status == "awaiting_defence"
                   else f"settles on {tname}'s turn ({when_label(state.tick, state.tick)})")
-        return (Ongoing(a.id, "attack", a.attacker, f"{name} → {tname}", detail, a.move,
+        return (Ongoing(a.id, "attack", a.attacker, f"{name} at {tname}", detail, a.move,
                         a.target, state.tick, state.tick, 0, colour, glyph, "contact"),
                 state.tick, state.tick)
     nt = _next_turn_tick(state, a.attacker, a.advanced_tick)
@@ -607,7 +607,7 @@ def _attack_ongoing(state: BindingsState, a: Any) -> tuple[Ongoing, int | None, 
     else:
         detail = f"falls short {when_label(eta, state.tick)}{moving}"
     segs = 0 if eta is None or nt is None else eta - nt + 1
-    return (Ongoing(a.id, "attack", a.attacker, f"{name} → {tname}", detail, a.move, a.target,
+    return (Ongoing(a.id, "attack", a.attacker, f"{name} at {tname}", detail, a.move, a.target,
                     nt, eta, segs, colour, glyph, outcome), nt, eta)
 
 

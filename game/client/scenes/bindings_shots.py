@@ -203,7 +203,28 @@ def _scene(app: "App", match: Match) -> Scene:
         return TimeScene(app, match)
 
 
+def hover_timeline(app: "App", scene: Scene, cid: str) -> bool:
+    """Put the (pinned) pointer on `cid`'s token in the timeline's current column, so the shot
+    shows its tooltip: draw once off-screen to learn where the token is."""
+    bar = getattr(getattr(scene, "initiative", None), "bar", None)
+    if bar is None or not hasattr(scene, "mouse"):
+        return False
+    scene.draw(pygame.Surface(app.size))
+    r = bar.token_rect(cid)
+    if r is None:
+        return False
+    scene.mouse = r.center
+    if hasattr(scene.initiative, "hover"):
+        scene.initiative.hover = cid
+    return True
+
+
 def shot_scenes(app: "App") -> list[tuple[str, Scene]]:
-    """The bindings shots: `bindings_pass` (rows staggered) and `bindings_grove` (columns)."""
-    return [("bindings_pass", _scene(app, pass_match())),
-            ("bindings_grove", _scene(app, grove_match()))]
+    """The bindings shots: `bindings_pass` (rows staggered), `bindings_grove` (columns) and
+    `bindings_timeline_tip` (the pass with the pointer on the aeromancer's timeline token)."""
+    out: list[tuple[str, Scene]] = [("bindings_pass", _scene(app, pass_match())),
+                                    ("bindings_grove", _scene(app, grove_match()))]
+    tip = _scene(app, pass_match())
+    if hover_timeline(app, tip, "aera"):
+        out.append(("bindings_timeline_tip", tip))
+    return out

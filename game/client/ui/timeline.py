@@ -101,6 +101,14 @@ class Timeline:
             return (ct.name if ct else cid), [mark.tip]
         return ct.tooltip() if ct is not None else None
 
+    def token_rect(self, cid: str, column: int = 0) -> pygame.Rect | None:
+        """Screen rect of `cid`'s token in the `column`-th column it appears in (0 = the first
+        drawn), from the last render; None when it is not drawn."""
+        found = [r for r, c, mark in self._hits if c == cid and mark is None]
+        if column >= len(found):
+            return None
+        return found[column].move(self.rect.topleft)
+
     def _hit(self, pos: tuple[int, int]) -> tuple[pygame.Rect, str, Mark | None] | None:
         if not self.rect.collidepoint(pos):
             return None
