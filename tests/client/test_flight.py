@@ -224,3 +224,30 @@ def test_sight_line_record_and_drawing():
     bx, by = view.cell_center((5, 6))
     assert screen.get_at((int(bx), int(by))).a == 255
     assert flight_mod.board_layer is board_layer
+
+
+def test_shot_scenes_draw_the_timeline_and_the_flight(app):
+    from game.client.scene import reset
+    from game.client.scenes import bindings_shots
+    shots = dict(bindings_shots.shot_scenes(app))
+    assert {"bindings_pass", "bindings_grove", "bindings_timeline_tip"} <= set(shots)
+    for name in ("bindings_pass", "bindings_grove"):
+        scene = shots[name]
+        app.apply(reset(scene))
+        app.settle(2)
+        assert app.top is scene and not app._fatal, name
+        flights = flight_view(scene.match.state).flights
+        assert flights
+        f = flights[0]
+        x, y = scene.view.cell_center(f.pos)
+        # the projectile glyph, in its move's colour, is where the board puts its hex
+        r = max(7.0, scene.view.tile * 0.30)
+        got = app.screen.get_at((int(x), int(y + 0.8 * r)))[:3]
+        assert all(abs(a - b) <= 12 for a, b in zip(got, f.colour)), (got, f.colour)
+        assert scene.view.cell_at((int(x), int(y))) == f.pos
+    tip = shots["bindings_timeline_tip"]
+    app.apply(reset(tip))
+    app.settle(2)
+    title, lines = tip.initiative.tip_at(tip.mouse)
+    assert title == tip.match.state.combatants["aera"].name
+    assert ("Air Blast at Hydromancer", "hits S2") in lines
