@@ -38,6 +38,7 @@ class TokenInfo:
     altitude: int | None = None       # shown as a lift and a number when airborne
     acting: bool = False
     outline: tuple[int, int, int] | None = None   # the gem's own edge colour, if it has one
+    glyph: str = ""                    # one or two letters drawn on the token (what it is)
 
 
 @dataclass(frozen=True, slots=True)

@@ -249,8 +249,11 @@ class BindingsPresenter:
                 badges.append(("R", f"Readied: {self.move_name(c.readied.get('move') or self._readied_move(c))}"))
             if c.defending and c.defend_tick == tick:
                 badges.append(("D", f"Defending with {self.move_name(c.defending)}"))
+            glyph = ""
+            if self.look is not None:
+                glyph = str(self.look.combatants.get(c.sheet, {}).get("glyph", ""))
             out.append(TokenInfo(c.id, c.name, c.side, c.x, c.y, 1, c.hp, c.max_hp, self.colour(c),
-                                 (), tuple(badges), None, c.id == acting, self.outline(c)))
+                                 (), tuple(badges), None, c.id == acting, self.outline(c), glyph))
         return out
 
     def _readied_move(self, c: Any) -> str:

@@ -782,6 +782,10 @@ class BoardView:
                 spr = spr.copy()
                 spr.set_alpha(int(255 * max(0.0, alpha)))
             surface.blit(spr, pos)
+            if tok.glyph and px >= 24:
+                g = self._digit(tok.glyph, (255, 255, 255), max(10, int(size_px * 0.3)))
+                surface.blit(g, (r.centerx - g.get_width() // 2,
+                                 r.centery - g.get_height() // 2 - lift))
             if flash > 0:
                 white = spr.copy()
                 white.fill((255, 255, 255, 0), special_flags=pygame.BLEND_RGBA_MAX)
