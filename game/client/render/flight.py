@@ -67,6 +67,7 @@ class FlightOverlay:
         self.view: FlightView | None = None
         self.sight: SightLine | None = None
         self.speed = 1.0                  # multiplier on animation lengths; 0 = no animation
+        self.ui_scale = 1.0               # the UI scale setting (read from the board view)
         self.slides: list[_Slide] = []
         self._labels: dict[tuple, pygame.Surface] = {}
         self._last_pos: dict[str, tuple[int, int]] = {}
@@ -127,6 +128,7 @@ class FlightOverlay:
     # -- drawing ----------------------------------------------------------------------------------
     def draw_below(self, surface: pygame.Surface, cam: Any) -> None:
         """Under the tokens: walls, veils, next-segment ghost hexes, trails."""
+        self.ui_scale = float(getattr(cam, "ui_scale", 1.0) or 1.0)
         v = self.view
         if v is None:
             return
@@ -146,6 +148,7 @@ class FlightOverlay:
 
     def draw_above(self, surface: pygame.Surface, cam: Any) -> None:
         """Over the tokens: push arrows, projectiles, arrival bursts, labels, the sight line."""
+        self.ui_scale = float(getattr(cam, "ui_scale", 1.0) or 1.0)
         v = self.view
         tile = max(8.0, float(cam.tile))
         if v is not None:
@@ -372,7 +375,8 @@ class FlightOverlay:
 
     def _label(self, surface: pygame.Surface, text: str, at: Point, tile: float, accent: Colour,
                below: bool = True) -> None:
-        size = max(11, min(16, int(tile * 0.26)))
+        k = self.ui_scale
+        size = max(int(11 * k), min(int(16 * k), int(tile * 0.26)))
         img = self._text(text, size, (245, 242, 232))
         pad = 4
         box = pygame.Rect(0, 0, img.get_width() + 2 * pad, img.get_height() + 2)
