@@ -738,6 +738,9 @@ class _TimelineBar:
         self.scene = scene
         self.bar = Timeline(scene.text)
         self.hover: str | None = None
+        self._key: Any = None
+        self._orders: dict = {}
+        self._view: Any = None
 
     @property
     def rect(self) -> pygame.Rect:
@@ -754,14 +757,46 @@ class _TimelineBar:
 
     def draw(self, surface: pygame.Surface, entries, round_no: int, portrait, status: str = "") -> None:
         from game.client.presenters import bindings_time
-        self.bar.draw(surface, bindings_time.timeline_view(self.scene.match.state),
-                      hover=self.hover)
+        m = self.scene.match
+        key = (id(m.state), len(m.log))
+        if key != self._key:
+            # the orders past segments really had (leads included), from the events so far
+            self._key = key
+            self._orders = bindings_time.orders_from_events(getattr(m, "history", ()) or ())
+            self._view = bindings_time.timeline_view(m.state, self._orders)
+        self.bar.draw(surface, self._view, hover=self.hover)
 
     def unit_at(self, pos) -> str | None:
         return self.bar.at(pos)
 
     def tip_at(self, pos):
         return self.bar.tip_at(pos)
+
+
+class _FlightAnims:
+    """The flight overlay as one of the scene's animators: it slides projectiles by itself
+    (comparing states), so events need not be played; skipping and the speed setting apply."""
+
+    def __init__(self, overlay: Any):
+        self.overlay = overlay
+
+    @property
+    def animating(self) -> bool:
+        return self.overlay.animating
+
+    def play(self, events: list) -> None:
+        pass
+
+    def skip(self) -> None:
+        self.overlay.skip()
+
+    @property
+    def speed(self) -> float:
+        return self.overlay.speed
+
+    @speed.setter
+    def speed(self, value: float) -> None:
+        self.overlay.speed = value
 
 
 def attach_bindings(scene: "BattleScene") -> None:
@@ -806,7 +841,7 @@ def attach_bindings(scene: "BattleScene") -> None:
             if ov.sight is not None and sight_line() is None:
                 ov.sight = None
         scene.view.layers_below.append(draw)
-        scene.anim_extras.append(flight.overlay_for(scene.view))
+        scene.anim_extras.append(_FlightAnims(flight.overlay_for(scene.view)))
         p.own_sight = False         # the overlay draws the line, its cover and concealment
 
 
