@@ -122,6 +122,7 @@ def test_damage_gets_no_advantage_unless_the_table_adds_it(on):
 
 @pytest.mark.rule("BND-85")
 @pytest.mark.rule("BND-86")
+@pytest.mark.rule("BND-T-19")
 def test_cover_on_the_centre_line_puts_the_attack_at_disadvantage_unless_next_to_the_attacker():
     for cover_x, expected in ((4, "disadvantage"), (2, "none")):
         a = fighter("A", 0, 1, ab=1, INT=score(2))
@@ -134,3 +135,14 @@ def test_cover_on_the_centre_line_puts_the_attack_at_disadvantage_unless_next_to
             A.Defend("B", t.state.pending[-1].data["attack"], None))
         r = t.of(E.AttackResolved)[-1]
         assert r.edge == expected
+
+
+@pytest.mark.rule("BND-84")
+@pytest.mark.rule("BND-T-19")
+def test_a_row_of_walls_blocking_every_line_leaves_nothing_to_attack():
+    rows = ["....#..........."] * 9
+    a = fighter("A", 0, 1)
+    b = fighter("B", 1, 6, hp=99, max_hp=99)
+    t = Table([a, b], rows=rows).start()
+    assert not [x for x in combat.legal(t.state) if x.move in ("air_blast", "blade")]
+    assert combat.check_use_move(t.state, A.UseMove("A", "air_blast", (6, ROW))) is not None

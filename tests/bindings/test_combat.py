@@ -171,3 +171,16 @@ def test_trip_knocks_prone_and_melee_against_the_prone_has_advantage():
     r = t.of(E.AttackResolved)[-1]
     assert r.edge == "advantage" and "prone" in r.reasons
     assert r.offence == 1 + 2 + 2 + 3                  # 2d6 [1,1] + advantage 3d6 [1,1,1]
+
+
+@pytest.mark.rule("BND-GM-31")
+@pytest.mark.parametrize("allowed", [True, False])
+def test_allies_are_targets_only_when_the_table_allows_friendly_fire(allowed):
+    a = fighter("A", 0, 4)
+    ally = fighter("C", 0, 5)
+    foe = fighter("B", 1, 12)
+    t = Table([a, ally, foe], house={"friendly_fire": allowed}).start()
+    strikes = {x.target for x in combat.legal(t.state) if x.move == "unarmed_strike"}
+    assert strikes == ({(5, ROW)} if allowed else set())
+    why = combat.check_use_move(t.state, A.UseMove("A", "unarmed_strike", (5, ROW)))
+    assert (why is None) == allowed

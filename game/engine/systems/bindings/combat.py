@@ -176,10 +176,11 @@ def segments_to_contact(dist_hexes: int, rate: int) -> int:
     return max(1, math.ceil(dist_hexes / rate)) if rate > 0 else 0
 
 
-def attack_targets(state: BindingsState, c: Combatant, m: content_mod.MoveDef) -> list[Hex]:
+def attack_targets(state: BindingsState, c: Combatant, m: content_mod.MoveDef,
+                   seen: dict[Hex, bool] | None = None) -> list[Hex]:
     """Hexes `c` may aim `m` at now: each creature in reach with a clear line (BND-84) and, for
     a creature under total concealment, its hex as a guess (BND-91); allies only with
-    friendly_fire (GM-31)."""
+    friendly_fire (GM-31). `seen` caches lines across moves of one listing."""
     out: list[Hex] = []
     reach = max_range_hexes(state, m)
     ff = bool(house(state, "friendly_fire"))
@@ -190,8 +191,13 @@ def attack_targets(state: BindingsState, c: Combatant, m: content_mod.MoveDef) -
         there = pos(o)
         if distance(state, here, there) > reach:
             continue
-        s = sight(state, here, there, c.id)
-        if s.can_see:
+        if seen is not None and there in seen:
+            visible = seen[there]
+        else:
+            visible = sight(state, here, there, c.id).can_see
+            if seen is not None:
+                seen[there] = visible
+        if visible:
             out.append(there)
     return out
 
@@ -226,6 +232,7 @@ def use_move_options(state: BindingsState, cid: str, slot_free: bool | None = No
         slot_free = c.slot_tick != state.tick
     out: list[UseMove] = []
     modes = _ongoing_modes(state, c)
+    seen: dict[Hex, bool] = {}
     for mid in c.moves:
         try:
             m = move_def(mid)
@@ -246,7 +253,7 @@ def use_move_options(state: BindingsState, cid: str, slot_free: bool | None = No
         if not costs:
             continue
         if m.kind in ATTACK_KINDS:
-            hexes: list[Hex | None] = list(attack_targets(state, c, m))
+            hexes: list[Hex | None] = list(attack_targets(state, c, m, seen))
         elif m.kind in ("structure", "area"):
             hexes = list(place_targets(state, c, m))
         else:
