@@ -545,13 +545,23 @@ class BoardView:
             tile = self._tint(colour, alpha, px, border)
             surface.fblits([(tile, self.cell_rect(c).topleft) for c in cells])
             return
-        layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        off = (-self.rect.x, -self.rect.y)
-        for c in cells:
-            poly = [(x + off[0], y + off[1]) for x, y in self.cell_polygon(c)]
-            pygame.draw.polygon(layer, (*colour, alpha), poly)
-            if border:
-                pygame.draw.polygon(layer, (*colour, min(255, alpha * 2)), poly, 1)
+        # the polygons are drawn once per (cells, colour, camera) and the layer reused while
+        # nothing changes: redrawing a few hundred hexes every frame costs several ms
+        key = (frozenset(cells), colour, alpha, border, int(self.cam[0]), int(self.cam[1]),
+               self.zoom, tuple(self.rect))
+        cache = self.__dict__.setdefault("_hex_fills", {})
+        layer = cache.get(key)
+        if layer is None:
+            layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            off = (-self.rect.x, -self.rect.y)
+            for c in key[0]:
+                poly = [(x + off[0], y + off[1]) for x, y in self.cell_polygon(c)]
+                pygame.draw.polygon(layer, (*colour, alpha), poly)
+                if border:
+                    pygame.draw.polygon(layer, (*colour, min(255, alpha * 2)), poly, 1)
+            if len(cache) > 8:
+                cache.clear()
+            cache[key] = layer
         surface.blit(layer, self.rect.topleft)
 
     def _outline_cell(self, surface: pygame.Surface, cell: Cell, colour, width: int) -> None:

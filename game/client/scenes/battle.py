@@ -825,20 +825,29 @@ def attach_bindings(scene: "BattleScene") -> None:
     if layer is not None:
         from game.client.presenters import bindings_time
 
+        memo: dict[str, Any] = {"key": None, "line": None}
+
         def sight_line():
-            # the targeting line for the hovered target, drawn by the flight overlay
-            got = p.sight_query(scene.effective_mode(), scene.selected, scene.hover_cell)
-            if got is None:
-                return None
-            try:
-                return bindings_time.sight_view(scene.match.state, *got)
-            except Exception:   # noqa: BLE001 - no line is better than a crash
-                return None
+            # the targeting line for the hovered target, drawn by the flight overlay; worked
+            # out once per state, mode and hovered hex
+            mode = scene.effective_mode()
+            key = (id(scene.match.state), len(scene.match.log), mode, scene.selected,
+                   scene.hover_cell)
+            if key != memo["key"]:
+                memo["key"], memo["line"] = key, None
+                got = p.sight_query(mode, scene.selected, scene.hover_cell)
+                if got is not None:
+                    try:
+                        memo["line"] = bindings_time.sight_view(scene.match.state, *got)
+                    except Exception:   # noqa: BLE001 - no line is better than a crash
+                        memo["line"] = None
+            return memo["line"]
 
         def draw(surface, view):
-            layer(surface, view, scene.match.state, sight_line())
+            line = sight_line()
+            layer(surface, view, scene.match.state, line)
             ov = flight.overlay_for(view)
-            if ov.sight is not None and sight_line() is None:
+            if line is None:
                 ov.sight = None
         scene.view.layers_below.append(draw)
         scene.anim_extras.append(_FlightAnims(flight.overlay_for(scene.view)))
