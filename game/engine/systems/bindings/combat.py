@@ -229,7 +229,7 @@ def use_move_options(state: BindingsState, cid: str, slot_free: bool | None = No
     if c.down:
         return []
     if slot_free is None:
-        slot_free = c.slot_tick != state.tick
+        slot_free = _budget().slot_free(state, c)
     out: list[UseMove] = []
     modes = _ongoing_modes(state, c)
     seen: dict[Hex, bool] = {}
@@ -277,9 +277,8 @@ def may_declare(state: BindingsState, t: Combatant) -> bool:
     action (budget aside)?"""
     if t.down or state.opening is not None:
         return False
-    tick = state.tick
-    if t.slot_tick == tick or t.defend_tick == tick:
-        return False                      # this segment's slot is already used
+    if not _budget().slot_free(state, t) or t.defend_tick == state.tick:
+        return False                      # this segment's slot is already used (BND-11)
     if state.round == 1 and t.first_segment > state.segment \
             and not house(state, "delayed_can_defend"):
         return False                      # BND-22 / GM-04: Reaction only while delayed
@@ -372,7 +371,7 @@ def check_use_move(state: BindingsState, action: UseMove, slot_free: bool | None
     if not can_afford(state, c, cost):
         return f"{m.name} needs a {cost} action, and this round's budget has none left"
     if slot_free is None:
-        slot_free = c.slot_tick != state.tick
+        slot_free = _budget().slot_free(state, c)
     if m.kind == "modifier":
         if not set(m.attaches_to) & _ongoing_modes(state, c):
             return f"{m.name} needs an ongoing {' or '.join(m.attaches_to)} to modify"

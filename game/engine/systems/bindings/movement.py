@@ -173,7 +173,7 @@ def _modes_now(state: BindingsState, cid: str) -> set[str]:
 
 # -- paths ----------------------------------------------------------------------------------------
 
-_REACH: dict[tuple, dict[Hex, tuple[Hex, ...]]] = {}
+_REACH: dict[tuple, tuple[Any, dict[Hex, tuple[Hex, ...]]]] = {}
 
 
 def _signature(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int) -> tuple:
@@ -194,8 +194,9 @@ def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int
         return {}
     key = _signature(state, cid, kinds, allowance)
     hit = _REACH.get(key)
-    if hit is not None:
-        return hit
+    # id() of a freed board can be reused by a new one: the entry keeps its board to compare
+    if hit is not None and hit[0] is state.board:
+        return hit[1]
     c = state.combatants[cid]
     start = (c.x, c.y)
     occ = occupants(state)
@@ -240,7 +241,7 @@ def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int
                 out[h] = tuple(reach.path_to(h)[1:])
     if len(_REACH) > 512:
         _REACH.clear()
-    _REACH[key] = out
+    _REACH[key] = (state.board, out)
     return out
 
 
