@@ -101,6 +101,7 @@ class BindingsPresenter:
 
     cost_colours = COST_COLOURS
     board_stages = ("act", "opening")
+    tile_hint = "Hover a hex for its terrain."
     keys_hint = ("Space end turn · Tab find the acting one · Esc back",
                  "Wheel zoom · drag or WASD to pan")
 

@@ -68,6 +68,8 @@ class BattleScene(MatchScene):
         self.sidebar = W.Sidebar(self.text)
         if getattr(self.presenter, "keys_hint", None):
             self.sidebar.keys = tuple(self.presenter.keys_hint)
+        if getattr(self.presenter, "tile_hint", None):
+            self.sidebar.tile_hint = self.presenter.tile_hint
         extras = SCENE_EXTRAS.get(getattr(match.config, "system", ""))
         if extras is not None:
             import importlib
@@ -602,11 +604,14 @@ class BattleScene(MatchScene):
         self.view.marked = (set(getattr(p, "prompt_focus", lambda: [])())
                             if d is not None and d.stage not in self.board_stages else set())
         self.view.draw(surface, tokens, items, self._current_overlay())
+        hovered_unit = p.unit_at(self.hover_cell) if self.hover_cell else None
+        if hasattr(self.initiative, "hover"):
+            # the combatant under the pointer on the map is lit in the timeline too
+            self.initiative.hover = hovered_unit
         entries, rnd = p.initiative()
         self.initiative.draw(surface, entries, rnd, self._portrait, self._status())
         if not getattr(self.initiative, "shows_status", True):
             self._status_chip(surface)
-        hovered_unit = p.unit_at(self.hover_cell) if self.hover_cell else None
         # while a prompt waits, the sheet of the one deciding (a defender) unless hovering
         deciding = d.actor if d is not None and d.stage not in self.board_stages else None
         if deciding not in {t.id for t in tokens}:

@@ -193,6 +193,7 @@ class Sidebar:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.tips: list[tuple[pygame.Rect, str, str]] = []   # hover regions: (rect, title, text)
         self.keys: tuple[str, ...] = self.KEYS   # the key hints (a presenter may name its own)
+        self.tile_hint = "Hover a tile for its terrain."
 
     #: the keys nobody finds by themselves, shown small under the tile panel
     KEYS = ("E heights · T attack style · Tab find her", "Wheel zoom · drag or WASD to pan")
@@ -283,7 +284,7 @@ class Sidebar:
             ky -= keys.get_height()
             surface.blit(keys, (x0, ky))
         if tile is None:
-            surface.blit(self.text.render("Hover a tile for its terrain.", 14, DIM), (x0, ty))
+            surface.blit(self.text.render(self.tile_hint, 14, DIM), (x0, ty))
         else:
             surface.blit(self.text.render(tile.title, 15, COOL, True), (x0, ty))
             ty += int(24 * s)
