@@ -248,3 +248,12 @@ def test_incoming_lists_segments_to_contact_and_the_next_hexes():
     t.until_turn("A")
     [(a, segs, path)] = combat.incoming(t.state, "B")
     assert segs == 1 and path == ((8, ROW), (9, ROW), (10, ROW))
+
+
+def test_incoming_leaves_out_an_attack_a_wall_will_stop():
+    t = shooter_table("stone_bullet", 9)
+    t.use("A", "stone_bullet", "B")
+    assert len(combat.incoming(t.state, "B")) == 1
+    t.state.features.append(Feature("w", "wall", "B", "earth_wall", [(6, ROW)], [], 1, 0, 99))
+    assert combat.incoming(t.state, "B") == []
+    assert combat.simulate(t.state, t.state.attacks[0]) == ([(5, ROW)], "blocked")

@@ -1121,25 +1121,58 @@ def stealth_contest(state: BindingsState, hider: str, observer: str, rng: Rng) -
     return ht > ot, ev1 + ev2
 
 
-def incoming(state: BindingsState, cid: str) -> list[tuple[Attack, int, tuple[Hex, ...]]]:
-    """Attacks heading for `cid`: (attack, segments until contact, hexes it covers on its next
-    advance). 0 segments = contact later this segment (or already waiting to resolve); 1 = the
-    next segment; assumes nobody moves."""
-    c = state.combatants[cid]
+def simulate(state: BindingsState, a: Attack, limit: int = 200) -> tuple[list[Hex], str]:
+    """Follow attack `a` hex by hex as `_advance` would, assuming nobody moves: (hexes it will
+    enter, how it ends: "contact", "blocked", "short", "empty" or "gone"). Reads only."""
+    if a.target is not None and state.combatants[a.target].down:
+        return [], "gone"
     lay = layout(state)
+    walls = _wall_cells(state)
+    dest = _destination(state, a)
+    dc = lay.to_cube(*dest)
+    cur = lay.to_cube(*a.pos)
+    travelled = a.travelled
+    steps: list[Hex] = []
+    hits_first = bool(house(state, "projectile_hits_first"))
+    for _ in range(limit):
+        if cur == dc:
+            break
+        if travelled >= a.max_travel:
+            return steps, "short"
+        nxt = lay.from_cube(cube_line(cur, dc)[1])
+        if blocks_projectiles(state, nxt, walls):
+            return steps, "blocked"
+        steps.append(nxt)
+        travelled += 1
+        cur = lay.to_cube(*nxt)
+        if hits_first and nxt != dest:
+            o = occupant(state, nxt)
+            if o is not None and o.id != a.attacker:
+                return steps, "contact"
+    o = occupant(state, a.aim)
+    if (a.target is None or house(state, "projectile_tracking") == "hex") and \
+            (o is None or (a.target is not None and o.id != a.target)):
+        return steps, "empty"
+    return steps, "contact"
+
+
+def incoming(state: BindingsState, cid: str) -> list[tuple[Attack, int, tuple[Hex, ...]]]:
+    """Attacks that will reach `cid` if nobody moves: (attack, segments until contact, hexes it
+    covers on its next advance). 0 segments = contact later this segment (its attacker's turn
+    is still to come) or already waiting to resolve; 1 = the next segment. Attacks that will be
+    stopped by a wall, fall short or find the hex empty are left out."""
+    c = state.combatants[cid]
     out = []
     for a in state.attacks:
-        aimed_here = a.target == cid or (a.target is None and tuple(a.aim) == pos(c))
-        if not aimed_here:
+        if a.target != cid and not (a.target is None and tuple(a.aim) == pos(c)):
             continue
         if a.status != "flying":
             out.append((a, 0, ()))
             continue
-        dest = _destination(state, a)
-        d = lay.distance(a.pos, dest)
-        needed = segments_to_contact(d, a.rate)
+        steps, end = simulate(state, a)
+        if end != "contact":
+            continue
+        needed = segments_to_contact(len(steps), a.rate) if steps else 1
         segs = needed - 1 if a.advanced_tick != state.tick else needed
-        cur, dc = lay.to_cube(*a.pos), lay.to_cube(*dest)
-        line = cube_line(cur, dc)[1:1 + a.rate]
-        out.append((a, max(0, segs), tuple(lay.from_cube(x) for x in line)))
+        out.append((a, max(0, segs), tuple(steps[:a.rate])))
     return out
