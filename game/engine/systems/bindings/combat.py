@@ -739,6 +739,10 @@ def advance_attacks(state: BindingsState, actor: str, rng: Rng) -> list:
     Stops early when a contact opens the "defend" stage; call again after the answer."""
     out: list = []
     for a in list(state.attacks):
+        if a.status == "flying" and state.combatants[a.attacker].down:
+            _finish(state, a)              # downed some other way (a collision): it falls
+            out.append(AttackStopped(a.id, "short", a.pos))
+    for a in list(state.attacks):
         if state.pending:
             break
         if a.attacker != actor or a.status != "flying" or a.advanced_tick == state.tick:
