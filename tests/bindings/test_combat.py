@@ -184,3 +184,36 @@ def test_allies_are_targets_only_when_the_table_allows_friendly_fire(allowed):
     assert strikes == ({(5, ROW)} if allowed else set())
     why = combat.check_use_move(t.state, A.UseMove("A", "unarmed_strike", (5, ROW)))
     assert (why is None) == allowed
+
+
+@pytest.mark.rule("BND-25")
+def test_a_readied_answer_to_being_attacked_fires_before_the_attack_flies():
+    a = fighter("A", 0, 1, ab=1, INT=score(2))
+    b = fighter("B", 1, 6, hp=40, max_hp=40)
+    t = Table([a, b], order=["B", "A"]).start()
+    t.do(A.Ready("B", "blade", None, "attacked"))
+    t.end()
+    assert t.acting == "A"
+    out = t.use("A", "air_blast", "B")
+    kinds = [type(e).__name__ for e in out]
+    assert kinds.index("ReadiedFired") < kinds.index("AttackAdvanced")
+    fired = [x for x in t.of(E.AttackLaunched, out) if x.actor == "B"]
+    assert fired and fired[0].target == "A"
+    assert any(x.readied for x in t.state.attacks if x.attacker == "B")
+
+
+@pytest.mark.rule("BND-GM-06")
+@pytest.mark.rule("BND-GM-01")
+def test_attack_first_with_the_tables_call_still_resolves_the_declared_action_afterwards():
+    a = fighter("A", 0, 4, ab=1, DEX=score(1))
+    b = fighter("B", 1, 5, db=1, INT=score(0), hp=40, max_hp=40)
+    t = Table([a, b], house={"defend_order": "attack_first", "gm_adv_prompt": True}).start()
+    t.use("A", "unarmed_strike", "B")
+    t.do(A.Defend("B", t.state.pending[-1].data["attack"], "brace"))
+    t.end()                                       # B's turn starts: the attack comes first
+    assert t.stage == "circumstance" and t.acting == "B"
+    assert not t.c("B").has("braced", t.state.tick)
+    t.force(1, 1).do(A.Judge(0, t.state.pending[-1].data["attack"], "none"))
+    assert t.of(E.AttackResolved)[-1].defence == 1           # before the Brace took hold
+    assert t.c("B").has("braced", t.state.tick)              # ...which then resolved
+    assert t.stage == "act" and t.acting == "B"
