@@ -26,7 +26,7 @@ import math
 from typing import Any
 
 from game.engine import dice
-from game.engine.boards.hex import CUBE_DIRECTIONS, HexLayout, cube_add, cube_distance, cube_line
+from game.engine.boards.hex import CUBE_DIRECTIONS, HexLayout, cube_line
 from game.engine.events import DiceRolled
 from game.engine.rng import Rng
 
