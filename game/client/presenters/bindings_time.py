@@ -410,10 +410,10 @@ def _next_turn_tick(state: BindingsState, cid: str, last_tick: int) -> int | Non
     if c is None or c.down or state.over:
         return None
     now = state.tick
-    if state.opening is not None:
-        return now
     if last_tick >= now:
         return now + 1
+    if state.opening is not None:
+        return now
     order = state.seg_order
     if cid in order:
         i = order.index(cid)

@@ -284,7 +284,15 @@ class FlightOverlay:
                 pygame.draw.line(surface, DANGER, (c[0] - r, c[1] - sx * r), (c[0] + r, c[1] + sx * r),
                                  max(3, int(tile * 0.1)))
         if glyph:
-            head = cam.cell_center(f.next_path[0]) if f.next_path else cam.cell_center(f.goal)
+            if f.pos == f.goal and f.origin != f.pos:
+                # arrived, waiting on the defence: sit on the hex's near edge, not on the token
+                o = cam.cell_center(f.origin)
+                dx, dy = at[0] - o[0], at[1] - o[1]
+                d = max(1e-6, (dx * dx + dy * dy) ** 0.5)
+                at = (at[0] - dx / d * tile * 0.5, at[1] - dy / d * tile * 0.5)
+                head = cam.cell_center(f.goal)
+            else:
+                head = cam.cell_center(f.next_path[0]) if f.next_path else cam.cell_center(f.goal)
             self._glyph(surface, at, f.colour, f.glyph, tile, (head[0] - at[0], head[1] - at[1]))
         anchor = cam.cell_center(f.goal) if f.contact_next else at
         self._label(surface, f"{f.name} · {f.label}", anchor, tile,
