@@ -343,10 +343,12 @@ class BindingsPresenter:
                         tooltip="Two Swift actions a round (BND-37); one action may be started "
                                 "per turn (BND-07)")]
         rates = self.rates(c)
-        tip = "Hexes per segment (H), plus bonus hexes once per action (+B), BND-51/71"
-        for i in range(0, len(rates), 2):
-            bl.append(PanelLine(" · ".join(f"{n} {r}" for n, r in rates[i:i + 2]),
-                                "Rates" if i == 0 else "", tooltip=tip))
+        if rates:
+            # Move, Dash, Dodge on the line; all of them (Swim too) in its tooltip
+            tip = ("Hexes per segment (H), plus bonus hexes once per action (+B), BND-51/71: "
+                   + ", ".join(f"{n} {r}" for n, r in rates))
+            bl.append(PanelLine(" · ".join(f"{n} {r}" for n, r in rates[:3]), "Rates",
+                                tooltip=tip))
         if c.first_segment > 1 and st.round == 1:
             bl.append(PanelLine(f"acts from S{c.first_segment} of round 1", "Delayed",
                                 colour=DMG))

@@ -555,7 +555,11 @@ class ChoicePanel:
         bh = int(34 * s)
         widths = [self.text.render(o[0], 15, TEXT, True).get_width() + int(64 * s) for o in self.options]
         w = max([int(380 * s)] + widths + [self.text.render(self.title, 18, TEXT, True).get_width() + 2 * pad])
-        w = min(w, int(anchor.w * 0.9))
+        # a prompt fits inside its anchor (the map); a menu over a button may be wider than it
+        screen = (pygame.display.get_surface().get_rect() if pygame.display.get_surface()
+                  else pygame.Rect(0, 0, 4000, 4000))
+        w = min(w, int((anchor.w if where in ("center", "bottom") or isinstance(where, tuple)
+                        else screen.w) * 0.9))
         body_lines = self.text.wrap(self.body, 14, w - 2 * pad) if self.body else []
         head = int(30 * s) + len(body_lines) * self.text.font(14).get_linesize()
         h = pad * 2 + head + len(self.options) * (bh + int(6 * s))
