@@ -192,3 +192,24 @@ def test_a_dodge_does_not_help_against_an_attack_arriving_next_segment():
     assert t.of(E.AttackContacted) and t.stage == "act"
     r = t.of(E.AttackResolved)[-1]
     assert "dodge" not in r.reasons
+
+
+def test_a_defend_prompt_survives_a_save_and_resumes_to_the_same_result():
+    import json
+
+    from game.engine.systems.bindings.state import BindingsState
+
+    def play(save: bool) -> tuple:
+        t = duel()
+        t.use("A", "unarmed_strike", "B")
+        t.do(A.Defend("B", attack_id(t), "brace"))
+        if save:
+            board = t.state.board
+            t.state = BindingsState.from_json(json.loads(json.dumps(t.state.to_json())))
+            t.state.board = board
+        t.end()
+        t.force(5, 5, 2, 3, 4).end()
+        r = t.of(E.AttackResolved)[-1]
+        return r.outcome, r.offence, r.defence, t.c("B").hp, t.when, t.acting
+
+    assert play(True) == play(False)
