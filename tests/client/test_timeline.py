@@ -320,3 +320,35 @@ def test_every_word_shown_has_glyphs_in_the_bundled_font():
     assert texts
     for ch in sorted({ch for text in texts for ch in text} - {" "}):
         assert picture(ch) != tofu, (ch, [t for t in texts if ch in t][:2])
+
+
+@pytest.mark.rule("BND-52")
+def test_a_move_shows_on_the_segments_the_engine_gives_it_hexes():
+    m = grove_match()
+    for _ in range(40):
+        if (m.decision.stage == "act" and m.state.acting == "petra"
+                and m.state.segment == 2):
+            break
+        _step(m)
+    st = m.state
+    here = (st.combatants["petra"].x, st.combatants["petra"].y)
+    start = next(a for a in m.legal_actions() if isinstance(a, A.StartMovement)
+                 and a.mode == "move" and a.to == here)
+    m.submit(start)
+    v = timeline_view(m.state)
+    move = next(o for o in v.combatant("petra").ongoing if o.kind == "movement")
+    marked = [col.tick for col in v.segments for t in col.turns
+              if t.cid == "petra" and any(mk.kind == "move" for mk in t.marks)]
+    # BND-52: two segments, this one and the next; the next is S3 on her turn
+    assert move.next_tick == move.eta_tick == 2 and marked == [2]
+    gave = None
+    for _ in range(40):
+        _step(m)
+        if m.state.acting == "petra" and m.decision.stage == "act":
+            mv = [x for x in m.state.movements if x.owner == "petra"]
+            gave = (m.state.tick, mv[0].now if mv else 0)
+            break
+    assert gave is not None and gave[0] == 2 and gave[1] > 0
+    v2 = timeline_view(m.state)
+    assert not [col.tick for col in v2.segments for t in col.turns if t.cid == "petra"
+                and any(mk.kind == "move" for mk in t.marks)]      # nothing after S3
