@@ -117,7 +117,8 @@ def test_when_the_attack_arrives_and_the_tooltip_in_words():
     assert odds.segments == 3 and odds.arrives == (1, 3)
     text = F.tooltip(odds, t.state)
     assert text.startswith(f"Hit {round(float(odds.hit) * 100)}%")
-    assert "5–10 dmg" in text and "to drop" in text and text.endswith("arrives S3")
+    assert f"5–10 dmg, {float(odds.expected):.1f} expected" in text
+    assert f"{round(float(odds.drop) * 100)}% to drop" in text and text.endswith("arrives S3")
     far = F.attack_odds(t.state, "A", "stone_bullet", (30, ROW))
     assert not far.legal and F.tooltip(far) == far.why
 

@@ -294,7 +294,9 @@ def _pct(p: Fraction) -> str:
 
 
 def tooltip(odds: AttackOdds, state: BindingsState | None = None) -> str:
-    """One line in words: 'Hit 62% · 3–8 dmg · 18% to drop · arrives S3'."""
+    """One line in words: 'Hit 62% · 3–8 dmg, 3.4 expected · 18% to drop · arrives S3' (the
+    expected damage counts the misses; "if they defend" follows the hit chance when the target's
+    best declared defence would lower it)."""
     if not odds.legal:
         return odds.why
     if odds.target is None:
@@ -304,7 +306,8 @@ def tooltip(odds: AttackOdds, state: BindingsState | None = None) -> str:
         parts[0] += f" ({_pct(odds.hit_defended)} if they defend)"
     if odds.max_damage > 0:
         lo, hi = odds.min_damage, odds.max_damage
-        parts.append(f"{lo}–{hi} dmg" if lo != hi else f"{lo} dmg")
+        dmg = f"{lo}–{hi} dmg" if lo != hi else f"{lo} dmg"
+        parts.append(f"{dmg}, {float(odds.expected):.1f} expected")
         parts.append(f"{_pct(odds.drop)} to drop")
     if odds.cover:
         parts.append("cover")
