@@ -352,3 +352,18 @@ def test_a_move_shows_on_the_segments_the_engine_gives_it_hexes():
     v2 = timeline_view(m.state)
     assert not [col.tick for col in v2.segments for t in col.turns if t.cid == "petra"
                 and any(mk.kind == "move" for mk in t.marks)]      # nothing after S3
+
+
+@pytest.mark.rule("BND-25")
+def test_a_readied_action_shows_in_the_tooltip():
+    from game.client.presenters.bindings_time import move_name
+    m = grove_match()
+    for _ in range(40):
+        if m.decision.stage == "act" and any(isinstance(a, A.Ready) for a in m.legal_actions()):
+            break
+        _step(m)
+    ready = next(a for a in m.legal_actions() if isinstance(a, A.Ready))
+    m.submit(ready)
+    ct = timeline_view(m.state).combatant(ready.actor)
+    assert ct.readied.startswith(move_name(ready.move) + " when")
+    assert ("Readied", ct.readied) in ct.tooltip()[1]

@@ -46,6 +46,8 @@ ACTION_NAMES = {"full": "Full", "standard": "Standard", "move": "Move", "swift":
                 "free": "Free"}
 MOVEMENT_NAMES = {"move": "Move", "dash": "Dash", "dodge": "Dodge", "swim": "Swim",
                   "step": "Step"}
+TRIGGER_WORDS = {"enemy_in_range": "when an enemy comes in reach",
+                 "attacked": "when it is attacked"}             # BND-25
 SIDE_COLOURS: tuple[Colour, ...] = ((88, 150, 230), (226, 96, 78))
 SCHOOL_COLOURS: dict[str, Colour] = {
     "aeromancy": (170, 226, 240), "petramancy": (176, 140, 96), "hydromancy": (80, 150, 235),
@@ -806,11 +808,13 @@ def _combatant_times(state: BindingsState) -> list[CombatantTime]:
                      f"until {when_label(cond.until, state.tick)}")
             conds.append((cond.id, cname, until))
         if c.readied:
-            r = c.readied
-            act = r.get("action", {}) if isinstance(r, dict) else {}
-            mv = act.get("move", "") if isinstance(act, dict) else ""
-            readied = f"{move_name(mv) if mv else 'an action'} when "\
-                      f"{str(r.get('trigger', '')).replace('_', ' ')}"
+            r = c.readied if isinstance(c.readied, dict) else {}
+            act = r.get("action") if isinstance(r.get("action"), dict) else {}
+            mv = str(r.get("move") or act.get("move") or "")
+            trigger = str(r.get("trigger", ""))
+            readied = (f"{move_name(mv) if mv else 'an action'} "
+                       f"{TRIGGER_WORDS.get(trigger, 'when ' + trigger.replace('_', ' '))}, "
+                       "this round only")
         else:
             readied = ""
         out.append(CombatantTime(
