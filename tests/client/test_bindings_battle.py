@@ -349,3 +349,24 @@ def test_every_bindings_event_reads_as_our_own_words(monkeypatch):
             continue
         assert text and "_" not in text, (cls.__name__, text)
     assert len(skipped) <= 3, skipped
+
+
+def test_undo_takes_back_a_move_and_the_map_follows(app):
+    """Ctrl+Z after a dice-free move: the combatant is back, the budget too, and the tints and
+    buttons are worked out from the restored state (no stale caches)."""
+    match = duel(a=dict(x=0, y=0), b=dict(x=8, y=0))
+    scene = open_battle(app, match)
+    app.click(scene.button_pos("movement"))
+    app.click(next(b for b in scene.menu.buttons if b.label.startswith("Dash")).rect.center)
+    assert scene.effective_mode() == "mv:dash"
+    dest = max(scene._current_overlay().cells, key=lambda h: (h[1] == 0, h[0]))
+    app.click(scene.cell_pos(dest))
+    assert where(match, "a") == dest and match.state.combatants["a"].spent == ["move"]
+    assert scene.bar.find("move:air_blast") is not None
+    app.press_key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    app.settle(1)
+    assert where(match, "a") == (0, 0) and match.state.combatants["a"].spent == []
+    assert any(ln.text == "Undone." for ln, _ in scene.log.lines)
+    app.click(scene.button_pos("movement"))
+    labels = [b.label for b in scene.menu.buttons]
+    assert any(lab.startswith("Dash") for lab in labels)
