@@ -24,6 +24,10 @@ from .state import BindingsState
 # Actions combat.py applies (attacks, self moves, modifiers, stage answers).
 COMBAT_ACTIONS: tuple[type, ...] = (A.UseMove, A.Defend, A.UseDodge, A.Judge)
 
+# Actions turn_actions lists (movement, readying, unused actions).
+TURN_ACTIONS: tuple[type, ...] = (A.StartMovement, A.MoveTo, A.StopMoving, A.Ready,
+                                  A.SpendUnused)
+
 _STAGE_PROMPTS = {
     "defend": "{actor} is about to be hit: defend, or let it land?",
     "use_dodge": "Spend {actor}'s dodge on this attack?",
@@ -132,7 +136,18 @@ def validate(state: BindingsState, action: Any) -> str | None:
         return "nobody is deciding"
     if isinstance(action, Concede):
         return None if action.seat == d.seat else "only the seat that is deciding may concede"
-    if action in legal_actions(state):
+    if not state.pending and state.opening is None and state.acting is not None:
+        # the turn's own actions are checked without listing combat's (sight lines are dear)
+        if isinstance(action, EndTurn):
+            return None
+        if isinstance(action, TURN_ACTIONS) and action in turn_actions(state, state.acting):
+            return None
+        if isinstance(action, A.UseMove):
+            combat = turns._combat()
+            check = getattr(combat, "validate", None) if combat is not None else None
+            if check is not None:
+                return check(state, action)
+    if not isinstance(action, TURN_ACTIONS) and action in legal_actions(state):
         return None
     if state.pending:
         return f"waiting for an answer first ({state.pending[-1].stage.replace('_', ' ')})"
