@@ -308,10 +308,11 @@ class Timeline:
                              max(2, t // 10))
         elif turn.status == "delayed" and ct.delayed_until:
             # the segment it may first start an action in (BND-19..21)
-            lab = self.text.render(f"S{ct.delayed_until}", 10, (255, 255, 255), True)
-            r = lab.get_rect(center=(box.centerx, box.bottom - lab.get_height() // 2))
-            pygame.draw.rect(surf, (70, 70, 96), r.inflate(int(6 * s), 0), border_radius=4)
-            surf.blit(lab, r)
+            if sg.when != "past":       # small past tokens keep just the hourglass
+                lab = self.text.render(f"S{ct.delayed_until}", 10, (255, 255, 255), True)
+                r = lab.get_rect(center=(box.centerx, box.bottom - lab.get_height() // 2))
+                pygame.draw.rect(surf, (70, 70, 96), r.inflate(int(6 * s), 0), border_radius=4)
+                surf.blit(lab, r)
             # an hourglass on the token's upper right
             hx, hy, hs = box.right - t // 6, box.y + t // 6, max(3, t // 7)
             pts = [(hx - hs, hy - hs), (hx + hs, hy - hs), (hx - hs, hy + hs), (hx + hs, hy + hs)]
