@@ -198,7 +198,11 @@ class FlightOverlay:
         if st.kind == "veil":
             for h in st.cells:
                 poly = self._poly(cam, h, off)
-                pygame.draw.polygon(layer, (*MIST, 70 + 25 * min(3, st.conceal)), poly)
+                pygame.draw.polygon(layer, (*MIST, 85 + 25 * min(3, st.conceal)), poly)
+                inner = _inset(poly, 0.92)
+                n = len(inner)
+                for i in range(n):
+                    _dashed(layer, (*MIST, 200), inner[i], inner[(i + 1) % n], 1, 4)
                 cx, cy = cam.cell_center(h)
                 cx, cy = cx + off[0], cy + off[1]
                 # soft puffs, placed by the hex so they do not shimmer between frames
@@ -207,7 +211,7 @@ class FlightOverlay:
                     r = tile * (0.16 + 0.04 * (k % 2))
                     px = cx + math.cos(math.radians(a)) * tile * 0.18
                     py = cy + math.sin(math.radians(a)) * tile * 0.14
-                    pygame.draw.circle(layer, (*MIST, 60), (px, py), r)
+                    pygame.draw.circle(layer, (*MIST, 75), (px, py), r)
             return
         # a raised block of the move's stone: dark sides, a lit top face shifted up, mortar lines
         stone = _mix(st.colour, (150, 146, 138), 0.45)

@@ -151,7 +151,6 @@ class TimeScene(Scene):
     def __init__(self, app: "App", match: Match):
         super().__init__(app)
         from game import paths
-        from game.client.presenters import TokenInfo  # noqa: F401  (checked importable)
         from game.client.render.board_view import BoardView
         from game.client.render.flight import FlightOverlay
         from game.client.ui.battle_widgets import Text
