@@ -292,3 +292,19 @@ def test_an_unused_choice_lapses_if_the_standard_is_spent_after_it():
     act(m, UseMove("A", "brace"))
     out = run_to(m, 2, 1, "A")
     assert of(out, ev.RankChanged) == [] and m.state.order == ["A", "B", "C", "D"]
+
+
+@pytest.mark.rule("BND-25")
+@pytest.mark.rule("BND-GM-24")
+def test_a_readied_answer_to_being_attacked_goes_off_at_once():
+    m = duel(a=dict(sheet="aeromancer", x=0, y=0), b=dict(sheet="archer", x=4, y=0))
+    act(m, Ready("a", "blade", None, "attacked"))
+    act(m, EndTurn())
+    m.force_dice([1] * 12)
+    out = act(m, UseMove("b", "shortbow", (0, 0)))
+    fired = of(out, ev.ReadiedFired)
+    assert [(e.actor, e.move, e.cause) for e in fired] == [("a", "blade", "b")]
+    launched = [(e.actor, e.move, e.aim) for e in of(out, ev.AttackLaunched)]
+    assert ("a", "blade", (4, 0)) in launched and launched[0][0] == "b"
+    assert m.state.combatants["a"].readied is None
+    assert m.state.combatants["a"].spent == ["standard"]

@@ -455,7 +455,11 @@ def fire_readied(state: BindingsState, cid: str, cause: str, rng: Any) -> list:
     slot_was_used = not budget.slot_free(state, c)
     before = {a.id for a in state.attacks}
     out: list = [ev.ReadiedFired(cid, move_id, cause)]
-    out += _use_move(combat, state, action, rng)
+    launch = getattr(combat, "launch_readied", None)
+    if launch is not None:
+        out += list(launch(state, cid, move_id, aim, rng))
+    else:
+        out += _use_move(combat, state, action, rng)
     if slot_was_used:
         c.slot_tick = max(c.slot_tick, state.tick + 1)
     for a in state.attacks:
