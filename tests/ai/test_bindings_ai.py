@@ -1,0 +1,170 @@
+"""Bindings bots: legal choices only and the view untouched, the same game for the same seed,
+attacks taken when a foe is in reach, a projectile answered by stepping behind rock, a heavy
+blow answered with a defence, the Dodge spent on the biggest attack, JSON-only thinking in the
+seat worker, the autoplay and evaluate commands, and the normal bot beating random play."""
+from __future__ import annotations
+
+import io
+import json
+from contextlib import redirect_stdout
+
+import pytest
+
+from game.engine.actions import ACTIONS, EndTurn
+from game.engine.ai.base import difficulties, make_bot
+from game.engine.ai.runner import ask_bot, bot_rng, example_match, play_match
+from game.engine.match import Match
+from game.engine.systems.bindings import actions as A
+from game.engine.systems.bindings import ai, combat, forecast
+from tests.bindings import bndtools as T
+
+
+def _drive(m: Match, seat_bots: dict[int, object], until) -> None:
+    """Let the bots answer every decision until `until(m)` holds (or 60 decisions)."""
+    for _ in range(60):
+        if m.over or until(m):
+            return
+        d = m.decision
+        m.submit(ask_bot(m, seat_bots[d.seat], d.seat))
+
+
+def test_bindings_offers_three_bots():
+    assert difficulties("bindings") == ["easy", "normal", "hard", "random"]
+    assert make_bot("bindings", "hard").name == "bindings-hard"
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "normal", "hard"])
+def test_bots_choose_legal_and_leave_the_match_alone(difficulty):
+    m = Match.new(example_match("bindings", 4, None, (difficulty, difficulty)))
+    bot = make_bot("bindings", difficulty)
+    stages = set()
+    for _ in range(80):
+        if m.over:
+            break
+        d = m.decision
+        stages.add(d.stage)
+        rng_before = m.rng.to_json()
+        state_before = m.system.state_to_json(m.state)
+        view = m.view(d.seat)
+        view_before = m.system.state_to_json(view)
+        action = bot.choose(view, m.legal_actions(), bot_rng(m, d.seat))
+        assert action in m.legal_actions()
+        assert m.rng.to_json() == rng_before                        # never the match's dice
+        assert m.system.state_to_json(m.state) == state_before      # the match is untouched
+        assert m.system.state_to_json(view) == view_before          # so is the view it got
+        m.submit(action)
+    assert "act" in stages
+
+
+def test_same_seed_same_game():
+    def bots():
+        return [make_bot("bindings", "normal"), make_bot("bindings", "random")]
+    a = play_match(example_match("bindings", 6, None, ("normal", "random")), bots(), 150)
+    b = play_match(example_match("bindings", 6, None, ("normal", "random")), bots(), 150)
+    assert a == b and a["actions"] == 150
+
+
+def test_normal_strikes_a_foe_in_reach():
+    m = T.duel(a=dict(sheet="brawler", x=3, y=3), b=dict(sheet="archer", x=4, y=3,
+                                                          overrides={"hp": 6}))
+    bot = make_bot("bindings", "normal")
+    action = ask_bot(m, bot, 0)
+    assert isinstance(action, A.UseMove) and action.target == (4, 3)
+    assert combat.move_def(action.move).kind == "melee"
+
+
+ROCK = ["............",
+        "............",
+        "............",
+        "....##......",
+        "............",
+        "............",
+        "............"]
+
+
+def test_normal_steps_behind_rock_to_stop_a_projectile():
+    # b's Stone Bullet (3 hexes a segment) will hit a at b's turn next segment, before a's:
+    # a cannot defend it then, but one hex north the rock lies on its line (combat.py stops
+    # projectiles at solid hexes)
+    m = T.make([{"id": "b", "sheet": "petramancer", "side": 1, "x": 10, "y": 3},
+                {"id": "a", "sheet": "aeromancer", "side": 0, "x": 3, "y": 5}],
+               rows=ROCK, order=["b", "a"])
+    T.act(m, A.UseMove("b", "stone_bullet", (3, 5)))
+    T.act(m, EndTurn())
+    assert T.when(m) == (1, 1, "a")
+    assert [a.id for a, _, _ in combat.incoming(m.state, "a")] == ["a1"]
+    bot = make_bot("bindings", "normal")
+    _drive(m, {0: bot, 1: bot}, lambda m: m.state.acting != "a")
+    assert T.where(m, "a") != (3, 5)
+    assert combat.incoming(m.state, "a") == []          # the bullet now meets the rock
+
+
+def test_normal_answers_a_heavy_blow_with_a_defence():
+    m = T.make([{"id": "b", "sheet": "brawler", "side": 1, "x": 4, "y": 3},
+                {"id": "a", "sheet": "pyromancer", "side": 0, "x": 5, "y": 3}], order=["b", "a"])
+    odds = forecast.attack_odds(m.state, "b", "haymaker", (5, 3))
+    assert odds.hit == 1 and odds.hit_defended < 1        # a defence matters here
+    T.act(m, A.UseMove("b", "haymaker", (5, 3)))
+    assert m.decision.stage == "defend" and m.decision.seat == 0
+    answer = ask_bot(m, make_bot("bindings", "normal"), 0)
+    assert isinstance(answer, A.Defend) and answer.move is not None
+    assert answer.move in combat.defence_options(m.state, m.state.combatants["a"])
+
+
+def test_judge_odds_match_the_engine_forecast():
+    # the bot's quick odds and the engine's exact forecast agree on a plain attack
+    m = T.duel(a=dict(sheet="brawler", x=3, y=3), b=dict(sheet="archer", x=4, y=3))
+    j = ai.Judge(m.state, 0)
+    a, b = m.state.combatants["a"], m.state.combatants["b"]
+    for move in ("haymaker", "dagger", "unarmed_strike"):
+        odds = forecast.attack_odds(m.state, "a", move, (4, 3))
+        _, p_hit = j.attack_gain(a, combat.move_def(move), b, (3, 3), (4, 3))
+        assert p_hit == pytest.approx(float(odds.hit), abs=1e-9)
+
+
+def test_use_dodge_goes_to_the_bigger_attack():
+    j_state = T.duel(a=dict(sheet="aeromancer", x=3, y=3), b=dict(sheet="brawler", x=4, y=3))
+    bot = make_bot("bindings", "normal")
+    j = ai.Judge(j_state.state, 0)
+    yes, no = A.UseDodge("a", "x", True), A.UseDodge("a", "x", False)
+    # nothing else incoming: the Dodge is spent on the attack at hand
+    assert bot._use_dodge(j, [yes, no]) == yes
+
+
+def test_seat_worker_answers_in_json():
+    """client/seats.py thinks in another process from the saved-match JSON: a bindings match
+    must survive that trip and the answer must be the bot's in-process choice."""
+    from game.client.seats import _Worker
+    from game.engine import saves
+    m = Match.new(example_match("bindings", 3, None, ("normal", "normal")))
+    bot = make_bot("bindings", "normal")
+    for _ in range(6):                      # a few real actions in the log first
+        d = m.decision
+        m.submit(ask_bot(m, bot, d.seat))
+    doc = json.loads(json.dumps(saves.to_document(m)))
+    seat = m.decision.seat
+    reply = _Worker().answer({"id": 1, "document": doc, "seat": seat, "difficulty": "normal"})
+    assert "error" not in reply, reply
+    action = ACTIONS.from_json(reply["action"])
+    assert action in m.legal_actions()
+    assert action == ask_bot(m, make_bot("bindings", "normal"), seat)
+
+
+def test_autoplay_command_plays_bindings_to_the_end():
+    from game.cli import autoplay
+    out = io.StringIO()
+    with redirect_stdout(out):
+        code = autoplay.main(["--system", "bindings", "--seed", "2", "--vs", "random"])
+    assert code == 0
+    summary = json.loads(out.getvalue())
+    assert summary["finished"] and summary["system"] == "bindings"
+    assert summary["winner"] == 0 and summary["seats"]["0"]["bot"] == "bindings-normal"
+
+
+def test_normal_beats_random():
+    """The issue's bar is 90% of 50 seeded games (`python -m game evaluate --system bindings
+    --opponent random`; README reports the full run). Here 20 of them, seats alternating."""
+    from game.cli.evaluate import evaluate
+    report = evaluate("bindings", "normal", "random", 20, 1)
+    assert report["unfinished"] == 0
+    assert report["wins"] >= 18, report
