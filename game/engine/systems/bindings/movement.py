@@ -29,18 +29,21 @@ MODES = tuple(speeds.SEGMENTS)
 
 # -- the board -----------------------------------------------------------------------------------
 
-_LAYOUTS: dict[int, HexLayout] = {}
+# Keyed by id(board) with the board kept beside the value and compared on a hit: an id may be
+# reused once a board is gone, and the stored reference keeps it alive while cached.
+_LAYOUTS: dict[int, tuple[Any, HexLayout]] = {}
 
 
 def layout(state: BindingsState) -> HexLayout:
     """The hex layout of the state's board (one per board object)."""
     b = state.board
-    key = id(b)
-    lay = _LAYOUTS.get(key)
-    if lay is None:
-        if len(_LAYOUTS) > 64:
-            _LAYOUTS.clear()
-        lay = _LAYOUTS[key] = HexLayout.from_board(b)
+    hit = _LAYOUTS.get(id(b))
+    if hit is not None and hit[0] is b:
+        return hit[1]
+    if len(_LAYOUTS) > 64:
+        _LAYOUTS.clear()
+    lay = HexLayout.from_board(b)
+    _LAYOUTS[id(b)] = (b, lay)
     return lay
 
 
