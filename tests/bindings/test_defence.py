@@ -213,3 +213,18 @@ def test_a_defend_prompt_survives_a_save_and_resumes_to_the_same_result():
         return r.outcome, r.offence, r.defence, t.c("B").hp, t.when, t.acting
 
     assert play(True) == play(False)
+
+
+@pytest.mark.rule("BND-GM-07")
+@pytest.mark.parametrize("escapes", [False, True])
+def test_a_projectile_that_landed_misses_a_dodger_who_left_the_hex_only_with_escapes(escapes):
+    a = fighter("A", 0, 1, ab=1, INT=score(2))
+    b = fighter("B", 1, 5, db=1, INT=score(0), hp=40, max_hp=40, base_speed=30)
+    t = Table([a, b], house={"defensive_move_escapes": escapes}).start()
+    t.use("A", "air_blast", "B")
+    t.do(A.Defend("B", attack_id(t), "dodge"))
+    t.end()
+    t.do(A.MoveTo("B", (5, ROW + 1)))
+    t.force(6, 6, 1, 1, 1, 3).end()
+    r = t.of(E.AttackResolved)[-1]
+    assert (r.outcome == "miss" and r.reasons == ("out of reach",)) == escapes

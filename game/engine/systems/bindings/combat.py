@@ -2,7 +2,7 @@
 
 Owns:
 - which moves the acting combatant may start and at what (`legal`, `use_move_options`,
-  `validate`), and applying UseMove, Defend, UseDodge and Judge (`apply`);
+  `check_use_move`), and applying UseMove, Defend, UseDodge and Judge (`apply`);
 - the attack lifecycle: launch (range BND-80..83, sight BND-84..93 measured once, GM-14), flight
   `rate` hexes a segment on the attacker's turn along the cube line (BND-49/50), stops at solid
   hexes and walls, falls short past the longest shot (GM-21), contact, the "defend" stage
@@ -308,7 +308,7 @@ def defence_options(state: BindingsState, t: Combatant) -> list[str]:
 
 
 # =============================================================================================
-# legal / validate / apply
+# legal / apply
 # =============================================================================================
 
 def _attack(state: BindingsState, aid: str) -> Attack | None:
@@ -342,21 +342,9 @@ def legal(state: BindingsState) -> list:
     return use_move_options(state, actor)
 
 
-def validate(state: BindingsState, action: Any) -> str | None:
-    """Why `action` (one of this module's) is not allowed now, or None. Accepts guessed hexes
-    under total concealment that `legal` does not list one by one (BND-91)."""
-    if isinstance(action, (Defend, UseDodge, Judge)):
-        return None if action in legal(state) else "that answer does not fit the question asked"
-    if not isinstance(action, UseMove):
-        return "not a combat action"
-    if state.pending:
-        return "answer the open question first"
-    if state.acting != action.actor:
-        return "it is not that combatant's turn"
-    return check_use_move(state, action)
-
-
 def check_use_move(state: BindingsState, action: UseMove, slot_free: bool | None = None) -> str | None:
+    """Why `action` cannot start now (budget, cooldown, slot, target, range, sight), or None.
+    Whose turn it is and open stages are rules.validate's business."""
     c = state.combatants.get(action.actor)
     if c is None or c.down:
         return "no such combatant standing"
