@@ -203,3 +203,46 @@ def test_an_ambushing_side_hides_and_its_first_combatant_opens():
         m2 = Match.new(config(specs, house={"opening_side": 0, "precombat": "none"},
                               setup_dice=[], seed=seed))
         assert m2.decision.stage == "act"
+
+
+@pytest.mark.rule("BND-GM-09")
+def test_an_opening_move_goes_on_in_round_one():
+    specs = [{"id": "p1", "sheet": "petramancer", "side": 0, "x": 0, "y": 0},
+             {"id": "t", "sheet": "brawler", "side": 1, "x": 11, "y": 6}]
+    m = make(specs, opening="p1")
+    assert Opening("p1", "move", (3, 0)) in m.legal_actions()
+    act(m, Opening("p1", "move", (3, 0)))
+    assert when(m) == (1, 1, "p1")
+    from game.engine.systems.bindings import movement
+    assert movement.available(m.state, "p1") == 3            # the Move's second segment
+    assert m.state.combatants["p1"].spent == []              # R1's budget is whole
+
+
+@pytest.mark.rule("BND-20")
+@pytest.mark.rule("BND-GM-09")
+def test_a_delayed_openers_shot_still_flies_in_s1():
+    specs = [{"id": "p1", "sheet": "aeromancer", "side": 0, "x": 0, "y": 0},
+             {"id": "t", "sheet": "brawler", "side": 1, "x": 7, "y": 0}]
+    m = make(specs, opening="p1", order=["t", "p1"], zero_sixes=["p1"])
+    assert m.state.combatants["p1"].first_segment == 2
+    act(m, Opening("p1", "blade", (7, 0)))                  # 4 hexes in segment 0
+    m.force_dice([1] * 6)
+    out = act(m, EndTurn())                                 # t passes; p1's turn is skipped...
+    assert [e.actor for e in of(out, ev.TurnSkipped)] == ["p1"]
+    flew = of(out, ev.AttackAdvanced) + of(out, ev.AttackContacted)
+    assert flew                                             # ...but its blade moved on
+
+
+@pytest.mark.rule("BND-GM-04")
+@pytest.mark.rule("BND-22")
+def test_a_delayed_defenders_declared_dodge_settles_on_its_skipped_turn():
+    from game.engine.systems.bindings.actions import Defend
+    m = duel(a=dict(sheet="brawler", x=0, y=0), b=dict(sheet="brawler", x=1, y=0, unaware=True),
+             house={"delayed_can_defend": True})
+    act(m, UseMove("a", "dagger", (1, 0)))
+    act(m, Defend("b", "a1", "dodge"))
+    m.force_dice([1] * 8)
+    out = act(m, EndTurn())
+    assert [e.actor for e in of(out, ev.TurnSkipped)] == ["b"]
+    assert len(of(out, ev.AttackResolved)) == 1
+    assert (m.state.round, m.state.segment) == (1, 2)

@@ -279,14 +279,18 @@ def advance(state: BindingsState, rng: Any) -> list:
         cid = state.seg_order[state.turn]
         c = state.combatants[cid]
         if state.turn_step == NOT_BEGUN:
-            if c.down or delayed(state, c):
-                reason = "down" if c.down else "delayed in round 1"
-                out.append(ev.TurnSkipped(cid, reason))
+            if c.down:
+                out.append(ev.TurnSkipped(cid, "down"))
                 state.turn += 1
                 continue
             state.turn_step = ONGOING
             state.turn_begun = True
-            out.append(TurnStarted(c.side, cid, state.round))
+            if delayed(state, c):
+                # BND-19..21: no action yet, but what it already has under way (an opening
+                # shot, a declared defence under GM-04) still plays out, then the turn ends
+                out.append(ev.TurnSkipped(cid, "delayed in round 1"))
+            else:
+                out.append(TurnStarted(c.side, cid, state.round))
         if state.turn_step == ONGOING:
             # BND-08: the owner's ongoing things each resolve one more segment
             out += _call("advance_attacks", state, cid, rng)
@@ -307,7 +311,7 @@ def advance(state: BindingsState, rng: Any) -> list:
         if state.turn_step == REFRESH:
             state.turn_step = ACTING
             out += movement.refresh_turn(state, cid)
-        if c.down:
+        if c.down or delayed(state, c):
             state.ending = True
             continue
         return out
@@ -327,7 +331,8 @@ def _finish_turn(state: BindingsState, rng: Any) -> list:
     if state.pending or state.over:
         return out
     out += movement.end_turn(state, cid)
-    out.append(TurnEnded(c.side, cid))
+    if not delayed(state, c):
+        out.append(TurnEnded(c.side, cid))
     state.ending = False
     state.turn += 1
     state.turn_step = NOT_BEGUN
