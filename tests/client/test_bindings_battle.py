@@ -370,3 +370,24 @@ def test_undo_takes_back_a_move_and_the_map_follows(app):
     app.click(scene.button_pos("movement"))
     labels = [b.label for b in scene.menu.buttons]
     assert any(lab.startswith("Dash") for lab in labels)
+
+
+def test_placing_a_veil_shows_where_it_may_go_and_what_it_does(app):
+    """A structure or area move is placed on a hex: its legal hexes are tinted (not red
+    targets), the hover names what it makes, no sight line is drawn, and a click places it."""
+    match = duel(a=dict(x=0, y=0), b=dict(x=6, y=0))
+    scene = open_battle(app, match)
+    app.click(scene.button_pos("move:dust_veil"))
+    ov = scene._current_overlay()
+    legal = {a.target for a in match.legal_actions()
+             if isinstance(a, A.UseMove) and a.move == "dust_veil" and not a.reduce}
+    assert set(ov.cells) == legal and not ov.targets
+    app.move_mouse(scene.cell_pos((2, 1)))
+    fc = scene._current_forecast()
+    assert fc.startswith("Dust Veil at hex 2,1") and "Concealment 1 over 3 hexes" in fc
+    assert scene.presenter.sight_query(scene.effective_mode(), "a", (2, 1)) is None
+    app.click(scene.cell_pos((2, 1)))
+    if scene.menu is not None:
+        app.click(scene.menu.buttons[0].rect.center)
+    assert [f.kind for f in match.state.features] == ["veil"]
+    assert "Feature" in [ln.label for ln in scene.presenter.tile_panel((2, 1)).lines]

@@ -762,9 +762,16 @@ class BindingsPresenter:
                 ov.marks = {hover: str(max(0, len(ov.path) - 1))}
             return ov
         targets = self._target_actions(actor, mode)
-        ov.targets = set(targets)
         move = mode.partition(":")[2].partition(":")[0]
         m = self.move_def(move)
+        if m is not None and m.kind in ("structure", "area") and not m.is_attack:
+            # a wall or veil is placed, not aimed at someone: the hexes it may go on, warm
+            ov.cells = {cell: 0 for cell in targets}
+            ov.legend = ((0, f"Place {m.name}"),)
+            if hover is not None and hover in targets:
+                ov.target_block = [hover]
+            return ov
+        ov.targets = set(targets)
         if m is not None and m.range_hexes:
             try:
                 ov.range_cells = {tuple(h) for h in self.layout().area(here, m.range_hexes)
@@ -799,6 +806,9 @@ class BindingsPresenter:
             return None
         if hover not in self._target_actions(actor, mode):
             return None
+        m = self.move_def(mode.partition(":")[2].partition(":")[0])
+        if m is not None and not m.is_attack:
+            return None             # a wall or veil is placed, not shot: no line to show
         c = self.combatant(actor)
         if (c.x, c.y) == tuple(hover):
             return None
@@ -883,6 +893,16 @@ class BindingsPresenter:
         head = f"{self.move_name(move)} at {self.unit_name(who) if who else f'hex {cell[0]},{cell[1]}'}"
         lines = []
         m = self.move_def(move)
+        if m is not None and not m.is_attack:
+            for eff in m.effects:
+                if eff.verb == "wall":
+                    lines.append(f"A wall of {_plural(eff.hexes, 'hex')}, growing {m.speed} a "
+                                 f"segment, for {_plural(eff.rounds, 'round')}: blocks movement "
+                                 f"and sight")
+                elif eff.verb == "veil":
+                    lines.append(f"Concealment {eff.conceal} over {_plural(eff.hexes, 'hex')} "
+                                 f"for {_plural(eff.rounds, 'round')}")
+            return head + ("\n" + "\n".join(lines) if lines else "")
         if m is not None and m.is_attack:
             odds = self.odds(actor, move, tuple(cell))
             text = self.odds_words(odds)
