@@ -357,20 +357,28 @@ class BindingsPresenter:
                 c.unused_choice, c.unused_choice), "Unused"))
         sections.append((f"Round {st.round} · segment {st.segment}", bl))
         ongoing: list[PanelLine] = []
+        etas: dict[str, int] = {}
+        incoming = _fn("combat", "incoming")
+        if incoming is not None:
+            try:
+                etas = {atk.id: int(segs) for atk, segs, _hexes in incoming(st, c.id)}
+            except Exception:   # noqa: BLE001 - shown without the arrival segment
+                etas = {}
         for m in st.movements:
             if m.owner == c.id:
-                left = m.now + (m.bonus if m.now else 0)
                 ongoing.append(PanelLine(f"{MODE_NAMES.get(m.mode, m.mode)}: {m.now} hexes now"
                                          f"{f' (+{m.bonus} bonus)' if m.bonus else ''}, "
                                          f"{_plural(m.segments_left, 'segment')} after", "Moving"))
-                del left
         for a in st.attacks:
             if a.attacker == c.id and a.status != "done":
                 ongoing.append(PanelLine(f"{self.move_name(a.move)} at {self.unit_name(a.target)}",
                                          "In flight", colour=WARMC))
             elif a.target == c.id and a.status != "done":
-                ongoing.append(PanelLine(f"{self.move_name(a.move)} from {self.unit_name(a.attacker)}",
-                                         "Incoming", colour=DMG))
+                eta = etas.get(a.id)
+                when = f" · lands {self.seg_name(st.tick + eta)}" if eta is not None else ""
+                ongoing.append(PanelLine(f"{self.move_name(a.move)} from "
+                                         f"{self.unit_name(a.attacker)}{when}", "Incoming",
+                                         colour=DMG, tooltip="If nobody moves (combat.incoming)"))
         if c.readied:
             ongoing.append(PanelLine(f"{self.move_name(self._readied_move(c))} "
                                      f"{TRIGGER_WORDS.get(c.readied.get('trigger', ''), '')}",
@@ -475,7 +483,6 @@ class BindingsPresenter:
         return list(c.moves) if c is not None else []
 
     def buttons(self, selected: str | None, mode: str | None) -> list[ActionButton]:
-        st = self.state
         actor = self.acting_unit()
         legal = self.turn_actions()
         if self.stage() == "opening":
@@ -489,7 +496,6 @@ class BindingsPresenter:
         out: list[ActionButton] = []
         hot = 1
         for mid in self._moves_of(actor):
-            m = self.move_def(mid)
             opts = uses.get(mid, [])
             tip = self.move_tip(mid, c)
             label = self.move_name(mid)
@@ -509,7 +515,6 @@ class BindingsPresenter:
             else:
                 out.append(ActionButton(f"move:{mid}", label, hk, True, tip,
                                         actions=tuple((self.describe(a), a) for a in opts)))
-            del m
         # movement: one menu
         entries: list[tuple[str, Any]] = []
         moveto = [a for a in mine if isinstance(a, A.MoveTo)]
@@ -553,7 +558,6 @@ class BindingsPresenter:
         out.append(ActionButton("end_turn", "End turn", "Space", end_ok,
                                 "Finish this turn; unused hexes of this segment are lost",
                                 action=EndTurn(), primary=True))
-        del st
         return out
 
     def _opening_buttons(self, actor: str | None, legal: list) -> list[ActionButton]:
@@ -1316,8 +1320,6 @@ class BindingsPresenter:
                 out.append(AnimStep("float", None, text="Blocked", colour=(200, 206, 214),
                                     cell=tuple(e.at)))
             elif name == "condition_gained":
-                glyph, _ = self.condition_glyph(e.condition)
                 out.append(AnimStep("float", e.target, text=self.condition_name(e.condition),
                                     colour=(240, 200, 90)))
-                del glyph
         return out
