@@ -51,7 +51,7 @@ from .state import BindingsState, Combatant, Hex
 # --- weights (hand-tuned against the random bot and each other) --------------------------------
 ALIVE = 18.0           # a combatant still standing
 HP = 1.0               # per hit point
-OPPORTUNITY = 0.55     # share of the best attack a combatant could make from its hex
+OPPORTUNITY = 0.8      # share of the best attack a combatant could make from its hex
 REACH_SHARE = 0.45     # ... when it must first move one segment to make it
 THREAT = 0.35          # share of what the enemies could do to a combatant on that hex
 THREAT_REACH = 0.4     # ... share when the enemy must move first
@@ -350,11 +350,13 @@ class Judge:
         return self.flight(a, b) is None
 
     def glance(self, a: Hex, b: Hex) -> tuple[bool, bool, int]:
-        """A quick stand-in for `see` when scoring many hexes: three lines (the centre line and
-        two shifted 0.4 hex to either side) instead of the rules' 49, walked over cached offsets,
-        so far cheaper. (targetable, cover, concealment) as `see`; it agrees with the rules on
-        about 96% of pairs on the shipped maps and can be wrong at the edge of sight, which only
-        shades a positional score (attacks themselves use `see`)."""
+        """A quick stand-in for the rules' sight when scoring many hexes: three lines (the centre
+        line and two shifted 0.4 hex to either side) instead of the rules' 49, walked over cached
+        offsets, so far cheaper. (can_see, cover, concealment): under total concealment (3) a
+        creature is attacked by aiming at its hex with a 3/6 miss chance (BND-91, GM-22), so
+        can_see is what decides whether an attack is possible at all. It agrees with the rules
+        on about 96% of pairs on the shipped maps and can be wrong at the edge of sight, which
+        only shades a positional score (attacks themselves use `see`)."""
         key = (a, b)
         got = self._glance.get(key)
         if got is not None:
@@ -363,7 +365,7 @@ class Judge:
         delta = (cb[0] - ca[0], cb[1] - ca[1])
         if delta == (0, 0):
             level = 3 if cb in self.dark_c else min(3, self.conceal_c.get(cb, 0))
-            got = (level < 3, False, level)
+            got = (True, False, level)
             self._glance[key] = got
             return got
         solid, cov, conceal = self.solid_c, self.cover_c, self.conceal_c
@@ -399,8 +401,7 @@ class Judge:
         else:
             if cb in self.dark_c:
                 level = 3
-            level = min(3, level)
-            got = (level < 3, cover, level)
+            got = (True, cover, min(3, level))
         if len(self._glance) >= _SIGHT_MEMO_MAX:
             self._glance.clear()
         self._glance[key] = got
@@ -572,13 +573,23 @@ class Judge:
         return now, later
 
     def segments_to_reach(self, u: Combatant, at: Hex) -> float:
-        """Segments of movement before u has any attack on an enemy (0 if one is in reach)."""
+        """Segments of movement before u has any attack on an enemy: 0 if one is in reach and
+        in sight, at least one when all in reach are out of sight (a foe hiding behind rock
+        is found by walking round it: this keeps a winning side from waiting out the clock)."""
         attacks = self.attacks_of(u, ready_only=False)
         if not attacks or not self.enemies:
             return 0.0
         reach = max(self.reach_of(m) for m in attacks)
-        d = min(self.dist(at, (e.x, e.y)) for e in self.enemies)
-        return max(0, d - reach) / self.move_hexes(u)
+        best = None
+        for e in self.enemies:
+            eh = (e.x, e.y)
+            d = self.dist(at, eh)
+            need = max(0, d - reach) / self.move_hexes(u)
+            if need == 0 and not self.glance(at, eh)[0]:
+                need = 0.6
+            if best is None or need < best:
+                best = need
+        return best or 0.0
 
     def covers(self, e: Combatant) -> set[str]:
         """The own combatants enemy e could attack from where it stands (in reach and seen)."""
@@ -822,9 +833,18 @@ class BindingsBot:
         return base - 5.0
 
     def _keep_value(self, j: Judge, x: Combatant) -> float:
-        """What holding the rest of the budget is worth: a Standard kept answers an attack or
-        buys initiative."""
-        return KEEP_STANDARD if x.spent in ([], ["move"]) else 0.0
+        """What holding the rest of the budget is worth: a Standard kept can answer an attack
+        later this round (worth up to half of what the enemies threaten), so never more than
+        KEEP_STANDARD, and nothing in the last segment (the budget resets; SpendUnused is how
+        the last segment cashes it in, BND-27..30)."""
+        if j.state.segment >= 3 or x.spent not in ([], ["move"]):
+            return 0.0
+        return min(KEEP_STANDARD, 0.5 * THREAT * j.threat_to(x, (x.x, x.y))
+                   + 0.5 * j.incoming_at(x, (x.x, x.y))) + 0.2
+
+    def _keep_after(self, j: Judge, x: Combatant, cost: str) -> float:
+        """`_keep_value` if a Standard is still open after spending `cost`."""
+        return self._keep_value(j, x) if spent_after(x, cost) in ([], ["move"]) else 0.0
 
     def _standard_cost(self, j: Judge, x: Combatant, cost: str) -> float:
         """Spending `cost` may forgo this round's attack."""
@@ -842,9 +862,7 @@ class BindingsBot:
         v = base - j.position(x, here) + j.position(x, to)
         cost = speeds.COSTS.get(mode, "move")
         if not opening:
-            v -= self._standard_cost(j, x, cost)
-            if x.spent in ([], ["move"]) and cost != "swift":
-                v -= 0.3 * KEEP_STANDARD   # it spends part of the budget a defence could use
+            v += self._keep_after(j, x, cost) - self._standard_cost(j, x, cost)
         if mode == "move":
             # BND-52: a Move keeps giving hexes next segment: worth it while still far off
             need = j.segments_to_reach(x, to)
@@ -899,19 +917,16 @@ class BindingsBot:
         return base - 5.0
 
     def _budget_charge(self, j: Judge, x: Combatant, cost: str, opening: bool) -> float:
-        """What an action's cost forgoes: KEEP_STANDARD when it spends the Standard (or a Full);
-        the Move half of a Full too."""
+        """What an action's cost forgoes, as a negative number: the Standard kept (see
+        `_keep_after`), the round's attack when a Move spends it, the Move half of a Full."""
         if opening:
-            return 0.0
+            return 0.0                  # the opening action is free (BND-GM-09)
+        charge = self._standard_cost(j, x, cost) - self._keep_after(j, x, cost)
         if cost == "full":
-            return KEEP_STANDARD + 1.0
-        if cost == "standard":
-            return KEEP_STANDARD
-        if cost == "move":
-            return self._standard_cost(j, x, "move") + 0.3
-        if cost == "swift":
-            return 0.3
-        return 0.0
+            charge += 0.5
+        elif cost == "swift":
+            charge += 0.2
+        return charge
 
     def _attack_value(self, j: Judge, x: Combatant, m: MoveDef, target: Any) -> float:
         if target is None:
