@@ -177,7 +177,7 @@ def test_decision_prompts_name_the_budget():
     assert d.stage == "act" and d.seat == 0 and "segment 1" in d.prompt
     run_to(m, 1, 2, "a")
     act(m, UseMove("a", "brace"))
-    assert "move" in m.decision.prompt
+    assert "Move left" in m.decision.prompt and "2 Swifts" in m.decision.prompt
 
 
 def test_legal_actions_are_quick_to_list_twice():

@@ -207,10 +207,13 @@ def decision(state: BindingsState) -> Decision | None:
         return None
     c = state.combatants[cid]
     left = budget.remaining(c)
-    opts = " or ".join(left["options"]) or "no actions"
+    words = {"full": "Full", "standard": "Standard", "move": "Move",
+             "standard+move": "Standard + Move", "move+move": "Move + Move"}
+    opts = " or ".join(words[o] for o in left["options"]) or "no action"
+    swifts = left["swifts"]
     return Decision(c.side, "act", cid,
-                    f"{c.name}: round {state.round}, segment {state.segment}; {opts} left, "
-                    f"{left['swifts']} swift")
+                    f"{c.name}: round {state.round}, segment {state.segment}. {opts} left, "
+                    f"{swifts} Swift{'s' if swifts != 1 else ''}.")
 
 
 def is_match_end(events: list) -> bool:
