@@ -20,13 +20,12 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine import dice
-from game.engine.actions import EndTurn  # noqa: F401  (re-exported for rules.py)
 from game.engine.events import DiceRolled, MatchEnded, TurnEnded, TurnStarted
 
 from . import budget, movement
 from . import events as ev
 from .house import house
-from .state import BindingsState, Combatant, round_segment
+from .state import BindingsState, Combatant
 
 SEGMENTS_PER_ROUND = 3           # BND-02
 SECONDS_PER_SEGMENT = 2          # BND-01: a round is 6 s of game time
@@ -513,7 +512,3 @@ def spend_unused(state: BindingsState, action: Any) -> list:
     c.unused_choice = action.mode
     return [ev.UnusedSpent(c.id, action.mode)]
 
-
-def when(tick: int) -> str:
-    r, s = round_segment(tick)
-    return f"R{r}S{s}"
