@@ -282,3 +282,19 @@ def test_halving_house_rule_rounds_up_and_keeps_the_bonus():
     m2 = duel(a=dict(sheet="aeromancer", x=0, y=3), b=FAR)
     m2.state.combatants["a"].conditions.append(Condition("staggered", 30, "test"))
     assert farthest(m2, "move") == 1                # floor: 1H, bonus dropped
+
+
+@pytest.mark.rule("BND-53")
+@pytest.mark.rule("BND-GM-25")
+def test_the_rest_of_a_dash_keeps_to_its_line():
+    m = duel(a=dict(sheet="petramancer", x=1, y=3), b=FAR)          # Dash 4H
+    act(m, StartMovement("a", "dash", (3, 3)))
+    lay = movement.layout(m.state)
+    rest = dests(m)
+    assert {(4, 3), (5, 3)} <= rest and (4, 4) not in rest and (3, 4) not in rest
+    assert all((3, 3) in lay.line((1, 3), h) for h in rest)        # one straight run
+    act(m, MoveTo("a", (5, 3)))
+    assert where(m, "a") == (5, 3) and dests(m) == set()
+    loose = duel(a=dict(sheet="petramancer", x=1, y=3), b=FAR, house={"dash_line": "loose"})
+    act(loose, StartMovement("a", "dash", (3, 3)))
+    assert len(dests(loose)) > 2

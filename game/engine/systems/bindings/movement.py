@@ -179,23 +179,32 @@ def _modes_now(state: BindingsState, cid: str) -> set[str]:
 _REACH: dict[tuple, tuple[Any, dict[Hex, tuple[Hex, ...]]]] = {}
 
 
-def _signature(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int) -> tuple:
+def _signature(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int,
+               line_from: Hex | None) -> tuple:
     c = state.combatants[cid]
     others = tuple(sorted((o.x, o.y, o.side) for o in state.combatants.values()
                           if not o.down and o.id != cid))
     return (id(state.board), (c.x, c.y), c.side, others, wall_cells(state), kinds, allowance,
-            house(state, "dash_line"))
+            house(state, "dash_line"), line_from)
 
 
-def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int
-          ) -> dict[Hex, tuple[Hex, ...]]:
+def _dash_origin(state: BindingsState, cid: str) -> Hex | None:
+    for m in ongoing(state, cid):
+        if m.mode == "dash" and m.refreshed_tick == state.tick and m.origin is not None:
+            return tuple(m.origin)  # type: ignore[return-value]
+    return None
+
+
+def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int,
+          line_from: Hex | None = None) -> dict[Hex, tuple[Hex, ...]]:
     """Every hex `cid` may end on with `allowance` hexes of movement of `kinds` (a set of modes),
     mapped to the path (hexes entered, start excluded). Terrain move_cost counts; allies may be
     passed, enemies not; no path ends on an occupied hex; water only by Swim and Swim only in
-    water; Dash alone follows the straight cube line (BND-53, BND-GM-25 "strict")."""
+    water; Dash alone follows the straight cube line (BND-53, BND-GM-25 "strict"), from
+    `line_from` (where the Dash began) when it has already covered part of it."""
     if allowance <= 0 or not kinds:
         return {}
-    key = _signature(state, cid, kinds, allowance)
+    key = _signature(state, cid, kinds, allowance, line_from)
     hit = _REACH.get(key)
     # id() of a freed board can be reused by a new one: the entry keeps its board to compare
     if hit is not None and hit[0] is state.board:
@@ -219,11 +228,16 @@ def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int
     out: dict[Hex, tuple[Hex, ...]] = {}
     if kinds == frozenset({"dash"}) and house(state, "dash_line") == "strict":
         lay = layout(state)
-        a = lay.to_cube(*start)
+        origin = line_from if line_from is not None else start
+        a = lay.to_cube(*origin)
+        done = lay.distance(origin, start)
         for h in lay.area(start, allowance):
             if h == start or not state.board.in_bounds(*h) or h in occ:
                 continue
-            line = [lay.from_cube(x) for x in cube_line(a, lay.to_cube(*h))][1:]
+            line = [lay.from_cube(x) for x in cube_line(a, lay.to_cube(*h))]
+            if line[done:done + 1] != [start]:
+                continue                  # the rest of a Dash keeps to the line it began on
+            line = line[done + 1:]
             if all(enterable(x) for x in line) and \
                     sum(terrain_cost(state, x) for x in line) <= allowance:
                 out[h] = tuple(line)
@@ -271,7 +285,7 @@ def reachable(state: BindingsState, cid: str, mode: str | None = None) -> dict[H
     highlights and the AI; the same function builds the legal actions."""
     if mode is None:
         kinds = frozenset(_modes_now(state, cid))
-        return paths(state, cid, kinds, available(state, cid))
+        return paths(state, cid, kinds, available(state, cid), _dash_origin(state, cid))
     if mode == "step":
         c = state.combatants[cid]
         if frozen(state, c) or pushed(state, cid):
@@ -312,7 +326,7 @@ def begin(state: BindingsState, cid: str, mode: str) -> list:
     if pushed(state, cid) and house(state, "suspended_move") == "deferred":
         left += 1              # BND-GM-16 "deferred": this suspended segment does not count
     m = Movement(state.new_id("mv"), cid, mode, r.hexes, state.tick, segments_left=left,
-                 bonus=r.bonus)
+                 bonus=r.bonus, origin=(c.x, c.y) if mode == "dash" else None)
     state.movements.append(m)
     _refresh(state, c, m, out)
     if mode == "dodge":
@@ -427,7 +441,7 @@ def start(state: BindingsState, cid: str, mode: str, to: Hex, rng: Any) -> list:
     if tuple(to) != (c.x, c.y):
         out += go(state, cid, tuple(to), rng, mode=mode,
                   reach=paths(state, cid, frozenset(_modes_now(state, cid)),
-                              available(state, cid)))
+                              available(state, cid), _dash_origin(state, cid)))
     return out
 
 

@@ -176,6 +176,7 @@ class Movement:
     moved: int = 0               # hexes covered so far (for the log and tests)
     boost: int = 0               # extra hexes this segment from Swift modifiers (BND-35)
     refreshed_tick: int = -1     # the tick `now` was last set for
+    origin: Hex | None = None    # where a Dash began: the rest of it keeps to that line (GM-25)
 
 
 @dataclass(slots=True)
@@ -313,7 +314,12 @@ class BindingsState:
         out = cls(combatants=combatants, order=list(d["order"]), house=dict(d["house"]),
                   **{k: d[k] for k in simple - {"order", "house"} if k in d})
         out.attacks = attacks
-        out.movements = [Movement(**m) for m in d.get("movements", [])]
+        out.movements = []
+        for m in d.get("movements", []):
+            m = dict(m)
+            if m.get("origin") is not None:
+                m["origin"] = hx(m["origin"])
+            out.movements.append(Movement(**m))
         out.pushbacks = pushbacks
         out.features = features
         out.pending = [Pending(**p) for p in d.get("pending", [])]
