@@ -42,7 +42,7 @@ from game.engine.dice import parse as parse_dice
 from game.engine.rng import Rng
 
 from . import actions as A
-from . import budget, speeds
+from . import budget, combat, forecast, speeds
 from .content import MoveDef, content
 from .house import house
 from .sight import Viewer
@@ -249,7 +249,10 @@ class Judge:
     """Everything one decision needs about the view, memoised: board cells, line checks, attack
     odds, positional values. Built once per decision on the view (never mutated)."""
 
-    def __init__(self, state: BindingsState, side: int, sharp: bool = False) -> None:
+    def __init__(self, state: BindingsState, side: int, sharp: bool = False,
+                 anticipate: bool = False) -> None:
+        """`anticipate` counts the hexes a growing wall has still to fill as already standing
+        (a wall is worth what it will block once grown)."""
         self.state = state
         self.side = side
         self.sharp = sharp
@@ -270,6 +273,8 @@ class Judge:
                 continue
             if f.kind == "wall":
                 self.solid.update(tuple(h) for h in f.cells)
+                if anticipate:
+                    self.solid.update(tuple(h) for h in f.plan)
             elif f.kind == "veil" and f.conceal:
                 for h in f.cells:
                     h = tuple(h)
@@ -303,6 +308,8 @@ class Judge:
         self.units = [u for u in state.combatants.values() if not u.down]
         self.own = [u for u in self.units if u.side == side]
         self.enemies = [u for u in self.units if u.side != side]
+        # outnumbered, every hit counts for more: cover, walls and veils are worth more too
+        self.outnumbered = max(1.0, len(self.enemies) / max(1, len(self.own)))
 
     # -- geometry ----------------------------------------------------------------------------
     def cube(self, h: Hex):
@@ -697,7 +704,7 @@ class Judge:
         now, later = self.best_shot(u, at, self.enemies)
         v = OPPORTUNITY * now + REACH_SHARE * OPPORTUNITY * later
         v -= APPROACH * self.segments_to_reach(u, at)
-        v -= THREAT * self.threat_to(u, at)
+        v -= THREAT * self.outnumbered * self.threat_to(u, at)
         v -= self.incoming_at(u, at)
         self._pos[key] = v
         self._pos[key] = v
@@ -829,8 +836,32 @@ class BindingsBot:
         if isinstance(a, A.StopMoving):
             return base - 2 * EFFORT
         if isinstance(a, A.Ready):
-            return base - 1.0       # readying is only chosen when nothing else helps (see _ready)
+            return base + self._ready_value(j, x, a)
         return base - 5.0
+
+    def _ready_value(self, j: Judge, x: Combatant, a: Any) -> float:
+        """BND-25: holding an attack until a foe steps into its reach is worth it only when
+        nothing is in reach now and some foe is close enough to walk in this round; the bot
+        never readies against being attacked (trigger "attacked"), which a Dodge answers."""
+        if a.trigger != "enemy_in_range" or j.state.segment >= 3:
+            return -1.0
+        m = j.c.moves.get(a.move)
+        if m is None or not budget.can_afford(j.state, x, budget.move_cost(j.state, x, a.move)):
+            return -1.0
+        here = (x.x, x.y)
+        now, _ = j.best_shot(x, here, j.enemies)
+        if now > 0:
+            return -1.0                      # something is in reach: attack it instead
+        best = 0.0
+        reach = max(1, m.range_hexes)
+        for e in j.enemies:
+            d = j.dist(here, (e.x, e.y))
+            if reach < d <= reach + 2 * j.move_hexes(e):
+                gain, _ = j.attack_gain(x, m, e, here, (e.x, e.y))
+                best = max(best, gain)
+        if best <= 0:
+            return -1.0
+        return self._keep_value(j, x) + 0.35 * best - 0.3
 
     def _keep_value(self, j: Judge, x: Combatant) -> float:
         """What holding the rest of the budget is worth: a Standard kept can answer an attack
@@ -943,11 +974,18 @@ class BindingsBot:
             return -WIN / 10         # never at its own side (GM-31 allows it; the bot will not)
         here = (x.x, x.y)
         _, cover, conceal = j.see(here, th)
-        gain, _ = j.attack_gain(x, m, victim, here, th, (), cover=cover, conceal=conceal)
+        gain, p_hit = j.attack_gain(x, m, victim, here, th, (), cover=cover, conceal=conceal)
         d = j.dist(here, th)
+        segments = 1
         if m.kind == "projectile" and m.speed > 0:
             segments = max(1, -(-d // m.speed))       # BND-50
             gain *= FLIGHT_DISCOUNT ** (segments - 1)
+        if self.sharp and p_hit > 0 and self._can_answer(j, victim, segments):
+            # hard: the target will declare its best defence (forecast.py's hit_defended);
+            # strike those who cannot (already acted this segment, budget spent) first
+            odds = forecast.attack_odds(j.state, x.id, m.id, th)
+            if odds.hit > 0 and odds.defended_by is not None:
+                gain *= float(odds.hit_defended / odds.hit)
         if m.cooldown:
             gain -= 0.25 * m.cooldown                  # keep it for when it matters more
         # pushing a foe out of one's own reach helps nobody
@@ -955,6 +993,17 @@ class BindingsBot:
                 mm.kind == "projectile" for mm in j.attacks_of(x, ready_only=False)):
             gain -= 0.5
         return gain
+
+    @staticmethod
+    def _can_answer(j: Judge, t: Combatant, segments: int) -> bool:
+        """Whether `t` could still declare a defence when an attack contacting in `segments`
+        segments lands (BND-10/11): budget for at least a Dodge, and for contact this segment
+        a turn still to come (combat.may_declare)."""
+        if not budget.can_afford(j.state, t, "move"):
+            return False
+        if segments > 1:
+            return True
+        return combat.may_declare(j.state, t)
 
     def _incoming_soon(self, j: Judge, x: Combatant) -> float:
         return j.incoming_at(x, (x.x, x.y)) + THREAT * j.threat_to(x, (x.x, x.y))
@@ -986,7 +1035,7 @@ class BindingsBot:
         s = _dry_run(j.state, A.UseMove(x.id, m.id, target, False), rng.fork("dry" + m.id))
         if s is None:
             return base - 5.0
-        j2 = Judge(s, j.side, j.sharp)
+        j2 = Judge(s, j.side, j.sharp, anticipate=True)
         x2 = s.combatants[x.id]
         v = j2.evaluate()
         if m.kind == "modifier":
