@@ -496,21 +496,21 @@ class Judge:
         if got is not None:
             return got
         off_kind = {"advantage": "adv", "disadvantage": self.dis_kind}.get(edge, "2d6")
-        if move.offence:
-            off_flat = attacker.ab + attacker.mod(move.offence) + penalty
-        else:
-            off_flat = attacker.ab + penalty
+        off_flat = attacker.ab + attacker.mod(move.offence or "STR") + penalty
+        reduction = 0
         if move.contest:
             # maneuvers: the target always rolls DB + ability + 2d6 (content.py "contest")
             adv = braced or self._has_verb(target, "adv_defence")
             def_kind, def_flat = ("adv" if adv else "2d6"), target.db + target.mod(move.contest)
         else:
             def_kind, def_flat = self.defence_of(target, declared, braced)
+            if not self.reaction_static and not (declared is not None and declared.defence):
+                reduction = target.db + target.mod("INT")     # GM-12 "damage_reduction"
         p_hit = _beats(off_kind, def_kind, def_flat - off_flat, self.ties_hit)
         p_hit *= 1.0 - min(3, conceal) / 6.0             # BND-92: the miss chance comes first
         dmg = _damage_dist(move.damage_dice,
-                           move.damage_bonus + (attacker.mod(move.damage_ability)
-                                                if move.damage_ability else 0))
+                           move.damage_bonus - reduction + (attacker.mod(move.damage_ability)
+                                                            if move.damage_ability else 0))
         before = self.unit_value(target)
         loss = 0.0
         for amount, p in dmg:
@@ -1009,18 +1009,13 @@ class BindingsBot:
         return j.incoming_at(x, (x.x, x.y)) + THREAT * j.threat_to(x, (x.x, x.y))
 
     def _self_value(self, j: Judge, x: Combatant, m: MoveDef) -> float:
-        """Brace, Stone Skin, Tide Guard: advantage on defence for a while; worth the share of
-        the expected incoming loss it prevents."""
-        grants = any(
-            e.verb == "self_condition" and "adv_defence" in j.c.conditions.get(
-                e.condition, None).verbs if j.c.conditions.get(e.condition) else False
-            for e in m.effects)
-        if not grants:
+        """Brace, Stone Skin, Tide Guard: advantage on defence for a while; worth a share of
+        the expected loss it would prevent (the attacks in flight at it and the enemies' threat)."""
+        if not _grants_adv_defence(j, m) or j._has_verb(x, "adv_defence"):
             return -1.0
-        if j._has_verb(x, "adv_defence"):
-            return -1.0              # already guarded
-        exposure = self._incoming_soon(j, x)
-        return 0.45 * exposure - 0.5
+        if m.id == "brace" and house(j.state, "brace_scope") != "defence":
+            return -1.0              # GM-11 "checks": Brace does nothing for defences
+        return 0.45 * self._incoming_soon(j, x) - 0.5
 
     def _dry_value(self, j: Judge, x: Combatant, m: MoveDef, target: Any, base: float,
                    rng: Rng) -> float:
@@ -1083,6 +1078,7 @@ class BindingsBot:
         elif atk.edge == "disadvantage":
             edges = (-1,)
         at = (me.x, me.y)
+        first = house(j.state, "defend_order") == "action_first"
         best, best_v = None, None
         for opt in options:
             declared = j.c.moves.get(opt.move) if opt.move else None
@@ -1096,19 +1092,21 @@ class BindingsBot:
                 declared = None
             elif declared is not None:
                 cost = declared.action
-                for e in declared.effects:
-                    cd = j.c.conditions.get(e.condition) if e.verb == "self_condition" else None
-                    if cd is not None and "adv_defence" in cd.verbs:
-                        braced = True                 # Brace / Guarded first (GM-06)
+                # Brace and Guarded work only if the defender's action resolves first (GM-06)
+                # and, for Brace, covers defences (GM-11)
+                braced = first and _grants_adv_defence(j, declared) and not (
+                    declared.id == "brace" and house(j.state, "brace_scope") != "defence")
                 if not declared.defence:
                     declared = None                   # Reaction still defends (BND-46)
             loss, _ = j.attack_gain(attacker, m, me, tuple(atk.origin), at, extra,
                                     declared=declared, braced=braced, conceal=atk.concealment,
                                     cover=atk.cover, penalty=atk.range_penalty)
             v = -loss
-            if opt.move is not None:
-                v -= self._budget_charge(j, me, cost, False) * 0.8
-                v -= 0.4                              # the segment's slot is gone
+            if opt.move is None:
+                v += self._keep_value(j, me)
+            else:
+                # the budget it spends, and this segment's slot (its own turn's action)
+                v += self._keep_after(j, me, cost) - self._standard_cost(j, me, cost) - 0.4
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = opt, v
         return best
@@ -1166,6 +1164,15 @@ class BindingsBot:
             return top[2]
         checked.sort(key=lambda t: (-t[0], t[1]))
         return checked[0][2]
+
+
+def _grants_adv_defence(j: Judge, m: MoveDef) -> bool:
+    """Whether using `m` puts a condition with advantage on defences on its user."""
+    for e in m.effects_of("self_condition"):
+        cd = j.c.conditions.get(e.condition)
+        if cd is not None and "adv_defence" in cd.verbs:
+            return True
+    return False
 
 
 def _dry_run(state: BindingsState, action: Any, rng: Rng) -> BindingsState | None:
