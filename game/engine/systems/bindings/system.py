@@ -416,6 +416,19 @@ def check_invariants(state: BindingsState) -> list[str]:
             problems.append(f"movement {m.id} of unknown {m.owner!r}")
         if m.now < 0 or m.bonus < 0 or m.segments_left < 0:
             problems.append(f"movement {m.id} has negative hexes or segments")
+    for cid in state.seg_order:
+        if cid not in state.combatants:
+            problems.append(f"the segment's turn order names unknown {cid!r}")
+    if not 0 <= state.turn <= len(state.seg_order):
+        problems.append(f"turn index {state.turn} outside the segment's order")
+    for c in state.combatants.values():
+        if not 1 <= c.first_segment <= 3:
+            problems.append(f"{c.id}: first segment {c.first_segment} outside 1..3 (BND-21)")
+    for p in state.pushbacks:
+        if p.subject not in state.combatants or p.by not in state.combatants:
+            problems.append(f"pushback {p.id} names an unknown combatant")
+        elif state.combatants[p.subject].down:
+            problems.append(f"pushback {p.id} still moves {p.subject}, who is down")
     subjects = [p.subject for p in state.pushbacks]
     if len(subjects) != len(set(subjects)):
         problems.append("two pushbacks on one combatant")
