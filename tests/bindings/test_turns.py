@@ -308,3 +308,14 @@ def test_a_readied_answer_to_being_attacked_goes_off_at_once():
     assert ("a", "blade", (4, 0)) in launched and launched[0][0] == "b"
     assert m.state.combatants["a"].readied is None
     assert m.state.combatants["a"].spent == ["standard"]
+
+
+@pytest.mark.rule("BND-GM-27")
+def test_nobody_left_standing_is_a_draw():
+    m = four()
+    s = m.state
+    for c in s.combatants.values():
+        c.down, c.hp = True, 0
+    out = turns.check_end(s)
+    assert s.over and s.winner is None and of(out, MatchEnded)[0].winner is None
+    assert turns.check_end(s) == []                  # settled once
