@@ -3,10 +3,12 @@ camera that pans and zooms.
 
 Owns: the camera (drag / WASD / arrows to pan, wheel to zoom, only when the map is larger than
 the view), the static terrain cached on one Surface per zoom level (from the maps engineer's
-`tilemap.render_tile_layers` for Tiled maps, from grid_art for inline boards), per-frame drawing
-of only the dynamic parts (overlay tints, path, targets, tokens, HP bars, badges, floating
-numbers) batched with `fblits`, cell <-> screen conversion, and the animation queue (moves tween,
-hits flash, knockback slides, poofs fade; numbers float) that the scene can skip.
+`tilemap.render_tile_layers` for Tiled maps, from grid_art for inline square boards and from
+code-drawn hex art for inline hex boards), per-frame drawing of only the dynamic parts (overlay
+tints, path, targets, lines of sight, cell marks, tokens with glyphs, HP bars, badges, floating
+numbers) batched with `fblits`, extra layers a scene plugs in under and over the tokens,
+cell <-> screen conversion, and the animation queue (moves tween, hits flash, knockback slides,
+poofs fade; numbers float) that the scene can skip.
 
 Cells are placed by a geometry object (the maps engineer's `tilemap.MapGeometry`: square or
 staggered hex, with the art's origin), so a hex map needs no other view: squares take a fast

@@ -1,4 +1,4 @@
-"""The battle screen: one match on a square map, played by humans (hotseat) and AI seats.
+"""The battle screen: one match on a square or hex map, played by humans (hotseat) and AI seats.
 
 Owns: the screen layout (initiative bar on top, the map, the right sidebar with the selected or
 hovered unit and the hovered tile, the action bar and the combat log at the bottom), turning
@@ -11,7 +11,12 @@ itself, undo, pause and the results come from match_scene.MatchScene through its
 
 Everything system-specific comes from a presenter (game.client.presenters) and everything drawn
 from render/ and ui/battle_widgets.py, so another system or a hex board plugs in a presenter or a
-view instead of forking this scene.
+view instead of forking this scene. Optional presenter hooks: `board_stages` (stages chosen on the
+map, e.g. bindings' opening action), `default_mode()`, `keep_mode(action, mode)`, `turn_key()`,
+`finish_action()` (what End turn submits), `end_turn_choices()` (a menu of what to do with the
+end of the turn), `keys_hint`, `tile_hint`. A system may also name a function in SCENE_EXTRAS
+that swaps in its own top bar and map layers (bindings: the segment timeline and the flight
+overlay, see attach_bindings).
 
 Must not: decide a rule. Every action submitted comes from `match.legal_actions()` (through the
 presenter) or from an AI seat, and goes through `match.submit`; an IllegalAction becomes a
