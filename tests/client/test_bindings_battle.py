@@ -50,18 +50,21 @@ def where(match, cid: str) -> tuple[int, int]:
     return (c.x, c.y)
 
 
-def test_hex_picking_follows_the_map_geometry_at_staggered_row_edges(app):
-    """The hovered hex is the one under the pointer: every hex's centre and points near the
-    corners shared by staggered rows pick through MapGeometry, and the presenter's tile panel
-    names that hex."""
-    match = duel(a=dict(x=0, y=0), b=dict(x=6, y=0))
+@pytest.mark.parametrize("axis,index", [("y", "odd"), ("x", "even")])
+def test_hex_picking_follows_the_map_geometry_at_staggered_row_edges(app, axis, index):
+    """The hovered hex is the one under the pointer: every hex's centre (both stagger axes) and
+    points near the corners shared by staggered rows pick through MapGeometry, and the
+    presenter's tile panel names that hex."""
+    match = duel(a=dict(x=0, y=0), b=dict(x=6, y=0), axis=axis, index=index)
     scene = open_battle(app, match)
     view = scene.view
-    assert view.geo.hex is not None
-    for cell in [(0, 0), (1, 1), (5, 2), (11, 6), (0, 5)]:
+    assert view.geo.hex is not None and view.geo.hex.stagger_axis == axis
+    for cell in [(x, y) for x in range(12) for y in range(7)]:
         app.move_mouse(scene.cell_pos(cell))
         assert scene.hover_cell == cell
-        assert scene.presenter.tile_panel(cell).title == f"Hex {cell[0]}, {cell[1]}"
+    assert scene.presenter.tile_panel((5, 2)).title == "Hex 5, 2"
+    if axis == "x":
+        return
     # a point just inside the lower-left corner of hex (3, 2) belongs to (3, 2), while the
     # same distance outside it belongs to the shifted row below
     poly = view.cell_polygon((3, 2))
