@@ -179,9 +179,8 @@ def test_quick_gust_air_blast_as_a_move_then_a_move():
     assert {"move", "brace"} <= kinds(m)
     act(m, StartMovement("a", "move", (0, 1)))
     assert m.state.combatants["a"].spent == ["move", "move"]
-    later = copy.deepcopy(m.state)
-    later.round += 1
-    assert budget.reduction_talent(later, later.combatants["a"], "air_blast") == "quick_gust"
+    run_to(m, 2, 1, "a")                                   # a new round: the talent is back
+    assert budget.reduction_talent(m.state, m.state.combatants["a"], "air_blast") == "quick_gust"
 
 
 # -- cooldowns ---------------------------------------------------------------------------------
@@ -247,3 +246,19 @@ def test_ending_the_turn_keeps_the_budget_for_later_segments():
     act(m, EndTurn())
     run_to(m, 1, 2, "a")
     assert {"brace", "move", "step"} <= kinds(m)
+
+
+@pytest.mark.rule("BND-39")
+def test_a_talent_lowers_a_move_as_often_a_round_as_it_says(monkeypatch):
+    from game.engine.systems.bindings.content import TalentDef, content
+    monkeypatch.setitem(content().talents, "quick_gust",
+                        TalentDef("quick_gust", "Quick Gust", "air_blast", 2, ""))
+    m = aero()
+    c = m.state.combatants["a"]
+    for _ in range(2):
+        assert budget.reduction_talent(m.state, c, "air_blast") == "quick_gust"
+        budget.use_reduction(m.state, c, "quick_gust")
+    assert budget.reduction_talent(m.state, c, "air_blast") is None
+    run_to(m, 2, 1, "a")
+    c = m.state.combatants["a"]
+    assert c.reductions == {} and budget.reduction_talent(m.state, c, "air_blast") == "quick_gust"

@@ -62,14 +62,14 @@ def reduction_talent(state: BindingsState, c: Combatant, move_id: str) -> str | 
     talents = content().talents
     for tid in c.talents:
         t = talents.get(tid)
-        if t is not None and t.reduces == move_id and c.reductions.get(tid) != state.round:
+        if t is not None and t.reduces == move_id and c.reductions.get(tid, 0) < t.per_round:
             return tid
     return None
 
 
 def use_reduction(state: BindingsState, c: Combatant, talent_id: str) -> None:
-    # per_round is 1 for every shipped talent; the state keeps the round of the last use
-    c.reductions[talent_id] = state.round
+    """Count one use of the talent this round (turns.py clears the counts with the budget)."""
+    c.reductions[talent_id] = c.reductions.get(talent_id, 0) + 1
 
 
 def move_cost(state: BindingsState, c: Combatant, move_id: str, reduce: bool = False) -> str:

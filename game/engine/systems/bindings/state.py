@@ -106,7 +106,7 @@ class Combatant:
     spent: list[str] = field(default_factory=list)     # non-Swift action types spent this round
     swifts: int = 0              # Swift actions spent this round (cap 2, BND-37)
     slot_tick: int = -1          # the tick whose slot it last used (one started action per turn)
-    reductions: dict[str, int] = field(default_factory=dict)   # talent id -> round last used
+    reductions: dict[str, int] = field(default_factory=dict)   # talent id -> uses this round
     cooldowns: dict[str, int] = field(default_factory=dict)    # move id -> round last used
     conditions: list[Condition] = field(default_factory=list)
     readied: dict[str, Any] | None = None   # {"action": <action json>, "trigger": str, "round": n}

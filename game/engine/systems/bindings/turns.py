@@ -167,6 +167,7 @@ def _reset_budget(c: Combatant) -> None:
     c.spent = []
     c.swifts = 0
     c.unused_choice = None
+    c.reductions = {}            # talents' uses per round (BND-39)
 
 
 def _next_segment(state: BindingsState, rng: Any) -> list:
