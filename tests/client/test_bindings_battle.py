@@ -152,6 +152,8 @@ def test_a_hotseat_duel_to_the_end_through_the_ui(app):
     assert labels[0] == "Dodge" and labels[-1] == "Take it (Reaction)"
     assert "Counter: Unarmed Strike" in labels and "Brace" in labels
     assert "Aeromancer's Air Blast reaches Brawler" in scene.prompt_panel.body
+    # the brawler moved since the launch: the forecast's numbers would not be the attack's
+    assert "Taking it" not in scene.prompt_panel.body
     assert "a" in scene.view.marked                         # the attacker is outlined
     shot(app, "05_defend_prompt")
     # take it: offence 2d6 = 6+6, damage 1d6 = 6 -> far past 4 HP
@@ -185,6 +187,12 @@ def test_defend_with_dodge_then_the_attack_lands_on_the_defenders_turn(app):
     legal = {a.move for a in match.legal_actions() if isinstance(a, A.Defend)}
     shown = {b.payload.move for b in scene.prompt_panel.buttons}
     assert shown == legal
+    # nobody moved since the launch: the exact odds with and without the best defence
+    from game.engine.systems.bindings.forecast import attack_odds
+    odds = attack_odds(match.state, "a", "air_blast", (4, 0))
+    body = scene.prompt_panel.body
+    assert f"Taking it: {round(float(odds.hit) * 100)}% to be hit" in body
+    assert f"{round(float(odds.hit_defended) * 100)}% to be hit." in body
     dodge = next(b for b in scene.prompt_panel.buttons if b.label == "Dodge")
     app.press_key(pygame.K_1 + scene.prompt_panel.buttons.index(dodge))
     assert match.state.combatants["b"].defending == "dodge"

@@ -992,7 +992,13 @@ class BindingsPresenter:
             text = (f"{self.unit_name(atk.attacker)}'s {self.move_name(atk.move)} reaches "
                     f"{self.unit_name(atk.target)} in {self.seg_name(self.state.tick)}, before "
                     f"{self.unit_name(atk.target)}'s own turn.")
-            if target is not None and m is not None and m.is_attack:
+            shooter = self.combatant(atk.attacker)
+            # the forecast measures from where both stand now; cover and concealment were fixed
+            # at launch (GM-14), so its numbers hold only while neither has moved since
+            unmoved = (shooter is not None and target is not None
+                       and (shooter.x, shooter.y) == tuple(atk.origin)
+                       and (target.x, target.y) == tuple(atk.aim))
+            if unmoved and m is not None and m.is_attack:
                 odds = self.odds(atk.attacker, atk.move, (target.x, target.y))
                 if odds is not None and not getattr(odds, "legal", True):
                     odds = None
