@@ -593,7 +593,14 @@ class BindingsPresenter:
         return f" · {r}" + (f" × {segs[mode]} segments" if segs.get(mode, 1) > 1 else "")
 
     def hexes_now(self, actor: str | None) -> int:
-        return sum(m.now + m.bonus + m.boost for m in self.state.movements if m.owner == actor)
+        """Hexes the ongoing movements still give this segment (the engine's count)."""
+        fn = _fn("movement", "available")
+        if fn is not None and actor in self.state.combatants:
+            try:
+                return int(fn(self.state, actor))
+            except Exception:   # noqa: BLE001
+                pass
+        return sum(m.now + m.boost for m in self.state.movements if m.owner == actor)
 
     def move_tip(self, mid: str, c: Any) -> str:
         m = self.move_def(mid)
