@@ -95,7 +95,8 @@ SHARED_MAPS: dict[str, tuple[str, ...]] = {"bindings": ("hex_crossing.tmx",)}
 def maps_for(system: Any, root: Path | None = None) -> list[MapChoice]:
     """The maps made for `system`: in `maps/<system id>/`, named `<system id>_*.tmx`,
     naming the system in their `system` property, or (without that property) listed for it in
-    SHARED_MAPS; sorted by label (the map's `title` property, else its file name)."""
+    SHARED_MAPS; sorted by label (the map's `title` property, else its file name), shared maps
+    last."""
     root = root or paths.maps_dir()
     sid = str(getattr(system, "id", ""))
     found: list[MapChoice] = []
@@ -115,7 +116,9 @@ def maps_for(system: Any, root: Path | None = None) -> list[MapChoice]:
             label = (props.get("title") or stem.replace("_", " ").replace("-", " ").strip().title()
                      or p.stem)
             found.append(MapChoice(rel.as_posix(), label, p, info, props.get("description", "")))
-    return sorted(found, key=lambda m: m.label)
+    # maps made for the system first (the first one is the default), shared ones after
+    shared = set(SHARED_MAPS.get(sid, ()))
+    return sorted(found, key=lambda m: (m.id in shared, m.label))
 
 
 def seat_kinds_for(system: Any) -> list[tuple[str, str]]:
