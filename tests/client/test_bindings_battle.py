@@ -402,3 +402,17 @@ def test_placing_a_veil_shows_where_it_may_go_and_what_it_does(app):
         app.click(scene.menu.buttons[0].rect.center)
     assert [f.kind for f in match.state.features] == ["veil"]
     assert "Feature" in [ln.label for ln in scene.presenter.tile_panel((2, 1)).lines]
+
+
+def test_pointing_at_the_timeline_rings_that_combatant_on_the_map(app):
+    match = duel(a=dict(x=0, y=0), b=dict(x=6, y=0))
+    scene = open_battle(app, match)
+    bar = scene.initiative
+    spot = next((x, y) for y in range(bar.rect.top, bar.rect.bottom, 3)
+                for x in range(bar.rect.left, bar.rect.right, 3) if bar.unit_at((x, y)) == "b")
+    app.move_mouse(spot)
+    assert scene.view.lit == {"b"}
+    tip = bar.tip_at(spot)
+    assert tip is not None and "Brawler" in tip[0]
+    app.move_mouse(scene.cell_pos((3, 3)))
+    assert scene.view.lit == set()

@@ -197,6 +197,7 @@ class BoardView:
         self.hover: Cell | None = None
         self.selected: str | None = None
         self.marked: set[str] = set()    # units outlined in red (the attacker of a pending choice)
+        self.lit: set[str] = set()       # units outlined warm (pointed at elsewhere, a timeline)
         # animation state
         self.queue: list[AnimStep] = []
         self.step: AnimStep | None = None
@@ -803,6 +804,9 @@ class BoardView:
                 white.fill((255, 255, 255, 0), special_flags=pygame.BLEND_RGBA_MAX)
                 white.fill((255, 255, 255, int(200 * flash)), special_flags=pygame.BLEND_RGBA_MIN)
                 surface.blit(white, pos)
+            if tok.id in self.lit:
+                ring = r.inflate(max(4, px // 8), max(4, px // 8)).move(0, -lift)
+                pygame.draw.rect(surface, WARM, ring, 3, border_radius=max(4, px // 4))
             if tok.id == self.selected:
                 sel = r.inflate(-max(2, px // 16), -max(2, px // 16)).move(0, -lift)
                 pygame.draw.rect(surface, (255, 246, 224), sel, 2, border_radius=max(4, px // 5))

@@ -608,6 +608,9 @@ class BattleScene(MatchScene):
         d = self.decision
         self.view.marked = (set(getattr(p, "prompt_focus", lambda: [])())
                             if d is not None and d.stage not in self.board_stages else set())
+        # a combatant pointed at in the top bar is ringed on the map
+        pointed = self.initiative.unit_at(mouse) if self.initiative.rect.collidepoint(mouse) else None
+        self.view.lit = {pointed} if pointed else set()
         self.view.draw(surface, tokens, items, self._current_overlay())
         hovered_unit = p.unit_at(self.hover_cell) if self.hover_cell else None
         if hasattr(self.initiative, "hover"):
