@@ -1,7 +1,10 @@
 """Bindings forecast: the exact odds of an attack, computed from the dice (STYLE habit 13).
 
-Owns: `attack_odds(state, attacker, move, target_hex) -> AttackOdds` and `tooltip(odds)`. The
-client's hover text and the AI both read these, so what a player is told and what the AI weighs
+Owns: `attack_odds(state, attacker, move, target_hex) -> AttackOdds` and `tooltip(odds)` for an
+attack not yet made (measured from where both stand now), and `defence_odds(state, attack,
+option) -> DefenceOdds`, `defence_table` and `defence_words` for an attack already on its way
+(from what its record fixed at launch, for each answer its target may give). The client's hover
+text, the defend prompt and the AI read these, so what a player is told and what the AI weighs
 are the same numbers. Everything is an exact `fractions.Fraction` from enumerated dice
 distributions (memoised); nothing is sampled and no generator is touched.
 
@@ -22,13 +25,13 @@ Must not: change the state, roll dice, or import the client.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 
 from . import combat
 from .house import house
-from .state import Attack, BindingsState, Combatant, Hex, round_segment
+from .state import Attack, BindingsState, Combatant, Condition, Hex, round_segment
 from .sight import TOTAL_CONCEALMENT, sight
 
 ZERO = Fraction(0)
@@ -251,7 +254,7 @@ def _reduced_by_3d6(n: int, sides: int, flat: int, o_edge: str, state: BindingsS
     out: dict[int, Fraction] = {}
     extra = o_edge == "advantage" and bool(house(state, "damage_advantage"))
     for r, wr in sum_counts(3):
-        for v, p in damage_dist(n, sides, flat, extra, value + r).items():
+        for v, p in damage_dist(n, sides, flat, extra, max(0, value + r)).items():
             out[v] = out.get(v, ZERO) + p * Fraction(wr, 216)
     return out
 
@@ -320,4 +323,158 @@ def tooltip(odds: AttackOdds, state: BindingsState | None = None) -> str:
         parts.append(f"arrives R{r} S{s}")
     else:
         parts.append(f"arrives S{s}")
+    return " · ".join(parts)
+
+
+# =============================================================================================
+# The odds of an attack already on its way, for each answer the target may give
+# =============================================================================================
+
+@dataclass(frozen=True, slots=True)
+class DefenceOdds:
+    """Exact odds of the EXISTING attack `attack` if its target answers with `option` (a move id,
+    "dodge", or None for no declared action: the free Reaction). Everything the record fixed at
+    launch (cover, concealment, range penalty, the table's edge) is taken from it, not measured
+    again. `cost` is the action type the answer spends from this round's budget (None for the
+    Reaction) and `slot` whether it uses this segment's slot (every declared defence does,
+    BND-11/13). `hit` counts the concealment miss roll; `expected` and `drop` count the misses.
+    `dodge` says whether a Dodge makes the attack roll at a disadvantage (BND-54)."""
+
+    attack: str
+    option: str | None
+    target: str | None
+    cost: str | None
+    slot: bool
+    miss_chance: Fraction
+    edge: str
+    reasons: tuple[str, ...]
+    defence: str                       # "contest" | "counter" | "reaction" | "reduction"
+    defence_edge: str
+    hit: Fraction
+    dodge: bool = False
+    damage: dict[int, Fraction] = field(default_factory=dict)
+    min_damage: int = 0
+    max_damage: int = 0
+    expected: Fraction = ZERO
+    drop: Fraction = ZERO
+
+
+def option_cost(option: str | None) -> str | None:
+    """The action type a defensive answer spends (combat._defend pays the same): a Dodge is a
+    Move (BND-54), a counter or Brace its own action type, the Reaction nothing (BND-46)."""
+    if option is None:
+        return None
+    if option == combat.DODGE:
+        return "move"
+    return combat.move_def(option).action
+
+
+def _as_resolved(state: BindingsState, t: Combatant, option: str | None) -> Combatant:
+    """The target as combat.resolve will find it: under GM-06 "action_first" a declared Brace or
+    other self move has taken effect first (resolve_declared at the start of its turn); under
+    "attack_first" nothing it declared has happened yet. A copy; `t` is not touched."""
+    if option is None or option == combat.DODGE \
+            or house(state, "defend_order") == "attack_first":
+        return t
+    conds = list(t.conditions)
+    for e in combat.move_def(option).effects_of("self_condition"):
+        conds = [x for x in conds if x.id != e.condition]          # refreshed, never stacked
+        conds.append(Condition(e.condition, combat.duration_until(state, e.rounds), option))
+    return replace(t, conditions=conds)
+
+
+def defence_odds(state: BindingsState, attack: Attack | str, option: str | None = None,
+                 dodge: bool | None = None) -> DefenceOdds:
+    """The exact odds of `attack` (a record in `state.attacks`, or its id) if its target answers
+    with `option`; the steps follow combat.resolve:
+
+      * the concealment miss roll first (BND-92), unless the record says it was rolled already;
+      * offence AB + ability + 2d6 + the range penalty fixed at launch (BND-81), with the edge
+        from the launch's cover (BND-85), the target's conditions when the attack resolves, the
+        table's call (GM-01) and a Dodge (BND-54: `option` "dodge", or `dodge=True` for the
+        "use_dodge" stage's yes; None takes what the record and the option say);
+      * defence: a maneuver's contest always rolls; a counter DB + its ability + 2d6 (BND-43);
+        else the Reaction DB + INT flat (BND-46, GM-12), or as damage reduction under GM-12
+        "damage_reduction"; advantage on defence (+3d6) from adv_defence conditions, Brace
+        counting only when brace_scope covers defences (GM-11) and only when the declared
+        action resolves before the attack (GM-06 "action_first");
+      * hit when offence beats defence (ties per GM-13); damage = ability + dice + bonus (an
+        edge only under GM-33), less any reduction; the chance that it drops the target.
+
+    It assumes the defender stays within the attack's reach (GM-07 can make a Dodge that leaves
+    it miss outright; where the defender will step is the player's choice, not a die)."""
+    a = attack if isinstance(attack, Attack) else next(x for x in state.attacks if x.id == attack)
+    m = combat.move_def(a.move)
+    att = state.combatants[a.attacker]
+    cost = option_cost(option)
+    slot = option is not None
+    t0 = state.combatants.get(a.target) if a.target else None
+    if t0 is None or t0.down:
+        return DefenceOdds(a.id, option, a.target, cost, slot, ZERO, "none", (), "none", "none",
+                           ZERO, damage={0: ONE})
+    t = _as_resolved(state, t0, option)
+    dodged = (option == combat.DODGE or a.dodge == "yes") if dodge is None else bool(dodge)
+    probe = replace(a, dodge="yes" if dodged else "no")
+    o_edge, reasons = combat.offence_edge(state, probe, t)
+    d_edge = combat.defence_edge(state, t)
+    mode = str(house(state, "disadv_mode"))
+    ties = bool(house(state, "tie_hits"))
+    o_const = att.ab + att.mod(m.offence or "STR") + a.range_penalty
+    miss = ZERO if a.concealment_checked else Fraction(min(a.concealment, 6), 6)
+    counter = combat.move_def(option) if option and option != combat.DODGE else None
+    n, sides, flat = combat.damage_parts(att, m)
+    deals = combat.deals_damage(m)
+    extra = o_edge == "advantage" and bool(house(state, "damage_advantage"))     # GM-33
+    if m.contest:
+        kind = "contest"
+        p = p_beats(2, o_edge, o_const, 2, d_edge, t.db + t.mod(m.contest), mode, ties)
+        dmg = damage_dist(n, sides, flat, extra, 0) if deals else {0: ONE}
+    elif counter is not None and counter.defence:
+        kind = "counter"
+        p = p_beats(2, o_edge, o_const, 2, d_edge, t.db + t.mod(counter.defence), mode, ties)
+        dmg = damage_dist(n, sides, flat, extra, 0) if deals else {0: ONE}
+    else:
+        value = t.db + t.mod("INT")
+        adv = d_edge == "advantage"
+        if house(state, "reaction_mode") == "damage_reduction":
+            kind = "reduction"
+            p = p_beats(2, o_edge, o_const, 0, "none", 0, mode, ties)
+            if not deals:
+                dmg = {0: ONE}
+            elif adv:
+                dmg = _reduced_by_3d6(n, sides, flat, o_edge, state, value, deals)
+            else:
+                dmg = damage_dist(n, sides, flat, extra, max(0, value))
+        else:
+            kind = "reaction"
+            p = p_beats(2, o_edge, o_const, 3 if adv else 0, "none", value, mode, ties)
+            dmg = damage_dist(n, sides, flat, extra, 0) if deals else {0: ONE}
+    hit = (ONE - miss) * p
+    expected = sum((v * q for v, q in dmg.items()), ZERO) * hit
+    drop = sum((q for v, q in dmg.items() if v >= t.hp), ZERO) * hit if deals else ZERO
+    return DefenceOdds(a.id, option, t.id, cost, slot, miss, o_edge, reasons, kind, d_edge, hit,
+                       dodged, dmg, min(dmg), max(dmg), expected, drop)
+
+
+def defence_table(state: BindingsState, attack: Attack | str,
+                  options: list[str | None] | None = None) -> list[DefenceOdds]:
+    """`defence_odds` for every answer of the open "defend" stage on `attack` (the stage's own
+    options and the Reaction last), or for `options` when given."""
+    a = attack if isinstance(attack, Attack) else next(x for x in state.attacks if x.id == attack)
+    if options is None:
+        options = []
+        for p in state.pending:
+            if p.stage == "defend" and p.data.get("attack") == a.id:
+                options = list(p.data.get("options", []))
+        options = [*options, None]
+    return [defence_odds(state, a, o) for o in options]
+
+
+def defence_words(odds: DefenceOdds) -> str:
+    """'hit 41% · 18% to drop' (or '· 3.4 dmg expected' when it cannot drop the target)."""
+    parts = [f"hit {_pct(odds.hit)}"]
+    if odds.drop > 0:
+        parts.append(f"{_pct(odds.drop)} to drop")
+    elif odds.max_damage > 0:
+        parts.append(f"{float(odds.expected):.1f} dmg expected")
     return " · ".join(parts)
