@@ -149,11 +149,19 @@ def test_a_hotseat_duel_to_the_end_through_the_ui(app):
     assert app.top is scene and scene.viewer == 1
     assert scene.prompt_panel is not None and scene.prompt_panel.title == "Defend?"
     labels = [b.label for b in scene.prompt_panel.buttons]
-    assert labels[0] == "Dodge" and labels[-1] == "Take it (Reaction)"
-    assert "Counter: Unarmed Strike" in labels and "Brace" in labels
+    assert labels[0].startswith("Dodge (Move) — hit ")
+    assert labels[-1].startswith("Take it (free) — hit ")
+    assert any(lab.startswith("Counter: Unarmed Strike (Standard) — hit ") for lab in labels)
+    assert any(lab.startswith("Brace (Standard) — hit ") for lab in labels)
     assert "Aeromancer's Air Blast reaches Brawler" in scene.prompt_panel.body
-    # the brawler moved since the launch: the forecast's numbers would not be the attack's
-    assert "Taking it" not in scene.prompt_panel.body
+    # the brawler moved since the launch: each answer's numbers are the attack record's own
+    from game.engine.systems.bindings import forecast
+    for b in scene.prompt_panel.buttons:
+        odds = forecast.defence_odds(match.state, b.payload.attack, b.payload.move)
+        assert b.label.endswith("— " + forecast.defence_words(odds)), b.label
+    take = scene.prompt_panel.buttons[-1]
+    assert "Keeps this segment's slot and the round's budget" in take.tooltip
+    assert "Costs a Move action and this segment's slot" in scene.prompt_panel.buttons[0].tooltip
     assert "a" in scene.view.marked                         # the attacker is outlined
     shot(app, "05_defend_prompt")
     # take it: offence 2d6 = 6+6, damage 1d6 = 6 -> far past 4 HP
@@ -187,13 +195,21 @@ def test_defend_with_dodge_then_the_attack_lands_on_the_defenders_turn(app):
     legal = {a.move for a in match.legal_actions() if isinstance(a, A.Defend)}
     shown = {b.payload.move for b in scene.prompt_panel.buttons}
     assert shown == legal
-    # nobody moved since the launch: the exact odds with and without the best defence
+    # nobody moved since the launch: the answers' odds agree with the aiming forecast's, the
+    # Reaction's with its no-defence case and the best answer's with its defended case
     from game.engine.systems.bindings.forecast import attack_odds
     odds = attack_odds(match.state, "a", "air_blast", (4, 0))
-    body = scene.prompt_panel.body
-    assert f"Taking it: {round(float(odds.hit) * 100)}% to be hit" in body
-    assert f"{round(float(odds.hit_defended) * 100)}% to be hit." in body
-    dodge = next(b for b in scene.prompt_panel.buttons if b.label == "Dodge")
+    pct = lambda p: f"{round(float(p) * 100)}%"             # noqa: E731
+    take = scene.prompt_panel.buttons[-1]
+    assert take.label == f"Take it (free) — hit {pct(odds.hit)} · {pct(odds.drop)} to drop" or \
+        (odds.drop == 0 and take.label.startswith(f"Take it (free) — hit {pct(odds.hit)} · "))
+    best = next(b for b in scene.prompt_panel.buttons if b.payload.move == odds.defended_by)
+    assert f"— hit {pct(odds.hit_defended)}" in best.label
+    # what each costs: the Dodge a Move, with what would be left of the round
+    dodge = next(b for b in scene.prompt_panel.buttons if b.label.startswith("Dodge (Move)"))
+    assert "Leaves Standard or Move · 2 Swifts this round" in dodge.tooltip
+    app.move_mouse(dodge.rect.center)
+    shot(app, "08_defend_prompt_unmoved")
     app.press_key(pygame.K_1 + scene.prompt_panel.buttons.index(dodge))
     assert match.state.combatants["b"].defending == "dodge"
     assert any("answers with Dodge" in ln.text for ln, _ in scene.log.lines)
@@ -284,7 +300,7 @@ def test_the_tables_call_on_circumstances_and_cooldowns_on_the_buttons(app):
     app.click(scene.menu.buttons[0].rect.center)
     lift_curtain(app)                                       # the brawler's seat defends
     take = scene.prompt_panel.buttons[-1]
-    assert take.label == "Take it (Reaction)"
+    assert take.label.startswith("Take it (free)")
     app.click(take.rect.center)
     assert match.decision.stage == "circumstance" and match.decision.seat == 0
     lift_curtain(app)                                       # back to the attacker's seat

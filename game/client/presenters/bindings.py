@@ -7,7 +7,8 @@ Dash, Dodge, Swim, Step, Continue and Stop, a Ready menu by trigger, End turn wi
 actions buy in segment 3); targeting modes and their overlays (reachable hexes tinted per movement
 mode from the engine's `movement.reachable`, path preview, valid targets, the line of sight with
 cover and concealment from `sight.sight`); forecasts in words from `forecast.attack_odds`;
-prompts for the "defend", "use_dodge", "circumstance" stages; the "opening" stage played on the
+prompts for the "defend", "use_dodge", "circumstance" stages (each defend and dodge answer with
+its exact odds from `forecast.defence_odds` and what it costs); the "opening" stage played on the
 map; log lines for every bindings event with roll terms; animation steps.
 
 Modes (strings the battle scene keeps): "moveto" (spend this segment's hexes of ongoing
@@ -958,19 +959,7 @@ class BindingsPresenter:
         if d.stage == "defend":
             return self._defend_prompt(d, legal)
         if d.stage == "use_dodge":
-            opts = []
-            atk = None
-            for a in legal:
-                if isinstance(a, A.UseDodge):
-                    atk = self.attack(a.attack) or atk
-                    opts.append(("Use the Dodge against it" if a.use else "Keep the Dodge", a,
-                                 "Spend this segment's dodge on this attack (disadvantage on it)"
-                                 if a.use else "Let the attack resolve without the dodge"))
-            text = d.prompt or ""
-            if atk is not None:
-                text = (f"{self.unit_name(atk.attacker)}'s {self.move_name(atk.move)} reaches "
-                        f"{self.unit_name(d.actor)}. Spend the Dodge on it?")
-            return Prompt("Dodge?", text, tuple(opts))
+            return self._use_dodge_prompt(d, legal)
         if d.stage == "circumstance":
             words = {"advantage": "Advantage (+3d6)", "none": "No edge",
                      "disadvantage": "Disadvantage"}
@@ -988,57 +977,140 @@ class BindingsPresenter:
         opts = tuple((self.describe(a), a, "") for a in legal)
         return Prompt(_title(d.stage), d.prompt or f"{self.unit_name(d.actor)} must choose", opts)
 
+    def defence_odds(self, attack_id: str, option: str | None,
+                     dodge: bool | None = None) -> Any:
+        """The engine's exact DefenceOdds for an attack on its way (forecast.defence_odds),
+        cached per state; None when the forecast is missing or refuses."""
+        self.legal()
+        key = ("defence", attack_id, option, dodge)
+        if key not in self._odds_cache:
+            fn = _fn("forecast", "defence_odds")
+            got = None
+            if fn is not None and self.attack(attack_id) is not None:
+                try:
+                    got = fn(self.state, attack_id, option, dodge)
+                except Exception:   # noqa: BLE001 - no odds is better than a crash
+                    got = None
+            self._odds_cache[key] = got
+        return self._odds_cache[key]
+
+    def defence_words(self, odds: Any) -> str:
+        """"hit 41% · 18% to drop" from forecast.defence_words; "" without odds."""
+        fn = _fn("forecast", "defence_words")
+        if odds is None or fn is None:
+            return ""
+        try:
+            got = fn(odds)
+        except Exception:   # noqa: BLE001
+            return ""
+        return got if isinstance(got, str) else ""
+
+    def _house(self, rule_id: str, default: Any) -> Any:
+        """A house rule's value for this match (house.house), or `default` without one."""
+        fn = _fn("house", "house")
+        try:
+            return fn(self.state, rule_id) if fn is not None else default
+        except Exception:   # noqa: BLE001
+            return default
+
+    def _budget_after(self, cid: str | None, cost: str | None) -> str:
+        """What would be left of `cid`'s round budget after spending `cost` (words)."""
+        c = self.combatant(cid)
+        if c is None:
+            return ""
+        try:
+            from .bindings_time import remaining_budget
+        except Exception:   # noqa: BLE001 - the words are a help, not a rule
+            return ""
+        spent, swifts = list(c.spent), c.swifts
+        if cost == "swift":
+            swifts += 1
+        elif cost not in (None, "free"):
+            spent.append(cost)
+        left = remaining_budget(spent, swifts)
+        swift = f" · {_plural(left.swifts_left, 'Swift')}" if left.swifts_left else ""
+        return f"{left.text}{swift}"
+
     def _defend_prompt(self, d: Any, legal: list) -> Prompt:
+        """The "defend" stage: one button per answer with its exact odds (forecast.defence_odds
+        on the attack record, so cover, concealment and range fixed at launch count) and what
+        it costs: a declared defence spends an action of the round and this segment's slot
+        (BND-11/13); taking it costs nothing (the free Reaction, BND-46)."""
         defends = [a for a in legal if isinstance(a, A.Defend)]
         atk = self.attack(defends[0].attack) if defends else None
         target = self.combatant(d.actor)
         text = d.prompt or ""
-        odds = None
+        # GM-06: does a declared action resolve before the attack it answers?
+        first = self._house("defend_order", "action_first") != "attack_first"
         if atk is not None:
-            m = self.move_def(atk.move)
+            who = self.unit_name(atk.target)
             text = (f"{self.unit_name(atk.attacker)}'s {self.move_name(atk.move)} reaches "
-                    f"{self.unit_name(atk.target)} in {self.seg_name(self.state.tick)}, before "
-                    f"{self.unit_name(atk.target)}'s own turn.")
-            shooter = self.combatant(atk.attacker)
-            # the forecast measures from where both stand now; cover and concealment were fixed
-            # at launch (GM-14), so its numbers hold only while neither has moved since
-            unmoved = (shooter is not None and target is not None
-                       and (shooter.x, shooter.y) == tuple(atk.origin)
-                       and (target.x, target.y) == tuple(atk.aim))
-            if unmoved and m is not None and m.is_attack:
-                odds = self.odds(atk.attacker, atk.move, (target.x, target.y))
-                if odds is not None and not getattr(odds, "legal", True):
-                    odds = None
-            if odds is not None:
-                text += f"\nTaking it: {self._pct(odds.hit)} to be hit, {self._pct(odds.drop)} to drop."
-                if odds.defended_by is not None:
-                    text += (f" With {self.move_name(odds.defended_by)}: "
-                             f"{self._pct(odds.hit_defended)} to be hit.")
-            text += "\nA defence is declared now, resolves on your turn, and then the attack lands."
+                    f"{who} in {self.seg_name(self.state.tick)}, before {who}'s own turn.")
+            text += ("\nA defence uses this segment's slot and an action of the round; it "
+                     + ("resolves on your turn, then the attack lands." if first else
+                        "resolves on your turn, after the attack has landed."))
+            if target is not None:
+                left = self._budget_after(target.id, None)
+                if left:
+                    text += f"\nLeft this round: {left}."
         opts = []
         for a in defends:
-            tip = ""
+            odds = self.defence_odds(a.attack, a.move)
+            words = self.defence_words(odds)
+            mdef = self.move_def(a.move) if a.move not in (None, "dodge") else None
             if a.move is None:
-                label = "Take it (Reaction)"
-                tip = "No action: the free Reaction defends"
-                if odds is not None:
-                    tip += f" · hit {self._pct(odds.hit)}, drop {self._pct(odds.drop)}"
+                name, cost = "Take it", None
+                lines = ["No action: the free Reaction (DB + INT) defends",
+                         "Keeps this segment's slot and the round's budget"]
             else:
-                mdef = self.move_def(a.move)
                 if a.move == "dodge":
-                    label = "Dodge"
-                elif mdef is not None and mdef.can_counter:
-                    label = f"Counter: {self.move_name(a.move)}"
+                    name, cost = "Dodge", "move"
+                    lines = ["The attack rolls at a disadvantage",
+                             "Your dodge hexes come on your turn"]
                 else:
-                    label = self.move_name(a.move)
-                cost = COST_WORDS.get(mdef.action, "") if mdef is not None else "Move"
-                tip = f"Spends a {cost} action of this round" if cost else ""
-                if odds is not None and odds.defended_by == a.move:
-                    tip += (f" · the best answer: hit {self._pct(odds.hit_defended)}, "
-                            f"drop {self._pct(odds.drop_defended)}")
+                    cost = mdef.action if mdef is not None else None
+                    name = (f"Counter: {self.move_name(a.move)}"
+                            if mdef is not None and mdef.can_counter else self.move_name(a.move))
+                    if mdef is not None and mdef.defence:
+                        lines = [f"Defend with DB + {mdef.defence} + 2d6 instead of the Reaction"]
+                    else:
+                        lines = [f"{self.move_name(a.move)} takes effect "
+                                 f"{'before' if first else 'after'} the attack lands"]
+                cost = getattr(odds, "cost", None) or cost
+                left = self._budget_after(d.actor, cost)
+                lines.append(f"Costs a {COST_WORDS.get(cost or '', cost)} action and this "
+                             f"segment's slot")
+                lines.append(f"Leaves {left or 'nothing'} this round")
+            price = COST_WORDS.get(cost, "") if cost else "free"
+            label = f"{name} ({price})" + (f" — {words}" if words else "")
+            if odds is not None and getattr(odds, "max_damage", 0) > 0:
+                lo, hi = odds.min_damage, odds.max_damage
+                lines.append(f"{lo}–{hi} damage on a hit" if lo != hi else f"{lo} damage on a hit")
+            tip = "\n".join(lines)
             opts.append((label, a, tip))
         opts.sort(key=lambda o: o[1].move is None)
         return Prompt("Defend?", text, tuple(opts))
+
+    def _use_dodge_prompt(self, d: Any, legal: list) -> Prompt:
+        """The "use_dodge" stage (BND-54, GM-30): spend this segment's Dodge on the attack or
+        keep it, each with its exact odds."""
+        opts = []
+        atk = None
+        for a in legal:
+            if not isinstance(a, A.UseDodge):
+                continue
+            atk = self.attack(a.attack) or atk
+            words = self.defence_words(self.defence_odds(a.attack, None, a.use))
+            label = "Use the Dodge" if a.use else "Keep the Dodge"
+            tip = ("Spend this segment's dodge on this attack: it rolls at a disadvantage"
+                   if a.use else "This attack resolves without the dodge\nThe dodge stays "
+                   "for another attack this segment")
+            opts.append((label + (f" — {words}" if words else ""), a, tip))
+        text = d.prompt or ""
+        if atk is not None:
+            text = (f"{self.unit_name(atk.attacker)}'s {self.move_name(atk.move)} reaches "
+                    f"{self.unit_name(d.actor)}. Spend the Dodge on it?")
+        return Prompt("Dodge?", text, tuple(opts))
 
     @staticmethod
     def _pct(p: Any) -> str:

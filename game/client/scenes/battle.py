@@ -674,6 +674,13 @@ class BattleScene(MatchScene):
     def _tooltips(self, surface: pygame.Surface, mouse) -> None:
         if self.menu is not None and self.menu.rect.collidepoint(mouse):
             return
+        if self.prompt_panel is not None and self.prompt_panel.rect.collidepoint(mouse):
+            # a prompt answer's own words (what it costs, what it does), beside the panel
+            b = self.prompt_panel.at(mouse)
+            if b is not None and b.tooltip:
+                at = (self.prompt_panel.rect.right - 10, b.rect.y - 20)   # box just right of it
+                W.draw_tooltip(surface, self.text, at, b.label, b.tooltip.split("\n"), W.COOL)
+            return
         if self.view.rect.collidepoint(mouse) and self.prompt_panel is None:
             fc = self._current_forecast()
             if fc:
