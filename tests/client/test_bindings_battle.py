@@ -432,3 +432,61 @@ def test_pointing_at_the_timeline_rings_that_combatant_on_the_map(app):
     assert tip is not None and "Brawler" in tip[0]
     app.move_mouse(scene.cell_pos((3, 3)))
     assert scene.view.lit == set()
+
+
+def test_a_dodge_started_on_its_own_turn_is_spent_from_the_prompt(app):
+    """BND-54 / GM-30: the brawler dodges on its own turn (first in S1); the aeromancer's Air
+    Blast then reaches it in the same segment, when no defence can be declared (its slot is
+    used): its seat gets the "Dodge?" prompt, each answer with its exact odds, and clicking
+    "Use the Dodge" makes the attack roll at a disadvantage."""
+    from game.engine.systems.bindings import forecast
+    match = duel(a=dict(x=0, y=0), b=dict(x=4, y=0), order=["b", "a"])
+    scene = open_battle(app, match)
+    if isinstance(app.top, HandoffScene):
+        lift_curtain(app)
+    assert match.state.acting == "b" and scene.viewer == 1
+    app.click(scene.button_pos("movement"))
+    entry = next(b for b in scene.menu.buttons if b.label.startswith("Dodge"))
+    app.click(entry.rect.center)
+    assert scene.effective_mode() == "mv:dodge"
+    dest = (4, 1)
+    assert dest in scene._current_overlay().cells
+    app.click(scene.cell_pos(dest))
+    assert where(match, "b") == dest and match.state.combatants["b"].has("dodging", 0)
+    app.press_key(pygame.K_SPACE)
+    from game.client.ui.dialogs import ConfirmDialog
+    if isinstance(app.top, ConfirmDialog):                  # hexes of the dodge left: end anyway
+        app.press_key(pygame.K_RETURN)
+        app.settle(1)
+    lift_curtain(app)
+    assert match.state.acting == "a" and scene.viewer == 0
+    app.click(scene.button_pos("move:air_blast"))
+    app.click(scene.cell_pos(dest))
+    if scene.menu is not None:                              # the talent's cheaper variant
+        app.click(scene.menu.buttons[0].rect.center)
+    d = match.decision
+    assert d.stage == "use_dodge" and d.seat == 1
+    lift_curtain(app)
+    panel = scene.prompt_panel
+    assert panel is not None and panel.title == "Dodge?"
+    assert "Aeromancer's Air Blast reaches Brawler" in panel.body
+    by_use = {b.payload.use: b for b in panel.buttons}
+    assert set(by_use) == {True, False}
+    aid = by_use[True].payload.attack
+    used = forecast.defence_odds(match.state, aid, None, dodge=True)
+    kept = forecast.defence_odds(match.state, aid, None, dodge=False)
+    assert used.hit < kept.hit                              # the disadvantage shows
+    assert by_use[True].label == "Use the Dodge — " + forecast.defence_words(used)
+    assert by_use[False].label == "Keep the Dodge — " + forecast.defence_words(kept)
+    app.move_mouse(by_use[True].rect.center)
+    shot(app, "09_use_dodge_prompt")
+    # offence 2d6, its disadvantage 3d6, then the Reaction is flat; damage 1d6 on a hit
+    match.force_dice([6, 6, 1, 1, 1, 3])
+    app.click(by_use[True].rect.center)
+    app.settle(2)
+    texts = [ln.text for ln, _ in scene.log.lines]
+    assert not match.state.combatants["b"].has("dodging", match.state.tick)
+    assert not match.state.attacks and match.decision.stage == "act"
+    # 12 - 3 = 9 plus INT against the flat Reaction: the roll and its disadvantage are logged
+    assert any("disadvantage: -3" in t for t in texts), texts[-8:]
+    assert any("Aeromancer hits Brawler" in t for t in texts), texts[-8:]
