@@ -367,3 +367,74 @@ def test_a_readied_action_shows_in_the_tooltip():
     ct = timeline_view(m.state).combatant(ready.actor)
     assert ct.readied.startswith(move_name(ready.move) + " when")
     assert ("Readied", ct.readied) in ct.tooltip()[1]
+
+
+def crowd(state, n: int):
+    """`state` with exactly `n` combatants (the first ones, then copies), nothing under way."""
+    st = copy.deepcopy(state)
+    st.attacks, st.movements, st.pushbacks, st.features, st.pending = [], [], [], [], []
+    base = list(st.order)
+    ids = []
+    for i in range(n):
+        src = state.combatants[base[i % len(base)]]
+        cid = src.id if i < len(base) else f"{src.id}{i}"
+        if cid not in st.combatants:
+            c = copy.deepcopy(src)
+            c.id = cid
+            st.combatants[cid] = c
+        ids.append(cid)
+    st.combatants = {k: st.combatants[k] for k in ids}
+    st.order, st.seg_order, st.lead, st.turn = list(ids), list(ids), [], 0
+    return st
+
+
+@pytest.mark.parametrize("size,scale", [((1280, 720), 1.0), ((1920, 1080), 1.0),
+                                        ((1920, 1080), 1.5)])
+@pytest.mark.parametrize("n", range(2, 9))
+def test_column_labels_never_overlap(pass_state, size, scale, n):
+    """Each column's name ("R2 S1") and corner note ("next round") stay apart and inside the
+    column, the columns stay apart and inside the bar, and every token sits in its column, from
+    2 to 8 combatants at both window sizes."""
+    import os
+    v = timeline_view(crowd(pass_state, n))
+    assert [s.label for s in v.segments][-1] == "R2 S1"
+    tl = Timeline(Text(scale))
+    tl.rect = pygame.Rect(0, 0, size[0], tl.preferred_height())
+    screen = pygame.Surface((size[0], tl.rect.h))
+    tl.draw(screen, v)
+    bar = pygame.Rect((0, 0), tl.rect.size)
+    labels = tl._labels
+    assert [lab for lab, *_ in labels] == [s.label for s in v.segments]
+    cols = [col for *_, col in labels]
+    for i, (lab, head, note, col) in enumerate(labels):
+        assert bar.contains(col), (lab, col)
+        assert col.contains(head), (lab, head, col)
+        if note is not None:
+            assert col.contains(note), (lab, note, col)
+            assert not head.inflate(4, 0).colliderect(note), (lab, head, note)
+        for other in cols[i + 1:]:
+            assert not col.colliderect(other)
+    # the last column keeps a note at the common sizes: it only gives way when truly cramped
+    assert labels[-1][2] is not None
+    for r, cid, mark in tl._hits:
+        if mark is None:
+            assert any(c.contains(r) for c in cols), (cid, r)
+    shots = os.environ.get("BINDINGS_SHOTS")
+    if shots and n in (2, 8):
+        pygame.image.save(screen, f"{shots}/timeline_{size[0]}_{scale}_{n}.png")
+
+
+def test_a_narrow_bar_shortens_the_corner_note_before_it_overlaps(pass_state):
+    """When even the smallest tokens leave no room, "next round" becomes "next", then goes."""
+    v = timeline_view(crowd(pass_state, 8))
+    seen = []
+    for width in (1280, 900, 700, 560):
+        tl = Timeline(Text(1.0))
+        tl.rect = pygame.Rect(0, 0, width, tl.preferred_height())
+        tl.draw(pygame.Surface((width, tl.rect.h)), v)
+        lab, head, note, col = tl._labels[-1]
+        if note is not None:
+            assert not head.colliderect(note) and col.contains(note)
+        seen.append(None if note is None else note.w)
+    assert seen[0] is not None
+    assert seen[-1] is None or seen[-1] < seen[0]

@@ -46,6 +46,13 @@ GOLD = (240, 200, 90)
 
 Portrait = Callable[[CombatantTime, int], pygame.Surface]
 
+#: the corner note of a column by its time, longest first: a narrow column uses the next entry
+NOTES: tuple[dict[str, str], ...] = (
+    {"past": "done", "current": "now", "next": "next round"},
+    {"past": "done", "current": "now", "next": "next"},
+    {},
+)
+
 
 class Timeline:
     """See the module docstring. `rect` is set by the scene; `text.scale` is the UI scale."""
@@ -61,6 +68,9 @@ class Timeline:
         #: hit regions from the last render, in bar-local pixels: (rect, cid, mark or None)
         self._hits: list[tuple[pygame.Rect, str, Mark | None]] = []
         self._view: TimelineView | None = None
+        #: each column's (label, header rect, corner note rect or None, column rect), bar-local,
+        #: from the last render (tests check the words never overlap)
+        self._labels: list[tuple[str, pygame.Rect, pygame.Rect | None, pygame.Rect]] = []
         self.renders = 0                      # how many times the bar was re-rendered (tests)
 
     def preferred_height(self, scale: float | None = None) -> int:
@@ -138,63 +148,90 @@ class Timeline:
         st = self.text.render(sub, 11, DIM)
         surf.blit(st, (x + block_w // 2 - st.get_width() // 2, h - st.get_height() - px(8)))
         x += max(block_w, st.get_width()) + px(14)
-        # columns: the token size shrinks until every column fits
+        # columns: the token size shrinks until every column fits, its label included
         gap, col_pad = px(6), px(8)
+        col_gap = px(6)
         small = 0.72
         segs = list(view.segments)
-        avail = w - x - px(10) - col_pad * 2 * len(segs) - px(6) * (len(segs) - 1)
+        avail = w - x - px(10)
         top = px(20)
         # the tallest token the bar's height allows (budget row and marks row below it)
         token = max(px(20), int((h - top - px(26)) / 1.26))
         min_token = px(18)
+        headers = [self.text.render(sg.label, 13, WARM_HI if sg.when == "current" else
+                                    TEXT if sg.when == "future" else DIM, True) for sg in segs]
+        label_gap = px(8)
 
-        def width_for(t: int, g: int) -> float:
-            total = 0.0
+        def notes_for(level: int) -> list[pygame.Surface | None]:
+            """Each column's corner note: full words (level 0), short (1) or none (2). The
+            header already names the segment, so the note is the first thing to give way."""
+            out: list[pygame.Surface | None] = []
             for sg in segs:
-                k = 1.0 if sg.when in ("current", "future") else small
-                n = max(1, len(sg.turns))
-                total += n * (t * k + g)
-            return total
+                words = NOTES[min(level, len(NOTES) - 1)].get(sg.when, "")
+                out.append(self.text.render(words, 11, WARM if sg.when == "current" else DIM,
+                                            True) if words else None)
+            return out
 
-        while token > min_token and width_for(token, gap) > avail:
-            token -= 1
+        def label_w(i: int, notes: list[pygame.Surface | None]) -> int:
+            n = notes[i]
+            return headers[i].get_width() + col_pad * 2 + (label_gap + n.get_width() if n else 0)
+
+        def widths(t: int, g: int, notes: list[pygame.Surface | None]) -> list[int]:
+            out = []
+            for i, sg in enumerate(segs):
+                k = 1.0 if sg.when in ("current", "future") else small
+                tt = max(8, int(t * k))
+                tokens_w = max(1, len(sg.turns)) * (tt + g) - g + col_pad * 2
+                out.append(max(tokens_w, label_w(i, notes)))
+            return out
+
+        def total(t: int, g: int, notes: list[pygame.Surface | None]) -> int:
+            return sum(widths(t, g, notes)) + col_gap * (len(segs) - 1)
+
+        level = 0
+        notes = notes_for(level)
+        while True:
+            while token > min_token and total(token, gap, notes) > avail:
+                token -= 1
+            if total(token, gap, notes) <= avail or level >= len(NOTES) - 1:
+                break
+            level += 1
+            notes = notes_for(level)
         # room to spare: a key to the symbols at the right end, then wider gaps
         legend_w = px(196)
-        show_legend = avail - width_for(token, gap) >= legend_w + px(20)
+        show_legend = avail - total(token, gap, notes) >= legend_w + px(20)
         if show_legend:
             avail -= legend_w
         n_turns = sum(max(1, len(sg.turns)) for sg in segs)
-        spare = avail - width_for(token, gap)
+        spare = avail - total(token, gap, notes)
         if spare > 0:
             gap += min(px(16), int(spare / max(1, n_turns)))
-        for sg in segs:
+        self._labels = []
+        for i, (sg, cw) in enumerate(zip(segs, widths(token, gap, notes))):
             k = 1.0 if sg.when in ("current", "future") else small
             t = max(8, int(token * k))
-            cw = max(1, len(sg.turns)) * (t + gap) - gap + col_pad * 2
-            header = self.text.render(sg.label, 13, WARM_HI if sg.when == "current" else
-                                      TEXT if sg.when == "future" else DIM, True)
-            cw = max(cw, header.get_width() + col_pad * 2 + px(40))
             col = pygame.Rect(x, px(4), cw, h - px(8))
-            self._column(surf, col, sg, header, t, gap, col_pad, view, portrait, top)
-            x = col.right + px(6)
+            self._column(surf, col, sg, headers[i], notes[i], t, gap, col_pad, view, portrait,
+                         top)
+            x = col.right + col_gap
         if show_legend:
             self._legend(surf, pygame.Rect(w - legend_w - px(6), px(4), legend_w, h - px(8)))
         return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
 
     def _column(self, surf: pygame.Surface, col: pygame.Rect, sg: Segment,
-                header: pygame.Surface, t: int, gap: int, pad: int, view: TimelineView,
-                portrait: Portrait | None, top: int) -> None:
+                header: pygame.Surface, note: pygame.Surface | None, t: int, gap: int,
+                pad: int, view: TimelineView, portrait: Portrait | None, top: int) -> None:
         s = self.text.scale
         px = lambda v: max(1, int(round(v * s)))  # noqa: E731
         bg = {"current": NOW_BG, "past": PAST_BG, "next": NEXT_BG}.get(sg.when, PANEL)
         pygame.draw.rect(surf, bg, col, border_radius=px(6))
         edge = WARM if sg.when == "current" else BORDER
         pygame.draw.rect(surf, edge, col, 2 if sg.when == "current" else 1, border_radius=px(6))
-        surf.blit(header, (col.x + pad, col.y + px(2)))
-        note = {"past": "done", "current": "now", "next": "next round"}.get(sg.when, "")
-        if note:
-            n = self.text.render(note, 11, WARM if sg.when == "current" else DIM, True)
-            surf.blit(n, (col.right - pad - n.get_width(), col.y + px(4)))
+        head_rect = surf.blit(header, (col.x + pad, col.y + px(2)))
+        note_rect = None
+        if note is not None:
+            note_rect = surf.blit(note, (col.right - pad - note.get_width(), col.y + px(4)))
+        self._labels.append((sg.label, head_rect, note_rect, col.copy()))
         x = col.x + pad
         ty = col.y + top
         for turn in sg.turns:
