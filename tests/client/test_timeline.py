@@ -438,3 +438,23 @@ def test_a_narrow_bar_shortens_the_corner_note_before_it_overlaps(pass_state):
         seen.append(None if note is None else note.w)
     assert seen[0] is not None
     assert seen[-1] is None or seen[-1] < seen[0]
+
+
+@pytest.mark.rule("BND-54")
+def test_an_attack_waiting_on_the_dodge_question_lands_now_on_the_timeline():
+    """An attack that reached a dodging target waits on the use_dodge stage: it has arrived, so
+    the timeline marks it now, not on its attacker's next turn."""
+    from tests.bindings.bndtools import duel
+    m = duel(a=dict(x=0, y=0), b=dict(x=4, y=0), order=["b", "a"])
+    m.submit(A.StartMovement("b", "dodge", (4, 1)))
+    m.submit(EndTurn())
+    m.submit(next(a for a in m.legal_actions() if isinstance(a, A.UseMove)
+                  and a.move == "air_blast" and a.target == (4, 1) and not a.reduce))
+    assert m.decision.stage == "use_dodge"
+    v = timeline_view(m.state)
+    blast = next(o for o in v.combatant("a").ongoing if o.kind == "attack")
+    assert blast.eta_tick == m.state.tick and blast.outcome == "contact"
+    assert "lands now" in blast.detail
+    now = {t.cid: [mk.kind for mk in t.marks] for t in _column(v, "S1").turns}
+    assert "contact" in now["a"]
+    assert not any(t.marks for t in _column(v, "S2").turns)

@@ -583,8 +583,10 @@ def _attack_ongoing(state: BindingsState, a: Any) -> tuple[Ongoing, int | None, 
     colour, glyph = move_look(a.move)
     name = move_name(a.move)
     tname = state.combatants[a.target].name if a.target in state.combatants else "the hex"
-    if a.status in ("awaiting_defence", "deferred"):
+    if a.status in ("awaiting_defence", "deferred", "resolving"):
+        # "resolving": it has landed and waits on a stage (use_dodge, circumstance)
         detail = (f"waits for {tname}'s answer" if a.status == "awaiting_defence"
+                  else "lands now, once the choice is made" if a.status == "resolving"
                   else f"settles on {tname}'s turn ({when_label(state.tick, state.tick)})")
         return (Ongoing(a.id, "attack", a.attacker, f"{name} at {tname}", detail, a.move,
                         a.target, state.tick, state.tick, 0, colour, glyph, "contact"),
