@@ -9,6 +9,8 @@ joined while a Full is still possible, letters S/M for what each half can still 
 Swift pips (BND-37), a tick when its slot is used this segment, a clock when a move is cooling down
 (BND-101); under any turn what happens on it (an attack flying on or landing, a pushback, a
 movement, a wall growing). Hover: `tip_at(pos)` -> (title, lines) for battle_widgets.draw_tooltip.
+Each column is at least as wide as its name and corner note ("R2 S1 · next round"); when even
+the smallest tokens leave no room the note shortens ("next"), then goes, so words never overlap.
 
 Caching: the bar is rendered once per (view, size, scale) onto a Surface and blitted each frame;
 the view records are frozen and hashable, so an unchanged state costs one comparison.
