@@ -122,6 +122,44 @@ def test_judge_odds_match_the_engine_forecast():
         assert p_hit == pytest.approx(float(odds.hit), abs=1e-9)
 
 
+def test_judge_flight_matches_the_engine():
+    """The bot walks a projectile's flight as combat.simulate does: same verdict on whether the
+    Stone Bullet reaches its target, for the target where it stands."""
+    m = T.make([{"id": "b", "sheet": "petramancer", "side": 1, "x": 10, "y": 3},
+                {"id": "a", "sheet": "aeromancer", "side": 0, "x": 3, "y": 5}],
+               rows=ROCK, order=["b", "a"])
+    T.act(m, A.UseMove("b", "stone_bullet", (3, 5)))
+    atk = m.state.attacks[0]
+    j = ai.Judge(m.state, 0)
+    steps, end = combat.simulate(m.state, atk)
+    assert end == "contact"
+    assert j.flight(atk.pos, (3, 5), atk.travelled, atk.max_travel) == len(steps)
+    assert j.flight(atk.pos, (3, 4), atk.travelled, atk.max_travel) is None   # behind rock
+
+
+@pytest.mark.parametrize("house", [{"gm_adv_prompt": True}, {"opening_side": 1}])
+def test_bots_answer_the_optional_stages(house):
+    """With an ambush the opening stage comes up; with the table's circumstance prompt the
+    attacker's seat answers Judge, and a bot always answers "none"."""
+    cfg = example_match("bindings", 5, None, ("normal", "hard"))
+    cfg.house_rules = dict(house)
+    m = Match.new(cfg)
+    bots = {0: make_bot("bindings", "normal"), 1: make_bot("bindings", "hard")}
+    want = "circumstance" if "gm_adv_prompt" in house else "opening"
+    stages = set()
+    for n in range(150):
+        if m.over or (want in stages and n >= 20):
+            break
+        d = m.decision
+        stages.add(d.stage)
+        action = ask_bot(m, bots[d.seat], d.seat)
+        if d.stage == "circumstance":
+            assert isinstance(action, A.Judge) and action.edge == "none"
+        m.submit(action)
+        assert m.system.check_invariants(m.state) == []
+    assert want in stages
+
+
 def test_use_dodge_goes_to_the_bigger_attack():
     j_state = T.duel(a=dict(sheet="aeromancer", x=3, y=3), b=dict(sheet="brawler", x=4, y=3))
     bot = make_bot("bindings", "normal")
