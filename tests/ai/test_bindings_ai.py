@@ -16,6 +16,7 @@ from game.engine.ai.runner import ask_bot, bot_rng, example_match, play_match
 from game.engine.match import Match
 from game.engine.systems.bindings import actions as A
 from game.engine.systems.bindings import ai, combat, forecast
+from game.engine.systems.bindings.state import Attack
 from tests.bindings import bndtools as T
 
 
@@ -161,12 +162,21 @@ def test_bots_answer_the_optional_stages(house):
 
 
 def test_use_dodge_goes_to_the_bigger_attack():
-    j_state = T.duel(a=dict(sheet="aeromancer", x=3, y=3), b=dict(sheet="brawler", x=4, y=3))
+    """BND-GM-30: the Dodge is kept for a bigger attack still landing this segment."""
+    m = T.duel(a=dict(sheet="aeromancer", x=3, y=3), b=dict(sheet="brawler", x=4, y=3))
+    state = m.view(0)
+    here, there = (3, 3), (4, 3)
+    state.attacks = [
+        Attack("small", "unarmed_strike", "b", "a", here, there, there, 2, 1, state.tick,
+               status="awaiting_defence"),
+        Attack("big", "haymaker", "b", "a", here, there, there, 2, 1, state.tick)]
     bot = make_bot("bindings", "normal")
-    j = ai.Judge(j_state.state, 0)
-    yes, no = A.UseDodge("a", "x", True), A.UseDodge("a", "x", False)
-    # nothing else incoming: the Dodge is spent on the attack at hand
-    assert bot._use_dodge(j, [yes, no]) == yes
+    j = ai.Judge(state, 0)
+    small = [A.UseDodge("a", "small", True), A.UseDodge("a", "small", False)]
+    big = [A.UseDodge("a", "big", True), A.UseDodge("a", "big", False)]
+    assert bot._use_dodge(j, small).use is False
+    state.attacks = state.attacks[1:]                   # the big one is the only one left
+    assert bot._use_dodge(ai.Judge(state, 0), big).use is True
 
 
 def test_seat_worker_answers_in_json():
