@@ -1016,7 +1016,10 @@ def on_hit(state: BindingsState, a: Attack, att: Combatant, t: Combatant,
     out: list = []
     if deals_damage(m):
         n, sides, flat = damage_parts(att, m)
-        mods = [("bonus", flat)] if flat else []
+        # each flat term named by its source, so the log's roll tooltip reads "INT 2 + move 2"
+        mods = [(m.damage_ability, att.mod(m.damage_ability))] if m.damage_ability else []
+        if m.damage_bonus:
+            mods.append((m.name, m.damage_bonus))
         if n:
             r = dice.roll(rng, f"{n}d{sides}", "damage", mods)
             amount = r.total
