@@ -953,9 +953,11 @@ class BindingsBot:
         if m.kind == "self":
             return base + self._self_value(j, x, m) - self._budget_charge(j, x, cost, opening)
         if m.kind in ("structure", "area"):
-            return self._dry_value(j, x, m, target, base, rng) - self._budget_charge(j, x, cost, opening)
+            return (self._dry_value(j, x, m, target, reduce, base, rng)
+                    - self._budget_charge(j, x, cost, opening))
         if m.kind == "modifier":
-            return self._dry_value(j, x, m, target, base, rng) - self._budget_charge(j, x, cost, opening)
+            return (self._dry_value(j, x, m, target, reduce, base, rng)
+                    - self._budget_charge(j, x, cost, opening))
         return base - 5.0
 
     def _budget_charge(self, j: Judge, x: Combatant, cost: str, opening: bool) -> float:
@@ -1012,8 +1014,8 @@ class BindingsBot:
             return -1.0              # GM-11 "checks": Brace does nothing for defences
         return 0.45 * self._incoming_soon(j, x) - 0.5
 
-    def _dry_value(self, j: Judge, x: Combatant, m: MoveDef, target: Any, base: float,
-                   rng: Rng) -> float:
+    def _dry_value(self, j: Judge, x: Combatant, m: MoveDef, target: Any, reduce: bool,
+                   base: float, rng: Rng) -> float:
         """Walls, veils and boosts: applied to a copy with the real rules, then valued."""
         if m.kind in ("structure", "area"):
             # only worth a look when someone is shooting or can shoot at this side
@@ -1022,7 +1024,7 @@ class BindingsBot:
             th = (int(target[0]), int(target[1]))
             if not self._between(j, x, th):
                 return base - 5.0
-        s = _dry_run(j.state, A.UseMove(x.id, m.id, target, False), rng.fork("dry" + m.id))
+        s = _dry_run(j.state, A.UseMove(x.id, m.id, target, reduce), rng.fork("dry" + m.id))
         if s is None:
             return base - 5.0
         j2 = Judge(s, j.side, j.sharp, anticipate=True)
@@ -1181,7 +1183,7 @@ def _dry_run(state: BindingsState, action: Any, rng: Rng) -> BindingsState | Non
     s = copy.deepcopy(state)
     try:
         _system().apply(s, action, rng)
-    except (ValueError, KeyError, IndexError):
+    except Exception:           # whatever the rules refuse, the bot just does not choose it
         return None
     return s
 
