@@ -238,6 +238,22 @@ def test_staggered_in_s2_halves_movement_until_r2s2():
     assert movement.available(m.state, "t") == 3                   # restored
 
 
+@pytest.mark.rule("BND-56")
+@pytest.mark.rule("BND-GM-26")
+def test_a_staggered_combatant_still_takes_its_one_hex_step():
+    m = _stagger_in_s2(["x", "t"])
+    run_to(m, 1, 2, "x")
+    t = _stomp(m)
+    assert any(c.id == "staggered" for c in t.conditions)
+    run_to(m, 1, 2, "t")
+    start = where(m, "t")
+    steps = movement.reachable(m.state, "t", "step")
+    assert steps and all(movement.distance(m.state, start, h) == 1 for h in steps)
+    to = sorted(steps)[0]
+    act(m, StartMovement("t", "step", to))           # halving would make it 0: it stays 1
+    assert where(m, "t") == to
+
+
 @pytest.mark.rule("BND-79")
 @pytest.mark.rule("BND-T-04")
 def test_movement_done_before_the_hit_is_not_affected():

@@ -126,7 +126,9 @@ def segment_rate(state: BindingsState, c: Combatant, m: Movement) -> tuple[int, 
     if pushed(state, c.id) or frozen(state, c) or c.down:
         return 0, 0
     hexes, bonus = m.rate, m.bonus
-    if halved(state, c):
+    # A five-foot step is a fixed hex (BND-56, BND-40), not a share of the combatant's speed, so
+    # Staggered's halving (GM-26) leaves it alone; reachable() offers the same one hex.
+    if halved(state, c) and m.mode != "step":
         hexes, bonus = speeds.halve(hexes, bonus, house(state, "halving"))
     return hexes, bonus
 
