@@ -1031,7 +1031,10 @@ class BindingsBot:
                 if isinstance(a, A.MoveTo) and a.actor == x.id:
                     cur = max(cur, base - j.position(x, (x.x, x.y)) + j.position(x, tuple(a.to)))
             return base + (best - cur) - EFFORT
-        return v - EFFORT
+        # a wall or veil keeps working for its rounds; the one-position evaluation sees only
+        # the first of them
+        rounds = max((e.rounds for e in m.effects if e.verb in ("wall", "veil")), default=1)
+        return base + (v - base) * max(1, min(3, rounds)) - EFFORT
 
     def _between(self, j: Judge, x: Combatant, h: Hex) -> bool:
         """Whether hex h lies near the line from x to some enemy that could shoot it."""
