@@ -100,6 +100,32 @@ def test_normal_steps_behind_rock_to_stop_a_projectile():
     assert combat.incoming(m.state, "a") == []          # the bullet now meets the rock
 
 
+BOULDER = ["............",
+           "............",
+           "............",
+           ".....o......",
+           "............",
+           "............",
+           "............"]
+
+
+def test_the_evaluation_prefers_a_hex_behind_cover():
+    """Next to a boulder that lies between it and an archer, an aeromancer has cover from the
+    archer (BND-85) while its own shots ignore the boulder (BND-86, the obstacle is next to the
+    shooter): the bot values that hex above an open one just as far from the archer."""
+    from game.engine.systems.bindings.sight import sight
+    m = T.make([{"id": "a", "sheet": "aeromancer", "side": 0, "x": 1, "y": 0},
+                {"id": "b", "sheet": "archer", "side": 1, "x": 10, "y": 3}], rows=BOULDER)
+    j = ai.Judge(m.state, 0)
+    a = m.state.combatants["a"]
+    behind, open_ = (4, 3), (5, 5)
+    assert j.dist(behind, (10, 3)) == j.dist(open_, (10, 3)) == 6
+    assert sight(m.state, (10, 3), behind).cover and not sight(m.state, (10, 3), open_).cover
+    assert not sight(m.state, behind, (10, 3)).cover
+    assert j.threat_to(a, behind) < j.threat_to(a, open_)
+    assert j.position(a, behind) > j.position(a, open_)
+
+
 def test_normal_answers_a_heavy_blow_with_a_defence():
     m = T.make([{"id": "b", "sheet": "brawler", "side": 1, "x": 4, "y": 3},
                 {"id": "a", "sheet": "pyromancer", "side": 0, "x": 5, "y": 3}], order=["b", "a"])
