@@ -74,6 +74,24 @@ def test_normal_strikes_a_foe_in_reach():
     assert combat.move_def(action.move).kind == "melee"
 
 
+@pytest.mark.parametrize("difficulty", ["normal", "hard"])
+def test_a_move_under_way_carries_the_bot_in_to_strike_the_same_turn(difficulty):
+    """Segments used well: a Move started in S1 still gives hexes in S2 (BND-52); spending them
+    takes no slot, so the brawler closes in and swings in the same turn."""
+    m = T.duel(a=dict(sheet="brawler", x=0, y=3), b=dict(sheet="archer", x=6, y=3))
+    T.act(m, A.StartMovement("a", "move", (2, 3)))
+    T.act(m, EndTurn())
+    T.run_to(m, 1, 2, "a")
+    bot = make_bot("bindings", difficulty)
+    chosen = []
+    while m.state.acting == "a" and m.decision.stage == "act":
+        chosen.append(ask_bot(m, bot, 0))
+        m.submit(chosen[-1])
+    assert isinstance(chosen[0], A.MoveTo)
+    assert any(isinstance(c, A.UseMove) and c.target == (6, 3) for c in chosen)
+    assert T.when(m)[:2] == (1, 2)
+
+
 ROCK = ["............",
         "............",
         "............",
