@@ -800,8 +800,7 @@ class BindingsBot:
                 yield None
         scored.sort(key=lambda t: (-t[0], t[1]))
         if self.verify:
-            yield None
-            return self._verify(judge, actor, scored, base, rng)
+            return (yield from self._verify(judge, actor, scored, base, rng))
         return scored[0][2]
 
     def _fallback(self, legal: list) -> Any:
@@ -1133,7 +1132,8 @@ class BindingsBot:
         return yes[0]
 
     # -- hard: re-check the best few choices against the real rules -----------------------------
-    def _verify(self, j: Judge, x: Combatant, scored: list, base: float, rng: Rng) -> Any:
+    def _verify(self, j: Judge, x: Combatant, scored: list, base: float,
+                rng: Rng) -> Generator[None, None, Any]:
         """Hard: re-check the best few movement choices with the real rules on a copy. The
         estimate is corrected by what the dry run shows (a readied enemy firing, a move cut
         short), and a move after which an attack can still start this turn gets a share of the
@@ -1145,6 +1145,7 @@ class BindingsBot:
             if not isinstance(a, (A.StartMovement, A.MoveTo)):
                 checked.append((v, n, a))
                 continue
+            yield None                  # one dry run per slice of thinking
             s = _dry_run(j.state, a, rng.fork(f"verify{n}"))
             if s is None:
                 continue
