@@ -791,12 +791,15 @@ class BindingsBot:
             return self._fallback(legal)
         scored: list[tuple[float, int, Any]] = []
         base = judge.evaluate()
+        yield None
         for n, a in enumerate(legal):
             v = self._score(judge, actor, a, base, rng)
             if self.noise:
                 v += (rng.randint(0, 2000) / 1000.0 - 1.0) * self.noise
             scored.append((v, n, a))
-            if n % 24 == 23:
+            # slices small enough for a client thinking in-process (AISeat's fallback); walls
+            # and boosts are dry runs, so each gets its own slice
+            if n % 8 == 7 or (isinstance(a, A.UseMove) and _DRY_KINDS[a.move]):
                 yield None
         scored.sort(key=lambda t: (-t[0], t[1]))
         if self.verify:
@@ -1166,6 +1169,18 @@ class BindingsBot:
             return top[2]
         checked.sort(key=lambda t: (-t[0], t[1]))
         return checked[0][2]
+
+
+class _DryKinds(dict):
+    """move id -> whether scoring it takes a dry run (walls, veils, boosts)."""
+
+    def __missing__(self, move_id: str) -> bool:
+        m = content().moves.get(move_id)
+        got = self[move_id] = m is not None and m.kind in ("structure", "area", "modifier")
+        return got
+
+
+_DRY_KINDS = _DryKinds()
 
 
 def _extras(move: MoveDef) -> float:
