@@ -487,7 +487,8 @@ class Judge:
             edges.append(-1)
         edge = combine_edges(edges)
         key = (attacker.id, move.id, target.id, target.hp, edge, penalty, conceal,
-               declared.id if declared else None, braced, bool(self._has_verb(target, "adv_defence")))
+               declared.id if declared else None, braced,
+               self._has_verb(target, "adv_defence"))
         got = self._gain.get(key)
         if got is not None:
             return got
@@ -941,7 +942,8 @@ class BindingsBot:
         if reduce:
             cost = budget.reduce_step(cost)
         if m.is_attack and m.kind in ("projectile", "melee"):
-            return base + self._attack_value(j, x, m, target) - self._budget_charge(j, x, cost, opening)
+            return (base + self._attack_value(j, x, m, target)
+                    - self._budget_charge(j, x, cost, opening))
         if m.kind == "self":
             return base + self._self_value(j, x, m) - self._budget_charge(j, x, cost, opening)
         if m.kind in ("structure", "area"):
@@ -999,7 +1001,7 @@ class BindingsBot:
 
     def _self_value(self, j: Judge, x: Combatant, m: MoveDef) -> float:
         """Brace, Stone Skin, Tide Guard: advantage on defence for a while; worth a share of
-        the expected loss it would prevent (the attacks in flight at it and the enemies' threat)."""
+        the expected loss it would prevent (attacks in flight at it, the enemies' threat)."""
         if not _grants_adv_defence(j, m) or j._has_verb(x, "adv_defence"):
             return -1.0
         if m.id == "brace" and house(j.state, "brace_scope") != "defence":
@@ -1027,7 +1029,8 @@ class BindingsBot:
             best = v
             for a in _system().legal_actions(s):
                 if isinstance(a, A.MoveTo) and a.actor == x.id:
-                    best = max(best, v - j2.position(x2, (x2.x, x2.y)) + j2.position(x2, tuple(a.to)))
+                    best = max(best, v - j2.position(x2, (x2.x, x2.y))
+                               + j2.position(x2, tuple(a.to)))
             cur = base
             for a in _system().legal_actions(j.state):
                 if isinstance(a, A.MoveTo) and a.actor == x.id:
