@@ -490,3 +490,22 @@ def test_a_dodge_started_on_its_own_turn_is_spent_from_the_prompt(app):
     # 12 - 3 = 9 plus INT against the flat Reaction: the roll and its disadvantage are logged
     assert any("disadvantage: -3" in t for t in texts), texts[-8:]
     assert any("Aeromancer hits Brawler" in t for t in texts), texts[-8:]
+
+
+def test_hovering_a_creature_that_cannot_be_aimed_at_says_why():
+    """A target missing from the highlights is explained on hover: behind solid rock there is no
+    line of sight; past the move's reach it is too far."""
+    from game.client.presenters.bindings import BindingsPresenter
+    rows = ["...#........"] + ["#" * 12] * 6
+    match = duel(a=dict(x=0, y=0), b=dict(x=5, y=0), rows=rows)
+    p = BindingsPresenter(match)
+    assert match.state.acting == "a"
+    text = p.forecast("use:blade", "a", (5, 0))
+    assert text is not None and "cannot aim at Brawler" in text and "No line of sight" in text
+    far = duel(a=dict(x=0, y=0), b=dict(x=9, y=0))
+    q = BindingsPresenter(far)
+    text = q.forecast("use:unarmed_strike", "a", (9, 0))   # a fist reaches 5 ft = 1 hex
+    assert text is not None and "9 hexes away" in text and "reaches 1 hex" in text
+    # an aimable target still gets the odds, not the excuse
+    near = BindingsPresenter(duel(a=dict(x=0, y=0), b=dict(x=3, y=0)))
+    assert "cannot aim" not in (near.forecast("use:blade", "a", (3, 0)) or "cannot aim")

@@ -427,11 +427,15 @@ class BindingsPresenter:
         lines = [PanelLine(_title(str(p("terrain", "") or ("rock" if p("solid") else "ground"))),
                            "Terrain")]
         cost = int(p("move_cost", 1) or 1)
-        lines.append(PanelLine(f"{cost} per hex" + (" (difficult)" if cost > 1 else ""), "Move"))
+        if p("solid", False) or p("cover", False):
+            lines.append(PanelLine("impassable", "Move", colour=DMG))
+        else:
+            lines.append(PanelLine(f"{cost} per hex" + (" (difficult)" if cost > 1 else ""),
+                                   "Move"))
         if p("solid", False):
-            lines.append(PanelLine("blocks movement, sight and projectiles", "Solid", colour=DMG))
+            lines.append(PanelLine("blocks sight and projectiles", "Solid", colour=DMG))
         if p("cover", False):
-            lines.append(PanelLine("low obstacle: impassable; lines across it give cover",
+            lines.append(PanelLine("low: lines across it give cover",
                                    "Cover", colour=WARMC,
                                    tooltip="An attack whose centre line crosses it has "
                                            "disadvantage (BND-85/86)"))
@@ -898,9 +902,9 @@ class BindingsPresenter:
                     else f"{MODE_NAMES.get(mv, mv)} to {cell[0]},{cell[1]}")
             return f"{head}\n{_plural(n, 'hex')} along the path"
         targets = self._target_actions(actor, mode).get(tuple(cell))
-        if not targets:
-            return None
         move = mode.partition(":")[2].partition(":")[0]
+        if not targets:
+            return self._why_not(actor, move, tuple(cell))
         who = self.unit_at(cell)
         head = f"{self.move_name(move)} at {self.unit_name(who) if who else f'hex {cell[0]},{cell[1]}'}"
         lines = []
@@ -935,6 +939,31 @@ class BindingsPresenter:
             t = self.state.tick + segs - 1
             lines.append(f"{_plural(d, 'hex')} at {m.speed}H: arrives {self.seg_name(t)}")
         return head + ("\n" + "\n".join(lines) if lines else "")
+
+    def _why_not(self, actor: str, move: str, cell: Cell) -> str | None:
+        """Why a creature under the pointer cannot be aimed at (so a missing target is never a
+        silent mystery): out of reach, no line of sight, or total concealment."""
+        who = self.unit_at(cell)
+        m = self.move_def(move)
+        if who is None or who == actor or m is None or not m.is_attack:
+            return None
+        c = self.combatant(actor)
+        head = f"{self.move_name(move)}: cannot aim at {self.unit_name(who)}"
+        d = self.layout().distance((c.x, c.y), cell)
+        reach_fn = _fn("combat", "max_range_hexes")
+        try:
+            reach = reach_fn(self.state, m) if reach_fn is not None else None
+        except Exception:   # noqa: BLE001
+            reach = None
+        if isinstance(reach, int) and d > reach:
+            return f"{head}\n{_plural(d, 'hex')} away; it reaches {_plural(reach, 'hex')}"
+        s = self.sight((c.x, c.y), cell, actor)
+        if s is not None and not s.can_see:
+            at = ", ".join(f"{x},{y}" for x, y in getattr(s, "blocked_by", ())[:2])
+            return f"{head}\nNo line of sight" + (f" (blocked at {at})" if at else "")
+        if s is not None and s.concealment >= 3:
+            return f"{head}\nTotally concealed: aim at a hex you guess instead"
+        return head
 
     # -- prompts ----------------------------------------------------------------------------------
     def attack(self, attack_id: str | None) -> Any:
