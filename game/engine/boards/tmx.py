@@ -623,6 +623,23 @@ def import_pytmx() -> Any:
     return pytmx
 
 
+# Boards by (path, modification time): a board never changes during play, so every match and
+# reloaded save of the same, unchanged map file shares one (systems share it, never mutate it).
+_BOARDS: dict[tuple[str, int], Board] = {}
+
+
+def load_board_cached(path: str | os.PathLike[str]) -> Board:
+    """load_board, remembered until the file changes (a few maps at most are kept)."""
+    stamp = (str(path), os.stat(path).st_mtime_ns)
+    board = _BOARDS.get(stamp)
+    if board is None:
+        board = load_board(path)
+        if len(_BOARDS) > 8:
+            _BOARDS.clear()
+        _BOARDS[stamp] = board
+    return board
+
+
 def load_board(path: str | os.PathLike[str]) -> Board:
     """Read a Tiled map into a Board. Raises BoardError listing every problem found."""
     s = _scan(path)

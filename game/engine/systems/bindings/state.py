@@ -16,11 +16,11 @@ Positions are the board's Tiled offset coordinates (x, y); hex maths goes throug
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from game.engine.boards import Board
+from game.engine.stateclone import clone_slots, copy_sharing
 
 Hex = tuple[int, int]
 
@@ -42,31 +42,6 @@ def round_segment(tick: int) -> tuple[int, int]:
 def ability_mod(score: int) -> int:
     """The invented core's modifier: floor((score - 10) / 2)."""
     return (score - 10) // 2
-
-
-_ATOMS = (int, str, bool, float, type(None))
-
-
-def _clone(value: Any, memo: dict) -> Any:
-    """A deep copy for this state's plain shapes; Match.submit and bots' dry runs copy the state
-    on every action, so this stays on the fast path and falls back to deepcopy otherwise."""
-    t = type(value)
-    if t in _ATOMS:
-        return value
-    if t is list:
-        return [_clone(v, memo) for v in value]
-    if t is dict:
-        return {k: _clone(v, memo) for k, v in value.items()}
-    if t is tuple:
-        return tuple(_clone(v, memo) for v in value)
-    return copy.deepcopy(value, memo)
-
-
-def _clone_slots(obj: Any, memo: dict) -> Any:
-    out = object.__new__(type(obj))
-    for name in type(obj).__slots__:
-        object.__setattr__(out, name, _clone(getattr(obj, name), memo))
-    return out
 
 
 @dataclass(slots=True)
@@ -327,12 +302,8 @@ class BindingsState:
 
     def __deepcopy__(self, memo: dict) -> "BindingsState":
         # The board never changes during a match: share it instead of copying every cell.
-        out = object.__new__(BindingsState)
-        for name in self.__slots__:  # type: ignore[attr-defined]
-            value = getattr(self, name)
-            setattr(out, name, value if name == "board" else _clone(value, memo))
-        return out
+        return copy_sharing(self, memo)
 
 
 for _cls in (Condition, Combatant, Attack, Movement, Pushback, Feature, Pending):
-    _cls.__deepcopy__ = _clone_slots  # type: ignore[attr-defined]
+    _cls.__deepcopy__ = clone_slots  # type: ignore[attr-defined]

@@ -52,9 +52,6 @@ def _config_error(msg: str) -> ConfigError:
 
 # --- boards ----------------------------------------------------------------------------------
 
-_BOARDS: dict[tuple[str, int], Board] = {}
-
-
 def grid_board(grid: dict[str, Any]) -> Board:
     """A hex board from an inline grid: rows of legend characters, stagger axis/index and
     optional spawn objects ({type, x, y, properties})."""
@@ -100,17 +97,11 @@ def build_board(map_name: str | None, grid: dict[str, Any] | None) -> tuple[Boar
         return grid_board(grid), "inline"
     if not map_name:
         raise _config_error("needs a hex map or an inline grid (setup.grid)")
-    from game.engine.boards.tmx import load_board
+    from game.engine.boards.tmx import load_board_cached
     from game.paths import resolve_map
     path = resolve_map(map_name)
     try:
-        stamp = (str(path), path.stat().st_mtime_ns)
-        board = _BOARDS.get(stamp)
-        if board is None:
-            board = load_board(path)
-            if len(_BOARDS) > 8:
-                _BOARDS.clear()
-            _BOARDS[stamp] = board
+        board = load_board_cached(path)
     except (BoardError, OSError, ValueError) as exc:
         raise _config_error(f"{path}: {exc}") from None
     if board.orientation != "hexagonal":

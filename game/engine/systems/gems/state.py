@@ -17,32 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from game.engine.boards import Board
-
-_ATOMS = (int, str, bool, float, type(None))
-
-
-def _clone(value: Any, memo: dict) -> Any:
-    """A deep copy specialised for this state's plain shapes (atoms, lists, dicts, tuples and
-    the dataclasses below). Match.submit copies the state before every action and bots copy it
-    for every dry run, so this is on the hot path; anything unusual falls back to deepcopy."""
-    t = type(value)
-    if t in _ATOMS:
-        return value
-    if t is list:
-        return [_clone(v, memo) for v in value]
-    if t is dict:
-        return {k: _clone(v, memo) for k, v in value.items()}
-    if t is tuple:
-        return tuple(_clone(v, memo) for v in value)
-    import copy
-    return copy.deepcopy(value, memo)
-
-
-def _clone_slots(obj: Any, memo: dict) -> Any:
-    out = object.__new__(type(obj))
-    for name in type(obj).__slots__:
-        object.__setattr__(out, name, _clone(getattr(obj, name), memo))
-    return out
+from game.engine.stateclone import clone_slots, copy_sharing
 
 
 @dataclass(slots=True)
@@ -184,12 +159,8 @@ class GemsState:
     def __deepcopy__(self, memo: dict) -> "GemsState":
         # The board never changes during a match; Match.submit copies state before every action,
         # so share it instead of copying a few thousand cell dicts each time.
-        out = object.__new__(GemsState)
-        for name in self.__slots__:  # type: ignore[attr-defined]
-            value = getattr(self, name)
-            setattr(out, name, value if name == "board" else _clone(value, memo))
-        return out
+        return copy_sharing(self, memo)
 
 
 for _cls in (Arm, Unit, Item, AttackPlan, Pending):
-    _cls.__deepcopy__ = _clone_slots  # type: ignore[attr-defined]
+    _cls.__deepcopy__ = clone_slots  # type: ignore[attr-defined]

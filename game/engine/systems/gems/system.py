@@ -66,11 +66,6 @@ def _config_error(msg: str) -> ConfigError:
 
 # --- boards ----------------------------------------------------------------------------------
 
-# Loaded maps by (path, modification time): a board never changes during play, so matches and
-# reloaded saves of the same map file share one.
-_BOARDS: dict[tuple[str, int], Board] = {}
-
-
 def build_board(map_name: str | None, grid: dict[str, Any] | None) -> tuple[Board, str]:
     """The board and its source name, from an inline grid or a map file."""
     if grid is not None:
@@ -101,19 +96,13 @@ def build_board(map_name: str | None, grid: dict[str, Any] | None) -> tuple[Boar
         return board, "inline"
     if map_name:
         try:
-            from game.engine.boards.tmx import load_board
+            from game.engine.boards.tmx import load_board_cached
         except ImportError:
             raise _config_error("Tiled maps cannot be loaded yet (no boards.tmx)") from None
         from game.paths import resolve_map
         path = resolve_map(map_name)
         try:
-            stamp = (str(path), path.stat().st_mtime_ns)
-            board = _BOARDS.get(stamp)
-            if board is None:
-                board = load_board(path)
-                if len(_BOARDS) > 8:
-                    _BOARDS.clear()
-                _BOARDS[stamp] = board
+            board = load_board_cached(path)
         except (BoardError, OSError, ValueError) as exc:
             raise _config_error(f"{path}: {exc}") from None
         if board.orientation != "orthogonal":
