@@ -220,6 +220,26 @@ def test_log_lines_render_once(app):
     assert scene.log.renders == after
 
 
+def test_a_log_line_wider_than_the_log_wraps_instead_of_being_cut(app):
+    from game.client.presenters import LogLine
+    match = shot_match("garnet")
+    scene = open_battle(app, match)
+    log = scene.log
+    before = len(log.lines)
+    long = LogLine(" · ".join(f"Combatant {i} rolls seven dice for initiative" for i in range(9)))
+    log.append([long])
+    rows = log.lines[before:]
+    assert len(rows) >= 2 and all(ln is long for ln, _ in rows)
+    assert all(surf.get_width() <= log.rect.w - 24 for _, surf in rows)
+    app.settle(2)                                      # drawn without re-rendering
+    assert log.renders >= len(rows)
+    # pointing at any row of the wrapped line finds the same line (its roll terms, if any)
+    lh = log.line_h()
+    y = log.rect.bottom - 4 - lh // 2
+    hit = log.line_at((log.rect.x + 20, y))
+    assert hit is not None and hit[1] is long
+
+
 def test_ai_seat_plays_its_turns_at_a_pace_and_hands_back(app):
     match = shot_match("beryl", seats=("human", "ai"))
     assert match.decision.seat == 1

@@ -444,14 +444,21 @@ class CombatLog:
         self.renders = 0             # how many line surfaces were ever made (tests check reuse)
 
     def append(self, lines: list[LogLine]) -> None:
+        """Render each line once; a line wider than the log (once it has a size) is wrapped into
+        several rows that share its LogLine, so nothing is cut off at the right edge."""
+        added = 0
+        width = self.rect.w - 24 if self.rect.w > 120 else 0
         for ln in lines:
-            surf = self.text.render(ln.text, 14, ln.colour)
-            self.renders += 1
-            self.lines.append((ln, surf))
+            parts = self.text.wrap(ln.text, 14, width) if width else [ln.text]
+            for part in parts or [ln.text]:
+                surf = self.text.render(part, 14, ln.colour)
+                self.renders += 1
+                self.lines.append((ln, surf))
+                added += 1
         if len(self.lines) > self.limit:
             del self.lines[: len(self.lines) - self.limit]
         if self.scroll:
-            self.scroll += len(lines)
+            self.scroll += added
 
     def line_h(self) -> int:
         return self.text.font(14).get_linesize()
@@ -473,10 +480,11 @@ class CombatLog:
         surface.set_clip(r)
         hover = self.line_at(mouse)
         for i, (ln, surf) in vis:
-            if hover is not None and hover[0] == i:
+            if hover is not None and hover[1] is ln:
                 pygame.draw.rect(surface, (36, 42, 52), (r.x + 4, y, r.w - 8, lh), border_radius=3)
             x = r.x + 12
-            if ln.terms:
+            first = i == 0 or self.lines[i - 1][0] is not ln      # not a wrapped continuation
+            if ln.terms and first:
                 pygame.draw.circle(surface, COOL, (r.x + 7, y + lh // 2), 2)
             surface.blit(surf, (x, y))
             y += lh
