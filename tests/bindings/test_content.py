@@ -207,6 +207,28 @@ def test_two_fairly_matched_teams_per_map_then_the_agnostic_ones(map_name):
     assert teams_for_map(f"C:\\maps\\{map_name}") == teams
 
 
+def _kit(sheet: str) -> dict[str, object]:
+    """What the balance runs found decides bot battles between mirrored sheets (README "Balance"):
+    the longest bolt, its cooldown, the longest melee reach and a close weapon to parry with."""
+    moves = [move(m) for m in content().combatants[sheet].moves]
+    bolts = [m for m in moves if m.kind == "projectile" and m.damage_dice]
+    return {"bolt_ft": max([m.range_ft for m in bolts], default=0),
+            "bolt_cooldown": min([m.cooldown for m in bolts], default=0),
+            "melee_ft": max([m.range_ft for m in moves if m.kind == "melee"], default=0),
+            "parry": any(m.kind == "melee" and m.defence and m.school == "weapon" for m in moves)}
+
+
+@pytest.mark.parametrize("left,right,keys", [
+    ("petramancer", "hydromancer", ("bolt_ft", "bolt_cooldown")),   # Torrent had a cooldown
+    ("archer", "scout", ("bolt_ft", "melee_ft", "parry")),          # the Scout had no dagger
+    ("skirmisher", "outrider", ("melee_ft", "parry")),              # a dagger against a spear
+])
+def test_balanced_mirrors_match_where_it_decided_battles(left, right, keys):
+    """Each of these gaps tilted the measured mirrored battles towards one team (README "Balance")."""
+    a, b = _kit(left), _kit(right)
+    assert {k: a[k] for k in keys} == {k: b[k] for k in keys}
+
+
 def test_map_agnostic_teams_suit_any_map():
     agnostic = teams_for_map("some_other_map.tmx")
     assert agnostic == teams_for_map(None)
