@@ -224,7 +224,8 @@ def _kit(sheet: str) -> dict[str, object]:
     ("skirmisher", "outrider", ("melee_ft", "parry")),              # a dagger against a spear
 ])
 def test_balanced_mirrors_match_where_it_decided_battles(left, right, keys):
-    """Each of these gaps tilted the measured mirrored battles towards one team (README "Balance")."""
+    """Each of these gaps tilted the measured mirrored battles towards one team
+    (README "Balance")."""
     a, b = _kit(left), _kit(right)
     assert {k: a[k] for k in keys} == {k: b[k] for k in keys}
 
