@@ -285,3 +285,16 @@ def test_property_types_json_matches_the_tiled_project():
             assert p.get("type") == members[name]["type"]
             want = members[name]["value"]
             assert p.get("default") == (str(want).lower() if isinstance(want, bool) else str(want))
+
+
+def test_spawns_by_side_groups_in_slot_order_and_names_a_bad_spawn():
+    from game.engine.boards import Board, MapObject
+    spawn = lambda i, side, slot: MapObject(i, f"s{i}", "spawn", i, 0, "spawns",  # noqa: E731
+                                            {"side": side, "slot": slot})
+    board = Board.from_rows(["....."], objects=[spawn(1, 1, 1), spawn(2, 0, 0), spawn(3, 1, 0),
+                                                 spawn(4, 0, 2)])
+    got = {side: [o.id for o in spots] for side, spots in board.spawns_by_side().items()}
+    assert got == {0: [2, 4], 1: [3, 1]}
+    board.objects.append(spawn(5, "left", 0))
+    with pytest.raises(BoardError, match="spawn s5 at \\(5, 0\\) needs whole-number side"):
+        board.spawns_by_side()

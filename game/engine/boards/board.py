@@ -72,6 +72,22 @@ class Board:
     def objects_of(self, type_: str) -> list[MapObject]:
         return [o for o in self.objects if o.type == type_]
 
+    def spawns_by_side(self) -> dict[int, list[MapObject]]:
+        """The map's `spawn` objects grouped by their int `side`, each side in `slot` order (then
+        object id): where every system places its teams. BoardError names a spawn whose side or
+        slot is not a whole number."""
+        by_side: dict[int, list[MapObject]] = {}
+        for o in self.objects_of("spawn"):
+            side, slot = o.properties.get("side", 0), o.properties.get("slot", 0)
+            if not isinstance(side, int) or not isinstance(slot, int) \
+                    or isinstance(side, bool) or isinstance(slot, bool):
+                raise BoardError(f"{self.source}: spawn {o.name or o.id} at ({o.x}, {o.y}) "
+                                 f"needs whole-number side and slot")
+            by_side.setdefault(side, []).append(o)
+        for spots in by_side.values():
+            spots.sort(key=lambda o: (o.properties.get("slot", 0), o.id))
+        return by_side
+
     @classmethod
     def from_rows(cls, rows: list[str], legend: dict[str, dict[str, Any]] | None = None,
                   elevation: list[str] | None = None, source: str = "inline",

@@ -186,16 +186,10 @@ def make_item(iid: str, kind: str, x: int, y: int, overrides: dict[str, Any]) ->
 
 
 def _spawns(board: Board) -> dict[int, list[MapObject]]:
-    by_side: dict[int, list[MapObject]] = {}
-    for o in board.objects_of("spawn"):
-        side, slot = o.properties.get("side", 0), o.properties.get("slot", 0)
-        if not isinstance(side, int) or not isinstance(slot, int):
-            raise _config_error(f"{board.source}: spawn {o.name or o.id} at ({o.x}, {o.y}) "
-                                f"needs whole-number side and slot")
-        by_side.setdefault(side, []).append(o)
-    for side in by_side:
-        by_side[side].sort(key=lambda o: (o.properties.get("slot", 0), o.id))
-    return by_side
+    try:
+        return board.spawns_by_side()
+    except BoardError as exc:
+        raise _config_error(str(exc)) from None
 
 
 def teams_for_map(map_name: str | None) -> list[str]:
