@@ -98,7 +98,7 @@ def check_client() -> tuple[bool, str]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.cli import shots
-    wanted = ["title", "new_match", "battle_forecast"]
+    wanted = ["title", "new_match", "battle_forecast", "bindings_pass", "card_table"]
     with tempfile.TemporaryDirectory() as tmp:
         start = time.perf_counter()
         code = shots.main([tmp, "--only", ",".join(wanted)])

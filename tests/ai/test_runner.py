@@ -177,5 +177,7 @@ def test_selftest_passes_with_whole_games_and_the_client(capsys):
     from game.cli import selftest
     assert selftest.main(["--client"]) == 0
     out = capsys.readouterr().out
-    assert "ok   gems" in out and "ok   gemwielders" in out and "ok   ai process" in out
-    assert "ok   client: drew battle_forecast, new_match, title" in out and "FAIL" not in out
+    assert "ok   gems" in out and "ok   gemwielders" in out and "ok   bindings" in out
+    assert "ok   ai process" in out
+    assert ("ok   client: drew battle_forecast, bindings_pass, card_table, new_match, title" in out
+            and "FAIL" not in out)
