@@ -106,25 +106,18 @@ def _shoot(out: Path, size: tuple[int, int], only: set[str], ui_scale: float = 1
         traceback.print_exc()
         failures.append("battle: shot_scenes() failed")
 
-    # card-table screens (Gemwielders), when that part is present
-    try:
-        from game.client.scenes import card_table
-        battle_shots += list(card_table.shot_scenes(app))
-    except ImportError as exc:
-        print(f"card table not available ({exc})")
-    except Exception:
-        traceback.print_exc()
-        failures.append("card_table: shot_scenes() failed")
-
-    # bindings battles with things in flight and the segment timeline, when that part is present
-    try:
-        from game.client.scenes import bindings_shots
-        battle_shots += list(bindings_shots.shot_scenes(app))
-    except ImportError as exc:
-        print(f"bindings shots not available ({exc})")
-    except Exception:
-        traceback.print_exc()
-        failures.append("bindings: shot_scenes() failed")
+    # other systems' screens, each module when that part is present: the card table
+    # (Gemwielders) and bindings battles with things in flight and the segment timeline
+    import importlib
+    for module, label in (("card_table", "card table"), ("bindings_shots", "bindings")):
+        try:
+            scenes = importlib.import_module(f"game.client.scenes.{module}")
+            battle_shots += list(scenes.shot_scenes(app))
+        except ImportError as exc:
+            print(f"{label} not available ({exc})")
+        except Exception:
+            traceback.print_exc()
+            failures.append(f"{module}: shot_scenes() failed")
 
     # sample saves for the load screen: a good one (if a match exists) and a corrupt one
     saves_dir = paths.saves_dir()

@@ -192,6 +192,43 @@ class ClickResult:
     menu: tuple[tuple[str, Any], ...] = ()
 
 
+class MatchReader:
+    """What every map presenter reads the same way: the match's state and board, and its legal
+    actions without surrender (the pause menu offers giving up), computed once per state object
+    (Match.submit replaces the state object, undo restores an older one). A presenter that keeps
+    more caches per state clears them in `_state_changed`."""
+
+    def __init__(self, match: Any):
+        self.match = match
+        self._legal_key: Any = None
+        self._legal: list = []
+
+    @property
+    def state(self):
+        return self.match.state
+
+    def board(self) -> Any:
+        return self.state.board
+
+    def _state_key(self) -> Any:
+        return (id(self.match.state), len(self.match.log))
+
+    def _state_changed(self) -> None:
+        """Called when legal() sees a new state; drop anything cached for the old one."""
+
+    def legal(self) -> list:
+        key = self._state_key()
+        if key != self._legal_key:
+            try:
+                self._legal = [a for a in self.match.legal_actions()
+                               if not getattr(a, "surrender", False)]
+            except Exception:      # noqa: BLE001 - shown as "no actions", never a crash
+                self._legal = []
+            self._legal_key = key
+            self._state_changed()
+        return self._legal
+
+
 class Presenter(Protocol):
     """What the battle scene asks of a system's presenter. `seat` is the viewing seat."""
 

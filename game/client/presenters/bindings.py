@@ -25,12 +25,13 @@ import importlib
 from collections import deque
 from typing import Any, Callable
 
-from game.engine.actions import Concede, EndTurn
+from game.engine.actions import EndTurn
 from game.engine.events import DiceRolled, MatchEnded, Note, RulingMade, TurnEnded, TurnStarted
 from game.engine.systems.bindings import actions as A
 from game.engine.systems.bindings.state import ABILITIES, ability_mod, round_segment
 
 from . import (ActionButton, AnimStep, Cell, ClickResult, InitiativeEntry, ItemInfo, LogLine,
+               MatchReader,
                Overlay, PanelLine, Prompt, TilePanel, TokenInfo, UnitPanel)
 
 SIDE_COLOURS: tuple[tuple[int, int, int], ...] = ((74, 163, 255), (238, 96, 64), (110, 200, 120),
@@ -97,7 +98,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'es' if word.endswith(('x', 's')) else 's'}"
 
 
-class BindingsPresenter:
+class BindingsPresenter(MatchReader):
     """Reads a bindings `Match`; see the module docstring."""
 
     cost_colours = COST_COLOURS
@@ -111,9 +112,7 @@ class BindingsPresenter:
         return side_colour(side)
 
     def __init__(self, match: Any):
-        self.match = match
-        self._legal_key: Any = None
-        self._legal: list = []
+        super().__init__(match)
         self._reach_cache: dict[Any, dict[Cell, list[Cell]]] = {}
         self._sight_cache: dict[Any, Any] = {}
         self._odds_cache: dict[Any, Any] = {}
@@ -138,35 +137,16 @@ class BindingsPresenter:
         self.own_sight = True
 
     # -- basic reads ---------------------------------------------------------------------------
-    @property
-    def state(self):
-        return self.match.state
-
-    def board(self) -> Any:
-        return self.state.board
-
     def layout(self) -> Any:
         if self._layout is None:
             from game.engine.boards.hex import HexLayout
             self._layout = HexLayout.from_board(self.board())
         return self._layout
 
-    def _key(self) -> Any:
-        return (id(self.match.state), len(self.match.log))
-
-    def legal(self) -> list:
-        """legal_actions without surrender (the pause menu offers that), cached per state."""
-        key = self._key()
-        if key != self._legal_key:
-            try:
-                self._legal = [a for a in self.match.legal_actions() if not isinstance(a, Concede)]
-            except Exception:      # noqa: BLE001 - shown as "no actions", never a crash
-                self._legal = []
-            self._legal_key = key
-            self._reach_cache.clear()
-            self._sight_cache.clear()
-            self._odds_cache.clear()
-        return self._legal
+    def _state_changed(self) -> None:
+        self._reach_cache.clear()
+        self._sight_cache.clear()
+        self._odds_cache.clear()
 
     def stage(self) -> str | None:
         d = self.match.decision

@@ -24,6 +24,7 @@ from game.engine.events import DiceRolled, MatchEnded, Note, RulingMade, TurnEnd
 from game.engine.systems.gems import actions as A
 
 from . import (ActionButton, AnimStep, Cell, ClickResult, InitiativeEntry, ItemInfo, LogLine,
+               MatchReader,
                Overlay, PanelLine, Prompt, TilePanel, TokenInfo, UnitPanel)
 
 # Named gem colours for sheets without presentation data (our own palette, lit for dark tables).
@@ -112,7 +113,7 @@ def _title(text: str) -> str:
     return text.replace("_", " ").strip().capitalize()
 
 
-class GemsPresenter:
+class GemsPresenter(MatchReader):
     """Reads a gems `Match`; see the module docstring."""
 
     max_slots = 2   # GEM-06: shown as pips; the live count comes from state.slots
@@ -123,37 +124,13 @@ class GemsPresenter:
         return side_colour(side)
 
     def __init__(self, match: Any):
-        self.match = match
+        super().__init__(match)
         self.look = _load_presentation()
         self._colour_cache: dict[str, tuple[int, int, int]] = {}
         self.attack_mode = "melee"          # preferred attack mode when several are legal
-        self._legal_key: Any = None
-        self._legal: list = []
         self._reach_key: Any = None
         self._reach: dict[Cell, int] = {}
         self._reach_paths: dict[Cell, list[Cell]] = {}
-
-    # -- basic reads ---------------------------------------------------------------------------
-    @property
-    def state(self):
-        return self.match.state
-
-    def board(self) -> Any:
-        return self.state.board
-
-    def legal(self) -> list:
-        """legal_actions without surrender, cached per state object (Match.submit replaces the
-        state object)."""
-        key = (id(self.match.state), len(self.match.log))
-        if key != self._legal_key:
-            try:
-                # giving up is offered from the pause menu, never among the moves or answers
-                self._legal = [a for a in self.match.legal_actions()
-                               if not getattr(a, "surrender", False)]
-            except Exception:      # noqa: BLE001 - shown as "no actions", never a crash
-                self._legal = []
-            self._legal_key = key
-        return self._legal
 
     def colour(self, sheet: str) -> tuple[int, int, int]:
         c = self._colour_cache.get(sheet)
