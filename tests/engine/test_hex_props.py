@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from game.engine.boards import hex as hx
 from game.engine.boards import hexsight as hs
+from game.engine.tactics import reach as reach_mod
 
 # Both stagger axes and indices, even and odd pixel sizes (Tiled rounds hex tiles down to even).
 LAYOUTS = [hx.HexLayout(axis, index, w, h, side)
@@ -47,7 +48,7 @@ def test_distance_is_a_metric(lay, a, b, c):
 def test_distance_equals_steps_on_a_bounded_odd_map(lay, w, h, data):
     """On a whole rectangular map (every cell open) BFS steps equal the cube distance."""
     a = (data.draw(st.integers(0, w - 1)), data.draw(st.integers(0, h - 1)))
-    reach = hx.hex_reach(lay, a, None, lambda p, q: 1, w, h)
+    reach = reach_mod.hex_reach(lay, a, None, lambda p, q: 1, w, h)
     assert len(reach.costs) == w * h
     assert all(cost == lay.distance(a, p) for p, cost in reach.costs.items())
 
@@ -150,7 +151,7 @@ def test_hex_reach_matches_brute_force(lay, grid, start_i, budget):
     def step(a, b):
         return grid[b[1] * w + b[0]]     # entering b costs b's move cost; None is impassable
     ref = _brute_costs(lay, start, w, h, step)
-    reach = hx.hex_reach(lay, start, budget, step, w, h)
+    reach = reach_mod.hex_reach(lay, start, budget, step, w, h)
     assert reach.costs == {c: v for c, v in ref.items() if v <= budget}
     for c, v in reach.costs.items():
         path = reach.path_to(c)
@@ -168,14 +169,14 @@ def test_hex_path_is_as_cheap_as_brute_force(lay, grid, si, gi):
     def step(a, b):
         return grid[b[1] * w + b[0]]
     ref = _brute_costs(lay, start, w, h, step)[goal]
-    found = hx.hex_path(lay, start, goal, step, w, h)
+    found = reach_mod.hex_path(lay, start, goal, step, w, h)
     if ref == math.inf:
         assert found is None
     else:
         path, cost = found
         assert cost == ref and path[0] == start and path[-1] == goal
         assert sum(step(p, q) for p, q in zip(path, path[1:])) == cost
-        assert hx.hex_path(lay, start, goal, step, w, h, budget=ref - 0.5) is None if ref else True
+        assert reach_mod.hex_path(lay, start, goal, step, w, h, budget=ref - 0.5) is None if ref else True
 
 
 # ---------------------------------------------------------------- the ideal-hex embedding

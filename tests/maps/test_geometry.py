@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine.boards import hex as hx
-from game.engine.boards import los, pathing, square
+from game.engine.boards import los, square
+from game.engine.tactics import reach as reach_mod
 
 coord = st.integers(-40, 40)
 cell = st.tuples(coord, coord)
@@ -252,7 +253,7 @@ walls_st = st.sets(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=20)
 def test_dijkstra_with_unit_costs_equals_breadth_first_search(walls):
     walls.discard((0, 0))
     nbrs, cost = _grid(walls)
-    reach = pathing.dijkstra((0, 0), nbrs, cost)
+    reach = reach_mod.dijkstra((0, 0), nbrs, cost)
     seen, q = {(0, 0): 0}, deque([(0, 0)])
     while q:
         c = q.popleft()
@@ -273,8 +274,8 @@ def test_astar_finds_a_path_as_cheap_as_dijkstra(walls, goal):
     walls.discard((0, 0))
     walls.discard(goal)
     nbrs, cost = _grid(walls)
-    reach = pathing.dijkstra((0, 0), nbrs, cost)
-    found = pathing.astar((0, 0), goal, nbrs, cost, heuristic=lambda c: square.chebyshev(c, goal))
+    reach = reach_mod.dijkstra((0, 0), nbrs, cost)
+    found = reach_mod.astar((0, 0), goal, nbrs, cost, heuristic=lambda c: square.chebyshev(c, goal))
     if goal in reach:
         assert found is not None and found[1] == reach.costs[goal]
         assert found[0][0] == (0, 0) and found[0][-1] == goal
@@ -284,16 +285,16 @@ def test_astar_finds_a_path_as_cheap_as_dijkstra(walls, goal):
 
 def test_dijkstra_respects_max_cost_and_rejects_negative_costs():
     nbrs, cost = _grid(set())
-    assert set(pathing.dijkstra((0, 0), nbrs, cost, max_cost=1).costs) == {
+    assert set(reach_mod.dijkstra((0, 0), nbrs, cost, max_cost=1).costs) == {
         (0, 0), (1, 0), (0, 1), (1, 1)}
     with pytest.raises(ValueError):
-        pathing.dijkstra((0, 0), nbrs, lambda a, b: -1)
+        reach_mod.dijkstra((0, 0), nbrs, lambda a, b: -1)
 
 
 def test_paths_are_deterministic():
     nbrs, cost = _grid(set())
-    first = pathing.astar((0, 0), (5, 3), nbrs, cost)
-    assert all(pathing.astar((0, 0), (5, 3), nbrs, cost) == first for _ in range(5))
+    first = reach_mod.astar((0, 0), (5, 3), nbrs, cost)
+    assert all(reach_mod.astar((0, 0), (5, 3), nbrs, cost) == first for _ in range(5))
 
 
 # ---------------------------------------------------------------- line of sight

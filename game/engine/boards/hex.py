@@ -3,8 +3,8 @@
 Owns: converting Tiled's offset coordinates (column x, row y, for stagger axis x or y and stagger
 index odd or even) to and from cube coordinates; distance, neighbours, rings, areas and lines in
 cube space; and the pixel layout exactly as Tiled computes it (the corner of each cell, its
-centre, and which cell a pixel falls in, including the zig-zag edges of staggered rows); and
-searches over a bounded hex map with terrain costs (`hex_reach`, `hex_path`, over pathing.py).
+centre, and which cell a pixel falls in, including the zig-zag edges of staggered rows).
+Searches over a bounded hex map are in game/engine/tactics/reach.py.
 
 Must not: import pygame or know any rule system. Pixel values here are map pixels at scale 1;
 the client scales and pans them.
@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
-
-from .pathing import Reach, astar, dijkstra
+from typing import Any, Iterator
 
 Offset = tuple[int, int]
 Cube = tuple[int, int, int]
@@ -205,35 +203,6 @@ class HexLayout:
     def neighbours_in(self, x: int, y: int, width: int, height: int) -> list[Offset]:
         """The neighbours that lie on a width x height map, in cube direction order."""
         return [(nx, ny) for nx, ny in self.neighbours(x, y) if 0 <= nx < width and 0 <= ny < height]
-
-
-StepCost = Callable[[Offset, Offset], "float | None"]
-
-
-def hex_reach(layout: HexLayout, start: Offset, budget: float | None, cost: StepCost,
-              width: int, height: int) -> Reach[Offset]:
-    """Every cell of a width x height map reachable from `start` for at most `budget` (None: no
-    limit), with the cheapest cost and a path to each (`reach.path_to(cell)`). `cost(a, b)` prices
-    the step from a into its neighbour b; None or infinity means impassable."""
-    def nbrs(c: Offset) -> list[Offset]:
-        return layout.neighbours_in(c[0], c[1], width, height)
-    return dijkstra(start, nbrs, cost, max_cost=budget)
-
-
-def hex_path(layout: HexLayout, start: Offset, goal: Offset, cost: StepCost, width: int,
-             height: int, budget: float | None = None,
-             min_step: float = 1.0) -> tuple[list[Offset], float] | None:
-    """The cheapest path start..goal (both included) and its cost, or None. A* with hex distance
-    times `min_step` as the estimate: `min_step` must not exceed the cheapest real step (map
-    move_cost is at least 1), or the path found may not be the cheapest."""
-    gc = layout.to_cube(*goal)
-
-    def nbrs(c: Offset) -> list[Offset]:
-        return layout.neighbours_in(c[0], c[1], width, height)
-
-    def estimate(c: Offset) -> float:
-        return cube_distance(layout.to_cube(*c), gc) * min_step
-    return astar(start, goal, nbrs, cost, heuristic=estimate, max_cost=budget)
 
 
 # -- cube coordinate functions ---------------------------------------------------------------

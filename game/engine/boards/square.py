@@ -19,6 +19,10 @@ DIRECTIONS8: dict[str, Cell] = {
     "S": (0, 1), "SW": (-1, 1), "W": (-1, 0), "NW": (-1, -1),
 }
 ORTHOGONAL: tuple[Cell, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
+# The 8 steps in reading order (row above left to right, then the row, then the row below): the
+# order gems' searches were recorded with, so its ties depend on it.
+READING8: tuple[Cell, ...] = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0),
+                              (-1, 1), (0, 1), (1, 1))
 
 
 def neighbours8(x: int, y: int) -> list[Cell]:

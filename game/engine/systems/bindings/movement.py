@@ -17,8 +17,8 @@ from typing import Any
 
 from game.engine import dice
 from game.engine.boards.hex import HexLayout, cube_distance, cube_line
-from game.engine.boards.pathing import dijkstra
 from game.engine.events import DiceRolled
+from game.engine.tactics.reach import hex_reach
 
 from . import budget, speeds
 from . import events as ev
@@ -247,7 +247,8 @@ def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int,
         def cost(a: Hex, b: Hex) -> float | None:
             return terrain_cost(state, b) if enterable(b) else None
 
-        reach = dijkstra(start, lambda h: neighbours(state, h), cost, max_cost=allowance)
+        b = state.board
+        reach = hex_reach(layout(state), start, allowance, cost, b.width, b.height)
         if kinds == frozenset({"dash"}):
             # "loose": any route no longer than the straight line to the same hex
             lay = layout(state)

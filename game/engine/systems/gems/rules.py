@@ -15,12 +15,12 @@ never disagree: legal_actions lists exactly the candidate actions validate() acc
 """
 from __future__ import annotations
 
-import heapq
 from typing import Any, Callable
 
 from game.engine.events import RulingMade
 from game.engine.rng import Rng
 from game.engine.rules import IllegalAction
+from game.engine.tactics.reach import square_reach
 
 from . import abilities as ab
 from . import actions as A
@@ -36,7 +36,6 @@ from .house import house
 from .state import GemsState, Unit
 
 Tile = tuple[int, int]
-INF = 10 ** 9
 
 
 # --- small helpers ---------------------------------------------------------------------------
@@ -55,42 +54,13 @@ def _spend(state: GemsState, u: Unit, n: int, action: str) -> list:
     return [ev.SlotsSpent(u.id, n, state.slots, action)]
 
 
-def _step_cost(dx: int, dy: int, parity: int, alternating: bool) -> tuple[int, int]:
-    """Cost of one step and the new diagonal parity (GEM-GM-04: 1 each, or 1-2-1 diagonals)."""
-    if alternating and dx and dy:
-        return (2 if parity else 1), 1 - parity
-    return 1, parity
-
-
 def _search(start: Tile, budget: int, alternating: bool,
             step_ok: Callable[[Tile, Tile], bool]) -> dict[Tile, tuple[int, list[Tile]]]:
-    """Cheapest paths from `start` within `budget` steps; {tile: (cost, path excluding start)}."""
-    best: dict[tuple[Tile, int], int] = {(start, 0): 0}
-    parent: dict[tuple[Tile, int], tuple[Tile, int]] = {}
-    heap: list[tuple[int, Tile, int]] = [(0, start, 0)]
-    out: dict[Tile, tuple[int, list[Tile]]] = {}
-    while heap:
-        cost, tile, par = heapq.heappop(heap)
-        if cost > best.get((tile, par), INF):
-            continue
-        if tile != start and tile not in out:
-            path, node = [], (tile, par)
-            while node in parent:
-                path.append(node[0])
-                node = parent[node]
-            out[tile] = (cost, path[::-1])
-        for dx, dy in NEIGHBOURS:
-            nxt = (tile[0] + dx, tile[1] + dy)
-            step, npar = _step_cost(dx, dy, par, alternating)
-            nc = cost + step
-            if nc > budget or nc >= best.get((nxt, npar), INF):
-                continue
-            if not step_ok(tile, nxt):
-                continue
-            best[(nxt, npar)] = nc
-            parent[(nxt, npar)] = (tile, par)
-            heapq.heappush(heap, (nc, nxt, npar))
-    return out
+    """Cheapest paths from `start` within `budget` steps; {tile: (cost, path excluding start)}.
+    GEM-GM-04: every step costs 1, or diagonals alternate 1-2-1 (house option); ties settle
+    in tile order, as the recorded games were played."""
+    return square_reach(start, budget, step_ok,                    # type: ignore[return-value]
+                        diagonals=(1, 2) if alternating else (1, 1), ties="node")
 
 
 # --- ground movement (GEM-09..14, GEM-GM-04..06) ---------------------------------------------
