@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine.events import DiceRolled
-from game.engine.boards import hexsight
+from game.engine.tactics import hexsight
 from game.engine.rng import Rng
 from game.engine.systems.bindings import combat, fatigue, movement, turns
 from game.engine.systems.bindings import events as ev

@@ -1,5 +1,5 @@
 """Hex geometry as properties: offset/cube, metric, neighbours on screen, rings, lines, searches
-with terrain costs against brute force, and the any-point sight lines of boards/hexsight.py.
+with terrain costs against brute force, and the any-point sight lines of tactics/hexsight.py.
 
 tests/maps/test_geometry.py covers the basics (round trip, ring sizes, BFS distance, picking);
 these extend them to odd tile sizes, bounded maps and the ideal-hex sight geometry."""
@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine.boards import hex as hx
-from game.engine.boards import hexsight as hs
+from game.engine.tactics import hexsight as hs
 from game.engine.tactics import reach as reach_mod
 
 # Both stagger axes and indices, even and odd pixel sizes (Tiled rounds hex tiles down to even).

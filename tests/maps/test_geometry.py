@@ -1,4 +1,5 @@
-"""Grid geometry: square and hex cells, paths and lines of sight, as property tests."""
+"""Grid geometry: square and hex cells (boards) and the toolkit's paths, lines of sight and
+blocks (tactics), as property tests."""
 from __future__ import annotations
 
 import itertools
@@ -9,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine.boards import hex as hx
-from game.engine.boards import los, square
+from game.engine.boards import square
+from game.engine.tactics import footprint, forced, lines
 from game.engine.tactics import reach as reach_mod
 
 coord = st.integers(-40, 40)
@@ -51,7 +53,7 @@ def test_neighbours8_are_exactly_distance_one(c):
 @settings(deadline=None)
 @given(cell, cell)
 def test_bresenham_is_a_connected_8_path_of_chebyshev_length(a, b):
-    line = square.bresenham(a, b)
+    line = lines.bresenham(a, b)
     assert line[0] == a and line[-1] == b
     assert len(line) == square.chebyshev(a, b) + 1
     assert all(square.chebyshev(p, q) == 1 for p, q in zip(line, line[1:]))
@@ -60,11 +62,11 @@ def test_bresenham_is_a_connected_8_path_of_chebyshev_length(a, b):
 @settings(deadline=None)
 @given(cell, cell)
 def test_supercover_is_4_connected_and_covers_the_thin_line(a, b):
-    line = square.supercover(a, b)
+    line = lines.supercover(a, b)
     assert line[0] == a and line[-1] == b
     # Each step moves one axis, except at exact corners where both side cells are listed.
     assert all(square.chebyshev(p, q) == 1 for p, q in zip(line, line[1:]))
-    assert set(square.supercover(b, a)) == set(line)   # symmetric
+    assert set(lines.supercover(b, a)) == set(line)   # symmetric
     # Every cell lies within half a cell of the segment between the two centres.
     (x0, y0), (x1, y1) = a, b
     length2 = (x1 - x0) ** 2 + (y1 - y0) ** 2
@@ -76,16 +78,16 @@ def test_supercover_is_4_connected_and_covers_the_thin_line(a, b):
 
 
 def test_supercover_includes_both_cells_at_an_exact_corner():
-    assert square.supercover((0, 0), (2, 2)) == [(0, 0), (1, 0), (0, 1), (1, 1), (2, 1), (1, 2),
+    assert lines.supercover((0, 0), (2, 2)) == [(0, 0), (1, 0), (0, 1), (1, 1), (2, 1), (1, 2),
                                                  (2, 2)]
 
 
 @settings(deadline=None)
 @given(cell, st.integers(1, 4), st.integers(0, 3))
 def test_block_rings_tile_the_block_area(anchor, size, radius):
-    area = square.block_area(anchor, size, radius)
-    cells = [c for r in range(radius + 1) for a in square.block_ring(anchor, size, r)
-             for c in square.block(a, size)]
+    area = footprint.area_cells(anchor, size, radius)
+    cells = [c for r in range(radius + 1) for a in footprint.block_ring(anchor, size, r)
+             for c in footprint.block(a, size)]
     assert sorted(cells) == sorted(area)
     assert len(area) == ((2 * radius + 1) * size) ** 2
 
@@ -96,7 +98,7 @@ def test_aoe_rings_for_size_one_and_two_match_the_worked_examples():
     assert len(square.ring((10, 10), 1)) == 8 and len(square.ring((10, 10), 2)) == 16
     assert len(square.square((10, 10), 2)) == 25
     # Size 2 at (10..11, 10..11): ring 1 is 8 blocks = 32 base cells spanning 8..13.
-    ring = [c for a in square.block_ring((10, 10), 2, 1) for c in square.block(a, 2)]
+    ring = [c for a in footprint.block_ring((10, 10), 2, 1) for c in footprint.block(a, 2)]
     assert len(ring) == 32
     assert {c[0] for c in ring} == set(range(8, 14)) == {c[1] for c in ring}
 
@@ -104,7 +106,7 @@ def test_aoe_rings_for_size_one_and_two_match_the_worked_examples():
 @settings(deadline=None)
 @given(cell, cell, st.integers(1, 3))
 def test_block_distance_counts_whole_blocks(a, b, size):
-    d = square.block_distance(a, b, size)
+    d = footprint.block_distance(a, b, size)
     assert d == 0 if a == b else d >= 1
     assert d * size >= square.chebyshev(a, b) > (d - 1) * size
 
@@ -112,9 +114,9 @@ def test_block_distance_counts_whole_blocks(a, b, size):
 @settings(deadline=None)
 @given(st.floats(-10, 10), st.floats(-10, 10))
 def test_snap8_returns_a_unit_direction(dx, dy):
-    d = square.snap8(dx, dy)
+    d = forced.snap8(dx, dy)
     if dx == 0 and dy == 0:
-        assert d == (0, 0)
+        assert d is None                    # the zero vector has no direction
     else:
         assert d in square.DIRECTIONS8.values()
 
@@ -304,19 +306,19 @@ def test_square_line_of_sight_is_symmetric(a, b, walls):
     a = (a[0] % 11 - 5, a[1] % 11 - 5)
     b = (b[0] % 11 - 5, b[1] % 11 - 5)
     blocks = walls.__contains__
-    assert los.line_of_sight(a, b, blocks) == los.line_of_sight(b, a, blocks)
+    assert lines.line_of_sight(a, b, blocks) == lines.line_of_sight(b, a, blocks)
 
 
 def test_square_line_of_sight_cases():
     wall = {(1, 0)}.__contains__
-    assert los.line_of_sight((0, 0), (2, 0), wall) is False
-    assert los.first_blocker((0, 0), (3, 0), wall) == (1, 0)
+    assert lines.line_of_sight((0, 0), (2, 0), wall) is False
+    assert lines.first_blocker((0, 0), (3, 0), wall) == (1, 0)
     # Grazing one corner is allowed; squeezing between two diagonal walls is not.
-    assert los.line_of_sight((0, 0), (2, 2), wall) is True
-    assert los.line_of_sight((0, 0), (2, 2), {(1, 0), (0, 1)}.__contains__) is False
+    assert lines.line_of_sight((0, 0), (2, 2), wall) is True
+    assert lines.line_of_sight((0, 0), (2, 2), {(1, 0), (0, 1)}.__contains__) is False
     # The end cells never block.
-    assert los.line_of_sight((0, 0), (1, 0), wall) is True
-    assert los.visible_from((0, 0), [(2, 0), (0, 2)], wall) == {(0, 2)}
+    assert lines.line_of_sight((0, 0), (1, 0), wall) is True
+    assert lines.visible_from((0, 0), [(2, 0), (0, 2)], wall) == {(0, 2)}
 
 
 @settings(deadline=None)
@@ -325,13 +327,13 @@ def test_square_line_of_sight_cases():
        st.sets(st.tuples(st.integers(0, 8), st.integers(0, 8)), max_size=15))
 def test_hex_line_of_sight_is_symmetric(lay, a, b, walls):
     blocks = walls.__contains__
-    assert los.hex_line_of_sight(lay, a, b, blocks) == los.hex_line_of_sight(lay, b, a, blocks)
+    assert lines.hex_line_of_sight(lay, a, b, blocks) == lines.hex_line_of_sight(lay, b, a, blocks)
 
 
 def test_hex_line_of_sight_blocked_by_a_hex_on_the_line():
     lay = hx.HexLayout("y", "odd", 28, 32, 16)
     line = lay.line((0, 0), (4, 0))
     mid = line[2]
-    assert los.hex_line_of_sight(lay, (0, 0), (4, 0), {mid}.__contains__) is False
-    assert los.hex_first_blocker(lay, (0, 0), (4, 0), {mid}.__contains__) == mid
-    assert los.hex_line_of_sight(lay, (0, 0), (4, 0), set().__contains__) is True
+    assert lines.hex_line_of_sight(lay, (0, 0), (4, 0), {mid}.__contains__) is False
+    assert lines.hex_first_blocker(lay, (0, 0), (4, 0), {mid}.__contains__) == mid
+    assert lines.hex_line_of_sight(lay, (0, 0), (4, 0), set().__contains__) is True

@@ -3,8 +3,9 @@
 Owns: converting Tiled's offset coordinates (column x, row y, for stagger axis x or y and stagger
 index odd or even) to and from cube coordinates; distance, neighbours, rings, areas and lines in
 cube space; and the pixel layout exactly as Tiled computes it (the corner of each cell, its
-centre, and which cell a pixel falls in, including the zig-zag edges of staggered rows).
-Searches over a bounded hex map are in game/engine/tactics/reach.py.
+centre, and which cell a pixel falls in, including the zig-zag edges of staggered rows). The cube
+line here is the one hex line walk; searches, lines of sight and sight lines over it live in
+game/engine/tactics (reach.py, lines.py, hexsight.py).
 
 Must not: import pygame or know any rule system. Pixel values here are map pixels at scale 1;
 the client scales and pans them.
@@ -252,19 +253,23 @@ def cube_round(q: float, r: float, s: float) -> Cube:
     return int(rq), int(rr), int(rs)
 
 
-def cube_line(a: Cube, b: Cube) -> list[Cube]:
-    """Hexes on the segment between centres. A tiny nudge makes lines that run exactly along a
-    hex edge pick one side consistently instead of alternating."""
+LINE_NUDGE = (1e-6, 2e-6, -3e-6)
+
+
+def cube_line(a: Cube, b: Cube,
+              nudge: tuple[float, float, float] = LINE_NUDGE) -> list[Cube]:
+    """Hexes on the segment between centres: the one hex line walk. A tiny nudge (summing to 0)
+    makes lines that run exactly along a hex edge pick one side consistently instead of
+    alternating; tactics.lines names the variants (default, and either side of an edge)."""
     n = cube_distance(a, b)
     if n == 0:
         return [a]
-    eps = (1e-6, 2e-6, -3e-6)
     out = []
     for i in range(n + 1):
         t = i / n
-        out.append(cube_round(a[0] + (b[0] - a[0]) * t + eps[0],
-                              a[1] + (b[1] - a[1]) * t + eps[1],
-                              a[2] + (b[2] - a[2]) * t + eps[2]))
+        out.append(cube_round(a[0] + (b[0] - a[0]) * t + nudge[0],
+                              a[1] + (b[1] - a[1]) * t + nudge[1],
+                              a[2] + (b[2] - a[2]) * t + nudge[2]))
     return out
 
 

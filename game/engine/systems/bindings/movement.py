@@ -13,11 +13,13 @@ beyond budget.spend when a movement action starts.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Callable
 
 from game.engine import dice
-from game.engine.boards.hex import HexLayout, cube_distance, cube_line
+from game.engine.boards.hex import HexLayout, cube_distance
 from game.engine.events import DiceRolled
+from game.engine.tactics.forced import EDGE, OCCUPANT, SOLID, Ahead, Shove, shove
+from game.engine.tactics.lines import hex_line
 from game.engine.tactics.reach import hex_reach
 
 from . import budget, speeds
@@ -231,12 +233,11 @@ def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int,
     if kinds == frozenset({"dash"}) and house(state, "dash_line") == "strict":
         lay = layout(state)
         origin = line_from if line_from is not None else start
-        a = lay.to_cube(*origin)
         done = lay.distance(origin, start)
         for h in lay.area(start, allowance):
             if h == start or not state.board.in_bounds(*h) or h in occ:
                 continue
-            line = [lay.from_cube(x) for x in cube_line(a, lay.to_cube(*h))]
+            line = hex_line(lay, origin, h)
             if line[done:done + 1] != [start]:
                 continue                  # the rest of a Dash keeps to the line it began on
             line = line[done + 1:]
@@ -461,40 +462,50 @@ def _plan(state: BindingsState, p: Pushback) -> list[Hex]:
         return []
     k = math.ceil(total / d)
     far = (a[0] + (a[0] - s[0]) * k, a[1] + (a[1] - s[1]) * k, a[2] + (a[2] - s[2]) * k)
-    return [lay.from_cube(x) for x in cube_line(a, far)[1:]]
+    return hex_line(lay, tuple(p.path[0]), lay.from_cube(far))[1:]
+
+
+def _ahead(state: BindingsState, p: Pushback) -> Callable[[Hex, Hex], Ahead]:
+    """What each next hex of a pushback holds: obstacles and other standing creatures stop it
+    before the hex (BND-GM-17)."""
+    occ = occupants(state)
+    walls = wall_cells(state)
+
+    def look(here: Hex, h: Hex) -> Ahead:
+        if not state.board.in_bounds(*h):
+            return Ahead(EDGE)
+        if blocks_movement(state, h, walls):
+            return Ahead(SOLID)
+        if h in occ and occ[h] != p.subject:
+            return Ahead(OCCUPANT, (occ[h],))
+        return Ahead()
+    return look
+
+
+def _walk(state: BindingsState, p: Pushback, hexes: int, plan: list[Hex]) -> Shove:
+    """The next stretch of pushback `p` along its line `plan`, up to `hexes` (and what is left
+    of it)."""
+    done = len(p.path) - 1
+    return shove(tuple(p.path[-1]), plan[done:done + min(hexes, p.remaining)],
+                 _ahead(state, p))
 
 
 def preview_pushback(state: BindingsState, p: Pushback) -> list[Hex]:
     """The hexes pushback `p` will cover when it next advances (up to `rate`, stopping before
     an obstacle or a creature), for the client's and the AI's forecast."""
-    plan = _plan(state, p)
-    done = len(p.path) - 1
-    occ = occupants(state)
-    walls = wall_cells(state)
-    out = []
-    for h in plan[done:done + min(p.rate, p.remaining)]:
-        if blocks_movement(state, h, walls) or (h in occ and occ[h] != p.subject):
-            break
-        out.append(h)
-    return out
+    return list(_walk(state, p, p.rate, _plan(state, p)).path[1:])
 
 
 def _push(state: BindingsState, p: Pushback, hexes: int, rng: Any) -> list:
     c = state.combatants[p.subject]
     plan = _plan(state, p)
-    done = len(p.path) - 1
-    occ = occupants(state)
-    walls = wall_cells(state)
-    moved: list[Hex] = []
+    went = _walk(state, p, hexes, plan)
+    moved: list[Hex] = list(went.path[1:])
     out: list = []
-    blocked_at: Hex | None = None
-    for h in plan[done:done + min(hexes, p.remaining)]:
-        if blocks_movement(state, h, walls) or (h in occ and occ[h] != p.subject):
-            blocked_at = h          # BND-GM-17: it stops next to what is in the way
-            break
-        moved.append(h)
-        p.path.append(h)
-        p.remaining -= 1
+    p.path.extend(moved)
+    p.remaining -= len(moved)
+    # BND-GM-17: it stops next to what is in the way
+    blocked_at: Hex | None = went.at if went.stop else None
     if moved:
         c.x, c.y = moved[-1]
     if not plan and p.remaining:

@@ -3,7 +3,7 @@
 Owns: reading the board's sight properties (cell `solid`, `cover`, `conceal`, `dark`) and the
 state's active features (walls obstruct, veils conceal) into the answer combat, the AI and the
 client's targeting overlay all use: `sight(state, a, b)` -> Sight. The geometry (sample lines,
-grazes, seams) lives in game/engine/boards/hexsight.py.
+grazes, seams) lives in game/engine/tactics/hexsight.py.
 
 Readings (see README's house-rule table):
 - BND-84: targetable only if some sample line (centre or a corner pulled 1% inward, 7 per hex)
@@ -27,8 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from game.engine.boards import hexsight as hs
 from game.engine.boards.hex import Cube, HexLayout, cube_distance
+from game.engine.tactics import hexsight as hs
 
 from .house import house
 from .state import BindingsState, Hex

@@ -40,6 +40,12 @@ from typing import Any, Callable
 
 from game.engine import dice
 from game.engine.events import DiceRolled
+from game.engine.tactics.footprint import area_cells as aoe_tiles
+from game.engine.tactics.footprint import area_offsets as aoe_block_offsets
+from game.engine.tactics.footprint import block as block_tiles
+from game.engine.tactics.footprint import block_anchor, block_line, block_offsets, centre2
+from game.engine.tactics.footprint import ring_cells as aoe_ring_tiles
+from game.engine.tactics.forced import DROP, OCCUPANT, SOLID, Ahead, shove, snap8, straight
 
 from . import common
 from . import events as ev
@@ -73,93 +79,15 @@ def contact(total: int) -> bool:
 # Geometry (pure)
 # =============================================================================================
 
-def block_tiles(anchor: Tile, size: int) -> list[Tile]:
-    """The Size x Size block whose top-left is `anchor` (GEM-25)."""
-    return common.footprint_at(anchor[0], anchor[1], size)
-
-
-def block_anchor(origin: Tile, size: int, i: int, j: int) -> Tile:
-    """Top-left of the block `i`, `j` blocks away from the block at `origin` (GEM-24)."""
-    return (origin[0] + i * size, origin[1] + j * size)
-
-
-def block_offsets(reach: int) -> list[Tile]:
-    """Block offsets within Chebyshev distance `reach`, nearest first, then reading order."""
-    out = [(i, j) for j in range(-reach, reach + 1) for i in range(-reach, reach + 1)]
-    out.sort(key=lambda o: (max(abs(o[0]), abs(o[1])), o[1], o[0]))
-    return out
-
-
-def block_line(i: int, j: int) -> list[Tile]:
-    """Block offsets a line from block (0, 0) to block (i, j) passes through, start excluded,
-    end included (Bresenham in block units: the line is as wide as the attacker, GEM-26)."""
-    out: list[Tile] = []
-    dx, dy = abs(i), -abs(j)
-    sx, sy = (1 if i > 0 else -1), (1 if j > 0 else -1)
-    err = dx + dy
-    x = y = 0
-    while (x, y) != (i, j):
-        e2 = 2 * err
-        if e2 >= dy:
-            err += dy
-            x += sx
-        if e2 <= dx:
-            err += dx
-            y += sy
-        out.append((x, y))
-    return out
-
-
-def aoe_block_offsets(n: int, shape: str = "filled") -> list[Tile]:
-    """Block offsets an Area of Effect n covers around its target block (offset (0, 0)).
-
-    GEM-39: ring k is the blocks at Chebyshev distance exactly k. GEM-GM-20 default "filled":
-    the target block and every ring up to n; house option "ring": the target block and ring n
-    only."""
-    if n <= 0:
-        return [(0, 0)]
-    out = [o for o in block_offsets(n)
-           if shape == "filled" or max(abs(o[0]), abs(o[1])) in (0, n)]
-    return out
-
-
-def aoe_ring_tiles(anchor: Tile, size: int, k: int) -> list[Tile]:
-    """Base tiles of ring k alone around the target block at `anchor` (GEM-39)."""
-    tiles: list[Tile] = []
-    for (i, j) in block_offsets(k):
-        if max(abs(i), abs(j)) == k:
-            tiles += block_tiles(block_anchor(anchor, size, i, j), size)
-    return sorted(tiles, key=lambda t: (t[1], t[0]))
-
-
-def aoe_tiles(anchor: Tile, size: int, n: int, shape: str = "filled") -> list[Tile]:
-    """Every base tile an AoE n covers (target block included), in reading order."""
-    tiles: list[Tile] = []
-    for (i, j) in aoe_block_offsets(n, shape):
-        tiles += block_tiles(block_anchor(anchor, size, i, j), size)
-    return sorted(tiles, key=lambda t: (t[1], t[0]))
-
-
-def centre2(x: int, y: int, size: int) -> Tile:
-    """Twice the centre of a Size x Size body (kept in integers)."""
-    return (2 * x + size, 2 * y + size)
-
-
-def snap8(dx: int, dy: int) -> Tile | None:
-    """The nearest of the 8 compass steps to the vector (dx, dy) (GEM-GM-14); None for zero.
-    Exactly on a 22.5-degree boundary the diagonal wins."""
-    if dx == 0 and dy == 0:
-        return None
-    ax, ay = abs(dx), abs(dy)
-    sx = (dx > 0) - (dx < 0)
-    sy = (dy > 0) - (dy < 0)
-    # tan(22.5 deg) = sqrt(2) - 1: the vector is near an axis when the small side is below that
-    # share of the large side, i.e. (small + large)^2 < 2 * large^2 (exact in integers).
-    if ay < ax and (ay + ax) ** 2 < 2 * ax * ax:
-        return (sx, 0)
-    if ax < ay and (ax + ay) ** 2 < 2 * ay * ay:
-        return (0, sy)
-    return (sx, sy)
+# Blocks, block lines and areas are the toolkit's (tactics/footprint.py, GEM-24..26, GEM-39):
+#   block_tiles(anchor, size)       the Size x Size block whose top-left is `anchor` (GEM-25)
+#   block_anchor(origin, size, i, j) top-left of the block i, j blocks away (GEM-24)
+#   block_offsets(reach)            offsets within reach, nearest first, then reading order
+#   block_line(i, j)                Bresenham in block units: as wide as the attacker (GEM-26)
+#   aoe_block_offsets(n, shape)     GEM-39 rings; GEM-GM-20 "filled" (default) or "ring"
+#   aoe_ring_tiles / aoe_tiles      the cells of ring k alone / of the whole area, reading order
+#   centre2(x, y, size)             twice a body's centre, in integers
+# and the knockback direction, snap8 (tactics/forced.py, GEM-GM-14: diagonal wins a tie).
 
 
 def side_offset(facing: Tile, side: str) -> Tile:
@@ -1085,10 +1013,12 @@ def knockback(state: GemsState, things: str | list[str], d: Tile, tiles: int,
     starts = {t: _thing_box(state, t)[:2] for t in train}
     moved = 0
     hit: list[str] = []
-    outcome = ""
     paths = {t: [starts[t]] for t in knocked}
     fell: list = []
-    for _ in range(tiles):
+
+    def look(here: Tile, there: Tile) -> Ahead:
+        """What the train meets one step further along `d` (the stepper walks its lead)."""
+        nonlocal mode
         terrain, others = _blockers(state, train, d)
         if ask is not None:
             mode = ask(knocked, others, moved, tiles) if others and not terrain else mode
@@ -1101,17 +1031,17 @@ def knockback(state: GemsState, things: str | list[str], d: Tile, tiles: int,
                         hit.append(o)
                 terrain, others = _blockers(state, train, d)
         if terrain:
-            outcome = "stop"
             if terrain not in hit:
                 hit.append(terrain)
-            break
-        if others and mode == "stop":
-            hit += [o for o in others if o not in hit]
-            outcome = "stop"
-            break
-        if others and mode == "pass":
-            hit += [o for o in others if o not in hit]
-            outcome = "pass"
+            return Ahead(SOLID, (terrain,))
+        if others and mode in ("stop", "pass"):
+            hit.extend([o for o in others if o not in hit])
+            return Ahead(OCCUPANT, tuple(others), through=mode == "pass")
+        return Ahead()
+
+    def enter(here: Tile, there: Tile) -> Ahead | None:
+        """Move the whole train one step; a drop of more than 2xSize ends the push."""
+        nonlocal moved
         elevs = {tid: common.unit_elevation(state, state.units[tid])
                  for tid in train if tid in state.units}
         for tid in train:
@@ -1125,10 +1055,13 @@ def knockback(state: GemsState, things: str | list[str], d: Tile, tiles: int,
                 u = state.units[tid]
                 drop = elevs[tid] - common.unit_elevation(state, u)
                 if drop > 2 * u.size:
-                    fell += common.forced_fall(state, tid, drop, source)
-        if fell:
-            outcome = "ledge"
-            break
+                    fell.extend(common.forced_fall(state, tid, drop, source))
+        return Ahead(DROP) if fell else None
+
+    went = shove(starts[knocked[0]], straight(starts[knocked[0]], d, tiles), look, enter)
+    outcome = {SOLID: "stop", OCCUPANT: "stop", DROP: "ledge"}.get(went.stop, "")
+    if not outcome and went.passed:
+        outcome = "pass"
     if outcome == "pass":       # only set by a pass-through
         # passing through must not leave anyone where she cannot stand: back up together
         def stuck() -> bool:

@@ -19,8 +19,13 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from game.engine import dice
+from game.engine.boards.square import DIRECTIONS8 as DIRECTIONS  # noqa: F401 (gems modules)
+from game.engine.boards.square import READING8 as NEIGHBOURS  # noqa: F401 (gems modules)
+from game.engine.boards.square import chebyshev  # noqa: F401 (gems modules)
 from game.engine.events import DiceRolled
 from game.engine.rng import Rng
+from game.engine.tactics.footprint import block_at as footprint_at
+from game.engine.tactics.footprint import cells_distance as footprint_distance  # noqa: F401
 
 from . import events as ev
 from .house import house
@@ -28,32 +33,16 @@ from .state import GemsState, Item, Unit
 
 Tile = tuple[int, int]
 
-NEIGHBOURS: tuple[Tile, ...] = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0),
-                                (-1, 1), (0, 1), (1, 1))
-DIRECTIONS: dict[str, Tile] = {"N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1),
-                               "S": (0, 1), "SW": (-1, 1), "W": (-1, 0), "NW": (-1, -1)}
 TILE_CAPACITY = 2           # GEM-16
 
 
 # --- geometry --------------------------------------------------------------------------------
-
-def footprint_at(x: int, y: int, size: int) -> list[Tile]:
-    """Tiles covered by a Size x Size body whose top-left tile is (x, y) (GEM-GM-01)."""
-    return [(x + dx, y + dy) for dy in range(size) for dx in range(size)]
-
+# Neighbours (NEIGHBOURS, reading order: searches break ties by it), compass DIRECTIONS,
+# chebyshev, footprint_at (GEM-GM-01: Size x Size from her top-left) and footprint_distance are
+# the toolkit's (boards/square.py, tactics/footprint.py).
 
 def footprint(unit: Unit) -> list[Tile]:
     return footprint_at(unit.x, unit.y, unit.size)
-
-
-def chebyshev(a: Tile, b: Tile) -> int:
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
-
-
-def footprint_distance(a: Iterable[Tile], b: Iterable[Tile]) -> int:
-    """Smallest Chebyshev distance between any tile of `a` and any tile of `b` (0: overlap)."""
-    bl = list(b)
-    return min(chebyshev(p, q) for p in a for q in bl)
 
 
 def in_bounds(state: GemsState, x: int, y: int) -> bool:

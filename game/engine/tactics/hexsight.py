@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
 
-from .hex import CUBE_DIRECTIONS, Cube, HexLayout, cube_area, cube_line, cube_round
+from game.engine.boards.hex import (CUBE_DIRECTIONS, Cube, HexLayout, cube_area, cube_line,
+                                    cube_round)
 
 Point = tuple[float, float]          # cartesian, in hex units (circumradius 1)
 CubePoint = tuple[float, float, float]

@@ -1,0 +1,166 @@
+"""Straight lines over grid cells, and the line of sight and cover built on them.
+
+Owns the one line walk of each geometry, with its variants named:
+  squares  `bresenham` (the thin line: one cell per step along the longer axis) and
+           `supercover_steps` (every cell the segment between centres touches; where it passes
+           exactly through a grid corner, the two cells beside the corner form one step);
+           `supercover` is the same walk flattened to cells;
+  hexes    the cube line between centres (`game.engine.boards.hex.cube_line`) with a nudge:
+           `hex_line` uses the layout's default nudge, `hex_line_sides` the two lines nudged to
+           either side of an exact edge; the any-point sample lines are in hexsight.py.
+On these: `line_of_sight`, `first_blocker`, `visible_from` and `cover` on squares;
+`hex_line_of_sight`, `hex_first_blocker` and `hex_cover` on hexes.
+
+Corner rule (a house default, documented in docs/maps.md): where a square-grid line passes
+exactly through a grid corner it is blocked only if BOTH cells beside the corner block (and a
+corner pair gives the lesser cover of the two); on hex grids a line running exactly along an
+edge is clear if either side is. This keeps sight symmetric: a sees b exactly when b sees a.
+
+Must not: know any rule system or read a Board directly; the end cells never block.
+"""
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from game.engine.boards.hex import HexLayout, cube_line
+from game.engine.boards.square import Cell
+
+Blocks = Callable[[Cell], bool]
+Weight = Callable[[Cell], float]
+
+HEX_SIDE_NUDGE = 1e-6      # how far hex_line_sides pushes a line off an exact edge
+
+
+# -- squares -------------------------------------------------------------------------------------
+def bresenham(a: Cell, b: Cell) -> list[Cell]:
+    """The thin line from a to b: one cell per step along the longer axis, both ends included.
+    Every step is to an 8-neighbour, so the line has Chebyshev distance + 1 cells."""
+    x0, y0 = a
+    x1, y1 = b
+    dx, dy = abs(x1 - x0), -abs(y1 - y0)
+    sx = 1 if x0 < x1 else -1
+    sy = 1 if y0 < y1 else -1
+    err = dx + dy
+    out = []
+    while True:
+        out.append((x0, y0))
+        if (x0, y0) == (x1, y1):
+            return out
+        e2 = 2 * err
+        if e2 >= dy:
+            err += dy
+            x0 += sx
+        if e2 <= dx:
+            err += dx
+            y0 += sy
+
+
+def supercover_steps(a: Cell, b: Cell) -> list[tuple[Cell, ...]]:
+    """The supercover line from a to b as steps; a step is one cell, or the two cells beside a
+    grid corner the line passes exactly through (the diagonal cell after them is its own step).
+    The first step is (a,), the last (b,)."""
+    x0, y0 = a
+    x1, y1 = b
+    nx, ny = abs(x1 - x0), abs(y1 - y0)
+    sx = 1 if x1 > x0 else -1
+    sy = 1 if y1 > y0 else -1
+    x, y = x0, y0
+    out: list[tuple[Cell, ...]] = [(a,)]
+    ix = iy = 0
+    while ix < nx or iy < ny:
+        # Compare (0.5 + ix) / nx with (0.5 + iy) / ny without floats.
+        lhs = (1 + 2 * ix) * ny
+        rhs = (1 + 2 * iy) * nx
+        if lhs == rhs:
+            out.append(((x + sx, y), (x, y + sy)))
+            x += sx
+            y += sy
+            ix += 1
+            iy += 1
+        elif lhs < rhs:
+            x += sx
+            ix += 1
+        else:
+            y += sy
+            iy += 1
+        out.append(((x, y),))
+    return out
+
+
+def supercover(a: Cell, b: Cell) -> list[Cell]:
+    """Every cell the segment between the two cell centres touches, in order from a to b; at an
+    exact corner both side cells are listed, so a line cannot slip between two diagonal cells."""
+    return [c for step in supercover_steps(a, b) for c in step]
+
+
+def _blocked(steps: list[tuple[Cell, ...]], blocks: Blocks) -> Cell | None:
+    for step in steps[1:-1]:
+        if all(blocks(c) for c in step):
+            return step[0]
+    return None
+
+
+def first_blocker(a: Cell, b: Cell, blocks: Blocks) -> Cell | None:
+    """The first cell strictly between a and b that stops a square-grid line, or None (at a
+    corner pair, the first of the pair when both block)."""
+    return _blocked(supercover_steps(a, b), blocks)
+
+
+def line_of_sight(a: Cell, b: Cell, blocks: Blocks) -> bool:
+    """Whether a sees b on a square grid (the cells a and b themselves never block)."""
+    return first_blocker(a, b, blocks) is None
+
+
+def visible_from(origin: Cell, cells: Iterable[Cell], blocks: Blocks) -> set[Cell]:
+    return {c for c in cells if line_of_sight(origin, c, blocks)}
+
+
+def cover(a: Cell, b: Cell, weight: Weight) -> float:
+    """The best cover between a and b on a square grid: the largest weight among the cells
+    strictly between them (a corner pair counts as the lesser of its two cells, the corner
+    rule); 0 with nothing in between. Symmetric, like sight."""
+    best = 0.0
+    for step in supercover_steps(a, b)[1:-1]:
+        best = max(best, min(weight(c) for c in step))
+    return best
+
+
+# -- hexes ---------------------------------------------------------------------------------------
+def hex_line(layout: HexLayout, a: Cell, b: Cell) -> list[Cell]:
+    """Hexes crossed by the line between the two centres, both ends included (the layout's
+    default nudge picks one side of a line running exactly along an edge)."""
+    return layout.line(a, b)
+
+
+def hex_line_sides(layout: HexLayout, a: Cell, b: Cell) -> tuple[list[Cell], list[Cell]]:
+    """The centre line nudged to one side and to the other: the same hexes unless the line runs
+    exactly along an edge, where each takes the hexes on its side."""
+    ca, cb = layout.to_cube(*a), layout.to_cube(*b)
+    n = HEX_SIDE_NUDGE
+    return tuple(  # type: ignore[return-value]
+        [layout.from_cube(c) for c in cube_line(ca, cb, (k, k, -2 * k))] for k in (n, -n))
+
+
+def hex_line_of_sight(layout: HexLayout, a: Cell, b: Cell, blocks: Blocks) -> bool:
+    """Whether a sees b on a hex grid: clear along either side of an exact edge line."""
+    return any(not any(blocks(c) for c in line[1:-1]) for line in hex_line_sides(layout, a, b))
+
+
+def hex_first_blocker(layout: HexLayout, a: Cell, b: Cell, blocks: Blocks) -> Cell | None:
+    """The first blocking hex strictly between a and b on the clearer of the two edge lines."""
+    best: Cell | None = None
+    best_i = -1
+    for line in hex_line_sides(layout, a, b):
+        hit = next((i for i, c in enumerate(line[1:-1], 1) if blocks(c)), None)
+        if hit is None:
+            return None
+        if hit > best_i:
+            best_i, best = hit, line[hit]
+    return best
+
+
+def hex_cover(layout: HexLayout, a: Cell, b: Cell, weight: Weight) -> float:
+    """The best cover between a and b on a hex grid: the largest weight among the hexes strictly
+    between them, on the side of an exact edge line that gives less (the edge rule)."""
+    return min(max((weight(c) for c in line[1:-1]), default=0.0)
+               for line in hex_line_sides(layout, a, b))
