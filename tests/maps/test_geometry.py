@@ -237,7 +237,7 @@ def test_map_pixel_size_holds_every_cell(lay):
             assert 0 <= ox and ox + lay.tw <= w and 0 <= oy and oy + lay.th <= h
 
 
-# ---------------------------------------------------------------- pathing
+# ---------------------------------------------------------------- reach (tactics)
 def _grid(walls: set[tuple[int, int]], n: int = 8):
     def nbrs(c):
         return [x for x in square.neighbours8(*c) if 0 <= x[0] < n and 0 <= x[1] < n]
