@@ -22,7 +22,7 @@ from game.engine.rules import ConfigError, HouseRule, MatchConfig, SeatConfig
 
 from . import actions as A
 from . import events as ev
-from . import gm, rules
+from . import combat, gm, rules
 from .common import TILE_CAPACITY, _spot_for_unit, check_end, occupancy_index, occupy_problem
 from .content import content
 from .house import DEFAULTS, HOUSE_RULES
@@ -49,15 +49,6 @@ _STAGE_PROMPTS = {
     "choose_side": "Throw the lost arm's object to the left or the right?",
     "gm_call": "The game master decides.",
 }
-
-
-def _combat():
-    """combat.py, or None while it is not there yet."""
-    try:
-        from . import combat
-    except ImportError:
-        return None
-    return combat
 
 
 def _config_error(msg: str) -> ConfigError:
@@ -368,10 +359,9 @@ class GemsSystem:
     def legal_actions(self, state: GemsState) -> list:
         if state.over:
             return []
-        combat = _combat()
         if gm.top(state) is not None:
             return gm.legal(state)          # the game master has no side to give up
-        fight = list(combat.legal_actions(state)) if combat is not None else []
+        fight = list(combat.legal_actions(state))
         if state.pending or state.ready_open:
             out = fight
         else:
@@ -396,14 +386,7 @@ class GemsSystem:
         if isinstance(action, A.Rule):
             return gm.validate(state, action)
         if isinstance(action, COMBAT_ACTIONS):
-            combat = _combat()
-            if combat is None:
-                return "combat is not available yet"
-            check = getattr(combat, "validate", None)
-            if check is not None:
-                return check(state, action)
-            return None if action in combat.legal_actions(state) else \
-                f"{action.kind} is not allowed now"
+            return combat.validate(state, action)
         if state.pending:
             p = state.pending[-1]
             return f"waiting for an answer first ({p.stage.replace('_', ' ')})"
@@ -420,9 +403,6 @@ class GemsSystem:
             state.pending.clear()
             return [MatchEnded(state.winner, f"side {action.seat + 1} conceded")]
         if isinstance(action, COMBAT_ACTIONS):
-            combat = _combat()
-            if combat is None:
-                raise ValueError("combat is not available yet")
             events = list(combat.apply(state, action, rng))
         elif isinstance(action, A.Rule):
             events = gm.answer(state, action, rng)      # GEM-GM-37
