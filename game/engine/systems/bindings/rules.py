@@ -150,9 +150,12 @@ def validate(state: BindingsState, action: Any) -> Refusal | str | None:
     if state.opening is not None and not isinstance(action, A.Opening):
         return "the opening action comes first (BND-23)"
     actor = getattr(action, "actor", None)
+    if actor is not None and actor not in state.combatants:
+        return f"there is no combatant called {actor!r}"
     if actor is not None and actor != state.acting and state.opening is None:
-        who = state.combatants.get(actor)
-        return f"it is not {who.name if who else actor}'s turn (BND-06)"
+        return f"it is not {state.combatants[actor].name}'s turn (BND-06)"
+    if isinstance(action, TURN_ACTIONS) and state.acting is not None:
+        return _why_not_turn_action(state, action)
     if isinstance(action, A.UseMove) and state.opening is None:
         c = state.combatants[action.actor]
         if state.round == 1 and c.first_segment > state.segment:
@@ -161,6 +164,43 @@ def validate(state: BindingsState, action: Any) -> Refusal | str | None:
         why = combat.check_use_move(state, action)
         if why:
             return why
+    return f"{getattr(action, 'kind', action)!r} is not allowed now"
+
+
+def _why_not_turn_action(state: BindingsState, action: Any) -> Refusal | str:
+    """Why a movement, ready or unused-action choice of the acting combatant is refused (it is
+    not in turn_actions)."""
+    c = state.combatants[state.acting]
+    if isinstance(action, A.StartMovement):
+        if action.mode not in movement.MODES:
+            return f"{action.mode!r} is not a way of moving (one of {', '.join(movement.MODES)})"
+        if not movement.can_start(state, c, action.mode):
+            return Refusal(f"{c.name} cannot start a {action.mode} now (down, held, no slot or "
+                           f"no budget left)", "BND-07")
+        return f"{c.name} cannot reach that hex with a {action.mode} now"
+    if isinstance(action, A.MoveTo):
+        if movement.available(state, c.id) <= 0:
+            return Refusal(f"{c.name} has no movement under way with hexes left this segment",
+                           "BND-51")
+        return f"{c.name} cannot reach that hex with this segment's movement"
+    if isinstance(action, A.StopMoving):
+        return f"{c.name} has no movement under way"
+    if isinstance(action, A.Ready):
+        if c.readied is not None or not budget.slot_free(state, c):
+            return Refusal(f"{c.name} has already used this segment's action or readied one",
+                           "BND-25")
+        if action.trigger not in A.READY_TRIGGERS:
+            return f"{action.trigger!r} is not a trigger (one of {', '.join(A.READY_TRIGGERS)})"
+        if action.move not in _attack_moves(state, c.id):
+            return Refusal(f"{c.name} cannot ready {action.move!r}: not an attack it knows and "
+                           f"can afford now", "BND-25")
+        return Refusal("a readied action is aimed when it fires, not now", "BND-25")
+    if isinstance(action, A.SpendUnused):
+        if not turns.can_spend_unused(state, c):
+            return Refusal(f"{c.name} has no unused action to spend now (after its S3 turn "
+                           f"only)", "BND-27")
+        return f"{action.mode!r} is not a way to spend an unused action " \
+               f"(one of {', '.join(A.UNUSED_MODES)})"
     return f"{getattr(action, 'kind', action)!r} is not allowed now"
 
 
