@@ -19,6 +19,7 @@ from game.engine.decisions import Decision
 from game.engine.events import MatchEnded
 from game.engine.rng import Rng
 from game.engine.rules import ConfigError, HouseRule, MatchConfig, SeatConfig
+from game.engine.tactics.pending import stack_from_json
 
 from . import actions as A
 from . import events as ev
@@ -26,7 +27,7 @@ from . import combat, gm, rules
 from .common import TILE_CAPACITY, _spot_for_unit, check_end, occupancy_index, occupy_problem
 from .content import content
 from .house import DEFAULTS, HOUSE_RULES
-from .state import Arm, AttackPlan, GemsState, Item, Pending, Unit
+from .state import Arm, AttackPlan, GemsState, Item, Unit
 from .turns import end_turn, roll_initiative, start_turn
 
 STATE_VERSION = 1
@@ -552,7 +553,7 @@ def _state_from_json(data: dict) -> GemsState:
         units[uid] = Unit(**fields)
     items = {iid: Item(**i) for iid, i in data["items"].items()}
     plans = [AttackPlan(p["arm"], tuple(p["target"]), p["mode"]) for p in data.get("plans", [])]
-    pending = [Pending(**p) for p in data.get("pending", [])]
+    pending = stack_from_json(data.get("pending", []))
     grid = data.get("grid")
     source = data.get("map_source", "inline")
     board, _ = build_board(None if grid is not None else source, grid)
