@@ -326,8 +326,8 @@ def check_legal_accepted(system: Any, seed: int, every: int = 15) -> int:
             try:
                 trial.submit(a)
             except IllegalAction as exc:
-                raise AssertionError(f"seed {seed}, action {len(match.log)}: {to_json(a)} is listed "
-                                     f"as legal but refused: {exc}") from exc
+                raise AssertionError(f"seed {seed}, action {len(match.log)}: {to_json(a)} is "
+                                     f"listed as legal but refused: {exc}") from exc
             accepted += 1
 
     play(system, seed, stop_after=LIMIT, before=try_all)

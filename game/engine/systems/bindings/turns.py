@@ -21,6 +21,7 @@ from typing import Any
 
 from game.engine import dice
 from game.engine.events import DiceRolled, MatchEnded, TurnEnded, TurnStarted
+from game.engine.tactics.initiative import rank
 
 from . import budget, combat, movement
 from . import events as ev
@@ -53,28 +54,6 @@ def _roll_sixes(rng: Any, c: Combatant, n: int, purpose: str) -> tuple[int, list
                               f"{'es' if sixes != 1 else ''}")]
 
 
-def _break_ties(state: BindingsState, group: list[str], rng: Any, out: list,
-                counter: list[int]) -> list[str]:
-    """BND-18: the tied re-roll among themselves until strictly ordered; a re-roll uses at
-    least one die (BND-GM-03) and after `tie_rerolls` re-rolls a seeded shuffle decides."""
-    limit = int(house(state, "tie_rerolls"))
-    while True:
-        if counter[0] >= limit:
-            rng.shuffle(group)
-            return group
-        counter[0] += 1
-        scores: dict[str, int] = {}
-        for cid in group:
-            c = state.combatants[cid]
-            scores[cid], events = _roll_sixes(rng, c, max(pool(c), 1), "initiative tie")
-            out += events
-        ordered: list[str] = []
-        for s in sorted(set(scores.values()), reverse=True):
-            tied = [cid for cid in group if scores[cid] == s]
-            ordered += tied if len(tied) == 1 else _break_ties(state, tied, rng, out, counter)
-        return ordered
-
-
 def roll_initiative(state: BindingsState, rng: Any) -> list:
     """Rank everyone by sixes (BND-15..18) and set the round-1 delays (BND-19..21)."""
     out: list = []
@@ -83,11 +62,23 @@ def roll_initiative(state: BindingsState, rng: Any) -> list:
         c = state.combatants[cid]
         c.sixes, events = _roll_sixes(rng, c, pool(c), "initiative")
         out += events
-    counter = [0]
-    order: list[str] = []
-    for s in sorted({state.combatants[c].sixes for c in ids}, reverse=True):
-        tied = [cid for cid in ids if state.combatants[cid].sixes == s]
-        order += tied if len(tied) == 1 else _break_ties(state, tied, rng, out, counter)
+
+    def reroll(group: list[str]) -> dict[str, int]:
+        # BND-18: the tied re-roll among themselves; a re-roll uses at least one die (BND-GM-03)
+        scores: dict[str, int] = {}
+        for cid in group:
+            c = state.combatants[cid]
+            scores[cid], events = _roll_sixes(rng, c, max(pool(c), 1), "initiative tie")
+            out.extend(events)
+        return scores
+
+    def shuffled(group: list[str]) -> list[str]:
+        rng.shuffle(group)          # after `tie_rerolls` re-rolls a seeded shuffle decides
+        return group
+
+    ranking = rank(ids, {cid: state.combatants[cid].sixes for cid in ids}, reroll,
+                   max_rerolls=int(house(state, "tie_rerolls")), settle=shuffled)
+    order = list(ranking.order)
     state.order = order
     delayed = []
     for cid in order:
@@ -97,7 +88,7 @@ def roll_initiative(state: BindingsState, rng: Any) -> list:
         if c.first_segment > 1:
             delayed.append((cid, c.first_segment))
     out.append(ev.InitiativeRanked(tuple(order), tuple(state.combatants[c].sixes for c in order),
-                                   counter[0], tuple(delayed)))
+                                   ranking.rerolls, tuple(delayed)))
     return out
 
 
