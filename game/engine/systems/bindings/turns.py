@@ -26,6 +26,7 @@ from game.engine.tactics.initiative import rank
 from . import budget, combat, movement
 from . import events as ev
 from .house import house
+from .sight import sight
 from .state import BindingsState, Combatant
 
 SEGMENTS_PER_ROUND = 3           # BND-02
@@ -445,12 +446,8 @@ def check_ready_triggers(state: BindingsState, mover: str, rng: Any) -> list:
             continue
         if movement.distance(state, (c.x, c.y), (m.x, m.y)) > _readied_range(str(r["move"])):
             continue
-        try:
-            from .sight import sight
-            if not sight(state, (c.x, c.y), (m.x, m.y), cid).can_see:
-                continue
-        except ImportError:
-            pass
+        if not sight(state, (c.x, c.y), (m.x, m.y), cid).can_see:
+            continue
         out += fire_readied(state, cid, mover, rng)
         if m.down:
             break

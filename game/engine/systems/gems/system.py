@@ -19,6 +19,8 @@ from game.engine.decisions import Decision
 from game.engine.events import MatchEnded
 from game.engine.rng import Rng
 from game.engine.rules import ConfigError, HouseRule, MatchConfig, SeatConfig
+from game.engine.tactics.boardbuild import build_board as tactics_build_board
+from game.engine.tactics.boardbuild import grid_rows, rows_board
 from game.engine.tactics.pending import stack_from_json
 
 from . import actions as A
@@ -27,6 +29,7 @@ from . import combat, gm, rules
 from .common import TILE_CAPACITY, _spot_for_unit, check_end, occupancy_index, occupy_problem
 from .content import content
 from .house import DEFAULTS, HOUSE_RULES
+from .mapcheck import check_cells, check_map, check_objects
 from .state import Arm, AttackPlan, GemsState, Item, Unit
 from .turns import end_turn, roll_initiative, start_turn
 
@@ -58,49 +61,33 @@ def _config_error(msg: str) -> ConfigError:
 
 # --- boards ----------------------------------------------------------------------------------
 
+def grid_board(grid: dict[str, Any]) -> Board:
+    """A square board from an inline grid: rows of legend characters, optional legend,
+    elevation and objects ({name, type, x, y, properties})."""
+    rows = grid_rows(grid, ("rows", "legend", "elevation", "objects"), _config_error)
+    legend = grid.get("legend")
+    if legend is not None:
+        legend = {str(k): dict(v) for k, v in legend.items()}
+        legend.setdefault(".", {})
+    objects = [MapObject(i, str(o.get("name", "")), str(o["type"]), int(o["x"]), int(o["y"]),
+                         "objects", dict(o.get("properties", {})))
+               for i, o in enumerate(grid.get("objects", []) or [])]
+    board = rows_board(rows, legend, grid.get("elevation"), objects, _config_error)
+    # the same property and object checks a Tiled map gets, so a typo such as
+    # current_dir = "east" is refused here instead of silently doing nothing
+    problems = check_cells(board) + check_objects(board, need_spawns=False)
+    if problems:
+        more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+        raise _config_error("; ".join(str(p) for p in problems[:3]) + more)
+    return board
+
+
 def build_board(map_name: str | None, grid: dict[str, Any] | None) -> tuple[Board, str]:
     """The board and its source name, from an inline grid or a map file."""
-    if grid is not None:
-        if not isinstance(grid, dict) or not isinstance(grid.get("rows"), list):
-            raise _config_error("grid must be a table with 'rows' (a list of text rows)")
-        extra = set(grid) - {"rows", "legend", "elevation", "objects"}
-        if extra:
-            raise _config_error(f"grid has unknown key {sorted(extra)[0]!r}")
-        legend = grid.get("legend")
-        if legend is not None:
-            legend = {str(k): dict(v) for k, v in legend.items()}
-            legend.setdefault(".", {})
-        objects = [MapObject(i, str(o.get("name", "")), str(o["type"]), int(o["x"]), int(o["y"]),
-                             "objects", dict(o.get("properties", {})))
-                   for i, o in enumerate(grid.get("objects", []) or [])]
-        try:
-            board = Board.from_rows([str(r) for r in grid["rows"]], legend,
-                                    grid.get("elevation"), "inline grid", objects)
-        except BoardError as exc:
-            raise _config_error(str(exc)) from None
-        # the same property and object checks a Tiled map gets, so a typo such as
-        # current_dir = "east" is refused here instead of silently doing nothing
-        from .mapcheck import check_cells, check_objects
-        problems = check_cells(board) + check_objects(board, need_spawns=False)
-        if problems:
-            more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
-            raise _config_error("; ".join(str(p) for p in problems[:3]) + more)
-        return board, "inline"
-    if map_name:
-        try:
-            from game.engine.boards.tmx import load_board_cached
-        except ImportError:
-            raise _config_error("Tiled maps cannot be loaded yet (no boards.tmx)") from None
-        from game.paths import resolve_map
-        path = resolve_map(map_name)
-        try:
-            board = load_board_cached(path)
-        except (BoardError, OSError, ValueError) as exc:
-            raise _config_error(f"{path}: {exc}") from None
-        if board.orientation != "orthogonal":
-            raise _config_error(f"{path}: gems plays on square grids, not {board.orientation} maps")
-        return board, str(map_name)
-    raise _config_error("needs a map or an inline grid (setup.grid)")
+    return tactics_build_board(
+        map_name, grid, orientation="orthogonal", from_grid=grid_board, error=_config_error,
+        missing="needs a map or an inline grid (setup.grid)",
+        wrong_shape="{path}: gems plays on square grids, not {orientation} maps")
 
 
 # --- units and items from content ------------------------------------------------------------
@@ -468,20 +455,14 @@ class GemsSystem:
     def example_config(self, seed: int) -> MatchConfig:
         from game.paths import maps_dir
         seats = [SeatConfig("human", name="Player 1"), SeatConfig("ai", name="Computer")]
-        try:
-            import game.engine.boards.tmx  # noqa: F401
-            has_tmx = True
-        except ImportError:
-            has_tmx = False
         for name in ("gems_riverbend.tmx", "gems_quarry.tmx"):
-            if has_tmx and (maps_dir() / name).exists():
+            if (maps_dir() / name).exists():
                 teams = teams_for_map(name)[:2]
                 if len(teams) == 2:
                     return MatchConfig("gems", seed, seats, name, {}, {"teams": teams})
         return MatchConfig("gems", seed, seats, None, {}, example_setup())
 
     def check_map(self, board: Board) -> list:
-        from .mapcheck import check_map
         return check_map(board)
 
 
