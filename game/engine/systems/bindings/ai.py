@@ -42,16 +42,17 @@ ever answer with an action that is not in `legal`.
 """
 from __future__ import annotations
 
-import copy
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Generator, Iterable
 
-from game.engine.actions import Concede, EndTurn
-from game.engine.ai.base import register_bot, run_thinking
+from game.engine.actions import EndTurn
+from game.engine.ai.base import run_thinking
 from game.engine.boards.hex import HexLayout, cube_line, cube_round
 from game.engine.dice import parse as parse_dice
 from game.engine.rng import Rng
+from game.engine.tactics import bots
+from game.engine.tactics.bots import register_bot
 
 from . import actions as A
 from . import budget, forecast, speeds
@@ -705,16 +706,14 @@ def kills_standard(c: Combatant, cost: str) -> bool:
 # The bot
 # =============================================================================================
 
-class BindingsBot:
+class BindingsBot(bots.BotBase):
     """A bindings bot. `noise` (easy) adds uniform noise of that size to every score and
     `random_rate` is the chance of a plain random legal action; `sharp` (hard) uses the concave
     evaluation and `verify` dry-runs the best few movement choices with the real rules."""
 
     def __init__(self, name: str, noise: float = 0.0, random_rate: float = 0.0,
                  sharp: bool = False, verify: int = 0) -> None:
-        self.name = name
-        self.noise = noise
-        self.random_rate = random_rate
+        super().__init__(name, noise, random_rate)
         self.sharp = sharp
         self.verify = verify
 
@@ -723,7 +722,7 @@ class BindingsBot:
         return run_thinking(self.think(view, legal, rng))
 
     def think(self, view: BindingsState, legal: list, rng: Rng) -> Generator[None, None, Any]:
-        legal = [a for a in legal if not isinstance(a, Concede)] or list(legal)
+        legal = bots.playable(legal)
         if len(legal) == 1:
             return legal[0]
         decision = _system().decision(view)
@@ -734,8 +733,9 @@ class BindingsBot:
                 if isinstance(a, A.Judge) and a.edge == "none":
                     return a
             return legal[0]
-        if self.random_rate and rng.randint(0, 999) < int(self.random_rate * 1000):
-            return legal[rng.randint(0, len(legal) - 1)]
+        pick = self.random_pick(legal, rng)
+        if pick is not None:
+            return pick
         yield None
         judge = Judge(view, side, self.sharp)
         if stage == "defend":
@@ -751,8 +751,7 @@ class BindingsBot:
         yield None
         for n, a in enumerate(legal):
             v = self._score(judge, actor, a, base, rng)
-            if self.noise:
-                v += (rng.randint(0, 2000) / 1000.0 - 1.0) * self.noise
+            v = self.noisy(v, rng)
             scored.append((v, n, a))
             # slices small enough for a client thinking in-process (AISeat's fallback); walls
             # and boosts are dry runs, so each gets its own slice
@@ -1158,13 +1157,10 @@ def _grants_adv_defence(j: Judge, m: MoveDef) -> bool:
 
 
 def _dry_run(state: BindingsState, action: Any, rng: Rng) -> BindingsState | None:
-    """`action` applied to a copy of `state` with the bot's generator; None if refused."""
-    s = copy.deepcopy(state)
-    try:
-        _system().apply(s, action, rng)
-    except Exception:           # whatever the rules refuse, the bot just does not choose it
-        return None
-    return s
+    """`action` submitted on a throwaway match around `state` with the bot's generator
+    (tactics.bots.dry_run); None if the rules refuse it (IllegalAction only: anything else is
+    a bug and fails)."""
+    return bots.dry_run(_system(), state, action, rng).state
 
 
 @register_bot("bindings", "normal")
