@@ -21,7 +21,7 @@ from game.engine.match import Match
 from game.engine.rng import Rng
 from game.engine.rules import IllegalAction, MatchConfig, RuleSystem
 
-__all__ = ["BotBase", "DryRun", "dry_run", "playable", "register_bot"]
+__all__ = ["BotBase", "DryRun", "dry_run", "playable", "register_bot", "step"]
 
 
 def playable(legal: list) -> list:
@@ -64,15 +64,22 @@ class DryRun:
     refusal: str = ""    # why the rules refused it
 
 
-def dry_run(system: RuleSystem, state: Any, action: Any, rng: Rng) -> DryRun:
-    """`action` submitted to a throwaway Match around `state` with the bot's generator `rng`.
-    `state` is left as it was (submit works on a copy); `rng` moves on by exactly the draws the
-    action made, as if it had been applied with it, so successive dry runs draw on."""
+def step(system: RuleSystem, state: Any, action: Any, rng: Rng) -> tuple[Any, list]:
+    """`action` submitted to a throwaway Match around `state` with the bot's generator `rng`:
+    the new position and its events. `state` is left as it was (submit works on a copy); `rng`
+    moves on by exactly the draws the action made, so successive steps draw on. A refusal
+    raises IllegalAction (a look-ahead playing an action it was not offered is a bot bug)."""
     match = Match(MatchConfig(system.id), system, state, rng)
-    try:
-        outcome = match.submit(action)
-    except IllegalAction as refused:
-        return DryRun(None, [], str(refused))
+    outcome = match.submit(action)
     # submit rolled on its own copy of the generator; carry its draws over to the bot's stream
     rng.state, rng.inc, rng.forced = match.rng.state, match.rng.inc, match.rng.forced
-    return DryRun(match.state, outcome.events)
+    return match.state, outcome.events
+
+
+def dry_run(system: RuleSystem, state: Any, action: Any, rng: Rng) -> DryRun:
+    """Like `step`, but a refusal is an answer (state None and the reason), not an error."""
+    try:
+        after, events = step(system, state, action, rng)
+    except IllegalAction as refused:
+        return DryRun(None, [], str(refused))
+    return DryRun(after, events)

@@ -238,8 +238,9 @@ def _plan(action: A.AssignArm):
 
 
 def best_assignment(state: GemsState, side: int, sharp: bool = False) -> tuple[float, list]:
-    """With a Ready Action open on `state` (a copy the caller owns), aim arms one at a time where
-    the forecast gains most; returns (expected gain of the strike, the AssignArm actions)."""
+    """With a Ready Action open on `state`, aim arms one at a time (each tried through a
+    throwaway match, `state` itself is left alone) where the forecast gains most; returns
+    (expected gain of the strike, the AssignArm actions)."""
     system = _system()
     chosen: list = []
     current = strike_gain(state, A.Strike(state.acting), side, sharp) if state.plans else 0.0
@@ -269,7 +270,7 @@ def best_assignment(state: GemsState, side: int, sharp: bool = False) -> tuple[f
             if improved is None:
                 break
             best = improved
-        system.apply(state, best, Rng.from_seed(0))    # aiming rolls nothing
+        state, _ = bots.step(system, state, best, Rng.from_seed(0))    # aiming rolls nothing
         chosen.append(best)
         current = best_gain
     return current, chosen
@@ -287,8 +288,9 @@ def dry_run(state: GemsState, action: Any, rng: Rng) -> tuple[GemsState | None, 
 
 
 def settle(state: GemsState, side: int, rng: Rng, limit: int = 40) -> GemsState:
-    """Answer pending stages on `state` (a copy) with this policy, both sides' stages alike, until
-    the acting gem may act again or the turn has passed."""
+    """The position after answering pending stages from `state` with this policy (each through
+    a throwaway match), both sides' stages alike, until the acting gem may act again or the
+    turn has passed."""
     system = _system()
     for _ in range(limit):
         if state.over or not state.pending:
@@ -298,7 +300,7 @@ def settle(state: GemsState, side: int, rng: Rng, limit: int = 40) -> GemsState:
         if not legal:
             return state
         action = stage_answer(state, legal, p.seat, rng, quick=True)
-        system.apply(state, action, rng)
+        state, _ = bots.step(system, state, action, rng)
     return state
 
 
@@ -494,7 +496,7 @@ class GemsBot(bots.BotBase):
             srng = rng.fork(f"sample{k}")
             s = copy.deepcopy(view)
             if isinstance(action, A.Ready):
-                self._play_ready(s, action, side, srng)
+                s = self._play_ready(s, action, side, srng)
             else:
                 s2, _ = dry_run(s, action, srng)
                 if s2 is None:
@@ -512,16 +514,16 @@ class GemsBot(bots.BotBase):
                 total += evaluate(s, side, self.sharp)
         return total / n
 
-    def _play_ready(self, s: GemsState, ready: Any, side: int, rng: Rng) -> None:
-        """Open a Ready Action on `s`, aim it as `_aim` would, strike with the bot's dice and
-        settle the stages."""
+    def _play_ready(self, s: GemsState, ready: Any, side: int, rng: Rng) -> GemsState:
+        """The position after opening a Ready Action on `s`, aiming it as `_aim` would, striking
+        with the bot's dice and settling the stages (each step through a throwaway match)."""
         system = _system()
-        system.apply(s, ready, rng)
-        _, plan = best_assignment(copy.deepcopy(s), side, self.sharp)
+        s, _ = bots.step(system, s, ready, rng)
+        _, plan = best_assignment(s, side, self.sharp)
         for a in plan:
-            system.apply(s, a, rng)
-        system.apply(s, A.Strike(s.acting), rng)
-        settle(s, side, rng)
+            s, _ = bots.step(system, s, a, rng)
+        s, _ = bots.step(system, s, A.Strike(s.acting), rng)
+        return settle(s, side, rng)
 
 
 def _ability_hint(state: GemsState, action: Any, side: int) -> float:
