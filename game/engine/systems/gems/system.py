@@ -1,8 +1,9 @@
 """The gems rule system object: what Match calls (the RuleSystem protocol in game.engine.rules).
 
-Owns: set-up from a MatchConfig (board from a Tiled map or an inline grid, units from sheets with
-overrides, items, teams at spawns, initiative), dispatch of actions to movement/turn rules
-(rules.py) and combat (combat.py, imported lazily), decisions, end of the encounter, JSON of
+Owns: set-up from a MatchConfig (board from a Tiled map or an inline grid through
+tactics.boardbuild, units from sheets with overrides, items, teams at spawns, initiative),
+dispatch of actions to movement/turn rules (rules.py) and combat (combat.py), validate (the
+specific reason for a refused action), decisions, end of the encounter, JSON of
 the state (the board is rebuilt from the config, never saved), invariants, the example match
 and gems-specific map checks.
 
