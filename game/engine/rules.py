@@ -160,6 +160,7 @@ class RuleSystem(Protocol):
     def check_invariants(self, state: Any) -> list[str]: ...
     def example_config(self, seed: int) -> MatchConfig: ...   # a playable default match
     def check_map(self, board: Any) -> list: ...              # system-specific map problems
+    def load_bots(self) -> None: ...   # import the system's bots (they register themselves)
     # None when `action` may be submitted now, else why not (a Refusal, or words that may end
     # with the rule ID in brackets). It accepts exactly what legal_actions lists.
     def validate(self, state: Any, action: Any) -> "Refusal | str | None": ...

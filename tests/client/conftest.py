@@ -55,6 +55,9 @@ class ToyDuel:
     def legal_actions(self, state: DuelState) -> list:
         return [] if state.over else [EndTurn(), Concede(state.seat)]
 
+    def load_bots(self) -> None:
+        """No bots of its own: RandomBot plays it."""
+
     def validate(self, state: DuelState, action):
         return refuse_unlisted(self.legal_actions(state), action)
 

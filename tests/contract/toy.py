@@ -159,6 +159,9 @@ class ToyRace:
         out.append(EndTurn())
         return out
 
+    def load_bots(self) -> None:
+        """The toy has no bots of its own: RandomBot plays it."""
+
     def validate(self, state: ToyState, action: Any) -> Refusal | None:
         """The specific reason first, then exactly what legal_actions lists."""
         seat = getattr(action, "seat", state.seat)

@@ -327,6 +327,10 @@ class BindingsSystem:
     def check_map(self, board: Board) -> list:
         return check_map(board)
 
+    def load_bots(self) -> None:
+        """Importing ai.py registers this system's bots (kept out of start-up)."""
+        from . import ai  # noqa: F401
+
 
 def example_setup() -> dict[str, Any]:
     """A small inline battlefield: a stream, boulders, a thicket and two teams of two."""

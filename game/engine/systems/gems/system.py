@@ -466,6 +466,10 @@ class GemsSystem:
     def check_map(self, board: Board) -> list:
         return check_map(board)
 
+    def load_bots(self) -> None:
+        """Importing ai.py registers this system's bots (kept out of start-up)."""
+        from . import ai  # noqa: F401
+
 
 def _check_seats(config: MatchConfig, house: dict[str, Any]) -> None:
     """One seat per side, plus a human game master with the gm_seat house rule (GEM-GM-37)."""
