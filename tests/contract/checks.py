@@ -335,13 +335,21 @@ def check_legal_accepted(system: Any, seed: int, every: int = 15) -> int:
 
 
 def check_refusals_say_why(system: Any, seed: int, every: int = 6) -> dict[str, int]:
-    """Mangled actions (one field value wrong), an action for a seat that is not deciding, and
-    a kind the system does not know are refused with IllegalAction whose message is non-empty
-    and, for a wrong field value or another seat, says why rather than the generic words.
-    Returns how many refusals of each sort were checked."""
-    counts = {"mangled": 0, "other_seat": 0, "unknown_kind": 0}
+    """Mangled actions (one field value wrong), an action for a seat that is not deciding, one
+    whose text field (piece, move, card) is swapped for another value the game has used, and a
+    kind the system does not know are refused with IllegalAction whose message is non-empty
+    and, for all but the unknown kind, says why rather than the generic words. Returns how
+    many refusals of each sort were checked."""
+    counts = {"mangled": 0, "other_seat": 0, "unknown_kind": 0, "other_piece": 0}
+    seen: dict[tuple[str, str], list[str]] = {}      # text field values met in legal actions
 
     def why(match: Match, legal: list, action: Any) -> None:
+        for a in legal:
+            for key, value in to_json(a).items():
+                if key != "kind" and isinstance(value, str):
+                    known = seen.setdefault((a.kind, key), [])
+                    if value not in known:
+                        known.append(value)
         if len(match.log) % every:
             return
         seats = len(match.config.seats)
@@ -372,6 +380,21 @@ def check_refusals_say_why(system: Any, seed: int, every: int = 6) -> dict[str, 
             assert str(exc).strip() and GENERIC not in str(exc), \
                 f"seed {seed}: {to_json(bad)} refused without its reason: {exc}"
             counts["mangled"] += 1
+        # a text field (the acting piece, a move, a card) swapped for a value the game used
+        # elsewhere, e.g. a piece of the other side: out of turn, or not its to use
+        for a in sample:
+            data = to_json(a)
+            for key, value in data.items():
+                if key == "kind" or not isinstance(value, str):
+                    continue
+                for other in [v for v in seen.get((a.kind, key), []) if v != value][:3]:
+                    bad = ACTIONS.from_json({**data, key: other})
+                    if as_json(to_json(bad)) in legal_data:
+                        continue
+                    exc = refusal(match, bad)
+                    assert str(exc).strip() and GENERIC not in str(exc), \
+                        f"seed {seed}: {to_json(bad)} refused without its reason: {exc}"
+                    counts["other_piece"] += 1
 
     play(system, seed, stop_after=LIMIT, before=why)
     return counts

@@ -164,4 +164,5 @@ def test_the_honest_toy_passes_every_check(tmp_path):
         assert checks.check_undo(system, 8) > 0
         assert checks.check_legal_accepted(system, 9, every=1) > 0
         counts = checks.check_refusals_say_why(system, 10, every=1)
-        assert min(counts.values()) > 0, counts
+        # the toy's actions hold no text fields, so no piece is swapped for another
+        assert counts["mangled"] and counts["other_seat"] and counts["unknown_kind"], counts
