@@ -30,6 +30,9 @@ class Refusal:
     rule: str = ""
 
     def __str__(self) -> str:
+        """The words with the rule ID in brackets at the end (once), as a player reads it."""
+        if self.rule and not self.words.rstrip().endswith(f"({self.rule})"):
+            return f"{self.words} ({self.rule})"
         return self.words
 
     @classmethod
@@ -48,9 +51,11 @@ class IllegalAction(ValueError):
 
     def __init__(self, reason: "str | Refusal", rule: str = "") -> None:
         refusal = Refusal.of(reason)
-        super().__init__(refusal.words)
-        self.reason = refusal.words
-        self.rule = rule or refusal.rule
+        if rule:
+            refusal = Refusal(refusal.words, rule)
+        super().__init__(str(refusal))
+        self.reason = refusal.words          # the words alone
+        self.rule = refusal.rule
 
 
 class ConfigError(ValueError):

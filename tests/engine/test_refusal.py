@@ -15,10 +15,12 @@ def test_a_reason_ending_with_a_rule_id_names_that_rule():
 
 def test_illegal_action_keeps_the_words_and_the_rule():
     exc = IllegalAction(Refusal("no single steps left this turn", "TOY-02"))
-    assert str(exc) == "no single steps left this turn" and exc.rule == "TOY-02"
+    assert str(exc) == "no single steps left this turn (TOY-02)" and exc.rule == "TOY-02"
     assert exc.reason == "no single steps left this turn"
-    assert IllegalAction("a readied action waits (BND-25)").rule == "BND-25"
+    named = IllegalAction("a readied action waits (BND-25)")
+    assert named.rule == "BND-25" and str(named) == "a readied action waits (BND-25)"  # once
     assert IllegalAction("words", rule="X-1").rule == "X-1"
+    assert str(IllegalAction("it is not your turn")) == "it is not your turn"
     assert isinstance(exc, ValueError)       # older callers catch ValueError
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from game.engine.boards import Board, BoardError, MapObject
 from game.engine.decisions import Decision
 from game.engine.rng import Rng
-from game.engine.rules import ConfigError, HouseRule, MatchConfig, SeatConfig
+from game.engine.rules import ConfigError, HouseRule, MatchConfig, Refusal, SeatConfig
 from game.engine.tactics.boardbuild import build_board as tactics_build_board
 from game.engine.tactics.boardbuild import grid_rows, rows_board
 
@@ -266,7 +266,7 @@ class BindingsSystem:
     def legal_actions(self, state: BindingsState) -> list:
         return rules.legal_actions(state)
 
-    def validate(self, state: BindingsState, action: Any) -> str | None:
+    def validate(self, state: BindingsState, action: Any) -> Refusal | str | None:
         return rules.validate(state, action)
 
     def apply(self, state: BindingsState, action: Any, rng: Rng) -> list:
