@@ -2,7 +2,8 @@
 
 Owns: printing every problem of a map, one per line as "file: layer 'name' (x, y): message",
 and the exit code (0 clean, 1 problems, 2 bad usage). Generic checks come from
-boards.tmx.check_board_file; with --system, the rule system's own map checks run too.
+boards.tmx.check_board_file; with --system, registry.check_map_file adds the rule system's own
+map checks.
 
 Must not: import pygame, or stop at the first problem.
 """
@@ -12,6 +13,7 @@ import argparse
 import sys
 
 from game import paths
+from game.engine import registry
 from game.engine.boards.tmx import check_board_file
 
 
@@ -31,7 +33,8 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as e:
         return int(e.code or 0) if e.code in (0, None) else 2
     path = paths.resolve_map(args.map)
-    problems = check_board_file(path, system=args.system)
+    problems = (registry.check_map_file(path, args.system) if args.system
+                else check_board_file(path))
     for p in problems:
         print(p)
     if problems:

@@ -7,7 +7,7 @@ action log that saves and replays are made of.
 a match loaded from a save can show what happened before it was saved; it is capped at
 HISTORY_LIMIT events and is not part of saves (replaying the log rebuilds it).
 
-`submit` validates the action against the system's `legal_actions`, applies it to a copy of the
+`submit` asks the system's `validate` (which accepts exactly its `legal_actions`), applies it to a copy of the
 state and of the generator, and only then commits, so a rejected or failing action leaves the
 match exactly as it was. It returns the events (past-tense facts) and the next decision.
 
@@ -98,13 +98,9 @@ class Match:
     def submit(self, action) -> Outcome:
         if self.over:
             raise IllegalAction("the match is over")
-        validate = getattr(self.system, "validate", None)
-        if validate is not None:
-            reason = validate(self.state, action)
-            if reason:
-                raise IllegalAction(reason)
-        elif action not in self.system.legal_actions(self.state):
-            raise IllegalAction(f"{getattr(action, 'kind', action)!r} is not allowed now")
+        reason = self.system.validate(self.state, action)
+        if reason:
+            raise IllegalAction(reason)
         before = self.decision
         state = copy.deepcopy(self.state)
         rng = copy.deepcopy(self.rng)

@@ -1,12 +1,16 @@
 """The registry of rule systems.
 
 Owns: the id -> system mapping. Systems register themselves when `game.engine.systems` is
-imported; everything else looks them up here.
+imported; everything else looks them up here. Also `check_map_file`: a map's generic problems
+plus one system's own (the map loader below knows no system, so the system is handed to it here).
 
 Must not: import the client.
 """
 from __future__ import annotations
 
+import os
+
+from .boards.tmx import MapProblem, check_board_file
 from .rules import ConfigError, RuleSystem
 
 _SYSTEMS: dict[str, RuleSystem] = {}
@@ -38,3 +42,13 @@ def get(system_id: str) -> RuleSystem:
 def all_systems() -> list[RuleSystem]:
     _load()
     return [_SYSTEMS[k] for k in sorted(_SYSTEMS)]
+
+
+def check_map_file(path: str | os.PathLike[str], system_id: str) -> list[MapProblem]:
+    """Every problem of a map file for one rule system: the generic ones and the system's own
+    `check_map(board)`; an unknown system id is a problem too."""
+    try:
+        system = get(system_id)
+    except ConfigError as e:
+        return check_board_file(path) + [MapProblem(str(path), message=str(e))]
+    return check_board_file(path, system.check_map, system_id)

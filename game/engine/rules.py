@@ -1,13 +1,15 @@
 """The contract every rule system fulfils, and the pieces systems share.
 
 Owns: `RuleSystem` (what `Match` calls), `HouseRule` (a game-master call settled at match set-up),
-`MatchConfig`/`SeatConfig` (what a match is made from) and `IllegalAction`.
+`MatchConfig`/`SeatConfig` (what a match is made from), `IllegalAction` and `Refusal` (why an
+action is refused: the rule ID and a player's words).
 
 Must not: hold any system's rules. A system is plain data plus small functions behind this
 interface (see systems/gems for the model the others copy).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -15,8 +17,45 @@ from .decisions import Decision
 from .rng import Rng
 
 
+# A rule ID written in brackets at the end of a reason, e.g. "... cooling down (BND-101)".
+_RULE_AT_END = re.compile(r"\(([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d+[a-z]?)\)\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why an action is refused: `words` a player understands and the checklist `rule` they
+    apply ("" when no single rule does, e.g. "it is not your turn")."""
+
+    words: str
+    rule: str = ""
+
+    def __str__(self) -> str:
+        """The words with the rule ID in brackets at the end (once), as a player reads it."""
+        if self.rule and not self.words.rstrip().endswith(f"({self.rule})"):
+            return f"{self.words} ({self.rule})"
+        return self.words
+
+    @classmethod
+    def of(cls, reason: "str | Refusal") -> "Refusal":
+        """A Refusal from a validate() answer; a plain string's rule is the ID it names in
+        brackets at its end, if any."""
+        if isinstance(reason, Refusal):
+            return reason
+        found = _RULE_AT_END.search(reason)
+        return cls(reason, found.group(1) if found else "")
+
+
 class IllegalAction(ValueError):
-    """An action that is not allowed now. The message says why, in a player's words."""
+    """An action that is not allowed now. The message says why, in a player's words; `rule` is
+    the checklist ID of the rule that refuses it ("" when none applies)."""
+
+    def __init__(self, reason: "str | Refusal", rule: str = "") -> None:
+        refusal = Refusal.of(reason)
+        if rule:
+            refusal = Refusal(refusal.words, rule)
+        super().__init__(str(refusal))
+        self.reason = refusal.words          # the words alone
+        self.rule = refusal.rule
 
 
 class ConfigError(ValueError):
@@ -126,6 +165,10 @@ class RuleSystem(Protocol):
     def check_invariants(self, state: Any) -> list[str]: ...
     def example_config(self, seed: int) -> MatchConfig: ...   # a playable default match
     def check_map(self, board: Any) -> list: ...              # system-specific map problems
+    def load_bots(self) -> None: ...   # import the system's bots (they register themselves)
+    # None when `action` may be submitted now, else why not (a Refusal, or words that may end
+    # with the rule ID in brackets). It accepts exactly what legal_actions lists.
+    def validate(self, state: Any, action: Any) -> "Refusal | str | None": ...
 
 
 def resolve_house_rules(system: RuleSystem, chosen: dict[str, Any]) -> dict[str, Any]:
@@ -138,3 +181,11 @@ def resolve_house_rules(system: RuleSystem, chosen: dict[str, Any]) -> dict[str,
     for key, value in chosen.items():
         out[key] = known[key].validate(value)
     return out
+
+
+def refuse_unlisted(legal: list, action: Any) -> Refusal | None:
+    """The plainest validate: accept exactly what `legal` lists. Systems use it as the last word
+    after their specific reasons, so validate and legal_actions agree by construction."""
+    if action in legal:
+        return None
+    return Refusal(f"{getattr(action, 'kind', action)!r} is not allowed now")

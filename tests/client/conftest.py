@@ -19,7 +19,7 @@ from game.engine import registry
 from game.engine.actions import Concede, EndTurn
 from game.engine.decisions import Decision
 from game.engine.events import MatchEnded, TurnEnded, TurnStarted
-from game.engine.rules import HouseRule, MatchConfig, SeatConfig
+from game.engine.rules import HouseRule, MatchConfig, SeatConfig, refuse_unlisted
 from game.client.scene import Scene
 
 TOY_ID = "toy_duel"
@@ -54,6 +54,12 @@ class ToyDuel:
 
     def legal_actions(self, state: DuelState) -> list:
         return [] if state.over else [EndTurn(), Concede(state.seat)]
+
+    def load_bots(self) -> None:
+        """No bots of its own: RandomBot plays it."""
+
+    def validate(self, state: DuelState, action):
+        return refuse_unlisted(self.legal_actions(state), action)
 
     def apply(self, state: DuelState, action, rng) -> list:
         if isinstance(action, Concede):

@@ -14,10 +14,12 @@ from pathlib import Path
 from typing import Any, Callable
 
 from game.engine import saves
-from game.engine.actions import ACTIONS, Concede, EndTurn
+from dataclasses import dataclass
+
+from game.engine.actions import ACTIONS, Concede, EndTurn, action
 from game.engine.ai.base import RandomBot
 from game.engine.match import Match
-from game.engine.records import RecordError, to_json
+from game.engine.records import Record, RecordError, to_json
 from game.engine.rng import Rng
 from game.engine.rules import IllegalAction, MatchConfig
 
@@ -283,3 +285,116 @@ def check_metadata(system: Any) -> None:
     config = system.example_config(1)
     assert lo <= len(config.seats) <= hi
     assert MatchConfig.from_json(as_json(config.to_json())).to_json() == as_json(config.to_json())
+
+
+# -- one definition of "allowed" ------------------------------------------------------------------
+GENERIC = "is not allowed now"      # the words of a refusal that names no reason
+
+
+@action("contract.unknown_kind")
+@dataclass(frozen=True, slots=True)
+class UnknownKind(Record):
+    """An action kind no system knows (registered by the tests only)."""
+    seat: int = 0
+
+
+def refusal(match: Match, bad: Any) -> IllegalAction:
+    """Submit `bad` and return the IllegalAction it must raise; nothing may change."""
+    before = picture(match)
+    try:
+        match.submit(bad)
+    except IllegalAction as exc:
+        assert picture(match) == before, f"refusing {to_json(bad)} changed the match"
+        return exc
+    except Exception as exc:
+        raise AssertionError(f"{to_json(bad)} raised {exc.__class__.__name__} ({exc}) instead "
+                             f"of IllegalAction") from exc
+    raise AssertionError(f"{to_json(bad)} was accepted but is not in legal_actions")
+
+
+def check_legal_accepted(system: Any, seed: int, every: int = 15) -> int:
+    """From positions sampled along a seeded random game, every listed legal action is accepted
+    by Match.submit (each on its own copy of the match). Returns how many were submitted."""
+    accepted = 0
+
+    def try_all(match: Match, legal: list, action: Any) -> None:
+        nonlocal accepted
+        if len(match.log) % every:
+            return
+        for a in legal:
+            trial = copy.deepcopy(match)
+            try:
+                trial.submit(a)
+            except IllegalAction as exc:
+                raise AssertionError(f"seed {seed}, action {len(match.log)}: {to_json(a)} is "
+                                     f"listed as legal but refused: {exc}") from exc
+            accepted += 1
+
+    play(system, seed, stop_after=LIMIT, before=try_all)
+    return accepted
+
+
+def check_refusals_say_why(system: Any, seed: int, every: int = 6) -> dict[str, int]:
+    """Mangled actions (one field value wrong), an action for a seat that is not deciding, one
+    whose text field (piece, move, card) is swapped for another value the game has used, and a
+    kind the system does not know are refused with IllegalAction whose message is non-empty
+    and, for all but the unknown kind, says why rather than the generic words. Returns how
+    many refusals of each sort were checked."""
+    counts = {"mangled": 0, "other_seat": 0, "unknown_kind": 0, "other_piece": 0}
+    seen: dict[tuple[str, str], list[str]] = {}      # text field values met in legal actions
+
+    def why(match: Match, legal: list, action: Any) -> None:
+        for a in legal:
+            for key, value in to_json(a).items():
+                if key != "kind" and isinstance(value, str):
+                    known = seen.setdefault((a.kind, key), [])
+                    if value not in known:
+                        known.append(value)
+        if len(match.log) % every:
+            return
+        seats = len(match.config.seats)
+        deciding = match.decision.seat
+        legal_data = [as_json(to_json(a)) for a in legal]
+        exc = refusal(match, UnknownKind(deciding))
+        assert str(exc).strip(), f"seed {seed}: an unknown kind is refused without a reason"
+        counts["unknown_kind"] += 1
+        for other in range(seats):
+            if other == deciding:
+                continue
+            for a in legal:
+                data = to_json(a)
+                if "seat" not in data or isinstance(data["seat"], bool):
+                    continue
+                bad = ACTIONS.from_json({**data, "seat": other})
+                if as_json(to_json(bad)) in legal_data:
+                    continue
+                exc = refusal(match, bad)
+                assert str(exc).strip() and GENERIC not in str(exc), \
+                    f"seed {seed}: {to_json(bad)} (seat {deciding} is deciding) refused as: {exc}"
+                counts["other_seat"] += 1
+        sample = legal[:: max(1, len(legal) // 8)]
+        for bad in (m for a in sample for m in mangled(a)):
+            if as_json(to_json(bad)) in legal_data:
+                continue
+            exc = refusal(match, bad)
+            assert str(exc).strip() and GENERIC not in str(exc), \
+                f"seed {seed}: {to_json(bad)} refused without its reason: {exc}"
+            counts["mangled"] += 1
+        # a text field (the acting piece, a move, a card) swapped for a value the game used
+        # elsewhere, e.g. a piece of the other side: out of turn, or not its to use
+        for a in sample:
+            data = to_json(a)
+            for key, value in data.items():
+                if key == "kind" or not isinstance(value, str):
+                    continue
+                for other in [v for v in seen.get((a.kind, key), []) if v != value][:3]:
+                    bad = ACTIONS.from_json({**data, key: other})
+                    if as_json(to_json(bad)) in legal_data:
+                        continue
+                    exc = refusal(match, bad)
+                    assert str(exc).strip() and GENERIC not in str(exc), \
+                        f"seed {seed}: {to_json(bad)} refused without its reason: {exc}"
+                    counts["other_piece"] += 1
+
+    play(system, seed, stop_after=LIMIT, before=why)
+    return counts

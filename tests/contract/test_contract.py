@@ -83,3 +83,14 @@ def test_undo_restores_the_position(system):
     # not every system offers undo often; the check is that whenever it does, it is exact
     for seed in (11, 12):
         checks.check_undo(system, seed)
+
+
+@pytest.mark.parametrize("seed", [2, 11])
+def test_every_listed_action_is_accepted(system, seed):
+    assert checks.check_legal_accepted(system, seed) > 0
+
+
+@pytest.mark.parametrize("seed", [3, 12])
+def test_refusals_say_why(system, seed):
+    counts = checks.check_refusals_say_why(system, seed)
+    assert counts["mangled"] > 0 and counts["unknown_kind"] > 0

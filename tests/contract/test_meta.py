@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 
 from game.engine.decisions import Decision
-from game.engine.rules import MatchConfig
+from game.engine.rules import MatchConfig, refuse_unlisted
 from tests.contract import checks, toy
 
 
@@ -108,6 +108,30 @@ class Crashes(toy.ToyRace):
         return MatchConfig(self.id, seed, setup={"goal": 12})
 
 
+class Tongueless(toy.ToyRace):
+    """Refuses correctly but never says why."""
+    id = "toy_tongueless"
+
+    def validate(self, state, action):
+        return refuse_unlisted(self.legal_actions(state), action)
+
+    def example_config(self, seed):
+        return MatchConfig(self.id, seed, setup={"goal": 12})
+
+
+class Strict(toy.ToyRace):
+    """Its validate refuses a peek that legal_actions lists: two definitions of allowed."""
+    id = "toy_strict"
+
+    def validate(self, state, action):
+        if isinstance(action, toy.Peek):
+            return "peeking is frowned upon"
+        return super().validate(state, action)
+
+    def example_config(self, seed):
+        return MatchConfig(self.id, seed, setup={"goal": 12})
+
+
 @pytest.mark.parametrize("system,check,fragment", [
     (ForgetsSteps(), lambda s: checks.check_state_json_round_trip(s, 2, every=1),
      "allows different actions"),
@@ -117,6 +141,8 @@ class Crashes(toy.ToyRace):
     (Stuck(), lambda s: checks.check_random_play(s, [1, 2, 3]), "has no legal action"),
     (LeakyUndo(), lambda s: checks.check_undo(s, 3), "redoing an undone action"),
     (Crashes(), lambda s: checks.check_illegal_actions(s, 1, every=1), "raised IndexError"),
+    (Tongueless(), lambda s: checks.check_refusals_say_why(s, 1, every=1), "refused"),
+    (Strict(), lambda s: checks.check_legal_accepted(s, 1, every=1), "listed as legal but refused"),
 ], ids=lambda v: getattr(v, "id", ""))
 def test_each_check_catches_its_bug(system, check, fragment):
     with toy.registered(system):
@@ -136,3 +162,7 @@ def test_the_honest_toy_passes_every_check(tmp_path):
         assert checks.check_illegal_actions(system, 6, every=1) > 0
         checks.check_views(system, 7)
         assert checks.check_undo(system, 8) > 0
+        assert checks.check_legal_accepted(system, 9, every=1) > 0
+        counts = checks.check_refusals_say_why(system, 10, every=1)
+        # the toy's actions hold no text fields, so no piece is swapped for another
+        assert counts["mangled"] and counts["other_seat"] and counts["unknown_kind"], counts

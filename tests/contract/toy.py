@@ -25,7 +25,8 @@ from game.engine.dice import roll
 from game.engine.events import EVENTS, DiceRolled, MatchEnded, TurnEnded, TurnStarted
 from game.engine.records import Record
 from game.engine.rng import Rng
-from game.engine.rules import ConfigError, HouseRule, IllegalAction, MatchConfig
+from game.engine.rules import (ConfigError, HouseRule, IllegalAction, MatchConfig, Refusal,
+                               refuse_unlisted)
 
 SYSTEM_ID = "toy_race"
 
@@ -157,6 +158,24 @@ class ToyRace:
             out.append(Peek(s))
         out.append(EndTurn())
         return out
+
+    def load_bots(self) -> None:
+        """The toy has no bots of its own: RandomBot plays it."""
+
+    def validate(self, state: ToyState, action: Any) -> Refusal | None:
+        """The specific reason first, then exactly what legal_actions lists."""
+        seat = getattr(action, "seat", state.seat)
+        if seat != state.seat:
+            return Refusal(f"it is seat {state.seat + 1}'s turn, not seat {seat + 1}'s", "TOY-01")
+        if state.stage == "choose_bonus" and not isinstance(action, Bonus):
+            return Refusal("not allowed before taking or refusing the bonus for the six", "TOY-03")
+        if isinstance(action, Step) and state.steps_left <= 0:
+            return Refusal("no single steps left this turn", "TOY-02")
+        if isinstance(action, RollDie) and state.rolled:
+            return Refusal("the die was already rolled this turn", "TOY-02")
+        if isinstance(action, Peek) and state.peeked[state.seat]:
+            return Refusal("each runner peeks once", "TOY-04")
+        return refuse_unlisted(self.legal_actions(state), action)
 
     def _move(self, state: ToyState, by: int, events: list) -> None:
         s = state.seat

@@ -61,7 +61,8 @@ def test_a_correct_scenario_passes(toy_system, tmp_path):
     assert result.differences == []
     assert result.match.state.positions == [9, 0]
     assert [s.number for s, _, _ in result.steps] == [1, 2, 3, 4]
-    assert result.steps[2][2] == "'end_turn' is not allowed now"
+    assert result.steps[2][2] == ("not allowed before taking or refusing the bonus for the six "
+                                  "(TOY-03)")
 
 
 @pytest.mark.parametrize("old,new,fragment", [
@@ -73,7 +74,8 @@ def test_a_correct_scenario_passes(toy_system, tmp_path):
     ('{kind = "toy_moved", start = 7, end = 9}', '{kind = "toy_moved", start = 7, end = 10}',
      "at the end: expected event 2 (toy_moved start=7 end=10) did not happen"),
     ('expect_illegal = "NOT ALLOWED"', 'expect_illegal = "too tired"',
-     "the reason \"'end_turn' is not allowed now\" does not contain 'too tired'"),
+     "the reason 'not allowed before taking or refusing the bonus for the six (TOY-03)' does not "
+     "contain 'too tired'"),
     ('decision = {stage = "choose_bonus", seat = 0}', 'decision = {stage = "act", seat = 0}',
      "decision stage is choose_bonus, expected act"),
     ('["seat", 0]', '["seat", 1]', "state seat is 0, expected 1"),
@@ -120,7 +122,8 @@ def test_an_unexpected_refusal_stops_the_run(toy_system, tmp_path):
     state = {"positions.0" = 99}
     """
     result = sc.run_file(write(tmp_path, text))
-    assert result.differences == ["step 1 (toy_step seat=1): refused: 'toy_step' is not allowed now",
+    assert result.differences == ["step 1 (toy_step seat=1): refused: it is seat 1's turn, not "
+                                  "seat 2's (TOY-01)",
                                   "(the steps after it were not run)"]
     assert len(result.steps) == 1
 
@@ -295,7 +298,8 @@ def test_command_runs_a_folder_and_shows_steps(toy_system, tmp_path, capsys):
     assert cli.main([str(tmp_path), "--show"]) == 0
     out = capsys.readouterr().out
     assert "2 passed" in out
-    assert "dice_rolled: d6 6 = 6" in out and "refused: 'end_turn' is not allowed now" in out
+    assert "dice_rolled: d6 6 = 6" in out
+    assert "refused: not allowed before taking or refusing the bonus for the six (TOY-03)" in out
 
 
 def test_command_on_an_empty_folder_fails(tmp_path, capsys):

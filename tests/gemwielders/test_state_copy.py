@@ -16,8 +16,8 @@ from game.engine.ai.base import make_bot
 from game.engine.ai.runner import ask_bot, example_match
 from game.engine.match import Match
 from game.engine.systems.gemwielders import GEMWIELDERS
-from game.engine.systems.gemwielders.state import (_COPY_PLAN, Attack, Card, GwState, Pending,
-                                                   Player)
+from game.engine.systems.gemwielders.state import _COPY_PLAN, Attack, Card, GwState, Player
+from game.engine.tactics.pending import Pending
 
 SEEDS = (1, 2, 3, 4, 5, 6)
 

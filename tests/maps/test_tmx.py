@@ -222,7 +222,11 @@ class _FakeSystem:
 
 
 class _NoHook:
+    """A system whose maps need nothing beyond the generic checks."""
     id = "fake_nohook"
+
+    def check_map(self, board):
+        return []
 
 
 class _Broken:
@@ -232,7 +236,7 @@ class _Broken:
         raise RuntimeError("boom")
 
 
-def test_check_board_file_runs_the_system_hook_only_when_it_exists(tmp_path, monkeypatch):
+def test_check_map_file_hands_the_systems_own_checks_to_the_loader(tmp_path, monkeypatch):
     make_tileset(tmp_path)
     path = write_map(tmp_path, [TS, mapgen.layer_xml(1, "g", 4, 3, [1] * 12)])
     registry._load()
@@ -240,12 +244,12 @@ def test_check_board_file_runs_the_system_hook_only_when_it_exists(tmp_path, mon
     monkeypatch.setitem(registry._SYSTEMS, "fake_nohook", _NoHook())
     monkeypatch.setitem(registry._SYSTEMS, "fake_broken", _Broken())
     assert check_board_file(path) == []
-    found = check_board_file(path, system="fake_maps")
+    found = registry.check_map_file(path, "fake_maps")
     assert [p.message for p in found] == ["no spawn points"]
-    assert check_board_file(path, system="fake_nohook") == []
-    broken = check_board_file(path, system="fake_broken")
+    assert registry.check_map_file(path, "fake_nohook") == []
+    broken = registry.check_map_file(path, "fake_broken")
     assert len(broken) == 1 and "fake_broken map checks failed" in broken[0].message
-    unknown = check_board_file(path, system="no_such_system")
+    unknown = registry.check_map_file(path, "no_such_system")
     assert len(unknown) == 1 and "no_such_system" in unknown[0].message
 
 

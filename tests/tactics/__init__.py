@@ -1,0 +1,1 @@
+"""Tests of the tactics toolkit (game/engine/tactics)."""

@@ -76,19 +76,11 @@ def register_bot(system_id: str, difficulty: str):
 
 
 def load_bots(system_id: str) -> None:
-    """Import the system and, by convention, its `systems/<id>/ai.py`, whose import registers
-    its bots (so a system package need not import its AI itself)."""
-    import importlib
-
+    """Have the system load its bots (its `load_bots` hook imports its own ai.py, whose import
+    registers them; a system without bots does nothing), so a system package need not import
+    its AI at start-up and nothing here names a system's modules."""
     from .. import registry
-    registry.get(system_id)
-    name = f"game.engine.systems.{system_id}.ai"
-    try:
-        importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        # only "there is no such module" is fine; a missing import inside it is a real error
-        if not (exc.name and name.startswith(exc.name)):
-            raise
+    registry.get(system_id).load_bots()
 
 
 def difficulties(system_id: str) -> list[str]:

@@ -6,8 +6,8 @@ coordinates, object templates (.tx, which pytmx ignores), class defaults from th
 custom property types (maps/propertytypes.json), and `check_board_file`, which lists EVERY
 problem of a map (file, layer, tile position) instead of stopping at the first.
 
-Must not: import pygame or the client, or know what any property means to a rule system; a
-system's own checks come from its `check_map(board)` hook.
+Must not: import pygame, the client or the registry, or know what any property means to a rule
+system; a system's own checks are handed in by the caller (registry.check_map_file).
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ import struct
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 from xml.etree import ElementTree as ET
 
 from .board import Board, BoardError, MapObject
@@ -562,29 +562,25 @@ def _scan(path: str | os.PathLike[str], ptypes: PropertyTypes | None = None) -> 
 
 
 # ---------------------------------------------------------------------------- public API
-def check_board_file(path: str | os.PathLike[str], system: str | None = None) -> list[MapProblem]:
-    """Every problem of a map file. With a system id, also that system's own map checks
-    (its `check_map(board)` hook, when it has one). Never raises for a bad map."""
+# A system's own map checks: problems (MapProblems, or anything whose str() says what is wrong).
+MapCheck = Callable[[Board], Iterable[Any]]
+
+
+def check_board_file(path: str | os.PathLike[str], check: MapCheck | None = None,
+                     system: str = "system") -> list[MapProblem]:
+    """Every problem of a map file. With `check` (a rule system's `check_map`, handed over by a
+    caller that knows the system; this loader knows none), also that system's own problems;
+    `system` names it in a report. Never raises for a bad map."""
     s = _scan(path)
     problems = list(s.problems)
-    if problems or system is None:
-        if system is not None:
-            problems.extend(_check_system_id(str(path), system))
+    if problems or check is None:
         return problems
     try:
         board = load_board(path)
     except BoardError as e:
         return [MapProblem(str(path), message=str(e))]
-    from .. import registry  # local import: the registry loads every system
     try:
-        rules = registry.get(system)
-    except Exception as e:   # ConfigError for an unknown id
-        return [MapProblem(str(path), message=str(e))]
-    hook: Callable[[Board], list[Any]] | None = getattr(rules, "check_map", None)
-    if hook is None:
-        return problems
-    try:
-        found = list(hook(board) or [])
+        found = list(check(board) or [])
     except Exception as e:  # a system's check must not crash check-map: report it instead
         return [MapProblem(str(path), message=f"the {system} map checks failed: {e!r}",
                            kind="system")]
@@ -592,15 +588,6 @@ def check_board_file(path: str | os.PathLike[str], system: str | None = None) ->
         problems.append(p if isinstance(p, MapProblem)
                         else MapProblem(str(path), message=str(p), kind="system"))
     return problems
-
-
-def _check_system_id(label: str, system: str) -> list[MapProblem]:
-    from .. import registry
-    try:
-        registry.get(system)
-    except Exception as e:
-        return [MapProblem(label, message=str(e))]
-    return []
 
 
 def import_pytmx() -> Any:

@@ -42,15 +42,17 @@ ever answer with an action that is not in `legal`.
 """
 from __future__ import annotations
 
-import copy
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Generator, Iterable
 
-from game.engine.actions import Concede, EndTurn
-from game.engine.ai.base import register_bot, run_thinking
+from game.engine.actions import EndTurn
+from game.engine.ai.base import run_thinking
 from game.engine.boards.hex import HexLayout, cube_line, cube_round
 from game.engine.dice import parse as parse_dice
 from game.engine.rng import Rng
+from game.engine.tactics import bots
+from game.engine.tactics.bots import register_bot
 
 from . import actions as A
 from . import budget, forecast, speeds
@@ -174,78 +176,33 @@ def _system():
 
 
 # =============================================================================================
-# Exact odds of 2d6 totals (with advantage / disadvantage as 3d6 added or taken away)
+# Odds from the engine's forecast (2d6 totals, advantage / disadvantage as 3d6 added or taken away)
 # =============================================================================================
 
-@lru_cache(maxsize=None)
-def _nd6(n: int) -> dict[int, float]:
-    dist = {0: 1.0}
-    for _ in range(n):
-        nxt: dict[int, float] = {}
-        for v, p in dist.items():
-            for f in range(1, 7):
-                nxt[v + f] = nxt.get(v + f, 0.0) + p / 6
-        dist = nxt
-    return dist
-
-
-@lru_cache(maxsize=None)
-def _dice(kind: str) -> dict[int, float]:
-    """The dice part of a roll: "2d6", "adv" (2d6 + 3d6), "dis" (2d6 - 3d6), "dis_drop" (GM-20
-    drop_dice: no dice left), "flat" (no dice), "flat_adv" (a flat value + 3d6, Brace on a
-    Reaction, BND-45/GM-11)."""
-    if kind == "flat":
-        return {0: 1.0}
-    if kind == "flat_adv":
-        return dict(_nd6(3))
-    if kind == "2d6":
-        return dict(_nd6(2))
-    if kind == "adv":
-        return dict(_nd6(5))
-    if kind == "dis_drop":
-        return {0: 1.0}
-    if kind == "dis":
-        out: dict[int, float] = {}
-        for a, pa in _nd6(2).items():
-            for b, pb in _nd6(3).items():
-                out[a - b] = out.get(a - b, 0.0) + pa * pb
-        return out
-    raise ValueError(kind)
+# The dice part of a roll as forecast.roll_dist reads it: "2d6", "adv" (2d6 + 3d6), "dis"
+# (2d6 - 3d6), "dis_drop" (GM-20 drop_dice: no dice left), "flat" (no dice), "flat_adv" (a flat
+# value + 3d6, Brace on a Reaction, BND-45/GM-11).
+_KINDS: dict[str, tuple[int, str]] = {
+    "2d6": (2, "none"), "adv": (2, "advantage"), "dis": (2, "disadvantage"),
+    "dis_drop": (2, "disadvantage"), "flat": (0, "none"), "flat_adv": (0, "advantage")}
 
 
 @lru_cache(maxsize=None)
 def _beats(off_kind: str, def_kind: str, margin: int, ties_hit: bool) -> float:
     """P(offence dice - defence dice > margin) (or >= with `ties_hit`, GM-13)."""
-    total = 0.0
-    for a, pa in _dice(off_kind).items():
-        for b, pb in _dice(def_kind).items():
-            d = a - b
-            if d > margin or (ties_hit and d == margin):
-                total += pa * pb
-    return total
+    mode = "drop_dice" if off_kind == "dis_drop" else "subtract_3d6"
+    o_dice, o_edge = _KINDS[off_kind]
+    d_dice, d_edge = _KINDS[def_kind]
+    return float(forecast.p_beats(o_dice, o_edge, 0, d_dice, d_edge, margin, mode, ties_hit))
 
 
 @lru_cache(maxsize=None)
 def _damage_dist(dice: str, bonus: int) -> tuple[tuple[int, float], ...]:
     """Damage = dice + bonus, never below 0 (advantage never applies, BND-99)."""
-    base: dict[int, float] = {0: 1.0}
-    if dice:
-        spec = parse_dice(dice)
-        base = {}
-        dist = {0: 1.0}
-        for _ in range(spec.count):
-            nxt: dict[int, float] = {}
-            for v, p in dist.items():
-                for f in range(1, spec.sides + 1):
-                    nxt[v + f] = nxt.get(v + f, 0.0) + p / spec.sides
-            dist = nxt
-        bonus += spec.bonus
-        base = dist
-    out: dict[int, float] = {}
-    for v, p in base.items():
-        d = max(0, v + bonus)
-        out[d] = out.get(d, 0.0) + p
-    return tuple(sorted(out.items()))
+    spec = parse_dice(dice) if dice else None
+    dist = (forecast.damage_dist(spec.count, spec.sides, spec.bonus + bonus, False, 0)
+            if spec is not None else {max(0, bonus): Fraction(1)})
+    return tuple((v, float(p)) for v, p in sorted(dist.items()))
 
 
 def combine_edges(sources: Iterable[int]) -> str:
@@ -460,7 +417,7 @@ class Judge:
             return ("adv" if adv else "2d6"), target.db + target.mod(declared.defence)
         if not self.reaction_static:
             return "flat", 0          # damage_reduction mode: handled as no defence roll
-        return ("flat_adv" if adv else "flat"), target.db + target.mod("INT")
+        return ("flat_adv" if adv else "flat"), forecast.reaction_value(target)
 
     def attack_gain(self, attacker: Combatant, move: MoveDef, target: Combatant, a_hex: Hex,
                     t_hex: Hex, extra_edge: tuple[int, ...] = (), declared: MoveDef | None = None,
@@ -502,9 +459,9 @@ class Judge:
         else:
             def_kind, def_flat = self.defence_of(target, declared, braced)
             if not self.reaction_static and not (declared is not None and declared.defence):
-                reduction = target.db + target.mod("INT")     # GM-12 "damage_reduction"
+                reduction = forecast.reaction_value(target)     # GM-12 "damage_reduction"
         p_hit = _beats(off_kind, def_kind, def_flat - off_flat, self.ties_hit)
-        p_hit *= 1.0 - min(3, conceal) / 6.0             # BND-92: the miss chance comes first
+        p_hit *= 1.0 - float(forecast.miss_chance(conceal))   # BND-92: the miss comes first
         dmg = _damage_dist(move.damage_dice,
                            move.damage_bonus - reduction + (attacker.mod(move.damage_ability)
                                                             if move.damage_ability else 0))
@@ -749,16 +706,14 @@ def kills_standard(c: Combatant, cost: str) -> bool:
 # The bot
 # =============================================================================================
 
-class BindingsBot:
+class BindingsBot(bots.BotBase):
     """A bindings bot. `noise` (easy) adds uniform noise of that size to every score and
     `random_rate` is the chance of a plain random legal action; `sharp` (hard) uses the concave
     evaluation and `verify` dry-runs the best few movement choices with the real rules."""
 
     def __init__(self, name: str, noise: float = 0.0, random_rate: float = 0.0,
                  sharp: bool = False, verify: int = 0) -> None:
-        self.name = name
-        self.noise = noise
-        self.random_rate = random_rate
+        super().__init__(name, noise, random_rate)
         self.sharp = sharp
         self.verify = verify
 
@@ -767,7 +722,7 @@ class BindingsBot:
         return run_thinking(self.think(view, legal, rng))
 
     def think(self, view: BindingsState, legal: list, rng: Rng) -> Generator[None, None, Any]:
-        legal = [a for a in legal if not isinstance(a, Concede)] or list(legal)
+        legal = bots.playable(legal)
         if len(legal) == 1:
             return legal[0]
         decision = _system().decision(view)
@@ -778,8 +733,9 @@ class BindingsBot:
                 if isinstance(a, A.Judge) and a.edge == "none":
                     return a
             return legal[0]
-        if self.random_rate and rng.randint(0, 999) < int(self.random_rate * 1000):
-            return legal[rng.randint(0, len(legal) - 1)]
+        pick = self.random_pick(legal, rng)
+        if pick is not None:
+            return pick
         yield None
         judge = Judge(view, side, self.sharp)
         if stage == "defend":
@@ -795,8 +751,7 @@ class BindingsBot:
         yield None
         for n, a in enumerate(legal):
             v = self._score(judge, actor, a, base, rng)
-            if self.noise:
-                v += (rng.randint(0, 2000) / 1000.0 - 1.0) * self.noise
+            v = self.noisy(v, rng)
             scored.append((v, n, a))
             # slices small enough for a client thinking in-process (AISeat's fallback); walls
             # and boosts are dry runs, so each gets its own slice
@@ -1202,13 +1157,10 @@ def _grants_adv_defence(j: Judge, m: MoveDef) -> bool:
 
 
 def _dry_run(state: BindingsState, action: Any, rng: Rng) -> BindingsState | None:
-    """`action` applied to a copy of `state` with the bot's generator; None if refused."""
-    s = copy.deepcopy(state)
-    try:
-        _system().apply(s, action, rng)
-    except Exception:           # whatever the rules refuse, the bot just does not choose it
-        return None
-    return s
+    """`action` submitted on a throwaway match around `state` with the bot's generator
+    (tactics.bots.dry_run); None if the rules refuse it (IllegalAction only: anything else is
+    a bug and fails)."""
+    return bots.dry_run(_system(), state, action, rng).state
 
 
 @register_bot("bindings", "normal")

@@ -29,6 +29,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 
+from game.engine.tactics import odds
+
 from . import combat
 from .house import house
 from .state import Attack, BindingsState, Combatant, Condition, Hex, round_segment
@@ -42,17 +44,9 @@ ONE = Fraction(1)
 # Dice maths (pure, memoised)
 # =============================================================================================
 
-@lru_cache(maxsize=None)
-def sum_counts(n: int, sides: int = 6) -> tuple[tuple[int, int], ...]:
-    """(total, ways) for the sum of n dice, ascending; n = 0 gives ((0, 1),)."""
-    dist = {0: 1}
-    for _ in range(n):
-        nxt: dict[int, int] = {}
-        for total, ways in dist.items():
-            for f in range(1, sides + 1):
-                nxt[total + f] = nxt.get(total + f, 0) + ways
-        dist = nxt
-    return tuple(sorted(dist.items()))
+# The rolls themselves are tactics.odds; these name the bindings ones (2d6 with an edge as 3d6
+# added or taken away, BND-95/96 and GM-20; damage dice with GM-33's extra 3d6).
+sum_counts = odds.counts
 
 
 @lru_cache(maxsize=None)
@@ -60,51 +54,45 @@ def roll_dist(n: int, edge: str, disadv_mode: str) -> tuple[tuple[int, Fraction]
     """The dice part of an n-d6 total under an edge (BND-95/96, GM-20)."""
     if edge == "disadvantage" and disadv_mode == "drop_dice":
         n = max(0, n - 3)
-    base = sum_counts(n)
-    extra: tuple[tuple[int, int], ...] = ((0, 1),)
-    sign = 1
+    base = odds.dice(n)
     if edge == "advantage":
-        extra = sum_counts(3)
+        base = odds.add(base, odds.dice(3))
     elif edge == "disadvantage" and disadv_mode != "drop_dice":
-        extra, sign = sum_counts(3), -1
-    denom = sum(w for _, w in base) * sum(w for _, w in extra)
-    out: dict[int, int] = {}
-    for a, wa in base:
-        for b, wb in extra:
-            out[a + sign * b] = out.get(a + sign * b, 0) + wa * wb
-    return tuple((k, Fraction(v, denom)) for k, v in sorted(out.items()))
+        base = odds.sub(base, odds.dice(3))
+    return tuple(sorted(base.items()))
 
 
 @lru_cache(maxsize=None)
-def _diff(o_key: tuple[int, str, str], d_key: tuple[int, str, str]) -> tuple[tuple[int, Fraction], ...]:
+def _diff(o_key: tuple[int, str, str],
+          d_key: tuple[int, str, str]) -> tuple[tuple[int, Fraction], ...]:
     """Distribution of (offence dice) - (defence dice)."""
-    out: dict[int, Fraction] = {}
-    for x, px in roll_dist(*o_key):
-        for y, py in roll_dist(*d_key):
-            out[x - y] = out.get(x - y, ZERO) + px * py
-    return tuple(sorted(out.items()))
+    return tuple(odds.sub(dict(roll_dist(*o_key)), dict(roll_dist(*d_key))).items())
 
 
 def p_beats(o_dice: int, o_edge: str, o_const: int, d_dice: int, d_edge: str, d_const: int,
             disadv_mode: str, ties_win: bool) -> Fraction:
     """P(offence total > defence total), or >= when ties hit (GM-13)."""
-    need = d_const - o_const
-    return sum((p for v, p in _diff((o_dice, o_edge, disadv_mode), (d_dice, d_edge, disadv_mode))
-                if v > need or (ties_win and v == need)), ZERO)
+    diff = dict(_diff((o_dice, o_edge, disadv_mode), (d_dice, d_edge, disadv_mode)))
+    return odds.p_above(diff, d_const - o_const, ties_win)
 
 
 def damage_dist(n: int, sides: int, flat: int, extra_3d6: bool,
                 reduction: int) -> dict[int, Fraction]:
     """Damage on a hit: n d`sides` + flat (+3d6 under GM-33), less a reduction, floored at 0."""
-    base = sum_counts(n, sides)
-    extra = sum_counts(3) if extra_3d6 else ((0, 1),)
-    denom = sum(w for _, w in base) * sum(w for _, w in extra)
-    out: dict[int, Fraction] = {}
-    for a, wa in base:
-        for b, wb in extra:
-            v = max(0, a + b + flat - reduction)
-            out[v] = out.get(v, ZERO) + Fraction(wa * wb, denom)
-    return out
+    roll = odds.add(odds.dice(n, sides), odds.dice(3) if extra_3d6 else odds.certain(0))
+    return odds.floor_at(odds.shift(roll, flat - reduction), 0)
+
+
+def miss_chance(concealment: int) -> Fraction:
+    """BND-92: the concealment miss roll comes before anything else: level in 6 (the level
+    stops at total concealment, BND-91)."""
+    return Fraction(min(concealment, TOTAL_CONCEALMENT), 6)
+
+
+def reaction_value(t: Combatant) -> int:
+    """BND-46 / GM-12: the free Reaction's flat defence, or under damage_reduction how much it
+    takes off the damage: DB + INT."""
+    return t.db + t.mod("INT")
 
 
 # =============================================================================================
@@ -176,7 +164,7 @@ def attack_odds(state: BindingsState, attacker: str, move: str, target_hex: Hex)
         why = "no clear line to that hex (BND-84)"
     segments = combat.segments_to_contact(d, m.speed)
     arrives = round_segment(state.tick + max(0, segments - 1))
-    miss = Fraction(conceal, 6)
+    miss = miss_chance(conceal)
     base = dict(attacker=attacker, move=move, target_hex=h, legal=not why, why=why,
                 miss_chance=miss, cover=bool(s.cover), concealment=conceal,
                 range_penalty=penalty, segments=segments, arrives=arrives)
@@ -210,7 +198,7 @@ def attack_odds(state: BindingsState, attacker: str, move: str, target_hex: Hex)
                             t.db + t.mod(counter.defence), mode, ties)
                 red = 0
             else:
-                value = t.db + t.mod("INT")
+                value = reaction_value(t)
                 dice_n = 3 if d_edge == "advantage" else 0
                 if house(state, "reaction_mode") == "damage_reduction":
                     p = p_beats(2, o_edge, o_const, 0, "none", 0, mode, ties)
@@ -434,7 +422,7 @@ def defence_odds(state: BindingsState, attack: Attack | str, option: str | None 
         p = p_beats(2, o_edge, o_const, 2, d_edge, t.db + t.mod(counter.defence), mode, ties)
         dmg = damage_dist(n, sides, flat, extra, 0) if deals else {0: ONE}
     else:
-        value = t.db + t.mod("INT")
+        value = reaction_value(t)
         adv = d_edge == "advantage"
         if house(state, "reaction_mode") == "damage_reduction":
             kind = "reduction"

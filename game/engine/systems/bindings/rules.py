@@ -2,11 +2,11 @@
 
 Owns: legal_actions (turn and movement actions from here, combat's from combat.legal, Concede
 for the deciding seat), apply (routing each action to turns.py, movement.py or combat.py, then
-running the clock on), decision (the stage and its prompt) and validate (a clear reason for a
-refused action).
+running the clock on), decision (the stage and its prompt) and validate (accepts exactly what
+legal_actions lists; a refusal carries its specific reason).
 
 Must not: implement a rule itself: the clock is turns.py, movement movement.py, attacks
-combat.py (imported lazily; its absence only removes attacks).
+combat.py.
 """
 from __future__ import annotations
 
@@ -16,9 +16,10 @@ from typing import Any
 from game.engine.actions import Concede, EndTurn
 from game.engine.decisions import Decision
 from game.engine.events import MatchEnded
+from game.engine.rules import Refusal
 
 from . import actions as A
-from . import budget, movement, turns
+from . import budget, combat, movement, turns
 from .state import BindingsState
 
 # Actions combat.py applies (attacks, self moves, modifiers, stage answers).
@@ -37,9 +38,7 @@ _STAGE_PROMPTS = {
 
 
 def _combat_legal(state: BindingsState) -> list:
-    combat = turns._combat()
-    fn = getattr(combat, "legal", None) if combat is not None else None
-    return list(fn(state)) if fn is not None else []
+    return list(combat.legal(state))
 
 
 def _attack_moves(state: BindingsState, cid: str) -> list[str]:
@@ -127,8 +126,10 @@ def legal_actions(state: BindingsState) -> list:
     return out
 
 
-def validate(state: BindingsState, action: Any) -> str | None:
-    """None when `action` is legal now, else why not (in a player's words)."""
+def validate(state: BindingsState, action: Any) -> Refusal | str | None:
+    """None when `action` is in legal_actions now, else why not (in a player's words, with the
+    rule ID where one rule refuses it). Acceptance is membership of the listed actions, so the
+    two never disagree; the reasons only explain a refusal."""
     if state.over:
         return "the battle is over"
     d = decision(state)
@@ -142,21 +143,64 @@ def validate(state: BindingsState, action: Any) -> str | None:
             return None
         if isinstance(action, TURN_ACTIONS) and action in turn_actions(state, state.acting):
             return None
-        if isinstance(action, A.UseMove):
-            combat = turns._combat()
-            check = getattr(combat, "validate", None) if combat is not None else None
-            if check is not None:
-                return check(state, action)
     if not isinstance(action, TURN_ACTIONS) and action in legal_actions(state):
         return None
     if state.pending:
         return f"waiting for an answer first ({state.pending[-1].stage.replace('_', ' ')})"
     if state.opening is not None and not isinstance(action, A.Opening):
-        return "the opening action comes first"
+        return "the opening action comes first (BND-23)"
     actor = getattr(action, "actor", None)
+    if actor is not None and actor not in state.combatants:
+        return f"there is no combatant called {actor!r}"
     if actor is not None and actor != state.acting and state.opening is None:
-        who = state.combatants.get(actor)
-        return f"it is not {who.name if who else actor}'s turn"
+        return f"it is not {state.combatants[actor].name}'s turn (BND-06)"
+    if isinstance(action, TURN_ACTIONS) and state.acting is not None:
+        return _why_not_turn_action(state, action)
+    if isinstance(action, A.UseMove) and state.opening is None:
+        c = state.combatants[action.actor]
+        if state.round == 1 and c.first_segment > state.segment:
+            return Refusal(f"{c.name} is delayed and cannot act before segment "
+                           f"{c.first_segment} of round 1", "BND-19" if c.unaware else "BND-20")
+        why = combat.check_use_move(state, action)
+        if why:
+            return why
+    return f"{getattr(action, 'kind', action)!r} is not allowed now"
+
+
+def _why_not_turn_action(state: BindingsState, action: Any) -> Refusal | str:
+    """Why a movement, ready or unused-action choice of the acting combatant is refused (it is
+    not in turn_actions)."""
+    c = state.combatants[state.acting]
+    if isinstance(action, A.StartMovement):
+        if action.mode not in movement.MODES:
+            return f"{action.mode!r} is not a way of moving (one of {', '.join(movement.MODES)})"
+        if not movement.can_start(state, c, action.mode):
+            return Refusal(f"{c.name} cannot start a {action.mode} now (down, held, no slot or "
+                           f"no budget left)", "BND-07")
+        return f"{c.name} cannot reach that hex with a {action.mode} now"
+    if isinstance(action, A.MoveTo):
+        if movement.available(state, c.id) <= 0:
+            return Refusal(f"{c.name} has no movement under way with hexes left this segment",
+                           "BND-51")
+        return f"{c.name} cannot reach that hex with this segment's movement"
+    if isinstance(action, A.StopMoving):
+        return f"{c.name} has no movement under way"
+    if isinstance(action, A.Ready):
+        if c.readied is not None or not budget.slot_free(state, c):
+            return Refusal(f"{c.name} has already used this segment's action or readied one",
+                           "BND-25")
+        if action.trigger not in A.READY_TRIGGERS:
+            return f"{action.trigger!r} is not a trigger (one of {', '.join(A.READY_TRIGGERS)})"
+        if action.move not in _attack_moves(state, c.id):
+            return Refusal(f"{c.name} cannot ready {action.move!r}: not an attack it knows and "
+                           f"can afford now", "BND-25")
+        return Refusal("a readied action is aimed when it fires, not now", "BND-25")
+    if isinstance(action, A.SpendUnused):
+        if not turns.can_spend_unused(state, c):
+            return Refusal(f"{c.name} has no unused action to spend now (after its S3 turn "
+                           f"only)", "BND-27")
+        return f"{action.mode!r} is not a way to spend an unused action " \
+               f"(one of {', '.join(A.UNUSED_MODES)})"
     return f"{getattr(action, 'kind', action)!r} is not allowed now"
 
 
@@ -167,9 +211,6 @@ def apply(state: BindingsState, action: Any, rng: Any) -> list:
     if isinstance(action, A.Opening):
         events = turns.apply_opening(state, action, rng)
     elif isinstance(action, COMBAT_ACTIONS):
-        combat = turns._combat()
-        if combat is None:
-            raise ValueError("combat is not available yet")
         events = list(combat.apply(state, action, rng))
     elif isinstance(action, EndTurn):
         events = turns.end_turn(state, rng)

@@ -21,6 +21,7 @@ from typing import Any
 
 from game.engine.boards import Board
 from game.engine.stateclone import clone_slots, copy_sharing
+from game.engine.tactics.pending import Pending, stack_from_json, stack_to_json
 
 Hex = tuple[int, int]
 
@@ -189,17 +190,6 @@ class Feature:
 
 
 @dataclass(slots=True)
-class Pending:
-    """A mid-action choice the engine waits for (STYLE habit 4). `stage` names it ("defend",
-    "use_dodge", "opening", "circumstance"); `seat` must answer; `data` carries what it needs."""
-
-    stage: str
-    seat: int
-    actor: str | None
-    data: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(slots=True)
 class BindingsState:
     combatants: dict[str, Combatant]
     order: list[str]                    # initiative ranks, rank 1 first (BND-15)
@@ -252,6 +242,7 @@ class BindingsState:
         finally:
             self.board = board
         d.pop("board")
+        d["pending"] = stack_to_json(self.pending)
         return d
 
     @classmethod
@@ -297,7 +288,7 @@ class BindingsState:
             out.movements.append(Movement(**m))
         out.pushbacks = pushbacks
         out.features = features
-        out.pending = [Pending(**p) for p in d.get("pending", [])]
+        out.pending = stack_from_json(d.get("pending", []))
         return out
 
     def __deepcopy__(self, memo: dict) -> "BindingsState":
@@ -305,5 +296,5 @@ class BindingsState:
         return copy_sharing(self, memo)
 
 
-for _cls in (Condition, Combatant, Attack, Movement, Pushback, Feature, Pending):
+for _cls in (Condition, Combatant, Attack, Movement, Pushback, Feature):
     _cls.__deepcopy__ = clone_slots  # type: ignore[attr-defined]

@@ -16,11 +16,14 @@ from typing import Any
 from game.engine.boards import Board, BoardError, MapObject
 from game.engine.decisions import Decision
 from game.engine.rng import Rng
-from game.engine.rules import ConfigError, HouseRule, MatchConfig, SeatConfig
+from game.engine.rules import ConfigError, HouseRule, MatchConfig, Refusal, SeatConfig
+from game.engine.tactics.boardbuild import build_board as tactics_build_board
+from game.engine.tactics.boardbuild import grid_rows, rows_board
 
 from . import events as ev
 from . import rules, turns
 from .house import DEFAULTS, HOUSE_RULES
+from .mapcheck import check_map
 from .state import ABILITIES, BindingsState, Combatant
 
 STATE_VERSION = 1
@@ -55,11 +58,8 @@ def _config_error(msg: str) -> ConfigError:
 def grid_board(grid: dict[str, Any]) -> Board:
     """A hex board from an inline grid: rows of legend characters, stagger axis/index and
     optional spawn objects ({type, x, y, properties})."""
-    if not isinstance(grid, dict) or not isinstance(grid.get("rows"), list) or not grid["rows"]:
-        raise _config_error("grid must be a table with 'rows' (a list of text rows)")
-    extra = set(grid) - {"rows", "legend", "stagger_axis", "stagger_index", "objects"}
-    if extra:
-        raise _config_error(f"grid has unknown key {sorted(extra)[0]!r}")
+    rows = grid_rows(grid, ("rows", "legend", "stagger_axis", "stagger_index", "objects"),
+                     _config_error, need_rows=True)
     legend = dict(DEFAULT_LEGEND)
     for k, v in (grid.get("legend") or {}).items():
         if not isinstance(v, dict):
@@ -78,11 +78,7 @@ def grid_board(grid: dict[str, Any]) -> Board:
                                      dict(o.get("properties", {}))))
         except (KeyError, TypeError, ValueError, AttributeError):
             raise _config_error(f"grid object {o!r} needs x and y") from None
-    try:
-        board = Board.from_rows([str(r) for r in grid["rows"]], legend, None, "inline grid",
-                                objects)
-    except BoardError as exc:
-        raise _config_error(str(exc)) from None
+    board = rows_board(rows, legend, None, objects, _config_error)
     tw, th, side = _TILE[axis]
     board.orientation = "hexagonal"
     board.tile_width, board.tile_height, board.hex_side_length = tw, th, side
@@ -93,20 +89,10 @@ def grid_board(grid: dict[str, Any]) -> Board:
 
 def build_board(map_name: str | None, grid: dict[str, Any] | None) -> tuple[Board, str]:
     """The board and its source name, from an inline grid or a hex map file."""
-    if grid is not None:
-        return grid_board(grid), "inline"
-    if not map_name:
-        raise _config_error("needs a hex map or an inline grid (setup.grid)")
-    from game.engine.boards.tmx import load_board_cached
-    from game.paths import resolve_map
-    path = resolve_map(map_name)
-    try:
-        board = load_board_cached(path)
-    except (BoardError, OSError, ValueError) as exc:
-        raise _config_error(f"{path}: {exc}") from None
-    if board.orientation != "hexagonal":
-        raise _config_error(f"{path}: bindings plays on hex maps, not {board.orientation} ones")
-    return board, str(map_name)
+    return tactics_build_board(
+        map_name, grid, orientation="hexagonal", from_grid=grid_board, error=_config_error,
+        missing="needs a hex map or an inline grid (setup.grid)",
+        wrong_shape="{path}: bindings plays on hex maps, not {orientation} ones")
 
 
 # --- combatants -------------------------------------------------------------------------------
@@ -280,7 +266,7 @@ class BindingsSystem:
     def legal_actions(self, state: BindingsState) -> list:
         return rules.legal_actions(state)
 
-    def validate(self, state: BindingsState, action: Any) -> str | None:
+    def validate(self, state: BindingsState, action: Any) -> Refusal | str | None:
         return rules.validate(state, action)
 
     def apply(self, state: BindingsState, action: Any, rng: Rng) -> list:
@@ -339,11 +325,11 @@ class BindingsSystem:
         return MatchConfig("bindings", seed, seats, None, {}, example_setup())
 
     def check_map(self, board: Board) -> list:
-        try:
-            from .mapcheck import check_map
-        except ImportError:
-            return []
         return check_map(board)
+
+    def load_bots(self) -> None:
+        """Importing ai.py registers this system's bots (kept out of start-up)."""
+        from . import ai  # noqa: F401
 
 
 def example_setup() -> dict[str, Any]:

@@ -12,7 +12,7 @@ turn's start steps are numbered (state.turn_step) and each ongoing thing carries
 advanced in, so a stage opened half-way (a "defend" prompt when a projectile arrives) resumes
 exactly where it stopped.
 
-Must not: resolve attacks (combat.py: imported lazily, tolerated missing), move anyone itself
+Must not: resolve attacks (combat.py), move anyone itself
 (movement.py), or use `random` (every roll is on the match Rng).
 """
 from __future__ import annotations
@@ -21,10 +21,12 @@ from typing import Any
 
 from game.engine import dice
 from game.engine.events import DiceRolled, MatchEnded, TurnEnded, TurnStarted
+from game.engine.tactics.initiative import rank
 
-from . import budget, movement
+from . import budget, combat, movement
 from . import events as ev
 from .house import house
+from .sight import sight
 from .state import BindingsState, Combatant
 
 SEGMENTS_PER_ROUND = 3           # BND-02
@@ -33,21 +35,6 @@ SECONDS_PER_ROUND = SEGMENTS_PER_ROUND * SECONDS_PER_SEGMENT
 
 # turn_step values
 NOT_BEGUN, ONGOING, DECLARED, REFRESH, ACTING = 0, 1, 2, 3, 4
-
-
-def _combat():
-    """combat.py, or None while it is not there yet."""
-    try:
-        from . import combat
-    except ImportError:
-        return None
-    return combat
-
-
-def _call(name: str, *args: Any) -> list:
-    combat = _combat()
-    fn = getattr(combat, name, None) if combat is not None else None
-    return list(fn(*args) or []) if fn is not None else []
 
 
 # -- initiative (BND-15..22) ------------------------------------------------------------------------
@@ -68,28 +55,6 @@ def _roll_sixes(rng: Any, c: Combatant, n: int, purpose: str) -> tuple[int, list
                               f"{'es' if sixes != 1 else ''}")]
 
 
-def _break_ties(state: BindingsState, group: list[str], rng: Any, out: list,
-                counter: list[int]) -> list[str]:
-    """BND-18: the tied re-roll among themselves until strictly ordered; a re-roll uses at
-    least one die (BND-GM-03) and after `tie_rerolls` re-rolls a seeded shuffle decides."""
-    limit = int(house(state, "tie_rerolls"))
-    while True:
-        if counter[0] >= limit:
-            rng.shuffle(group)
-            return group
-        counter[0] += 1
-        scores: dict[str, int] = {}
-        for cid in group:
-            c = state.combatants[cid]
-            scores[cid], events = _roll_sixes(rng, c, max(pool(c), 1), "initiative tie")
-            out += events
-        ordered: list[str] = []
-        for s in sorted(set(scores.values()), reverse=True):
-            tied = [cid for cid in group if scores[cid] == s]
-            ordered += tied if len(tied) == 1 else _break_ties(state, tied, rng, out, counter)
-        return ordered
-
-
 def roll_initiative(state: BindingsState, rng: Any) -> list:
     """Rank everyone by sixes (BND-15..18) and set the round-1 delays (BND-19..21)."""
     out: list = []
@@ -98,11 +63,23 @@ def roll_initiative(state: BindingsState, rng: Any) -> list:
         c = state.combatants[cid]
         c.sixes, events = _roll_sixes(rng, c, pool(c), "initiative")
         out += events
-    counter = [0]
-    order: list[str] = []
-    for s in sorted({state.combatants[c].sixes for c in ids}, reverse=True):
-        tied = [cid for cid in ids if state.combatants[cid].sixes == s]
-        order += tied if len(tied) == 1 else _break_ties(state, tied, rng, out, counter)
+
+    def reroll(group: list[str]) -> dict[str, int]:
+        # BND-18: the tied re-roll among themselves; a re-roll uses at least one die (BND-GM-03)
+        scores: dict[str, int] = {}
+        for cid in group:
+            c = state.combatants[cid]
+            scores[cid], events = _roll_sixes(rng, c, max(pool(c), 1), "initiative tie")
+            out.extend(events)
+        return scores
+
+    def shuffled(group: list[str]) -> list[str]:
+        rng.shuffle(group)          # after `tie_rerolls` re-rolls a seeded shuffle decides
+        return group
+
+    ranking = rank(ids, {cid: state.combatants[cid].sixes for cid in ids}, reroll,
+                   max_rerolls=int(house(state, "tie_rerolls")), settle=shuffled)
+    order = list(ranking.order)
     state.order = order
     delayed = []
     for cid in order:
@@ -112,7 +89,7 @@ def roll_initiative(state: BindingsState, rng: Any) -> list:
         if c.first_segment > 1:
             delayed.append((cid, c.first_segment))
     out.append(ev.InitiativeRanked(tuple(order), tuple(state.combatants[c].sixes for c in order),
-                                   counter[0], tuple(delayed)))
+                                   ranking.rerolls, tuple(delayed)))
     return out
 
 
@@ -293,11 +270,11 @@ def advance(state: BindingsState, rng: Any) -> list:
                 out.append(TurnStarted(c.side, cid, state.round))
         if state.turn_step == ONGOING:
             # BND-08: the owner's ongoing things each resolve one more segment
-            out += _call("advance_attacks", state, cid, rng)
+            out += combat.advance_attacks(state, cid, rng)
             if state.pending or state.over:
                 return out
             out += movement.advance_pushbacks(state, cid, rng)
-            out += _call("advance_features", state, cid, rng)
+            out += combat.advance_features(state, cid, rng)
             if state.pending or state.over:
                 return out
             state.turn_step = DECLARED
@@ -305,7 +282,7 @@ def advance(state: BindingsState, rng: Any) -> list:
             state.turn_step = REFRESH
             if c.defending is not None and c.defend_tick == state.tick and not c.down:
                 # BND-13, BND-GM-06: the declared defensive action resolves on its turn
-                out += _call("resolve_declared", state, cid, rng)
+                out += combat.resolve_declared(state, cid, rng)
                 if state.pending or state.over:
                     return out
         if state.turn_step == REFRESH:
@@ -327,7 +304,7 @@ def end_turn(state: BindingsState, rng: Any) -> list:
 def _finish_turn(state: BindingsState, rng: Any) -> list:
     cid = state.seg_order[state.turn]
     c = state.combatants[cid]
-    out = _call("resolve_deferred", state, cid, rng)
+    out = list(combat.resolve_deferred(state, cid, rng))
     if state.pending or state.over:
         return out
     out += movement.end_turn(state, cid)
@@ -361,9 +338,7 @@ def ambush(state: BindingsState, rng: Any) -> list:
     """BND-GM-02: with an ambushing side, every combatant of the other side makes stealth
     contests against each hider; one that notices none of them is unaware (BND-19)."""
     side = house(state, "opening_side")
-    combat = _combat()
-    contest = getattr(combat, "stealth_contest", None) if combat is not None else None
-    if side not in (0, 1) or contest is None:
+    if side not in (0, 1):
         return []
     out: list = []
     hiders = [c for c in state.combatants.values() if c.side == side]
@@ -372,7 +347,7 @@ def ambush(state: BindingsState, rng: Any) -> list:
             continue
         noticed = False
         for h in hiders:
-            won, events = contest(state, h.id, o.id, rng)
+            won, events = combat.stealth_contest(state, h.id, o.id, rng)
             out += list(events)
             noticed = noticed or not won
         if not noticed:
@@ -401,19 +376,9 @@ def apply_opening(state: BindingsState, action: Any, rng: Any) -> list:
         return []
     if action.move in movement.MODES:
         return movement.start(state, cid, action.move, tuple(action.target), rng)
-    combat = _combat()
-    if combat is None:
-        raise ValueError("combat is not available yet")
     target = tuple(action.target) if action.target is not None else None
-    return _use_move(combat, state, UseMove(cid, action.move, target), rng)
-
-
-def _use_move(combat: Any, state: BindingsState, action: Any, rng: Any) -> list:
-    """Start a move outside the normal turn (opening, readied): the slot rules are ours."""
-    use = getattr(combat, "use_move", None)
-    if use is not None:
-        return list(use(state, action, rng, slot_free=True))
-    return list(combat.apply(state, action, rng))
+    # outside the normal turn the slot rules are ours: the opening uses no segment's slot
+    return combat.use_move(state, UseMove(cid, action.move, target), rng, slot_free=True)
 
 
 # -- readied actions (BND-25/26, BND-GM-24) --------------------------------------------------------
@@ -449,22 +414,14 @@ def fire_readied(state: BindingsState, cid: str, cause: str, rng: Any) -> list:
     if aim is None or not budget.can_afford(state, c, cost) or \
             not budget.cooldown_ready(state, c, move_id):
         return []
-    combat = _combat()
-    if combat is None:
-        return []
     action = UseMove(cid, move_id, aim)
-    check = getattr(combat, "check_use_move", None)
-    if check is not None and check(state, action, True):
+    if combat.check_use_move(state, action, True):
         return []               # out of range or sight now: it keeps waiting
     c.readied = None
     slot_was_used = not budget.slot_free(state, c)
     before = {a.id for a in state.attacks}
     out: list = [ev.ReadiedFired(cid, move_id, cause)]
-    launch = getattr(combat, "launch_readied", None)
-    if launch is not None:
-        out += list(launch(state, cid, move_id, aim, rng))
-    else:
-        out += _use_move(combat, state, action, rng)
+    out += combat.launch_readied(state, cid, move_id, aim, rng)
     if slot_was_used:
         c.slot_tick = max(c.slot_tick, state.tick + 1)
     for a in state.attacks:
@@ -489,12 +446,8 @@ def check_ready_triggers(state: BindingsState, mover: str, rng: Any) -> list:
             continue
         if movement.distance(state, (c.x, c.y), (m.x, m.y)) > _readied_range(str(r["move"])):
             continue
-        try:
-            from .sight import sight
-            if not sight(state, (c.x, c.y), (m.x, m.y), cid).can_see:
-                continue
-        except ImportError:
-            pass
+        if not sight(state, (c.x, c.y), (m.x, m.y), cid).can_see:
+            continue
         out += fire_readied(state, cid, mover, rng)
         if m.down:
             break

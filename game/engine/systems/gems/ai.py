@@ -24,9 +24,11 @@ from __future__ import annotations
 import copy
 from typing import Any, Generator
 
-from game.engine.actions import Concede, EndTurn
-from game.engine.ai.base import register_bot, run_thinking
+from game.engine.actions import EndTurn
+from game.engine.ai.base import run_thinking
 from game.engine.rng import Rng
+from game.engine.tactics import bots
+from game.engine.tactics.bots import register_bot
 
 from . import actions as A
 from . import combat, common
@@ -236,8 +238,9 @@ def _plan(action: A.AssignArm):
 
 
 def best_assignment(state: GemsState, side: int, sharp: bool = False) -> tuple[float, list]:
-    """With a Ready Action open on `state` (a copy the caller owns), aim arms one at a time where
-    the forecast gains most; returns (expected gain of the strike, the AssignArm actions)."""
+    """With a Ready Action open on `state`, aim arms one at a time (each tried through a
+    throwaway match, `state` itself is left alone) where the forecast gains most; returns
+    (expected gain of the strike, the AssignArm actions)."""
     system = _system()
     chosen: list = []
     current = strike_gain(state, A.Strike(state.acting), side, sharp) if state.plans else 0.0
@@ -267,7 +270,7 @@ def best_assignment(state: GemsState, side: int, sharp: bool = False) -> tuple[f
             if improved is None:
                 break
             best = improved
-        system.apply(state, best, Rng.from_seed(0))    # aiming rolls nothing
+        state, _ = bots.step(system, state, best, Rng.from_seed(0))    # aiming rolls nothing
         chosen.append(best)
         current = best_gain
     return current, chosen
@@ -278,19 +281,16 @@ def best_assignment(state: GemsState, side: int, sharp: bool = False) -> tuple[f
 # =============================================================================================
 
 def dry_run(state: GemsState, action: Any, rng: Rng) -> tuple[GemsState | None, list]:
-    """`action` applied to a copy of `state` with the bot's own generator; (None, []) if the
-    rules refuse it."""
-    s = copy.deepcopy(state)
-    try:
-        events = _system().apply(s, action, rng)
-    except (ValueError, KeyError, IndexError):
-        return None, []
-    return s, events
+    """`action` submitted on a throwaway match around `state` with the bot's own generator
+    (tactics.bots.dry_run); (None, []) if the rules refuse it."""
+    tried = bots.dry_run(_system(), state, action, rng)
+    return tried.state, tried.events
 
 
 def settle(state: GemsState, side: int, rng: Rng, limit: int = 40) -> GemsState:
-    """Answer pending stages on `state` (a copy) with this policy, both sides' stages alike, until
-    the acting gem may act again or the turn has passed."""
+    """The position after answering pending stages from `state` with this policy (each through
+    a throwaway match), both sides' stages alike, until the acting gem may act again or the
+    turn has passed."""
     system = _system()
     for _ in range(limit):
         if state.over or not state.pending:
@@ -300,7 +300,7 @@ def settle(state: GemsState, side: int, rng: Rng, limit: int = 40) -> GemsState:
         if not legal:
             return state
         action = stage_answer(state, legal, p.seat, rng, quick=True)
-        system.apply(state, action, rng)
+        state, _ = bots.step(system, state, action, rng)
     return state
 
 
@@ -350,18 +350,16 @@ def _loose_item_value(state: GemsState, side: int) -> float:
 # The bots
 # =============================================================================================
 
-class GemsBot:
+class GemsBot(bots.BotBase):
     """A gems bot. `noise` (easy) adds uniform noise of that size to every score and
     `random_rate` is the chance of a plain random legal action; `lookahead` (hard) plays out
     that many of the best first actions over the rest of the turn with `samples` dice samples."""
 
     def __init__(self, name: str, noise: float = 0.0, random_rate: float = 0.0,
                  lookahead: int = 0, samples: int = 3, shortlist: int = 5, sharp: bool = False):
-        self.name = name
+        super().__init__(name, noise, random_rate)
         self.sharp = sharp
         self.shortlist = shortlist
-        self.noise = noise
-        self.random_rate = random_rate
         self.lookahead = lookahead
         self.samples = samples
 
@@ -371,8 +369,8 @@ class GemsBot:
 
     def think(self, view: GemsState, legal: list, rng: Rng) -> Generator[None, None, Any]:
         # never concede; never shatter unless the table allows it (GEM-GM-31), not even at random
-        allowed = [a for a in legal if not isinstance(a, Concede)
-                   and not (isinstance(a, A.Shatter) and not house(view, "ai_may_shatter"))]
+        allowed = [a for a in bots.playable(legal)
+                   if not (isinstance(a, A.Shatter) and not house(view, "ai_may_shatter"))]
         legal = allowed or list(legal)
         if len(legal) == 1:
             return legal[0]
@@ -380,8 +378,9 @@ class GemsBot:
         side = decision.seat if decision is not None else 0
         if decision is not None and decision.stage == "gm_call":
             return legal[0]        # GEM-GM-37: a bot never rules for the table; the default
-        if self.random_rate and rng.randint(0, 999) < int(self.random_rate * 1000):
-            return legal[rng.randint(0, len(legal) - 1)]
+        pick = self.random_pick(legal, rng)
+        if pick is not None:
+            return pick
         if view.pending:
             yield None
             return stage_answer(view, legal, side, rng, sharp=self.sharp)
@@ -419,8 +418,7 @@ class GemsBot:
         scored: list[tuple[float, int, Any]] = []
         for _, n, action in shortlist:
             value, _ = self._score(view, action, side, rng)
-            if self.noise:
-                value += (rng.randint(0, 2000) / 1000.0 - 1.0) * self.noise
+            value = self.noisy(value, rng)
             scored.append((value, n, action))
             yield None
         scored.sort(key=lambda t: (-t[0], t[1]))
@@ -498,7 +496,7 @@ class GemsBot:
             srng = rng.fork(f"sample{k}")
             s = copy.deepcopy(view)
             if isinstance(action, A.Ready):
-                self._play_ready(s, action, side, srng)
+                s = self._play_ready(s, action, side, srng)
             else:
                 s2, _ = dry_run(s, action, srng)
                 if s2 is None:
@@ -516,16 +514,16 @@ class GemsBot:
                 total += evaluate(s, side, self.sharp)
         return total / n
 
-    def _play_ready(self, s: GemsState, ready: Any, side: int, rng: Rng) -> None:
-        """Open a Ready Action on `s`, aim it as `_aim` would, strike with the bot's dice and
-        settle the stages."""
+    def _play_ready(self, s: GemsState, ready: Any, side: int, rng: Rng) -> GemsState:
+        """The position after opening a Ready Action on `s`, aiming it as `_aim` would, striking
+        with the bot's dice and settling the stages (each step through a throwaway match)."""
         system = _system()
-        system.apply(s, ready, rng)
-        _, plan = best_assignment(copy.deepcopy(s), side, self.sharp)
+        s, _ = bots.step(system, s, ready, rng)
+        _, plan = best_assignment(s, side, self.sharp)
         for a in plan:
-            system.apply(s, a, rng)
-        system.apply(s, A.Strike(s.acting), rng)
-        settle(s, side, rng)
+            s, _ = bots.step(system, s, a, rng)
+        s, _ = bots.step(system, s, A.Strike(s.acting), rng)
+        return settle(s, side, rng)
 
 
 def _ability_hint(state: GemsState, action: Any, side: int) -> float:

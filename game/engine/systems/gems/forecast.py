@@ -32,6 +32,8 @@ from itertools import product
 from math import factorial
 from typing import Any
 
+from game.engine.tactics import odds
+
 from . import combat, common
 from .house import house
 from .state import AttackPlan, GemsState
@@ -88,14 +90,13 @@ BLOCK_ASSUMPTION = ("the defender makes every counter roll she may and blocks th
 
 def p_above(mod: int, threshold: int) -> Fraction:
     """P(d20 + mod > threshold)."""
-    wins = sum(1 for f in range(1, FACES + 1) if f + mod > threshold)
-    return Fraction(wins, FACES)
+    return odds.p_above(odds.dice(1, FACES), threshold - mod)
 
 
 def p_beats(mod_a: int, mod_b: int) -> Fraction:
     """P(d20 + mod_a > d20 + mod_b): an opposed roll the first must win outright."""
-    wins = sum(1 for a in range(1, FACES + 1) for b in range(1, FACES + 1) if a + mod_a > b + mod_b)
-    return Fraction(wins, FACES * FACES)
+    d20 = odds.dice(1, FACES)
+    return odds.p_beats(odds.shift(d20, mod_a), odds.shift(d20, mod_b))
 
 
 def _multisets(n: int, k: int, start: int = 0):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.rules import HouseRule
+from game.engine.tactics.house import HouseTable
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule("hp_per_size", "HP per Size", "GEM-GM-03", 20,
@@ -82,9 +83,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
               "carry rolls and the end of the encounter."),
 )
 
-DEFAULTS: dict[str, Any] = {h.id: h.default for h in HOUSE_RULES}
-
-
-def house(state: Any, rule_id: str) -> Any:
-    """The resolved value of a house rule on this match (its default if the state predates it)."""
-    return state.house.get(rule_id, DEFAULTS[rule_id])
+HOUSE = HouseTable(HOUSE_RULES)
+DEFAULTS: dict[str, Any] = HOUSE.defaults
+# the resolved value of a house rule on this match (its default if the state predates it)
+house = HOUSE.read

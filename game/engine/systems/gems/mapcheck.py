@@ -18,15 +18,10 @@ from game.engine.boards import Board
 from .common import DIRECTIONS
 from .content import content
 
-try:
-    from game.engine.boards.tmx import MapProblem
-except ImportError:  # pragma: no cover - tmx.py is part of the engine now
-    MapProblem = None  # type: ignore[assignment,misc]
+from game.engine.boards.tmx import MapProblem
 
 
 def _problem(board: Board, layer: str | None, x: int | None, y: int | None, msg: str) -> Any:
-    if MapProblem is None:
-        return f"{board.source}: {msg}"
     return MapProblem(board.source, layer, x, y, msg)
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from game.engine.boards import Board
 from game.engine.stateclone import clone_slots, copy_sharing
+from game.engine.tactics.pending import Pending, stack_to_json
 
 
 @dataclass(slots=True)
@@ -113,17 +114,6 @@ class AttackPlan:
 
 
 @dataclass(slots=True)
-class Pending:
-    """A mid-action choice the engine waits for (STYLE habit 4). `stage` names it; `seat` must
-    answer; `data` carries what the stage needs (JSON-able)."""
-
-    stage: str
-    seat: int
-    actor: str | None
-    data: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(slots=True)
 class GemsState:
     units: dict[str, Unit]
     items: dict[str, Item]
@@ -154,6 +144,7 @@ class GemsState:
         finally:
             self.board = board
         d.pop("board")
+        d["pending"] = stack_to_json(self.pending)
         return d
 
     def __deepcopy__(self, memo: dict) -> "GemsState":
@@ -162,5 +153,5 @@ class GemsState:
         return copy_sharing(self, memo)
 
 
-for _cls in (Arm, Unit, Item, AttackPlan, Pending):
+for _cls in (Arm, Unit, Item, AttackPlan):
     _cls.__deepcopy__ = clone_slots  # type: ignore[attr-defined]

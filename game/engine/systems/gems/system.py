@@ -1,8 +1,9 @@
 """The gems rule system object: what Match calls (the RuleSystem protocol in game.engine.rules).
 
-Owns: set-up from a MatchConfig (board from a Tiled map or an inline grid, units from sheets with
-overrides, items, teams at spawns, initiative), dispatch of actions to movement/turn rules
-(rules.py) and combat (combat.py, imported lazily), decisions, end of the encounter, JSON of
+Owns: set-up from a MatchConfig (board from a Tiled map or an inline grid through
+tactics.boardbuild, units from sheets with overrides, items, teams at spawns, initiative),
+dispatch of actions to movement/turn rules (rules.py) and combat (combat.py), validate (the
+specific reason for a refused action), decisions, end of the encounter, JSON of
 the state (the board is rebuilt from the config, never saved), invariants, the example match
 and gems-specific map checks.
 
@@ -19,14 +20,18 @@ from game.engine.decisions import Decision
 from game.engine.events import MatchEnded
 from game.engine.rng import Rng
 from game.engine.rules import ConfigError, HouseRule, MatchConfig, SeatConfig
+from game.engine.tactics.boardbuild import build_board as tactics_build_board
+from game.engine.tactics.boardbuild import grid_rows, rows_board
+from game.engine.tactics.pending import stack_from_json
 
 from . import actions as A
 from . import events as ev
-from . import gm, rules
+from . import combat, gm, rules
 from .common import TILE_CAPACITY, _spot_for_unit, check_end, occupancy_index, occupy_problem
 from .content import content
 from .house import DEFAULTS, HOUSE_RULES
-from .state import Arm, AttackPlan, GemsState, Item, Pending, Unit
+from .mapcheck import check_cells, check_map, check_objects
+from .state import Arm, AttackPlan, GemsState, Item, Unit
 from .turns import end_turn, roll_initiative, start_turn
 
 STATE_VERSION = 1
@@ -51,64 +56,39 @@ _STAGE_PROMPTS = {
 }
 
 
-def _combat():
-    """combat.py, or None while it is not there yet."""
-    try:
-        from . import combat
-    except ImportError:
-        return None
-    return combat
-
-
 def _config_error(msg: str) -> ConfigError:
     return ConfigError(f"gems set-up: {msg}")
 
 
 # --- boards ----------------------------------------------------------------------------------
 
+def grid_board(grid: dict[str, Any]) -> Board:
+    """A square board from an inline grid: rows of legend characters, optional legend,
+    elevation and objects ({name, type, x, y, properties})."""
+    rows = grid_rows(grid, ("rows", "legend", "elevation", "objects"), _config_error)
+    legend = grid.get("legend")
+    if legend is not None:
+        legend = {str(k): dict(v) for k, v in legend.items()}
+        legend.setdefault(".", {})
+    objects = [MapObject(i, str(o.get("name", "")), str(o["type"]), int(o["x"]), int(o["y"]),
+                         "objects", dict(o.get("properties", {})))
+               for i, o in enumerate(grid.get("objects", []) or [])]
+    board = rows_board(rows, legend, grid.get("elevation"), objects, _config_error)
+    # the same property and object checks a Tiled map gets, so a typo such as
+    # current_dir = "east" is refused here instead of silently doing nothing
+    problems = check_cells(board) + check_objects(board, need_spawns=False)
+    if problems:
+        more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+        raise _config_error("; ".join(str(p) for p in problems[:3]) + more)
+    return board
+
+
 def build_board(map_name: str | None, grid: dict[str, Any] | None) -> tuple[Board, str]:
     """The board and its source name, from an inline grid or a map file."""
-    if grid is not None:
-        if not isinstance(grid, dict) or not isinstance(grid.get("rows"), list):
-            raise _config_error("grid must be a table with 'rows' (a list of text rows)")
-        extra = set(grid) - {"rows", "legend", "elevation", "objects"}
-        if extra:
-            raise _config_error(f"grid has unknown key {sorted(extra)[0]!r}")
-        legend = grid.get("legend")
-        if legend is not None:
-            legend = {str(k): dict(v) for k, v in legend.items()}
-            legend.setdefault(".", {})
-        objects = [MapObject(i, str(o.get("name", "")), str(o["type"]), int(o["x"]), int(o["y"]),
-                             "objects", dict(o.get("properties", {})))
-                   for i, o in enumerate(grid.get("objects", []) or [])]
-        try:
-            board = Board.from_rows([str(r) for r in grid["rows"]], legend,
-                                    grid.get("elevation"), "inline grid", objects)
-        except BoardError as exc:
-            raise _config_error(str(exc)) from None
-        # the same property and object checks a Tiled map gets, so a typo such as
-        # current_dir = "east" is refused here instead of silently doing nothing
-        from .mapcheck import check_cells, check_objects
-        problems = check_cells(board) + check_objects(board, need_spawns=False)
-        if problems:
-            more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
-            raise _config_error("; ".join(str(p) for p in problems[:3]) + more)
-        return board, "inline"
-    if map_name:
-        try:
-            from game.engine.boards.tmx import load_board_cached
-        except ImportError:
-            raise _config_error("Tiled maps cannot be loaded yet (no boards.tmx)") from None
-        from game.paths import resolve_map
-        path = resolve_map(map_name)
-        try:
-            board = load_board_cached(path)
-        except (BoardError, OSError, ValueError) as exc:
-            raise _config_error(f"{path}: {exc}") from None
-        if board.orientation != "orthogonal":
-            raise _config_error(f"{path}: gems plays on square grids, not {board.orientation} maps")
-        return board, str(map_name)
-    raise _config_error("needs a map or an inline grid (setup.grid)")
+    return tactics_build_board(
+        map_name, grid, orientation="orthogonal", from_grid=grid_board, error=_config_error,
+        missing="needs a map or an inline grid (setup.grid)",
+        wrong_shape="{path}: gems plays on square grids, not {orientation} maps")
 
 
 # --- units and items from content ------------------------------------------------------------
@@ -368,10 +348,9 @@ class GemsSystem:
     def legal_actions(self, state: GemsState) -> list:
         if state.over:
             return []
-        combat = _combat()
         if gm.top(state) is not None:
             return gm.legal(state)          # the game master has no side to give up
-        fight = list(combat.legal_actions(state)) if combat is not None else []
+        fight = list(combat.legal_actions(state))
         if state.pending or state.ready_open:
             out = fight
         else:
@@ -396,14 +375,7 @@ class GemsSystem:
         if isinstance(action, A.Rule):
             return gm.validate(state, action)
         if isinstance(action, COMBAT_ACTIONS):
-            combat = _combat()
-            if combat is None:
-                return "combat is not available yet"
-            check = getattr(combat, "validate", None)
-            if check is not None:
-                return check(state, action)
-            return None if action in combat.legal_actions(state) else \
-                f"{action.kind} is not allowed now"
+            return combat.validate(state, action)
         if state.pending:
             p = state.pending[-1]
             return f"waiting for an answer first ({p.stage.replace('_', ' ')})"
@@ -420,9 +392,6 @@ class GemsSystem:
             state.pending.clear()
             return [MatchEnded(state.winner, f"side {action.seat + 1} conceded")]
         if isinstance(action, COMBAT_ACTIONS):
-            combat = _combat()
-            if combat is None:
-                raise ValueError("combat is not available yet")
             events = list(combat.apply(state, action, rng))
         elif isinstance(action, A.Rule):
             events = gm.answer(state, action, rng)      # GEM-GM-37
@@ -487,21 +456,19 @@ class GemsSystem:
     def example_config(self, seed: int) -> MatchConfig:
         from game.paths import maps_dir
         seats = [SeatConfig("human", name="Player 1"), SeatConfig("ai", name="Computer")]
-        try:
-            import game.engine.boards.tmx  # noqa: F401
-            has_tmx = True
-        except ImportError:
-            has_tmx = False
         for name in ("gems_riverbend.tmx", "gems_quarry.tmx"):
-            if has_tmx and (maps_dir() / name).exists():
+            if (maps_dir() / name).exists():
                 teams = teams_for_map(name)[:2]
                 if len(teams) == 2:
                     return MatchConfig("gems", seed, seats, name, {}, {"teams": teams})
         return MatchConfig("gems", seed, seats, None, {}, example_setup())
 
     def check_map(self, board: Board) -> list:
-        from .mapcheck import check_map
         return check_map(board)
+
+    def load_bots(self) -> None:
+        """Importing ai.py registers this system's bots (kept out of start-up)."""
+        from . import ai  # noqa: F401
 
 
 def _check_seats(config: MatchConfig, house: dict[str, Any]) -> None:
@@ -572,7 +539,7 @@ def _state_from_json(data: dict) -> GemsState:
         units[uid] = Unit(**fields)
     items = {iid: Item(**i) for iid, i in data["items"].items()}
     plans = [AttackPlan(p["arm"], tuple(p["target"]), p["mode"]) for p in data.get("plans", [])]
-    pending = [Pending(**p) for p in data.get("pending", [])]
+    pending = stack_from_json(data.get("pending", []))
     grid = data.get("grid")
     source = data.get("map_source", "inline")
     board, _ = build_board(None if grid is not None else source, grid)

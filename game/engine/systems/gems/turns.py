@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from game.engine.events import MatchEnded, RulingMade, TurnEnded, TurnStarted
 from game.engine.rng import Rng
+from game.engine.tactics.initiative import rank
 
 from . import events as ev
 from . import gm
@@ -36,39 +37,21 @@ def roll_initiative(state: GemsState, rng: Rng, units: list[str] | None = None) 
         totals[uid] = total
         u.initiative = total
         out.append(e)
-    rerolls = 0
 
-    def ordered(group: list[str], depth: int) -> list[str]:
-        nonlocal rerolls
-        # sort by total then CPR, keep the tied blocks for rerolls
-        keyed = sorted(group, key=lambda g: (-totals[g], -state.units[g].cpr))
-        result: list[str] = []
-        i = 0
-        while i < len(keyed):
-            j = i + 1
-            a = keyed[i]
-            while j < len(keyed) and totals[keyed[j]] == totals[a] \
-                    and state.units[keyed[j]].cpr == state.units[a].cpr:
-                j += 1
-            block = keyed[i:j]
-            if len(block) > 1 and depth < 50:
-                rerolls += 1
-                sub: dict[str, int] = {}
-                for uid in block:
-                    u = state.units[uid]
-                    t, e = combat_roll(rng, u, "initiative tie-break",
-                                       f"{u.name} rerolls a tied initiative")
-                    sub[uid] = t
-                    out.append(e)
-                saved = {uid: totals[uid] for uid in block}
-                totals.update(sub)
-                block = ordered(block, depth + 1)
-                totals.update(saved)
-            result += block
-            i = j
-        return result
+    def reroll(block: list[str]) -> dict[str, int]:
+        sub: dict[str, int] = {}
+        for uid in block:
+            u = state.units[uid]
+            t, e = combat_roll(rng, u, "initiative tie-break",
+                               f"{u.name} rerolls a tied initiative")
+            sub[uid] = t
+            out.append(e)
+        return sub
 
-    order = ordered(list(ids), 0)
+    # GEM-05: ties go to the higher CPR, then the tied gems reroll (at most 50 times nested)
+    ranking = rank(list(ids), totals, reroll, key=lambda g, t: (-t, -state.units[g].cpr),
+                   max_depth=50)
+    order, rerolls = list(ranking.order), ranking.rerolls
     # gems no longer formed keep their place at the end of the order (they are skipped)
     state.order = order + [u for u in (state.order or list(state.units)) if u not in order]
     out.append(ev.InitiativeSet(tuple(order), tuple(totals[u] for u in order), rerolls))

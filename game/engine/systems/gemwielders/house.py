@@ -8,9 +8,8 @@ Must not: apply any rule (rules.py and effects.py read these values).
 """
 from __future__ import annotations
 
-from typing import Any
-
 from game.engine.rules import HouseRule
+from game.engine.tactics.house import HouseTable
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule("distinct_gembearers", "Distinct Gembearers", "GW-U-05", True,
@@ -55,8 +54,6 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
 )
 
 
-def house(state: Any, rule_id: str) -> Any:
-    for h in HOUSE_RULES:
-        if h.id == rule_id:
-            return state.house.get(rule_id, h.default)
-    raise KeyError(rule_id)
+HOUSE = HouseTable(HOUSE_RULES)
+# the resolved value of a house rule on this match (its default if the state predates it)
+house = HOUSE.read

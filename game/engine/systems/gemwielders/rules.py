@@ -801,6 +801,16 @@ def _why_not(state: GwState, action: Any) -> str:
         if state.turn == 1 and state.active == state.first:
             return "Player 1 does not attack on their first turn (GW-15)"
         return "attacks are made in the attack phase with attack cards from your hand"
+    if isinstance(action, A.AddDefense):
+        return "defense cards go down from your hand in your main phase (GW-33)"
+    if isinstance(action, A.PlayModification):
+        return "modifications are played from your hand in your main phase (GW-30)"
+    if isinstance(action, (A.Redeal, A.KeepRow, A.ChooseGembearer, A.OrderEffects)):
+        return "nobody is being asked that now"
+    if isinstance(action, A.EndPhase):
+        return "only the main and attack phases are ended by choice"
+    if isinstance(action, A.SkipStep):
+        return "that draft step cannot be skipped now (GW-24)"
     if isinstance(action, A.UseCard):
         return "that card is not ready, cannot be used now, or you cannot pay its cost (GW-31)"
     if isinstance(action, (A.PlaySkill, A.PlaySource)):

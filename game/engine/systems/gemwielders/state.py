@@ -21,6 +21,9 @@ import copy
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
+from game.engine.tactics.pending import Pending as TPending
+from game.engine.tactics.pending import stack_from_json, stack_to_json
+
 LIFE_START = 50          # GW-01
 LIFE_CAP = 50            # GW-02
 HAND_SIZE = 5            # GW-07, GW-45
@@ -64,17 +67,12 @@ class Player:
     # effects (e.g. counters a card keeps); never cleared by the flow
 
 
-@dataclass(slots=True)
-class Pending:
-    """A mid-action choice the engine waits for (STYLE habit 4). `stage` names it; `seat` must
-    answer; `handler` says which module answers it ("rules" for the flow's own stages, "effects"
-    for choices raised inside effects.resolve); `data` is JSON-able and holds what the handler
-    needs to go on (for effects: the rest of the effect list and its ctx)."""
-
-    stage: str
-    seat: int
-    handler: str = "rules"
-    data: dict[str, Any] = field(default_factory=dict)
+def Pending(stage: str, seat: int, handler: str = "rules",  # noqa: N802  (reads as a record)
+            data: dict[str, Any] | None = None) -> TPending:
+    """A mid-action choice (tactics.pending.Pending) routed by `handler`: "rules" for the
+    flow's own stages, "effects" for choices raised inside effects.resolve, whose `data` holds
+    the rest of the effect list and its ctx."""
+    return TPending(stage, seat, None, {} if data is None else data, handler)
 
 
 @dataclass(slots=True)
@@ -123,7 +121,7 @@ class GwState:
     phase: str = "setup"
     draft_step: int = 1                   # lowest draft step still open this phase (GW-24)
     redealt: bool = False                 # Player 2 used the one redeal (GW-12)
-    pending: list[Pending] = field(default_factory=list)   # stack; last is answered first
+    pending: list[TPending] = field(default_factory=list)   # stack; last is answered first
     queue: list[dict[str, Any]] = field(default_factory=list)
     # effect work items resolved in order when nothing is pending:
     # {"owner": seat, "effects": [...], "ctx": {...}}
@@ -162,7 +160,9 @@ class GwState:
         return cid_
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        d = asdict(self)
+        d["pending"] = stack_to_json(self.pending)
+        return d
 
     def copy(self) -> "GwState":
         """A fully independent copy, equal field for field (see `_COPY_PLAN`). Same as
@@ -176,7 +176,7 @@ def state_from_dict(d: dict[str, Any]) -> GwState:
     d.pop("version", None)
     cards = {k: Card(**v) for k, v in d.pop("cards").items()}
     players = [Player(**p) for p in d.pop("players")]
-    pending = [Pending(**p) for p in d.pop("pending")]
+    pending = stack_from_json(d.pop("pending"))
     attack = d.pop("attack")
     return GwState(cards=cards, players=players, pending=pending,
                    attack=Attack(**attack) if attack is not None else None, **d)
@@ -230,7 +230,7 @@ def _players(value: list[Player]) -> list[Player]:
     return [_copy_obj(p) for p in value]
 
 
-def _pending(value: list[Pending]) -> list[Pending]:
+def _pending(value: list[TPending]) -> list[TPending]:
     return [_copy_obj(p) for p in value]
 
 
@@ -250,7 +250,8 @@ _COPY_PLAN: dict[type, dict[str, Callable[[Any], Any]]] = {
         "discard": _atoms_list, "defense": _atoms_list, "mods": _atoms_list,
         "used": _atoms_list, "knows": _atoms_list, "buffs": _json, "flags": _json,
     },
-    Pending: {"stage": _share, "seat": _share, "handler": _share, "data": _json},
+    TPending: {"stage": _share, "seat": _share, "actor": _share, "handler": _share,
+               "data": _json},
     Attack: {
         "attacker": _share, "defender": _share, "cards": _atoms_list, "announced": _share,
         "revealed": _atoms_list, "sword": _atoms_dict, "shield": _atoms_dict,
@@ -295,5 +296,5 @@ def _deepcopy(self: Any, memo: dict) -> Any:
     return out
 
 
-for _cls in (Player, Pending, Attack, GwState):
+for _cls in (Player, Attack, GwState):
     _cls.__deepcopy__ = _deepcopy  # type: ignore[attr-defined]

@@ -245,6 +245,10 @@ class GemwieldersSystem:
     def check_map(self, board: Any) -> list:
         return []
 
+    def load_bots(self) -> None:
+        """Importing ai.py registers this system's bots (kept out of start-up)."""
+        from . import ai  # noqa: F401
+
 
 def zones_of(state: GwState) -> dict[str, list[str]]:
     """Every zone's card ids by a readable name (for invariants and debugging)."""
