@@ -119,10 +119,13 @@ def schema_of(cls: type) -> type[msgspec.Struct]:
                 fields.append((f.name, tp, msgspec.field(default_factory=f.default_factory)))
             else:
                 fields.append((f.name, tp))
+        # a record's kind is a class attribute; a content entry may have a field named kind
         kind = getattr(cls, "kind", "")
-        tag = {"tag_field": "kind", "tag": kind} if kind else {}
+        named = any(f.name == "kind" for f in dataclasses.fields(cls))
+        tag = {"tag_field": "kind", "tag": kind} if isinstance(kind, str) and kind and not named \
+            else {}
         struct = msgspec.defstruct(f"{cls.__name__}Schema", fields, forbid_unknown_fields=True,
-                                   **tag)
+                                   kw_only=True, **tag)
         _STRUCTS[cls] = struct
         _CLASSES[struct] = cls
     return struct
@@ -159,14 +162,30 @@ def _from_schema(value: Any) -> Any:
     return value
 
 
-def build(cls: type[T], data: Any, what: str) -> T:
-    """The dataclass `cls` from the JSON-like `data` (no `kind` needed at the top), checked
-    strictly against its annotations; a RecordError names `what` and the field otherwise."""
+class SchemaProblem(ValueError):
+    """`data` does not fit a schema; `problem` says where and how (see `Problem`)."""
+
+    def __init__(self, problem: "Problem"):
+        self.problem = problem
+        super().__init__(problem.explain())
+
+
+def convert(cls: type[T], data: Any) -> T:
+    """The dataclass `cls` from JSON-like `data` (no `kind` needed at the top), checked strictly
+    against its annotations; SchemaProblem otherwise. Shared by records and content files."""
     try:
         checked = msgspec.convert(data, schema_of(cls), strict=True)
     except msgspec.ValidationError as exc:
-        raise RecordError(f"{what}: {explain(str(exc))}") from None
+        raise SchemaProblem(problem(str(exc))) from None
     return _from_schema(checked)
+
+
+def build(cls: type[T], data: Any, what: str) -> T:
+    """`convert`, with a RecordError naming `what` (namespace and kind) and the field."""
+    try:
+        return convert(cls, data)
+    except SchemaProblem as exc:
+        raise RecordError(f"{what}: {exc}") from None
 
 
 # msgspec's words for JSON types -> ours (messages are read by players and scenario authors)
@@ -179,27 +198,59 @@ def _words(types_text: str) -> str:
     return " or ".join(_TYPE_WORDS.get(t, t) for t in types_text.split(" | "))
 
 
-def field_path(path: str) -> str:
-    """msgspec's `$.a.b[0]` location as `a.b[0]`."""
-    return path[1:] if path.startswith(".") else path
+@dataclasses.dataclass(frozen=True, slots=True)
+class Problem:
+    """One msgspec validation message taken apart. `path` is the field it concerns ("to",
+    "roll.faces[1]", "" for the table itself); `what` is "unknown" or "missing" (with the
+    field's `name`), "length" or "type" (with `expected` and `got` in our words), or "other"
+    (msgspec's own words in `text`)."""
+
+    path: str
+    what: str
+    name: str = ""
+    expected: str = ""
+    got: str = ""
+    text: str = ""
+
+    @property
+    def top(self) -> str:
+        """The top-level key the problem lies under (the unknown or missing one itself)."""
+        return re.split(r"[.\[]", self.path, 1)[0] if self.path else self.name
+
+    def explain(self) -> str:
+        """In our words, the field first: "field 'seat': expected an integer, got text"."""
+        where = f"field {self.path!r}: " if self.path else ""
+        if self.what == "unknown":
+            return f"{where}has unknown fields [{self.name!r}]"
+        if self.what == "missing":
+            return f"{where}missing required field {self.name!r}"
+        if self.what == "length":
+            return f"{where}expected {self.expected} values, got {self.got}"
+        if self.what == "type":
+            return f"{where}expected {self.expected}, got {self.got}"
+        return f"{where}{self.text}"
+
+
+def problem(message: str) -> Problem:
+    """Take a msgspec ValidationError message apart (its wording is pinned by tests/schema)."""
+    m = _AT.match(message)
+    assert m is not None    # the pattern matches any text
+    msg, path = m["msg"], m["path"] or ""
+    path = path[1:] if path.startswith(".") else path
+    if (found := re.fullmatch(r"Object contains unknown field `(.+)`", msg)):
+        return Problem(path, "unknown", name=found[1])
+    if (found := re.fullmatch(r"Object missing required field `(.+)`", msg)):
+        return Problem(path, "missing", name=found[1])
+    if (found := re.fullmatch(r"Expected `array` of length (\d+), got (\d+)", msg)):
+        return Problem(path, "length", expected=found[1], got=found[2])
+    if (found := re.fullmatch(r"Expected `(.+)`, got `(.+)`", msg)):
+        return Problem(path, "type", expected=_words(found[1]), got=_words(found[2]))
+    return Problem(path, "other", text=msg)
 
 
 def explain(message: str) -> str:
-    """A msgspec validation message in our words, with the field it concerns first:
-    "field 'seat': expected an integer, got text"."""
-    m = _AT.match(message)
-    assert m is not None    # the pattern matches any text
-    msg, path = m["msg"], field_path(m["path"] or "")
-    where = f"field {path!r}: " if path else ""
-    if (found := re.fullmatch(r"Object contains unknown field `(.+)`", msg)):
-        return f"{where}has unknown fields [{found[1]!r}]"
-    if (found := re.fullmatch(r"Object missing required field `(.+)`", msg)):
-        return f"{where}missing required field {found[1]!r}"
-    if (found := re.fullmatch(r"Expected `array` of length (\d+), got (\d+)", msg)):
-        return f"{where}expected {found[1]} values, got {found[2]}"
-    if (found := re.fullmatch(r"Expected `(.+)`, got `(.+)`", msg)):
-        return f"{where}expected {_words(found[1])}, got {_words(found[2])}"
-    return f"{where}{msg}"
+    """A msgspec validation message in our words (see `Problem.explain`)."""
+    return problem(message).explain()
 
 
 class Record:

@@ -1,0 +1,1 @@
+"""The tactics toolkit: what every grid system shares."""
