@@ -48,6 +48,8 @@ class Registry:
         def deco(cls: type[T]) -> type[T]:
             if kind in self._by_kind and self._by_kind[kind] is not cls:
                 raise RuntimeError(f"{self.namespace} kind {kind!r} registered twice")
+            if kind in self._aliases:
+                raise RuntimeError(f"{self.namespace} kind {kind!r} is already an alias")
             for old in aliases:
                 if old in self._by_kind or self._aliases.get(old, kind) != kind:
                     raise RuntimeError(f"{self.namespace} alias {old!r} is already a kind")

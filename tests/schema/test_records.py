@@ -158,6 +158,8 @@ def test_a_renamed_kind_stays_readable_under_its_old_name():
     assert reg.aliases() == {"demo.unit_moved": "demo.moved"}
     with pytest.raises(RuntimeError, match="already a kind"):
         reg.register("demo.other", aliases=("demo.moved",))(Moved)
+    with pytest.raises(RuntimeError, match="already an alias"):
+        reg.register("demo.unit_moved")(Moved)
 
 
 # -- through a save and a scenario file --------------------------------------------------------
