@@ -362,6 +362,34 @@ BROKEN = [
     ("teams.toml", '[teams.bad]\nname = "X"\nmembers = []', ["[teams.bad]", "members"]),
     ("teams.toml", '[teams.bad]\nname = "X"\nmembers = ["archer"]\nmaps = "x.tmx"',
      ["[teams.bad]", "'maps'"]),
+    # the schema (the entry dataclasses) refuses wrong types, unknown keys and missing keys
+    ("teams.toml", '[teams.bad]\nname = "X"\nmembers = ["archer", 3]',
+     ["[teams.bad]", "key 'members' has the wrong type", "at members[1] expected text"]),
+    ("teams.toml", '[teams.bad]\nname = "X"\nmembers = ["archer"]\nleader = "archer"',
+     ["[teams.bad]", "unknown key 'leader'"]),
+    ("talents.toml", '[talents.bad]\nname = "X"', ["[talents.bad]", "missing required key 'reduces'"]),
+    ("talents.toml", '[talents.bad]\nname = "X"\nreduces = "blade"\nper_round = 1.5',
+     ["[talents.bad]", "key 'per_round' has the wrong type", "expected an integer, got a number"]),
+    ("conditions.toml", '[conditions.bad]\nname = "X"\nverbs = "no_move"',
+     ["[conditions.bad]", "key 'verbs' has the wrong type"]),
+    ("moves.toml", "[moves.bad]\n" + GOOD_MOVE + 'effects = [{ verb = "condition", '
+     'condition = "staggered", rounds = "two" }]',
+     ["[moves.bad]", "key 'effects' has the wrong type", "at effects[0].rounds expected an integer"]),
+    ("moves.toml", "[moves.bad]\n" + GOOD_MOVE + 'effects = [{ verb = "condition", '
+     'condition = "staggered", rounds = 1, power = 2 }]', ["[moves.bad]", "unknown key 'power'"]),
+    ("moves.toml", "[moves.bad]\n" + GOOD_MOVE + 'id = "other"', ["[moves.bad]", "unknown key 'id'"]),
+    ("moves.toml", "[moves.bad]\n" + GOOD_MOVE.replace('kind = "projectile"\n', ""),
+     ["[moves.bad]", "missing required key 'kind'"]),
+    ("combatants.toml", '[combatants.bad]\nname = "X"\nSTR = "ten"\nDEX = 10\nCON = 10\nINT = 10\n'
+     'WIS = 10\nCHA = 10\nab = 1\ndb = 1\nhp = 20', ["[combatants.bad]", "key 'STR' has the wrong type"]),
+    ("combatants.toml", '[combatants.bad]\nname = "X"\nSTR = 10\nDEX = 10\nCON = 10\nINT = 10\n'
+     'WIS = 10\nCHA = 10\nab = 1\ndb = 1\nhp = 20\nscores = {STR = 3}',
+     ["[combatants.bad]", "unknown key 'scores'", "CHA"]),
+    ("combatants.toml", '[combatants.bad]\nname = "X"\nSTR = 10\nDEX = 10\nCON = 10\nINT = 10\n'
+     'WIS = 10\nCHA = 10\nab = 1\ndb = 1\nhp = 20\nmoves = "blade"',
+     ["[combatants.bad]", "key 'moves' has the wrong type"]),
+    ("combatants.toml", '[combatants.bad]\nname = "X"\nSTR = 10\nDEX = 10\nCON = 10\nINT = 10\n'
+     'WIS = 10\nCHA = 10\nab = 1\ndb = 1', ["[combatants.bad]", "missing required key 'hp'"]),
 ]
 
 
@@ -456,6 +484,8 @@ def test_presentation_refuses_unknown_ids(looks, name, text, words):
     ("combatants.toml", 'title = "Aeromancer"', 'title = "A Very Long Title Indeed"',
      ["[aeromancer]", "title"]),
     ("conditions.toml", 'glyph = "Pr"', 'glyph = "Pr"\nsize = 3', ["[prone]", "'size'"]),
+    ("conditions.toml", 'glyph = "Pr"', "glyph = 3", ["[prone]", "key 'glyph' has the wrong type"]),
+    ("moves.toml", 'colour = "#bfefff"\n', "", ["[air_blast]", "missing required key 'colour'"]),
 ])
 def test_presentation_refuses_bad_entries(looks, name, old, new, words):
     _replace(looks, name, old, new)

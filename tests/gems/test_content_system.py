@@ -71,6 +71,34 @@ def test_schemas_reject_unknown_keys_naming_file_and_key(tmp_path: Path, file, s
     assert file in str(err.value) and repr(key) in str(err.value)
 
 
+@pytest.mark.parametrize("file,old,new,words", [
+    ("items.toml", "[items.rock]\nname = \"Rock\"\nsize = 0.5\ndamage = 2",
+     "[items.rock]\nname = \"Rock\"\nsize = 0.5\ndamage = \"2\"",
+     ["[items.rock]", "key 'damage' has the wrong type", "expected an integer, got text"]),
+    ("items.toml", "size = 0.5", "size = true", ["[items.rock]", "key 'size' has the wrong type"]),
+    ("sheets.toml", 'weapons = ["hardlight_blade"]', 'weapons = ["hardlight_blade", 3]',
+     ["[sheets.garnet]", "key 'weapons' has the wrong type", "at weapons[1]"]),
+    ("sheets.toml", "budget = 20", 'budget = "lots"', ["sheets.toml [costs]", "key 'budget'"]),
+    ("sheets.toml", "budget = 20", "budget = 20\nrebate = 1", ["[costs]", "unknown key 'rebate'"]),
+    ("abilities.toml", 'name = "Mend"\nkind = "active"', 'name = "Mend"',
+     ["[abilities.mend]", "missing required key 'kind'"]),
+    ("teams.toml", 'name = "Wanderers"\n', "",
+     ["[teams.wanderers]", "missing required key 'name'"]),
+])
+def test_schemas_name_file_entry_and_key_for_wrong_types_and_missing_keys(tmp_path: Path, file,
+                                                                           old, new, words):
+    folder = tmp_path / "gems"
+    shutil.copytree(DATA, folder)
+    text = (folder / file).read_text()
+    assert old in text
+    (folder / file).write_text(text.replace(old, new, 1))
+    with pytest.raises(ContentError) as err:
+        load_content(folder)
+    assert str(folder / file) in str(err.value)
+    for w in words:
+        assert w in str(err.value), str(err.value)
+
+
 def test_content_cross_references_are_checked(tmp_path: Path):
     folder = tmp_path / "gems"
     shutil.copytree(DATA, folder)

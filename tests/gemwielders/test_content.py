@@ -149,6 +149,25 @@ def _broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
     ("gems.toml", 'letter = "T"', 'letter = "R"', r"\[gems\.topaz\]: key 'letter' 'R' is used by two"),
     ("sources.toml", "stack = 12", "stack = 0", r"\[sources\.source\]: key 'stack'"),
     ("cards.toml", "[cards.w_swing]", "[cards.w_swing", r"cards\.toml: not valid TOML"),
+    # the entry types (GemDef, CardEntry, BearerEntry) refuse wrong types, unknown and missing keys
+    ("gems.toml", "tokens = 4", 'tokens = "four"',
+     r"\[gems\.ruby\]: key 'tokens' has the wrong type \('four': expected an integer, got text\)"),
+    ("gems.toml", 'theme = "aggression"', 'theme = "aggression"\nshine = 2',
+     r"\[gems\.ruby\]: unknown key 'shine'"),
+    ("gems.toml", 'name = "Ruby"\n', "", r"\[gems\.ruby\]: missing required key 'name'"),
+    ("gembearers.toml", 'ability = "Crush"', "ability = 3",
+     r"\[gembearers\.hammer\]: key 'ability' has the wrong type"),
+    ("gembearers.toml", 'ability = "Crush"\n', "",
+     r"\[gembearers\.hammer\]: missing required key 'ability'"),
+    ("gembearers.toml", 'ability = "Crush"', 'ability = "Crush"\npower = 1',
+     r"\[gembearers\.hammer\]: unknown key 'power'"),
+    ("gembearers.toml", "deck = { w_swing = 4, w_overhead_smash = 2, w_haft_guard = 3, "
+     "w_steady_breath = 1 }", 'deck = ["w_swing"]',
+     r"\[gembearers\.hammer\]: key 'deck' has the wrong type \(\['w_swing'\]: expected a table"),
+    ("sources.toml", "stack = 12", "stack = 12.5", r"\[sources\.source\]: key 'stack' has the wrong type"),
+    ("sources.toml", 'kind = "source"\n', "", r"\[sources\.source\]: missing required key 'kind'"),
+    ("cards.toml", 'name = "Swing"', 'name = "Swing"\nplay = "draw"',
+     r"\[cards\.w_swing\]: key 'play' has the wrong type \('draw': expected a list, got text\)"),
 ])
 def test_a_broken_file_names_the_file_and_the_key(tmp_path, name, old, new, message):
     folder = _broken(tmp_path, name, old, new)
@@ -220,3 +239,11 @@ def test_content_set_names_from_saves_cannot_leave_the_data_folder(name):
     """A save names its content set; a path there must be refused, not followed."""
     with pytest.raises(ContentError, match="plain name"):
         load(name)
+
+
+def test_card_entries_declare_one_effect_list_per_trigger():
+    from dataclasses import fields
+
+    from game.engine.systems.gemwielders.content import TRIGGERS, CardEntry
+    lists = [f.name for f in fields(CardEntry) if f.type == "list[Any]"]
+    assert sorted(lists) == sorted(TRIGGERS)

@@ -15,14 +15,15 @@ names exist (maps are validated by the map tools; `teams_for_map` just filters b
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from game import paths
 from game.engine import dice
-from game.engine.contentfile import check_table, read_toml
+from game.engine.contentfile import read_toml
 from game.engine.rules import ConfigError
+from game.engine.tactics.content import ContentSets, as_table, entry, keys_of, tables
 
 from .state import ABILITIES, ability_mod
 
@@ -45,7 +46,7 @@ ACTIONS = ("full", "standard", "move", "swift", "free")           # BND-31..35, 
 KINDS = ("projectile", "melee", "structure", "area", "self", "modifier")
 RANGED = ("increments", "absolute")                               # BND-80..83
 MOVEMENT_MODES = ("move", "dash", "dodge", "swim", "step")        # BND-52..56
-# Effect verb -> the keys it needs besides "verb" (all ints except `condition`).
+# Effect verb -> the keys it needs besides "verb" (their types are Effect's annotations).
 EFFECT_VERBS: dict[str, tuple[str, ...]] = {
     "condition": ("condition", "rounds"),        # on the target, when the move hits
     "self_condition": ("condition", "rounds"),   # on the user, when the move is used
@@ -58,27 +59,10 @@ CONDITION_VERBS = ("halve_movement", "adv_defence", "adv_checks", "dis_checks",
 # Every combatant knows these without listing them (BND-41..45).
 BASIC_MOVES = ("unarmed_strike", "brace")
 
-# Each schema maps key -> (type, default); a default of ... means required.
-_MOVE = {
-    "name": (str, ...), "school": (str, ...), "action": (str, ...), "kind": (str, ...),
-    "speed": (int, 0), "range_ft": (int, 0), "ranged": (str, "absolute"), "offence": (str, ""),
-    "defence": (str, ""), "contest": (str, ""), "damage_ability": (str, ""),
-    "damage_dice": (str, ""), "damage_bonus": (int, 0), "pushback_ft": (int, 0),
-    "cooldown": (int, 0), "attaches_to": (list, []), "effects": (list, []),
-    "description": (str, ""),
-}
-_TALENT = {"name": (str, ...), "reduces": (str, ...), "per_round": (int, 1),
-           "description": (str, "")}
-_CONDITION = {"name": (str, ...), "verbs": (list, []), "description": (str, "")}
-_SHEET = {
-    "name": (str, ...), "level": (int, 1),
-    **{a: (int, ...) for a in ABILITIES},
-    "ab": (int, ...), "db": (int, ...), "hp": (int, ...), "base_speed_ft": (int, 30),
-    "swim_speed_ft": (int, 0), "moves": (list, []), "talents": (list, []),
-    "description": (str, ""),
-}
-_TEAM = {"name": (str, ...), "members": (list, ...), "maps": (list, [])}
-_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+# Each kind of entry is declared once, below, as a frozen dataclass: its annotations and
+# defaults are the file's schema (game.engine.tactics.content checks each table against it);
+# `id` comes from the table's name, never from the file.
+_ID = re.compile(r"[a-z][a-z0-9_]*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,25 +78,27 @@ class Effect:
 
 @dataclass(frozen=True, slots=True)
 class MoveDef:
+    """[moves.<id>] in moves.toml."""
+
     id: str
     name: str
     school: str
-    action: str              # ACTIONS
-    kind: str                # KINDS
-    speed: int               # H: hexes per segment (0 = none)
-    range_ft: int
-    ranged: str              # RANGED: "increments" gives BND-81 penalties, "absolute" a hard cap
-    offence: str             # ability for AB + X + 2d6, "" = no attack roll
-    defence: str             # ability for DB + X + 2d6 as a counter-action, "" = cannot counter
-    contest: str             # ability the target always opposes with (maneuvers), "" = none
-    damage_ability: str
-    damage_dice: str         # dice notation or ""
-    damage_bonus: int
-    pushback_ft: int
-    cooldown: int            # rounds (BND-101)
-    attaches_to: tuple[str, ...]
-    effects: tuple[Effect, ...]
-    description: str
+    action: str                          # ACTIONS
+    kind: str                            # KINDS
+    speed: int = 0                       # H: hexes per segment (0 = none)
+    range_ft: int = 0
+    ranged: str = "absolute"             # RANGED: "increments" gives BND-81 penalties
+    offence: str = ""                    # ability for AB + X + 2d6, "" = no attack roll
+    defence: str = ""                    # ability for DB + X + 2d6 as a counter, "" = none
+    contest: str = ""                    # ability the target always opposes with (maneuvers)
+    damage_ability: str = ""
+    damage_dice: str = ""                # dice notation or ""
+    damage_bonus: int = 0
+    pushback_ft: int = 0
+    cooldown: int = 0                    # rounds (BND-101)
+    attaches_to: tuple[str, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    description: str = ""
 
     @property
     def range_hexes(self) -> int:
@@ -138,35 +124,42 @@ class MoveDef:
 
 @dataclass(frozen=True, slots=True)
 class TalentDef:
+    """[talents.<id>] in talents.toml."""
+
     id: str
     name: str
     reduces: str             # move id whose action is one step smaller (BND-39)
-    per_round: int           # uses per round
-    description: str
+    per_round: int = 1       # uses per round
+    description: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class ConditionDef:
+    """[conditions.<id>] in conditions.toml."""
+
     id: str
     name: str
-    verbs: tuple[str, ...]   # CONDITION_VERBS
-    description: str
+    verbs: tuple[str, ...] = ()   # CONDITION_VERBS
+    description: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SheetDef:
+    """[combatants.<id>] in combatants.toml; the file writes each ability score as its own key
+    (STR = 12), gathered here into `scores`."""
+
     id: str
     name: str
-    level: int
+    level: int = 1
     scores: dict[str, int]   # ability -> score (treat as read-only)
     ab: int
     db: int
     hp: int
-    base_speed_ft: int
-    swim_speed_ft: int       # 0 in the file = half base rounded down to 5 ft (BND-X-10); filled in
-    moves: tuple[str, ...]   # as listed (basic moves not included; see known_moves)
-    talents: tuple[str, ...]
-    description: str
+    base_speed_ft: int = 30
+    swim_speed_ft: int = 0   # 0 in the file = half base rounded down to 5 ft (BND-X-10); filled in
+    moves: tuple[str, ...] = ()   # as listed (basic moves not included; see known_moves)
+    talents: tuple[str, ...] = ()
+    description: str = ""
 
     def mod(self, ability: str) -> int:
         return ability_mod(self.scores[ability])
@@ -174,10 +167,12 @@ class SheetDef:
 
 @dataclass(frozen=True, slots=True)
 class TeamDef:
+    """[teams.<id>] in teams.toml."""
+
     id: str
     name: str
     members: tuple[str, ...]
-    maps: tuple[str, ...]    # map file names (empty = any map)
+    maps: tuple[str, ...] = ()    # map file names (empty = any map)
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,23 +185,11 @@ class Content:
 
 
 # -- reading ------------------------------------------------------------------------------------
-def _check(where: str, entry: Any, schema: dict[str, tuple[Any, Any]]) -> dict[str, Any]:
-    return check_table(where, entry, schema, ContentError)
-
-
-def _section(path: Path, key: str) -> dict[str, Any]:
-    """The `[key.<id>]` tables of one file; anything else at the top level is refused."""
+def _each(path: Path, section: str) -> list[tuple[str, str, Any]]:
+    """(id, "file [section.id]", raw table) for every entry of one file, in file order."""
     data = read_toml(path, ContentError)
-    extra = sorted(set(data) - {key})
-    if extra:
-        raise ContentError(f"{path}: unknown top-level key {extra[0]!r} (expected [{key}.<id>])")
-    section = data.get(key, {})
-    if not isinstance(section, dict) or not section:
-        raise ContentError(f"{path}: needs at least one [{key}.<id>] entry")
-    for eid in section:
-        if not _ID.match(eid):
-            raise ContentError(f"{path} [{key}.{eid}]: ids are lower-case snake_case")
-    return section
+    return [(k, f"{path} [{section}.{k}]", raw)
+            for k, raw in tables(path, data, section, ContentError, ids=_ID).items()]
 
 
 def _enum(where: str, key: str, value: str, allowed: tuple[str, ...]) -> None:
@@ -214,82 +197,80 @@ def _enum(where: str, key: str, value: str, allowed: tuple[str, ...]) -> None:
         raise ContentError(f"{where}: {key} {value!r} is not one of {', '.join(allowed)}")
 
 
-def _strings(where: str, key: str, values: list[Any]) -> tuple[str, ...]:
-    for v in values:
-        if not isinstance(v, str):
-            raise ContentError(f"{where}: {key} must list strings, not {v!r}")
+def _unique(where: str, key: str, values: tuple[str, ...]) -> tuple[str, ...]:
     if len(set(values)) != len(values):
         raise ContentError(f"{where}: {key} lists an id twice")
-    return tuple(values)
+    return values
 
 
-def _effect(where: str, raw: Any) -> Effect:
-    if not isinstance(raw, dict) or not isinstance(raw.get("verb"), str):
-        raise ContentError(f"{where}: each effect is a table with a string 'verb'")
+def _check_effect(where: str, raw: Any) -> None:
+    """The verb of one effect is known and its table holds exactly the keys that verb needs
+    (the types were checked against Effect with the move)."""
     verb = raw["verb"]
     if verb not in EFFECT_VERBS:
         raise ContentError(f"{where}: unknown effect verb {verb!r} (known: "
                            f"{', '.join(EFFECT_VERBS)})")
     needed = EFFECT_VERBS[verb]
-    schema: dict[str, tuple[Any, Any]] = {"verb": (str, ...)}
+    at = f"{where} effect {verb!r}"
+    unknown = sorted(set(raw) - {"verb", *needed})
+    if unknown:
+        raise ContentError(f"{at}: unknown key {unknown[0]!r} (known: "
+                           f"{', '.join(sorted(('verb', *needed)))})")
     for key in needed:
-        schema[key] = (str, ...) if key == "condition" else (int, ...)
-    e = _check(f"{where} effect {verb!r}", raw, schema)
-    for key in needed:
-        if key != "condition" and e[key] < (0 if key == "rounds" else 1):
-            raise ContentError(f"{where} effect {verb!r}: {key} is out of range ({e[key]})")
-    return Effect(**e)
+        if key not in raw:
+            raise ContentError(f"{at}: missing required key {key!r}")
+        if key != "condition" and raw[key] < (0 if key == "rounds" else 1):
+            raise ContentError(f"{at}: {key} is out of range ({raw[key]})")
 
 
-def _move(path: Path, mid: str, raw: Any) -> MoveDef:
-    where = f"{path} [moves.{mid}]"
-    m = _check(where, raw, _MOVE)
-    _enum(where, "school", m["school"], SCHOOLS)
-    _enum(where, "action", m["action"], ACTIONS)
-    _enum(where, "kind", m["kind"], KINDS)
-    _enum(where, "ranged", m["ranged"], RANGED)
+def _check_move(path: Path, m: MoveDef, raw: dict[str, Any]) -> None:
+    """What the types cannot say: vocabularies, ranges and the shape each kind needs."""
+    where = f"{path} [moves.{m.id}]"
+    _enum(where, "school", m.school, SCHOOLS)
+    _enum(where, "action", m.action, ACTIONS)
+    _enum(where, "kind", m.kind, KINDS)
+    _enum(where, "ranged", m.ranged, RANGED)
     for key in ("offence", "defence", "contest", "damage_ability"):
-        if m[key]:
-            _enum(where, key, m[key], ABILITIES)
-    if m["damage_dice"]:
+        if getattr(m, key):
+            _enum(where, key, getattr(m, key), ABILITIES)
+    if m.damage_dice:
         try:
-            spec = dice.parse(m["damage_dice"])
+            spec = dice.parse(m.damage_dice)
         except ValueError as exc:
             raise ContentError(f"{where}: damage_dice: {exc}") from None
         if spec.bonus:
             raise ContentError(f"{where}: damage_dice takes plain dice; put the +n in damage_bonus")
     for key in ("speed", "range_ft", "pushback_ft", "cooldown", "damage_bonus"):
-        if m[key] < 0:
+        if getattr(m, key) < 0:
             raise ContentError(f"{where}: {key} cannot be negative")
     for key in ("range_ft", "pushback_ft"):
-        if m[key] % 5:
+        if getattr(m, key) % 5:
             raise ContentError(f"{where}: {key} must be a multiple of 5 ft (one hex, BND-05)")
-    attaches = _strings(where, "attaches_to", m["attaches_to"])
+    attaches = _unique(where, "attaches_to", m.attaches_to)
     for mode in attaches:
         _enum(where, "attaches_to", mode, MOVEMENT_MODES)
-    effects = []
-    for i, raw_e in enumerate(m["effects"]):
-        effects.append(_effect(f"{where} effects[{i}]", raw_e))
-    verbs = {e.verb for e in effects}
-    kind = m["kind"]
+    for i, raw_e in enumerate(raw.get("effects", [])):
+        _check_effect(f"{where} effects[{i}]", raw_e)
+    verbs = {e.verb for e in m.effects}
+    kind = m.kind
     # Shape checks per kind, so the rules code can rely on them.
     if kind in ("projectile", "melee"):
-        if m["speed"] < 1 or m["range_ft"] < 5:
+        if m.speed < 1 or m.range_ft < 5:
             raise ContentError(f"{where}: a {kind} needs speed >= 1 and range_ft >= 5")
-        if not (m["offence"] or m["contest"]):
+        if not (m.offence or m.contest):
             raise ContentError(f"{where}: a {kind} needs an offence or a contest ability")
-    if m["pushback_ft"] and m["speed"] < 1:
+    if m.pushback_ft and m.speed < 1:
         # BND-72/75: the pushback moves at the action's own speed, so it must have one
         raise ContentError(f"{where}: a pushback needs the move's speed (speed >= 1)")
-    if (m["damage_dice"] or m["damage_ability"] or m["damage_bonus"]) and not m["offence"] \
-            and not m["contest"]:
+    if (m.damage_dice or m.damage_ability or m.damage_bonus) and not m.offence \
+            and not m.contest:
         raise ContentError(f"{where}: damage without an offence or contest roll")
-    if kind == "structure" and (not verbs & {"wall"} or m["speed"] < 1 or m["range_ft"] < 5):
+    if kind == "structure" and (not verbs & {"wall"} or m.speed < 1 or m.range_ft < 5):
         raise ContentError(f"{where}: a structure needs a 'wall' effect, speed >= 1, range_ft >= 5")
-    if kind == "area" and (not verbs & {"veil"} or m["range_ft"] < 5):
+    if kind == "area" and (not verbs & {"veil"} or m.range_ft < 5):
         raise ContentError(f"{where}: an area needs a 'veil' effect and range_ft >= 5")
     if kind == "modifier":
-        if m["action"] != "swift" or not attaches or not verbs & {"boost"}:
+        if m.action != "swift" or not attaches or not verbs & {"boost"}:
             raise ContentError(f"{where}: a modifier is a swift action with attaches_to and a "
                                "'boost' effect (BND-35)")
     elif attaches:
@@ -298,39 +279,42 @@ def _move(path: Path, mid: str, raw: Any) -> MoveDef:
     for verb, owner_kind in wrong.items():
         if verb in verbs and kind != owner_kind:
             raise ContentError(f"{where}: effect {verb!r} belongs to kind {owner_kind!r}")
-    if kind == "self" and m["range_ft"]:
+    if kind == "self" and m.range_ft:
         raise ContentError(f"{where}: a self move has no range")
-    return MoveDef(id=mid, name=m["name"], school=m["school"], action=m["action"], kind=kind,
-                   speed=m["speed"], range_ft=m["range_ft"], ranged=m["ranged"],
-                   offence=m["offence"], defence=m["defence"], contest=m["contest"],
-                   damage_ability=m["damage_ability"], damage_dice=m["damage_dice"],
-                   damage_bonus=m["damage_bonus"], pushback_ft=m["pushback_ft"],
-                   cooldown=m["cooldown"], attaches_to=attaches, effects=tuple(effects),
-                   description=m["description"])
 
 
-def _sheet(path: Path, cid: str, raw: Any) -> SheetDef:
-    where = f"{path} [combatants.{cid}]"
-    s = _check(where, raw, _SHEET)
-    if not 1 <= s["level"] <= 20:
+def _sheet(where: str, cid: str, raw: Any) -> SheetDef:
+    """The file's six ability keys gathered into `scores`, then checked against SheetDef."""
+    if not isinstance(raw, dict):
+        raise ContentError(f"{where}: expected a table")
+    known = [k for k in keys_of(SheetDef) if k not in ("id", "scores")] + list(ABILITIES)
+    unknown = sorted(set(raw) - set(known))
+    if unknown:
+        raise ContentError(f"{where}: unknown key {unknown[0]!r} (known: {', '.join(sorted(known))})")
+    for a in ABILITIES:
+        if a not in raw:
+            raise ContentError(f"{where}: missing required key {a!r}")
+        if not isinstance(raw[a], int) or isinstance(raw[a], bool):
+            raise ContentError(f"{where}: key {a!r} has the wrong type ({raw[a]!r}: expected an "
+                               "integer)")
+    rest = {k: v for k, v in raw.items() if k not in ABILITIES}
+    s = entry(SheetDef, where, rest, ContentError, id=cid, scores={a: raw[a] for a in ABILITIES})
+    if not 1 <= s.level <= 20:
         raise ContentError(f"{where}: level must be 1..20")
     for a in ABILITIES:
-        if not 1 <= s[a] <= 30:
+        if not 1 <= s.scores[a] <= 30:
             raise ContentError(f"{where}: {a} score must be 1..30")
-    if s["hp"] < 1 or s["ab"] < 0 or s["db"] < 0:
+    if s.hp < 1 or s.ab < 0 or s.db < 0:
         raise ContentError(f"{where}: hp must be 1 or more, ab and db 0 or more")
-    base, swim = s["base_speed_ft"], s["swim_speed_ft"]
+    base, swim = s.base_speed_ft, s.swim_speed_ft
     if base < 5 or base % 5 or swim < 0 or swim % 5:
         raise ContentError(f"{where}: base_speed_ft and swim_speed_ft are multiples of 5 ft "
                            "(base at least 5)")
     if swim == 0:
         swim = base // 2 // 5 * 5            # invented core: half base, rounded down to 5 ft
-    return SheetDef(id=cid, name=s["name"], level=s["level"],
-                    scores={a: s[a] for a in ABILITIES}, ab=s["ab"], db=s["db"], hp=s["hp"],
-                    base_speed_ft=base, swim_speed_ft=swim,
-                    moves=_strings(where, "moves", s["moves"]),
-                    talents=_strings(where, "talents", s["talents"]),
-                    description=s["description"])
+    _unique(where, "moves", s.moves)
+    _unique(where, "talents", s.talents)
+    return replace(s, swim_speed_ft=swim)
 
 
 def load_content(folder: Path | None = None) -> Content:
@@ -338,34 +322,29 @@ def load_content(folder: Path | None = None) -> Content:
     folder = folder or paths.data_dir() / "bindings"
     p_moves, p_talents, p_conditions, p_sheets, p_teams = (
         folder / f"{n}.toml" for n in ("moves", "talents", "conditions", "combatants", "teams"))
-    moves = {k: _move(p_moves, k, v) for k, v in _section(p_moves, "moves").items()}
+    moves = {}
+    for k, where, raw in _each(p_moves, "moves"):
+        moves[k] = entry(MoveDef, where, raw, ContentError, id=k)
+        _check_move(p_moves, moves[k], raw)
     talents = {}
-    for k, v in _section(p_talents, "talents").items():
-        t = _check(f"{p_talents} [talents.{k}]", v, _TALENT)
-        if t["per_round"] < 1:
-            raise ContentError(f"{p_talents} [talents.{k}]: per_round must be 1 or more")
-        talents[k] = TalentDef(id=k, **t)
+    for k, where, raw in _each(p_talents, "talents"):
+        talents[k] = entry(TalentDef, where, raw, ContentError, id=k)
+        if talents[k].per_round < 1:
+            raise ContentError(f"{where}: per_round must be 1 or more")
     conditions = {}
-    for k, v in _section(p_conditions, "conditions").items():
-        where = f"{p_conditions} [conditions.{k}]"
-        c = _check(where, v, _CONDITION)
-        verbs = _strings(where, "verbs", c["verbs"])
-        for verb in verbs:
+    for k, where, raw in _each(p_conditions, "conditions"):
+        conditions[k] = entry(ConditionDef, where, raw, ContentError, id=k)
+        for verb in _unique(where, "verbs", conditions[k].verbs):
             if verb not in CONDITION_VERBS:
                 raise ContentError(f"{where}: unknown condition verb {verb!r} (known: "
                                    f"{', '.join(CONDITION_VERBS)})")
-        conditions[k] = ConditionDef(id=k, name=c["name"], verbs=verbs,
-                                     description=c["description"])
-    sheets = {k: _sheet(p_sheets, k, v) for k, v in _section(p_sheets, "combatants").items()}
+    sheets = {k: _sheet(where, k, raw) for k, where, raw in _each(p_sheets, "combatants")}
     teams = {}
-    for k, v in _section(p_teams, "teams").items():
-        where = f"{p_teams} [teams.{k}]"
-        t = _check(where, v, _TEAM)
-        members = tuple(t["members"])
-        if not members or not all(isinstance(m, str) for m in members):
+    for k, where, raw in _each(p_teams, "teams"):
+        teams[k] = entry(TeamDef, where, raw, ContentError, id=k)
+        if not teams[k].members:
             raise ContentError(f"{where}: members must list one or more combatant ids")
-        teams[k] = TeamDef(id=k, name=t["name"], members=members,
-                           maps=_strings(where, "maps", t["maps"]))
+        _unique(where, "maps", teams[k].maps)
     c = Content(moves, talents, conditions, sheets, teams)
     _cross_check(folder, c)
     return c
@@ -411,15 +390,12 @@ def _cross_check(folder: Path, c: Content) -> None:
 
 
 # -- the bundled content and lookups ------------------------------------------------------------
-_CACHE: Content | None = None
+_SETS = ContentSets(lambda: paths.data_dir() / "bindings", load_content, ContentError)
 
 
 def content() -> Content:
     """The bundled content, loaded and validated once per process."""
-    global _CACHE
-    if _CACHE is None:
-        _CACHE = load_content()
-    return _CACHE
+    return _SETS.get()
 
 
 def move(move_id: str, c: Content | None = None) -> MoveDef:
@@ -467,13 +443,31 @@ def teams_for_map(map_name: str | None, c: Content | None = None) -> list[TeamDe
 # -- presentation (assets/bindings/*.toml) ------------------------------------------------------
 SHAPES = ("circle", "square", "diamond", "triangle", "hexagon", "star")
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
-_P_COMBATANT = {"colour": (str, ...), "outline": (str, "#202020"), "shape": (str, "circle"),
-                "glyph": (str, ...), "title": (str, ...)}
-_P_MOVE = {"colour": (str, ...), "glyph": (str, ...)}
-_P_CONDITION = {"colour": (str, ...), "glyph": (str, ...)}
-# file name -> (content attribute its ids must match, schema)
-_P_FILES = {"combatants.toml": ("combatants", _P_COMBATANT), "moves.toml": ("moves", _P_MOVE),
-            "conditions.toml": ("conditions", _P_CONDITION)}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CombatantLooks:
+    """[<id>] in assets/bindings/combatants.toml: how a combatant's token is drawn."""
+
+    colour: str
+    outline: str = "#202020"
+    shape: str = "circle"        # SHAPES
+    glyph: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class Looks:
+    """[<id>] in assets/bindings/moves.toml and conditions.toml."""
+
+    colour: str
+    glyph: str
+
+
+# file name -> (content attribute its ids must match, entry type)
+_P_FILES: dict[str, tuple[str, type]] = {
+    "combatants.toml": ("combatants", CombatantLooks), "moves.toml": ("moves", Looks),
+    "conditions.toml": ("conditions", Looks)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -492,7 +486,7 @@ def load_presentation(folder: Path | None = None, c: Content | None = None) -> P
     folder = folder or paths.assets_dir() / "bindings"
     c = c or content()
     out: dict[str, dict[str, dict[str, Any]]] = {}
-    for fname, (attr, schema) in _P_FILES.items():
+    for fname, (attr, cls) in _P_FILES.items():
         path = folder / fname
         data = read_toml(path, ContentError)
         ids = getattr(c, attr)
@@ -505,7 +499,7 @@ def load_presentation(folder: Path | None = None, c: Content | None = None) -> P
         tables = {}
         for key, raw in data.items():
             where = f"{path} [{key}]"
-            t = _check(where, raw, schema)
+            t = as_table(entry(cls, where, raw, ContentError))
             for ck in ("colour", "outline"):
                 if ck in t and not _COLOUR.match(t[ck]):
                     raise ContentError(f"{where}: {ck} {t[ck]!r} is not '#rrggbb'")
@@ -520,12 +514,9 @@ def load_presentation(folder: Path | None = None, c: Content | None = None) -> P
     return Presentation(**out)
 
 
-_P_CACHE: Presentation | None = None
+_LOOKS = ContentSets(lambda: paths.assets_dir() / "bindings", load_presentation, ContentError)
 
 
 def presentation() -> Presentation:
     """The bundled presentation tables, loaded and validated once per process."""
-    global _P_CACHE
-    if _P_CACHE is None:
-        _P_CACHE = load_presentation()
-    return _P_CACHE
+    return _LOOKS.get()

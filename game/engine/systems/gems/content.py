@@ -10,13 +10,14 @@ assets/gems/*.toml keyed by the same ids).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from game import paths
-from game.engine.contentfile import check_table, read_toml
+from game.engine.contentfile import read_toml
 from game.engine.rules import ConfigError
+from game.engine.tactics.content import ContentSets, as_table, entries, entry
 
 from .verbs import VERBS
 
@@ -25,27 +26,82 @@ class ContentError(ConfigError):
     """A gems content file is broken; the message names the file and the entry."""
 
 
-# Each schema maps key -> (type or tuple of types, default). A default of ... means required.
-_SHEET = {
-    "name": (str, ...), "size": (int, 1), "cpr": (int, 0), "spr": (int, 0), "ms": (int, 4),
-    "fms": (int, 0), "hp": (int, 0), "arms": (int, 2), "arm_bonus": (int, 0),
-    "blocking": (bool, False), "disarming": (bool, False), "weapons": (list, []),
-    "abilities": (list, []), "held": (list, []), "description": (str, ""),
-}
-_ITEM = {
-    "name": (str, ...), "size": ((int, float), 1.0), "carriable": (bool, True),
-    "solid": (bool, False), "damage": (int, 2), "hardlight": (bool, False),
-    "throwable": (bool, True), "range": (int, 0), "projectile": (bool, False),
-    "knockback": (int, 0), "aoe": (int, 0), "melee_range": (int, 1), "description": (str, ""),
-}
-_ABILITY = {
-    "name": (str, ...), "kind": (str, ...), "verb": (str, ...), "amount": (int, 0),
-    "range": (int, 0), "target": (str, "self"), "turns": (int, 0), "description": (str, ""),
-}
-_TEAM = {"name": (str, ...), "members": (list, ...), "maps": (list, [])}
-_COSTS = {"budget": (int, 20), "cpr_rank": (int, 2), "spr_rank": (int, 1), "blocking": (int, 2),
-          "disarming": (int, 2), "fms": (int, 1), "extra_arm": (int, 2), "ability": (int, 1),
-          "weapon": (int, 1), "size": (int, 0)}
+# One frozen dataclass per kind of entry: its annotations and defaults are the file's schema
+# (tactics.content checks each table against it). The rules read the entries as dicts
+# (`as_table`), in this field order.
+@dataclass(frozen=True, slots=True)
+class SheetEntry:
+    """[sheets.<id>] in sheets.toml: a gem's sheet (GEM-03)."""
+    name: str
+    size: int = 1
+    cpr: int = 0
+    spr: int = 0
+    ms: int = 4
+    fms: int = 0
+    hp: int = 0
+    arms: int = 2
+    arm_bonus: int = 0
+    blocking: bool = False
+    disarming: bool = False
+    weapons: list[str] = field(default_factory=list)
+    abilities: list[str] = field(default_factory=list)
+    held: list[str] = field(default_factory=list)
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ItemEntry:
+    """[items.<id>] in items.toml: an object or a Hardlight Weapon."""
+    name: str
+    size: int | float = 1.0
+    carriable: bool = True
+    solid: bool = False
+    damage: int = 2
+    hardlight: bool = False
+    throwable: bool = True
+    range: int = 0
+    projectile: bool = False
+    knockback: int = 0
+    aoe: int = 0
+    melee_range: int = 1
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityEntry:
+    """[abilities.<id>] in abilities.toml: a Gemstone Ability naming one verb."""
+    name: str
+    kind: str
+    verb: str
+    amount: int = 0
+    range: int = 0
+    target: str = "self"
+    turns: int = 0
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TeamEntry:
+    """[teams.<id>] in teams.toml."""
+    name: str
+    members: list[str]
+    maps: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Costs:
+    """[costs] in sheets.toml: the pp budget and unlock prices (GEM-03, GEM-GM-11)."""
+    budget: int = 20
+    cpr_rank: int = 2
+    spr_rank: int = 1
+    blocking: int = 2
+    disarming: int = 2
+    fms: int = 1
+    extra_arm: int = 2
+    ability: int = 1
+    weapon: int = 1
+    size: int = 0
+
 
 ABILITY_KINDS = ("active", "continuous")
 ABILITY_TARGETS = ("self", "ally", "any", "tile")
@@ -61,40 +117,24 @@ class Content:
     costs: dict[str, int]
 
 
-def _check(where: str, entry: Any, schema: dict[str, tuple[Any, Any]]) -> dict[str, Any]:
-    return check_table(where, entry, schema, ContentError)
-
-
-def _read(folder: Path, name: str) -> dict[str, Any]:
-    return read_toml(folder / name, ContentError)
-
-
-def _section(path: str, data: dict[str, Any], key: str) -> dict[str, Any]:
-    extra = sorted(set(data) - {key, "costs"})
-    if extra:
-        raise ContentError(f"{path}: unknown top-level key {extra[0]!r} (expected [{key}.<id>])")
-    section = data.get(key, {})
-    if not isinstance(section, dict):
-        raise ContentError(f"{path}: {key} must be a table of entries")
-    return section
+def _tables(folder: Path, name: str, section: str, cls: type,
+            data: dict[str, Any] | None = None) -> dict[str, dict[str, Any]]:
+    # every gems file may also hold the [costs] table (only sheets.toml's is read)
+    found = entries(folder / name, section, cls, ContentError, data=data, id_field=None,
+                    others=("costs",), required=False)
+    return {k: as_table(v) for k, v in found.items()}
 
 
 def load_content(folder: Path | None = None) -> Content:
     """Read and validate every gems content file in `folder` (default game/data/gems)."""
     folder = folder or paths.data_dir() / "gems"
-    raw_sheets = _read(folder, "sheets.toml")
-    costs = _check(f"{folder / 'sheets.toml'} [costs]", raw_sheets.get("costs", {}), _COSTS)
-    sheets = {k: _check(f"{folder / 'sheets.toml'} [sheets.{k}]", v, _SHEET)
-              for k, v in _section(str(folder / "sheets.toml"), raw_sheets, "sheets").items()}
-    items = {k: _check(f"{folder / 'items.toml'} [items.{k}]", v, _ITEM)
-             for k, v in _section(str(folder / "items.toml"), _read(folder, "items.toml"),
-                                  "items").items()}
-    abilities = {k: _check(f"{folder / 'abilities.toml'} [abilities.{k}]", v, _ABILITY)
-                 for k, v in _section(str(folder / "abilities.toml"),
-                                      _read(folder, "abilities.toml"), "abilities").items()}
-    teams = {k: _check(f"{folder / 'teams.toml'} [teams.{k}]", v, _TEAM)
-             for k, v in _section(str(folder / "teams.toml"), _read(folder, "teams.toml"),
-                                  "teams").items()}
+    raw_sheets = read_toml(folder / "sheets.toml", ContentError)
+    costs = as_table(entry(Costs, f"{folder / 'sheets.toml'} [costs]", raw_sheets.get("costs", {}),
+                           ContentError))
+    sheets = _tables(folder, "sheets.toml", "sheets", SheetEntry, raw_sheets)
+    items = _tables(folder, "items.toml", "items", ItemEntry)
+    abilities = _tables(folder, "abilities.toml", "abilities", AbilityEntry)
+    teams = _tables(folder, "teams.toml", "teams", TeamEntry)
     content = Content(sheets, items, abilities, teams, costs)
     _cross_check(folder, content)
     return content
@@ -158,12 +198,9 @@ def sheet_cost(sheet: dict[str, Any], costs: dict[str, int]) -> int:
             + costs["size"] * (sheet["size"] - 1))
 
 
-_CACHE: Content | None = None
+_SETS = ContentSets(lambda: paths.data_dir() / "gems", load_content, ContentError)
 
 
 def content() -> Content:
     """The bundled content, loaded and validated once."""
-    global _CACHE
-    if _CACHE is None:
-        _CACHE = load_content()
-    return _CACHE
+    return _SETS.get()

@@ -19,16 +19,15 @@ cannot or will not, `otherwise`, if any, resolves instead). Either kind may carr
 """
 from __future__ import annotations
 
-import re
-
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from game import paths
-from game.engine.contentfile import check_table, read_toml
+from game.engine.contentfile import read_toml
 from game.engine.rules import ConfigError
+from game.engine.tactics.content import ContentSets, as_table, entries, entry, tables
 
 from .effects import CONDITIONS, VERBS
 
@@ -44,19 +43,52 @@ ZONES = ("own", "opponent")
 TRIGGERS = ("reveal", "play", "use", "hit", "miss", "attacking", "defending")
 WEAPON_DECK_SIZE = 10
 
-# Each schema maps key -> (type or tuple of types, default). A default of ... means required.
-_GEM = {"name": (str, ...), "letter": (str, ...), "tokens": (int, 4), "theme": (str, "")}
-_CARD = {
-    "name": (str, ...), "kind": (str, ...), "origin": (str, ""), "req": (str, ""),
-    "qty": (int, 1), "sword": (int, 0), "shield": (int, 0), "zone": (str, "own"),
-    "use_cost": (int, 0), "text": (str, ""), "stack": (int, 0),
-    **{t: (list, []) for t in TRIGGERS},
-}
-_GEMBEARER = {
-    "name": (str, ...), "ability": (str, ...), "deck": (dict, ...), "use_cost": (int, 0),
-    "use": (list, []), "other": (list, []), "hit": (list, []), "miss": (list, []),
-    "text": (str, ""),
-}
+# Each kind of entry is declared once as a frozen dataclass (GemDef, CardEntry, BearerEntry):
+# its annotations and defaults are the file's schema, checked by game.engine.tactics.content.
+# An effect list is typed list[Any] there: its steps are checked by `check_effects` against the
+# verb vocabulary (effects.VERBS), which declares each verb's parameters once.
+
+
+@dataclass(frozen=True, slots=True)
+class CardEntry:
+    """[cards.<id>] in cards.toml and [sources.<id>] in sources.toml, as written. The effect
+    lists are the TRIGGERS; `stack` is for Sources only."""
+
+    name: str
+    kind: str                        # CARD_KINDS
+    origin: str = ""
+    req: str = ""
+    qty: int = 1
+    sword: int = 0
+    shield: int = 0
+    zone: str = "own"
+    use_cost: int = 0
+    text: str = ""
+    stack: int = 0
+    reveal: list[Any] = field(default_factory=list)
+    play: list[Any] = field(default_factory=list)
+    use: list[Any] = field(default_factory=list)
+    hit: list[Any] = field(default_factory=list)
+    miss: list[Any] = field(default_factory=list)
+    attacking: list[Any] = field(default_factory=list)
+    defending: list[Any] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class BearerEntry:
+    """[gembearers.<id>] in gembearers.toml, as written."""
+
+    name: str
+    ability: str
+    deck: dict[str, Any]             # weapon card id -> copies; checked below with its message
+    use_cost: int = 0
+    use: list[Any] = field(default_factory=list)
+    other: list[Any] = field(default_factory=list)
+    hit: list[Any] = field(default_factory=list)
+    miss: list[Any] = field(default_factory=list)
+    text: str = ""
+
+
 _CLAUSE_KEYS = {"cost", "effects", "otherwise", "if"}
 
 # Which effect lists each kind may carry (anything else is a content mistake worth a message).
@@ -127,10 +159,12 @@ class BearerDef:
 
 @dataclass(frozen=True, slots=True)
 class GemDef:
+    """[gems.<id>] in gems.toml: a gem type and its tokens in the pool (GW-08)."""
+
     id: str
     name: str
     letter: str
-    tokens: int
+    tokens: int = 4
     theme: str = ""
 
 
@@ -191,10 +225,6 @@ def eligible(req: str, socketed: list[str] | str) -> bool:
 
 
 # --- validation -------------------------------------------------------------------------------
-
-def _check(where: str, entry: Any, schema: dict[str, tuple[Any, Any]]) -> dict[str, Any]:
-    return check_table(where, entry, schema, ContentError)
-
 
 def _check_condition(where: str, cond: Any) -> dict[str, int]:
     if not isinstance(cond, dict) or not cond:
@@ -268,22 +298,8 @@ def check_effects(where: str, steps: Any, *, nested: bool = False) -> list[dict[
     return out
 
 
-def _read(folder: Path, name: str) -> dict[str, Any]:
-    return read_toml(folder / name, ContentError)
-
-
-def _section(path: Path, data: dict[str, Any], key: str) -> dict[str, Any]:
-    extra = sorted(set(data) - {key})
-    if extra:
-        raise ContentError(f"{path}: unknown top-level key {extra[0]!r} (expected [{key}.<id>])")
-    section = data.get(key, {})
-    if not isinstance(section, dict) or not section:
-        raise ContentError(f"{path}: needs at least one [{key}.<id>] entry")
-    return section
-
-
 def _card(where: str, raw: Any, *, source: bool = False) -> dict[str, Any]:
-    card = _check(where, raw, _CARD)
+    card = as_table(entry(CardEntry, where, raw, ContentError))
     if card["kind"] not in CARD_KINDS:
         raise ContentError(f"{where}: key 'kind' must be one of {', '.join(CARD_KINDS)}, not {card['kind']!r}")
     if source != (card["kind"] == "source"):
@@ -316,34 +332,36 @@ def _card(where: str, raw: Any, *, source: bool = False) -> dict[str, Any]:
     return card
 
 
+def _tables(path: Path, section: str) -> dict[str, Any]:
+    return tables(path, read_toml(path, ContentError), section, ContentError)
+
+
 def load_content(folder: Path | None = None) -> Content:
     """Read and validate every Gemwielders content file in `folder` (default
     game/data/gemwielders)."""
     folder = folder or paths.data_dir() / "gemwielders"
     f_gems, f_gb, f_cards, f_src = (folder / n for n in
                                     ("gems.toml", "gembearers.toml", "cards.toml", "sources.toml"))
-    gems = {k: _check(f"{f_gems} [gems.{k}]", v, _GEM)
-            for k, v in _section(f_gems, _read(folder, "gems.toml"), "gems").items()}
+    gems = entries(f_gems, "gems", GemDef, ContentError)
     letters: set[str] = set()
     for gid, g in gems.items():
         where = f"{f_gems} [gems.{gid}]"
-        if g["letter"] not in GEM_LETTERS:
+        if g.letter not in GEM_LETTERS:
             raise ContentError(f"{where}: key 'letter' must be one of {' '.join(GEM_LETTERS)}")
-        if g["letter"] in letters:
-            raise ContentError(f"{where}: key 'letter' {g['letter']!r} is used by two gem types")
-        if g["tokens"] < 1:
+        if g.letter in letters:
+            raise ContentError(f"{where}: key 'letter' {g.letter!r} is used by two gem types")
+        if g.tokens < 1:
             raise ContentError(f"{where}: key 'tokens' must be 1 or more")
-        letters.add(g["letter"])
-    cards = {k: _card(f"{f_cards} [cards.{k}]", v)
-             for k, v in _section(f_cards, _read(folder, "cards.toml"), "cards").items()}
+        letters.add(g.letter)
+    cards = {k: _card(f"{f_cards} [cards.{k}]", v) for k, v in _tables(f_cards, "cards").items()}
     sources = {k: _card(f"{f_src} [sources.{k}]", v, source=True)
-               for k, v in _section(f_src, _read(folder, "sources.toml"), "sources").items()}
+               for k, v in _tables(f_src, "sources").items()}
     if len(sources) != 1:
         raise ContentError(f"{f_src}: exactly one Source design is supported")
     gembearers = {}
-    for k, v in _section(f_gb, _read(folder, "gembearers.toml"), "gembearers").items():
+    for k, v in _tables(f_gb, "gembearers").items():
         where = f"{f_gb} [gembearers.{k}]"
-        gb = _check(where, v, _GEMBEARER)
+        gb = as_table(entry(BearerEntry, where, v, ContentError))
         for trig in ("use", "other", "hit", "miss"):
             gb[trig] = check_effects(f"{where}.{trig}", gb[trig])
         if gb["use_cost"] < 0 or (gb["use_cost"] and not gb["use"]):
@@ -363,7 +381,7 @@ def load_content(folder: Path | None = None) -> Content:
             raise ContentError(f"{f_cards} [cards.{cid}]: key 'origin' {c['origin']!r} is not a Gembearer")
         typed, _ = parse_requirement(c["req"])
         for letter, n in typed.items():
-            have = sum(g["tokens"] for g in gems.values() if g["letter"] == letter)
+            have = sum(g.tokens for g in gems.values() if g.letter == letter)
             if n > have:
                 raise ContentError(f"{f_cards} [cards.{cid}]: key 'req' needs {n} {letter} but the pool holds {have}")
     clash = set(cards) & set(sources)
@@ -380,27 +398,21 @@ def load_content(folder: Path | None = None) -> Content:
                               use=_clause(b["use"], b["use_cost"]), other=_clause(b["other"]),
                               hit=_clause(b["hit"]), miss=_clause(b["miss"]))
                for bid, b in gembearers.items()}
-    types = {g["letter"]: GemDef(gid, g["name"], g["letter"], g["tokens"], g["theme"])
-             for gid, g in gems.items()}
+    types = {g.letter: g for g in gems.values()}
     source_cid, src = next(iter(sources.items()))
     return Content(defs, bearers, {k: g.tokens for k, g in types.items()}, types,
                    [cid for cid, c in cards.items() if not c["origin"] for _ in range(c["qty"])],
                    source_cid, src["stack"])
 
 
-_CACHE: dict[str, Content] = {}
+_SETS = ContentSets(lambda: paths.data_dir() / "gemwielders", load_content, ContentError)
+_CACHE: dict[str, Content] = _SETS.sets      # rules.register_content puts sets built in code here
 
 
 def load(name: str = "default") -> Content:
     """A content set, loaded and validated once per process: "default" is
     game/data/gemwielders; any other name is a sub-folder of it (for tests and variants)."""
-    # the name can come from a save file: only a plain sub-folder name, never a path
-    if not re.fullmatch(r"[a-z0-9_]+", name or ""):
-        raise ContentError(f"content set {name!r} is not a plain name (letters, digits, _)")
-    if name not in _CACHE:
-        folder = paths.data_dir() / "gemwielders"
-        _CACHE[name] = load_content(folder if name == "default" else folder / name)
-    return _CACHE[name]
+    return _SETS.get(name)
 
 
 def content() -> Content:

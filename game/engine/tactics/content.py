@@ -1,0 +1,133 @@
+"""Content files: reading, checking and caching the rules data every system loads.
+
+Owns: the one way a system turns `game/data/<id>/*.toml` into typed entries. A system's
+content.py declares each kind of entry once, as a frozen dataclass whose annotations and defaults
+are the schema, and calls `entries` for each file; this module checks every table against it
+(msgspec, through `records.convert`: unknown keys, missing keys and wrong types are refused) and
+words each refusal with the FILE, the ENTRY and the KEY ("items.toml [items.rock]: key 'damage'
+has the wrong type ('2': expected an integer, got text)"). `ContentSets` keeps each loaded set
+once per process, by name.
+
+Must not: know any system's entries or cross-checks (which move a combatant may know, what a
+budget allows): those stay in the system's content.py, after `entries` has checked the shapes.
+Nothing here executes content: TOML is data only.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from game.engine.contentfile import read_toml
+from game.engine.records import Problem, SchemaProblem, convert
+
+T = TypeVar("T")
+
+_PLAIN_NAME = re.compile(r"[a-z0-9_]+")
+
+
+def keys_of(cls: type) -> list[str]:
+    """The keys a table of entry type `cls` may hold (its field names), in declaration order."""
+    return [f.name for f in dataclasses.fields(cls)]
+
+
+def describe(p: Problem, raw: dict[str, Any], known: Iterable[str]) -> str:
+    """A schema problem in content words: the key first, then what is wrong with it."""
+    nested = p.path not in ("", p.top)
+    at = f" at {p.path}" if nested else ""
+    if p.what == "unknown" and not p.path:
+        return f"unknown key {p.name!r} (known: {', '.join(sorted(known))})"
+    if p.what == "unknown":
+        return f"key {p.top!r}: unknown key {p.name!r}{at}"
+    if p.what == "missing" and not p.path:
+        return f"missing required key {p.name!r}"
+    if p.what == "missing":
+        return f"key {p.top!r}: missing required key {p.name!r}{at}"
+    if p.what in ("type", "length"):
+        wanted = (f"expected {p.expected} values, got {p.got}" if p.what == "length"
+                  else f"expected {p.expected}, got {p.got}")
+        return f"key {p.top!r} has the wrong type ({raw.get(p.top)!r}:{at} {wanted})"
+    return f"key {p.top!r}:{at} {p.text}"
+
+
+def entry(cls: type[T], where: str, raw: Any, error: type[Exception], **given: Any) -> T:
+    """One content table checked into the entry type `cls`. `given` are fields the loader fills
+    (the entry's id from its table name): the file may not write them. Raises `error` naming
+    `where` (file and entry) and the key."""
+    if not isinstance(raw, dict):
+        raise error(f"{where}: expected a table")
+    known = [k for k in keys_of(cls) if k not in given]
+    for key in raw:
+        if key in given:
+            raise error(f"{where}: unknown key {key!r} (known: {', '.join(sorted(known))})")
+    try:
+        return convert(cls, {**raw, **given})
+    except SchemaProblem as exc:
+        raise error(f"{where}: {describe(exc.problem, raw, known)}") from None
+
+
+def tables(path: Path, data: dict[str, Any], section: str, error: type[Exception], *,
+           others: tuple[str, ...] = (), required: bool = True,
+           ids: re.Pattern[str] | None = None) -> dict[str, Any]:
+    """The `[section.<id>]` tables of one parsed file. Top-level keys other than `section` and
+    `others` are refused; `required` refuses a file with no entry; `ids` is the pattern every
+    entry id must match (lower-case snake_case, say)."""
+    extra = sorted(set(data) - {section, *others})
+    if extra:
+        raise error(f"{path}: unknown top-level key {extra[0]!r} (expected [{section}.<id>])")
+    found = data.get(section, {})
+    if not isinstance(found, dict):
+        raise error(f"{path}: {section} must be a table of entries")
+    if required and not found:
+        raise error(f"{path}: needs at least one [{section}.<id>] entry")
+    if ids is not None:
+        for eid in found:
+            if not ids.fullmatch(eid):
+                raise error(f"{path} [{section}.{eid}]: ids are lower-case snake_case")
+    return found
+
+
+def entries(path: Path, section: str, cls: type[T], error: type[Exception], *,
+            data: dict[str, Any] | None = None, id_field: str | None = "id",
+            others: tuple[str, ...] = (), required: bool = True,
+            ids: re.Pattern[str] | None = None) -> dict[str, T]:
+    """Every `[section.<id>]` table of the file at `path` (read here unless its parsed `data` is
+    given) checked into `cls`, by id in file order. `id_field` names the field that receives
+    the id (None: the type has none)."""
+    if data is None:
+        data = read_toml(path, error)
+    out: dict[str, T] = {}
+    for eid, raw in tables(path, data, section, error, others=others, required=required,
+                           ids=ids).items():
+        given = {id_field: eid} if id_field else {}
+        out[eid] = entry(cls, f"{path} [{section}.{eid}]", raw, error, **given)
+    return out
+
+
+def as_table(value: Any) -> dict[str, Any]:
+    """An entry as a plain dict (fresh lists and dicts), for systems whose rules read tables."""
+    return dataclasses.asdict(value)
+
+
+class ContentSets(Generic[T]):
+    """Content sets by name, each loaded and validated once per process. "default" is the
+    system's data folder; any other name is a plain sub-folder of it (tests and variants).
+    `sets` is the cache itself, so a set built in code can be put in by name."""
+
+    def __init__(self, folder: Callable[[], Path], load: Callable[[Path], T],
+                 error: type[Exception]):
+        self._folder = folder
+        self._load = load
+        self._error = error
+        self.sets: dict[str, T] = {}
+
+    def get(self, name: str = "default") -> T:
+        # the name can come from a save file: only a plain sub-folder name, never a path
+        if not _PLAIN_NAME.fullmatch(name or ""):
+            raise self._error(f"content set {name!r} is not a plain name (letters, digits, _)")
+        if name not in self.sets:
+            folder = self._folder()
+            self.sets[name] = self._load(folder if name == "default" else folder / name)
+        return self.sets[name]
