@@ -107,8 +107,7 @@ class ResultsScene(UIScene):
             y += px(34)
 
     def menu(self) -> Transition:
-        from game.client.scenes.title import TitleScene
-        return reset(TitleScene(self.app))
+        return reset(self.app.screens.title())
 
     def rematch(self) -> Transition:
         config = copy.deepcopy(self.match.config)
