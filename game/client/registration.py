@@ -4,6 +4,9 @@ Owns: `ClientSystem`, one frozen record per system (its id, the kind of scene it
 presenter or table scene, its screenshot builder, the shots the selftest draws, optional extras
 for the battle screen, and maps it shares with others). The list of records lives in
 game.client.systems; generic client and CLI code asks that list and never names a system.
+The heavy parts (presenter, table, shots, extras) are reached through small functions that
+import them when first needed, so reading the list (the new-match screen does) loads no
+system's screens.
 
 Must not: import any system, scene or the app at run time (it is a plain record below them all).
 """
@@ -32,9 +35,11 @@ class NoScreen(LookupError):
 class ClientSystem:
     """How the client shows one rule system (see the module docstring).
 
-    kind "map": the generic battle screen (game.client.scenes.battle) with `presenter`, plus
-    `battle_extras(scene)` when the system swaps in its own top bar or map layers.
-    kind "cards": `table(app, match, save_path=...)` is the system's own scene."""
+    kind "map": the generic battle screen (game.client.scenes.battle) with the presenter class
+    `load_presenter()` returns, plus `battle_extras(scene)` when the system swaps in its own
+    top bar or map layers.
+    kind "cards": `load_table()` returns the system's own scene class, made as
+    `cls(app, match, save_path=...)`."""
 
     id: str
     kind: str
@@ -42,8 +47,8 @@ class ClientSystem:
     shots: Callable[["App"], list[tuple[str, "Scene"]]]
     #: the names among `shots` the selftest draws to prove the build finds this system's art
     selftest_shots: tuple[str, ...] = ()
-    presenter: type["Presenter"] | None = None
-    table: Callable[..., "Scene"] | None = None
+    load_presenter: Callable[[], type["Presenter"]] | None = None
+    load_table: Callable[[], Callable[..., "Scene"]] | None = None
     battle_extras: Callable[["BattleScene"], None] | None = None
     #: maps (paths under maps/) without a `system` property that this system also plays
     shared_maps: tuple[str, ...] = ()
@@ -52,9 +57,9 @@ class ClientSystem:
         if self.kind not in KINDS:
             raise ValueError(f"client system {self.id!r}: kind must be one of {KINDS}, "
                              f"not {self.kind!r}")
-        if self.kind == MAP and self.presenter is None:
+        if self.kind == MAP and self.load_presenter is None:
             raise ValueError(f"client system {self.id!r} plays on the map but has no presenter")
-        if self.kind == CARDS and self.table is None:
+        if self.kind == CARDS and self.load_table is None:
             raise ValueError(f"client system {self.id!r} plays on a table but has no table scene")
 
 

@@ -52,5 +52,5 @@ class Screens:
         if reg.kind == MAP:
             from game.client.scenes.battle import BattleScene
             return BattleScene(self.app, match, save_path=save_path)
-        assert reg.table is not None        # ClientSystem checks this when it is made
-        return reg.table(self.app, match, save_path=save_path)
+        assert reg.load_table is not None   # ClientSystem checks this when it is made
+        return reg.load_table()(self.app, match, save_path=save_path)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import ast
 import inspect
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -270,8 +272,9 @@ def test_a_registration_names_its_scene_kind_presenter_and_shots(reg):
     for name in reg.shared_maps:
         assert (ROOT / "maps" / name).is_file(), name
     if reg.kind == MAP:
-        p = reg.presenter
-        assert p is not None and issubclass(p, Presenter) and reg.table is None
+        assert reg.load_presenter is not None and reg.load_table is None
+        p = reg.load_presenter()
+        assert issubclass(p, Presenter)
         missing = sorted(h for h in _abstract_hooks() if getattr(p, h) is getattr(Presenter, h))
         assert missing == [], f"{p.__name__} leaves hooks without a body: {missing}"
         # the shared reading of a match (cached legal actions, the state) stays the base's
@@ -287,8 +290,8 @@ def test_a_registration_names_its_scene_kind_presenter_and_shots(reg):
                 assert len(needed) <= want <= len(have), name
     else:
         assert reg.kind == CARDS
-        assert reg.presenter is None and reg.table is not None
-        assert issubclass(reg.table, MatchScene)
+        assert reg.load_presenter is None and reg.load_table is not None
+        assert issubclass(reg.load_table(), MatchScene)
 
 
 def test_a_registration_refuses_a_missing_presenter_or_table_and_a_strange_kind():
@@ -299,6 +302,18 @@ def test_a_registration_refuses_a_missing_presenter_or_table_and_a_strange_kind(
         ClientSystem("x", CARDS, shots=lambda app: [])
     with pytest.raises(ValueError, match="kind"):
         ClientSystem("x", "board", shots=lambda app: [])
+
+
+def test_reading_the_registrations_loads_no_system_screen():
+    # the new-match screen reads the list (shared maps): the presenters, tables and shots are
+    # imported only when a match of that system opens
+    code = ("import sys, game.client.systems\n"
+            "heavy = [m for m in sys.modules if m.startswith('game.client.systems.')\n"
+            "         and m.count('.') > 3]\n"
+            "print(heavy)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, check=True).stdout.strip().splitlines()[-1]
+    assert out == "[]"
 
 
 def test_an_unknown_system_is_a_clear_error_naming_the_known_ones():

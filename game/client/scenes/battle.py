@@ -54,7 +54,8 @@ class BattleScene(MatchScene):
     def __init__(self, app: "App", match: Any, save_path: str | Path | None = None):
         super().__init__(app, match, save_path)
         system = app.screens.client_system(match.config.system)
-        self.presenter = system.presenter(match)
+        assert system.load_presenter is not None     # a "map" registration always has one
+        self.presenter = system.load_presenter()(match)
         self.side_colour = self.presenter.side_colour
         # stages played on the board itself (a pre-combat action is chosen on the map)
         self.board_stages = tuple(self.presenter.board_stages)
