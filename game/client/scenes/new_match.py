@@ -120,11 +120,10 @@ def maps_for(system: Any, root: Path | None = None,
 def seat_kinds_for(system: Any) -> list[tuple[str, str]]:
     """Human plus one entry per AI difficulty the system's bots offer (easy, normal, hard when
     it has them; "random" only when it has nothing else)."""
-    try:
-        from game.engine.ai.base import difficulties
-        offered = [d for d in difficulties(str(system.id)) if d != "random"] or ["random"]
-    except Exception:    # no bots module: keep the standard list; Start will say what fails
-        return list(SEAT_KINDS)
+    # a system without an ai.py offers random play only; a broken one is an error, not a
+    # quietly shorter list
+    from game.engine.ai.base import difficulties
+    offered = [d for d in difficulties(str(system.id)) if d != "random"] or ["random"]
     return [("Human", "human")] + [(f"AI - {d}", f"ai:{d}") for d in offered]
 
 
