@@ -5,19 +5,68 @@ dispatches, so adding a command never touches the others.
 """
 from __future__ import annotations
 
-import importlib
 import sys
+from types import ModuleType
+from typing import Callable
 
-COMMANDS = {
-    "play": "play",
-    "scenario": "scenario",
-    "check-map": "check_map",
-    "render-map": "render_map",
-    "autoplay": "autoplay",
-    "evaluate": "evaluate",
-    "shots": "shots",
-    "selftest": "selftest",
-    "balance": "balance",
+
+# Each command's module is imported plainly, inside its own function, so only the command being
+# run is loaded (the client starts without the CLI tools and the other way round).
+def _play() -> ModuleType:
+    from game.cli import play
+    return play
+
+
+def _scenario() -> ModuleType:
+    from game.cli import scenario
+    return scenario
+
+
+def _check_map() -> ModuleType:
+    from game.cli import check_map
+    return check_map
+
+
+def _render_map() -> ModuleType:
+    from game.cli import render_map
+    return render_map
+
+
+def _autoplay() -> ModuleType:
+    from game.cli import autoplay
+    return autoplay
+
+
+def _evaluate() -> ModuleType:
+    from game.cli import evaluate
+    return evaluate
+
+
+def _shots() -> ModuleType:
+    from game.cli import shots
+    return shots
+
+
+def _selftest() -> ModuleType:
+    from game.cli import selftest
+    return selftest
+
+
+def _balance() -> ModuleType:
+    from game.cli import balance
+    return balance
+
+
+COMMANDS: dict[str, Callable[[], ModuleType]] = {
+    "play": _play,
+    "scenario": _scenario,
+    "check-map": _check_map,
+    "render-map": _render_map,
+    "autoplay": _autoplay,
+    "evaluate": _evaluate,
+    "shots": _shots,
+    "selftest": _selftest,
+    "balance": _balance,
 }
 
 USAGE = """usage: strife-table [COMMAND] [ARGS...]
@@ -43,8 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     if name not in COMMANDS:
         print(f"unknown command {name!r}\n\n{USAGE}", file=sys.stderr)
         return 2
-    module = importlib.import_module(f"game.cli.{COMMANDS[name]}")
-    return int(module.main(argv) or 0)
+    return int(COMMANDS[name]().main(argv) or 0)
 
 
 if __name__ == "__main__":

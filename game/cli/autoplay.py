@@ -22,7 +22,7 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="strife-table autoplay",
                                 description="Play one match AI against AI, headless, and print a "
                                             "JSON summary (winner, rounds, actions).")
-    p.add_argument("--system", required=True, help="rule system id, e.g. gems")
+    p.add_argument("--system", required=True, help="a registered rule system id")
     p.add_argument("--map", default=None, help="map path (relative to maps/ or absolute)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--difficulty", default="normal",

@@ -42,7 +42,7 @@ def parser() -> argparse.ArgumentParser:
                                             "pairing of the system's roster and print win rates "
                                             "(first player, each pick), game length and endings "
                                             "as JSON.")
-    p.add_argument("--system", required=True, help="rule system id, e.g. gemwielders")
+    p.add_argument("--system", required=True, help="a registered rule system id")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--difficulty", default="normal", help="the bot for both seats")

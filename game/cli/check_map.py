@@ -23,7 +23,8 @@ def parser() -> argparse.ArgumentParser:
                                             "properties, objects, and optionally one rule "
                                             "system's own requirements.")
     p.add_argument("map", help="a .tmx file (a path, or a name inside the maps folder)")
-    p.add_argument("--system", help="also run this rule system's map checks (e.g. gems)")
+    p.add_argument("--system",
+                   help="also run this rule system's map checks (a registered system id)")
     return p
 
 

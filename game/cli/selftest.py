@@ -98,7 +98,9 @@ def check_client() -> tuple[bool, str]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.cli import shots
-    wanted = ["title", "new_match", "battle_forecast", "bindings_pass", "card_table"]
+    from game.client.systems import CLIENT_SYSTEMS
+    # the menus, and each system's own play screen as its client registration names it
+    wanted = ["title", "new_match"] + [n for reg in CLIENT_SYSTEMS for n in reg.selftest_shots]
     with tempfile.TemporaryDirectory() as tmp:
         start = time.perf_counter()
         code = shots.main([tmp, "--only", ",".join(wanted)])

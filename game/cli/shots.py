@@ -2,9 +2,10 @@
 
 Owns: the list of menu and dialog screens to photograph, in a throw-away user folder (so the
 load screen shows a sample save and a corrupt one, and nothing touches the player's saves).
-Battle screens come from `game.client.scenes.battle.shot_scenes(app) -> [(name, scene)]` when
-the battle part provides it, so adding a battle view never needs this file. Pause and results are
-photographed over the first battle scene (or over a plain table if there is none).
+Each system's play screens come from its client registration (`shots(app) -> [(name, scene)]`,
+game.client.systems), so adding a system never needs this file. The menus' sample match is the
+first registered system's example; pause and results are photographed over the first play
+screen (or over a plain table if there is none).
 
 Exit status 1 when any shot failed (the failure is printed, the other shots still run).
 
@@ -65,6 +66,7 @@ def _shoot(out: Path, size: tuple[int, int], only: set[str], ui_scale: float = 1
     from game.client.scenes.settings import SettingsScene
     from game.client.scenes.title import TitleScene
     from game.client.settings import Settings
+    from game.client.systems import CLIENT_SYSTEMS
     from game.client.ui import draw
     from game.client.ui.dialogs import ConfirmDialog, ErrorDialog
     from game.client.ui.saving import SaveDialog
@@ -81,43 +83,23 @@ def _shoot(out: Path, size: tuple[int, int], only: set[str], ui_scale: float = 1
         def draw(self, surface):
             draw.table_background(surface)
 
-    # a match to pause, save and finish
+    # a match to pause, save and finish: the first registered system's example (a failure is
+    # printed and makes the exit status 1; the other shots still run)
     match = None
     try:
-        systems = registry.all_systems()
-        system = next((s for s in systems if s.id == "gems"), systems[0] if systems else None)
-        if system is not None:
-            match = Match.new(system.example_config(7))
+        match = Match.new(registry.get(CLIENT_SYSTEMS[0].id).example_config(7))
     except Exception:
         traceback.print_exc()
-        failures.append("match: no rule system could set up its example match")
+        failures.append(f"match: {CLIENT_SYSTEMS[0].id} could not set up its example match")
 
+    # every system's own play screens, from its client registration
     battle_shots: list[tuple[str, Scene]] = []
-    try:
-        from game.client.scenes import battle
-        maker = getattr(battle, "shot_scenes", None)
-        if maker is not None:
-            battle_shots = list(maker(app))
-        elif match is not None:
-            battle_shots = [("battle", battle.BattleScene(app, match))]
-    except ImportError as exc:
-        print(f"battle screen not available ({exc}); overlays drawn over a plain table")
-    except Exception:
-        traceback.print_exc()
-        failures.append("battle: shot_scenes() failed")
-
-    # other systems' screens, each module when that part is present: the card table
-    # (Gemwielders) and bindings battles with things in flight and the segment timeline
-    import importlib
-    for module, label in (("card_table", "card table"), ("bindings_shots", "bindings")):
+    for reg in CLIENT_SYSTEMS:
         try:
-            scenes = importlib.import_module(f"game.client.scenes.{module}")
-            battle_shots += list(scenes.shot_scenes(app))
-        except ImportError as exc:
-            print(f"{label} not available ({exc})")
+            battle_shots += list(reg.shots(app))
         except Exception:
             traceback.print_exc()
-            failures.append(f"{module}: shot_scenes() failed")
+            failures.append(f"{reg.id}: its shots() failed")
 
     # sample saves for the load screen: a good one (if a match exists) and a corrupt one
     saves_dir = paths.saves_dir()

@@ -54,6 +54,7 @@ from game import paths
 from game.client import resources
 from game.client import settings as settings_mod
 from game.client.scene import Scene, Transition
+from game.client.screens import Screens
 
 log = logging.getLogger(__name__)
 
@@ -135,6 +136,9 @@ class App:
         pygame.font.init()
         pygame.key.set_repeat(350, 40)
         self.settings = settings if settings is not None else settings_mod.load()
+        #: the screens scenes lead to (the title, a match's play screen) and the systems'
+        #: client registrations, so scenes need not import the scenes above them
+        self.screens = Screens(self)
         #: a message for the player shown once by the title (e.g. settings were corrupt)
         self.notice: str = self.settings.notice
         self._saved_settings = self.settings.to_json()
@@ -254,8 +258,7 @@ class App:
             if not self.stack:
                 # popping the last scene (a battle opened from a save) leads to the title;
                 # only QUIT closes the app
-                from game.client.scenes.title import TitleScene
-                self.stack.append(TitleScene(self))
+                self.stack.append(self.screens.title())
                 self.top.resize(self.size)
                 self.top.enter()
                 return
@@ -430,8 +433,7 @@ class App:
     # -- the loop ---------------------------------------------------------------------------------
     def run(self, first: Scene | None = None) -> int:
         if first is None:
-            from game.client.scenes.title import TitleScene
-            first = TitleScene(self)
+            first = self.screens.title()
         self._apply_guarded(Transition("reset", first))
         while self.running:
             dt = self.clock.tick(FPS) / 1000.0

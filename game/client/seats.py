@@ -134,7 +134,7 @@ def _worker_main(conn, extra_systems: list[str], system_id: str = "") -> None:
 class AISeat:
     """One AI-controlled seat. Typical use by the battle scene:
 
-        seat = AISeat("gems", seat=1, difficulty="normal")   # starts the process at once
+        seat = AISeat(system_id, seat=1, difficulty="normal")   # starts the process at once
         ...each frame, when match.decision.seat == 1 and nothing is animating:
         if not seat.busy: seat.request(match)
         action = seat.poll()

@@ -10,7 +10,7 @@ import pytest
 from game import paths
 from game.client.scene import reset
 from game.client.scenes.battle import BattleScene
-from game.client.scenes.battle_shots import shot_match
+from game.client.systems.gems.shots import shot_match
 from game.client.scenes.handoff import HandoffScene
 from game.client.scenes.pause import PauseScene
 from game.client.scenes.results import ResultsScene

@@ -6,12 +6,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.client.presenters.gems import GemsPresenter
+from game.client.systems.gems.presenter import GemsPresenter
 from game.client.render import sprites
 from game.client.render.board_view import BoardView
 from game.client.scene import reset
-from game.client.scenes.battle import BattleScene, shot_scenes
-from game.client.scenes.battle_shots import shot_match
+from game.client.scenes.battle import BattleScene
+from game.client.systems.gems.shots import build as shot_scenes
+from game.client.systems.gems.shots import shot_match
 from game.engine.boards import Board
 
 pytestmark = pytest.mark.client
@@ -73,7 +74,7 @@ def test_disarmed_arm_is_drawn_at_half_opacity():
 
 
 def test_presenter_words_for_tiles_and_block_prompts():
-    from game.client.scenes import battle_shots
+    from game.client.systems.gems import shots as battle_shots
 
     class Host:                         # submit straight to the match (no scene needed)
         def __init__(self, match):

@@ -321,7 +321,7 @@ def test_every_bindings_event_reads_as_our_own_words(monkeypatch):
     skips on purpose), never the generic field dump."""
     import dataclasses
     import typing
-    from game.client.presenters.bindings import BindingsPresenter
+    from game.client.systems.bindings.presenter import BindingsPresenter
     from game.engine.systems.bindings import events as E
     match = duel(a=dict(x=0, y=0), b=dict(x=6, y=0))
     p = BindingsPresenter(match)
@@ -495,7 +495,7 @@ def test_a_dodge_started_on_its_own_turn_is_spent_from_the_prompt(app):
 def test_hovering_a_creature_that_cannot_be_aimed_at_says_why():
     """A target missing from the highlights is explained on hover: behind solid rock there is no
     line of sight; past the move's reach it is too far."""
-    from game.client.presenters.bindings import BindingsPresenter
+    from game.client.systems.bindings.presenter import BindingsPresenter
     rows = ["...#........"] + ["#" * 12] * 6
     match = duel(a=dict(x=0, y=0), b=dict(x=5, y=0), rows=rows)
     p = BindingsPresenter(match)

@@ -9,10 +9,10 @@ import pygame
 import pytest
 
 from game.client import resources
-from game.client.render import cards as R
+from game.client.systems.gemwielders import cards as R
 from game.client.scene import reset
-from game.client.scenes.card_table import CardTableScene
-from game.client.scenes.card_table_shots import new_match
+from game.client.systems.gemwielders.table import CardTableScene
+from game.client.systems.gemwielders.shots import new_match
 from game.client.scenes.handoff import HandoffScene
 from game.client.scenes.pause import PauseScene
 from game.client.scenes.results import ResultsScene
@@ -302,7 +302,7 @@ def test_an_attack_plays_as_a_sequence_and_ends_at_the_results(app):
 
 
 def test_draft_menu_and_choose_cards_prompt(app):
-    from game.client.scenes import card_table_shots as CS
+    from game.client.systems.gemwielders import shots as CS
     from game.engine.rng import Rng
     # a table where the deciding seat must choose a card to discard (an effect stage)
     match = CS.new_match(1)

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.client.presenters.bindings_time import flight_view, sight_view
-from game.client.render import flight as flight_mod
+from game.client.systems.bindings.timing import flight_view, sight_view
+from game.client.systems.bindings import flight as flight_mod
 from game.client.render.board_view import BoardView
-from game.client.render.flight import FlightOverlay, board_layer, overlay_for
-from game.client.scenes.bindings_shots import grove_match, pass_match
+from game.client.systems.bindings.flight import FlightOverlay, board_layer, overlay_for
+from game.client.systems.bindings.shots import grove_match, pass_match
 from game.engine.actions import EndTurn
 from game.engine.match import Match
 from game.engine.rules import MatchConfig, SeatConfig
@@ -228,7 +228,7 @@ def test_sight_line_record_and_drawing():
 
 def test_shot_scenes_draw_the_timeline_and_the_flight(app):
     from game.client.scene import reset
-    from game.client.scenes import bindings_shots
+    from game.client.systems.bindings import shots as bindings_shots
     shots = dict(bindings_shots.shot_scenes(app))
     assert {"bindings_pass", "bindings_grove", "bindings_timeline_tip"} <= set(shots)
     for name in ("bindings_pass", "bindings_grove"):

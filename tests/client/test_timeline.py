@@ -9,11 +9,11 @@ import copy
 import pygame
 import pytest
 
-from game.client.presenters.bindings_time import (Budget, remaining_budget, timeline_view,
+from game.client.systems.bindings.timing import (Budget, remaining_budget, timeline_view,
                                                   when_label)
-from game.client.scenes.bindings_shots import grove_match, pass_match
+from game.client.systems.bindings.shots import grove_match, pass_match
 from game.client.ui.battle_widgets import Text
-from game.client.ui.timeline import Timeline
+from game.client.systems.bindings.timeline import Timeline
 from game.engine.actions import EndTurn
 from game.engine.systems.bindings import actions as A
 from game.engine.systems.bindings import budget as engine_budget
@@ -86,7 +86,7 @@ def test_columns_follow_the_segment_order_and_who_is_done(pass_state):
 def test_the_opening_action_has_its_own_column_before_round_one():
     from game.engine.match import Match
     from game.engine.rules import MatchConfig, SeatConfig
-    from game.client.scenes.bindings_shots import PASS_COMBATANTS
+    from game.client.systems.bindings.shots import PASS_COMBATANTS
     cfg = MatchConfig("bindings", 3, [SeatConfig("human"), SeatConfig("human")],
                       "bindings_pass.tmx", {}, {"combatants": PASS_COMBATANTS, "opening": "aera"})
     st = Match.new(cfg).state
@@ -120,7 +120,7 @@ def test_leads_go_first_in_the_next_first_segment_only(pass_state):
 
 @pytest.mark.rule("BND-29")
 def test_past_columns_keep_the_order_they_had():
-    from game.client.presenters.bindings_time import orders_from_events
+    from game.client.systems.bindings.timing import orders_from_events
     m = pass_match()
     st = copy.deepcopy(m.state)
     st.lead = [st.seg_order[-1]]
@@ -293,7 +293,7 @@ def test_bar_is_rendered_again_only_when_the_view_changes(pass_state):
 def test_every_word_shown_has_glyphs_in_the_bundled_font():
     """Labels and tooltips only use characters the UI font has (no tofu boxes)."""
     from game.client import resources
-    from game.client.presenters.bindings_time import flight_view
+    from game.client.systems.bindings.timing import flight_view
     font = resources.font(14, True)
 
     def picture(ch: str) -> bytes:
@@ -356,7 +356,7 @@ def test_a_move_shows_on_the_segments_the_engine_gives_it_hexes():
 
 @pytest.mark.rule("BND-25")
 def test_a_readied_action_shows_in_the_tooltip():
-    from game.client.presenters.bindings_time import move_name
+    from game.client.systems.bindings.timing import move_name
     m = grove_match()
     for _ in range(40):
         if m.decision.stage == "act" and any(isinstance(a, A.Ready) for a in m.legal_actions()):

@@ -498,7 +498,7 @@ def test_invariants_catch_a_call_without_a_game_master():
 
 @pytest.mark.rule("GEM-GM-37")
 def test_battle_prompt_shows_the_engines_labels():
-    from game.client.presenters.gems import GemsPresenter
+    from game.client.systems.gems.presenter import GemsPresenter
     m = swimmer()
     prompt = GemsPresenter(m).prompt()
     labels = [label for label, _, _ in prompt.options]

@@ -1,10 +1,10 @@
 """Presenters: per-system translation between a match and the battle screen.
 
-Owns: the `Presenter` contract and the plain view records it returns (tokens, items, panels,
-overlays, buttons, log lines, animation steps), plus `presenter_for(match)` that picks the
-presenter of the match's system. The battle scene, board view and widgets only ever see these
-records, so a new system (hex maps, other rules) plugs in a presenter instead of forking the
-scene.
+Owns: the `Presenter` base class, which names every hook the battle scene calls with its
+default, and the plain view records a presenter returns (tokens, items, panels, overlays,
+buttons, log lines, animation steps). The battle scene, board view and widgets only ever see
+these records, so a new map system plugs in a presenter subclass (registered in its own package
+under game.client.systems) instead of forking the scene. This module names no system.
 
 Must not: decide a rule. A presenter reads state, `legal_actions`, and the engine's own helper
 functions (reachable tiles, forecasts, tile descriptions) and only ever proposes actions taken
@@ -13,7 +13,9 @@ from `legal_actions`. It never touches pygame surfaces (the render package draws
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
+
+from game.engine.actions import EndTurn
 
 Cell = tuple[int, int]
 
@@ -134,7 +136,7 @@ class Overlay:
     size: int = 1                      # footprint of the unit the overlay is for
     veil: bool = False                 # darken every cell outside `cells` (movement modes)
     #: legend labels per tint key of `cells` (empty: "N slot(s)"); `cost_digits` writes the key
-    #: on cells whose key is not 1 (gems' slot costs)
+    #: on cells whose key is not 1 (e.g. slot costs)
     legend: tuple[tuple[int, str], ...] = ()
     cost_digits: bool = True
     #: short text drawn on cells (a hex count, a concealment level, "S2")
@@ -217,61 +219,124 @@ class MatchReader:
         """Called when legal() sees a new state; drop anything cached for the old one."""
 
     def legal(self) -> list:
+        # an engine error here is a bug: it reaches the app's error dialog, never "no actions"
         key = self._state_key()
         if key != self._legal_key:
-            try:
-                self._legal = [a for a in self.match.legal_actions()
-                               if not getattr(a, "surrender", False)]
-            except Exception:      # noqa: BLE001 - shown as "no actions", never a crash
-                self._legal = []
+            self._legal = [a for a in self.match.legal_actions()
+                           if not getattr(a, "surrender", False)]
             self._legal_key = key
             self._state_changed()
         return self._legal
 
 
-class Presenter(Protocol):
-    """What the battle scene asks of a system's presenter. `seat` is the viewing seat."""
+class Presenter(MatchReader):
+    """What the battle scene asks of a map system's presenter, every hook with its default.
 
-    cost_colours: dict[int, tuple[int, int, int]]          # reach tint per Action Slot cost
+    The hooks without a sensible default raise NotImplementedError, so a presenter that forgets
+    one fails the first time the screen needs it, not by drawing nothing. `seat` is the viewing
+    seat (None: everything the rules show to all)."""
 
-    def side_colour(self, side: int) -> tuple[int, int, int]: ...
-    def board(self) -> Any: ...
-    def tokens(self, seat: int) -> list[TokenInfo]: ...
-    def items(self, seat: int) -> list[ItemInfo]: ...
-    def initiative(self) -> tuple[list[InitiativeEntry], int]: ...
-    def acting_unit(self) -> str | None: ...
-    def unit_at(self, cell: Cell) -> str | None: ...
-    def unit_panel(self, unit_id: str) -> UnitPanel | None: ...
-    def tile_panel(self, cell: Cell) -> TilePanel | None: ...
-    def buttons(self, selected: str | None, mode: str | None) -> list[ActionButton]: ...
-    def overlay(self, mode: str | None, selected: str | None, hover: Cell | None) -> Overlay: ...
-    def click(self, mode: str | None, selected: str | None, cell: Cell) -> ClickResult: ...
-    def forecast(self, mode: str | None, selected: str | None, cell: Cell) -> str | None: ...
-    def prompt(self) -> Prompt | None: ...
-    def unused_actions(self) -> str | None: ...
-    def log_lines(self, events: list) -> list[LogLine]: ...
-    def animations(self, events: list) -> list[AnimStep]: ...
-    def describe(self, action: Any) -> str: ...
+    #: reach tint per cost key of Overlay.cells (None: the board view's own three tints)
+    cost_colours: dict[int, tuple[int, int, int]] | None = None
+    #: decision stages played on the map itself (others are prompts in a panel)
+    board_stages: tuple[str, ...] = ("act",)
+    #: the sidebar's key help lines (empty: the sidebar's own) and the empty tile panel's hint
+    keys_hint: tuple[str, ...] = ()
+    tile_hint: str = ""
 
+    # -- what is drawn -------------------------------------------------------------------------
+    def side_colour(self, side: int) -> tuple[int, int, int]:
+        raise NotImplementedError
 
-#: system id -> "module:Class" of its presenter; a new system adds one line (or calls register)
-PRESENTERS: dict[str, str] = {"gems": "game.client.presenters.gems:GemsPresenter",
-                              "bindings": "game.client.presenters.bindings:BindingsPresenter"}
+    def tokens(self, seat: int | None = None) -> list[TokenInfo]:
+        raise NotImplementedError
 
+    def items(self, seat: int | None = None) -> list[ItemInfo]:
+        raise NotImplementedError
 
-def register(system_id: str, spec: str) -> None:
-    """Name the presenter class ("module:Class") for a rule system."""
-    PRESENTERS[system_id] = spec
+    def initiative(self) -> tuple[list[InitiativeEntry], int]:
+        raise NotImplementedError
 
+    def acting_unit(self) -> str | None:
+        raise NotImplementedError
 
-def presenter_for(match: Any) -> Presenter:
-    """The presenter for the match's system. A system without one is a clear error (the
-    callers show it in a dialog), never a half-drawn battle."""
-    import importlib
-    system_id = getattr(match.config, "system", "")
-    spec = PRESENTERS.get(system_id)
-    if spec is None:
-        raise ValueError(f"the battle screen has no presenter for the rule system {system_id!r} "
-                         f"(known: {', '.join(sorted(PRESENTERS))})")
-    module, _, cls = spec.partition(":")
-    return getattr(importlib.import_module(module), cls)(match)
+    def unit_name(self, uid: str | None) -> str:
+        raise NotImplementedError
+
+    def unit_at(self, cell: Cell) -> str | None:
+        raise NotImplementedError
+
+    def unit_panel(self, unit_id: str) -> UnitPanel | None:
+        raise NotImplementedError
+
+    def tile_panel(self, cell: Cell) -> TilePanel | None:
+        raise NotImplementedError
+
+    def buttons(self, selected: str | None, mode: str | None) -> list[ActionButton]:
+        raise NotImplementedError
+
+    def overlay(self, mode: str | None, selected: str | None, hover: Cell | None) -> Overlay:
+        raise NotImplementedError
+
+    def click(self, mode: str | None, selected: str | None, cell: Cell) -> ClickResult:
+        raise NotImplementedError
+
+    def forecast(self, mode: str | None, selected: str | None, cell: Cell) -> str | None:
+        raise NotImplementedError
+
+    def prompt(self) -> Prompt | None:
+        raise NotImplementedError
+
+    def log_lines(self, events: list) -> list[LogLine]:
+        raise NotImplementedError
+
+    def animations(self, events: list) -> list[AnimStep]:
+        raise NotImplementedError
+
+    def describe(self, action: Any) -> str:
+        raise NotImplementedError
+
+    # -- optional hooks ----------------------------------------------------------------------------
+    def default_mode(self) -> str | None:
+        """The targeting mode when the acting unit is selected and no mode was chosen."""
+        return "move"
+
+    def keep_mode(self, action: Any, mode: str | None) -> bool:
+        """Whether the chosen mode stays after `action` was submitted (default: back to the
+        default mode)."""
+        return False
+
+    def turn_key(self) -> Any:
+        """A value that changes exactly when a new turn starts (the scene then selects and
+        centres the acting unit)."""
+        return (self.state.round, self.acting_unit())
+
+    def finish_action(self) -> Any:
+        """What End turn submits (None: nothing can end the turn now)."""
+        return EndTurn()
+
+    def end_turn_choices(self) -> list[tuple[str, Any, str]]:
+        """(label, action or None, tooltip): a menu offered when the turn ends (what unused
+        actions buy); empty: End turn submits `finish_action()` after `unused_actions()`."""
+        return []
+
+    def end_turn_question(self) -> str:
+        """The words above `end_turn_choices()`."""
+        return ""
+
+    def unused_actions(self) -> str | None:
+        """A question to confirm before ending a turn that leaves something unused."""
+        return None
+
+    def prompt_focus(self) -> list[str]:
+        """Units a pending prompt is about besides the deciding one (kept in sight, ringed)."""
+        return []
+
+    def preview_key(self) -> Any:
+        """Anything besides mode, selection and hovered cell that the forecast depends on."""
+        return None
+
+    def cycle_preference(self) -> str | None:
+        """The T key: cycle a targeting preference; returns the toast to show (None: the
+        system has none)."""
+        return None

@@ -29,7 +29,11 @@ import pygame
 from game.client import resources
 from game.client.presenters import AnimStep, ItemInfo, Overlay, TokenInfo
 
-from . import grid_art, sprites
+from game.engine.boards.board import BoardError
+from game.engine.boards.hex import HexLayout
+
+from . import grid_art, sprites, tilemap
+from .tilemap import MapGeometry
 
 Cell = tuple[int, int]
 
@@ -50,43 +54,8 @@ class _Float:
     life: float = 0.9
 
 
-class _SquareGeometry:
-    """Square cells of `tile` pixels: the same interface as tilemap.MapGeometry, for when the
-    tilemap module cannot be imported."""
-
-    hex = None
-    origin = (0, 0)
-
-    def __init__(self, width: int, height: int, tile: int):
-        self.width, self.height, self.tile_width, self.tile_height = width, height, tile, tile
-
-    @property
-    def pixel_size(self) -> tuple[int, int]:
-        return self.width * self.tile_width, self.height * self.tile_height
-
-    def cell_rect(self, x: int, y: int) -> pygame.Rect:
-        return pygame.Rect(x * self.tile_width, y * self.tile_height, self.tile_width, self.tile_height)
-
-    def cell_center(self, x: int, y: int) -> tuple[float, float]:
-        return (x + 0.5) * self.tile_width, (y + 0.5) * self.tile_height
-
-    def cell_polygon(self, x: int, y: int) -> list[tuple[int, int]]:
-        r = self.cell_rect(x, y)
-        return [r.topleft, (r.right, r.top), (r.right, r.bottom), (r.left, r.bottom)]
-
-    def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
-        x, y = math.floor(px / self.tile_width), math.floor(py / self.tile_height)
-        if 0 <= x < self.width and 0 <= y < self.height:
-            return x, y
-        return None
-
-
-def _square_geometry(board: Any, tile: int):
-    try:
-        from .tilemap import MapGeometry
-        return MapGeometry(board.width, board.height, tile, tile)
-    except Exception:   # noqa: BLE001 - the view still works without the tilemap module
-        return _SquareGeometry(board.width, board.height, tile)
+def _square_geometry(board: Any, tile: int) -> MapGeometry:
+    return MapGeometry(board.width, board.height, tile, tile)
 
 
 #: inline hex boards (tests, scenarios) are drawn at this multiple of their tile size: a 28x32
@@ -97,8 +66,6 @@ HEX_ART_SCALE = 2
 def _hex_geometry(board: Any, k: int):
     """The MapGeometry of a hexagonal Board with every size multiplied by `k` (the same cells,
     the same picking, a bigger picture)."""
-    from game.engine.boards.hex import HexLayout
-    from .tilemap import MapGeometry
     lay = HexLayout.from_board(board)
     big = HexLayout(lay.stagger_axis, lay.stagger_index, lay.tile_width * k, lay.tile_height * k,
                     lay.side_length * k)
@@ -106,7 +73,7 @@ def _hex_geometry(board: Any, k: int):
 
 
 def _render_hex_board(board: Any, geo: Any) -> pygame.Surface:
-    """Code-drawn art for an inline hex board, from the bindings map contract's cell properties:
+    """Code-drawn art for an inline hex board, from the hex map contract's cell properties:
     ground, difficult ground (speckled), water (ripples), cover (a boulder), concealment (leafy
     dots), darkness (near black) and solid rock (a raised block). Light from the upper left."""
     w, h = geo.pixel_size
@@ -223,14 +190,13 @@ class BoardView:
         it cannot draw, from grid_art."""
         if map_path:
             try:
-                from . import tilemap   # written by the maps engineer
                 art = tilemap.render_tile_layers(map_path)
                 geo = tilemap.map_geometry(map_path)
                 surf = pygame.Surface(art.get_size())     # opaque: the table shows through gaps
                 surf.fill((16, 19, 24))
                 surf.blit(art, (0, 0))
                 return _ready(surf, alpha=False), geo
-            except Exception:   # noqa: BLE001 - drawn from the board instead; never a crash
+            except BoardError:      # a map the renderer cannot draw: drawn from the board
                 pass
         if getattr(board, "orientation", "orthogonal") == "hexagonal":
             geo = _hex_geometry(board, HEX_ART_SCALE)

@@ -111,7 +111,7 @@ def unit_token(colour: Colour, side: int, side_colour: Colour, px: int,
                arms: tuple[tuple[bool, str | None], ...] = (), glow: bool = False,
                edge: Colour | None = None) -> pygame.Surface:
     """A unit's token, `px` pixels square (its whole footprint). `edge` is the gem's own
-    outline colour from the presentation data (dark gems read by a light edge)."""
+    outline colour from the presentation data (dark tokens read by a light edge)."""
     key = ("unit", colour, side, side_colour, px, arms, glow, edge)
     got = _cache.get(key)
     if got is not None:
@@ -133,7 +133,7 @@ def unit_token(colour: Colour, side: int, side_colour: Colour, px: int,
     pygame.draw.polygon(surf, OUTLINE, side_shape_points(side, c, c, r * 0.80), max(1, int(S * 0.01)))
     # arms: limbs spread around the lower half, drawn before the gem so it overlaps them
     for i, (disarmed, held) in enumerate(arms):
-        # arms alternate right / left, pairs stacked downwards (four-armed gems show two rows)
+        # arms alternate right / left, pairs stacked downwards (four-armed units show two rows)
         side = 1 if i % 2 == 0 else -1
         ex = c + side * r * 0.58
         ey = c + r * (0.02 + 0.30 * (i // 2))

@@ -9,14 +9,12 @@ turn start, the recap the hotseat curtain shows), and playing the events' animat
 re-reading state as the truth. AI seats and their pacing, the submit door, autosave, the curtain
 itself, undo, pause and the results come from match_scene.MatchScene through its hooks.
 
-Everything system-specific comes from a presenter (game.client.presenters) and everything drawn
-from render/ and ui/battle_widgets.py, so another system or a hex board plugs in a presenter or a
-view instead of forking this scene. Optional presenter hooks: `board_stages` (stages chosen on the
-map, e.g. bindings' opening action), `default_mode()`, `keep_mode(action, mode)`, `turn_key()`,
-`finish_action()` (what End turn submits), `end_turn_choices()` (a menu of what to do with the
-end of the turn), `keys_hint`, `tile_hint`. A system may also name a function in SCENE_EXTRAS
-that swaps in its own top bar and map layers (bindings: the segment timeline and the flight
-overlay, see attach_bindings).
+Everything system-specific comes from the system's client registration (game.client.systems,
+reached through `app.screens`): its presenter, a subclass of game.client.presenters.Presenter
+whose methods name every hook this scene calls, with their defaults; and its optional
+`battle_extras(scene)`, which may swap in its own top bar and map layers. Everything drawn comes
+from render/ and ui/battle_widgets.py, so another system or a hex board plugs in a presenter or
+a view instead of forking this scene. This module names no system.
 
 Must not: decide a rule. Every action submitted comes from `match.legal_actions()` (through the
 presenter) or from an AI seat, and goes through `match.submit`; an IllegalAction becomes a
@@ -29,14 +27,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.client.presenters import ActionButton, Prompt, presenter_for
+from game.client.presenters import ActionButton, Prompt
 from game.client.render import sprites
 from game.client.render.board_view import BoardView
-from game.client.scene import Scene, Transition, push
+from game.client.scene import Transition, push
 from game.client.scenes.match_scene import MatchScene, digit_of_key
 from game.client.ui import battle_widgets as W
-from game.engine.actions import EndTurn
-from game.engine.rules import IllegalAction
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -57,29 +53,27 @@ class BattleScene(MatchScene):
 
     def __init__(self, app: "App", match: Any, save_path: str | Path | None = None):
         super().__init__(app, match, save_path)
-        self.presenter = presenter_for(match)
+        system = app.screens.client_system(match.config.system)
+        assert system.load_presenter is not None     # a "map" registration always has one
+        self.presenter = system.load_presenter()(match)
         self.side_colour = self.presenter.side_colour
         # stages played on the board itself (a pre-combat action is chosen on the map)
-        self.board_stages = tuple(getattr(self.presenter, "board_stages", ("act",)))
-        cost_colours = getattr(self.presenter, "cost_colours", None)
+        self.board_stages = tuple(self.presenter.board_stages)
         self.view = BoardView(self.presenter.board(), self._map_path(), self.side_colour,
-                              cost_colours)
-        self.text = W.Text(getattr(app, "scale", 1.0))
+                              self.presenter.cost_colours)
+        self.text = W.Text(app.scale)
         self.initiative = W.InitiativeBar(self.text)
         self.top_height = 62                    # design pixels; a system's timeline may want more
         #: more things that animate events beside the board view (play/skip/animating), e.g.
         #: projectiles sliding along their hexes
         self.anim_extras: list[Any] = []
         self.sidebar = W.Sidebar(self.text)
-        if getattr(self.presenter, "keys_hint", None):
+        if self.presenter.keys_hint:
             self.sidebar.keys = tuple(self.presenter.keys_hint)
-        if getattr(self.presenter, "tile_hint", None):
+        if self.presenter.tile_hint:
             self.sidebar.tile_hint = self.presenter.tile_hint
-        extras = SCENE_EXTRAS.get(getattr(match.config, "system", ""))
-        if extras is not None:
-            import importlib
-            module, _, fn = extras.partition(":")
-            getattr(importlib.import_module(module), fn)(self)
+        if system.battle_extras is not None:
+            system.battle_extras(self)
         self.bar = W.ActionBar(self.text)
         self.log = W.CombatLog(self.text)
         self._prompt_key: Any = None
@@ -99,25 +93,25 @@ class BattleScene(MatchScene):
         self.viewer = self.human_seats[0] if self.human_seats else None
         # once, at opening: a loaded match replays its log, so its history holds the earlier
         # rolls too; a new one holds the set-up
-        earlier = list(getattr(match, "history", None) or getattr(match, "initial_events", []))
+        earlier = list(match.history)
         self.log.append(self.presenter.log_lines(earlier[-HISTORY_SHOWN:]))
         if save_path:
-            rnd = getattr(match.state, "round", None)
+            rnd = match.state.round
             self.log.append([W.LogLine(f"Loaded {Path(save_path).name}"
                                        + (f" · round {rnd}" if rnd else ""), W.COOL)])
-        self._layout(app.size if hasattr(app, "size") else (1280, 720))
+        self._layout(app.size)
         self._select_default()
 
     # -- set-up ---------------------------------------------------------------------------------
     def _map_path(self) -> Path | None:
-        name = getattr(self.match.config, "map", None)
+        name = self.match.config.map
         if not name:
             return None
         from game import paths
         return paths.resolve_map(name)
 
     def _layout(self, size: tuple[int, int]) -> None:
-        scale = getattr(self.app, "scale", 1.0)
+        scale = self.app.scale
         self.text.scale = scale
         self.view.ui_scale = scale
         W_, H = size
@@ -178,13 +172,7 @@ class BattleScene(MatchScene):
         acting = self.presenter.acting_unit()
         if self.selected != acting:
             return None
-        hook = getattr(self.presenter, "default_mode", None)
-        if hook is not None:
-            return hook()
-        st = getattr(self.match, "state", None)
-        if getattr(st, "ready_open", False):
-            return "attack"
-        return "move"
+        return self.presenter.default_mode()
 
     # -- showing what happened --------------------------------------------------------------------
     def _show_outcome(self, action: Any, events: list[Any], before: Any, from_ai: bool) -> None:
@@ -198,13 +186,8 @@ class BattleScene(MatchScene):
         self.view.play(self.presenter.animations(events))
         for x in self.anim_extras:
             x.play(events)
-        # back to the default mode (move, or aiming while a Ready action is open); only an
-        # altitude change keeps the flier in fly mode
-        keep = getattr(self.presenter, "keep_mode", None)
-        if keep is not None:
-            if not keep(action, self.mode):
-                self.mode = None
-        elif getattr(action, "kind", "") != "gems.change_altitude":
+        # back to the default mode unless the presenter keeps the chosen one
+        if not self.presenter.keep_mode(action, self.mode):
             self.mode = None
 
     def _invalidate(self) -> None:
@@ -216,10 +199,7 @@ class BattleScene(MatchScene):
         d = self.decision
         if d is None or d.stage not in self.board_stages:
             return None
-        hook = getattr(self.presenter, "turn_key", None)
-        if hook is not None:
-            return hook()
-        return (getattr(self.match.state, "round", 0), self.presenter.acting_unit())
+        return self.presenter.turn_key()
 
     def _turn_started(self) -> None:
         """Select the acting unit and bring her into sight."""
@@ -417,11 +397,12 @@ class BattleScene(MatchScene):
         if key == pygame.K_e and not mods & pygame.KMOD_CTRL:
             self.view.show_elevation = not self.view.show_elevation
             return None
-        if key == pygame.K_t and hasattr(self.presenter, "cycle_attack_mode"):
-            m = self.presenter.cycle_attack_mode()
-            self._overlay_key = self._forecast_key = None
-            self.toast(f"Attacks prefer {m} now", W.COOL)
-            return None
+        if key == pygame.K_t:
+            note = self.presenter.cycle_preference()
+            if note is not None:
+                self._overlay_key = self._forecast_key = None
+                self.toast(note, W.COOL)
+                return None
         if key == pygame.K_TAB:
             acting = self.presenter.acting_unit()
             tok = next((t for t in self.presenter.tokens() if t.id == acting), None)
@@ -452,17 +433,16 @@ class BattleScene(MatchScene):
                 or self.decision.stage not in self.board_stages):
             return None
         legal = self.match.legal_actions()
-        finish = getattr(self.presenter, "finish_action", None)
-        end = finish() if finish is not None else EndTurn()
+        end = self.presenter.finish_action()
         if end is None or end not in legal:
             self.toast("The turn cannot end now: finish the open choice first", W.COOL)
             return None
         # a system may offer a choice at the end of the turn (what unused actions buy)
-        choices = getattr(self.presenter, "end_turn_choices", lambda: [])()
+        choices = self.presenter.end_turn_choices()
         if choices:
             opts = [(label, (("end_with", a), ""), tip) for label, a, tip in choices]
-            self.menu = W.ChoicePanel(self.text, "End the turn", getattr(
-                self.presenter, "end_turn_question", lambda: "")(), opts, W.WARM)
+            self.menu = W.ChoicePanel(self.text, "End the turn",
+                                      self.presenter.end_turn_question(), opts, W.WARM)
             b = self.bar.find("end_turn")
             self.menu.layout(b.rect if b is not None else self.bar.rect, "above")
             return None
@@ -484,8 +464,7 @@ class BattleScene(MatchScene):
     def _finish_turn(self) -> None:
         """Submit the end of the turn if it is still legal (a choice made on the way may have
         ended it already)."""
-        finish = getattr(self.presenter, "finish_action", None)
-        end = finish() if finish is not None else EndTurn()
+        end = self.presenter.finish_action()
         if end is not None and self.human_turn() and end in self.match.legal_actions():
             self.submit(end)
 
@@ -525,14 +504,7 @@ class BattleScene(MatchScene):
         key = (id(self.match.state), len(self.match.log), mode, self.selected, self.hover_cell)
         if key != self._overlay_key:
             self._overlay_key = key
-            try:
-                self._overlay = self.presenter.overlay(mode, self.selected, self.hover_cell)
-            except Exception as exc:  # noqa: BLE001 - a preview must never take the table down
-                log_exc = getattr(self.app, "log_exception", None)
-                if log_exc:
-                    log_exc(exc)
-                from game.client.presenters import Overlay
-                self._overlay = Overlay()
+            self._overlay = self.presenter.overlay(mode, self.selected, self.hover_cell)
         return self._overlay
 
     def _current_forecast(self) -> str | None:
@@ -540,13 +512,10 @@ class BattleScene(MatchScene):
         if self.hover_cell is None or mode is None:
             return None
         key = (id(self.match.state), len(self.match.log), mode, self.selected, self.hover_cell,
-               getattr(self.presenter, "attack_mode", None))
+               self.presenter.preview_key())
         if key != self._forecast_key:
             self._forecast_key = key
-            try:
-                self._forecast = self.presenter.forecast(mode, self.selected, self.hover_cell)
-            except Exception:   # noqa: BLE001
-                self._forecast = None
+            self._forecast = self.presenter.forecast(mode, self.selected, self.hover_cell)
         return self._forecast
 
     def _status(self) -> str:
@@ -558,7 +527,7 @@ class BattleScene(MatchScene):
         who = self.seat_name(d.seat)
         if d.seat in self.ai_seat_ids:
             return f"{who} is thinking…" if not self.view.animating else f"{who} acts"
-        actor = self.presenter.unit_name(d.actor) if hasattr(self.presenter, "unit_name") and d.actor else ""
+        actor = self.presenter.unit_name(d.actor) if d.actor else ""
         return f"{who} · {actor}" if actor else who
 
     def _sync_prompt(self) -> None:
@@ -578,10 +547,10 @@ class BattleScene(MatchScene):
             return
         self.prompt_panel = W.ChoicePanel(self.text, prompt.title, prompt.text,
                                           list(prompt.options), W.WARM)
-        # keep the gems involved in sight: of a few spots in the map, the one covering least of
-        # the fighters (the deciding gem and whoever the presenter names as involved)
+        # keep the units involved in sight: of a few spots in the map, the one covering least of
+        # the fighters (the deciding unit and whoever the presenter names as involved)
         focus = [d.actor] if d is not None and d.actor else []
-        focus += list(getattr(self.presenter, "prompt_focus", lambda: [])())
+        focus += list(self.presenter.prompt_focus())
         boxes = [self.view.cell_rect((t.x, t.y), t.size) for t in self.presenter.tokens()
                  if t.id in focus]
         w, h = self.prompt_panel.size_for(self.view.rect)
@@ -606,19 +575,18 @@ class BattleScene(MatchScene):
         items = p.items(self.viewer)
         self.view.selected = self.selected
         d = self.decision
-        self.view.marked = (set(getattr(p, "prompt_focus", lambda: [])())
+        self.view.marked = (set(p.prompt_focus())
                             if d is not None and d.stage not in self.board_stages else set())
         # a combatant pointed at in the top bar is ringed on the map
         pointed = self.initiative.unit_at(mouse) if self.initiative.rect.collidepoint(mouse) else None
         self.view.lit = {pointed} if pointed else set()
         self.view.draw(surface, tokens, items, self._current_overlay())
         hovered_unit = p.unit_at(self.hover_cell) if self.hover_cell else None
-        if hasattr(self.initiative, "hover"):
-            # the combatant under the pointer on the map is lit in the timeline too
-            self.initiative.hover = hovered_unit
+        # the unit under the pointer on the map is lit in the top bar too
+        self.initiative.hover = hovered_unit
         entries, rnd = p.initiative()
         self.initiative.draw(surface, entries, rnd, self._portrait, self._status())
-        if not getattr(self.initiative, "shows_status", True):
+        if not self.initiative.shows_status:
             self._status_chip(surface)
         # while a prompt waits, the sheet of the one deciding (a defender) unless hovering
         deciding = d.actor if d is not None and d.stage not in self.board_stages else None
@@ -664,7 +632,7 @@ class BattleScene(MatchScene):
 
     def _waiting_banner(self, surface: pygame.Surface) -> None:
         d = self.decision
-        who = self.presenter.unit_name(d.actor) if d.actor and hasattr(self.presenter, "unit_name") else ""
+        who = self.presenter.unit_name(d.actor) if d.actor else ""
         text = self.text.render(f"Waiting: {d.prompt or who}", 15, W.TEXT, True)
         box = pygame.Rect(0, 0, text.get_width() + 30, text.get_height() + 14)
         box.midtop = (self.view.rect.centerx, self.view.rect.y + 10)
@@ -705,12 +673,10 @@ class BattleScene(MatchScene):
         if tip is not None:
             W.draw_tooltip(surface, self.text, mouse, tip[0], [tip[1]], W.COOL)
             return
-        tip_at = getattr(self.initiative, "tip_at", None)
-        if tip_at is not None:
-            tip = tip_at(mouse)
-            if tip is not None:
-                W.draw_tooltip(surface, self.text, mouse, tip[0], list(tip[1]), W.COOL)
-                return
+        tip = self.initiative.tip_at(mouse)
+        if tip is not None:
+            W.draw_tooltip(surface, self.text, mouse, tip[0], list(tip[1]), W.COOL)
+            return
         uid = self.initiative.unit_at(mouse)
         if uid is not None:
             panel = self.presenter.unit_panel(uid)
@@ -723,11 +689,11 @@ class BattleScene(MatchScene):
 
     def _portrait(self, entry, size: int) -> pygame.Surface:
         return sprites.portrait(entry.colour, entry.side, self.side_colour(entry.side), size,
-                                down=entry.down, edge=getattr(entry, "outline", None))
+                                down=entry.down, edge=entry.outline)
 
     def _panel_portrait(self, panel, size: int) -> pygame.Surface:
         return sprites.portrait(panel.colour, panel.side, self.side_colour(panel.side), size,
-                                edge=getattr(panel, "outline", None))
+                                edge=panel.outline)
 
     # -- helpers for tests and shots ------------------------------------------------------------------
     def cell_pos(self, cell: tuple[int, int]) -> tuple[int, int]:
@@ -742,154 +708,3 @@ class BattleScene(MatchScene):
                       ("Menu", "Esc", True, "pause")])
         b = self.bar.find(ident)
         return b.rect.center if b is not None else None
-
-
-#: system id -> "module:function(scene)" that plugs a system's own widgets and map layers into
-#: the battle screen (a timeline instead of the initiative bar, things in flight on the map)
-SCENE_EXTRAS: dict[str, str] = {"bindings": "game.client.scenes.battle:attach_bindings"}
-
-
-class _TimelineBar:
-    """The bindings segment timeline (game.client.ui.timeline) in the initiative bar's place:
-    the same draw/unit_at calls the scene makes, plus its own tooltips."""
-
-    def __init__(self, scene: "BattleScene"):
-        from game.client.ui.timeline import Timeline
-        self.scene = scene
-        self.bar = Timeline(scene.text)
-        self.hover: str | None = None
-        self._key: Any = None
-        self._orders: dict = {}
-        self._view: Any = None
-
-    @property
-    def rect(self) -> pygame.Rect:
-        return self.bar.rect
-
-    @rect.setter
-    def rect(self, value: pygame.Rect) -> None:
-        self.bar.rect = pygame.Rect(value)
-
-    shows_status = False            # the scene puts who decides in a chip on the map
-
-    def preferred_height(self) -> int:
-        return self.bar.BASE_HEIGHT
-
-    def draw(self, surface: pygame.Surface, entries, round_no: int, portrait, status: str = "") -> None:
-        from game.client.presenters import bindings_time
-        m = self.scene.match
-        key = (id(m.state), len(m.log))
-        if key != self._key:
-            # the orders past segments really had (leads included), from the events so far
-            self._key = key
-            self._orders = bindings_time.orders_from_events(getattr(m, "history", ()) or ())
-            self._view = bindings_time.timeline_view(m.state, self._orders)
-        self.bar.draw(surface, self._view, hover=self.hover)
-
-    def unit_at(self, pos) -> str | None:
-        return self.bar.at(pos)
-
-    def tip_at(self, pos):
-        return self.bar.tip_at(pos)
-
-
-class _FlightAnims:
-    """The flight overlay as one of the scene's animators: it slides projectiles by itself
-    (comparing states), so events need not be played; skipping and the speed setting apply."""
-
-    def __init__(self, overlay: Any):
-        self.overlay = overlay
-
-    @property
-    def animating(self) -> bool:
-        return self.overlay.animating
-
-    def play(self, events: list) -> None:
-        pass
-
-    def skip(self) -> None:
-        self.overlay.skip()
-
-    @property
-    def speed(self) -> float:
-        return self.overlay.speed
-
-    @speed.setter
-    def speed(self, value: float) -> None:
-        self.overlay.speed = value
-
-
-def attach_bindings(scene: "BattleScene") -> None:
-    """Bindings on the battle screen: the segment timeline on top, things in flight on the map
-    (game.client.render.flight), and the badge colours of its conditions."""
-    p = scene.presenter
-    look = getattr(p, "look", None)
-    if look is not None:
-        for cond, table in look.conditions.items():
-            glyph, colour = p.condition_glyph(cond)
-            if colour is not None:
-                sprites.BADGE_COLOURS.setdefault(glyph, colour)
-    for glyph, colour in (("M", (70, 140, 90)), ("P", (200, 120, 50)), ("R", (150, 110, 40)),
-                          ("D", (60, 110, 170))):
-        sprites.BADGE_COLOURS.setdefault(glyph, colour)
-    try:
-        scene.initiative = _TimelineBar(scene)
-        scene.top_height = scene.initiative.preferred_height()
-    except ImportError:
-        pass                        # the plain initiative bar stays
-    try:
-        from game.client.render import flight
-    except ImportError:
-        flight = None
-    layer = getattr(flight, "board_layer", None) if flight is not None else None
-    if layer is not None:
-        from game.client.presenters import bindings_time
-
-        memo: dict[str, Any] = {"key": None, "line": None}
-
-        def sight_line():
-            # the targeting line for the hovered target, drawn by the flight overlay; worked
-            # out once per state, mode and hovered hex
-            mode = scene.effective_mode()
-            key = (id(scene.match.state), len(scene.match.log), mode, scene.selected,
-                   scene.hover_cell)
-            if key != memo["key"]:
-                memo["key"], memo["line"] = key, None
-                got = p.sight_query(mode, scene.selected, scene.hover_cell)
-                if got is not None:
-                    try:
-                        memo["line"] = bindings_time.sight_view(scene.match.state, *got)
-                    except Exception:   # noqa: BLE001 - no line is better than a crash
-                        memo["line"] = None
-            return memo["line"]
-
-        def draw(surface, view):
-            line = sight_line()
-            layer(surface, view, scene.match.state, line)
-            ov = flight.overlay_for(view)
-            if line is None:
-                ov.sight = None
-        scene.view.layers_below.append(draw)
-        scene.anim_extras.append(_FlightAnims(flight.overlay_for(scene.view)))
-        p.own_sight = False         # the overlay draws the line, its cover and concealment
-
-
-# -- shots ----------------------------------------------------------------------------------------------
-
-def _shot_match(seed: int = 7):
-    """A small fight for screenshots: the inline example battlefield, played a few steps so a
-    unit stands next to an enemy and has a target."""
-    from game.engine.match import Match
-    from game.engine.rules import MatchConfig, SeatConfig
-    from game.engine.systems.gems.system import example_setup
-    setup = example_setup()
-    cfg = MatchConfig("gems", seed, [SeatConfig("human", name="Player 1"),
-                                     SeatConfig("human", name="Player 2")], None, {}, setup)
-    return Match.new(cfg)
-
-
-def shot_scenes(app: "App") -> list[tuple[str, Scene]]:
-    """Battle screens for `game shots`: a fight with a unit selected, her reachable tiles and an
-    attack forecast showing, and a pending block prompt."""
-    from game.client.scenes import battle_shots
-    return battle_shots.build(app)

@@ -22,6 +22,7 @@ from game.client.ui.base import UIScene
 from game.client.ui.dialogs import ConfirmDialog, DialogResult, error
 from game.client.ui.saving import SaveEntry, list_saves, load_match
 from game.engine import registry
+from game.engine.rules import ConfigError
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -165,10 +166,11 @@ class LoadScene(UIScene):
 
 
 def system_label(system_id) -> str:
-    """A system's display name, or its id when it is not installed (or fails to load)."""
+    """A system's display name, or its id when it is not installed (a save of a system this
+    build lacks is still listed; a system that fails to import is a bug and says so)."""
     try:
         return str(registry.get(str(system_id)).name)
-    except Exception:
+    except ConfigError:         # the registry's "unknown rule system"
         return str(system_id)
 
 

@@ -3,10 +3,11 @@
 Owns: `MatchScene`, the base of the battle screen and the card table (and of whatever screen the
 next rule system brings): which seats are human and which AI, creating, polling, pacing,
 cancelling and closing the AI seats (`game.client.seats`), who decides now and whether that is a
-human at this table, the one door for actions (`submit`: a refused action or an engine failure
-becomes a toast, never a crash), autosave at each turn start, the hotseat hand-off, undo, pause
+human at this table, the one door for actions (`submit`: a refused action becomes a toast with
+the engine's reason; an engine or bot failure is a bug and reaches the app's error dialog, never
+a quiet toast or a random move), autosave at each turn start, the hotseat hand-off, undo, pause
 on Esc, key-repeat and skip-the-animation input filtering, toasts, and the results at the end.
-Also owns `RandomSeat` (the fallback when no bot can start) and `digit_of_key`.
+Also owns `digit_of_key`.
 
 A subclass supplies what differs through small hooks: how its events are shown (`_show_outcome`),
 what a turn start looks like (`_turn_start_key`, `_turn_started`), how it animates (`animating`,
@@ -211,13 +212,6 @@ class MatchScene(Scene):
         except IllegalAction as exc:
             self.toast(str(exc) or "That is not allowed now")
             return False
-        except Exception as exc:   # noqa: BLE001 - an engine failure must not crash the table
-            log_exc = getattr(self.app, "log_exception", None)
-            if log_exc:
-                log_exc(exc)
-            self.toast(f"The rules engine failed on that action ({type(exc).__name__}); "
-                       "nothing changed")
-            return False
         events = list(outcome.events)
         for e in events:
             if getattr(e, "kind", "") == "match_ended":
@@ -382,51 +376,20 @@ class MatchScene(Scene):
             return None
         ai = self.ai_seats.get(seat)
         if ai is None:
-            try:
-                from game.client.seats import AISeat
-                seats = getattr(self.match.config, "seats", [])
-                diff = getattr(seats[seat], "difficulty", "normal") if seat < len(seats) else "normal"
-                ai = AISeat(self.match.config.system, seat, diff, use_process=self.ai_use_process)
-            except Exception as exc:   # noqa: BLE001 - no bot: play randomly rather than stall
-                self.toast(f"The AI could not start ({type(exc).__name__}); it plays randomly")
-                ai = RandomSeat(seat)
+            # the seat falls back to thinking in-process by itself when no worker process can
+            # start; anything else that goes wrong here is a bug for the app's error dialog
+            from game.client.seats import AISeat
+            diff = self.match.config.seats[seat].difficulty
+            ai = AISeat(self.match.config.system, seat, diff, use_process=self.ai_use_process)
             self.ai_seats[seat] = ai
-        try:
-            if hasattr(ai, "busy"):
-                if not ai.busy:
-                    ai.request(self.match)
-                action = ai.poll()
-            else:
-                action = ai.choose(self.match)
-        except Exception as exc:   # noqa: BLE001 - a bot failure must not stop the table
-            log_exc = getattr(self.app, "log_exception", None)
-            if log_exc:
-                log_exc(exc)
-            self.toast(f"The AI failed ({type(exc).__name__}); it plays randomly now")
-            self.ai_seats[seat] = RandomSeat(seat)
-            return None
+        if not ai.busy:
+            ai.request(self.match)
+        action = ai.poll()
         if action is not None:
             self.submit(action, from_ai=True)
             if self.pacer is not None:
                 self.pacer.shown(self.clock)
         return None
-
-
-class RandomSeat:
-    """Fallback AI seat when no bot can start: one random legal action per call."""
-
-    def __init__(self, seat: int):
-        from game.engine.ai.base import RandomBot
-        self.seat = seat
-        self.bot = RandomBot()
-
-    def choose(self, match) -> Any:
-        from game.engine.rng import Rng
-        legal = match.legal_actions()
-        if not legal:
-            return None
-        return self.bot.choose(match.view(self.seat), legal,
-                               Rng.from_seed(len(match.log) * 7919 + self.seat))
 
 
 def digit_of_key(key: int) -> int | None:

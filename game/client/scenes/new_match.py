@@ -9,8 +9,8 @@ place of the list and Start stays off. A system without maps of its own starts f
 and the problem; the player stays on this screen with every choice kept.
 
 Seats: one row per player seat (name, Human or an AI difficulty, team). A system whose house
-rules add seats (its optional `extra_seats(house_rules) -> [label]` hook; gems' game master,
-GEM-GM-37) gets one more row per added seat after the players': a name and "Human" only, since
+rules add seats (its optional `extra_seats(house_rules) -> [label]` hook, e.g. a game master,
+per its rules) gets one more row per added seat after the players': a name and "Human" only, since
 such a seat judges for the table. Its `SeatConfig` goes last, after the players' seats.
 
 Maps belong to a system when their `system` property names it, or (without that property) when
@@ -87,16 +87,12 @@ class SeatChoice:
         return SeatConfig("ai", self.kind.split(":", 1)[1], name)
 
 
-#: maps without a `system` property that a system also plays (by file name): the shared hex
-#: sample map predates the bindings maps and has bindings teams made for it
-SHARED_MAPS: dict[str, tuple[str, ...]] = {"bindings": ("hex_crossing.tmx",)}
-
-
-def maps_for(system: Any, root: Path | None = None) -> list[MapChoice]:
+def maps_for(system: Any, root: Path | None = None,
+             shared_maps: tuple[str, ...] = ()) -> list[MapChoice]:
     """The maps made for `system`: in `maps/<system id>/`, named `<system id>_*.tmx`,
-    naming the system in their `system` property, or (without that property) listed for it in
-    SHARED_MAPS; sorted by label (the map's `title` property, else its file name), shared maps
-    last."""
+    naming the system in their `system` property, or (without that property) listed in
+    `shared_maps` (its client registration's); sorted by label (the map's `title` property,
+    else its file name), shared maps last."""
     root = root or paths.maps_dir()
     sid = str(getattr(system, "id", ""))
     found: list[MapChoice] = []
@@ -106,7 +102,7 @@ def maps_for(system: Any, root: Path | None = None) -> list[MapChoice]:
             props, info = map_header(p)
             in_folder = len(rel.parts) > 1 and rel.parts[0] == sid
             prefixed = p.stem.startswith(f"{sid}_")
-            shared = rel.as_posix() in SHARED_MAPS.get(sid, ())
+            shared = rel.as_posix() in shared_maps
             if props.get("system"):
                 if props["system"] != sid:
                     continue
@@ -117,18 +113,17 @@ def maps_for(system: Any, root: Path | None = None) -> list[MapChoice]:
                      or p.stem)
             found.append(MapChoice(rel.as_posix(), label, p, info, props.get("description", "")))
     # maps made for the system first (the first one is the default), shared ones after
-    shared = set(SHARED_MAPS.get(sid, ()))
+    shared = set(shared_maps)
     return sorted(found, key=lambda m: (m.id in shared, m.label))
 
 
 def seat_kinds_for(system: Any) -> list[tuple[str, str]]:
     """Human plus one entry per AI difficulty the system's bots offer (easy, normal, hard when
     it has them; "random" only when it has nothing else)."""
-    try:
-        from game.engine.ai.base import difficulties
-        offered = [d for d in difficulties(str(system.id)) if d != "random"] or ["random"]
-    except Exception:    # no bots module: keep the standard list; Start will say what fails
-        return list(SEAT_KINDS)
+    # a system without an ai.py offers random play only; a broken one is an error, not a
+    # quietly shorter list
+    from game.engine.ai.base import difficulties
+    offered = [d for d in difficulties(str(system.id)) if d != "random"] or ["random"]
     return [("Human", "human")] + [(f"AI - {d}", f"ai:{d}") for d in offered]
 
 
@@ -170,7 +165,7 @@ class NewMatchScene(UIScene):
         self._read_entries()
         self.system_index = index
         system = self.system
-        self.maps = maps_for(system)
+        self.maps = maps_for(system, shared_maps=self.app.screens.shared_maps(str(system.id)))
         self.map_id = self.maps[0].id if self.maps else EXAMPLE
         lo, hi = getattr(system, "seat_count", (2, 2))
         old = self.seats

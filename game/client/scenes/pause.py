@@ -97,13 +97,12 @@ class PauseScene(UIScene):
         return push(SettingsScene(self.app))
 
     def quit_to_menu(self) -> Transition:
-        from game.client.scenes.title import TitleScene
         problem = None if self.match.over else autosave(self.match)
         if problem:
             return push(ErrorDialog(self.app, "The autosave failed",
                                     f"{problem}\nUse Back to menu to leave anyway, or Close and "
                                     "save under a name."))
-        return reset(TitleScene(self.app))
+        return reset(self.app.screens.title())
 
     def resumed(self, result: Any) -> None:
         if isinstance(result, DialogResult) and result.tag == "save" and result.ok:

@@ -42,10 +42,7 @@ def match_stats(match: Match) -> list[tuple[str, str]]:
     out.append(("Actions taken", str(actions)))
     hook = getattr(match.system, "match_stats", None)
     if hook is not None:
-        try:
-            out.extend((str(k), str(v)) for k, v in hook(match.state))
-        except Exception:   # extra numbers are a nicety; never lose the results screen over them
-            pass
+        out.extend((str(k), str(v)) for k, v in hook(match.state))
     seats = match.config.seats
     out.append(("Seats", "  vs  ".join(
         f"{seat_name(match, i)}" + (f" (AI {s.difficulty})" if s.kind == "ai" else "")
@@ -107,8 +104,7 @@ class ResultsScene(UIScene):
             y += px(34)
 
     def menu(self) -> Transition:
-        from game.client.scenes.title import TitleScene
-        return reset(TitleScene(self.app))
+        return reset(self.app.screens.title())
 
     def rematch(self) -> Transition:
         config = copy.deepcopy(self.match.config)

@@ -137,10 +137,22 @@ def draw_tooltip(surface: pygame.Surface, text: Text, pos: tuple[int, int], titl
 # -- initiative bar --------------------------------------------------------------------------------
 
 class InitiativeBar:
+    """The top bar: the round and the units in turn order. A system's own top bar (see
+    ClientSystem.battle_extras) offers the same attributes and methods."""
+
+    #: the bar shows who decides now (else the battle scene puts it in a chip on the map)
+    shows_status = True
+
     def __init__(self, text: Text):
         self.text = text
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.slots: list[tuple[pygame.Rect, str]] = []
+        #: the unit under the pointer on the map (a bar may light it)
+        self.hover: str | None = None
+
+    def tip_at(self, pos) -> tuple[str, list[str]] | None:
+        """A tooltip of the bar's own at `pos` (title, lines); the plain bar has none."""
+        return None
 
     def draw(self, surface: pygame.Surface, entries: list[InitiativeEntry], round_no: int,
              portrait: Callable[[InitiativeEntry, int], pygame.Surface], status: str = "") -> None:

@@ -195,8 +195,7 @@ class ErrorDialog(Dialog):
         draw.dim(surface, 175, (14, 4, 4))
 
     def _menu(self) -> Transition:
-        from game.client.scenes.title import TitleScene
-        return reset(TitleScene(self.app))
+        return reset(self.app.screens.title())
 
     def buttons(self):
         out = [("Back to menu", self._menu, None if not self.to_menu else "#primary")]

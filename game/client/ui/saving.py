@@ -26,6 +26,7 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from game import paths
+from game.client.registration import NoScreen
 from game.client.scene import Scene, Transition, pop, push, reset
 from game.client.ui.dialogs import Dialog, DialogResult, ErrorDialog
 from game.engine import saves
@@ -130,13 +131,9 @@ def save_path_for(name: str) -> Path:
 
 
 def battle_scene(app: "App", match: Match, save_path: str | Path | None = None) -> Scene:
-    """The play screen for `match`: the card table for Gemwielders
-    (game.client.scenes.card_table), the battle screen (game.client.scenes.battle) otherwise."""
-    if getattr(match.config, "system", "") == "gemwielders":
-        from game.client.scenes.card_table import CardTableScene
-        return CardTableScene(app, match, save_path=save_path)
-    from game.client.scenes.battle import BattleScene
-    return BattleScene(app, match, save_path=save_path)
+    """The play screen for `match` (the battle screen or the system's own table, as its client
+    registration says; see game.client.screens)."""
+    return app.screens.play(match, save_path)
 
 
 def load_match(app: "App", path: str | Path) -> Transition:
@@ -149,7 +146,7 @@ def load_match(app: "App", path: str | Path) -> Transition:
                                 detail="The file was left as it is."))
     try:
         scene = battle_scene(app, match, save_path=path)
-    except ImportError as exc:
+    except NoScreen as exc:         # the client has no screen for the save's rule system
         return push(ErrorDialog(app, "The battle screen is missing",
                                 f"The save loaded, but the battle screen could not start:\n{exc}"))
     return reset(scene)

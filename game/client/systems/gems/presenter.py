@@ -13,19 +13,23 @@ reachable tiles are a picture only; the engine decides the real route. It never 
 """
 from __future__ import annotations
 
-import importlib
 import tomllib
 from collections import deque
-from typing import Any, Callable
+from typing import Any
 
 from game import paths
 from game.engine.actions import EndTurn
 from game.engine.events import DiceRolled, MatchEnded, Note, RulingMade, TurnEnded, TurnStarted
 from game.engine.systems.gems import actions as A
+from game.engine.systems.gems import combat
+from game.engine.systems.gems.forecast import forecast as engine_forecast
+from game.engine.systems.gems.forecast import summary as forecast_summary
+from game.engine.systems.gems.rules import describe_tile
+from game.engine.systems.gems.rules import reachable as engine_reachable
 
-from . import (ActionButton, AnimStep, Cell, ClickResult, InitiativeEntry, ItemInfo, LogLine,
-               MatchReader,
-               Overlay, PanelLine, Prompt, TilePanel, TokenInfo, UnitPanel)
+from game.client.presenters import (ActionButton, AnimStep, Cell, ClickResult, InitiativeEntry,
+                                    ItemInfo, LogLine, Overlay, PanelLine, Presenter, Prompt,
+                                    TilePanel, TokenInfo, UnitPanel)
 
 # Named gem colours for sheets without presentation data (our own palette, lit for dark tables).
 _GEM_COLOURS: dict[str, tuple[int, int, int]] = {
@@ -94,26 +98,11 @@ def _parse_colour(value: Any) -> tuple[int, int, int] | None:
     return None
 
 
-def _engine(name: str) -> Callable | None:
-    """An engine helper (reachable, forecast, summary, describe_tile) wherever the gems package
-    put it; None until it exists (the presenter then shows less, never guesses a rule)."""
-    for mod in ("forecast", "movement", "rules", "system", "combat", "board", "tiles", ""):
-        modname = "game.engine.systems.gems" + (f".{mod}" if mod else "")
-        try:
-            module = importlib.import_module(modname)
-        except Exception:          # noqa: BLE001 - a half-written engine module must not crash us
-            continue
-        fn = getattr(module, name, None)
-        if callable(fn):
-            return fn
-    return None
-
-
 def _title(text: str) -> str:
     return text.replace("_", " ").strip().capitalize()
 
 
-class GemsPresenter(MatchReader):
+class GemsPresenter(Presenter):
     """Reads a gems `Match`; see the module docstring."""
 
     max_slots = 2   # GEM-06: shown as pips; the live count comes from state.slots
@@ -323,13 +312,7 @@ class GemsPresenter(MatchReader):
             return None
         x, y = cell
         lines: list[PanelLine] = []
-        described = None
-        fn = _engine("describe_tile")
-        if fn is not None:
-            try:
-                described = fn(self.state, x, y)
-            except Exception:  # noqa: BLE001
-                described = None
+        described = describe_tile(self.state, x, y)
         if isinstance(described, dict) and described.get("in_bounds", True):
             return self._tile_from_engine(cell, described)
         if isinstance(described, str):
@@ -483,13 +466,7 @@ class GemsPresenter(MatchReader):
                  and a.unit == uid]
         legal_cells = {tuple(a.to) for a in legal}
         costs: dict[Cell, int] = {}
-        fn = _engine("reachable")
-        got = None
-        if fn is not None:
-            try:
-                got = fn(self.state, uid)
-            except Exception:  # noqa: BLE001
-                got = None
+        got = engine_reachable(self.state, uid)
         paths_: dict[Cell, list[Cell]] = {}
         for cell, cost in _normalise_reach(got):
             if cell in legal_cells:
@@ -549,25 +526,21 @@ class GemsPresenter(MatchReader):
             pick = self._pick_attack(actor, hover) if hover is not None else None
             arm = pick.arm if pick is not None else (opts[0].arm if opts else None)
             amode = pick.mode if pick is not None else self.attack_mode
-            geo = _combat_geometry()
-            if geo is not None and arm is not None:
-                try:
-                    prof = geo.attack_profile(st, u, arm, amode)
-                    for off in geo.block_offsets(int(prof["reach"])):
-                        anchor = geo.block_anchor((u.x, u.y), u.size, *off)
-                        ov.range_cells.update(geo.block_tiles(anchor, u.size))
-                    ov.range_cells -= set(self._block_cells((u.x, u.y), u.size))
-                    if pick is not None:
-                        tr = geo.trace(st, u, tuple(pick.target), pick.mode)
-                        stop = tr.get("stop") or tuple(pick.target)
-                        if pick.mode in ("thrown", "projectile"):
-                            ov.line = [(u.x, u.y)] + [tuple(p) for p in tr.get("path", [])]
-                        n = int(prof.get("aoe", 0) or 0)
-                        if n > 0:
-                            shape = st.house.get("aoe_shape", "filled") if isinstance(st.house, dict) else "filled"
-                            ov.area = [tuple(t) for t in geo.aoe_tiles(tuple(stop), u.size, n, shape)]
-                except Exception:  # noqa: BLE001 - a preview is optional, a crash is not
-                    pass
+            if arm is not None:
+                prof = combat.attack_profile(st, u, arm, amode)
+                for off in combat.block_offsets(int(prof["reach"])):
+                    anchor = combat.block_anchor((u.x, u.y), u.size, *off)
+                    ov.range_cells.update(combat.block_tiles(anchor, u.size))
+                ov.range_cells -= set(self._block_cells((u.x, u.y), u.size))
+                if pick is not None:
+                    tr = combat.trace(st, u, tuple(pick.target), pick.mode)
+                    stop = tr.get("stop") or tuple(pick.target)
+                    if pick.mode in ("thrown", "projectile"):
+                        ov.line = [(u.x, u.y)] + [tuple(p) for p in tr.get("path", [])]
+                    n = int(prof.get("aoe", 0) or 0)
+                    if n > 0:
+                        shape = st.house.get("aoe_shape", "filled") if isinstance(st.house, dict) else "filled"
+                        ov.area = [tuple(t) for t in combat.aoe_tiles(tuple(stop), u.size, n, shape)]
             if pick is not None:
                 ov.target_block = self._block_cells(tuple(pick.target), u.size)
                 if not ov.line and pick.mode in ("thrown", "projectile"):
@@ -676,21 +649,27 @@ class GemsPresenter(MatchReader):
         else:
             return None
         head = self.describe(action)
-        fc, summ = _engine("forecast"), _engine("summary")
-        if fc is not None:
-            try:
-                f = fc(st, action)
-                text = summ(f) if summ is not None else str(f)
-                if text:
-                    return f"{head}\n{text}"
-            except Exception:  # noqa: BLE001 - no odds is better than a crash
-                pass
-        return head
+        text = forecast_summary(engine_forecast(st, action))
+        return f"{head}\n{text}" if text else head
 
     def cycle_attack_mode(self) -> str:
         modes = ["melee", "thrown", "projectile"]
         self.attack_mode = modes[(modes.index(self.attack_mode) + 1) % len(modes)]
         return self.attack_mode
+
+    def cycle_preference(self) -> str | None:
+        return f"Attacks prefer {self.cycle_attack_mode()} now"
+
+    def preview_key(self) -> Any:
+        return self.attack_mode
+
+    def default_mode(self) -> str | None:
+        # GEM-21: while a Ready Action is open the unit aims her arms, otherwise she moves
+        return "attack" if self.state.ready_open else "move"
+
+    def keep_mode(self, action: Any, mode: str | None) -> bool:
+        # an altitude change keeps the flier in fly mode; anything else goes back to the default
+        return isinstance(action, A.ChangeAltitude)
 
     # -- pending stages ---------------------------------------------------------------------------
     def prompt(self) -> Prompt | None:
@@ -1038,17 +1017,6 @@ class GemsPresenter(MatchReader):
             elif name == "truce_made":
                 out.append(AnimStep("float", e.unit, text="Truce", colour=(160, 220, 170)))
         return out
-
-
-def _combat_geometry():
-    """The combat module's geometry helpers (attack_profile, block_offsets, block_anchor,
-    block_tiles, trace, aoe_tiles): the same functions the rules use, so previews match."""
-    try:
-        from game.engine.systems.gems import combat
-    except Exception:  # noqa: BLE001
-        return None
-    needed = ("attack_profile", "block_offsets", "block_anchor", "block_tiles", "trace", "aoe_tiles")
-    return combat if all(hasattr(combat, n) for n in needed) else None
 
 
 def _normalise_reach(got: Any) -> list[tuple[Cell, int]]:

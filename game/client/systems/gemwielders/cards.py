@@ -1,6 +1,6 @@
 """Card faces and card backs for the Gemwielders table, drawn by code in one style.
 
-Owns: turning a `CardFace` record (game.client.presenters.gemwielders) into a surface at any
+Owns: turning a `CardFace` record (game.client.systems.gemwielders.presenter) into a surface at any
 size: a frame coloured by kind, the name band, the sword or shield badge, the gem requirement as
 coloured faceted pips, a small emblem "art" panel, the kind line and the effect text. The text
 may carry the symbols ⚡n (a power cost), ⚔, 🛡 and ⚙; the bundled font has no glyphs for them,
@@ -18,14 +18,12 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 import pygame
 
 from game.client import resources
-
-if TYPE_CHECKING:
-    from game.client.presenters.gemwielders import CardFace
+# the records drawn here belong to the presenter; this module only draws them
+from game.client.systems.gemwielders.presenter import CardFace
 
 # -- palette --------------------------------------------------------------------------------------
 #: gem letter -> (main colour, light facet, dark facet); the presenter may override from
@@ -38,8 +36,6 @@ GEM_COLOURS: dict[str, tuple[int, int, int]] = {
     "A": (160, 88, 206),     # amethyst
     "*": (196, 200, 208),    # any gem
 }
-GEM_NAMES = {"R": "Ruby", "S": "Sapphire", "E": "Emerald", "T": "Topaz", "A": "Amethyst",
-             "*": "any gem"}
 
 #: kind -> frame colour
 KIND_COLOURS: dict[str, tuple[int, int, int]] = {

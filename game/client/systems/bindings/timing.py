@@ -1,5 +1,5 @@
 """Bindings time made visible: pure functions from a BindingsState to the view records the segment
-timeline (ui/timeline.py) and the flight overlay (render/flight.py) draw.
+timeline (timeline.py) and the flight overlay (flight.py) in this package draw.
 
 Owns: reading the clock (round, segment, whose turn, who is done, delayed or down), each
 combatant's remaining round budget (BND-36/37), its slot this segment, cooldowns (BND-101) and
@@ -33,7 +33,12 @@ from typing import Any, Iterable
 
 from game.client.presenters import AnimStep
 from game.engine.boards.hex import Cube, HexLayout, cube_distance, cube_line, cube_round
+from game.engine.systems.bindings import content as content_mod
+from game.engine.systems.bindings import movement
+from game.engine.systems.bindings.combat import blocks_projectiles
+from game.engine.systems.bindings.events import CombatantPushed, SegmentStarted
 from game.engine.systems.bindings.house import house
+from game.engine.systems.bindings.sight import sight
 from game.engine.systems.bindings.state import (SEGMENTS_PER_ROUND, BindingsState, Hex,
                                                 round_segment, tick_of)
 
@@ -342,19 +347,11 @@ def remaining_budget(spent: Iterable[str], swifts: int) -> Budget:
 
 
 def _content() -> Any:
-    try:
-        from game.engine.systems.bindings import content
-        return content.content()
-    except Exception:    # noqa: BLE001 - names fall back to ids; the view never fails on content
-        return None
+    return content_mod.content()
 
 
 def _presentation() -> Any:
-    try:
-        from game.engine.systems.bindings import content
-        return content.presentation()
-    except Exception:    # noqa: BLE001 - colours fall back to side and school colours
-        return None
+    return content_mod.presentation()
 
 
 def _hex_colour(text: str, default: Colour) -> Colour:
@@ -430,15 +427,6 @@ def _turn_ticks(state: BindingsState, start: int | None, count: int) -> list[int
     return [start + k for k in range(count)]
 
 
-def _solid(state: BindingsState, h: Hex, walls: set[Hex]) -> bool:
-    b = state.board
-    if b is None:
-        return False
-    if not b.in_bounds(*h):
-        return True
-    return bool(b.prop(h[0], h[1], "solid", False)) or h in walls
-
-
 def _wall_cells(state: BindingsState) -> set[Hex]:
     now = state.tick
     out: set[Hex] = set()
@@ -465,11 +453,7 @@ def _reach_left(a: Any) -> int:
 
 
 def _blocks(state: BindingsState, h: Hex, walls: set[Hex]) -> bool:
-    try:
-        from game.engine.systems.bindings.combat import blocks_projectiles
-        return bool(blocks_projectiles(state, h, walls))
-    except ImportError:
-        return _solid(state, h, walls)
+    return bool(blocks_projectiles(state, h, walls))
 
 
 def simulate_attack(state: BindingsState, a: Any, limit: int = 200) -> tuple[list[Hex], str, Hex | None]:
@@ -532,13 +516,6 @@ def attack_eta(state: BindingsState, a: Any, next_tick: int | None) -> int | Non
 def push_line(lay: HexLayout, source: Hex, subject: Hex, n: int) -> list[Hex]:
     """`n` hexes directly away from `source`, continuing the straight line from `source` through
     `subject` (BND-72)."""
-    try:
-        from game.engine.systems.bindings import movement  # type: ignore[attr-defined]
-        fn = getattr(movement, "push_line", None)
-        if fn is not None:
-            return list(fn(lay, source, subject, n))
-    except ImportError:
-        pass
     if n <= 0:
         return []
     a, b = lay.to_cube(*source), lay.to_cube(*subject)
@@ -556,19 +533,13 @@ def push_line(lay: HexLayout, source: Hex, subject: Hex, n: int) -> list[Hex]:
 def preview_push(state: BindingsState, p: Any) -> tuple[list[Hex], list[Hex]]:
     """(hexes the subject enters on the pusher's next turn, the rest of the straight line after
     that). The engine's movement.preview_pushback and its plan are used when present."""
-    try:
-        from game.engine.systems.bindings import movement
-    except ImportError:
-        movement = None  # type: ignore[assignment]
-    if movement is not None and hasattr(movement, "preview_pushback") and p.path:
+    if p.path:
         nxt = list(movement.preview_pushback(state, p))
-        plan_fn = getattr(movement, "_plan", None)
         later: list[Hex] = []
-        if plan_fn is not None:
-            plan = list(plan_fn(state, p))
-            done = len(p.path) - 1 + len(nxt)
-            if len(nxt) == min(int(p.rate), int(p.remaining)):     # not stopped early
-                later = plan[done:len(p.path) - 1 + int(p.remaining)]
+        plan = list(movement._plan(state, p))
+        done = len(p.path) - 1 + len(nxt)
+        if len(nxt) == min(int(p.rate), int(p.remaining)):     # not stopped early
+            later = plan[done:len(p.path) - 1 + int(p.remaining)]
         return nxt, later
     lay = _layout(state)
     subj = state.combatants.get(p.subject)
@@ -957,7 +928,6 @@ def _growth(state: BindingsState, f: Any) -> tuple[list[Hex], list[Hex]]:
 
 def sight_view(state: BindingsState, a: Hex, b: Hex, attacker_id: str | None = None) -> SightLine:
     """The engine's sight from `a` to `b` (G's sight.py), as a drawable record."""
-    from game.engine.systems.bindings.sight import sight
     s = sight(state, a, b, attacker_id)
     parts = []
     if not s.can_see:
@@ -979,7 +949,6 @@ def orders_from_events(events: Iterable[Any],
                        into: dict[int, tuple[str, ...]] | None = None) -> dict[int, tuple[str, ...]]:
     """tick -> turn order from SegmentStarted events (match.history, then each submit's), for
     timeline_view's `seen_orders`, so past columns keep the order they had (leads included)."""
-    from game.engine.systems.bindings.events import SegmentStarted
     out = into if into is not None else {}
     for e in events:
         if isinstance(e, SegmentStarted):
@@ -989,6 +958,5 @@ def orders_from_events(events: Iterable[Any],
 
 def push_steps(events: Iterable[Any]) -> list[AnimStep]:
     """Board animation steps ("knock" slides) for the CombatantPushed events in `events`."""
-    from game.engine.systems.bindings.events import CombatantPushed
     return [AnimStep("knock", e.subject, tuple(tuple(h) for h in e.path))
             for e in events if isinstance(e, CombatantPushed) and e.path]

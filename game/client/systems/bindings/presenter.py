@@ -16,23 +16,32 @@ movement), "mv:<mode>" (start a movement action), "use:<move>" (aim a move), "re
 (aim a readied move), "open:<move>" (the pre-combat action, a move id or a movement mode).
 
 Must not: decide a rule. Every action proposed is an element of `match.legal_actions()`; reach,
-sight, odds and budgets come from engine functions (imported tolerantly: a missing helper shows
-less, never guesses). Path previews between legal hexes are a picture only. Never imports pygame.
+sight, odds and budgets come from engine functions, imported plainly (a missing helper is an
+import error, never a quietly blank panel). Path previews between legal hexes are a picture
+only. Never imports pygame.
 """
 from __future__ import annotations
 
-import importlib
 from collections import deque
-from typing import Any, Callable
+from typing import Any
 
 from game.engine.actions import EndTurn
 from game.engine.events import DiceRolled, MatchEnded, Note, RulingMade, TurnEnded, TurnStarted
 from game.engine.systems.bindings import actions as A
+from game.engine.systems.bindings import budget as budget_rules
+from game.engine.systems.bindings import combat as combat_rules
+from game.engine.systems.bindings import content as content_mod
+from game.engine.systems.bindings import forecast as forecast_rules
+from game.engine.systems.bindings import movement as movement_rules
+from game.engine.systems.bindings import speeds as speed_rules
+from game.engine.systems.bindings.house import house as house_value
+from game.engine.systems.bindings.sight import sight as engine_sight
 from game.engine.systems.bindings.state import ABILITIES, ability_mod, round_segment
 
-from . import (ActionButton, AnimStep, Cell, ClickResult, InitiativeEntry, ItemInfo, LogLine,
-               MatchReader,
-               Overlay, PanelLine, Prompt, TilePanel, TokenInfo, UnitPanel)
+from game.client.presenters import (ActionButton, AnimStep, Cell, ClickResult, InitiativeEntry,
+                                    ItemInfo, LogLine, Overlay, PanelLine, Presenter, Prompt,
+                                    TilePanel, TokenInfo, UnitPanel)
+from game.client.systems.bindings.timing import remaining_budget
 
 SIDE_COLOURS: tuple[tuple[int, int, int], ...] = ((74, 163, 255), (238, 96, 64), (110, 200, 120),
                                                   (190, 130, 240))
@@ -58,25 +67,8 @@ COST_WORDS = {"full": "Full", "standard": "Standard", "move": "Move", "swift": "
 DMG, GOOD, INFO, DIMC, WARMC = (255, 130, 110), (160, 220, 170), (150, 200, 230), (160, 168, 180), \
     (255, 212, 138)
 
-_PKG = "game.engine.systems.bindings"
-
-
 def side_colour(side: int) -> tuple[int, int, int]:
     return SIDE_COLOURS[side % len(SIDE_COLOURS)]
-
-
-def _module(name: str) -> Any:
-    """An engine module of the bindings package, or None while it is missing or broken."""
-    try:
-        return importlib.import_module(f"{_PKG}.{name}")
-    except Exception:           # noqa: BLE001 - a half-written engine module must not crash us
-        return None
-
-
-def _fn(module: str, name: str) -> Callable | None:
-    mod = _module(module)
-    fn = getattr(mod, name, None) if mod is not None else None
-    return fn if callable(fn) else None
 
 
 def _colour(value: Any) -> tuple[int, int, int] | None:
@@ -98,7 +90,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'es' if word.endswith(('x', 's')) else 's'}"
 
 
-class BindingsPresenter(MatchReader):
+class BindingsPresenter(Presenter):
     """Reads a bindings `Match`; see the module docstring."""
 
     cost_colours = COST_COLOURS
@@ -116,18 +108,8 @@ class BindingsPresenter(MatchReader):
         self._reach_cache: dict[Any, dict[Cell, list[Cell]]] = {}
         self._sight_cache: dict[Any, Any] = {}
         self._odds_cache: dict[Any, Any] = {}
-        content = _module("content")
-        self.content = None
-        self.look = None
-        if content is not None:
-            try:
-                self.content = content.content()
-            except Exception:   # noqa: BLE001 - shown with plain names instead
-                self.content = None
-            try:
-                self.look = content.presentation()
-            except Exception:   # noqa: BLE001
-                self.look = None
+        self.content = content_mod.content()
+        self.look = content_mod.presentation()
         self._layout = None
         #: attack id -> (attacker, move, target) from AttackLaunched, so log lines can name an
         #: attack after it left the state
@@ -277,27 +259,15 @@ class BindingsPresenter(MatchReader):
     # -- panels ---------------------------------------------------------------------------------
     def budget_words(self, c: Any) -> tuple[str, int]:
         """('Standard + Move', swifts left) from the engine's budget summary."""
-        rem = _fn("budget", "remaining")
-        if rem is None:
-            return "?", 0
-        try:
-            got = rem(c)
-        except Exception:   # noqa: BLE001
-            return "?", 0
+        got = budget_rules.remaining(c)
         short = {"full": "Full", "standard": "Std", "move": "Move", "swift": "Swift"}
         opts = ["+".join(short.get(p, p) for p in o.split("+")) for o in got.get("options", [])]
         return (" / ".join(opts) if opts else "spent"), int(got.get("swifts", 0))
 
     def rates(self, c: Any) -> list[tuple[str, str]]:
-        rate = _fn("speeds", "rate")
         out = []
-        if rate is None:
-            return out
         for mode in ("move", "dash", "dodge", "swim"):
-            try:
-                r = rate(mode, c.base_speed, c.swim_speed)
-            except Exception:   # noqa: BLE001
-                continue
+            r = speed_rules.rate(mode, c.base_speed, c.swim_speed)
             out.append((MODE_NAMES[mode], str(r)))
         return out
 
@@ -338,13 +308,7 @@ class BindingsPresenter(MatchReader):
                 c.unused_choice, c.unused_choice), "Unused"))
         sections.append((f"Round {st.round} · segment {st.segment}", bl))
         ongoing: list[PanelLine] = []
-        etas: dict[str, int] = {}
-        incoming = _fn("combat", "incoming")
-        if incoming is not None:
-            try:
-                etas = {atk.id: int(segs) for atk, segs, _hexes in incoming(st, c.id)}
-            except Exception:   # noqa: BLE001 - shown without the arrival segment
-                etas = {}
+        etas = {atk.id: int(segs) for atk, segs, _hexes in combat_rules.incoming(st, c.id)}
         for m in st.movements:
             if m.owner == c.id:
                 ongoing.append(PanelLine(f"{MODE_NAMES.get(m.mode, m.mode)}: {m.now} hexes now"
@@ -367,13 +331,9 @@ class BindingsPresenter(MatchReader):
         if ongoing:
             sections.append(("Ongoing", ongoing))
         cds = []
-        ready_round = _fn("budget", "ready_round")
         for mid in c.cooldowns:
-            try:
-                r = ready_round(st, c, mid) if ready_round else None
-            except Exception:   # noqa: BLE001
-                r = None
-            if r is not None and r > st.round:
+            r = budget_rules.ready_round(st, c, mid)
+            if r > st.round:
                 cds.append(PanelLine(f"{self.move_name(mid)}: ready in round {r}", colour=DIMC))
         if cds:
             sections.append(("Cooldowns", cds))
@@ -567,24 +527,16 @@ class BindingsPresenter(MatchReader):
         return out
 
     def _rate_words(self, c: Any, mode: str) -> str:
-        rate = _fn("speeds", "rate")
         segs = {"move": 2, "dash": 1, "dodge": 1, "swim": 3, "step": 1}
-        if rate is None or c is None:
+        if c is None:
             return ""
-        try:
-            r = rate(mode, c.base_speed, c.swim_speed)
-        except Exception:   # noqa: BLE001
-            return ""
+        r = speed_rules.rate(mode, c.base_speed, c.swim_speed)
         return f" · {r}" + (f" × {segs[mode]} segments" if segs.get(mode, 1) > 1 else "")
 
     def hexes_now(self, actor: str | None) -> int:
         """Hexes the ongoing movements still give this segment (the engine's count)."""
-        fn = _fn("movement", "available")
-        if fn is not None and actor in self.state.combatants:
-            try:
-                return int(fn(self.state, actor))
-            except Exception:   # noqa: BLE001
-                pass
+        if actor in self.state.combatants:
+            return int(movement_rules.available(self.state, actor))
         return sum(m.now + m.boost for m in self.state.movements if m.owner == actor)
 
     def move_tip(self, mid: str, c: Any) -> str:
@@ -615,23 +567,14 @@ class BindingsPresenter(MatchReader):
             return ""
         st = self.state
         m = self.move_def(mid)
-        ready_round = _fn("budget", "ready_round")
-        try:
-            if ready_round is not None and m is not None and m.cooldown:
-                r = ready_round(st, c, mid)
-                if r > st.round:
-                    return f"\nCooling down: ready in round {r}."
-        except Exception:   # noqa: BLE001
-            pass
+        if m is not None and m.cooldown:
+            r = budget_rules.ready_round(st, c, mid)
+            if r > st.round:
+                return f"\nCooling down: ready in round {r}."
         if c.slot_tick >= st.tick and m is not None and m.action != "swift":
             return "\nAlready started an action this segment."
-        can = _fn("budget", "can_afford")
-        if can is not None and m is not None:
-            try:
-                if not can(st, c, m.action):
-                    return f"\nNo {COST_WORDS.get(m.action, m.action)} action left this round."
-            except Exception:   # noqa: BLE001
-                pass
+        if m is not None and not budget_rules.can_afford(st, c, m.action):
+            return f"\nNo {COST_WORDS.get(m.action, m.action)} action left this round."
         return "\nNothing in range to aim at." if m is not None and m.range_ft else ""
 
     # -- reach and sight ------------------------------------------------------------------------
@@ -641,14 +584,8 @@ class BindingsPresenter(MatchReader):
         key = (actor, mode)
         if key in self._reach_cache:
             return self._reach_cache[key]
-        got: dict[Cell, list[Cell]] = {}
-        fn = _fn("movement", "reachable")
-        if fn is not None:
-            try:
-                raw = fn(self.state, actor, mode) or {}
-                got = {tuple(k): [tuple(p) for p in (v or [])] for k, v in raw.items()}
-            except Exception:   # noqa: BLE001
-                got = {}
+        raw = movement_rules.reachable(self.state, actor, mode)
+        got = {tuple(k): [tuple(p) for p in v] for k, v in raw.items()}
         self._reach_cache[key] = got
         return got
 
@@ -656,14 +593,7 @@ class BindingsPresenter(MatchReader):
         self.legal()
         key = (a, b, attacker)
         if key not in self._sight_cache:
-            fn = _fn("sight", "sight")
-            got = None
-            if fn is not None:
-                try:
-                    got = fn(self.state, a, b, attacker)
-                except Exception:   # noqa: BLE001
-                    got = None
-            self._sight_cache[key] = got
+            self._sight_cache[key] = engine_sight(self.state, a, b, attacker)
         return self._sight_cache[key]
 
     def _path_to(self, start: Cell, goal: Cell, cells: set[Cell], engine: dict[Cell, list[Cell]]) -> list[Cell]:
@@ -769,11 +699,8 @@ class BindingsPresenter(MatchReader):
             return ov
         ov.targets = set(targets)
         if m is not None and m.range_hexes:
-            try:
-                ov.range_cells = {tuple(h) for h in self.layout().area(here, m.range_hexes)
-                                  if self.board().in_bounds(*h)} - ov.targets - {here}
-            except Exception:   # noqa: BLE001
-                pass
+            ov.range_cells = {tuple(h) for h in self.layout().area(here, m.range_hexes)
+                              if self.board().in_bounds(*h)} - ov.targets - {here}
         if hover is not None and hover in targets:
             ov.target_block = [hover]
             s = self.sight(here, hover, actor) if self.own_sight else None
@@ -842,28 +769,14 @@ class BindingsPresenter(MatchReader):
         self.legal()
         key = (attacker, move, tuple(target))
         if key not in self._odds_cache:
-            fn = _fn("forecast", "attack_odds")
-            got = None
-            if fn is not None:
-                try:
-                    got = fn(self.state, attacker, move, tuple(target))
-                except Exception:   # noqa: BLE001 - no odds is better than a crash
-                    got = None
-            self._odds_cache[key] = got
+            self._odds_cache[key] = forecast_rules.attack_odds(self.state, attacker, move, tuple(target))
         return self._odds_cache[key]
 
     def odds_words(self, odds: Any) -> str:
         """The forecast's own sentence ("Hit 62% · 3–8 dmg · 18% to drop · arrives S3")."""
         if odds is None:
             return ""
-        fn = _fn("forecast", "tooltip")
-        if fn is None:
-            return ""
-        try:
-            got = fn(odds, self.state)
-        except Exception:   # noqa: BLE001
-            return ""
-        return got if isinstance(got, str) else ""
+        return forecast_rules.tooltip(odds, self.state)
 
     def forecast(self, mode: str | None, selected: str | None, cell: Cell) -> str | None:
         actor = self.acting_unit()
@@ -930,12 +843,8 @@ class BindingsPresenter(MatchReader):
         c = self.combatant(actor)
         head = f"{self.move_name(move)}: cannot aim at {self.unit_name(who)}"
         d = self.layout().distance((c.x, c.y), cell)
-        reach_fn = _fn("combat", "max_range_hexes")
-        try:
-            reach = reach_fn(self.state, m) if reach_fn is not None else None
-        except Exception:   # noqa: BLE001
-            reach = None
-        if isinstance(reach, int) and d > reach:
+        reach = combat_rules.max_range_hexes(self.state, m)
+        if d > reach:
             return f"{head}\n{_plural(d, 'hex')} away; it reaches {_plural(reach, 'hex')}"
         s = self.sight((c.x, c.y), cell, actor)
         if s is not None and not s.can_see:
@@ -993,43 +902,26 @@ class BindingsPresenter(MatchReader):
         self.legal()
         key = ("defence", attack_id, option, dodge)
         if key not in self._odds_cache:
-            fn = _fn("forecast", "defence_odds")
             got = None
-            if fn is not None and self.attack(attack_id) is not None:
-                try:
-                    got = fn(self.state, attack_id, option, dodge)
-                except Exception:   # noqa: BLE001 - no odds is better than a crash
-                    got = None
+            if self.attack(attack_id) is not None:
+                got = forecast_rules.defence_odds(self.state, attack_id, option, dodge)
             self._odds_cache[key] = got
         return self._odds_cache[key]
 
     def defence_words(self, odds: Any) -> str:
         """"hit 41% · 18% to drop" from forecast.defence_words; "" without odds."""
-        fn = _fn("forecast", "defence_words")
-        if odds is None or fn is None:
+        if odds is None:
             return ""
-        try:
-            got = fn(odds)
-        except Exception:   # noqa: BLE001
-            return ""
-        return got if isinstance(got, str) else ""
+        return forecast_rules.defence_words(odds)
 
-    def _house(self, rule_id: str, default: Any) -> Any:
-        """A house rule's value for this match (house.house), or `default` without one."""
-        fn = _fn("house", "house")
-        try:
-            return fn(self.state, rule_id) if fn is not None else default
-        except Exception:   # noqa: BLE001
-            return default
+    def _house(self, rule_id: str) -> Any:
+        """A house rule's value for this match (house.house)."""
+        return house_value(self.state, rule_id)
 
     def _budget_after(self, cid: str | None, cost: str | None) -> str:
         """What would be left of `cid`'s round budget after spending `cost` (words)."""
         c = self.combatant(cid)
         if c is None:
-            return ""
-        try:
-            from .bindings_time import remaining_budget
-        except Exception:   # noqa: BLE001 - the words are a help, not a rule
             return ""
         spent, swifts = list(c.spent), c.swifts
         if cost == "swift":
@@ -1050,7 +942,7 @@ class BindingsPresenter(MatchReader):
         target = self.combatant(d.actor)
         text = d.prompt or ""
         # GM-06: does a declared action resolve before the attack it answers?
-        first = self._house("defend_order", "action_first") != "attack_first"
+        first = self._house("defend_order") != "attack_first"
         if atk is not None:
             who = self.unit_name(atk.target)
             text = (f"{self.unit_name(atk.attacker)}'s {self.move_name(atk.move)} reaches "
@@ -1160,12 +1052,7 @@ class BindingsPresenter(MatchReader):
         spends = [a for a in self.legal() if isinstance(a, A.SpendUnused) and a.actor == actor]
         if not spends:
             return []
-        ranks = _fn("budget", "unused_ranks")
-        n = 1
-        try:
-            n = ranks(self.combatant(actor)) if ranks else 1
-        except Exception:   # noqa: BLE001
-            n = 1
+        n = budget_rules.unused_ranks(self.combatant(actor))
         out = []
         for a in spends:
             if a.mode == "rise":
@@ -1220,10 +1107,7 @@ class BindingsPresenter(MatchReader):
         out: list[LogLine] = []
         rnd = self.state.round
         for e in events:
-            try:
-                line = self._line(e, rnd)
-            except Exception:   # noqa: BLE001 - a strange event is logged plainly, never a crash
-                line = LogLine(_title(getattr(e, "kind", type(e).__name__).split(".")[-1]), DIMC)
+            line = self._line(e, rnd)
             if line is None:
                 continue
             out.append(line if isinstance(line, LogLine) else LogLine(line, (210, 206, 196), (), rnd))

@@ -1,6 +1,6 @@
 """The bindings map overlay: what is in flight and what is about to happen, drawn on the board.
 
-Owns: drawing a `FlightView` (game/client/presenters/bindings_time.py) over the board view:
+Owns: drawing a `FlightView` (game.client.systems.bindings.timing) over the board view:
 projectiles at their front hex with a fading trail from their origin, the hexes each covers on
 its next turn as dashed ghost hexes with an arrow and an arrival burst on the target when it lands
 then ("hits S2"), obstacles it will stop at, pushbacks as an arrow along the push (the next
@@ -20,7 +20,7 @@ The long way, with a sight line of its own:
     self.flight = FlightOverlay()
     self.view.layers_below.append(self.flight.draw_below)   # ghosts, walls, mist, trails
     self.view.layers_above.append(self.flight.draw_above)   # glyphs, arrows, labels, sight
-    each frame: self.flight.set_view(bindings_time.flight_view(state), sight_line_or_None)
+    each frame: self.flight.set_view(timing.flight_view(state), sight_line_or_None)
     after submit: self.flight.play(events); per frame: self.flight.update(dt)
     skip: self.flight.skip(); self.flight.animating tells whether a slide is running.
 
@@ -35,7 +35,7 @@ from typing import Any, Iterable
 import pygame
 
 from game.client import resources
-from game.client.presenters.bindings_time import (Flight, FlightView, Push, SightLine,
+from game.client.systems.bindings.timing import (Flight, FlightView, Push, SightLine,
                                                   Structure)
 
 Point = tuple[float, float]
@@ -489,7 +489,7 @@ def board_layer(surface: pygame.Surface, view: Any, state: Any, sight: SightLine
     `view.layers_above` the first time, so one `layers_below` hook draws both halves. Animations
     advance by the wall clock, and a projectile whose front hex moved between two states slides
     there by itself (overlay_for(view).skip() ends the slides; .play(events) is not needed)."""
-    from game.client.presenters.bindings_time import flight_view
+    from game.client.systems.bindings.timing import flight_view
     ov = overlay_for(view)
     now = pygame.time.get_ticks() / 1000.0
     last, ov._clock = ov._clock, now

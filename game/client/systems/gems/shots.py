@@ -122,7 +122,7 @@ def build(app: "App") -> list[tuple[str, "Scene"]]:
     s.viewer = m.decision.seat
     s.selected = "garnet"
     s.mode = "move"
-    reach = s.presenter.reachable("garnet") if hasattr(s.presenter, "reachable") else {}
+    reach = s.presenter.reachable("garnet")
     s.pin_cell = max(reach, key=lambda c: (abs(c[0] - 4) + abs(c[1] - 4), -reach[c])) if reach else (3, 5)
     out.append(("battle_move", s))
 
@@ -137,25 +137,22 @@ def build(app: "App") -> list[tuple[str, "Scene"]]:
     s.pin_cell = (5, 3)
     out.append(("battle_forecast", s))
 
-    # 2b. the example match on its Tiled map (when the map and its teams load)
-    try:
-        from game.engine import registry
-        system = registry.get("gems")
-        cfg = system.example_config(7)
-        cfg.seats = [SeatConfig("human", name="Player 1"), SeatConfig("human", name="Player 2")]
-        m = Match.new(cfg)
-        if cfg.map:
-            s = BattleScene(app, m)
-            s.viewer = m.decision.seat
-            acting = m.state.acting
-            s.selected = acting
-            u = m.state.units[acting]
-            reach = s.presenter.reachable(acting)
-            if reach:
-                s.pin_cell = max(reach, key=lambda c: (abs(c[0] - u.x) + abs(c[1] - u.y), -reach[c]))
-            out.append(("battle_map", s))
-    except Exception:   # noqa: BLE001 - the inline shots still show the screen
-        pass
+    # 2b. the example match on its Tiled map
+    from game.engine import registry
+    system = registry.get("gems")
+    cfg = system.example_config(7)
+    cfg.seats = [SeatConfig("human", name="Player 1"), SeatConfig("human", name="Player 2")]
+    m = Match.new(cfg)
+    if cfg.map:
+        s = BattleScene(app, m)
+        s.viewer = m.decision.seat
+        acting = m.state.acting
+        s.selected = acting
+        u = m.state.units[acting]
+        reach = s.presenter.reachable(acting)
+        if reach:
+            s.pin_cell = max(reach, key=lambda c: (abs(c[0] - u.x) + abs(c[1] - u.y), -reach[c]))
+        out.append(("battle_map", s))
 
     # 3. a pending block for the defending seat
     m = shot_match("garnet")

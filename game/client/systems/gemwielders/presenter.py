@@ -19,6 +19,11 @@ import re
 from typing import Any
 
 
+#: gem letter -> its name in the player's words (the card renderer uses them too)
+GEM_NAMES = {"R": "Ruby", "S": "Sapphire", "E": "Emerald", "T": "Topaz", "A": "Amethyst",
+             "*": "any gem"}
+
+
 @dataclass(frozen=True, slots=True)
 class CardFace:
     """One card as drawn. `uid` names the card instance in actions (None for placeholders);
@@ -179,22 +184,21 @@ class GemwieldersPresenter:
     def content(self) -> Any:
         if self._content is None:
             from game.engine.systems.gemwielders import content as content_mod
-            name = getattr(self.match.state, "content", "default") or "default"
-            self._content = content_mod.load(name)
+            self._content = content_mod.load(self.match.state.content or "default")
         return self._content
 
     def cdef(self, cid: str) -> Any:
+        # placeholders of hidden cards carry ids the content does not know (a KeyError, as
+        # content.card documents): they are drawn as backs
         try:
             return self.content().card(cid)
-        except (KeyError, AttributeError):
+        except KeyError:
             return None
 
     def bdef(self, bid: str | None) -> Any:
         if not bid:
             return None
-        c = self.content()
-        bearers = getattr(c, "bearers", None) or getattr(c, "gembearers", {})
-        return bearers.get(bid)
+        return self.content().bearers.get(bid)
 
     @staticmethod
     def _iconic(line: str) -> str:
@@ -205,11 +209,8 @@ class GemwieldersPresenter:
         return line
 
     def _lines(self, d: Any) -> tuple[str, ...]:
-        try:
-            from game.engine.systems.gemwielders import content as content_mod
-            return tuple(self._iconic(ln) for ln in content_mod.card_lines(d))
-        except Exception:       # noqa: BLE001 - wording must never take the table down
-            return ()
+        from game.engine.systems.gemwielders import content as content_mod
+        return tuple(self._iconic(ln) for ln in content_mod.card_lines(d))
 
     def face(self, cid: str, uid: str | None = None, *, sword: int | None = None,
              shield: int | None = None, used: bool = False) -> CardFace:
@@ -378,7 +379,6 @@ class GemwieldersPresenter:
                 missing.append(g)
         wild = req.count("*")
         if missing or len(have) < wild:
-            from game.client.render.cards import GEM_NAMES
             need = [GEM_NAMES.get(g, g) for g in missing]
             if len(have) < wild:
                 need.append(f"{wild - len(have)} more gem{'s' if wild - len(have) > 1 else ''}")
@@ -456,7 +456,6 @@ class GemwieldersPresenter:
             elif isinstance(a, A.ScrapFromRow):
                 add(("row", a.slot), "Scrap it", "The card goes to the scrap pile, out of the game")
             elif isinstance(a, A.TakeGem):
-                from game.client.render.cards import GEM_NAMES
                 gname = GEM_NAMES.get(a.gem, a.gem)
                 add(("gem", a.gem), f"Socket {'an' if gname[:1] in 'AEIOU' else 'a'} {gname}",
                     "Gems never come off your Gembearer", True)
@@ -592,14 +591,8 @@ class GemwieldersPresenter:
     # -- log ---------------------------------------------------------------------------------------
     def _visible(self, e: Any, viewer: int) -> Any:
         """The event as `viewer` may know it (None: nothing to show)."""
-        try:
-            from game.engine.systems.gemwielders.events import redact
-            e = redact(e, viewer)
-        except ImportError:
-            vis = getattr(e, "seat_visible", None)
-            if vis is not None and vis != viewer:
-                return None
-        return e
+        from game.engine.systems.gemwielders.events import redact
+        return redact(e, viewer)
 
     def log_entries(self, events: list, viewer: int) -> list[LogEntry]:
         """Log lines for what `viewer` may know of `events` (redacted per seat)."""
@@ -608,10 +601,7 @@ class GemwieldersPresenter:
             e = self._visible(e, viewer)
             if e is None:
                 continue
-            try:
-                entry = self._entry(e, viewer)
-            except Exception:   # noqa: BLE001 - a log line must never take the table down
-                entry = None
+            entry = self._entry(e, viewer)
             if entry is not None:
                 out.append(entry)
         return out
@@ -686,7 +676,6 @@ class GemwieldersPresenter:
         if k == "phase_skipped":
             return line(f"{self.seat_name(seat)} skips the {e.phase} phase ({e.reason})", dim, [])
         if k == "gem_taken":
-            from game.client.render.cards import GEM_NAMES
             name = GEM_NAMES.get(e.gem, e.gem)
             art = "an" if name[:1] in "AEIOU" else "a"
             return line(f"{who} socket{'s' if seat != viewer else ''} {art} {name} "

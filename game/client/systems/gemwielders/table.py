@@ -24,13 +24,14 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.client.presenters.gemwielders import (AttackStep, CardFace, Choice, GemwieldersPresenter,
-                                                LogEntry, PromptInfo, TableInfo)
-from game.client.render import cards as R
-from game.client.scene import Scene, Transition
+from game.client.scene import Transition
+from game.client.systems.gemwielders import cards as R
+from game.client.systems.gemwielders.presenter import (GEM_NAMES, AttackStep, CardFace, Choice,
+                                                       GemwieldersPresenter, LogEntry, PromptInfo,
+                                                       TableInfo)
 from game.client.scenes.match_scene import MatchScene, digit_of_key
 from game.client.ui import battle_widgets as W
-from game.client.ui import card_widgets as CW
+from game.client.systems.gemwielders import widgets as CW
 from game.client.ui import draw as D
 
 if TYPE_CHECKING:
@@ -714,7 +715,7 @@ class CardTableScene(MatchScene):
                      W.TEXT if n else W.DIM, anchor="midleft")
             hit = pygame.Rect(c[0] - gr, c[1] - gr, px(60), 2 * gr)
             self.hot.append(Hot(hit, ("gem", letter), None,
-                                f"{R.GEM_NAMES[letter]}: {n} left in the pool"
+                                f"{GEM_NAMES[letter]}: {n} left in the pool"
                                 + ("" if can else " (gems are taken in draft step 3)")))
         # Source stack, gem card deck and scrap on the right
         pw = int(cw * 0.78)
@@ -1053,8 +1054,3 @@ def _zone_of(action: Any) -> str | None:
         return "play"
     return None
 
-
-def shot_scenes(app: "App") -> list[tuple[str, Scene]]:
-    """Card-table screens for `game shots` (see card_table_shots)."""
-    from game.client.scenes import card_table_shots
-    return card_table_shots.build(app)

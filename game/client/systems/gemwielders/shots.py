@@ -18,7 +18,7 @@ from game.engine.rules import MatchConfig, SeatConfig
 if TYPE_CHECKING:
     from game.client.app import App
     from game.client.scene import Scene
-    from game.client.scenes.card_table import CardTableScene
+    from game.client.systems.gemwielders.table import CardTableScene
 
 
 def new_match(seed: int = 3, seats: tuple[str, str] = ("human", "human"),
@@ -73,7 +73,7 @@ def _attack_ready(m: Match) -> bool:
 
 
 def build(app: "App") -> list[tuple[str, "Scene"]]:
-    from game.client.scenes.card_table import CardTableScene
+    from game.client.systems.gemwielders.table import CardTableScene
     from game.client.scenes.handoff import HandoffScene
 
     out: list[tuple[str, Scene]] = []

@@ -1,6 +1,6 @@
 """The bindings segment timeline: the battle screen's top bar, where time can be read at a glance.
 
-Owns: drawing a `TimelineView` (game/client/presenters/bindings_time.py): the round, the three
+Owns: drawing a `TimelineView` (game.client.systems.bindings.timing): the round, the three
 segments S1 S2 S3 (the current one lit, past ones narrow and dimmed) and the next round's S1 (where
 leads from BND-29 go first); in each segment the turns in order as tokens (the acting one lit,
 done ones dimmed, round-1 delayed ones marked with the segment they may start in, down ones crossed
@@ -18,7 +18,7 @@ the view records are frozen and hashable, so an unchanged state costs one compar
 How K1's battle scene calls it:
     self.timeline = Timeline(self.text)             # battle_widgets.Text (carries the UI scale)
     self.timeline.rect = pygame.Rect(0, 0, W, self.timeline.preferred_height())
-    self.timeline.draw(surface, bindings_time.timeline_view(state), portrait=None)
+    self.timeline.draw(surface, timing.timeline_view(state), portrait=None)
     cid = self.timeline.at(pos)                     # combatant under the pointer (or None)
     tip = self.timeline.tip_at(pos)                 # (title, lines) or None
     if tip: battle_widgets.draw_tooltip(surface, self.text, pos, *tip)
@@ -33,7 +33,7 @@ from typing import Any, Callable
 
 import pygame
 
-from game.client.presenters.bindings_time import CombatantTime, Mark, Segment, TimelineView, Turn
+from game.client.systems.bindings.timing import CombatantTime, Mark, Segment, TimelineView, Turn
 from game.client.render import sprites
 from game.client.ui.battle_widgets import (BORDER, COOL, DANGER, DIM, PANEL, TEXT, WARM, WARM_HI,
                                            Text)

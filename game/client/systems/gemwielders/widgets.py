@@ -8,7 +8,7 @@ widget remembers the rectangles it drew so the scene can hit-test clicks and hov
 frame.
 
 Must not: know the rules or the match. Widgets draw the presenter's records
-(game.client.presenters.gemwielders) and hand back what was under the pointer.
+(game.client.systems.gemwielders.presenter) and hand back what was under the pointer.
 """
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from typing import Any
 
 import pygame
 
-from game.client.presenters.gemwielders import CardFace, LogEntry
-from game.client.render import cards as R
+from game.client.systems.gemwielders.presenter import CardFace, LogEntry
+from game.client.systems.gemwielders import cards as R
 from game.client.ui.battle_widgets import (BORDER, COOL, DANGER, DIM, TEXT, WARM, WARM_HI, Text,
                                            panel)
 

@@ -7,15 +7,13 @@ Earth Wall growing, a smoke veil, two combatants still held back in round 1; and
 that shows it with the segment timeline on top. Two pictures: The Broken Pass (rows staggered)
 and The Grove (columns staggered).
 
-`shot_scenes(app)` -> [(name, scene)] is what game/cli/shots.py calls. The battle scene is
-K1's BattleScene when it can show a bindings match; otherwise a plain stand-in scene draws the
-board, the flight overlay and the timeline itself, so the shot still shows this part.
+`shot_scenes(app)` -> [(name, scene)] is this system's screenshot builder in its client
+registration (game.client.systems), which `game shots` and the selftest call.
 
 Must not: reach into match state to fake a position; every step is a legal action.
 """
 from __future__ import annotations
 
-import traceback
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -26,6 +24,7 @@ from game.engine.rules import MatchConfig, SeatConfig
 
 if TYPE_CHECKING:
     from game.client.app import App
+    from game.client.scenes.battle import BattleScene
 
 # The Broken Pass: a stormcaller next to the bridge blasts a brawler down the road, an
 # aeromancer fires across the river at a hydromancer, a petramancer raises a wall, the
@@ -144,77 +143,25 @@ def grove_match() -> Match:
     return m
 
 
-class TimeScene(Scene):
-    """A plain stand-in battle screen for this part's shots when the real battle scene cannot
-    show a bindings match: the timeline on top and the map with everything in flight."""
-
-    def __init__(self, app: "App", match: Match):
-        super().__init__(app)
-        from game import paths
-        from game.client.render.board_view import BoardView
-        from game.client.render.flight import FlightOverlay
-        from game.client.ui.battle_widgets import Text
-        from game.client.ui.timeline import Timeline
-        self.match = match
-        st = match.state
-        map_path = paths.resolve_map(match.config.map) if match.config.map else None
-        self.view = BoardView(st.board, map_path, lambda s: ((88, 150, 230), (226, 96, 78))[s % 2])
-        self.flight = FlightOverlay()
-        self.view.layers_below.append(self.flight.draw_below)
-        self.view.layers_above.append(self.flight.draw_above)
-        self.text = Text(getattr(app, "scale", 1.0))
-        self.timeline = Timeline(self.text)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        from game.client.presenters import TokenInfo
-        from game.client.presenters.bindings_time import (combatant_look, flight_view,
-                                                          timeline_view)
-        st = self.match.state
-        w, h = surface.get_size()
-        self.timeline.rect = pygame.Rect(0, 0, w, self.timeline.preferred_height())
-        rect = pygame.Rect(0, self.timeline.rect.bottom, w, h - self.timeline.rect.bottom)
-        if rect != self.view.rect:
-            self.view.set_rect(rect)
-        self.flight.set_view(flight_view(st))
-        toks = []
-        for c in st.combatants.values():
-            if c.down:
-                continue
-            fill, _o, _g = combatant_look(st, c.id)
-            toks.append(TokenInfo(c.id, c.name, c.side, c.x, c.y, hp=c.hp, max_hp=c.max_hp,
-                                  colour=fill, acting=st.acting == c.id))
-        surface.fill((20, 23, 29))
-        self.view.draw(surface, toks, [])
-        self.timeline.draw(surface, timeline_view(st))
+def _scene(app: "App", match: Match) -> "BattleScene":
+    from game.client.scenes.battle import BattleScene
+    s = BattleScene(app, match)
+    s.viewer = match.decision.seat if match.decision else 0
+    s.selected = match.state.acting
+    s.view.skip()
+    return s
 
 
-def _scene(app: "App", match: Match) -> Scene:
-    try:
-        from game.client.scenes.battle import BattleScene
-        s = BattleScene(app, match)
-        s.viewer = match.decision.seat if match.decision else 0
-        s.selected = match.state.acting
-        if hasattr(s, "view"):
-            s.view.skip()
-        return s
-    except Exception:   # noqa: BLE001 - the stand-in still shows the timeline and the overlay
-        traceback.print_exc()
-        return TimeScene(app, match)
-
-
-def hover_timeline(app: "App", scene: Scene, cid: str) -> bool:
+def hover_timeline(app: "App", scene: "BattleScene", cid: str) -> bool:
     """Put the (pinned) pointer on `cid`'s token in the timeline's current column, so the shot
     shows its tooltip: draw once off-screen to learn where the token is."""
-    bar = getattr(getattr(scene, "initiative", None), "bar", None)
-    if bar is None or not hasattr(scene, "mouse"):
-        return False
+    bar = scene.initiative.bar          # the segment timeline (systems.bindings.extras)
     scene.draw(pygame.Surface(app.size))
     r = bar.token_rect(cid)
     if r is None:
         return False
     scene.mouse = r.center
-    if hasattr(scene.initiative, "hover"):
-        scene.initiative.hover = cid
+    scene.initiative.hover = cid
     return True
 
 
