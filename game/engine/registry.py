@@ -1,7 +1,8 @@
 """The registry of rule systems.
 
-Owns: the id -> system mapping. Systems register themselves when `game.engine.systems` is
-imported; everything else looks them up here. Also `check_map_file`: a map's generic problems
+Owns: the id -> system mapping, filled on first use from the registration list
+(game/engine/systems/__init__.py, `SYSTEMS`) and by `register` (tests add their toy systems);
+everything else looks systems up here. Also `check_map_file`: a map's generic problems
 plus one system's own (the map loader below knows no system, so the system is handed to it here).
 
 Must not: import the client.
@@ -24,12 +25,12 @@ def register(system: RuleSystem) -> RuleSystem:
 
 
 def _load() -> None:
-    import game.engine.systems  # noqa: F401  (registers every system)
+    from .systems import SYSTEMS   # the registration list; imported on first use
+    for system in SYSTEMS:
+        register(system)
 
 
 def get(system_id: str) -> RuleSystem:
-    # An already registered system needs no import of the whole package (and a system that fails
-    # to import cannot then block the others).
     if system_id in _SYSTEMS:
         return _SYSTEMS[system_id]
     _load()

@@ -1,4 +1,11 @@
-"""Every rule system. Importing this package registers them all in game.engine.registry."""
-from . import gems  # noqa: F401
-from . import gemwielders  # noqa: F401
-from . import bindings  # noqa: F401
+"""The registration list of rule systems: every system the game offers, one line each.
+
+Owns: `SYSTEMS`, which game.engine.registry registers on first use. A system package never imports
+the registry (the registry is above the systems, so the two never import each other); adding a
+system is one import and one entry here (docs/new-system.md).
+"""
+from .bindings import BINDINGS
+from .gems import GEMS
+from .gemwielders import GEMWIELDERS
+
+SYSTEMS = (GEMS, GEMWIELDERS, BINDINGS)
