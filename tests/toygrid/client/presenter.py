@@ -23,6 +23,8 @@ COLOURS = ((214, 84, 72), (84, 140, 220))        # red side, blue side (looks, n
 
 
 class ToyGridPresenter(Presenter):
+    keys_hint = ("1 move · 2 strike · Space ends the turn", "Wheel zoom · drag or WASD to pan")
+
     def side_colour(self, side: int) -> tuple[int, int, int]:
         return COLOURS[side % 2]
 
@@ -84,7 +86,8 @@ class ToyGridPresenter(Presenter):
             reach = rules.reach(self.state, uid) if moves and uid else {}
             path = [] if hover not in moves else [(self.state.units[uid].x,
                                                    self.state.units[uid].y)] + reach[hover][1]
-            return Overlay(cells={c: int(reach[c][0]) for c in moves}, path=path, veil=True)
+            return Overlay(cells={c: int(reach[c][0]) for c in moves}, path=path, veil=True,
+                           legend=tuple((n, f"{n} step{'s' if n > 1 else ''}") for n in (1, 2, 3)))
         targets = {(self.state.units[a.target].x, self.state.units[a.target].y)
                    for a in legal if isinstance(a, Attack)}
         return Overlay(targets=targets)
