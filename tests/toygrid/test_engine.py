@@ -143,3 +143,20 @@ def test_the_house_rule_lets_a_four_parry(toy_grid):
         events = match.submit(Parry(target, True)).events
         assert Parried(target, saved) in events
         assert match.state.units[target].hp == (2 if saved else 1)
+
+
+@pytest.mark.rule("TG-01")
+def test_a_soldier_from_the_content_file_stands_on_every_spawn(toy_grid):
+    match = first_turn(toy_grid)
+    spawns = [(o.x, o.y) for side in (0, 1) for o in match.state.board.spawns_by_side()[side]]
+    assert [(u.x, u.y) for u in match.state.units.values()] == spawns
+    assert {u.hp for u in match.state.units.values()} == {2}      # soldiers.toml: hp = 2
+
+
+@pytest.mark.rule("TG-07")
+def test_after_the_last_round_the_side_with_more_hit_points_wins(toy_grid):
+    match = first_turn(toy_grid)
+    while not match.over:
+        match.submit(EndTurn())
+    assert match.state.round == 21 and match.winner is None       # nobody was hurt: a draw
+    assert len(match.log) == 6 * 20

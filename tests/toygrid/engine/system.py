@@ -8,7 +8,6 @@ Must not: import the registry or another system.
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from game.engine.decisions import Decision
@@ -26,7 +25,10 @@ from .mapcheck import SYSTEM_ID, check_map
 from .state import ToyGridState, Unit
 
 SIDES = ("red", "blue")
-MAP = Path(__file__).resolve().parent.parent / "maps" / "toy_field.tmx"
+# the example match names its map relative to the maps folder (game.paths.resolve_map), so a
+# save or a stored playthrough reads the same on every checkout; a shipped system's maps are in
+# maps/ and are named plainly ("toy_field.tmx")
+MAP_NAME = "../tests/toygrid/maps/toy_field.tmx"
 
 
 def _board(map_name: str | None, grid: dict | None):
@@ -121,7 +123,7 @@ class ToyGrid:
 
     def example_config(self, seed: int) -> MatchConfig:
         return MatchConfig(SYSTEM_ID, seed, [SeatConfig("human", name="Red"),
-                                             SeatConfig("ai", name="Blue")], map=str(MAP))
+                                             SeatConfig("ai", name="Blue")], map=MAP_NAME)
 
     def check_map(self, board: Any) -> list:
         return check_map(board)
