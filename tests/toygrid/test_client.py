@@ -69,3 +69,13 @@ def test_the_screens_ask_the_registration_and_forget_the_toy_afterwards(app):  #
     with pytest.raises(NoScreen):
         app.screens.client_system("toy_grid")
     assert os.environ.get("SDL_VIDEODRIVER") == "dummy"
+
+
+def test_its_shots_draw_through_the_registration(app, toy_grid):  # noqa: F811
+    from game.client.systems import client_system
+    shots = client_system("toy_grid").shots(app)
+    assert [name for name, _ in shots] == list(client_system("toy_grid").selftest_shots)
+    for _name, scene in shots:
+        app.apply(reset(scene))
+        app.draw()
+        assert isinstance(scene, BattleScene) and scene.presenter.tokens()

@@ -160,3 +160,12 @@ def test_after_the_last_round_the_side_with_more_hit_points_wins(toy_grid):
         match.submit(EndTurn())
     assert match.state.round == 21 and match.winner is None       # nobody was hurt: a draw
     assert len(match.log) == 6 * 20
+
+
+def test_autoplay_plays_it_from_the_command_line(toy_grid, capsys):
+    import json
+
+    from game.cli import autoplay
+    assert autoplay.main(["--system", "toy_grid", "--seed", "1"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["winner"] in (0, 1), summary
