@@ -3,7 +3,6 @@ registration alone (app.screens.play), draws a frame with the toy's tokens on it
 moves by a click, and shows the parry prompt to the defender."""
 from __future__ import annotations
 
-import os
 import shutil
 
 import pygame
@@ -68,7 +67,10 @@ def test_the_screens_ask_the_registration_and_forget_the_toy_afterwards(app):  #
     assert "toy_grid" not in [s.id for s in CLIENT_SYSTEMS]
     with pytest.raises(NoScreen):
         app.screens.client_system("toy_grid")
-    assert os.environ.get("SDL_VIDEODRIVER") == "dummy"
+    from game.engine import registry
+    from game.engine.rules import ConfigError
+    with pytest.raises(ConfigError):
+        registry.get("toy_grid")         # outside the fixture, players never meet the toy
 
 
 def test_its_shots_draw_through_the_registration(app, toy_grid):  # noqa: F811
