@@ -13,7 +13,6 @@ from game.client.scenes.battle import BattleScene
 from game.engine.match import Match
 from tests.client.conftest import app  # noqa: F401  (the headless App fixture)
 from tests.toygrid.client.presenter import COLOURS, ToyGridPresenter
-from tests.toygrid.engine.actions import Move
 
 pytestmark = pytest.mark.client
 
