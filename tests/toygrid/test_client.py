@@ -80,3 +80,14 @@ def test_its_shots_draw_through_the_registration(app, toy_grid):  # noqa: F811
         app.apply(reset(scene))
         app.draw()
         assert isinstance(scene, BattleScene) and scene.presenter.tokens()
+
+
+def test_the_parry_stage_is_a_prompt_for_the_defender(toy_grid):
+    from tests.toygrid.engine.actions import Parry
+    from tests.toygrid.test_engine import adjacent_strike
+    match, target, _ = adjacent_strike(toy_grid, [5])
+    prompt = ToyGridPresenter(match).prompt()
+    assert prompt is not None and prompt.title == "Parry?" and target in prompt.text
+    assert [(label, action) for label, action, _ in prompt.options] == [
+        ("Parry", Parry(target, True)), ("Take the hit", Parry(target, False))]
+    assert ToyGridPresenter(match).forecast("attack", None, (0, 0)) is None
