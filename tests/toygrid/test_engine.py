@@ -169,3 +169,15 @@ def test_autoplay_plays_it_from_the_command_line(toy_grid, capsys):
     assert autoplay.main(["--system", "toy_grid", "--seed", "1"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["winner"] in (0, 1), summary
+
+
+@pytest.mark.rule("TG-04", "TG-05", "TG-GM-01")
+def test_the_odds_of_a_wound_are_exact(toy_grid):
+    from fractions import Fraction
+
+    from tests.toygrid.engine.rules import hit_odds
+    plain = first_turn(toy_grid).state
+    assert hit_odds(plain) == Fraction(1, 2) * Fraction(4, 6)       # hit on 4+, parry fails on 1-4
+    config = toy_grid.example_config(3)
+    config.house_rules = {"parry_on": 4}
+    assert hit_odds(Match.new(config).state) == Fraction(1, 4)
