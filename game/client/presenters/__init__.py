@@ -243,6 +243,9 @@ class Presenter(MatchReader):
     #: the sidebar's key help lines (empty: the sidebar's own) and the empty tile panel's hint
     keys_hint: tuple[str, ...] = ()
     tile_hint: str = ""
+    #: what every token and portrait of this system wears: one of render.sprites.EMBLEMS
+    #: ("disc" a domed disc, "gem" a faceted gem)
+    token_emblem: str = "disc"
 
     # -- what is drawn -------------------------------------------------------------------------
     def side_colour(self, side: int) -> tuple[int, int, int]:

@@ -144,9 +144,11 @@ class BoardView:
     """Draws one board into `rect` (screen coordinates)."""
 
     def __init__(self, board: Any, map_path: str | Path | None = None,
-                 side_colour=lambda side: (200, 200, 200), cost_colours: dict[int, tuple] | None = None):
+                 side_colour=lambda side: (200, 200, 200), cost_colours: dict[int, tuple] | None = None,
+                 emblem: str = "disc"):
         self.board = board
         self.side_colour = side_colour
+        self.emblem = emblem             # what every token wears (render.sprites.EMBLEMS)
         self.cost_colours = cost_colours or {0: (120, 220, 140), 1: (240, 190, 80), 2: (240, 110, 80)}
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.static_base, self.geo = self._build_static(board, map_path)
@@ -752,7 +754,8 @@ class BoardView:
                 pygame.draw.ellipse(shadow, (0, 0, 0, 90), shadow.get_rect())
                 surface.blit(shadow, sh)
             spr = sprites.unit_token(tok.colour, tok.side, self.side_colour(tok.side), size_px,
-                                     tok.arms, glow=tok.acting, edge=tok.outline)
+                                     tok.arms, glow=tok.acting, edge=tok.outline,
+                                     emblem=self.emblem)
             r = self.cell_rect((tok.x, tok.y), tok.size).move(int(dx), int(dy))
             if r.w != size_px:     # hex boxes are not square: centre the token in the box
                 r = pygame.Rect(r.centerx - size_px // 2, r.centery - size_px // 2, size_px, size_px)

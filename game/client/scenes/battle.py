@@ -60,7 +60,7 @@ class BattleScene(MatchScene):
         # stages played on the board itself (a pre-combat action is chosen on the map)
         self.board_stages = tuple(self.presenter.board_stages)
         self.view = BoardView(self.presenter.board(), self._map_path(), self.side_colour,
-                              self.presenter.cost_colours)
+                              self.presenter.cost_colours, self.presenter.token_emblem)
         self.text = W.Text(app.scale)
         self.initiative = W.InitiativeBar(self.text)
         self.top_height = 62                    # design pixels; a system's timeline may want more
@@ -689,11 +689,12 @@ class BattleScene(MatchScene):
 
     def _portrait(self, entry, size: int) -> pygame.Surface:
         return sprites.portrait(entry.colour, entry.side, self.side_colour(entry.side), size,
-                                down=entry.down, edge=entry.outline)
+                                down=entry.down, edge=entry.outline,
+                                emblem=self.presenter.token_emblem)
 
     def _panel_portrait(self, panel, size: int) -> pygame.Surface:
         return sprites.portrait(panel.colour, panel.side, self.side_colour(panel.side), size,
-                                edge=panel.outline)
+                                edge=panel.outline, emblem=self.presenter.token_emblem)
 
     # -- helpers for tests and shots ------------------------------------------------------------------
     def cell_pos(self, cell: tuple[int, int]) -> tuple[int, int]:

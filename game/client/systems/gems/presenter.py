@@ -107,6 +107,7 @@ class GemsPresenter(Presenter):
 
     max_slots = 2   # GEM-06: shown as pips; the live count comes from state.slots
     cost_colours = COST_COLOURS
+    token_emblem = "gem"          # the pieces are gems (GEM-01)
 
     @staticmethod
     def side_colour(side: int) -> tuple[int, int, int]:
