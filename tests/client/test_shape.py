@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 import game
+from tests.shape.importgraph import cycles, imports_of, modules
 
 ROOT = Path(game.__file__).resolve().parent.parent
 CLIENT = ROOT / "game" / "client"
@@ -39,85 +40,11 @@ def module_files() -> dict[str, Path]:
     return out
 
 
-def _is_type_checking(node: ast.AST) -> bool:
-    return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
-
-
-def imported(path: Path, name: str, known: set[str], top_only: bool) -> set[str]:
-    """The known modules `name` imports: at module level only, or also inside functions.
-    Imports under `if TYPE_CHECKING:` never run and are left out; so are the importer's own
-    parent packages (Python has them loading already, they cannot close a circle)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found: set[str] = set()
-
-    def visit(node: ast.AST) -> None:
-        for child in ast.iter_child_nodes(node):
-            if _is_type_checking(child):
-                continue
-            if top_only and isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-                continue
-            if isinstance(child, ast.Import):
-                found.update(a.name for a in child.names)
-            elif isinstance(child, ast.ImportFrom):
-                if child.level:
-                    base = package.split(".")
-                    base = base[:len(base) - (child.level - 1)]
-                    module = ".".join(base + ([child.module] if child.module else []))
-                else:
-                    module = child.module or ""
-                subs = [f"{module}.{a.name}" for a in child.names if f"{module}.{a.name}" in known]
-                found.update(subs)
-                if len(subs) < len(child.names):      # names defined in `module` itself
-                    found.add(module)
-            visit(child)
-
-    visit(tree)
-    ancestors = {".".join(name.split(".")[:i]) for i in range(1, name.count(".") + 1)}
-    return {m for m in found if m in known and m != name and m not in ancestors}
-
-
 def graph(top_only: bool) -> dict[str, set[str]]:
+    """The client's and the CLI's modules and the game modules each imports (tests/shape's reader)."""
     files = module_files()
-    known = set(files)
-    return {name: imported(path, name, known, top_only) for name, path in files.items()}
-
-
-def cycles(g: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected components of more than one module (Tarjan)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    out: list[list[str]] = []
-    counter = [0]
-
-    def strong(v: str) -> None:
-        index[v] = low[v] = counter[0]
-        counter[0] += 1
-        stack.append(v)
-        on_stack.add(v)
-        for w in sorted(g[v]):
-            if w not in index:
-                strong(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                comp.append(w)
-                if w == v:
-                    break
-            if len(comp) > 1:
-                out.append(sorted(comp))
-
-    for v in sorted(g):
-        if v not in index:
-            strong(v)
-    return out
+    known = set(modules("game"))
+    return {name: imports_of(name, path, known, top_only) for name, path in files.items()}
 
 
 def test_the_graph_sees_imports_inside_functions_and_skips_type_checking(tmp_path):
@@ -129,8 +56,8 @@ def test_the_graph_sees_imports_inside_functions_and_skips_type_checking(tmp_pat
                    "if TYPE_CHECKING:\n    import p.c\n"
                    "def f():\n    from p.d import thing\n", encoding="utf-8")
     known = {"p.a", "p.b", "p.c", "p.d"}
-    assert imported(src, "p.a", known, top_only=True) == {"p.b"}
-    assert imported(src, "p.a", known, top_only=False) == {"p.b", "p.d"}
+    assert imports_of("p.a", src, known, top_level_only=True) == {"p.b"}
+    assert imports_of("p.a", src, known, top_level_only=False) == {"p.b", "p.d"}
     assert cycles({"x": {"y"}, "y": {"x"}, "z": {"x"}}) == [["x", "y"]]
     assert cycles({"x": {"y"}, "y": set()}) == []
 

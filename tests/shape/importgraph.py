@@ -39,45 +39,49 @@ def _resolve(current: str, is_package: bool, level: int, name: str | None) -> st
 
 
 def imports_of(name: str, path: Path, known: set[str], top_level_only: bool = False) -> set[str]:
-    """The game modules `name` imports: `import a.b`, `from a import b` (b a module or a name in
-    a), relative forms resolved. With `top_level_only`, imports inside functions are left out."""
+    """The modules of `known` that `name` imports: `import a.b`, `from a import b` (b a module or
+    a name in a), relative forms resolved. Imports under `if TYPE_CHECKING:` never count (they do
+    not run); with `top_level_only`, imports inside functions and classes are left out. A module's
+    own ancestor packages are left out too (Python imports them first whatever the module says)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     is_package = path.name == "__init__.py"
-    nodes = tree.body if top_level_only else list(ast.walk(tree))
-    if top_level_only:      # imports under if/try at module level count as top level too
-        nodes = [n for stmt in tree.body for n in ast.walk(stmt)
-                 if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
     found: set[str] = set()
-    for node in nodes:
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                found.add(alias.name)
-        elif isinstance(node, ast.ImportFrom):
-            if _type_checking_only(tree, node):
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                for stmt in child.orelse:
+                    visit_stmt(stmt)
                 continue
-            base = _resolve(name, is_package, node.level, node.module)
-            for alias in node.names:
+            if top_level_only and isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                     ast.ClassDef, ast.Lambda)):
+                continue
+            visit_stmt(child)
+
+    def visit_stmt(child: ast.AST) -> None:
+        if isinstance(child, ast.Import):
+            found.update(alias.name for alias in child.names)
+        elif isinstance(child, ast.ImportFrom):
+            base = _resolve(name, is_package, child.level, child.module)
+            for alias in child.names:
                 # `from pkg import mod` depends on pkg.mod (pkg is only its parent package);
                 # `from mod import name` depends on mod
                 sub = f"{base}.{alias.name}"
                 found.add(sub if sub in known else base)
+        visit(child)
+
+    visit(tree)
+    ancestors = {".".join(name.split(".")[:i]) for i in range(1, name.count(".") + 1)}
     out = set()
     for target in found:
         # `import a.b.c` depends on a.b.c; keep the longest prefix that is one of our modules
         parts = target.split(".")
         while parts and ".".join(parts) not in known:
             parts.pop()
-        if parts and ".".join(parts) != name:
-            out.add(".".join(parts))
+        dep = ".".join(parts)
+        if parts and dep != name and dep not in ancestors:
+            out.add(dep)
     return out
-
-
-def _type_checking_only(tree: ast.Module, node: ast.AST) -> bool:
-    for stmt in tree.body:
-        if isinstance(stmt, ast.If) and "TYPE_CHECKING" in ast.dump(stmt.test):
-            if any(n is node for n in ast.walk(stmt)):
-                return True
-    return False
 
 
 def graph(package: str = "game", top_level_only: bool = False) -> dict[str, set[str]]:
