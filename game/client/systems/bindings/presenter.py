@@ -9,7 +9,8 @@ mode from the engine's `movement.reachable`, path preview, valid targets, the li
 cover and concealment from `sight.sight`); forecasts in words from `forecast.attack_odds`;
 prompts for the "defend", "use_dodge", "circumstance" stages (each defend and dodge answer with
 its exact odds from `forecast.defence_odds` and what it costs); the "opening" stage played on the
-map; log lines for every bindings event with roll terms; animation steps.
+map; the words of each bindings event as a table (kind -> words) handed to the shared log
+formatter and animator of game.client.presenters.eventlog, which word and animate the core facts.
 
 Modes (strings the battle scene keeps): "moveto" (spend this segment's hexes of ongoing
 movement), "mv:<mode>" (start a movement action), "use:<move>" (aim a move), "ready:<move>:<trigger>"

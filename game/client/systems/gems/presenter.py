@@ -5,7 +5,8 @@ Owns: token/item/panel records for gems units, the action bar of a gems turn (Mo
 Altitude, Pick up, Summon, Ability, Ready/Strike, Negotiate, Shatter, more), targeting overlays
 (reachable tiles by slot cost from the engine's `reachable`, attack targets and lines, target
 blocks), forecasts through the engine's `forecast`/`summary`, prompts for pending stages, and
-log lines with roll breakdowns.
+the words of each gems event as a table (kind -> words) handed to the shared log formatter and
+animator of game.client.presenters.eventlog, which word and animate the core facts.
 
 Must not: decide a rule. Every action it proposes is an element of `match.legal_actions()`;
 costs, odds and tile descriptions come from engine functions. Path previews drawn between

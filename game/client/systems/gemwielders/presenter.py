@@ -4,7 +4,9 @@ Owns: the plain records the card table draws (`CardFace`, `SideInfo`, `TableInfo
 `PromptInfo`, `Choice`) and their translation from `match.view(seat)`: card faces with our own
 effect text, counters, piles, the draft row with the reason a card cannot be taken, the phase
 tracker's words, and for every clickable thing the legal actions it offers (`choices_for`). Also
-log lines with the card names they mention (so the log can show the card on hover) and the
+log lines with the card names they mention (so the log can show the card on hover): the core
+facts (damage, the match's end, rulings) from the shared formatter of
+game.client.presenters.eventlog, the card game's own events from the `_SAYINGS` table; and the
 attack sequence as steps for the scene to animate.
 
 Must not: decide a rule or look at hidden information. Everything comes from
@@ -17,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 import re
 from typing import Any
+
+from game.engine.events import DamageDealt
 
 from game.client.presenters.eventlog import EventLog, Wording
 
@@ -692,8 +696,8 @@ class GemwieldersPresenter:
                 steps.append(AttackStep("result", "HIT" if e.result == "hit" else "MISS",
                                         hit=e.result == "hit", value=e.sword - e.shield,
                                         index=e.shield))
-            elif k == "damage_dealt":
-                steps.append(AttackStep("damage", f"-{e.amount}", value=e.amount, index=e.seat))
+            elif isinstance(e, DamageDealt):      # the core fact: the victim is a seat here
+                steps.append(AttackStep("damage", f"-{e.amount}", value=e.amount, index=e.victim))
             elif k == "attack_cleared":
                 steps.append(AttackStep("cleared"))
         # an attack's own effects are only interesting inside an attack
