@@ -328,7 +328,7 @@ def test_every_bindings_event_reads_as_our_own_words(monkeypatch):
 
     def generic(e):
         raise AssertionError(f"{type(e).__name__} fell through to the generic words")
-    monkeypatch.setattr(p, "_event_text", generic)
+    monkeypatch.setattr(p.event_log(), "fields_text", generic)
     samples = {str: "a", int: 1, bool: True, float: 0.5}
     silent = {"AttackAdvanced"}                       # drawn by the flight overlay instead
     classes = [c for c in vars(E).values() if isinstance(c, type) and dataclasses.is_dataclass(c)

@@ -291,9 +291,12 @@ class Presenter(MatchReader):
         raise NotImplementedError
 
     def log_lines(self, events: list) -> list[LogLine]:
+        """Log lines for `events`: a presenter hands its words to presenters.eventlog.EventLog,
+        which words the core facts the same in every system."""
         raise NotImplementedError
 
     def animations(self, events: list) -> list[AnimStep]:
+        """Animation steps for `events`: presenters.eventlog.Animator plays the core facts."""
         raise NotImplementedError
 
     def describe(self, action: Any) -> str:

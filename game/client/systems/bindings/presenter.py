@@ -9,7 +9,8 @@ mode from the engine's `movement.reachable`, path preview, valid targets, the li
 cover and concealment from `sight.sight`); forecasts in words from `forecast.attack_odds`;
 prompts for the "defend", "use_dodge", "circumstance" stages (each defend and dodge answer with
 its exact odds from `forecast.defence_odds` and what it costs); the "opening" stage played on the
-map; log lines for every bindings event with roll terms; animation steps.
+map; the words of each bindings event as a table (kind -> words) handed to the shared log
+formatter and animator of game.client.presenters.eventlog, which word and animate the core facts.
 
 Modes (strings the battle scene keeps): "moveto" (spend this segment's hexes of ongoing
 movement), "mv:<mode>" (start a movement action), "use:<move>" (aim a move), "ready:<move>:<trigger>"
@@ -26,7 +27,6 @@ from collections import deque
 from typing import Any
 
 from game.engine.actions import EndTurn
-from game.engine.events import DiceRolled, MatchEnded, Note, RulingMade, TurnEnded, TurnStarted
 from game.engine.systems.bindings import actions as A
 from game.engine.systems.bindings import budget as budget_rules
 from game.engine.systems.bindings import combat as combat_rules
@@ -41,6 +41,7 @@ from game.engine.systems.bindings.state import ABILITIES, ability_mod, round_seg
 from game.client.presenters import (ActionButton, AnimStep, Cell, ClickResult, InitiativeEntry,
                                     ItemInfo, LogLine, Overlay, PanelLine, Presenter, Prompt,
                                     TilePanel, TokenInfo, UnitPanel)
+from game.client.presenters.eventlog import Animator, EventLog, Wording
 from game.client.systems.bindings.timing import remaining_budget
 
 SIDE_COLOURS: tuple[tuple[int, int, int], ...] = ((74, 163, 255), (238, 96, 64), (110, 200, 120),
@@ -117,6 +118,7 @@ class BindingsPresenter(Presenter):
         #: draw the targeting sight line through the Overlay (False when the scene's flight
         #: overlay draws it instead, from sight_query)
         self.own_sight = True
+        self._event_log: EventLog | None = None
 
     # -- basic reads ---------------------------------------------------------------------------
     def layout(self) -> Any:
@@ -1103,201 +1105,153 @@ class BindingsPresenter(Presenter):
             return "End turn"
         return _title(getattr(a, "kind", type(a).__name__).split(".")[-1])
 
+    # -- log and animation: core facts from presenters.eventlog, bindings events from a table --
     def log_lines(self, events: list) -> list[LogLine]:
-        out: list[LogLine] = []
-        rnd = self.state.round
-        for e in events:
-            line = self._line(e, rnd)
-            if line is None:
-                continue
-            out.append(line if isinstance(line, LogLine) else LogLine(line, (210, 206, 196), (), rnd))
-        return out
+        return self.event_log().lines(events, self.state.round)
 
-    def _line(self, e: Any, rnd: int) -> "LogLine | str | None":
+    def _line(self, e: Any, rnd: int) -> LogLine | None:
+        """The line for one event (the words alone, for tests)."""
+        return self.event_log().line(e, rnd)
+
+    def event_log(self) -> EventLog:
+        """The shared formatter with the bindings words: verbs per movement mode, the
+        initiative in sixes, and the table of bindings events (`_texts`)."""
+        if self._event_log is None:
+            n, mv = self.unit_name, self.move_name
+            self._event_log = EventLog(Wording(
+                name=n, side_name=lambda side: f"{SIDE_NAMES[side % 4]} side", moves=MOVE_VERBS,
+                initiative="Initiative (sixes)", silent=SILENT, texts=self._texts(),
+                tails={
+                    "bnd.combatant_moved": lambda e: (f" · {_plural(e.left, 'hex')} left"
+                                                      if e.left else ""),
+                    "bnd.combatant_pushed": lambda e: (f", {e.remaining} to come"
+                                                       if e.remaining else ""),
+                    "bnd.damage_dealt": lambda e: f" from {mv(e.source)}",
+                    "bnd.initiative_ranked": lambda e: (
+                        " · delayed: " + ", ".join(f"{n(c)} until S{s}" for c, s in e.delayed)
+                        if e.delayed else ""),
+                }))
+        return self._event_log
+
+    def _texts(self) -> dict[str, Any]:
+        """Our words for each bindings event that is not a core fact (kind -> line or text)."""
+        n, mv = self.unit_name, self.move_name
+        return {
+            "bnd.battle_started": lambda e: LogLine(
+                f"Battle begins · {len(e.combatants)} combatants", INFO),
+            "bnd.segment_started": lambda e: LogLine(
+                f"Round {e.round} · segment {e.segment}: " + " › ".join(n(c) for c in e.order),
+                (111, 194, 228), (), e.round),
+            "bnd.turn_skipped": lambda e: LogLine(f"{n(e.actor)} waits ({e.reason})", DIMC),
+            "bnd.rank_changed": lambda e: LogLine(
+                f"{n(e.actor)} moves from rank {e.before} to {e.after} ({e.reason})", INFO),
+            "bnd.unused_spent": lambda e: LogLine(
+                f"{n(e.actor)} " + ("will rise in the order" if e.mode == "rise"
+                                    else "will lead next round"), INFO),
+            "bnd.action_started": self._action_started_words,
+            "bnd.cooldown_started": lambda e: LogLine(
+                f"{mv(e.move)} of {n(e.actor)} is ready again in round {e.ready_round}", DIMC),
+            "bnd.action_readied": lambda e: LogLine(
+                f"{n(e.actor)} readies {mv(e.move)} {TRIGGER_WORDS.get(e.trigger, e.trigger)}", INFO),
+            "bnd.readied_fired": lambda e: LogLine(
+                f"{n(e.actor)}'s readied {mv(e.move)} goes off ({n(e.cause)})", WARMC),
+            "bnd.readied_lapsed": lambda e: LogLine(f"{n(e.actor)}'s readied {mv(e.move)} lapses", DIMC),
+            "bnd.movement_ended": lambda e: (None if e.reason == "done" else LogLine(
+                f"{n(e.actor)}'s {MODE_NAMES.get(e.mode, e.mode)} ends ({e.reason})", DIMC)),
+            "bnd.movement_suspended": lambda e: LogLine(
+                f"{n(e.actor)} cannot move while being pushed", DIMC),
+            "bnd.pushback_started": lambda e: LogLine(
+                f"{n(e.subject)} is pushed back {_plural(e.hexes, 'hex')} ({e.rate} per segment)",
+                (240, 180, 90)),
+            "bnd.pushback_ended": lambda e: (None if e.reason == "complete" else LogLine(
+                f"{n(e.subject)}'s push stops against an obstacle", DIMC)),
+            "bnd.attack_launched": self._attack_launched_words,
+            "bnd.attack_stopped": lambda e: LogLine(
+                f"{self.attack_words(e.attack)} {STOP_WORDS.get(e.reason, e.reason)}", DIMC),
+            "bnd.attack_contacted": lambda e: LogLine(
+                f"{self.attack_words(e.attack)} reaches {n(e.target)}"
+                + (" (it lands on their turn)" if e.deferred else ""), (240, 180, 90)),
+            "bnd.defence_declared": lambda e: (
+                LogLine(f"{n(e.actor)} takes it", DIMC) if e.move is None
+                else LogLine(f"{n(e.actor)} answers with {mv(e.move)}", INFO)),
+            "bnd.attack_resolved": self._attack_resolved_words,
+            "bnd.condition_gained": lambda e: LogLine(
+                f"{n(e.target)} is {self.condition_name(e.condition).lower()}"
+                + (f" until {self.seg_name(e.until)}" if e.until >= 0 else ""), (240, 200, 90)),
+            "bnd.condition_ended": lambda e: LogLine(
+                f"{n(e.target)} is no longer {self.condition_name(e.condition).lower()}", DIMC),
+            "bnd.feature_placed": lambda e: LogLine(
+                f"{mv(e.move)} {'rises' if e.what == 'wall' else 'spreads'} over "
+                f"{_plural(len(e.cells), 'hex')}", INFO),
+            "bnd.feature_faded": lambda e: LogLine("A wall or veil fades", DIMC),
+            "bnd.fatigue_checked": lambda e: LogLine(
+                f"{n(e.actor)} fatigue check {e.total} vs {e.dc}: "
+                f"{'holds' if e.passed else 'exhausted'}", INFO),
+        }
+
+    def _action_started_words(self, e: Any) -> LogLine:
         n = self.unit_name
-        mv = self.move_name
-        if isinstance(e, DiceRolled):
-            r = e.roll
-            terms = [("Roll for", _title(r.purpose)),
-                     (r.notation, " + ".join(str(f) for f in r.faces) or "-")]
-            terms += [(label, f"{v:+d}") for label, v in r.modifiers]
-            terms.append(("Total", str(r.total)))
-            who = n(e.actor) if e.actor else ""
-            text = e.text or f"{who} {_title(r.purpose).lower()}: {r.breakdown()}".strip()
-            return LogLine(text, (230, 226, 212), tuple(terms), rnd)
-        if isinstance(e, TurnStarted):
-            return None
-        if isinstance(e, TurnEnded):
-            return None
-        if isinstance(e, MatchEnded):
-            who = "Draw" if e.winner is None else f"{SIDE_NAMES[e.winner % 4]} side wins"
-            return LogLine(f"{who}: {e.reason}", WARMC)
-        if isinstance(e, RulingMade):
-            return LogLine(f"Ruling {e.rule}: {e.choice}", (170, 160, 200))
-        if isinstance(e, Note):
-            return LogLine(e.text, (190, 190, 190))
-        name = getattr(e, "kind", "").split(".")[-1]
-        if name == "battle_started":
-            return LogLine(f"Battle begins · {len(e.combatants)} combatants", INFO)
-        if name == "initiative_ranked":
-            parts = [f"{n(c)} {s}" for c, s in zip(e.order, e.sixes)]
-            extra = f" (ties re-rolled {e.rerolls}×)" if e.rerolls else ""
-            line = "Initiative (sixes): " + " › ".join(parts) + extra
-            if e.delayed:
-                line += " · delayed: " + ", ".join(f"{n(c)} until S{s}" for c, s in e.delayed)
-            return LogLine(line, INFO)
-        if name == "segment_started":
-            return LogLine(f"Round {e.round} · segment {e.segment}: "
-                           + " › ".join(n(c) for c in e.order), (111, 194, 228), (), e.round)
-        if name == "turn_skipped":
-            return LogLine(f"{n(e.actor)} waits ({e.reason})", DIMC)
-        if name == "rank_changed":
-            return LogLine(f"{n(e.actor)} moves from rank {e.before} to {e.after} ({e.reason})", INFO)
-        if name == "unused_spent":
-            what = "will rise in the order" if e.mode == "rise" else "will lead next round"
-            return LogLine(f"{n(e.actor)} {what}", INFO)
-        if name == "action_started":
-            at = ""
-            if e.target is not None:
-                who = self.unit_at(e.target)
-                at = f" at {n(who)}" if who else f" at {e.target[0]},{e.target[1]}"
-            cost = COST_WORDS.get(e.cost, e.cost)
-            if e.move in MODE_NAMES:
-                return LogLine(f"{n(e.actor)} starts a {MODE_NAMES[e.move]} ({cost})", (210, 206, 196))
-            red = ", reduced" if e.reduced else ""
-            return LogLine(f"{n(e.actor)} uses {mv(e.move)}{at} ({cost}{red})", WARMC)
-        if name == "cooldown_started":
-            return LogLine(f"{mv(e.move)} of {n(e.actor)} is ready again in round {e.ready_round}", DIMC)
-        if name == "action_readied":
-            return LogLine(f"{n(e.actor)} readies {mv(e.move)} "
-                           f"{TRIGGER_WORDS.get(e.trigger, e.trigger)}", INFO)
-        if name == "readied_fired":
-            return LogLine(f"{n(e.actor)}'s readied {mv(e.move)} goes off ({n(e.cause)})", WARMC)
-        if name == "readied_lapsed":
-            return LogLine(f"{n(e.actor)}'s readied {mv(e.move)} lapses", DIMC)
-        if name == "combatant_moved":
-            if not e.path:
-                return None
-            end = e.path[-1]
-            left = f" · {_plural(e.left, 'hex')} left" if e.left else ""
-            verb = {"move": "moves", "dash": "dashes", "dodge": "dodges", "swim": "swims",
-                    "step": "steps"}.get(e.mode, "moves")
-            return f"{n(e.actor)} {verb} to {end[0]},{end[1]}{left}"
-        if name == "movement_ended":
-            if e.reason == "done":
-                return None
-            return LogLine(f"{n(e.actor)}'s {MODE_NAMES.get(e.mode, e.mode)} ends ({e.reason})", DIMC)
-        if name == "movement_suspended":
-            return LogLine(f"{n(e.actor)} cannot move while being pushed", DIMC)
-        if name == "pushback_started":
-            return LogLine(f"{n(e.subject)} is pushed back {_plural(e.hexes, 'hex')} "
-                           f"({e.rate} per segment)", (240, 180, 90))
-        if name == "combatant_pushed":
-            if not e.path:
-                return None
-            end = e.path[-1]
-            more = f", {e.remaining} to come" if e.remaining else ""
-            return LogLine(f"{n(e.subject)} is pushed to {end[0]},{end[1]}{more}", (240, 180, 90))
-        if name == "pushback_ended":
-            if e.reason == "complete":
-                return None
-            return LogLine(f"{n(e.subject)}'s push stops against an obstacle", DIMC)
-        if name == "attack_launched":
-            self._attacks_seen[e.attack] = (e.actor, e.move, e.target)
-            who = n(e.target) if e.target else f"hex {e.aim[0]},{e.aim[1]}"
-            mdef = self.move_def(e.move)
-            if mdef is not None and mdef.kind == "melee":
-                return LogLine(f"{n(e.actor)} strikes at {who} with {mv(e.move)}", WARMC)
-            bits = []
-            if e.cover:
-                bits.append("cover")
-            if e.concealment:
-                bits.append(f"concealment {e.concealment}")
-            if e.range_penalty:
-                bits.append(f"range {e.range_penalty}")
-            eta = (self.seg_name(self.state.tick + max(1, e.segments) - 1) if e.segments > 1
-                   else "this segment")
-            extra = f" [{', '.join(bits)}]" if bits else ""
-            return LogLine(f"{n(e.actor)}'s {mv(e.move)} flies at {who}, arrives {eta}{extra}", WARMC)
-        if name == "attack_advanced":
-            return None
-        if name == "attack_stopped":
-            words = {"blocked": "is stopped by an obstacle", "short": "falls short",
-                     "target_gone": "has no one to hit"}
-            what = self.attack_words(e.attack)
-            return LogLine(f"{what} {words.get(e.reason, e.reason)}", DIMC)
-        if name == "attack_contacted":
-            what = self.attack_words(e.attack)
-            tail = " (it lands on their turn)" if e.deferred else ""
-            return LogLine(f"{what} reaches {n(e.target)}{tail}", (240, 180, 90))
-        if name == "defence_declared":
-            if e.move is None:
-                return LogLine(f"{n(e.actor)} takes it", DIMC)
-            return LogLine(f"{n(e.actor)} answers with {mv(e.move)}", INFO)
-        if name == "attack_resolved":
-            target = n(e.target) if e.target else "the hex"
-            nums = f" ({e.offence} vs {e.defence})" if e.offence or e.defence else ""
-            edge = f", {e.edge}" if e.edge != "none" else ""
-            why = f": {', '.join(e.reasons)}" if e.reasons else ""
-            if e.outcome == "hit":
-                return LogLine(f"{n(e.actor)} hits {target}{nums}{edge}{why}", DMG)
-            if e.outcome == "concealed":
-                return LogLine(f"{n(e.actor)} misses {target}: lost in concealment", DIMC)
-            if e.outcome == "empty":
-                return LogLine(f"{n(e.actor)} strikes an empty hex", DIMC)
-            return LogLine(f"{n(e.actor)} misses {target}{nums}{edge}{why}", DIMC)
-        if name == "damage_dealt":
-            return LogLine(f"{n(e.target)} takes {e.amount} from {mv(e.source)} · {e.hp} HP left", DMG)
-        if name == "combatant_downed":
-            return LogLine(f"{n(e.target)} is down!", (240, 110, 80))
-        if name == "condition_gained":
-            span = f" until {self.seg_name(e.until)}" if e.until >= 0 else ""
-            return LogLine(f"{n(e.target)} is {self.condition_name(e.condition).lower()}{span}",
-                           (240, 200, 90))
-        if name == "condition_ended":
-            return LogLine(f"{n(e.target)} is no longer {self.condition_name(e.condition).lower()}", DIMC)
-        if name == "feature_placed":
-            return LogLine(f"{mv(e.move)} {'rises' if e.what == 'wall' else 'spreads'} over "
-                           f"{_plural(len(e.cells), 'hex')}", INFO)
-        if name == "feature_faded":
-            return LogLine("A wall or veil fades", DIMC)
-        if name == "fatigue_checked":
-            return LogLine(f"{n(e.actor)} fatigue check {e.total} vs {e.dc}: "
-                           f"{'holds' if e.passed else 'exhausted'}", INFO)
-        return self._event_text(e)
+        cost = COST_WORDS.get(e.cost, e.cost)
+        if e.move in MODE_NAMES:
+            return LogLine(f"{n(e.actor)} starts a {MODE_NAMES[e.move]} ({cost})", (210, 206, 196))
+        at = ""
+        if e.target is not None:
+            who = self.unit_at(e.target)
+            at = f" at {n(who)}" if who else f" at {e.target[0]},{e.target[1]}"
+        red = ", reduced" if e.reduced else ""
+        return LogLine(f"{n(e.actor)} uses {self.move_name(e.move)}{at} ({cost}{red})", WARMC)
 
-    def _event_text(self, e: Any) -> str:
-        kind = getattr(e, "kind", type(e).__name__).split(".")[-1]
-        bits = []
-        for name in getattr(e, "__slots__", ()):
-            v = getattr(e, name, None)
-            if v is None or v == ():
-                continue
-            if isinstance(v, str) and v in self.state.combatants:
-                v = self.unit_name(v)
-            bits.append(f"{name.replace('_', ' ')} {v}")
-        return f"{_title(kind)}: " + ", ".join(bits) if bits else _title(kind)
+    def _attack_launched_words(self, e: Any) -> LogLine:
+        n, mv = self.unit_name, self.move_name
+        # remembered so later lines can name the attack after it left the state
+        self._attacks_seen[e.attack] = (e.actor, e.move, e.target)
+        who = n(e.target) if e.target else f"hex {e.aim[0]},{e.aim[1]}"
+        mdef = self.move_def(e.move)
+        if mdef is not None and mdef.kind == "melee":
+            return LogLine(f"{n(e.actor)} strikes at {who} with {mv(e.move)}", WARMC)
+        bits = (["cover"] if e.cover else []) + \
+            ([f"concealment {e.concealment}"] if e.concealment else []) + \
+            ([f"range {e.range_penalty}"] if e.range_penalty else [])
+        eta = (self.seg_name(self.state.tick + max(1, e.segments) - 1) if e.segments > 1
+               else "this segment")
+        extra = f" [{', '.join(bits)}]" if bits else ""
+        return LogLine(f"{n(e.actor)}'s {mv(e.move)} flies at {who}, arrives {eta}{extra}", WARMC)
+
+    def _attack_resolved_words(self, e: Any) -> LogLine:
+        n = self.unit_name
+        target = n(e.target) if e.target else "the hex"
+        nums = f" ({e.offence} vs {e.defence})" if e.offence or e.defence else ""
+        edge = f", {e.edge}" if e.edge != "none" else ""
+        why = f": {', '.join(e.reasons)}" if e.reasons else ""
+        if e.outcome == "hit":
+            return LogLine(f"{n(e.actor)} hits {target}{nums}{edge}{why}", DMG)
+        if e.outcome == "concealed":
+            return LogLine(f"{n(e.actor)} misses {target}: lost in concealment", DIMC)
+        if e.outcome == "empty":
+            return LogLine(f"{n(e.actor)} strikes an empty hex", DIMC)
+        return LogLine(f"{n(e.actor)} misses {target}{nums}{edge}{why}", DIMC)
 
     def animations(self, events: list) -> list[AnimStep]:
-        out: list[AnimStep] = []
-        for e in events:
-            name = getattr(e, "kind", "").split(".")[-1]
-            if name == "combatant_moved" and e.path:
-                out.append(AnimStep("move", e.actor, tuple(tuple(p) for p in e.path)))
-            elif name == "combatant_pushed" and e.path:
-                out.append(AnimStep("knock", e.subject, tuple(tuple(p) for p in e.path)))
-            elif name == "damage_dealt" and e.amount > 0:
-                out.append(AnimStep("hit", e.target, text=f"-{e.amount}", colour=(255, 110, 90)))
-            elif name == "combatant_downed":
-                out.append(AnimStep("poof", e.target, text="Down", colour=(255, 240, 200)))
-            elif name == "attack_resolved" and e.outcome in ("miss", "concealed") and e.target:
-                out.append(AnimStep("float", e.target,
-                                    text="Miss" if e.outcome == "miss" else "Lost",
-                                    colour=(200, 206, 214)))
-            elif name == "attack_stopped" and e.at is not None:
-                out.append(AnimStep("float", None, text="Blocked", colour=(200, 206, 214),
-                                    cell=tuple(e.at)))
-            elif name == "condition_gained":
-                out.append(AnimStep("float", e.target, text=self.condition_name(e.condition),
-                                    colour=(240, 200, 90)))
-        return out
+        """Animation steps: the core facts from the shared animator (moves, pushes, hits,
+        downs); misses, blocked flights and conditions float a word."""
+        grey = (200, 206, 214)
+        return Animator(downed_text="Down", extra={
+            "bnd.attack_resolved": lambda e: (
+                AnimStep("float", e.target, text="Miss" if e.outcome == "miss" else "Lost",
+                         colour=grey)
+                if e.outcome in ("miss", "concealed") and e.target else None),
+            "bnd.attack_stopped": lambda e: (
+                AnimStep("float", None, text="Blocked", colour=grey, cell=tuple(e.at))
+                if e.at is not None else None),
+            "bnd.condition_gained": lambda e: AnimStep(
+                "float", e.target, text=self.condition_name(e.condition), colour=(240, 200, 90)),
+        }).steps(events)
+
+
+#: verbs of a bindings movement per mode (the shared formatter words the line)
+MOVE_VERBS = {"move": "moves", "dash": "dashes", "dodge": "dodges", "swim": "swims",
+              "step": "steps", "pushed": "is pushed"}
+STOP_WORDS = {"blocked": "is stopped by an obstacle", "short": "falls short",
+              "target_gone": "has no one to hit"}
+#: bookkeeping the log need not show (segment_started announces each segment's turns)
+SILENT = frozenset({"turn_started", "bnd.attack_advanced"})

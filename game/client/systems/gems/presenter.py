@@ -5,7 +5,8 @@ Owns: token/item/panel records for gems units, the action bar of a gems turn (Mo
 Altitude, Pick up, Summon, Ability, Ready/Strike, Negotiate, Shatter, more), targeting overlays
 (reachable tiles by slot cost from the engine's `reachable`, attack targets and lines, target
 blocks), forecasts through the engine's `forecast`/`summary`, prompts for pending stages, and
-log lines with roll breakdowns.
+the words of each gems event as a table (kind -> words) handed to the shared log formatter and
+animator of game.client.presenters.eventlog, which word and animate the core facts.
 
 Must not: decide a rule. Every action it proposes is an element of `match.legal_actions()`;
 costs, odds and tile descriptions come from engine functions. Path previews drawn between
@@ -19,7 +20,6 @@ from typing import Any
 
 from game import paths
 from game.engine.actions import EndTurn
-from game.engine.events import DiceRolled, MatchEnded, Note, RulingMade, TurnEnded, TurnStarted
 from game.engine.systems.gems import actions as A
 from game.engine.systems.gems import combat
 from game.engine.systems.gems.forecast import forecast as engine_forecast
@@ -30,6 +30,8 @@ from game.engine.systems.gems.rules import reachable as engine_reachable
 from game.client.presenters import (ActionButton, AnimStep, Cell, ClickResult, InitiativeEntry,
                                     ItemInfo, LogLine, Overlay, PanelLine, Presenter, Prompt,
                                     TilePanel, TokenInfo, UnitPanel)
+from game.client.presenters.eventlog import (DAMAGE, DOWN, FORCED, GOOD, INFO, ROLL_FAIL, WARM,
+                                             Animator, EventLog, Wording)
 
 # Named gem colours for sheets without presentation data (our own palette, lit for dark tables).
 _GEM_COLOURS: dict[str, tuple[int, int, int]] = {
@@ -121,6 +123,7 @@ class GemsPresenter(Presenter):
         self._reach_key: Any = None
         self._reach: dict[Cell, int] = {}
         self._reach_paths: dict[Cell, list[Cell]] = {}
+        self._event_log: EventLog | None = None
 
     def colour(self, sheet: str) -> tuple[int, int, int]:
         c = self._colour_cache.get(sheet)
@@ -826,198 +829,118 @@ class GemsPresenter(Presenter):
             pass
         return f"Counter {c + 1} blocks attack {k + 1}"
 
+    # -- log and animation: core facts from presenters.eventlog, gems events from a table ------
     def log_lines(self, events: list) -> list[LogLine]:
-        out: list[LogLine] = []
-        rnd = self.state.round
-        for e in events:
-            if isinstance(e, DiceRolled):
-                r = e.roll
-                terms = [("Roll for", _title(r.purpose)),
-                         (r.notation, " + ".join(str(f) for f in r.faces))]
-                terms += [(label, f"{v:+d}") for label, v in r.modifiers]
-                terms.append(("Total", str(r.total)))
-                text = e.text or f"{self.unit_name(e.actor) if e.actor else ''} {r.breakdown()}".strip()
-                colour = (230, 226, 212)
-                low = text.lower()
-                if "no contact" in low or "miss" in low or "fail" in low:
-                    colour = (160, 168, 180)
-                elif "contact" in low or "success" in low:
-                    colour = (255, 212, 138)
-                out.append(LogLine(text, colour, tuple(terms), rnd))
-                continue
-            if isinstance(e, TurnStarted):
-                who = self.unit_name(e.actor) if e.actor else f"Player {e.seat + 1}"
-                out.append(LogLine(f"Round {e.round} · {who}'s turn", (111, 194, 228), (), e.round))
-                continue
-            if isinstance(e, MatchEnded):
-                who = "Draw" if e.winner is None else f"{SIDE_NAMES[e.winner % 4]} side wins"
-                out.append(LogLine(f"{who}: {e.reason}", (255, 212, 138)))
-                continue
-            if isinstance(e, RulingMade):
-                out.append(LogLine(f"Ruling {e.rule}: {e.choice}", (170, 160, 200)))
-                continue
-            if isinstance(e, Note):
-                out.append(LogLine(e.text, (190, 190, 190)))
-                continue
-            if isinstance(e, TurnEnded):
-                continue
-            line = self._gems_event(e)
-            if line is None:
-                continue
-            if isinstance(line, LogLine):
-                out.append(line)
-            else:
-                out.append(LogLine(line, (210, 206, 196)))
-        return out
+        return self.event_log().lines(events, self.state.round)
 
-    def _gems_event(self, e: Any) -> "LogLine | str | None":
-        """Our words for each gems event; None for bookkeeping the log need not show."""
+    def event_log(self) -> EventLog:
+        """The shared formatter with the gems words: verbs per movement mode, poofing, and the
+        table of gems events (`_texts`)."""
+        if self._event_log is None:
+            self._event_log = EventLog(Wording(
+                name=self.item_or_unit, side_name=lambda side: f"{SIDE_NAMES[side % 4]} side",
+                moves=MOVE_VERBS, downed="poofs!", silent=SILENT, texts=self._texts(),
+                tails={"gems.damage_taken": _damage_detail,
+                       "gems.unit_poofed": lambda e: f" Her gemstone lies at {e.tile[0]},{e.tile[1]}"}))
+        return self._event_log
+
+    def _texts(self) -> dict[str, Any]:
+        """Our words for each gems event that is not a core fact (kind -> line or text)."""
         n, it = self.unit_name, self.item_or_unit
-        kind = getattr(e, "kind", "")
-        name = kind.split(".")[-1]
-        DMG, GOOD, INFO = (255, 130, 110), (160, 220, 170), (150, 200, 230)
-        if name in ("slots_spent", "strike_resolved", "encounter_started", "arm_unassigned"):
-            return None
-        if name == "initiative_set":
-            parts = [f"{n(u)} {t}" for u, t in zip(e.order, e.totals)]
-            return LogLine("Turn order: " + " › ".join(parts), INFO)
-        if name == "round_started":
-            return LogLine(f"Round {e.round} begins", INFO)
-        if name == "turn_skipped":
-            return f"{n(e.unit)} is skipped ({e.reason})"
-        if name == "unit_moved":
-            verbs = {"walk": "walks", "climb": "climbs", "descend": "steps down", "drop": "drops",
-                     "fly": "flies", "leap": "leaps", "drift": "is swept by the current",
-                     "knockback": "is knocked back", "carried": "is carried"}
-            end = e.path[-1] if e.path else None
-            where = f" to {end[0]},{end[1]}" if end else ""
-            return f"{n(e.unit)} {verbs.get(e.mode, e.mode)}{where}"
-        if name == "altitude_changed":
-            if e.landed:
-                return f"{n(e.unit)} lands"
-            return f"{n(e.unit)} {'rises' if e.new > e.old else 'sinks'} to elevation {e.new}"
-        if name == "unit_fell":
-            hurt = f", taking {e.damage} damage" if e.damage else ""
-            return LogLine(f"{n(e.unit)} falls {e.height}{hurt}", DMG if e.damage else INFO)
-        if name == "damage_taken":
-            stop = f" ({e.prevented} stopped)" if e.prevented else ""
-            return LogLine(f"{n(e.unit)} takes {e.amount} {e.damage_type} damage{stop} · "
-                           f"{e.hp} HP left", DMG)
-        if name == "unit_healed":
-            return LogLine(f"{n(e.unit)} heals {e.amount} · {e.hp} HP", GOOD)
-        if name == "unit_poofed":
-            return LogLine(f"{n(e.unit)} poofs! Her gemstone lies at {e.tile[0]},{e.tile[1]}", DMG)
-        if name == "gemstone_shattered":
-            return LogLine(f"{n(e.by)} shatters {n(e.unit)}'s gemstone", (240, 110, 80))
-        if name == "item_picked_up":
-            return f"{n(e.unit)} picks up {it(e.item)}" + (" as a load" if e.load else "")
-        if name == "item_put_down":
-            return f"{n(e.unit)} puts down {it(e.item)}"
-        if name == "item_summoned":
-            return LogLine(f"{n(e.unit)} summons {it(e.item)} into arm {e.arm + 1}", INFO)
-        if name == "item_dismissed":
-            return f"{n(e.unit)} dismisses {it(e.item)}"
-        if name == "item_moved":
-            return f"{it(e.item)} moves to {e.tile[0]},{e.tile[1]}"
-        if name == "ability_used":
-            on = f" on {n(e.target)}" if e.target else ""
-            return LogLine(f"{n(e.unit)} uses {_title(e.ability)}{on}", INFO)
-        if name == "ability_ended":
-            return f"{n(e.unit)}'s {_title(e.ability)} ends ({e.reason})"
-        if name == "water_slowed":
-            return LogLine(f"{n(e.unit)} wades in deep water: MS -{e.penalty} (now {e.ms})", INFO)
-        if name == "current_resisted":
-            return f"{n(e.unit)} holds against the current"
-        if name == "current_carried":
-            return LogLine(f"The current carries {n(e.unit)} {e.moved} tile"
-                           f"{'s' if e.moved != 1 else ''} {e.direction}", INFO)
-        if name == "negotiation_failed":
-            return f"{n(e.unit)}'s plea to {n(e.target)} fails ({e.roll} vs {e.against})"
-        if name == "truce_made":
-            span = "for the encounter" if e.rounds < 0 else f"for {e.rounds} round{'s' if e.rounds != 1 else ''}"
-            return LogLine(f"{n(e.unit)} and {n(e.target)} agree a truce {span}", GOOD)
-        if name == "truce_ended":
-            return f"The truce between {n(e.unit)} and {n(e.target)} ends"
-        if name == "carry_checked":
-            return (f"{n(e.unit)} hauls {it(e.load)}" if e.success
-                    else f"{n(e.unit)} cannot move with {it(e.load)}")
-        if name == "ready_opened":
-            return LogLine(f"{n(e.unit)} readies an attack", (255, 212, 138))
-        if name == "arm_assigned":
-            who = self.units_at(tuple(e.target))
-            tgt = ", ".join(n(w) for w in who) if who else f"{e.target[0]},{e.target[1]}"
-            return f"{n(e.unit)} aims arm {e.arm + 1} ({e.mode}) at {tgt}"
-        if name == "object_handed_over":
-            return f"{n(e.unit)} hands {it(e.item)} to {n(e.to_unit)}"
-        if name == "counters_declared":
-            return f"{n(e.unit)} makes {e.count} counter roll{'s' if e.count != 1 else ''}"
-        if name == "attack_blocked":
-            return LogLine(f"{n(e.defender)} blocks {n(e.attacker)}'s arm {e.arm + 1} "
-                           f"({e.counter_total} beats {e.attack_total})", INFO)
-        if name == "attack_resolved":
-            if not e.contact:
-                return LogLine(f"{n(e.attacker)} misses {n(e.target)}", (160, 168, 180))
-            if e.blocked:
-                return None     # AttackBlocked said it
-            return LogLine(f"{n(e.attacker)} hits {n(e.target)} for {e.damage}", DMG)
-        if name == "disarm_checked":
-            if e.success:
-                return LogLine(f"Disarm! {e.attack_sum} beats {e.counter_sum}", (240, 180, 90))
-            return f"No disarm ({e.attack_sum} vs {e.counter_sum})"
-        if name == "arm_lost":
-            return LogLine(f"{n(e.unit)} loses arm {e.arm + 1}", (240, 180, 90))
-        if name == "object_landed":
-            return f"{it(e.item)} lands at {e.x},{e.y}"
-        if name == "knocked_back":
-            extra = f", stopped {e.wanted - e.moved} short" if e.moved < e.wanted else ""
-            return f"{it(e.thing)} is knocked back {e.moved}{extra}"
-        return self._event_text(e)
+        plural = lambda k, word: f"{k} {word}{'s' if k != 1 else ''}"  # noqa: E731
+        return {
+            "gems.round_started": lambda e: LogLine(f"Round {e.round} begins", INFO),
+            "gems.turn_skipped": lambda e: f"{n(e.unit)} is skipped ({e.reason})",
+            "gems.altitude_changed": lambda e: (
+                f"{n(e.unit)} lands" if e.landed else
+                f"{n(e.unit)} {'rises' if e.new > e.old else 'sinks'} to elevation {e.new}"),
+            "gems.unit_fell": lambda e: LogLine(
+                f"{n(e.unit)} falls {e.height}" + (f", taking {e.damage} damage" if e.damage else ""),
+                DAMAGE if e.damage else INFO),
+            "gems.gemstone_shattered": lambda e: LogLine(
+                f"{n(e.by)} shatters {n(e.unit)}'s gemstone", DOWN),
+            "gems.item_picked_up": lambda e: (f"{n(e.unit)} picks up {it(e.item)}"
+                                              + (" as a load" if e.load else "")),
+            "gems.item_put_down": lambda e: f"{n(e.unit)} puts down {it(e.item)}",
+            "gems.item_summoned": lambda e: LogLine(
+                f"{n(e.unit)} summons {it(e.item)} into arm {e.arm + 1}", INFO),
+            "gems.item_dismissed": lambda e: f"{n(e.unit)} dismisses {it(e.item)}",
+            "gems.item_moved": lambda e: f"{it(e.item)} moves to {e.tile[0]},{e.tile[1]}",
+            "gems.ability_used": lambda e: LogLine(
+                f"{n(e.unit)} uses {_title(e.ability)}" + (f" on {n(e.target)}" if e.target else ""),
+                INFO),
+            "gems.ability_ended": lambda e: f"{n(e.unit)}'s {_title(e.ability)} ends ({e.reason})",
+            "gems.water_slowed": lambda e: LogLine(
+                f"{n(e.unit)} wades in deep water: MS -{e.penalty} (now {e.ms})", INFO),
+            "gems.current_resisted": lambda e: f"{n(e.unit)} holds against the current",
+            "gems.current_carried": lambda e: LogLine(
+                f"The current carries {n(e.unit)} {plural(e.moved, 'tile')} {e.direction}", INFO),
+            "gems.negotiation_failed": lambda e: (
+                f"{n(e.unit)}'s plea to {n(e.target)} fails ({e.roll} vs {e.against})"),
+            "gems.truce_made": lambda e: LogLine(
+                f"{n(e.unit)} and {n(e.target)} agree a truce "
+                + ("for the encounter" if e.rounds < 0 else f"for {plural(e.rounds, 'round')}"), GOOD),
+            "gems.truce_ended": lambda e: f"The truce between {n(e.unit)} and {n(e.target)} ends",
+            "gems.carry_checked": lambda e: (f"{n(e.unit)} hauls {it(e.load)}" if e.success
+                                             else f"{n(e.unit)} cannot move with {it(e.load)}"),
+            "gems.ready_opened": lambda e: LogLine(f"{n(e.unit)} readies an attack", WARM),
+            "gems.arm_assigned": lambda e: (
+                f"{n(e.unit)} aims arm {e.arm + 1} ({e.mode}) at {self._aim_words(e.target)}"),
+            "gems.object_handed_over": lambda e: f"{n(e.unit)} hands {it(e.item)} to {n(e.to_unit)}",
+            "gems.counters_declared": lambda e: (
+                f"{n(e.unit)} makes {plural(e.count, 'counter roll')}"),
+            "gems.attack_blocked": lambda e: LogLine(
+                f"{n(e.defender)} blocks {n(e.attacker)}'s arm {e.arm + 1} "
+                f"({e.counter_total} beats {e.attack_total})", INFO),
+            # a blocked attack has no line of its own: AttackBlocked said it
+            "gems.attack_resolved": lambda e: (
+                LogLine(f"{n(e.attacker)} misses {n(e.target)}", ROLL_FAIL) if not e.contact
+                else None if e.blocked
+                else LogLine(f"{n(e.attacker)} hits {n(e.target)} for {e.damage}", DAMAGE)),
+            "gems.disarm_checked": lambda e: (
+                LogLine(f"Disarm! {e.attack_sum} beats {e.counter_sum}", FORCED) if e.success
+                else f"No disarm ({e.attack_sum} vs {e.counter_sum})"),
+            "gems.arm_lost": lambda e: LogLine(f"{n(e.unit)} loses arm {e.arm + 1}", FORCED),
+            "gems.object_landed": lambda e: f"{it(e.item)} lands at {e.x},{e.y}",
+            "gems.knocked_back": lambda e: (
+                f"{it(e.thing)} is knocked back {e.moved}"
+                + (f", stopped {e.wanted - e.moved} short" if e.moved < e.wanted else "")),
+        }
 
-    def _event_text(self, e: Any) -> str:
-        text = getattr(e, "text", None) or getattr(e, "message", None)
-        if isinstance(text, str) and text:
-            return text
-        kind = getattr(e, "kind", type(e).__name__).split(".")[-1]
-        bits = []
-        for name in getattr(e, "__slots__", ()):
-            v = getattr(e, name, None)
-            if v is None or v == () or v == []:
-                continue
-            if isinstance(v, str) and v in self.state.units:
-                v = self.state.units[v].name
-            elif isinstance(v, str) and v in self.state.items:
-                v = self.state.items[v].name
-            elif isinstance(v, (tuple, list)) and len(v) == 2 and all(isinstance(i, int) for i in v):
-                v = f"{v[0]},{v[1]}"
-            bits.append(f"{name.replace('_', ' ')} {v}")
-        return f"{_title(kind)}: " + ", ".join(bits) if bits else _title(kind)
+    def _aim_words(self, target: Cell) -> str:
+        who = self.units_at(tuple(target))
+        return ", ".join(self.unit_name(w) for w in who) if who else f"{target[0]},{target[1]}"
 
     def animations(self, events: list) -> list[AnimStep]:
-        """Animation steps for gems events: moves tween along their path, knockback slides,
-        damage flashes with a floating number, poofs fade, misses and blocks float a word."""
-        out: list[AnimStep] = []
-        for e in events:
-            name = getattr(e, "kind", "").split(".")[-1]
-            if name == "unit_moved" and e.path:
-                out.append(AnimStep("knock" if e.mode in ("knockback", "drift") else "move",
-                                    e.unit, tuple(tuple(p) for p in e.path)))
-            elif name == "knocked_back" and e.thing in self.state.units:
-                out.append(AnimStep("knock", e.thing, (tuple(e.start), tuple(e.end))))
-            elif name == "damage_taken" and e.amount > 0:
-                out.append(AnimStep("hit", e.unit, text=f"-{e.amount}", colour=(255, 110, 90)))
-            elif name == "unit_healed" and e.amount > 0:
-                out.append(AnimStep("float", e.unit, text=f"+{e.amount}", colour=(140, 230, 150)))
-            elif name == "unit_poofed":
-                out.append(AnimStep("poof", e.unit, text="Poof!", colour=(255, 240, 200)))
-            elif name == "attack_resolved" and not e.contact:
-                out.append(AnimStep("float", e.target, text="Miss", colour=(200, 206, 214)))
-            elif name == "attack_blocked":
-                out.append(AnimStep("float", e.defender, text="Blocked", colour=(150, 210, 255)))
-            elif name == "arm_lost":
-                out.append(AnimStep("float", e.unit, text="Disarmed", colour=(240, 180, 90)))
-            elif name == "truce_made":
-                out.append(AnimStep("float", e.unit, text="Truce", colour=(160, 220, 170)))
-        return out
+        """Animation steps: the core facts from the shared animator (moves, knockback slides,
+        hits, heals, poofs); misses, blocks, disarms and truces float a word."""
+        float_ = lambda unit, text, colour: AnimStep("float", unit, text=text, colour=colour)  # noqa: E731
+        return Animator(downed_text="Poof!", extra={
+            "gems.knocked_back": lambda e: (AnimStep("knock", e.thing, (tuple(e.start), tuple(e.end)))
+                                            if e.thing in self.state.units else None),
+            "gems.attack_resolved": lambda e: (None if e.contact
+                                               else float_(e.target, "Miss", (200, 206, 214))),
+            "gems.attack_blocked": lambda e: float_(e.defender, "Blocked", (150, 210, 255)),
+            "gems.arm_lost": lambda e: float_(e.unit, "Disarmed", (240, 180, 90)),
+            "gems.truce_made": lambda e: float_(e.unit, "Truce", (160, 220, 170)),
+        }).steps(events)
+
+
+#: verbs of a gems UnitMoved per mode (the shared formatter words the line)
+MOVE_VERBS = {"walk": "walks", "climb": "climbs", "descend": "steps down", "drop": "drops",
+              "fly": "flies", "leap": "leaps", "drift": "is swept by the current",
+              "knockback": "is knocked back", "carried": "is carried"}
+#: bookkeeping the log need not show
+SILENT = frozenset({"gems.slots_spent", "gems.strike_resolved", "gems.encounter_started",
+                    "gems.arm_unassigned"})
+
+
+def _damage_detail(e: Any) -> str:
+    """' (melee, 2 stopped)': the damage type (untyped says nothing) and what a shield stopped."""
+    bits = [e.damage_type] if e.damage_type != "untyped" else []
+    if e.prevented:
+        bits.append(f"{e.prevented} stopped")
+    return f" ({', '.join(bits)})" if bits else ""
 
 
 def _normalise_reach(got: Any) -> list[tuple[Cell, int]]:

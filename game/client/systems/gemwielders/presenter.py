@@ -4,7 +4,9 @@ Owns: the plain records the card table draws (`CardFace`, `SideInfo`, `TableInfo
 `PromptInfo`, `Choice`) and their translation from `match.view(seat)`: card faces with our own
 effect text, counters, piles, the draft row with the reason a card cannot be taken, the phase
 tracker's words, and for every clickable thing the legal actions it offers (`choices_for`). Also
-log lines with the card names they mention (so the log can show the card on hover) and the
+log lines with the card names they mention (so the log can show the card on hover): the core
+facts (damage, the match's end, rulings) from the shared formatter of
+game.client.presenters.eventlog, the card game's own events from the `_SAYINGS` table; and the
 attack sequence as steps for the scene to animate.
 
 Must not: decide a rule or look at hidden information. Everything comes from
@@ -17,6 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 import re
 from typing import Any
+
+from game.engine.events import DamageDealt
+
+from game.client.presenters.eventlog import EventLog, Wording
 
 
 #: gem letter -> its name in the player's words (the card renderer uses them too)
@@ -179,6 +185,7 @@ class GemwieldersPresenter:
         self._faces: dict[tuple, CardFace] = {}
         self._view_key: Any = None
         self._view: Any = None
+        self._core_logs: dict[int, EventLog] = {}     # the shared formatter, per viewer
 
     # -- content -----------------------------------------------------------------------------
     def content(self) -> Any:
@@ -628,155 +635,34 @@ class GemwieldersPresenter:
         return self.face(c.cid, card_id)
 
     def _entry(self, e: Any, viewer: int) -> LogEntry | None:
+        """The line for one (already redacted) event: the core facts (damage, the match's end,
+        rulings, notes) from the shared formatter, the card game's own events from `_SAYINGS`."""
         kind = getattr(e, "kind", "")
+        if kind in _SILENT:
+            return None
         seat = getattr(e, "seat", None)
-        who = ("You" if seat == viewer else self.seat_name(seat)) if isinstance(seat, int) else ""
-        faces = self._faces_of(e)
-        names = ", ".join(f.name for f in faces)
-        plain, info, warm, hurt, dim = ((220, 214, 200), (111, 194, 228), (240, 206, 130),
-                                        (255, 150, 120), (140, 146, 156))
-        k = kind.split(".")[-1]
+        core = self._core_log(viewer).core(e)
+        if core is not None:
+            return LogEntry(core.text[:1].upper() + core.text[1:], core.colour, (),
+                            seat if isinstance(seat, int) else None)
+        say = _Say(self, e, viewer)
+        fn = _SAYINGS.get(kind)
+        if fn is not None:
+            return fn(say)
+        text = getattr(e, "text", "") or " ".join(
+            x for x in (say.who, kind.split(".")[-1].replace("_", " "), say.names) if x)
+        return say.line(text, DIM)
 
-        def line(text: str, colour=plain, cards: list[CardFace] | None = None) -> LogEntry:
-            text = text[:1].upper() + text[1:]
-            return LogEntry(text, colour, tuple(faces if cards is None else cards), seat)
-
-        if kind == "turn_started":
-            return None
-        if kind == "turn_ended":
-            return None
-        if kind == "match_ended":
-            w = "Nobody" if e.winner is None else self.seat_name(e.winner)
-            return LogEntry(f"{w} wins: {e.reason}", (255, 212, 138))
-        if kind in ("note",):
-            return LogEntry(e.text, dim)
-        if kind == "ruling_made":
-            return LogEntry(f"Rule {e.rule}: {e.choice}", dim)
-        if k == "first_player_chosen":
-            return line(f"{self.seat_name(e.seat)} goes first", info)
-        if k == "gembearer_chosen":
-            b = self.bearer_face(e.gembearer)
-            return line(f"{who} {'take' if seat == viewer else 'takes'} the {b.name if b else e.gembearer}",
-                        info, [b] if b else [])
-        if k == "deck_shuffled":
-            if e.seat is None:
-                return line("The gem card deck is shuffled", dim)
-            if e.from_discard:
-                return line(f"{who} shuffle{'s' if seat != viewer else ''} the discard pile "
-                            f"into a new deck ({e.size})", dim)
-            return None
-        if k == "row_dealt":
-            return line(f"Dealt to the draft row: {names}" if names else "The draft row is dealt",
-                        dim)
-        if k == "row_redealt":
-            return line(f"{who} redeal{'s' if seat != viewer else ''} the draft row", info)
-        if k == "phase_started":
-            return LogEntry(f"{self.seat_name(seat)} · {str(e.phase).capitalize()} phase", info,
-                            (), seat, minor=True)
-        if k == "phase_skipped":
-            return line(f"{self.seat_name(seat)} skips the {e.phase} phase ({e.reason})", dim, [])
-        if k == "gem_taken":
-            name = GEM_NAMES.get(e.gem, e.gem)
-            art = "an" if name[:1] in "AEIOU" else "a"
-            return line(f"{who} socket{'s' if seat != viewer else ''} {art} {name} "
-                        f"({e.socketed}/5)", warm)
-        if k == "card_drafted":
-            return line(f"{who} draft{'s' if seat != viewer else ''} {names}", warm)
-        if k == "card_scrapped":
-            extra = " (it goes back to the Source stack)" if e.to_stack else ""
-            return line(f"{who} scrap{'s' if seat != viewer else ''} {names or 'a card'}{extra}")
-        if k == "source_taken":
-            return line(f"{who} take{'s' if seat != viewer else ''} a Source ({e.left} left)", warm)
-        if k == "step_passed":
-            return None
-        if k == "cards_drawn":
-            n = len(e.cards)
-            short = f" ({e.short} short)" if getattr(e, "short", 0) else ""
-            if names:
-                return line(f"You draw {names}{short}", dim)
-            return line(f"{who} draws {n} card{'s' if n != 1 else ''}{short}", dim)
-        if k == "card_played":
-            paid = ", paying" if any(getattr(e, "paid", ())) else ""
-            return line(f"{who} play{'s' if seat != viewer else ''} {names}{paid}")
-        if k == "card_used":
-            if e.card == "bearer":
-                b = self.bearer_face(self.view(viewer).players[seat].gembearer)
-                return line(f"{who} use{'s' if seat != viewer else ''} the {b.name if b else 'Gembearer'}",
-                            plain, [b] if b else [])
-            f = self._public_face(e.card, viewer)
-            return line(f"{who} use{'s' if seat != viewer else ''} {f.name if f else 'a card'}",
-                        plain, [f] if f else [])
-        if k == "card_moved":
-            return None
-        if k == "defense_added":
-            if names:
-                return line(f"You set {names} face down in your defense (slot {e.index + 1})")
-            return line(f"{who} sets a card face down in defense (slot {e.index + 1})", plain, [])
-        if k == "power_changed":
-            return line(f"{who}: {e.delta:+d} power, now {e.power}", warm, [])
-        if k == "life_changed":
-            cap = f" ({e.lost_to_cap} lost to the cap)" if getattr(e, "lost_to_cap", 0) else ""
-            return line(f"{who}: {e.delta:+d} life, now {e.life}{cap}",
-                        hurt if e.delta < 0 else (150, 220, 150), [])
-        if k == "readied":
-            return None
-        if k == "clause_skipped":
-            f = self._public_face(e.card, viewer)
-            return line(f"{f.name if f else 'A clause'}: extra clause not used ({e.why})", dim,
-                        [f] if f else [])
-        if k == "attack_card_placed":
-            return line(f"{who} put{'s' if seat != viewer else ''} {names} into the attack")
-        if k == "attack_announced":
-            fs = [f for f in (self._public_face(c, viewer) for c in e.cards) if f]
-            return line(f"{who} attack{'s' if seat != viewer else ''} for {e.total}!", hurt, fs)
-        if k == "defense_revealed":
-            owner = "Your" if seat == viewer else f"{self.seat_name(seat)}'s"
-            if not faces:
-                return line(f"{owner} defense is empty: shield 0", info)
-            return line(f"{owner} defense: {names} (shield {e.total})", info)
-        if k == "effect_resolving":
-            key = str(e.key)
-            f = self._public_face(key.split(":")[0], viewer)
-            name = f.name if f else ("the Gembearer" if key.startswith("bearer") else key)
-            return line(f"{name} resolves ({e.source})", dim, [f] if f else [])
-        if k == "attack_compared":
-            res = "HIT" if e.result == "hit" else "MISS"
-            return LogEntry(f"Attack {e.sword} against defense {e.shield}: {res}",
-                            hurt if e.result == "hit" else info, (), e.attacker)
-        if k == "damage_dealt":
-            return line(f"{who} take{'s' if seat != viewer else ''} {e.amount} damage "
-                        f"({e.life} life left)", hurt, [])
-        if k == "attack_cleared":
-            return None
-        if k == "gem_deck_empty":
-            return LogEntry(f"The gem card deck is empty: the game ends {e.ends}", warm)
-        if k == "both_down":
-            return LogEntry(f"Both players are down: the {e.phase} phase is played out", warm)
-        if k == "cards_discarded":
-            rnd = " at random" if e.at_random else ""
-            return line(f"{who} discard{'s' if seat != viewer else ''} {names or 'cards'}{rnd}")
-        if k == "deck_looked":
-            if names:
-                return line(f"You look at the top of your deck: {names}", dim)
-            return line(f"{who} looks at the top {len(e.cards)} cards of their deck", dim, [])
-        if k == "deck_reordered":
-            return line(f"{who} put{'s' if seat != viewer else ''} {e.count} cards back on top", dim)
-        if k == "defense_peeked":
-            if names:
-                return line(f"You secretly look at defense slot {e.index + 1}: {names}", info)
-            return line(f"{who} secretly looks at defense slot {e.index + 1}", info, [])
-        if k == "value_modified":
-            stat = "attack" if e.stat == "sword" else "defense"
-            f = self._public_face(e.target, viewer) if e.target != "total" else None
-            what = f.name if f else f"the {stat} total"
-            change = f"counts as {e.set_to}" if e.set_to is not None else f"{e.delta:+d} {stat}"
-            return line(f"{what}: {change}", warm, [f] if f else [])
-        if k == "turn_buffed":
-            return line(f"{who}: {e.delta:+d} attack this turn (now {e.total:+d})", warm)
-        if k in ("marked_used", "marked_ready"):
-            return None
-        text = getattr(e, "text", "") or " ".join(x for x in (who, k.replace("_", " "), names) if x)
-        return line(text, dim)
+    def _core_log(self, viewer: int) -> EventLog:
+        """The shared formatter, speaking to `viewer` ("You take 3 damage")."""
+        log = self._core_logs.get(viewer)
+        if log is None:
+            log = self._core_logs[viewer] = EventLog(Wording(
+                name=lambda who: "You" if who == viewer else (
+                    self.seat_name(who) if isinstance(who, int) else str(who)),
+                side_name=self.seat_name, hp_word="life", silent=_SILENT,
+                you=lambda who: who == viewer))
+        return log
 
     # -- the attack as a sequence -------------------------------------------------------------------
     def attack_steps(self, events: list, viewer: int) -> list[AttackStep]:
@@ -810,11 +696,169 @@ class GemwieldersPresenter:
                 steps.append(AttackStep("result", "HIT" if e.result == "hit" else "MISS",
                                         hit=e.result == "hit", value=e.sword - e.shield,
                                         index=e.shield))
-            elif k == "damage_dealt":
-                steps.append(AttackStep("damage", f"-{e.amount}", value=e.amount, index=e.seat))
+            elif isinstance(e, DamageDealt):      # the core fact: the victim is a seat here
+                steps.append(AttackStep("damage", f"-{e.amount}", value=e.amount, index=e.victim))
             elif k == "attack_cleared":
                 steps.append(AttackStep("cleared"))
         # an attack's own effects are only interesting inside an attack
         if not any(s.kind in ("announce", "flip", "result", "damage") for s in steps):
             return []
         return steps
+
+
+# -- the log's words for the card game's own events ------------------------------------------------
+PLAIN, INFO, WARM, HURT, DIM = ((220, 214, 200), (111, 194, 228), (240, 206, 130),
+                                (255, 150, 120), (140, 146, 156))
+#: bookkeeping the log need not show
+_SILENT = frozenset({"turn_started", "turn_ended", "gw.step_passed", "gw.card_moved",
+                     "gw.readied", "gw.attack_cleared", "gw.marked_used", "gw.marked_ready"})
+
+
+class _Say:
+    """What every line of one event needs: who acted (\"You\" for the viewer), the verb ending
+    for them (`s`), the faces of the cards it names, and `line` to make the entry."""
+
+    def __init__(self, p: GemwieldersPresenter, e: Any, viewer: int):
+        self.p, self.e, self.viewer = p, e, viewer
+        seat = getattr(e, "seat", None)
+        self.seat = seat if isinstance(seat, int) else None
+        self.you = seat == viewer
+        self.who = ("You" if self.you else p.seat_name(seat)) if self.seat is not None else ""
+        self.s = "" if self.you else "s"
+        self.faces = p._faces_of(e)
+        self.names = ", ".join(f.name for f in self.faces)
+
+    def line(self, text: str, colour: tuple[int, int, int] = PLAIN,
+             cards: list[CardFace] | None = None) -> LogEntry:
+        text = text[:1].upper() + text[1:]
+        return LogEntry(text, colour, tuple(self.faces if cards is None else cards), self.seat)
+
+    def public(self, card_id: str) -> CardFace | None:
+        return self.p._public_face(card_id, self.viewer)
+
+
+def _bearer_taken(c: _Say) -> LogEntry:
+    b = c.p.bearer_face(c.e.gembearer)
+    return c.line(f"{c.who} {'take' if c.you else 'takes'} the {b.name if b else c.e.gembearer}",
+                  INFO, [b] if b else [])
+
+
+def _shuffled(c: _Say) -> LogEntry | None:
+    e = c.e
+    if e.seat is None:
+        return c.line("The gem card deck is shuffled", DIM)
+    if e.from_discard:
+        return c.line(f"{c.who} shuffle{c.s} the discard pile into a new deck ({e.size})", DIM)
+    return None
+
+
+def _gem_taken(c: _Say) -> LogEntry:
+    name = GEM_NAMES.get(c.e.gem, c.e.gem)
+    art = "an" if name[:1] in "AEIOU" else "a"
+    return c.line(f"{c.who} socket{c.s} {art} {name} ({c.e.socketed}/5)", WARM)
+
+
+def _drawn(c: _Say) -> LogEntry:
+    e, k = c.e, len(c.e.cards)
+    short = f" ({e.short} short)" if e.short else ""
+    if c.names:
+        return c.line(f"You draw {c.names}{short}", DIM)
+    return c.line(f"{c.who} draws {k} card{'s' if k != 1 else ''}{short}", DIM)
+
+
+def _used(c: _Say) -> LogEntry:
+    if c.e.card == "bearer":
+        b = c.p.bearer_face(c.p.view(c.viewer).players[c.e.seat].gembearer)
+        return c.line(f"{c.who} use{c.s} the {b.name if b else 'Gembearer'}", PLAIN, [b] if b else [])
+    f = c.public(c.e.card)
+    return c.line(f"{c.who} use{c.s} {f.name if f else 'a card'}", PLAIN, [f] if f else [])
+
+
+def _clause_skipped(c: _Say) -> LogEntry:
+    f = c.public(c.e.card)
+    return c.line(f"{f.name if f else 'A clause'}: extra clause not used ({c.e.why})", DIM,
+                  [f] if f else [])
+
+
+def _defense_revealed(c: _Say) -> LogEntry:
+    owner = "Your" if c.you else f"{c.p.seat_name(c.e.seat)}'s"
+    if not c.faces:
+        return c.line(f"{owner} defense is empty: shield 0", INFO)
+    return c.line(f"{owner} defense: {c.names} (shield {c.e.total})", INFO)
+
+
+def _effect_resolving(c: _Say) -> LogEntry:
+    key = str(c.e.key)
+    f = c.public(key.split(":")[0])
+    name = f.name if f else ("the Gembearer" if key.startswith("bearer") else key)
+    return c.line(f"{name} resolves ({c.e.source})", DIM, [f] if f else [])
+
+
+def _value_modified(c: _Say) -> LogEntry:
+    e = c.e
+    stat = "attack" if e.stat == "sword" else "defense"
+    f = c.public(e.target) if e.target != "total" else None
+    what = f.name if f else f"the {stat} total"
+    change = f"counts as {e.set_to}" if e.set_to is not None else f"{e.delta:+d} {stat}"
+    return c.line(f"{what}: {change}", WARM, [f] if f else [])
+
+
+#: kind -> the words of a card-game event (core facts are worded by presenters.eventlog)
+_SAYINGS: dict[str, Any] = {
+    "gw.first_player_chosen": lambda c: c.line(f"{c.p.seat_name(c.e.seat)} goes first", INFO),
+    "gw.gembearer_chosen": _bearer_taken,
+    "gw.deck_shuffled": _shuffled,
+    "gw.row_dealt": lambda c: c.line(f"Dealt to the draft row: {c.names}" if c.names
+                                     else "The draft row is dealt", DIM),
+    "gw.row_redealt": lambda c: c.line(f"{c.who} redeal{c.s} the draft row", INFO),
+    "gw.phase_started": lambda c: LogEntry(
+        f"{c.p.seat_name(c.e.seat)} · {str(c.e.phase).capitalize()} phase", INFO, (), c.seat,
+        minor=True),
+    "gw.phase_skipped": lambda c: c.line(
+        f"{c.p.seat_name(c.e.seat)} skips the {c.e.phase} phase ({c.e.reason})", DIM, []),
+    "gw.gem_taken": _gem_taken,
+    "gw.card_drafted": lambda c: c.line(f"{c.who} draft{c.s} {c.names}", WARM),
+    "gw.card_scrapped": lambda c: c.line(
+        f"{c.who} scrap{c.s} {c.names or 'a card'}"
+        + (" (it goes back to the Source stack)" if c.e.to_stack else "")),
+    "gw.source_taken": lambda c: c.line(f"{c.who} take{c.s} a Source ({c.e.left} left)", WARM),
+    "gw.cards_drawn": _drawn,
+    "gw.card_played": lambda c: c.line(
+        f"{c.who} play{c.s} {c.names}" + (", paying" if any(c.e.paid) else "")),
+    "gw.card_used": _used,
+    "gw.defense_added": lambda c: (
+        c.line(f"You set {c.names} face down in your defense (slot {c.e.index + 1})") if c.names
+        else c.line(f"{c.who} sets a card face down in defense (slot {c.e.index + 1})", PLAIN, [])),
+    "gw.power_changed": lambda c: c.line(f"{c.who}: {c.e.delta:+d} power, now {c.e.power}", WARM, []),
+    "gw.life_changed": lambda c: c.line(
+        f"{c.who}: {c.e.delta:+d} life, now {c.e.life}"
+        + (f" ({c.e.lost_to_cap} lost to the cap)" if c.e.lost_to_cap else ""),
+        HURT if c.e.delta < 0 else (150, 220, 150), []),
+    "gw.clause_skipped": _clause_skipped,
+    "gw.attack_card_placed": lambda c: c.line(f"{c.who} put{c.s} {c.names} into the attack"),
+    "gw.attack_announced": lambda c: c.line(
+        f"{c.who} attack{c.s} for {c.e.total}!", HURT,
+        [f for f in (c.public(x) for x in c.e.cards) if f]),
+    "gw.defense_revealed": _defense_revealed,
+    "gw.effect_resolving": _effect_resolving,
+    "gw.attack_compared": lambda c: LogEntry(
+        f"Attack {c.e.sword} against defense {c.e.shield}: "
+        f"{'HIT' if c.e.result == 'hit' else 'MISS'}",
+        HURT if c.e.result == "hit" else INFO, (), c.e.attacker),
+    "gw.gem_deck_empty": lambda c: LogEntry(f"The gem card deck is empty: the game ends {c.e.ends}",
+                                            WARM),
+    "gw.both_down": lambda c: LogEntry(
+        f"Both players are down: the {c.e.phase} phase is played out", WARM),
+    "gw.cards_discarded": lambda c: c.line(
+        f"{c.who} discard{c.s} {c.names or 'cards'}" + (" at random" if c.e.at_random else "")),
+    "gw.deck_looked": lambda c: (
+        c.line(f"You look at the top of your deck: {c.names}", DIM) if c.names
+        else c.line(f"{c.who} looks at the top {len(c.e.cards)} cards of their deck", DIM, [])),
+    "gw.deck_reordered": lambda c: c.line(f"{c.who} put{c.s} {c.e.count} cards back on top", DIM),
+    "gw.defense_peeked": lambda c: (
+        c.line(f"You secretly look at defense slot {c.e.index + 1}: {c.names}", INFO) if c.names
+        else c.line(f"{c.who} secretly looks at defense slot {c.e.index + 1}", INFO, [])),
+    "gw.value_modified": _value_modified,
+    "gw.turn_buffed": lambda c: c.line(f"{c.who}: {c.e.delta:+d} attack this turn "
+                                       f"(now {c.e.total:+d})", WARM),
+}

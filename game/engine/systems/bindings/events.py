@@ -5,6 +5,10 @@ Owns: the event records of the bindings system, each field documented. Kinds are
 and never change once saved. No field may be called `kind`. Hexes are the board's (x, y) offset
 coordinates; `tick` is the absolute segment index (see state.py).
 
+Core facts: CombatantMoved, CombatantPushed, DamageDealt, CombatantDowned and InitiativeRanked
+inherit the core bases of game.engine.events (Moved, DamageDealt, Downed, InitiativeSettled) and
+map the core names onto their own fields with properties; their kinds and JSON are unchanged.
+
 Must not: carry live state objects or decide anything. The client animates these and then
 re-reads the state as the truth.
 """
@@ -12,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.engine import events as core
 from game.engine.events import event
 from game.engine.records import Record
 
@@ -32,15 +37,20 @@ class BattleStarted(Record):
 
 @event("bnd.initiative_ranked")
 @dataclass(frozen=True, slots=True)
-class InitiativeRanked(Record):
+class InitiativeRanked(core.InitiativeSettled):
     """The initiative ranks were set (BND-15..18). `order` lists ids, rank 1 first; `sixes` each
-    one's score in the same order (the first roll's, before tie re-rolls); `rerolls` counts
-    tie-break re-roll rounds; `delayed` pairs (id, first segment it may act in round 1)."""
+    one's score in the same order (the first roll's, before tie re-rolls; core `scores`);
+    `rerolls` counts tie-break re-roll rounds; `delayed` pairs (id, first segment it may act in
+    round 1)."""
 
     order: tuple[str, ...]
     sixes: tuple[int, ...]
     rerolls: int = 0
     delayed: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.sixes
 
 
 @event("bnd.segment_started")
@@ -148,14 +158,23 @@ class ReadiedLapsed(Record):
 
 @event("bnd.combatant_moved")
 @dataclass(frozen=True, slots=True)
-class CombatantMoved(Record):
-    """`actor` moved along `path` (every hex entered, in order; the start hex excluded) using
-    `mode` movement; `left` is the hexes this segment's movement still allows."""
+class CombatantMoved(core.Moved):
+    """`actor` (core `mover`) moved along `path` (every hex entered, in order; the start hex
+    excluded) using `mode` movement; `left` is the hexes this segment's movement still allows.
+    Always its own movement (core `forced` is False)."""
 
     actor: str
     path: tuple[Hex, ...]
     mode: str
     left: int = 0
+
+    @property
+    def mover(self) -> str:
+        return self.actor
+
+    @property
+    def forced(self) -> bool:
+        return False
 
 
 @event("bnd.movement_ended")
@@ -193,12 +212,25 @@ class PushbackStarted(Record):
 
 @event("bnd.combatant_pushed")
 @dataclass(frozen=True, slots=True)
-class CombatantPushed(Record):
-    """`subject` was pushed along `path` this segment; `remaining` hexes are still to come."""
+class CombatantPushed(core.Moved):
+    """`subject` (core `mover`) was pushed along `path` this segment; `remaining` hexes are
+    still to come. Core `mode` is "pushed" and `forced` is True."""
 
     subject: str
     path: tuple[Hex, ...]
     remaining: int
+
+    @property
+    def mover(self) -> str:
+        return self.subject
+
+    @property
+    def mode(self) -> str:
+        return "pushed"
+
+    @property
+    def forced(self) -> bool:
+        return True
 
 
 @event("bnd.pushback_ended")
@@ -293,21 +325,35 @@ class AttackResolved(Record):
 
 @event("bnd.damage_dealt")
 @dataclass(frozen=True, slots=True)
-class DamageDealt(Record):
-    """`target` lost `amount` HP to `source` (a move id); `hp` is what it has left."""
+class DamageDealt(core.DamageDealt):
+    """`target` (core `victim`) lost `amount` HP to `source` (a move id); `hp` is what it has
+    left."""
 
     target: str
     amount: int
     hp: int
     source: str
 
+    @property
+    def victim(self) -> str:
+        return self.target
+
 
 @event("bnd.combatant_downed")
 @dataclass(frozen=True, slots=True)
-class CombatantDowned(Record):
-    """`target` dropped to 0 HP and is out of the fight (invented core: Down)."""
+class CombatantDowned(core.Downed):
+    """`target` (core `victim`) dropped to 0 HP and is out of the fight (invented core: Down).
+    Nothing is left on the board (core `cell` is None)."""
 
     target: str
+
+    @property
+    def victim(self) -> str:
+        return self.target
+
+    @property
+    def cell(self) -> None:
+        return None
 
 
 @event("bnd.condition_gained")

@@ -8,6 +8,10 @@ Size x Size footprint (GEM-GM-01).
 Must not: carry live state objects or decide anything. The client animates these and then
 re-reads the state as the truth.
 
+Core facts: UnitMoved, DamageTaken, UnitHealed, UnitPoofed and InitiativeSet inherit the core
+bases of game.engine.events (Moved, DamageDealt, Healed, Downed, InitiativeSettled) and map the
+core names onto their own fields with properties; their kinds and JSON are unchanged.
+
 Layout: the first part is encounter, movement, item, ability, water, truce and carry events (the
 gems rules engineer); the marked section at the end is for combat events (combat.py).
 """
@@ -15,10 +19,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.engine import events as core
 from game.engine.events import event
 from game.engine.records import Record
 
 Tile = tuple[int, int]
+
+#: UnitMoved modes where something else moved her (core Moved.forced)
+FORCED_MODES = frozenset({"drift", "knockback", "carried"})
 
 
 # --- encounter and turns ---------------------------------------------------------------------
@@ -35,14 +43,18 @@ class EncounterStarted(Record):
 
 @event("gems.initiative_set")
 @dataclass(frozen=True, slots=True)
-class InitiativeSet(Record):
+class InitiativeSet(core.InitiativeSettled):
     """The turn order was fixed (GEM-05, GEM-GM-09). `order` lists unit ids, first to act first;
-    `totals` gives each one's initiative total in the same order; `rerolls` counts the tie-break
-    rerolls that were needed."""
+    `totals` gives each one's initiative total in the same order (core `scores`); `rerolls`
+    counts the tie-break rerolls that were needed."""
 
     order: tuple[str, ...]
     totals: tuple[int, ...]
     rerolls: int = 0
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.totals
 
 
 @event("gems.round_started")
@@ -77,15 +89,24 @@ class SlotsSpent(Record):
 
 @event("gems.unit_moved")
 @dataclass(frozen=True, slots=True)
-class UnitMoved(Record):
-    """`unit` went along `path` (every tile entered, in order; the last is where she stands).
-    `mode` is how: "walk", "climb", "descend", "drop", "fly", "leap", "drift" (water current),
-    "knockback" or "carried". `slots` is what it cost her (0 for forced movement)."""
+class UnitMoved(core.Moved):
+    """`unit` (core `mover`) went along `path` (every tile entered, in order; the last is where
+    she stands). `mode` is how: "walk", "climb", "descend", "drop", "fly", "leap", "drift" (water
+    current), "knockback" or "carried" (the last three are core `forced`). `slots` is what it
+    cost her (0 for forced movement)."""
 
     unit: str
     path: tuple[Tile, ...]
     mode: str
     slots: int = 0
+
+    @property
+    def mover(self) -> str:
+        return self.unit
+
+    @property
+    def forced(self) -> bool:
+        return self.mode in FORCED_MODES
 
 
 @event("gems.altitude_changed")
@@ -118,8 +139,8 @@ class UnitFell(Record):
 
 @event("gems.damage_taken")
 @dataclass(frozen=True, slots=True)
-class DamageTaken(Record):
-    """`unit` lost `amount` HP (after any reduction; `prevented` is what a shield stopped).
+class DamageTaken(core.DamageDealt):
+    """`unit` (core `victim`) lost `amount` HP (after any reduction; `prevented` is what a shield stopped).
     `damage_type` is "melee", "thrown", "projectile" or "untyped" (falls are untyped unless
     the house rule makes them melee, GEM-GM-08); `source` names the unit id or the cause
     ("fall", "current"); `hp` is what she has left."""
@@ -131,27 +152,45 @@ class DamageTaken(Record):
     hp: int
     prevented: int = 0
 
+    @property
+    def victim(self) -> str:
+        return self.unit
+
 
 @event("gems.unit_healed")
 @dataclass(frozen=True, slots=True)
-class UnitHealed(Record):
-    """`unit` regained `amount` HP from `source` (an ability id); `hp` is her new total."""
+class UnitHealed(core.Healed):
+    """`unit` (core `victim`) regained `amount` HP from `source` (an ability id); `hp` is her new
+    total."""
 
     unit: str
     amount: int
     source: str
     hp: int
 
+    @property
+    def victim(self) -> str:
+        return self.unit
+
 
 @event("gems.unit_poofed")
 @dataclass(frozen=True, slots=True)
-class UnitPoofed(Record):
-    """`unit` dropped to 0 HP or below and retreated into her gemstone (GEM-GM-03): the item
-    `gemstone` now lies at `tile` and counts as one occupant there (GEM-16, GEM-GM-33)."""
+class UnitPoofed(core.Downed):
+    """`unit` (core `victim`) dropped to 0 HP or below and retreated into her gemstone
+    (GEM-GM-03): the item `gemstone` now lies at `tile` (core `cell`) and counts as one occupant
+    there (GEM-16, GEM-GM-33)."""
 
     unit: str
     gemstone: str
     tile: Tile
+
+    @property
+    def victim(self) -> str:
+        return self.unit
+
+    @property
+    def cell(self) -> Tile:
+        return self.tile
 
 
 @event("gems.gemstone_shattered")

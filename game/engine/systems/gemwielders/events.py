@@ -12,6 +12,9 @@ content ids replaced by "?" (counts stay).
 Must not: carry live state objects or decide anything. The client animates these and then
 re-reads the state as the truth.
 
+Core facts: DamageDealt inherits game.engine.events.DamageDealt (the victim is the seat, `hp` is
+its life); its kind and JSON are unchanged.
+
 Layout: flow events first (A); effect events in the marked section at the end (B).
 """
 from __future__ import annotations
@@ -20,6 +23,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from game.engine import events as core
 from game.engine.events import event
 from game.engine.records import Record
 
@@ -320,11 +324,24 @@ class AttackCompared(Record):
 
 @event("gw.damage_dealt")
 @dataclass(frozen=True, slots=True)
-class DamageDealt(Record):
-    """`seat` lost `amount` life from the hit; `life` is what is left (GW-42)."""
+class DamageDealt(core.DamageDealt):
+    """`seat` (core `victim`) lost `amount` life from the hit; `life` is what is left (GW-42;
+    core `hp`). The hit is the attack just compared (core `source` is "attack")."""
     seat: int
     amount: int
     life: int
+
+    @property
+    def victim(self) -> int:
+        return self.seat
+
+    @property
+    def hp(self) -> int:
+        return self.life
+
+    @property
+    def source(self) -> str:
+        return "attack"
 
 
 @event("gw.attack_cleared")
