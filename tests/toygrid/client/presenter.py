@@ -11,13 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.actions import Concede, EndTurn
-from game.engine.events import DiceRolled, MatchEnded, TurnStarted
 from game.client.presenters import (ActionButton, AnimStep, Cell, ClickResult, InitiativeEntry,
                                     ItemInfo, LogLine, Overlay, PanelLine, Presenter, Prompt,
                                     TilePanel, TokenInfo, UnitPanel)
+from game.client.presenters.eventlog import Animator, EventLog, Wording
 from tests.toygrid.engine import rules
 from tests.toygrid.engine.actions import Attack, Move, Parry
-from tests.toygrid.engine.events import Moved, Parried, Struck, Wounded
 
 COLOURS = ((214, 84, 72), (84, 140, 220))        # red side, blue side (looks, not rules)
 
@@ -126,32 +125,16 @@ class ToyGridPresenter(Presenter):
         return "End turn"
 
     def log_lines(self, events: list) -> list[LogLine]:
-        out = []
-        for e in events:
-            if isinstance(e, DiceRolled):
-                out.append(LogLine(e.text or e.roll.breakdown()))
-            elif isinstance(e, TurnStarted):
-                out.append(LogLine(f"Round {e.round} · {self.unit_name(e.actor)}'s turn",
-                                   (111, 194, 228), (), e.round))
-            elif isinstance(e, MatchEnded):
-                out.append(LogLine(f"Match over: {e.reason}", (255, 212, 138)))
-            elif isinstance(e, Moved):
-                out.append(LogLine(f"{self.unit_name(e.unit)} walks to {e.path[-1][0]},{e.path[-1][1]}"))
-            elif isinstance(e, Struck):
-                out.append(LogLine(f"{self.unit_name(e.unit)} {'hits' if e.hit else 'misses'} "
-                                   f"{self.unit_name(e.target)}"))
-            elif isinstance(e, Parried):
-                out.append(LogLine(f"{self.unit_name(e.unit)} "
-                                   f"{'parries' if e.success else 'fails to parry'}"))
-            elif isinstance(e, Wounded):
-                out.append(LogLine(f"{self.unit_name(e.unit)} is wounded ({e.hp} left)"))
-        return out
+        # the shared facts (rolls, turns, moves, wounds, the end) are worded by the one formatter;
+        # the toy's table only says its own two events
+        return EventLog(Wording(
+            name=self.unit_name, moves={"walk": "walks"}, downed="falls",
+            texts={"tg.struck": lambda e: f"{self.unit_name(e.unit)} "
+                                          f"{'hits' if e.hit else 'misses'} "
+                                          f"{self.unit_name(e.target)}",
+                   "tg.parried": lambda e: f"{self.unit_name(e.unit)} "
+                                           f"{'parries' if e.success else 'fails to parry'}"},
+        )).lines(events)
 
     def animations(self, events: list) -> list[AnimStep]:
-        out = []
-        for e in events:
-            if isinstance(e, Moved):
-                out.append(AnimStep("move", e.unit, tuple(e.path)))
-            elif isinstance(e, Wounded):
-                out.append(AnimStep("hit", e.unit, text="-1", colour=(255, 110, 90)))
-        return out
+        return Animator(downed_text="Down").steps(events)

@@ -1,5 +1,6 @@
-"""toy_grid events: past-tense facts of its own. Rolls, turns and the end use the engine's
-shared events (game.engine.events).
+"""toy_grid events: past-tense facts. Rolls, turns and the end are the engine's shared events;
+moving and being wounded are the shared core facts (game.engine.events.Moved, DamageDealt), so the
+client's one log and animation code words and plays them; striking and parrying are the toy's own.
 
 Owns: the records below, each field documented. Must not: hold live state.
 """
@@ -7,16 +8,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.engine import events as core
 from game.engine.events import event
 from game.engine.records import Record
 
 
 @event("tg.moved")
 @dataclass(frozen=True, slots=True)
-class Moved(Record):
-    """`unit` walked `path`: where it stood, then each cell it entered."""
-    unit: str
+class Moved(core.Moved):
+    """`mover` walked `path` (each cell entered, the start excluded) by its own movement."""
+
+    mover: str
     path: tuple[tuple[int, int], ...]
+    mode: str = "walk"
+    forced: bool = False
 
 
 @event("tg.struck")
@@ -38,7 +43,19 @@ class Parried(Record):
 
 @event("tg.wounded")
 @dataclass(frozen=True, slots=True)
-class Wounded(Record):
-    """`unit` lost one hit point; `hp` is what it has left (0: down, TG-06)."""
-    unit: str
+class Wounded(core.DamageDealt):
+    """`victim` lost `amount` hit points (always 1, TG-06); `hp` is what it has left (0: down)."""
+
+    victim: str
     hp: int
+    amount: int = 1
+    source: str = ""
+
+
+@event("tg.fell")
+@dataclass(frozen=True, slots=True)
+class Fell(core.Downed):
+    """`victim` has no hit point left and is out of the fight (TG-06); nothing stays behind."""
+
+    victim: str
+    cell: tuple[int, int] | None = None

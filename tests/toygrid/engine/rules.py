@@ -22,7 +22,7 @@ from game.engine.tactics.reach import square_reach
 
 from .actions import Attack, Move, Parry
 from .content import SETS
-from .events import Moved, Parried, Struck, Wounded
+from .events import Fell, Moved, Parried, Struck, Wounded
 from .house import HOUSE
 from .state import ToyGridState
 
@@ -113,6 +113,8 @@ def _wound(state: ToyGridState, uid: str, events: list) -> None:
     u = state.units[uid]
     u.hp -= 1                                           # TG-04: a hit costs one hit point
     events.append(Wounded(uid, u.hp))
+    if u.hp <= 0:
+        events.append(Fell(uid))
     if u.hp <= 0 and not state.standing(u.side):        # TG-06: the last soldier fell
         state.over, state.winner = True, 1 - u.side
         events.append(MatchEnded(state.winner, f"side {u.side + 1} has no soldier standing"))
@@ -145,7 +147,7 @@ def apply(state: ToyGridState, action: Any, rng: Rng) -> list:
     if isinstance(action, Move):
         _cost, path = reach(state, action.unit)[(action.x, action.y)]
         u = state.units[action.unit]
-        events.append(Moved(u.id, tuple([(u.x, u.y)] + path)))
+        events.append(Moved(u.id, tuple(path)))
         u.x, u.y = action.x, action.y
         state.moved = True
     elif isinstance(action, Attack):
