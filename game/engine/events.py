@@ -10,13 +10,13 @@ rolled. `TurnStarted` and `DiceRolled` are events of their own that every system
 are. The other five are base classes here (`Moved`, `DamageDealt`, `Downed`, `Healed`,
 `InitiativeSettled`): a system's event for that fact inherits from one, keeps its own kind
 string and fields, and answers the core names through read-only properties (where its field has
-another name, e.g. bindings' `actor` is the core `mover`). The client words and animates the
+another name, e.g. a system whose field is `actor` answers the core `mover`). The client words and animates the
 five facts once, by `isinstance`, whatever system emitted them.
 
-Why base classes and not shared event kinds: renaming the kinds (`gems.unit_moved` and
-`bnd.combatant_moved` both becoming one `moved`) would rewrite every stored golden playthrough,
-save and scenario file, and force field renames that lose each system's own words (a gem's
-`tile` where her gemstone lies, a card game's `life` instead of HP). Base classes give the client
+Why base classes and not shared event kinds: renaming the kinds (two systems' "unit moved" and
+"combatant moved" both becoming one `moved`) would rewrite every stored golden playthrough, save
+and scenario file, and force field renames that lose each system's own words (the tile where
+what is left of a piece lies, a card game's `life` instead of HP). Base classes give the client
 one vocabulary while the JSON each system writes stays byte for byte what it was. A base class
 is not a dataclass: it only annotates the core names (which adds nothing to `to_json` or to the
 checked schema, and leaves no class attribute a subclass field could mistake for its default).
