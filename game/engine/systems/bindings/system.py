@@ -16,7 +16,8 @@ from typing import Any
 from game.engine.boards import Board, BoardError, MapObject
 from game.engine.decisions import Decision
 from game.engine.rng import Rng
-from game.engine.rules import ConfigError, HouseRule, MatchConfig, Refusal, SeatConfig
+from game.engine.rules import (ConfigError, HouseRule, MatchConfig, Refusal, SeatConfig,
+                               SystemBase)
 from game.engine.tactics.boardbuild import build_board as tactics_build_board
 from game.engine.tactics.boardbuild import grid_rows, rows_board
 
@@ -189,7 +190,7 @@ def team_specs(board: Board, teams: Any, map_name: str | None) -> list[dict[str,
     return out
 
 
-class BindingsSystem:
+class BindingsSystem(SystemBase):
     id = "bindings"
     name = "Bindings"
     description = ("Hex battles timed in segments: three per round, one started action per "

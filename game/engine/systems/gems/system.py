@@ -19,7 +19,7 @@ from game.engine.boards import Board, BoardError, MapObject
 from game.engine.decisions import Decision
 from game.engine.events import MatchEnded
 from game.engine.rng import Rng
-from game.engine.rules import ConfigError, HouseRule, MatchConfig, SeatConfig
+from game.engine.rules import ConfigError, HouseRule, MatchConfig, SeatConfig, SystemBase
 from game.engine.tactics.boardbuild import build_board as tactics_build_board
 from game.engine.tactics.boardbuild import grid_rows, rows_board
 from game.engine.tactics.pending import stack_from_json
@@ -182,7 +182,7 @@ def teams_for_map(map_name: str | None) -> list[str]:
     return out
 
 
-class GemsSystem:
+class GemsSystem(SystemBase):
     id = "gems"
     name = "Gems"
     description = ("Gem skirmishes on an elevation grid: two Action Slots a turn, d20 + CPR "

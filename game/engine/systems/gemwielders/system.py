@@ -20,7 +20,8 @@ from game.engine.actions import Concede
 from game.engine.decisions import Decision
 from game.engine.events import MatchEnded
 from game.engine.rng import Rng
-from game.engine.rules import ConfigError, IllegalAction, MatchConfig, SeatConfig
+from game.engine.rules import (BalanceHooks, ConfigError, IllegalAction, MatchConfig, SeatConfig,
+                               SystemBase)
 
 from . import rules
 from .house import HOUSE_RULES
@@ -53,7 +54,7 @@ _PROMPTS = {
 }
 
 
-class GemwieldersSystem:
+class GemwieldersSystem(SystemBase):
     id = "gemwielders"
     name = "Gemwielders"
     description = ("Two-player deck-builder: socket gems, draft gem cards into your deck, and "
@@ -242,12 +243,15 @@ class GemwieldersSystem:
         seats = [SeatConfig("human", name="Player 1"), SeatConfig("ai", name="Computer")]
         return MatchConfig(self.id, seed, seats, None, {}, {})
 
-    def check_map(self, board: Any) -> list:
-        return []
-
     def load_bots(self) -> None:
         """Importing ai.py registers this system's bots (kept out of start-up)."""
         from . import ai  # noqa: F401
+
+    def balance_hooks(self) -> BalanceHooks:
+        """The Gembearer roster and picks the balance command pairs up (in ai.py, beside the
+        bots that play those games)."""
+        from .ai import BALANCE
+        return BALANCE
 
 
 def zones_of(state: GwState) -> dict[str, list[str]]:

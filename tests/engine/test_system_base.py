@@ -1,0 +1,84 @@
+"""The rule-system contract written down: every registered system subclasses SystemBase, the base
+names every hook the RuleSystem type lists, and the optional hooks' defaults are what callers
+rely on (no hook is probed for with getattr)."""
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+from game.engine import registry
+from game.engine.rules import MatchConfig, Refusal, RuleSystem, SystemBase
+
+
+def _protocol_members() -> set[str]:
+    names = {n for n in vars(RuleSystem) if not n.startswith("_")}
+    return names | set(RuleSystem.__annotations__)
+
+
+def test_the_base_names_every_member_of_the_contract():
+    missing = sorted(n for n in _protocol_members() if not hasattr(SystemBase, n))
+    assert missing == []
+
+
+def test_every_hook_of_the_base_keeps_the_contracts_signature():
+    for name in _protocol_members():
+        proto = vars(RuleSystem).get(name)
+        if not callable(proto):
+            continue
+        assert list(inspect.signature(getattr(SystemBase, name)).parameters) == \
+            list(inspect.signature(proto).parameters), name
+
+
+@pytest.mark.parametrize("system", registry.all_systems(), ids=lambda s: s.id)
+def test_every_registered_system_subclasses_the_base(system):
+    assert isinstance(system, SystemBase)
+    assert system.id and system.name
+    lo, hi = system.seat_count
+    assert 1 <= lo <= hi
+
+
+class _Bare(SystemBase):
+    """Only the required parts: a one-action game."""
+    id = "bare"
+    name = "Bare"
+
+    def legal_actions(self, state):
+        return ["go"] if not state["over"] else []
+
+
+def test_the_optional_hooks_default_to_nothing_and_validate_to_the_legal_list():
+    bare = _Bare()
+    state = {"over": False}
+    assert bare.description == "" and bare.house_rules == () and bare.seat_count == (2, 2)
+    assert bare.teams_for_map("any.tmx") == []
+    assert bare.extra_seats({"x": 1}) == []
+    assert bare.match_stats(state) == []
+    assert bare.check_invariants(state) == [] and bare.check_map(object()) == []
+    assert bare.balance_hooks() is None
+    assert bare.load_bots() is None
+    assert bare.validate(state, "go") is None
+    refused = bare.validate(state, "stop")
+    assert isinstance(refused, Refusal) and "not allowed now" in str(refused)
+
+
+def test_a_required_part_left_unwritten_fails_loudly():
+    with pytest.raises(NotImplementedError):
+        _Bare().setup(MatchConfig("bare"), None)
+    with pytest.raises(NotImplementedError):
+        _Bare().view({"over": False}, 0)
+
+
+def test_only_systems_with_balance_hooks_offer_them():
+    # the balance command asks the system object; one that offers none is refused by name
+    from game.cli import balance
+    from game.engine.rules import ConfigError
+    offering = [s for s in registry.all_systems() if s.balance_hooks() is not None]
+    assert offering, "some system offers balance hooks"
+    for s in offering:
+        hooks = s.balance_hooks()
+        assert callable(hooks.roster) and callable(hooks.answer_pick) and callable(hooks.describe)
+    without = [s for s in registry.all_systems() if s.balance_hooks() is None]
+    for s in without:
+        with pytest.raises(ConfigError, match="offers no balance hooks"):
+            balance.hooks(s.id)
