@@ -17,6 +17,7 @@ from game.engine.actions import Concede, EndTurn
 from game.engine.decisions import Decision
 from game.engine.events import MatchEnded
 from game.engine.rules import Refusal
+from game.engine.tactics import pending as stages
 
 from . import actions as A
 from . import budget, combat, movement, turns
@@ -146,7 +147,7 @@ def validate(state: BindingsState, action: Any) -> Refusal | str | None:
     if not isinstance(action, TURN_ACTIONS) and action in legal_actions(state):
         return None
     if state.pending:
-        return f"waiting for an answer first ({state.pending[-1].stage.replace('_', ' ')})"
+        return f"waiting for an answer first ({stages.top(state.pending).stage.replace('_', ' ')})"
     if state.opening is not None and not isinstance(action, A.Opening):
         return "the opening action comes first (BND-23)"
     actor = getattr(action, "actor", None)
@@ -235,7 +236,7 @@ def decision(state: BindingsState) -> Decision | None:
     if state.over:
         return None
     if state.pending:
-        p = state.pending[-1]
+        p = stages.top(state.pending)
         c = state.combatants.get(p.actor or "")
         name = c.name if c is not None else (p.actor or "")
         prompt = str(p.data.get("prompt") or _STAGE_PROMPTS.get(p.stage, p.stage.replace("_", " ")))

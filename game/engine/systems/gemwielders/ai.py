@@ -29,6 +29,7 @@ from typing import Any, Iterable
 
 from game.engine.ai.base import register_bot
 from game.engine.rng import Rng
+from game.engine.tactics import pending as stages
 
 from . import actions as A
 from .content import Clause, Content, eligible, load, parse_requirement
@@ -169,7 +170,7 @@ def _system():
 def seat_of(view: GwState) -> int:
     """The deciding seat: the top pending stage's seat, else the active seat."""
     if view.pending:
-        return view.pending[-1].seat
+        return stages.top(view.pending).seat
     d = _system().decision(view)
     return d.seat if d is not None else view.active
 
@@ -220,7 +221,7 @@ class GwBot:
         by_type: dict[type, list] = {}
         for a in legal:
             by_type.setdefault(type(a), []).append(a)
-        stage = view.pending[-1].stage if view.pending else None
+        stage = stages.top(view.pending).stage if view.pending else None
         out: list[tuple[float, Any]] = []
         for i, a in enumerate(legal):
             s = self.score(view, me, a, by_type, stage, rng) + self.jitter(rng) - i * 1e-6
@@ -510,7 +511,7 @@ class GwBot:
     # --- stages --------------------------------------------------------------------------------
     def pay_score(self, view: GwState, me: int) -> float:
         """Pay for an optional clause when its effects are worth more than the power."""
-        pend = view.pending[-1] if view.pending else None
+        pend = stages.top(view.pending) if view.pending else None
         clause = (pend.data.get("clause") if pend else None) or {}
         cost = clause.get("cost", 0)
         p = view.players[me]
@@ -527,7 +528,7 @@ class GwBot:
     def choose_cards_score(self, view: GwState, me: int, a: Any, stage: str | None) -> float:
         """Discard or scrap our own worst cards; keep, take or hit the best ones; an ordered
         pick puts the best first (the top of the deck)."""
-        pend = view.pending[-1] if view.pending else None
+        pend = stages.top(view.pending) if view.pending else None
         data = pend.data if pend else {}
         verb = str(data.get("verb", "discard"))
         p = view.players[me]
