@@ -13,8 +13,9 @@ interface (docs/new-system.md walks through writing one).
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Iterator, Protocol
 
 from .decisions import Decision
 from .rng import Rng
@@ -175,10 +176,11 @@ class RuleSystem(Protocol):
     def winner(self, state: Any) -> int | None: ...
     def is_over(self, state: Any) -> bool: ...
     def view(self, state: Any, seat: int) -> Any: ...
-    def state_to_json(self, state: Any) -> dict: ...
     def state_from_json(self, data: dict) -> Any: ...
     def example_config(self, seed: int) -> MatchConfig: ...   # a playable default match
     # -- optional hooks (SystemBase's defaults) --
+    state_version: int                               # optional: 1
+    def state_to_json(self, state: Any) -> dict: ...
     def validate(self, state: Any, action: Any) -> "Refusal | str | None": ...
     def check_invariants(self, state: Any) -> list[str]: ...
     def check_map(self, board: Any) -> list: ...
@@ -199,6 +201,7 @@ class SystemBase:
     description: str = ""
     house_rules: tuple[HouseRule, ...] = ()
     seat_count: tuple[int, int] = (2, 2)          # (minimum, maximum) seats
+    state_version: int = 1                         # written into every saved state
 
     # -- required --------------------------------------------------------------------------------
     def setup(self, config: MatchConfig, rng: Rng) -> tuple[Any, list]:
@@ -227,10 +230,8 @@ class SystemBase:
         """What `seat` may see of the state (hidden information redacted)."""
         raise NotImplementedError
 
-    def state_to_json(self, state: Any) -> dict:
-        raise NotImplementedError
-
     def state_from_json(self, data: dict) -> Any:
+        """The state `state_to_json` wrote (inside `reading_save()`, so damage reads as such)."""
         raise NotImplementedError
 
     def example_config(self, seed: int) -> MatchConfig:
@@ -238,6 +239,12 @@ class SystemBase:
         raise NotImplementedError
 
     # -- optional hooks, with their defaults -------------------------------------------------------
+    def state_to_json(self, state: Any) -> dict:
+        """The state's own `to_json()` with `state_version` added (under "version")."""
+        d = state.to_json()
+        d["version"] = self.state_version
+        return d
+
     def validate(self, state: Any, action: Any) -> "Refusal | str | None":
         """None when `action` may be submitted now, else why not (a Refusal, or words that may
         end with the rule ID in brackets). It accepts exactly what legal_actions lists; the
@@ -271,6 +278,19 @@ class SystemBase:
     def balance_hooks(self) -> BalanceHooks | None:
         """What the balance command pairs up and reads back; None: the system offers none."""
         return None
+
+    # -- for the system's own use ----------------------------------------------------------------
+    @contextmanager
+    def reading_save(self) -> Iterator[None]:
+        """Around reading a saved state: a missing field or a wrong value (KeyError, TypeError,
+        ValueError, AttributeError) becomes a ConfigError saying the system's save state is
+        damaged, so loading reports it instead of crashing; a ConfigError passes as it is."""
+        try:
+            yield
+        except ConfigError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ConfigError(f"{self.id} save state is damaged: {exc!r}") from None
 
 
 def resolve_house_rules(system: RuleSystem, chosen: dict[str, Any]) -> dict[str, Any]:

@@ -82,3 +82,47 @@ def test_only_systems_with_balance_hooks_offer_them():
     for s in without:
         with pytest.raises(ConfigError, match="offers no balance hooks"):
             balance.hooks(s.id)
+
+
+class _Saved:
+    def to_json(self) -> dict:
+        return {"round": 2}
+
+
+def test_a_saved_state_carries_the_systems_state_version():
+    bare = _Bare()
+    assert bare.state_to_json(_Saved()) == {"round": 2, "version": 1}
+    bare.state_version = 4
+    assert bare.state_to_json(_Saved())["version"] == 4
+
+
+@pytest.mark.parametrize("damage", [KeyError("units"), TypeError("not a list"),
+                                    ValueError("bad version"), AttributeError("x")])
+def test_reading_a_damaged_save_is_a_config_error_naming_the_system(damage):
+    from game.engine.rules import ConfigError
+    with pytest.raises(ConfigError, match="bare save state is damaged"):
+        with _Bare().reading_save():
+            raise damage
+
+
+def test_reading_a_save_lets_its_own_config_errors_and_real_bugs_through():
+    from game.engine.rules import ConfigError
+    with pytest.raises(ConfigError, match="the map is gone"):
+        with _Bare().reading_save():
+            raise ConfigError("the map is gone")
+    with pytest.raises(ZeroDivisionError):
+        with _Bare().reading_save():
+            1 / 0
+
+
+@pytest.mark.parametrize("system", registry.all_systems(), ids=lambda s: s.id)
+def test_a_damaged_save_of_every_system_is_refused_by_name(system):
+    from game.engine.match import Match
+    from game.engine.rules import ConfigError
+    m = Match.new(system.example_config(5))
+    data = system.state_to_json(m.state)
+    assert data["version"] == system.state_version
+    assert system.state_to_json(system.state_from_json(data)) == data
+    broken = {k: v for k, v in data.items() if k != next(k for k in data if k != "version")}
+    with pytest.raises(ConfigError, match=system.id):
+        system.state_from_json(broken)

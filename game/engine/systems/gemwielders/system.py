@@ -22,6 +22,7 @@ from game.engine.events import MatchEnded
 from game.engine.rng import Rng
 from game.engine.rules import (BalanceHooks, ConfigError, IllegalAction, MatchConfig, SeatConfig,
                                SystemBase)
+from game.engine.tactics import pending as stages
 
 from . import rules
 from .house import HOUSE_RULES
@@ -61,6 +62,7 @@ class GemwieldersSystem(SystemBase):
                    "break through your rival's hidden defense before the gem card deck runs out.")
     house_rules = HOUSE_RULES
     seat_count = (2, 2)
+    state_version = STATE_VERSION
 
     # --- set-up --------------------------------------------------------------------------------
     def setup(self, config: MatchConfig, rng: Rng) -> tuple[GwState, list]:
@@ -137,7 +139,7 @@ class GemwieldersSystem(SystemBase):
             state.over = True
             state.winner = 1 - action.seat
             state.phase = "over"
-            state.pending.clear()
+            stages.clear(state.pending)
             state.queue.clear()
             state.end_reason = f"Player {state.player_number(action.seat)} conceded"
             return [MatchEnded(state.winner, state.end_reason)]
@@ -150,7 +152,7 @@ class GemwieldersSystem(SystemBase):
         if state.over:
             return None
         if state.pending:
-            p = state.pending[-1]
+            p = stages.top(state.pending)
             prompt = str(p.data.get("prompt") or _PROMPTS.get(p.stage, p.stage.replace("_", " ")))
             return Decision(p.seat, p.stage, None, prompt)
         stage = state.phase
@@ -220,20 +222,14 @@ class GemwieldersSystem(SystemBase):
         return v
 
     # --- saving --------------------------------------------------------------------------------
-    def state_to_json(self, state: GwState) -> dict:
-        d = state.to_json()
-        d["version"] = STATE_VERSION
-        return d
-
+    # state_to_json is SystemBase's: the state's to_json() with state_version added
     def state_from_json(self, data: dict) -> GwState:
         if not isinstance(data, dict) or data.get("version") != STATE_VERSION:
             raise ConfigError(f"gemwielders save state has version {data.get('version')!r} "
                               f"(expected {STATE_VERSION})" if isinstance(data, dict)
                               else "gemwielders save state must be an object")
-        try:
+        with self.reading_save():
             return state_from_dict(data)
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise ConfigError(f"gemwielders save state is damaged: {exc!r}") from None
 
     # --- checks --------------------------------------------------------------------------------
     def check_invariants(self, state: GwState) -> list[str]:
