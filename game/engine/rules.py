@@ -311,3 +311,11 @@ def refuse_unlisted(legal: list, action: Any) -> Refusal | None:
     if action in legal:
         return None
     return Refusal(f"{getattr(action, 'kind', action)!r} is not allowed now")
+
+
+def refuse_concede(action: Any, decision: Decision | None) -> str | None:
+    """Why a Concede (game.engine.actions) may not be submitted now, or None: only the seat that
+    is deciding may give up, and only while someone decides."""
+    if decision is None or action.seat != decision.seat:
+        return "only the seat that is deciding may concede"
+    return None

@@ -126,3 +126,13 @@ def test_a_damaged_save_of_every_system_is_refused_by_name(system):
     broken = {k: v for k, v in data.items() if k != next(k for k in data if k != "version")}
     with pytest.raises(ConfigError, match=system.id):
         system.state_from_json(broken)
+
+
+def test_only_the_deciding_seat_may_concede_and_only_while_someone_decides():
+    from game.engine.actions import Concede
+    from game.engine.decisions import Decision
+    from game.engine.rules import refuse_concede
+    deciding = Decision(1, "act", None, "your turn")
+    assert refuse_concede(Concede(1), deciding) is None
+    assert refuse_concede(Concede(0), deciding) == "only the seat that is deciding may concede"
+    assert refuse_concede(Concede(1), None) == "only the seat that is deciding may concede"

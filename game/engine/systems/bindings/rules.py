@@ -16,7 +16,7 @@ from typing import Any
 from game.engine.actions import Concede, EndTurn
 from game.engine.decisions import Decision
 from game.engine.events import MatchEnded
-from game.engine.rules import Refusal
+from game.engine.rules import Refusal, refuse_concede
 from game.engine.tactics import pending as stages
 
 from . import actions as A
@@ -137,7 +137,7 @@ def validate(state: BindingsState, action: Any) -> Refusal | str | None:
     if d is None:
         return "nobody is deciding"
     if isinstance(action, Concede):
-        return None if action.seat == d.seat else "only the seat that is deciding may concede"
+        return refuse_concede(action, d)
     if not state.pending and state.opening is None and state.acting is not None:
         # the turn's own actions are checked without listing combat's (sight lines are dear)
         if isinstance(action, EndTurn):

@@ -19,7 +19,7 @@ from game.engine.boards import Board, BoardError, MapObject
 from game.engine.decisions import Decision
 from game.engine.events import MatchEnded
 from game.engine.rng import Rng
-from game.engine.rules import ConfigError, HouseRule, MatchConfig, SystemBase
+from game.engine.rules import ConfigError, HouseRule, MatchConfig, SystemBase, refuse_concede
 from game.engine.tactics import pending as stages
 from game.engine.tactics.boardbuild import build_board as tactics_build_board
 from game.engine.tactics.boardbuild import example_match, grid_rows, rows_board
@@ -368,9 +368,9 @@ class GemsSystem(SystemBase):
         if state.over:
             return "the encounter is over"
         if isinstance(action, Concede):
-            d = self.decision(state)
-            if d is None or action.seat != d.seat:
-                return "only the seat that is deciding may concede"
+            why = refuse_concede(action, self.decision(state))
+            if why is not None:
+                return why
             if action.seat == gm.seat(state):
                 return "the game master has no side to concede"
             return None

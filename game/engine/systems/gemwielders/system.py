@@ -21,7 +21,7 @@ from game.engine.decisions import Decision
 from game.engine.events import MatchEnded
 from game.engine.rng import Rng
 from game.engine.rules import (BalanceHooks, ConfigError, IllegalAction, MatchConfig, SeatConfig,
-                               SystemBase)
+                               SystemBase, refuse_concede)
 from game.engine.tactics import pending as stages
 
 from . import rules
@@ -125,10 +125,7 @@ class GemwieldersSystem(SystemBase):
         if state.over:
             return "the game is over"
         if isinstance(action, Concede):
-            d = self.decision(state)
-            if d is None or action.seat != d.seat:
-                return "only the seat that is deciding may concede"
-            return None
+            return refuse_concede(action, self.decision(state))
         try:
             return rules.validate(state, action)
         except (KeyError, IndexError, TypeError, ValueError) as exc:
