@@ -1,5 +1,6 @@
 """Gemwielders computer players: "easy", "normal" and "hard", registered with
-game.engine.ai.base, plus `BALANCE`, the hooks `python -m game balance` uses.
+game.engine.ai.base, plus `BALANCE`, the hooks `python -m game balance` uses (handed out by
+the system's `balance_hooks()`).
 
 Owns: how a bot values a card (`Cards.value`, from its printed numbers and each effect verb's
 own AI hint in effects.VERBS), what it infers about its own hidden deck from public facts
