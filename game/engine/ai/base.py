@@ -2,8 +2,9 @@
 
 Owns: what every bot provides (`choose(view, legal, rng) -> action`, and optionally
 `think(view, legal, rng)`, a generator that yields None between small steps of work and finally
-returns the action, so a client can slice long thinking across frames), `RandomBot` (the
-baseline opponent of `evaluate`), and `BOTS`, where system bots (systems/<id>/ai.py) register by
+returns the action, so a client can slice long thinking across frames), `playable` (the
+legal actions a bot weighs: surrender only as the last choice), `RandomBot` (the baseline
+opponent of `evaluate`), and `BOTS`, where system bots (systems/<id>/ai.py) register by
 (system id, difficulty).
 
 Must not: read the real match state or its generator. A bot gets the seat's view, the legal
@@ -24,6 +25,13 @@ class Bot(Protocol):
     def choose(self, view: Any, legal: list, rng: Rng) -> Any: ...
 
 
+def playable(legal: list) -> list:
+    """The legal actions a bot weighs: giving up (an action class marked `surrender`, e.g.
+    Concede) only when nothing else is legal; a bot that resigns among its moves measures
+    nothing."""
+    return [a for a in legal if not getattr(type(a), "surrender", False)] or list(legal)
+
+
 class RandomBot:
     """Picks uniformly among the legal actions (surrender only when it is the sole choice): the
     baseline every real bot must beat."""
@@ -33,9 +41,7 @@ class RandomBot:
     def choose(self, view: Any, legal: list, rng: Rng) -> Any:
         if not legal:
             raise ValueError("no legal action to choose from")
-        # giving up (an action class marked `surrender`, e.g. Concede) only when nothing else is
-        # legal: a baseline that resigns at random would measure nothing
-        pool = [a for a in legal if not getattr(a, "surrender", False)] or legal
+        pool = playable(legal)
         return pool[rng.randint(0, len(pool) - 1)]
 
 

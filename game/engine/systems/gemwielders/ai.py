@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterable
 
-from game.engine.ai.base import register_bot
+from game.engine.ai.base import playable, register_bot
 from game.engine.rng import Rng
 from game.engine.tactics import pending as stages
 
@@ -195,8 +195,7 @@ class GwBot:
     def choose(self, view: GwState, legal: list, rng: Rng) -> Any:
         if not legal:
             raise ValueError("no legal action to choose from")
-        # giving up is a last resort, never a move (Concede.surrender)
-        legal = [a for a in legal if not getattr(a, "surrender", False)] or legal
+        legal = playable(legal)          # giving up is a last resort, never a move
         if len(legal) == 1:
             return legal[0]
         if self.blunder and rng.randint(0, 999) < int(self.blunder * 1000):
