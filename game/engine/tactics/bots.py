@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine.ai.base import playable, register_bot
+from game.engine.ai.base import Bot, playable, register_bot
 from game.engine.match import Match
 from game.engine.rng import Rng
 from game.engine.rules import IllegalAction, MatchConfig, RuleSystem
@@ -24,7 +24,7 @@ from game.engine.rules import IllegalAction, MatchConfig, RuleSystem
 __all__ = ["BotBase", "DryRun", "dry_run", "playable", "register_bot", "step"]
 
 
-class BotBase:
+class BotBase(Bot):
     """What every system bot shares. `noise` (easy bots) is the size of the uniform noise added
     to each score; `random_rate` the chance of a plain random legal action instead of thinking."""
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterable
 
-from game.engine.ai.base import playable, register_bot
+from game.engine.ai.base import Bot, playable, register_bot
 from game.engine.rng import Rng
 from game.engine.tactics import pending as stages
 
@@ -176,7 +176,7 @@ def seat_of(view: GwState) -> int:
     return d.seat if d is not None else view.active
 
 
-class GwBot:
+class GwBot(Bot):
     """The normal bot; `hard` and `easy` switch on lookahead and noise."""
 
     def __init__(self, name: str = "normal", lookahead: bool = False, noise: float = 0.0,
