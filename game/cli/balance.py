@@ -5,7 +5,7 @@ i-th ordered pairing of the system's roster, so every pairing is played equally 
 headless loop that plays them, the worker processes that share the games out, and the tally
 (first-player win rate, each roster entry's win rate, median length, how games ended).
 
-What a system must offer (in its `systems/<id>/ai.py`, as a module-level `BALANCE` object):
+What a system must offer (its `balance_hooks()` returns them; rules.BalanceHooks is the type):
   * `roster(config) -> list[str]`: the picks to pair up (e.g. Gembearer ids);
   * `answer_pick(state, decision, legal, wanted: dict[str, str]) -> action | None`: the action
     that makes the pick scheduled for the deciding player (wanted maps "first"/"second" to a
@@ -21,19 +21,17 @@ processes.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import multiprocessing
 import statistics
 import sys
-from typing import Any
 
 from game.engine import registry
 from game.engine.ai.base import load_bots, make_bot
 from game.engine.ai.runner import BotError, example_match
 from game.engine.records import to_json
 from game.engine.rng import Rng
-from game.engine.rules import ConfigError, resolve_house_rules
+from game.engine.rules import BalanceHooks, ConfigError, resolve_house_rules
 
 
 def parser() -> argparse.ArgumentParser:
@@ -52,15 +50,12 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def hooks(system_id: str) -> Any:
+def hooks(system_id: str) -> BalanceHooks:
+    """The system's balance hooks, its bots loaded; a system without hooks is a ConfigError."""
     load_bots(system_id)
-    try:
-        module = importlib.import_module(f"game.engine.systems.{system_id}.ai")
-    except ModuleNotFoundError:
-        module = None
-    hook = getattr(module, "BALANCE", None)
+    hook = registry.get(system_id).balance_hooks()
     if hook is None:
-        raise ConfigError(f"balance: system {system_id!r} offers no BALANCE hooks in its ai.py")
+        raise ConfigError(f"balance: system {system_id!r} offers no balance hooks")
     return hook
 
 

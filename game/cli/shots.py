@@ -144,7 +144,7 @@ def _shoot(out: Path, size: tuple[int, int], only: set[str], ui_scale: float = 1
         ("handoff", lambda: [backdrop(), HandoffScene(app, "Player 2", recap())]),
     ]
     if match is not None:
-        rules = getattr(match.system, "house_rules", ())
+        rules = match.system.house_rules
         plan += [
             ("house_rules", lambda: [TitleScene(app), NewMatchScene(app),
                                      HouseRulesDialog(app, rules, {})]),

@@ -14,6 +14,11 @@ chosen action is checked against the match's legal actions and handed back to th
 submits it through `Match.submit` like any click. The bot sees what runner.ask_bot gives it (the
 seat's view, the legal actions, runner.bot_rng), in-process or not, so both give the same choice.
 
+The worker finds a match's system the way the game does, by the system id in the saved config
+(the registry reads the registration list); a system registered only at run time (a test's toy)
+is handed to the worker as an object in `extra_systems`, which the spawn start sends like any
+process argument (by its class, which the worker imports), so no module path is spelled here.
+
 The worker (`_worker_main`) keeps the last match it rebuilt and, when the next request extends
 the same log, replays only the new actions; a snapshot mismatch rebuilds from scratch.
 
@@ -22,7 +27,6 @@ Frozen builds: the entry script must call multiprocessing.freeze_support() befor
 """
 from __future__ import annotations
 
-import importlib
 import json
 import multiprocessing
 import time
@@ -34,6 +38,7 @@ from game.engine.ai.base import Thinking, make_bot, run_thinking, think
 from game.engine.ai.runner import bot_rng
 from game.engine.match import Match
 from game.engine.records import to_json
+from game.engine.rules import RuleSystem
 
 #: seconds the worker may take for one answer before the seat gives up on the process
 DEFAULT_TIMEOUT = 30.0
@@ -42,12 +47,11 @@ DEFAULT_SLICE = 0.006
 
 
 # -- the worker process -------------------------------------------------------------------------
-def _register_extra(systems: list[str]) -> None:
-    """Register systems that game.engine.systems does not (tests, mods): "module:ATTRIBUTE"."""
+def _register_extra(systems: list[RuleSystem]) -> None:
+    """Register systems the registration list does not hold (a test's toy)."""
     from game.engine import registry
-    for spec in systems:
-        module, _, attr = spec.partition(":")
-        registry.register(getattr(importlib.import_module(module), attr))
+    for system in systems:
+        registry.register(system)
 
 
 class _Worker:
@@ -87,7 +91,7 @@ class _Worker:
         return {"id": msg["id"], "action": to_json(action)}
 
 
-def _worker_main(conn, extra_systems: list[str], system_id: str = "") -> None:
+def _worker_main(conn, extra_systems: list[RuleSystem], system_id: str = "") -> None:
     """Entry point of the AI process: answer JSON requests on `conn` until told to quit. The
     system and its bots are imported before "ready", so the first answer is not slowed by it."""
     try:
@@ -146,7 +150,8 @@ class AISeat:
 
     def __init__(self, system_id: str, seat: int, difficulty: str = "normal", *,
                  use_process: bool = True, timeout: float = DEFAULT_TIMEOUT,
-                 slice_seconds: float = DEFAULT_SLICE, extra_systems: tuple[str, ...] = ()):
+                 slice_seconds: float = DEFAULT_SLICE,
+                 extra_systems: tuple[RuleSystem, ...] = ()):
         self.system_id = system_id
         self.seat = seat
         self.difficulty = difficulty

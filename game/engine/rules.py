@@ -1,23 +1,27 @@
 """The contract every rule system fulfils, and the pieces systems share.
 
-Owns: `RuleSystem` (what `Match` calls), `HouseRule` (a game-master call settled at match set-up),
-`MatchConfig`/`SeatConfig` (what a match is made from), `IllegalAction` and `Refusal` (why an
-action is refused: the rule ID and a player's words).
+Owns: `RuleSystem` (the type of what `Match` and the client call) and `SystemBase` (the class every
+rule system subclasses: it names every optional hook with its default, so callers call a hook
+directly instead of probing for it), `BalanceHooks` (what the balance command needs of a system),
+`HouseRule` (a game-master call settled at match set-up), `MatchConfig`/`SeatConfig` (what a match
+is made from), `IllegalAction` and `Refusal` (why an action is refused: the rule ID and a player's
+words).
 
 Must not: hold any system's rules. A system is plain data plus small functions behind this
-interface (see systems/gems for the model the others copy).
+interface (docs/new-system.md walks through writing one).
 """
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Iterator, Protocol
 
 from .decisions import Decision
 from .rng import Rng
 
 
-# A rule ID written in brackets at the end of a reason, e.g. "... cooling down (BND-101)".
+# A rule ID written in brackets at the end of a reason, e.g. "... cooling down (ABC-101)".
 _RULE_AT_END = re.compile(r"\(([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d+[a-z]?)\)\s*$")
 
 
@@ -65,7 +69,7 @@ class ConfigError(ValueError):
 @dataclass(frozen=True, slots=True)
 class HouseRule:
     """A game-master call answered before play. `choices` maps a stored value to its label;
-    `rule` names the checklist entry (e.g. "GEM-GM-13")."""
+    `rule` names the checklist entry (e.g. "ABC-GM-13")."""
 
     id: str
     label: str
@@ -143,15 +147,27 @@ class MatchConfig:
                    dict(d.get("house_rules") or {}), dict(d.get("setup") or {}), list(setup_dice))
 
 
+class BalanceHooks(Protocol):
+    """What `python -m game balance` needs of a system to pair its picks up (game/cli/balance.py
+    describes each in its module docstring)."""
+
+    def roster(self, config: MatchConfig) -> list[str]: ...
+    def answer_pick(self, state: Any, decision: Decision, legal: list,
+                    wanted: dict[str, str]) -> Any: ...
+    def describe(self, state: Any) -> dict: ...
+
+
 class RuleSystem(Protocol):
-    """What a rule system provides. State is the system's own (mutable) dataclass; `Match`
-    copies it before every action so a rejected or failed action changes nothing."""
+    """What a rule system provides (the type callers name). State is the system's own
+    (mutable) dataclass; `Match` copies it before every action so a rejected or failed action
+    changes nothing. Every system subclasses `SystemBase`, which gives the optional hooks
+    (marked below) their defaults."""
 
     id: str
     name: str
-    description: str
-    house_rules: tuple[HouseRule, ...]
-    seat_count: tuple[int, int]                      # (minimum, maximum) seats
+    description: str                                 # optional: ""
+    house_rules: tuple[HouseRule, ...]               # optional: none
+    seat_count: tuple[int, int]                      # optional: (2, 2) = (minimum, maximum) seats
 
     def setup(self, config: MatchConfig, rng: Rng) -> tuple[Any, list]: ...
     def legal_actions(self, state: Any) -> list: ...
@@ -160,15 +176,121 @@ class RuleSystem(Protocol):
     def winner(self, state: Any) -> int | None: ...
     def is_over(self, state: Any) -> bool: ...
     def view(self, state: Any, seat: int) -> Any: ...
-    def state_to_json(self, state: Any) -> dict: ...
     def state_from_json(self, data: dict) -> Any: ...
-    def check_invariants(self, state: Any) -> list[str]: ...
     def example_config(self, seed: int) -> MatchConfig: ...   # a playable default match
-    def check_map(self, board: Any) -> list: ...              # system-specific map problems
-    def load_bots(self) -> None: ...   # import the system's bots (they register themselves)
-    # None when `action` may be submitted now, else why not (a Refusal, or words that may end
-    # with the rule ID in brackets). It accepts exactly what legal_actions lists.
+    # -- optional hooks (SystemBase's defaults) --
+    state_version: int                               # optional: 1
+    def state_to_json(self, state: Any) -> dict: ...
     def validate(self, state: Any, action: Any) -> "Refusal | str | None": ...
+    def check_invariants(self, state: Any) -> list[str]: ...
+    def check_map(self, board: Any) -> list: ...
+    def load_bots(self) -> None: ...
+    def teams_for_map(self, map_path: str) -> list[tuple[str, str]]: ...
+    def extra_seats(self, house_rules: dict[str, Any]) -> list[str]: ...
+    def match_stats(self, state: Any) -> list[tuple[str, str]]: ...
+    def balance_hooks(self) -> BalanceHooks | None: ...
+
+
+class SystemBase:
+    """The base class of every rule system: the required parts raise NotImplementedError until
+    a system writes them, the optional hooks have the defaults documented on each, so callers
+    call every hook directly and a system writes only what its rules need."""
+
+    id: str = ""
+    name: str = ""
+    description: str = ""
+    house_rules: tuple[HouseRule, ...] = ()
+    seat_count: tuple[int, int] = (2, 2)          # (minimum, maximum) seats
+    state_version: int = 1                         # written into every saved state
+
+    # -- required --------------------------------------------------------------------------------
+    def setup(self, config: MatchConfig, rng: Rng) -> tuple[Any, list]:
+        """The opening state and the events of setting it up."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: Any) -> list:
+        """Every action the deciding seat may submit now (the one list of what is allowed)."""
+        raise NotImplementedError
+
+    def apply(self, state: Any, action: Any, rng: Rng) -> list:
+        """Change `state` by a validated action; the events that happened."""
+        raise NotImplementedError
+
+    def decision(self, state: Any) -> Decision | None:
+        """Who must choose what now; None when the match is over."""
+        raise NotImplementedError
+
+    def winner(self, state: Any) -> int | None:
+        raise NotImplementedError
+
+    def is_over(self, state: Any) -> bool:
+        raise NotImplementedError
+
+    def view(self, state: Any, seat: int) -> Any:
+        """What `seat` may see of the state (hidden information redacted)."""
+        raise NotImplementedError
+
+    def state_from_json(self, data: dict) -> Any:
+        """The state `state_to_json` wrote (inside `reading_save()`, so damage reads as such)."""
+        raise NotImplementedError
+
+    def example_config(self, seed: int) -> MatchConfig:
+        """A playable default match (the new-match screen starts from it without a map)."""
+        raise NotImplementedError
+
+    # -- optional hooks, with their defaults -------------------------------------------------------
+    def state_to_json(self, state: Any) -> dict:
+        """The state's own `to_json()` with `state_version` added (under "version")."""
+        d = state.to_json()
+        d["version"] = self.state_version
+        return d
+
+    def validate(self, state: Any, action: Any) -> "Refusal | str | None":
+        """None when `action` may be submitted now, else why not (a Refusal, or words that may
+        end with the rule ID in brackets). It accepts exactly what legal_actions lists; the
+        default gives no reason beyond that."""
+        return refuse_unlisted(self.legal_actions(state), action)
+
+    def check_invariants(self, state: Any) -> list[str]:
+        """What is wrong with `state` (bots and tests check it after every action); none."""
+        return []
+
+    def check_map(self, board: Any) -> list:
+        """The system's own problems with a map (beyond the generic ones); none."""
+        return []
+
+    def load_bots(self) -> None:
+        """Import the system's bots (they register themselves); without any, RandomBot plays."""
+
+    def teams_for_map(self, map_path: str) -> list[tuple[str, str]]:
+        """(team id, label) a seat may pick on this map; none means no team picker."""
+        return []
+
+    def extra_seats(self, house_rules: dict[str, Any]) -> list[str]:
+        """Labels of the seats the chosen house rules add after the players' (always human,
+        e.g. a game master who judges for the table); none."""
+        return []
+
+    def match_stats(self, state: Any) -> list[tuple[str, str]]:
+        """(label, value) lines of the system's own for the results screen; none."""
+        return []
+
+    def balance_hooks(self) -> BalanceHooks | None:
+        """What the balance command pairs up and reads back; None: the system offers none."""
+        return None
+
+    # -- for the system's own use ----------------------------------------------------------------
+    @contextmanager
+    def reading_save(self) -> Iterator[None]:
+        """Around reading a saved state: a missing field or a wrong value (KeyError, TypeError,
+        ValueError, AttributeError) becomes a ConfigError saying the system's save state is
+        damaged, so loading reports it instead of crashing; a ConfigError passes as it is."""
+        try:
+            yield
+        except ConfigError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ConfigError(f"{self.id} save state is damaged: {exc!r}") from None
 
 
 def resolve_house_rules(system: RuleSystem, chosen: dict[str, Any]) -> dict[str, Any]:
@@ -189,3 +311,11 @@ def refuse_unlisted(legal: list, action: Any) -> Refusal | None:
     if action in legal:
         return None
     return Refusal(f"{getattr(action, 'kind', action)!r} is not allowed now")
+
+
+def refuse_concede(action: Any, decision: Decision | None) -> str | None:
+    """Why a Concede (game.engine.actions) may not be submitted now, or None: only the seat that
+    is deciding may give up, and only while someone decides."""
+    if decision is None or action.seat != decision.seat:
+        return "only the seat that is deciding may concede"
+    return None

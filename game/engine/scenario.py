@@ -241,7 +241,8 @@ def parse(data: dict, path: str | Path = "<scenario>") -> Scenario:
     _unknown(path, "[match]", match, _MATCH_KEYS)
     system_id = match.get("system")
     if not isinstance(system_id, str):
-        raise _fail(path, "[match] system", "must name a rule system, e.g. system = \"gems\"")
+        known = ", ".join(f'"{s.id}"' for s in registry.all_systems())
+        raise _fail(path, "[match] system", f"must name a rule system by its id, one of {known}")
     try:
         registry.get(system_id)            # also registers the system's action kinds
     except ConfigError as exc:
@@ -278,7 +279,7 @@ def parse(data: dict, path: str | Path = "<scenario>") -> Scenario:
 
     rules = data.get("rules", [])
     if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
-        raise _fail(path, "rules", 'must be a list of rule IDs, e.g. rules = ["GEM-23"]')
+        raise _fail(path, "rules", 'must be a list of rule IDs, e.g. rules = ["ABC-23"]')
     dice = _int_list(path, "dice", data.get("dice", []))
 
     raw_steps = data.get("step", [])
@@ -328,7 +329,7 @@ def _show(value: Any) -> str:
 
 
 def describe(record: dict) -> str:
-    """'gems.move unit=garnet to=[3, 4]': a record's JSON on one line."""
+    """'abc.move unit=u1 to=[3, 4]': a record's JSON on one line (its kind, then its fields)."""
     fields = " ".join(f"{k}={_show(v)}" for k, v in record.items() if k != "kind")
     return f"{record.get('kind')} {fields}".strip()
 

@@ -120,6 +120,31 @@ def test_think_generator_matches_choose(toy_system):
     assert direct == sliced
 
 
+def test_a_bot_that_only_chooses_thinks_in_one_step(toy_system):
+    m = Match.new(_config(4))
+
+    class Last(base.Bot):
+        name = "last"
+
+        def choose(self, view, legal, rng):
+            return legal[-1]
+
+    gen = think(Last(), m.view(0), m.legal_actions(), bot_rng(m, 0))
+    assert next(gen) is None                      # one slice of work, then the answer
+    with pytest.raises(StopIteration) as done:
+        next(gen)
+    assert done.value.value == m.legal_actions()[-1]
+    with pytest.raises(NotImplementedError):
+        base.Bot().choose(m.view(0), m.legal_actions(), bot_rng(m, 0))
+
+
+def test_every_registered_bot_is_a_bot():
+    from game.engine import registry
+    for system in registry.all_systems():
+        for difficulty in base.difficulties(system.id):
+            assert isinstance(make_bot(system.id, difficulty), base.Bot), (system.id, difficulty)
+
+
 def test_make_bot_falls_back(toy_system):
     assert isinstance(make_bot(toy.SYSTEM_ID, "hard"), RandomBot)   # toy has no bots of its own
     assert base.difficulties(toy.SYSTEM_ID) == ["random"]

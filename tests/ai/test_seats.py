@@ -13,7 +13,7 @@ from game.engine.match import Match
 from game.engine.rules import MatchConfig
 from tests.contract import toy
 
-TOY = ("tests.contract.toy:TOY",)
+TOY = (toy.TOY,)      # registered at run time only: handed to the worker
 
 
 def _wait(seat: AISeat, limit: float = 30.0):

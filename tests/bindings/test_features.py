@@ -11,6 +11,7 @@ from game.engine.systems.bindings import combat, movement
 from game.engine.systems.bindings import events as E
 from game.engine.systems.bindings.sight import sight
 from game.engine.systems.bindings.state import tick_of
+from game.engine.tactics.lines import cube_path
 
 from .combat_kit import ROW, Table, fighter, score
 
@@ -40,7 +41,7 @@ def test_earth_wall_grows_a_hex_a_segment_on_its_owners_turn_and_fades_after_thr
     t.until_turn("A")
     assert t.when == (1, 3) and len(wall.cells) == 3 and wall.plan == []
     a, b, c = (t.lay.to_cube(*h) for h in (wall.cells[1], wall.cells[0], wall.cells[2]))
-    assert combat.cube_line(a, c) == [a, b, c]             # a straight line through the aim
+    assert cube_path(a, c) == [a, b, c]                    # a straight line through the aim
     assert [h[1] for h in wall.cells] == [ROW, ROW - 1, ROW + 1]   # across the line of sight
     for _ in range(30):
         if t.of(E.FeatureFaded):

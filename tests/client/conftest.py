@@ -19,7 +19,7 @@ from game.engine import registry
 from game.engine.actions import Concede, EndTurn
 from game.engine.decisions import Decision
 from game.engine.events import MatchEnded, TurnEnded, TurnStarted
-from game.engine.rules import HouseRule, MatchConfig, SeatConfig, refuse_unlisted
+from game.engine.rules import HouseRule, MatchConfig, SeatConfig, SystemBase, refuse_unlisted
 from game.client.scene import Scene
 
 TOY_ID = "toy_duel"
@@ -35,7 +35,7 @@ class DuelState:
     teams: tuple = ()
 
 
-class ToyDuel:
+class ToyDuel(SystemBase):
     id = TOY_ID
     name = "Toy duel"
     description = "Two seats pass the turn until the rounds run out; for client tests only."

@@ -26,7 +26,7 @@ from game.engine.events import EVENTS, DiceRolled, MatchEnded, TurnEnded, TurnSt
 from game.engine.records import Record
 from game.engine.rng import Rng
 from game.engine.rules import (ConfigError, HouseRule, IllegalAction, MatchConfig, Refusal,
-                               refuse_unlisted)
+                               SystemBase, refuse_unlisted)
 
 SYSTEM_ID = "toy_race"
 
@@ -119,7 +119,7 @@ class ToyState:
 
 
 # -- the system -----------------------------------------------------------------------------------
-class ToyRace:
+class ToyRace(SystemBase):
     id = SYSTEM_ID
     name = "Toy dice race"
     description = "Two runners, single steps and one d6 a turn; first to the goal wins."

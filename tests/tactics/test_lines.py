@@ -95,6 +95,26 @@ def test_hex_lines_end_at_both_cells_and_step_to_neighbours(lay, a, b):
         assert all(lay.distance(p, q) == 1 for p, q in zip(line, line[1:]))
 
 
+@settings(deadline=None, max_examples=60)
+@given(st.sampled_from(LAYOUTS), hex_pos, hex_pos)
+def test_cube_path_is_the_hex_line_in_cubes_and_stepping_walks_it(lay, a, b):
+    ca, cb = lay.to_cube(*a), lay.to_cube(*b)
+    path = lines.cube_path(ca, cb)
+    assert [lay.from_cube(c) for c in path] == lines.hex_line(lay, a, b)
+    # re-aiming after every step from where the flight is now reaches b in as many steps
+    cur, walked = ca, [ca]
+    while cur != cb:
+        cur = lines.cube_step(cur, cb)
+        walked.append(cur)
+        assert len(walked) <= len(path)
+    assert len(walked) == len(path)
+
+
+def test_a_step_along_an_edge_line_takes_the_default_side():
+    a, b = (0, 0, 0), (1, 1, -2)            # runs exactly along a hex edge
+    assert lines.cube_step(a, b) == lines.cube_path(a, b)[1] == (0, 1, -1)   # never (1, 0, -1)
+
+
 def test_hex_line_sides_split_only_on_an_exact_edge():
     lay = HexLayout("y", "odd", 28, 32, 16)
     a, b = lay.from_cube((0, 0, 0)), lay.from_cube((1, 1, -2))    # runs along an edge

@@ -35,6 +35,28 @@ def test_closing_the_wrong_stage_or_an_empty_stack_fails_loudly():
         P.pop(stack)
 
 
+def test_clearing_drops_every_open_stage_of_that_stack_only():
+    stack = [Pending("defend", 0, "a"), Pending("use_dodge", 0, "a")]
+    other = [Pending("pay", 1, handler="effects")]
+    P.clear(stack)
+    assert stack == [] and P.top(stack) is None
+    assert [p.stage for p in other] == ["pay"]
+
+
+def test_systems_change_their_stacks_only_through_this_module():
+    # one home for the stack's rules: no system appends to, pops or indexes `.pending` itself
+    import re
+    from pathlib import Path
+
+    import game
+    systems = Path(game.__file__).parent / "engine" / "systems"
+    raw = re.compile(r"\.pending(\.(append|pop|clear|insert|extend)\(|\[)")
+    found = [f"{f.relative_to(systems)}:{n}" for f in sorted(systems.rglob("*.py"))
+             for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1)
+             if raw.search(line)]
+    assert found == []
+
+
 def test_json_keeps_the_actor_shape_or_the_handler_shape():
     by_actor = Pending("defend", 1, "b", {"attack": "a1", "options": ["dodge"]})
     by_handler = Pending("pay", 0, None, {"rest": [1, 2]}, handler="effects")

@@ -569,7 +569,7 @@ class BoardView:
             per_cell[(it.x, it.y)] = k + 1
             spr = sprites.item_sprite(it.kind, it.colour, ipx, it.hardlight)
             r = self.cell_rect((it.x, it.y))
-            if (it.x, it.y) in occupied:      # share the tile with a gem: tuck it in a corner
+            if (it.x, it.y) in occupied:      # share the tile with a piece: tuck it in a corner
                 pos = (r.right - ipx + ipx // 6, r.bottom - ipx + ipx // 6)
             else:
                 pos = (r.x + (px - ipx) // 2 + (k * ipx // 3) - (ipx // 6 if k else 0),
@@ -585,7 +585,7 @@ class BoardView:
         if self.hover is not None:
             if (overlay is not None and overlay.size > 1 and self.hover in overlay.cells
                     and self.geo.hex is None):
-                # a big gem's destination: outline the whole footprint she would cover
+                # a big piece's destination: outline the whole footprint it would cover
                 pygame.draw.rect(surface, (255, 246, 224), self.cell_rect(self.hover, overlay.size),
                                  2, border_radius=3)
             else:
@@ -780,7 +780,7 @@ class BoardView:
                 sel = r.inflate(-max(2, px // 16), -max(2, px // 16)).move(0, -lift)
                 pygame.draw.rect(surface, (255, 246, 224), sel, 2, border_radius=max(4, px // 5))
             elif tok.id in self.marked:
-                # a gem a pending choice is about (the attacker): dashed red corners
+                # a piece a pending choice is about (the attacker): dashed red corners
                 m = r.inflate(-max(2, px // 16), -max(2, px // 16)).move(0, -lift)
                 ln = max(5, m.w // 4)
                 for (cx, cy, sx, sy) in ((m.left, m.top, 1, 1), (m.right - 1, m.top, -1, 1),

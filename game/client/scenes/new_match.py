@@ -9,8 +9,8 @@ place of the list and Start stays off. A system without maps of its own starts f
 and the problem; the player stays on this screen with every choice kept.
 
 Seats: one row per player seat (name, Human or an AI difficulty, team). A system whose house
-rules add seats (its optional `extra_seats(house_rules) -> [label]` hook, e.g. a game master,
-per its rules) gets one more row per added seat after the players': a name and "Human" only, since
+rules add seats (its `extra_seats(house_rules) -> [label]` hook, none by default; e.g. a game
+master, per its rules) gets one more row per added seat after the players': a name and "Human" only, since
 such a seat judges for the table. Its `SeatConfig` goes last, after the players' seats.
 
 Maps belong to a system when their `system` property names it, or (without that property) when
@@ -40,7 +40,7 @@ from game.client.ui.base import UIScene
 from game.client.ui.dialogs import Dialog, DialogResult, ErrorDialog
 from game.engine import registry
 from game.engine.match import Match
-from game.engine.rules import MatchConfig, SeatConfig
+from game.engine.rules import MatchConfig, RuleSystem, SeatConfig
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -87,14 +87,14 @@ class SeatChoice:
         return SeatConfig("ai", self.kind.split(":", 1)[1], name)
 
 
-def maps_for(system: Any, root: Path | None = None,
+def maps_for(system: RuleSystem, root: Path | None = None,
              shared_maps: tuple[str, ...] = ()) -> list[MapChoice]:
     """The maps made for `system`: in `maps/<system id>/`, named `<system id>_*.tmx`,
     naming the system in their `system` property, or (without that property) listed in
     `shared_maps` (its client registration's); sorted by label (the map's `title` property,
     else its file name), shared maps last."""
     root = root or paths.maps_dir()
-    sid = str(getattr(system, "id", ""))
+    sid = system.id
     found: list[MapChoice] = []
     if root.is_dir():
         for p in sorted(root.rglob("*.tmx")):
@@ -117,20 +117,20 @@ def maps_for(system: Any, root: Path | None = None,
     return sorted(found, key=lambda m: (m.id in shared, m.label))
 
 
-def seat_kinds_for(system: Any) -> list[tuple[str, str]]:
+def seat_kinds_for(system: RuleSystem) -> list[tuple[str, str]]:
     """Human plus one entry per AI difficulty the system's bots offer (easy, normal, hard when
     it has them; "random" only when it has nothing else)."""
     # a system without an ai.py offers random play only; a broken one is an error, not a
     # quietly shorter list
     from game.engine.ai.base import difficulties
-    offered = [d for d in difficulties(str(system.id)) if d != "random"] or ["random"]
+    offered = [d for d in difficulties(system.id) if d != "random"] or ["random"]
     return [("Human", "human")] + [(f"AI - {d}", f"ai:{d}") for d in offered]
 
 
 class NewMatchScene(UIScene):
     def __init__(self, app: "App"):
         super().__init__(app)
-        self.systems: list[Any] = []
+        self.systems: list[RuleSystem] = []
         self.systems_error = ""
         try:
             self.systems = list(registry.all_systems())
@@ -158,7 +158,7 @@ class NewMatchScene(UIScene):
 
     # -- choices --------------------------------------------------------------------------------
     @property
-    def system(self) -> Any | None:
+    def system(self) -> RuleSystem | None:
         return self.systems[self.system_index] if self.systems else None
 
     def choose_system(self, index: int, rebuild: bool = True) -> None:
@@ -167,11 +167,11 @@ class NewMatchScene(UIScene):
         system = self.system
         self.maps = maps_for(system, shared_maps=self.app.screens.shared_maps(str(system.id)))
         self.map_id = self.maps[0].id if self.maps else EXAMPLE
-        lo, hi = getattr(system, "seat_count", (2, 2))
+        lo, hi = system.seat_count
         old = self.seats
         self.seats = [old[i] if i < len(old) else SeatChoice("human" if i == 0 else "ai:normal")
                       for i in range(max(lo, min(len(old) or lo, hi)))]
-        self.house = {h.id: h.default for h in getattr(system, "house_rules", ())}
+        self.house = {h.id: h.default for h in system.house_rules}
         self.seat_kinds = seat_kinds_for(system)
         ids = [k for _, k in self.seat_kinds]
         for seat in self.seats:
@@ -183,18 +183,13 @@ class NewMatchScene(UIScene):
 
     def extra_seats(self) -> list[str]:
         """Labels of the seats the chosen house rules add (always human), after the players'."""
-        hook = getattr(self.system, "extra_seats", None)
-        if hook is None:
+        if self.system is None:
             return []
-        try:
-            return [str(label) for label in hook(dict(self.house))]
-        except Exception as exc:    # a broken hook must not close the screen; Start will say
-            self.app.log_exception(exc)
-            return []
+        return [str(label) for label in self.system.extra_seats(dict(self.house))]
 
     def map_choices(self) -> list[MapChoice]:
         out = list(self.maps)
-        if not out and hasattr(self.system, "example_config"):
+        if not out and self.system is not None:
             out.append(MapChoice(EXAMPLE, "Standard set-up", None))
         return out
 
@@ -209,16 +204,12 @@ class NewMatchScene(UIScene):
         self.rebuild()
 
     def _load_teams(self) -> None:
-        """Teams the system offers on this map (optional `teams_for_map` hook)."""
+        """Teams the system offers on this map (its `teams_for_map` hook, none by default)."""
         self.teams = []
-        hook = getattr(self.system, "teams_for_map", None)
         choice = self.map_choice
-        if hook is not None and choice is not None and choice.path is not None:
-            try:
-                self.teams = [(str(i), str(label)) for i, label in hook(str(choice.path))]
-            except Exception as exc:   # a broken map shows up when Start is pressed
-                self.app.log_exception(exc)
-                self.teams = []
+        if self.system is not None and choice is not None and choice.path is not None:
+            self.teams = [(str(i), str(label))
+                          for i, label in self.system.teams_for_map(str(choice.path))]
         ids = [t[0] for t in self.teams]
         for i, seat in enumerate(self.seats):
             if seat.team not in ids:
@@ -438,7 +429,7 @@ class NewMatchScene(UIScene):
                               [(label, tid) for tid, label in self.teams], seat.team or "",
                               lambda v, i=i: self.set_seat_team(i, v)))
             y += px(90)
-        lo, hi = getattr(self.system, "seat_count", (2, 2)) if self.system else (2, 2)
+        lo, hi = self.system.seat_count if self.system else (2, 2)
         if hi > lo:
             half = (inner - px(8)) // 2
             self.button(pygame.Rect(c3.x + pad, y, half, px(34)), "+ Add seat", self.add_seat,
@@ -467,7 +458,7 @@ class NewMatchScene(UIScene):
         self.seed_entry.set_allowed_characters("numbers")
         self.button(pygame.Rect(c3.right - pad - px(52), foot, px(52), px(36)), "New",
                     self.reroll_seed, tooltip="Pick another random seed")
-        rules = list(getattr(self.system, "house_rules", ()) if self.system else ())
+        rules = list(self.system.house_rules if self.system else ())
         changed = [h for h in rules if self.house.get(h.id) != h.default]
         text = (f"House rules ({len(rules)})  >" if rules else "No house rules")
         self.house_button = self.button(pygame.Rect(c3.x + pad, foot + px(50), inner, px(40)),

@@ -2,7 +2,7 @@
 
 Owns: the end-of-match screen, drawn over the final board (an overlay). The winner and rounds
 are read from the match (`match.winner`, the state's `round` if it has one); a system may add
-its own lines with an optional `match_stats(state) -> list[(label, value)]`. The battle scene
+its own lines with its `match_stats(state) -> list[(label, value)]` hook (none by default). The battle scene
 may pass the MatchEnded reason. Rematch starts the same config with a new seed.
 
 Must not: change the finished match.
@@ -40,9 +40,7 @@ def match_stats(match: Match) -> list[tuple[str, str]]:
         out.append(("Rounds", str(rounds)))
     actions = sum(1 for e in match.log if "action" in e)
     out.append(("Actions taken", str(actions)))
-    hook = getattr(match.system, "match_stats", None)
-    if hook is not None:
-        out.extend((str(k), str(v)) for k, v in hook(match.state))
+    out.extend((str(k), str(v)) for k, v in match.system.match_stats(match.state))
     seats = match.config.seats
     out.append(("Seats", "  vs  ".join(
         f"{seat_name(match, i)}" + (f" (AI {s.difficulty})" if s.kind == "ai" else "")

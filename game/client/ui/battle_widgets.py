@@ -225,7 +225,7 @@ class Sidebar:
         unit_box = pygame.Rect(r.x + pad // 2, y - pad // 2, r.w - pad, r.h - tile_h - pad)
         panel(surface, unit_box, PANEL)
         if unit is None:
-            msg = self.text.wrap(hint or "Click a gem to see her sheet.", 15, w - pad)
+            msg = self.text.wrap(hint or "Click a piece to see its sheet.", 15, w - pad)
             for ln in msg:
                 surface.blit(self.text.render(ln, 15, DIM), (x0 + 4, y + 6))
                 y += self.text.font(15).get_linesize()

@@ -115,7 +115,7 @@ def autosave(match: Match) -> str | None:
 
 
 def system_name(match: Match) -> str:
-    return str(getattr(match.system, "name", match.config.system))
+    return match.system.name
 
 
 def slug(name: str) -> str:

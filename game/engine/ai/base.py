@@ -1,9 +1,11 @@
-"""The Bot protocol, the random-legal bot and the registry of system bots.
+"""The Bot base class, the random-legal bot and the registry of system bots.
 
-Owns: what every bot provides (`choose(view, legal, rng) -> action`, and optionally
+Owns: `Bot`, what every bot provides (`choose(view, legal, rng) -> action`, and
 `think(view, legal, rng)`, a generator that yields None between small steps of work and finally
-returns the action, so a client can slice long thinking across frames), `RandomBot` (the
-baseline opponent of `evaluate`), and `BOTS`, where system bots (systems/<id>/ai.py) register by
+returns the action, so a client can slice long thinking across frames; by default `choose` in
+one step), `playable` (the
+legal actions a bot weighs: surrender only as the last choice), `RandomBot` (the baseline
+opponent of `evaluate`), and `BOTS`, where system bots (systems/<id>/ai.py) register by
 (system id, difficulty).
 
 Must not: read the real match state or its generator. A bot gets the seat's view, the legal
@@ -11,20 +13,39 @@ actions and its own forked generator (see runner.bot_rng), nothing else.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Generator, Protocol
+from typing import Any, Callable, Generator
 
 from ..rng import Rng
 
 DIFFICULTIES: tuple[str, ...] = ("easy", "normal", "hard")
 
 
-class Bot(Protocol):
-    name: str
-
-    def choose(self, view: Any, legal: list, rng: Rng) -> Any: ...
+Thinking = Generator[None, None, Any]
 
 
-class RandomBot:
+class Bot:
+    """The base of every bot. `choose` picks the action; `think` is the same choice as a
+    generator (see the module docstring), by default `choose` in one step: a bot that thinks at
+    length overrides `think` and answers `choose` with `run_thinking(self.think(...))`."""
+
+    name: str = ""
+
+    def choose(self, view: Any, legal: list, rng: Rng) -> Any:
+        raise NotImplementedError
+
+    def think(self, view: Any, legal: list, rng: Rng) -> Thinking:
+        yield None
+        return self.choose(view, legal, rng)
+
+
+def playable(legal: list) -> list:
+    """The legal actions a bot weighs: giving up (an action class marked `surrender`, e.g.
+    Concede) only when nothing else is legal; a bot that resigns among its moves measures
+    nothing."""
+    return [a for a in legal if not getattr(type(a), "surrender", False)] or list(legal)
+
+
+class RandomBot(Bot):
     """Picks uniformly among the legal actions (surrender only when it is the sole choice): the
     baseline every real bot must beat."""
 
@@ -33,26 +54,14 @@ class RandomBot:
     def choose(self, view: Any, legal: list, rng: Rng) -> Any:
         if not legal:
             raise ValueError("no legal action to choose from")
-        # giving up (an action class marked `surrender`, e.g. Concede) only when nothing else is
-        # legal: a baseline that resigns at random would measure nothing
-        pool = [a for a in legal if not getattr(a, "surrender", False)] or legal
+        pool = playable(legal)
         return pool[rng.randint(0, len(pool) - 1)]
-
-
-Thinking = Generator[None, None, Any]
 
 
 def think(bot: Bot, view: Any, legal: list, rng: Rng) -> Thinking:
     """The bot's thinking as a generator (yield None = "a slice of work done, may pause here";
-    the generator's return value is the action). Bots without `think` run `choose` in one step."""
-    stepwise = getattr(bot, "think", None)
-    if stepwise is not None:
-        return stepwise(view, legal, rng)
-
-    def one_step() -> Thinking:
-        yield None
-        return bot.choose(view, legal, rng)
-    return one_step()
+    the generator's return value is the action); Bot.think's default runs `choose` in one step."""
+    return bot.think(view, legal, rng)
 
 
 def run_thinking(gen: Thinking) -> Any:

@@ -18,7 +18,7 @@ DIRECTIONS8: dict[str, Cell] = {
 }
 ORTHOGONAL: tuple[Cell, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
 # The 8 steps in reading order (row above left to right, then the row, then the row below): the
-# order gems' searches were recorded with, so its ties depend on it.
+# order the first square-grid system's searches were recorded with, so its ties depend on it.
 READING8: tuple[Cell, ...] = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0),
                               (-1, 1), (0, 1), (1, 1))
 

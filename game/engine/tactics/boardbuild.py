@@ -4,7 +4,8 @@ Owns: `build_board` (the one path from a match's `map` or `setup.grid` to a Boar
 grid first, else the map file through the cached loader, refusing a map of the wrong shape) and
 the inline grid's common parts: `grid_rows` (the rows, and no keys the system does not read)
 and `rows_board` (rows of legend characters to a Board, a bad grid reported as the system's own
-set-up error).
+set-up error). Also `example_match`, a system's playable default: the first of its bundled
+maps that offers two teams, else its inline example.
 
 Must not: know what a cell property means to any system (its mapcheck does), or fall back to
 anything quietly: a map that cannot load is a set-up error naming the file.
@@ -15,8 +16,8 @@ from typing import Any, Callable, Iterable
 
 from game.engine.boards import Board, BoardError, MapObject
 from game.engine.boards.tmx import load_board_cached
-from game.engine.rules import ConfigError
-from game.paths import resolve_map
+from game.engine.rules import ConfigError, MatchConfig, SeatConfig
+from game.paths import maps_dir, resolve_map
 
 SetupError = Callable[[str], ConfigError]
 
@@ -62,3 +63,18 @@ def rows_board(rows: list[str], legend: dict[str, dict] | None, elevation: Any,
         return Board.from_rows(rows, legend, elevation, "inline grid", objects)
     except BoardError as exc:
         raise error(str(exc)) from None
+
+
+def example_match(system_id: str, seed: int, maps: Iterable[str],
+                  team_ids: Callable[[str], list[str]], inline: Callable[[], dict[str, Any]]
+                  ) -> MatchConfig:
+    """A human against the computer on the first of `maps` (names in the maps folder) that is
+    there and offers two teams (`team_ids(map_name)`, the first two are used), else on the
+    system's inline set-up `inline()` (a build without its maps still plays)."""
+    seats = [SeatConfig("human", name="Player 1"), SeatConfig("ai", name="Computer")]
+    for name in maps:
+        if (maps_dir() / name).exists():
+            teams = team_ids(name)[:2]
+            if len(teams) == 2:
+                return MatchConfig(system_id, seed, seats, name, {}, {"teams": teams})
+    return MatchConfig(system_id, seed, seats, None, {}, inline())

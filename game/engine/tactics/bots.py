@@ -5,7 +5,7 @@ system bot shares: leave surrender aside unless it is the only choice, now and t
 random legal action, blur a score by uniform noise) and `dry_run`, which tries an action on a
 throwaway `Match` around the position, so a bot's look-ahead goes through the same door as a
 real action (validate, apply to a copy) and never around it. Bots register with
-`game.engine.ai.base.register_bot`, re-exported here.
+`game.engine.ai.base.register_bot`, re-exported here with `playable`.
 
 Must not: read the real match or its generator (a bot has its view, the legal actions and its
 own forked generator), use `random`, or swallow anything but IllegalAction in a dry run: a rules
@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine.ai.base import register_bot
+from game.engine.ai.base import Bot, playable, register_bot
 from game.engine.match import Match
 from game.engine.rng import Rng
 from game.engine.rules import IllegalAction, MatchConfig, RuleSystem
@@ -24,13 +24,7 @@ from game.engine.rules import IllegalAction, MatchConfig, RuleSystem
 __all__ = ["BotBase", "DryRun", "dry_run", "playable", "register_bot", "step"]
 
 
-def playable(legal: list) -> list:
-    """The legal actions a bot weighs: surrender (an action class marked `surrender`, e.g.
-    Concede) only when nothing else is legal."""
-    return [a for a in legal if not getattr(type(a), "surrender", False)] or list(legal)
-
-
-class BotBase:
+class BotBase(Bot):
     """What every system bot shares. `noise` (easy bots) is the size of the uniform noise added
     to each score; `random_rate` the chance of a plain random legal action instead of thinking."""
 

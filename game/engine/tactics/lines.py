@@ -7,7 +7,9 @@ Owns the one line walk of each geometry, with its variants named:
            `supercover` is the same walk flattened to cells;
   hexes    the cube line between centres (`game.engine.boards.hex.cube_line`) with a nudge:
            `hex_line` uses the layout's default nudge, `hex_line_sides` the two lines nudged to
-           either side of an exact edge; the any-point sample lines are in hexsight.py.
+           either side of an exact edge; `cube_path` is the default line in cube coordinates and
+           `cube_step` its first step (a straight flight, one hex at a time); the any-point
+           sample lines are in hexsight.py.
 On these: `line_of_sight`, `first_blocker`, `visible_from` and `cover` on squares;
 `hex_line_of_sight`, `hex_first_blocker` and `hex_cover` on hexes.
 
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
-from game.engine.boards.hex import HexLayout, cube_line
+from game.engine.boards.hex import Cube, HexLayout, cube_line
 from game.engine.boards.square import Cell
 
 Blocks = Callable[[Cell], bool]
@@ -130,6 +132,18 @@ def hex_line(layout: HexLayout, a: Cell, b: Cell) -> list[Cell]:
     """Hexes crossed by the line between the two centres, both ends included (the layout's
     default nudge picks one side of a line running exactly along an edge)."""
     return layout.line(a, b)
+
+
+def cube_path(a: Cube, b: Cube) -> list[Cube]:
+    """The hexes (cube coordinates) on the default centre line from a to b, both ends included:
+    `hex_line` before the layout turns cubes into cells."""
+    return cube_line(a, b)
+
+
+def cube_step(a: Cube, b: Cube) -> Cube:
+    """The hex after `a` on the default centre line toward `b` (a != b): where something flying
+    straight from a at b goes next, re-aimed from wherever it is now."""
+    return cube_line(a, b)[1]
 
 
 def hex_line_sides(layout: HexLayout, a: Cell, b: Cell) -> tuple[list[Cell], list[Cell]]:

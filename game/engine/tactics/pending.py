@@ -1,13 +1,14 @@
 """The stack of pending decisions: mid-action choices the engine waits for (STYLE habit 4).
 
 Owns: `Pending` (one stage a seat must answer before play goes on), the stack operations every
-system uses on its `state.pending` list (`push`, `top`, `pop`, `resume`) and the record's JSON.
+system uses on its `state.pending` list (`push`, `top`, `pop`, `resume`, `clear`) and the
+record's JSON. Systems change and read the stack only through these, so its rules live here once.
 The last entry is answered first, so a choice raised while answering another (a reaction to a
 reaction) is settled before the one beneath it resumes.
 
-A system routes an answer either by the acting piece (`actor`: gems, bindings) or by the module
-that raised the stage (`handler`: gemwielders' rules or effects); a Pending uses one of the two,
-and its JSON holds exactly the fields that system writes, so saves keep their shape.
+A system routes an answer either by the acting piece (`actor`: the grid systems) or by the module
+that raised the stage (`handler`: e.g. a card game's flow or its effects); a Pending uses one of
+the two, and its JSON holds exactly the fields that system writes, so saves keep their shape.
 
 Must not: know any system's stages or decide anything; `data` is opaque JSON-able text for the
 system that pushed it.
@@ -84,6 +85,11 @@ def pop(stack: list[Pending], stage: str | None = None) -> Pending:
 def resume(stack: list[Pending]) -> Pending | None:
     """After an answer: the stage that now waits again (the one beneath), or None."""
     return top(stack)
+
+
+def clear(stack: list[Pending]) -> None:
+    """Drop every open stage (the match ended, or the turn they belonged to was cut short)."""
+    stack.clear()
 
 
 def stack_to_json(stack: list[Pending]) -> list[Any]:

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from game.client.presenters import AnimStep
-from game.engine.boards.hex import Cube, HexLayout, cube_distance, cube_line, cube_round
+from game.engine.boards.hex import Cube, HexLayout, cube_distance, cube_round
 from game.engine.systems.bindings import content as content_mod
 from game.engine.systems.bindings import movement
 from game.engine.systems.bindings.combat import blocks_projectiles
@@ -41,6 +41,7 @@ from game.engine.systems.bindings.house import house
 from game.engine.systems.bindings.sight import sight
 from game.engine.systems.bindings.state import (SEGMENTS_PER_ROUND, BindingsState, Hex,
                                                 round_segment, tick_of)
+from game.engine.tactics.lines import cube_path, cube_step
 
 Colour = tuple[int, int, int]
 
@@ -482,7 +483,7 @@ def simulate_attack(state: BindingsState, a: Any, limit: int = 200) -> tuple[lis
             return steps, "contact", goal
         if travelled >= int(a.max_travel):
             return steps, "short", lay.from_cube(cur)
-        nxt = lay.from_cube(cube_line(cur, dc)[1])
+        nxt = lay.from_cube(cube_step(cur, dc))
         if _blocks(state, nxt, walls):
             return steps, "blocked", nxt
         steps.append(nxt)
@@ -525,7 +526,7 @@ def push_line(lay: HexLayout, source: Hex, subject: Hex, n: int) -> list[Hex]:
     k = (d + n) / d
     far: Cube = cube_round(a[0] + (b[0] - a[0]) * k + 1e-6, a[1] + (b[1] - a[1]) * k + 2e-6,
                            a[2] + (b[2] - a[2]) * k - 3e-6)
-    line = cube_line(a, far)
+    line = cube_path(a, far)
     i = line.index(b) if b in line else d
     return [lay.from_cube(c) for c in line[i + 1:i + 1 + n]]
 
@@ -870,7 +871,7 @@ def flight_view(state: BindingsState) -> FlightView:
         origin, pos = tuple(a.origin), tuple(a.pos)
         trail: tuple[Hex, ...] = (origin, pos) if origin != pos else (pos,)
         if lay is not None and origin != pos:
-            trail = tuple(lay.from_cube(c) for c in cube_line(lay.to_cube(*origin),
+            trail = tuple(lay.from_cube(c) for c in cube_path(lay.to_cube(*origin),
                                                               lay.to_cube(*pos)))
         label = o.detail.split(" if ")[0]
         flights.append(Flight(a.id, a.move, move_name(a.move), a.attacker, a.target, o.colour,

@@ -48,11 +48,12 @@ from typing import Any, Generator, Iterable
 
 from game.engine.actions import EndTurn
 from game.engine.ai.base import run_thinking
-from game.engine.boards.hex import HexLayout, cube_line, cube_round
+from game.engine.boards.hex import HexLayout, cube_round
 from game.engine.dice import parse as parse_dice
 from game.engine.rng import Rng
 from game.engine.tactics import bots
 from game.engine.tactics.bots import register_bot
+from game.engine.tactics.lines import cube_step
 
 from . import actions as A
 from . import budget, forecast, speeds
@@ -319,7 +320,7 @@ class Judge:
                 break
             if travelled + steps >= max_travel:
                 break
-            nxt_c = cube_line(cur, dc)[1]
+            nxt_c = cube_step(cur, dc)
             nxt = lay.from_cube(nxt_c)
             if not board.in_bounds(*nxt) or nxt in self.solid:
                 break

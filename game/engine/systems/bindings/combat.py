@@ -26,9 +26,11 @@ import math
 from typing import Any
 
 from game.engine import dice
-from game.engine.boards.hex import CUBE_DIRECTIONS, HexLayout, cube_line
+from game.engine.boards.hex import CUBE_DIRECTIONS, HexLayout
 from game.engine.events import DiceRolled
 from game.engine.rng import Rng
+from game.engine.tactics import pending as stages
+from game.engine.tactics.lines import cube_step
 
 from . import content as content_mod
 from .actions import EDGES, Defend, Judge, UseDodge, UseMove
@@ -323,7 +325,7 @@ def legal(state: BindingsState) -> list:
     if state.over:
         return []
     if state.pending:
-        p = state.pending[-1]
+        p = stages.top(state.pending)
         aid = p.data.get("attack", "")
         if p.stage == "defend":
             return [Defend(p.actor, aid, None)] + [Defend(p.actor, aid, mv)
@@ -687,7 +689,7 @@ def _advance(state: BindingsState, a: Attack, rng: Rng) -> list:
         cur = lay.to_cube(*a.pos)
         if cur == dc:
             break
-        nxt_c = cube_line(cur, dc)[1]
+        nxt_c = cube_step(cur, dc)
         nxt = lay.from_cube(nxt_c)
         if a.travelled >= a.max_travel:
             if path:
@@ -746,14 +748,14 @@ def _contact(state: BindingsState, a: Attack, rng: Rng) -> list:
     options = defence_options(state, t) if may_declare(state, t) else []
     if options:
         a.status = "awaiting_defence"
-        state.pending.append(Pending("defend", t.side, t.id,
-                                     {"attack": a.id, "options": options}))
+        stages.push(state.pending, Pending("defend", t.side, t.id,
+                                           {"attack": a.id, "options": options}))
         return []
     return [AttackContacted(a.id, a.target, False)] + resolve(state, a, rng)
 
 
 def _defend(state: BindingsState, action: Defend, rng: Rng) -> list:
-    p = state.pending.pop()
+    p = stages.pop(state.pending)
     a = _attack(state, action.attack)
     assert a is not None and p.stage == "defend"
     t = state.combatants[action.actor]
@@ -971,12 +973,12 @@ def resolve(state: BindingsState, a: Attack, rng: Rng) -> list:
             a.dodge = "yes"
             out += remove_condition(t, "dodging")
         elif t.has("dodging", state.tick):
-            state.pending.append(Pending("use_dodge", t.side, t.id, {"attack": a.id}))
+            stages.push(state.pending, Pending("use_dodge", t.side, t.id, {"attack": a.id}))
             return out
         else:
             a.dodge = "no"
     if house(state, "gm_adv_prompt") and not a.judged:               # GM-01
-        state.pending.append(Pending("circumstance", att.side, att.id, {"attack": a.id}))
+        stages.push(state.pending, Pending("circumstance", att.side, att.id, {"attack": a.id}))
         return out
     edge, reasons = offence_edge(state, a, t)
     ability = m.offence or "STR"
@@ -1059,7 +1061,7 @@ def knock_down(state: BindingsState, t: Combatant) -> list:
 
 
 def _use_dodge(state: BindingsState, action: UseDodge, rng: Rng) -> list:
-    state.pending.pop()
+    stages.pop(state.pending)
     a = _attack(state, action.attack)
     assert a is not None
     t = state.combatants[action.actor]
@@ -1074,7 +1076,7 @@ def _use_dodge(state: BindingsState, action: UseDodge, rng: Rng) -> list:
 
 
 def _judge(state: BindingsState, action: Judge, rng: Rng) -> list:
-    state.pending.pop()
+    stages.pop(state.pending)
     a = _attack(state, action.attack)
     assert a is not None
     a.edge = action.edge
@@ -1134,7 +1136,7 @@ def simulate(state: BindingsState, a: Attack, limit: int = 200) -> tuple[list[He
             break
         if travelled >= a.max_travel:
             return steps, "short"
-        nxt = lay.from_cube(cube_line(cur, dc)[1])
+        nxt = lay.from_cube(cube_step(cur, dc))
         if blocks_projectiles(state, nxt, walls):
             return steps, "blocked"
         steps.append(nxt)

@@ -16,7 +16,8 @@ from typing import Any
 from game.engine.actions import Concede, EndTurn
 from game.engine.decisions import Decision
 from game.engine.events import MatchEnded
-from game.engine.rules import Refusal
+from game.engine.rules import Refusal, refuse_concede
+from game.engine.tactics import pending as stages
 
 from . import actions as A
 from . import budget, combat, movement, turns
@@ -136,7 +137,7 @@ def validate(state: BindingsState, action: Any) -> Refusal | str | None:
     if d is None:
         return "nobody is deciding"
     if isinstance(action, Concede):
-        return None if action.seat == d.seat else "only the seat that is deciding may concede"
+        return refuse_concede(action, d)
     if not state.pending and state.opening is None and state.acting is not None:
         # the turn's own actions are checked without listing combat's (sight lines are dear)
         if isinstance(action, EndTurn):
@@ -146,7 +147,7 @@ def validate(state: BindingsState, action: Any) -> Refusal | str | None:
     if not isinstance(action, TURN_ACTIONS) and action in legal_actions(state):
         return None
     if state.pending:
-        return f"waiting for an answer first ({state.pending[-1].stage.replace('_', ' ')})"
+        return f"waiting for an answer first ({stages.top(state.pending).stage.replace('_', ' ')})"
     if state.opening is not None and not isinstance(action, A.Opening):
         return "the opening action comes first (BND-23)"
     actor = getattr(action, "actor", None)
@@ -235,7 +236,7 @@ def decision(state: BindingsState) -> Decision | None:
     if state.over:
         return None
     if state.pending:
-        p = state.pending[-1]
+        p = stages.top(state.pending)
         c = state.combatants.get(p.actor or "")
         name = c.name if c is not None else (p.actor or "")
         prompt = str(p.data.get("prompt") or _STAGE_PROMPTS.get(p.stage, p.stage.replace("_", " ")))

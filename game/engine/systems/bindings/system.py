@@ -16,9 +16,9 @@ from typing import Any
 from game.engine.boards import Board, BoardError, MapObject
 from game.engine.decisions import Decision
 from game.engine.rng import Rng
-from game.engine.rules import ConfigError, HouseRule, MatchConfig, Refusal, SeatConfig
+from game.engine.rules import ConfigError, HouseRule, MatchConfig, Refusal, SystemBase
 from game.engine.tactics.boardbuild import build_board as tactics_build_board
-from game.engine.tactics.boardbuild import grid_rows, rows_board
+from game.engine.tactics.boardbuild import example_match, grid_rows, rows_board
 
 from . import events as ev
 from . import rules, turns
@@ -189,13 +189,14 @@ def team_specs(board: Board, teams: Any, map_name: str | None) -> list[dict[str,
     return out
 
 
-class BindingsSystem:
+class BindingsSystem(SystemBase):
     id = "bindings"
     name = "Bindings"
     description = ("Hex battles timed in segments: three per round, one started action per "
                    "turn, projectiles in flight, pushbacks and defences declared before a hit.")
     house_rules: tuple[HouseRule, ...] = HOUSE_RULES
     seat_count = (2, 2)
+    state_version = STATE_VERSION
 
     def teams_for_map(self, map_path: str) -> list[tuple[str, str]]:
         """(team id, name) pairs suiting a map, for the New game screen's team pickers."""
@@ -287,13 +288,9 @@ class BindingsSystem:
         return copy.deepcopy(state)
 
     # --- saving ------------------------------------------------------------------------------
-    def state_to_json(self, state: BindingsState) -> dict:
-        d = state.to_json()
-        d["version"] = STATE_VERSION
-        return d
-
+    # state_to_json is SystemBase's: the state's to_json() with state_version added
     def state_from_json(self, data: dict) -> BindingsState:
-        try:
+        with self.reading_save():
             if not isinstance(data, dict):
                 raise ValueError("state must be an object")
             d = dict(data)
@@ -304,25 +301,16 @@ class BindingsSystem:
             source = state.map_source
             state.board, _ = build_board(None if state.grid is not None else source, state.grid)
             return state
-        except ConfigError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise ConfigError(f"bindings save state is damaged: {exc!r}") from None
 
     # --- checks ------------------------------------------------------------------------------
     def check_invariants(self, state: BindingsState) -> list[str]:
         return check_invariants(state)
 
     def example_config(self, seed: int) -> MatchConfig:
-        from game.paths import maps_dir
-        seats = [SeatConfig("human", name="Player 1"), SeatConfig("ai", name="Computer")]
-        for name in ("bindings_pass.tmx", "bindings_grove.tmx", "hex_crossing.tmx"):
-            if (maps_dir() / name).exists():
-                from .content import teams_for_map
-                made = [t.id for t in teams_for_map(name)][:2]
-                if len(made) == 2:
-                    return MatchConfig("bindings", seed, seats, name, {}, {"teams": made})
-        return MatchConfig("bindings", seed, seats, None, {}, example_setup())
+        from .content import teams_for_map
+        return example_match(self.id, seed,
+                             ("bindings_pass.tmx", "bindings_grove.tmx", "hex_crossing.tmx"),
+                             lambda name: [t.id for t in teams_for_map(name)], example_setup)
 
     def check_map(self, board: Board) -> list:
         return check_map(board)

@@ -21,6 +21,7 @@ from typing import Any
 
 from game.engine import dice
 from game.engine.events import DiceRolled, MatchEnded, TurnEnded, TurnStarted
+from game.engine.tactics import pending as stages
 from game.engine.tactics.initiative import rank
 
 from . import budget, combat, movement
@@ -211,7 +212,7 @@ def _finish(state: BindingsState, winner: int | None, reason: str) -> list:
     state.over = True
     state.winner = winner
     state.end_reason = reason
-    state.pending.clear()
+    stages.clear(state.pending)
     state.opening = None
     return [MatchEnded(winner, reason)]
 

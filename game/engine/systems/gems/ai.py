@@ -28,6 +28,7 @@ from game.engine.actions import EndTurn
 from game.engine.ai.base import run_thinking
 from game.engine.rng import Rng
 from game.engine.tactics import bots
+from game.engine.tactics import pending as stages
 from game.engine.tactics.bots import register_bot
 
 from . import actions as A
@@ -295,7 +296,7 @@ def settle(state: GemsState, side: int, rng: Rng, limit: int = 40) -> GemsState:
     for _ in range(limit):
         if state.over or not state.pending:
             return state
-        p = state.pending[-1]
+        p = stages.top(state.pending)
         legal = system.legal_actions(state)
         if not legal:
             return state
@@ -308,7 +309,7 @@ def stage_answer(state: GemsState, legal: list, side: int, rng: Rng, quick: bool
                  sharp: bool = False) -> Any:
     """The answer to a pending stage (choose_counters, assign_blocks, choose_lost_arm,
     choose_side, gm_call) for `side`."""
-    stage = state.pending[-1].stage if state.pending else "act"
+    stage = stages.top(state.pending).stage if state.pending else "act"
     if stage == "choose_counters":
         # every counter roll helps: more blocks and a higher disarm sum (GEM-29, GEM-33)
         counters = [a for a in legal if isinstance(a, A.Counter)]

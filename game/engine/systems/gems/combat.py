@@ -40,6 +40,7 @@ from typing import Any, Callable
 
 from game.engine import dice
 from game.engine.events import DiceRolled
+from game.engine.tactics import pending as stages
 from game.engine.tactics.footprint import area_cells as aoe_tiles
 from game.engine.tactics.footprint import area_offsets as aoe_block_offsets
 from game.engine.tactics.footprint import block as block_tiles
@@ -353,7 +354,7 @@ def legal_actions(state: GemsState) -> list:
     if state.over:
         return []
     if state.pending:
-        top = state.pending[-1]
+        top = stages.top(state.pending)
         if top.stage in STAGES:
             return stage_answers(state, top)
         return []
@@ -399,7 +400,7 @@ def validate(state: GemsState, action: Any) -> str | None:
     if state.over:
         return "the encounter is over"
     if state.pending:
-        top = state.pending[-1]
+        top = stages.top(state.pending)
         if action.kind in ("gems.counter", "gems.assign_blocks", "gems.choose_lost_arm",
                            "gems.choose_side"):
             stage = {"gems.counter": "choose_counters", "gems.assign_blocks": "assign_blocks",
@@ -604,7 +605,7 @@ def _strike(state: GemsState, action: Strike, rng) -> list:
 
 
 def _push(state: GemsState, stage: str, seat: int, actor: str, ctx: dict, prompt: str) -> None:
-    state.pending.append(Pending(stage, seat, actor, {"strike": ctx, "prompt": prompt}))
+    stages.push(state.pending, Pending(stage, seat, actor, {"strike": ctx, "prompt": prompt}))
 
 
 def _advance(state: GemsState, ctx: dict[str, Any], rng) -> list:
@@ -906,7 +907,7 @@ def block_options(counters: list[int], attacks: list[list[int]],
 
 
 def _answer(state: GemsState, action: Any, rng) -> list:
-    pending = state.pending.pop()
+    pending = stages.pop(state.pending)
     ctx = pending.data["strike"]
     fight = ctx["fights"][ctx["at"]]
     attacker = _unit(state, ctx["attacker"])

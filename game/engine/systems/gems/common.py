@@ -24,6 +24,7 @@ from game.engine.boards.square import READING8 as NEIGHBOURS  # noqa: F401 (gems
 from game.engine.boards.square import chebyshev  # noqa: F401 (gems modules)
 from game.engine.events import DiceRolled
 from game.engine.rng import Rng
+from game.engine.tactics import pending as stages
 from game.engine.tactics.footprint import block_at as footprint_at
 from game.engine.tactics.footprint import cells_distance as footprint_distance  # noqa: F401
 
@@ -451,7 +452,7 @@ def check_end(state: GemsState) -> list:
         return []
     state.over = True
     state.winner = next(iter(alive)) if alive else None
-    state.pending.clear()
+    stages.clear(state.pending)
     state.ready_open = False
     state.plans.clear()
     reason = (f"side {state.winner + 1} is the only side with gems still formed"

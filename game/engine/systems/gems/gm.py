@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.events import RulingMade
+from game.engine.tactics import pending as stages
 
 from .actions import Rule
 from .house import house
@@ -69,13 +70,12 @@ def ask(state: GemsState, rule: str, actor: str | None, prompt: str,
     data: dict[str, Any] = {"rule": rule, "prompt": prompt, "choices": listed,
                             "default": default, "resume": resume}
     data.update(extra or {})
-    state.pending.append(Pending(STAGE, gm, actor, data))
+    stages.push(state.pending, Pending(STAGE, gm, actor, data))
 
 
 def top(state: GemsState) -> Pending | None:
-    if state.pending and state.pending[-1].stage == STAGE:
-        return state.pending[-1]
-    return None
+    p = stages.top(state.pending)
+    return p if p is not None and p.stage == STAGE else None
 
 
 def legal(state: GemsState) -> list:
@@ -106,7 +106,7 @@ def label_of(pending: Pending, choice: str) -> str:
 
 def answer(state: GemsState, action: Rule, rng: Any) -> list:
     """Settle the call on top of the stack and let the code that asked carry on."""
-    p = state.pending.pop()
+    p = stages.pop(state.pending)
     label = label_of(p, action.choice)
     if label.endswith(DEFAULT_MARK):
         label = label[:-len(DEFAULT_MARK)]

@@ -19,9 +19,10 @@ from game.engine.boards import Board, BoardError, MapObject
 from game.engine.decisions import Decision
 from game.engine.events import MatchEnded
 from game.engine.rng import Rng
-from game.engine.rules import ConfigError, HouseRule, MatchConfig, SeatConfig
+from game.engine.rules import ConfigError, HouseRule, MatchConfig, SystemBase, refuse_concede
+from game.engine.tactics import pending as stages
 from game.engine.tactics.boardbuild import build_board as tactics_build_board
-from game.engine.tactics.boardbuild import grid_rows, rows_board
+from game.engine.tactics.boardbuild import example_match, grid_rows, rows_board
 from game.engine.tactics.pending import stack_from_json
 
 from . import actions as A
@@ -182,13 +183,14 @@ def teams_for_map(map_name: str | None) -> list[str]:
     return out
 
 
-class GemsSystem:
+class GemsSystem(SystemBase):
     id = "gems"
     name = "Gems"
     description = ("Gem skirmishes on an elevation grid: two Action Slots a turn, d20 + CPR "
                    "Combat Rolls, blocks, disarms, flight, currents and truces.")
     house_rules: tuple[HouseRule, ...] = HOUSE_RULES
     seat_count = (2, 2)     # one seat per side; the gm_seat house rule adds one (GEM-GM-37)
+    state_version = STATE_VERSION
 
     def teams_for_map(self, map_path: str) -> list[tuple[str, str]]:
         """(team id, team name) pairs suiting a map, for the New game screen's team pickers
@@ -366,9 +368,9 @@ class GemsSystem:
         if state.over:
             return "the encounter is over"
         if isinstance(action, Concede):
-            d = self.decision(state)
-            if d is None or action.seat != d.seat:
-                return "only the seat that is deciding may concede"
+            why = refuse_concede(action, self.decision(state))
+            if why is not None:
+                return why
             if action.seat == gm.seat(state):
                 return "the game master has no side to concede"
             return None
@@ -377,7 +379,7 @@ class GemsSystem:
         if isinstance(action, COMBAT_ACTIONS):
             return combat.validate(state, action)
         if state.pending:
-            p = state.pending[-1]
+            p = stages.top(state.pending)
             return f"waiting for an answer first ({p.stage.replace('_', ' ')})"
         if state.ready_open:
             return "finish the Ready Action first (assign arms and strike)"
@@ -389,7 +391,7 @@ class GemsSystem:
         if isinstance(action, Concede):
             state.over = True
             state.winner = 1 - action.seat
-            state.pending.clear()
+            stages.clear(state.pending)
             return [MatchEnded(state.winner, f"side {action.seat + 1} conceded")]
         if isinstance(action, COMBAT_ACTIONS):
             events = list(combat.apply(state, action, rng))
@@ -412,7 +414,7 @@ class GemsSystem:
         if state.over:
             return None
         if state.pending:
-            p = state.pending[-1]
+            p = stages.top(state.pending)
             actor = state.units[p.actor].name if p.actor in state.units else (p.actor or "")
             if p.stage == gm.STAGE and p.data.get("prompt"):
                 return Decision(p.seat, p.stage, p.actor, str(p.data["prompt"]))
@@ -438,30 +440,18 @@ class GemsSystem:
         return state
 
     # --- saving ------------------------------------------------------------------------------
-    def state_to_json(self, state: GemsState) -> dict:
-        d = state.to_json()
-        d["version"] = STATE_VERSION
-        return d
-
+    # state_to_json is SystemBase's: the state's to_json() with state_version added
     def state_from_json(self, data: dict) -> GemsState:
-        try:
+        with self.reading_save():
             return _state_from_json(data)
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise ConfigError(f"gems save state is damaged: {exc!r}") from None
 
     # --- checks ------------------------------------------------------------------------------
     def check_invariants(self, state: GemsState) -> list[str]:
         return check_invariants(state)
 
     def example_config(self, seed: int) -> MatchConfig:
-        from game.paths import maps_dir
-        seats = [SeatConfig("human", name="Player 1"), SeatConfig("ai", name="Computer")]
-        for name in ("gems_riverbend.tmx", "gems_quarry.tmx"):
-            if (maps_dir() / name).exists():
-                teams = teams_for_map(name)[:2]
-                if len(teams) == 2:
-                    return MatchConfig("gems", seed, seats, name, {}, {"teams": teams})
-        return MatchConfig("gems", seed, seats, None, {}, example_setup())
+        return example_match(self.id, seed, ("gems_riverbend.tmx", "gems_quarry.tmx"),
+                             teams_for_map, example_setup)
 
     def check_map(self, board: Board) -> list:
         return check_map(board)

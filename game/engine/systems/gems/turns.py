@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from game.engine.events import MatchEnded, RulingMade, TurnEnded, TurnStarted
 from game.engine.rng import Rng
+from game.engine.tactics import pending as stages
 from game.engine.tactics.initiative import rank
 
 from . import events as ev
@@ -170,7 +171,7 @@ def call_time(state: GemsState, rounds: int, ruling: bool = True) -> list:
     winner = ranked[0][0] if len(ranked) > 1 and ranked[0][1] > ranked[1][1] else None
     state.over = True
     state.winner = winner
-    state.pending.clear()
+    stages.clear(state.pending)
     state.ready_open = False
     state.plans.clear()
     state.slots = 0

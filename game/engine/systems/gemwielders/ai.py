@@ -1,5 +1,6 @@
 """Gemwielders computer players: "easy", "normal" and "hard", registered with
-game.engine.ai.base, plus `BALANCE`, the hooks `python -m game balance` uses.
+game.engine.ai.base, plus `BALANCE`, the hooks `python -m game balance` uses (handed out by
+the system's `balance_hooks()`).
 
 Owns: how a bot values a card (`Cards.value`, from its printed numbers and each effect verb's
 own AI hint in effects.VERBS), what it infers about its own hidden deck from public facts
@@ -27,8 +28,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterable
 
-from game.engine.ai.base import register_bot
+from game.engine.ai.base import Bot, playable, register_bot
 from game.engine.rng import Rng
+from game.engine.tactics import pending as stages
 
 from . import actions as A
 from .content import Clause, Content, eligible, load, parse_requirement
@@ -169,12 +171,12 @@ def _system():
 def seat_of(view: GwState) -> int:
     """The deciding seat: the top pending stage's seat, else the active seat."""
     if view.pending:
-        return view.pending[-1].seat
+        return stages.top(view.pending).seat
     d = _system().decision(view)
     return d.seat if d is not None else view.active
 
 
-class GwBot:
+class GwBot(Bot):
     """The normal bot; `hard` and `easy` switch on lookahead and noise."""
 
     def __init__(self, name: str = "normal", lookahead: bool = False, noise: float = 0.0,
@@ -193,8 +195,7 @@ class GwBot:
     def choose(self, view: GwState, legal: list, rng: Rng) -> Any:
         if not legal:
             raise ValueError("no legal action to choose from")
-        # giving up is a last resort, never a move (Concede.surrender)
-        legal = [a for a in legal if not getattr(a, "surrender", False)] or legal
+        legal = playable(legal)          # giving up is a last resort, never a move
         if len(legal) == 1:
             return legal[0]
         if self.blunder and rng.randint(0, 999) < int(self.blunder * 1000):
@@ -220,7 +221,7 @@ class GwBot:
         by_type: dict[type, list] = {}
         for a in legal:
             by_type.setdefault(type(a), []).append(a)
-        stage = view.pending[-1].stage if view.pending else None
+        stage = stages.top(view.pending).stage if view.pending else None
         out: list[tuple[float, Any]] = []
         for i, a in enumerate(legal):
             s = self.score(view, me, a, by_type, stage, rng) + self.jitter(rng) - i * 1e-6
@@ -510,7 +511,7 @@ class GwBot:
     # --- stages --------------------------------------------------------------------------------
     def pay_score(self, view: GwState, me: int) -> float:
         """Pay for an optional clause when its effects are worth more than the power."""
-        pend = view.pending[-1] if view.pending else None
+        pend = stages.top(view.pending) if view.pending else None
         clause = (pend.data.get("clause") if pend else None) or {}
         cost = clause.get("cost", 0)
         p = view.players[me]
@@ -527,7 +528,7 @@ class GwBot:
     def choose_cards_score(self, view: GwState, me: int, a: Any, stage: str | None) -> float:
         """Discard or scrap our own worst cards; keep, take or hit the best ones; an ordered
         pick puts the best first (the top of the deck)."""
-        pend = view.pending[-1] if view.pending else None
+        pend = stages.top(view.pending) if view.pending else None
         data = pend.data if pend else {}
         verb = str(data.get("verb", "discard"))
         p = view.players[me]

@@ -31,6 +31,7 @@ from itertools import combinations, permutations
 from typing import TYPE_CHECKING, Any, Callable
 
 from game.engine.rng import Rng
+from game.engine.tactics import pending as stages
 
 from . import events as ev
 from .actions import ChooseCards, Decline, Pay
@@ -652,7 +653,7 @@ def _run(state, owner, steps, ctx, rng, out) -> None:
             decision = _clause_decision(state, owner, step, no, ctx, out)
             if decision is None:                 # ask: a pay stage, then carry on from here
                 payer = _payer(state, owner, ctx)
-                state.pending.append(Pending("pay", payer, HANDLER, {
+                stages.push(state.pending, Pending("pay", payer, HANDLER, {
                     "owner": owner, "clause": step, "no": no, "rest": steps, "ctx": ctx,
                     "prompt": _named(state, owner, ctx, f"pay {step['cost']} power? "
                                      f"{_describe(step['effects'])}")}))
@@ -662,7 +663,7 @@ def _run(state, owner, steps, ctx, rng, out) -> None:
         try:
             VERBS[step["verb"]].apply(state, owner, step, ctx, rng, out)
         except NeedChoice as need:
-            state.pending.append(Pending(need.stage, need.seat, HANDLER, {
+            stages.push(state.pending, Pending(need.stage, need.seat, HANDLER, {
                 **need.data, "seat": need.data.get("seat", need.seat), "owner": owner,
                 "rest": steps, "ctx": ctx,
                 "prompt": _named(state, owner, ctx, need.data["prompt"])}))
@@ -729,8 +730,9 @@ def _take_clause(state, owner, step, no, pay: bool, ctx, out) -> list[Step]:
 # --- stages: legal answers, validation, answering ----------------------------------------------
 
 def _top(state: "GwState") -> Pending | None:
-    if state.pending and state.pending[-1].handler == HANDLER:
-        return state.pending[-1]
+    top = stages.top(state.pending)
+    if top is not None and top.handler == HANDLER:
+        return top
     return None
 
 
@@ -783,7 +785,7 @@ def answer(state: "GwState", action: Any, rng: Rng) -> list:
     if why is not None:
         from game.engine.rules import IllegalAction
         raise IllegalAction(why)
-    top = state.pending.pop()
+    top = stages.pop(state.pending)
     d = top.data
     owner, steps, ctx = d["owner"], list(d["rest"]), dict(d["ctx"])
     out: list = []
@@ -794,7 +796,7 @@ def answer(state: "GwState", action: Any, rng: Rng) -> list:
         try:
             VERBS[d["verb"]].finish(state, owner, d, tuple(action.cards), rng, out)
         except NeedChoice as need:           # a verb with two choices (look_top: take, order)
-            state.pending.append(Pending(need.stage, need.seat, HANDLER, {
+            stages.push(state.pending, Pending(need.stage, need.seat, HANDLER, {
                 **need.data, "seat": need.data.get("seat", need.seat), "owner": owner,
                 "rest": steps, "ctx": ctx,
                 "prompt": _named(state, owner, ctx, need.data["prompt"])}))

@@ -17,6 +17,7 @@ from typing import Any, Iterable
 
 from game.engine.events import MatchEnded, TurnEnded, TurnStarted
 from game.engine.rng import Rng
+from game.engine.tactics import pending as stages
 
 from . import actions as A
 from . import events as E
@@ -232,7 +233,7 @@ def setup_state(state: GwState, rng: Rng, picks: dict[int, str]) -> list:
             events += choose_gembearer(state, seat, picks[seat], rng)
     if len(picks) < 2:
         seat = state.first if state.first not in picks else 1 - state.first
-        state.pending.append(Pending("choose_gembearer", seat))
+        stages.push(state.pending, Pending("choose_gembearer", seat))
     return events
 
 
@@ -272,7 +273,7 @@ def _deal_in(state: GwState, rng: Rng) -> list:
     for seat in (state.first, 1 - state.first):
         events += draw(state, seat, HAND_SIZE, rng)
     events += refill_row(state)
-    state.pending.append(Pending("redeal", 1 - state.first))
+    stages.push(state.pending, Pending("redeal", 1 - state.first))
     return events
 
 
@@ -407,7 +408,7 @@ def _game_over(state: GwState, winner: int, reason: str) -> list:
     state.winner = winner
     state.end_reason = reason
     state.phase = "over"
-    state.pending.clear()
+    stages.clear(state.pending)
     state.queue.clear()
     return [MatchEnded(winner, reason)]
 
@@ -529,8 +530,8 @@ def _ask_order(state: GwState, group: str, keys: list[str]) -> bool:
         state.attack.order = list(keys)
         return False
     state.attack.order = []
-    state.pending.append(Pending("order_effects", state.attack.attacker, "rules",
-                                 {"group": group, "keys": list(keys)}))
+    stages.push(state.pending, Pending("order_effects", state.attack.attacker, "rules",
+                                       {"group": group, "keys": list(keys)}))
     return True
 
 
@@ -689,7 +690,7 @@ def usable(state: GwState, seat: int) -> list[tuple[str, list, int]]:
 
 def stage_legal(state: GwState) -> list:
     """Answers to the top pending stage handled here."""
-    p = state.pending[-1]
+    p = stages.top(state.pending)
     if p.stage == "choose_gembearer":
         taken = {q.gembearer for q in state.players if q.gembearer}
         ids = list(content_of(state).bearers)
@@ -708,7 +709,7 @@ def legal_actions(state: GwState) -> list:
     if state.over:
         return []
     if state.pending:
-        top = state.pending[-1]
+        top = stages.top(state.pending)
         if top.handler == "effects":
             return list(_effects().legal(state))
         return stage_legal(state)
@@ -762,7 +763,7 @@ def validate(state: GwState, action: Any) -> str | None:
     if state.over:
         return "the game is over"
     if state.pending:
-        top = state.pending[-1]
+        top = stages.top(state.pending)
         if top.handler == "effects":
             return _effects().validate(state, action)
         if top.stage == "order_effects" and isinstance(action, A.OrderEffects):
@@ -822,7 +823,7 @@ def _why_not(state: GwState, action: Any) -> str:
 
 def apply(state: GwState, action: Any, rng: Rng) -> list:
     events: list = []
-    if state.pending and state.pending[-1].handler == "effects":
+    if state.pending and stages.top(state.pending).handler == "effects":
         events += _effects().answer(state, action, rng)
         return events + run(state, rng)
     events += _apply(state, action, rng)
@@ -833,22 +834,22 @@ def _apply(state: GwState, action: Any, rng: Rng) -> list:
     seat = state.active
     p = state.players[seat]
     if isinstance(action, A.ChooseGembearer):
-        stage = state.pending.pop()
+        stage = stages.pop(state.pending)
         events = choose_gembearer(state, stage.seat, action.gembearer, rng)
         if state.players[1 - stage.seat].gembearer is None:
-            state.pending.append(Pending("choose_gembearer", 1 - stage.seat))
+            stages.push(state.pending, Pending("choose_gembearer", 1 - stage.seat))
         return events
     if isinstance(action, (A.Redeal, A.KeepRow)):
-        state.pending.pop()
+        stages.pop(state.pending)
         events = redeal(state, rng) if isinstance(action, A.Redeal) else []
         return events + start_turn(state, state.first)     # GW-13
     if isinstance(action, A.OrderEffects):
-        stage = state.pending[-1]
+        stage = stages.top(state.pending)
         state.attack.order += list(action.order)
         left = [k for k in stage.data["keys"] if k not in state.attack.order]
         if len(left) <= 1:
             state.attack.order += left
-            state.pending.pop()
+            stages.pop(state.pending)
         return []
     # draft phase (GW-16..24)
     if isinstance(action, (A.ScrapIneligible, A.SkipStep)):

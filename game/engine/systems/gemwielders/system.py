@@ -20,7 +20,9 @@ from game.engine.actions import Concede
 from game.engine.decisions import Decision
 from game.engine.events import MatchEnded
 from game.engine.rng import Rng
-from game.engine.rules import ConfigError, IllegalAction, MatchConfig, SeatConfig
+from game.engine.rules import (BalanceHooks, ConfigError, IllegalAction, MatchConfig, SeatConfig,
+                               SystemBase, refuse_concede)
+from game.engine.tactics import pending as stages
 
 from . import rules
 from .house import HOUSE_RULES
@@ -53,13 +55,14 @@ _PROMPTS = {
 }
 
 
-class GemwieldersSystem:
+class GemwieldersSystem(SystemBase):
     id = "gemwielders"
     name = "Gemwielders"
     description = ("Two-player deck-builder: socket gems, draft gem cards into your deck, and "
                    "break through your rival's hidden defense before the gem card deck runs out.")
     house_rules = HOUSE_RULES
     seat_count = (2, 2)
+    state_version = STATE_VERSION
 
     # --- set-up --------------------------------------------------------------------------------
     def setup(self, config: MatchConfig, rng: Rng) -> tuple[GwState, list]:
@@ -122,10 +125,7 @@ class GemwieldersSystem:
         if state.over:
             return "the game is over"
         if isinstance(action, Concede):
-            d = self.decision(state)
-            if d is None or action.seat != d.seat:
-                return "only the seat that is deciding may concede"
-            return None
+            return refuse_concede(action, self.decision(state))
         try:
             return rules.validate(state, action)
         except (KeyError, IndexError, TypeError, ValueError) as exc:
@@ -136,7 +136,7 @@ class GemwieldersSystem:
             state.over = True
             state.winner = 1 - action.seat
             state.phase = "over"
-            state.pending.clear()
+            stages.clear(state.pending)
             state.queue.clear()
             state.end_reason = f"Player {state.player_number(action.seat)} conceded"
             return [MatchEnded(state.winner, state.end_reason)]
@@ -149,7 +149,7 @@ class GemwieldersSystem:
         if state.over:
             return None
         if state.pending:
-            p = state.pending[-1]
+            p = stages.top(state.pending)
             prompt = str(p.data.get("prompt") or _PROMPTS.get(p.stage, p.stage.replace("_", " ")))
             return Decision(p.seat, p.stage, None, prompt)
         stage = state.phase
@@ -219,20 +219,14 @@ class GemwieldersSystem:
         return v
 
     # --- saving --------------------------------------------------------------------------------
-    def state_to_json(self, state: GwState) -> dict:
-        d = state.to_json()
-        d["version"] = STATE_VERSION
-        return d
-
+    # state_to_json is SystemBase's: the state's to_json() with state_version added
     def state_from_json(self, data: dict) -> GwState:
         if not isinstance(data, dict) or data.get("version") != STATE_VERSION:
             raise ConfigError(f"gemwielders save state has version {data.get('version')!r} "
                               f"(expected {STATE_VERSION})" if isinstance(data, dict)
                               else "gemwielders save state must be an object")
-        try:
+        with self.reading_save():
             return state_from_dict(data)
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise ConfigError(f"gemwielders save state is damaged: {exc!r}") from None
 
     # --- checks --------------------------------------------------------------------------------
     def check_invariants(self, state: GwState) -> list[str]:
@@ -242,12 +236,15 @@ class GemwieldersSystem:
         seats = [SeatConfig("human", name="Player 1"), SeatConfig("ai", name="Computer")]
         return MatchConfig(self.id, seed, seats, None, {}, {})
 
-    def check_map(self, board: Any) -> list:
-        return []
-
     def load_bots(self) -> None:
         """Importing ai.py registers this system's bots (kept out of start-up)."""
         from . import ai  # noqa: F401
+
+    def balance_hooks(self) -> BalanceHooks:
+        """The Gembearer roster and picks the balance command pairs up (in ai.py, beside the
+        bots that play those games)."""
+        from .ai import BALANCE
+        return BALANCE
 
 
 def zones_of(state: GwState) -> dict[str, list[str]]:
