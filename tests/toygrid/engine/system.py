@@ -14,7 +14,8 @@ from game.engine.decisions import Decision
 from game.engine.dice import roll
 from game.engine.events import DiceRolled, TurnStarted
 from game.engine.rng import Rng
-from game.engine.rules import ConfigError, MatchConfig, Refusal, SeatConfig, resolve_house_rules
+from game.engine.rules import (ConfigError, MatchConfig, Refusal, SeatConfig, SystemBase,
+                               resolve_house_rules)
 from game.engine.tactics import initiative, pending
 from game.engine.tactics.boardbuild import build_board, grid_rows, rows_board
 
@@ -40,7 +41,7 @@ def _board(map_name: str | None, grid: dict | None):
                        missing="toy_grid needs a map", wrong_shape="{path}: not a square map")[0]
 
 
-class ToyGrid:
+class ToyGrid(SystemBase):
     id = SYSTEM_ID
     name = "Toy grid"
     description = "Soldiers on a square map: move, strike next door, parry. For tests only."
