@@ -37,8 +37,8 @@ from game.engine.actions import ACTIONS
 from game.engine.ai.base import Thinking, make_bot, run_thinking, think
 from game.engine.ai.runner import bot_rng
 from game.engine.match import Match
-from game.engine.records import to_json
-from game.engine.rules import RuleSystem
+from game.engine.records import RecordError, to_json
+from game.engine.rules import IllegalAction, RuleSystem
 
 #: seconds the worker may take for one answer before the seat gives up on the process
 DEFAULT_TIMEOUT = 30.0
@@ -73,8 +73,8 @@ class _Worker:
                     m.apply_log_entry(entry)
                 if m.snapshot() == doc.get("snapshot"):
                     return m
-            except Exception:        # fall through to a clean rebuild
-                pass
+            except (IllegalAction, RecordError, ValueError, KeyError, TypeError):
+                pass                 # the cached match cannot follow this log: rebuild it below
         self.match = saves.from_document(doc, "<seat request>")
         self.config_key = config_key
         return self.match

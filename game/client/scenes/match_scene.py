@@ -164,19 +164,17 @@ class MatchScene(Scene):
         self._on_state_changed()
 
     def leave(self) -> None:
-        self._tell_seats("cancel")
+        # a seat's cancel only forgets its open request; stopping a worker already survives a
+        # broken pipe (AISeat._stop_process), so anything raised here is a bug and goes to the
+        # app's error dialog instead of being swallowed
+        for seat in self.ai_seats.values():
+            seat.cancel()
 
     def close(self) -> None:
         """Stop AI worker processes (the scene is going away for good)."""
-        self._tell_seats("close")
-        self.ai_seats.clear()
-
-    def _tell_seats(self, method: str) -> None:
         for seat in self.ai_seats.values():
-            try:
-                getattr(seat, method)()
-            except Exception:   # noqa: BLE001 - a seat that fails to stop must not stop the table
-                pass
+            seat.close()
+        self.ai_seats.clear()
 
     def _anim_factor(self) -> float:
         settings = getattr(self.app, "settings", None)
