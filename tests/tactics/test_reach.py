@@ -137,3 +137,15 @@ def test_multi_start_and_astar_predicate_goal():
     assert reach.costs[2] == 2 and reach.costs[8] == 2 and 5 not in reach
     found = R.astar(0, lambda n: n % 7 == 6 and n > 0, nbrs, lambda a, b: 1)
     assert found == ([0, 1, 2, 3, 4, 5, 6], 6)
+
+
+def test_fewest_steps_draws_a_shortest_route_inside_the_allowed_cells():
+    from game.engine.boards.square import neighbours8
+    from game.engine.tactics.reach import fewest_steps
+    allowed = {(1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2)}
+    nbrs = lambda c: [(c[0] + dx, c[1] + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]  # noqa: E731
+    path = fewest_steps((0, 0), (0, 2), allowed, nbrs)        # round the wall at (0,1),(1,1)
+    assert path == [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2)]
+    assert fewest_steps((0, 0), (1, 1), allowed | {(1, 1)}, lambda c: neighbours8(*c)) == \
+        [(0, 0), (1, 1)]
+    assert fewest_steps((0, 0), (5, 5), allowed, nbrs) == [(0, 0), (5, 5)]    # no route

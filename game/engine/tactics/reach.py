@@ -246,3 +246,13 @@ def hex_path(layout: HexLayout, start: Offset, goal: Offset, cost: HexCost, widt
     def estimate(c: Offset) -> float:
         return cube_distance(layout.to_cube(*c), gc) * min_step
     return astar(start, goal, nbrs, cost, heuristic=estimate, max_cost=budget)
+
+
+def fewest_steps(start: N, goal: N, allowed: set[N], neighbours: Neighbours[N]) -> list[N]:
+    """The path of fewest steps from `start` to `goal` through `allowed` nodes (start .. goal;
+    [start, goal] when none exists). For drawing a route the rules already allow, never for
+    deciding one: the rules' own paths come from the system's reach."""
+    inside = set(allowed) | {start}
+    found = dijkstra(start, lambda n: [m for m in neighbours(n) if m in inside],
+                     lambda _a, _b: 1)
+    return found.path_to(goal) or [start, goal]

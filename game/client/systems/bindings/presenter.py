@@ -23,10 +23,10 @@ only. Never imports pygame.
 """
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
 from game.engine.actions import EndTurn
+from game.engine.tactics.reach import fewest_steps
 from game.engine.systems.bindings import actions as A
 from game.engine.systems.bindings import budget as budget_rules
 from game.engine.systems.bindings import combat as combat_rules
@@ -603,26 +603,7 @@ class BindingsPresenter(Presenter):
         if p:
             return [start] + [c for c in p if c != start]
         lay = self.layout()
-        allowed = cells | {start}
-        prev: dict[Cell, Cell | None] = {start: None}
-        q = deque([start])
-        while q:
-            c = q.popleft()
-            if c == goal:
-                break
-            for n in lay.neighbours(*c):
-                n = tuple(n)
-                if n in allowed and n not in prev:
-                    prev[n] = c
-                    q.append(n)
-        if goal not in prev:
-            return [start, goal]
-        out: list[Cell] = []
-        cur: Cell | None = goal
-        while cur is not None:
-            out.append(cur)
-            cur = prev[cur]
-        return out[::-1]
+        return fewest_steps(start, goal, cells, lambda c: [tuple(n) for n in lay.neighbours(*c)])
 
     def _mode_cells(self, actor: str, mode: str) -> dict[Cell, Any]:
         """Legal destination hex -> its action for a movement mode ("moveto" or a mode name)."""

@@ -15,11 +15,12 @@ reachable tiles are a picture only; the engine decides the real route. It never 
 from __future__ import annotations
 
 import tomllib
-from collections import deque
 from typing import Any
 
 from game import paths
 from game.engine.actions import EndTurn
+from game.engine.boards.square import neighbours8
+from game.engine.tactics.reach import fewest_steps
 from game.engine.systems.gems import actions as A
 from game.engine.systems.gems import combat
 from game.engine.systems.gems.forecast import forecast as engine_forecast
@@ -972,27 +973,7 @@ def _normalise_reach(got: Any) -> list[tuple[Cell, int]]:
 
 def _preview_path(start: Cell, goal: Cell, cells: set[Cell]) -> list[Cell]:
     """A picture of the route: fewest 8-way steps through reachable cells (display only)."""
-    allowed = cells | {start}
-    prev: dict[Cell, Cell | None] = {start: None}
-    q = deque([start])
-    while q:
-        c = q.popleft()
-        if c == goal:
-            break
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                n = (c[0] + dx, c[1] + dy)
-                if n in allowed and n not in prev:
-                    prev[n] = c
-                    q.append(n)
-    if goal not in prev:
-        return [start, goal]
-    path = []
-    c: Cell | None = goal
-    while c is not None:
-        path.append(c)
-        c = prev[c]
-    return path[::-1]
+    return fewest_steps(start, goal, cells, lambda c: neighbours8(*c))
 
 
 def _line(a: Cell, b: Cell) -> list[Cell]:
