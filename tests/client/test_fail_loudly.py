@@ -42,7 +42,7 @@ def test_an_engine_error_while_listing_actions_opens_the_error_dialog(app, monke
     def broken():
         raise RuntimeError("legal actions crashed")
     monkeypatch.setattr(match, "legal_actions", broken)
-    match.log.append({"action": "poke"})               # a new state key: the presenter re-reads
+    match.edited()                                     # a new state key: the presenter re-reads
     app.settle(2)
     assert isinstance(app.top, ErrorDialog)
     assert "legal actions crashed" in app.log_path().read_text(encoding="utf-8")

@@ -17,6 +17,7 @@ class _Match:
     def __init__(self, legal=None, error: Exception | None = None):
         self.state = SimpleNamespace(round=3, board="board")
         self.log: list = []
+        self.version = 1
         self._legal = legal or []
         self._error = error
         self.calls = 0
@@ -60,7 +61,7 @@ def test_legal_drops_surrender_and_asks_the_engine_once_per_state():
     p = Presenter(m)
     assert p.legal() == [EndTurn()]
     assert p.legal() == [EndTurn()] and m.calls == 1
-    m.log.append("an action")                       # a submit changes the key
+    m.version = 2                                   # a submit changes the key
     p.legal()
     assert m.calls == 2
 

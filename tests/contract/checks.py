@@ -235,6 +235,11 @@ def check_illegal_actions(system: Any, seed: int, every: int = 4) -> int:
                 raise AssertionError(f"seed {seed}: {to_json(bad)} was accepted but is not in "
                                      f"legal_actions")
             assert picture(match) == before, f"refusing {to_json(bad)} changed the match"
+            # Match refuses whatever is unlisted itself; the system's own validate, which gives
+            # the reason, must agree that it is not allowed
+            if not match.system.validate(match.state, bad):
+                raise AssertionError(f"seed {seed}: {to_json(bad)} was accepted but is not in "
+                                     f"legal_actions (validate finds nothing wrong with it)")
             tried += 1
 
     play(system, seed, stop_after=LIMIT, before=try_illegal)
@@ -322,6 +327,10 @@ def check_legal_accepted(system: Any, seed: int, every: int = 15) -> int:
         if len(match.log) % every:
             return
         for a in legal:
+            said = match.system.validate(match.state, a)
+            if said:
+                raise AssertionError(f"seed {seed}, action {len(match.log)}: {to_json(a)} is "
+                                     f"listed as legal but refused by validate: {said}")
             trial = copy.deepcopy(match)
             try:
                 trial.submit(a)

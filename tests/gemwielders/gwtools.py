@@ -118,6 +118,7 @@ def set_phase(m: Match, seat: int, phase: str, turn: int = 3) -> GwState:
     s.draft_step = 3 if phase == "draft" else 6
     s.attack = Attack(seat, 1 - seat) if phase == "attack" else None
     s.fired = []
+    m.edited()
     return s
 
 

@@ -138,6 +138,7 @@ def test_bot_pays_only_what_it_can_and_what_is_worth_it():
     s.players[0].power = 6
     ids = put(s, 0, "hand", ["w_meditate"])
     put(s, 0, "deck", ["w_ward", "w_ward", "w_ward"])
+    m.edited()
     action = bot.choose(m.view(0), m.legal_actions(), bot_rng(m, 0))
     assert action == A.PlaySkill(ids[0], (True,))
 

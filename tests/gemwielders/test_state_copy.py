@@ -23,17 +23,18 @@ SEEDS = (1, 2, 3, 4, 5, 6)
 
 
 def _states() -> list[GwState]:
-    """Live states (not copies) at every decision of seeded random-vs-random and
-    normal-vs-normal games; each is checked before the game moves on."""
+    """The state at every decision of seeded random-vs-random and normal-vs-normal games, each
+    rebuilt from its JSON (the match changes its one state in place; the JSON round trip does
+    not use the copy under test)."""
     out: list[GwState] = []
     for seed in SEEDS:
         kinds = ("random", "random") if seed % 2 else ("normal", "normal")
         m = Match.new(example_match("gemwielders", seed, difficulties=kinds))
         bots = [make_bot("gemwielders", kinds[0]), make_bot("gemwielders", kinds[1])]
         while not m.over and len(m.log) < 400:
-            out.append(m.state)
+            out.append(m.system.state_from_json(m.system.state_to_json(m.state)))
             m.submit(ask_bot(m, bots[m.decision.seat], m.decision.seat))
-        out.append(m.state)
+        out.append(m.system.state_from_json(m.system.state_to_json(m.state)))
     return out
 
 

@@ -213,7 +213,7 @@ class MatchReader:
         return self.state.board
 
     def _state_key(self) -> Any:
-        return (id(self.match.state), len(self.match.log))
+        return (self.match.version,)
 
     def _state_changed(self) -> None:
         """Called when legal() sees a new state; drop anything cached for the old one."""

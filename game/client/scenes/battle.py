@@ -501,7 +501,7 @@ class BattleScene(MatchScene):
     # -- drawing -------------------------------------------------------------------------------------------
     def _current_overlay(self):
         mode = self.effective_mode()
-        key = (id(self.match.state), len(self.match.log), mode, self.selected, self.hover_cell)
+        key = (self.match.version, mode, self.selected, self.hover_cell)
         if key != self._overlay_key:
             self._overlay_key = key
             self._overlay = self.presenter.overlay(mode, self.selected, self.hover_cell)
@@ -511,7 +511,7 @@ class BattleScene(MatchScene):
         mode = self.effective_mode()
         if self.hover_cell is None or mode is None:
             return None
-        key = (id(self.match.state), len(self.match.log), mode, self.selected, self.hover_cell,
+        key = (self.match.version, mode, self.selected, self.hover_cell,
                self.presenter.preview_key())
         if key != self._forecast_key:
             self._forecast_key = key
@@ -535,7 +535,7 @@ class BattleScene(MatchScene):
         prompt: Prompt | None = None
         if d is not None and d.stage not in self.board_stages and self.human_turn() and d.seat == self.viewer:
             prompt = self.presenter.prompt()
-        key = (id(self.match.state), len(self.match.log), tuple(self.view.rect), prompt is not None)
+        key = (self.match.version, tuple(self.view.rect), prompt is not None)
         if key == self._prompt_key:
             return
         self._prompt_key = key

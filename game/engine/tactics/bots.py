@@ -4,7 +4,7 @@ Owns: `BotBase` (a name, a difficulty's `noise` and `random_rate`, and the three
 system bot shares: leave surrender aside unless it is the only choice, now and then play a plain
 random legal action, blur a score by uniform noise) and `dry_run`, which tries an action on a
 throwaway `Match` around the position, so a bot's look-ahead goes through the same door as a
-real action (validate, apply to a copy) and never around it. Bots register with
+real action (the legal list, then apply, on a copy) and never around it. Bots register with
 `game.engine.ai.base.register_bot`, re-exported here with `playable`.
 
 Must not: read the real match or its generator (a bot has its view, the legal actions and its
@@ -13,13 +13,14 @@ bug in a look-ahead is a bug, not "the bot just does not choose it".
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any
 
 from game.engine.ai.base import Bot, playable, register_bot
 from game.engine.match import Match
 from game.engine.rng import Rng
-from game.engine.rules import IllegalAction, MatchConfig, RuleSystem
+from game.engine.rules import IllegalAction, RuleSystem
 
 __all__ = ["BotBase", "DryRun", "dry_run", "playable", "register_bot", "step"]
 
@@ -59,14 +60,12 @@ class DryRun:
 
 
 def step(system: RuleSystem, state: Any, action: Any, rng: Rng) -> tuple[Any, list]:
-    """`action` submitted to a throwaway Match around `state` with the bot's generator `rng`:
-    the new position and its events. `state` is left as it was (submit works on a copy); `rng`
-    moves on by exactly the draws the action made, so successive steps draw on. A refusal
-    raises IllegalAction (a look-ahead playing an action it was not offered is a bot bug)."""
-    match = Match(MatchConfig(system.id), system, state, rng)
+    """`action` submitted to a throwaway Match around a copy of `state` with the bot's generator
+    `rng`: the new position and its events. `state` is left as it was; `rng` moves on by exactly
+    the draws the action made, so successive steps draw on. A refusal raises IllegalAction (a
+    look-ahead playing an action it was not offered is a bot bug)."""
+    match = Match.around(system, copy.deepcopy(state), rng)
     outcome = match.submit(action)
-    # submit rolled on its own copy of the generator; carry its draws over to the bot's stream
-    rng.state, rng.inc, rng.forced = match.rng.state, match.rng.inc, match.rng.forced
     return match.state, outcome.events
 
 

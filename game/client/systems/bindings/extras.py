@@ -46,7 +46,7 @@ class _TimelineBar:
 
     def draw(self, surface: pygame.Surface, entries, round_no: int, portrait, status: str = "") -> None:
         m = self.scene.match
-        key = (id(m.state), len(m.log))
+        key = m.version
         if key != self._key:
             # the orders past segments really had (leads included), from the events so far
             self._key = key

@@ -464,7 +464,7 @@ class GemsPresenter(Presenter):
 
     # -- targeting --------------------------------------------------------------------------------
     def reachable(self, uid: str) -> dict[Cell, int]:
-        key = (id(self.match.state), len(self.match.log), uid)
+        key = (self.match.version, uid)
         if key == self._reach_key:
             return self._reach
         legal = [a for a in self.my_turn_actions(uid) if isinstance(a, _MOVE_KINDS)

@@ -322,7 +322,7 @@ class GemwieldersPresenter:
 
     def view(self, viewer: int) -> Any:
         """match.view(viewer), kept while the match does not change (a view is a deep copy)."""
-        key = (id(self.match.state), len(self.match.log), viewer)
+        key = (self.match.version, viewer)
         if self._view_key != key:
             self._view_key = key
             self._view = self.match.view(viewer)

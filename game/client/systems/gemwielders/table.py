@@ -214,7 +214,7 @@ class CardTableScene(MatchScene):
 
     # -- reading the table (cached per state and viewer) --------------------------------------------------
     def _state_key(self) -> tuple:
-        return (id(self.match.state), len(self.match.log), self.viewer)
+        return (self.match.version, self.viewer)
 
     def table(self) -> TableInfo | None:
         if self.viewer is None:
