@@ -24,7 +24,6 @@ Must not: decide rules or validate maps itself (the system does, through Match.n
 from __future__ import annotations
 
 import random
-import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -39,8 +38,10 @@ from game.client.ui import draw, saving
 from game.client.ui.base import UIScene
 from game.client.ui.dialogs import Dialog, DialogResult, ErrorDialog
 from game.engine import registry
+from game.engine.boards.tmx import read_xml
 from game.engine.match import Match
 from game.engine.rules import MatchConfig, RuleSystem, SeatConfig
+from game.engine.safeio import FileRefused
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -64,9 +65,9 @@ def map_header(path: Path) -> tuple[dict[str, str], str]:
     """A Tiled map's custom properties and a size line, read from the XML root only (cheap; the
     system validates the whole map when the match starts)."""
     try:
-        root = ET.parse(path).getroot()
-    except (ET.ParseError, OSError):
-        return {}, "unreadable map file"
+        root = read_xml(path)
+    except FileRefused as exc:             # listed, marked, with the reason; never a crash
+        return {}, f"cannot be read: {exc.reason}"
     props = {p.get("name", ""): p.get("value", p.text or "")
              for p in root.findall("./properties/property")}
     w, h = root.get("width"), root.get("height")

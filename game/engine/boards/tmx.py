@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 from xml.etree import ElementTree as ET
 
+from .. import safeio
 from .board import Board, BoardError, MapObject
 from .hex import HexLayout
 
@@ -31,10 +32,12 @@ FLIP_V = 0x40000000
 FLIP_D = 0x20000000
 ROT_120 = 0x10000000
 GID_MASK = 0x0FFFFFFF
+MAX_RAW_GID = 0xFFFFFFFF     # a tile number with its flip flags: 32 bits, never more
 
 PROPERTY_TYPES_FILE = "propertytypes.json"
 MAX_CELLS = 250_000          # a 500x500 battle map is far beyond any table-top fight
 MAX_TILE_PIXELS = 1024
+MAX_GROUP_DEPTH = 16         # layer groups inside groups; Tiled maps rarely use more than two
 KNOWN_PROPERTY_TYPES = {"string", "int", "float", "bool", "color", "file", "object", "class"}
 
 
@@ -71,7 +74,9 @@ class PropertyTypes:
 
     @classmethod
     def load(cls, path: Path) -> "PropertyTypes":
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = safeio.loads_json(safeio.read_limited(path, safeio.MAX_MAP_BYTES,
+                                                     "property types file"),
+                                 path, "property types file")
         if isinstance(data, dict) and "propertyTypes" in data:   # a .tiled-project file
             data = data["propertyTypes"]
         out = cls(source=str(path))
@@ -82,14 +87,18 @@ class PropertyTypes:
                 out.classes[t["name"]] = t
         return out
 
-    def class_defaults(self, name: str, use: str | None = None) -> dict[str, Any]:
+    def class_defaults(self, name: str, use: str | None = None,
+                       _within: tuple[str, ...] = ()) -> dict[str, Any]:
         t = self.classes.get(name)
         if t is None or (use and t.get("useAs") and use not in t["useAs"]):
             return {}
+        if name in _within or len(_within) > safeio.MAX_DEPTH:
+            return {}         # a class that contains itself: its own members stop the walk
         out: dict[str, Any] = {}
         for m in t.get("members", []):
             if m.get("type") == "class":
-                out[m["name"]] = self.class_defaults(m.get("propertyType", ""))
+                out[m["name"]] = self.class_defaults(m.get("propertyType", ""),
+                                                     _within=_within + (name,))
                 out[m["name"]].update(m.get("value") or {})
             elif m.get("value") != "":
                 # An empty string default means "not set": the system's own default applies.
@@ -99,13 +108,16 @@ class PropertyTypes:
 
 def find_property_types(map_path: Path) -> PropertyTypes | None:
     """propertytypes.json beside the map or in a parent folder (up to three levels)."""
-    d = map_path.resolve().parent
+    try:
+        d = map_path.resolve().parent
+    except (OSError, RuntimeError):          # a symlink loop (RuntimeError before Python 3.13)
+        return None
     for _ in range(4):
         p = d / PROPERTY_TYPES_FILE
         if p.is_file():
             try:
                 return PropertyTypes.load(p)
-            except (OSError, ValueError, KeyError, TypeError):
+            except (OSError, ValueError, KeyError, TypeError, AttributeError):
                 return None
         if d.parent == d:
             break
@@ -285,15 +297,20 @@ def _read_props(s: _Scan, elem: ET.Element, owner: str, layer: str | None = None
     return out
 
 
+def read_xml(path: Path, what: str = "map") -> ET.Element:
+    """The root element of a Tiled file, read within safeio's limits (regular file, size,
+    nesting, a readable encoding). Raises safeio.FileRefused naming the file and the reason."""
+    return safeio.parse_xml(safeio.read_limited(path, safeio.MAX_MAP_BYTES, what), path, what)
+
+
 def _parse_xml(s: _Scan, path: Path, what: str) -> ET.Element | None:
     try:
-        return ET.parse(path).getroot()
-    except FileNotFoundError:
-        s.problem(f"{what} {path.name} does not exist (looked for {path})")
-    except (ET.ParseError, LookupError, UnicodeError) as e:   # LookupError: bad encoding name
-        s.problem(f"{what} {path.name} is not valid XML: {e}")
-    except OSError as e:
-        s.problem(f"{what} {path.name} cannot be read: {e.strerror or e}")
+        return read_xml(path, what)
+    except safeio.FileRefused as e:
+        if not path.exists() and not path.is_symlink():
+            s.problem(f"{what} {path.name} does not exist (looked for {path})")
+        else:
+            s.problem(f"{what} {path.name}: {e.reason}")
     return None
 
 
@@ -387,12 +404,16 @@ def _decode_data(s: _Scan, data: ET.Element, name: str) -> list[int] | None:
 
 
 def _object_anchor(o: ET.Element, tmpl: ET.Element | None) -> tuple[float, float]:
-    """The object's centre in map pixels, following Tiled's origins and rotation."""
+    """The object's centre in map pixels, following Tiled's origins and rotation. ValueError
+    for a number that is not finite (nan, inf, 1e309)."""
     def attr(name: str, default: float = 0.0) -> float:
         v = o.get(name)
         if v is None and tmpl is not None:
             v = tmpl.get(name)
-        return float(v) if v is not None else default
+        value = float(v) if v is not None else default
+        if not math.isfinite(value):
+            raise ValueError(f"{name}={v!r}")
+        return value
     x, y = attr("x"), attr("y")
     w, h = attr("width"), attr("height")
     gid = o.get("gid") or (tmpl.get("gid") if tmpl is not None else None)
@@ -402,6 +423,8 @@ def _object_anchor(o: ET.Element, tmpl: ET.Element | None) -> tuple[float, float
         poly = o.find("polyline")
     if poly is not None:
         pts = [tuple(map(float, p.split(","))) for p in poly.get("points", "").split()]
+        if not all(math.isfinite(c) for pt in pts for c in pt):
+            raise ValueError("a polygon point is not finite")
         if pts:
             xs, ys = [p[0] for p in pts], [p[1] for p in pts]
             cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
@@ -440,7 +463,8 @@ def _scan_objects(s: _Scan, group: ET.Element, lname: str, info: _LayerInfo) -> 
         try:
             px, py = _object_anchor(o, tmpl_obj)
         except ValueError:
-            s.problem(f"object {oid} has a position that is not a number", lname, kind="object")
+            s.problem(f"object {oid} has a position or size that is not a finite number",
+                      lname, kind="object")
             continue
         cx, cy = s.pixel_to_cell(px, py)
         label = f"object {name!r} (id {oid})" if name else f"object id {oid}"
@@ -452,10 +476,13 @@ def _scan_objects(s: _Scan, group: ET.Element, lname: str, info: _LayerInfo) -> 
         gid = 0
         if gid_raw and not tsrc:
             try:
-                gid = int(gid_raw) & GID_MASK
+                gid = int(gid_raw)
+                if not 0 <= gid <= MAX_RAW_GID:
+                    raise ValueError
+                gid &= GID_MASK
             except ValueError:
-                s.problem(f"{label} has gid {gid_raw!r}, which is not a number", lname, cx, cy,
-                          "object")
+                s.problem(f"{label} has gid {gid_raw!r}, which is not a tile number", lname, cx,
+                          cy, "object")
             else:
                 if s.tileset_for(gid) is None:
                     s.problem(f"{label} shows tile gid {gid}, which no tileset has", lname, cx,
@@ -470,7 +497,10 @@ def _scan_objects(s: _Scan, group: ET.Element, lname: str, info: _LayerInfo) -> 
         info.object_ids.append(oid)
 
 
-def _scan_layers(s: _Scan, parent: ET.Element, prefix: str = "") -> None:
+def _scan_layers(s: _Scan, parent: ET.Element, prefix: str = "", depth: int = 0) -> None:
+    if depth > MAX_GROUP_DEPTH:
+        s.problem(f"layer groups nest more than {MAX_GROUP_DEPTH} deep", prefix.rstrip("/"))
+        return
     for child in parent:
         tag = child.tag
         if tag not in ("layer", "objectgroup", "imagelayer", "group"):
@@ -479,7 +509,7 @@ def _scan_layers(s: _Scan, parent: ET.Element, prefix: str = "") -> None:
         shown = prefix + lname
         props = _read_props(s, child, f"layer '{shown}'", shown)
         if tag == "group":
-            _scan_layers(s, child, prefix=shown + "/")
+            _scan_layers(s, child, prefix=shown + "/", depth=depth + 1)
             continue
         if tag == "imagelayer":
             img = child.find("image")
@@ -511,6 +541,11 @@ def _scan_layers(s: _Scan, parent: ET.Element, prefix: str = "") -> None:
                       f"{s.width * s.height}", shown)
             gids = (gids + [0] * (s.width * s.height))[: s.width * s.height]
         for i, raw in enumerate(gids):
+            if not 0 <= raw <= MAX_RAW_GID:
+                s.problem(f"tile value {raw} is not a tile number (0 to {MAX_RAW_GID})", shown,
+                          i % s.width, i // s.width)
+                gids[i] = 0
+                continue
             gid = raw & GID_MASK
             if gid and s.tileset_for(gid) is None:
                 s.problem(f"tile gid {gid} belongs to no tileset", shown, i % s.width, i // s.width)

@@ -1,0 +1,134 @@
+"""Maps built to break the reader (issue: hostile files). Each must give problems that name the
+file and say what is wrong: no traceback, no hang, the file untouched.
+
+The inputs are the ones a session found by feeding the game broken maps: XML encodings the
+parser cannot read, numbers that are not finite, nesting deep enough to exhaust recursion, a
+map that is a symlink to itself or a pipe, and tile numbers beyond 32 bits.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+from game.engine import safeio
+from game.engine.boards import BoardError, check_board_file, load_board
+from game.engine.boards import tmx
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCE = (ROOT / "maps" / "gems_riverbend.tmx").read_text()
+
+
+def copy_map(tmp_path: Path, text: str, name: str = "hostile.tmx") -> Path:
+    """`text` as a map file beside a copy of the shipped tilesets and property types."""
+    shutil.copytree(ROOT / "maps" / "tilesets", tmp_path / "tilesets", dirs_exist_ok=True)
+    shutil.copy(ROOT / "maps" / "propertytypes.json", tmp_path / "propertytypes.json")
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def problems_of(path: Path) -> list[str]:
+    """check_board_file's messages, and proof that load_board refuses the same map cleanly."""
+    before = path.read_bytes() if path.is_file() else None
+    found = [str(p) for p in check_board_file(path)]
+    assert found, "the map was accepted"
+    assert all(str(path) in f for f in found), found           # every message names the file
+    with pytest.raises(BoardError):
+        load_board(path)
+    if before is not None:
+        assert path.read_bytes() == before                     # nothing written back
+    return found
+
+
+def first_object_attr(text: str, name: str, value: str) -> str:
+    at = text.index("<object ")
+    end = text.index(">", at)
+    tag = text[at:end]
+    import re
+    tag = re.sub(rf'\b{name}="[^"]*"', f'{name}="{value}"', tag, count=1)
+    return text[:at] + tag + text[end:]
+
+
+@pytest.mark.parametrize("encoding, words", [("Shift_JIS", "encoding"), ("no-such-enc", "encoding")])
+def test_an_encoding_the_parser_cannot_read_is_a_problem(tmp_path, encoding, words):
+    text = SOURCE.replace('encoding="UTF-8"', f'encoding="{encoding}"', 1)
+    assert encoding in text
+    found = problems_of(copy_map(tmp_path, text))
+    assert any(words in f for f in found)
+
+
+@pytest.mark.parametrize("value", ["1e309", "nan", "inf", "-1e400"])
+def test_an_object_position_that_is_not_finite_is_a_problem(tmp_path, value):
+    found = problems_of(copy_map(tmp_path, first_object_attr(SOURCE, "x", value)))
+    assert any("finite" in f for f in found)
+
+
+def test_groups_nested_past_any_limit_are_refused_without_recursion(tmp_path):
+    deep = "<group>" * 100_000 + "</group>" * 100_000
+    text = SOURCE.replace("</map>", deep + "</map>")
+    found = problems_of(copy_map(tmp_path, text))
+    assert any("levels deep" in f for f in found)
+
+
+def test_groups_nested_moderately_deep_are_one_problem(tmp_path):
+    body = '<group name="g">' * 40 + "</group>" * 40
+    found = problems_of(copy_map(tmp_path, SOURCE.replace("</map>", body + "</map>")))
+    assert any("nest" in f for f in found)
+
+
+def test_a_map_that_is_a_symlink_to_itself_is_a_problem(tmp_path):
+    p = tmp_path / "loop.tmx"
+    p.symlink_to(p)
+    found = [str(x) for x in check_board_file(p)]
+    assert found and "loop.tmx" in found[0]
+    with pytest.raises(BoardError):
+        load_board(p)
+
+
+def test_a_pipe_named_like_a_map_is_refused_at_once(tmp_path):
+    fifo = tmp_path / "pipe.tmx"
+    os.mkfifo(fifo)
+    result: list = []
+    t = threading.Thread(target=lambda: result.append(check_board_file(fifo)), daemon=True)
+    t.start()
+    t.join(5)
+    assert not t.is_alive(), "reading a pipe hung"
+    assert "pipe" in str(result[0][0])
+
+
+def test_a_link_to_an_endless_device_is_refused(tmp_path):
+    p = tmp_path / "zero.tmx"
+    p.symlink_to("/dev/zero")
+    assert "device" in str(check_board_file(p)[0])
+
+
+def test_a_map_larger_than_the_limit_is_refused_before_reading(tmp_path, monkeypatch):
+    monkeypatch.setattr(safeio, "MAX_MAP_BYTES", 1000)
+    found = [str(x) for x in check_board_file(copy_map(tmp_path, SOURCE))]
+    assert any("at most" in f for f in found)
+
+
+@pytest.mark.parametrize("gid", [2**40, 2**32, -1])
+def test_a_tile_number_beyond_32_bits_is_a_problem_not_a_blank(tmp_path, gid):
+    at = SOURCE.index('encoding="csv">') + len('encoding="csv">')
+    first = SOURCE.index(",", at)
+    text = SOURCE[:at] + "\n" + str(gid) + SOURCE[first:]
+    found = problems_of(copy_map(tmp_path, text))
+    assert any("not a tile number" in f for f in found)
+
+
+def test_an_object_gid_beyond_32_bits_is_a_problem(tmp_path):
+    text = first_object_attr(SOURCE, "gid", str(2**40))
+    assert str(2**40) in text
+    found = problems_of(copy_map(tmp_path, text))
+    assert any("not a tile number" in f for f in found)
+
+
+def test_a_property_class_that_contains_itself_does_not_recurse(tmp_path):
+    types = tmx.PropertyTypes(classes={"Loop": {"name": "Loop", "members": [
+        {"name": "inner", "type": "class", "propertyType": "Loop"}]}})
+    assert types.class_defaults("Loop") == {"inner": {}}
