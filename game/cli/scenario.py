@@ -74,7 +74,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"ERROR {exc.path}: {exc.problem}", file=out)
             continue
         title = result.scenario.name
-        if result.passed:
+        if result.errors:
+            broken += 1
+            print(f"ERROR {path}  {title}", file=out)
+            for d in result.errors + result.differences:
+                print(f"  - {d}", file=out)
+        elif result.passed:
             passed += 1
             print(f"PASS  {path}  {title}", file=out)
         else:

@@ -101,6 +101,16 @@ class SeatConfig:
         return cls(d["kind"], str(d.get("difficulty", "normal")), str(d.get("name", "")))
 
 
+# Seeds the generator takes as they are: 0 .. 2**64 - 1. A larger number would be folded into
+# that range silently, so two different seeds in a file would play the same game.
+SEED_LIMIT = 2**64
+
+
+def check_seed(seed: int) -> None:
+    if not 0 <= seed < SEED_LIMIT:
+        raise ConfigError(f"seed {seed} is outside 0 .. {SEED_LIMIT - 1}")
+
+
 @dataclass(slots=True)
 class MatchConfig:
     """Everything a match is built from. `map` is a path (relative to the maps folder, or
@@ -131,6 +141,7 @@ class MatchConfig:
         seed = d.get("seed", 0)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ConfigError(f"seed must be an integer, not {seed!r}")
+        check_seed(seed)
         seats = d.get("seats", [{"kind": "human"}, {"kind": "human"}])
         if not isinstance(seats, list):
             raise ConfigError("seats must be a list")

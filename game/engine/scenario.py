@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import copy
 import json
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,7 +31,8 @@ from .actions import ACTIONS
 from .match import Match
 from .records import RecordError, to_json
 from .rng import ForcedValueError
-from .rules import ConfigError, IllegalAction, MatchConfig, SeatConfig
+from . import safeio
+from .rules import ConfigError, IllegalAction, MatchConfig, SeatConfig, check_seed
 
 _TOP_KEYS = {"name", "description", "rules", "dice", "match", "grid", "setup", "step", "expect"}
 _MATCH_KEYS = {"system", "map", "seed", "house_rules", "setup_dice", "seats"}
@@ -104,13 +104,21 @@ class Scenario:
 class Result:
     scenario: Scenario
     differences: list[str] = field(default_factory=list)
+    #: mistakes in the file found only by running it (an unknown house rule, a path that leads
+    #: nowhere, forced dice never rolled): the scenario is broken, not the rules
+    errors: list[str] = field(default_factory=list)
     initial_events: list[dict] = field(default_factory=list)
     steps: list[tuple[Step, list[dict], str | None]] = field(default_factory=list)  # events, refusal
     match: Match | None = None
 
     @property
     def passed(self) -> bool:
-        return not self.differences
+        return not self.differences and not self.errors
+
+    @property
+    def status(self) -> str:
+        """ERROR (the file is wrong), FAIL (the rules differ from it) or PASS."""
+        return "ERROR" if self.errors else "FAIL" if self.differences else "PASS"
 
 
 # -- reading ----------------------------------------------------------------------------------------
@@ -118,17 +126,9 @@ def load(path: str | Path) -> Scenario:
     """Read and check a scenario file; raise ScenarioError naming the file and the problem."""
     p = Path(path)
     try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise ScenarioError(p, "the file does not exist") from None
-    except OSError as exc:
-        raise ScenarioError(p, f"the file cannot be read ({exc.strerror or exc})") from None
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ScenarioError(p, "the file is not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(p, f"not valid TOML: {exc}") from None
+        data = safeio.loads_toml(safeio.read_limited(p, safeio.MAX_TEXT_BYTES, "file"), p, "file")
+    except safeio.FileRefused as exc:
+        raise ScenarioError(p, exc.reason) from None
     return parse(data, p)
 
 
@@ -250,6 +250,10 @@ def parse(data: dict, path: str | Path = "<scenario>") -> Scenario:
     seed = match.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise _fail(path, "[match] seed", f"must be a whole number, not {seed!r}")
+    try:
+        check_seed(seed)
+    except ConfigError as exc:
+        raise _fail(path, "[match] seed", str(exc)) from None
     house_rules = _table(path, "[match] house_rules", match.get("house_rules", {}))
     setup = copy.deepcopy(_table(path, "[setup]", data.get("setup", {})))
     map_name = None
@@ -522,7 +526,10 @@ def match_events(expected: list[dict], actual: list[dict], where: str) -> list[s
     return out
 
 
-def _check(checks: Checks, match: Match, events: list[dict], where: str) -> list[str]:
+def _check(checks: Checks, match: Match, events: list[dict], where: str,
+           errors: list[str]) -> list[str]:
+    """The differences between `checks` and the match; a mistake in the file itself (a state
+    path that leads nowhere) goes to `errors`."""
     out: list[str] = []
     if checks.events is not None:
         out += match_events(checks.events, events, where)
@@ -537,7 +544,7 @@ def _check(checks: Checks, match: Match, events: list[dict], where: str) -> list
             try:
                 actual = lookup(state, dotted)
             except KeyError as exc:
-                out.append(f"{where}: state {dotted}: no such place ({exc.args[0]})")
+                errors.append(f"{where}: state {dotted}: the path leads nowhere ({exc.args[0]})")
                 continue
             out += [f"{where}: state {d}" for d in differences(value, actual, dotted)]
     if checks.decision is not None:
@@ -577,7 +584,10 @@ def run(scenario: Scenario) -> Result:
     config = copy.deepcopy(scenario.config)
     try:
         match = Match.new(config)
-    except Exception as exc:        # a broken set-up is the scenario's report, never a traceback
+    except ConfigError as exc:      # the file asks for a set-up the system refuses
+        result.errors.append(f"the match could not be set up: {_exc_text(exc)}")
+        return result
+    except Exception as exc:        # a crash in a system's set-up is the scenario's report
         result.differences.append(f"the match could not be set up: {_exc_text(exc)}")
         return result
     result.match = match
@@ -596,8 +606,8 @@ def run(scenario: Scenario) -> Result:
                 action = ACTIONS.from_json(resolve_refs(step.raw_action, state))
             except (KeyError, RecordError) as exc:
                 result.steps.append((step, events, None))
-                result.differences.append(f"{step.label}: {exc.args[0] if exc.args else exc}")
-                result.differences.append("(the steps after it were not run)")
+                result.errors.append(f"{step.label}: {exc.args[0] if exc.args else exc}")
+                result.errors.append("(the steps after it were not run)")
                 return result
         else:
             action = step.action
@@ -635,10 +645,11 @@ def run(scenario: Scenario) -> Result:
                         f"but it was allowed")
         else:
             result.steps.append((step, events, None))
-        result.differences += _check(step.checks, match, events, step.label)
-    result.differences += _check(scenario.checks, match, all_events, "at the end")
+        result.differences += _check(step.checks, match, events, step.label, result.errors)
+    result.differences += _check(scenario.checks, match, all_events, "at the end", result.errors)
     if match.rng.forced:
-        result.differences.append(f"at the end: forced dice {match.rng.forced} were never rolled")
+        result.errors.append(f"at the end: forced dice {match.rng.forced} were never rolled "
+                             f"(more dice are given than the steps roll)")
     return result
 
 

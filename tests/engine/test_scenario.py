@@ -79,16 +79,12 @@ def test_a_correct_scenario_passes(toy_system, tmp_path):
     ('decision = {stage = "choose_bonus", seat = 0}', 'decision = {stage = "act", seat = 0}',
      "decision stage is choose_bonus, expected act"),
     ('["seat", 0]', '["seat", 1]', "state seat is 0, expected 1"),
-    ('["seat", 0]', '["units.garnet.hp", 1]', "state units.garnet.hp: no such place (the state "
-                                               "has no 'units'"),
-    ('["positions.0", 9]', '["positions.5", 9]', "positions has 2 items, no item 5"),
     ("over = false", "over = true", "expected the match to be over, but it goes on"),
     ("over = false", "winner = 1", "winner is None, expected 1"),
     ('legal = [{kind = "end_turn"}, ', 'legal = [{kind = "toy_peek", seat = 1}, ',
      "expected toy_peek seat=1 to be legal; legal toy_peek actions: toy_peek seat=0"),
     ('not_legal = [{kind = "toy_roll"}]', 'not_legal = [{kind = "toy_step"}]',
      "expected toy_step to be illegal, but legal: toy_step seat=0"),
-    ("dice = [6]", "dice = [6, 4]", "at the end: forced dice [4] were never rolled"),
     ("over = false", 'not_events = [{kind = "toy_moved", end = 7}]',
      "at the end: toy_moved end=7 should not have happened, but did: toy_moved seat=0 start=1 end=7"),
 ])
@@ -96,6 +92,22 @@ def test_each_kind_of_difference_is_reported(toy_system, tmp_path, old, new, fra
     assert old in GOOD
     found = differences(tmp_path, GOOD.replace(old, new))
     assert any(fragment in d for d in found), found
+
+
+@pytest.mark.parametrize("old, new, fragment", [
+    ('["seat", 0]', '["units.garnet.hp", 1]', "state units.garnet.hp: the path leads nowhere "
+                                               "(the state has no 'units'"),
+    ('["positions.0", 9]', '["positions.5", 9]', "positions has 2 items, no item 5"),
+    ("dice = [6]", "dice = [6, 4]", "at the end: forced dice [4] were never rolled"),
+])
+def test_mistakes_in_the_file_found_by_running_it_are_errors(toy_system, tmp_path, old, new,
+                                                             fragment):
+    """A path into the state that leads nowhere and dice that are never rolled are the file's
+    mistakes (ERROR), not differences in the rules (FAIL)."""
+    assert old in GOOD
+    result = sc.run_file(write(tmp_path, GOOD.replace(old, new)))
+    assert result.status == "ERROR" and not result.passed
+    assert any(fragment in e for e in result.errors), result.errors
 
 
 def test_no_winner_yet_is_written_none(toy_system, tmp_path):
@@ -151,9 +163,30 @@ def test_set_up_dice_reach_the_set_up(toy_system, tmp_path):
 
 
 def test_a_set_up_the_system_refuses_is_reported_not_raised(toy_system, tmp_path):
-    found = differences(tmp_path, HEAD.replace("goal = 12", "goal = -1") + "[expect]\nover = false\n")
-    assert found == ["the match could not be set up: toy_race: goal must be a positive integer, "
-                     "not -1"]
+    result = sc.run_file(write(tmp_path, HEAD.replace("goal = 12", "goal = -1")
+                               + "[expect]\nover = false\n"))
+    assert result.status == "ERROR"
+    assert result.errors == ["the match could not be set up: toy_race: goal must be a positive "
+                             "integer, not -1"]
+
+
+def test_an_unknown_house_rule_is_an_error_in_the_file(toy_system, tmp_path):
+    text = HEAD.replace("seed = 3", "seed = 3\nhouse_rules = {no_such_rule = true}")
+    result = sc.run_file(write(tmp_path, text + "[expect]\nover = false\n"))
+    assert result.status == "ERROR" and "no_such_rule" in result.errors[0]
+
+
+@pytest.mark.parametrize("seed", ["99999999999999999999999", "-1", str(2**64)])
+def test_a_seed_the_generator_cannot_take_as_it_is_is_refused(toy_system, tmp_path, seed):
+    with pytest.raises(sc.ScenarioError, match="seed"):
+        sc.load(write(tmp_path, HEAD.replace("seed = 3", f"seed = {seed}")
+                      + "[expect]\nover = false\n"))
+
+
+def test_toml_nested_past_the_limit_is_refused_with_a_message(toy_system, tmp_path):
+    text = HEAD + "[expect]\nover = false\n[setup]\ndeep = " + "[" * 500 + "]" * 500 + "\n"
+    with pytest.raises(sc.ScenarioError, match="levels deep"):
+        sc.load(write(tmp_path, text))
 
 
 def test_a_long_set_up_error_is_cut_short(toy_system, tmp_path, monkeypatch):
@@ -285,7 +318,7 @@ def test_command_passes_fails_and_reports_broken_files(toy_system, tmp_path, cap
     out = capsys.readouterr().out
     assert f"FAIL  {bad}" in out
     assert "  - at the end: expected event 2 (toy_moved start=7 end=8) did not happen" in out
-    assert f"ERROR {broken}: not valid TOML" in out
+    assert f"ERROR {broken}: the file is not valid TOML" in out
     assert "none.toml: the file does not exist" in out
     assert "1 passed, 1 failed, 2 could not be run" in out
     assert "Traceback" not in out

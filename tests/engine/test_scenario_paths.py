@@ -84,18 +84,20 @@ def test_a_path_that_leads_nowhere_stops_the_run_with_its_name(toy_system, tmp_p
     [[step]]
     action = {kind = "toy_step", seat = 0}
     """)
-    assert result.differences[0].startswith("step 1 (toy_step seat=$positions.5): $positions.5:")
-    assert "no item 5" in result.differences[0]
-    assert result.differences[1] == "(the steps after it were not run)"
+    assert result.status == "ERROR"                 # the file's mistake, not the rules'
+    assert result.errors[0].startswith("step 1 (toy_step seat=$positions.5): $positions.5:")
+    assert "no item 5" in result.errors[0]
+    assert result.errors[1] == "(the steps after it were not run)"
     assert len(result.steps) == 1
 
 
-def test_a_reference_to_a_value_of_the_wrong_type_is_a_difference(toy_system, tmp_path):
+def test_a_reference_to_a_value_of_the_wrong_type_is_an_error(toy_system, tmp_path):
     result = run(tmp_path, HEAD + """
     [[step]]
     action = {kind = "toy_step", seat = "$positions"}
     """)
-    assert len(result.differences) == 2 and "seat" in result.differences[0]
+    assert result.status == "ERROR"
+    assert len(result.errors) == 2 and "seat" in result.errors[0]
 
 
 def test_an_unknown_kind_with_references_is_still_a_broken_file(toy_system, tmp_path):
