@@ -57,6 +57,11 @@ def _balance() -> ModuleType:
     return balance
 
 
+def _soak() -> ModuleType:
+    from game.cli import soak
+    return soak
+
+
 COMMANDS: dict[str, Callable[[], ModuleType]] = {
     "play": _play,
     "scenario": _scenario,
@@ -67,6 +72,7 @@ COMMANDS: dict[str, Callable[[], ModuleType]] = {
     "shots": _shots,
     "selftest": _selftest,
     "balance": _balance,
+    "soak": _soak,
 }
 
 USAGE = """usage: strife-table [COMMAND] [ARGS...]
@@ -78,6 +84,7 @@ With no command, opens the game. Commands:
   autoplay --system ID --seed N     AI against AI, headless; prints a JSON summary
   evaluate --system ID --opponent random --games N --seed N
   shots DIR                         render every scene to PNG files
+  soak [--games N] [--system ID]    random games with invariants checked; saves failures
   selftest                          one headless AI match per system
   balance --system ID --games N --seed S   AI-vs-AI win rates over every pairing (JSON)
 """
