@@ -153,7 +153,7 @@ def loads_json(raw: bytes, path: str | os.PathLike[str], what: str = "file") -> 
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise FileRefused(path, f"the {what} is not UTF-8 text (corrupt, or not a {what})") \
+        raise FileRefused(path, f"the {what} is not text (corrupt, or not a {what})") \
             from None
     if _bracket_depth(text) > MAX_DEPTH:
         raise FileRefused(path, f"the {what} is nested more than {MAX_DEPTH} levels deep")

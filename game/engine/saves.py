@@ -18,12 +18,19 @@ import time
 from pathlib import Path
 from typing import Any
 
+from . import safeio
 from .match import Match
 from .records import RecordError
 from .rules import ConfigError, IllegalAction, MatchConfig
 
 FORMAT = "strife-table-save"
 VERSION = 1
+# A save's log: the longest battles seen are under 2,000 actions; a forced-dice entry is written
+# by scenarios and tests and holds a handful of faces.
+MAX_ACTIONS = 100_000
+MAX_FORCED_PER_ENTRY = 1_000
+MAX_FORCED_TOTAL = 10_000
+LABEL_SHOWN = 120          # characters of a label `peek` hands to a list (a label is never longer)
 
 
 class SaveError(Exception):
@@ -65,6 +72,27 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> None:
         except FileNotFoundError:
             pass
         raise
+
+
+def clean_temporary(folder: str | os.PathLike, older_than: float = 60.0) -> list[Path]:
+    """Remove what interrupted atomic writes left in `folder` (`.<name>.<random>.tmp`, see
+    atomic_write_text) once they are `older_than` seconds old, so a write in progress is never
+    touched. Returns what was removed; a file that cannot be removed is left for next time."""
+    removed: list[Path] = []
+    now = time.time()
+    try:
+        candidates = list(Path(folder).glob(".*.tmp"))
+    except OSError:
+        return removed
+    for p in candidates:
+        try:
+            st = p.lstat()
+            if not p.is_symlink() and p.is_file() and now - st.st_mtime >= older_than:
+                p.unlink()
+                removed.append(p)
+        except OSError:
+            continue
+    return removed
 
 
 def save(match: Match, path: str | os.PathLike, label: str = "") -> None:
@@ -112,9 +140,24 @@ def from_document(doc: Any, path: str | os.PathLike = "<memory>") -> Match:
         # an edited config of the wrong shape reaches the system's set-up; say so, never crash
         raise SaveError(path, f"the match cannot be set up again: the configuration is "
                               f"malformed ({exc.__class__.__name__}: {exc})") from None
+    if len(doc["actions"]) > MAX_ACTIONS:
+        raise SaveError(path, f"the action log holds {len(doc['actions']):,} entries; at most "
+                              f"{MAX_ACTIONS:,} are read")
+    forced = 0
     for i, entry in enumerate(doc["actions"]):
         if not isinstance(entry, dict) or not ({"action", "force"} & set(entry)):
             raise SaveError(path, f"action {i + 1} of the log is malformed")
+        if "force" in entry:
+            faces = entry["force"]
+            if not isinstance(faces, list) or not all(type(f) is int for f in faces):
+                raise SaveError(path, f"action {i + 1} of the log cannot be replayed: forced "
+                                      f"dice must be a list of whole numbers")
+            if len(faces) > MAX_FORCED_PER_ENTRY:
+                raise SaveError(path, f"action {i + 1} of the log forces {len(faces):,} dice; "
+                                      f"at most {MAX_FORCED_PER_ENTRY} at a time")
+            forced += len(faces)
+            if forced > MAX_FORCED_TOTAL:
+                raise SaveError(path, f"the log forces more than {MAX_FORCED_TOTAL:,} dice")
         try:
             match.apply_log_entry(entry)
         except (IllegalAction, RecordError, ValueError, KeyError, TypeError, AttributeError) as exc:
@@ -126,33 +169,37 @@ def from_document(doc: Any, path: str | os.PathLike = "<memory>") -> Match:
     return match
 
 
-def load(path: str | os.PathLike) -> Match:
-    p = Path(path)
+def read_document(path: str | os.PathLike) -> Any:
+    """A save file's JSON, read within safeio's limits (a regular file, its size, nesting,
+    number and text sizes checked before or while parsing). SaveError names what is wrong."""
     try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(path, "the file does not exist") from None
-    except OSError as exc:
-        raise SaveError(path, f"the file cannot be read ({exc.strerror or exc})") from None
+        raw = safeio.read_limited(path, safeio.MAX_SAVE_BYTES, "file")
+    except safeio.FileRefused as exc:
+        raise SaveError(path, exc.reason) from None
     if not raw.strip():
         raise SaveError(path, "the file is empty")
     try:
-        doc = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise SaveError(path, "the file is not text (corrupt or not a save)") from None
-    except json.JSONDecodeError as exc:
-        raise SaveError(path, f"the file is not valid JSON (truncated or corrupt at line "
-                              f"{exc.lineno}, column {exc.colno})") from None
-    return from_document(doc, path)
+        return safeio.loads_json(raw, path, "file")
+    except safeio.FileRefused as exc:
+        raise SaveError(path, exc.reason) from None
+
+
+def load(path: str | os.PathLike) -> Match:
+    return from_document(read_document(path), path)
 
 
 def peek(path: str | os.PathLike) -> dict:
-    """The header of a save (system, label, time) without replaying it, for the load screen."""
-    try:
-        doc = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SaveError(path, f"unreadable ({exc.__class__.__name__})") from None
+    """The header of a save (system, label, time, number of actions) without replaying it, for
+    the load screen; texts are cut to what a list can show."""
+    doc = read_document(path)
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise SaveError(path, "this is not a Strife Table save")
-    return {"system": doc.get("system"), "label": doc.get("label", ""),
-            "saved_at": doc.get("saved_at", ""), "actions": len(doc.get("actions") or [])}
+    actions = doc.get("actions")
+
+    def text(key: str) -> str:
+        value = doc.get(key, "")
+        return value[:LABEL_SHOWN] if isinstance(value, str) else ""
+    system = doc.get("system")
+    return {"system": system if isinstance(system, str) else None, "label": text("label"),
+            "saved_at": text("saved_at"),
+            "actions": len(actions) if isinstance(actions, list) else 0}

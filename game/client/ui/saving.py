@@ -13,7 +13,6 @@ Must not: write anything but through `game.engine.saves` (atomic), or read saves
 """
 from __future__ import annotations
 
-import json
 import re
 from html import escape
 import time
@@ -68,34 +67,15 @@ def list_saves(folder: Path | None = None) -> list[SaveEntry]:
             continue            # a temporary file from an interrupted atomic write
         try:
             mtime = p.stat().st_mtime
-        except OSError:
-            continue
+        except OSError:         # a link that leads nowhere or loops: listed with the reason
+            mtime = 0.0
         try:
             header, problem = saves.peek(p), ""
         except saves.SaveError as exc:
-            header, problem = None, _describe(p, exc.problem)
+            header, problem = None, exc.problem
         out.append(SaveEntry(p, mtime, header, problem, p.name.startswith("autosave")))
     out.sort(key=lambda e: e.mtime, reverse=True)
     return out
-
-
-def _describe(path: Path, problem: str) -> str:
-    """A player-readable reason for a header that could not be read (peek only names the
-    exception class)."""
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        return f"the file cannot be read ({exc.strerror or exc})"
-    if not raw.strip():
-        return "the file is empty"
-    try:
-        json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        return "the file is not text (corrupt or not a save)"
-    except json.JSONDecodeError as exc:
-        return (f"the file is not valid JSON (truncated or corrupt at line {exc.lineno}, "
-                f"column {exc.colno})")
-    return problem
 
 
 def latest_autosave(folder: Path | None = None) -> Path | None:
