@@ -45,3 +45,15 @@ def test_title_and_load_screens_survive_a_folder_of_hostile_saves(app):
         assert name in listed, name
         assert words in listed[name].problem, (name, listed[name].problem)
     assert "Cannot be read" in texts(app)
+
+
+def test_the_title_screen_clears_temporary_files_of_interrupted_saves(app):
+    folder = paths.saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    leftovers = [folder / f".slot{i}.json.x{i}y.tmp" for i in range(3)]
+    for p in leftovers:
+        p.write_bytes(b"{" * 100)
+        os.utime(p, (time.time() - 7200, time.time() - 7200))
+    app.apply(reset(TitleScene(app)))
+    app.settle()
+    assert not any(p.exists() for p in leftovers)

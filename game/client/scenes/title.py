@@ -16,7 +16,7 @@ from game.client.scene import QUIT, Transition, push
 from game.client.ui import draw
 from game.client.ui.base import UIScene
 from game.client.ui.dialogs import MessageDialog
-from game.client.ui.saving import latest_autosave, list_saves, load_match
+from game.client.ui.saving import clear_interrupted_writes, latest_autosave, list_saves, load_match
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -29,6 +29,7 @@ class TitleScene(UIScene):
         super().__init__(app)
         self.notice = app.notice
         app.notice = ""          # shown on this title screen, not again
+        clear_interrupted_writes()
         self.buttons_by_name: dict[str, object] = {}
         self.nav_index = 0          # Enter picks the first item at once
         self.age = 0.0

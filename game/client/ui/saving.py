@@ -56,6 +56,12 @@ class SaveEntry:
         return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.mtime))
 
 
+def clear_interrupted_writes(folder: Path | None = None) -> None:
+    """Remove the temporary files saves interrupted mid-write left behind (the title screen
+    calls this, so they never pile up in the saves folder)."""
+    saves.clean_temporary(folder or paths.saves_dir())
+
+
 def list_saves(folder: Path | None = None) -> list[SaveEntry]:
     """Every save in the folder, newest first; broken ones are listed with their problem."""
     folder = folder or paths.saves_dir()
