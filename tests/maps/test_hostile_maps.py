@@ -132,3 +132,33 @@ def test_a_property_class_that_contains_itself_does_not_recurse(tmp_path):
     types = tmx.PropertyTypes(classes={"Loop": {"name": "Loop", "members": [
         {"name": "inner", "type": "class", "propertyType": "Loop"}]}})
     assert types.class_defaults("Loop") == {"inner": {}}
+
+
+@pytest.mark.parametrize("compression", ["zlib", "gzip"])
+def test_compressed_layer_data_that_inflates_past_the_map_is_refused(tmp_path, compression):
+    """A few hundred bytes that inflate to 100 MB: refused without inflating it all."""
+    import base64
+    import gzip
+    import re
+    import zlib
+    bomb = b"\0" * 100_000_000
+    packed = zlib.compress(bomb, 9) if compression == "zlib" else gzip.compress(bomb, 9)
+    data = (f'<data encoding="base64" compression="{compression}">'
+            f'{base64.b64encode(packed).decode()}</data>')
+    text = re.sub(r'<data encoding="csv">.*?</data>', data, SOURCE, count=1, flags=re.S)
+    found = problems_of(copy_map(tmp_path, text))
+    assert any("inflates to more than" in f for f in found)
+
+
+def test_compressed_layer_data_of_the_right_size_still_loads(tmp_path):
+    import base64
+    import re
+    import struct
+    import zlib
+    m = re.search(r'<data encoding="csv">(.*?)</data>', SOURCE, flags=re.S)
+    gids = [int(v) for v in m.group(1).replace("\n", "").split(",") if v.strip()]
+    packed = zlib.compress(struct.pack(f"<{len(gids)}I", *gids))
+    data = f'<data encoding="base64" compression="zlib">{base64.b64encode(packed).decode()}</data>'
+    path = copy_map(tmp_path, SOURCE[:m.start()] + data + SOURCE[m.end():])
+    assert check_board_file(path) == []
+    assert load_board(path).cells == load_board(copy_map(tmp_path, SOURCE, "plain.tmx")).cells

@@ -12,8 +12,6 @@ system; a system's own checks are handed in by the caller (registry.check_map_fi
 from __future__ import annotations
 
 import base64
-import gzip
-import json
 import math
 import os
 import struct
@@ -383,10 +381,15 @@ def _decode_data(s: _Scan, data: ET.Element, name: str) -> list[int] | None:
             return [int(v) for v in text.replace("\n", "").split(",") if v.strip() != ""]
         if encoding == "base64":
             raw = base64.b64decode(text)
-            if compression == "zlib":
-                raw = zlib.decompress(raw)
-            elif compression == "gzip":
-                raw = gzip.decompress(raw)
+            # never inflate more than the layer can hold: a few bytes of zlib can claim gigabytes
+            room = s.width * s.height * 4 + 4
+            if compression in ("zlib", "gzip"):
+                inflater = zlib.decompressobj(wbits=47)      # 47: zlib or gzip header, either
+                raw = inflater.decompress(raw, room)
+                if inflater.unconsumed_tail:
+                    s.problem(f"layer data inflates to more than the {s.width}x{s.height} cells "
+                              f"the map has", name)
+                    return None
             elif compression:
                 s.problem(f"layer data compression {compression!r} is not supported "
                           f"(use CSV or zlib/gzip)", name)
