@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import tomllib
 from pathlib import Path
@@ -113,23 +114,27 @@ def check_data(value: Any, path: str | os.PathLike[str], what: str = "file") -> 
             stack.extend((item, depth + 1) for item in items)
 
 
+_JSON_MARKS = re.compile(r'[\[\]{}"\\]')
+_TOML_MARKS = re.compile(r"[\[\]{}\"'\\]")
+
+
 def _bracket_depth(text: str, literal_quote: str = "") -> int:
     """How deeply `[`/`{` nest in JSON or TOML text, ignoring strings (and TOML's '...'
     literals, `literal_quote`): checked before parsing, so the parser never meets a nesting it
-    would recurse through. A bracket in a comment may count: that only ever over-counts."""
+    would recurse through. Only the marks are visited (a regular expression skips the rest), so
+    a long text costs little. A bracket in a comment may count: that only ever over-counts."""
     depth = deepest = 0
-    in_string = escaped = False
-    close = ""
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\" and close == '"':
-                escaped = True
-            elif ch == close:
-                in_string = False
-        elif ch == '"' or (ch == literal_quote and ch):
-            in_string, close = True, ch
+    close = ""                 # the quote that ends the string we are in, "" outside strings
+    escaped_at = -1
+    for m in (_TOML_MARKS if literal_quote else _JSON_MARKS).finditer(text):
+        ch, at = m.group(), m.start()
+        if close:
+            if ch == "\\" and close == '"' and escaped_at != at:
+                escaped_at = at + 1            # the next character is escaped
+            elif ch == close and escaped_at != at:
+                close = ""
+        elif ch == '"' or (literal_quote and ch == literal_quote):
+            close = ch
         elif ch in "[{":
             depth += 1
             if depth > deepest:

@@ -85,3 +85,15 @@ def test_toml_literal_strings_with_brackets_are_fine():
 def test_xml_limits(raw, words):
     with pytest.raises(FileRefused, match=words):
         safeio.parse_xml(raw, "m.tmx", "map")
+
+
+@pytest.mark.parametrize("text, toml, depth", [
+    ('{"a": "[[["}', False, 1),
+    ('{"a": "\\"[["}', False, 1),          # an escaped quote does not end the string
+    ('{"a": "x\\\\", "b": [[1]]}', False, 3),  # an escaped backslash does not escape the quote
+    ("[[[]]]", False, 3),
+    ("a = '[[[' ", True, 0),                # TOML literal strings
+    ('a = "\\\\" \nb = [[1]]', True, 2),
+])
+def test_bracket_depth_skips_strings_exactly(text, toml, depth):
+    assert safeio._bracket_depth(text, "'" if toml else "") == depth

@@ -225,12 +225,13 @@ def _convert(s: _Scan, ptype: str, raw: str | None, what: str, enum: str | None,
     value: Any
     raw = "" if raw is None else raw
     try:
+        # a typed value must be written out: Tiled always does, and pytmx cannot read it empty
         if ptype == "int" or ptype == "object":
-            value = int(raw) if raw != "" else 0
+            value = int(raw)
         elif ptype == "float":
-            value = float(raw) if raw != "" else 0.0
+            value = float(raw)
         elif ptype == "bool":
-            if raw not in ("true", "false", "1", "0", ""):
+            if raw not in ("true", "false", "1", "0"):
                 raise ValueError
             value = raw in ("true", "1")
         else:
@@ -378,7 +379,13 @@ def _decode_data(s: _Scan, data: ET.Element, name: str) -> list[int] | None:
     text = (data.text or "").strip()
     try:
         if encoding == "csv":
-            return [int(v) for v in text.replace("\n", "").split(",") if v.strip() != ""]
+            values = text.replace("\n", "").split(",")
+            if values and not values[-1].strip():
+                values.pop()                     # a trailing comma ends the last row
+            if any(not v.strip() for v in values):
+                s.problem("layer data has an empty value between two commas", name)
+                return None
+            return [int(v) for v in values]
         if encoding == "base64":
             raw = base64.b64decode(text)
             # never inflate more than the layer can hold: a few bytes of zlib can claim gigabytes
