@@ -24,11 +24,14 @@ SetupError = Callable[[str], ConfigError]
 
 def build_board(map_name: str | None, grid: dict[str, Any] | None, *, orientation: str,
                 from_grid: Callable[[dict[str, Any]], Board], error: SetupError,
-                missing: str, wrong_shape: str) -> tuple[Board, str]:
+                missing: str, wrong_shape: str,
+                check: Callable[[Board], Iterable[Any]] | None = None) -> tuple[Board, str]:
     """The board and its source name ("inline" for a grid, else the map's name). `from_grid`
     builds the system's inline board; a map must have `orientation`, else
     `wrong_shape.format(path=..., orientation=...)` is the error; `missing` says what is
-    needed when there is neither."""
+    needed when there is neither. `check` is the system's own map check (its `check_map`, the
+    one `check-map --system` runs): a map it finds problems in is refused here too, so a map
+    that does not pass the checker never starts a match."""
     if grid is not None:
         return from_grid(grid), "inline"
     if not map_name:
@@ -40,6 +43,12 @@ def build_board(map_name: str | None, grid: dict[str, Any] | None, *, orientatio
         raise error(f"{path}: {exc}") from None
     if board.orientation != orientation:
         raise error(wrong_shape.format(path=path, orientation=board.orientation))
+    if check is not None:
+        problems = [str(p) for p in check(board)]
+        if problems:
+            shown = problems[:8] + ([f"... and {len(problems) - 8} more"] if len(problems) > 8
+                                    else [])
+            raise error(f"{path} does not pass the map check:\n" + "\n".join(shown))
     return board, str(map_name)
 
 
