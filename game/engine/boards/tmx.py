@@ -61,6 +61,23 @@ class MapProblem:
         return f"{where}: {self.message}"
 
 
+def unknown_object_classes(board: Board, known: Iterable[str], system: str) -> list[MapProblem]:
+    """An object whose class the system does not use is a problem (a misspelt `spwan` would
+    otherwise be ignored without a word): each names the object and the closest known class.
+    Objects without a class (notes, decoration) are left alone."""
+    import difflib
+    known = sorted(known)
+    out: list[MapProblem] = []
+    for o in board.objects:
+        if o.type and o.type not in known:
+            near = difflib.get_close_matches(o.type, known, n=1)
+            hint = f"; did you mean {near[0]!r}?" if near else f" (it uses {', '.join(known)})"
+            out.append(MapProblem(board.source, o.layer, o.x, o.y,
+                                  f"object {o.name or o.id} has class {o.type!r}, which {system} "
+                                  f"does not use{hint}", "object"))
+    return out
+
+
 # ---------------------------------------------------------------------------- custom types
 @dataclass
 class PropertyTypes:

@@ -44,12 +44,26 @@ def build_board(map_name: str | None, grid: dict[str, Any] | None, *, orientatio
     if board.orientation != orientation:
         raise error(wrong_shape.format(path=path, orientation=board.orientation))
     if check is not None:
-        problems = [str(p) for p in check(board)]
+        problems = _checked(board, check)
         if problems:
             shown = problems[:8] + ([f"... and {len(problems) - 8} more"] if len(problems) > 8
                                     else [])
             raise error(f"{path} does not pass the map check:\n" + "\n".join(shown))
     return board, str(map_name)
+
+
+# A board's check results, by the board object (boards from the cached loader are shared and never
+# change); the board is kept alongside so its id cannot be reused while the entry lives.
+_CHECKED: dict[int, tuple[Board, list[str]]] = {}
+
+
+def _checked(board: Board, check: Callable[[Board], Iterable[Any]]) -> list[str]:
+    hit = _CHECKED.get(id(board))
+    if hit is None or hit[0] is not board:
+        if len(_CHECKED) > 16:
+            _CHECKED.clear()
+        hit = _CHECKED[id(board)] = (board, [str(p) for p in check(board)])
+    return hit[1]
 
 
 def grid_rows(grid: Any, keys: Iterable[str], error: SetupError,

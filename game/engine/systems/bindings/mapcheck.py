@@ -23,7 +23,10 @@ from typing import Any
 
 from game.engine.boards import Board
 from game.engine.boards.hex import HexLayout
-from game.engine.boards.tmx import MapProblem
+from game.engine.boards.tmx import MapProblem, unknown_object_classes
+
+# the object classes a bindings map may use (tmx.unknown_object_classes names any other)
+OBJECT_CLASSES = frozenset({"spawn"})
 
 Hex = tuple[int, int]
 
@@ -47,6 +50,7 @@ def check_map(board: Board) -> list[MapProblem]:
                                 f"(make the map with Orientation: Hexagonal)")]
     out = check_cells(board)
     out += check_spawns(board, need_spawns=True)
+    out += unknown_object_classes(board, OBJECT_CLASSES, "bindings")
     title = board.properties.get("title")
     if title is not None and not isinstance(title, str):
         out.append(_problem(board, f"map property title must be text, not {title!r}"))

@@ -92,7 +92,8 @@ def build_board(map_name: str | None, grid: dict[str, Any] | None) -> tuple[Boar
     return tactics_build_board(
         map_name, grid, orientation="hexagonal", from_grid=grid_board, error=_config_error,
         missing="needs a hex map or an inline grid (setup.grid)",
-        wrong_shape="{path}: bindings plays on hex maps, not {orientation} ones")
+        wrong_shape="{path}: bindings plays on hex maps, not {orientation} ones",
+        check=check_map)     # the checks check-map runs: a map failing them never starts
 
 
 # --- combatants -------------------------------------------------------------------------------

@@ -18,7 +18,10 @@ from game.engine.boards import Board
 from .common import DIRECTIONS
 from .content import content
 
-from game.engine.boards.tmx import MapProblem
+from game.engine.boards.tmx import MapProblem, unknown_object_classes
+
+# the object classes a gems map may use (tmx.unknown_object_classes names any other)
+OBJECT_CLASSES = frozenset({"spawn", "item"})
 
 
 def _problem(board: Board, layer: str | None, x: int | None, y: int | None, msg: str) -> Any:
@@ -33,7 +36,8 @@ def check_map(board: Board) -> list:
     if board.orientation != "orthogonal":
         return [_problem(board, None, None, None,
                          f"gems plays on square grids, not {board.orientation} maps")]
-    return check_cells(board) + check_objects(board, need_spawns=True)
+    return (check_cells(board) + check_objects(board, need_spawns=True)
+            + unknown_object_classes(board, OBJECT_CLASSES, "gems"))
 
 
 def check_cells(board: Board) -> list:

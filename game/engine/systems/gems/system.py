@@ -89,7 +89,8 @@ def build_board(map_name: str | None, grid: dict[str, Any] | None) -> tuple[Boar
     return tactics_build_board(
         map_name, grid, orientation="orthogonal", from_grid=grid_board, error=_config_error,
         missing="needs a map or an inline grid (setup.grid)",
-        wrong_shape="{path}: gems plays on square grids, not {orientation} maps")
+        wrong_shape="{path}: gems plays on square grids, not {orientation} maps",
+        check=check_map)     # the checks check-map runs: a map failing them never starts
 
 
 # --- units and items from content ------------------------------------------------------------
