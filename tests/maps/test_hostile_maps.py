@@ -162,3 +162,41 @@ def test_compressed_layer_data_of_the_right_size_still_loads(tmp_path):
     path = copy_map(tmp_path, SOURCE[:m.start()] + data + SOURCE[m.end():])
     assert check_board_file(path) == []
     assert load_board(path).cells == load_board(copy_map(tmp_path, SOURCE, "plain.tmx")).cells
+
+
+def _damaged_png(how: str) -> bytes:
+    raw = bytearray((ROOT / "maps" / "tilesets" / "gems_terrain.png").read_bytes())
+    at = raw.index(b"IDAT") + 40
+    if how == "flipped byte":
+        raw[at] ^= 0xFF                                   # the chunk checksum no longer fits
+    elif how == "cut short":
+        raw = raw[: len(raw) // 2]
+    elif how == "not an image":
+        raw = bytearray(b"this is not a picture" * 10)
+    return bytes(raw)
+
+
+@pytest.mark.parametrize("how", ["flipped byte", "cut short", "not an image"])
+def test_a_damaged_tileset_image_is_a_problem_for_the_checker(tmp_path, how):
+    """check-map used to pass a corrupt tileset PNG that the renderer then refused."""
+    path = copy_map(tmp_path, SOURCE)
+    (tmp_path / "tilesets" / "gems_terrain.png").write_bytes(_damaged_png(how))
+    found = problems_of(path)
+    assert any("gems_terrain.png" in f for f in found), found
+
+
+def test_a_png_whose_pixel_data_is_short_of_its_header_is_a_problem(tmp_path):
+    import struct
+    import zlib
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    header = struct.pack(">IIBBBBB", 64, 64, 8, 6, 0, 0, 0)          # 64x64 RGBA
+    short = zlib.compress(b"\0" * (1 + 64 * 4) * 10)                   # only 10 of 64 rows
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", short) + chunk(b"IEND", b"")
+    p = tmp_path / "short.png"
+    p.write_bytes(png)
+    assert "header promises" in tmx.image_problem(p)
+    full = zlib.compress(b"\0" * (1 + 64 * 4) * 64)
+    p.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", full)
+                  + chunk(b"IEND", b""))
+    assert tmx.image_problem(p) is None

@@ -78,6 +78,84 @@ def unknown_object_classes(board: Board, known: Iterable[str], system: str) -> l
     return out
 
 
+# ---------------------------------------------------------------------------- images
+MAX_IMAGE_BYTES = 64 * 2**20
+MAX_IMAGE_PIXELS = 64 * 2**20
+_PNG_CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}      # colour type -> samples per pixel
+_IMAGE_PROBLEMS: dict[tuple[str, int, int], str | None] = {}
+
+
+def image_problem(path: Path) -> str | None:
+    """Why the image at `path` cannot be drawn, or None. PNGs (what Tiled tilesets use) are
+    checked whole without decoding pixels: chunk checksums, the header, and that the pixel data
+    inflates to exactly the rows the header promises, so a damaged tileset is found by check-map
+    and not first by the renderer. JPEG, GIF and BMP are recognised by their signature."""
+    try:
+        st = path.stat()
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or exc})"
+    key = (str(path), st.st_mtime_ns, st.st_size)
+    if key not in _IMAGE_PROBLEMS:
+        if len(_IMAGE_PROBLEMS) > 256:
+            _IMAGE_PROBLEMS.clear()
+        try:
+            raw = safeio.read_limited(path, MAX_IMAGE_BYTES, "image")
+        except safeio.FileRefused as exc:
+            _IMAGE_PROBLEMS[key] = exc.reason
+        else:
+            _IMAGE_PROBLEMS[key] = _raw_image_problem(raw)
+    return _IMAGE_PROBLEMS[key]
+
+
+def _raw_image_problem(raw: bytes) -> str | None:
+    if raw[:8] == b"\x89PNG\r\n\x1a\n":
+        return _png_problem(raw)
+    if raw[:3] == b"\xff\xd8\xff" or raw[:6] in (b"GIF87a", b"GIF89a") or raw[:2] == b"BM":
+        return None
+    return "is not an image the game reads (PNG, JPEG, GIF or BMP)"
+
+
+def _png_problem(raw: bytes) -> str | None:
+    pos, header, data = 8, b"", []
+    while True:
+        if pos + 12 > len(raw):
+            return "is cut short (the PNG has no end)"
+        length = int.from_bytes(raw[pos:pos + 4], "big")
+        kind = raw[pos + 4:pos + 8]
+        if pos + 12 + length > len(raw):
+            return "is cut short (a PNG chunk runs past the end of the file)"
+        body = raw[pos + 8:pos + 8 + length]
+        if zlib.crc32(kind + body) != int.from_bytes(raw[pos + 8 + length:pos + 12 + length], "big"):
+            return f"is damaged (the PNG chunk {kind.decode('latin-1')!r} fails its checksum)"
+        if kind == b"IHDR":
+            header = body
+        elif kind == b"IDAT":
+            data.append(body)
+        elif kind == b"IEND":
+            break
+        pos += 12 + length
+    if len(header) != 13:
+        return "is damaged (the PNG header is missing)"
+    width, height = int.from_bytes(header[0:4], "big"), int.from_bytes(header[4:8], "big")
+    depth, colour, interlace = header[8], header[9], header[12]
+    if colour not in _PNG_CHANNELS or depth not in (1, 2, 4, 8, 16) or not width or not height:
+        return "is damaged (the PNG header describes no image)"
+    if width * height > MAX_IMAGE_PIXELS:
+        return f"is {width}x{height} pixels; at most {MAX_IMAGE_PIXELS:,} pixels are read"
+    row = 1 + (width * depth * _PNG_CHANNELS[colour] + 7) // 8
+    want = height * row                       # what a plain (not interlaced) image inflates to
+    inflater = zlib.decompressobj()
+    try:
+        got = len(inflater.decompress(b"".join(data), want * 2 + 64))
+    except zlib.error:
+        return "is damaged (the PNG pixel data does not inflate)"
+    if not inflater.eof:
+        return "is damaged (the PNG pixel data is cut short)"
+    if interlace == 0 and got != want:
+        return f"is damaged (the PNG pixel data holds {got} bytes, the header promises {want})"
+    return None
+
+
 # ---------------------------------------------------------------------------- custom types
 @dataclass
 class PropertyTypes:
@@ -355,6 +433,10 @@ def _scan_tileset(s: _Scan, ref: ET.Element) -> None:
         if not src or not (base_dir / src).is_file():
             s.problem(f"{label}: image {src or '(none)'} does not exist "
                       f"(looked for {base_dir / src})")
+        else:
+            bad = image_problem(base_dir / src)
+            if bad:
+                s.problem(f"{label}: image {src} {bad}")
         if tilecount < 0:
             cols = _int_attr(s, node, "columns", default=0, where=label)
             iw = _int_attr(s, image, "width", default=0, where=label)
@@ -375,6 +457,8 @@ def _scan_tileset(s: _Scan, ref: ET.Element) -> None:
             if not src or not (base_dir / src).is_file():
                 s.problem(f"{label}: tile {tid} image {src or '(none)'} does not exist "
                           f"(looked for {base_dir / src})")
+            elif (bad := image_problem(base_dir / src)):
+                s.problem(f"{label}: tile {tid} image {src} {bad}")
         cls = tile.get("class") or tile.get("type") or ""
         if cls:
             info.tile_class[tid] = cls
@@ -543,6 +627,8 @@ def _scan_layers(s: _Scan, parent: ET.Element, prefix: str = "", depth: int = 0)
             src = img.get("source", "") if img is not None else ""
             if src and not (s.path.parent / src).is_file():
                 s.problem(f"image {src} does not exist", shown)
+            elif src and (bad := image_problem(s.path.parent / src)):
+                s.problem(f"image {src} {bad}", shown)
             s.layers.append(_LayerInfo("image", shown, props))
             continue
         if tag == "objectgroup":
