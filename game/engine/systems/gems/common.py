@@ -284,8 +284,18 @@ def social_roll(rng: Rng, unit: Unit, purpose: str, text: str = "") -> tuple[int
 
 # --- moving things ---------------------------------------------------------------------------
 
+def carried_anchor(width: int, height: int, size: int, x: int, y: int) -> Tile:
+    """Where a carried gem of `size` sits when her carrier's top-left is (x, y): on the
+    carrier's top-left tile, moved up and left only as far as the map's edge needs, so she
+    covers the carrier's tile and none off the map. The rules leave where a big load rides to
+    the table (GEM-53..55 say what carrying costs, not where the load is); this is our call, as
+    a group at a table would hold the gem over the carrier, never over the edge."""
+    return max(0, min(x, width - size)), max(0, min(y, height - size))
+
+
 def place_unit(state: GemsState, uid: str, x: int, y: int) -> None:
-    """Put a unit's top-left on (x, y); whatever she carries comes along."""
+    """Put a unit's top-left on (x, y); whatever she carries comes along (a carried gem where
+    carried_anchor puts her)."""
     u = state.units[uid]
     u.x, u.y = x, y
     for item in state.items.values():
@@ -293,7 +303,8 @@ def place_unit(state: GemsState, uid: str, x: int, y: int) -> None:
             item.x, item.y = x, y
     if u.carrying and u.carrying in state.units:
         c = state.units[u.carrying]
-        c.x, c.y = x, y
+        place_unit(state, c.id, *carried_anchor(state.board.width, state.board.height, c.size,
+                                                x, y))
 
 
 def release_load(state: GemsState, carrier: Unit) -> list:

@@ -628,7 +628,7 @@ def _lift(state: GemsState, u: Unit, item: str, ratio: float, threshold: int | N
         g = state.units[item]
         g.carried_by = u.id
         g.altitude = None
-        place_unit(state, g.id, u.x, u.y)
+        place_unit(state, u.id, u.x, u.y)        # she comes along to where a load rides
     else:
         it = state.items[item]
         it.held_by = u.id
