@@ -28,3 +28,15 @@ def test_bad_maps_are_marked_and_good_ones_still_listed(tmp_path):
                        ("gems_pipe.tmx", "pipe")]:
         assert bad in found, bad
         assert "cannot be read" in found[bad].info and words in found[bad].info
+
+
+def test_a_map_the_system_check_refuses_is_marked_with_the_reason(tmp_path):
+    shutil.copytree(ROOT / "maps" / "tilesets", tmp_path / "tilesets")
+    shutil.copy(ROOT / "maps" / "propertytypes.json", tmp_path)
+    text = (ROOT / "maps" / "gems_riverbend.tmx").read_text(encoding="utf-8")
+    (tmp_path / "gems_misspelt.tmx").write_text(text.replace('type="spawn"', 'type="spwan"', 1),
+                                                encoding="utf-8")
+    (tmp_path / "gems_fine.tmx").write_text(text, encoding="utf-8")
+    found = {m.id: m for m in maps_for(registry.get("gems"), root=tmp_path)}
+    assert found["gems_fine.tmx"].problem == ""
+    assert "spwan" in found["gems_misspelt.tmx"].problem

@@ -55,7 +55,8 @@ def test_title_new_match_choose_options_and_start(app, toy_system, stub_battle, 
     maps = tmp_path / "maps"
     maps.mkdir()
     (maps / "toy_duel_arena.tmx").write_text(      # the toy system never reads the rest
-        '<map width="8" height="6"><properties><property name="title" value="The Arena"/>'
+        '<map width="8" height="6" tilewidth="32" tileheight="32"><properties>'
+        '<property name="title" value="The Arena"/>'
         '<property name="description" value="A ring of sand between two gates."/>'
         '</properties></map>')
     (maps / "other_system_map.tmx").write_text("<map/>")

@@ -59,6 +59,31 @@ class MapChoice:
     path: Path | None
     info: str = ""          # e.g. "28 x 20 squares"
     description: str = ""   # the map's optional `description` property
+    problem: str = ""       # why the system cannot play it (the map check's first problem)
+
+
+# The map check's answer per (file, its change time and size, system): the list is rebuilt on
+# every visit to the screen, and checking a map takes tens of milliseconds.
+_CHECKED: dict[tuple[str, int, int, str], str] = {}
+
+
+def map_problem(path: Path, system_id: str) -> str:
+    """The first problem `check-map --system` finds in the map ("" when it is playable), and how
+    many more, for the list: the same check Start runs, so the list never offers a map Start
+    would refuse without saying so."""
+    try:
+        st = path.stat()
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or exc})"
+    key = (str(path), st.st_mtime_ns, st.st_size, system_id)
+    if key not in _CHECKED:
+        problems = registry.check_map_file(path, system_id)
+        text = ""
+        if problems:
+            first = problems[0]
+            text = first.message + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else "")
+        _CHECKED[key] = text
+    return _CHECKED[key]
 
 
 def map_header(path: Path) -> tuple[dict[str, str], str]:
@@ -112,7 +137,9 @@ def maps_for(system: RuleSystem, root: Path | None = None,
             stem = p.stem[len(sid) + 1:] if prefixed else p.stem
             label = (props.get("title") or stem.replace("_", " ").replace("-", " ").strip().title()
                      or p.stem)
-            found.append(MapChoice(rel.as_posix(), label, p, info, props.get("description", "")))
+            problem = info if info.startswith("cannot be read") else map_problem(p, sid)
+            found.append(MapChoice(rel.as_posix(), label, p, info, props.get("description", ""),
+                                   problem))
     # maps made for the system first (the first one is the default), shared ones after
     shared = set(shared_maps)
     return sorted(found, key=lambda m: (m.id in shared, m.label))
@@ -384,7 +411,8 @@ class NewMatchScene(UIScene):
         if choices:
             self.map_dropdown = self.dropdown(
                 pygame.Rect(c2.x + pad, c2.y + px(44), c2.w - 2 * pad, px(40)),
-                [(m.label, m.id) for m in choices], self.map_id, self.choose_map)
+                [(m.label + ("  (cannot be played)" if m.problem else ""), m.id)
+                 for m in choices], self.map_id, self.choose_map)
         elif self.system is not None:
             self.label(pygame.Rect(c2.x + pad, c2.y + px(44), c2.w - 2 * pad, px(40)),
                        "This system has no maps", "#danger_text")
@@ -396,8 +424,10 @@ class NewMatchScene(UIScene):
                                                  str(Path(paths.maps_dir().name) / choice.id)]))
         elif choice is not None:
             caption = "The system's own standard set-up"
+        if choice is not None and choice.problem:
+            caption = f"Cannot be played: {choice.problem}"
         self.label(pygame.Rect(c2.x + pad, tr.bottom + px(8), c2.w - 2 * pad, px(26)), caption,
-                   "#subtle")
+                   "#danger_text" if choice is not None and choice.problem else "#subtle")
         if choice is not None and choice.description:
             room = c2.bottom - (tr.bottom + px(40)) - px(10)
             if room > px(30):
