@@ -34,7 +34,8 @@ _FIRST_FRAME = re.compile(r"first frame: ([0-9.]+) s CPU, ([0-9.]+) s wall")
 
 def bundle_mb(folder: Path = DIST) -> float:
     """Size of every file under `folder`, in MB of 2**20 bytes (what `du -m` counts)."""
-    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink()) / 2**20
+    files = [p for p in folder.rglob("*") if p.is_file() and not p.is_symlink()]
+    return sum(p.stat().st_size for p in files) / 2**20
 
 
 def first_frame(command: list[str]) -> tuple[float, float]:
@@ -55,7 +56,7 @@ def rows(quick: bool) -> list[Row]:
     frozen = EXECUTABLE.is_file()
     command = [str(EXECUTABLE)] if frozen else [sys.executable, "-m", "game"]
     launches = 5 if quick else 16
-    first_frame(command)        # warm the file cache: the first launch after a build reads from disk
+    first_frame(command)    # warm the file cache: the first launch after a build reads the disk
     runs = [first_frame(command) for _ in range(launches)]
     cpu = [c for c, _ in runs]
     wall = [w for _, w in runs]
