@@ -5,7 +5,9 @@ play, checking the system's invariants after every action; a match that does not
 --max-actions fails), one round trip through an AI seat's worker process, which proves that
 multiprocessing works in this build (freeze_support in the entry script), and with --client the
 client itself: the title, new-match and battle screens rendered off-screen, which proves the
-build finds its fonts, theme, maps and art (game.paths and sys._MEIPASS). Exit 0 when everything
+build finds its fonts, theme, maps and art (game.paths and sys._MEIPASS), plus the media
+libraries a trimmed build could lose: the bundled fonts render, PNG images load and save, and the
+mixer decodes and plays a sound (on SDL's dummy audio driver). Exit 0 when everything
 finished cleanly, 1 otherwise; one line per check on stdout.
 
 Must not: import pygame unless --client is given (the engine checks run without a display), or
@@ -111,6 +113,61 @@ def check_client() -> tuple[bool, str]:
     return True, f"client: drew {', '.join(made)} ({time.perf_counter() - start:.2f} s)"
 
 
+def check_media() -> tuple[bool, str]:
+    """The fonts, image codec and sound the frozen build ships still work after trimming it.
+
+    Nothing plays sound yet, but the build keeps the mixer for when something does, so this
+    proves the mixer and its WAV decoder load; a PNG is written and read back (the map tiles are
+    PNG) and every bundled tileset loads.
+    """
+    import io
+    import os
+    import struct
+    import wave
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game import paths
+    from game.client import resources
+
+    pygame.font.init()
+    rendered = [resources.font(18, bold).render("Strife Table", True, (255, 255, 255))
+                for bold in (False, True)]
+    if min(img.get_width() for img in rendered) < 40:
+        return False, "media: the bundled fonts rendered nothing"
+
+    buffer = io.BytesIO()
+    pygame.image.save(rendered[0], buffer, "check.png")
+    buffer.seek(0)
+    back = pygame.image.load(buffer, "check.png")
+    if back.get_size() != rendered[0].get_size():
+        return False, f"media: a PNG read back as {back.get_size()}, not {rendered[0].get_size()}"
+    tiles = sorted(paths.maps_dir().rglob("*.png"))
+    for path in tiles:
+        pygame.image.load(str(path))
+
+    sound = io.BytesIO()
+    with wave.open(sound, "wb") as wav:
+        wav.setnchannels(1)
+        wav.setsampwidth(2)
+        wav.setframerate(22050)
+        wav.writeframes(b"".join(struct.pack("<h", (i % 50) * 400) for i in range(2205)))
+    sound.seek(0)
+    pygame.mixer.init(22050, -16, 1)
+    try:
+        clip = pygame.mixer.Sound(file=sound)
+        length = clip.get_length()
+        clip.play()
+    finally:
+        pygame.mixer.quit()
+    if not 0.09 < length < 0.11:
+        return False, f"media: a 0.1 s WAV decoded to {length:.3f} s"
+    return True, (f"media: fonts, PNG (written, read back, {len(tiles)} tilesets) and "
+                  f"sound (WAV decoded, {length:.2f} s) work")
+
+
 def main(argv: list[str]) -> int:
     args = parser().parse_args(argv)
     results = check_systems(args.seed, args.max_actions)
@@ -119,6 +176,10 @@ def main(argv: list[str]) -> int:
             results.append(check_client())
         except Exception as exc:
             results.append((False, f"client: {exc.__class__.__name__}: {exc}"))
+        try:
+            results.append(check_media())
+        except Exception as exc:
+            results.append((False, f"media: {exc.__class__.__name__}: {exc}"))
     if not args.no_process:
         try:
             results.append(check_process(args.seed))

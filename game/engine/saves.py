@@ -16,12 +16,17 @@ import os
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import safeio
-from .match import Match
 from .records import RecordError
 from .rules import ConfigError, IllegalAction, MatchConfig
+
+if TYPE_CHECKING:
+    # imported where a match is built (from_document): the title lists saves and the settings
+    # are written through this module, and neither needs the match machinery and every rule
+    # system behind it at start-up
+    from .match import Match
 
 FORMAT = "strife-table-save"
 VERSION = 1
@@ -131,6 +136,7 @@ def from_document(doc: Any, path: str | os.PathLike = "<memory>") -> Match:
             raise SaveError(path, f"the save is missing its '{key}' section")
     if not isinstance(doc["actions"], list):
         raise SaveError(path, "the action log is not a list")
+    from .match import Match
     try:
         config = MatchConfig.from_json(doc["config"])
         match = Match.new(config)

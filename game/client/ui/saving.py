@@ -29,10 +29,10 @@ from game.client.registration import NoScreen
 from game.client.scene import Scene, Transition, pop, push, reset
 from game.client.ui.dialogs import Dialog, DialogResult, ErrorDialog
 from game.engine import saves
-from game.engine.match import Match
 
 if TYPE_CHECKING:
     from game.client.app import App
+    from game.engine.match import Match
 
 AUTOSAVE = "autosave.json"
 
