@@ -14,10 +14,10 @@ import sys
 import time
 from pathlib import Path
 
-from benchmarks import engine
+from benchmarks import bundle, engine
 from benchmarks.report import Row, format_row, write_json
 
-SECTIONS = {"engine": engine.rows}
+SECTIONS = {"engine": engine.rows, "bundle": bundle.rows}
 
 
 def main(argv: list[str] | None = None) -> int:
