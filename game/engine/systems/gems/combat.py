@@ -258,12 +258,22 @@ def area_targets(state: GemsState, attacker: Unit, stop: Tile, n: int,
     return out
 
 
+def _aimable_tiles(state: GemsState, attacker: Unit) -> set[Tile]:
+    """Every tile a gem the attacker may target covers. A block can only be aimed at when its
+    trace stops there with targets, so a block outside these tiles needs no trace at all."""
+    return {t for u in state.units.values() if targetable(state, attacker, u)
+            for t in common.footprint(u)}
+
+
 def melee_targets(state: GemsState, attacker: Unit, arm: int) -> list[Tile]:
     """Target blocks a melee attack with `arm` may aim at (GEM-24, GEM-25, GEM-27)."""
     reach = attack_profile(state, attacker, arm, "melee")["reach"]
+    aimable = _aimable_tiles(state, attacker)
     out = []
     for (i, j) in block_offsets(reach):
         anchor = block_anchor((attacker.x, attacker.y), attacker.size, i, j)
+        if aimable.isdisjoint(block_tiles(anchor, attacker.size)):
+            continue            # nobody to hit there: the trace could only come back empty
         t = trace(state, attacker, anchor, "melee")
         if t["targets"] and t["stop"] == anchor:
             out.append(anchor)
@@ -276,11 +286,14 @@ def line_targets(state: GemsState, attacker: Unit, arm: int, mode: str) -> list[
     reach = attack_profile(state, attacker, arm, mode)["reach"]
     if reach <= 0:
         return []
+    aimable = _aimable_tiles(state, attacker)
     out = []
     for (i, j) in block_offsets(reach):
         if (i, j) == (0, 0):
             continue
         anchor = block_anchor((attacker.x, attacker.y), attacker.size, i, j)
+        if aimable.isdisjoint(block_tiles(anchor, attacker.size)):
+            continue            # nobody to hit there: the trace could only come back empty
         t = trace(state, attacker, anchor, mode)
         if t["targets"] and t["stop"] == anchor:
             out.append(anchor)
