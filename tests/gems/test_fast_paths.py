@@ -130,3 +130,36 @@ def test_aiming_skips_only_blocks_with_nobody_to_hit():
                         if combat.attack_profile(s, u, arm, mode)["reach"] > 0:
                             assert combat.line_targets(s, u, arm, mode) == \
                                 _all_traced(s, u, arm, mode)
+
+
+def test_a_state_copy_is_equal_and_independent():
+    import copy
+    for s in _positions(6, 45):
+        c = copy.deepcopy(s)
+        assert c == s and c.to_json() == s.to_json()
+        assert c.board is s.board
+        for uid, u in s.units.items():
+            cu = c.units[uid]
+            assert cu is not u and cu.arms is not u.arms and cu.effects is not u.effects
+            assert all(a is not b for a, b in zip(cu.arms, u.arms))
+            cu.arms[0].holding = "changed"
+            cu.truces["x"] = 1
+            cu.weapons.append("x")
+            assert u.arms[0].holding != "changed" and "x" not in u.truces
+            assert "x" not in u.weapons
+        for iid, it in s.items.items():
+            c.items[iid].x += 1
+            assert c.items[iid] is not it and it.x != c.items[iid].x
+
+
+def test_a_known_legal_list_is_used_until_the_position_changes():
+    from game.engine.systems.gems.system import GEMS
+    m = match(["......", "......"], [unit("a", 0, 0), unit("b", 5, 1, side=1)])
+    s = m.state
+    legal = GEMS.legal_actions(s)
+    s.known_legal = legal[:3]
+    assert GEMS.legal_actions(s) == legal[:3]
+    assert "known_legal" not in s.to_json()
+    GEMS.apply(s, legal[0], Rng.from_seed(1))       # any change clears it (GemsSystem.apply)
+    assert s.known_legal is None
+    assert GEMS.legal_actions(s) == GEMS.legal_actions(GEMS.state_from_json(s.to_json()))

@@ -31,6 +31,7 @@ from game.engine.tactics.footprint import block_at as footprint_at
 from game.engine.tactics.footprint import cells_distance as footprint_distance  # noqa: F401
 
 from . import events as ev
+from .content import content
 from .house import house
 from .state import GemsState, Item, Unit
 
@@ -327,7 +328,8 @@ def truce_between(state: GemsState, a: str, b: str) -> bool:
 # --- modifiers -------------------------------------------------------------------------------
 
 def _verb_total(unit: Unit, verb: str) -> int:
-    from .content import content
+    if not unit.active and not unit.effects:
+        return 0                # the usual case, asked for on every attack and every step
     total = 0
     abilities = content().abilities
     for aid in unit.active:
@@ -571,5 +573,4 @@ def check_end(state: GemsState) -> list:
 
 def item_def(kind: str) -> dict[str, Any] | None:
     """Content data of an item kind (None for gemstones and unknown kinds)."""
-    from .content import content
     return content().items.get(kind)

@@ -426,6 +426,21 @@ def truce_rounds(state: GemsState, margin: int) -> int:
 
 # --- legal actions ---------------------------------------------------------------------------
 
+# Move and Fly records already made, by (kind, unit, tile): actions are frozen, so one record
+# serves every position that offers the same step, and a turn's walk lists tens of them.
+_MADE: dict[tuple, Any] = {}
+
+
+def _made(kind: type, uid: str, to: Tile) -> Any:
+    key = (kind, uid, to)
+    made = _MADE.get(key)
+    if made is None:
+        if len(_MADE) >= 8192:
+            _MADE.clear()
+        made = _MADE[key] = kind(uid, to)
+    return made
+
+
 def legal_actions(state: GemsState) -> list:
     """Every non-combat turn action the acting gem may take now (EndTurn is added by system)."""
     u = _acting(state)
@@ -434,14 +449,14 @@ def legal_actions(state: GemsState) -> list:
     out: list = []
     if state.slots >= 1:
         for t in walk_paths(state, u):
-            out.append(A.Move(u.id, t))
+            out.append(_made(A.Move, u.id, t))
         for t in _adjacent(u):
             if climb_problem(state, u, t) is None:
                 out.append(A.Climb(u.id, t))
             if drop_problem(state, u, t) is None:
                 out.append(A.Drop(u.id, t))
         for t in fly_paths(state, u):
-            out.append(A.Fly(u.id, t))
+            out.append(_made(A.Fly, u.id, t))
     if u.fms > 0 and u.carried_by is None:
         ground = ground_elevation(state, u.x, u.y, u.size)
         for alt in range(ground, _altitude_cap(state, u) + 1):

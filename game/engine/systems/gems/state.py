@@ -13,11 +13,11 @@ air, whose `altitude` is their absolute elevation.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from game.engine.boards import Board
-from game.engine.stateclone import clone_slots, copy_sharing
+from game.engine.stateclone import clone, clone_slots, copy_sharing
 from game.engine.tactics.pending import Pending, stack_to_json
 
 
@@ -132,6 +132,11 @@ class GemsState:
     map_source: str = "inline"
     grid: dict[str, Any] | None = None   # the inline grid spec the board was built from, if any
     board: Board | None = field(default=None, compare=False)
+    # The legal actions of exactly this position, when a bot already holds them: a bot sets it
+    # on its private copy of the view so the dry runs it starts from that copy are checked
+    # against the list instead of building it again. The rules clear it on every change
+    # (GemsSystem.apply); never saved, never compared, shared by copies like the board.
+    known_legal: list | None = field(default=None, compare=False, repr=False)
 
     @property
     def acting(self) -> str | None:
@@ -139,19 +144,66 @@ class GemsState:
 
     def to_json(self) -> dict[str, Any]:
         board, self.board = self.board, None
+        known, self.known_legal = self.known_legal, None
         try:
             d = asdict(self)
         finally:
             self.board = board
+            self.known_legal = known
         d.pop("board")
+        d.pop("known_legal")
         d["pending"] = stack_to_json(self.pending)
         return d
 
     def __deepcopy__(self, memo: dict) -> "GemsState":
-        # The board never changes during a match; Match.submit copies state before every action,
-        # so share it instead of copying a few thousand cell dicts each time.
-        return copy_sharing(self, memo)
+        # The board never changes during a match, so copies share it instead of copying a few
+        # thousand cell dicts each time; a known legal list is never changed, only replaced.
+        # Units and items are copied field by field below: a bot copies the state for every dry
+        # run, and the generic walk was most of a dry run's price.
+        out = copy_sharing(self, memo, ("board", "known_legal", "units", "items"))
+        out.units = {k: _copy_record(u, _UNIT_PLAIN, _UNIT_NESTED, memo)
+                     for k, u in self.units.items()}
+        out.items = {k: _copy_record(i, _ITEM_PLAIN, (), memo) for k, i in self.items.items()}
+        return out
 
 
 for _cls in (Arm, Unit, Item, AttackPlan):
     _cls.__deepcopy__ = clone_slots  # type: ignore[attr-defined]
+
+
+def _split(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A record's fields in two: those holding only atoms (str, int, float, bool, None: shared
+    by a copy) and those holding lists or dicts (copied), read from the annotations so a new
+    field lands on the right side by itself."""
+    plain, nested = [], []
+    for f in fields(cls):
+        kind = str(f.type).replace(" ", "")
+        parts = set(kind.split("|"))
+        if parts <= {"str", "int", "float", "bool", "None"}:
+            plain.append(f.name)
+        elif kind.startswith(("list[", "dict[")):
+            nested.append(f.name)
+        else:
+            raise TypeError(f"{cls.__name__}.{f.name}: {kind} is neither atoms nor a container")
+    return tuple(plain), tuple(nested)
+
+
+_UNIT_PLAIN, _UNIT_NESTED = _split(Unit)
+_ITEM_PLAIN, _item_nested = _split(Item)
+_ARM_PLAIN, _arm_nested = _split(Arm)
+if _item_nested or _arm_nested:
+    raise TypeError("Item and Arm fields must hold atoms only (see _copy_record)")
+
+
+def _copy_record(obj: Any, plain: tuple[str, ...], nested: tuple[str, ...], memo: dict) -> Any:
+    out = object.__new__(type(obj))
+    for name in plain:
+        object.__setattr__(out, name, getattr(obj, name))
+    for name in nested:
+        value = getattr(obj, name)
+        if name == "arms":
+            value = [_copy_record(a, _ARM_PLAIN, (), memo) for a in value]
+        else:
+            value = clone(value, memo)
+        object.__setattr__(out, name, value)
+    return out
