@@ -230,22 +230,28 @@ def _square_buckets(start: Cell, budget: float, enter: Callable[[Cell, Cell], bo
     cheaper one is done. With every step costing more than 0 nothing enters the bucket being
     settled, so the settling order, costs and parents are exactly the heap's (the heap pops by
     (cost, node) too), at a fraction of the price on the small searches of a turn's reach."""
+    first = (start[0], start[1], 0)
+    if straight == diagonals[0] == diagonals[1]:
+        return _square_layers(first, budget, enter, straight)
     table = [[(dx, dy, step, npar) for (dx, dy), ((_, _), step, npar) in zip(
         READING8, _steps(straight, diagonals, par))] for par in (0, 1)]
-    first = (start[0], start[1], 0)
     costs: dict[SquareNode, float] = {first: 0}
     parents: dict[SquareNode, SquareNode | None] = {first: None}
     order: list[SquareNode] = []
     buckets: dict[float, list[SquareNode]] = {0: [first]}
     get = costs.get
+    cheapest = min(straight, *diagonals)
     while buckets:
         c = min(buckets)
         bucket = buckets.pop(c)
         bucket.sort()
+        last = c + cheapest > budget      # every step from here would overspend
         for node in bucket:
             if c > costs[node]:
                 continue            # offered again later at a lower cost: settled there
             order.append(node)
+            if last:
+                continue
             x, y, par = node
             here = (x, y)
             for dx, dy, step, npar in table[par]:
@@ -265,6 +271,38 @@ def _square_buckets(start: Cell, budget: float, enter: Callable[[Cell, Cell], bo
                     buckets[total] = [nb]
                 else:
                     wait.append(nb)
+    return order, costs, parents
+
+
+def _square_layers(first: SquareNode, budget: float, enter: Callable[[Cell, Cell], bool],
+                   step: float) -> tuple[list[SquareNode], dict[SquareNode, float],
+                                         dict[SquareNode, SquareNode | None]]:
+    """`_square_buckets` when every step costs the same: a breadth-first search, each layer
+    settled in node order. A node offered once already has its cheapest cost (no later layer is
+    cheaper), and the diagonal parity stays 0, so the costs, parents and order are the heap's."""
+    costs: dict[SquareNode, float] = {first: 0}
+    parents: dict[SquareNode, SquareNode | None] = {first: None}
+    order: list[SquareNode] = []
+    layer = [first]
+    c = 0
+    while layer:
+        layer.sort()
+        order += layer
+        total = c + step
+        if total > budget:
+            break
+        grown: list[SquareNode] = []
+        for node in layer:
+            x, y, _ = node
+            here = (x, y)
+            for dx, dy in READING8:
+                nb = (x + dx, y + dy, 0)
+                if nb in costs or not enter(here, (x + dx, y + dy)):
+                    continue
+                costs[nb] = total
+                parents[nb] = node
+                grown.append(nb)
+        layer, c = grown, total
     return order, costs, parents
 
 

@@ -125,7 +125,7 @@ def _remembered(state: GemsState, key: tuple) -> dict | None:
 
 
 def _remember(state: GemsState, key: tuple, found: dict) -> dict:
-    if len(_SEARCHES) >= 256:
+    if len(_SEARCHES) >= 32:
         _SEARCHES.clear()
     _SEARCHES[(id(state.board),) + key] = (state.board, found)
     return found
@@ -451,6 +451,8 @@ def legal_actions(state: GemsState) -> list:
         for t in walk_paths(state, u):
             out.append(_made(A.Move, u.id, t))
         for t in _adjacent(u):
+            if step_kind(state, u, t) is None:
+                continue        # level, a free descent or too high: no Climb and no Drop
             if climb_problem(state, u, t) is None:
                 out.append(A.Climb(u.id, t))
             if drop_problem(state, u, t) is None:
