@@ -14,6 +14,7 @@ air, whose `altitude` is their absolute elevation.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
+from operator import attrgetter
 from typing import Any
 
 from game.engine.boards import Board
@@ -161,9 +162,8 @@ class GemsState:
         # Units and items are copied field by field below: a bot copies the state for every dry
         # run, and the generic walk was most of a dry run's price.
         out = copy_sharing(self, memo, ("board", "known_legal", "units", "items"))
-        out.units = {k: _copy_record(u, _UNIT_PLAIN, _UNIT_NESTED, memo)
-                     for k, u in self.units.items()}
-        out.items = {k: _copy_record(i, _ITEM_PLAIN, (), memo) for k, i in self.items.items()}
+        out.units = {k: _copy_unit(u) for k, u in self.units.items()}
+        out.items = {k: Item(*_ITEM_ALL(i)) for k, i in self.items.items()}
         return out
 
 
@@ -171,39 +171,40 @@ for _cls in (Arm, Unit, Item, AttackPlan):
     _cls.__deepcopy__ = clone_slots  # type: ignore[attr-defined]
 
 
-def _split(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _split(cls: type) -> tuple[tuple[str, ...], dict[str, Any]]:
     """A record's fields in two: those holding only atoms (str, int, float, bool, None: shared
-    by a copy) and those holding lists or dicts (copied), read from the annotations so a new
-    field lands on the right side by itself."""
-    plain, nested = [], []
+    by a copy) and those holding lists or dicts, each with how to copy it, read from the
+    annotations so a new field lands on the right side by itself."""
+    plain, nested = [], {}
     for f in fields(cls):
         kind = str(f.type).replace(" ", "")
-        parts = set(kind.split("|"))
-        if parts <= {"str", "int", "float", "bool", "None"}:
+        if set(kind.split("|")) <= {"str", "int", "float", "bool", "None"}:
             plain.append(f.name)
+        elif kind in ("list[str]", "list[int]"):
+            nested[f.name] = list
+        elif kind == "dict[str,int]":
+            nested[f.name] = dict
+        elif kind == "list[Arm]":
+            nested[f.name] = lambda arms: [Arm(*_ARM_ALL(a)) for a in arms]
         elif kind.startswith(("list[", "dict[")):
-            nested.append(f.name)
+            nested[f.name] = lambda value: clone(value, {})
         else:
             raise TypeError(f"{cls.__name__}.{f.name}: {kind} is neither atoms nor a container")
-    return tuple(plain), tuple(nested)
+    return tuple(plain), nested
 
 
-_UNIT_PLAIN, _UNIT_NESTED = _split(Unit)
-_ITEM_PLAIN, _item_nested = _split(Item)
-_ARM_PLAIN, _arm_nested = _split(Arm)
-if _item_nested or _arm_nested:
-    raise TypeError("Item and Arm fields must hold atoms only (see _copy_record)")
+# Copies by the records' own constructors, every field in order (atoms shared), then a fresh
+# copy of each container: several times cheaper than walking the fields generically.
+_UNIT_NESTED = _split(Unit)[1]
+_UNIT_ALL = attrgetter(*(f.name for f in fields(Unit)))
+if _split(Item)[1] or _split(Arm)[1]:
+    raise TypeError("Item and Arm fields must hold atoms only (they are copied by constructor)")
+_ITEM_ALL = attrgetter(*(f.name for f in fields(Item)))
+_ARM_ALL = attrgetter(*(f.name for f in fields(Arm)))
 
 
-def _copy_record(obj: Any, plain: tuple[str, ...], nested: tuple[str, ...], memo: dict) -> Any:
-    out = object.__new__(type(obj))
-    for name in plain:
-        object.__setattr__(out, name, getattr(obj, name))
-    for name in nested:
-        value = getattr(obj, name)
-        if name == "arms":
-            value = [_copy_record(a, _ARM_PLAIN, (), memo) for a in value]
-        else:
-            value = clone(value, memo)
-        object.__setattr__(out, name, value)
+def _copy_unit(u: Unit) -> Unit:
+    out = Unit(*_UNIT_ALL(u))
+    for name, copier in _UNIT_NESTED.items():
+        setattr(out, name, copier(getattr(u, name)))
     return out
