@@ -163,3 +163,12 @@ def test_a_known_legal_list_is_used_until_the_position_changes():
     GEMS.apply(s, legal[0], Rng.from_seed(1))       # any change clears it (GemsSystem.apply)
     assert s.known_legal is None
     assert GEMS.legal_actions(s) == GEMS.legal_actions(GEMS.state_from_json(s.to_json()))
+
+
+def test_terrain_water_is_the_cells_water():
+    m = Match.new(example_match("gems", 2))
+    s, b = m.state, m.state.board
+    for x in range(-1, b.width + 1):
+        for y in range(-1, b.height + 1):
+            assert common.is_water(s, x, y) == (b.in_bounds(x, y)
+                                                and bool(b.prop(x, y, "water", False)))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from game.engine.boards.square import Cell, chebyshev
+from game.engine.boards.square import Cell
 
 from .lines import bresenham
 
@@ -34,7 +34,16 @@ def cells_distance(a: Iterable[Cell], b: Iterable[Cell]) -> int:
     """Smallest Chebyshev distance between any cell of `a` and any cell of `b` (0: overlap,
     1: touching, edges or corners)."""
     bl = list(b)
-    return min(chebyshev(p, q) for p in a for q in bl)
+    best = -1
+    for px, py in a:            # chebyshev written out: this runs for every pair of gems
+        for qx, qy in bl:
+            dx, dy = abs(px - qx), abs(py - qy)
+            d = dx if dx > dy else dy
+            if best < 0 or d < best:
+                best = d
+    if best < 0:
+        raise ValueError("cells_distance() needs at least one cell on each side")
+    return best
 
 
 def block_distance(a: Cell, b: Cell, size: int) -> int:

@@ -59,6 +59,7 @@ class Terrain:
     height: int
     elevation: list[int]          # int(elevation or 0), as tile_elevation reads it
     solid: list[bool]             # the "solid" property (walls, cliffs)
+    water: list[bool]             # the "water" property
     # ground elevation of a Size x Size body by its top-left (the highest tile it covers), for
     # the anchors whose whole block is on the board; filled per size on first use
     grounds: dict[int, list[int]] = field(default_factory=dict)
@@ -88,12 +89,13 @@ def terrain(state: GemsState) -> Terrain:
         return hit[1]
     if len(_TERRAIN) > 64:
         _TERRAIN.clear()
-    elevation, solid = [], []
+    elevation, solid, water = [], [], []
     for y in range(board.height):
         for cell in board.cells[y][:board.width]:
             elevation.append(int(cell.get("elevation", 0) or 0))
             solid.append(bool(cell.get("solid", False)))
-    t = Terrain(board.width, board.height, elevation, solid)
+            water.append(bool(cell.get("water", False)))
+    t = Terrain(board.width, board.height, elevation, solid, water)
     _TERRAIN[id(board)] = (board, t)
     return t
 
@@ -135,7 +137,10 @@ def is_solid(state: GemsState, x: int, y: int) -> bool:
 
 
 def is_water(state: GemsState, x: int, y: int) -> bool:
-    return in_bounds(state, x, y) and bool(state.board.prop(x, y, "water", False))
+    if state.board is None:
+        return False
+    t = terrain(state)
+    return 0 <= x < t.width and 0 <= y < t.height and t.water[y * t.width + x]
 
 
 # --- occupancy (GEM-16, GEM-GM-34) -----------------------------------------------------------
