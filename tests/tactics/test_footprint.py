@@ -99,3 +99,12 @@ def test_cells_distance_is_the_least_chebyshev_distance(a, b):
 def test_cells_distance_of_nothing_is_refused():
     with pytest.raises(ValueError):
         fp.cells_distance([], [(0, 0)])
+
+
+@settings(max_examples=80, deadline=None)
+@given(origin=cell, size=size_st, reach=st.integers(0, 4),
+       cells=st.lists(st.tuples(st.integers(-12, 12), st.integers(-12, 12)), max_size=8))
+def test_offsets_holding_filters_block_offsets(origin, size, reach, cells):
+    want = [o for o in fp.block_offsets(reach)
+            if set(fp.block(fp.block_anchor(origin, size, *o), size)) & set(cells)]
+    assert fp.offsets_holding(origin, size, cells, reach) == want

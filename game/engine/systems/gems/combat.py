@@ -45,6 +45,7 @@ from game.engine.tactics.footprint import area_cells as aoe_tiles
 from game.engine.tactics.footprint import area_offsets as aoe_block_offsets
 from game.engine.tactics.footprint import block as block_tiles
 from game.engine.tactics.footprint import block_anchor, block_line, block_offsets, centre2
+from game.engine.tactics.footprint import offsets_holding
 from game.engine.tactics.footprint import ring_cells as aoe_ring_tiles
 from game.engine.tactics.forced import DROP, OCCUPANT, SOLID, Ahead, shove, snap8, straight
 
@@ -268,12 +269,11 @@ def _aimable_tiles(state: GemsState, attacker: Unit) -> set[Tile]:
 def melee_targets(state: GemsState, attacker: Unit, arm: int) -> list[Tile]:
     """Target blocks a melee attack with `arm` may aim at (GEM-24, GEM-25, GEM-27)."""
     reach = attack_profile(state, attacker, arm, "melee")["reach"]
-    aimable = _aimable_tiles(state, attacker)
     out = []
-    for (i, j) in block_offsets(reach):
+    # only blocks someone stands in (in block_offsets order): elsewhere a trace comes back empty
+    for (i, j) in offsets_holding((attacker.x, attacker.y), attacker.size,
+                                  _aimable_tiles(state, attacker), reach):
         anchor = block_anchor((attacker.x, attacker.y), attacker.size, i, j)
-        if aimable.isdisjoint(block_tiles(anchor, attacker.size)):
-            continue            # nobody to hit there: the trace could only come back empty
         t = trace(state, attacker, anchor, "melee")
         if t["targets"] and t["stop"] == anchor:
             out.append(anchor)
@@ -286,14 +286,12 @@ def line_targets(state: GemsState, attacker: Unit, arm: int, mode: str) -> list[
     reach = attack_profile(state, attacker, arm, mode)["reach"]
     if reach <= 0:
         return []
-    aimable = _aimable_tiles(state, attacker)
     out = []
-    for (i, j) in block_offsets(reach):
+    for (i, j) in offsets_holding((attacker.x, attacker.y), attacker.size,
+                                  _aimable_tiles(state, attacker), reach):
         if (i, j) == (0, 0):
             continue
         anchor = block_anchor((attacker.x, attacker.y), attacker.size, i, j)
-        if aimable.isdisjoint(block_tiles(anchor, attacker.size)):
-            continue            # nobody to hit there: the trace could only come back empty
         t = trace(state, attacker, anchor, mode)
         if t["targets"] and t["stop"] == anchor:
             out.append(anchor)
