@@ -3,6 +3,9 @@ ids, sides and truces. Both the movement/turn rules (rules.py) and combat (comba
 
 Owns: the one implementation of each of these small facts:
   footprint / footprint_at      tiles a unit covers (Size x Size from her top-left, GEM-GM-01)
+  terrain                       a board's elevation, solid and water as flat lists, built once
+                                per board (boards never change during a match)
+  full_tiles / stand_test       occupy_problem answered for many tiles of one position
   tile_elevation / ground_elevation / unit_elevation
   occupancy / occupants / can_occupy / occupy_problem   (GEM-16, GEM-GM-34, GEM-47)
   apply_damage                  HP loss, shields, poofing into a gemstone (GEM-GM-03, GM-33)
