@@ -87,3 +87,24 @@ def test_block_offsets_and_anchors():
     assert offs[1:] == [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)]
     assert fp.block_anchor((3, 3), 2, -1, 1) == (1, 5)
     assert fp.centre2(3, 3, 2) == (8, 8) and fp.centre2(3, 3, 1) == (7, 7)
+
+
+@settings(max_examples=80, deadline=None)
+@given(a=st.lists(st.tuples(st.integers(-6, 6), st.integers(-6, 6)), min_size=1, max_size=6),
+       b=st.lists(st.tuples(st.integers(-6, 6), st.integers(-6, 6)), min_size=1, max_size=6))
+def test_cells_distance_is_the_least_chebyshev_distance(a, b):
+    assert fp.cells_distance(a, iter(b)) == min(chebyshev(p, q) for p in a for q in b)
+
+
+def test_cells_distance_of_nothing_is_refused():
+    with pytest.raises(ValueError):
+        fp.cells_distance([], [(0, 0)])
+
+
+@settings(max_examples=80, deadline=None)
+@given(origin=cell, size=size_st, reach=st.integers(0, 4),
+       cells=st.lists(st.tuples(st.integers(-12, 12), st.integers(-12, 12)), max_size=8))
+def test_offsets_holding_filters_block_offsets(origin, size, reach, cells):
+    want = [o for o in fp.block_offsets(reach)
+            if set(fp.block(fp.block_anchor(origin, size, *o), size)) & set(cells)]
+    assert fp.offsets_holding(origin, size, cells, reach) == want

@@ -149,3 +149,32 @@ def test_fewest_steps_draws_a_shortest_route_inside_the_allowed_cells():
     assert fewest_steps((0, 0), (1, 1), allowed | {(1, 1)}, lambda c: neighbours8(*c)) == \
         [(0, 0), (1, 1)]
     assert fewest_steps((0, 0), (5, 5), allowed, nbrs) == [(0, 0), (5, 5)]    # no route
+
+
+def _heap_square_reach(start, budget, enter, straight, diagonals):
+    """square_reach as the general heap search gives it (ties by node): the reference the
+    bucketed search must match cost for cost and path for path."""
+    reach = R.search((start[0], start[1], 0), R.square_moves(straight, diagonals),
+                     max_cost=budget, ties="node",
+                     allowed=lambda a, b: enter((a[0], a[1]), (b[0], b[1])))
+    out, trail = {}, {}
+    for node in reach.order:
+        up = reach.parents[node]
+        cell = (node[0], node[1])
+        trail[node] = [] if up is None else trail[up] + [cell]
+        if cell != start and cell not in out:
+            out[cell] = (reach.costs[node], trail[node])
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(walls=st.sets(st.tuples(st.integers(-4, 4), st.integers(-4, 4)), max_size=30),
+       budget=st.integers(0, 7), costs=st.sampled_from([(1, (1, 1)), (1, (1, 2)), (5, (5, 10)),
+                                                        (2, (3, 3))]))
+def test_bucketed_square_reach_equals_the_heap_search(walls, budget, costs):
+    straight, diagonals = costs
+    budget *= straight
+    # a step rule that depends on both ends, so parents and ties matter
+    enter = lambda a, b: b not in walls and (a[0] + b[1]) % 5 != 0     # noqa: E731
+    assert R.square_reach((0, 0), budget, enter, straight, diagonals) == \
+        _heap_square_reach((0, 0), budget, enter, straight, diagonals)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from game.engine.boards.square import Cell, chebyshev
+from game.engine.boards.square import Cell
 
 from .lines import bresenham
 
@@ -34,7 +34,16 @@ def cells_distance(a: Iterable[Cell], b: Iterable[Cell]) -> int:
     """Smallest Chebyshev distance between any cell of `a` and any cell of `b` (0: overlap,
     1: touching, edges or corners)."""
     bl = list(b)
-    return min(chebyshev(p, q) for p in a for q in bl)
+    best = -1
+    for px, py in a:            # chebyshev written out: this runs for every pair of gems
+        for qx, qy in bl:
+            dx, dy = abs(px - qx), abs(py - qy)
+            d = dx if dx > dy else dy
+            if best < 0 or d < best:
+                best = d
+    if best < 0:
+        raise ValueError("cells_distance() needs at least one cell on each side")
+    return best
 
 
 def block_distance(a: Cell, b: Cell, size: int) -> int:
@@ -52,10 +61,26 @@ def block_anchor(origin: Cell, size: int, i: int, j: int) -> Cell:
     return (origin[0] + i * size, origin[1] + j * size)
 
 
+def offset_order(o: Cell) -> tuple[int, int, int]:
+    """The sort key of block offsets: nearest first (in blocks), then reading order."""
+    return (max(abs(o[0]), abs(o[1])), o[1], o[0])
+
+
 def block_offsets(reach: int) -> list[Cell]:
     """Block offsets within Chebyshev distance `reach`, nearest first, then reading order."""
     out = [(i, j) for j in range(-reach, reach + 1) for i in range(-reach, reach + 1)]
-    out.sort(key=lambda o: (max(abs(o[0]), abs(o[1])), o[1], o[0]))
+    out.sort(key=offset_order)
+    return out
+
+
+def offsets_holding(origin: Cell, size: int, cells: Iterable[Cell], reach: int) -> list[Cell]:
+    """The offsets of `block_offsets(reach)` whose block (on the grid of size x size blocks
+    aligned with the block at `origin`) holds at least one of `cells`, in the same order: the
+    blocks worth looking at when only those cells matter."""
+    ox, oy = origin
+    found = {((x - ox) // size, (y - oy) // size) for x, y in cells}
+    out = [o for o in found if max(abs(o[0]), abs(o[1])) <= reach]
+    out.sort(key=offset_order)
     return out
 
 

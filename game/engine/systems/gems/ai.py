@@ -369,6 +369,7 @@ class GemsBot(bots.BotBase):
         return run_thinking(self.think(view, legal, rng))
 
     def think(self, view: GemsState, legal: list, rng: Rng) -> Generator[None, None, Any]:
+        everything = list(legal)
         # never concede; never shatter unless the table allows it (GEM-GM-31), not even at random
         allowed = [a for a in bots.playable(legal)
                    if not (isinstance(a, A.Shatter) and not house(view, "ai_may_shatter"))]
@@ -385,9 +386,13 @@ class GemsBot(bots.BotBase):
         if view.pending:
             yield None
             return stage_answer(view, legal, side, rng, sharp=self.sharp)
+        # the dry runs start from a private copy that knows its legal list (the one handed in:
+        # the whole list of this very position), so none of them builds it again
+        known = copy.deepcopy(view)
+        known.known_legal = everything
         if view.ready_open:
-            return (yield from self._aim(view, legal, side, rng))
-        return (yield from self._turn(view, legal, side, rng))
+            return (yield from self._aim(known, legal, side, rng))
+        return (yield from self._turn(known, legal, side, rng))
 
     # -- inside a Ready Action -------------------------------------------------------------------
     def _aim(self, view: GemsState, legal: list, side: int, rng: Rng):

@@ -45,6 +45,7 @@ from game.engine.tactics.footprint import area_cells as aoe_tiles
 from game.engine.tactics.footprint import area_offsets as aoe_block_offsets
 from game.engine.tactics.footprint import block as block_tiles
 from game.engine.tactics.footprint import block_anchor, block_line, block_offsets, centre2
+from game.engine.tactics.footprint import offsets_holding
 from game.engine.tactics.footprint import ring_cells as aoe_ring_tiles
 from game.engine.tactics.forced import DROP, OCCUPANT, SOLID, Ahead, shove, snap8, straight
 
@@ -258,11 +259,20 @@ def area_targets(state: GemsState, attacker: Unit, stop: Tile, n: int,
     return out
 
 
+def _aimable_tiles(state: GemsState, attacker: Unit) -> set[Tile]:
+    """Every tile a gem the attacker may target covers. A block can only be aimed at when its
+    trace stops there with targets, so a block outside these tiles needs no trace at all."""
+    return {t for u in state.units.values() if targetable(state, attacker, u)
+            for t in common.footprint(u)}
+
+
 def melee_targets(state: GemsState, attacker: Unit, arm: int) -> list[Tile]:
     """Target blocks a melee attack with `arm` may aim at (GEM-24, GEM-25, GEM-27)."""
     reach = attack_profile(state, attacker, arm, "melee")["reach"]
     out = []
-    for (i, j) in block_offsets(reach):
+    # only blocks someone stands in (in block_offsets order): elsewhere a trace comes back empty
+    for (i, j) in offsets_holding((attacker.x, attacker.y), attacker.size,
+                                  _aimable_tiles(state, attacker), reach):
         anchor = block_anchor((attacker.x, attacker.y), attacker.size, i, j)
         t = trace(state, attacker, anchor, "melee")
         if t["targets"] and t["stop"] == anchor:
@@ -277,7 +287,8 @@ def line_targets(state: GemsState, attacker: Unit, arm: int, mode: str) -> list[
     if reach <= 0:
         return []
     out = []
-    for (i, j) in block_offsets(reach):
+    for (i, j) in offsets_holding((attacker.x, attacker.y), attacker.size,
+                                  _aimable_tiles(state, attacker), reach):
         if (i, j) == (0, 0):
             continue
         anchor = block_anchor((attacker.x, attacker.y), attacker.size, i, j)

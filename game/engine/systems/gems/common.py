@@ -3,6 +3,9 @@ ids, sides and truces. Both the movement/turn rules (rules.py) and combat (comba
 
 Owns: the one implementation of each of these small facts:
   footprint / footprint_at      tiles a unit covers (Size x Size from her top-left, GEM-GM-01)
+  terrain                       a board's elevation, solid and water as flat lists, built once
+                                per board (boards never change during a match)
+  full_tiles / stand_test       occupy_problem answered for many tiles of one position
   tile_elevation / ground_elevation / unit_elevation
   occupancy / occupants / can_occupy / occupy_problem   (GEM-16, GEM-GM-34, GEM-47)
   apply_damage                  HP loss, shields, poofing into a gemstone (GEM-GM-03, GM-33)
@@ -16,9 +19,11 @@ Must not: decide whose turn it is, validate actions or touch presentation.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
 
 from game.engine import dice
+from game.engine.boards import Board
 from game.engine.boards.square import DIRECTIONS8 as DIRECTIONS  # noqa: F401 (gems modules)
 from game.engine.boards.square import READING8 as NEIGHBOURS  # noqa: F401 (gems modules)
 from game.engine.boards.square import chebyshev  # noqa: F401 (gems modules)
@@ -29,6 +34,7 @@ from game.engine.tactics.footprint import block_at as footprint_at
 from game.engine.tactics.footprint import cells_distance as footprint_distance  # noqa: F401
 
 from . import events as ev
+from .content import content
 from .house import house
 from .state import GemsState, Item, Unit
 
@@ -46,17 +52,75 @@ def footprint(unit: Unit) -> list[Tile]:
     return footprint_at(unit.x, unit.y, unit.size)
 
 
+@dataclass(frozen=True, slots=True)
+class Terrain:
+    """What the rules read from a board's cells, as flat lists indexed y * width + x: built
+    once per board (boards never change during a match) so the hot searches look a tile up
+    instead of asking the board's property dicts each time."""
+
+    width: int
+    height: int
+    elevation: list[int]          # int(elevation or 0), as tile_elevation reads it
+    solid: list[bool]             # the "solid" property (walls, cliffs)
+    water: list[bool]             # the "water" property
+    # ground elevation of a Size x Size body by its top-left (the highest tile it covers), for
+    # the anchors whose whole block is on the board; filled per size on first use
+    grounds: dict[int, list[int]] = field(default_factory=dict)
+
+    def ground(self, size: int) -> list[int]:
+        g = self.grounds.get(size)
+        if g is None:
+            w, h, el = self.width, self.height, self.elevation
+            g = [0] * (w * h)
+            for y in range(h - size + 1):
+                for x in range(w - size + 1):
+                    g[y * w + x] = max(el[(y + dy) * w + x + dx]
+                                       for dy in range(size) for dx in range(size))
+            self.grounds[size] = g
+        return g
+
+
+# id(board) -> (board, terrain); the board is kept so its id cannot be reused while cached
+_TERRAIN: dict[int, tuple[Board, Terrain]] = {}
+
+
+def terrain(state: GemsState) -> Terrain:
+    """The board's Terrain, built on first use and then shared by every state on that board."""
+    board = state.board
+    hit = _TERRAIN.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    if len(_TERRAIN) > 64:
+        _TERRAIN.clear()
+    elevation, solid, water = [], [], []
+    for y in range(board.height):
+        for cell in board.cells[y][:board.width]:
+            elevation.append(int(cell.get("elevation", 0) or 0))
+            solid.append(bool(cell.get("solid", False)))
+            water.append(bool(cell.get("water", False)))
+    t = Terrain(board.width, board.height, elevation, solid, water)
+    _TERRAIN[id(board)] = (board, t)
+    return t
+
+
 def in_bounds(state: GemsState, x: int, y: int) -> bool:
     return state.board is not None and state.board.in_bounds(x, y)
 
 
 def tile_elevation(state: GemsState, x: int, y: int) -> int:
-    return int(state.board.prop(x, y, "elevation", 0) or 0)
+    t = terrain(state)
+    if 0 <= x < t.width and 0 <= y < t.height:
+        return t.elevation[y * t.width + x]
+    return 0
 
 
 def ground_elevation(state: GemsState, x: int, y: int, size: int = 1) -> int:
     """Elevation a Size x Size body stands at with its top-left on (x, y): the highest tile
     under it (she rests on the highest ground she covers)."""
+    t = terrain(state)
+    w, h = t.width, t.height
+    if 0 <= x and 0 <= y and x + size <= w and y + size <= h:
+        return t.ground(size)[y * w + x]
     return max(tile_elevation(state, tx, ty) for tx, ty in footprint_at(x, y, size))
 
 
@@ -69,11 +133,17 @@ def unit_elevation(state: GemsState, unit: Unit) -> int:
 
 def is_solid(state: GemsState, x: int, y: int) -> bool:
     """Walls and cliffs marked solid, and everything off the board."""
-    return not in_bounds(state, x, y) or bool(state.board.prop(x, y, "solid", False))
+    if state.board is None:
+        return True
+    t = terrain(state)
+    return not (0 <= x < t.width and 0 <= y < t.height) or t.solid[y * t.width + x]
 
 
 def is_water(state: GemsState, x: int, y: int) -> bool:
-    return in_bounds(state, x, y) and bool(state.board.prop(x, y, "water", False))
+    if state.board is None:
+        return False
+    t = terrain(state)
+    return 0 <= x < t.width and 0 <= y < t.height and t.water[y * t.width + x]
 
 
 # --- occupancy (GEM-16, GEM-GM-34) -----------------------------------------------------------
@@ -132,16 +202,64 @@ def occupy_problem(state: GemsState, unit: Unit, x: int, y: int, flying: bool = 
     ignore = {unit.id}
     if unit.carrying:
         ignore.add(unit.carrying)
+    t = terrain(state)
+    w, h, solid = t.width, t.height, t.solid
+    items = state.items
     for tx, ty in footprint_at(x, y, unit.size):
-        if not in_bounds(state, tx, ty):
+        if not (0 <= tx < w and 0 <= ty < h):
             return "that is off the map"
-        if is_solid(state, tx, ty):
+        if solid[ty * w + tx]:
             return "that tile is solid"
-        if solid_item_at(state, tx, ty, index):
-            return "a solid object is in the way"
-        if occupancy(state, tx, ty, ignore, index) >= TILE_CAPACITY:
+        if index is None:
+            if solid_item_at(state, tx, ty):
+                return "a solid object is in the way"
+            if occupancy(state, tx, ty, ignore) >= TILE_CAPACITY:
+                return "that tile already holds two"
+            continue
+        here = index.get((tx, ty))
+        if not here:
+            continue
+        for o in here:
+            if o in items and items[o].solid:
+                return "a solid object is in the way"
+        if sum(1 for o in here if o not in ignore) >= TILE_CAPACITY:
             return "that tile already holds two"
     return None
+
+
+def full_tiles(state: GemsState, unit: Unit, index: dict[Tile, list[str]]) -> set[Tile]:
+    """The tiles of this position `unit` may not cover because of what stands there: a solid
+    object, or two occupants besides herself and her load (GEM-16, GEM-GM-34)."""
+    ignore = {unit.id}
+    if unit.carrying:
+        ignore.add(unit.carrying)
+    items = state.items
+    return {t for t, here in index.items()
+            if any(o in items and items[o].solid for o in here)
+            or sum(1 for o in here if o not in ignore) >= TILE_CAPACITY}
+
+
+def stand_test(state: GemsState, unit: Unit, full: set[Tile]) -> Callable[[int, int], bool]:
+    """`occupy_problem(state, unit, x, y, index=index) is None` as a function of (x, y), for
+    searches that ask about many tiles of one position; `full` is `full_tiles(state, unit,
+    index)`. The board's part (on the map, not solid) is read from the Terrain."""
+    t = terrain(state)
+    w, h, solid, size = t.width, t.height, t.solid, unit.size
+    if size == 1:
+        def test1(x: int, y: int) -> bool:
+            return (0 <= x < w and 0 <= y < h and not solid[y * w + x]
+                    and (x, y) not in full)
+        return test1
+
+    def test(x: int, y: int) -> bool:
+        if not (0 <= x and 0 <= y and x + size <= w and y + size <= h):
+            return False
+        for ty in range(y, y + size):
+            for tx in range(x, x + size):
+                if solid[ty * w + tx] or (tx, ty) in full:
+                    return False
+        return True
+    return test
 
 
 def can_occupy(state: GemsState, unit: Unit | str, x: int, y: int) -> bool:
@@ -218,7 +336,8 @@ def truce_between(state: GemsState, a: str, b: str) -> bool:
 # --- modifiers -------------------------------------------------------------------------------
 
 def _verb_total(unit: Unit, verb: str) -> int:
-    from .content import content
+    if not unit.active and not unit.effects:
+        return 0                # the usual case, asked for on every attack and every step
     total = 0
     abilities = content().abilities
     for aid in unit.active:
@@ -473,5 +592,4 @@ def check_end(state: GemsState) -> list:
 
 def item_def(kind: str) -> dict[str, Any] | None:
     """Content data of an item kind (None for gemstones and unknown kinds)."""
-    from .content import content
     return content().items.get(kind)

@@ -29,7 +29,7 @@ from . import gm
 from .common import (NEIGHBOURS, carry_ratio, chebyshev, combat_roll, fall, footprint,
                      footprint_at, footprint_distance, free_tile_near, ground_elevation,
                      in_bounds, is_solid, is_water, ms_now, new_id, occupancy_index, occupants,
-                     occupy_problem,
+                     occupy_problem, full_tiles, stand_test, terrain,
                      place_unit, release_load, social_roll, solid_item_at, tile_elevation,
                      unit_elevation, _spot_for_unit)
 from .house import house
@@ -83,26 +83,52 @@ def walk_paths(state: GemsState, u: Unit) -> dict[Tile, tuple[int, list[Tile]]]:
     budget = ms_now(state, u)
     if budget <= 0:
         return {}
-    in_move = house(state, "move_elevation") == "in_move"
-    index = occupancy_index(state)
+    if house(state, "move_elevation") == "in_move":
+        lo, hi = -2 * u.size, u.size
+    else:
+        lo, hi = -u.size, 0
+    alternating = house(state, "diagonal_cost") == "alternating"
+    full = full_tiles(state, u, occupancy_index(state))
+    # everything the search reads, so one position's walk is searched once (legal_actions, then
+    # the Move itself, then a bot's dry runs of the same position)
+    key = ("walk", u.x, u.y, u.size, budget, lo, hi, alternating, frozenset(full))
+    hit = _remembered(state, key)
+    if hit is not None:
+        return dict(hit)
+    stands = stand_test(state, u, full)
+    t = terrain(state)
+    w, ground = t.width, t.ground(u.size)
     ok_cache: dict[Tile, bool] = {}
-    elev_cache: dict[Tile, int] = {}
-
-    def elev(t: Tile) -> int:
-        if t not in elev_cache:
-            elev_cache[t] = ground_elevation(state, t[0], t[1], u.size)
-        return elev_cache[t]
 
     def step_ok(a: Tile, b: Tile) -> bool:
-        if b not in ok_cache:
-            ok_cache[b] = occupy_problem(state, u, b[0], b[1], index=index) is None
-        if not ok_cache[b]:
+        ok = ok_cache.get(b)
+        if ok is None:
+            ok = ok_cache[b] = stands(b[0], b[1])
+        if not ok:
             return False
-        d = elev(b) - elev(a)
-        if in_move:
-            return -2 * u.size <= d <= u.size
-        return -u.size <= d <= 0
-    return _search((u.x, u.y), budget, house(state, "diagonal_cost") == "alternating", step_ok)
+        # both ends are on the board: a from where she stands or a tile she may stand on
+        return lo <= ground[b[1] * w + b[0]] - ground[a[1] * w + a[0]] <= hi
+    return dict(_remember(state, key, _search((u.x, u.y), budget, alternating, step_ok)))
+
+
+# A few recent searches by everything they read (the board kept beside each, so a reused id
+# cannot match): the same position's reach is asked for by legal_actions, by the action that
+# uses it and by every dry run a bot makes from that position.
+_SEARCHES: dict[tuple, tuple[Any, dict]] = {}
+
+
+def _remembered(state: GemsState, key: tuple) -> dict | None:
+    hit = _SEARCHES.get((id(state.board),) + key)
+    if hit is not None and hit[0] is state.board:
+        return hit[1]
+    return None
+
+
+def _remember(state: GemsState, key: tuple, found: dict) -> dict:
+    if len(_SEARCHES) >= 32:
+        _SEARCHES.clear()
+    _SEARCHES[(id(state.board),) + key] = (state.board, found)
+    return found
 
 
 def step_kind(state: GemsState, u: Unit, to: Tile) -> tuple[str, int] | None:
@@ -177,19 +203,33 @@ def fly_paths(state: GemsState, u: Unit) -> dict[Tile, tuple[int, list[Tile]]]:
         return {}
     alt = unit_elevation(state, u)
     index = occupancy_index(state)
+    items = state.items
+    heavy = {t for t, here in index.items() if any(o in items and items[o].solid for o in here)}
+    full = full_tiles(state, u, index)
+    alternating = house(state, "diagonal_cost") == "alternating"
+    key = ("fly", u.x, u.y, u.size, u.fms, alt, alternating, frozenset(heavy), frozenset(full))
+    hit = _remembered(state, key)
+    if hit is not None:
+        return dict(hit)
+    t = terrain(state)
+    w, h, size, solid, ground = t.width, t.height, u.size, t.solid, t.ground(u.size)
     seen: dict[Tile, bool] = {}
 
-    def passable(t: Tile) -> bool:
-        if t not in seen:
-            seen[t] = all(in_bounds(state, tx, ty) and not is_solid(state, tx, ty)
-                          and not solid_item_at(state, tx, ty, index)
-                          and tile_elevation(state, tx, ty) <= alt
-                          for tx, ty in footprint_at(t[0], t[1], u.size))
-        return seen[t]
-    paths = _search((u.x, u.y), u.fms, house(state, "diagonal_cost") == "alternating",
-                    lambda a, b: passable(b))
-    return {t: p for t, p in paths.items()
-            if occupy_problem(state, u, *t, flying=True, index=index) is None}
+    def passable(a: Tile, b: Tile) -> bool:
+        # every tile she covers on the board, not solid, holding no solid object, and no higher
+        # than she flies (the block's ground is its highest tile)
+        ok = seen.get(b)
+        if ok is None:
+            x, y = b
+            ok = (0 <= x and 0 <= y and x + size <= w and y + size <= h
+                  and ground[y * w + x] <= alt
+                  and not any(solid[ty * w + tx] or (tx, ty) in heavy
+                              for ty in range(y, y + size) for tx in range(x, x + size)))
+            seen[b] = ok
+        return ok
+    paths = _search((u.x, u.y), u.fms, alternating, passable)
+    stands = stand_test(state, u, full)            # she may only end where there is room
+    return dict(_remember(state, key, {p: v for p, v in paths.items() if stands(*p)}))
 
 
 def altitude_cost(u: Unit, delta: int, free_used: bool) -> int:
@@ -386,6 +426,21 @@ def truce_rounds(state: GemsState, margin: int) -> int:
 
 # --- legal actions ---------------------------------------------------------------------------
 
+# Move and Fly records already made, by (kind, unit, tile): actions are frozen, so one record
+# serves every position that offers the same step, and a turn's walk lists tens of them.
+_MADE: dict[tuple, Any] = {}
+
+
+def _made(kind: type, uid: str, to: Tile) -> Any:
+    key = (kind, uid, to)
+    made = _MADE.get(key)
+    if made is None:
+        if len(_MADE) >= 8192:
+            _MADE.clear()
+        made = _MADE[key] = kind(uid, to)
+    return made
+
+
 def legal_actions(state: GemsState) -> list:
     """Every non-combat turn action the acting gem may take now (EndTurn is added by system)."""
     u = _acting(state)
@@ -394,14 +449,16 @@ def legal_actions(state: GemsState) -> list:
     out: list = []
     if state.slots >= 1:
         for t in walk_paths(state, u):
-            out.append(A.Move(u.id, t))
+            out.append(_made(A.Move, u.id, t))
         for t in _adjacent(u):
+            if step_kind(state, u, t) is None:
+                continue        # level, a free descent or too high: no Climb and no Drop
             if climb_problem(state, u, t) is None:
                 out.append(A.Climb(u.id, t))
             if drop_problem(state, u, t) is None:
                 out.append(A.Drop(u.id, t))
         for t in fly_paths(state, u):
-            out.append(A.Fly(u.id, t))
+            out.append(_made(A.Fly, u.id, t))
     if u.fms > 0 and u.carried_by is None:
         ground = ground_elevation(state, u.x, u.y, u.size)
         for alt in range(ground, _altitude_cap(state, u) + 1):

@@ -13,11 +13,12 @@ air, whose `altitude` is their absolute elevation.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
+from operator import attrgetter
 from typing import Any
 
 from game.engine.boards import Board
-from game.engine.stateclone import clone_slots, copy_sharing
+from game.engine.stateclone import clone, clone_slots, copy_sharing
 from game.engine.tactics.pending import Pending, stack_to_json
 
 
@@ -132,6 +133,11 @@ class GemsState:
     map_source: str = "inline"
     grid: dict[str, Any] | None = None   # the inline grid spec the board was built from, if any
     board: Board | None = field(default=None, compare=False)
+    # The legal actions of exactly this position, when a bot already holds them: a bot sets it
+    # on its private copy of the view so the dry runs it starts from that copy are checked
+    # against the list instead of building it again. The rules clear it on every change
+    # (GemsSystem.apply); never saved, never compared, shared by copies like the board.
+    known_legal: list | None = field(default=None, compare=False, repr=False)
 
     @property
     def acting(self) -> str | None:
@@ -139,19 +145,66 @@ class GemsState:
 
     def to_json(self) -> dict[str, Any]:
         board, self.board = self.board, None
+        known, self.known_legal = self.known_legal, None
         try:
             d = asdict(self)
         finally:
             self.board = board
+            self.known_legal = known
         d.pop("board")
+        d.pop("known_legal")
         d["pending"] = stack_to_json(self.pending)
         return d
 
     def __deepcopy__(self, memo: dict) -> "GemsState":
-        # The board never changes during a match; Match.submit copies state before every action,
-        # so share it instead of copying a few thousand cell dicts each time.
-        return copy_sharing(self, memo)
+        # The board never changes during a match, so copies share it instead of copying a few
+        # thousand cell dicts each time; a known legal list is never changed, only replaced.
+        # Units and items are copied field by field below: a bot copies the state for every dry
+        # run, and the generic walk was most of a dry run's price.
+        out = copy_sharing(self, memo, ("board", "known_legal", "units", "items"))
+        out.units = {k: _copy_unit(u) for k, u in self.units.items()}
+        out.items = {k: Item(*_ITEM_ALL(i)) for k, i in self.items.items()}
+        return out
 
 
 for _cls in (Arm, Unit, Item, AttackPlan):
     _cls.__deepcopy__ = clone_slots  # type: ignore[attr-defined]
+
+
+def _split(cls: type) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """A record's fields in two: those holding only atoms (str, int, float, bool, None: shared
+    by a copy) and those holding lists or dicts, each with how to copy it, read from the
+    annotations so a new field lands on the right side by itself."""
+    plain, nested = [], {}
+    for f in fields(cls):
+        kind = str(f.type).replace(" ", "")
+        if set(kind.split("|")) <= {"str", "int", "float", "bool", "None"}:
+            plain.append(f.name)
+        elif kind in ("list[str]", "list[int]"):
+            nested[f.name] = list
+        elif kind == "dict[str,int]":
+            nested[f.name] = dict
+        elif kind == "list[Arm]":
+            nested[f.name] = lambda arms: [Arm(*_ARM_ALL(a)) for a in arms]
+        elif kind.startswith(("list[", "dict[")):
+            nested[f.name] = lambda value: clone(value, {})
+        else:
+            raise TypeError(f"{cls.__name__}.{f.name}: {kind} is neither atoms nor a container")
+    return tuple(plain), nested
+
+
+# Copies by the records' own constructors, every field in order (atoms shared), then a fresh
+# copy of each container: several times cheaper than walking the fields generically.
+_UNIT_NESTED = _split(Unit)[1]
+_UNIT_ALL = attrgetter(*(f.name for f in fields(Unit)))
+if _split(Item)[1] or _split(Arm)[1]:
+    raise TypeError("Item and Arm fields must hold atoms only (they are copied by constructor)")
+_ITEM_ALL = attrgetter(*(f.name for f in fields(Item)))
+_ARM_ALL = attrgetter(*(f.name for f in fields(Arm)))
+
+
+def _copy_unit(u: Unit) -> Unit:
+    out = Unit(*_UNIT_ALL(u))
+    for name, copier in _UNIT_NESTED.items():
+        setattr(out, name, copier(getattr(u, name)))
+    return out

@@ -349,6 +349,8 @@ class GemsSystem(SystemBase):
 
     # --- playing -----------------------------------------------------------------------------
     def legal_actions(self, state: GemsState) -> list:
+        if state.known_legal is not None:
+            return list(state.known_legal)     # a bot's copy of a position it was handed
         if state.over:
             return []
         if gm.top(state) is not None:
@@ -389,6 +391,7 @@ class GemsSystem(SystemBase):
         return rules.validate(state, action)
 
     def apply(self, state: GemsState, action: Any, rng: Rng) -> list:
+        state.known_legal = None        # the position changes: the list no longer holds
         if isinstance(action, Concede):
             state.over = True
             state.winner = 1 - action.seat
