@@ -16,6 +16,7 @@ from game.engine.ai.base import make_bot, playable
 from game.engine.ai.runner import ask_bot, example_match, play_match
 from game.engine.match import Match
 from game.engine.rng import Rng
+from game.engine.runtime import settle
 
 # (system, map) pairs played at random: every shipped battle map, and the card game
 RANDOM_GAMES = [("gems", "gems_riverbend.tmx"), ("gems", "gems_quarry.tmx"),
@@ -31,6 +32,7 @@ def _random_games(system_id: str, maps: list, seeds: range) -> tuple[int, float,
     for map_name in maps:
         for seed in seeds:
             m = Match.new(example_match(system_id, seed, map_name, ("random", "random")))
+            settle()                         # as the game does when a match opens
             pick = Rng.from_seed(seed)
             t_game = cpu()
             while not m.over and len(m.log) < MAX_ACTIONS:
@@ -72,6 +74,7 @@ def think_rows(quick: bool) -> list[Row]:
     rows: list[Row] = []
     m = Match.new(example_match("gems", 1, "gems_riverbend.tmx"))
     bots = [make_bot("gems", "normal"), make_bot("gems", "normal")]
+    settle()
     times: list[float] = []
     limit = 60 if quick else 2000
     t_game = cpu()

@@ -129,6 +129,9 @@ class Match:
 
     def is_legal(self, action: Any) -> bool:
         legal = self._legal_now()
+        for listed in legal:         # the usual caller hands back an object from this very list
+            if listed is action:
+                return True
         if self._legal_set is None:
             try:
                 self._legal_set = set(legal)
