@@ -5,7 +5,8 @@ Owns: the command line of the soak run and its report (games, actions, actions p
 failures per system and map; exit status 1 when anything failed). A failure is an exception from
 the engine while listing or applying actions, a position with no legal action although the match
 goes on, or a broken invariant; each is written as a save holding every action up to the failing
-one (`play` or the Load screen opens it; the report names the action that failed).
+one (the action itself too when an invariant broke after it; `play` or the Load screen opens
+it; the report names the action that failed).
 
 Must not: import pygame or the client; hide a failure (each is printed and saved).
 """
@@ -24,6 +25,7 @@ from game.engine.ai.runner import example_match
 from game.engine.match import Match
 from game.engine.records import to_json
 from game.engine.rng import Rng
+from game.engine.runtime import settle
 from game.paths import maps_dir
 
 # every shipped map a system plays on; a system without maps plays its example set-up
@@ -44,8 +46,10 @@ def soak_game(system_id: str, map_name: str | None, seed: int, max_actions: int,
               out: Path) -> tuple[bool, int, str]:
     """One random-legal game: (finished, actions played, failure text or "")."""
     m = Match.new(example_match(system_id, seed, map_name, ("random", "random")))
+    settle()                               # as the game does when a match opens
     pick = Rng.from_seed(seed)
     action = None
+    applied = False        # whether the failing action is in the log (an invariant broke after it)
     try:
         while not m.over and len(m.log) < max_actions:
             legal = m.legal_actions()
@@ -54,15 +58,17 @@ def soak_game(system_id: str, map_name: str | None, seed: int, max_actions: int,
             pool = playable(legal)
             action = pool[pick.randint(0, len(pool) - 1)]
             m.submit(action)
+            applied = True
             problems = m.system.check_invariants(m.state)
             if problems:
                 raise AssertionError("invariant broken: " + "; ".join(problems))
-            action = None
+            action, applied = None, False
     except Exception as exc:  # the soak's purpose: report every failure with a way to replay it
         where = out / f"soak-{system_id}-{Path(map_name or 'example').stem}-seed{seed}.json"
         out.mkdir(parents=True, exist_ok=True)
-        saves.save(m, where, label=f"soak failure at action {len(m.log) + 1}")
-        text = (f"{system_id} {map_name or ''} seed {seed}, action {len(m.log) + 1}"
+        number = len(m.log) if applied else len(m.log) + 1
+        saves.save(m, where, label=f"soak failure at action {number}")
+        text = (f"{system_id} {map_name or ''} seed {seed}, action {number}"
                 f"{' ' + str(to_json(action)) if action is not None else ''}: "
                 f"{exc.__class__.__name__}: {exc}\n    save: {where}\n"
                 + "".join("    " + line for line in traceback.format_exception(exc)[-3:]))

@@ -32,6 +32,8 @@ def test_a_broken_invariant_is_reported_and_saved_for_replay(tmp_path, capsys):
                           "--out", str(tmp_path)]) == 1
         out = capsys.readouterr().out
         assert "FAIL toy_breaks_late" in out and "invariant broken: seat 0 ran too far" in out
+        saved = saves.peek(sorted(tmp_path.glob("*.json"))[0])
+        assert saved["label"] == f"soak failure at action {saved['actions']}"   # the last one
         files = sorted(tmp_path.glob("*.json"))
         assert len(files) == 2
         replayed = saves.load(files[0])            # the save replays to the failing position

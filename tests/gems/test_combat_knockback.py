@@ -235,3 +235,27 @@ def test_direction_snaps_to_eight_ways():
     assert combat.snap8(3, 1) == (1, 0)          # 18.4 degrees: straight
     assert combat.snap8(-1, -3) == (0, -1)
     assert combat.snap8(0, 0) is None
+
+
+@pytest.mark.rule("GEM-43")
+@pytest.mark.rule("GEM-GM-14")
+def test_two_gems_pushed_together_never_overfill_the_tile_they_land_on():
+    """Found by the soak run (quarry, seed 14): two gems sharing a tile were knocked back onto a
+    tile holding a rock, three things on a tile of two. Counting both newcomers, the tile is
+    full: a collision (GEM-GM-14), so they stop short and take GEM-42's damage."""
+    m = Match.new(MatchConfig("gems", seed=5, setup={
+        "grid": {"rows": ["." * 12] * 10},
+        "units": [gem("a", 0, 4, 4), gem("p", 1, 5, 4), gem("q", 1, 5, 4)],
+        "items": [{"id": "r", "kind": "rock", "x": 7, "y": 4}]}))
+    out = combat.knockback(m.state, ["p", "q"], (1, 0), 2, "a")
+    assert pos(m, "p") == (6, 4) and pos(m, "q") == (6, 4)
+    assert m.state.units["p"].hp == 20 - 3 and m.state.units["q"].hp == 20 - 3
+    assert "r" in of(out, ev.KnockedBack)[0].hit
+    assert m.system.check_invariants(m.state) == []
+
+
+def test_two_gems_pushed_together_onto_an_empty_tile_go_the_whole_way():
+    m = match([gem("a", 0, 4, 4), gem("p", 1, 5, 4), gem("q", 1, 5, 4)])
+    combat.knockback(m.state, ["p", "q"], (1, 0), 2, "a")
+    assert pos(m, "p") == (7, 4) and pos(m, "q") == (7, 4)
+    assert m.system.check_invariants(m.state) == []

@@ -977,6 +977,12 @@ def _blockers(state: GemsState, train: list[str], d: Tile) -> tuple[str, list[st
     members = set(train)
     others: list[str] = []
     terrain = ""
+    # how many of the train step onto each tile: gems pushed together fill a tile together
+    incoming: dict[Tile, int] = {}
+    for tid in train:
+        x, y, s = _thing_box(state, tid)
+        for t in common.footprint_at(x + d[0], y + d[1], s):
+            incoming[t] = incoming.get(t, 0) + 1
     for tid in train:
         x, y, s = _thing_box(state, tid)
         nx, ny = x + d[0], y + d[1]
@@ -997,7 +1003,7 @@ def _blockers(state: GemsState, train: list[str], d: Tile) -> tuple[str, list[st
             occ = [o for o in common.occupants(state, tx, ty) if o not in members]
             solid = [o for o in occ if o in state.units
                      or (o in state.items and state.items[o].solid)]
-            if len(occ) + 1 > common.TILE_CAPACITY:
+            if len(occ) + incoming[(tx, ty)] > common.TILE_CAPACITY:
                 solid = occ                 # GEM-GM-14: a full tile counts as a solid collision
             for o in solid:
                 if o not in others:
