@@ -68,8 +68,14 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> None:
 
 
 def save(match: Match, path: str | os.PathLike, label: str = "") -> None:
+    write_text(path, json.dumps(to_document(match, label), indent=1))
+
+
+def write_text(path: str | os.PathLike, text: str) -> None:
+    """Write a save's text atomically (see `atomic_write_text`); SaveError when it cannot be.
+    Touches nothing but the file, so a writer thread may call it (client autosave)."""
     try:
-        atomic_write_text(path, json.dumps(to_document(match, label), indent=1))
+        atomic_write_text(path, text)
     except OSError as exc:
         raise SaveError(path, f"could not write the save ({exc.strerror or exc})") from None
 

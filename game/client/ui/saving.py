@@ -3,7 +3,9 @@
 Owns:
 - where saves live (`game.paths.saves_dir()`, one `<name>.json` each; the autosave is
   `autosave.json`) and listing them newest first with their headers (`saves.peek`);
-- `autosave(match)`, called by the battle scene at safe points, and by "Quit to menu";
+- `autosave(match)`, written at once (by "Quit to menu"), and `AutosaveWriter`, which the match
+  scenes use at each turn start so that formatting and writing the file (fsync included) happen
+  on a thread of its own instead of in a frame;
 - `SaveDialog` / `save_match_dialog(app, match)`: name a save and write it atomically;
 - `load_match(app, path)`: load (replaying the log) and open the battle, or show an
   ErrorDialog naming the file and the problem; a failed load never changes the file;
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from html import escape
 import time
 from dataclasses import dataclass
@@ -112,6 +115,77 @@ def autosave(match: Match) -> str | None:
     except saves.SaveError as exc:
         return str(exc)
     return None
+
+
+class AutosaveWriter:
+    """Writes the autosave on a thread of its own, so a turn start never stalls a frame.
+
+    `write(match)` runs on the main thread and takes the match's document as compact JSON text
+    there (the state changes in place, so nothing of the live match may be read later); the
+    writer thread indents that text and writes it atomically (`saves.write_text`: temporary
+    file, then rename, never half a file). When writes queue up only the newest is written: it
+    holds everything the older ones did. `finished()` hands the main thread what became of each
+    write (None = written, else the problem to show); `flush()` waits until nothing is pending
+    (before "Quit to menu" writes the autosave itself, and when the scene closes)."""
+
+    def __init__(self, path: Path | None = None):
+        self.path = path
+        self._cond = threading.Condition()
+        self._pending: tuple[Path, str] | None = None
+        self._busy = False
+        self._done: list[str | None] = []
+        self._thread: threading.Thread | None = None
+
+    def write(self, match: Match) -> None:
+        doc = saves.to_document(match, label=f"Autosave - {system_name(match)}")
+        text = json.dumps(doc)
+        path = self.path or paths.saves_dir() / AUTOSAVE
+        with self._cond:
+            if self._pending is not None:
+                self._done.append(None)       # replaced by this newer one, which holds it all
+            self._pending = (path, text)
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="strife-autosave",
+                                                daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                if self._pending is None:
+                    self._thread = None
+                    self._cond.notify_all()
+                    return                    # idle: the next write starts a new thread
+                path, text = self._pending
+                self._pending = None
+                self._busy = True
+            try:
+                saves.write_text(path, json.dumps(json.loads(text), indent=1))
+                problem = None
+            except saves.SaveError as exc:
+                problem = str(exc)
+            with self._cond:
+                self._busy = False
+                self._done.append(problem)
+                self._cond.notify_all()
+
+    @property
+    def idle(self) -> bool:
+        with self._cond:
+            return self._pending is None and not self._busy
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until every write so far is on disk (or failed); False if that took too long."""
+        with self._cond:
+            return self._cond.wait_for(lambda: self._pending is None and not self._busy,
+                                       timeout)
+
+    def finished(self) -> list[str | None]:
+        """What became of the writes finished since the last call, oldest first."""
+        with self._cond:
+            done, self._done = self._done, []
+        return done
 
 
 def system_name(match: Match) -> str:
