@@ -7,8 +7,9 @@ Owns:
   scenes use at each turn start so that formatting and writing the file (fsync included) happen
   on a thread of its own instead of in a frame;
 - `SaveDialog` / `save_match_dialog(app, match)`: name a save and write it atomically;
-- `load_match(app, path)`: load (replaying the log) and open the battle, or show an
-  ErrorDialog naming the file and the problem; a failed load never changes the file;
+- `load_match(app, path)`: load (replaying the log; a long replay goes on behind the loading
+  screen, ui/loading.py) and open the battle, or show an ErrorDialog naming the file and
+  the problem; a failed load never changes the file;
 - `battle_scene(app, match, save_path)`: the battle screen, imported lazily (another part).
 
 Must not: write anything but through `game.engine.saves` (atomic), or read saves any other way.
@@ -30,8 +31,9 @@ from pygame_gui.elements import UITextEntryLine
 
 from game import paths
 from game.client.registration import NoScreen
-from game.client.scene import Scene, Transition, pop, push, reset
+from game.client.scene import Scene, Transition, pop, push, replace, reset
 from game.client.ui.dialogs import Dialog, DialogResult, ErrorDialog
+from game.client.ui import loading
 from game.engine import saves
 from game.engine.match import Match
 
@@ -211,18 +213,30 @@ def battle_scene(app: "App", match: Match, save_path: str | Path | None = None) 
 
 
 def load_match(app: "App", path: str | Path) -> Transition:
-    """Open a save: the battle scene replaces the whole stack, or an error dialog explains."""
+    """Open a save: the battle scene replaces the whole stack, or an error dialog explains. A
+    replay longer than `loading.QUICK_LOAD` goes on behind a loading screen with progress
+    (`ui.loading.LoadingScene`), a slice per frame; either way no move can be made before
+    the whole log has been replayed and matched its snapshot."""
     try:
-        match = saves.load(path)
+        replay = saves.Replay(saves.read_document(path), path)
+        done = replay.step(loading.QUICK_LOAD)
     except saves.SaveError as exc:
-        return push(ErrorDialog(app, "This save cannot be loaded",
-                                f"File: {exc.path}\nProblem: {exc.problem}",
-                                detail="The file was left as it is."))
+        return push(loading.refused(app, exc))
+    if not done:
+        return push(loading.LoadingScene(app, replay, path,
+                                         lambda match: open_loaded(app, match, path, over=True)))
+    return open_loaded(app, replay.match, path)
+
+
+def open_loaded(app: "App", match: Match, path: str | Path, *, over: bool = False) -> Transition:
+    """The play screen of a loaded match, replacing the whole stack, or an error dialog (in
+    place of the loading screen when `over`)."""
     try:
         scene = battle_scene(app, match, save_path=path)
     except NoScreen as exc:         # the client has no screen for the save's rule system
-        return push(ErrorDialog(app, "The battle screen is missing",
-                                f"The save loaded, but the battle screen could not start:\n{exc}"))
+        dialog = ErrorDialog(app, "The battle screen is missing",
+                             f"The save loaded, but the battle screen could not start:\n{exc}")
+        return replace(dialog) if over else push(dialog)
     return reset(scene)
 
 
