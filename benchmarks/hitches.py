@@ -8,7 +8,9 @@ How a frame is timed: CPU time of the main thread (`report.cpu`) around one `App
 neighbours on a shared machine do not count; the loop sleeps to the next 1/60 s boundary as the
 real loop's clock does, so the AI workers think in the time they would really have. When a match
 ends the next seeded one opens; the frame that opens it is a scene change, not AI play, and is
-left out (building a scene happens in `App.apply`, outside any frame; its first frame counts).
+left out. Opening a scene happens in `App.apply`, outside any frame (it includes the match
+scene's off-screen priming draw and its garbage collection); every frame after it counts, the
+first one included.
 
 Must not: write outside a temporary user folder (the autosaves go there), or leave a worker
 process behind (every scene that leaves is closed).

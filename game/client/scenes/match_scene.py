@@ -12,7 +12,8 @@ Also owns `digit_of_key`.
 Nothing slow runs in a frame: the AI seats are started when the scene first enters (a worker
 boots while the opening is shown, not on the first AI turn), and the turn-start autosave is
 written by an `AutosaveWriter` thread (the document is taken on the main thread; formatting and
-writing happen off it). The objects alive when the match opens (fonts, the map, the UI) live as
+writing happen off it). Opening the scene draws it once off screen, so the first frame does not
+make every text and cache at once (a 30-100 ms frame). The objects alive when the match opens (fonts, the map, the UI) live as
 long as it does, so the scene moves them out of the collector's reach (`gc.freeze`) when it first
 enters and back when it closes: a full collection scanning all of them cost a 20 ms frame.
 
@@ -172,13 +173,16 @@ class MatchScene(Scene):
         elif hasattr(self.pacer, "set_factor"):
             self.pacer.set_factor(self._anim_factor())
         self._start_ai_seats()
+        self._on_state_changed()
         if not self._froze_gc:
-            # between scenes (not in a frame): clear what the last screen left, then keep the
-            # long-lived objects out of every later full collection
+            # opening the scene (between scenes, not in a frame): draw it once off screen, so
+            # the first frame finds its text and the position's legal list made, then clear
+            # what the last screen left and keep the long-lived objects (those caches among
+            # them) out of every later full collection
             self._froze_gc = True
+            self.draw(pygame.Surface(self.app.size))
             gc.collect()
             gc.freeze()
-        self._on_state_changed()
 
     def _start_ai_seats(self) -> None:
         """Every AI seat of a live match, started now so its worker boots before its first turn
