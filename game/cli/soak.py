@@ -28,9 +28,14 @@ from game.engine.rng import Rng
 from game.engine.runtime import settle
 from game.paths import maps_dir
 
-# every shipped map a system plays on; a system without maps plays its example set-up
-SOAK_MAPS = {"gems": ["gems_riverbend.tmx", "gems_quarry.tmx"],
-             "bindings": ["bindings_pass.tmx", "bindings_grove.tmx", "hex_crossing.tmx"]}
+
+
+def system_maps(system_id: str) -> list[str]:
+    """The maps made for a system, by the maps folder's naming (`<id>_*.tmx`, or anything in
+    `maps/<id>/`), relative to the folder; none for a system that plays without maps."""
+    root = maps_dir()
+    found = sorted(root.glob(f"{system_id}_*.tmx")) + sorted((root / system_id).rglob("*.tmx"))
+    return [p.relative_to(root).as_posix() for p in found]
 
 
 @dataclass(slots=True)
@@ -90,7 +95,7 @@ def main(argv: list[str]) -> int:
     ids = args.system or [s.id for s in registry.all_systems()]
     failed = False
     for system_id in ids:
-        maps = [m for m in SOAK_MAPS.get(system_id, []) if (maps_dir() / m).exists()] or [None]
+        maps: list[str | None] = list(system_maps(system_id)) or [None]
         tally = Tally()
         t0 = time.process_time()
         for i in range(args.games):

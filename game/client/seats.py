@@ -19,6 +19,12 @@ The worker finds a match's system the way the game does, by the system id in the
 is handed to the worker as an object in `extra_systems`, which the spawn start sends like any
 process argument (by its class, which the worker imports), so no module path is spelled here.
 
+Nothing here blocks the frame: the scene starts every AI seat when the match opens (the worker
+boots while the first turns are shown), requests are written to the pipe by a sender thread (a
+worker still booting, or a large document, would otherwise stall the frame until the pipe
+drains), and the in-process fallback starts thinking in one poll and steps it in the next ones,
+stopping before a step that the last one suggests would overrun the slice.
+
 The worker (`_worker_main`) keeps the last match it rebuilt and, when the next request extends
 the same log, replays only the new actions; a snapshot mismatch rebuilds from scratch.
 
@@ -29,6 +35,8 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import queue
+import threading
 import time
 import traceback
 from typing import Any
@@ -104,6 +112,8 @@ def _worker_main(conn, extra_systems: list[RuleSystem], system_id: str = "") -> 
                         .encode())
         return
     worker = _Worker()
+    from game.engine.runtime import settle
+    settle()              # the rules and bots stay loaded for good: out of every full collection
     conn.send_bytes(b'{"op": "ready"}')
     while True:
         try:
@@ -169,6 +179,10 @@ class AISeat:
         self._match: Match | None = None
         self._log_len = -1
         self._gen: Thinking | None = None       # in-process thinking
+        self._step_cost = 0.0                   # seconds the last step of in-process thinking took
+        self._outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+        self._sender: threading.Thread | None = None
+        self._send_error: str = ""              # set by the sender thread when a write fails
         if use_process:
             self._start_process()
 
@@ -186,6 +200,24 @@ class AISeat:
             self._fallback(f"the AI process could not start ({exc.__class__.__name__}: {exc})")
             return
         self._proc, self._conn, self.mode = proc, parent, "process"
+        self._outbox = queue.SimpleQueue()
+        self._send_error = ""
+        self._sender = threading.Thread(target=self._send_loop, args=(parent, self._outbox),
+                                        name=f"strife-ai-send{self.seat}", daemon=True)
+        self._sender.start()
+
+    def _send_loop(self, conn, outbox: "queue.SimpleQueue[bytes | None]") -> None:
+        """The sender thread: write each queued request to the worker, in order; None ends it.
+        Only this thread writes to the pipe while it runs, so messages never interleave."""
+        while True:
+            data = outbox.get()
+            if data is None:
+                return
+            try:
+                conn.send_bytes(data)
+            except (OSError, ValueError) as exc:    # the worker went away; poll() falls back
+                self._send_error = exc.__class__.__name__
+                return
 
     def _fallback(self, why: str) -> None:
         self.notice = why
@@ -193,18 +225,18 @@ class AISeat:
         self._stop_process()
         if self._pending is not None and self._match is not None:
             self._pending = None
-            self._begin_inline()
+            self._gen = None             # the next poll starts thinking in-process
 
     def _stop_process(self) -> None:
-        conn, proc = self._conn, self._proc
-        self._conn = self._proc = None
+        conn, proc, sender = self._conn, self._proc, self._sender
+        self._conn = self._proc = self._sender = None
         self._ready = False
+        if sender is not None:
+            self._outbox.put(b'{"op": "quit"}')     # after any request still queued
+            self._outbox.put(None)
+            sender.join(timeout=1.0)
         if conn is not None:
-            try:
-                conn.send_bytes(b'{"op": "quit"}')
-            except (OSError, ValueError):
-                pass
-            conn.close()
+            conn.close()         # also ends a sender still blocked on a worker that stopped
         if proc is not None:
             proc.join(timeout=1.0)
             if proc.is_alive():
@@ -237,15 +269,10 @@ class AISeat:
             self._next_id += 1
             msg = {"op": "choose", "id": self._next_id, "seat": self.seat,
                    "difficulty": self.difficulty, "document": saves.to_document(match)}
-            try:
-                self._conn.send_bytes(json.dumps(msg).encode("utf-8"))
-            except (OSError, ValueError) as exc:
-                self._fallback(f"the AI process stopped ({exc.__class__.__name__})")
-                self._begin_inline()
-                return
+            # the text is made here, from the match as it is now; the sender thread only writes
+            self._outbox.put(json.dumps(msg).encode("utf-8"))
             self._pending, self._sent_at = self._next_id, time.monotonic()
-        else:
-            self._begin_inline()
+        # else: the first poll starts thinking in-process (see _step_inline)
 
     def poll(self) -> Any | None:
         """The chosen action once ready (exactly once per request), else None. Never blocks for
@@ -260,7 +287,9 @@ class AISeat:
             got = self._read_replies(0.0)
             if got is not None:
                 return self._deliver(got)
-            if self._proc is not None and not self._proc.is_alive():
+            if self._send_error:
+                self._fallback(f"the AI process stopped ({self._send_error})")
+            elif self._proc is not None and not self._proc.is_alive():
                 self._fallback("the AI process ended unexpectedly")
             elif self._pending is not None and time.monotonic() - self._sent_at > self.timeout:
                 self._fallback(f"the AI process did not answer within {self.timeout:.0f} s")
@@ -325,7 +354,7 @@ class AISeat:
             err = reply.get("error", "no answer")
         # the process could not answer this one: think in-process for it
         self.notice = f"the AI process failed on one decision ({err}); thought in-process instead"
-        self._begin_inline()
+        self._gen = None
         return self._step_inline()
 
     def _begin_inline(self) -> None:
@@ -341,13 +370,20 @@ class AISeat:
         if match is None:
             return None
         if gen is None:
+            # starting (the view, the legal list, the bot) is one poll's work of its own
             self._begin_inline()
-            gen = self._gen
-        end = time.perf_counter() + self.slice_seconds
+            self._step_cost = 0.0
+            return None
+        start = time.perf_counter()
+        end = start + self.slice_seconds
         try:
             while True:
+                before = time.perf_counter()
                 next(gen)
-                if time.perf_counter() >= end:
+                now = time.perf_counter()
+                self._step_cost = now - before
+                # stop before a step that would overrun the slice if it costs what the last one did
+                if now + self._step_cost >= end and now > start:
                     return None
         except StopIteration as stop:
             action = stop.value

@@ -2,7 +2,8 @@
 
 Owns: writing a match atomically (temporary file in the same folder, then rename, so a crash
 never leaves half a save), and loading one back by replaying its log and checking the result
-against the stored snapshot (an out-of-sync check). Old formats pass through `_UPGRADES`.
+against the stored snapshot (an out-of-sync check), at once (`load`) or a slice at a time
+(`Replay`, for a client that shows progress). Old formats pass through `_UPGRADES`.
 The replay goes through `Match.submit`, so a loaded match's `history` holds the events of the
 whole replayed log (set-up rolls, moves, attacks), ready for the battle log.
 
@@ -101,8 +102,14 @@ def clean_temporary(folder: str | os.PathLike, older_than: float = 60.0) -> list
 
 
 def save(match: Match, path: str | os.PathLike, label: str = "") -> None:
+    write_text(path, json.dumps(to_document(match, label), indent=1))
+
+
+def write_text(path: str | os.PathLike, text: str) -> None:
+    """Write a save's text atomically (see `atomic_write_text`); SaveError when it cannot be.
+    Touches nothing but the file, so a writer thread may call it (client autosave)."""
     try:
-        atomic_write_text(path, json.dumps(to_document(match, label), indent=1))
+        atomic_write_text(path, text)
     except OSError as exc:
         raise SaveError(path, f"could not write the save ({exc.strerror or exc})") from None
 
@@ -127,30 +134,14 @@ def _upgrade(doc: dict, path) -> dict:
     return doc
 
 
-def from_document(doc: Any, path: str | os.PathLike = "<memory>") -> Match:
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise SaveError(path, "this is not a Strife Table save")
-    doc = _upgrade(doc, path)
-    for key in ("config", "actions", "snapshot"):
-        if key not in doc:
-            raise SaveError(path, f"the save is missing its '{key}' section")
-    if not isinstance(doc["actions"], list):
-        raise SaveError(path, "the action log is not a list")
-    from .match import Match
-    try:
-        config = MatchConfig.from_json(doc["config"])
-        match = Match.new(config)
-    except (ConfigError, ValueError, OSError) as exc:
-        raise SaveError(path, f"the match cannot be set up again: {exc}") from None
-    except (KeyError, TypeError, AttributeError) as exc:
-        # an edited config of the wrong shape reaches the system's set-up; say so, never crash
-        raise SaveError(path, f"the match cannot be set up again: the configuration is "
-                              f"malformed ({exc.__class__.__name__}: {exc})") from None
-    if len(doc["actions"]) > MAX_ACTIONS:
-        raise SaveError(path, f"the action log holds {len(doc['actions']):,} entries; at most "
+def _check_log(actions: list, path: str | os.PathLike) -> None:
+    """The log's limits, before anything is replayed: entries, and forced dice per entry and in
+    all (a log forcing a million dice used to freeze the game for minutes before its error)."""
+    if len(actions) > MAX_ACTIONS:
+        raise SaveError(path, f"the action log holds {len(actions):,} entries; at most "
                               f"{MAX_ACTIONS:,} are read")
     forced = 0
-    for i, entry in enumerate(doc["actions"]):
+    for i, entry in enumerate(actions):
         if not isinstance(entry, dict) or not ({"action", "force"} & set(entry)):
             raise SaveError(path, f"action {i + 1} of the log is malformed")
         if "force" in entry:
@@ -164,20 +155,91 @@ def from_document(doc: Any, path: str | os.PathLike = "<memory>") -> Match:
             forced += len(faces)
             if forced > MAX_FORCED_TOTAL:
                 raise SaveError(path, f"the log forces more than {MAX_FORCED_TOTAL:,} dice")
+
+
+class Replay:
+    """A save's log replayed a slice at a time, so a client can show progress and keep drawing.
+
+    Making one checks the document's format and sections and sets the match up again (SaveError
+    when any of that fails). `step(budget)` replays log entries until `budget` seconds have gone
+    (None: to the end) and returns True once the log is replayed and the result matches the
+    stored snapshot; it raises SaveError naming the entry that cannot be replayed, or the
+    mismatch. `match` is the replayed match, to be used only once `step` returned True: every
+    action went through `Match.submit`, so a save the rules refuse is refused here."""
+
+    def __init__(self, doc: Any, path: str | os.PathLike = "<memory>"):
+        self.path = path
+        if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+            raise SaveError(path, "this is not a Strife Table save")
+        doc = _upgrade(doc, path)
+        for key in ("config", "actions", "snapshot"):
+            if key not in doc:
+                raise SaveError(path, f"the save is missing its '{key}' section")
+        if not isinstance(doc["actions"], list):
+            raise SaveError(path, "the action log is not a list")
+        _check_log(doc["actions"], path)
+        from .match import Match      # here, not at the top: listing saves needs no rules
         try:
-            match.apply_log_entry(entry)
-        except (IllegalAction, RecordError, ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise SaveError(path, f"action {i + 1} of the log cannot be replayed: {exc}") from None
-    # compare as JSON: tuples in a fresh snapshot are lists in the stored one
-    if json.loads(json.dumps(match.snapshot())) != doc["snapshot"]:
-        raise SaveError(path, "replaying the log does not reach the saved position "
-                              "(the save was edited, or the map or rules changed since)")
-    return match
+            config = MatchConfig.from_json(doc["config"])
+            self._match = Match.new(config)
+        except (ConfigError, ValueError, OSError) as exc:
+            raise SaveError(path, f"the match cannot be set up again: {exc}") from None
+        except (KeyError, TypeError, AttributeError) as exc:
+            # an edited config of the wrong shape reaches the system's set-up; say so, never crash
+            raise SaveError(path, f"the match cannot be set up again: the configuration is "
+                                  f"malformed ({exc.__class__.__name__}: {exc})") from None
+        self._actions: list = doc["actions"]
+        self._snapshot = doc["snapshot"]
+        self.done = 0                 # log entries replayed so far
+        self.finished = False
+
+    @property
+    def total(self) -> int:
+        return len(self._actions)
+
+    @property
+    def match(self) -> Match:
+        if not self.finished:
+            raise RuntimeError("the replay has not finished")   # a caller's bug
+        return self._match
+
+    def step(self, budget: float | None = None) -> bool:
+        if self.finished:
+            return True
+        end = None if budget is None else time.perf_counter() + budget
+        match, path, actions = self._match, self.path, self._actions
+        while self.done < len(actions):
+            i = self.done
+            entry = actions[i]
+            if not isinstance(entry, dict) or not ({"action", "force"} & set(entry)):
+                raise SaveError(path, f"action {i + 1} of the log is malformed")
+            try:
+                match.apply_log_entry(entry)
+            except (IllegalAction, RecordError, ValueError, KeyError, TypeError,
+                    AttributeError) as exc:
+                raise SaveError(path, f"action {i + 1} of the log cannot be replayed: "
+                                      f"{exc}") from None
+            self.done = i + 1
+            if end is not None and time.perf_counter() >= end:
+                return False
+        # compare as JSON: tuples in a fresh snapshot are lists in the stored one
+        if json.loads(json.dumps(match.snapshot())) != self._snapshot:
+            raise SaveError(path, "replaying the log does not reach the saved position "
+                                  "(the save was edited, or the map or rules changed since)")
+        self.finished = True
+        return True
+
+
+def from_document(doc: Any, path: str | os.PathLike = "<memory>") -> Match:
+    replay = Replay(doc, path)
+    replay.step(None)
+    return replay.match
 
 
 def read_document(path: str | os.PathLike) -> Any:
-    """A save file's JSON, read within safeio's limits (a regular file, its size, nesting,
-    number and text sizes checked before or while parsing). SaveError names what is wrong."""
+    """A save file's JSON (not yet checked or replayed), read within safeio's limits (a regular
+    file, its size, nesting, number and text sizes checked before or while parsing). SaveError
+    names what is wrong."""
     try:
         raw = safeio.read_limited(path, safeio.MAX_SAVE_BYTES, "file")
     except safeio.FileRefused as exc:

@@ -153,6 +153,7 @@ def test_save_through_pause_then_load_and_play_on(app):
     from tests.client.test_menus import type_into
     match = shot_match("garnet")
     scene = open_battle(app, match)
+    scene.finish_autosaves()                           # the autosave is written off the frame
     assert (paths.saves_dir() / AUTOSAVE).exists() and scene.autosaves == 1
     app.click(scene.cell_pos((2, 4)))                  # a move, then save mid-turn
     app.press_key(pygame.K_ESCAPE)

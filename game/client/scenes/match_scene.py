@@ -9,6 +9,14 @@ a quiet toast or a random move), autosave at each turn start, the hotseat hand-o
 on Esc, key-repeat and skip-the-animation input filtering, toasts, and the results at the end.
 Also owns `digit_of_key`.
 
+Nothing slow runs in a frame: the AI seats are started when the scene first enters (a worker
+boots while the opening is shown, not on the first AI turn), and the turn-start autosave is
+written by an `AutosaveWriter` thread (the document is taken on the main thread; formatting and
+writing happen off it). Opening the scene draws it once off screen, so the first frame does not
+make every text and cache at once (a 30-100 ms frame). The objects alive when the match opens (fonts, the map, the UI) live as
+long as it does, so the scene moves them out of the collector's reach (`gc.freeze`) when it first
+enters and back when it closes: a full collection scanning all of them cost a 20 ms frame.
+
 A subclass supplies what differs through small hooks: how its events are shown (`_show_outcome`),
 what a turn start looks like (`_turn_start_key`, `_turn_started`), how it animates (`animating`,
 `_skip_animation`, `_tick`), what the curtain recaps (`_recap_for`), what Esc closes first
@@ -20,6 +28,7 @@ belong to the subclass.
 """
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +37,7 @@ import pygame
 from game.client.scene import Scene, Transition, push
 from game.client.ui import battle_widgets as W
 from game.engine.rules import IllegalAction
+from game.engine.runtime import settle
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -67,7 +77,9 @@ class MatchScene(Scene):
         self.ai_seats: dict[int, Any] = {}
         self.pacer = None
         self.clock = 0.0                        # scene time: pacing follows frames, not the wall
-        self.autosaves = 0
+        self.autosaves = 0                      # autosaves written (counted when finished)
+        self._autosaver = None                  # ui.saving.AutosaveWriter, made on first use
+        self._froze_gc = False                  # this scene froze the collector (see above)
         seats = list(getattr(match.config, "seats", []))
         self.human_seats = [i for i, s in enumerate(seats) if getattr(s, "kind", "human") == "human"]
         self.ai_seat_ids = [i for i, s in enumerate(seats) if getattr(s, "kind", "human") == "ai"]
@@ -161,7 +173,33 @@ class MatchScene(Scene):
                 self.pacer = None
         elif hasattr(self.pacer, "set_factor"):
             self.pacer.set_factor(self._anim_factor())
+        self._start_ai_seats()
         self._on_state_changed()
+        if not self._froze_gc:
+            # opening the scene (between scenes, not in a frame): draw it once off screen, so
+            # the first frame finds its text and the position's legal list made, then clear
+            # what the last screen left and keep the long-lived objects (those caches among
+            # them) out of every later full collection
+            self._froze_gc = True
+            self.draw(pygame.Surface(self.app.size))
+            settle()
+
+    def _start_ai_seats(self) -> None:
+        """Every AI seat of a live match, started now so its worker boots before its first turn
+        (starting one on that turn stalled the frame)."""
+        if not self.match.over:
+            for seat in self.ai_seat_ids:
+                self._ai_seat(seat)
+
+    def _ai_seat(self, seat: int) -> Any:
+        """The AI seat `seat`, started if it was not yet."""
+        ai = self.ai_seats.get(seat)
+        if ai is None:
+            from game.client.seats import AISeat
+            diff = self.match.config.seats[seat].difficulty
+            ai = AISeat(self.match.config.system, seat, diff, use_process=self.ai_use_process)
+            self.ai_seats[seat] = ai
+        return ai
 
     def leave(self) -> None:
         # a seat's cancel only forgets its open request; stopping a worker already survives a
@@ -169,12 +207,18 @@ class MatchScene(Scene):
         # app's error dialog instead of being swallowed
         for seat in self.ai_seats.values():
             seat.cancel()
+        # what is on top may save or load the autosave itself ("Quit to menu", Continue)
+        self.finish_autosaves()
 
     def close(self) -> None:
-        """Stop AI worker processes (the scene is going away for good)."""
+        """Stop AI worker processes (the scene is going away for good) and finish the autosave."""
         for seat in self.ai_seats.values():
             seat.close()
         self.ai_seats.clear()
+        self.finish_autosaves()
+        if self._froze_gc:
+            self._froze_gc = False
+            gc.unfreeze()                # what the match held can be collected again
 
     def _anim_factor(self) -> float:
         settings = getattr(self.app, "settings", None)
@@ -231,15 +275,26 @@ class MatchScene(Scene):
             self._turn_started()
 
     def _autosave(self) -> None:
-        try:
-            from game.client.ui.saving import autosave
-        except ImportError:
+        if self._autosaver is None:
+            from game.client.ui.saving import AutosaveWriter
+            self._autosaver = AutosaveWriter()
+        self._autosaver.write(self.match)
+
+    def _autosaves_done(self) -> None:
+        """Count the autosaves written since the last frame; a failed one becomes a toast."""
+        if self._autosaver is None:
             return
-        problem = autosave(self.match)
-        if problem:
-            self.toast(f"Autosave failed: {problem}")
-        else:
-            self.autosaves += 1
+        for problem in self._autosaver.finished():
+            if problem:
+                self.toast(f"Autosave failed: {problem}")
+            else:
+                self.autosaves += 1
+
+    def finish_autosaves(self) -> None:
+        """Wait for the autosave being written (leaving the scene, tests) and count it."""
+        if self._autosaver is not None:
+            self._autosaver.flush()
+            self._autosaves_done()
 
     def toast(self, text: str, colour=W.DANGER) -> None:
         self.toasts = [t for t in self.toasts if t.text != text][-2:]
@@ -327,6 +382,7 @@ class MatchScene(Scene):
     # -- per frame --------------------------------------------------------------------------------
     def update(self, dt: float) -> Transition | None:
         self.clock += dt
+        self._autosaves_done()
         for t in self.toasts:
             t.age += dt
         self.toasts = [t for t in self.toasts if t.age < t.life]
@@ -372,14 +428,9 @@ class MatchScene(Scene):
     def _drive_ai(self, seat: int) -> Transition | None:
         if self.pacer is not None and not self.pacer.ready(self.clock):
             return None
-        ai = self.ai_seats.get(seat)
-        if ai is None:
-            # the seat falls back to thinking in-process by itself when no worker process can
-            # start; anything else that goes wrong here is a bug for the app's error dialog
-            from game.client.seats import AISeat
-            diff = self.match.config.seats[seat].difficulty
-            ai = AISeat(self.match.config.system, seat, diff, use_process=self.ai_use_process)
-            self.ai_seats[seat] = ai
+        # the seat falls back to thinking in-process by itself when no worker process can
+        # start; anything else that goes wrong here is a bug for the app's error dialog
+        ai = self._ai_seat(seat)
         if not ai.busy:
             ai.request(self.match)
         action = ai.poll()

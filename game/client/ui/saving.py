@@ -3,17 +3,22 @@
 Owns:
 - where saves live (`game.paths.saves_dir()`, one `<name>.json` each; the autosave is
   `autosave.json`) and listing them newest first with their headers (`saves.peek`);
-- `autosave(match)`, called by the battle scene at safe points, and by "Quit to menu";
+- `autosave(match)`, written at once (by "Quit to menu"), and `AutosaveWriter`, which the match
+  scenes use at each turn start so that formatting and writing the file (fsync included) happen
+  on a thread of its own instead of in a frame;
 - `SaveDialog` / `save_match_dialog(app, match)`: name a save and write it atomically;
-- `load_match(app, path)`: load (replaying the log) and open the battle, or show an
-  ErrorDialog naming the file and the problem; a failed load never changes the file;
+- `load_match(app, path)`: load (replaying the log; a long replay goes on behind the loading
+  screen, ui/loading.py) and open the battle, or show an ErrorDialog naming the file and
+  the problem; a failed load never changes the file;
 - `battle_scene(app, match, save_path)`: the battle screen, imported lazily (another part).
 
 Must not: write anything but through `game.engine.saves` (atomic), or read saves any other way.
 """
 from __future__ import annotations
 
+import json
 import re
+import threading
 from html import escape
 import time
 from dataclasses import dataclass
@@ -26,8 +31,9 @@ from pygame_gui.elements import UITextEntryLine
 
 from game import paths
 from game.client.registration import NoScreen
-from game.client.scene import Scene, Transition, pop, push, reset
+from game.client.scene import Scene, Transition, pop, push, replace, reset
 from game.client.ui.dialogs import Dialog, DialogResult, ErrorDialog
+from game.client.ui import loading
 from game.engine import saves
 
 if TYPE_CHECKING:
@@ -100,6 +106,77 @@ def autosave(match: Match) -> str | None:
     return None
 
 
+class AutosaveWriter:
+    """Writes the autosave on a thread of its own, so a turn start never stalls a frame.
+
+    `write(match)` runs on the main thread and takes the match's document as compact JSON text
+    there (the state changes in place, so nothing of the live match may be read later); the
+    writer thread indents that text and writes it atomically (`saves.write_text`: temporary
+    file, then rename, never half a file). When writes queue up only the newest is written: it
+    holds everything the older ones did. `finished()` hands the main thread what became of each
+    write (None = written, else the problem to show); `flush()` waits until nothing is pending
+    (before "Quit to menu" writes the autosave itself, and when the scene closes)."""
+
+    def __init__(self, path: Path | None = None):
+        self.path = path
+        self._cond = threading.Condition()
+        self._pending: tuple[Path, str] | None = None
+        self._busy = False
+        self._done: list[str | None] = []
+        self._thread: threading.Thread | None = None
+
+    def write(self, match: Match) -> None:
+        doc = saves.to_document(match, label=f"Autosave - {system_name(match)}")
+        text = json.dumps(doc)
+        path = self.path or paths.saves_dir() / AUTOSAVE
+        with self._cond:
+            if self._pending is not None:
+                self._done.append(None)       # replaced by this newer one, which holds it all
+            self._pending = (path, text)
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="strife-autosave",
+                                                daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                if self._pending is None:
+                    self._thread = None
+                    self._cond.notify_all()
+                    return                    # idle: the next write starts a new thread
+                path, text = self._pending
+                self._pending = None
+                self._busy = True
+            try:
+                saves.write_text(path, json.dumps(json.loads(text), indent=1))
+                problem = None
+            except saves.SaveError as exc:
+                problem = str(exc)
+            with self._cond:
+                self._busy = False
+                self._done.append(problem)
+                self._cond.notify_all()
+
+    @property
+    def idle(self) -> bool:
+        with self._cond:
+            return self._pending is None and not self._busy
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until every write so far is on disk (or failed); False if that took too long."""
+        with self._cond:
+            return self._cond.wait_for(lambda: self._pending is None and not self._busy,
+                                       timeout)
+
+    def finished(self) -> list[str | None]:
+        """What became of the writes finished since the last call, oldest first."""
+        with self._cond:
+            done, self._done = self._done, []
+        return done
+
+
 def system_name(match: Match) -> str:
     return match.system.name
 
@@ -123,18 +200,30 @@ def battle_scene(app: "App", match: Match, save_path: str | Path | None = None) 
 
 
 def load_match(app: "App", path: str | Path) -> Transition:
-    """Open a save: the battle scene replaces the whole stack, or an error dialog explains."""
+    """Open a save: the battle scene replaces the whole stack, or an error dialog explains. A
+    replay longer than `loading.QUICK_LOAD` goes on behind a loading screen with progress
+    (`ui.loading.LoadingScene`), a slice per frame; either way no move can be made before
+    the whole log has been replayed and matched its snapshot."""
     try:
-        match = saves.load(path)
+        replay = saves.Replay(saves.read_document(path), path)
+        done = replay.step(loading.QUICK_LOAD)
     except saves.SaveError as exc:
-        return push(ErrorDialog(app, "This save cannot be loaded",
-                                f"File: {exc.path}\nProblem: {exc.problem}",
-                                detail="The file was left as it is."))
+        return push(loading.refused(app, exc))
+    if not done:
+        return push(loading.LoadingScene(app, replay, path,
+                                         lambda match: open_loaded(app, match, path, over=True)))
+    return open_loaded(app, replay.match, path)
+
+
+def open_loaded(app: "App", match: Match, path: str | Path, *, over: bool = False) -> Transition:
+    """The play screen of a loaded match, replacing the whole stack, or an error dialog (in
+    place of the loading screen when `over`)."""
     try:
         scene = battle_scene(app, match, save_path=path)
     except NoScreen as exc:         # the client has no screen for the save's rule system
-        return push(ErrorDialog(app, "The battle screen is missing",
-                                f"The save loaded, but the battle screen could not start:\n{exc}"))
+        dialog = ErrorDialog(app, "The battle screen is missing",
+                             f"The save loaded, but the battle screen could not start:\n{exc}")
+        return replace(dialog) if over else push(dialog)
     return reset(scene)
 
 

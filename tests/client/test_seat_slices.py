@@ -1,0 +1,69 @@
+"""The in-process AI seat keeps each poll inside its slice: starting to think is a poll of its own,
+and a poll stops before a step that, costing what the last one did, would overrun the slice (a
+102 ms poll where 6 ms was meant stalled the frame). The clock is a fake advanced by the bot."""
+from __future__ import annotations
+
+import pytest
+
+from game.client import seats
+from game.client.seats import AISeat
+from game.engine.actions import EndTurn
+from game.engine.ai.base import Bot
+from tests.client.test_menus import toy_match
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class SteppingBot(Bot):
+    """Thinks in steps of the given costs (seconds on the fake clock), then ends its turn."""
+
+    name = "stepping"
+
+    def __init__(self, clock: Clock, costs: list[float], log: list[int]):
+        self.clock, self.costs, self.log = clock, costs, log
+
+    def think(self, view, legal, rng):
+        for i, cost in enumerate(self.costs):
+            self.clock.now += cost
+            self.log.append(i)
+            yield None
+        return EndTurn()
+
+
+def polls(costs: list[float], monkeypatch) -> list[list[int]]:
+    """The bot steps each poll ran, poll by poll, until the seat answered."""
+    clock, log = Clock(), []
+    monkeypatch.setattr(seats.time, "perf_counter", clock)
+    monkeypatch.setattr(seats, "make_bot", lambda system, level: SteppingBot(clock, costs, log))
+    match = toy_match(rounds=5)
+    match.submit(EndTurn())                   # seat 1 (the AI seat) decides now
+    seat = AISeat(match.config.system, 1, "normal", use_process=False, slice_seconds=0.006)
+    seat.request(match)
+    out: list[list[int]] = []
+    for _ in range(len(costs) + 3):
+        before = len(log)
+        action = seat.poll()
+        out.append(log[before:])
+        if action is not None:
+            assert action == EndTurn() and not seat.busy
+            return out
+    raise AssertionError("the seat never answered")
+
+
+def test_starting_to_think_is_a_poll_of_its_own(toy_system, monkeypatch):
+    assert polls([0.001], monkeypatch) == [[], [0]]
+
+
+def test_small_steps_share_a_poll_and_a_step_that_would_overrun_waits(toy_system, monkeypatch):
+    # 1 ms steps fill the 6 ms slice; after a 5 ms step the next is left for the next poll
+    assert polls([0.001, 0.001, 0.001, 0.005, 0.001], monkeypatch) == [[], [0, 1, 2, 3], [4]]
+
+
+def test_steps_as_big_as_half_the_slice_go_one_per_poll(toy_system, monkeypatch):
+    assert polls([0.004, 0.004, 0.004], monkeypatch) == [[], [0], [1], [2], []]
