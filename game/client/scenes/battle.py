@@ -86,6 +86,8 @@ class BattleScene(MatchScene):
         self._overlay = None
         self._forecast_key: Any = None
         self._forecast: str | None = None
+        self._asked: dict[tuple, Any] = {}      # see ask()
+        self._asked_key: Any = None
         self._pending_action: Any = None       # waits for a confirm dialog's answer
         self.recap: dict[int, list[str]] = {}
         self._cursor = pygame.SYSTEM_CURSOR_ARROW
@@ -169,10 +171,28 @@ class BattleScene(MatchScene):
             return None
         if self.mode is not None:
             return self.mode
-        acting = self.presenter.acting_unit()
+        acting = self.ask(self.presenter.acting_unit)
         if self.selected != acting:
             return None
-        return self.presenter.default_mode()
+        return self.ask(self.presenter.default_mode)
+
+    def ask(self, question: Any, *args: Any) -> Any:
+        """A presenter answer, worked out once per position: a frame asks for the tokens, the
+        panels, the buttons and the mode several times, and some scan every legal action.
+        The answers are kept until the position (match.version) or the presenter's own
+        preference (preview_key) changes, and a few hundred at most (hovered tiles)."""
+        key = (self.match.version, self.presenter.preview_key())
+        if key != self._asked_key:
+            self._asked.clear()
+            self._asked_key = key
+        q = (question.__name__, args)
+        try:
+            return self._asked[q]
+        except KeyError:
+            if len(self._asked) > 256:
+                self._asked.clear()
+            got = self._asked[q] = question(*args)
+            return got
 
     # -- showing what happened --------------------------------------------------------------------
     def _show_outcome(self, action: Any, events: list[Any], before: Any, from_ai: bool) -> None:
@@ -571,20 +591,21 @@ class BattleScene(MatchScene):
             mouse = tuple(int(v) for v in self.view.cell_center(self.pin_cell))
         surface.fill(BG)
         p = self.presenter
-        tokens = p.tokens(self.viewer)
-        items = p.items(self.viewer)
+        ask = self.ask
+        tokens = ask(p.tokens, self.viewer)
+        items = ask(p.items, self.viewer)
         self.view.selected = self.selected
         d = self.decision
-        self.view.marked = (set(p.prompt_focus())
+        self.view.marked = (set(ask(p.prompt_focus))
                             if d is not None and d.stage not in self.board_stages else set())
         # a combatant pointed at in the top bar is ringed on the map
         pointed = self.initiative.unit_at(mouse) if self.initiative.rect.collidepoint(mouse) else None
         self.view.lit = {pointed} if pointed else set()
         self.view.draw(surface, tokens, items, self._current_overlay())
-        hovered_unit = p.unit_at(self.hover_cell) if self.hover_cell else None
+        hovered_unit = ask(p.unit_at, self.hover_cell) if self.hover_cell else None
         # the unit under the pointer on the map is lit in the top bar too
         self.initiative.hover = hovered_unit
-        entries, rnd = p.initiative()
+        entries, rnd = ask(p.initiative)
         self.initiative.draw(surface, entries, rnd, self._portrait, self._status())
         if not self.initiative.shows_status:
             self._status_chip(surface)
@@ -592,15 +613,16 @@ class BattleScene(MatchScene):
         deciding = d.actor if d is not None and d.stage not in self.board_stages else None
         if deciding not in {t.id for t in tokens}:
             deciding = None
-        shown = hovered_unit or deciding or self.selected or p.acting_unit()
-        self.sidebar.draw(surface, p.unit_panel(shown) if shown else None,
-                          p.tile_panel(self.hover_cell) if self.hover_cell else None,
+        shown = hovered_unit or deciding or self.selected or ask(p.acting_unit)
+        self.sidebar.draw(surface, ask(p.unit_panel, shown) if shown else None,
+                          ask(p.tile_panel, self.hover_cell) if self.hover_cell else None,
                           self._panel_portrait)
         extra = [("Undo", "^Z", self.human_turn() and self.match.can_undo(), "undo"),
                  ("Menu", "Esc", True, "pause")]
-        specs = p.buttons(self.selected, self.effective_mode()) if self.human_turn() else \
-            [ActionButton(b.id, b.label, b.hotkey, False, b.tooltip) for b in p.buttons(None, None)]
-        self.bar.set(specs, self.effective_mode(), extra)
+        mode = self.effective_mode()
+        specs = ask(p.buttons, self.selected, mode) if self.human_turn() else \
+            [ActionButton(b.id, b.label, b.hotkey, False, b.tooltip) for b in ask(p.buttons, None, None)]
+        self.bar.set(specs, mode, extra)
         self.bar.draw(surface, mouse)
         self.log.draw(surface, mouse)
         self._sync_prompt()
