@@ -187,16 +187,17 @@ class InitiativeBar:
     def draw(self, surface: pygame.Surface, entries: list[InitiativeEntry], round_no: int,
              portrait: Callable[[InitiativeEntry, int], pygame.Surface], status: str = "") -> None:
         key = (tuple(entries), round_no, status, self.text.scale)
-        if self._cache.reuse(surface, self.rect, key):
-            return
-        self._draw(surface, entries, round_no, portrait, status)
-        self._cache.keep(surface, self.rect)
+        if not self._cache.reuse(surface, self.rect, key):
+            self._draw(surface, entries, round_no, portrait, status)
+            self._cache.keep(surface, self.rect)
+        # the border's left half lies on the row below the bar (on the map): drawn every frame
+        r = self.rect
+        pygame.draw.line(surface, BORDER, r.bottomleft, (r.right, r.bottom - 1))
 
     def _draw(self, surface: pygame.Surface, entries: list[InitiativeEntry], round_no: int,
               portrait: Callable[[InitiativeEntry, int], pygame.Surface], status: str) -> None:
         r = self.rect
         pygame.draw.rect(surface, (24, 28, 35), r)
-        pygame.draw.line(surface, BORDER, r.bottomleft, (r.right, r.bottom - 1))
         s = self.text.scale
         label = self.text.render(f"Round {round_no}", 18, WARM_HI, True)
         surface.blit(label, (r.x + int(14 * s), r.centery - label.get_height() // 2))
