@@ -105,6 +105,8 @@ class CardTableScene(MatchScene):
         self.freeze_show = False                # shots: hold the attack sequence still
         self.drag: dict | None = None
         self.flash: dict[tuple[int, str], float] = {}
+        self._side_caches: dict[bool, W.RegionCache] = {}     # see _side
+        self._side_hits: dict[bool, tuple[list, dict]] = {}
         self._last: dict[tuple[int, str], int] = {}
         self._entries_key: Any = None
         self._table_key: Any = None
@@ -548,6 +550,26 @@ class CardTableScene(MatchScene):
                              r.centery - label.get_height() // 2))
 
     def _side(self, surface: pygame.Surface, side, band: pygame.Rect, top: bool) -> None:
+        """One player's band, kept as a picture (with its hit regions) while nothing it shows
+        changed: it was two fifths of a frame, and it changes only when the match does, a
+        counter flashes or a dragged card lights a zone."""
+        cache = self._side_caches.setdefault(top, W.RegionCache())
+        key = (self._table_key, side, self._table.phase if self._table is not None else None,
+               self.viewer, self._drag_zone(), self.flash.get((side.seat, "life"), 0.0),
+               self.flash.get((side.seat, "power"), 0.0), bool(self._choices.get(("bearer",))),
+               self.text.scale)
+        if cache.reuse(surface, band, key):
+            hot, zones = self._side_hits[top]
+            self.hot.extend(hot)
+            self.zones.update(zones)
+            return
+        n_hot, before = len(self.hot), dict(self.zones)
+        self._draw_side(surface, side, band, top)
+        cache.keep(surface, band)
+        self._side_hits[top] = (self.hot[n_hot:],
+                                {k: v for k, v in self.zones.items() if before.get(k) != v})
+
+    def _draw_side(self, surface: pygame.Surface, side, band: pygame.Rect, top: bool) -> None:
         s = self.text.scale
         px = self.px
         mine = side.seat == (self.viewer if self.viewer is not None else -1)
