@@ -42,6 +42,9 @@ BG = (20, 23, 29)
 HISTORY_SHOWN = 300
 
 
+#: lines of what happened kept per waiting human for the hand-off curtain's recap
+RECAP_KEPT = 64
+
 class BattleScene(MatchScene):
     """See the module docstring. `save_path` is where the match was loaded from (the pause
     menu offers it as the default save name). Seats, the action door, autosave, the curtain,
@@ -202,7 +205,11 @@ class BattleScene(MatchScene):
         self.log.scroll = 0
         for seat in self.human_seats:
             if seat != self.viewer or from_ai:
-                self.recap.setdefault(seat, []).extend(l.text for l in lines)
+                recap = self.recap.setdefault(seat, [])
+                recap.extend(l.text for l in lines)
+                # the curtain shows the last few lines; against the computer it never comes
+                # down, so keep only a short tail (a long match would hold every line)
+                del recap[:-RECAP_KEPT]
         self.view.play(self.presenter.animations(events))
         for x in self.anim_extras:
             x.play(events)

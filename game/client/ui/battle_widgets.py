@@ -65,11 +65,18 @@ class RegionCache:
 
 
 class Text:
-    """Rendered-text cache: every label is rendered once per (text, size, bold, colour)."""
+    """Rendered-text cache: every label is rendered once per (text, size, bold, colour).
+
+    Bounded by the pixels it holds (`budget` bytes), not only by count: a long match shows
+    thousands of different sentences (forecasts, tooltips), and a wide line is tens of
+    kilobytes. Past the budget the cache starts again (labels in use are re-rendered once)."""
+
+    budget = 8 * 2**20
 
     def __init__(self, scale: float = 1.0):
         self.scale = scale
         self._cache: dict[tuple, pygame.Surface] = {}
+        self.bytes = 0                  # pixel bytes held by the cache
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         return resources.font(int(round(size * self.scale)), bold)
@@ -78,11 +85,19 @@ class Text:
         key = (text, size, colour, bold)
         got = self._cache.get(key)
         if got is None:
-            if len(self._cache) > 3000:
-                self._cache.clear()
             got = self.font(size, bold).render(text, True, colour)
+            size_b = got.get_width() * got.get_height() * got.get_bytesize()
+            if len(self._cache) > 3000 or self.bytes + size_b > self.budget:
+                self._cache.clear()
+                self.bytes = 0
             self._cache[key] = got
+            self.bytes += size_b
         return got
+
+    def render_once(self, text: str, size: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
+        """Rendered text that the caller keeps itself (a log line): not cached here, since it
+        is never asked for again and would only fill the cache."""
+        return self.font(size, bold).render(text, True, colour)
 
     def fit(self, text: str, size: int, width: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
         """Rendered text cut with an ellipsis to `width` pixels."""
@@ -518,7 +533,7 @@ class CombatLog:
         for ln in lines:
             parts = self.text.wrap(ln.text, 14, width) if width else [ln.text]
             for part in parts or [ln.text]:
-                surf = self.text.render(part, 14, ln.colour)
+                surf = self.text.render_once(part, 14, ln.colour)
                 self.renders += 1
                 self.lines.append((ln, surf))
                 added += 1
