@@ -260,8 +260,13 @@ def test_card_table_bands_match_a_fresh_drawing_as_the_game_goes_on(app):
         fresh.viewer = s.viewer
         again = pygame.Surface(app.size)
         fresh.draw(again)
-        for band in ("opp", "me"):
+        # the whole table but the right column (its log starts from what the scene saw)
+        for band in ("opp", "mid", "me", "top"):
             r = s.rects[band]
             assert (pygame.image.tobytes(kept.subsurface(r), "RGB")
                     == pygame.image.tobytes(again.subsurface(r), "RGB")), (step, band)
+        r = s.rects["right"]
+        for part in (pygame.Rect(0, 0, r.x, app.size[1]),):
+            assert (pygame.image.tobytes(kept.subsurface(part), "RGB")
+                    == pygame.image.tobytes(again.subsurface(part), "RGB")), (step, "table")
         assert [h.key for h in s.hot] == [h.key for h in fresh.hot]

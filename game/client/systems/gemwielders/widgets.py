@@ -20,8 +20,8 @@ import pygame
 
 from game.client.systems.gemwielders.presenter import CardFace, LogEntry
 from game.client.systems.gemwielders import cards as R
-from game.client.ui.battle_widgets import (BORDER, COOL, DANGER, DIM, TEXT, WARM, WARM_HI, Text,
-                                           panel)
+from game.client.ui.battle_widgets import (BORDER, COOL, DANGER, DIM, TEXT, WARM, WARM_HI,
+                                           RegionCache, Text, panel)
 
 FELT = (24, 40, 38)
 FELT_EDGE = (14, 24, 23)
@@ -315,6 +315,7 @@ class GameLog:
         self.names: list[tuple[pygame.Rect, CardFace]] = []
         self._rows: list[tuple[list[tuple[str, CardFace | None]], tuple]] = []
         self._width = 0
+        self._cache = RegionCache()
 
     def set(self, entries: list[LogEntry]) -> None:
         if entries is not self.entries:
@@ -360,6 +361,14 @@ class GameLog:
         return rows
 
     def draw(self, surface: pygame.Surface) -> None:
+        # kept as a picture (with the card names' hit boxes) while the entries and the scroll
+        # stay the same; the entries are compared by value
+        if self._cache.reuse(surface, self.rect, (self.entries, self.scroll, self.text.scale)):
+            return
+        self._draw(surface)
+        self._cache.keep(surface, self.rect)
+
+    def _draw(self, surface: pygame.Surface) -> None:
         s = self.text.scale
         r = self.rect
         panel(surface, r, (20, 24, 30), BORDER, int(8 * s))
