@@ -52,6 +52,7 @@ class BattleScene(MatchScene):
     selection and targeting mode."""
 
     pacer_base = 0.3
+    _decision_at: tuple[int | None, Any] = (None, None)    # see decision (set per instance)
     nothing_to_undo = "Nothing to undo: dice were rolled or the turn passed"
 
     def __init__(self, app: "App", match: Any, save_path: str | Path | None = None):
@@ -167,6 +168,15 @@ class BattleScene(MatchScene):
             self.selected = acting
         elif self.selected is None:
             self.selected = acting
+
+    @property
+    def decision(self):
+        """The match's decision, worked out once per position (a frame asks a score of times,
+        and a system's decision() may scan the whole state)."""
+        v = self.match.version
+        if self._decision_at[0] != v:
+            self._decision_at = (v, self.match.decision)
+        return self._decision_at[1]
 
     def effective_mode(self) -> str | None:
         if (not self.human_turn() or self.decision is None
@@ -596,7 +606,7 @@ class BattleScene(MatchScene):
         mouse = self.mouse
         if self.pin_cell is not None:
             mouse = tuple(int(v) for v in self.view.cell_center(self.pin_cell))
-        surface.fill(BG)
+        # no fill of the whole window: the top bar, map, sidebar, action bar and log tile it
         p = self.presenter
         ask = self.ask
         tokens = ask(p.tokens, self.viewer)
