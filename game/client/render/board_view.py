@@ -641,11 +641,6 @@ class BoardView:
         picture = surface.subsurface(shown).copy() if shown.size == self.rect.size else None
         self._ground = (key, picture)
 
-    def _draw_overlay(self, surface: pygame.Surface, ov: Overlay, px: int) -> None:
-        """The whole overlay (the ground's tints, then what follows the pointer)."""
-        self._draw_overlay_fills(surface, ov, px)
-        self._draw_overlay_top(surface, ov, px)
-
     def _draw_overlay_fills(self, surface: pygame.Surface, ov: Overlay, px: int) -> None:
         if ov.veil and ov.cells:
             self._draw_veil(surface, ov, px)
