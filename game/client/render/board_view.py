@@ -160,6 +160,9 @@ class BoardView:
         self.zoom = 1.0
         self.cam = [0.0, 0.0]            # world pixels (at current zoom) at the view's top-left
         self._scaled: tuple[float, pygame.Surface] | None = None
+        #: the ground picture (map art and overlay tints) and the key it was drawn for
+        self._ground: tuple[Any, pygame.Surface | None] = (None, None)
+        self._legends: dict[tuple, tuple[list, pygame.Surface]] = {}
         self._tints: dict[tuple, pygame.Surface] = {}
         self._digits: dict[tuple, pygame.Surface] = {}
         self.show_elevation = False
@@ -545,14 +548,10 @@ class BoardView:
              overlay: Overlay | None = None, forecast_cells: bool = True) -> None:
         clip = surface.get_clip()
         surface.set_clip(self.rect)
-        surface.fill((16, 19, 24), self.rect)
-        static = self._static()
-        area = pygame.Rect(max(0, int(self.cam[0])), max(0, int(self.cam[1])), self.rect.w, self.rect.h)
-        dest = (self.rect.x + max(0, -int(self.cam[0])), self.rect.y + max(0, -int(self.cam[1])))
-        surface.blit(static, dest, area)
         px = math.ceil(self.tile)
+        self._draw_ground(surface, overlay, px)
         if overlay is not None:
-            self._draw_overlay(surface, overlay, px)
+            self._draw_overlay_top(surface, overlay, px)
         if self.show_elevation:
             self._draw_elevation(surface)
         # items first (they lie on the ground), then units by row so lower ones overlap upper
@@ -598,7 +597,7 @@ class BoardView:
     def _draw_veil(self, surface: pygame.Surface, ov: Overlay, px: int) -> None:
         """Darken everything she cannot reach (like Wesnoth), so reachable ground reads at a
         glance on any map art. Rebuilt only when the overlay or the camera changes."""
-        key = (id(ov), tuple(int(c) for c in self.cam), self.zoom, tuple(self.rect))
+        key = (dict(ov.cells), ov.size, tuple(int(c) for c in self.cam), self.zoom, tuple(self.rect))
         if getattr(self, "_veil_key", None) != key:
             veil = pygame.Surface(self.rect.size, pygame.SRCALPHA)
             veil.fill((8, 10, 14, 125))
@@ -612,7 +611,37 @@ class BoardView:
             self._veil, self._veil_key = veil, key
         surface.blit(self._veil, self.rect.topleft)
 
-    def _draw_overlay(self, surface: pygame.Surface, ov: Overlay, px: int) -> None:
+    def _ground_key(self, ov: Overlay | None, surface: pygame.Surface) -> tuple:
+        """Everything the ground picture depends on, copied (a presenter may reuse its sets)."""
+        fills = None
+        if ov is not None:
+            fills = (dict(ov.cells), frozenset(ov.range_cells), frozenset(ov.targets),
+                     tuple(ov.area), frozenset(ov.cover_cells), frozenset(ov.conceal_cells),
+                     ov.veil, ov.size, ov.cost_digits)
+        return (fills, int(self.cam[0]), int(self.cam[1]), self.zoom, tuple(self.rect),
+                surface.get_size())
+
+    def _draw_ground(self, surface: pygame.Surface, ov: Overlay | None, px: int) -> None:
+        """The map art with the overlay's tints (veil, costs, range, targets, cover, digits).
+        Drawn once per (tints, camera) and then one blit a frame: redrawing a move range is a
+        few hundred fills and rects, and it does not change while the pointer moves along a
+        path or the unit stands still."""
+        key = self._ground_key(ov, surface)
+        if key == self._ground[0] and self._ground[1] is not None:
+            surface.blit(self._ground[1], self.rect.topleft)
+            return
+        surface.fill((16, 19, 24), self.rect)
+        static = self._static()
+        area = pygame.Rect(max(0, int(self.cam[0])), max(0, int(self.cam[1])), self.rect.w, self.rect.h)
+        dest = (self.rect.x + max(0, -int(self.cam[0])), self.rect.y + max(0, -int(self.cam[1])))
+        surface.blit(static, dest, area)
+        if ov is not None:
+            self._draw_overlay_fills(surface, ov, px)
+        shown = self.rect.clip(surface.get_rect())
+        picture = surface.subsurface(shown).copy() if shown.size == self.rect.size else None
+        self._ground = (key, picture)
+
+    def _draw_overlay_fills(self, surface: pygame.Surface, ov: Overlay, px: int) -> None:
         if ov.veil and ov.cells:
             self._draw_veil(surface, ov, px)
         by_cost: dict[int, list[Cell]] = {}
@@ -649,6 +678,9 @@ class BoardView:
                     marks.append((d, (r.centerx - d.get_width() // 2, r.bottom - d.get_height() - r.h // 8)))
             if marks:
                 surface.fblits(marks)
+
+    def _draw_overlay_top(self, surface: pygame.Surface, ov: Overlay, px: int) -> None:
+        """The overlay's parts that follow the pointer: legend, marks, lines, path, target."""
         if ov.cells:
             self._legend(surface, sorted(set(ov.cells.values())), dict(ov.legend))
         if ov.marks:
@@ -695,17 +727,24 @@ class BoardView:
         """A small key in the map's lower-left corner: which tint means what (by default how
         many slots a tile costs; a presenter may name its tints)."""
         k = self.ui_scale
-        font = resources.font(int(13 * k), bold=True)
         x, y = self.rect.x + int(10 * k), self.rect.bottom - int(28 * k)
-        parts = []
-        for c in costs:
-            text = (labels or {}).get(c) or f"{c} slot{'s' if c != 1 else ''}"
-            label = font.render(text, True, (232, 226, 212))
-            parts.append((c, label))
-        w = sum(int(18 * k) + l.get_width() + 12 for _, l in parts) + 10
-        box = pygame.Rect(x, y, w, int(22 * k))
-        bg = pygame.Surface(box.size, pygame.SRCALPHA)
-        bg.fill((16, 19, 24, 200))
+        key = (tuple(costs), tuple(sorted((labels or {}).items())), k)
+        got = self._legends.get(key)
+        if got is None:
+            # the labels and the backing are made once per legend, not every frame
+            font = resources.font(int(13 * k), bold=True)
+            parts = []
+            for c in costs:
+                text = (labels or {}).get(c) or f"{c} slot{'s' if c != 1 else ''}"
+                parts.append((c, font.render(text, True, (232, 226, 212))))
+            w = sum(int(18 * k) + l.get_width() + 12 for _, l in parts) + 10
+            bg = pygame.Surface((w, int(22 * k)), pygame.SRCALPHA)
+            bg.fill((16, 19, 24, 200))
+            if len(self._legends) > 32:
+                self._legends.clear()
+            got = self._legends[key] = (parts, bg)
+        parts, bg = got
+        box = pygame.Rect((x, y), bg.get_size())
         surface.blit(bg, box)
         cx = box.x + 8
         for c, label in parts:

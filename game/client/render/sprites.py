@@ -30,6 +30,14 @@ def clear_cache() -> None:
     _cache.clear()
 
 
+def _keep(key: tuple, surf: pygame.Surface) -> None:
+    """Cache a sprite. Bounded: every zoom step and every held object makes new keys, and a
+    long session would otherwise keep them all."""
+    if len(_cache) >= 512:
+        _cache.clear()
+    _cache[key] = surf
+
+
 def shade(c: Colour, f: float) -> Colour:
     """Lighter (f > 0) or darker (f < 0) version of a colour."""
     if f >= 0:
@@ -179,7 +187,7 @@ def unit_token(colour: Colour, side: int, side_colour: Colour, px: int,
         pygame.draw.polygon(surf, (255, 212, 138), side_shape_points(side, c, c, r + S * 0.035),
                             max(2, int(S * 0.02)))
     out = _ready(pygame.transform.smoothscale(surf, (px, px)))
-    _cache[key] = out
+    _keep(key, out)
     return out
 
 
@@ -203,7 +211,7 @@ def portrait(colour: Colour, side: int, side_colour: Colour, px: int, down: bool
     if down:
         pygame.draw.line(surf, (240, 110, 80), (S * 0.25, S * 0.25), (S * 0.75, S * 0.75), max(3, S // 14))
     out = _ready(pygame.transform.smoothscale(surf, (px, px)))
-    _cache[key] = out
+    _keep(key, out)
     return out
 
 
@@ -280,7 +288,7 @@ def item_sprite(kind: str, colour: Colour, px: int, hardlight: bool = False) -> 
         pygame.draw.polygon(surf, shade(base, 0.3), hi)
         pygame.draw.polygon(surf, OUTLINE, pts, max(2, S // 40))
     out = _ready(pygame.transform.smoothscale(surf, (px, px)))
-    _cache[key] = out
+    _keep(key, out)
     return out
 
 
@@ -296,7 +304,7 @@ def badge(glyph: str, px: int, font: pygame.font.Font, colour: Colour = (60, 66,
     t = font.render(glyph, True, (240, 236, 224))
     surf.blit(t, t.get_rect(center=(px // 2, px // 2)))
     out = _ready(surf)
-    _cache[key] = out
+    _keep(key, out)
     return out
 
 

@@ -42,6 +42,9 @@ BG = (20, 23, 29)
 HISTORY_SHOWN = 300
 
 
+#: lines of what happened kept per waiting human for the hand-off curtain's recap
+RECAP_KEPT = 64
+
 class BattleScene(MatchScene):
     """See the module docstring. `save_path` is where the match was loaded from (the pause
     menu offers it as the default save name). Seats, the action door, autosave, the curtain,
@@ -49,6 +52,7 @@ class BattleScene(MatchScene):
     selection and targeting mode."""
 
     pacer_base = 0.3
+    _decision_at: tuple[int | None, Any] = (None, None)    # see decision (set per instance)
     nothing_to_undo = "Nothing to undo: dice were rolled or the turn passed"
 
     def __init__(self, app: "App", match: Any, save_path: str | Path | None = None):
@@ -86,6 +90,8 @@ class BattleScene(MatchScene):
         self._overlay = None
         self._forecast_key: Any = None
         self._forecast: str | None = None
+        self._asked: dict[tuple, Any] = {}      # see ask()
+        self._asked_key: Any = None
         self._pending_action: Any = None       # waits for a confirm dialog's answer
         self.recap: dict[int, list[str]] = {}
         self._cursor = pygame.SYSTEM_CURSOR_ARROW
@@ -163,16 +169,43 @@ class BattleScene(MatchScene):
         elif self.selected is None:
             self.selected = acting
 
+    @property
+    def decision(self):
+        """The match's decision, worked out once per position (a frame asks a score of times,
+        and a system's decision() may scan the whole state)."""
+        v = self.match.version
+        if self._decision_at[0] != v:
+            self._decision_at = (v, self.match.decision)
+        return self._decision_at[1]
+
     def effective_mode(self) -> str | None:
         if (not self.human_turn() or self.decision is None
                 or self.decision.stage not in self.board_stages):
             return None
         if self.mode is not None:
             return self.mode
-        acting = self.presenter.acting_unit()
+        acting = self.ask(self.presenter.acting_unit)
         if self.selected != acting:
             return None
-        return self.presenter.default_mode()
+        return self.ask(self.presenter.default_mode)
+
+    def ask(self, question: Any, *args: Any) -> Any:
+        """A presenter answer, worked out once per position: a frame asks for the tokens, the
+        panels, the buttons and the mode several times, and some scan every legal action.
+        The answers are kept until the position (match.version) or the presenter's own
+        preference (preview_key) changes, and a few hundred at most (hovered tiles)."""
+        key = (self.match.version, self.presenter.preview_key())
+        if key != self._asked_key:
+            self._asked.clear()
+            self._asked_key = key
+        q = (question.__name__, args)
+        try:
+            return self._asked[q]
+        except KeyError:
+            if len(self._asked) > 256:
+                self._asked.clear()
+            got = self._asked[q] = question(*args)
+            return got
 
     # -- showing what happened --------------------------------------------------------------------
     def _show_outcome(self, action: Any, events: list[Any], before: Any, from_ai: bool) -> None:
@@ -182,7 +215,11 @@ class BattleScene(MatchScene):
         self.log.scroll = 0
         for seat in self.human_seats:
             if seat != self.viewer or from_ai:
-                self.recap.setdefault(seat, []).extend(l.text for l in lines)
+                recap = self.recap.setdefault(seat, [])
+                recap.extend(l.text for l in lines)
+                # the curtain shows the last few lines; against the computer it never comes
+                # down, so keep only a short tail (a long match would hold every line)
+                del recap[:-RECAP_KEPT]
         self.view.play(self.presenter.animations(events))
         for x in self.anim_extras:
             x.play(events)
@@ -569,22 +606,23 @@ class BattleScene(MatchScene):
         mouse = self.mouse
         if self.pin_cell is not None:
             mouse = tuple(int(v) for v in self.view.cell_center(self.pin_cell))
-        surface.fill(BG)
+        # no fill of the whole window: the top bar, map, sidebar, action bar and log tile it
         p = self.presenter
-        tokens = p.tokens(self.viewer)
-        items = p.items(self.viewer)
+        ask = self.ask
+        tokens = ask(p.tokens, self.viewer)
+        items = ask(p.items, self.viewer)
         self.view.selected = self.selected
         d = self.decision
-        self.view.marked = (set(p.prompt_focus())
+        self.view.marked = (set(ask(p.prompt_focus))
                             if d is not None and d.stage not in self.board_stages else set())
         # a combatant pointed at in the top bar is ringed on the map
         pointed = self.initiative.unit_at(mouse) if self.initiative.rect.collidepoint(mouse) else None
         self.view.lit = {pointed} if pointed else set()
         self.view.draw(surface, tokens, items, self._current_overlay())
-        hovered_unit = p.unit_at(self.hover_cell) if self.hover_cell else None
+        hovered_unit = ask(p.unit_at, self.hover_cell) if self.hover_cell else None
         # the unit under the pointer on the map is lit in the top bar too
         self.initiative.hover = hovered_unit
-        entries, rnd = p.initiative()
+        entries, rnd = ask(p.initiative)
         self.initiative.draw(surface, entries, rnd, self._portrait, self._status())
         if not self.initiative.shows_status:
             self._status_chip(surface)
@@ -592,15 +630,16 @@ class BattleScene(MatchScene):
         deciding = d.actor if d is not None and d.stage not in self.board_stages else None
         if deciding not in {t.id for t in tokens}:
             deciding = None
-        shown = hovered_unit or deciding or self.selected or p.acting_unit()
-        self.sidebar.draw(surface, p.unit_panel(shown) if shown else None,
-                          p.tile_panel(self.hover_cell) if self.hover_cell else None,
+        shown = hovered_unit or deciding or self.selected or ask(p.acting_unit)
+        self.sidebar.draw(surface, ask(p.unit_panel, shown) if shown else None,
+                          ask(p.tile_panel, self.hover_cell) if self.hover_cell else None,
                           self._panel_portrait)
         extra = [("Undo", "^Z", self.human_turn() and self.match.can_undo(), "undo"),
                  ("Menu", "Esc", True, "pause")]
-        specs = p.buttons(self.selected, self.effective_mode()) if self.human_turn() else \
-            [ActionButton(b.id, b.label, b.hotkey, False, b.tooltip) for b in p.buttons(None, None)]
-        self.bar.set(specs, self.effective_mode(), extra)
+        mode = self.effective_mode()
+        specs = ask(p.buttons, self.selected, mode) if self.human_turn() else \
+            [ActionButton(b.id, b.label, b.hotkey, False, b.tooltip) for b in ask(p.buttons, None, None)]
+        self.bar.set(specs, mode, extra)
         self.bar.draw(surface, mouse)
         self.log.draw(surface, mouse)
         self._sync_prompt()

@@ -35,12 +35,48 @@ DANGER = (232, 80, 64)
 SHADOW = (0, 0, 0)
 
 
+class RegionCache:
+    """The last picture of one opaque screen region and the key it was drawn for.
+
+    A widget that fills its whole rect draws as before the first time and whenever its key
+    (everything its picture depends on: the records it shows, the hovered part, its rect) has
+    changed, and keeps a copy of the region; while the key holds, a frame is one blit. Hit
+    regions a widget records while drawing (tooltips, slots) stay valid with the picture."""
+
+    def __init__(self) -> None:
+        self.key: Any = None
+        self.picture: pygame.Surface | None = None
+        self.draws = 0                  # how many times the region was really drawn (tests)
+
+    def reuse(self, surface: pygame.Surface, rect: pygame.Rect, key: Any) -> bool:
+        """Blit the kept picture if `key` still holds (True); else forget it (False: draw,
+        then call `keep`)."""
+        full = (key, tuple(rect), surface.get_size())
+        if self.picture is not None and full == self.key:
+            surface.blit(self.picture, rect)
+            return True
+        self.key, self.picture = full, None
+        return False
+
+    def keep(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self.draws += 1
+        if rect.w > 0 and rect.h > 0 and surface.get_rect().contains(rect):
+            self.picture = surface.subsurface(rect).copy()
+
+
 class Text:
-    """Rendered-text cache: every label is rendered once per (text, size, bold, colour)."""
+    """Rendered-text cache: every label is rendered once per (text, size, bold, colour).
+
+    Bounded by the pixels it holds (`budget` bytes), not only by count: a long match shows
+    thousands of different sentences (forecasts, tooltips), and a wide line is tens of
+    kilobytes. Past the budget the cache starts again (labels in use are re-rendered once)."""
+
+    budget = 8 * 2**20
 
     def __init__(self, scale: float = 1.0):
         self.scale = scale
         self._cache: dict[tuple, pygame.Surface] = {}
+        self.bytes = 0                  # pixel bytes held by the cache
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         return resources.font(int(round(size * self.scale)), bold)
@@ -49,11 +85,19 @@ class Text:
         key = (text, size, colour, bold)
         got = self._cache.get(key)
         if got is None:
-            if len(self._cache) > 3000:
-                self._cache.clear()
             got = self.font(size, bold).render(text, True, colour)
+            size_b = got.get_width() * got.get_height() * got.get_bytesize()
+            if len(self._cache) > 3000 or self.bytes + size_b > self.budget:
+                self._cache.clear()
+                self.bytes = 0
             self._cache[key] = got
+            self.bytes += size_b
         return got
+
+    def render_once(self, text: str, size: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
+        """Rendered text that the caller keeps itself (a log line): not cached here, since it
+        is never asked for again and would only fill the cache."""
+        return self.font(size, bold).render(text, True, colour)
 
     def fit(self, text: str, size: int, width: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
         """Rendered text cut with an ellipsis to `width` pixels."""
@@ -149,6 +193,7 @@ class InitiativeBar:
         self.slots: list[tuple[pygame.Rect, str]] = []
         #: the unit under the pointer on the map (a bar may light it)
         self.hover: str | None = None
+        self._cache = RegionCache()
 
     def tip_at(self, pos) -> tuple[str, list[str]] | None:
         """A tooltip of the bar's own at `pos` (title, lines); the plain bar has none."""
@@ -156,9 +201,18 @@ class InitiativeBar:
 
     def draw(self, surface: pygame.Surface, entries: list[InitiativeEntry], round_no: int,
              portrait: Callable[[InitiativeEntry, int], pygame.Surface], status: str = "") -> None:
+        key = (tuple(entries), round_no, status, self.text.scale)
+        if not self._cache.reuse(surface, self.rect, key):
+            self._draw(surface, entries, round_no, portrait, status)
+            self._cache.keep(surface, self.rect)
+        # the border's left half lies on the row below the bar (on the map): drawn every frame
+        r = self.rect
+        pygame.draw.line(surface, BORDER, r.bottomleft, (r.right, r.bottom - 1))
+
+    def _draw(self, surface: pygame.Surface, entries: list[InitiativeEntry], round_no: int,
+              portrait: Callable[[InitiativeEntry, int], pygame.Surface], status: str) -> None:
         r = self.rect
         pygame.draw.rect(surface, (24, 28, 35), r)
-        pygame.draw.line(surface, BORDER, r.bottomleft, (r.right, r.bottom - 1))
         s = self.text.scale
         label = self.text.render(f"Round {round_no}", 18, WARM_HI, True)
         surface.blit(label, (r.x + int(14 * s), r.centery - label.get_height() // 2))
@@ -206,12 +260,22 @@ class Sidebar:
         self.tips: list[tuple[pygame.Rect, str, str]] = []   # hover regions: (rect, title, text)
         self.keys: tuple[str, ...] = self.KEYS   # the key hints (a presenter may name its own)
         self.tile_hint = "Hover a tile for its terrain."
+        self._cache = RegionCache()
 
     #: the keys nobody finds by themselves, shown small under the tile panel
     KEYS = ("E heights · T attack style · Tab find her", "Wheel zoom · drag or WASD to pan")
 
     def draw(self, surface: pygame.Surface, unit: UnitPanel | None, tile: TilePanel | None,
              portrait: Callable[[UnitPanel, int], pygame.Surface], hint: str = "") -> None:
+        # the panels are compared by value: a new record with the same lines reuses the picture
+        key = (unit, tile, hint, self.keys, self.tile_hint, self.text.scale)
+        if self._cache.reuse(surface, self.rect, key):
+            return
+        self._draw(surface, unit, tile, portrait, hint)
+        self._cache.keep(surface, self.rect)
+
+    def _draw(self, surface: pygame.Surface, unit: UnitPanel | None, tile: TilePanel | None,
+              portrait: Callable[[UnitPanel, int], pygame.Surface], hint: str) -> None:
         r = self.rect
         s = self.text.scale
         pygame.draw.rect(surface, (24, 28, 35), r)
@@ -379,9 +443,10 @@ class ActionBar:
         self._key: Any = None
         self.mode: str | None = None
         self.extra: list[Button] = []       # Undo, etc. (right-aligned)
+        self._cache = RegionCache()
 
     def set(self, specs: list[ActionButton], mode: str | None, extra: list[tuple[str, str, bool, Any]]) -> None:
-        key = (tuple((b.id, b.label, b.enabled, b.hotkey) for b in specs), mode,
+        key = (tuple((b.id, b.label, b.enabled, b.hotkey, b.primary, b.mode) for b in specs), mode,
                tuple(extra), tuple(self.rect))
         if key == self._key:
             # keep the live payloads (actions) current without re-layout
@@ -420,10 +485,14 @@ class ActionBar:
             ex += extra_w + pad
 
     def draw(self, surface: pygame.Surface, mouse) -> None:
+        lit = [b.rect.collidepoint(mouse) and b.enabled for b in self.buttons + self.extra]
+        if self._cache.reuse(surface, self.rect, (self._key, tuple(lit), self.text.scale)):
+            return
         pygame.draw.rect(surface, (24, 28, 35), self.rect)
         pygame.draw.line(surface, BORDER, self.rect.topleft, self.rect.topright)
-        for b in self.buttons + self.extra:
-            draw_button(surface, self.text, b, b.rect.collidepoint(mouse) and b.enabled)
+        for b, hovered in zip(self.buttons + self.extra, lit):
+            draw_button(surface, self.text, b, hovered)
+        self._cache.keep(surface, self.rect)
 
     def at(self, pos) -> Button | None:
         for b in self.buttons + self.extra:
@@ -454,6 +523,7 @@ class CombatLog:
         self.limit = limit
         self.scroll = 0              # lines scrolled up from the bottom
         self.renders = 0             # how many line surfaces were ever made (tests check reuse)
+        self._cache = RegionCache()
 
     def append(self, lines: list[LogLine]) -> None:
         """Render each line once; a line wider than the log (once it has a size) is wrapped into
@@ -463,7 +533,7 @@ class CombatLog:
         for ln in lines:
             parts = self.text.wrap(ln.text, 14, width) if width else [ln.text]
             for part in parts or [ln.text]:
-                surf = self.text.render(part, 14, ln.colour)
+                surf = self.text.render_once(part, 14, ln.colour)
                 self.renders += 1
                 self.lines.append((ln, surf))
                 added += 1
@@ -482,6 +552,15 @@ class CombatLog:
         return list(enumerate(self.lines[start:end], start))
 
     def draw(self, surface: pygame.Surface, mouse) -> None:
+        hover = self.line_at(mouse)
+        # `renders` counts every line ever added, so it names the log's content
+        key = (self.renders, self.scroll, hover[0] if hover else None, self.text.scale)
+        if self._cache.reuse(surface, self.rect, key):
+            return
+        self._draw(surface, hover)
+        self._cache.keep(surface, self.rect)
+
+    def _draw(self, surface: pygame.Surface, hover: tuple[int, LogLine] | None) -> None:
         r = self.rect
         pygame.draw.rect(surface, (18, 21, 26), r)
         pygame.draw.line(surface, BORDER, r.topleft, r.topright)
@@ -490,7 +569,6 @@ class CombatLog:
         y = r.bottom - 4 - lh * len(vis)
         prev = surface.get_clip()
         surface.set_clip(r)
-        hover = self.line_at(mouse)
         for i, (ln, surf) in vis:
             if hover is not None and hover[1] is ln:
                 pygame.draw.rect(surface, (36, 42, 52), (r.x + 4, y, r.w - 8, lh), border_radius=3)

@@ -107,8 +107,8 @@ def attach(scene: "BattleScene") -> None:
         # the targeting line for the hovered target, drawn by the flight overlay; worked
         # out once per state, mode and hovered hex
         mode = scene.effective_mode()
-        key = (id(scene.match.state), len(scene.match.log), mode, scene.selected,
-               scene.hover_cell)
+        # the match changes its state in place: its version names the position
+        key = (scene.match.version, mode, scene.selected, scene.hover_cell)
         if key != memo["key"]:
             memo["key"], memo["line"] = key, None
             got = p.sight_query(mode, scene.selected, scene.hover_cell)

@@ -72,6 +72,8 @@ class FlightOverlay:
         self._labels: dict[tuple, pygame.Surface] = {}
         self._last_pos: dict[str, tuple[int, int]] = {}
         self._looks: dict[str, tuple[Colour, str]] = {}
+        self._below_key: Any = None       # see draw_below
+        self._below: tuple[pygame.Surface, pygame.Rect] | None = None
 
     # -- state ------------------------------------------------------------------------------------
     def set_view(self, view: FlightView | None, sight: SightLine | None = None,
@@ -132,6 +134,20 @@ class FlightOverlay:
         v = self.view
         if v is None:
             return
+        # the layer is drawn once per (what is in flight, camera) and kept, cropped to what it
+        # shows: rebuilding a view-sized layer every frame cost a fifth of a frame
+        key = (v, tuple(cam.rect), tuple(int(c) for c in cam.cam), cam.zoom, float(cam.tile),
+               self.ui_scale)
+        if key != self._below_key:
+            layer = self._draw_below(cam, v)
+            box = layer.get_bounding_rect()
+            self._below = (layer.subsurface(box).copy(), box.move(cam.rect.topleft)) \
+                if box.w and box.h else None
+            self._below_key = key
+        if self._below is not None:
+            surface.blit(*self._below)
+
+    def _draw_below(self, cam: Any, v: FlightView) -> pygame.Surface:
         layer = pygame.Surface(cam.rect.size, pygame.SRCALPHA)
         off = (-cam.rect.x, -cam.rect.y)
         tile = max(8.0, float(cam.tile))
@@ -144,7 +160,7 @@ class FlightOverlay:
             self._trail(layer, cam, f, off, tile)
             for h in f.next_path:
                 self._ghost(layer, cam, h, f.colour, off, 70, dashed=True, width=2)
-        surface.blit(layer, cam.rect.topleft)
+        return layer
 
     def draw_above(self, surface: pygame.Surface, cam: Any) -> None:
         """Over the tokens: push arrows, projectiles, arrival bursts, labels, the sight line."""

@@ -671,8 +671,27 @@ def draw_card(surface: pygame.Surface, card: "CardFace", rect: pygame.Rect, *,
 
 
 def draw_gem_token(surface: pygame.Surface, center: tuple[int, int], r: int, letter: str) -> None:
-    """A gem as a token on the table (pool, sockets): a gem with a soft shadow."""
-    sh = pygame.Surface((r * 3, r * 3), pygame.SRCALPHA)
-    pygame.draw.ellipse(sh, (0, 0, 0, 80), pygame.Rect(r // 2, r, r * 2 + 2, r * 2 - r // 2))
-    surface.blit(sh, (center[0] - r * 3 // 2 + max(1, r // 5), center[1] - r * 3 // 2 + r // 3))
-    draw_gem(surface, center, r, letter)
+    """A gem as a token on the table (pool, sockets): a gem with a soft shadow. Each (size,
+    letter) is drawn once and kept: a table shows dozens of gems and their facets are ~20
+    polygons each."""
+    r = int(r)
+    key = (r, letter)
+    got = _token_cache.get(key)
+    if got is None:
+        # the shadow sits down-right of the gem: the picture spans both, the gem's centre at
+        # `at` inside it
+        dx, dy = max(1, r // 5), r // 3
+        at = (r * 3 // 2 + 1, r * 3 // 2 + 1)
+        img = pygame.Surface((r * 3 + dx + 2, r * 3 + dy + 2), pygame.SRCALPHA)
+        sh = pygame.Surface((r * 3, r * 3), pygame.SRCALPHA)
+        pygame.draw.ellipse(sh, (0, 0, 0, 80), pygame.Rect(r // 2, r, r * 2 + 2, r * 2 - r // 2))
+        img.blit(sh, (at[0] - r * 3 // 2 + dx, at[1] - r * 3 // 2 + dy))
+        draw_gem(img, at, r, letter)
+        if len(_token_cache) > 256:
+            _token_cache.clear()
+        got = _token_cache[key] = (img, at)
+    img, at = got
+    surface.blit(img, (int(center[0]) - at[0], int(center[1]) - at[1]))
+
+
+_token_cache: dict[tuple[int, str], tuple[pygame.Surface, tuple[int, int]]] = {}

@@ -105,6 +105,8 @@ class CardTableScene(MatchScene):
         self.freeze_show = False                # shots: hold the attack sequence still
         self.drag: dict | None = None
         self.flash: dict[tuple[int, str], float] = {}
+        self._kept_caches: dict[Any, W.RegionCache] = {}      # see _kept
+        self._kept_hits: dict[Any, tuple[list, dict]] = {}
         self._last: dict[tuple[int, str], int] = {}
         self._entries_key: Any = None
         self._table_key: Any = None
@@ -548,6 +550,34 @@ class CardTableScene(MatchScene):
                              r.centery - label.get_height() // 2))
 
     def _side(self, surface: pygame.Surface, side, band: pygame.Rect, top: bool) -> None:
+        """One player's band, kept as a picture (with its hit regions) while nothing it shows
+        changed: it was two fifths of a frame, and it changes only when the match does, a
+        counter flashes or a dragged card lights a zone."""
+        key = (self._table_key, side, self._table.phase if self._table is not None else None,
+               self.viewer, self._drag_zone(), self.flash.get((side.seat, "life"), 0.0),
+               self.flash.get((side.seat, "power"), 0.0), bool(self._choices.get(("bearer",))),
+               self.text.scale)
+        self._kept(("side", top), surface, band, key,
+                   lambda: self._draw_side(surface, side, band, top))
+
+    def _kept(self, name: Any, surface: pygame.Surface, rect: pygame.Rect, key: Any,
+              draw: Any) -> None:
+        """Draw a part of the table through a kept picture: `draw()` runs only when `key`
+        changed; otherwise the picture is blitted and the hit regions and drop zones that part
+        recorded when it was drawn are recorded again."""
+        cache = self._kept_caches.setdefault(name, W.RegionCache())
+        if cache.reuse(surface, rect, key):
+            hot, zones = self._kept_hits[name]
+            self.hot.extend(hot)
+            self.zones.update(zones)
+            return
+        n_hot, before = len(self.hot), dict(self.zones)
+        draw()
+        cache.keep(surface, rect)
+        self._kept_hits[name] = (self.hot[n_hot:],
+                                 {k: v for k, v in self.zones.items() if before.get(k) != v})
+
+    def _draw_side(self, surface: pygame.Surface, side, band: pygame.Rect, top: bool) -> None:
         s = self.text.scale
         px = self.px
         mine = side.seat == (self.viewer if self.viewer is not None else -1)
@@ -692,6 +722,13 @@ class CardTableScene(MatchScene):
                                     "Used: readied in its owner's Draw phase" if c.used else ""))
 
     def _middle(self, surface: pygame.Surface, t: TableInfo, band: pygame.Rect) -> None:
+        """The pool, the piles and the draft row (or the attack), kept while the table, the
+        drag target and the attack sequence stay the same."""
+        key = (self._table_key, t, self._drag_zone(), self.show is not None, self.viewer,
+               self.text.scale)
+        self._kept("middle", surface, band, key, lambda: self._draw_middle(surface, t, band))
+
+    def _draw_middle(self, surface: pygame.Surface, t: TableInfo, band: pygame.Rect) -> None:
         px = self.px
         box = band.inflate(-px(12), -px(4))
         ch = box.h - px(26)

@@ -20,8 +20,8 @@ import pygame
 
 from game.client.systems.gemwielders.presenter import CardFace, LogEntry
 from game.client.systems.gemwielders import cards as R
-from game.client.ui.battle_widgets import (BORDER, COOL, DANGER, DIM, TEXT, WARM, WARM_HI, Text,
-                                           panel)
+from game.client.ui.battle_widgets import (BORDER, COOL, DANGER, DIM, TEXT, WARM, WARM_HI,
+                                           RegionCache, Text, panel)
 
 FELT = (24, 40, 38)
 FELT_EDGE = (14, 24, 23)
@@ -223,6 +223,7 @@ class Hand:
         self.slots: list[HandSlot] = []
         self.hover: int | None = None
         self.selected: set[str] = set()
+        self._turned: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}   # see _draw_slot
 
     def layout(self, cards: list[CardFace], playable: set[str], card_w: int) -> None:
         n = len(cards)
@@ -282,15 +283,22 @@ class Hand:
         if sl.card.uid in self.selected:
             r = r.move(0, -int(r.h * 0.18))
             glow = (255, 120, 90)
-        img = R.face(sl.card, r.w)
-        if glow is not None:
-            frame = pygame.Surface((r.w + 8, r.h + 8), pygame.SRCALPHA)
-            pygame.draw.rect(frame, (*glow, 255), frame.get_rect(), 3, border_radius=r.w // 12)
-            frame.blit(img, (4, 4))
-            img = frame
-        rot = pygame.transform.rotozoom(img, sl.angle, 1.0)
-        sh = pygame.Surface(rot.get_size(), pygame.SRCALPHA)
-        sh.fill((0, 0, 0, 0))
+        face = R.face(sl.card, r.w)
+        # a fanned card is turned once per (face, angle, glow), not every frame
+        key = (id(face), r.w, sl.angle, glow)
+        got = self._turned.get(key)
+        if got is None or got[0] is not face:
+            if glow is not None:
+                frame = pygame.Surface((r.w + 8, r.h + 8), pygame.SRCALPHA)
+                pygame.draw.rect(frame, (*glow, 255), frame.get_rect(), 3, border_radius=r.w // 12)
+                frame.blit(face, (4, 4))
+                img = frame
+            else:
+                img = face
+            if len(self._turned) > 64:
+                self._turned.clear()
+            got = self._turned[key] = (face, pygame.transform.rotozoom(img, sl.angle, 1.0))
+        rot = got[1]
         surface.blit(rot, rot.get_rect(center=r.center))
 
 
@@ -307,6 +315,7 @@ class GameLog:
         self.names: list[tuple[pygame.Rect, CardFace]] = []
         self._rows: list[tuple[list[tuple[str, CardFace | None]], tuple]] = []
         self._width = 0
+        self._cache = RegionCache()
 
     def set(self, entries: list[LogEntry]) -> None:
         if entries is not self.entries:
@@ -352,6 +361,14 @@ class GameLog:
         return rows
 
     def draw(self, surface: pygame.Surface) -> None:
+        # kept as a picture (with the card names' hit boxes) while the entries and the scroll
+        # stay the same; the entries are compared by value
+        if self._cache.reuse(surface, self.rect, (self.entries, self.scroll, self.text.scale)):
+            return
+        self._draw(surface)
+        self._cache.keep(surface, self.rect)
+
+    def _draw(self, surface: pygame.Surface) -> None:
         s = self.text.scale
         r = self.rect
         panel(surface, r, (20, 24, 30), BORDER, int(8 * s))

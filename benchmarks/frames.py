@@ -1,0 +1,251 @@
+"""The frame section of `make bench`: what one frame of the real client costs on the main thread.
+
+Owns: building mid-game screens headless (a battle on each shipped map with the acting unit
+selected and her move range veiled, the card table mid-game), timing whole frames of the app
+(`App.step`: update and draw) as CPU time of this thread, and the peer beside them: pyscroll's
+BufferedRenderer drawing the same Tiled map at the same zoom with the same token sprites, panned
+the same way. Also the client's memory over a long stretch of play between two bots.
+
+Must not: change how the client draws to look better here, or reach into match state; every
+position is reached through `Match.submit` with actions chosen from `legal_actions`.
+"""
+from __future__ import annotations
+
+import gc
+import os
+from pathlib import Path
+from typing import Any
+
+from benchmarks.report import Row, cpu, median
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+SIZE = (1920, 1080)
+#: (system, map) of every shipped battle map the issue names
+BATTLE_MAPS = (("gems", "gems_riverbend.tmx"), ("gems", "gems_quarry.tmx"),
+               ("bindings", "bindings_pass.tmx"), ("bindings", "bindings_grove.tmx"))
+
+
+def _app():
+    from game.client.app import App
+    from game.client.settings import Settings
+    return App(SIZE, settings=Settings(window_size=SIZE), fullscreen=False)
+
+
+def _humans(config: Any) -> Any:
+    from game.engine.rules import SeatConfig
+    config.seats = [SeatConfig("human", name="Player 1"), SeatConfig("human", name="Player 2")]
+    return config
+
+
+def battle_match(system_id: str, map_name: str, seed: int = 3, actions: int = 40) -> Any:
+    """A match on `map_name` a few turns in (random legal play), stopped where a human must
+    act on the board, so a unit is selected and her move range shows."""
+    from game.engine import registry
+    from game.engine.ai.base import make_bot
+    from game.engine.ai.runner import ask_bot
+    from game.engine.match import Match
+    config = _humans(registry.get(system_id).example_config(seed))
+    config.map = map_name
+    m = Match.new(config)
+    bot = make_bot(system_id, "random")
+    done = 0
+    while not m.over and (done < actions or m.decision.stage != "act"):
+        m.submit(ask_bot(m, bot, m.decision.seat))
+        done += 1
+    return m
+
+
+def battle_scene(app: Any, system_id: str, map_name: str) -> Any:
+    from game.client.scene import reset
+    from game.client.scenes.battle import BattleScene
+    m = battle_match(system_id, map_name)
+    s = BattleScene(app, m)
+    app.apply(reset(s))
+    s.viewer = m.decision.seat
+    s._turn_started()
+    reach = s.presenter.overlay(s.effective_mode(), s.selected, None)
+    cells = sorted(reach.cells) if reach is not None else []
+    s.pin_cell = cells[len(cells) // 2] if cells else None
+    return s
+
+
+def time_frames(app: Any, frames: int, each=None) -> list[float]:
+    """CPU seconds of `frames` whole frames (`each(i)` runs before frame i, untimed)."""
+    out = []
+    gc.collect()
+    for i in range(frames):
+        if each is not None:
+            each(i)
+        t0 = cpu()
+        app.step()
+        out.append(cpu() - t0)
+    return out
+
+
+def _pan(view: Any):
+    """Pan back and forth along the map by a few pixels a frame (held arrow keys)."""
+    def each(i: int) -> None:
+        step = 6 if (i // 40) % 2 == 0 else -6
+        view.pan(step, step / 2)
+    return each
+
+
+# -- the peer ------------------------------------------------------------------------------------
+def pyscroll_frames(scene: Any, frames: int, pan: bool) -> list[float]:
+    """pyscroll drawing the same map at the same zoom into the same view rect, with the same
+    token sprites, still or panned the same way; the rest of the window is not drawn (pyscroll
+    draws no sidebar), so the ratio is generous to the peer."""
+    import pyscroll
+    import pytmx
+    from game import paths
+    from game.client.render import sprites
+    view = scene.view
+    tmx = pytmx.load_pygame(str(paths.resolve_map(scene.match.config.map)))
+    data = pyscroll.TiledMapData(tmx)
+    zoom = view.tile / tmx.tilewidth
+    layer = pyscroll.BufferedRenderer(data, view.rect.size, zoom=zoom)
+    group = pyscroll.PyscrollGroup(map_layer=layer)
+    px = int(view.tile + 0.999)
+    for tok in scene.presenter.tokens(scene.viewer):
+        spr = pygame.sprite.Sprite()
+        spr.image = sprites.unit_token(tok.colour, tok.side, view.side_colour(tok.side), px,
+                                       tok.arms, glow=tok.acting, edge=tok.outline,
+                                       emblem=view.emblem)
+        spr.rect = spr.image.get_rect(topleft=(tok.x * tmx.tilewidth, tok.y * tmx.tileheight))
+        group.add(spr)
+    screen = scene.app.screen
+    target = screen.subsurface(view.rect)
+    centre = [(view.cam[0] + view.rect.w / 2) / zoom, (view.cam[1] + view.rect.h / 2) / zoom]
+    out = []
+    gc.collect()
+    for i in range(frames):
+        if pan:
+            step = 6 if (i // 40) % 2 == 0 else -6
+            centre[0] += step / zoom
+            centre[1] += step / 2 / zoom
+        t0 = cpu()
+        group.center(centre)
+        group.draw(target)
+        pygame.display.flip()
+        out.append(cpu() - t0)
+    return out
+
+
+# -- the rows ------------------------------------------------------------------------------------
+def battle_rows(app: Any, quick: bool) -> list[Row]:
+    frames = 60 if quick else 400
+    rows = []
+    for system_id, map_name in BATTLE_MAPS:
+        s = battle_scene(app, system_id, map_name)
+        time_frames(app, 5)                        # warm: first frames fill the caches
+        still = time_frames(app, frames // 2)
+        peer_still = pyscroll_frames(s, frames // 2, pan=False)
+        # the shipped maps fit a 1920x1080 window: zoom in one step so there is room to pan
+        s.view.zoom_by(1, s.view.rect.center)
+        time_frames(app, 2)
+        panning = time_frames(app, frames // 2, _pan(s.view))
+        peer_panning = pyscroll_frames(s, frames // 2, pan=True)
+        ours = median(still + panning) * 1e3
+        peer = median(peer_still + peer_panning) * 1e3
+        name = map_name.removesuffix(".tmx")
+        note = "hex map drawn square by pyscroll" if system_id == "bindings" else ""
+        rows.append(Row("frame", f"battle frame {name} (still {median(still) * 1e3:.2f}, "
+                        f"panning {median(panning) * 1e3:.2f})", ours, "ms", 2.0,
+                        peer=peer, peer_name="pyscroll", note=note))
+        rows.append(Row("frame", f"battle frame {name}: ours / pyscroll", ours / peer if peer else 0.0,
+                        "x", 1.5, note=note))
+    return rows
+
+
+def card_table_scene(app: Any) -> Any:
+    from game.client.scene import reset
+    from game.client.systems.gemwielders.shots import new_match, play_until
+    from game.client.systems.gemwielders.table import CardTableScene
+    m = new_match(3)
+    s = CardTableScene(app, m)
+    app.apply(reset(s))
+    s.viewer = 0
+    play_until(s, lambda mm: mm.state.turn >= 6 and mm.state.phase == "main")
+    s.viewer = m.decision.seat
+    return s
+
+
+def card_row(app: Any, quick: bool) -> Row:
+    card_table_scene(app)
+    time_frames(app, 5)
+    times = time_frames(app, 60 if quick else 400)
+    return Row("frame", "card table frame mid-game", median(times) * 1e3, "ms", 3.0)
+
+
+def _rss_mb() -> float:
+    with open("/proc/self/statm") as f:
+        pages = int(f.read().split()[1])
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def memory_row(app: Any, quick: bool) -> Row:
+    """Bindings on the pass, two random bots playing through the scene's own submit (one move
+    every few frames, animations skipped), one frame per step; the resident size after a warm-up
+    against the end. Matches that end start again, as a player's next game would."""
+    from game.client.scene import reset
+    from game.client.scenes.battle import BattleScene
+    from game.engine.ai.base import make_bot
+    from game.engine.ai.runner import ask_bot
+    # the warm-up fills what is meant to fill (the log's 500 lines, the text cache up to its
+    # budget, the engine's geometry caches start): growth after it is what would climb
+    frames, warm = (1500, 1000) if quick else (12000, 3000)
+    bot = make_bot("bindings", "random")
+    state: dict[str, Any] = {}
+
+    def start(seed: int) -> None:
+        m = battle_match("bindings", "bindings_pass.tmx", seed=seed, actions=0)
+        s = BattleScene(app, m)
+        app.apply(reset(s))
+        s.viewer = m.decision.seat          # no hand-off curtain over the board
+        state["scene"], state["seed"] = s, seed
+
+    def each(i: int) -> None:
+        s = state["scene"]
+        m = s.match
+        if m.over:
+            start(state["seed"] + 1)
+            return
+        if i % 3 == 0:
+            s.view.skip()
+            s.viewer = m.decision.seat
+            s.submit(ask_bot(m, bot, m.decision.seat), from_ai=True)
+            # the next seat looks at the table: no hand-off curtain between two bots
+            s.viewer = m.decision.seat if m.decision is not None else s.viewer
+        s.pin_cell = ((i // 7) % m.state.board.width, (i // 11) % m.state.board.height) \
+            if hasattr(m.state, "board") else None
+
+    start(1)
+    time_frames(app, warm, each)
+    gc.collect()
+    before = _rss_mb()
+    time_frames(app, frames - warm, lambda i: each(i + warm))
+    gc.collect()
+    after = _rss_mb()
+    growth = (after - before) / before * 100
+    return Row("frame", f"client memory over {frames - warm} frames of bot play "
+               f"({before:.0f} -> {after:.0f} MB)", growth, "%", 5.0,
+               note="resident size; includes the engine's bounded geometry caches")
+
+
+def rows(quick: bool) -> list[Row]:
+    app = _app()
+    out = battle_rows(app, quick)
+    out.append(card_row(app, quick))
+    out.append(memory_row(app, quick))
+    return out
+
+
+if __name__ == "__main__":
+    import sys
+    from benchmarks.report import format_row
+    for row in rows("--quick" in sys.argv):
+        print(format_row(row))

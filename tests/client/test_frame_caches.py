@@ -1,0 +1,272 @@
+"""What the frame caches keep: a kept picture must look exactly like drawing afresh after every
+kind of change (pointer, move, mode, selection, camera), and nothing a long match shows may
+make a cache grow without bound (the client's memory stays flat over hours of play)."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client.presenters import LogLine, PanelLine, TilePanel, UnitPanel
+from game.client.render import sprites
+from game.client.scene import reset
+from game.client.scenes.battle import RECAP_KEPT, BattleScene
+from game.client.systems.gems.shots import shot_match
+from game.client.systems.gemwielders import cards as R
+from game.client.ui import battle_widgets as W
+from game.engine import registry
+from game.engine.ai.base import make_bot
+from game.engine.ai.runner import ask_bot
+from game.engine.match import Match
+from game.engine.rules import SeatConfig
+
+pytestmark = pytest.mark.client
+
+DT = 1 / 60
+
+
+def _regions(scene: BattleScene) -> list[pygame.Rect]:
+    """Everything but the log (a new scene's log starts from the history, not the session)."""
+    return [scene.view.rect, scene.sidebar.rect, scene.initiative.rect, scene.bar.rect]
+
+
+def _picture(scene: BattleScene, surface: pygame.Surface) -> list[bytes]:
+    return [pygame.image.tobytes(surface.subsurface(r), "RGB") for r in _regions(scene)]
+
+
+def _fresh_drawing(app, scene: BattleScene) -> list[bytes]:
+    """The same match, selection, mode, pointer and camera drawn by a scene with no caches."""
+    fresh = BattleScene(app, scene.match)
+    fresh.viewer = scene.viewer
+    fresh.update(DT)                    # a first update may select and centre (turn start)
+    fresh.selected, fresh.mode, fresh.pin_cell = scene.selected, scene.mode, scene.pin_cell
+    fresh.view.zoom, fresh.view.cam = scene.view.zoom, list(scene.view.cam)
+    fresh.view.user_zoomed = scene.view.user_zoomed
+    fresh.view.skip()
+    fresh.update(DT)
+    surface = pygame.Surface(app.size)
+    fresh.draw(surface)
+    return _picture(fresh, surface)
+
+
+def _kept_drawing(app, scene: BattleScene) -> list[bytes]:
+    """Three frames: the first draws, the next two reuse what was kept."""
+    surface = pygame.Surface(app.size)
+    for _ in range(3):
+        scene.update(DT)
+        scene.draw(surface)
+    return _picture(scene, surface)
+
+
+def _reachable(scene: BattleScene) -> list[tuple[int, int]]:
+    ov = scene.presenter.overlay(scene.effective_mode(), scene.selected, None)
+    return sorted(ov.cells) if ov is not None else []
+
+
+def _check_changes(app, scene: BattleScene, changes) -> None:
+    for name, change in changes:
+        change(scene)
+        scene.view.skip()
+        assert _kept_drawing(app, scene) == _fresh_drawing(app, scene), name
+
+
+def test_gems_battle_kept_pictures_match_a_fresh_drawing_after_every_change(app):
+    app.settings.animation_speed = "instant"
+    m = shot_match("garnet")
+    s = BattleScene(app, m)
+    app.apply(reset(s))
+    s.viewer = m.decision.seat
+    s.update(DT)
+
+    def first(sc):
+        sc.selected = "garnet"
+        sc.pin_cell = _reachable(sc)[0]
+
+    def other_cell(sc):
+        sc.pin_cell = _reachable(sc)[-1]
+
+    def move(sc):
+        from game.engine.systems.gems import actions as A
+        step = next(a for a in sc.match.legal_actions() if isinstance(a, A.Move))
+        sc.submit(step)
+
+    def attack_mode(sc):
+        sc.mode = "attack"
+        sc.pin_cell = (5, 3)
+
+    def other_unit(sc):
+        sc.mode = None
+        sc.selected = "beryl"
+        sc.pin_cell = (9, 4)
+
+    def zoom_and_pan(sc):
+        sc.view.zoom_by(2, sc.view.rect.center)
+        sc.view.pan(37, 21)
+
+    _check_changes(app, s, [("first", first), ("other cell", other_cell), ("move", move),
+                            ("attack mode", attack_mode), ("other unit", other_unit),
+                            ("zoom and pan", zoom_and_pan)])
+
+
+def test_bindings_battle_kept_pictures_match_a_fresh_drawing_after_moves(app):
+    """The hex map with its flight layer: moves by both sides, the pointer wandering."""
+    app.settings.animation_speed = "instant"
+    # seed 1: walls and veils go up and a projectile flies within the first fifty actions
+    cfg = registry.get("bindings").example_config(1)
+    cfg.seats = [SeatConfig("human", name="Player 1"), SeatConfig("human", name="Player 2")]
+    m = Match.new(cfg)
+    s = BattleScene(app, m)
+    app.apply(reset(s))
+    s.viewer = m.decision.seat
+    s.update(DT)
+    bot = make_bot("bindings", "random")
+
+    def play(sc):
+        for _ in range(6):
+            if sc.match.over:
+                break
+            sc.viewer = sc.match.decision.seat
+            assert sc.submit(ask_bot(sc.match, bot, sc.match.decision.seat))
+        sc.viewer = sc.match.decision.seat if sc.match.decision else sc.viewer
+        assert sc.app.top is sc            # no hand-off curtain hides the board
+        cells = _reachable(sc)
+        sc.pin_cell = cells[len(cells) // 2] if cells else (3, 3)
+
+    _check_changes(app, s, [(f"play {i}", play) for i in range(8)])
+
+
+def test_a_region_is_drawn_again_only_when_what_it_shows_changes():
+    surface = pygame.Surface((400, 400))
+    bar = W.Sidebar(W.Text())
+    bar.rect = pygame.Rect(100, 0, 300, 400)
+    unit = UnitPanel("u", "Una", "a test", 0, (200, 100, 100), 5, 9,
+                     arms=[PanelLine("a sword", "Arm", tooltip="sharp")])
+    same = UnitPanel("u", "Una", "a test", 0, (200, 100, 100), 5, 9,
+                     arms=[PanelLine("a sword", "Arm", tooltip="sharp")])
+    portrait = lambda panel, size: pygame.Surface((size, size))  # noqa: E731
+    bar.draw(surface, unit, TilePanel("Grass"), portrait)
+    tips = list(bar.tips)
+    bar.draw(surface, same, TilePanel("Grass"), portrait)        # equal records: one blit
+    assert bar._cache.draws == 1 and bar.tips == tips and tips
+    same.hp = 4
+    bar.draw(surface, same, TilePanel("Grass"), portrait)
+    assert bar._cache.draws == 2
+    bar.rect = pygame.Rect(0, 0, 300, 400)                       # moved: drawn again
+    bar.draw(surface, same, TilePanel("Grass"), portrait)
+    assert bar._cache.draws == 3
+
+
+def test_a_long_log_does_not_fill_the_text_cache():
+    text = W.Text()
+    log = W.CombatLog(text)
+    log.rect = pygame.Rect(0, 0, 1200, 120)
+    for i in range(3 * log.limit):
+        log.append([LogLine(f"Round {i}: the archer looses at the knight and misses by {i % 7}")])
+    assert len(log.lines) == log.limit
+    assert len(text._cache) == 0          # log lines are kept by the log, once
+
+
+def test_the_text_cache_stays_within_its_pixel_budget():
+    text = W.Text()
+    for i in range(4000):
+        text.render(f"Forecast {i}: 55% to hit, 3-9 damage, 12% to drop her " * 2, 15)
+        assert text.bytes <= text.budget
+    assert text.bytes == sum(s.get_width() * s.get_height() * s.get_bytesize()
+                             for s in text._cache.values())
+
+
+def test_the_sprite_cache_is_bounded():
+    sprites.clear_cache()
+    for px in range(20, 140):
+        for glow in (False, True):
+            for side in range(3):
+                sprites.unit_token((200, 80, 80), side, (90, 90, 200), px, (), glow=glow)
+    assert 0 < len(sprites._cache) <= 512
+
+
+def test_a_long_bot_match_keeps_the_client_caches_bounded(app):
+    """Bindings between two bots through the scene, one frame per move: the caches that grow
+    with what the match shows (text, sprites, legends, presenter answers, kept pictures) stay
+    within their bounds."""
+    app.settings.animation_speed = "instant"
+    cfg = registry.get("bindings").example_config(5)
+    cfg.seats = [SeatConfig("human", name="Player 1"), SeatConfig("human", name="Player 2")]
+    m = Match.new(cfg)
+    s = BattleScene(app, m)
+    app.apply(reset(s))
+    bot = make_bot("bindings", "random")
+    board = m.state.board
+    sizes = []
+    for i in range(400):
+        if m.over:
+            break
+        s.viewer = m.decision.seat
+        assert s.submit(ask_bot(m, bot, m.decision.seat), from_ai=True)
+        s.view.skip()
+        s.viewer = m.decision.seat if m.decision is not None else s.viewer
+        s.pin_cell = (i % board.width, (i * 7) % board.height)
+        app.step()
+        assert app.top is s                 # the board is what was drawn
+        sizes.append(len(s.text._cache))
+    assert len(m.log) > 150
+    assert s.text.bytes <= s.text.budget
+    assert len(s.text._cache) <= 3001 and max(sizes) <= 3001
+    assert len(s._asked) <= 257
+    assert len(sprites._cache) <= 512
+    assert len(s.view._legends) <= 33
+    assert len(s.log.lines) <= s.log.limit
+    assert all(len(lines) <= RECAP_KEPT for lines in s.recap.values())
+
+
+def test_a_gem_token_is_the_gem_and_its_shadow_drawn_directly():
+    for r, letter in ((9, "R"), (14, "B"), (21, "*")):
+        direct = pygame.Surface((120, 120))
+        direct.fill((18, 30, 30))
+        sh = pygame.Surface((r * 3, r * 3), pygame.SRCALPHA)
+        pygame.draw.ellipse(sh, (0, 0, 0, 80), pygame.Rect(r // 2, r, r * 2 + 2, r * 2 - r // 2))
+        direct.blit(sh, (60 - r * 3 // 2 + max(1, r // 5), 60 - r * 3 // 2 + r // 3))
+        R.draw_gem(direct, (60, 60), r, letter)
+        kept = pygame.Surface((120, 120))
+        kept.fill((18, 30, 30))
+        R.draw_gem_token(kept, (60, 60), r, letter)
+        R.draw_gem_token(kept, (60, 60), r, letter)       # the kept picture, again
+        again = pygame.Surface((120, 120))
+        again.fill((18, 30, 30))
+        R.draw_gem_token(again, (60, 60), r, letter)
+        assert pygame.image.tobytes(again, "RGB") == pygame.image.tobytes(direct, "RGB"), letter
+
+
+def test_card_table_bands_match_a_fresh_drawing_as_the_game_goes_on(app):
+    from game.client.systems.gemwielders.shots import new_match, pick
+    from game.client.systems.gemwielders.table import CardTableScene
+    from game.engine.rng import Rng
+    m = new_match(3)
+    s = CardTableScene(app, m)
+    app.apply(reset(s))
+    rng = Rng.from_seed(11)
+    for step in range(40):
+        for _ in range(2):
+            if m.over:
+                break
+            s.viewer = m.decision.seat
+            s.submit(pick(m, rng))
+            s.show = None
+        s.viewer = m.decision.seat if m.decision is not None else s.viewer
+        kept = pygame.Surface(app.size)
+        s.draw(kept)
+        s.flash.clear()             # a counter's flash has run out (a new scene shows none)
+        for _ in range(3):
+            s.draw(kept)
+        fresh = CardTableScene(app, m)
+        fresh.viewer = s.viewer
+        again = pygame.Surface(app.size)
+        fresh.draw(again)
+        # the whole table but the right column (its log starts from what the scene saw)
+        for band in ("opp", "mid", "me", "top"):
+            r = s.rects[band]
+            assert (pygame.image.tobytes(kept.subsurface(r), "RGB")
+                    == pygame.image.tobytes(again.subsurface(r), "RGB")), (step, band)
+        r = s.rects["right"]
+        for part in (pygame.Rect(0, 0, r.x, app.size[1]),):
+            assert (pygame.image.tobytes(kept.subsurface(part), "RGB")
+                    == pygame.image.tobytes(again.subsurface(part), "RGB")), (step, "table")
+        assert [h.key for h in s.hot] == [h.key for h in fresh.hot]
