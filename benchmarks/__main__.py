@@ -14,11 +14,11 @@ import sys
 import time
 from pathlib import Path
 
-from benchmarks import bundle, engine, hitches, loading
+from benchmarks import bundle, engine, frames, hitches, loading
 from benchmarks.report import Row, format_row, write_json
 
-SECTIONS = {"engine": engine.rows, "loading": loading.rows, "hitches": hitches.rows,
-            "bundle": bundle.rows}
+SECTIONS = {"engine": engine.rows, "loading": loading.rows, "frames": frames.rows,
+            "hitches": hitches.rows, "bundle": bundle.rows}
 
 
 def main(argv: list[str] | None = None) -> int:
