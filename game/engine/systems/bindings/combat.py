@@ -39,7 +39,7 @@ from .events import (ActionStarted, AttackAdvanced, AttackContacted, AttackLaunc
                      ConditionGained, DamageDealt, DefenceDeclared,
                      FeatureFaded, FeaturePlaced)
 from .house import house
-from .sight import TOTAL_CONCEALMENT, sight
+from .sight import TOTAL_CONCEALMENT, can_see, sight
 from .state import (Attack, BindingsState, Combatant, Condition, Feature, Hex,
                     Pending, tick_of)
 
@@ -196,7 +196,7 @@ def attack_targets(state: BindingsState, c: Combatant, m: content_mod.MoveDef,
         if seen is not None and there in seen:
             visible = seen[there]
         else:
-            visible = sight(state, here, there, c.id).can_see
+            visible = can_see(state, here, there)
             if seen is not None:
                 seen[there] = visible
         if visible:
