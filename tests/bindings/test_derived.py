@@ -3,6 +3,8 @@ the answers worked out from nothing: the speed-ups change no rule (BND-51..57 pa
 sight)."""
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from game.engine.ai.base import playable
@@ -87,6 +89,7 @@ def test_remembered_reach_and_sight_equal_answers_worked_out_afresh(map_name):
 def test_forget_drops_what_was_read_from_an_edited_board():
     m = Match.new(example_match("bindings", 2, None, ("random", "random")))
     state = m.state
+    state.board = copy.deepcopy(state.board)     # loaded maps are shared: edit a copy
     a, b = [(c.x, c.y) for c in state.combatants.values()][:2]
     before = sight(state, a, b)
     assert before.can_see

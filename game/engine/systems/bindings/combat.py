@@ -32,6 +32,8 @@ from game.engine.rng import Rng
 from game.engine.tactics import pending as stages
 from game.engine.tactics.lines import cube_step
 
+from . import budget
+from .boardcache import per_board
 from . import content as content_mod
 from .actions import EDGES, Defend, Judge, UseDodge, UseMove
 from .events import (ActionStarted, AttackAdvanced, AttackContacted, AttackLaunched,
@@ -64,7 +66,7 @@ def condition_verbs(cond_id: str) -> tuple[str, ...]:
 def layout(state: BindingsState) -> HexLayout:
     if state.board is None:
         raise ValueError("combat needs the state's board (attach it after loading)")
-    return HexLayout.from_board(state.board)
+    return per_board("layout", state.board, HexLayout.from_board)
 
 
 def pos(c: Combatant) -> Hex:
@@ -127,7 +129,6 @@ def duration_until(state: BindingsState, rounds: int) -> int:
 # =============================================================================================
 
 def _budget():
-    from . import budget
     return budget
 
 

@@ -98,6 +98,8 @@ def occupants(state: BindingsState) -> dict[Hex, str]:
 # -- conditions that change movement --------------------------------------------------------------
 
 def _verbs(state: BindingsState, c: Combatant) -> set[str]:
+    if not c.conditions:
+        return set()                # the common case, asked several times per legal listing
     from .content import content
     conds = content().conditions
     tick = state.tick
@@ -211,6 +213,13 @@ class _Terrain:
         self.lines: dict[tuple[Hex, Hex], tuple[Hex, ...]] = {}
         # movement signature -> reachable hexes and paths (see paths())
         self.reach: dict[tuple, dict[Hex, tuple[Hex, ...]]] = {}
+        self.in_bounds = board.in_bounds
+        # (start, shut hexes, swim, land) -> (allowance searched, costs, paths): one search
+        # serves every allowance up to the one it was made with (see paths())
+        self.searches: dict[tuple, tuple[int, dict[Hex, int], dict[Hex, tuple[Hex, ...]]]] = {}
+        # (line origin, start, allowance, swim, land) -> the strict Dash ends the terrain alone
+        # allows, with their paths (see _dash_ends)
+        self.dash: dict[tuple, tuple[tuple[Hex, tuple[Hex, ...]], ...]] = {}
 
     def line(self, a: Hex, b: Hex) -> tuple[Hex, ...]:
         key = (a, b)
@@ -219,6 +228,42 @@ class _Terrain:
             if len(self.lines) >= 100_000:
                 self.lines.clear()
             got = self.lines[key] = tuple(hex_line(self.layout, a, b))
+        return got
+
+
+    def dash_ends(self, origin: Hex, start: Hex, allowance: int, swim: bool, land: bool
+                  ) -> tuple[tuple[Hex, tuple[Hex, ...]], ...]:
+        """Hexes a strict Dash from `start` may end on as far as the board goes (on the map,
+        the straight line from `origin` passes `start`, every hex after it enterable and the
+        hexes' prices within `allowance`; BND-53), each with its path, in area order. Who
+        stands where and walls are the caller's to check."""
+        key = (origin, start, allowance, swim, land)
+        got = self.dash.get(key)
+        if got is not None:
+            return got
+        lay = self.layout
+        price = self.price[(swim, land)]
+        done = lay.distance(origin, start)
+        out: list[tuple[Hex, tuple[Hex, ...]]] = []
+        for h in lay.area(start, allowance):
+            if h == start or not self.in_bounds(*h):
+                continue
+            line = self.line(origin, h)
+            if line[done:done + 1] != (start,):
+                continue                  # the rest of a Dash keeps to the line it began on
+            rest = line[done + 1:]
+            total = 0
+            for x in rest:
+                step = price.get(x)
+                if step is None:
+                    break
+                total += step
+            else:
+                if total <= allowance:
+                    out.append((h, rest))
+        if len(self.dash) >= 50_000:
+            self.dash.clear()
+        got = self.dash[key] = tuple(out)
         return got
 
 
@@ -263,42 +308,39 @@ def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int,
     start = (c.x, c.y)
     occ = occupants(state)
     walls = wall_cells(state)
-    price = terrain.price[("swim" in kinds, bool(kinds - {"swim"}))]
+    swim, land = "swim" in kinds, bool(kinds - {"swim"})
+    price = terrain.price[(swim, land)]
     # hexes no path may enter: walls (BND-X-07) and standing enemies (allies may be passed)
     shut = set(walls)
     shut.update(h for h, who in occ.items() if state.combatants[who].side != c.side)
 
     out: dict[Hex, tuple[Hex, ...]] = {}
     if kinds == frozenset({"dash"}) and house(state, "dash_line") == "strict":
-        lay = terrain.layout
         origin = line_from if line_from is not None else start
-        done = lay.distance(origin, start)
-        in_bounds = state.board.in_bounds
-        for h in lay.area(start, allowance):
-            if h == start or not in_bounds(*h) or h in occ:
-                continue
-            line = terrain.line(origin, h)
-            if line[done:done + 1] != (start,):
-                continue                  # the rest of a Dash keeps to the line it began on
-            rest = line[done + 1:]
-            total = 0
-            for x in rest:
-                step = price.get(x)
-                if step is None or x in shut:
-                    break
-                total += step
-            else:
-                if total <= allowance:
-                    out[h] = rest
+        for h, rest in terrain.dash_ends(origin, start, allowance, swim, land):
+            if h not in occ and shut.isdisjoint(rest):
+                out[h] = rest
     else:
-        costs, trails = _search(terrain.neighbours, price, shut, start, allowance)
+        # A search bounded by a larger allowance settles every hex within this one at the same
+        # cost, through the same parent, in the same order (entries dearer than this allowance
+        # are popped only after all cheaper ones), so Move, Dodge, Step and MoveTo from one
+        # position share a search and still walk the paths a search of their own would find.
+        skey = (start, frozenset(shut), swim, land)
+        done = terrain.searches.get(skey)
+        if done is None or done[0] < allowance:
+            costs, trails = _search(terrain.neighbours, price, shut, start, allowance)
+            if len(terrain.searches) >= 4096:
+                terrain.searches.clear()
+            terrain.searches[skey] = (allowance, costs, trails)
+        else:
+            _, costs, trails = done
         if kinds == frozenset({"dash"}):
             # "loose": any route no longer than the straight line to the same hex
             lay = terrain.layout
             ok = {h for h in costs if costs[h] <= allowance
                   and len(trails[h]) <= lay.distance(start, h)}
         else:
-            ok = set(costs)
+            ok = {h for h in costs if costs[h] <= allowance}
         for h in ok:
             if h != start and h not in occ:
                 out[h] = trails[h]

@@ -84,40 +84,34 @@ class Viewer:
         self.graze, self.mode, walls, veils = _reading(state)
         self.walls: set[Hex] = set(walls)
         self.veils: dict[Hex, int] = dict(veils)
-        # cube -> (solid, obstacle, conceal); filled as lines reach each hex.
-        self._cells: dict[Cube, tuple[bool, bool, int]] = {}
+        # What lines meet, by cube: the board's part is read once per board (_board_cubes),
+        # the active walls and veils are added here. Off the map is open ground to lines.
+        solid, cover, conceal = per_board("sight cubes", board, _board_cubes)
+        lay, on = self.layout, board.in_bounds
+        wall_c = {lay.to_cube(*h) for h in self.walls if on(*h)}
+        self._solid = solid | wall_c
+        self._obstacle = cover | self._solid
+        self._conceal = dict(conceal)
+        for h, v in self.veils.items():
+            if on(*h):
+                k = lay.to_cube(*h)
+                self._conceal[k] = self._conceal.get(k, 0) + v
         # (a, b) -> answer: a Viewer never changes what it reads, so each pair is worked out once
         self._sights: dict[tuple[Hex, Hex], Sight] = {}
         self._visible: dict[tuple[Hex, Hex], bool] = {}
-
-    def _props(self, c: Cube) -> tuple[bool, bool, int]:
-        got = self._cells.get(c)
-        if got is None:
-            h = self.layout.from_cube(c)
-            if self.board.in_bounds(*h):
-                p = self.board.cells[h[1]][h[0]]
-                solid = bool(p.get("solid", False)) or h in self.walls
-                obstacle = solid or bool(p.get("cover", False))
-                conceal = int(p.get("conceal", 0) or 0) + self.veils.get(h, 0)
-            else:
-                # Off the map is open ground to lines (walls and veils are always on it).
-                solid = obstacle = False
-                conceal = 0
-            got = self._cells[c] = (solid, obstacle, conceal)
-        return got
 
     def hex(self, c: Cube) -> Hex:
         return self.layout.from_cube(c)
 
     def solid(self, c: Cube) -> bool:
-        return self._props(c)[0]
+        return c in self._solid
 
     def obstacle(self, c: Cube) -> bool:
         """Anything that gives cover on the centre line: solid, cover or wall."""
-        return self._props(c)[1]
+        return c in self._obstacle
 
     def conceal(self, c: Cube) -> int:
-        return self._props(c)[2]
+        return self._conceal.get(c, 0)
 
     def sight(self, a: Hex, b: Hex) -> Sight:
         """How hex `a` sees hex `b` (see the module docstring for the readings)."""
@@ -142,8 +136,8 @@ class Viewer:
                 got = True
             else:
                 lay = self.layout
-                got = hs.clear_line_exists(lay.to_cube(*a), lay.to_cube(*b), self.solid,
-                                           self.graze)
+                got = hs.clear_line_exists(lay.to_cube(*a), lay.to_cube(*b),
+                                           self._solid.__contains__, self.graze)
             if len(self._visible) >= _MEMO_LIMIT:
                 self._visible.clear()
             self._visible[key] = got
@@ -152,6 +146,26 @@ class Viewer:
     def sight_map(self, a: Hex, cells: Iterable[Hex] | None = None) -> dict[Hex, Sight]:
         """Sight from `a` to each of `cells` (default: every hex of the board), for overlays."""
         return {c: self.sight(a, c) for c in (self.board.coords() if cells is None else cells)}
+
+
+def _board_cubes(board: Any) -> tuple[frozenset[Cube], frozenset[Cube], dict[Cube, int]]:
+    """The board's solid hexes, cover hexes and concealment per hex, as cubes (sight's reading
+    of the cells, BND-84..90)."""
+    lay = HexLayout.from_board(board)
+    solid: set[Cube] = set()
+    cover: set[Cube] = set()
+    conceal: dict[Cube, int] = {}
+    for x, y in board.coords():
+        p = board.cells[y][x]
+        c = lay.to_cube(x, y)
+        if p.get("solid", False):
+            solid.add(c)
+        if p.get("cover", False):
+            cover.add(c)
+        v = int(p.get("conceal", 0) or 0)
+        if v:
+            conceal[c] = v
+    return frozenset(solid), frozenset(cover), conceal
 
 
 _MEMO_LIMIT = 50_000          # pairs one Viewer remembers (a few MB) before starting afresh
@@ -228,7 +242,7 @@ def _sight(view: Viewer, a: Hex, b: Hex, graze: bool, mode: str) -> Sight:
         return Sight(True, False, conceal, conceal / 6, conceal < TOTAL_CONCEALMENT, dark,
                      tuple(lines), (), (b,) if view.conceal(ca) else ())
 
-    clear = hs.clear_lines(ca, cb, view.solid, graze)
+    clear = hs.clear_lines(ca, cb, view._solid.__contains__, graze)
     can_see = bool(clear)
 
     # BND-86: obstacles next to the attacker never give cover (the end hexes never obstruct).
