@@ -11,6 +11,7 @@ from game.engine.rng import Rng
 from game.engine.systems.bindings import actions as A
 from game.engine.systems.bindings import combat
 from game.engine.systems.bindings import events as E
+from game.engine.systems.bindings.boardcache import forget
 from game.engine.systems.bindings.house import DEFAULTS
 from game.engine.systems.bindings.state import BindingsState, Condition
 
@@ -129,6 +130,7 @@ def test_cover_on_the_centre_line_puts_the_attack_at_disadvantage_unless_next_to
         b = fighter("B", 1, 6, db=0, INT=score(0), hp=99, max_hp=99)
         t = Table([a, b]).start()
         t.state.board.cells[ROW][cover_x]["cover"] = True
+        forget(t.state.board)       # derived board data is built once per board
         t.use("A", "air_blast", "B")
         assert t.of(E.AttackLaunched)[-1].cover == (expected == "disadvantage")
         t.force(3, 4, *([1, 1, 1] if expected == "disadvantage" else []), 6).do(

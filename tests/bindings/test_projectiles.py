@@ -9,6 +9,7 @@ import pytest
 from game.engine.systems.bindings import actions as A
 from game.engine.systems.bindings import combat
 from game.engine.systems.bindings import events as E
+from game.engine.systems.bindings.boardcache import forget
 from game.engine.systems.bindings.state import Feature
 
 from .combat_kit import ROW, Table, fighter, score
@@ -196,6 +197,7 @@ def test_a_projectile_stops_at_solid_rock_or_a_wall_raised_in_its_way(obstacle):
                                         99))
     else:
         t.state.board.cells[ROW][6]["solid"] = True
+        forget(t.state.board)       # derived board data is built once per board
     t.end()
     t.until_turn("A")
     stop = t.of(E.AttackStopped)[-1]
@@ -207,6 +209,7 @@ def test_a_projectile_stops_at_solid_rock_or_a_wall_raised_in_its_way(obstacle):
 def test_low_cover_does_not_stop_a_projectile():
     t = shooter_table("stone_bullet", 6)
     t.state.board.cells[ROW][5]["cover"] = True
+    forget(t.state.board)           # derived board data is built once per board
     t.use("A", "stone_bullet", "B")
     t.end()
     t.until_turn("A")

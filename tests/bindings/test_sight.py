@@ -10,6 +10,7 @@ import pytest
 
 from game.engine.boards.board import Board
 from game.engine.boards.hex import Cube, HexLayout, cube_add
+from game.engine.systems.bindings.boardcache import forget
 from game.engine.systems.bindings.sight import sight, sight_of
 from game.engine.systems.bindings.state import BindingsState, Combatant, Feature
 
@@ -43,6 +44,7 @@ class Map:
     def set(self, rel: Cube, **props) -> "Map":
         x, y = self.at(rel)
         self.board.cells[y][x].update(props)
+        forget(self.board)          # sight remembers what it read from the cells
         return self
 
     def look(self, target: Cube = TARGET, attacker: Cube = (0, 0, 0)):

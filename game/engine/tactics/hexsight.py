@@ -15,7 +15,7 @@ obstructing hexes is obstructed (it would slip through the seam of a wall). With
 `graze_blocks=True` every touched hex counts as entered (closed hexagons).
 
 Cost: geometry per hex pair is cached (`functools.lru_cache`, pure functions of cube
-coordinates, bounded). A call tests only the hexes near the pair's centre line for which the
+coordinates, bounded), for the pair moved to the origin (see `_frame`). A call tests only the hexes near the pair's centre line for which the
 caller's predicate is true, against 49 sample lines held as bit masks: typically tens of
 microseconds once warm, about a millisecond for a new distant pair.
 
@@ -233,27 +233,45 @@ def _swap_index(i: int) -> int:
     return (i % SAMPLES) * SAMPLES + i // SAMPLES
 
 
+def _frame(a: Cube, b: Cube) -> tuple[Cube, Cube, bool]:
+    """The pair's canonical first hex, the second relative to it, and whether a, b were swapped.
+
+    The geometry is the same wherever a pair lies (the grid looks alike from every hex), so the
+    masks and regions are cached for the pair moved to the origin: one entry per direction and
+    distance instead of one per pair of hexes, and a new pair costs a lookup, not 49 line tests
+    per nearby hex. The results do not move: every threshold here has a margin (EPS, the line
+    nudge) far above the rounding of a moved coordinate."""
+    ca, cb, swapped = _canon(a, b)
+    return ca, (cb[0] - ca[0], cb[1] - ca[1], cb[2] - ca[2]), swapped
+
+
+ORIGIN: Cube = (0, 0, 0)
+
+
 def obstructed_lines(a: Cube, b: Cube, blocks: Blocks, graze_blocks: bool = False,
                      skip: Callable[[Cube], bool] | None = None) -> int:
     """Bit mask (canonical pair order) of sample lines between a and b obstructed by a hex for
     which `blocks` is true. End hexes, and hexes for which `skip` is true, never obstruct."""
-    ca, cb, _ = _canon(a, b)
+    ca, d, _ = _frame(a, b)
+    q0, r0, s0 = ca
     hit = 0
-    region = _region(ca, cb)
-    blocking = [c for c in region if c != a and c != b and blocks(c)
-                and not (skip is not None and skip(c))]
+    blocking: list[Cube] = []          # relative to ca
+    for rc in _region(ORIGIN, d):
+        c = (rc[0] + q0, rc[1] + r0, rc[2] + s0)
+        if c != a and c != b and blocks(c) and not (skip is not None and skip(c)):
+            blocking.append(rc)
     if not blocking:
         return 0
     bset = set(blocking)
     for c in blocking:
-        hit |= _mask(ca, cb, c, graze_blocks)
+        hit |= _mask(ORIGIN, d, c, graze_blocks)
         if not graze_blocks:
             # The seam between two obstructing hexes is as solid as they are.
-            for d in range(3):
-                dd = CUBE_DIRECTIONS[d]
+            for k in range(3):
+                dd = CUBE_DIRECTIONS[k]
                 nb = (c[0] + dd[0], c[1] + dd[1], c[2] + dd[2])
                 if nb in bset:
-                    hit |= _seam_mask(ca, cb, c, d)
+                    hit |= _seam_mask(ORIGIN, d, c, k)
     return hit
 
 
@@ -344,24 +362,27 @@ def min_crossings(a: Cube, b: Cube, weight: Weight, blocks: Blocks | None = None
 
 def _weigh(a: Cube, b: Cube, weight: Weight, candidates: list[int],
            graze_blocks: bool) -> Crossing:
-    ca, cb, swapped = _canon(a, b)
-    weighted = [(c, w) for c in _region(ca, cb) if (w := weight(c))]
+    ca, d, swapped = _frame(a, b)
+    q0, r0, s0 = ca
+    # (hex relative to ca, the hex itself, its weight)
+    weighted = [(rc, c, w) for rc in _region(ORIGIN, d)
+                if (w := weight(c := (rc[0] + q0, rc[1] + r0, rc[2] + s0)))]
     ends = (a, b)
     per_cell: list[tuple[Cube, float, int]] = []
-    for c, w in weighted:
+    for rc, c, w in weighted:
         if c in ends:
             per_cell.append((c, w, ALL_LINES))     # every sample line starts/ends inside
         else:
-            per_cell.append((c, w, _mask(ca, cb, c, graze_blocks)))
+            per_cell.append((c, w, _mask(ORIGIN, d, rc, graze_blocks)))
     seams: list[tuple[Cube, Cube, float, int]] = []
     if not graze_blocks:
-        wmap = dict(weighted)
-        for c, w in weighted:
-            for d in range(3):
-                dd = CUBE_DIRECTIONS[d]
+        wmap = {c: w for _, c, w in weighted}
+        for rc, c, w in weighted:
+            for k in range(3):
+                dd = CUBE_DIRECTIONS[k]
                 nb = (c[0] + dd[0], c[1] + dd[1], c[2] + dd[2])
                 if nb in wmap and c not in ends and nb not in ends:
-                    m = _seam_mask(ca, cb, c, d)
+                    m = _seam_mask(ORIGIN, d, rc, k)
                     if m:
                         seams.append((c, nb, min(w, wmap[nb]), m))
     best: Crossing | None = None

@@ -295,7 +295,9 @@ class Judge:
         return got
 
     def dist(self, a: Hex, b: Hex) -> int:
-        ca, cb = self.cube(a), self.cube(b)
+        cubes = self._cubes           # asked ~100k times a decision: skip the method calls
+        ca = cubes.get(a) or self.cube(a)
+        cb = cubes.get(b) or self.cube(b)
         return max(abs(ca[0] - cb[0]), abs(ca[1] - cb[1]), abs(ca[2] - cb[2]))
 
     def flight(self, start: Hex, dest: Hex, travelled: int = 0, max_travel: int = 10 ** 6

@@ -32,6 +32,8 @@ from game.engine.rng import Rng
 from game.engine.tactics import pending as stages
 from game.engine.tactics.lines import cube_step
 
+from . import budget
+from .boardcache import per_board
 from . import content as content_mod
 from .actions import EDGES, Defend, Judge, UseDodge, UseMove
 from .events import (ActionStarted, AttackAdvanced, AttackContacted, AttackLaunched,
@@ -39,7 +41,7 @@ from .events import (ActionStarted, AttackAdvanced, AttackContacted, AttackLaunc
                      ConditionGained, DamageDealt, DefenceDeclared,
                      FeatureFaded, FeaturePlaced)
 from .house import house
-from .sight import TOTAL_CONCEALMENT, sight
+from .sight import TOTAL_CONCEALMENT, can_see, sight
 from .state import (Attack, BindingsState, Combatant, Condition, Feature, Hex,
                     Pending, tick_of)
 
@@ -64,7 +66,7 @@ def condition_verbs(cond_id: str) -> tuple[str, ...]:
 def layout(state: BindingsState) -> HexLayout:
     if state.board is None:
         raise ValueError("combat needs the state's board (attach it after loading)")
-    return HexLayout.from_board(state.board)
+    return per_board("layout", state.board, HexLayout.from_board)
 
 
 def pos(c: Combatant) -> Hex:
@@ -127,7 +129,6 @@ def duration_until(state: BindingsState, rounds: int) -> int:
 # =============================================================================================
 
 def _budget():
-    from . import budget
     return budget
 
 
@@ -196,7 +197,7 @@ def attack_targets(state: BindingsState, c: Combatant, m: content_mod.MoveDef,
         if seen is not None and there in seen:
             visible = seen[there]
         else:
-            visible = sight(state, here, there, c.id).can_see
+            visible = can_see(state, here, there)
             if seen is not None:
                 seen[there] = visible
         if visible:

@@ -12,6 +12,7 @@ beyond budget.spend when a movement action starts.
 """
 from __future__ import annotations
 
+import heapq
 import math
 from typing import Any, Callable
 
@@ -20,10 +21,10 @@ from game.engine.boards.hex import HexLayout, cube_distance
 from game.engine.events import DiceRolled
 from game.engine.tactics.forced import EDGE, OCCUPANT, SOLID, Ahead, Shove, shove
 from game.engine.tactics.lines import hex_line
-from game.engine.tactics.reach import hex_reach
 
 from . import budget, speeds
 from . import events as ev
+from .boardcache import per_board
 from .house import house
 from .state import BindingsState, Combatant, Condition, Hex, Movement, Pushback
 
@@ -97,6 +98,8 @@ def occupants(state: BindingsState) -> dict[Hex, str]:
 # -- conditions that change movement --------------------------------------------------------------
 
 def _verbs(state: BindingsState, c: Combatant) -> set[str]:
+    if not c.conditions:
+        return set()                # the common case, asked several times per legal listing
     from .content import content
     conds = content().conditions
     tick = state.tick
@@ -180,7 +183,92 @@ def _modes_now(state: BindingsState, cid: str) -> set[str]:
 
 # -- paths ----------------------------------------------------------------------------------------
 
-_REACH: dict[tuple, tuple[Any, dict[Hex, tuple[Hex, ...]]]] = {}
+class _Terrain:
+    """What movement reads from one board, read once (the board never changes in a match):
+    each hex's on-board neighbours in cube direction order (the order hex_reach offers them,
+    which decides ties between equal paths), and the step price into each hex for land, water
+    and both kinds of movement (None: impassable; solid and cover always, BND map contract)."""
+
+    def __init__(self, board: Any) -> None:
+        lay = HexLayout.from_board(board)
+        w, h = board.width, board.height
+        self.layout = lay
+        self.neighbours: dict[Hex, tuple[Hex, ...]] = {}
+        # (swim, land) -> hex -> price of entering it, or None when that movement cannot
+        self.price: dict[tuple[bool, bool], dict[Hex, int | None]] = {
+            (s, l): {} for s in (False, True) for l in (False, True)}
+        for y in range(h):
+            for x in range(w):
+                here = (x, y)
+                self.neighbours[here] = tuple(lay.neighbours_in(x, y, w, h))
+                p = board.cells[y][x]
+                blocked = bool(p.get("solid") or p.get("cover"))
+                water = bool(board.prop(x, y, "water", False))
+                v = board.prop(x, y, "move_cost", 1)
+                cost = v if isinstance(v, int) and not isinstance(v, bool) and v >= 1 else 1
+                for (swim, land), table in self.price.items():
+                    ok = not blocked and (swim if water else land)
+                    table[here] = cost if ok else None
+        # (from, to) -> the straight hex line (Dash, BND-53): pure geometry, asked again and again
+        self.lines: dict[tuple[Hex, Hex], tuple[Hex, ...]] = {}
+        # movement signature -> reachable hexes and paths (see paths())
+        self.reach: dict[tuple, dict[Hex, tuple[Hex, ...]]] = {}
+        self.in_bounds = board.in_bounds
+        # (start, shut hexes, swim, land) -> (allowance searched, costs, paths): one search
+        # serves every allowance up to the one it was made with (see paths())
+        self.searches: dict[tuple, tuple[int, dict[Hex, int], dict[Hex, tuple[Hex, ...]]]] = {}
+        # (line origin, start, allowance, swim, land) -> the strict Dash ends the terrain alone
+        # allows, with their paths (see _dash_ends)
+        self.dash: dict[tuple, tuple[tuple[Hex, tuple[Hex, ...]], ...]] = {}
+
+    def line(self, a: Hex, b: Hex) -> tuple[Hex, ...]:
+        key = (a, b)
+        got = self.lines.get(key)
+        if got is None:
+            if len(self.lines) >= 100_000:
+                self.lines.clear()
+            got = self.lines[key] = tuple(hex_line(self.layout, a, b))
+        return got
+
+
+    def dash_ends(self, origin: Hex, start: Hex, allowance: int, swim: bool, land: bool
+                  ) -> tuple[tuple[Hex, tuple[Hex, ...]], ...]:
+        """Hexes a strict Dash from `start` may end on as far as the board goes (on the map,
+        the straight line from `origin` passes `start`, every hex after it enterable and the
+        hexes' prices within `allowance`; BND-53), each with its path, in area order. Who
+        stands where and walls are the caller's to check."""
+        key = (origin, start, allowance, swim, land)
+        got = self.dash.get(key)
+        if got is not None:
+            return got
+        lay = self.layout
+        price = self.price[(swim, land)]
+        done = lay.distance(origin, start)
+        out: list[tuple[Hex, tuple[Hex, ...]]] = []
+        for h in lay.area(start, allowance):
+            if h == start or not self.in_bounds(*h):
+                continue
+            line = self.line(origin, h)
+            if line[done:done + 1] != (start,):
+                continue                  # the rest of a Dash keeps to the line it began on
+            rest = line[done + 1:]
+            total = 0
+            for x in rest:
+                step = price.get(x)
+                if step is None:
+                    break
+                total += step
+            else:
+                if total <= allowance:
+                    out.append((h, rest))
+        if len(self.dash) >= 50_000:
+            self.dash.clear()
+        got = self.dash[key] = tuple(out)
+        return got
+
+
+def _terrain(state: BindingsState) -> _Terrain:
+    return per_board("movement", state.board, _Terrain)
 
 
 def _signature(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int,
@@ -188,7 +276,7 @@ def _signature(state: BindingsState, cid: str, kinds: frozenset[str], allowance:
     c = state.combatants[cid]
     others = tuple(sorted((o.x, o.y, o.side) for o in state.combatants.values()
                           if not o.down and o.id != cid))
-    return (id(state.board), (c.x, c.y), c.side, others, wall_cells(state), kinds, allowance,
+    return ((c.x, c.y), c.side, others, wall_cells(state), kinds, allowance,
             house(state, "dash_line"), line_from)
 
 
@@ -205,65 +293,100 @@ def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int,
     mapped to the path (hexes entered, start excluded). Terrain move_cost counts; allies may be
     passed, enemies not; no path ends on an occupied hex; water only by Swim and Swim only in
     water; Dash alone follows the straight cube line (BND-53, BND-GM-25 "strict"), from
-    `line_from` (where the Dash began) when it has already covered part of it."""
+    `line_from` (where the Dash began) when it has already covered part of it.
+
+    Remembered per board under everything the answer reads (positions and sides, walls, kinds,
+    allowance, the Dash house rule and line): callers must not change the dict returned."""
     if allowance <= 0 or not kinds:
         return {}
+    terrain = _terrain(state)
     key = _signature(state, cid, kinds, allowance, line_from)
-    hit = _REACH.get(key)
-    # id() of a freed board can be reused by a new one: the entry keeps its board to compare
-    if hit is not None and hit[0] is state.board:
-        return hit[1]
+    hit = terrain.reach.get(key)
+    if hit is not None:
+        return hit
     c = state.combatants[cid]
     start = (c.x, c.y)
     occ = occupants(state)
     walls = wall_cells(state)
-    swim = "swim" in kinds
-    land = bool(kinds - {"swim"})
-
-    def enterable(h: Hex) -> bool:
-        if blocks_movement(state, h, walls):
-            return False
-        water = is_water(state, h)
-        if (water and not swim) or (not water and not land):
-            return False
-        who = occ.get(h)
-        return who is None or state.combatants[who].side == c.side
+    swim, land = "swim" in kinds, bool(kinds - {"swim"})
+    price = terrain.price[(swim, land)]
+    # hexes no path may enter: walls (BND-X-07) and standing enemies (allies may be passed)
+    shut = set(walls)
+    shut.update(h for h, who in occ.items() if state.combatants[who].side != c.side)
 
     out: dict[Hex, tuple[Hex, ...]] = {}
     if kinds == frozenset({"dash"}) and house(state, "dash_line") == "strict":
-        lay = layout(state)
         origin = line_from if line_from is not None else start
-        done = lay.distance(origin, start)
-        for h in lay.area(start, allowance):
-            if h == start or not state.board.in_bounds(*h) or h in occ:
-                continue
-            line = hex_line(lay, origin, h)
-            if line[done:done + 1] != [start]:
-                continue                  # the rest of a Dash keeps to the line it began on
-            line = line[done + 1:]
-            if all(enterable(x) for x in line) and \
-                    sum(terrain_cost(state, x) for x in line) <= allowance:
-                out[h] = tuple(line)
+        for h, rest in terrain.dash_ends(origin, start, allowance, swim, land):
+            if h not in occ and shut.isdisjoint(rest):
+                out[h] = rest
     else:
-        def cost(a: Hex, b: Hex) -> float | None:
-            return terrain_cost(state, b) if enterable(b) else None
-
-        b = state.board
-        reach = hex_reach(layout(state), start, allowance, cost, b.width, b.height)
+        # A search bounded by a larger allowance settles every hex within this one at the same
+        # cost, through the same parent, in the same order (entries dearer than this allowance
+        # are popped only after all cheaper ones), so Move, Dodge, Step and MoveTo from one
+        # position share a search and still walk the paths a search of their own would find.
+        skey = (start, frozenset(shut), swim, land)
+        done = terrain.searches.get(skey)
+        if done is None or done[0] < allowance:
+            costs, trails = _search(terrain.neighbours, price, shut, start, allowance)
+            if len(terrain.searches) >= 4096:
+                terrain.searches.clear()
+            terrain.searches[skey] = (allowance, costs, trails)
+        else:
+            _, costs, trails = done
         if kinds == frozenset({"dash"}):
             # "loose": any route no longer than the straight line to the same hex
-            lay = layout(state)
-            ok = {h for h in reach.costs if reach.costs[h] <= allowance
-                  and len(reach.path_to(h) or []) - 1 <= lay.distance(start, h)}
+            lay = terrain.layout
+            ok = {h for h in costs if costs[h] <= allowance
+                  and len(trails[h]) <= lay.distance(start, h)}
         else:
-            ok = set(reach.costs)
+            ok = {h for h in costs if costs[h] <= allowance}
         for h in ok:
             if h != start and h not in occ:
-                out[h] = tuple(reach.path_to(h)[1:])
-    if len(_REACH) > 512:
-        _REACH.clear()
-    _REACH[key] = (state.board, out)
+                out[h] = trails[h]
+    if len(terrain.reach) > 4096:
+        terrain.reach.clear()
+    terrain.reach[key] = out
     return out
+
+
+def _search(neighbours: dict[Hex, tuple[Hex, ...]], price: dict[Hex, int | None],
+            shut: set[Hex], start: Hex, allowance: int
+            ) -> tuple[dict[Hex, int], dict[Hex, tuple[Hex, ...]]]:
+    """tactics.reach.hex_reach specialised to read the tables above: the same Dijkstra, settling
+    equal costs in the order they were first offered (neighbour order, then insertion), so it
+    finds the very paths hex_reach finds and replays stay as recorded. Returns each reached
+    hex's cost and its path (hexes entered, start excluded)."""
+    costs: dict[Hex, int] = {start: 0}
+    parents: dict[Hex, Hex | None] = {start: None}
+    order: list[Hex] = []
+    counter = 0
+    heap: list[tuple[int, int, Hex]] = [(0, 0, start)]
+    push, pop = heapq.heappush, heapq.heappop
+    while heap:
+        c, _, node = pop(heap)
+        if c > costs[node]:
+            continue            # a stale entry: the node was settled cheaper already
+        order.append(node)
+        for nb in neighbours[node]:
+            step = price[nb]
+            if step is None or nb in shut:
+                continue
+            total = c + step
+            if total > allowance:
+                continue
+            old = costs.get(nb)
+            if old is not None and total >= old:
+                continue
+            costs[nb] = total
+            parents[nb] = node
+            counter += 1
+            push(heap, (total, counter, nb))
+    # a parent is always settled before its child, so one pass in settling order builds paths
+    trails: dict[Hex, tuple[Hex, ...]] = {start: ()}
+    for node in order[1:]:
+        trails[node] = trails[parents[node]] + (node,)   # type: ignore[index]
+    return costs, trails
 
 
 def start_allowance(state: BindingsState, cid: str, mode: str) -> tuple[frozenset[str], int]:

@@ -30,6 +30,7 @@ from typing import Any, Callable, Iterable
 from game.engine.boards.hex import Cube, HexLayout, cube_distance
 from game.engine.tactics import hexsight as hs
 
+from .boardcache import per_board
 from .house import house
 from .state import BindingsState, Hex
 
@@ -69,7 +70,10 @@ class Viewer:
     """Sight questions against one state: reads the board and the active features once, and
     remembers each hex's properties, so many questions in a row (the AI scoring positions, the
     client's overlay over every hex) cost a fraction of separate `sight` calls. Make a new one
-    after the state changes (features grow and expire; the board itself never changes)."""
+    after the state changes (features grow and expire; the board itself never changes), or ask
+    `viewer(state)`, which hands out one shared Viewer per board, active walls and veils and
+    sight house rules: everything an answer depends on, so its remembered answers stay true
+    from position to position."""
 
     def __init__(self, state: BindingsState) -> None:
         board = state.board
@@ -77,67 +81,142 @@ class Viewer:
             raise ValueError("sight needs the state's board (attach it after loading)")
         self.board = board
         self.layout = HexLayout.from_board(board)
-        self.graze = bool(house(state, "graze_blocks"))
-        self.mode = str(house(state, "concealment_line"))
-        tick = state.tick
-        self.walls: set[Hex] = set()
-        self.veils: dict[Hex, int] = {}
-        for f in state.features:
-            if not _active(f, tick):
-                continue
-            if f.kind == "wall":
-                self.walls.update((int(h[0]), int(h[1])) for h in f.cells)
-            elif f.kind == "veil" and f.conceal:
-                for h in f.cells:
-                    key = (int(h[0]), int(h[1]))
-                    self.veils[key] = self.veils.get(key, 0) + int(f.conceal)
-        # cube -> (solid, obstacle, conceal); filled as lines reach each hex.
-        self._cells: dict[Cube, tuple[bool, bool, int]] = {}
-
-    def _props(self, c: Cube) -> tuple[bool, bool, int]:
-        got = self._cells.get(c)
-        if got is None:
-            h = self.layout.from_cube(c)
-            if self.board.in_bounds(*h):
-                p = self.board.cells[h[1]][h[0]]
-                solid = bool(p.get("solid", False)) or h in self.walls
-                obstacle = solid or bool(p.get("cover", False))
-                conceal = int(p.get("conceal", 0) or 0) + self.veils.get(h, 0)
-            else:
-                # Off the map is open ground to lines (walls and veils are always on it).
-                solid = obstacle = False
-                conceal = 0
-            got = self._cells[c] = (solid, obstacle, conceal)
-        return got
+        self.graze, self.mode, walls, veils = _reading(state)
+        self.walls: set[Hex] = set(walls)
+        self.veils: dict[Hex, int] = dict(veils)
+        # What lines meet, by cube: the board's part is read once per board (_board_cubes),
+        # the active walls and veils are added here. Off the map is open ground to lines.
+        solid, cover, conceal = per_board("sight cubes", board, _board_cubes)
+        lay, on = self.layout, board.in_bounds
+        wall_c = {lay.to_cube(*h) for h in self.walls if on(*h)}
+        self._solid = solid | wall_c
+        self._obstacle = cover | self._solid
+        self._conceal = dict(conceal)
+        for h, v in self.veils.items():
+            if on(*h):
+                k = lay.to_cube(*h)
+                self._conceal[k] = self._conceal.get(k, 0) + v
+        # (a, b) -> answer: a Viewer never changes what it reads, so each pair is worked out once
+        self._sights: dict[tuple[Hex, Hex], Sight] = {}
+        self._visible: dict[tuple[Hex, Hex], bool] = {}
 
     def hex(self, c: Cube) -> Hex:
         return self.layout.from_cube(c)
 
     def solid(self, c: Cube) -> bool:
-        return self._props(c)[0]
+        return c in self._solid
 
     def obstacle(self, c: Cube) -> bool:
         """Anything that gives cover on the centre line: solid, cover or wall."""
-        return self._props(c)[1]
+        return c in self._obstacle
 
     def conceal(self, c: Cube) -> int:
-        return self._props(c)[2]
+        return self._conceal.get(c, 0)
 
     def sight(self, a: Hex, b: Hex) -> Sight:
         """How hex `a` sees hex `b` (see the module docstring for the readings)."""
-        return _sight(self, a, b, self.graze, self.mode)
+        key = (a, b)
+        got = self._sights.get(key)
+        if got is None:
+            if len(self._sights) >= _MEMO_LIMIT:
+                self._sights.clear()
+            got = self._sights[key] = _sight(self, a, b, self.graze, self.mode)
+        return got
+
+    def can_see(self, a: Hex, b: Hex) -> bool:
+        """BND-84 alone: `sight(a, b).can_see` without working out cover and concealment (what
+        listing targets needs, many times a position)."""
+        key = (a, b)
+        got = self._visible.get(key)
+        if got is None:
+            done = self._sights.get(key)
+            if done is not None:
+                got = done.can_see
+            elif a == b:
+                got = True
+            else:
+                lay = self.layout
+                got = hs.clear_line_exists(lay.to_cube(*a), lay.to_cube(*b),
+                                           self._solid.__contains__, self.graze)
+            if len(self._visible) >= _MEMO_LIMIT:
+                self._visible.clear()
+            self._visible[key] = got
+        return got
 
     def sight_map(self, a: Hex, cells: Iterable[Hex] | None = None) -> dict[Hex, Sight]:
         """Sight from `a` to each of `cells` (default: every hex of the board), for overlays."""
         return {c: self.sight(a, c) for c in (self.board.coords() if cells is None else cells)}
 
 
+def _board_cubes(board: Any) -> tuple[frozenset[Cube], frozenset[Cube], dict[Cube, int]]:
+    """The board's solid hexes, cover hexes and concealment per hex, as cubes (sight's reading
+    of the cells, BND-84..90)."""
+    lay = HexLayout.from_board(board)
+    solid: set[Cube] = set()
+    cover: set[Cube] = set()
+    conceal: dict[Cube, int] = {}
+    for x, y in board.coords():
+        p = board.cells[y][x]
+        c = lay.to_cube(x, y)
+        if p.get("solid", False):
+            solid.add(c)
+        if p.get("cover", False):
+            cover.add(c)
+        v = int(p.get("conceal", 0) or 0)
+        if v:
+            conceal[c] = v
+    return frozenset(solid), frozenset(cover), conceal
+
+
+_MEMO_LIMIT = 50_000          # pairs one Viewer remembers (a few MB) before starting afresh
+_VIEWERS_PER_BOARD = 16       # feature sets remembered per board
+
+
+def _reading(state: BindingsState) -> tuple[bool, str, frozenset[Hex],
+                                            frozenset[tuple[Hex, int]]]:
+    """What sight reads from the state besides the board: the two house rules, the hexes the
+    active walls fill and each active veil hex's summed concealment."""
+    tick = state.tick
+    walls: set[Hex] = set()
+    veils: dict[Hex, int] = {}
+    for f in state.features:
+        if not _active(f, tick):
+            continue
+        if f.kind == "wall":
+            walls.update((int(h[0]), int(h[1])) for h in f.cells)
+        elif f.kind == "veil" and f.conceal:
+            for h in f.cells:
+                key = (int(h[0]), int(h[1]))
+                veils[key] = veils.get(key, 0) + int(f.conceal)
+    return (bool(house(state, "graze_blocks")), str(house(state, "concealment_line")),
+            frozenset(walls), frozenset(veils.items()))
+
+
+def viewer(state: BindingsState) -> Viewer:
+    """The shared Viewer for this state's board, features and house rules (see Viewer)."""
+    board = state.board
+    if board is None:
+        raise ValueError("sight needs the state's board (attach it after loading)")
+    shared: dict[tuple, Viewer] = per_board("sight", board, lambda _b: {})
+    key = _reading(state)
+    got = shared.get(key)
+    if got is None:
+        if len(shared) >= _VIEWERS_PER_BOARD:
+            shared.clear()
+        got = shared[key] = Viewer(state)
+    return got
+
+
 def sight(state: BindingsState, a: Hex, b: Hex, attacker_id: str | None = None) -> Sight:
     """How hex `a` (the attacker's) sees hex `b` (the target's) in this state, under the match's
     house rules. `attacker_id` names who looks (accepted for callers' convenience; sight itself
-    does not depend on who stands where: creatures never obstruct lines, BND-GM-28). For many
-    questions against one state, make one Viewer(state) and ask it."""
-    return Viewer(state).sight(a, b)
+    does not depend on who stands where: creatures never obstruct lines, BND-GM-28)."""
+    return viewer(state).sight(tuple(a), tuple(b))
+
+
+def can_see(state: BindingsState, a: Hex, b: Hex) -> bool:
+    """BND-84: whether hex `a` can target hex `b` at all (`sight(...).can_see`, cheaper)."""
+    return viewer(state).can_see(tuple(a), tuple(b))
 
 
 def sight_of(state: BindingsState, attacker_id: str, target_id: str) -> Sight:
@@ -163,7 +242,7 @@ def _sight(view: Viewer, a: Hex, b: Hex, graze: bool, mode: str) -> Sight:
         return Sight(True, False, conceal, conceal / 6, conceal < TOTAL_CONCEALMENT, dark,
                      tuple(lines), (), (b,) if view.conceal(ca) else ())
 
-    clear = hs.clear_lines(ca, cb, view.solid, graze)
+    clear = hs.clear_lines(ca, cb, view._solid.__contains__, graze)
     can_see = bool(clear)
 
     # BND-86: obstacles next to the attacker never give cover (the end hexes never obstruct).

@@ -27,7 +27,7 @@ from game.engine.tactics.initiative import rank
 from . import budget, combat, movement
 from . import events as ev
 from .house import house
-from .sight import sight
+from .sight import can_see
 from .state import BindingsState, Combatant
 
 SEGMENTS_PER_ROUND = 3           # BND-02
@@ -447,7 +447,7 @@ def check_ready_triggers(state: BindingsState, mover: str, rng: Any) -> list:
             continue
         if movement.distance(state, (c.x, c.y), (m.x, m.y)) > _readied_range(str(r["move"])):
             continue
-        if not sight(state, (c.x, c.y), (m.x, m.y), cid).can_see:
+        if not can_see(state, (c.x, c.y), (m.x, m.y)):
             continue
         out += fire_readied(state, cid, mover, rng)
         if m.down:

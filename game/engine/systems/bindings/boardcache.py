@@ -1,0 +1,42 @@
+"""Bindings' derived data per board: what movement and sight compute from a board once and reuse.
+
+Owns: `per_board(name, board, build)` (one value per board object and name, built on first use:
+terrain tables for movement, sight memos) and `forget(board)` (drop everything derived from a
+board, for code that edits a board's cells by hand, such as tests setting a rock down mid-match).
+
+Why per board: the board never changes during a match (only the state does, and in place since
+Match stopped copying it), so what is read from the cells alone is computed once per match
+instead of on every legal-actions call. Entries are keyed by id(board) with the board kept
+beside the value and compared on a hit: an id may be reused once a board is gone, and the
+stored reference keeps a cached board alive.
+
+Must not: hold anything that depends on the state (positions, features, house rules) without
+putting it in the key of the memo that holds it; know a rule.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, TypeVar
+
+T = TypeVar("T")
+
+_LIMIT = 32                     # boards remembered at once (a test run builds hundreds)
+_CACHE: dict[tuple[str, int], tuple[Any, Any]] = {}
+
+
+def per_board(name: str, board: Any, build: Callable[[Any], T]) -> T:
+    """The value `build(board)` for this board object, built once and remembered under `name`."""
+    key = (name, id(board))
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    if len(_CACHE) >= _LIMIT:
+        _CACHE.clear()
+    value = build(board)
+    _CACHE[key] = (board, value)
+    return value
+
+
+def forget(board: Any) -> None:
+    """Drop everything derived from `board` (call after changing its cells by hand)."""
+    for key in [k for k, (b, _) in _CACHE.items() if b is board]:
+        del _CACHE[key]

@@ -1,0 +1,33 @@
+"""Hex sight geometry cached for the pair moved to the origin gives what it gives in place
+(tactics.hexsight._frame): regions, sample-line masks and seam masks agree everywhere."""
+from __future__ import annotations
+
+from game.engine.rng import Rng
+from game.engine.tactics import hexsight as hs
+
+
+def _moved(c: hs.Cube, by: hs.Cube) -> hs.Cube:
+    return c[0] + by[0], c[1] + by[1], c[2] + by[2]
+
+
+def test_moved_geometry_equals_geometry_in_place():
+    pick = Rng.from_seed(7)
+    checked = 0
+    for _ in range(150):
+        q, r = pick.randint(-60, 60), pick.randint(-60, 60)
+        dq, dr = pick.randint(-12, 12), pick.randint(-12, 12)
+        a, b = (q, r, -q - r), (q + dq, r + dr, -q - r - dq - dr)
+        if a == b:
+            continue
+        ca, d, _ = hs._frame(a, b)
+        cb = _moved(d, ca)
+        in_place = hs._region(ca, cb)
+        moved = hs._region(hs.ORIGIN, d)
+        assert in_place == tuple(_moved(c, ca) for c in moved)
+        for c, rc in zip(in_place, moved):
+            for graze in (False, True):
+                assert hs._mask(ca, cb, c, graze) == hs._mask(hs.ORIGIN, d, rc, graze)
+            for k in range(3):
+                assert hs._seam_mask(ca, cb, c, k) == hs._seam_mask(hs.ORIGIN, d, rc, k)
+            checked += 1
+    assert checked > 1000
