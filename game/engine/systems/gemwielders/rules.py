@@ -11,7 +11,6 @@ use `random` (every shuffle and random pick goes through the match Rng, GW-59).
 """
 from __future__ import annotations
 
-from collections import Counter
 from itertools import product
 from typing import Any, Iterable
 
@@ -22,7 +21,8 @@ from game.engine.tactics import pending as stages
 from . import actions as A
 from . import events as E
 from . import content as content_mod
-from .content import CardDef, Content, eligible, parse_requirement
+from .content import CardDef, Content, eligible, requirement
+
 from .house import house
 from .state import BEARER, HAND_SIZE, MAX_GEMS, ROW_SIZE, Attack, GwState, Pending
 
@@ -176,12 +176,13 @@ def could_ever(state: GwState, req: str, gems: list[str]) -> bool:
     if house(state, "numeric_requirements"):
         need = max(0, len(req) - len(gems))
         return need <= free and need <= pool_total
-    typed, wild = parse_requirement(req)
-    have = Counter(gems)
-    missing = {g: max(0, n - have[g]) for g, n in typed.items()}
-    n_missing = sum(missing.values())
-    if any(state.pool.get(g, 0) < m for g, m in missing.items()):
-        return False
+    pool = state.pool
+    n_missing = 0
+    for g, n in requirement(req)[0]:
+        m = max(0, n - gems.count(g))
+        if pool.get(g, 0) < m:
+            return False
+        n_missing += m
     shortfall = max(0, len(req) - (len(gems) + n_missing))
     return n_missing + shortfall <= free and n_missing + shortfall <= pool_total
 
