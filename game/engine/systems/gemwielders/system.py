@@ -56,6 +56,11 @@ _PROMPTS = {
 }
 
 
+# Decisions of a turn's own phases, by (seat, phase, draft step): Decision is frozen, and Match
+# asks for the decision several times per action (before, after, for the undo point)
+_TURN_DECISIONS: dict[tuple[int, str, int], Decision] = {}
+
+
 class GemwieldersSystem(SystemBase):
     id = "gemwielders"
     name = "Gemwielders"
@@ -153,10 +158,13 @@ class GemwieldersSystem(SystemBase):
             prompt = str(p.data.get("prompt") or _PROMPTS.get(p.stage, p.stage.replace("_", " ")))
             return Decision(p.seat, p.stage, None, prompt)
         stage = state.phase
-        prompt = _PROMPTS.get(stage, stage)
-        if stage == "draft":
-            prompt = f"Draft phase, step {min(state.draft_step, 5)}"
-        return Decision(state.active, stage, None, prompt)
+        step = min(state.draft_step, 5) if stage == "draft" else 0
+        key = (state.active, stage, step)
+        got = _TURN_DECISIONS.get(key)
+        if got is None:
+            prompt = f"Draft phase, step {step}" if step else _PROMPTS.get(stage, stage)
+            got = _TURN_DECISIONS[key] = Decision(state.active, stage, None, prompt)
+        return got
 
     def winner(self, state: GwState) -> int | None:
         return state.winner if state.over else None
@@ -208,11 +216,11 @@ class GemwieldersSystem(SystemBase):
                 else:
                     setattr(pl, zone, mask(ids))
         if hidden:
-            gone = set(hidden)
-            cards = {k: c for k, c in v.cards.items() if k not in gone}
+            cards = v.cards          # the copy's own dict
+            for cid in hidden:
+                cards.pop(cid, None)
             # placeholders go last so the order of `cards` says nothing about hidden ids
             cards.update(zip(ph_ids[:len(hidden)], _PLACEHOLDERS))
-            v.cards = cards
         v.players[1 - seat].knows = []
         for p in v.pending:
             if p.seat != seat:
