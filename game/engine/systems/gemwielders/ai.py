@@ -92,6 +92,7 @@ class Cards:
     def __init__(self, c: Content):
         self.c = c
         self._value: dict[str, float] = {}
+        self._costs: dict[str, int] = {}
 
     @classmethod
     def of(cls, view: GwState) -> "Cards":
@@ -144,6 +145,9 @@ class Cards:
 
     def costs(self, cid: str) -> int:
         """How many optional or use power costs a card carries (its appetite for power)."""
+        n = self._costs.get(cid)
+        if n is not None:
+            return n
         if cid == HIDDEN:
             return 0
         d = self.c.cards[cid]
@@ -151,6 +155,7 @@ class Cards:
         for cl in (d.play, d.reveal, d.hit, d.miss, d.use):
             if cl is not None:
                 n += len(cl.opts)
+        self._costs[cid] = n
         return n
 
 
