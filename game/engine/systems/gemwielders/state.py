@@ -190,7 +190,9 @@ def state_from_dict(d: dict[str, Any]) -> GwState:
 # objects are shared. Cards are treated as immutable once made (nothing reassigns a card's id or
 # content id; a view puts placeholders into its own copied `cards` dict), which is what makes
 # sharing them safe. A slot missing from the plan falls back to deepcopy, so a new field is
-# never shared by mistake, only copied slowly.
+# never shared by mistake, only copied slowly. `house` and `buffs` hold only atoms (house rule
+# values are options checked when the match is made; a buff is a number), so a flat copy is a
+# full one.
 
 _ATOMS = frozenset({int, str, bool, float, type(None)})
 
@@ -255,7 +257,7 @@ _COPY_PLAN: dict[type, dict[str, Callable[[Any], Any]]] = {
         "seat": _share, "gembearer": _share, "gems": _atoms_list, "bearer_ready": _share,
         "life": _share, "power": _share, "deck": _atoms_list, "hand": _atoms_list,
         "discard": _atoms_list, "defense": _atoms_list, "mods": _atoms_list,
-        "used": _atoms_list, "knows": _atoms_list, "buffs": _json, "flags": _json,
+        "used": _atoms_list, "knows": _atoms_list, "buffs": _atoms_dict, "flags": _json,
     },
     TPending: {"stage": _share, "seat": _share, "actor": _share, "handler": _share,
                "data": _json},
@@ -267,7 +269,7 @@ _COPY_PLAN: dict[type, dict[str, Callable[[Any], Any]]] = {
         "resolved": _atoms_list, "result": _share, "damage": _share,
     },
     GwState: {
-        "house": _json, "cards": _cards, "players": _players, "pool": _atoms_dict,
+        "house": _atoms_dict, "cards": _cards, "players": _players, "pool": _atoms_dict,
         "gem_deck": _atoms_list, "row": _atoms_list, "sources": _atoms_list,
         "scrap": _atoms_list, "table": _atoms_list, "first": _share, "turn": _share,
         "active": _share, "phase": _share, "draft_step": _share, "redealt": _share,
@@ -316,7 +318,33 @@ class _Copier:
         return self.cls(*values)
 
 
-_COPIERS: dict[type, _Copier] = {cls: _Copier(cls, plan) for cls, plan in _COPY_PLAN.items()}
+def _copy_player(p: Player) -> Player:
+    """`_COPY_PLAN[Player]` written out (about twice as fast as `_Copier`; a bot decision copies
+    both players through view). tests/gemwielders/test_state_copy.py checks it keeps the plan."""
+    return Player(seat=p.seat, gembearer=p.gembearer, gems=p.gems[:],
+                  bearer_ready=p.bearer_ready, life=p.life, power=p.power, deck=p.deck[:],
+                  hand=p.hand[:], discard=p.discard[:], defense=p.defense[:], mods=p.mods[:],
+                  used=p.used[:], knows=p.knows[:], buffs=p.buffs.copy(), flags=_json(p.flags))
+
+
+def _copy_state(s: GwState) -> GwState:
+    """`_COPY_PLAN[GwState]` written out, like `_copy_player`."""
+    return GwState(
+        house=s.house.copy(), cards=s.cards.copy(), players=[_copy_player(p) for p in s.players],
+        pool=s.pool.copy(), gem_deck=s.gem_deck[:], row=s.row[:], sources=s.sources[:],
+        scrap=s.scrap[:], table=s.table[:], first=s.first, turn=s.turn, active=s.active,
+        phase=s.phase, draft_step=s.draft_step, redealt=s.redealt,
+        pending=[_copy_obj(p) for p in s.pending], queue=_json(s.queue),
+        attack=None if s.attack is None else _copy_obj(s.attack), attacked=s.attacked,
+        fired=s.fired[:], deck_out_turn=s.deck_out_turn, both_down=s.both_down, over=s.over,
+        winner=s.winner, end_reason=s.end_reason, next_id=s.next_id, content=s.content,
+        stacked={k: v[:] for k, v in s.stacked.items()})
+
+
+_COPIERS: dict[type, Callable[[Any], Any]] = {
+    cls: _Copier(cls, plan) for cls, plan in _COPY_PLAN.items()}
+_COPIERS[Player] = _copy_player
+_COPIERS[GwState] = _copy_state
 
 
 def _copy_obj(obj: Any) -> Any:
