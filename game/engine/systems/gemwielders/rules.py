@@ -34,13 +34,22 @@ def register_content(name: str, c: Content) -> None:
     content_mod._CACHE[name] = c
 
 
+# content.load's own cache, read directly first: the flow asks for a card's definition some
+# twenty times per action, and a set in the cache was checked when it went in
+_LOADED: dict[str, Content] = content_mod._CACHE
+
+
 def content_of(state: GwState) -> Content:
-    return content_mod.load(state.content)
+    c = _LOADED.get(state.content)
+    return c if c is not None else content_mod.load(state.content)
 
 
 def card(state: GwState, card_id: str) -> CardDef:
     """The content definition of a card instance."""
-    return content_of(state).cards[state.cards[card_id].cid]
+    c = _LOADED.get(state.content)
+    if c is None:
+        c = content_mod.load(state.content)
+    return c.cards[state.cards[card_id].cid]
 
 
 def bearer(state: GwState, seat: int):
