@@ -113,6 +113,33 @@ def test_parse_requirement_rejects_stray_letters():
     assert parse_requirement("RR*") == (Counter({"R": 2}), 1)
     with pytest.raises(ValueError, match="'X'"):
         parse_requirement("RX")
+    with pytest.raises(ValueError, match="'X'"):
+        parse_requirement("RX")          # a refused text is refused again, not remembered
+
+
+def test_parsed_requirements_are_parsed_once_but_handed_out_fresh():
+    first = parse_requirement("RS*")
+    first[0]["R"] += 5                   # a caller may change what it was given
+    assert parse_requirement("RS*") == (Counter({"R": 1, "S": 1}), 1)
+
+
+@pytest.mark.rule("GW-22")
+@pytest.mark.rule("GW-U-02")
+def test_eligible_agrees_with_counting_gems_for_every_printed_requirement(c):
+    """The rules read requirements parsed once; the answer is the plain count: every typed gem
+    covered, and the gems left over at least the wildcards."""
+    reqs = {d.req for d in c.cards.values()} | {"", "*", "**", "RR*", "RSETA"}
+    letters = "RSETA"
+    hands = [[]] + [[g] for g in letters] + [[a, b] for a in letters for b in letters]
+    hands += [list("RRS"), list("RSETA"), list("RRRRR"), list("TTAA"), list("ESE")]
+    for req in reqs:
+        typed, wild = Counter(ch for ch in req if ch != "*"), req.count("*")
+        for gems in hands:
+            have = Counter(gems)
+            expected = all(have[g] >= n for g, n in typed.items()) and \
+                len(gems) - sum(typed.values()) >= wild
+            assert eligible(req, gems) == expected, (req, gems)
+            assert eligible(req, "".join(gems)) == expected, (req, gems)
 
 
 # --- broken files -----------------------------------------------------------------------------

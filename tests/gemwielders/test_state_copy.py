@@ -178,3 +178,50 @@ def test_every_field_has_a_copy_rule_and_cards_are_frozen():
         assert set(_COPY_PLAN[cls]) == {f.name for f in dataclasses.fields(cls)}, cls.__name__
     with pytest.raises(dataclasses.FrozenInstanceError):
         Card("c1", "x").cid = "y"  # type: ignore[misc]
+
+
+def _filled(cls: type) -> Any:
+    """An instance of `cls` whose every field holds a value of its own, none a default, shaped
+    as its copy rule expects (so a field the copy forgets comes back as a default and differs)."""
+    from game.engine.systems.gemwielders import state as st
+    plan = _COPY_PLAN[cls]
+    values: dict[str, Any] = {}
+    for name, rule in plan.items():
+        if rule is st._share:
+            values[name] = f"{name}-value"
+        elif rule is st._atoms_list:
+            values[name] = [f"{name}-item"]
+        elif rule is st._atoms_dict:
+            values[name] = {f"{name}-key": 3}
+        elif rule is st._json:
+            values[name] = {f"{name}-key": [1, {"deep": [2]}]}
+        elif rule is st._cards:
+            values[name] = {"c1": Card("c1", "x")}
+        elif rule is st._players:
+            values[name] = [_filled(Player), _filled(Player)]
+        elif rule is st._pending:
+            values[name] = [_filled(Pending)]
+        elif rule is st._attack:
+            values[name] = _filled(Attack)
+        elif rule is st._lists_dict:
+            values[name] = {"deck0": ["a"]}
+        else:
+            raise AssertionError(f"{cls.__name__}.{name}: a copy rule this test does not know")
+    return cls(**values)
+
+
+def test_written_out_copies_keep_the_plan():
+    """Player and GwState copies are written out by hand for speed: each field is copied or
+    shared exactly as `_COPY_PLAN` says, and none is left out."""
+    from game.engine.systems.gemwielders import state as st
+    for cls in (Player, GwState, Attack, Pending):
+        original = _filled(cls)
+        c = st._copy_obj(original)
+        assert type(c) is cls and c == original, cls.__name__
+        for name, rule in _COPY_PLAN[cls].items():
+            a, b = getattr(original, name), getattr(c, name)
+            if rule is st._share:
+                assert a is b, f"{cls.__name__}.{name} should be shared"
+            else:
+                assert a is not b, f"{cls.__name__}.{name} should be copied"
+                assert _shared_mutables(a, b, name) == [], f"{cls.__name__}.{name}"

@@ -33,7 +33,7 @@ from game.engine.rng import Rng
 from game.engine.tactics import pending as stages
 
 from . import actions as A
-from .content import Clause, Content, eligible, load, parse_requirement
+from .content import Clause, Content, eligible, load, requirement
 from .effects import VERBS
 from .state import MAX_GEMS, GwState
 
@@ -92,6 +92,7 @@ class Cards:
     def __init__(self, c: Content):
         self.c = c
         self._value: dict[str, float] = {}
+        self._costs: dict[str, int] = {}
 
     @classmethod
     def of(cls, view: GwState) -> "Cards":
@@ -144,6 +145,9 @@ class Cards:
 
     def costs(self, cid: str) -> int:
         """How many optional or use power costs a card carries (its appetite for power)."""
+        n = self._costs.get(cid)
+        if n is not None:
+            return n
         if cid == HIDDEN:
             return 0
         d = self.c.cards[cid]
@@ -151,6 +155,7 @@ class Cards:
         for cl in (d.play, d.reveal, d.hit, d.miss, d.use):
             if cl is not None:
                 n += len(cl.opts)
+        self._costs[cid] = n
         return n
 
 
@@ -190,6 +195,8 @@ class GwBot(Bot):
         self.name = name
         self.noise = noise
         self.blunder = blunder
+        self._memo_view: GwState | None = None
+        self._memo_data: dict = {}
 
     # --- entry ---------------------------------------------------------------------------------
     def choose(self, view: GwState, legal: list, rng: Rng) -> Any:
@@ -315,8 +322,8 @@ class GwBot(Bot):
             if slot is None:
                 continue
             cid = _cid(view, slot)
-            typed, wild = parse_requirement(self.k.req(cid))
-            if sum(typed.values()) + wild <= 1:
+            _, wild, n_typed = requirement(self.k.req(cid))
+            if n_typed + wild <= 1:
                 best = max(best, self.k.value(cid))
         return best
 
@@ -338,14 +345,9 @@ class GwBot(Bot):
             if eligible(req, after) and not eligible(req, p.gems):
                 worth += v
             else:
-                typed, _ = parse_requirement(req)
-                if typed.get(gem, 0) > Counter(p.gems).get(gem, 0):
+                if dict(requirement(req)[0]).get(gem, 0) > p.gems.count(gem):
                     worth += 0.3 * v
-        owned = Counter()
-        for cid in self.owned_cids(view, me):
-            if cid != HIDDEN:
-                owned.update(parse_requirement(self.k.req(cid))[0])
-        worth += 0.4 * owned.get(gem, 0)
+        worth += 0.4 * self.owned_letters(view, me).get(gem, 0)
         worth += 0.1 * view.pool.get(gem, 0)     # plenty left: more cards of it to come
         if self.lookahead:
             worth += 0.15 * self.unseen_opened(view, me, gem)
@@ -376,11 +378,41 @@ class GwBot(Bot):
             return False
         return any(eligible(req, list(opp.gems) + [g]) for g, n in view.pool.items() if n > 0)
 
+    def _memo(self, view: GwState) -> dict:
+        """Answers that depend only on the view, kept while the bot weighs the actions of one
+        decision (each TakeGem, TakeSource and EndPhase would otherwise rebuild its deck
+        estimate). A new view starts a new memo; the bot never changes a view."""
+        if self._memo_view is not view:
+            self._memo_view = view
+            self._memo_data = {}
+        return self._memo_data
+
+    def owned_letters(self, view: GwState, me: int) -> Counter:
+        """How often each gem letter is asked for by the requirements of the bot's own
+        cards (see `owned_cids`); shared within one decision, not to be changed."""
+        memo = self._memo(view)
+        got = memo.get(("letters", me))
+        if got is None:
+            got = Counter()
+            for cid in self.owned_cids(view, me):
+                if cid != HIDDEN:
+                    got.update(dict(requirement(self.k.req(cid))[0]))
+            memo[("letters", me)] = got
+        return got
+
     def owned_cids(self, view: GwState, me: int) -> list[str]:
         """The bot's own cards as content ids. Its deck order and contents are hidden from it
         (the view masks them), so the deck is estimated from public facts: the starting weapon
         cards not seen elsewhere are in it, and the rest of it is split between Sources and gem
-        cards in the proportion seen in its other zones."""
+        cards in the proportion seen in its other zones. Worked out once per decision (the
+        list is shared: not to be changed)."""
+        memo = self._memo(view)
+        got = memo.get(("owned", me))
+        if got is None:
+            got = memo[("owned", me)] = self._owned_cids(view, me)
+        return got
+
+    def _owned_cids(self, view: GwState, me: int) -> list[str]:
         p = view.players[me]
         known = [_cid(view, i) for i in p.hand + p.discard + p.defense + p.mods + p.deck]
         known = [c for c in known if c != HIDDEN]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -199,7 +200,17 @@ def _clause(steps: list[dict[str, Any]], cost: int = 0) -> Clause | None:
 # --- requirements (GW-22, GW-U-02) -------------------------------------------------------------
 
 def parse_requirement(req: str) -> tuple[Counter, int]:
-    """`RR*` -> (Counter({'R': 2}), 1). Raises ValueError on anything but R S E T A and *."""
+    """`RR*` -> (Counter({'R': 2}), 1). Raises ValueError on anything but R S E T A and *.
+    A fresh Counter each call (callers may change it); the rules read `requirement`."""
+    typed, wild, _ = requirement(req)
+    return Counter(dict(typed)), wild
+
+
+@lru_cache(maxsize=None)
+def requirement(req: str) -> tuple[tuple[tuple[str, int], ...], int, int]:
+    """(typed gems as (letter, count) pairs, wildcards, typed total) of a requirement, parsed
+    once per distinct text: the draft step asks it of every row card for both players on every
+    position, and a content set prints only a few dozen distinct requirements."""
     typed: Counter = Counter()
     wild = 0
     for ch in req:
@@ -211,17 +222,17 @@ def parse_requirement(req: str) -> tuple[Counter, int]:
             raise ValueError(f"{ch!r} is not a gem letter ({' '.join(GEM_LETTERS)}) or *")
     if len(req) > 5:
         raise ValueError("a requirement names at most 5 gems (a Gembearer holds 5, GW-20)")
-    return typed, wild
+    return tuple(typed.items()), wild, sum(typed.values())
 
 
 def eligible(req: str, socketed: list[str] | str) -> bool:
     """GW-22 with GW-U-02: the sockets cover every typed gem, and the gems left over are at
     least the number of wildcards."""
-    typed, wild = parse_requirement(req)
-    have = Counter(socketed)
-    if any(have[g] < n for g, n in typed.items()):
-        return False
-    return sum(have.values()) - sum(typed.values()) >= wild
+    typed, wild, n_typed = requirement(req)
+    for g, n in typed:
+        if socketed.count(g) < n:
+            return False
+    return len(socketed) - n_typed >= wild
 
 
 # --- validation -------------------------------------------------------------------------------
@@ -412,7 +423,10 @@ _CACHE: dict[str, Content] = _SETS.sets      # rules.register_content puts sets 
 def load(name: str = "default") -> Content:
     """A content set, loaded and validated once per process: "default" is
     game/data/gemwielders; any other name is a sub-folder of it (for tests and variants)."""
-    return _SETS.get(name)
+    # the rules ask for the content on every card they read: a set already in the cache was
+    # checked (or registered in code) when it went in, so it is returned without the name check
+    c = _CACHE.get(name)
+    return c if c is not None else _SETS.get(name)
 
 
 def content() -> Content:

@@ -11,7 +11,6 @@ use `random` (every shuffle and random pick goes through the match Rng, GW-59).
 """
 from __future__ import annotations
 
-from collections import Counter
 from itertools import product
 from typing import Any, Iterable
 
@@ -22,7 +21,8 @@ from game.engine.tactics import pending as stages
 from . import actions as A
 from . import events as E
 from . import content as content_mod
-from .content import CardDef, Content, eligible, parse_requirement
+from . import effects as fx
+from .content import CardDef, Content, eligible, requirement
 from .house import house
 from .state import BEARER, HAND_SIZE, MAX_GEMS, ROW_SIZE, Attack, GwState, Pending
 
@@ -34,13 +34,22 @@ def register_content(name: str, c: Content) -> None:
     content_mod._CACHE[name] = c
 
 
+# content.load's own cache, read directly first: the flow asks for a card's definition some
+# twenty times per action, and a set in the cache was checked when it went in
+_LOADED: dict[str, Content] = content_mod._CACHE
+
+
 def content_of(state: GwState) -> Content:
-    return content_mod.load(state.content)
+    c = _LOADED.get(state.content)
+    return c if c is not None else content_mod.load(state.content)
 
 
 def card(state: GwState, card_id: str) -> CardDef:
     """The content definition of a card instance."""
-    return content_of(state).cards[state.cards[card_id].cid]
+    c = _LOADED.get(state.content)
+    if c is None:
+        c = content_mod.load(state.content)
+    return c.cards[state.cards[card_id].cid]
 
 
 def bearer(state: GwState, seat: int):
@@ -53,11 +62,6 @@ def steps(clause) -> list:
     return list(clause.effects) if clause is not None else []
 
 
-def _effects():
-    from . import effects
-    return effects
-
-
 # --- zones and counters -------------------------------------------------------------------------
 # The primitives live once in effects.py (GW-46 reshuffle, GW-02 cap, GW-27 floor, GW-52);
 # these wrappers give the flow an events-returning form.
@@ -65,14 +69,14 @@ def _effects():
 def find_zone(state: GwState, card_id: str) -> tuple[int | None, str]:
     """(owner seat or None for shared zones, zone name) of a card; "nowhere" if lost."""
     try:
-        return _effects().locate(state, card_id)
+        return fx.locate(state, card_id)
     except KeyError:
         return None, "nowhere"
 
 
 def move_card(state: GwState, card_id: str, seat: int | None, zone: str) -> list:
     """Move a card to `zone` of `seat` (player zones) or a shared zone (seat None)."""
-    src_seat, src = _effects().remove(state, card_id)
+    src_seat, src = fx.remove(state, card_id)
     if zone == "deck" or src == "deck":
         for p in state.players:
             if card_id in p.knows and zone != "deck":
@@ -84,21 +88,21 @@ def move_card(state: GwState, card_id: str, seat: int | None, zone: str) -> list
 
 def scrap_card(state: GwState, card_id: str, by: int) -> list:
     out: list = []
-    _effects().scrap_card(state, card_id, by, out)
+    fx.scrap_card(state, card_id, by, out)
     return out
 
 
 def draw(state: GwState, seat: int, n: int, rng: Rng) -> list:
     out: list = []
     if n > 0:
-        _effects().draw(state, seat, n, rng, out)
+        fx.draw(state, seat, n, rng, out)
     return out
 
 
 def lose_life(state: GwState, seat: int, n: int, why: str = "") -> list:
     out: list = []
     if n > 0:
-        _effects().change_life(state, seat, -n, why, out)
+        fx.change_life(state, seat, -n, why, out)
     return out
 
 
@@ -108,7 +112,7 @@ def pay_power(state: GwState, seat: int, n: int, why: str = "") -> list | None:
         return None
     out: list = []
     if n > 0:
-        _effects().change_power(state, seat, -n, why, out)
+        fx.change_power(state, seat, -n, why, out)
     return out
 
 
@@ -176,12 +180,13 @@ def could_ever(state: GwState, req: str, gems: list[str]) -> bool:
     if house(state, "numeric_requirements"):
         need = max(0, len(req) - len(gems))
         return need <= free and need <= pool_total
-    typed, wild = parse_requirement(req)
-    have = Counter(gems)
-    missing = {g: max(0, n - have[g]) for g, n in typed.items()}
-    n_missing = sum(missing.values())
-    if any(state.pool.get(g, 0) < m for g, m in missing.items()):
-        return False
+    pool = state.pool
+    n_missing = 0
+    for g, n in requirement(req)[0]:
+        m = max(0, n - gems.count(g))
+        if pool.get(g, 0) < m:
+            return False
+        n_missing += m
     shortfall = max(0, len(req) - (len(gems) + n_missing))
     return n_missing + shortfall <= free and n_missing + shortfall <= pool_total
 
@@ -482,7 +487,7 @@ def _process(state: GwState, item: dict[str, Any], rng: Rng) -> list:
             a.resolved.append(item["key"])
         events.append(E.EffectResolving(item["owner"], item["key"], item["ctx"].get("source", "")))
     if item["effects"]:
-        events += _effects().resolve(state, item["owner"], item["effects"], item["ctx"], rng)
+        events += fx.resolve(state, item["owner"], item["effects"], item["ctx"], rng)
     return events
 
 
@@ -711,7 +716,7 @@ def legal_actions(state: GwState) -> list:
     if state.pending:
         top = stages.top(state.pending)
         if top.handler == "effects":
-            return list(_effects().legal(state))
+            return list(fx.legal(state))
         return stage_legal(state)
     seat = state.active
     p = state.players[seat]
@@ -732,15 +737,17 @@ def legal_actions(state: GwState) -> list:
         out.append(A.EndPhase())
         return out
     if state.phase == "main":
+        defs = content_of(state).cards
+        bluffing = house(state, "bluffing")
         for cid in p.hand:
-            d = card(state, cid)
+            d = defs[state.cards[cid].cid]
             if d.kind == "skill":
                 out += [A.PlaySkill(cid, f) for f in pay_options(steps(d.play), p.power)]
             elif d.kind == "source":
                 out += [A.PlaySource(cid, f) for f in pay_options(steps(d.play), p.power)]
             elif d.kind == "modification":
                 out.append(A.PlayModification(cid))
-            if d.kind == "defense" or house(state, "bluffing"):
+            if d.kind == "defense" or bluffing:
                 out.append(A.AddDefense(cid))
     if _use_window(state):
         for key, eff, cost in usable(state, seat):
@@ -765,7 +772,7 @@ def validate(state: GwState, action: Any) -> str | None:
     if state.pending:
         top = stages.top(state.pending)
         if top.handler == "effects":
-            return _effects().validate(state, action)
+            return fx.validate(state, action)
         if top.stage == "order_effects" and isinstance(action, A.OrderEffects):
             left = [k for k in top.data["keys"] if k not in state.attack.order]
             order = list(action.order)
@@ -824,7 +831,7 @@ def _why_not(state: GwState, action: Any) -> str:
 def apply(state: GwState, action: Any, rng: Rng) -> list:
     events: list = []
     if state.pending and stages.top(state.pending).handler == "effects":
-        events += _effects().answer(state, action, rng)
+        events += fx.answer(state, action, rng)
         return events + run(state, rng)
     events += _apply(state, action, rng)
     return events + run(state, rng)
@@ -917,7 +924,7 @@ def _apply(state: GwState, action: Any, rng: Rng) -> list:
                                          "pay": list(action.pay), "payer": seat})
         return events
     if isinstance(action, A.AddDefense):
-        _effects().remove(state, action.card)
+        fx.remove(state, action.card)
         p.defense.append(action.card)                    # GW-33: always at the right end
         return [E.DefenseAdded(seat, action.card, state.cards[action.card].cid,
                                len(p.defense) - 1)]

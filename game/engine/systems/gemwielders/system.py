@@ -20,7 +20,7 @@ from game.engine.actions import Concede
 from game.engine.decisions import Decision
 from game.engine.events import MatchEnded
 from game.engine.rng import Rng
-from game.engine.rules import (BalanceHooks, ConfigError, IllegalAction, MatchConfig, SeatConfig,
+from game.engine.rules import (BalanceHooks, ConfigError, MatchConfig, SeatConfig,
                                SystemBase, refuse_concede)
 from game.engine.tactics import pending as stages
 
@@ -32,15 +32,16 @@ STATE_VERSION = 1
 HIDDEN = "hidden"
 
 _PLACEHOLDERS: list[Card] = []
+_PLACEHOLDER_IDS: list[str] = []
 
 
-def _placeholder(n: int) -> Card:
-    """The n-th placeholder card ("?<n>", hidden). Cards are frozen, so views share these
-    instead of building a few dozen new ones per view."""
+def _placeholders(n: int) -> None:
+    """Make sure placeholder cards "?1".."?n" (hidden) exist. Cards are frozen, so every view
+    shares these instead of building a few dozen new ones per view."""
     while len(_PLACEHOLDERS) < n:
         k = len(_PLACEHOLDERS) + 1
         _PLACEHOLDERS.append(Card(f"?{k}", HIDDEN))
-    return _PLACEHOLDERS[n - 1]
+        _PLACEHOLDER_IDS.append(f"?{k}")
 
 
 _PROMPTS = {
@@ -53,6 +54,11 @@ _PROMPTS = {
     "main": "Main phase: play skills and modifications, use cards, add defense",
     "attack": "Attack phase: put attack cards down and announce, or pass",
 }
+
+
+# Decisions of a turn's own phases, by (seat, phase, draft step): Decision is frozen, and Match
+# asks for the decision several times per action (before, after, for the undo point)
+_TURN_DECISIONS: dict[tuple[int, str, int], Decision] = {}
 
 
 class GemwieldersSystem(SystemBase):
@@ -140,9 +146,8 @@ class GemwieldersSystem(SystemBase):
             state.queue.clear()
             state.end_reason = f"Player {state.player_number(action.seat)} conceded"
             return [MatchEnded(state.winner, state.end_reason)]
-        reason = rules.validate(state, action)
-        if reason:
-            raise IllegalAction(reason)
+        # the action is a validated one (SystemBase.apply): Match.submit checked it against the
+        # legal list of this position, so validating again here would build that list twice
         return rules.apply(state, action, rng)
 
     def decision(self, state: GwState) -> Decision | None:
@@ -153,10 +158,13 @@ class GemwieldersSystem(SystemBase):
             prompt = str(p.data.get("prompt") or _PROMPTS.get(p.stage, p.stage.replace("_", " ")))
             return Decision(p.seat, p.stage, None, prompt)
         stage = state.phase
-        prompt = _PROMPTS.get(stage, stage)
-        if stage == "draft":
-            prompt = f"Draft phase, step {min(state.draft_step, 5)}"
-        return Decision(state.active, stage, None, prompt)
+        step = min(state.draft_step, 5) if stage == "draft" else 0
+        key = (state.active, stage, step)
+        got = _TURN_DECISIONS.get(key)
+        if got is None:
+            prompt = f"Draft phase, step {step}" if step else _PROMPTS.get(stage, stage)
+            got = _TURN_DECISIONS[key] = Decision(state.active, stage, None, prompt)
+        return got
 
     def winner(self, state: GwState) -> int | None:
         return state.winner if state.over else None
@@ -171,29 +179,29 @@ class GemwieldersSystem(SystemBase):
         Cards the seat has seen (`knows`) stay visible; the opponent's `knows` is emptied."""
         v = state.copy()         # fast, independent copy (state.py); redacted below
         me = v.players[seat]
-        counter = 0
-        hidden: set[str] = set()
+        hidden: list[str] = []   # hidden ids in the order their placeholders are numbered
         # cards offered to this seat in its own pending choice (a look at the deck top) are
         # seen by it, so they stay readable in its view
         known = set(me.knows)
         for p in v.pending:
             if p.seat == seat:
                 known.update(c for c in p.data.get("options", []) if isinstance(c, str))
-
-        cards = v.cards
+        ph_ids = _PLACEHOLDER_IDS
 
         def mask(ids: list) -> list:
-            nonlocal counter
+            start = len(hidden)
+            _placeholders(start + len(ids))
+            if None not in ids and known.isdisjoint(ids):
+                # the common case (a deck, a hand): every card hidden, numbered in a row
+                hidden.extend(ids)
+                return ph_ids[start:len(hidden)]
             out = []
             for cid in ids:
                 if cid is None or cid in known:
                     out.append(cid)
-                    continue
-                counter += 1
-                ph = _placeholder(counter)
-                hidden.add(cid)
-                out.append(ph.id)
-                cards[ph.id] = ph
+                else:
+                    out.append(ph_ids[len(hidden)])
+                    hidden.append(cid)
             return out
 
         revealed = set(v.attack.revealed) if v.attack else set()
@@ -207,9 +215,12 @@ class GemwieldersSystem(SystemBase):
                     setattr(pl, zone, [c if c in revealed else mask([c])[0] for c in ids])
                 else:
                     setattr(pl, zone, mask(ids))
-        for cid in hidden:
-            v.cards.pop(cid, None)
-        # placeholders go last so the order of `cards` says nothing about hidden ids
+        if hidden:
+            cards = v.cards          # the copy's own dict
+            for cid in hidden:
+                cards.pop(cid, None)
+            # placeholders go last so the order of `cards` says nothing about hidden ids
+            cards.update(zip(ph_ids[:len(hidden)], _PLACEHOLDERS))
         v.players[1 - seat].knows = []
         for p in v.pending:
             if p.seat != seat:
