@@ -20,7 +20,7 @@ from ..match import Match
 from ..records import to_json
 from ..rng import Rng
 from ..rules import MatchConfig
-from .base import Bot
+from .base import Bot, playable
 
 
 class BotError(RuntimeError):
@@ -45,6 +45,9 @@ def ask_bot(match: Match, bot: Bot, seat: int) -> Any:
     if not legal:
         raise BotError(f"seat {seat} must decide but no action is legal "
                        f"(stage {getattr(match.decision, 'stage', None)!r})")
+    only = playable(legal)
+    if len(only) == 1:
+        return only[0]       # one thing to do: every bot does it (no view, no thinking)
     view = match.view(seat)
     try:
         action = bot.choose(view, list(legal), bot_rng(match, seat))
