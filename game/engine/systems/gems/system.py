@@ -249,7 +249,11 @@ class GemsSystem(SystemBase):
                 raise _config_error(f"unit {uid!r}: side must be 0 or 1")
             units[uid] = make_unit(items, uid, sheet, side, x, y,
                                    dict(spec.get("overrides") or {}), hp_per_size)
-        for spec in setup.get("items", []) or []:
+        item_specs = setup.get("items", []) or []
+        if not isinstance(item_specs, list):
+            raise _config_error("items must be a list of tables such as {id = \"r\", "
+                                "kind = \"rock\", x = 1, y = 1}")
+        for spec in item_specs:
             if not isinstance(spec, dict) or not {"id", "kind", "x", "y"} <= set(spec):
                 raise _config_error(f"item {spec!r} needs id, kind, x and y")
             iid = str(spec["id"])
@@ -310,7 +314,11 @@ class GemsSystem(SystemBase):
 
     def _unit_specs(self, setup: dict[str, Any], board: Board, map_name: str | None) -> list:
         if setup.get("units"):
-            return list(setup["units"])
+            units = setup["units"]
+            if not isinstance(units, list) or not all(isinstance(u, dict) for u in units):
+                raise _config_error("units must be a list of tables such as {id = \"a\", "
+                                    "sheet = \"garnet\", side = 0, x = 1, y = 1}")
+            return list(units)
         spawns = _spawns(board)
         teams = setup.get("teams")
         if not teams:
