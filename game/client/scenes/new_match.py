@@ -425,15 +425,16 @@ class NewMatchScene(UIScene):
         elif choice is not None:
             caption = "The system's own standard set-up"
         if choice is not None and choice.problem:
-            caption = f"Cannot be played: {choice.problem}"
+            caption = "This map cannot be played:"      # the reason fills the box below
         self.label(pygame.Rect(c2.x + pad, tr.bottom + px(8), c2.w - 2 * pad, px(26)), caption,
                    "#danger_text" if choice is not None and choice.problem else "#subtle")
-        if choice is not None and choice.description:
+        below = (choice.problem or choice.description) if choice is not None else ""
+        if below:
             room = c2.bottom - (tr.bottom + px(40)) - px(10)
             if room > px(30):
                 self.textbox(pygame.Rect(c2.x + pad - px(4), tr.bottom + px(36),
                                          c2.w - 2 * pad + px(8), room),
-                             _esc(choice.description))
+                             _esc(below))
 
         # seats
         self.label(pygame.Rect(c3.x + pad, c3.y + px(12), c3.w - 2 * pad, px(26)), "SEATS",
