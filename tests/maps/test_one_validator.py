@@ -44,6 +44,7 @@ CASES = [
     ("gems", GEMS, "duplicate slot", lambda t: first_spawn(
         t, '<property name="slot" type="int" value="0"/>', '<property name="slot" type="int" value="1"/>')),
     ("gems", GEMS, "misspelt spawn class", lambda t: t.replace('type="spawn"', 'type="spwan"', 1)),
+    ("gems", GEMS, "spawns on solid tiles", lambda t: layer_prop(t, "ground", "solid", "bool", "true")),
     ("bindings", HEX, "move cost as text", lambda t: layer_prop(t, "ground", "move_cost", "string", "two")),
     ("bindings", HEX, "side 2", lambda t: first_spawn(t, 'value="0"/>', 'value="2"/>')),
     ("bindings", HEX, "misspelt spawn class", lambda t: t.replace('type="spawn"', 'type="spwan"', 1)),
