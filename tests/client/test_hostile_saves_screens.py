@@ -57,3 +57,14 @@ def test_the_title_screen_clears_temporary_files_of_interrupted_saves(app):
     app.apply(reset(TitleScene(app)))
     app.settle()
     assert not any(p.exists() for p in leftovers)
+
+
+def test_an_unreadable_autosave_disables_continue_and_says_why(app):
+    folder = paths.saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "autosave.json").write_bytes(b"[" * 5000)
+    app.apply(reset(TitleScene(app)))
+    app.settle()
+    button = find_button(app, "Continue")
+    assert not button.is_enabled
+    assert "cannot be read" in button.tool_tip_text and "levels deep" in button.tool_tip_text

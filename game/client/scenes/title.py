@@ -64,12 +64,19 @@ class TitleScene(UIScene):
         gap = self.px(12)
         x = sw // 2 - w // 2
         y = self.layout()["menu"]
-        autosave = latest_autosave()
-        has_saves = bool(list_saves())
+        entries = list_saves()              # read once: every save's header is parsed
+        newest = next((e for e in entries if e.autosave), None)
+        autosave = newest if newest is not None and newest.header is not None else None
+        has_saves = bool(entries)
+        if autosave is not None:
+            continue_tip = "Resume the last autosave"
+        elif newest is not None:            # there is one, but it cannot be read: say why
+            continue_tip = f"The autosave cannot be read: {newest.problem}"
+        else:
+            continue_tip = "No autosave yet"
         items = [
             ("new", "New game", self.new_game, True, "Choose a rule system, a map and the seats"),
-            ("continue", "Continue", self.continue_game, autosave is not None,
-             "Resume the last autosave" if autosave else "No autosave yet"),
+            ("continue", "Continue", self.continue_game, autosave is not None, continue_tip),
             ("load", "Load game", self.load_game, has_saves,
              "Open a saved match" if has_saves else "No saves yet"),
             ("settings", "Settings", self.settings, True, "Window, UI scale, animation speed"),
