@@ -31,3 +31,31 @@ def test_moved_geometry_equals_geometry_in_place():
                 assert hs._seam_mask(ca, cb, c, k) == hs._seam_mask(hs.ORIGIN, d, rc, k)
             checked += 1
     assert checked > 1000
+
+
+def test_one_pass_masks_equal_the_line_by_line_tests() -> None:
+    """_mask and _seam_mask test the 49 lines in one pass; each bit must equal the single-line
+    test it replaces (_enters, _along_edge), or sight would change."""
+    origin = hs.ORIGIN
+    for dq in range(-4, 5):
+        for dr in range(-4, 5):
+            d = (dq, dr, -dq - dr)
+            segs = hs._segments(origin, d)
+            for cq in range(-5, 6):
+                for cr in range(-5, 6):
+                    c = (cq, cr, -cq - cr)
+                    near = hs._near(origin, d, c)
+                    for graze in (False, True):
+                        want = 0
+                        if near:
+                            for i, (p, q) in enumerate(segs):
+                                if hs._enters(p, q, c, graze):
+                                    want |= 1 << i
+                        assert hs._mask.__wrapped__(origin, d, c, graze) == want
+                    for k in range(6):
+                        want = 0
+                        if near:
+                            for i, (p, q) in enumerate(segs):
+                                if hs._along_edge(p, q, c, k):
+                                    want |= 1 << i
+                        assert hs._seam_mask.__wrapped__(origin, d, c, k) == want

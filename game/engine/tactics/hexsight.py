@@ -205,10 +205,42 @@ def _mask(a: Cube, b: Cube, c: Cube, graze_blocks: bool) -> int:
     """Bit i set: sample line i of the canonical pair (a, b) enters hex c."""
     if not _near(a, b, c):
         return 0
+    # _enters for the 49 lines in one pass: the same arithmetic in the same order (so the same
+    # bits), with the hex centre, the bound and each start point's offsets worked out once
+    # instead of once per line; this is the cost of every pair of hexes not seen before.
+    cx, cy = cube_to_point(c)
+    bound = APOTHEM + EPS if graze_blocks else APOTHEM - EPS
+    sa, sb = sample_points(a), sample_points(b)
     m = 0
-    for i, (p, q) in enumerate(_segments(a, b)):
-        if _enters(p, q, c, graze_blocks):
-            m |= 1 << i
+    i = 0
+    for p0 in sa:
+        ox, oy = p0[0] - cx, p0[1] - cy
+        f0s = [nx * ox + ny * oy for nx, ny in _NORMALS]
+        for p1 in sb:
+            dx, dy = p1[0] - p0[0], p1[1] - p0[1]
+            lo, hi = 0.0, 1.0
+            inside = True
+            for k, (nx, ny) in enumerate(_NORMALS):
+                f0 = f0s[k]
+                df = nx * dx + ny * dy
+                if abs(df) < 1e-15:
+                    if not -bound < f0 < bound:
+                        inside = False
+                        break
+                    continue
+                t_a, t_b = (-bound - f0) / df, (bound - f0) / df
+                if t_a > t_b:
+                    t_a, t_b = t_b, t_a
+                if t_a > lo:
+                    lo = t_a
+                if t_b < hi:
+                    hi = t_b
+                if lo >= hi:
+                    inside = False
+                    break
+            if inside:
+                m |= 1 << i
+            i += 1
     return m
 
 
@@ -217,10 +249,31 @@ def _seam_mask(a: Cube, b: Cube, c: Cube, d: int) -> int:
     """Bit i set: sample line i of the canonical pair runs along c's edge toward direction d."""
     if not _near(a, b, c):
         return 0
+    # _along_edge for the 49 lines in one pass (same arithmetic in the same order), the edge's
+    # frame worked out once.
+    nb = (c[0] + CUBE_DIRECTIONS[d][0], c[1] + CUBE_DIRECTIONS[d][1],
+          c[2] + CUBE_DIRECTIONS[d][2])
+    cx, cy = cube_to_point(c)
+    bx, by = cube_to_point(nb)
+    nx, ny = (bx - cx) / SQRT3, (by - cy) / SQRT3
+    mx, my = cx + nx * APOTHEM, cy + ny * APOTHEM     # midpoint of the shared edge
+    tx, ty = -ny, nx
+    on_b = [abs(nx * (p1[0] - mx) + ny * (p1[1] - my)) <= EPS for p1 in sample_points(b)]
+    sb = sample_points(b)
     m = 0
-    for i, (p, q) in enumerate(_segments(a, b)):
-        if _along_edge(p, q, c, d):
-            m |= 1 << i
+    i = 0
+    for p0 in sample_points(a):
+        if abs(nx * (p0[0] - mx) + ny * (p0[1] - my)) > EPS:
+            i += SAMPLES
+            continue
+        s0 = tx * (p0[0] - mx) + ty * (p0[1] - my)
+        for j, p1 in enumerate(sb):
+            if on_b[j]:
+                s1 = tx * (p1[0] - mx) + ty * (p1[1] - my)
+                lo, hi = max(min(s0, s1), -0.5), min(max(s0, s1), 0.5)   # the edge is 1 long
+                if hi - lo > EPS:
+                    m |= 1 << i
+            i += 1
     return m
 
 
