@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine.rules import IllegalAction
-from game.engine.systems.gemwielders import effects
+from game.engine.systems.gemwielders import effects, rules
 from game.engine.systems.gemwielders import events as ev
 from game.engine.systems.gemwielders.actions import ChooseCards, Decline, Pay
 from game.engine.systems.gemwielders.content import check_effects
@@ -292,7 +292,22 @@ def test_mod_shield_and_set_shield_on_revealed_defense():
     run(s, 1, [{"verb": "mod_shield", "target": "total", "n": 1}])
     assert s.attack.bonus_shield == 1
     out = run(s, 0, [{"verb": "set_shield", "target": "leftmost"}])
-    assert s.attack.zeroed == [d1] and out == [ev.ValueModified(0, "shield", d1, 0, 0)]
+    assert rules.card_shield(s, d1) == 0 and out == [ev.ValueModified(0, "shield", d1, 0, 0)]
+
+
+@pytest.mark.rule("GW-37", "GW-38", "GW-56")
+def test_a_card_set_to_zero_still_takes_later_modifiers_like_any_set_value():
+    """Cataclysm (attack, resolves first) sets the leftmost defense card to 0; Charged Bulwark's
+    own +3 (defense, resolves next) then applies on top: 3, not 0. Set-to-0 and set-to-2 are the
+    same verb and must behave the same way."""
+    for value in (0, 2):
+        s = make_state()
+        _, (bulwark,) = start_attack(s, 0, ["g_cataclysm"], ["g_charged_bulwark"])
+        run(s, 0, [{"verb": "set_shield", "target": "leftmost", "value": value}])
+        assert rules.card_shield(s, bulwark) == value
+        run(s, 1, [{"verb": "mod_shield", "target": "this", "n": 3}], card=bulwark)
+        assert rules.card_shield(s, bulwark) == value + 3
+        assert rules.defense_total(s) == value + 3
 
 
 def test_attack_maths_outside_an_attack_does_nothing():

@@ -152,7 +152,7 @@ def test_named_zones_stages_attack_and_flags_in_a_copy_do_not_leak(states):
             item.setdefault("ctx", {})["scribble"] = 1
             item.setdefault("effects", []).append({"verb": "scribble"})
         if c.attack is not None:
-            for zone in ("cards", "revealed", "zeroed", "order", "resolved"):
+            for zone in ("cards", "revealed", "order", "resolved"):
                 getattr(c.attack, zone).append("c999")
             c.attack.sword["c999"] = 4
             c.attack.shield["c999"] = 4

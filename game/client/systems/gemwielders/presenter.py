@@ -304,7 +304,8 @@ class GemwieldersPresenter:
             player_one=(seat == view.first), active=(seat == view.active and view.turn > 0))
 
     def _value_kw(self, view: Any, card_id: str) -> dict:
-        """The current sword/shield of a card in the attack in progress (deltas, zeroed)."""
+        """The current sword/shield of a card in the attack in progress, as the engine counts it."""
+        from game.engine.systems.gemwielders import rules
         att = view.attack
         c = view.cards.get(card_id)
         if att is None or c is None or c.cid == "hidden":
@@ -313,11 +314,9 @@ class GemwieldersPresenter:
         if d is None:
             return {}
         if _get(d, "kind") == "attack":
-            return {"sword": max(0, int(_get(d, "sword", 0)) + int(att.sword.get(card_id, 0)))}
+            return {"sword": rules.card_sword(view, card_id)}
         if _get(d, "kind") == "defense":
-            if card_id in att.zeroed:
-                return {"shield": 0}
-            return {"shield": max(0, int(_get(d, "shield", 0)) + int(att.shield.get(card_id, 0)))}
+            return {"shield": rules.card_shield(view, card_id)}
         return {}
 
     def view(self, viewer: int) -> Any:
@@ -350,19 +349,9 @@ class GemwieldersPresenter:
             attack_total=total)
 
     def attack_value(self, view: Any) -> int:
-        att = view.attack
-        if att is None:
-            return 0
-        per = [self._value_kw(view, c).get("sword", 0) for c in att.cards]
-        buff = int(view.players[att.attacker].buffs.get("attack", 0))
-        return max(0, sum(per) + att.bonus_sword + buff)
-
-    def defense_value(self, view: Any) -> int:
-        att = view.attack
-        if att is None:
-            return 0
-        per = [self._value_kw(view, c).get("shield", 0) for c in att.revealed]
-        return max(0, sum(per) + att.bonus_shield)
+        """The attack's total as the engine counts it (0 outside an attack)."""
+        from game.engine.systems.gemwielders import rules
+        return rules.attack_total(view)
 
     def row_reason(self, view: Any, viewer: int, card_id: str) -> str:
         """Why the viewer cannot take this row card now, in a player's words."""

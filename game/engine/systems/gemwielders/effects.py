@@ -418,14 +418,12 @@ def _v_set_shield(state, owner, step, ctx, rng, out):
     atk = state.attack
     if atk is None:
         return
+    from .content import load
+    cards = load(state.content)
     for card in _shield_targets(state, step, ctx):
-        if step["value"] == 0:
-            if card not in atk.zeroed:
-                atk.zeroed.append(card)
-        else:                                     # counts as `value`: a delta from the print
-            from .content import load
-            base = load(state.content).card(state.cid(card)).shield
-            atk.shield[card] = step["value"] - base
+        # "counts as N" replaces the print and every change so far, and later changes apply on
+        # top of it: stored as a delta from the print, the same for 0 as for any N (GW-37/38/56)
+        atk.shield[card] = step["value"] - cards.card(state.cid(card)).shield
         out.append(ev.ValueModified(owner, "shield", card, 0, step["value"]))
 
 

@@ -142,8 +142,6 @@ def card_shield(state: GwState, card_id: str) -> int:
     d = card(state, card_id)
     if d.kind != "defense":                 # a bluffed card counts 0 (GW-U-11)
         return 0
-    if a and card_id in a.zeroed:
-        return 0
     return _floor(state, d.shield + (a.shield.get(card_id, 0) if a else 0))
 
 

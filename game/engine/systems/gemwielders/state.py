@@ -81,8 +81,8 @@ class Attack:
     """The attack in progress (GW-35..43). Attack cards sit in `GwState.table`; the revealed
     defense cards stay in the defender's `defense` list until cleanup (GW-43).
 
-    `sword` / `shield` hold per-card deltas from effects (card id -> n, GW-56); `zeroed` lists
-    defense cards that count as 0; `bonus_sword` / `bonus_shield` change the totals. Values are
+    `sword` / `shield` hold per-card deltas from effects (card id -> n, GW-56; "counts as N"
+    is stored as the delta from the print, so later changes add to it); `bonus_sword` / `bonus_shield` change the totals. Values are
     floored at 0 per card and per total (GW-U-15). `step` is where the sequence stands:
     choose -> reveal -> attack_effects -> defense_effects -> other_effects -> compare ->
     result_effects -> damage -> cleanup -> done."""
@@ -94,7 +94,6 @@ class Attack:
     revealed: list[str] = field(default_factory=list)  # defender's setup, left to right
     sword: dict[str, int] = field(default_factory=dict)
     shield: dict[str, int] = field(default_factory=dict)
-    zeroed: list[str] = field(default_factory=list)
     bonus_sword: int = 0
     bonus_shield: int = 0
     bonus_damage: int = 0                 # effects that change damage (GW-U-14)
@@ -264,7 +263,7 @@ _COPY_PLAN: dict[type, dict[str, Callable[[Any], Any]]] = {
     Attack: {
         "attacker": _share, "defender": _share, "cards": _atoms_list, "announced": _share,
         "revealed": _atoms_list, "sword": _atoms_dict, "shield": _atoms_dict,
-        "zeroed": _atoms_list, "bonus_sword": _share, "bonus_shield": _share,
+        "bonus_sword": _share, "bonus_shield": _share,
         "bonus_damage": _share, "step": _share, "order": _atoms_list,
         "resolved": _atoms_list, "result": _share, "damage": _share,
     },
