@@ -223,7 +223,10 @@ class Replay:
             if end is not None and time.perf_counter() >= end:
                 return False
         # compare as JSON: tuples in a fresh snapshot are lists in the stored one
-        if json.loads(json.dumps(match.snapshot())) != self._snapshot:
+        stored = self._snapshot
+        if isinstance(stored, dict) and "state" in stored:
+            stored = {**stored, "state": match.system.upgrade_saved_state(stored["state"])}
+        if json.loads(json.dumps(match.snapshot())) != stored:
             raise SaveError(path, "replaying the log does not reach the saved position "
                                   "(the save was edited, or the map or rules changed since)")
         self.finished = True

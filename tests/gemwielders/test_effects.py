@@ -509,3 +509,17 @@ def test_stage_prompts_name_the_card_or_ability_they_come_from():
         "Flurry: pay 1 power? Your opponent discards 1 card at random.")
     from game.engine.systems.gemwielders.content import bearer_text
     assert "2 or more cards: Pay 1:" in bearer_text("twinblades")
+
+
+@pytest.mark.rule("GW-56")
+def test_a_saved_state_from_before_the_change_reads_a_zeroed_card_as_a_delta():
+    from game.engine.systems.gemwielders.system import GEMWIELDERS
+    s = make_state()
+    _, (bulwark,) = start_attack(s, 0, ["g_cataclysm"], ["g_charged_bulwark"])
+    run(s, 0, [{"verb": "set_shield", "target": "leftmost", "value": 0}])
+    today = GEMWIELDERS.state_to_json(s)
+    older = {**today, "attack": {**today["attack"], "shield": {}, "zeroed": [bulwark]}}
+    assert GEMWIELDERS.upgrade_saved_state(older) == today
+    assert GEMWIELDERS.upgrade_saved_state(today) == today
+    assert GEMWIELDERS.upgrade_saved_state({"attack": {"zeroed": ["nope"]}, "cards": {}}) \
+        == {"attack": {"zeroed": ["nope"]}, "cards": {}}

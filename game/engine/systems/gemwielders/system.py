@@ -239,6 +239,29 @@ class GemwieldersSystem(SystemBase):
         with self.reading_save():
             return state_from_dict(data)
 
+    def upgrade_saved_state(self, data: Any) -> Any:
+        """Saves written before set-to-0 shield became a delta like any set value (GW-56) hold
+        `attack.zeroed`, a list of cards counting 0: today that is a shield delta of minus the
+        card's print. Anything not shaped like that is returned as it is (the comparison then
+        reports the difference)."""
+        attack = data.get("attack") if isinstance(data, dict) else None
+        if not isinstance(attack, dict) or "zeroed" not in attack:
+            return data
+        attack = dict(attack)
+        zeroed = attack.pop("zeroed")
+        shield = dict(attack.get("shield") or {})
+        cards = data.get("cards")
+        if isinstance(zeroed, list) and isinstance(cards, dict) and zeroed:
+            from .content import load
+            try:
+                defs = load(data.get("content", "default"))
+                for cid in zeroed:
+                    shield[cid] = -defs.card(cards[cid]["cid"]).shield
+            except (AttributeError, KeyError, TypeError, ValueError):
+                return data                  # not an older save's shape: left to the comparison
+            attack["shield"] = shield
+        return {**data, "attack": attack}
+
     # --- checks --------------------------------------------------------------------------------
     def check_invariants(self, state: GwState) -> list[str]:
         return check_invariants(state)
