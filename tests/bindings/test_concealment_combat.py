@@ -74,13 +74,63 @@ def test_the_miss_roll_comes_first_and_a_miss_skips_the_attack_roll(levels, miss
 @pytest.mark.parametrize("miss_face,outcome", [(3, "concealed"), (4, "hit")])
 def test_under_total_concealment_only_the_hex_can_be_attacked_at_three_in_six(miss_face, outcome):
     t = smoky(3)
-    aims = [a for a in combat.legal(t.state) if a.move == "air_blast" and not a.reduce]
-    assert [a.target for a in aims] == [(6, ROW)]          # the hex, as a guess
+    aims = {a.target for a in combat.legal(t.state) if a.move == "air_blast" and not a.reduce}
+    assert (6, ROW) in aims                                # the hex, as a guess
     t.use("A", "air_blast", (6, ROW))
     launched = t.of(E.AttackLaunched)[-1]
     assert launched.target is None and launched.concealment == 3
     t.force(miss_face, 6, 6, 1).do(A.Defend("B", t.state.pending[-1].data["attack"], None))
     assert t.of(E.AttackResolved)[-1].outcome == outcome
+
+
+def _aims(t: Table, move: str = "air_blast") -> set:
+    return {a.target for a in combat.legal(t.state) if a.move == move and not a.reduce}
+
+
+@pytest.mark.rule("BND-91")
+@pytest.mark.rule("BND-GM-22")
+def test_every_hex_in_range_the_attacker_cannot_see_into_can_be_attacked_occupied_or_not():
+    t = smoky(3)                       # smoke columns 3..5: everything from x = 6 on is unseen
+    aims = _aims(t)
+    here = (1, ROW)
+    for h in [(6, ROW), (7, ROW), (6, ROW - 1), (8, ROW + 1)]:        # empty or not
+        s = sight(t.state, here, h)
+        assert s.can_see and s.concealment == 3
+        assert h in aims
+    # hexes it can see into are offered only when a creature stands there
+    assert (2, ROW) not in aims and sight(t.state, here, (2, ROW)).concealment < 3
+    reach = combat.max_range_hexes(t.state, combat.move_def("air_blast"))
+    assert all(combat.distance(t.state, here, h) <= reach for h in aims)
+
+
+@pytest.mark.rule("BND-91")
+def test_the_offered_guesses_do_not_give_away_where_the_hidden_creature_stands():
+    near, far = smoky(3, b_at=6), smoky(3, b_at=8)
+    assert _aims(near) == _aims(far)
+
+
+@pytest.mark.rule("BND-91")
+@pytest.mark.rule("BND-GM-22")
+def test_attacking_an_empty_unseen_hex_misses_with_no_dice():
+    t = smoky(3, b_at=6)
+    t.use("A", "air_blast", (7, ROW))                      # nobody there
+    assert t.of(E.AttackLaunched)[-1].target is None
+    for _ in range(4):
+        if t.of(E.AttackResolved) or t.of(E.AttackStopped):
+            break
+        t.end()
+    r = t.of(E.AttackResolved)[-1]
+    assert r.outcome == "empty" and r.target is None
+    assert not [e for e in t.of(DiceRolled) if e.roll.purpose in ("attack", "miss chance")]
+
+
+@pytest.mark.rule("BND-93")
+@pytest.mark.rule("BND-91")
+def test_an_empty_dark_hex_in_reach_can_be_attacked_as_a_guess():
+    a = fighter("A", 0, 1)
+    b = fighter("B", 1, 9, hp=99, max_hp=99)
+    t = Table([a, b], rows=rows_with([], extra={(2, ROW): "D"}), width=W, height=H).start()
+    assert (2, ROW) in _aims(t, "unarmed_strike")
 
 
 @pytest.mark.rule("BND-T-17")

@@ -325,3 +325,60 @@ def test_sight_invariants_on_random_boards(shape, cells, target, graze, centre_m
         m.state.house["graze_blocks"] = True
         g = m.look(target)
         assert s.can_see or not g.can_see
+
+
+smoke_or_solid = st.dictionaries(rel, st.sampled_from(["solid", "smoke", "smoke2", "dark"]),
+                                 max_size=16)
+
+
+@pytest.mark.rule("BND-91")
+@pytest.mark.rule("BND-93")
+@settings(deadline=None, max_examples=40)
+@given(st.sampled_from(SHAPES), smoke_or_solid, st.booleans(), st.booleans(), st.integers(1, 4))
+def test_the_unseen_hexes_are_exactly_those_sight_says_cannot_be_seen_into(
+        shape, cells, graze, centre_mode, reach):
+    """The fast listing of guessable hexes (bit-board bound, 49 lines summed at once) gives the
+    same hexes as asking sight about each one."""
+    from game.engine.systems.bindings.sight import Viewer, unseen
+    m = Map(*shape)
+    for c, kind in cells.items():
+        m.set(c, **{"solid": {"solid": True}, "smoke": {"conceal": 1}, "smoke2": {"conceal": 2},
+                    "dark": {"dark": True}}[kind])
+    m.state.house.update(graze_blocks=graze, concealment_line="centre" if centre_mode else "best")
+    a = m.at((0, 0, 0))
+    fresh = Viewer(m.state)
+    want = []
+    for h in m.lay.area(a, reach):
+        if h == a or not m.board.in_bounds(*h) or m.board.prop(*h, "solid", False):
+            continue
+        s = fresh.sight(a, h)
+        if s.can_see and s.concealment >= 3:
+            want.append(h)
+    assert sorted(unseen(m.state, a, reach)) == sorted(want)
+    assert sorted(Viewer(m.state).unseen(a, reach)) == sorted(want)
+
+
+@pytest.mark.rule("BND-91")
+def test_on_the_bundled_maps_the_unseen_hexes_agree_with_sight_with_veils_and_walls():
+    from game import paths
+    from game.engine.boards.tmx import load_board
+    from game.engine.systems.bindings.sight import Viewer, unseen
+    for path in sorted(paths.maps_dir().glob("bindings_*.tmx")):
+        board = load_board(path)
+        state = BindingsState(combatants={}, order=[], house={}, board=board)
+        cells = [c for c in board.coords() if not board.prop(*c, "solid", False)]
+        lay = HexLayout.from_board(board)
+        centre = cells[len(cells) // 2]
+        state.features = [Feature("v1", "veil", "x", "m", cells=[list(h) for h in lay.area(centre, 1)],
+                                  conceal=1, until=-1),
+                          Feature("w1", "wall", "x", "m", cells=[list(cells[len(cells) // 3])], until=-1)]
+        total = 0
+        for src in cells[::37]:
+            view = Viewer(state)
+            want = sorted(h for h in lay.area(src, 8) if h != src and board.in_bounds(*h)
+                          and not board.prop(*h, "solid", False)
+                          and h != tuple(cells[len(cells) // 3])
+                          and (s := view.sight(src, h)).can_see and s.concealment >= 3)
+            assert sorted(unseen(state, src, 8)) == want, (path.name, src)
+            total += len(want)
+        assert total > 0, path.name           # the map's thickets and dark hollows hide hexes

@@ -181,6 +181,12 @@ def _region(a: Cube, b: Cube) -> tuple[Cube, ...]:
     return tuple(seen)
 
 
+def region_from_origin(d: Cube) -> tuple[Cube, ...]:
+    """`_region` for the pair (origin, d): every hex any sample line from the origin hex to hex
+    `d` could touch, relative to the origin (add the first hex to place it)."""
+    return _region(ORIGIN, d)
+
+
 def _dist_to_segment(p: Point, a: Point, b: Point) -> float:
     dx, dy = b[0] - a[0], b[1] - a[1]
     L2 = dx * dx + dy * dy
@@ -411,6 +417,60 @@ def min_crossings(a: Cube, b: Cube, weight: Weight, blocks: Blocks | None = None
     if mode == "centre":
         candidates = [CENTRE_LINE]
     return _weigh(a, b, weight, candidates, graze_blocks)
+
+
+def crossings_at_least(a: Cube, b: Cube, weights: dict[Cube, int], blocks: Blocks,
+                       graze_blocks: bool, mode: str, threshold: int) -> bool:
+    """Whether `min_crossings(a, b, weights.get, blocks, graze_blocks, mode)` exists and has a
+    total of at least `threshold`, for whole, non-negative weights: the same sums (ends, line
+    masks, seams at the smaller weight), kept as saturating counters for the 49 lines at once
+    (bit k of levels[i]: line k has crossed at least i + 1), so no line is walked one by one
+    and a pair under the threshold costs no line-of-sight test at all."""
+    if mode not in ("best", "centre"):
+        raise ValueError(f"concealment line mode must be 'best' or 'centre', not {mode!r}")
+    ca, d, _ = _frame(a, b)
+    q0, r0, s0 = ca
+    levels = [0] * threshold
+    weighted: dict[Cube, tuple[Cube, int]] = {}
+    for rc in _region(ORIGIN, d):
+        c = (rc[0] + q0, rc[1] + r0, rc[2] + s0)
+        w = weights.get(c, 0)
+        if w:
+            weighted[c] = (rc, w)
+
+    def add(mask: int, w: int) -> None:
+        for _ in range(min(w, threshold)):
+            for k in range(threshold - 1, 0, -1):
+                levels[k] |= levels[k - 1] & mask
+            levels[0] |= mask
+
+    total_weight = 0
+    for c, (rc, w) in weighted.items():
+        total_weight += w
+        add(ALL_LINES if c == a or c == b else _mask(ORIGIN, d, rc, graze_blocks), w)
+    if total_weight < threshold:
+        return False
+    if not graze_blocks:
+        for c, (rc, w) in weighted.items():
+            if c == a or c == b:
+                continue
+            for k in range(3):
+                dd = CUBE_DIRECTIONS[k]
+                nb = (c[0] + dd[0], c[1] + dd[1], c[2] + dd[2])
+                other = weighted.get(nb)
+                if other is not None and nb != a and nb != b:
+                    m = _seam_mask(ORIGIN, d, rc, k)
+                    if m:
+                        add(m, min(w, other[1]))
+    enough = levels[threshold - 1]
+    if not enough:
+        return False
+    clear = ALL_LINES & ~obstructed_lines(a, b, blocks, graze_blocks)
+    if not clear:
+        return False
+    if mode == "centre":
+        return bool(enough & 1 << CENTRE_LINE)       # index 0 is the same in either order
+    return not clear & ~enough
 
 
 def _weigh(a: Cube, b: Cube, weight: Weight, candidates: list[int],

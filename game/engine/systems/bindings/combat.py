@@ -41,7 +41,7 @@ from .events import (ActionStarted, AttackAdvanced, AttackContacted, AttackLaunc
                      ConditionGained, DamageDealt, DefenceDeclared,
                      FeatureFaded, FeaturePlaced)
 from .house import house
-from .sight import TOTAL_CONCEALMENT, can_see, sight
+from .sight import TOTAL_CONCEALMENT, can_see, sight, unseen
 from .state import (Attack, BindingsState, Combatant, Condition, Feature, Hex,
                     Pending, tick_of)
 
@@ -181,19 +181,26 @@ def segments_to_contact(dist_hexes: int, rate: int) -> int:
 
 def attack_targets(state: BindingsState, c: Combatant, m: content_mod.MoveDef,
                    seen: dict[Hex, bool] | None = None) -> list[Hex]:
-    """Hexes `c` may aim `m` at now: each creature in reach with a clear line (BND-84) and, for
-    a creature under total concealment, its hex as a guess (BND-91); allies only with
-    friendly_fire (GM-31). `seen` caches lines across moves of one listing."""
+    """Hexes `c` may aim `m` at now (BND-84, BND-91, GM-22): each creature in reach it has a
+    line to and can see into, and every open hex in reach it has a line to but cannot see into,
+    occupied or not (a guess: the listing must not give hidden creatures away); allies only
+    with friendly_fire (GM-31). `seen` caches lines across moves of one listing."""
     out: list[Hex] = []
     reach = max_range_hexes(state, m)
     ff = bool(house(state, "friendly_fire"))
     here = pos(c)
+    hidden_hexes = unseen(state, here, reach)
+    hidden = set(hidden_hexes)
+    friends: set[Hex] = set()
     for o in state.combatants.values():
-        if o.id == c.id or o.down or (o.side == c.side and not ff):
+        if o.id == c.id or o.down:
             continue
         there = pos(o)
-        if distance(state, here, there) > reach:
+        if o.side == c.side and not ff:
+            friends.add(there)
             continue
+        if there in hidden or distance(state, here, there) > reach:
+            continue                              # an unseen creature: offered as its hex below
         if seen is not None and there in seen:
             visible = seen[there]
         else:
@@ -202,6 +209,7 @@ def attack_targets(state: BindingsState, c: Combatant, m: content_mod.MoveDef,
                 seen[there] = visible
         if visible:
             out.append(there)
+    out.extend(h for h in hidden_hexes if h not in friends)
     return out
 
 

@@ -25,9 +25,10 @@ BND-92, and disadvantage from cover). Never imports pygame.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Iterable
 
-from game.engine.boards.hex import Cube, HexLayout, cube_distance
+from game.engine.boards.hex import Cube, HexLayout, cube_area, cube_distance
 from game.engine.tactics import hexsight as hs
 
 from .boardcache import per_board
@@ -99,6 +100,12 @@ class Viewer:
         # (a, b) -> answer: a Viewer never changes what it reads, so each pair is worked out once
         self._sights: dict[tuple[Hex, Hex], Sight] = {}
         self._visible: dict[tuple[Hex, Hex], bool] = {}
+        self._unseen: dict[tuple[Hex, int], tuple[Hex, ...]] = {}
+        self._unseen_rings: dict[Hex, tuple[int, list[tuple[int, Hex]]]] = {}
+        self._bits: tuple[int, tuple[int, int, list[int], dict[Cube, int]]] | None = None
+        self._qmin = self._rmin = 0
+        # the fast unseen test sums whole non-negative concealment; anything else asks sight()
+        self._conceal_whole = all(isinstance(v, int) and v >= 0 for v in self._conceal.values())
 
     def hex(self, c: Cube) -> Hex:
         return self.layout.from_cube(c)
@@ -143,6 +150,108 @@ class Viewer:
             self._visible[key] = got
         return got
 
+    def unseen(self, a: Hex, reach: int) -> tuple[Hex, ...]:
+        """BND-91 / GM-22: the open hexes within `reach` of `a` that `a` has a line to (BND-84)
+        but cannot see into (total concealment, from the hexes crossed or darkness, BND-93):
+        the hexes an attack may be aimed at as a guess. Occupants play no part, so the answer
+        gives nobody away, and it is remembered per (hex, reach) like the pair answers."""
+        key = (a, reach)
+        got = self._unseen.get(key)
+        if got is None:
+            # worked out once per hex at the longest reach asked so far; shorter reaches (a
+            # combatant's other moves) are a prefix of it, the hexes coming ring by ring
+            done = self._unseen_rings.get(a)
+            if done is None or done[0] < reach:
+                if not self._conceal and not per_board("sight dark", self.board, _board_dark):
+                    found: list[tuple[int, Hex]] = []   # nothing on this board or its features hides a hex
+                else:
+                    found = self._unseen_from(a, reach)
+                done = self._unseen_rings[a] = (reach, found)
+            got = tuple(h for dist, h in done[1] if dist <= reach)
+            if len(self._unseen) >= _MEMO_LIMIT // 16:
+                self._unseen.clear()
+                self._unseen_rings.clear()
+            self._unseen[key] = got
+        return got
+
+    def _unseen_from(self, a: Hex, reach: int) -> list[tuple[int, Hex]]:
+        # The same answer as `sight(a, h).can_see and .concealment >= 3` for each hex, without
+        # working out cover and the lines to draw (hexsight.crossings_at_least: the 49 lines'
+        # sums at once, and no line-of-sight test for a hex nothing could conceal).
+        lay, on, solid, conceal = self.layout, self.board.in_bounds, self._solid, self._conceal
+        blocks, graze, mode = self._solid.__contains__, self.graze, self.mode
+        prop = self.board.prop
+        ca = lay.to_cube(*a)
+        out: list[tuple[int, Hex]] = []
+        exact = self._conceal_whole
+        bits = self._bitboard(reach) if exact and conceal else None
+        if bits is not None:
+            stride, off, levels, templates = bits
+            shift = (ca[1] - self._rmin) * stride + (ca[0] - self._qmin)
+            near = [lv >> shift for lv in levels]          # the concealment around `a`
+        for c in cube_area(ca, reach):
+            if c in solid or c == ca:
+                continue
+            h = lay.from_cube(c)
+            if not on(*h):
+                continue
+            known = self._sights.get((a, h))
+            if known is None and not exact:
+                known = self.sight(a, h)
+            if known is not None:
+                hidden = known.can_see and known.concealment >= TOTAL_CONCEALMENT
+            elif prop(h[0], h[1], "dark", False):                # BND-93: a line is enough
+                hidden = self.can_see(a, h)
+            elif not conceal:
+                hidden = False
+            else:
+                if bits is not None:
+                    d = (c[0] - ca[0], c[1] - ca[1], c[2] - ca[2])
+                    t = templates.get(d)
+                    if t is None:
+                        t = templates[d] = _template(d, stride, off)
+                    if ((t & near[0]).bit_count() + (t & near[1]).bit_count()
+                            + (t & near[2]).bit_count()) < TOTAL_CONCEALMENT:
+                        continue          # not enough concealment anywhere a line could pass
+                hidden = hs.crossings_at_least(ca, c, conceal, blocks, graze, mode,
+                                               TOTAL_CONCEALMENT)
+            if hidden:
+                out.append((cube_distance(ca, c), h))
+        return out
+
+    def _bitboard(self, reach: int) -> tuple[int, int, list[int], dict[Cube, int]]:
+        """The concealment as three bit boards over axial coordinates (bit set: at least 1, 2,
+        3 there) with a margin wide enough for `reach`, and the region masks (hexsight's
+        `_region` for each offset) in the same layout: a bit count then bounds what any line
+        from a hex to another can cross, before a line is looked at."""
+        got = self._bits
+        if got is not None and got[0] >= reach:
+            return got[1]
+        pad = reach + 3
+        cubes = [self.layout.to_cube(x, y) for x, y in self.board.coords()]
+        self._qmin = min(c[0] for c in cubes) - pad
+        self._rmin = min(c[1] for c in cubes) - pad
+        stride = max(c[0] for c in cubes) + pad - self._qmin + 1 + pad
+        off = pad * stride + pad                          # where the origin sits in a template
+        levels = [0, 0, 0]
+        for c, w in self._conceal.items():
+            i = (c[1] - self._rmin) * stride + (c[0] - self._qmin) + off
+            for k in range(min(w, 3)):
+                levels[k] |= 1 << i
+        built = (stride, off, levels, {})
+        self._bits = (reach, built)
+        return built
+
+    def local_features(self, a: Hex, radius: int) -> tuple[frozenset[Hex], frozenset[tuple[Hex, int]]]:
+        """The active walls and veil hexes within `radius` of `a`: all of the state's features
+        that a question about lines from `a` no longer than radius - 2 can depend on."""
+        lay = self.layout
+        ca = lay.to_cube(*a)
+        walls = frozenset(h for h in self.walls if cube_distance(ca, lay.to_cube(*h)) <= radius)
+        veils = frozenset((h, v) for h, v in self.veils.items()
+                          if cube_distance(ca, lay.to_cube(*h)) <= radius)
+        return walls, veils
+
     def sight_map(self, a: Hex, cells: Iterable[Hex] | None = None) -> dict[Hex, Sight]:
         """Sight from `a` to each of `cells` (default: every hex of the board), for overlays."""
         return {c: self.sight(a, c) for c in (self.board.coords() if cells is None else cells)}
@@ -166,6 +275,20 @@ def _board_cubes(board: Any) -> tuple[frozenset[Cube], frozenset[Cube], dict[Cub
         if v:
             conceal[c] = v
     return frozenset(solid), frozenset(cover), conceal
+
+
+@lru_cache(maxsize=16384)
+def _template(d: Cube, stride: int, off: int) -> int:
+    """hexsight's region for the offset `d` as a bit mask in a bit board of this stride."""
+    t = 0
+    for rc in hs.region_from_origin(d):
+        t |= 1 << (rc[1] * stride + rc[0] + off)
+    return t
+
+
+def _board_dark(board: Any) -> bool:
+    """Whether any hex of the board is dark (BND-93)."""
+    return any(board.cells[y][x].get("dark", False) for x, y in board.coords())
 
 
 _MEMO_LIMIT = 50_000          # pairs one Viewer remembers (a few MB) before starting afresh
@@ -212,6 +335,23 @@ def sight(state: BindingsState, a: Hex, b: Hex, attacker_id: str | None = None) 
     house rules. `attacker_id` names who looks (accepted for callers' convenience; sight itself
     does not depend on who stands where: creatures never obstruct lines, BND-GM-28)."""
     return viewer(state).sight(tuple(a), tuple(b))
+
+
+def unseen(state: BindingsState, a: Hex, reach: int) -> tuple[Hex, ...]:
+    """Viewer.unseen for this state (BND-91): the open hexes within `reach` of `a` that `a`
+    has a line to but cannot see into. Remembered per board, keyed by the walls and veils near
+    `a` rather than all of them, so a wall raised across the map does not make every answer
+    be worked out again."""
+    view = viewer(state)
+    a = (int(a[0]), int(a[1]))
+    key = (a, reach, view.graze, view.mode, view.local_features(a, reach + 3))
+    shared: dict[tuple, tuple[Hex, ...]] = per_board("unseen", view.board, lambda _b: {})
+    got = shared.get(key)
+    if got is None:
+        if len(shared) >= _MEMO_LIMIT // 4:
+            shared.clear()
+        got = shared[key] = view.unseen(a, reach)
+    return got
 
 
 def can_see(state: BindingsState, a: Hex, b: Hex) -> bool:
