@@ -210,15 +210,43 @@ def test_a_miss_or_block_pushes_nobody_unless_the_house_rule_says_everyone():
 
 @pytest.mark.rule("GEM-GM-14")
 @pytest.mark.rule("GEM-GM-06")
-def test_pushed_off_a_ledge_is_a_forced_fall():
+@pytest.mark.rule("GEM-40")
+def test_pushed_off_a_ledge_is_a_forced_fall_and_the_push_goes_its_full_distance():
+    """Knockback 2 from the edge of a 5-high block: she goes over the edge, is carried the
+    whole 2 tiles and falls where the push ends (only a solid object stops a push early)."""
     elevation = ["555500000000"] * 10
     m = match([gem("a", 0, 2, 5, held=["hardlight_hammer"]), gem("t", 1, 3, 5)],
               elevation=elevation)
     out = hammer_strike(m, "a", (3, 5), [20])
-    assert pos(m, "t") == (4, 5)                              # off the edge, then stops
-    fell = of(out.events, ev.UnitFell)[0]
-    assert (fell.height, fell.damage, fell.forced) == (5, 9, True)
-    assert m.state.units["t"].hp == 20 - 4 - 9
+    assert pos(m, "t") == (5, 5)                              # both tiles, then she lands
+    kb = of(out.events, ev.KnockedBack)[0]
+    assert (kb.moved, kb.wanted) == (2, 2)
+    fell = of(out.events, ev.UnitFell)
+    assert len(fell) == 1
+    assert (fell[0].height, fell[0].damage, fell[0].forced) == (5, 9, True)
+    assert m.state.units["t"].hp == 20 - 4 - 9                # no collision damage (GEM-42)
+
+
+@pytest.mark.rule("GEM-40")
+@pytest.mark.rule("GEM-GM-14")
+def test_pushed_over_a_narrow_gap_she_lands_on_the_far_side_without_a_fall():
+    elevation = ["555055000000"] * 10
+    m = match([gem("a", 0, 1, 5), gem("t", 1, 2, 5)], elevation=elevation)
+    out = combat.knockback(m.state, "t", (1, 0), 2, "a")
+    assert pos(m, "t") == (4, 5)
+    assert of(out, ev.UnitFell) == [] and m.state.units["t"].hp == 20
+
+
+@pytest.mark.rule("GEM-GM-14")
+@pytest.mark.rule("GEM-42")
+def test_over_the_edge_and_into_a_wall_she_falls_where_she_stopped_and_takes_the_collision():
+    elevation = ["555009000000"] * 10
+    m = match([gem("a", 0, 1, 5), gem("t", 1, 2, 5)], elevation=elevation)
+    out = combat.knockback(m.state, "t", (1, 0), 3, "a")
+    assert pos(m, "t") == (4, 5)                              # stopped by the 9-high block
+    fell = of(out, ev.UnitFell)
+    assert len(fell) == 1 and fell[0].height == 5
+    assert m.state.units["t"].hp == 20 - 9 - 3 * 1            # fall, and 1 tile short
 
 
 @pytest.mark.rule("GEM-40")

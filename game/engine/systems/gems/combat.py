@@ -47,7 +47,7 @@ from game.engine.tactics.footprint import block as block_tiles
 from game.engine.tactics.footprint import block_anchor, block_line, block_offsets, centre2
 from game.engine.tactics.footprint import offsets_holding
 from game.engine.tactics.footprint import ring_cells as aoe_ring_tiles
-from game.engine.tactics.forced import DROP, OCCUPANT, SOLID, Ahead, shove, snap8, straight
+from game.engine.tactics.forced import OCCUPANT, SOLID, Ahead, shove, snap8, straight
 
 from . import common
 from . import events as ev
@@ -971,9 +971,11 @@ def _thing_box(state: GemsState, tid: str) -> tuple[int, int, int]:
     return it.x, it.y, 1
 
 
-def _blockers(state: GemsState, train: list[str], d: Tile) -> tuple[str, list[str]]:
+def _blockers(state: GemsState, train: list[str], d: Tile,
+              aloft: dict[str, int] | None = None) -> tuple[str, list[str]]:
     """What stops the train moving one step along `d`: a terrain reason ("" if none) and the
-    objects in the way (gems, solid objects, and whatever fills a full tile)."""
+    objects in the way (gems, solid objects, and whatever fills a full tile). A gem in `aloft`
+    went over an edge during this push and is carried at that edge's height (GEM-GM-14)."""
     members = set(train)
     others: list[str] = []
     terrain = ""
@@ -995,6 +997,8 @@ def _blockers(state: GemsState, train: list[str], d: Tile) -> tuple[str, list[st
         if tid in state.units and state.units[tid].altitude is None:
             u = state.units[tid]
             here = common.ground_elevation(state, x, y, s)
+            if aloft and tid in aloft:
+                here = max(here, aloft[tid])
             there = common.ground_elevation(state, nx, ny, s)
             if there - here > u.size:       # a cliff face she could not climb (GEM-10)
                 terrain = terrain or "cliff"
@@ -1033,11 +1037,12 @@ def knockback(state: GemsState, things: str | list[str], d: Tile, tiles: int,
     hit: list[str] = []
     paths = {t: [starts[t]] for t in knocked}
     fell: list = []
+    aloft: dict[str, int] = {}        # gem -> the height of the edge she went over
 
     def look(here: Tile, there: Tile) -> Ahead:
         """What the train meets one step further along `d` (the stepper walks its lead)."""
         nonlocal mode
-        terrain, others = _blockers(state, train, d)
+        terrain, others = _blockers(state, train, d, aloft)
         if ask is not None:
             mode = ask(knocked, others, moved, tiles) if others and not terrain else mode
         if mode == "push":
@@ -1047,7 +1052,7 @@ def knockback(state: GemsState, things: str | list[str], d: Tile, tiles: int,
                         train.append(o)
                         starts[o] = _thing_box(state, o)[:2]
                         hit.append(o)
-                terrain, others = _blockers(state, train, d)
+                terrain, others = _blockers(state, train, d, aloft)
         if terrain:
             if terrain not in hit:
                 hit.append(terrain)
@@ -1058,7 +1063,9 @@ def knockback(state: GemsState, things: str | list[str], d: Tile, tiles: int,
         return Ahead()
 
     def enter(here: Tile, there: Tile) -> Ahead | None:
-        """Move the whole train one step; a drop of more than 2xSize ends the push."""
+        """Move the whole train one step. A step down of more than 2xSize takes a gem over an
+        edge: the push carries her on at that edge's height and she falls where it ends
+        (GEM-40 with GEM-GM-14/06: only a solid object stops a push early)."""
         nonlocal moved
         elevs = {tid: common.unit_elevation(state, state.units[tid])
                  for tid in train if tid in state.units}
@@ -1069,15 +1076,14 @@ def knockback(state: GemsState, things: str | list[str], d: Tile, tiles: int,
         for t in knocked:
             paths[t].append(_thing_box(state, t)[:2])
         for tid in train:
-            if tid in state.units and state.units[tid].altitude is None:
+            if tid in state.units and state.units[tid].altitude is None and tid not in aloft:
                 u = state.units[tid]
-                drop = elevs[tid] - common.unit_elevation(state, u)
-                if drop > 2 * u.size:
-                    fell.extend(common.forced_fall(state, tid, drop, source))
-        return Ahead(DROP) if fell else None
+                if elevs[tid] - common.unit_elevation(state, u) > 2 * u.size:
+                    aloft[tid] = elevs[tid]
+        return None
 
     went = shove(starts[knocked[0]], straight(starts[knocked[0]], d, tiles), look, enter)
-    outcome = {SOLID: "stop", OCCUPANT: "stop", DROP: "ledge"}.get(went.stop, "")
+    outcome = {SOLID: "stop", OCCUPANT: "stop"}.get(went.stop, "")
     if not outcome and went.passed:
         outcome = "pass"
     if outcome == "pass":       # only set by a pass-through
@@ -1090,6 +1096,9 @@ def knockback(state: GemsState, things: str | list[str], d: Tile, tiles: int,
             for t in knocked:
                 paths[t].pop()
                 _move(state, t, *paths[t][-1])
+    for tid, top in aloft.items():          # she lands where the push ended
+        fell.extend(common.forced_fall(state, tid, top - common.unit_elevation(
+            state, state.units[tid]), source))
     out: list = []
     for tid in train:
         end = _thing_box(state, tid)[:2]

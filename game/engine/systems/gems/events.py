@@ -507,7 +507,8 @@ class ObjectLanded(Record):
 class KnockedBack(Record):
     """`thing` (a unit or item id) was pushed from `start` to `end` (GEM-40): it travelled
     `moved` of the `wanted` tiles; `hit` lists what it collided with and `outcome` says how the
-    collision was settled ("stop", "push", "pass", "ledge" or "" for a free push)."""
+    collision was settled ("stop", "push", "pass" or "" for a free push; going over an edge is
+    no collision: the push goes on and a UnitFell follows where she lands, GEM-GM-14)."""
 
     thing: str
     start: tuple[int, int]
