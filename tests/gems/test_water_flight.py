@@ -189,3 +189,42 @@ def test_non_fliers_cannot_fly():
     assert not [a for a in m.legal_actions() if isinstance(a, (A.Fly, A.ChangeAltitude))]
     with pytest.raises(IllegalAction, match="cannot fly"):
         m.submit(A.ChangeAltitude("a", 2))
+
+
+@pytest.mark.rule("GEM-45")
+@pytest.mark.rule("GEM-46")
+@pytest.mark.rule("GEM-GM-23")
+def test_on_a_flat_board_a_flier_can_use_every_flight_band():
+    """No cap of FMS above the highest ground: iolite (FMS 4) on flat ground rises 5 for one
+    slot (GEM-45) or 7 for two (GEM-46), and the legal list offers those heights."""
+    def flat():
+        return match(open_field(), [unit("f", 1, 1, sheet="iolite"), unit("foe", 7, 7, side=1)])
+    m = flat()
+    heights = {a.altitude for a in m.legal_actions() if isinstance(a, A.ChangeAltitude)}
+    assert {4, 5, 6, 7, 12} <= heights
+    m.submit(A.ChangeAltitude("f", 5))
+    assert m.state.slots == 1 and m.state.units["f"].altitude == 5
+    m = flat()
+    m.submit(A.ChangeAltitude("f", 7))
+    assert m.state.slots == 0 and m.state.units["f"].altitude == 7
+
+
+@pytest.mark.rule("GEM-GM-23")
+def test_a_map_sets_where_the_sky_ends_and_a_wrong_value_is_refused():
+    from game.engine.match import Match
+    from game.engine.rules import ConfigError, MatchConfig
+    from game.engine.systems.gems.rules import SKY_ABOVE_GROUND, flight_ceiling
+    m = match(open_field(), [unit("f", 1, 1, sheet="iolite"), unit("foe", 7, 7, side=1)])
+    assert flight_ceiling(m.state) == SKY_ABOVE_GROUND
+    low = Match.new(MatchConfig("gems", seed=1, setup={
+        "grid": {"rows": open_field(), "flight_ceiling": 6},
+        "units": [unit("f", 1, 1, sheet="iolite"), unit("foe", 7, 7, side=1)]},
+        setup_dice=[20, 1]))
+    heights = {a.altitude for a in low.legal_actions() if isinstance(a, A.ChangeAltitude)}
+    assert max(heights) == 6
+    with pytest.raises(IllegalAction, match="ends at altitude 6"):
+        low.submit(A.ChangeAltitude("f", 7))
+    with pytest.raises(ConfigError, match="flight_ceiling"):
+        Match.new(MatchConfig("gems", seed=1, setup={
+            "grid": {"rows": open_field(), "elevation": ["3" * 8] * 8, "flight_ceiling": 2},
+            "units": [unit("f", 1, 1, sheet="iolite"), unit("foe", 7, 7, side=1)]}))

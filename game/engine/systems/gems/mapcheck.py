@@ -36,8 +36,26 @@ def check_map(board: Board) -> list:
     if board.orientation != "orthogonal":
         return [_problem(board, None, None, None,
                          f"gems plays on square grids, not {board.orientation} maps")]
-    return (check_cells(board) + check_objects(board, need_spawns=True)
+    return (check_cells(board) + check_map_properties(board)
+            + check_objects(board, need_spawns=True)
             + unknown_object_classes(board, OBJECT_CLASSES, "gems"))
+
+
+def check_map_properties(board: Board) -> list:
+    """The map's own properties: `flight_ceiling` (GEM-GM-23) is a whole number no lower than
+    the highest ground."""
+    v = board.properties.get("flight_ceiling")
+    if v is None:
+        return []
+    if not _is_int(v):
+        return [_problem(board, None, None, None,
+                         f"flight_ceiling must be a whole number, not {v!r}")]
+    top = max((int(board.props(x, y).get("elevation", 0) or 0) for x, y in board.coords()
+               if _is_int(board.props(x, y).get("elevation", 0))), default=0)
+    if v < top:
+        return [_problem(board, None, None, None,
+                         f"flight_ceiling {v} is below the highest ground ({top})")]
+    return []
 
 
 def check_cells(board: Board) -> list:

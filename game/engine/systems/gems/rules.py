@@ -255,8 +255,8 @@ def altitude_problem(state: GemsState, u: Unit, altitude: int) -> str | None:
         return "she is already at that height"
     if altitude == cur and u.altitude is None:
         return "she is already standing at that height"
-    if altitude > _altitude_cap(state, u):
-        return "that is higher than anything on this map needs"
+    if altitude > flight_ceiling(state):
+        return f"the sky on this map ends at altitude {flight_ceiling(state)}"
     cost = altitude_cost(u, abs(altitude - cur), _free_used(state, u))
     if cost > state.slots:
         return f"that change costs {cost} Action Slots and {u.name} has {state.slots}"
@@ -269,21 +269,26 @@ def _free_used(state: GemsState, u: Unit) -> bool:
 
 _TOP: dict[int, tuple[Any, int]] = {}     # id(board) -> (board, highest elevation): boards never change
 
+#: How far above the map's highest ground a flier may go when the map does not say
+#: (`flight_ceiling`): far enough for every flight band of any sheet we ship (GEM-44..46).
+SKY_ABOVE_GROUND = 12
 
-def _top_elevation(state: GemsState) -> int:
+
+def flight_ceiling(state: GemsState) -> int:
+    """The highest altitude on this map (GEM-GM-23: a 2-slot change has no cap of its own; the
+    map limits it). A map sets it with the `flight_ceiling` property; otherwise it lies
+    SKY_ABOVE_GROUND levels above the highest ground."""
     hit = _TOP.get(id(state.board))
     if hit is None or hit[0] is not state.board:
         if len(_TOP) > 64:
             _TOP.clear()
-        hit = (state.board, max(tile_elevation(state, x, y) for x, y in state.board.coords()))
-        _TOP[id(state.board)] = hit
+        board = state.board
+        top = max(tile_elevation(state, x, y) for x, y in board.coords())
+        ceiling = board.properties.get("flight_ceiling")
+        hit = (board, ceiling if isinstance(ceiling, int) and not isinstance(ceiling, bool)
+               else top + SKY_ABOVE_GROUND)
+        _TOP[id(board)] = hit
     return hit[1]
-
-
-def _altitude_cap(state: GemsState, u: Unit) -> int:
-    """Highest altitude worth offering: FMS above the map's highest ground (GEM-GM-23 sets no
-    cap; the map limits it)."""
-    return max(_top_elevation(state), ground_elevation(state, u.x, u.y, u.size)) + u.fms
 
 
 # --- reach and carrying (GEM-15, GEM-53..56, GEM-GM-27, GEM-GM-35) ---------------------------
@@ -461,7 +466,7 @@ def legal_actions(state: GemsState) -> list:
             out.append(_made(A.Fly, u.id, t))
     if u.fms > 0 and u.carried_by is None:
         ground = ground_elevation(state, u.x, u.y, u.size)
-        for alt in range(ground, _altitude_cap(state, u) + 1):
+        for alt in range(ground, flight_ceiling(state) + 1):
             if altitude_problem(state, u, alt) is None:
                 out.append(A.ChangeAltitude(u.id, alt))
     if state.slots >= 1:

@@ -31,7 +31,7 @@ from . import combat, gm, rules
 from .common import TILE_CAPACITY, _spot_for_unit, check_end, occupancy_index, occupy_problem
 from .content import content
 from .house import DEFAULTS, HOUSE_RULES
-from .mapcheck import check_cells, check_map, check_objects
+from .mapcheck import check_cells, check_map, check_map_properties, check_objects
 from .state import Arm, AttackPlan, GemsState, Item, Unit
 from .turns import end_turn, roll_initiative, start_turn
 
@@ -66,7 +66,8 @@ def _config_error(msg: str) -> ConfigError:
 def grid_board(grid: dict[str, Any]) -> Board:
     """A square board from an inline grid: rows of legend characters, optional legend,
     elevation and objects ({name, type, x, y, properties})."""
-    rows = grid_rows(grid, ("rows", "legend", "elevation", "objects"), _config_error)
+    rows = grid_rows(grid, ("rows", "legend", "elevation", "objects", "flight_ceiling"),
+                     _config_error)
     legend = grid.get("legend")
     if legend is not None:
         legend = {str(k): dict(v) for k, v in legend.items()}
@@ -75,9 +76,12 @@ def grid_board(grid: dict[str, Any]) -> Board:
                          "objects", dict(o.get("properties", {})))
                for i, o in enumerate(grid.get("objects", []) or [])]
     board = rows_board(rows, legend, grid.get("elevation"), objects, _config_error)
+    if "flight_ceiling" in grid:
+        board.properties["flight_ceiling"] = grid["flight_ceiling"]
     # the same property and object checks a Tiled map gets, so a typo such as
     # current_dir = "east" is refused here instead of silently doing nothing
-    problems = check_cells(board) + check_objects(board, need_spawns=False)
+    problems = (check_cells(board) + check_map_properties(board)
+                + check_objects(board, need_spawns=False))
     if problems:
         more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
         raise _config_error("; ".join(str(p) for p in problems[:3]) + more)
