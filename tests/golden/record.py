@@ -24,7 +24,7 @@ HERE = Path(__file__).parent
 
 #: (file stem, system id, map or None, seed, actions, bot difficulty or "random")
 PLAYTHROUGHS: tuple[tuple[str, str, str | None, int, int, str], ...] = (
-    ("gems_riverbend", "gems", "gems_riverbend.tmx", 7, 250, "random"),
+    ("gems_riverbend", "gems", "gems_riverbend.tmx", 72, 250, "random"),
     ("gems_quarry", "gems", "gems_quarry.tmx", 11, 250, "random"),
     ("gems_riverbend_ai", "gems", "gems_riverbend.tmx", 3, 220, "easy"),
     ("bindings_pass", "bindings", "bindings_pass.tmx", 7, 300, "random"),
