@@ -224,10 +224,8 @@ def test_GEM_TV_56_projectile_stops_at_the_first_occupied_tile():
     m.submit(A.Ready("a"))
     shots = {x.target for x in m.legal_actions()
              if isinstance(x, A.AssignArm) and x.mode == "projectile"}
-    assert (3, 2) in shots and (5, 2) not in shots
-    with pytest.raises(IllegalAction, match="earlier target"):
-        m.submit(A.AssignArm("a", 0, (5, 2), "projectile"))
-    m.submit(A.AssignArm("a", 0, (3, 2), "projectile"))
+    assert {(3, 2), (5, 2)} <= shots            # aimed anywhere in range (GEM-26)...
+    m.submit(A.AssignArm("a", 0, (5, 2), "projectile"))     # ...at r, behind p and q
     m.force_dice([14])
     out = m.submit(A.Strike("a"))
     assert attack_rolls(out.events) == [17]
@@ -235,6 +233,26 @@ def test_GEM_TV_56_projectile_stops_at_the_first_occupied_tile():
     assert hit == {"p": 3, "q": 3}              # the bow deals 3; r is untouched
     assert m.state.units["r"].hp == 20
     assert m.state.units["a"].arms[0].holding == "a_hardlight_bow"    # a bow stays in hand
+
+
+@pytest.mark.rule("GEM-26")
+@pytest.mark.rule("GEM-GM-22")
+def test_a_shot_aimed_past_a_gem_follows_its_own_line_and_meets_that_gem():
+    """The line toward the far gem passes the near one; the line toward the near gem itself
+    would hit a wall. Aiming at the far gem is allowed and the shot meets the near gem."""
+    rows = ["." * 10 for _ in range(8)]
+    rows[4] = rows[4][:4] + "#" + rows[4][5:]
+    m = match([gem("a", 0, 7, 6, cpr=3, held=["hardlight_bow"]),
+               gem("far", 1, 1, 1), gem("near", 1, 3, 3)], rows=rows)
+    assert combat.trace(m.state, m.state.units["a"], (3, 3), "projectile")["blocked"]
+    turn_of(m, "a")
+    m.submit(A.Ready("a"))
+    m.submit(A.AssignArm("a", 0, (1, 1), "projectile"))
+    m.force_dice([14])
+    out = m.submit(A.Strike("a"))
+    hit = {r.target for r in of(out.events, ev.AttackResolved)}
+    assert hit == {"near"}
+    assert m.state.units["far"].hp == 20
 
 
 @pytest.mark.rule("GEM-26")

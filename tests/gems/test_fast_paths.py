@@ -113,7 +113,13 @@ def _all_traced(state, attacker, arm, mode):
             continue
         anchor = block_anchor((attacker.x, attacker.y), attacker.size, i, j)
         t = combat.trace(state, attacker, anchor, mode)
-        if t["targets"] and t["stop"] == anchor:
+        if mode == "melee":
+            if t["targets"] and t["stop"] == anchor:
+                out.append(anchor)
+        # a shot is aimed at a block holding a gem she may attack and meets a gem on its way
+        # there, not necessarily that one (GEM-26, GEM-GM-22)
+        elif combat.targets_in_block(state, attacker, anchor) and t["targets"] \
+                and not t["blocked"]:
             out.append(anchor)
     return out
 

@@ -281,8 +281,11 @@ def melee_targets(state: GemsState, attacker: Unit, arm: int) -> list[Tile]:
 
 
 def line_targets(state: GemsState, attacker: Unit, arm: int, mode: str) -> list[Tile]:
-    """Target blocks a thrown or projectile attack may aim at: blocks in range whose line's first
-    occupied block is that block itself (GEM-26: what lies behind cannot be reached)."""
+    """Target blocks a thrown or projectile attack may aim at (GEM-26, GEM-GM-22): any block in
+    range holding a gem she may attack, when the line toward it reaches a gem before any wall.
+    The shot follows that line and resolves against the first gems it meets, which need not be
+    the ones aimed at: a gem in front can be hit by a shot aimed past it, along a line the
+    gem's own block could not be aimed along."""
     reach = attack_profile(state, attacker, arm, mode)["reach"]
     if reach <= 0:
         return []
@@ -293,7 +296,7 @@ def line_targets(state: GemsState, attacker: Unit, arm: int, mode: str) -> list[
             continue
         anchor = block_anchor((attacker.x, attacker.y), attacker.size, i, j)
         t = trace(state, attacker, anchor, mode)
-        if t["targets"] and t["stop"] == anchor:
+        if t["targets"] and not t["blocked"]:
             out.append(anchor)
     return out
 
@@ -454,8 +457,8 @@ def validate(state: GemsState, action: Any) -> str | None:
         t = trace(state, unit, tuple(action.target), action.mode)
         if t["blocked"]:
             return t["blocked"]
-        if t["stop"] != tuple(action.target):
-            return "the attack would stop at an earlier target (GEM-26)"
+        if action.mode != "melee" and t["stop"] is not None and not t["targets"]:
+            return "the shot would stop at a solid object before reaching a gem (GEM-GM-22)"
         return "no gem there that she may attack, or it is out of reach (GEM-24)"
     if action.kind == "gems.unassign_arm":
         return f"arm {action.arm + 1} is not assigned (or already handed something over)"
