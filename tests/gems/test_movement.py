@@ -244,3 +244,47 @@ def test_reachable_reports_costs_and_paths_for_the_client():
     assert r[(3, 0)][0] == 1 and r[(3, 0)][1] == [(1, 1), (2, 1), (3, 0)]   # walked round
     assert (2, 0) not in r                                     # 5 up: impossible
     assert r[(2, 1)][1][-1] == (2, 1)
+
+
+def _plateau(height: int):
+    """A Size 3 gem standing wholly on a 3x3 plateau `height` high; open ground around it."""
+    elev = [str(height) * 3 + "000000"] * 3 + ["000000000"] * 3
+    return match(["." * 9] * 6, [unit("a", 0, 0, sheet="onyx", size=3, hp=60),
+                                 unit("foe", 8, 5, side=1)], elevation=elev)
+
+
+@pytest.mark.rule("GEM-GM-01")
+@pytest.mark.rule("GEM-12")
+def test_a_big_gem_descends_off_a_plateau_onto_the_next_block_with_one_climb():
+    """GEM-GM-01 reading: the footprint moves as one block. From wholly on a plateau 6 high
+    (2 x Size), one Climb takes her onto the 3x3 block beside it for one slot (GEM-12)."""
+    m = _plateau(6)
+    assert A.Climb("a", (3, 0)) in m.legal_actions()
+    events = m.submit(A.Climb("a", (3, 0))).events
+    u = m.state.units["a"]
+    assert (u.x, u.y) == (3, 0) and m.state.slots == 1
+    assert of(events, ev.UnitMoved)[0].path == ((3, 0),)
+
+
+@pytest.mark.rule("GEM-GM-01")
+@pytest.mark.rule("GEM-13")
+def test_a_big_gem_drops_off_a_high_plateau_onto_the_next_block_with_one_drop():
+    m = _plateau(9)                                    # 9 > 2 x Size: a fall, both slots
+    assert A.Drop("a", (3, 0)) in m.legal_actions()
+    events = m.submit(A.Drop("a", (3, 0))).events
+    assert (m.state.units["a"].x, m.state.units["a"].y) == (3, 0)
+    assert of(events, ev.UnitFell)[0].height == 9
+
+
+@pytest.mark.rule("GEM-GM-01")
+@pytest.mark.rule("GEM-10")
+def test_a_big_gem_climbs_onto_a_plateau_as_one_block_and_never_further_than_one():
+    elev = ["000333000"] * 3 + ["000000000"] * 3
+    m = match(["." * 9] * 6, [unit("a", 0, 0, sheet="onyx", size=3, hp=60),
+                              unit("foe", 8, 5, side=1)], elevation=elev)
+    assert A.Climb("a", (3, 0)) in m.legal_actions()      # up 3 = 1 x Size
+    assert A.Climb("a", (2, 0)) not in m.legal_actions()  # two tiles: neither a tile nor a block
+    with pytest.raises(IllegalAction, match="next 3x3 block"):
+        m.submit(A.Climb("a", (2, 0)))
+    m.submit(A.Climb("a", (3, 0)))
+    assert (m.state.units["a"].x, m.state.slots) == (3, 1)

@@ -148,15 +148,30 @@ def step_kind(state: GemsState, u: Unit, to: Tile) -> tuple[str, int] | None:
 
 
 def _adjacent(u: Unit) -> list[Tile]:
-    return [(u.x + dx, u.y + dy) for dx, dy in NEIGHBOURS]
+    """Where one Climb or Drop can take her: one tile over, or (Size 2 and up) onto the
+    neighbouring block of her own size, the footprint moving as one (GEM-GM-01)."""
+    out = [(u.x + dx, u.y + dy) for dx, dy in NEIGHBOURS]
+    if u.size > 1:
+        out += [(u.x + dx * u.size, u.y + dy * u.size) for dx, dy in NEIGHBOURS]
+    return out
+
+
+def _one_step(u: Unit, to: Tile) -> bool:
+    """A tile over, or a whole block over for a big gem (see _adjacent)."""
+    dx, dy = to[0] - u.x, to[1] - u.y
+    if max(abs(dx), abs(dy)) == 1:
+        return True
+    s = u.size
+    return s > 1 and (dx, dy) != (0, 0) and dx in (-s, 0, s) and dy in (-s, 0, s)
 
 
 def climb_problem(state: GemsState, u: Unit, to: Tile) -> str | None:
     why = ground_blocker(state, u)
     if why:
         return why
-    if chebyshev((u.x, u.y), to) != 1:
-        return "a climb or descent is one step onto an adjacent tile"
+    if not _one_step(u, to):
+        return ("a climb or descent is one step onto an adjacent tile"
+                + (f" or onto the next {u.size}x{u.size} block" if u.size > 1 else ""))
     if ms_now(state, u) <= 0:
         return f"{u.name} cannot move this turn (Movement Speed {ms_now(state, u)})"
     kind = step_kind(state, u, to)
@@ -176,8 +191,9 @@ def drop_problem(state: GemsState, u: Unit, to: Tile) -> str | None:
     why = ground_blocker(state, u)
     if why:
         return why
-    if chebyshev((u.x, u.y), to) != 1:
-        return "a drop is one step off a ledge onto an adjacent tile"
+    if not _one_step(u, to):
+        return ("a drop is one step off a ledge onto an adjacent tile"
+                + (f" or onto the next {u.size}x{u.size} block" if u.size > 1 else ""))
     if ms_now(state, u) <= 0:
         return f"{u.name} cannot move this turn (Movement Speed {ms_now(state, u)})"
     kind = step_kind(state, u, to)
