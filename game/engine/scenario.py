@@ -34,10 +34,11 @@ from .rng import ForcedValueError
 from . import safeio
 from .rules import ConfigError, IllegalAction, MatchConfig, SeatConfig, check_seed
 
-_TOP_KEYS = {"name", "description", "rules", "dice", "match", "grid", "setup", "step", "expect"}
+_TOP_KEYS = {"name", "description", "rules", "dice", "match", "grid", "setup", "start", "step",
+             "expect"}
 _MATCH_KEYS = {"system", "map", "seed", "house_rules", "setup_dice", "seats"}
 _CHECK_KEYS = {"events", "not_events", "state", "decision", "legal", "not_legal", "over", "winner"}
-_STEP_KEYS = _CHECK_KEYS | {"action", "dice", "expect_illegal", "note"}
+_STEP_KEYS = _CHECK_KEYS | {"action", "dice", "exact_dice", "expect_illegal", "note"}
 NONE = "<none>"      # TOML has no null: this text stands for "no value" in expectations
 
 
@@ -75,6 +76,10 @@ class Step:
     action: Any = None                 # a registered action record, or None for a checks-only step
     dice: list[int] = field(default_factory=list)
     expect_illegal: str | None = None
+    #: the rule ID the refusal must name (`expect_illegal = {reason = "...", rule = "ID"}`)
+    expect_rule: str | None = None
+    #: the step must roll exactly its `dice`: none left over, none rolled at random
+    exact_dice: bool = False
     note: str = ""
     checks: Checks = field(default_factory=Checks)
     raw_action: dict | None = None     # as written; rebuilt before the step when it has "$path"s
@@ -98,6 +103,8 @@ class Scenario:
     dice: list[int]
     steps: list[Step]
     checks: Checks
+    #: (dotted path, value) pairs set in the state after set-up, before any step ([start])
+    start: list[tuple[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -173,7 +180,23 @@ def _resolve_map(path: Path, name: Any) -> str:
                                      f"folder ({maps_dir()})")
 
 
+def _no_empty_tables(path: Path, where: str, value: Any) -> None:
+    """An empty table in an expectation matches anything, so it can only be a mistake."""
+    if isinstance(value, dict):
+        if not value:
+            raise _fail(path, where, "an empty table {} would match anything: write the fields "
+                                     f'it must have (or "{NONE}" for no value)')
+        for k, v in value.items():
+            _no_empty_tables(path, f"{where}.{k}", v)
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _no_empty_tables(path, f"{where}[{i}]", v)
+
+
 def _checks(path: Path, where: str, table: dict) -> Checks:
+    for key in ("events", "not_events", "state", "decision", "legal", "not_legal"):
+        if key in table:
+            _no_empty_tables(path, f"{where} {key}", table[key])
     c = Checks()
     for key in ("events", "not_events"):
         if key in table:
@@ -303,17 +326,41 @@ def parse(data: dict, path: str | Path = "<scenario>") -> Scenario:
             else:
                 step.action = _action(path, where, raw["action"])
         step.dice = _int_list(path, f"{where} dice", raw.get("dice", []))
+        if "exact_dice" in raw:
+            if not isinstance(raw["exact_dice"], bool):
+                raise _fail(path, f"{where} exact_dice", "must be true or false")
+            step.exact_dice = raw["exact_dice"]
         if "expect_illegal" in raw:
             if step.action is None and step.raw_action is None:
                 raise _fail(path, f"{where} expect_illegal", "needs an action to refuse")
-            if not isinstance(raw["expect_illegal"], str):
-                raise _fail(path, f"{where} expect_illegal", "must be a text fragment of the reason")
-            step.expect_illegal = raw["expect_illegal"]
+            want = raw["expect_illegal"]
+            if isinstance(want, dict):
+                _unknown(path, f"{where} expect_illegal", want, {"reason", "rule"})
+                if not want or not all(isinstance(v, str) and v for v in want.values()):
+                    raise _fail(path, f"{where} expect_illegal",
+                                'give reason = "a fragment of the words" and/or rule = "ID"')
+                step.expect_illegal = want.get("reason", "")
+                step.expect_rule = want.get("rule")
+            elif isinstance(want, str):
+                step.expect_illegal = want
+            else:
+                raise _fail(path, f"{where} expect_illegal",
+                            'must be a text fragment of the reason, or {reason = "...", '
+                            'rule = "ID"}')
         note = raw.get("note", "")
         if not isinstance(note, str):
             raise _fail(path, f"{where} note", "must be text")
         step.note = note
         steps.append(step)
+
+    start: list[tuple[str, Any]] = []
+    if "start" in data:
+        table = _table(path, "[start]", data["start"])
+        if not table:
+            raise _fail(path, "[start]", "is empty: set at least one state path, or leave it out")
+        for key, value in table.items():
+            _no_empty_tables(path, f"[start] {key}", value)
+            start.append((str(key), value))
 
     expect = _table(path, "[expect]", data.get("expect", {}))
     _unknown(path, "[expect]", expect, _CHECK_KEYS)
@@ -324,7 +371,7 @@ def parse(data: dict, path: str | Path = "<scenario>") -> Scenario:
         raise _fail(path, "name/description", "must be text")
     if not steps and checks.empty():
         raise _fail(path, "", "the scenario has no [[step]] and no [expect]: it checks nothing")
-    return Scenario(path, name, description, list(rules), config, dice, steps, checks)
+    return Scenario(path, name, description, list(rules), config, dice, steps, checks, start)
 
 
 # -- comparing --------------------------------------------------------------------------------------
@@ -503,6 +550,75 @@ def resolve_refs(value: Any, state: Any) -> Any:
     return value
 
 
+def assign(root: Any, dotted: str, value: Any) -> None:
+    """Set what `dotted` names in `root` (a state as JSON) to `value`, the way `lookup` reads
+    it: table keys, list positions and item ids. Only places that exist can be set (a typo
+    must not quietly add a field); a table given for a table sets its keys one by one, so
+    `units.a = {hp = 3}` changes hp and keeps the rest. "<none>" sets no value (null).
+    Raises KeyError naming the path."""
+    segs = _segments(dotted)
+    if not segs:
+        raise KeyError("an empty path")
+    parent = lookup(root, ".".join(segs[:-1])) if len(segs) > 1 else root
+    last = segs[-1]
+    if last.startswith("[") or last == "#":
+        raise KeyError(f"{dotted!r}: a path to set ends in a key, a position or an id")
+    here = ".".join(segs)
+    if isinstance(parent, dict):
+        if last not in parent:
+            raise KeyError(f"{here}: there is no {last!r} to set "
+                           f"(has: {', '.join(map(str, parent)) or 'nothing'})")
+        _put(parent, last, value, here)
+    elif isinstance(parent, list):
+        if last.lstrip("-").isdigit():
+            i = int(last)
+            if not -len(parent) <= i < len(parent):
+                raise KeyError(f"{here}: the list has {len(parent)} items, no item {i}")
+            _put(parent, i, value, here)
+        else:
+            found = [n for n, v in enumerate(parent) if isinstance(v, dict)
+                     and str(v.get("id")) == last]
+            if not found:
+                raise KeyError(f"{here}: no item with id {last!r}")
+            _put(parent, found[0], value, here)
+    else:
+        raise KeyError(f"{here}: {_show(parent)} has no {last!r}")
+
+
+def _put(container: Any, key: Any, value: Any, where: str) -> None:
+    old = container[key]
+    if isinstance(value, dict) and isinstance(old, dict):
+        for k, v in value.items():
+            if k not in old:
+                raise KeyError(f"{where}.{k}: there is no {k!r} to set "
+                               f"(has: {', '.join(map(str, old)) or 'nothing'})")
+            _put(old, k, v, f"{where}.{k}")
+        return
+    container[key] = None if value == NONE else copy.deepcopy(value)
+
+
+def apply_start(match: Match, start: list[tuple[str, Any]]) -> list[str]:
+    """Set the [start] paths in the match's state (through the system's own JSON, so the runner
+    knows no rules) and check the position; the problems, in words, or [] when it was set."""
+    system = match.system
+    data = json.loads(json.dumps(system.state_to_json(match.state)))
+    for dotted, value in start:
+        try:
+            assign(data, dotted, value)
+        except KeyError as exc:
+            return [f"[start] {dotted}: {exc.args[0]}"]
+    try:
+        state = system.state_from_json(data)
+    except (ConfigError, ValueError, TypeError, KeyError) as exc:
+        return [f"[start]: the position cannot be built: {_exc_text(exc)}"]
+    problems = system.check_invariants(state)
+    if problems:
+        return [f"[start]: the position breaks an invariant: {p}" for p in problems[:5]]
+    match.state = state
+    match.edited()
+    return []
+
+
 def match_events(expected: list[dict], actual: list[dict], where: str) -> list[str]:
     """Each expected event must appear, in order (other events may come between)."""
     out = []
@@ -592,12 +708,21 @@ def run(scenario: Scenario) -> Result:
         return result
     result.match = match
     result.initial_events = [to_json(e) for e in match.initial_events]
+    if scenario.start:
+        result.errors += apply_start(match, scenario.start)
+        if result.errors:
+            return result
     all_events = list(result.initial_events)
     if scenario.dice:
         match.force_dice(scenario.dice)
     for step in scenario.steps:
+        if step.exact_dice and match.rng.forced:
+            result.errors.append(f"{step.label}: exact_dice, but dice {match.rng.forced} are "
+                                 f"still waiting from before the step")
+            return result
         if step.dice:
             match.force_dice(step.dice)
+        rng_before = match.rng.state
         events: list[dict] = []
         refusal: str | None = None
         if step.raw_action is not None:
@@ -625,6 +750,10 @@ def run(scenario: Scenario) -> Result:
                     result.differences.append(
                         f"{step.label}: refused as expected, but the reason {refusal!r} does not "
                         f"contain {step.expect_illegal!r}")
+                if step.expect_rule is not None and exc.rule != step.expect_rule:
+                    result.differences.append(
+                        f"{step.label}: refused as expected, but under rule {exc.rule or 'none'}"
+                        f", not {step.expect_rule} ({refusal!r})")
             except ForcedValueError as exc:
                 result.steps.append((step, events, None))
                 result.differences.append(f"{step.label}: a forced die does not fit the roll: {exc}")
@@ -645,6 +774,14 @@ def run(scenario: Scenario) -> Result:
                         f"but it was allowed")
         else:
             result.steps.append((step, events, None))
+        if step.exact_dice:
+            if match.rng.forced:
+                result.differences.append(
+                    f"{step.label}: rolled fewer dice than given: {match.rng.forced} left over")
+                match.rng.forced.clear()
+            if match.rng.state != rng_before:
+                result.differences.append(f"{step.label}: rolled more dice than the "
+                                          f"{len(step.dice)} given (the rest came at random)")
         result.differences += _check(step.checks, match, events, step.label, result.errors)
     result.differences += _check(scenario.checks, match, all_events, "at the end", result.errors)
     if match.rng.forced:
