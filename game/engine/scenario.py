@@ -554,7 +554,8 @@ def assign(root: Any, dotted: str, value: Any) -> None:
     """Set what `dotted` names in `root` (a state as JSON) to `value`, the way `lookup` reads
     it: table keys, list positions and item ids. Only places that exist can be set (a typo
     must not quietly add a field); a table given for a table sets its keys one by one, so
-    `units.a = {hp = 3}` changes hp and keeps the rest. "<none>" sets no value (null).
+    `units.a = {hp = 3}` changes hp and keeps the rest, except that an empty table (a map of
+    cooldowns, truces) takes the keys given. "<none>" sets no value (null).
     Raises KeyError naming the path."""
     segs = _segments(dotted)
     if not segs:
@@ -588,6 +589,10 @@ def assign(root: Any, dotted: str, value: Any) -> None:
 def _put(container: Any, key: Any, value: Any, where: str) -> None:
     old = container[key]
     if isinstance(value, dict) and isinstance(old, dict):
+        if not old:                       # an empty table (cooldowns, truces) takes new keys
+            container[key] = {k: None if v == NONE else copy.deepcopy(v)
+                              for k, v in value.items()}
+            return
         for k, v in value.items():
             if k not in old:
                 raise KeyError(f"{where}.{k}: there is no {k!r} to set "

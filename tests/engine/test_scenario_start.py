@@ -190,3 +190,23 @@ def test_show_lists_the_state_paths_a_check_can_use(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "units.iolite.hp = 7" in out and "units.garnet.arms.# = 2" in out
     assert cli.main(["--new", "chess"]) == 2
+
+
+def test_every_documented_example_passes():
+    from game import paths
+    root = paths.resource_root() / "docs" / "examples"
+    files = sorted(root.glob("*.toml"))
+    assert len(files) >= 4
+    for f in files:
+        r = sc.run_file(f)
+        assert r.status == "PASS", (f.name, r.differences + r.errors)
+
+
+def test_an_empty_table_in_the_state_takes_new_keys_and_a_full_one_does_not():
+    data = {"cooldowns": {}, "unit": {"hp": 3}}
+    sc.assign(data, "cooldowns", {"air_blast": 2})
+    assert data["cooldowns"] == {"air_blast": 2}
+    with pytest.raises(KeyError, match="no 'hq'"):
+        sc.assign(data, "unit", {"hq": 4})
+    sc.assign(data, "unit.hp", "<none>")
+    assert data["unit"]["hp"] is None
