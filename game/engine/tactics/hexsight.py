@@ -422,7 +422,27 @@ def min_crossings(a: Cube, b: Cube, weight: Weight, blocks: Blocks | None = None
 def crossings_at_least(a: Cube, b: Cube, weights: dict[Cube, int], blocks: Blocks,
                        graze_blocks: bool, mode: str, threshold: int) -> bool:
     """Whether `min_crossings(a, b, weights.get, blocks, graze_blocks, mode)` exists and has a
-    total of at least `threshold`, for whole, non-negative weights: the same sums (ends, line
+    total of at least `threshold`, for whole, non-negative weights (see crossings_at_least_in,
+    given the weighted and blocking hexes near the pair)."""
+    ca, d, _ = _frame(a, b)
+    q0, r0, s0 = ca
+    weighted: list[tuple[Cube, int]] = []
+    blocking: list[Cube] = []
+    for rc in _region(ORIGIN, d):
+        c = (rc[0] + q0, rc[1] + r0, rc[2] + s0)
+        w = weights.get(c, 0)
+        if w:
+            weighted.append((c, w))
+        if blocks(c):
+            blocking.append(c)
+    return crossings_at_least_in(a, b, weighted, blocking, graze_blocks, mode, threshold)
+
+
+def crossings_at_least_in(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
+                          blocking: list[Cube], graze_blocks: bool, mode: str,
+                          threshold: int) -> bool:
+    """crossings_at_least given the hexes near the pair (any superset of those in its region)
+    with a weight, and those that block lines. The same sums as min_crossings (ends, line
     masks, seams at the smaller weight), kept as saturating counters for the 49 lines at once
     (bit k of levels[i]: line k has crossed at least i + 1), so no line is walked one by one
     and a pair under the threshold costs no line-of-sight test at all."""
@@ -431,12 +451,6 @@ def crossings_at_least(a: Cube, b: Cube, weights: dict[Cube, int], blocks: Block
     ca, d, _ = _frame(a, b)
     q0, r0, s0 = ca
     levels = [0] * threshold
-    weighted: dict[Cube, tuple[Cube, int]] = {}
-    for rc in _region(ORIGIN, d):
-        c = (rc[0] + q0, rc[1] + r0, rc[2] + s0)
-        w = weights.get(c, 0)
-        if w:
-            weighted[c] = (rc, w)
 
     def add(mask: int, w: int) -> None:
         for _ in range(min(w, threshold)):
@@ -444,20 +458,23 @@ def crossings_at_least(a: Cube, b: Cube, weights: dict[Cube, int], blocks: Block
                 levels[k] |= levels[k - 1] & mask
             levels[0] |= mask
 
-    total_weight = 0
-    for c, (rc, w) in weighted.items():
-        total_weight += w
+    total = 0
+    wmap: dict[Cube, tuple[Cube, int]] = {}
+    for c, w in weighted:
+        rc = (c[0] - q0, c[1] - r0, c[2] - s0)
+        wmap[c] = (rc, w)
+        total += w
         add(ALL_LINES if c == a or c == b else _mask(ORIGIN, d, rc, graze_blocks), w)
-    if total_weight < threshold:
+    if total < threshold:
         return False
     if not graze_blocks:
-        for c, (rc, w) in weighted.items():
+        for c, (rc, w) in wmap.items():
             if c == a or c == b:
                 continue
             for k in range(3):
                 dd = CUBE_DIRECTIONS[k]
                 nb = (c[0] + dd[0], c[1] + dd[1], c[2] + dd[2])
-                other = weighted.get(nb)
+                other = wmap.get(nb)
                 if other is not None and nb != a and nb != b:
                     m = _seam_mask(ORIGIN, d, rc, k)
                     if m:
@@ -465,7 +482,19 @@ def crossings_at_least(a: Cube, b: Cube, weights: dict[Cube, int], blocks: Block
     enough = levels[threshold - 1]
     if not enough:
         return False
-    clear = ALL_LINES & ~obstructed_lines(a, b, blocks, graze_blocks)
+    # the lines the blocking hexes obstruct (as obstructed_lines: ends never obstruct, and
+    # the seam between two blocking hexes is as solid as they are)
+    hit = 0
+    rel = [(c[0] - q0, c[1] - r0, c[2] - s0) for c in blocking if c != a and c != b]
+    bset = set(rel)
+    for rc in rel:
+        hit |= _mask(ORIGIN, d, rc, graze_blocks)
+        if not graze_blocks:
+            for k in range(3):
+                dd = CUBE_DIRECTIONS[k]
+                if (rc[0] + dd[0], rc[1] + dd[1], rc[2] + dd[2]) in bset:
+                    hit |= _seam_mask(ORIGIN, d, rc, k)
+    clear = ALL_LINES & ~hit
     if not clear:
         return False
     if mode == "centre":

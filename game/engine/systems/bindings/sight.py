@@ -102,7 +102,7 @@ class Viewer:
         self._visible: dict[tuple[Hex, Hex], bool] = {}
         self._unseen: dict[tuple[Hex, int], tuple[Hex, ...]] = {}
         self._unseen_rings: dict[Hex, tuple[int, list[tuple[int, Hex]]]] = {}
-        self._bits: tuple[int, tuple[int, int, list[int], dict[Cube, int]]] | None = None
+        self._bits: tuple[int, tuple[int, int, list[int], dict[Cube, int], int]] | None = None
         self._qmin = self._rmin = 0
         # the fast unseen test sums whole non-negative concealment; anything else asks sight()
         self._conceal_whole = all(isinstance(v, int) and v >= 0 for v in self._conceal.values())
@@ -186,9 +186,24 @@ class Viewer:
         exact = self._conceal_whole
         bits = self._bitboard(reach) if exact and conceal else None
         if bits is not None:
-            stride, off, levels, templates = bits
+            stride, off, levels, templates, solid_bits = bits
             shift = (ca[1] - self._rmin) * stride + (ca[0] - self._qmin)
             near = [lv >> shift for lv in levels]          # the concealment around `a`
+            near_solid = solid_bits >> shift
+            pad = off - (off // stride) * stride           # the margin in a template row
+            base = (ca[0] - pad, ca[1] - off // stride)
+
+            def cells(mask: int) -> list[Cube]:
+                """The hexes of the set bits of a template-shaped mask, placed around `a`."""
+                out_c: list[Cube] = []
+                while mask:
+                    low = mask & -mask
+                    v = low.bit_length() - 1
+                    r, q = divmod(v, stride)
+                    q, r = q + base[0], r + base[1]
+                    out_c.append((q, r, -q - r))
+                    mask ^= low
+                return out_c
         for c in cube_area(ca, reach):
             if c in solid or c == ca:
                 continue
@@ -213,13 +228,17 @@ class Viewer:
                     if ((t & near[0]).bit_count() + (t & near[1]).bit_count()
                             + (t & near[2]).bit_count()) < TOTAL_CONCEALMENT:
                         continue          # not enough concealment anywhere a line could pass
-                hidden = hs.crossings_at_least(ca, c, conceal, blocks, graze, mode,
-                                               TOTAL_CONCEALMENT)
+                    hidden = hs.crossings_at_least_in(
+                        ca, c, [(x, conceal[x]) for x in cells(t & near[0])],
+                        cells(t & near_solid), graze, mode, TOTAL_CONCEALMENT)
+                else:
+                    hidden = hs.crossings_at_least(ca, c, conceal, blocks, graze, mode,
+                                                   TOTAL_CONCEALMENT)
             if hidden:
                 out.append((cube_distance(ca, c), h))
         return out
 
-    def _bitboard(self, reach: int) -> tuple[int, int, list[int], dict[Cube, int]]:
+    def _bitboard(self, reach: int) -> tuple[int, int, list[int], dict[Cube, int], int]:
         """The concealment as three bit boards over axial coordinates (bit set: at least 1, 2,
         3 there) with a margin wide enough for `reach`, and the region masks (hexsight's
         `_region` for each offset) in the same layout: a bit count then bounds what any line
@@ -238,7 +257,10 @@ class Viewer:
             i = (c[1] - self._rmin) * stride + (c[0] - self._qmin) + off
             for k in range(min(w, 3)):
                 levels[k] |= 1 << i
-        built = (stride, off, levels, {})
+        solid_bits = 0
+        for c in self._solid:
+            solid_bits |= 1 << ((c[1] - self._rmin) * stride + (c[0] - self._qmin) + off)
+        built = (stride, off, levels, {}, solid_bits)
         self._bits = (reach, built)
         return built
 
