@@ -187,6 +187,16 @@ def region_from_origin(d: Cube) -> tuple[Cube, ...]:
     return _region(ORIGIN, d)
 
 
+def line_touches(d: Cube, rc: Cube, index: int) -> bool:
+    """Whether sample line `index` of the canonical pair (origin, d) touches hex `rc` (relative
+    to the origin), an edge or a corner being enough: the widest reading of which hexes a line
+    meets, for bounds."""
+    if rc == ORIGIN or rc == d:
+        return True
+    p0, p1 = line_points(ORIGIN, d, index)
+    return _enters(p0, p1, rc, True)
+
+
 def _dist_to_segment(p: Point, a: Point, b: Point) -> float:
     dx, dy = b[0] - a[0], b[1] - a[1]
     L2 = dx * dx + dy * dy

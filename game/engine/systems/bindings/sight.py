@@ -228,6 +228,14 @@ class Viewer:
                     if ((t & near[0]).bit_count() + (t & near[1]).bit_count()
                             + (t & near[2]).bit_count()) < TOTAL_CONCEALMENT:
                         continue          # not enough concealment anywhere a line could pass
+                    # the centre line, counted generously (every hex it so much as touches):
+                    # clear of anything solid and still under 3, it is a clear line that
+                    # sees in, so the hex is not unseen in either line mode
+                    tc = _centre_template(d, stride, off)
+                    if not tc & near_solid and ((tc & near[0]).bit_count()
+                                                + (tc & near[1]).bit_count()
+                                                + (tc & near[2]).bit_count()) < TOTAL_CONCEALMENT:
+                        continue
                     hidden = hs.crossings_at_least_in(
                         ca, c, [(x, conceal[x]) for x in cells(t & near[0])],
                         cells(t & near_solid), graze, mode, TOTAL_CONCEALMENT)
@@ -246,7 +254,7 @@ class Viewer:
         got = self._bits
         if got is not None and got[0] >= reach:
             return got[1]
-        pad = reach + 3
+        pad = max(reach, _PAD_AT_LEAST) + 3     # one layout (and one set of masks) for most reaches
         cubes = [self.layout.to_cube(x, y) for x, y in self.board.coords()]
         self._qmin = min(c[0] for c in cubes) - pad
         self._rmin = min(c[1] for c in cubes) - pad
@@ -308,11 +316,23 @@ def _template(d: Cube, stride: int, off: int) -> int:
     return t
 
 
+@lru_cache(maxsize=16384)
+def _centre_template(d: Cube, stride: int, off: int) -> int:
+    """The hexes the centre line from the origin to `d` touches (an edge or a corner is
+    enough), as a bit mask like `_template`'s."""
+    t = 0
+    for rc in hs.region_from_origin(d):
+        if hs.line_touches(d, rc, hs.CENTRE_LINE):
+            t |= 1 << (rc[1] * stride + rc[0] + off)
+    return t
+
+
 def _board_dark(board: Any) -> bool:
     """Whether any hex of the board is dark (BND-93)."""
     return any(board.cells[y][x].get("dark", False) for x, y in board.coords())
 
 
+_PAD_AT_LEAST = 16            # bit boards are laid out for reaches up to this at least
 _MEMO_LIMIT = 50_000          # pairs one Viewer remembers (a few MB) before starting afresh
 _VIEWERS_PER_BOARD = 16       # feature sets remembered per board
 
