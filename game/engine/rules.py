@@ -195,6 +195,7 @@ class RuleSystem(Protocol):
     def validate(self, state: Any, action: Any) -> "Refusal | str | None": ...
     def check_invariants(self, state: Any) -> list[str]: ...
     def check_map(self, board: Any) -> list: ...
+    def scenario_start(self, state: Any, shortcuts: dict[str, Any], rng: Rng) -> list: ...
     def load_bots(self) -> None: ...
     def teams_for_map(self, map_path: str) -> list[tuple[str, str]]: ...
     def extra_seats(self, house_rules: dict[str, Any]) -> list[str]: ...
@@ -264,6 +265,15 @@ class SystemBase:
 
     def check_invariants(self, state: Any) -> list[str]:
         """What is wrong with `state` (bots and tests check it after every action); none."""
+        return []
+
+    def scenario_start(self, state: Any, shortcuts: dict[str, Any], rng: Rng) -> list:
+        """A scenario's [start] shortcuts (every key but `set`, e.g. an initiative order), applied
+        to the freshly set-up `state` in place; the events, if any. A key the system does not
+        know is a ConfigError naming it; the default knows none."""
+        if shortcuts:
+            raise ConfigError(f"[start] {sorted(shortcuts)[0]!r}: {self.id} has no such shortcut "
+                              f"(it knows none; write the state with [start] set)")
         return []
 
     def check_map(self, board: Any) -> list:

@@ -1,0 +1,180 @@
+"""The scenario runner's [start] table, `rolls`, empty checks and refusal rule IDs (toy race).
+
+A file that says a position directly must reach the same position as one played into; a broken
+position, a path that leads nowhere, an unknown shortcut, a check that cannot fail and a step
+that rolls more or fewer dice than it says are each reported naming the file and the key.
+"""
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from game.engine import scenario as sc
+
+HEAD = """
+name = "toy"
+[match]
+system = "toy_race"
+seed = 3
+[setup]
+goal = 12
+secrets = [2, 5]
+"""
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    p = tmp_path / "s.toml"
+    p.write_text(textwrap.dedent(text), encoding="utf-8")
+    return p
+
+
+def run(tmp_path: Path, text: str) -> sc.Result:
+    return sc.run_file(write(tmp_path, text))
+
+
+def test_start_set_writes_the_position_the_steps_start_from(toy_system, tmp_path):
+    result = run(tmp_path, HEAD + """
+[start]
+set = {"positions" = [10, 4], "positions.1" = 5, "steps_left" = 1}
+
+[[step]]
+action = {kind = "toy_step", seat = 0}
+state = {"positions" = [11, 5], "steps_left" = 0}
+""")
+    assert result.status == "PASS", result.errors + result.differences
+    assert result.match.state.positions == [11, 5]
+
+
+def test_a_started_match_reads_like_a_played_one(toy_system, tmp_path):
+    """The edited position is the match's own: undo cannot walk back past it, legal actions
+    come from it (the per-position cache is renewed)."""
+    result = run(tmp_path, HEAD + """
+[start]
+set = {"steps_left" = 0}
+
+[expect]
+not_legal = [{kind = "toy_step"}]
+""")
+    assert result.status == "PASS", result.errors + result.differences
+    assert not result.match.can_undo()
+
+
+@pytest.mark.parametrize("start,fragment", [
+    ('set = {"positions.7" = 1}', "[start] set 'positions.7': the path leads nowhere "
+                                  "(positions has 2 items, no item 7)"),
+    ('set = {"speed" = 1}', "[start] set 'speed': the path leads nowhere (the state has no "
+                            "'speed'"),
+    ('set = {"steps_left" = 5}', "[start] set ('steps_left') makes a position that cannot be: "
+                                 "steps_left 5 out of range"),
+    ('set = {"positions.#" = 5}', "does not end at one place to write"),
+    ('initiative = ["a", "b"]', "[start] 'initiative': toy_race has no such shortcut"),
+])
+def test_a_broken_start_is_an_error_naming_the_key(toy_system, tmp_path, start, fragment):
+    result = run(tmp_path, HEAD + f"[start]\n{start}\n[expect]\nover = false\n")
+    assert result.status == "ERROR"
+    assert any(fragment in e for e in result.errors), result.errors
+
+
+def test_a_position_the_system_cannot_read_is_an_error(toy_system, tmp_path):
+    result = run(tmp_path, HEAD + '[start]\nset = {"seat" = "first"}\n[expect]\nover = false\n')
+    assert result.status == "ERROR"
+    assert "[start] set" in result.errors[0] and "'seat'" in result.errors[0]
+
+
+@pytest.mark.parametrize("text,fragment", [
+    ("[start]\n", "[start]: is empty"),
+    ("[start]\nset = {}\n", "[start] set: is empty"),
+    ("[start]\nset = 3\n", "[start] set: must be a table"),
+    ('[start]\nset = {"positions[x" = 1}\n', "has a '[' without its ']'"),
+])
+def test_a_malformed_start_names_file_and_key(toy_system, tmp_path, text, fragment):
+    with pytest.raises(sc.ScenarioError) as info:
+        sc.run_file(write(tmp_path, HEAD + text + "[expect]\nover = false\n"))
+    assert str(tmp_path / "s.toml") in str(info.value)
+    assert fragment in str(info.value)
+
+
+@pytest.mark.parametrize("check", [
+    "state = {}", "decision = {}", "events = []", "not_events = []", "legal = []",
+    "not_legal = []"])
+def test_an_empty_check_is_an_error(toy_system, tmp_path, check):
+    key = check.split(" ")[0]
+    with pytest.raises(sc.ScenarioError) as info:
+        sc.run_file(write(tmp_path, HEAD + f"[[step]]\naction = {{kind = \"toy_step\", "
+                                           f"seat = 0}}\n{check}\n"))
+    assert f"[[step]] 1 {key}: is empty" in str(info.value)
+    with pytest.raises(sc.ScenarioError) as info:
+        sc.run_file(write(tmp_path, HEAD + f"[expect]\n{check}\n"))
+    assert f"[expect] {key}: is empty" in str(info.value)
+
+
+def test_an_empty_table_value_means_empty_not_anything():
+    assert sc.differences({}, {}) == []
+    assert sc.differences({}, {"a": 1}, "truces") == ["truces is {a=1}, expected an empty table"]
+    assert sc.differences({"x": {}}, {"x": {}, "y": 2}) == []
+
+
+ROLL = HEAD + """
+[[step]]
+action = {kind = "toy_roll", seat = 0}
+dice = DICE
+rolls = 1
+"""
+
+
+def test_rolls_passes_when_the_step_rolls_exactly_its_forced_dice(toy_system, tmp_path):
+    result = run(tmp_path, ROLL.replace("DICE", "[3]"))
+    assert result.status == "PASS", result.errors + result.differences
+
+
+def test_rolls_fails_on_leftover_forced_dice(toy_system, tmp_path):
+    result = run(tmp_path, ROLL.replace("DICE", "[3, 4]"))
+    assert "step 1 (toy_roll seat=0): expected exactly 1 dice rolled, it rolled 1 forced, left 1 " \
+           "forced unrolled" in result.differences
+    result = run(tmp_path, ROLL.replace("DICE", "[3, 4]").replace("rolls = 1", "rolls = 2"))
+    assert "step 1 (toy_roll seat=0): expected exactly 2 dice rolled, it rolled 1 forced, left 1 " \
+           "forced unrolled" in result.differences
+
+
+def test_rolls_needs_its_dice_forced(toy_system, tmp_path):
+    result = run(tmp_path, ROLL.replace("DICE", "[]"))
+    assert result.status == "ERROR"
+    assert "step 1 (toy_roll seat=0): rolls = 1, but only 0 forced dice are waiting" in \
+        result.errors[0]
+
+
+def test_rolls_fails_when_a_step_rolls_unforced_dice(toy_system, tmp_path):
+    result = run(tmp_path, ROLL.replace("DICE", "[]").replace("rolls = 1", "rolls = 0"))
+    assert result.status == "FAIL"
+    assert "expected exactly 0 dice rolled, it rolled 0 forced and drew unforced dice" in \
+        result.differences[0]
+
+
+@pytest.mark.parametrize("value", ["-1", "true", '"one"'])
+def test_rolls_must_be_a_count(toy_system, tmp_path, value):
+    with pytest.raises(sc.ScenarioError) as info:
+        sc.run_file(write(tmp_path, ROLL.replace("DICE", "[3]").replace("rolls = 1",
+                                                                        f"rolls = {value}")))
+    assert "[[step]] 1 rolls: must be a whole number of dice" in str(info.value)
+
+
+ILLEGAL = HEAD + """
+[[step]]
+action = {kind = "toy_roll", seat = 0}
+dice = [6]
+
+[[step]]
+action = {kind = "end_turn"}
+expect_illegal = "WANT"
+"""
+
+
+def test_expect_illegal_by_rule_id(toy_system, tmp_path):
+    assert run(tmp_path, ILLEGAL.replace("WANT", "TOY-03")).status == "PASS"
+    result = run(tmp_path, ILLEGAL.replace("WANT", "(toy-0"))   # not an ID: a text fragment
+    assert result.status == "PASS"
+    result = run(tmp_path, ILLEGAL.replace("WANT", "TOY-04"))
+    assert result.status == "FAIL"
+    assert "refused as expected, but by rule TOY-03, not TOY-04" in result.differences[0]
