@@ -178,3 +178,113 @@ def test_expect_illegal_by_rule_id(toy_system, tmp_path):
     result = run(tmp_path, ILLEGAL.replace("WANT", "TOY-04"))
     assert result.status == "FAIL"
     assert "refused as expected, but by rule TOY-03, not TOY-04" in result.differences[0]
+
+
+# -- the systems' shortcuts -------------------------------------------------------------------------
+GEMS = """
+name = "gems"
+[match]
+system = "gems"
+seed = 1
+[grid]
+rows = [".....", ".....", "....."]
+[setup]
+units = [
+  {id = "garnet", sheet = "garnet", side = 0, x = 1, y = 1},
+  {id = "iolite", sheet = "iolite", side = 1, x = 3, y = 1},
+]
+[start]
+START
+[expect]
+decision = {seat = 1}
+state = {"order" = ["iolite", "garnet"], "turn" = 0, "slots" = 2}
+"""
+
+
+@pytest.mark.rule("GEM-05")
+def test_gems_initiative_as_an_order(tmp_path):
+    result = run(tmp_path, GEMS.replace("START", 'initiative = ["iolite", "garnet"]'))
+    assert result.status == "PASS", result.errors + result.differences
+    assert result.initial_events[-2]["kind"] == "gems.initiative_set"
+
+
+@pytest.mark.parametrize("start,fragment", [
+    ('initiative = ["iolite"]', "[start] 'initiative' must list every unit once"),
+    ("round = 2", "[start] 'round': gems has no such shortcut (it knows: initiative)"),
+])
+def test_gems_bad_shortcuts_are_errors(tmp_path, start, fragment):
+    result = run(tmp_path, GEMS.replace("START", start))
+    assert result.status == "ERROR" and fragment in result.errors[0], result.errors
+
+
+BINDINGS = """
+name = "bindings"
+[match]
+system = "bindings"
+seed = 2
+[grid]
+rows = ["............", "............", "............"]
+[setup]
+combatants = [
+  {id = "A", sheet = "brawler", side = 0, x = 0, y = 0},
+  {id = "B", sheet = "brawler", side = 1, x = 11, y = 2},
+]
+[start]
+START
+[expect]
+EXPECT
+"""
+
+
+@pytest.mark.rule("BND-15")
+def test_bindings_round_segment_and_order(tmp_path):
+    result = run(tmp_path, BINDINGS.replace("START", 'initiative = ["B", "A"]\nround = 3\n'
+                                                     "segment = 2").replace(
+        "EXPECT", 'state = {"order" = ["B", "A"], "round" = 3, "segment" = 2}\n'
+                  'decision = {stage = "act", actor = "B"}'))
+    assert result.status == "PASS", result.errors + result.differences
+
+
+@pytest.mark.parametrize("start,fragment", [
+    ("segment = 4", "[start] 'segment' must be a whole number from 1 to 3, not 4"),
+    ("round = 0", "[start] 'round' must be a whole number from 1, not 0"),
+    ('initiative = ["A", "A"]', "[start] 'initiative' must list every combatant once"),
+    ("main_phase = 1", "[start] 'main_phase': bindings has no such shortcut"),
+])
+def test_bindings_bad_shortcuts_are_errors(tmp_path, start, fragment):
+    result = run(tmp_path, BINDINGS.replace("START", start).replace("EXPECT", "over = false"))
+    assert result.status == "ERROR" and fragment in result.errors[0], result.errors
+
+
+GW = """
+name = "gw"
+[match]
+system = "gemwielders"
+seed = 3
+setup_dice = [0]
+[setup]
+content = "checklist"
+gembearers = ["plain_left", "plain_right"]
+[start]
+START
+[expect]
+EXPECT
+"""
+
+
+@pytest.mark.rule("GW-13")
+@pytest.mark.parametrize("player,seat,turn", [(1, 0, 1), (2, 1, 2)])
+def test_gemwielders_skip_to_a_main_phase(tmp_path, player, seat, turn):
+    result = run(tmp_path, GW.replace("START", f"main_phase = {player}").replace(
+        "EXPECT", f'state = {{"phase" = "main", "active" = {seat}, "turn" = {turn}}}\n'
+                  f"decision = {{seat = {seat}}}"))
+    assert result.status == "PASS", result.errors + result.differences
+
+
+@pytest.mark.parametrize("start,fragment", [
+    ("main_phase = 3", "[start] 'main_phase' must be 1 or 2"),
+    ("initiative = [1]", "[start] 'initiative': gemwielders has no such shortcut"),
+])
+def test_gemwielders_bad_shortcuts_are_errors(tmp_path, start, fragment):
+    result = run(tmp_path, GW.replace("START", start).replace("EXPECT", "over = false"))
+    assert result.status == "ERROR" and fragment in result.errors[0], result.errors
