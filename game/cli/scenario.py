@@ -3,17 +3,23 @@
 Owns: the command line around game.engine.scenario: finding the files (a folder means every
 *.toml under it), printing PASS/FAIL/ERROR per file with each difference, and the exit status
 (0 when every file passed, 1 otherwise, 2 for a usage mistake). `--show` prints what happened at
-every step, which is what a game master checking a ruling or a bug report wants to read.
+every step, which is what a game master checking a ruling or a bug report wants to read, and
+then every state path a check or a [start] set can name, with its value at the end
+(`--paths` prints only those). `--new SYSTEM FILE` writes a starter
+file with every key explained that passes as written.
 
 Must not: print a traceback for a bad file or a failing rule; those are reported as text.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from game.engine import scenario as sc
+from game.cli.scenario_starters import STARTERS
 
 
 def _files(targets: list[str]) -> tuple[list[Path], list[str]]:
@@ -46,6 +52,38 @@ def _show(result: sc.Result, out) -> None:
             print(f"      {_event_line(e)}", file=out)
 
 
+def state_paths(data: Any, prefix: str = "") -> list[tuple[str, Any]]:
+    """Every leaf of the state JSON as (dotted path, value): list items that carry an "id" are
+    named by it (as `lookup` reads them), others by position; a list of plain values is one
+    leaf, and so is an empty table."""
+    if isinstance(data, dict) and data:
+        out: list[tuple[str, Any]] = []
+        for key, value in data.items():
+            out += state_paths(value, f"{prefix}.{key}" if prefix else str(key))
+        return out
+    if isinstance(data, list) and any(isinstance(v, (dict, list)) for v in data):
+        out = []
+        for i, value in enumerate(data):
+            name = value.get("id") if isinstance(value, dict) else None
+            seg = str(name) if isinstance(name, str) and name and not name.lstrip("-").isdigit() \
+                else str(i)
+            out += state_paths(value, f"{prefix}.{seg}" if prefix else seg)
+        return out
+    return [(prefix, data)]
+
+
+def _show_paths(result: sc.Result, out, width: int = 100) -> None:
+    if result.match is None:
+        return
+    state = json.loads(json.dumps(result.match.system.state_to_json(result.match.state)))
+    print("    state paths at the end (for state checks and [start] set):", file=out)
+    for dotted, value in state_paths(state):
+        text = json.dumps(value)
+        if len(text) > width:
+            text = text[:width - 3] + "..."
+        print(f"      {dotted} = {text}", file=out)
+
+
 def _event_line(e: dict) -> str:
     text = e.get("text")
     if isinstance(text, str) and text:
@@ -57,11 +95,30 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="strife-table scenario",
         description="Run scenario files (see docs/scenarios.md). Exit 0 when all pass, else 1.")
-    parser.add_argument("paths", nargs="+", metavar="FILE_OR_FOLDER")
+    parser.add_argument("paths", nargs="*", metavar="FILE_OR_FOLDER")
     parser.add_argument("--show", action="store_true",
-                        help="print the events of every step, not only the differences")
+                        help="print the events of every step and the state paths at the end, "
+                             "not only the differences")
+    parser.add_argument("--paths", action="store_true",
+                        help="print only the state paths at the end (what a state check or a "
+                             "[start] set can name), with their values")
+    parser.add_argument("--new", metavar="SYSTEM", choices=sorted(STARTERS),
+                        help="write a starter scenario for SYSTEM to the one FILE given (every "
+                             "key explained; it passes as written)")
     args = parser.parse_args(argv)
     out = sys.stdout
+    if args.new:
+        if len(args.paths) != 1:
+            parser.error("--new SYSTEM needs exactly one FILE to write")
+        target = Path(args.paths[0])
+        if target.exists():
+            print(f"ERROR {target}: the file exists; choose another name", file=out)
+            return 1
+        target.write_text(STARTERS[args.new], encoding="utf-8")
+        print(f"wrote {target}: run it with python -m game scenario {target}", file=out)
+        return 0
+    if not args.paths:
+        parser.error("give at least one FILE_OR_FOLDER")
     files, missing = _files(args.paths)
     for m in missing:
         print(f"ERROR {m}", file=out)
@@ -89,6 +146,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  - {d}", file=out)
         if args.show:
             _show(result, out)
+        if args.show or args.paths:
+            _show_paths(result, out)
     broken += len(missing)
     print(f"{passed} passed, {failed} failed, {broken} could not be run", file=out)
     return 0 if failed == 0 and broken == 0 and files else 1

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from game.cli import scenario as cli
+from game.cli.scenario_starters import STARTERS
 from game.engine import scenario as sc
 
 HEAD = """
@@ -288,3 +290,39 @@ def test_gemwielders_skip_to_a_main_phase(tmp_path, player, seat, turn):
 def test_gemwielders_bad_shortcuts_are_errors(tmp_path, start, fragment):
     result = run(tmp_path, GW.replace("START", start).replace("EXPECT", "over = false"))
     assert result.status == "ERROR" and fragment in result.errors[0], result.errors
+
+
+# -- the command: --new and --show paths ------------------------------------------------------------
+@pytest.mark.parametrize("system", sorted(STARTERS))
+def test_new_writes_a_starter_that_passes(tmp_path, capsys, system):
+    target = tmp_path / f"{system}.toml"
+    assert cli.main(["--new", system, str(target)]) == 0
+    assert sc.run_file(target).status == "PASS"
+    text = target.read_text(encoding="utf-8")
+    for key in ("[start]", "set =", "rolls = N", "expect_illegal", "[expect]"):
+        assert key in text, key
+    assert cli.main(["--new", system, str(target)]) == 1          # never overwrites
+    assert "the file exists" in capsys.readouterr().out
+
+
+def test_show_paths_prints_the_paths_a_check_can_use(tmp_path, capsys):
+    target = tmp_path / "gems.toml"
+    cli.main(["--new", "gems", str(target)])
+    capsys.readouterr()
+    assert cli.main(["--paths", str(target)]) == 0
+    out = capsys.readouterr().out
+    assert "      units.iolite.hp = 8\n" in out
+    assert "step 1" not in out                  # only the paths
+    assert cli.main(["--show", str(target)]) == 0
+    out = capsys.readouterr().out
+    assert "step 3 (gems.strike unit=garnet):" in out and "units.iolite.hp = 8" in out
+
+
+def test_state_paths_name_list_items_by_id():
+    data = {"units": [{"id": "a", "hp": 3, "arms": [{"held": None}]}], "row": [None, "c1"],
+            "truces": {}}
+    assert cli.state_paths(data) == [("units.a.id", "a"), ("units.a.hp", 3),
+                                     ("units.a.arms.0.held", None), ("row", [None, "c1"]),
+                                     ("truces", {})]
+    for dotted, value in cli.state_paths(data):
+        assert sc.lookup(data, dotted) == value
