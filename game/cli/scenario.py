@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show", action="store_true",
                         help="print the events of every step and the state paths at the end, "
                              "not only the differences")
-    parser.add_argument("--paths", action="store_true",
+    parser.add_argument("--paths", action="store_true", dest="paths_only",
                         help="print only the state paths at the end (what a state check or a "
                              "[start] set can name), with their values")
     parser.add_argument("--new", metavar="SYSTEM", choices=sorted(STARTERS),
@@ -146,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  - {d}", file=out)
         if args.show:
             _show(result, out)
-        if args.show or args.paths:
+        if args.show or args.paths_only:
             _show_paths(result, out)
     broken += len(missing)
     print(f"{passed} passed, {failed} failed, {broken} could not be run", file=out)

@@ -326,3 +326,28 @@ def test_state_paths_name_list_items_by_id():
                                      ("truces", {})]
     for dotted, value in cli.state_paths(data):
         assert sc.lookup(data, dotted) == value
+
+
+def test_without_show_nothing_but_the_verdict_is_printed(tmp_path, capsys):
+    target = tmp_path / "gems.toml"
+    cli.main(["--new", "gems", str(target)])
+    capsys.readouterr()
+    assert cli.main([str(target)]) == 0
+    assert capsys.readouterr().out.splitlines() == [f"PASS  {target}  gems: Garnet strikes Iolite",
+                                                    "1 passed, 0 failed, 0 could not be run"]
+
+
+EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "docs" / "examples").glob("*.toml"))
+
+
+def test_there_is_an_example_for_each_new_key():
+    text = "\n".join(p.read_text(encoding="utf-8") for p in EXAMPLES)
+    for key in ("[start]", "set =", "initiative =", "round =", "segment =", "main_phase =",
+                "rolls =", 'expect_illegal = "GW-20"', "= {}"):
+        assert key in text, key
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_every_documented_example_passes(path):
+    result = sc.run_file(path)
+    assert result.status == "PASS", result.errors + result.differences
