@@ -4,8 +4,9 @@ Owns: the command line around game.engine.scenario: finding the files (a folder 
 *.toml under it), printing PASS/FAIL/ERROR per file with each difference, and the exit status
 (0 when every file passed, 1 otherwise, 2 for a usage mistake). `--show` prints what happened at
 every step, which is what a game master checking a ruling or a bug report wants to read, and
-the state paths a check can use at the end. `--new SYSTEM [FILE]` writes a starter file (every
-key explained) for a rule system, to FILE or to the screen.
+then every state path a check or a [start] set can name, with its value at the end
+(`--paths` prints only those). `--new SYSTEM FILE` writes a starter
+file with every key explained that passes as written.
 
 Must not: print a traceback for a bad file or a failing rule; those are reported as text.
 """
@@ -15,10 +16,10 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
-from game import paths
-from game.engine import registry
 from game.engine import scenario as sc
+from game.cli.scenario_starters import STARTERS
 
 
 def _files(targets: list[str]) -> tuple[list[Path], list[str]]:
@@ -49,64 +50,38 @@ def _show(result: sc.Result, out) -> None:
             print(f"      refused: {refusal}", file=out)
         for e in events:
             print(f"      {_event_line(e)}", file=out)
-    match = result.match
-    if match is not None:
-        print("    state paths at the end (for [start] and state checks):", file=out)
-        data = json.loads(json.dumps(match.system.state_to_json(match.state)))
-        for line in state_paths(data):
-            print(f"      {line}", file=out)
 
 
-def state_paths(value, prefix: str = "") -> list[str]:
-    """Every leaf of a state's JSON as `dotted.path = value` (what [start] can set and a state
-    check can read); a list also gets its count as `path.# = n`."""
-    out: list[str] = []
-    if isinstance(value, dict):
-        for k, v in value.items():
-            out += state_paths(v, f"{prefix}.{k}" if prefix else str(k))
-        if not value and prefix:
-            out.append(f"{prefix} = {{}}")
-    elif isinstance(value, list):
-        out.append(f"{prefix}.# = {len(value)}")
-        if all(not isinstance(v, (dict, list)) for v in value):
-            out.append(f"{prefix} = {json.dumps(value)}")
-        else:
-            for i, v in enumerate(value):
-                out += state_paths(v, f"{prefix}.{i}")
-    else:
-        out.append(f"{prefix} = {json.dumps(value)}")
-    return out
+def state_paths(data: Any, prefix: str = "") -> list[tuple[str, Any]]:
+    """Every leaf of the state JSON as (dotted path, value): list items that carry an "id" are
+    named by it (as `lookup` reads them), others by position; a list of plain values is one
+    leaf, and so is an empty table."""
+    if isinstance(data, dict) and data:
+        out: list[tuple[str, Any]] = []
+        for key, value in data.items():
+            out += state_paths(value, f"{prefix}.{key}" if prefix else str(key))
+        return out
+    if isinstance(data, list) and any(isinstance(v, (dict, list)) for v in data):
+        out = []
+        for i, value in enumerate(data):
+            name = value.get("id") if isinstance(value, dict) else None
+            seg = str(name) if isinstance(name, str) and name and not name.lstrip("-").isdigit() \
+                else str(i)
+            out += state_paths(value, f"{prefix}.{seg}" if prefix else seg)
+        return out
+    return [(prefix, data)]
 
 
-def starter(system_id: str) -> Path:
-    """The starter file of a rule system (game/data/scenarios/<id>.toml)."""
-    return paths.data_dir() / "scenarios" / f"{system_id}.toml"
-
-
-def _new(system_id: str, target: str | None, out) -> int:
-    known = [s.id for s in registry.all_systems()]
-    if system_id not in known:
-        print(f"ERROR --new: no rule system {system_id!r} (known: {', '.join(known)})", file=out)
-        return 2
-    src = starter(system_id)
-    if not src.is_file():
-        print(f"ERROR --new: {system_id} has no starter file ({src})", file=out)
-        return 2
-    text = src.read_text(encoding="utf-8")
-    if target is None:
-        out.write(text)
-        return 0
-    dest = Path(target)
-    if dest.exists():
-        print(f"ERROR --new: {dest} already exists (nothing was written)", file=out)
-        return 2
-    try:
-        dest.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        print(f"ERROR --new: {dest} cannot be written: {exc.strerror or exc}", file=out)
-        return 2
-    print(f"wrote {dest}: run it with  python -m game scenario {dest}", file=out)
-    return 0
+def _show_paths(result: sc.Result, out, width: int = 100) -> None:
+    if result.match is None:
+        return
+    state = json.loads(json.dumps(result.match.system.state_to_json(result.match.state)))
+    print("    state paths at the end (for state checks and [start] set):", file=out)
+    for dotted, value in state_paths(state):
+        text = json.dumps(value)
+        if len(text) > width:
+            text = text[:width - 3] + "..."
+        print(f"      {dotted} = {text}", file=out)
 
 
 def _event_line(e: dict) -> str:
@@ -124,17 +99,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show", action="store_true",
                         help="print the events of every step and the state paths at the end, "
                              "not only the differences")
-    parser.add_argument("--new", metavar="SYSTEM",
-                        help="write a starter scenario for this rule system to the one FILE "
-                             "given (never over an existing file), or to the screen")
+    parser.add_argument("--paths", action="store_true", dest="paths_only",
+                        help="print only the state paths at the end (what a state check or a "
+                             "[start] set can name), with their values")
+    parser.add_argument("--new", metavar="SYSTEM", choices=sorted(STARTERS),
+                        help="write a starter scenario for SYSTEM to the one FILE given (every "
+                             "key explained; it passes as written)")
     args = parser.parse_args(argv)
     out = sys.stdout
-    if args.new is not None:
-        if len(args.paths) > 1:
-            parser.error("--new takes at most one FILE to write")
-        return _new(args.new, args.paths[0] if args.paths else None, out)
+    if args.new:
+        if len(args.paths) != 1:
+            parser.error("--new SYSTEM needs exactly one FILE to write")
+        target = Path(args.paths[0])
+        if target.exists():
+            print(f"ERROR {target}: the file exists; choose another name", file=out)
+            return 1
+        target.write_text(STARTERS[args.new], encoding="utf-8")
+        print(f"wrote {target}: run it with python -m game scenario {target}", file=out)
+        return 0
     if not args.paths:
-        parser.error("give at least one FILE_OR_FOLDER to run (or --new SYSTEM)")
+        parser.error("give at least one FILE_OR_FOLDER")
     files, missing = _files(args.paths)
     for m in missing:
         print(f"ERROR {m}", file=out)
@@ -162,6 +146,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  - {d}", file=out)
         if args.show:
             _show(result, out)
+        if args.show or args.paths_only:
+            _show_paths(result, out)
     broken += len(missing)
     print(f"{passed} passed, {failed} failed, {broken} could not be run", file=out)
     return 0 if failed == 0 and broken == 0 and files else 1

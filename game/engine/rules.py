@@ -196,6 +196,7 @@ class RuleSystem(Protocol):
     def check_invariants(self, state: Any) -> list[str]: ...
     def upgrade_saved_state(self, data: Any) -> Any: ...
     def check_map(self, board: Any) -> list: ...
+    def scenario_start(self, state: Any, shortcuts: dict[str, Any], rng: Rng) -> list: ...
     def load_bots(self) -> None: ...
     def teams_for_map(self, map_path: str) -> list[tuple[str, str]]: ...
     def extra_seats(self, house_rules: dict[str, Any]) -> list[str]: ...
@@ -271,6 +272,15 @@ class SystemBase:
         """A save's stored state JSON in today's shape, for comparing with the replayed
         position (a field an older version wrote and this one no longer has); unchanged."""
         return data
+
+    def scenario_start(self, state: Any, shortcuts: dict[str, Any], rng: Rng) -> list:
+        """A scenario's [start] shortcuts (every key but `set`, e.g. an initiative order), applied
+        to the freshly set-up `state` in place; the events, if any. A key the system does not
+        know is a ConfigError naming it; the default knows none."""
+        if shortcuts:
+            raise ConfigError(f"[start] {sorted(shortcuts)[0]!r}: {self.id} has no such shortcut "
+                              f"(it knows none; write the state with [start] set)")
+        return []
 
     def check_map(self, board: Any) -> list:
         """The system's own problems with a map (beyond the generic ones); none."""

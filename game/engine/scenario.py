@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,7 +39,10 @@ _TOP_KEYS = {"name", "description", "rules", "dice", "match", "grid", "setup", "
              "expect"}
 _MATCH_KEYS = {"system", "map", "seed", "house_rules", "setup_dice", "seats"}
 _CHECK_KEYS = {"events", "not_events", "state", "decision", "legal", "not_legal", "over", "winner"}
-_STEP_KEYS = _CHECK_KEYS | {"action", "dice", "exact_dice", "expect_illegal", "note"}
+_STEP_KEYS = _CHECK_KEYS | {"action", "dice", "rolls", "expect_illegal", "note"}
+_START_SET = "set"   # the one [start] key the runner reads itself; the others are the system's
+# a rule ID such as "GEM-40" or "GW-12a": an expect_illegal of this shape names the refusing rule
+_RULE_ID = re.compile(r"^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d+[a-z]?$")
 NONE = "<none>"      # TOML has no null: this text stands for "no value" in expectations
 
 
@@ -76,10 +80,7 @@ class Step:
     action: Any = None                 # a registered action record, or None for a checks-only step
     dice: list[int] = field(default_factory=list)
     expect_illegal: str | None = None
-    #: the rule ID the refusal must name (`expect_illegal = {reason = "...", rule = "ID"}`)
-    expect_rule: str | None = None
-    #: the step must roll exactly its `dice`: none left over, none rolled at random
-    exact_dice: bool = False
+    rolls: int | None = None           # the exact number of dice the step must roll, all forced
     note: str = ""
     checks: Checks = field(default_factory=Checks)
     raw_action: dict | None = None     # as written; rebuilt before the step when it has "$path"s
@@ -103,8 +104,10 @@ class Scenario:
     dice: list[int]
     steps: list[Step]
     checks: Checks
-    #: (dotted path, value) pairs set in the state after set-up, before any step ([start])
-    start: list[tuple[str, Any]] = field(default_factory=list)
+    #: [start] set: (dotted path, value) written into the state after set-up, in order
+    start_set: list[tuple[str, Any]] = field(default_factory=list)
+    #: the other [start] keys: the system's shortcuts (RuleSystem.scenario_start)
+    start_shortcuts: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -180,23 +183,16 @@ def _resolve_map(path: Path, name: Any) -> str:
                                      f"folder ({maps_dir()})")
 
 
-def _no_empty_tables(path: Path, where: str, value: Any) -> None:
-    """An empty table in an expectation matches anything, so it can only be a mistake."""
-    if isinstance(value, dict):
-        if not value:
-            raise _fail(path, where, "an empty table {} would match anything: write the fields "
-                                     f'it must have (or "{NONE}" for no value)')
-        for k, v in value.items():
-            _no_empty_tables(path, f"{where}.{k}", v)
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            _no_empty_tables(path, f"{where}[{i}]", v)
+def _not_empty(path: Path, where: str, table: dict) -> None:
+    """An empty check would pass whatever happened: it is a mistake in the file, never a check."""
+    for key in ("events", "not_events", "state", "decision", "legal", "not_legal"):
+        if key in table and table[key] in ({}, []):
+            raise _fail(path, f"{where} {key}", "is empty, so it would pass whatever happens; "
+                                                "say what to check or leave the key out")
 
 
 def _checks(path: Path, where: str, table: dict) -> Checks:
-    for key in ("events", "not_events", "state", "decision", "legal", "not_legal"):
-        if key in table:
-            _no_empty_tables(path, f"{where} {key}", table[key])
+    _not_empty(path, where, table)
     c = Checks()
     for key in ("events", "not_events"):
         if key in table:
@@ -209,15 +205,7 @@ def _checks(path: Path, where: str, table: dict) -> Checks:
             else:
                 c.not_events = events
     if "state" in table:
-        state = table["state"]
-        if isinstance(state, dict):
-            c.state = list(state.items())
-        elif isinstance(state, list) and all(isinstance(e, list) and len(e) == 2
-                                             and isinstance(e[0], str) for e in state):
-            c.state = [(e[0], e[1]) for e in state]
-        else:
-            raise _fail(path, f"{where} state", 'must be a table of "dotted.path" = value, or a '
-                                                "list of [path, value] pairs")
+        c.state = _pairs(path, f"{where} state", table["state"])
     if "decision" in table:
         c.decision = _table(path, f"{where} decision", table["decision"])
     for key in ("legal", "not_legal"):
@@ -241,6 +229,36 @@ def _checks(path: Path, where: str, table: dict) -> Checks:
             raise _fail(path, f"{where} winner", f'must be a side number or "{NONE}" (a draw)')
         c.has_winner = True
     return c
+
+
+def _pairs(path: Path, where: str, value: Any) -> list[tuple[str, Any]]:
+    """`{"dotted.path" = value, ...}` or `[["dotted.path", value], ...]` as (path, value) pairs."""
+    if isinstance(value, dict):
+        pairs = list(value.items())
+    elif isinstance(value, list) and all(isinstance(e, list) and len(e) == 2
+                                         and isinstance(e[0], str) for e in value):
+        pairs = [(e[0], e[1]) for e in value]
+    else:
+        raise _fail(path, where, 'must be a table of "dotted.path" = value, or a list of '
+                                 "[path, value] pairs")
+    if not pairs:
+        raise _fail(path, where, "is empty, so it would do nothing; leave the key out")
+    for dotted, _ in pairs:
+        try:
+            _segments(dotted)
+        except KeyError as exc:
+            raise _fail(path, f"{where} {dotted!r}", exc.args[0]) from None
+    return pairs
+
+
+def _start(path: Path, value: Any) -> tuple[list[tuple[str, Any]], dict[str, Any]]:
+    """[start]: `set` (paths into the state) and the system's shortcuts (every other key)."""
+    table = _table(path, "[start]", value)
+    if not table:
+        raise _fail(path, "[start]", "is empty, so it would change nothing; leave it out")
+    shortcuts = {k: v for k, v in table.items() if k != _START_SET}
+    pairs = _pairs(path, f"[start] {_START_SET}", table[_START_SET]) if _START_SET in table else []
+    return pairs, copy.deepcopy(shortcuts)
 
 
 def _action(path: Path, where: str, value: Any, kind_only: bool = False):
@@ -326,41 +344,27 @@ def parse(data: dict, path: str | Path = "<scenario>") -> Scenario:
             else:
                 step.action = _action(path, where, raw["action"])
         step.dice = _int_list(path, f"{where} dice", raw.get("dice", []))
-        if "exact_dice" in raw:
-            if not isinstance(raw["exact_dice"], bool):
-                raise _fail(path, f"{where} exact_dice", "must be true or false")
-            step.exact_dice = raw["exact_dice"]
+        if "rolls" in raw:
+            rolls = raw["rolls"]
+            if not isinstance(rolls, int) or isinstance(rolls, bool) or rolls < 0:
+                raise _fail(path, f"{where} rolls", f"must be a whole number of dice, 0 or more, "
+                                                    f"not {rolls!r}")
+            if step.action is None and step.raw_action is None:
+                raise _fail(path, f"{where} rolls", "needs an action that rolls")
+            step.rolls = rolls
         if "expect_illegal" in raw:
             if step.action is None and step.raw_action is None:
                 raise _fail(path, f"{where} expect_illegal", "needs an action to refuse")
-            want = raw["expect_illegal"]
-            if isinstance(want, dict):
-                _unknown(path, f"{where} expect_illegal", want, {"reason", "rule"})
-                if not want or not all(isinstance(v, str) and v for v in want.values()):
-                    raise _fail(path, f"{where} expect_illegal",
-                                'give reason = "a fragment of the words" and/or rule = "ID"')
-                step.expect_illegal = want.get("reason", "")
-                step.expect_rule = want.get("rule")
-            elif isinstance(want, str):
-                step.expect_illegal = want
-            else:
-                raise _fail(path, f"{where} expect_illegal",
-                            'must be a text fragment of the reason, or {reason = "...", '
-                            'rule = "ID"}')
+            if not isinstance(raw["expect_illegal"], str):
+                raise _fail(path, f"{where} expect_illegal", "must be a rule ID (\"GEM-40\"), "
+                                                             "a text fragment of the reason, or "
+                                                             '"" for any refusal')
+            step.expect_illegal = raw["expect_illegal"]
         note = raw.get("note", "")
         if not isinstance(note, str):
             raise _fail(path, f"{where} note", "must be text")
         step.note = note
         steps.append(step)
-
-    start: list[tuple[str, Any]] = []
-    if "start" in data:
-        table = _table(path, "[start]", data["start"])
-        if not table:
-            raise _fail(path, "[start]", "is empty: set at least one state path, or leave it out")
-        for key, value in table.items():
-            _no_empty_tables(path, f"[start] {key}", value)
-            start.append((str(key), value))
 
     expect = _table(path, "[expect]", data.get("expect", {}))
     _unknown(path, "[expect]", expect, _CHECK_KEYS)
@@ -371,7 +375,9 @@ def parse(data: dict, path: str | Path = "<scenario>") -> Scenario:
         raise _fail(path, "name/description", "must be text")
     if not steps and checks.empty():
         raise _fail(path, "", "the scenario has no [[step]] and no [expect]: it checks nothing")
-    return Scenario(path, name, description, list(rules), config, dice, steps, checks, start)
+    start_set, shortcuts = _start(path, data["start"]) if "start" in data else ([], {})
+    return Scenario(path, name, description, list(rules), config, dice, steps, checks,
+                    start_set, shortcuts)
 
 
 # -- comparing --------------------------------------------------------------------------------------
@@ -395,6 +401,8 @@ def differences(expected: Any, actual: Any, where: str = "") -> list[str]:
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
             return [f"{here} is {_show(actual)}, expected a table {_show(expected)}"]
+        if not expected and actual:        # {} means "an empty table", never "any table"
+            return [f"{here} is {_show(actual)}, expected an empty table"]
         out = []
         for key, value in expected.items():
             sub = f"{where}.{key}" if where else str(key)
@@ -521,6 +529,48 @@ def lookup(data: Any, dotted: str, root: Any = None) -> Any:
     return current
 
 
+def assign(data: Any, dotted: str, value: Any) -> None:
+    """Write `value` at a `lookup` path inside JSON, in place: the last segment is a table key
+    that already exists, a list position, a list item's id, or `[path=value]` (that item is
+    replaced). Raises KeyError with a readable message; a path may not invent new keys, so a
+    misspelt name is an error rather than a field the system never reads."""
+    parts = _segments(dotted)
+    if not parts or parts[-1] == "#" or (parts[-1].startswith("[") and "=" not in parts[-1]):
+        raise KeyError(f"{dotted!r} does not end at one place to write")
+    parent = lookup(data, _join(parts[:-1])) if len(parts) > 1 else data
+    last = parts[-1]
+    where = _join(parts[:-1]) or "the state"
+    if isinstance(parent, dict):
+        if last not in parent:
+            raise KeyError(f"{where} has no {last!r} (it has: "
+                           f"{', '.join(map(str, parent)) or 'nothing'})")
+        parent[last] = value
+    elif isinstance(parent, list):
+        if last.startswith("["):
+            item = _bracket(data, parent, last, where)
+            i = next(n for n, v in enumerate(parent) if v is item)
+        elif last.lstrip("-").isdigit():
+            i = int(last)
+            if not -len(parent) <= i < len(parent):
+                raise KeyError(f"{where} has {len(parent)} items, no item {i}")
+        else:
+            found = [n for n, v in enumerate(parent) if isinstance(v, dict)
+                     and str(v.get("id")) == last]
+            if not found:
+                raise KeyError(f"{where} has no item with id {last!r}")
+            i = found[0]
+        parent[i] = value
+    else:
+        raise KeyError(f"{where} is {_show(parent)}, which has no {last!r}")
+
+
+def _join(parts: list[str]) -> str:
+    out = ""
+    for p in parts:
+        out += p if p.startswith("[") or not out else "." + p
+    return out
+
+
 def _has_refs(value: Any) -> bool:
     if isinstance(value, str):
         return value.startswith("$") and not value.startswith("$$")
@@ -548,80 +598,6 @@ def resolve_refs(value: Any, state: Any) -> Any:
     if isinstance(value, list):
         return [resolve_refs(v, state) for v in value]
     return value
-
-
-def assign(root: Any, dotted: str, value: Any) -> None:
-    """Set what `dotted` names in `root` (a state as JSON) to `value`, the way `lookup` reads
-    it: table keys, list positions and item ids. Only places that exist can be set (a typo
-    must not quietly add a field); a table given for a table sets its keys one by one, so
-    `units.a = {hp = 3}` changes hp and keeps the rest, except that an empty table (a map of
-    cooldowns, truces) takes the keys given. "<none>" sets no value (null).
-    Raises KeyError naming the path."""
-    segs = _segments(dotted)
-    if not segs:
-        raise KeyError("an empty path")
-    parent = lookup(root, ".".join(segs[:-1])) if len(segs) > 1 else root
-    last = segs[-1]
-    if last.startswith("[") or last == "#":
-        raise KeyError(f"{dotted!r}: a path to set ends in a key, a position or an id")
-    here = ".".join(segs)
-    if isinstance(parent, dict):
-        if last not in parent:
-            raise KeyError(f"{here}: there is no {last!r} to set "
-                           f"(has: {', '.join(map(str, parent)) or 'nothing'})")
-        _put(parent, last, value, here)
-    elif isinstance(parent, list):
-        if last.lstrip("-").isdigit():
-            i = int(last)
-            if not -len(parent) <= i < len(parent):
-                raise KeyError(f"{here}: the list has {len(parent)} items, no item {i}")
-            _put(parent, i, value, here)
-        else:
-            found = [n for n, v in enumerate(parent) if isinstance(v, dict)
-                     and str(v.get("id")) == last]
-            if not found:
-                raise KeyError(f"{here}: no item with id {last!r}")
-            _put(parent, found[0], value, here)
-    else:
-        raise KeyError(f"{here}: {_show(parent)} has no {last!r}")
-
-
-def _put(container: Any, key: Any, value: Any, where: str) -> None:
-    old = container[key]
-    if isinstance(value, dict) and isinstance(old, dict):
-        if not old:                       # an empty table (cooldowns, truces) takes new keys
-            container[key] = {k: None if v == NONE else copy.deepcopy(v)
-                              for k, v in value.items()}
-            return
-        for k, v in value.items():
-            if k not in old:
-                raise KeyError(f"{where}.{k}: there is no {k!r} to set "
-                               f"(has: {', '.join(map(str, old)) or 'nothing'})")
-            _put(old, k, v, f"{where}.{k}")
-        return
-    container[key] = None if value == NONE else copy.deepcopy(value)
-
-
-def apply_start(match: Match, start: list[tuple[str, Any]]) -> list[str]:
-    """Set the [start] paths in the match's state (through the system's own JSON, so the runner
-    knows no rules) and check the position; the problems, in words, or [] when it was set."""
-    system = match.system
-    data = json.loads(json.dumps(system.state_to_json(match.state)))
-    for dotted, value in start:
-        try:
-            assign(data, dotted, value)
-        except KeyError as exc:
-            return [f"[start] {dotted}: {exc.args[0]}"]
-    try:
-        state = system.state_from_json(data)
-    except (ConfigError, ValueError, TypeError, KeyError) as exc:
-        return [f"[start]: the position cannot be built: {_exc_text(exc)}"]
-    problems = system.check_invariants(state)
-    if problems:
-        return [f"[start]: the position breaks an invariant: {p}" for p in problems[:5]]
-    match.state = state
-    match.edited()
-    return []
 
 
 def match_events(expected: list[dict], actual: list[dict], where: str) -> list[str]:
@@ -713,21 +689,17 @@ def run(scenario: Scenario) -> Result:
         return result
     result.match = match
     result.initial_events = [to_json(e) for e in match.initial_events]
-    if scenario.start:
-        result.errors += apply_start(match, scenario.start)
-        if result.errors:
+    if scenario.start_set or scenario.start_shortcuts:
+        problem = _start_match(scenario, match, result.initial_events)
+        if problem:
+            result.errors.append(problem)
             return result
     all_events = list(result.initial_events)
     if scenario.dice:
         match.force_dice(scenario.dice)
     for step in scenario.steps:
-        if step.exact_dice and match.rng.forced:
-            result.errors.append(f"{step.label}: exact_dice, but dice {match.rng.forced} are "
-                                 f"still waiting from before the step")
-            return result
         if step.dice:
             match.force_dice(step.dice)
-        rng_before = match.rng.state
         events: list[dict] = []
         refusal: str | None = None
         if step.raw_action is not None:
@@ -741,6 +713,14 @@ def run(scenario: Scenario) -> Result:
                 return result
         else:
             action = step.action
+        forced_before = len(match.rng.forced)
+        drawn_before = match.rng.state
+        if step.rolls is not None and forced_before < step.rolls:
+            result.steps.append((step, events, None))
+            result.errors.append(f"{step.label}: rolls = {step.rolls}, but only {forced_before} "
+                                 f"forced dice are waiting: give them in the step's dice")
+            result.errors.append("(the steps after it were not run)")
+            return result
         if action is not None:
             try:
                 outcome = match.submit(action)
@@ -751,14 +731,15 @@ def run(scenario: Scenario) -> Result:
                     result.differences.append(f"{step.label}: refused: {refusal}")
                     result.differences.append("(the steps after it were not run)")
                     return result
-                if step.expect_illegal.lower() not in refusal.lower():
+                if _RULE_ID.match(step.expect_illegal):
+                    if exc.rule != step.expect_illegal:
+                        result.differences.append(
+                            f"{step.label}: refused as expected, but by rule "
+                            f"{exc.rule or '(none named)'}, not {step.expect_illegal}: {refusal!r}")
+                elif step.expect_illegal.lower() not in refusal.lower():
                     result.differences.append(
                         f"{step.label}: refused as expected, but the reason {refusal!r} does not "
                         f"contain {step.expect_illegal!r}")
-                if step.expect_rule is not None and exc.rule != step.expect_rule:
-                    result.differences.append(
-                        f"{step.label}: refused as expected, but under rule {exc.rule or 'none'}"
-                        f", not {step.expect_rule} ({refusal!r})")
             except ForcedValueError as exc:
                 result.steps.append((step, events, None))
                 result.differences.append(f"{step.label}: a forced die does not fit the roll: {exc}")
@@ -779,20 +760,56 @@ def run(scenario: Scenario) -> Result:
                         f"but it was allowed")
         else:
             result.steps.append((step, events, None))
-        if step.exact_dice:
-            if match.rng.forced:
+        if step.rolls is not None:
+            # exactly: every die forced (no draw from the generator) and none left waiting
+            left = len(match.rng.forced)
+            rolled = forced_before - left
+            drew = match.rng.state != drawn_before
+            if rolled != step.rolls or left or drew:
                 result.differences.append(
-                    f"{step.label}: rolled fewer dice than given: {match.rng.forced} left over")
-                match.rng.forced.clear()
-            if match.rng.state != rng_before:
-                result.differences.append(f"{step.label}: rolled more dice than the "
-                                          f"{len(step.dice)} given (the rest came at random)")
+                    f"{step.label}: expected exactly {step.rolls} dice rolled, it rolled {rolled} "
+                    f"forced" + (f", left {left} forced unrolled" if left else "")
+                    + (" and drew unforced dice" if drew else ""))
         result.differences += _check(step.checks, match, events, step.label, result.errors)
     result.differences += _check(scenario.checks, match, all_events, "at the end", result.errors)
     if match.rng.forced:
         result.errors.append(f"at the end: forced dice {match.rng.forced} were never rolled "
                              f"(more dice are given than the steps roll)")
     return result
+
+
+def _start_match(scenario: Scenario, match: Match, events: list[dict]) -> str | None:
+    """Put the [start] position in place of the set-up one: the system's shortcuts first, then
+    each `set` path written into `state_to_json`, read back with `state_from_json` (which
+    recomputes whatever is derived) and checked with `check_invariants`. The problem, if any."""
+    system = match.system
+    state = match.state
+    if scenario.start_shortcuts:
+        try:
+            events += [to_json(e) for e in system.scenario_start(state, scenario.start_shortcuts,
+                                                                 match.rng)]
+        except ConfigError as exc:
+            return f"{exc}"
+    if scenario.start_set:
+        data = json.loads(json.dumps(system.state_to_json(state)))
+        for dotted, value in scenario.start_set:
+            try:
+                assign(data, dotted, copy.deepcopy(value))
+            except KeyError as exc:
+                return f"[start] set {dotted!r}: the path leads nowhere ({exc.args[0]})"
+        paths = ", ".join(repr(d) for d, _ in scenario.start_set)
+        try:
+            with system.reading_save():
+                state = system.state_from_json(data)
+        except ConfigError as exc:
+            return f"[start] set ({paths}): the system cannot read the position: {exc}"
+        problems = system.check_invariants(state)
+        if problems:
+            return (f"[start] set ({paths}) makes a position that cannot be: "
+                    f"{'; '.join(problems[:4])}")
+    match.state = state
+    match.edited()          # a new position: the legal list and checkpoint start from here
+    return None
 
 
 def _exc_text(exc: BaseException, max_lines: int = 6) -> str:

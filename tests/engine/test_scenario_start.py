@@ -1,5 +1,9 @@
-"""Scenario files that say a position outright ([start]), checks that cannot pass by accident
-(no empty tables, exact_dice) and refusals checked by rule ID, on the real rule systems."""
+"""The scenario runner's [start] table, `rolls`, empty checks and refusal rule IDs (toy race).
+
+A file that says a position directly must reach the same position as one played into; a broken
+position, a path that leads nowhere, an unknown shortcut, a check that cannot fail and a step
+that rolls more or fewer dice than it says are each reported naming the file and the key.
+"""
 from __future__ import annotations
 
 import textwrap
@@ -7,206 +11,343 @@ from pathlib import Path
 
 import pytest
 
+from game.cli import scenario as cli
+from game.cli.scenario_starters import STARTERS
 from game.engine import scenario as sc
 
-GEMS = """
+HEAD = """
+name = "toy"
 [match]
-system = "gems"
-seed = 1
-setup_dice = [20, 1]
-
-[grid]
-rows = [".....", ".....", "....."]
-
+system = "toy_race"
+seed = 3
 [setup]
-units = [
-  {id = "garnet", sheet = "garnet", side = 0, x = 0, y = 1, overrides = {cpr = 3}},
-  {id = "iolite", sheet = "iolite", side = 1, x = 4, y = 1, overrides = {blocking = false}},
-]
+goal = 12
+secrets = [2, 5]
 """
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    p = tmp_path / "s.toml"
+    p.write_text(textwrap.dedent(text), encoding="utf-8")
+    return p
 
 
 def run(tmp_path: Path, text: str) -> sc.Result:
-    p = tmp_path / "s.toml"
-    p.write_text(textwrap.dedent(text), encoding="utf-8")
-    return sc.run_file(p)
+    return sc.run_file(write(tmp_path, text))
 
 
-def test_start_sets_units_and_turn_state_without_filler_steps(tmp_path):
-    r = run(tmp_path, GEMS + """
+def test_start_set_writes_the_position_the_steps_start_from(toy_system, tmp_path):
+    result = run(tmp_path, HEAD + """
 [start]
-"units.iolite.hp" = 5
-"units.garnet" = {x = 3, y = 1}
-slots = 1
+set = {"positions" = [10, 4], "positions.1" = 5, "steps_left" = 1}
 
 [[step]]
-action = {kind = "gems.ready", unit = "garnet"}
-state = {slots = 0, "units.garnet.x" = 3}
+action = {kind = "toy_step", seat = 0}
+state = {"positions" = [11, 5], "steps_left" = 0}
+""")
+    assert result.status == "PASS", result.errors + result.differences
+    assert result.match.state.positions == [11, 5]
 
-[[step]]
-action = {kind = "gems.assign_arm", unit = "garnet", arm = 0, target = [4, 1], mode = "melee"}
 
-[[step]]
-action = {kind = "gems.strike", unit = "garnet"}
-dice = [14]
-exact_dice = true
+def test_a_started_match_reads_like_a_played_one(toy_system, tmp_path):
+    """The edited position is the match's own: undo cannot walk back past it, legal actions
+    come from it (the per-position cache is renewed)."""
+    result = run(tmp_path, HEAD + """
+[start]
+set = {"steps_left" = 0}
 
 [expect]
-state = {"units.iolite.hp" = 3, "units.garnet.y" = 1}
+not_legal = [{kind = "toy_step"}]
 """)
-    assert r.status == "PASS", r.differences + r.errors
-    assert r.match.state.units["garnet"].x == 3
+    assert result.status == "PASS", result.errors + result.differences
+    assert not result.match.can_undo()
 
 
-@pytest.mark.parametrize("line,fragment", [
-    ('"units.garnet.hpp" = 3', "there is no 'hpp' to set"),
-    ('"units.nobody.hp" = 3', "has no 'nobody'"),
-    ('"units.garnet" = {colour = "red"}', "units.garnet.colour"),
-    ('"units.garnet.arms" = 3', "the position cannot be built"),
+@pytest.mark.parametrize("start,fragment", [
+    ('set = {"positions.7" = 1}', "[start] set 'positions.7': the path leads nowhere "
+                                  "(positions has 2 items, no item 7)"),
+    ('set = {"speed" = 1}', "[start] set 'speed': the path leads nowhere (the state has no "
+                            "'speed'"),
+    ('set = {"steps_left" = 5}', "[start] set ('steps_left') makes a position that cannot be: "
+                                 "steps_left 5 out of range"),
+    ('set = {"positions.#" = 5}', "does not end at one place to write"),
+    ('initiative = ["a", "b"]', "[start] 'initiative': toy_race has no such shortcut"),
 ])
-def test_a_start_path_that_leads_nowhere_is_an_error_naming_it(tmp_path, line, fragment):
-    r = run(tmp_path, GEMS + f"\n[start]\n{line}\n\n[expect]\nover = false\n")
-    assert r.status == "ERROR" and fragment in " ".join(r.errors), r.errors
+def test_a_broken_start_is_an_error_naming_the_key(toy_system, tmp_path, start, fragment):
+    result = run(tmp_path, HEAD + f"[start]\n{start}\n[expect]\nover = false\n")
+    assert result.status == "ERROR"
+    assert any(fragment in e for e in result.errors), result.errors
 
 
-def test_start_refuses_a_position_that_breaks_an_invariant(tmp_path):
-    r = run(tmp_path, GEMS + '\n[start]\n"units.garnet.hp" = 99\n\n[expect]\nover = false\n')
-    assert r.status == "ERROR" and "invariant" in " ".join(r.errors), r.errors
+def test_a_position_the_system_cannot_read_is_an_error(toy_system, tmp_path):
+    result = run(tmp_path, HEAD + '[start]\nset = {"seat" = "first"}\n[expect]\nover = false\n')
+    assert result.status == "ERROR"
+    assert "[start] set" in result.errors[0] and "'seat'" in result.errors[0]
 
 
-@pytest.mark.parametrize("where", [
-    '[expect]\nstate = {"units.garnet.truces" = {}}',
-    '[[step]]\naction = {kind = "end_turn"}\nevents = [{kind = "turn_started", extra = {}}]',
-    '[start]\n"units.garnet" = {}',
+@pytest.mark.parametrize("text,fragment", [
+    ("[start]\n", "[start]: is empty"),
+    ("[start]\nset = {}\n", "[start] set: is empty"),
+    ("[start]\nset = 3\n", "[start] set: must be a table"),
+    ('[start]\nset = {"positions[x" = 1}\n', "has a '[' without its ']'"),
 ])
-def test_an_empty_table_is_refused_because_it_would_match_anything(tmp_path, where):
-    p = tmp_path / "s.toml"
-    p.write_text(GEMS + "\n" + where + "\n", encoding="utf-8")
-    with pytest.raises(sc.ScenarioError, match="empty"):
-        sc.load(p)
+def test_a_malformed_start_names_file_and_key(toy_system, tmp_path, text, fragment):
+    with pytest.raises(sc.ScenarioError) as info:
+        sc.run_file(write(tmp_path, HEAD + text + "[expect]\nover = false\n"))
+    assert str(tmp_path / "s.toml") in str(info.value)
+    assert fragment in str(info.value)
 
 
-def _strike(dice: str) -> str:
-    return GEMS + f"""
-[start]
-"units.garnet.x" = 3
+@pytest.mark.parametrize("check", [
+    "state = {}", "decision = {}", "events = []", "not_events = []", "legal = []",
+    "not_legal = []"])
+def test_an_empty_check_is_an_error(toy_system, tmp_path, check):
+    key = check.split(" ")[0]
+    with pytest.raises(sc.ScenarioError) as info:
+        sc.run_file(write(tmp_path, HEAD + f"[[step]]\naction = {{kind = \"toy_step\", "
+                                           f"seat = 0}}\n{check}\n"))
+    assert f"[[step]] 1 {key}: is empty" in str(info.value)
+    with pytest.raises(sc.ScenarioError) as info:
+        sc.run_file(write(tmp_path, HEAD + f"[expect]\n{check}\n"))
+    assert f"[expect] {key}: is empty" in str(info.value)
 
+
+def test_an_empty_table_value_means_empty_not_anything():
+    assert sc.differences({}, {}) == []
+    assert sc.differences({}, {"a": 1}, "truces") == ["truces is {a=1}, expected an empty table"]
+    assert sc.differences({"x": {}}, {"x": {}, "y": 2}) == []
+
+
+ROLL = HEAD + """
 [[step]]
-action = {{kind = "gems.ready", unit = "garnet"}}
-
-[[step]]
-action = {{kind = "gems.assign_arm", unit = "garnet", arm = 0, target = [4, 1], mode = "melee"}}
-
-[[step]]
-action = {{kind = "gems.strike", unit = "garnet"}}
-{dice}
-exact_dice = true
+action = {kind = "toy_roll", seat = 0}
+dice = DICE
+rolls = 1
 """
 
 
-def test_exact_dice_fails_a_step_with_dice_left_over(tmp_path):
-    r = run(tmp_path, _strike("dice = [14, 3]"))
-    assert r.status == "FAIL" and "left over" in " ".join(r.differences)
+def test_rolls_passes_when_the_step_rolls_exactly_its_forced_dice(toy_system, tmp_path):
+    result = run(tmp_path, ROLL.replace("DICE", "[3]"))
+    assert result.status == "PASS", result.errors + result.differences
 
 
-def test_exact_dice_fails_a_step_that_rolls_at_random(tmp_path):
-    r = run(tmp_path, _strike("dice = []"))
-    assert r.status == "FAIL" and "more dice" in " ".join(r.differences)
+def test_rolls_fails_on_leftover_forced_dice(toy_system, tmp_path):
+    result = run(tmp_path, ROLL.replace("DICE", "[3, 4]"))
+    assert "step 1 (toy_roll seat=0): expected exactly 1 dice rolled, it rolled 1 forced, left 1 " \
+           "forced unrolled" in result.differences
+    result = run(tmp_path, ROLL.replace("DICE", "[3, 4]").replace("rolls = 1", "rolls = 2"))
+    assert "step 1 (toy_roll seat=0): expected exactly 2 dice rolled, it rolled 1 forced, left 1 " \
+           "forced unrolled" in result.differences
 
 
-def test_expect_illegal_can_name_the_rule_of_the_refusal(tmp_path):
-    base = GEMS + """
-[start]
-"units.garnet.hp" = 40
-"units.garnet.max_hp" = 40
+def test_rolls_needs_its_dice_forced(toy_system, tmp_path):
+    result = run(tmp_path, ROLL.replace("DICE", "[]"))
+    assert result.status == "ERROR"
+    assert "step 1 (toy_roll seat=0): rolls = 1, but only 0 forced dice are waiting" in \
+        result.errors[0]
+
+
+def test_rolls_fails_when_a_step_rolls_unforced_dice(toy_system, tmp_path):
+    result = run(tmp_path, ROLL.replace("DICE", "[]").replace("rolls = 1", "rolls = 0"))
+    assert result.status == "FAIL"
+    assert "expected exactly 0 dice rolled, it rolled 0 forced and drew unforced dice" in \
+        result.differences[0]
+
+
+@pytest.mark.parametrize("value", ["-1", "true", '"one"'])
+def test_rolls_must_be_a_count(toy_system, tmp_path, value):
+    with pytest.raises(sc.ScenarioError) as info:
+        sc.run_file(write(tmp_path, ROLL.replace("DICE", "[3]").replace("rolls = 1",
+                                                                        f"rolls = {value}")))
+    assert "[[step]] 1 rolls: must be a whole number of dice" in str(info.value)
+
+
+ILLEGAL = HEAD + """
+[[step]]
+action = {kind = "toy_roll", seat = 0}
+dice = [6]
 
 [[step]]
-action = {kind = "gems.climb", unit = "garnet", to = [1, 1]}
+action = {kind = "end_turn"}
+expect_illegal = "WANT"
 """
-    with pytest.raises(sc.ScenarioError, match="expect_illegal"):   # an empty rule ID
-        run(tmp_path, base + 'expect_illegal = {reason = "free", rule = ""}\n')
-    right = run(tmp_path, base + 'expect_illegal = {reason = "free"}\n')
-    assert right.status == "PASS", right.differences + right.errors
-    wrong = run(tmp_path, GEMS + """
-[[step]]
-action = {kind = "gems.drop", unit = "garnet", to = [1, 1]}
-expect_illegal = {reason = "not a drop", rule = "GEM-13"}
-""")
-    assert wrong.status == "FAIL" and "under rule" in " ".join(wrong.differences)
 
 
-def test_start_works_for_the_card_game_and_the_hex_game(tmp_path):
-    cards = run(tmp_path, """
+def test_expect_illegal_by_rule_id(toy_system, tmp_path):
+    assert run(tmp_path, ILLEGAL.replace("WANT", "TOY-03")).status == "PASS"
+    result = run(tmp_path, ILLEGAL.replace("WANT", "(toy-0"))   # not an ID: a text fragment
+    assert result.status == "PASS"
+    result = run(tmp_path, ILLEGAL.replace("WANT", "TOY-04"))
+    assert result.status == "FAIL"
+    assert "refused as expected, but by rule TOY-03, not TOY-04" in result.differences[0]
+
+
+# -- the systems' shortcuts -------------------------------------------------------------------------
+GEMS = """
+name = "gems"
+[match]
+system = "gems"
+seed = 1
+[grid]
+rows = [".....", ".....", "....."]
+[setup]
+units = [
+  {id = "garnet", sheet = "garnet", side = 0, x = 1, y = 1},
+  {id = "iolite", sheet = "iolite", side = 1, x = 3, y = 1},
+]
+[start]
+START
+[expect]
+decision = {seat = 1}
+state = {"order" = ["iolite", "garnet"], "turn" = 0, "slots" = 2}
+"""
+
+
+@pytest.mark.rule("GEM-05")
+def test_gems_initiative_as_an_order(tmp_path):
+    result = run(tmp_path, GEMS.replace("START", 'initiative = ["iolite", "garnet"]'))
+    assert result.status == "PASS", result.errors + result.differences
+    assert result.initial_events[-2]["kind"] == "gems.initiative_set"
+
+
+@pytest.mark.parametrize("start,fragment", [
+    ('initiative = ["iolite"]', "[start] 'initiative' must list every unit once"),
+    ("round = 2", "[start] 'round': gems has no such shortcut (it knows: initiative)"),
+])
+def test_gems_bad_shortcuts_are_errors(tmp_path, start, fragment):
+    result = run(tmp_path, GEMS.replace("START", start))
+    assert result.status == "ERROR" and fragment in result.errors[0], result.errors
+
+
+BINDINGS = """
+name = "bindings"
+[match]
+system = "bindings"
+seed = 2
+[grid]
+rows = ["............", "............", "............"]
+[setup]
+combatants = [
+  {id = "A", sheet = "brawler", side = 0, x = 0, y = 0},
+  {id = "B", sheet = "brawler", side = 1, x = 11, y = 2},
+]
+[start]
+START
+[expect]
+EXPECT
+"""
+
+
+@pytest.mark.rule("BND-15")
+def test_bindings_round_segment_and_order(tmp_path):
+    result = run(tmp_path, BINDINGS.replace("START", 'initiative = ["B", "A"]\nround = 3\n'
+                                                     "segment = 2").replace(
+        "EXPECT", 'state = {"order" = ["B", "A"], "round" = 3, "segment" = 2}\n'
+                  'decision = {stage = "act", actor = "B"}'))
+    assert result.status == "PASS", result.errors + result.differences
+
+
+@pytest.mark.parametrize("start,fragment", [
+    ("segment = 4", "[start] 'segment' must be a whole number from 1 to 3, not 4"),
+    ("round = 0", "[start] 'round' must be a whole number from 1, not 0"),
+    ('initiative = ["A", "A"]', "[start] 'initiative' must list every combatant once"),
+    ("main_phase = 1", "[start] 'main_phase': bindings has no such shortcut"),
+])
+def test_bindings_bad_shortcuts_are_errors(tmp_path, start, fragment):
+    result = run(tmp_path, BINDINGS.replace("START", start).replace("EXPECT", "over = false"))
+    assert result.status == "ERROR" and fragment in result.errors[0], result.errors
+
+
+GW = """
+name = "gw"
 [match]
 system = "gemwielders"
 seed = 3
 setup_dice = [0]
-
+[setup]
+content = "checklist"
+gembearers = ["plain_left", "plain_right"]
 [start]
-"players.0.life" = 4
-"players.1.power" = 7
-
+START
 [expect]
-state = {"players.0.life" = 4, "players.1.power" = 7}
-""")
-    assert cards.status == "PASS", cards.errors + cards.differences
-    hexes = run(tmp_path, """
-[match]
-system = "bindings"
-seed = 3
-map = "bindings_pass.tmx"
-
-[start]
-round = 3
-
-[expect]
-state = {round = 3}
-""")
-    assert hexes.status == "PASS", hexes.errors + hexes.differences
+EXPECT
+"""
 
 
-@pytest.mark.parametrize("system", ["gems", "bindings", "gemwielders"])
-def test_the_starter_file_of_every_system_explains_itself_and_passes(tmp_path, capsys, system):
-    from game.cli import scenario as cli
-    from game.engine import registry
-    assert {s.id for s in registry.all_systems()} >= {system}
-    target = tmp_path / "mine.toml"
+@pytest.mark.rule("GW-13")
+@pytest.mark.parametrize("player,seat,turn", [(1, 0, 1), (2, 1, 2)])
+def test_gemwielders_skip_to_a_main_phase(tmp_path, player, seat, turn):
+    result = run(tmp_path, GW.replace("START", f"main_phase = {player}").replace(
+        "EXPECT", f'state = {{"phase" = "main", "active" = {seat}, "turn" = {turn}}}\n'
+                  f"decision = {{seat = {seat}}}"))
+    assert result.status == "PASS", result.errors + result.differences
+
+
+@pytest.mark.parametrize("start,fragment", [
+    ("main_phase = 3", "[start] 'main_phase' must be 1 or 2"),
+    ("initiative = [1]", "[start] 'initiative': gemwielders has no such shortcut"),
+])
+def test_gemwielders_bad_shortcuts_are_errors(tmp_path, start, fragment):
+    result = run(tmp_path, GW.replace("START", start).replace("EXPECT", "over = false"))
+    assert result.status == "ERROR" and fragment in result.errors[0], result.errors
+
+
+# -- the command: --new and --show paths ------------------------------------------------------------
+@pytest.mark.parametrize("system", sorted(STARTERS))
+def test_new_writes_a_starter_that_passes(tmp_path, capsys, system):
+    target = tmp_path / f"{system}.toml"
     assert cli.main(["--new", system, str(target)]) == 0
-    text = target.read_text(encoding="utf-8")
-    for key in ("[match]", "[start]", "[[step]]", "[expect]", "exact_dice", "expect_illegal"):
-        assert key in text, key
     assert sc.run_file(target).status == "PASS"
-    assert cli.main(["--new", system, str(target)]) == 2          # never over a file
-    assert "already exists" in capsys.readouterr().out
-    assert target.read_text(encoding="utf-8") == text
+    text = target.read_text(encoding="utf-8")
+    for key in ("[start]", "set =", "rolls = N", "expect_illegal", "[expect]"):
+        assert key in text, key
+    assert cli.main(["--new", system, str(target)]) == 1          # never overwrites
+    assert "the file exists" in capsys.readouterr().out
 
 
-def test_show_lists_the_state_paths_a_check_can_use(tmp_path, capsys):
-    from game.cli import scenario as cli
-    p = tmp_path / "s.toml"
-    p.write_text(GEMS + '\n[start]\n"units.iolite.hp" = 7\n\n[expect]\nover = false\n',
-                 encoding="utf-8")
-    assert cli.main([str(p), "--show"]) == 0
+def test_show_paths_prints_the_paths_a_check_can_use(tmp_path, capsys):
+    target = tmp_path / "gems.toml"
+    cli.main(["--new", "gems", str(target)])
+    capsys.readouterr()
+    assert cli.main(["--paths", str(target)]) == 0
     out = capsys.readouterr().out
-    assert "units.iolite.hp = 7" in out and "units.garnet.arms.# = 2" in out
-    assert cli.main(["--new", "chess"]) == 2
+    assert "      units.iolite.hp = 8\n" in out
+    assert "step 1" not in out                  # only the paths
+    assert cli.main(["--show", str(target)]) == 0
+    out = capsys.readouterr().out
+    assert "step 3 (gems.strike unit=garnet):" in out and "units.iolite.hp = 8" in out
 
 
-def test_every_documented_example_passes():
-    from game import paths
-    root = paths.resource_root() / "docs" / "examples"
-    files = sorted(root.glob("*.toml"))
-    assert len(files) >= 4
-    for f in files:
-        r = sc.run_file(f)
-        assert r.status == "PASS", (f.name, r.differences + r.errors)
+def test_state_paths_name_list_items_by_id():
+    data = {"units": [{"id": "a", "hp": 3, "arms": [{"held": None}]}], "row": [None, "c1"],
+            "truces": {}}
+    assert cli.state_paths(data) == [("units.a.id", "a"), ("units.a.hp", 3),
+                                     ("units.a.arms.0.held", None), ("row", [None, "c1"]),
+                                     ("truces", {})]
+    for dotted, value in cli.state_paths(data):
+        assert sc.lookup(data, dotted) == value
 
 
-def test_an_empty_table_in_the_state_takes_new_keys_and_a_full_one_does_not():
-    data = {"cooldowns": {}, "unit": {"hp": 3}}
-    sc.assign(data, "cooldowns", {"air_blast": 2})
-    assert data["cooldowns"] == {"air_blast": 2}
-    with pytest.raises(KeyError, match="no 'hq'"):
-        sc.assign(data, "unit", {"hq": 4})
-    sc.assign(data, "unit.hp", "<none>")
-    assert data["unit"]["hp"] is None
+def test_without_show_nothing_but_the_verdict_is_printed(tmp_path, capsys):
+    target = tmp_path / "gems.toml"
+    cli.main(["--new", "gems", str(target)])
+    capsys.readouterr()
+    assert cli.main([str(target)]) == 0
+    assert capsys.readouterr().out.splitlines() == [f"PASS  {target}  gems: Garnet strikes Iolite",
+                                                    "1 passed, 0 failed, 0 could not be run"]
+
+
+EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "docs" / "examples").glob("*.toml"))
+
+
+def test_there_is_an_example_for_each_new_key():
+    text = "\n".join(p.read_text(encoding="utf-8") for p in EXAMPLES)
+    for key in ("[start]", "set =", "initiative =", "round =", "segment =", "main_phase =",
+                "rolls =", 'expect_illegal = "GW-20"', "= {}"):
+        assert key in text, key
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_every_documented_example_passes(path):
+    result = sc.run_file(path)
+    assert result.status == "PASS", result.errors + result.differences

@@ -320,6 +320,9 @@ class BindingsSystem(SystemBase):
         """Importing ai.py registers this system's bots (kept out of start-up)."""
         from . import ai  # noqa: F401
 
+    def scenario_start(self, state: BindingsState, shortcuts: dict[str, Any], rng: Rng) -> list:
+        return scenario_shortcuts(state, shortcuts, rng)
+
 
 def example_setup() -> dict[str, Any]:
     """A small inline battlefield: a stream, boulders, a thicket and two teams of two."""
@@ -402,3 +405,44 @@ def check_invariants(state: BindingsState) -> list[str]:
 
 
 BINDINGS = BindingsSystem()
+
+
+def scenario_shortcuts(state: BindingsState, shortcuts: dict[str, Any], rng: Rng) -> list:
+    """A scenario's [start] shortcuts for bindings, on the freshly set-up battle (before anyone
+    has acted). `initiative = [ids]`: the rank order, top rank first, instead of the sixes
+    (BND-15..18); nobody is delayed for zero sixes (BND-20), the unaware still are (BND-19).
+    `round = R`, `segment = S`: the clock jumps there with fresh budgets (BND-36/37); what
+    expires by then expires (BND-78). Then the segment opens and the clock runs to a decision."""
+    known = ("initiative", "round", "segment")
+    unknown = sorted(set(shortcuts) - set(known))
+    if unknown:
+        raise ConfigError(f"[start] {unknown[0]!r}: bindings has no such shortcut (it knows: "
+                          f"{', '.join(known)})")
+    if state.round != 1 or state.segment != 1 or state.opening is not None or state.pending:
+        raise ConfigError("[start] shortcuts need the battle to begin at round 1, segment 1 "
+                          "with nothing pending (not with an opening action)")
+    events: list = []
+    order = shortcuts.get("initiative")
+    if order is not None:
+        if (not isinstance(order, list) or not all(isinstance(c, str) for c in order)
+                or sorted(order) != sorted(state.order)):
+            raise ConfigError(f"[start] 'initiative' must list every combatant once, e.g. "
+                              f"{sorted(state.order)!r}, not {order!r}")
+        state.order = list(order)
+        for cid in order:
+            c = state.combatants[cid]
+            c.first_segment = 1 + int(c.unaware)
+        late = tuple((cid, state.combatants[cid].first_segment) for cid in order
+                     if state.combatants[cid].first_segment > 1)
+        events.append(ev.InitiativeRanked(tuple(order), tuple(state.combatants[c].sixes
+                                                               for c in order), 0, late))
+    for key, top in (("round", None), ("segment", 3)):
+        value = shortcuts.get(key, 1)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1 or (
+                top is not None and value > top):
+            raise ConfigError(f"[start] {key!r} must be a whole number from 1"
+                              f"{f' to {top}' if top else ''}, not {value!r}")
+    state.round, state.segment = shortcuts.get("round", 1), shortcuts.get("segment", 1)
+    for c in state.combatants.values():
+        turns._reset_budget(c)      # the round's budget, as a new round gives it (BND-36/37)
+    return events + turns.start_segment(state) + turns.advance(state, rng)

@@ -476,6 +476,9 @@ class GemsSystem(SystemBase):
         """Importing ai.py registers this system's bots (kept out of start-up)."""
         from . import ai  # noqa: F401
 
+    def scenario_start(self, state: GemsState, shortcuts: dict[str, Any], rng: Rng) -> list:
+        return scenario_shortcuts(state, shortcuts, rng)
+
 
 def _check_seats(config: MatchConfig, house: dict[str, Any]) -> None:
     """One seat per side, plus a human game master with the gm_seat house rule (GEM-GM-37)."""
@@ -629,3 +632,26 @@ def check_invariants(state: GemsState) -> list[str]:
 
 
 GEMS = GemsSystem()
+
+
+def scenario_shortcuts(state: GemsState, shortcuts: dict[str, Any], rng: Rng) -> list:
+    """A scenario's [start] shortcuts for gems. `initiative = [unit ids]` is the turn order, first
+    to act first, instead of the dice (GEM-05): every unit once; totals become N..1 and the
+    first unit's turn starts afresh (the set-up's roll is replaced)."""
+    unknown = sorted(set(shortcuts) - {"initiative"})
+    if unknown:
+        raise ConfigError(f"[start] {unknown[0]!r}: gems has no such shortcut (it knows: "
+                          f"initiative)")
+    order = shortcuts.get("initiative")
+    if order is None:
+        return []
+    if (not isinstance(order, list) or not all(isinstance(u, str) for u in order)
+            or sorted(order) != sorted(state.order)):
+        raise ConfigError(f"[start] 'initiative' must list every unit once, e.g. "
+                          f"{sorted(state.order)!r}, not {order!r}")
+    state.order = list(order)
+    state.turn = 0
+    totals = tuple(range(len(order), 0, -1))
+    for uid, total in zip(order, totals):
+        state.units[uid].initiative = total
+    return [ev.InitiativeSet(tuple(order), totals, 0)] + start_turn(state, rng)

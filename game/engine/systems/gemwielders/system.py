@@ -274,6 +274,9 @@ class GemwieldersSystem(SystemBase):
         """Importing ai.py registers this system's bots (kept out of start-up)."""
         from . import ai  # noqa: F401
 
+    def scenario_start(self, state: GwState, shortcuts: dict[str, Any], rng: Rng) -> list:
+        return scenario_shortcuts(state, shortcuts, rng)
+
     def balance_hooks(self) -> BalanceHooks:
         """The Gembearer roster and picks the balance command pairs up (in ai.py, beside the
         bots that play those games)."""
@@ -345,3 +348,28 @@ def check_invariants(state: GwState) -> list[str]:
 
 
 GEMWIELDERS = GemwieldersSystem()
+
+
+def scenario_shortcuts(state: GwState, shortcuts: dict[str, Any], rng: Rng) -> list:
+    """A scenario's [start] shortcuts for gemwielders. `main_phase = 1` (or 2): the row is kept
+    (GW-12) and the match goes straight to that player's first main phase; the draft phase of
+    that turn and, for Player 2, Player 1's whole first turn are skipped: nothing happens in
+    them (write hands, gems, power and the row with [start] set)."""
+    unknown = sorted(set(shortcuts) - {"main_phase"})
+    if unknown:
+        raise ConfigError(f"[start] {unknown[0]!r}: gemwielders has no such shortcut (it knows: "
+                          f"main_phase)")
+    player = shortcuts.get("main_phase")
+    if player is None:
+        return []
+    if player not in (1, 2) or isinstance(player, bool):
+        raise ConfigError(f"[start] 'main_phase' must be 1 or 2 (Player 1 or Player 2), not "
+                          f"{player!r}")
+    top = stages.top(state.pending)
+    if top is None or top.stage != "redeal":
+        raise ConfigError("[start] 'main_phase' needs both Gembearers chosen in [setup] "
+                          "(gembearers = [...]), so the match waits for the row decision")
+    stages.pop(state.pending)                     # the row is kept (GW-12)
+    seat = state.first if player == 1 else 1 - state.first
+    state.turn = 0 if player == 1 else 1          # start_turn counts this turn on (GW-13)
+    return rules.start_turn(state, seat) + rules._phase_over(state, "draft")
