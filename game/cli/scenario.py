@@ -5,8 +5,9 @@ Owns: the command line around game.engine.scenario: finding the files (a folder 
 (0 when every file passed, 1 otherwise, 2 for a usage mistake). `--show` prints what happened at
 every step, which is what a game master checking a ruling or a bug report wants to read, and
 then every state path a check or a [start] set can name, with its value at the end
-(`--paths` prints only those). `--new SYSTEM FILE` writes a starter
-file with every key explained that passes as written.
+(`--paths` prints only those). `--new SYSTEM FILE` copies the system's starter file (its data
+folder's scenario_starter.toml: every key explained, passes as written); the command itself
+names no system.
 
 Must not: print a traceback for a bad file or a failing rule; those are reported as text.
 """
@@ -19,7 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from game.engine import scenario as sc
-from game.cli.scenario_starters import STARTERS
+from game.engine import registry
+from game.paths import data_dir
+
+STARTER = "scenario_starter.toml"    # in each system's data folder: the --new sample
 
 
 def _files(targets: list[str]) -> tuple[list[Path], list[str]]:
@@ -50,6 +54,12 @@ def _show(result: sc.Result, out) -> None:
             print(f"      refused: {refusal}", file=out)
         for e in events:
             print(f"      {_event_line(e)}", file=out)
+
+
+def starter_files() -> dict[str, Path]:
+    """The starter scenario of every registered system that ships one, by system id."""
+    found = {s.id: data_dir() / s.id / STARTER for s in registry.all_systems()}
+    return {sid: path for sid, path in found.items() if path.is_file()}
 
 
 def state_paths(data: Any, prefix: str = "") -> list[tuple[str, Any]]:
@@ -102,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--paths", action="store_true", dest="paths_only",
                         help="print only the state paths at the end (what a state check or a "
                              "[start] set can name), with their values")
-    parser.add_argument("--new", metavar="SYSTEM", choices=sorted(STARTERS),
+    parser.add_argument("--new", metavar="SYSTEM",
                         help="write a starter scenario for SYSTEM to the one FILE given (every "
                              "key explained; it passes as written)")
     args = parser.parse_args(argv)
@@ -110,11 +120,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.new:
         if len(args.paths) != 1:
             parser.error("--new SYSTEM needs exactly one FILE to write")
+        starters = starter_files()
+        if args.new not in starters:
+            print(f"ERROR --new {args.new}: no starter for that system (starters: "
+                  f"{', '.join(sorted(starters)) or 'none'})", file=out)
+            return 2
         target = Path(args.paths[0])
         if target.exists():
             print(f"ERROR {target}: the file exists; choose another name", file=out)
             return 1
-        target.write_text(STARTERS[args.new], encoding="utf-8")
+        target.write_text(starters[args.new].read_text(encoding="utf-8"), encoding="utf-8")
         print(f"wrote {target}: run it with python -m game scenario {target}", file=out)
         return 0
     if not args.paths:
