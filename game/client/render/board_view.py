@@ -170,6 +170,7 @@ class BoardView:
         #: still tokens composed once (see _plate) and fliers' shadows, by what they show
         self._plates: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
         self._shadows: dict[tuple[int, int], pygame.Surface] = {}
+        self._arts: dict[tuple[Cell, int], pygame.Rect] = {}
         self.show_elevation = False
         self.hover: Cell | None = None
         self.selected: str | None = None
@@ -311,9 +312,16 @@ class BoardView:
         return (int(got[0]), int(got[1])) if got is not None else None
 
     def _art_rect(self, cell: Cell, size: int = 1) -> pygame.Rect:
-        r = self.geo.cell_rect(cell[0], cell[1])
-        if size > 1:
-            r = r.union(self.geo.cell_rect(cell[0] + size - 1, cell[1] + size - 1))
+        """A cell's (or footprint's) box in the map art's pixels. The board and its geometry
+        never change under a view, so each box is worked out once (a hex one costs a layout
+        sum); the cache holds at most one box per cell and footprint size."""
+        key = (cell, size)
+        r = self._arts.get(key)
+        if r is None:
+            r = self.geo.cell_rect(cell[0], cell[1])
+            if size > 1:
+                r = r.union(self.geo.cell_rect(cell[0] + size - 1, cell[1] + size - 1))
+            self._arts[key] = r
         return r
 
     def _art_center(self, cell: Cell, size: int = 1) -> tuple[float, float]:
