@@ -171,6 +171,8 @@ class BoardView:
         self._plates: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
         self._shadows: dict[tuple[int, int], pygame.Surface] = {}
         self._arts: dict[tuple[Cell, int], pygame.Rect] = {}
+        #: the last still frame's token key and its (picture, place) list (see _draw_tokens)
+        self._still: tuple[Any, list[tuple[pygame.Surface, Any]]] = (None, [])
         self.show_elevation = False
         self.hover: Cell | None = None
         self.selected: str | None = None
@@ -784,10 +786,21 @@ class BoardView:
             surface.fblits(batch)
 
     def _draw_tokens(self, surface: pygame.Surface, tokens: list[TokenInfo], px: int) -> None:
-        """Units by row. A still token is one cached plate (sprite, glyph, rings, HP bar and
-        badges composed once for what it shows) and runs of plates go out in one `fblits`; a
-        token in an animation step (fading, flashing) or a flier's shadow is drawn piece by
-        piece in the same order, so what shows is the same either way."""
+        """Units by row. A still token is one kept plate (sprite, rings, HP bar, composed once
+        for what it shows) with its glyph, HP number and badges laid over it, and a flier's
+        shadow under it; all of them go out in one `fblits`. A token in an animation step
+        (fading, flashing) is drawn piece by piece in the same order, so what shows is the same
+        either way."""
+        still = None
+        if self.step is None:
+            # nothing animates: the frame's token pictures and places are those of the last
+            # frame while the tokens, their marks and the camera are (one fblits)
+            still = (tuple(tokens), px, tuple(self.cam), self.zoom, tuple(self.rect),
+                     self.selected, frozenset(self.lit), frozenset(self.marked), self.emblem,
+                     tuple(self.side_colour(t.side) for t in tokens))
+            if still == self._still[0]:
+                surface.fblits(self._still[1])
+                return
         ghosts = []
         if self.step is not None and self.step.kind == "poof" and self.step.unit:
             if not any(t.id == self.step.unit for t in tokens) and self.step.unit in self.shown:
@@ -807,10 +820,7 @@ class BoardView:
                 sh = pygame.Rect(0, 0, int(size_px * 0.6), int(size_px * 0.22))
                 home = self.cell_rect((tok.x, tok.y), tok.size).move(int(dx), int(dy))
                 sh.center = (home.centerx, int(home.bottom - size_px * 0.14))
-                if batch:
-                    surface.fblits(batch)
-                    batch = []
-                surface.blit(self._shadow(sh.size), sh)
+                batch.append((self._shadow(sh.size), sh.topleft))
             r = self.cell_rect((tok.x, tok.y), tok.size).move(int(dx), int(dy))
             if r.w != size_px:     # hex boxes are not square: centre the token in the box
                 r = pygame.Rect(r.centerx - size_px // 2, r.centery - size_px // 2, size_px, size_px)
@@ -829,6 +839,7 @@ class BoardView:
             if batch:
                 surface.fblits(batch)
                 batch = []
+            still = None                   # drawn piece by piece: nothing to keep
             spr = self._token_sprite(tok, size_px)
             if alpha < 1.0:
                 spr = spr.copy()
@@ -841,6 +852,7 @@ class BoardView:
             self._dress(surface, tok, top, px, size_px, spr, white)
         if batch:
             surface.fblits(batch)
+        self._still = (still, batch) if still is not None else (None, [])
 
     def _token_sprite(self, tok: TokenInfo, size_px: int) -> pygame.Surface:
         return sprites.unit_token(tok.colour, tok.side, self.side_colour(tok.side), size_px,
