@@ -390,6 +390,18 @@ class FlightOverlay:
             _shield(surface, c, tile * 0.22, (240, 170, 70) if s.can_see else DANGER)
         self._label(surface, s.label, b, tile, colour, below=True)
 
+    def _backing(self, size: tuple[int, int]) -> pygame.Surface:
+        """A label's dark see-through box, made once per size (not a new Surface a frame)."""
+        key = ("backing", size)
+        got = self._labels.get(key)
+        if got is None:
+            if len(self._labels) > 400:
+                self._labels.clear()
+            got = pygame.Surface(size, pygame.SRCALPHA)
+            got.fill((16, 19, 24, 215))
+            self._labels[key] = got
+        return got
+
     # -- text -------------------------------------------------------------------------------------
     def _text(self, text: str, size: int, colour: Colour) -> pygame.Surface:
         key = (text, size, colour)
@@ -412,9 +424,7 @@ class FlightOverlay:
             box.midtop = (int(at[0]), int(at[1] + tile * 0.42))
         else:
             box.midbottom = (int(at[0]), int(at[1] - tile * 0.42))
-        bg = pygame.Surface(box.size, pygame.SRCALPHA)
-        bg.fill((16, 19, 24, 215))
-        surface.blit(bg, box)
+        surface.blit(self._backing(box.size), box)
         pygame.draw.rect(surface, accent, box, 1, border_radius=3)
         surface.blit(img, (box.x + pad, box.y + 1))
 
