@@ -3,11 +3,14 @@ kind of change (pointer, move, mode, selection, camera), and nothing a long matc
 make a cache grow without bound (the client's memory stays flat over hours of play)."""
 from __future__ import annotations
 
+import math
+
 import pygame
 import pytest
 
 from game.client.presenters import LogLine, PanelLine, TilePanel, UnitPanel
 from game.client.render import sprites
+from game.client.render.board_view import PLATE_BUDGET
 from game.client.scene import reset
 from game.client.scenes.battle import RECAP_KEPT, BattleScene
 from game.client.systems.gems.shots import shot_match
@@ -174,6 +177,60 @@ def test_the_text_cache_stays_within_its_pixel_budget():
                              for s in text._cache.values())
 
 
+def _dressed_one_by_one(view, surface: pygame.Surface, tokens, px: int) -> None:
+    """Every token drawn piece by piece straight onto the surface (no plates), in row order."""
+    for tok in sorted(tokens, key=lambda t: (t.y + t.size, t.x)):
+        size_px = math.ceil(px * tok.size)
+        lift = int(px * 0.18) if tok.altitude is not None else 0
+        r = view.cell_rect((tok.x, tok.y), tok.size)
+        if tok.altitude is not None:
+            sh = pygame.Rect(0, 0, int(size_px * 0.6), int(size_px * 0.22))
+            sh.center = (r.centerx, int(r.bottom - size_px * 0.14))
+            shadow = pygame.Surface(sh.size, pygame.SRCALPHA)
+            pygame.draw.ellipse(shadow, (0, 0, 0, 90), shadow.get_rect())
+            surface.blit(shadow, sh)
+        if r.w != size_px:
+            r = pygame.Rect(r.centerx - size_px // 2, r.centery - size_px // 2, size_px, size_px)
+        view._dress(surface, tok, r.move(0, -lift), px, size_px, view._token_sprite(tok, size_px), None)
+
+
+@pytest.mark.parametrize("system_id", ["bindings", "gems"])
+def test_token_plates_look_exactly_like_tokens_drawn_piece_by_piece(app, system_id):
+    """A still token is one composed picture (sprite, glyph, rings, HP bar) plus its HP number
+    and badges; on the map art, at every zoom, selected, marked or pointed at, the frame is the
+    same pixels as drawing each piece onto the screen."""
+    app.settings.animation_speed = "instant"
+    cfg = registry.get(system_id).example_config(2)
+    cfg.seats = [SeatConfig("human", name="Player 1"), SeatConfig("human", name="Player 2")]
+    m = Match.new(cfg)
+    s = BattleScene(app, m)
+    app.apply(reset(s))
+    bot = make_bot(system_id, "random")
+    for _ in range(60):                    # wounds, badges and (bindings) fliers by now
+        if m.over:
+            break
+        s.viewer = m.decision.seat
+        assert s.submit(ask_bot(m, bot, m.decision.seat), from_ai=True)
+    s.view.skip()
+    tokens = s.presenter.tokens(s.viewer)
+    assert len(tokens) >= 3
+    view = s.view
+    view.selected, view.marked, view.lit = tokens[0].id, {tokens[1].id}, {tokens[2].id, tokens[0].id}
+    for steps in (0, 2, 4):
+        view.zoom_by(steps, view.rect.center)
+        px = math.ceil(view.tile)
+        kept = pygame.Surface(app.size)
+        direct = pygame.Surface(app.size)
+        for surface in (kept, direct):     # as BoardView.draw: nothing spills out of the map
+            surface.set_clip(view.rect)
+        for _ in range(2):                 # the second time from the kept plates
+            view._draw_ground(kept, None, px)
+            view._draw_tokens(kept, tokens, px)
+        view._draw_ground(direct, None, px)
+        _dressed_one_by_one(view, direct, tokens, px)
+        assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(direct, "RGB"), steps
+
+
 def test_the_sprite_cache_is_bounded():
     sprites.clear_cache()
     for px in range(20, 140):
@@ -213,6 +270,7 @@ def test_a_long_bot_match_keeps_the_client_caches_bounded(app):
     assert len(s._asked) <= 257
     assert len(sprites._cache) <= 512
     assert len(s.view._legends) <= 33
+    assert 0 < len(s.view._plates) <= PLATE_BUDGET
     assert len(s.log.lines) <= s.log.limit
     assert all(len(lines) <= RECAP_KEPT for lines in s.recap.values())
 

@@ -458,3 +458,24 @@ def test_an_attack_waiting_on_the_dodge_question_lands_now_on_the_timeline():
     now = {t.cid: [mk.kind for mk in t.marks] for t in _column(v, "S1").turns}
     assert "contact" in now["a"]
     assert not any(t.marks for t in _column(v, "S2").turns)
+
+
+def test_hover_answers_follow_a_new_picture_and_a_moved_bar(pass_state):
+    """The last answer is kept for the same pointer, but only while the picture and the bar's
+    place are the ones it was found in."""
+    tl = Timeline(Text(1.0))
+    tl.rect = pygame.Rect(0, 0, 1280, tl.preferred_height())
+    screen = pygame.Surface((1280, 400))
+    tl.draw(screen, timeline_view(pass_state))
+    r, cid = next((r, c) for r, c, mark in tl._hits if mark is None)
+    pos = r.move(tl.rect.topleft).center
+    assert tl.at(pos) == cid and tl.at(pos) == cid
+    tl.rect = tl.rect.move(0, 150)                  # the same pointer is now above the bar
+    assert tl.at(pos) is None
+    assert tl.at(r.move(tl.rect.topleft).center) == cid
+    tl.rect = pygame.Rect(0, 0, 1280, tl.preferred_height())
+    st = copy.deepcopy(pass_state)
+    st.combatants["petra"].swifts = 1
+    tl.draw(screen, timeline_view(st))              # a new picture: its own hit list
+    again = next((r2, c2) for r2, c2, mark in tl._hits if mark is None and r2.collidepoint(r.center))
+    assert tl.at(pos) == again[1]

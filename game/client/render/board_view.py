@@ -41,6 +41,8 @@ ZOOMS = (0.5, 0.625, 0.75, 0.875, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
 WARM = (232, 163, 61)
 COOL = (111, 194, 228)
 DANGER = (232, 80, 64)
+#: how many composed token pictures a view keeps before it starts again (a few per unit)
+PLATE_BUDGET = 256
 
 
 @dataclass(slots=True)
@@ -165,6 +167,12 @@ class BoardView:
         self._legends: dict[tuple, tuple[list, pygame.Surface]] = {}
         self._tints: dict[tuple, pygame.Surface] = {}
         self._digits: dict[tuple, pygame.Surface] = {}
+        #: still tokens composed once (see _plate) and fliers' shadows, by what they show
+        self._plates: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
+        self._shadows: dict[tuple[int, int], pygame.Surface] = {}
+        self._arts: dict[tuple[Cell, int], pygame.Rect] = {}
+        #: the last still frame's token key and its (picture, place) list (see _draw_tokens)
+        self._still: tuple[Any, list[tuple[pygame.Surface, Any]]] = (None, [])
         self.show_elevation = False
         self.hover: Cell | None = None
         self.selected: str | None = None
@@ -306,9 +314,16 @@ class BoardView:
         return (int(got[0]), int(got[1])) if got is not None else None
 
     def _art_rect(self, cell: Cell, size: int = 1) -> pygame.Rect:
-        r = self.geo.cell_rect(cell[0], cell[1])
-        if size > 1:
-            r = r.union(self.geo.cell_rect(cell[0] + size - 1, cell[1] + size - 1))
+        """A cell's (or footprint's) box in the map art's pixels. The board and its geometry
+        never change under a view, so each box is worked out once (a hex one costs a layout
+        sum); the cache holds at most one box per cell and footprint size."""
+        key = (cell, size)
+        r = self._arts.get(key)
+        if r is None:
+            r = self.geo.cell_rect(cell[0], cell[1])
+            if size > 1:
+                r = r.union(self.geo.cell_rect(cell[0] + size - 1, cell[1] + size - 1))
+            self._arts[key] = r
         return r
 
     def _art_center(self, cell: Cell, size: int = 1) -> tuple[float, float]:
@@ -771,11 +786,27 @@ class BoardView:
             surface.fblits(batch)
 
     def _draw_tokens(self, surface: pygame.Surface, tokens: list[TokenInfo], px: int) -> None:
+        """Units by row. A still token is one kept plate (sprite, rings, HP bar, composed once
+        for what it shows) with its glyph, HP number and badges laid over it, and a flier's
+        shadow under it; all of them go out in one `fblits`. A token in an animation step
+        (fading, flashing) is drawn piece by piece in the same order, so what shows is the same
+        either way."""
+        still = None
+        if self.step is None:
+            # nothing animates: the frame's token pictures and places are those of the last
+            # frame while the tokens, their marks and the camera are (one fblits)
+            still = (tuple(tokens), px, tuple(self.cam), self.zoom, tuple(self.rect),
+                     self.selected, frozenset(self.lit), frozenset(self.marked), self.emblem,
+                     tuple(self.side_colour(t.side) for t in tokens))
+            if still == self._still[0]:
+                surface.fblits(self._still[1])
+                return
         ghosts = []
         if self.step is not None and self.step.kind == "poof" and self.step.unit:
             if not any(t.id == self.step.unit for t in tokens) and self.step.unit in self.shown:
                 ghosts.append(self.shown[self.step.unit])
         order = sorted(list(tokens) + ghosts, key=lambda t: (t.y + t.size, t.x))
+        batch: list[tuple[pygame.Surface, tuple[int, int]]] = []
         for tok in order:
             dx, dy, alpha, flash = self._anim_pos(tok)
             if tok in ghosts and self.step is not None:
@@ -785,49 +816,113 @@ class BoardView:
             lift = 0
             if tok.altitude is not None:
                 lift = int(px * 0.18)
-                # the flier's shadow stays on the ground
+                # the flier's shadow stays on the ground, under this token and over earlier ones
                 sh = pygame.Rect(0, 0, int(size_px * 0.6), int(size_px * 0.22))
                 home = self.cell_rect((tok.x, tok.y), tok.size).move(int(dx), int(dy))
                 sh.center = (home.centerx, int(home.bottom - size_px * 0.14))
-                shadow = pygame.Surface(sh.size, pygame.SRCALPHA)
-                pygame.draw.ellipse(shadow, (0, 0, 0, 90), shadow.get_rect())
-                surface.blit(shadow, sh)
-            spr = sprites.unit_token(tok.colour, tok.side, self.side_colour(tok.side), size_px,
-                                     tok.arms, glow=tok.acting, edge=tok.outline,
-                                     emblem=self.emblem)
+                batch.append((self._shadow(sh.size), sh.topleft))
             r = self.cell_rect((tok.x, tok.y), tok.size).move(int(dx), int(dy))
             if r.w != size_px:     # hex boxes are not square: centre the token in the box
                 r = pygame.Rect(r.centerx - size_px // 2, r.centery - size_px // 2, size_px, size_px)
-            pos = (r.x, r.y - lift)
+            top = r.move(0, -lift)
+            if alpha >= 1.0 and flash <= 0:
+                plate, off = self._plate(tok, top.size, px, size_px)
+                batch.append((plate, (top.x + off[0], top.y + off[1])))
+                glyph = self._glyph(tok, top, px, size_px)
+                if glyph is not None:
+                    batch.append(glyph)
+                digit = self._hp_digit(tok, top, px)
+                if digit is not None:
+                    batch.append(digit)
+                batch.extend(self._badge_blits(tok, top, px))
+                continue
+            if batch:
+                surface.fblits(batch)
+                batch = []
+            still = None                   # drawn piece by piece: nothing to keep
+            spr = self._token_sprite(tok, size_px)
             if alpha < 1.0:
                 spr = spr.copy()
                 spr.set_alpha(int(255 * max(0.0, alpha)))
-            surface.blit(spr, pos)
-            if tok.glyph and px >= 24:
-                g = self._digit(tok.glyph, (255, 255, 255), max(10, int(size_px * 0.3)))
-                surface.blit(g, (r.centerx - g.get_width() // 2,
-                                 r.centery - g.get_height() // 2 - lift))
+            white = None
             if flash > 0:
                 white = spr.copy()
                 white.fill((255, 255, 255, 0), special_flags=pygame.BLEND_RGBA_MAX)
                 white.fill((255, 255, 255, int(200 * flash)), special_flags=pygame.BLEND_RGBA_MIN)
-                surface.blit(white, pos)
-            if tok.id in self.lit:
-                ring = r.inflate(max(4, px // 8), max(4, px // 8)).move(0, -lift)
-                pygame.draw.rect(surface, WARM, ring, 3, border_radius=max(4, px // 4))
-            if tok.id == self.selected:
-                sel = r.inflate(-max(2, px // 16), -max(2, px // 16)).move(0, -lift)
-                pygame.draw.rect(surface, (255, 246, 224), sel, 2, border_radius=max(4, px // 5))
-            elif tok.id in self.marked:
-                # a piece a pending choice is about (the attacker): dashed red corners
-                m = r.inflate(-max(2, px // 16), -max(2, px // 16)).move(0, -lift)
-                ln = max(5, m.w // 4)
-                for (cx, cy, sx, sy) in ((m.left, m.top, 1, 1), (m.right - 1, m.top, -1, 1),
-                                         (m.left, m.bottom - 1, 1, -1), (m.right - 1, m.bottom - 1, -1, -1)):
-                    pygame.draw.line(surface, DANGER, (cx, cy), (cx + sx * ln, cy), 3)
-                    pygame.draw.line(surface, DANGER, (cx, cy), (cx, cy + sy * ln), 3)
-            self._hp_bar(surface, tok, r.move(0, -lift), px)
-            self._badges(surface, tok, r.move(0, -lift), px)
+            self._dress(surface, tok, top, px, size_px, spr, white)
+        if batch:
+            surface.fblits(batch)
+        self._still = (still, batch) if still is not None else (None, [])
+
+    def _token_sprite(self, tok: TokenInfo, size_px: int) -> pygame.Surface:
+        return sprites.unit_token(tok.colour, tok.side, self.side_colour(tok.side), size_px,
+                                  tok.arms, glow=tok.acting, edge=tok.outline, emblem=self.emblem)
+
+    def _shadow(self, size: tuple[int, int]) -> pygame.Surface:
+        got = self._shadows.get(size)
+        if got is None:
+            got = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.ellipse(got, (0, 0, 0, 90), got.get_rect())
+            self._shadows[size] = got
+        return got
+
+    def _plate(self, tok: TokenInfo, box: tuple[int, int], px: int,
+               size_px: int) -> tuple[pygame.Surface, tuple[int, int]]:
+        """A still token as one picture and its offset from the token's box, composed once for
+        what it shows (not where it stands: a move reuses it)."""
+        key = (tok.size, tok.hp, tok.max_hp, tok.colour, tok.arms, tok.badges, tok.altitude,
+               tok.acting, tok.outline, tok.glyph, tok.side, self.side_colour(tok.side),
+               self.emblem, px, size_px, box, tok.id in self.lit, tok.id == self.selected,
+               tok.id in self.marked)
+        got = self._plates.get(key)
+        if got is None:
+            if len(self._plates) >= PLATE_BUDGET:
+                # a zoom or a long game leaves plates nothing shows: start again, bounded
+                self._plates.clear()
+            # a margin wide enough for the warm ring
+            pad = px // 8 + 4
+            canvas = pygame.Surface((box[0] + 2 * pad, box[1] + 2 * pad), pygame.SRCALPHA)
+            self._dress(canvas, tok, pygame.Rect((pad, pad), box), px, size_px,
+                        self._token_sprite(tok, size_px), None, loose=False)
+            used = canvas.get_bounding_rect(min_alpha=1)
+            plate = _ready(canvas.subsurface(used).copy())
+            got = (plate, (used.x - pad, used.y - pad))
+            self._plates[key] = got
+        return got
+
+    def _dress(self, surface: pygame.Surface, tok: TokenInfo, r: pygame.Rect, px: int,
+               size_px: int, spr: pygame.Surface, white: pygame.Surface | None,
+               loose: bool = True) -> None:
+        """One token at its (lifted) box `r`: sprite, glyph, hit flash, rings, HP bar, its number
+        and the badges. With `loose` False (a plate) the glyph, number and badges are left out:
+        the frame lays them over the plate, in the same order."""
+        surface.blit(spr, r.topleft)
+        if loose:
+            got = self._glyph(tok, r, px, size_px)
+            if got is not None:
+                surface.blit(*got)
+        if white is not None:
+            surface.blit(white, r.topleft)
+        if tok.id in self.lit:
+            ring = r.inflate(max(4, px // 8), max(4, px // 8))
+            pygame.draw.rect(surface, WARM, ring, 3, border_radius=max(4, px // 4))
+        if tok.id == self.selected:
+            sel = r.inflate(-max(2, px // 16), -max(2, px // 16))
+            pygame.draw.rect(surface, (255, 246, 224), sel, 2, border_radius=max(4, px // 5))
+        elif tok.id in self.marked:
+            # a piece a pending choice is about (the attacker): dashed red corners
+            m = r.inflate(-max(2, px // 16), -max(2, px // 16))
+            ln = max(5, m.w // 4)
+            for (cx, cy, sx, sy) in ((m.left, m.top, 1, 1), (m.right - 1, m.top, -1, 1),
+                                     (m.left, m.bottom - 1, 1, -1), (m.right - 1, m.bottom - 1, -1, -1)):
+                pygame.draw.line(surface, DANGER, (cx, cy), (cx + sx * ln, cy), 3)
+                pygame.draw.line(surface, DANGER, (cx, cy), (cx, cy + sy * ln), 3)
+        self._hp_bar(surface, tok, r, px)
+        if loose:
+            got = self._hp_digit(tok, r, px)
+            if got is not None:
+                surface.blit(*got)
+            self._badges(surface, tok, r, px)
 
     def _hp_bar(self, surface: pygame.Surface, tok: TokenInfo, r: pygame.Rect, px: int) -> None:
         if tok.max_hp <= 0:
@@ -843,13 +938,42 @@ class BoardView:
         pygame.draw.rect(surface, (50, 24, 24), bar, border_radius=2)
         if fill.w:
             pygame.draw.rect(surface, colour, fill, border_radius=2)
-        if px >= 44:
-            d = self._digit(str(tok.hp), (255, 255, 255), max(10, px // 6))
-            surface.blit(d, (bar.right - d.get_width() + 1, bar.y - d.get_height() + 3))
+
+    def _glyph(self, tok: TokenInfo, r: pygame.Rect, px: int,
+               size_px: int) -> tuple[pygame.Surface, tuple[int, int]] | None:
+        """The letters on the token (what it is) and where they go. Kept out of the plate: the
+        token's art has half-transparent spots under them, where text blends differently inside
+        a plate than on the screen. Nothing else on the plate reaches the middle."""
+        if not tok.glyph or px < 24:
+            return None
+        g = self._digit(tok.glyph, (255, 255, 255), max(10, int(size_px * 0.3)))
+        return g, (r.centerx - g.get_width() // 2, r.centery - g.get_height() // 2)
+
+    def _hp_digit(self, tok: TokenInfo, r: pygame.Rect,
+                  px: int) -> tuple[pygame.Surface, tuple[int, int]] | None:
+        """The HP number over the bar's right end (big tiles only), and where it goes. Kept out
+        of the plate: it overhangs the token's soft rim, and text laid on a half-transparent rim
+        inside a plate blends differently from text laid on the screen."""
+        if tok.max_hp <= 0 or px < 44:
+            return None
+        w = int(r.w * 0.74)
+        h = max(4, px // 11)
+        right = r.centerx - w // 2 + w
+        top = r.bottom - h - max(1, px // 32)
+        d = self._digit(str(tok.hp), (255, 255, 255), max(10, px // 6))
+        return d, (right - d.get_width() + 1, top - d.get_height() + 3)
 
     def _badges(self, surface: pygame.Surface, tok: TokenInfo, r: pygame.Rect, px: int) -> None:
+        batch = self._badge_blits(tok, r, px)
+        if batch:
+            surface.fblits(batch)
+
+    def _badge_blits(self, tok: TokenInfo, r: pygame.Rect,
+                     px: int) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """Status badges along the top and the altitude number, as (picture, place) pairs. Kept
+        out of the plate for the same reason as the HP number: they overhang the soft rim."""
         if not tok.badges and tok.altitude is None:
-            return
+            return []
         size = max(12, px // 4)
         font = resources.font(max(8, int(size * 0.62)), bold=True)
         x = r.x + 1
@@ -861,7 +985,7 @@ class BoardView:
         if tok.altitude is not None:
             d = self._digit(f"alt {tok.altitude}", (180, 220, 255), max(10, px // 5))
             batch.append((d, (r.right - d.get_width() - 1, r.y)))
-        surface.fblits(batch)
+        return batch
 
     def _draw_floats(self, surface: pygame.Surface) -> None:
         if not self.floats:

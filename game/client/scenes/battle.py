@@ -57,6 +57,7 @@ class BattleScene(MatchScene):
 
     def __init__(self, app: "App", match: Any, save_path: str | Path | None = None):
         super().__init__(app, match, save_path)
+        self._chip_back: pygame.Surface | None = None
         system = app.screens.client_system(match.config.system)
         assert system.load_presenter is not None     # a "map" registration always has one
         self.presenter = system.load_presenter()(match)
@@ -663,9 +664,11 @@ class BattleScene(MatchScene):
         box = pygame.Rect(0, 0, text.get_width() + int(20 * k), text.get_height() + int(10 * k))
         # bottom right: the legend sits bottom left, toasts and prompts up top
         box.bottomright = (self.view.rect.right - int(8 * k), self.view.rect.bottom - int(8 * k))
-        layer = pygame.Surface(box.size, pygame.SRCALPHA)
-        layer.fill((20, 23, 29, 210))
-        surface.blit(layer, box)
+        if self._chip_back is None or self._chip_back.get_size() != box.size:
+            # the see-through backing, made once per size rather than every frame
+            self._chip_back = pygame.Surface(box.size, pygame.SRCALPHA)
+            self._chip_back.fill((20, 23, 29, 210))
+        surface.blit(self._chip_back, box)
         pygame.draw.rect(surface, W.WARM if self.human_turn() else W.BORDER, box, 1, border_radius=6)
         surface.blit(text, (box.x + int(10 * k), box.y + int(5 * k)))
 

@@ -116,9 +116,18 @@ def attach(scene: "BattleScene") -> None:
                 memo["line"] = timing.sight_view(scene.match.state, *got)
         return memo["line"]
 
+    seen: dict[str, Any] = {"version": None, "view": None}
+
+    def flight_seen():
+        # what is in flight is a function of the position: worked out once per match.version,
+        # not every frame (it previews each attack's next hexes)
+        if seen["version"] != scene.match.version:
+            seen["version"], seen["view"] = scene.match.version, timing.flight_view(scene.match.state)
+        return seen["view"]
+
     def draw(surface, view):
         line = sight_line()
-        flight.board_layer(surface, view, scene.match.state, line)
+        flight.board_layer(surface, view, scene.match.state, line, flight_seen())
         ov = flight.overlay_for(view)
         if line is None:
             ov.sight = None

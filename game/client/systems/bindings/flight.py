@@ -390,6 +390,18 @@ class FlightOverlay:
             _shield(surface, c, tile * 0.22, (240, 170, 70) if s.can_see else DANGER)
         self._label(surface, s.label, b, tile, colour, below=True)
 
+    def _backing(self, size: tuple[int, int]) -> pygame.Surface:
+        """A label's dark see-through box, made once per size (not a new Surface a frame)."""
+        key = ("backing", size)
+        got = self._labels.get(key)
+        if got is None:
+            if len(self._labels) > 400:
+                self._labels.clear()
+            got = pygame.Surface(size, pygame.SRCALPHA)
+            got.fill((16, 19, 24, 215))
+            self._labels[key] = got
+        return got
+
     # -- text -------------------------------------------------------------------------------------
     def _text(self, text: str, size: int, colour: Colour) -> pygame.Surface:
         key = (text, size, colour)
@@ -412,9 +424,7 @@ class FlightOverlay:
             box.midtop = (int(at[0]), int(at[1] + tile * 0.42))
         else:
             box.midbottom = (int(at[0]), int(at[1] - tile * 0.42))
-        bg = pygame.Surface(box.size, pygame.SRCALPHA)
-        bg.fill((16, 19, 24, 215))
-        surface.blit(bg, box)
+        surface.blit(self._backing(box.size), box)
         pygame.draw.rect(surface, accent, box, 1, border_radius=3)
         surface.blit(img, (box.x + pad, box.y + 1))
 
@@ -499,19 +509,22 @@ def overlay_for(view: Any) -> FlightOverlay:
     return got
 
 
-def board_layer(surface: pygame.Surface, view: Any, state: Any, sight: SightLine | None = None) -> None:
+def board_layer(surface: pygame.Surface, view: Any, state: Any, sight: SightLine | None = None,
+                seen: FlightView | None = None) -> None:
     """A BoardView layer (`view.layers_below`): everything in flight for `state`. It also hangs
     its over-the-tokens half (projectiles, arrows, arrival bursts, labels) on
     `view.layers_above` the first time, so one `layers_below` hook draws both halves. Animations
     advance by the wall clock, and a projectile whose front hex moved between two states slides
-    there by itself (overlay_for(view).skip() ends the slides; .play(events) is not needed)."""
+    there by itself (overlay_for(view).skip() ends the slides; .play(events) is not needed).
+    `seen` is `flight_view(state)` when the caller keeps it per position (match.version)."""
     from game.client.systems.bindings.timing import flight_view
     ov = overlay_for(view)
     now = pygame.time.get_ticks() / 1000.0
     last, ov._clock = ov._clock, now
     if last is not None and ov.slides:
         ov.update(max(0.0, min(0.1, now - last)))
-    ov.set_view(flight_view(state), sight if sight is not None else ov.sight, auto=True)
+    ov.set_view(seen if seen is not None else flight_view(state),
+                sight if sight is not None else ov.sight, auto=True)
     if not ov._above_hooked:
         view.layers_above.append(ov.draw_above)
         ov._above_hooked = True

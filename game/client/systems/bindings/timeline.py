@@ -69,6 +69,9 @@ class Timeline:
         self._tokens: dict[tuple, pygame.Surface] = {}
         #: hit regions from the last render, in bar-local pixels: (rect, cid, mark or None)
         self._hits: list[tuple[pygame.Rect, str, Mark | None]] = []
+        #: the last pointer asked about, the picture's hit list and the rect it held, and the
+        #: answer: a frame asks up to three times for the same pointer (ring, hover, tooltip)
+        self._last_hit: tuple[Any, Any, Any, Any] = (None, None, None, None)
         self._view: TimelineView | None = None
         #: each column's (label, header rect, corner note rect or None, column rect), bar-local,
         #: from the last render (tests check the words never overlap)
@@ -122,13 +125,19 @@ class Timeline:
         return found[column].move(self.rect.topleft)
 
     def _hit(self, pos: tuple[int, int]) -> tuple[pygame.Rect, str, Mark | None] | None:
-        if not self.rect.collidepoint(pos):
-            return None
-        local = (pos[0] - self.rect.x, pos[1] - self.rect.y)
-        for entry in reversed(self._hits):       # marks are added after tokens: they win
-            if entry[0].collidepoint(local):
-                return entry
-        return None
+        last_pos, last_hits, last_rect, answer = self._last_hit
+        if last_hits is self._hits and last_pos == pos and last_rect == self.rect:
+            return answer
+        answer = None
+        if self.rect.collidepoint(pos):
+            local = (pos[0] - self.rect.x, pos[1] - self.rect.y)
+            for entry in reversed(self._hits):       # marks are added after tokens: they win
+                if entry[0].collidepoint(local):
+                    answer = entry
+                    break
+        # a new render makes a new hit list, so an answer never outlives its picture
+        self._last_hit = (tuple(pos), self._hits, pygame.Rect(self.rect), answer)
+        return answer
 
     # -- rendering ----------------------------------------------------------------------------------
     def _render(self, view: TimelineView, portrait: Portrait | None) -> pygame.Surface:
