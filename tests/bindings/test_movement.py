@@ -7,7 +7,8 @@ import copy
 import pytest
 
 from game.engine.actions import EndTurn
-from game.engine.rules import IllegalAction
+from game.engine.match import Match
+from game.engine.rules import IllegalAction, MatchConfig
 from game.engine.systems.bindings import events as ev
 from game.engine.systems.bindings import movement
 from game.engine.systems.bindings.actions import Defend, MoveTo, StartMovement, StopMoving, UseMove
@@ -314,3 +315,36 @@ def test_the_rest_of_a_dash_keeps_to_its_line():
     loose = duel(a=dict(sheet="petramancer", x=1, y=3), b=FAR, house={"dash_line": "loose"})
     act(loose, StartMovement("a", "dash", (3, 3)))
     assert len(dests(loose)) > 2
+
+
+@pytest.mark.rule("BND-53")
+def test_strict_dash_ends_equal_walking_every_line_from_the_origin():
+    # dash_ends tests one hex of each line before walking it; the answer must be the one that
+    # walking every line from the origin to every hex of the area gives (ends, paths, order)
+    m = Match.new(MatchConfig("bindings", 1, map="bindings_grove.tmx"))
+    terrain = movement._terrain(m.state)
+    lay, price_of = terrain.layout, terrain.price
+    board = m.state.board
+    starts = [(x, y) for y in range(0, board.height, 3) for x in range(0, board.width, 4)]
+    checked = 0
+    for start in starts:
+        for origin in (start, *lay.area(start, 2)[1:4]):
+            if not board.in_bounds(*origin):
+                continue
+            for allowance, swim, land in ((4, False, True), (7, False, True), (3, True, False)):
+                price = price_of[(swim, land)]
+                done = lay.distance(origin, start)
+                want = []
+                for h in lay.area(start, allowance):
+                    if h == start or not board.in_bounds(*h):
+                        continue
+                    line = tuple(lay.line(origin, h))
+                    if line[done:done + 1] != (start,):
+                        continue
+                    rest = line[done + 1:]
+                    steps = [price.get(x) for x in rest]
+                    if None not in steps and sum(steps) <= allowance:  # type: ignore[arg-type]
+                        want.append((h, rest))
+                assert terrain.dash_ends(origin, start, allowance, swim, land) == tuple(want)
+                checked += len(want)
+    assert checked > 100

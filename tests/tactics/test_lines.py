@@ -152,3 +152,11 @@ def test_any_point_sight_sees_past_a_hex_the_centre_line_crosses():
     row = {(2, 0, -2)}.__contains__
     assert hexsight.centre_line_blocked((0, 0, 0), (4, 0, -4), row)
     assert not hexsight.clear_line_exists((0, 0, 0), (4, 0, -4), row)
+
+
+@settings(deadline=None)
+@given(st.sampled_from(LAYOUTS), hex_pos, hex_pos, st.integers(-1, 20))
+def test_one_hex_of_the_cube_path_is_that_hex_of_the_walked_path(lay, a, b, i):
+    ca, cb = lay.to_cube(*a), lay.to_cube(*b)
+    path = lines.cube_path(ca, cb)
+    assert lines.cube_path_at(ca, cb, i) == (path[i] if 0 <= i < len(path) else None)

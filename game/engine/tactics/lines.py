@@ -8,8 +8,9 @@ Owns the one line walk of each geometry, with its variants named:
   hexes    the cube line between centres (`game.engine.boards.hex.cube_line`) with a nudge:
            `hex_line` uses the layout's default nudge, `hex_line_sides` the two lines nudged to
            either side of an exact edge; `cube_path` is the default line in cube coordinates and
-           `cube_step` its first step (a straight flight, one hex at a time); the any-point
-           sample lines are in hexsight.py.
+           `cube_step` its first step (a straight flight, one hex at a time); `cube_path_at`
+           one hex of that line without walking the rest; the any-point sample lines are in
+           hexsight.py.
 On these: `line_of_sight`, `first_blocker`, `visible_from` and `cover` on squares;
 `hex_line_of_sight`, `hex_first_blocker` and `hex_cover` on hexes.
 
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
-from game.engine.boards.hex import Cube, HexLayout, cube_line
+from game.engine.boards.hex import LINE_NUDGE, Cube, HexLayout, cube_distance, cube_line, cube_round
 from game.engine.boards.square import Cell
 
 Blocks = Callable[[Cell], bool]
@@ -138,6 +139,22 @@ def cube_path(a: Cube, b: Cube) -> list[Cube]:
     """The hexes (cube coordinates) on the default centre line from a to b, both ends included:
     `hex_line` before the layout turns cubes into cells."""
     return cube_line(a, b)
+
+
+def cube_path_at(a: Cube, b: Cube, i: int) -> Cube | None:
+    """`cube_path(a, b)[i]` (None past its end) without walking the other hexes: the same
+    arithmetic as cube_line's i-th point, so the very same hex. A caller that wants only the
+    lines passing one hex (a strict Dash's rest, BND-53) tests that hex first."""
+    n = cube_distance(a, b)
+    if i < 0 or i > n:
+        return None
+    if n == 0:
+        return a
+    t = i / n
+    nudge = LINE_NUDGE
+    return cube_round(a[0] + (b[0] - a[0]) * t + nudge[0],
+                      a[1] + (b[1] - a[1]) * t + nudge[1],
+                      a[2] + (b[2] - a[2]) * t + nudge[2])
 
 
 def cube_step(a: Cube, b: Cube) -> Cube:

@@ -17,10 +17,10 @@ import math
 from typing import Any, Callable
 
 from game.engine import dice
-from game.engine.boards.hex import HexLayout, cube_distance
+from game.engine.boards.hex import HexLayout, cube_area, cube_distance
 from game.engine.events import DiceRolled
 from game.engine.tactics.forced import EDGE, OCCUPANT, SOLID, Ahead, Shove, shove
-from game.engine.tactics.lines import hex_line
+from game.engine.tactics.lines import cube_path_at, hex_line
 
 from . import budget, speeds
 from . import events as ev
@@ -244,14 +244,19 @@ class _Terrain:
         lay = self.layout
         price = self.price[(swim, land)]
         done = lay.distance(origin, start)
+        oc, sc = lay.to_cube(*origin), lay.to_cube(*start)
+        from_cube, in_bounds = lay.from_cube, self.in_bounds
         out: list[tuple[Hex, tuple[Hex, ...]]] = []
-        for h in lay.area(start, allowance):
-            if h == start or not self.in_bounds(*h):
+        for cube in cube_area(sc, allowance):
+            # the rest of a Dash keeps to the line it began on: only lines from the origin whose
+            # hex number `done` is the start qualify; a Dash already under way tests that one hex
+            # before walking the line (most of the area fails it), a new one (done 0) passes all
+            if cube == sc or (done and cube_path_at(oc, cube, done) != sc):
                 continue
-            line = self.line(origin, h)
-            if line[done:done + 1] != (start,):
-                continue                  # the rest of a Dash keeps to the line it began on
-            rest = line[done + 1:]
+            h = from_cube(cube)
+            if not in_bounds(*h):
+                continue
+            rest = self.line(origin, h)[done + 1:]
             total = 0
             for x in rest:
                 step = price.get(x)
@@ -276,8 +281,15 @@ def _signature(state: BindingsState, cid: str, kinds: frozenset[str], allowance:
     c = state.combatants[cid]
     others = tuple(sorted((o.x, o.y, o.side) for o in state.combatants.values()
                           if not o.down and o.id != cid))
-    return ((c.x, c.y), c.side, others, wall_cells(state), kinds, allowance,
+    # sets as sorted tuples: a key of tuples of ints is dropped from the collector's tracking,
+    # a frozenset never is, and thousands of remembered keys made every full collection slower
+    # (the worst legal_actions calls were such collections)
+    return ((c.x, c.y), c.side, others, _sorted(wall_cells(state)), _sorted(kinds), allowance,
             house(state, "dash_line"), line_from)
+
+
+def _sorted(items: frozenset) -> tuple:
+    return tuple(sorted(items)) if items else ()
 
 
 def _dash_origin(state: BindingsState, cid: str) -> Hex | None:
@@ -325,7 +337,7 @@ def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int,
         # cost, through the same parent, in the same order (entries dearer than this allowance
         # are popped only after all cheaper ones), so Move, Dodge, Step and MoveTo from one
         # position share a search and still walk the paths a search of their own would find.
-        skey = (start, frozenset(shut), swim, land)
+        skey = (start, _sorted(shut), swim, land)                   # a tuple: see _signature
         done = terrain.searches.get(skey)
         if done is None or done[0] < allowance:
             costs, trails = _search(terrain.neighbours, price, shut, start, allowance)
