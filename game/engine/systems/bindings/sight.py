@@ -101,7 +101,7 @@ class Viewer:
         self._sights: dict[tuple[Hex, Hex], Sight] = {}
         self._visible: dict[tuple[Hex, Hex], bool] = {}
         self._unseen: dict[tuple[Hex, int], tuple[Hex, ...]] = {}
-        self._unseen_rings: dict[Hex, tuple[int, list[tuple[int, Hex]]]] = {}
+        self._unseen_rings: dict[Hex, tuple[int, tuple[tuple[int, Hex], ...]]] = {}
         self._bits: tuple[int, tuple[int, int, list[int], dict[Cube, int], int]] | None = None
         self._qmin = self._rmin = 0
         # the fast unseen test sums whole non-negative concealment; anything else asks sight()
@@ -163,9 +163,9 @@ class Viewer:
             done = self._unseen_rings.get(a)
             if done is None or done[0] < reach:
                 if not self._conceal and not per_board("sight dark", self.board, _board_dark):
-                    found: list[tuple[int, Hex]] = []   # nothing on this board or its features hides a hex
+                    found: tuple[tuple[int, Hex], ...] = ()   # nothing here hides a hex
                 else:
-                    found = self._unseen_from(a, reach)
+                    found = tuple(self._unseen_from(a, reach))
                 done = self._unseen_rings[a] = (reach, found)
             got = tuple(h for dist, h in done[1] if dist <= reach)
             if len(self._unseen) >= _MEMO_LIMIT // 16:
@@ -272,14 +272,16 @@ class Viewer:
         self._bits = (reach, built)
         return built
 
-    def local_features(self, a: Hex, radius: int) -> tuple[frozenset[Hex], frozenset[tuple[Hex, int]]]:
+    def local_features(self, a: Hex, radius: int) -> tuple[tuple[Hex, ...], tuple[tuple[Hex, int], ...]]:
         """The active walls and veil hexes within `radius` of `a`: all of the state's features
         that a question about lines from `a` no longer than radius - 2 can depend on."""
         lay = self.layout
         ca = lay.to_cube(*a)
-        walls = frozenset(h for h in self.walls if cube_distance(ca, lay.to_cube(*h)) <= radius)
-        veils = frozenset((h, v) for h, v in self.veils.items()
-                          if cube_distance(ca, lay.to_cube(*h)) <= radius)
+        # sorted tuples, not sets: remembered keys of plain tuples drop out of the garbage
+        # collector's tracking, sets never do
+        walls = tuple(sorted(h for h in self.walls if cube_distance(ca, lay.to_cube(*h)) <= radius))
+        veils = tuple(sorted((h, v) for h, v in self.veils.items()
+                             if cube_distance(ca, lay.to_cube(*h)) <= radius))
         return walls, veils
 
     def sight_map(self, a: Hex, cells: Iterable[Hex] | None = None) -> dict[Hex, Sight]:
