@@ -106,6 +106,14 @@ class Costs:
 ABILITY_KINDS = ("active", "continuous")
 ABILITY_TARGETS = ("self", "ally", "any", "tile")
 ITEM_ONLY_KINDS = ("gemstone",)     # made by the rules (a poofed gem), never by content
+# A plain gem for set-ups: the schema's defaults (CPR 0, SPR 0, MS 4, no flight, 2 arms, HP by
+# Size, no weapons, abilities or held items), so a test unit needs no overrides to be ordinary.
+NEUTRAL_SHEET = "neutral"
+
+
+def neutral_sheet() -> dict[str, Any]:
+    """The neutral sheet as a table, built fresh from SheetEntry's defaults (never from data)."""
+    return as_table(SheetEntry(name="Neutral", description="A plain gem with average stats."))
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +160,9 @@ def _cross_check(folder: Path, c: Content) -> None:
             raise ContentError(f"{where}: verb {a['verb']!r} is not one of {sorted(VERBS)}")
         if a["target"] not in ABILITY_TARGETS:
             raise ContentError(f"{where}: target {a['target']!r} is not one of {ABILITY_TARGETS}")
+    if NEUTRAL_SHEET in c.sheets:
+        raise ContentError(f"{folder / 'sheets.toml'} [sheets.{NEUTRAL_SHEET}]: "
+                           f"{NEUTRAL_SHEET!r} is reserved for the built-in plain sheet")
     for sid, s in c.sheets.items():
         where = f"{folder / 'sheets.toml'} [sheets.{sid}]"
         if s["size"] < 1:

@@ -29,7 +29,7 @@ from . import actions as A
 from . import events as ev
 from . import combat, gm, rules
 from .common import TILE_CAPACITY, _spot_for_unit, check_end, occupancy_index, occupy_problem
-from .content import content
+from .content import NEUTRAL_SHEET, content, neutral_sheet
 from .house import DEFAULTS, HOUSE_RULES
 from .mapcheck import check_cells, check_map, check_map_properties, check_objects
 from .state import Arm, AttackPlan, GemsState, Item, Unit
@@ -102,9 +102,9 @@ def build_board(map_name: str | None, grid: dict[str, Any] | None) -> tuple[Boar
 def make_unit(state_items: dict[str, Item], uid: str, sheet_id: str, side: int, x: int, y: int,
               overrides: dict[str, Any], hp_per_size: int) -> Unit:
     c = content()
-    if sheet_id not in c.sheets:
+    if sheet_id != NEUTRAL_SHEET and sheet_id not in c.sheets:
         raise _config_error(f"unit {uid!r}: unknown sheet {sheet_id!r} "
-                            f"(known: {', '.join(sorted(c.sheets))})")
+                            f"(known: {', '.join(sorted(c.sheets))} or {NEUTRAL_SHEET!r})")
     unknown = set(overrides) - _UNIT_OVERRIDES
     if unknown:
         raise _config_error(f"unit {uid!r}: unknown override {sorted(unknown)[0]!r}")
@@ -114,7 +114,7 @@ def make_unit(state_items: dict[str, Item], uid: str, sheet_id: str, side: int, 
             raise _config_error(f"unit {uid!r}: override {key!r} has the wrong type ({value!r})")
         if want is int and value < 0:
             raise _config_error(f"unit {uid!r}: override {key!r} cannot be negative")
-    s = dict(c.sheets[sheet_id])
+    s = neutral_sheet() if sheet_id == NEUTRAL_SHEET else dict(c.sheets[sheet_id])
     s.update(overrides)
     size = int(s["size"])
     if size < 1:
