@@ -115,7 +115,13 @@ def test_attacking_an_empty_unseen_hex_misses_with_no_dice():
     t = smoky(3, b_at=6)
     t.use("A", "air_blast", (7, ROW))                      # nobody there
     assert t.of(E.AttackLaunched)[-1].target is None
-    for _ in range(4):
+    _assert_misses_empty_without_dice(t, 4)
+
+
+def _assert_misses_empty_without_dice(t: Table, segments: int) -> None:
+    """Let the attack fly (ending turns) until it lands: it finds the hex empty and rolls
+    neither the miss chance nor an attack (BND-GM-22)."""
+    for _ in range(segments):
         if t.of(E.AttackResolved) or t.of(E.AttackStopped):
             break
         t.end()
@@ -141,13 +147,7 @@ def test_a_guessed_hex_that_is_empty_when_the_attack_arrives_simply_misses():
     t.use("A", "stone_bullet", (10, ROW))                   # 9 hexes at 3H
     t.end()
     t.do(A.StartMovement("B", "move", (12, ROW)))
-    for _ in range(8):
-        if t.of(E.AttackResolved) or t.of(E.AttackStopped):
-            break
-        t.end()
-    r = t.of(E.AttackResolved)[-1]
-    assert r.outcome == "empty" and r.target is None
-    assert not [e for e in t.of(DiceRolled) if e.roll.purpose in ("attack", "miss chance")]
+    _assert_misses_empty_without_dice(t, 8)
 
 
 @pytest.mark.rule("BND-93")

@@ -331,15 +331,21 @@ def obstructed_lines(a: Cube, b: Cube, blocks: Blocks, graze_blocks: bool = Fals
             blocking.append(rc)
     if not blocking:
         return 0
+    return _lines_through(d, blocking, graze_blocks)
+
+
+def _lines_through(d: Cube, blocking: list[Cube], graze_blocks: bool) -> int:
+    """Bit mask of the sample lines of the canonical pair (origin, d) that enter any of the
+    `blocking` hexes (relative to the origin). The seam between two of them is as solid as
+    they are, unless grazes block anyway."""
+    hit = 0
     bset = set(blocking)
     for c in blocking:
         hit |= _mask(ORIGIN, d, c, graze_blocks)
         if not graze_blocks:
-            # The seam between two obstructing hexes is as solid as they are.
             for k in range(3):
                 dd = CUBE_DIRECTIONS[k]
-                nb = (c[0] + dd[0], c[1] + dd[1], c[2] + dd[2])
-                if nb in bset:
+                if (c[0] + dd[0], c[1] + dd[1], c[2] + dd[2]) in bset:
                     hit |= _seam_mask(ORIGIN, d, c, k)
     return hit
 
@@ -492,19 +498,9 @@ def crossings_at_least_in(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
     enough = levels[threshold - 1]
     if not enough:
         return False
-    # the lines the blocking hexes obstruct (as obstructed_lines: ends never obstruct, and
-    # the seam between two blocking hexes is as solid as they are)
-    hit = 0
+    # the lines the blocking hexes obstruct (as obstructed_lines: ends never obstruct)
     rel = [(c[0] - q0, c[1] - r0, c[2] - s0) for c in blocking if c != a and c != b]
-    bset = set(rel)
-    for rc in rel:
-        hit |= _mask(ORIGIN, d, rc, graze_blocks)
-        if not graze_blocks:
-            for k in range(3):
-                dd = CUBE_DIRECTIONS[k]
-                if (rc[0] + dd[0], rc[1] + dd[1], rc[2] + dd[2]) in bset:
-                    hit |= _seam_mask(ORIGIN, d, rc, k)
-    clear = ALL_LINES & ~hit
+    clear = ALL_LINES & ~_lines_through(d, rel, graze_blocks)
     if not clear:
         return False
     if mode == "centre":
