@@ -118,15 +118,20 @@ def _enters(p0: Point, p1: Point, c: Cube, graze_blocks: bool) -> bool:
     return True
 
 
-def _along_edge(p0: Point, p1: Point, c: Cube, d: int) -> bool:
-    """Whether the segment runs (for a positive length) exactly along the edge of hex c that
-    faces its neighbour in cube direction d."""
+def _edge_frame(c: Cube, d: int) -> tuple[float, float, float, float]:
+    """The unit normal of hex c's edge facing cube direction d, and that edge's midpoint."""
     nb = (c[0] + CUBE_DIRECTIONS[d][0], c[1] + CUBE_DIRECTIONS[d][1],
           c[2] + CUBE_DIRECTIONS[d][2])
     cx, cy = cube_to_point(c)
     bx, by = cube_to_point(nb)
     nx, ny = (bx - cx) / SQRT3, (by - cy) / SQRT3
-    mx, my = cx + nx * APOTHEM, cy + ny * APOTHEM     # midpoint of the shared edge
+    return nx, ny, cx + nx * APOTHEM, cy + ny * APOTHEM
+
+
+def _along_edge(p0: Point, p1: Point, c: Cube, d: int) -> bool:
+    """Whether the segment runs (for a positive length) exactly along the edge of hex c that
+    faces its neighbour in cube direction d."""
+    nx, ny, mx, my = _edge_frame(c, d)
     if abs(nx * (p0[0] - mx) + ny * (p0[1] - my)) > EPS:
         return False
     if abs(nx * (p1[0] - mx) + ny * (p1[1] - my)) > EPS:
@@ -267,12 +272,7 @@ def _seam_mask(a: Cube, b: Cube, c: Cube, d: int) -> int:
         return 0
     # _along_edge for the 49 lines in one pass (same arithmetic in the same order), the edge's
     # frame worked out once.
-    nb = (c[0] + CUBE_DIRECTIONS[d][0], c[1] + CUBE_DIRECTIONS[d][1],
-          c[2] + CUBE_DIRECTIONS[d][2])
-    cx, cy = cube_to_point(c)
-    bx, by = cube_to_point(nb)
-    nx, ny = (bx - cx) / SQRT3, (by - cy) / SQRT3
-    mx, my = cx + nx * APOTHEM, cy + ny * APOTHEM     # midpoint of the shared edge
+    nx, ny, mx, my = _edge_frame(c, d)
     tx, ty = -ny, nx
     on_b = [abs(nx * (p1[0] - mx) + ny * (p1[1] - my)) <= EPS for p1 in sample_points(b)]
     sb = sample_points(b)
