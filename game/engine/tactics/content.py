@@ -6,7 +6,10 @@ are the schema, and calls `entries` for each file; this module checks every tabl
 (msgspec, through `records.convert`: unknown keys, missing keys and wrong types are refused) and
 words each refusal with the FILE, the ENTRY and the KEY ("items.toml [items.rock]: key 'damage'
 has the wrong type ('2': expected an integer, got text)"). `ContentSets` keeps each loaded set
-once per process, by name.
+once per process, by name. `overlay` lays a match's inline content (a scenario's or a set-up's
+`content` table) over a loaded set: a known id keeps the shipped fields it does not name, a new
+id must be a whole entry; `ContentSets.with_inline` keeps each such combination once, by a digest
+of its text.
 
 Must not: know any system's entries or cross-checks (which move a combatant may know, what a
 budget allows): those stay in the system's content.py, after `entries` has checked the shapes.
@@ -15,6 +18,8 @@ Nothing here executes content: TOML is data only.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -131,3 +136,55 @@ class ContentSets(Generic[T]):
             folder = self._folder()
             self.sets[name] = self._load(folder if name == "default" else folder / name)
         return self.sets[name]
+
+    # inline sets kept at once; past this the oldest is dropped (rebuilt if asked for again)
+    INLINE_KEPT = 32
+
+    def with_inline(self, name: str, inline: dict[str, Any] | None,
+                    build: Callable[[T, dict[str, Any]], T]) -> T:
+        """Set `name` with a match's inline content laid over it by `build(base, inline)`:
+        built once per distinct inline table, then shared by every state that names it."""
+        if not inline:
+            return self.get(name)
+        key = f"{name}+{digest(inline)}"
+        got = self.sets.get(key)
+        if got is None:
+            got = build(self.get(name), inline)
+            inline_keys = [k for k in self.sets if "+" in k]
+            if len(inline_keys) >= self.INLINE_KEPT:
+                del self.sets[inline_keys[0]]
+            self.sets[key] = got
+        return got
+
+
+def overlay(base: dict[str, Any], inline: Any, section: str, cls: type[T], where: str,
+            error: type[Exception], *, id_field: str | None = "id") -> dict[str, T]:
+    """`base` (entries by id: typed entries or their tables) with the inline `[section.<id>]`
+    tables laid over it, each checked into `cls` as a file's table would be. A known id keeps
+    every field the inline table does not name (an override); a new id must be a whole entry.
+    Returns a new dict in base order, new ids last; `base` is left as it was."""
+    if inline is None:
+        return dict(base)
+    if not isinstance(inline, dict):
+        raise error(f"{where} {section}: must be a table of entries by id")
+    out: dict[str, Any] = dict(base)
+    for eid, raw in inline.items():
+        if not _PLAIN_NAME.fullmatch(str(eid)):
+            raise error(f"{where} [{section}.{eid}]: ids are lower-case snake_case")
+        if not isinstance(raw, dict):
+            raise error(f"{where} [{section}.{eid}]: expected a table")
+        shipped = base.get(eid)
+        fields: dict[str, Any] = {}
+        if shipped is not None:
+            fields = dict(shipped) if isinstance(shipped, dict) else dataclasses.asdict(shipped)
+            if id_field:
+                fields.pop(id_field, None)
+        given = {id_field: eid} if id_field else {}
+        out[eid] = entry(cls, f"{where} [{section}.{eid}]", {**fields, **raw}, error, **given)
+    return out
+
+
+def digest(value: Any) -> str:
+    """A short, stable name for a JSON-able value (its sorted JSON text, hashed)."""
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
