@@ -16,9 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from . import events as ev
-from .common import (chebyshev, footprint, footprint_distance, ground_elevation, occupy_problem,
-                     place_unit)
-from .content import content
+from .common import (chebyshev, content_of, footprint, footprint_distance, ground_elevation,
+                     occupy_problem, place_unit)
 from .state import GemsState, Unit
 from .verbs import VERBS
 
@@ -34,7 +33,7 @@ def _unit_at(state: GemsState, tile: Tile) -> Unit | None:
 
 def targets(state: GemsState, u: Unit, aid: str) -> list[Tile | None]:
     """Every target `aid` may take now (None for self abilities)."""
-    a = content().abilities.get(aid)
+    a = content_of(state).abilities.get(aid)
     if a is None:
         return []
     if a["target"] == "self":
@@ -54,7 +53,7 @@ def targets(state: GemsState, u: Unit, aid: str) -> list[Tile | None]:
 def problem(state: GemsState, u: Unit, aid: str, target: Tile | None) -> str | None:
     if aid not in u.abilities:
         return f"{u.name} does not have that ability"
-    a = content().abilities[aid]
+    a = content_of(state).abilities[aid]
     verb = VERBS[a["verb"]]
     if verb.lasting:
         if a["kind"] == "continuous" and aid in u.active:
@@ -100,7 +99,7 @@ def problem(state: GemsState, u: Unit, aid: str, target: Tile | None) -> str | N
 
 
 def use(state: GemsState, u: Unit, aid: str, target: Tile | None) -> list:
-    a = content().abilities[aid]
+    a = content_of(state).abilities[aid]
     verb = a["verb"]
     out: list = []
     if verb == "heal":
@@ -127,9 +126,3 @@ def use(state: GemsState, u: Unit, aid: str, target: Tile | None) -> list:
     else:  # pragma: no cover - content validation keeps unknown verbs out
         raise ValueError(f"unknown ability verb {verb!r}")
     return out
-
-
-def ai_hint(aid: str) -> str:
-    """The AI hint of an ability's verb (verbs.VERBS)."""
-    a: dict[str, Any] | None = content().abilities.get(aid)
-    return VERBS[a["verb"]].hint if a else ""

@@ -537,8 +537,7 @@ def _ability_hint(state: GemsState, action: Any, side: int) -> float:
     gets a small value when its moment has come."""
     if not isinstance(action, A.UseAbility):
         return 0.0
-    from .content import content
-    data = content().abilities.get(action.ability)
+    data = common.content_of(state).abilities.get(action.ability)
     if not data:
         return 0.0
     u = state.units[action.unit]

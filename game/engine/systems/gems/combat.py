@@ -107,12 +107,6 @@ def _unit(state: GemsState, uid: str) -> Unit:
     return state.units[uid]
 
 
-def _item_data(item: Item | None) -> dict[str, Any]:
-    if item is None:
-        return {}
-    return common.item_def(item.kind) or {}
-
-
 def arm_item(state: GemsState, unit: Unit, arm: int) -> Item | None:
     a = unit.arms[arm]
     if a.disarmed or not a.holding:
@@ -135,22 +129,21 @@ def attack_profile(state: GemsState, unit: Unit, arm: int, mode: str) -> dict[st
     """What an arm's attack in `mode` would be: its item, reach in blocks, damage (GEM-GM-03
     plus "empower"), knockback and AoE from the item's data."""
     item = arm_item(state, unit, arm)
-    data = _item_data(item)
+    damage = common.damage_bonus(state, unit.id)
     if item is None:
-        damage = UNARMED_DAMAGE
-    else:
-        damage = item.damage if item.damage else (HARDLIGHT_DAMAGE if item.hardlight
-                                                  else UNARMED_DAMAGE)
-    damage += common.damage_bonus(state, unit.id)
+        reach = {"melee": 1, "thrown": DEFAULT_THROW_RANGE}.get(mode, 0)
+        return {"item": None, "damage": UNARMED_DAMAGE + damage, "reach": reach,
+                "knockback": 0, "aoe": 0}
+    damage += item.damage if item.damage else (HARDLIGHT_DAMAGE if item.hardlight
+                                               else UNARMED_DAMAGE)
     if mode == "melee":
-        reach = int(data.get("melee_range", 1) or 1)
+        reach = item.melee_range or 1
     elif mode == "thrown":
-        reach = int(data.get("range", 0) or DEFAULT_THROW_RANGE)
+        reach = item.range or DEFAULT_THROW_RANGE
     else:
-        reach = int(data.get("range", 0) or 0)
-    return {"item": item.id if item else None, "damage": damage, "reach": reach,
-            "knockback": int(data.get("knockback", 0) or 0),
-            "aoe": int(data.get("aoe", 0) or 0)}
+        reach = item.range
+    return {"item": item.id, "damage": damage, "reach": reach, "knockback": item.knockback,
+            "aoe": item.aoe}
 
 
 def mode_allowed(state: GemsState, unit: Unit, arm: int, mode: str) -> str | None:
@@ -160,13 +153,12 @@ def mode_allowed(state: GemsState, unit: Unit, arm: int, mode: str) -> str | Non
         return None
     if item is None:
         return f"arm {arm + 1} holds nothing to {'throw' if mode == 'thrown' else 'shoot'}"
-    data = _item_data(item)
     if mode == "thrown":
-        if not item.throwable or not data.get("throwable", True):
+        if not item.throwable:
             return f"{item.name} cannot be thrown"
         return None
     if mode == "projectile":
-        if not data.get("projectile", False):
+        if not item.projectile:
             return f"{item.name} does not shoot"
         return None
     return f"unknown attack mode {mode!r} (melee, thrown or projectile)"
@@ -736,7 +728,7 @@ def _mark_lost(state: GemsState, attacker: Unit, target: Unit, arm: int,
             continue
         item.held_by = None
         item.x, item.y = -1, -1            # off the board while its landing tile is found
-        reach = int(_item_data(item).get("melee_range", 1) or 1)
+        reach = item.melee_range or 1
         spot = landing_tile(state, attacker, target, side or "left", reach)
         item.x, item.y = spot
         out.append(ev.ObjectLanded(item_id, spot[0], spot[1], "disarm"))

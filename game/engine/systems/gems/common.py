@@ -34,7 +34,7 @@ from game.engine.tactics.footprint import block_at as footprint_at
 from game.engine.tactics.footprint import cells_distance as footprint_distance  # noqa: F401
 
 from . import events as ev
-from .content import content
+from .content import Content, content_with
 from .house import house
 from .state import GemsState, Item, Unit
 
@@ -335,11 +335,20 @@ def truce_between(state: GemsState, a: str, b: str) -> bool:
 
 # --- modifiers -------------------------------------------------------------------------------
 
-def _verb_total(unit: Unit, verb: str) -> int:
+def content_of(state: GemsState) -> Content:
+    """The content this match plays with: the shipped files with the set-up's inline content
+    laid over them, resolved once and kept on the state (copies share it)."""
+    got = state.content_set
+    if got is None:
+        got = state.content_set = content_with(state.content)
+    return got
+
+
+def _verb_total(state: GemsState, unit: Unit, verb: str) -> int:
     if not unit.active and not unit.effects:
         return 0                # the usual case, asked for on every attack and every step
     total = 0
-    abilities = content().abilities
+    abilities = content_of(state).abilities
     for aid in unit.active:
         a = abilities.get(aid)
         if a and a["verb"] == verb:
@@ -352,12 +361,12 @@ def _verb_total(unit: Unit, verb: str) -> int:
 
 def damage_bonus(state: GemsState, uid: str) -> int:
     """Extra damage on each of her arm attacks from "empower" abilities (GEM-GM-29)."""
-    return _verb_total(state.units[uid], "empower")
+    return _verb_total(state, state.units[uid], "empower")
 
 
 def damage_reduction(state: GemsState, uid: str) -> int:
     """Damage taken off each attack against her by "shield" abilities."""
-    return _verb_total(state.units[uid], "shield")
+    return _verb_total(state, state.units[uid], "shield")
 
 
 def load_size(state: GemsState, load_id: str) -> float:
@@ -375,7 +384,7 @@ def ms_now(state: GemsState, unit: Unit) -> int:
     """Movement Speed for this turn: sheet MS plus haste, minus the water penalty (GEM-18);
     carrying a heavy load halves it (minimum 1) or, after a failed carry roll, makes it 0
     (GEM-55, GEM-GM-27). May be negative in water (GEM-19)."""
-    ms = unit.ms + _verb_total(unit, "haste") - unit.ms_penalty
+    ms = unit.ms + _verb_total(state, unit, "haste") - unit.ms_penalty
     if unit.carrying and (unit.carrying in state.units or unit.carrying in state.items):
         if carry_ratio(state, unit, unit.carrying) > 0.5:
             if not unit.carry_ok:
@@ -588,8 +597,3 @@ def check_end(state: GemsState) -> list:
     reason = (f"side {state.winner + 1} is the only side with gems still formed"
               if state.winner is not None else "no gem is left standing")
     return [MatchEnded(state.winner, reason)]
-
-
-def item_def(kind: str) -> dict[str, Any] | None:
-    """Content data of an item kind (None for gemstones and unknown kinds)."""
-    return content().items.get(kind)

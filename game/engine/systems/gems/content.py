@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from game import paths
 from game.engine.contentfile import read_toml
 from game.engine.rules import ConfigError
-from game.engine.tactics.content import ContentSets, as_table, entries, entry
+from game.engine.tactics.content import ContentSets, as_table, entries, entry, overlay
 
 from .verbs import VERBS
 
@@ -144,16 +144,51 @@ def load_content(folder: Path | None = None) -> Content:
     abilities = _tables(folder, "abilities.toml", "abilities", AbilityEntry)
     teams = _tables(folder, "teams.toml", "teams", TeamEntry)
     content = Content(sheets, items, abilities, teams, costs)
-    _cross_check(folder, content)
+    _cross_check(lambda file: str(folder / file), content)
     return content
 
 
-def _cross_check(folder: Path, c: Content) -> None:
+# the sections a match's inline `content` table may hold, with their entry types
+INLINE_SECTIONS: dict[str, type] = {"sheets": SheetEntry, "items": ItemEntry,
+                                    "abilities": AbilityEntry, "teams": TeamEntry}
+INLINE_WHERE = "setup content"
+
+
+def with_inline(base: Content, inline: dict[str, Any]) -> Content:
+    """`base` with a match's inline content laid over it (tactics.content.overlay: a known id
+    keeps the fields the table does not name, a new id is a whole entry), then checked as a whole
+    like the shipped files (a sheet's weapons, held items and abilities must exist, its cost
+    must fit the budget, which `costs` may raise)."""
+    if not isinstance(inline, dict):
+        raise ContentError(f"{INLINE_WHERE}: must be a table such as "
+                           "{items = {rock = {damage = 3}}}")
+    extra = sorted(set(inline) - set(INLINE_SECTIONS) - {"costs"})
+    if extra:
+        raise ContentError(f"{INLINE_WHERE}: unknown section {extra[0]!r} (known: costs, "
+                           f"{', '.join(INLINE_SECTIONS)})")
+    parts = {}
+    for section, cls in INLINE_SECTIONS.items():
+        merged = overlay(getattr(base, section), inline.get(section), section, cls,
+                         INLINE_WHERE, ContentError, id_field=None)
+        parts[section] = {k: v if isinstance(v, dict) else as_table(v) for k, v in merged.items()}
+    costs = base.costs
+    if "costs" in inline:
+        if not isinstance(inline["costs"], dict):
+            raise ContentError(f"{INLINE_WHERE} [costs]: expected a table such as {{budget = 30}}")
+        costs = as_table(entry(Costs, f"{INLINE_WHERE} [costs]", {**base.costs, **inline["costs"]},
+                               ContentError))
+    c = Content(parts["sheets"], parts["items"], parts["abilities"], parts["teams"], costs)
+    _cross_check(lambda file: INLINE_WHERE, c)
+    return c
+
+
+def _cross_check(place: Callable[[str], str], c: Content) -> None:
+    # place(file name): where an entry of that file came from, for the message
     for kind in ITEM_ONLY_KINDS:
         if kind in c.items:
-            raise ContentError(f"{folder / 'items.toml'} [items.{kind}]: {kind!r} is reserved")
+            raise ContentError(f"{place('items.toml')} [items.{kind}]: {kind!r} is reserved")
     for aid, a in c.abilities.items():
-        where = f"{folder / 'abilities.toml'} [abilities.{aid}]"
+        where = f"{place('abilities.toml')} [abilities.{aid}]"
         if a["kind"] not in ABILITY_KINDS:
             raise ContentError(f"{where}: kind {a['kind']!r} is not one of {ABILITY_KINDS}")
         if a["verb"] not in VERBS:
@@ -161,35 +196,35 @@ def _cross_check(folder: Path, c: Content) -> None:
         if a["target"] not in ABILITY_TARGETS:
             raise ContentError(f"{where}: target {a['target']!r} is not one of {ABILITY_TARGETS}")
     if NEUTRAL_SHEET in c.sheets:
-        raise ContentError(f"{folder / 'sheets.toml'} [sheets.{NEUTRAL_SHEET}]: "
+        raise ContentError(f"{place('sheets.toml')} [sheets.{NEUTRAL_SHEET}]: "
                            f"{NEUTRAL_SHEET!r} is reserved for the built-in plain sheet")
     for sid, s in c.sheets.items():
-        where = f"{folder / 'sheets.toml'} [sheets.{sid}]"
+        where = f"{place('sheets.toml')} [sheets.{sid}]"
         if s["size"] < 1:
             raise ContentError(f"{where}: size must be 1 or more")
         if s["arms"] < 0 or s["ms"] < 0 or s["fms"] < 0 or s["cpr"] < 0:
             raise ContentError(f"{where}: arms, ms, fms and cpr cannot be negative")
         for w in s["weapons"]:
             if w not in c.items or not c.items[w]["hardlight"]:
-                raise ContentError(f"{where}: weapon {w!r} is not a Hardlight Weapon in items.toml")
+                raise ContentError(f"{where}: weapon {w!r} is not a known Hardlight Weapon")
         for h in s["held"]:
             if h not in c.items:
-                raise ContentError(f"{where}: held item {h!r} is not in items.toml")
+                raise ContentError(f"{where}: held item {h!r} is not a known item")
         if len(s["held"]) > s["arms"]:
             raise ContentError(f"{where}: holds {len(s['held'])} items with {s['arms']} arms")
         for ab in s["abilities"]:
             if ab not in c.abilities:
-                raise ContentError(f"{where}: ability {ab!r} is not in abilities.toml")
+                raise ContentError(f"{where}: ability {ab!r} is not a known ability")
         cost = sheet_cost(s, c.costs)
         if cost > c.costs["budget"]:
             raise ContentError(f"{where}: costs {cost} pp, over the budget of {c.costs['budget']}")
     for tid, t in c.teams.items():
-        where = f"{folder / 'teams.toml'} [teams.{tid}]"
+        where = f"{place('teams.toml')} [teams.{tid}]"
         if not t["members"]:
             raise ContentError(f"{where}: a team needs members")
         for m in t["members"]:
             if m not in c.sheets:
-                raise ContentError(f"{where}: member {m!r} is not a sheet in sheets.toml")
+                raise ContentError(f"{where}: member {m!r} is not a known sheet")
 
 
 def cpr_cost(from_rank: int, to_rank: int, per_rank: int = 2) -> int:
@@ -216,3 +251,11 @@ def content() -> Content:
     """The bundled content, loaded and validated once."""
     got = _SETS.sets.get("default")     # asked for on every attack profile: skip the name check
     return got if got is not None else _SETS.get()
+
+
+def content_with(inline: dict[str, Any] | None) -> Content:
+    """The bundled content with a match's inline content laid over it (built once per distinct
+    table); the bundled content itself when there is none."""
+    if not inline:
+        return content()
+    return _SETS.with_inline("default", inline, with_inline)

@@ -26,7 +26,7 @@ from . import abilities as ab
 from . import actions as A
 from . import events as ev
 from . import gm
-from .common import (NEIGHBOURS, carry_ratio, chebyshev, combat_roll, fall, footprint,
+from .common import (NEIGHBOURS, carry_ratio, chebyshev, combat_roll, content_of, fall, footprint,
                      footprint_at, footprint_distance, free_tile_near, ground_elevation,
                      in_bounds, is_solid, is_water, ms_now, new_id, occupancy_index, occupants,
                      occupy_problem, full_tiles, stand_test, terrain,
@@ -787,7 +787,7 @@ def _summon(state: GemsState, u: Unit, a: A.Summon, rng: Rng) -> list:
     from .system import make_item
     out = _spend(state, u, 1, a.kind)                # GEM-07
     iid = new_id(state, f"{a.weapon}_")
-    it = make_item(iid, a.weapon, u.x, u.y, {})
+    it = make_item(content_of(state), iid, a.weapon, u.x, u.y, {})
     it.held_by = u.id
     state.items[iid] = it
     u.arms[a.arm].holding = iid                      # GEM-GM-28: straight into a free arm

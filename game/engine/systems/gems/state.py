@@ -103,6 +103,14 @@ class Item:
     throwable: bool = True
     held_by: str | None = None
     gem: str | None = None
+    # what it does in a fight, copied from its content entry when it is made (so a set-up can
+    # give one bow a longer range and a save keeps it): reach in blocks when shot or thrown
+    # (0: shots impossible, throws at the default range), melee reach, knockback and AoE
+    range: int = 0
+    projectile: bool = False
+    knockback: int = 0
+    aoe: int = 0
+    melee_range: int = 1
 
 
 @dataclass(slots=True)
@@ -132,6 +140,11 @@ class GemsState:
     winner: int | None = None
     map_source: str = "inline"
     grid: dict[str, Any] | None = None   # the inline grid spec the board was built from, if any
+    # the match's inline content (`setup.content`: new or changed sheets, items, abilities and
+    # teams laid over the shipped files), None for shipped content only; `content_set` is that
+    # content resolved (common.content_of), shared by copies and never saved
+    content: dict[str, Any] | None = None
+    content_set: Any = field(default=None, compare=False, repr=False)
     board: Board | None = field(default=None, compare=False)
     # The legal actions of exactly this position, when a bot already holds them: a bot sets it
     # on its private copy of the view so the dry runs it starts from that copy are checked
@@ -146,13 +159,18 @@ class GemsState:
     def to_json(self) -> dict[str, Any]:
         board, self.board = self.board, None
         known, self.known_legal = self.known_legal, None
+        resolved, self.content_set = self.content_set, None
         try:
             d = asdict(self)
         finally:
             self.board = board
             self.known_legal = known
+            self.content_set = resolved
         d.pop("board")
         d.pop("known_legal")
+        d.pop("content_set")
+        if d["content"] is None:
+            del d["content"]        # shipped content only: the same snapshot as before it existed
         d["pending"] = stack_to_json(self.pending)
         return d
 
@@ -161,7 +179,8 @@ class GemsState:
         # thousand cell dicts each time; a known legal list is never changed, only replaced.
         # Units and items are copied field by field below: a bot copies the state for every dry
         # run, and the generic walk was most of a dry run's price.
-        out = copy_sharing(self, memo, ("board", "known_legal", "units", "items"))
+        out = copy_sharing(self, memo, ("board", "known_legal", "units", "items",
+                                            "content", "content_set"))
         out.units = {k: _copy_unit(u) for k, u in self.units.items()}
         out.items = {k: Item(*_ITEM_ALL(i)) for k, i in self.items.items()}
         return out

@@ -28,8 +28,9 @@ from game.engine.tactics.pending import stack_from_json
 from . import actions as A
 from . import events as ev
 from . import combat, gm, rules
-from .common import TILE_CAPACITY, _spot_for_unit, check_end, occupancy_index, occupy_problem
-from .content import NEUTRAL_SHEET, content, neutral_sheet
+from .common import (TILE_CAPACITY, _spot_for_unit, check_end, content_of, occupancy_index,
+                     occupy_problem)
+from .content import NEUTRAL_SHEET, Content, ContentError, content, content_with, neutral_sheet
 from .house import DEFAULTS, HOUSE_RULES
 from .mapcheck import check_cells, check_map, check_map_properties, check_objects
 from .state import Arm, AttackPlan, GemsState, Item, Unit
@@ -47,7 +48,11 @@ _OVERRIDE_TYPES: dict[str, Any] = {
     "name": str, "cpr": int, "spr": int, "ms": int, "fms": int, "hp": int, "max_hp": int,
     "size": int, "blocking": bool, "disarming": bool, "arms": int, "arm_bonus": int,
     "weapons": list, "abilities": list, "held": list}
-_ITEM_OVERRIDES = {"name", "size", "carriable", "solid", "damage", "hardlight", "throwable"}
+# every field of an item's content entry but its description, with its type
+_ITEM_TYPES: dict[str, Any] = {
+    "name": str, "size": (int, float), "carriable": bool, "solid": bool, "damage": int,
+    "hardlight": bool, "throwable": bool, "range": int, "projectile": bool, "knockback": int,
+    "aoe": int, "melee_range": int}
 _STAGE_PROMPTS = {
     "choose_counters": "How many counter rolls will {actor} make?",
     "assign_blocks": "Which held object of {actor} blocks which attack?",
@@ -99,9 +104,8 @@ def build_board(map_name: str | None, grid: dict[str, Any] | None) -> tuple[Boar
 
 # --- units and items from content ------------------------------------------------------------
 
-def make_unit(state_items: dict[str, Item], uid: str, sheet_id: str, side: int, x: int, y: int,
-              overrides: dict[str, Any], hp_per_size: int) -> Unit:
-    c = content()
+def make_unit(c: Content, state_items: dict[str, Item], uid: str, sheet_id: str, side: int,
+              x: int, y: int, overrides: dict[str, Any], hp_per_size: int) -> Unit:
     if sheet_id != NEUTRAL_SHEET and sheet_id not in c.sheets:
         raise _config_error(f"unit {uid!r}: unknown sheet {sheet_id!r} "
                             f"(known: {', '.join(sorted(c.sheets))} or {NEUTRAL_SHEET!r})")
@@ -134,9 +138,16 @@ def make_unit(state_items: dict[str, Item], uid: str, sheet_id: str, side: int, 
              fms=int(s["fms"]), blocking=bool(s["blocking"]), disarming=bool(s["disarming"]),
              arms=[Arm() for _ in range(int(s["arms"]))], arm_bonus=int(s["arm_bonus"]),
              weapons=list(s["weapons"]), abilities=list(s["abilities"]))
-    for n, kind in enumerate(s["held"]):
-        if kind not in c.items:
-            raise _config_error(f"unit {uid!r}: unknown held item {kind!r}")
+    for n, held in enumerate(s["held"]):
+        # a held item is a kind, or a table {kind = "...", <item field> = ...} changing this one
+        held_over: dict[str, Any] = {}
+        if isinstance(held, dict):
+            held_over = {k: v for k, v in held.items() if k != "kind"}
+            held = held.get("kind")
+        kind = held
+        if not isinstance(kind, str) or kind not in c.items:
+            raise _config_error(f"unit {uid!r}: unknown held item {kind!r} (give a kind, or a "
+                                f"table with a kind such as {{kind = \"rock\", damage = 3}})")
         if n >= len(u.arms):
             raise _config_error(f"unit {uid!r}: more held items than arms")
         # each held object is its own item: a second rock must not share the first one's id,
@@ -145,30 +156,38 @@ def make_unit(state_items: dict[str, Item], uid: str, sheet_id: str, side: int, 
         while iid in state_items:
             k += 1
             iid = f"{uid}_{kind}_{k}"
-        state_items[iid] = make_item(iid, kind, x, y, {})
+        state_items[iid] = make_item(c, iid, kind, x, y, held_over)
         state_items[iid].held_by = uid
         u.arms[n].holding = iid
     return u
 
 
-def make_item(iid: str, kind: str, x: int, y: int, overrides: dict[str, Any]) -> Item:
-    d = content().items.get(kind)
+def make_item(c: Content, iid: str, kind: str, x: int, y: int,
+              overrides: dict[str, Any]) -> Item:
+    """An item of content kind `kind`, every field copied from its entry, with `overrides`
+    (any of those fields) for this one item."""
+    d = c.items.get(kind)
     if d is None:
         raise _config_error(f"item {iid!r}: unknown kind {kind!r} "
-                            f"(known: {', '.join(sorted(content().items))})")
-    unknown = set(overrides) - _ITEM_OVERRIDES
+                            f"(known: {', '.join(sorted(c.items))})")
+    unknown = set(overrides) - set(_ITEM_TYPES)
     if unknown:
-        raise _config_error(f"item {iid!r}: unknown field {sorted(unknown)[0]!r}")
-    types = {"name": str, "size": (int, float), "carriable": bool, "solid": bool, "damage": int,
-             "hardlight": bool, "throwable": bool}
+        raise _config_error(f"item {iid!r}: unknown field {sorted(unknown)[0]!r} "
+                            f"(known: {', '.join(sorted(_ITEM_TYPES))})")
     for key, value in overrides.items():
-        if not isinstance(value, types[key]) or (isinstance(value, bool) and types[key] is not bool):
+        want = _ITEM_TYPES[key]
+        if not isinstance(value, want) or (isinstance(value, bool) and want is not bool):
             raise _config_error(f"item {iid!r}: {key!r} has the wrong type ({value!r})")
+        if want is int and value < 0:
+            raise _config_error(f"item {iid!r}: {key!r} cannot be negative")
     v = dict(d)
     v.update(overrides)
     return Item(id=iid, kind=kind, name=str(v["name"]), x=x, y=y, size=float(v["size"]),
                 carriable=bool(v["carriable"]), solid=bool(v["solid"]), damage=int(v["damage"]),
-                hardlight=bool(v["hardlight"]), throwable=bool(v["throwable"]))
+                hardlight=bool(v["hardlight"]), throwable=bool(v["throwable"]),
+                range=int(v["range"]), projectile=bool(v["projectile"]),
+                knockback=int(v["knockback"]), aoe=int(v["aoe"]),
+                melee_range=int(v["melee_range"]))
 
 
 def _spawns(board: Board) -> dict[int, list[MapObject]]:
@@ -178,11 +197,12 @@ def _spawns(board: Board) -> dict[int, list[MapObject]]:
         raise _config_error(str(exc)) from None
 
 
-def teams_for_map(map_name: str | None) -> list[str]:
-    """Team ids that suit this map (teams with no `maps` list suit every map)."""
+def teams_for_map(map_name: str | None, c: Content | None = None) -> list[str]:
+    """Team ids that suit this map (teams with no `maps` list suit every map), from content `c`
+    (the shipped content by default)."""
     base = str(map_name).replace("\\", "/").rsplit("/", 1)[-1] if map_name else None
     out = []
-    for tid, t in content().teams.items():
+    for tid, t in (c or content()).teams.items():
         if not t["maps"] or (base and base in t["maps"]):
             out.append(tid)
     return out
@@ -210,9 +230,11 @@ class GemsSystem(SystemBase):
     # --- set-up ------------------------------------------------------------------------------
     def setup(self, config: MatchConfig, rng: Rng) -> tuple[GemsState, list]:
         setup = dict(config.setup or {})
-        unknown = set(setup) - {"units", "items", "grid", "teams"}
+        unknown = set(setup) - {"units", "items", "grid", "teams", "content"}
         if unknown:
             raise _config_error(f"unknown setup key {sorted(unknown)[0]!r}")
+        inline = setup.get("content") or None
+        c = content_with(inline)        # ContentError (a ConfigError) names the entry and key
         grid = setup.get("grid")
         board, source = build_board(config.map, grid)
         house = dict(DEFAULTS)
@@ -234,8 +256,8 @@ class GemsSystem(SystemBase):
                 over["size"] = o.properties["size"]
             if "carriable" in o.properties:
                 over["carriable"] = o.properties["carriable"]
-            items[iid] = make_item(iid, kind, o.x, o.y, over)
-        unit_specs = self._unit_specs(setup, board, config.map)
+            items[iid] = make_item(c, iid, kind, o.x, o.y, over)
+        unit_specs = self._unit_specs(c, setup, board, config.map)
         for spec in unit_specs:
             if not isinstance(spec, dict):
                 raise _config_error("every unit must be a table")
@@ -251,7 +273,7 @@ class GemsSystem(SystemBase):
                 raise _config_error(f"two units share the id {uid!r}")
             if side not in (0, 1):
                 raise _config_error(f"unit {uid!r}: side must be 0 or 1")
-            units[uid] = make_unit(items, uid, sheet, side, x, y,
+            units[uid] = make_unit(c, items, uid, sheet, side, x, y,
                                    dict(spec.get("overrides") or {}), hp_per_size)
         item_specs = setup.get("items", []) or []
         if not isinstance(item_specs, list):
@@ -268,7 +290,7 @@ class GemsSystem(SystemBase):
                 x, y = int(spec["x"]), int(spec["y"])
             except (TypeError, ValueError):
                 raise _config_error(f"item {iid!r}: x and y must be whole numbers") from None
-            items[iid] = make_item(iid, str(spec["kind"]), x, y, over)
+            items[iid] = make_item(c, iid, str(spec["kind"]), x, y, over)
         if not units:
             raise _config_error("no gems to play with (give units, teams, or a map with spawns)")
         # two gems from the same sheet get told apart in the log and the sidebar
@@ -281,7 +303,8 @@ class GemsSystem(SystemBase):
                 counter[u.name] = counter.get(u.name, 0) + 1
                 u.name = f"{u.name} {counter[u.name]}"
         state = GemsState(units={}, items={}, order=[], house=house, map_source=source,
-                          grid=copy.deepcopy(grid) if grid is not None else None, board=board)
+                          grid=copy.deepcopy(grid) if grid is not None else None, board=board,
+                          content=copy.deepcopy(inline), content_set=c)
         state.items = {k: v for k, v in items.items()}
         for iid, it in state.items.items():
             if it.held_by is None and not board.in_bounds(it.x, it.y):
@@ -316,7 +339,8 @@ class GemsSystem(SystemBase):
         events += start_turn(state, rng)
         return state, events
 
-    def _unit_specs(self, setup: dict[str, Any], board: Board, map_name: str | None) -> list:
+    def _unit_specs(self, c: Content, setup: dict[str, Any], board: Board,
+                    map_name: str | None) -> list:
         if setup.get("units"):
             units = setup["units"]
             if not isinstance(units, list) or not all(isinstance(u, dict) for u in units):
@@ -337,7 +361,7 @@ class GemsSystem(SystemBase):
                             spec["overrides"] = {"size": o.properties["size"]}
                         out.append(spec)
                 return out
-            suits = teams_for_map(map_name)
+            suits = teams_for_map(map_name, c)
             if len(suits) < 2:
                 raise _config_error("no units given and fewer than two teams suit this map")
             teams = suits[:2]
@@ -345,10 +369,10 @@ class GemsSystem(SystemBase):
             raise _config_error("teams must list two team ids")
         out = []
         for side, tid in enumerate(teams):
-            team = content().teams.get(str(tid))
+            team = c.teams.get(str(tid))
             if team is None:
                 raise _config_error(f"unknown team {tid!r} (known: "
-                                    f"{', '.join(sorted(content().teams))})")
+                                    f"{', '.join(sorted(c.teams))})")
             places = spawns.get(side, [])
             if len(places) < len(team["members"]):
                 raise _config_error(f"team {tid!r} has {len(team['members'])} gems but the map "
@@ -459,7 +483,10 @@ class GemsSystem(SystemBase):
     # state_to_json is SystemBase's: the state's to_json() with state_version added
     def state_from_json(self, data: dict) -> GemsState:
         with self.reading_save():
-            return _state_from_json(data)
+            return _state_from_json(upgrade_items(data))
+
+    def upgrade_saved_state(self, data: Any) -> Any:
+        return upgrade_items(data)
 
     # --- checks ------------------------------------------------------------------------------
     def check_invariants(self, state: GemsState) -> list[str]:
@@ -535,6 +562,30 @@ def example_setup() -> dict[str, Any]:
     }
 
 
+# the fighting fields items carry since they were copied from content at creation
+_ITEM_FIGHT_FIELDS = ("range", "projectile", "knockback", "aoe", "melee_range")
+
+
+def upgrade_items(data: Any) -> Any:
+    """Saves written before items carried their own fighting fields (range, projectile,
+    knockback, AoE, melee reach) had them in the shipped content only, and played with shipped
+    content only: each such item gets its kind's shipped values (the defaults for a gemstone or
+    an enhancer). Anything else is returned as it is."""
+    items = data.get("items") if isinstance(data, dict) else None
+    if not isinstance(items, dict) or all(
+            not isinstance(i, dict) or "range" in i for i in items.values()):
+        return data
+    shipped = content().items
+    plain = Item("", "", "", 0, 0)
+    upgraded = {}
+    for iid, i in items.items():
+        if isinstance(i, dict) and "range" not in i:
+            entry = shipped.get(i.get("kind"), {})
+            i = {**i, **{f: entry.get(f, getattr(plain, f)) for f in _ITEM_FIGHT_FIELDS}}
+        upgraded[iid] = i
+    return {**data, "items": upgraded}
+
+
 def _state_from_json(data: dict) -> GemsState:
     if not isinstance(data, dict):
         raise ValueError("state must be an object")
@@ -557,6 +608,7 @@ def _state_from_json(data: dict) -> GemsState:
     state = GemsState(units=units, items=items, plans=plans, pending=pending, board=board,
                       **{k: v for k, v in fields.items()})
     state.order = list(state.order)
+    state.content_set = content_with(state.content)   # a damaged table is refused here, by name
     return state
 
 
