@@ -23,7 +23,7 @@ def unit(uid: str, x: int, y: int, side: int = 0, sheet: str = "garnet", **over:
 def match(rows: list[str], units: list[dict], items: list[dict] | None = None,
           elevation: list[str] | None = None, legend: dict | None = None,
           house: dict | None = None, setup_dice: list[int] | None = None,
-          seed: int = 7) -> Match:
+          seed: int = 7, content: dict | None = None) -> Match:
     grid: dict[str, Any] = {"rows": rows}
     if elevation is not None:
         grid["elevation"] = elevation
@@ -34,8 +34,10 @@ def match(rows: list[str], units: list[dict], items: list[dict] | None = None,
         if len(units) > 2:
             # everyone else ties at 1 + CPR; give them distinct faces instead, in listed order
             setup_dice = [20] + [max(1, 12 - n) for n in range(len(units) - 1)]
-    cfg = MatchConfig("gems", seed, map=None, house_rules=dict(house or {}),
-                      setup={"grid": grid, "units": units, "items": list(items or [])},
+    setup: dict[str, Any] = {"grid": grid, "units": units, "items": list(items or [])}
+    if content is not None:
+        setup["content"] = content
+    cfg = MatchConfig("gems", seed, map=None, house_rules=dict(house or {}), setup=setup,
                       setup_dice=list(setup_dice))
     return Match.new(cfg)
 

@@ -13,7 +13,6 @@ Must not: invent verbs at run time; content names only verbs listed in verbs.py.
 """
 from __future__ import annotations
 
-from typing import Any
 
 from . import events as ev
 from .common import (chebyshev, content_of, footprint, footprint_distance, ground_elevation,

@@ -28,9 +28,8 @@ from game.engine.tactics.pending import stack_from_json
 from . import actions as A
 from . import events as ev
 from . import combat, gm, rules
-from .common import (TILE_CAPACITY, _spot_for_unit, check_end, content_of, occupancy_index,
-                     occupy_problem)
-from .content import NEUTRAL_SHEET, Content, ContentError, content, content_with, neutral_sheet
+from .common import TILE_CAPACITY, _spot_for_unit, check_end, occupancy_index, occupy_problem
+from .content import NEUTRAL_SHEET, Content, content, content_with, neutral_sheet
 from .house import DEFAULTS, HOUSE_RULES
 from .mapcheck import check_cells, check_map, check_map_properties, check_objects
 from .state import Arm, AttackPlan, GemsState, Item, Unit
