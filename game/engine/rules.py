@@ -197,6 +197,9 @@ class RuleSystem(Protocol):
     def upgrade_saved_state(self, data: Any) -> Any: ...
     def check_map(self, board: Any) -> list: ...
     def scenario_start(self, state: Any, shortcuts: dict[str, Any], rng: Rng) -> list: ...
+    builder_kinds: tuple[str, ...]                  # optional: () (no builder)
+    def check_build(self, kind: str, table: dict[str, Any], setup: dict[str, Any]
+                    ) -> dict[str, Any]: ...
     def load_bots(self) -> None: ...
     def teams_for_map(self, map_path: str) -> list[tuple[str, str]]: ...
     def extra_seats(self, house_rules: dict[str, Any]) -> list[str]: ...
@@ -215,6 +218,7 @@ class SystemBase:
     house_rules: tuple[HouseRule, ...] = ()
     seat_count: tuple[int, int] = (2, 2)          # (minimum, maximum) seats
     state_version: int = 1                         # written into every saved state
+    builder_kinds: tuple[str, ...] = ()            # entries check_build builds (none: no builder)
 
     # -- required --------------------------------------------------------------------------------
     def setup(self, config: MatchConfig, rng: Rng) -> tuple[Any, list]:
@@ -281,6 +285,14 @@ class SystemBase:
             raise ConfigError(f"[start] {sorted(shortcuts)[0]!r}: {self.id} has no such shortcut "
                               f"(it knows none; write the state with [start] set)")
         return []
+
+    def check_build(self, kind: str, table: dict[str, Any], setup: dict[str, Any]
+                    ) -> dict[str, Any]:
+        """A character-builder entry of `kind` (a scenario's [[build]], for builder rules that
+        no battle action shows), built against the content of `setup`: its figures (a cost, a
+        budget...), or a ConfigError saying why the builder refuses it. `builder_kinds` lists
+        the kinds it builds; the default has no builder."""
+        raise ConfigError(f"{self.id} has no character builder: [[build]] cannot be used")
 
     def check_map(self, board: Any) -> list:
         """The system's own problems with a map (beyond the generic ones); none."""

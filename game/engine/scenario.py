@@ -36,7 +36,8 @@ from . import safeio
 from .rules import ConfigError, IllegalAction, MatchConfig, SeatConfig, check_seed
 
 _TOP_KEYS = {"name", "description", "rules", "dice", "match", "grid", "setup", "start", "step",
-             "expect"}
+             "expect", "build"}
+_BUILD_KEYS = {"expect", "refused", "note"}    # and one entry kind the system's builder knows
 _MATCH_KEYS = {"system", "map", "seed", "house_rules", "setup_dice", "seats"}
 _CHECK_KEYS = {"events", "not_events", "state", "decision", "legal", "not_legal", "over", "winner"}
 _STEP_KEYS = _CHECK_KEYS | {"action", "dice", "rolls", "expect_illegal", "note"}
@@ -95,6 +96,23 @@ class Step:
 
 
 @dataclass
+class Build:
+    """A [[build]]: one character-builder entry (RuleSystem.check_build), with the figures it
+    must come to or the refusal it must get."""
+
+    number: int
+    kind: str
+    table: dict[str, Any]
+    expect: dict[str, Any] = field(default_factory=dict)
+    refused: str | None = None
+    note: str = ""
+
+    @property
+    def label(self) -> str:
+        return f"[[build]] {self.number} ({self.kind})"
+
+
+@dataclass
 class Scenario:
     path: Path
     name: str
@@ -108,6 +126,7 @@ class Scenario:
     start_set: list[tuple[str, Any]] = field(default_factory=list)
     #: the other [start] keys: the system's shortcuts (RuleSystem.scenario_start)
     start_shortcuts: dict[str, Any] = field(default_factory=dict)
+    builds: list[Build] = field(default_factory=list)
 
 
 @dataclass
@@ -373,11 +392,51 @@ def parse(data: dict, path: str | Path = "<scenario>") -> Scenario:
     description = data.get("description", "")
     if not isinstance(name, str) or not isinstance(description, str):
         raise _fail(path, "name/description", "must be text")
-    if not steps and checks.empty():
-        raise _fail(path, "", "the scenario has no [[step]] and no [expect]: it checks nothing")
+    builds = _builds(path, data.get("build", []), registry.get(system_id).builder_kinds)
+    if not steps and checks.empty() and not builds:
+        raise _fail(path, "", "the scenario has no [[step]], no [expect] and no [[build]]: it "
+                              "checks nothing")
     start_set, shortcuts = _start(path, data["start"]) if "start" in data else ([], {})
     return Scenario(path, name, description, list(rules), config, dice, steps, checks,
-                    start_set, shortcuts)
+                    start_set, shortcuts, builds)
+
+
+def _builds(path: Path, raw_builds: Any, known: tuple[str, ...]) -> list[Build]:
+    if not isinstance(raw_builds, list):
+        raise _fail(path, "build", "builder checks are written as [[build]] tables")
+    if raw_builds and not known:
+        raise _fail(path, "[[build]]", "this system has no character builder")
+    out = []
+    for n, raw in enumerate(raw_builds, 1):
+        where = f"[[build]] {n}"
+        raw = _table(path, where, raw)
+        kinds = sorted(set(raw) - _BUILD_KEYS)
+        if len(kinds) != 1 or not isinstance(raw[kinds[0]], dict):
+            raise _fail(path, where, "needs exactly one entry to build, written as a table "
+                                     "(gems: sheet = {name = \"...\", cpr = 3}), not "
+                                     f"{', '.join(kinds) or 'none'}")
+        if kinds[0] not in known:
+            raise _fail(path, f"{where} {kinds[0]}", f"the builder builds {', '.join(known)}")
+        build = Build(n, kinds[0], copy.deepcopy(raw[kinds[0]]))
+        if "expect" in raw:
+            build.expect = _table(path, f"{where} expect", raw["expect"])
+            _not_empty(path, f"{where} expect", build.expect)
+        if "refused" in raw:
+            if not isinstance(raw["refused"], str):
+                raise _fail(path, f"{where} refused", "must be a text fragment of the reason, "
+                                                      'or "" for any refusal')
+            if build.expect:
+                raise _fail(path, where, "give expect (it is built) or refused, not both")
+            build.refused = raw["refused"]
+        if not build.expect and build.refused is None:
+            raise _fail(path, where, "needs expect = {...} or refused = \"...\": it checks "
+                                     "nothing")
+        note = raw.get("note", "")
+        if not isinstance(note, str):
+            raise _fail(path, f"{where} note", "must be text")
+        build.note = note
+        out.append(build)
+    return out
 
 
 # -- comparing --------------------------------------------------------------------------------------
@@ -679,6 +738,10 @@ def run(scenario: Scenario) -> Result:
     action, a crash in the rules or a die that does not fit are all reported as differences."""
     result = Result(scenario)
     config = copy.deepcopy(scenario.config)
+    for build in scenario.builds:
+        _run_build(build, config, result)
+    if not scenario.steps and scenario.checks.empty():
+        return result       # a builder-only file: there is no battle to set up
     try:
         match = Match.new(config)
     except ConfigError as exc:      # the file asks for a set-up the system refuses
@@ -776,6 +839,33 @@ def run(scenario: Scenario) -> Result:
         result.errors.append(f"at the end: forced dice {match.rng.forced} were never rolled "
                              f"(more dice are given than the steps roll)")
     return result
+
+
+def _run_build(build: Build, config: MatchConfig, result: Result) -> None:
+    """One [[build]] against the system's builder: its figures compared with `expect`, or its
+    refusal with `refused`."""
+    system = registry.get(config.system)
+    try:
+        figures = system.check_build(build.kind, copy.deepcopy(build.table),
+                                     copy.deepcopy(config.setup or {}))
+    except ConfigError as exc:
+        if build.refused is None:
+            result.differences.append(f"{build.label}: refused: {exc}")
+        elif build.refused.lower() not in str(exc).lower():
+            result.differences.append(f"{build.label}: refused as expected, but the reason "
+                                      f"{str(exc)!r} does not contain {build.refused!r}")
+        return
+    if build.refused is not None:
+        result.differences.append(f"{build.label}: expected it to be refused "
+                                  f"({build.refused!r}), but it was built: {figures}")
+        return
+    for key, want in build.expect.items():
+        if key not in figures:
+            result.errors.append(f"{build.label}: the builder gives no {key!r} (it gives "
+                                 f"{', '.join(sorted(figures))})")
+        elif figures[key] != want:
+            result.differences.append(f"{build.label}: {key} is {_show(figures[key])}, "
+                                      f"expected {_show(want)}")
 
 
 def _start_match(scenario: Scenario, match: Match, events: list[dict]) -> str | None:

@@ -349,7 +349,7 @@ EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "docs" / "examples").gl
 def test_there_is_an_example_for_each_new_key():
     text = "\n".join(p.read_text(encoding="utf-8") for p in EXAMPLES)
     for key in ("[start]", "set =", "initiative =", "round =", "segment =", "main_phase =",
-                "rolls =", 'expect_illegal = "GW-20"', "= {}", "[setup.content.items.",
+                "rolls =", 'expect_illegal = "GW-20"', "= {}", "[setup.content.items.", "[[build]]",
                 'sheet = "neutral"'):
         assert key in text, key
 
@@ -358,3 +358,51 @@ def test_there_is_an_example_for_each_new_key():
 def test_every_documented_example_passes(path):
     result = sc.run_file(path)
     assert result.status == "PASS", result.errors + result.differences
+
+
+# -- [[build]]: builder rules checked from a file ---------------------------------------------
+
+def _build_file(tmp_path, body: str, system: str = "gems"):
+    f = tmp_path / "b.toml"
+    f.write_text(f'[match]\nsystem = "{system}"\n\n{body}', encoding="utf-8")
+    return f
+
+
+@pytest.mark.rule("GEM-03")
+def test_a_build_compares_the_builders_figures_and_refusals(tmp_path):
+    ok = sc.run_file(_build_file(tmp_path, '[[build]]\nsheet = {name = "x", cpr = 4}\n'
+                                           'expect = {pp = 8}\n'))
+    assert ok.status == "PASS" and ok.match is None      # no battle is set up for it
+    wrong = sc.run_file(_build_file(tmp_path, '[[build]]\nsheet = {name = "x", cpr = 4}\n'
+                                              'expect = {pp = 7}\n'))
+    assert wrong.differences == ["[[build]] 1 (sheet): pp is 8, expected 7"]
+    not_refused = sc.run_file(_build_file(tmp_path, '[[build]]\nsheet = {name = "x", cpr = 4}\n'
+                                                    'refused = "budget"\n'))
+    assert "expected it to be refused" in not_refused.differences[0]
+    refused = sc.run_file(_build_file(tmp_path, '[[build]]\nsheet = {name = "x", cpr = 12}\n'
+                                                'expect = {pp = 24}\n'))
+    assert "refused: build sheet: costs 24 pp, over the budget of 20" in refused.differences[0]
+
+
+def test_a_build_uses_the_files_content_prices(tmp_path):
+    body = ('[setup]\ncontent = {costs = {budget = 30, cpr_rank = 3}}\n\n'
+            '[[build]]\nsheet = {name = "x", cpr = 4}\nexpect = {pp = 12, budget = 30}\n')
+    assert sc.run_file(_build_file(tmp_path, body)).status == "PASS"
+
+
+@pytest.mark.parametrize("body, problem", [
+    ('[[build]]\nexpect = {pp = 1}\n', "exactly one entry"),
+    ('[[build]]\nsheet = {cpr = 1}\n', "checks nothing"),
+    ('[[build]]\nsheet = {cpr = 1}\nexpect = {}\n', "checks nothing"),
+    ('[[build]]\nsheet = {cpr = 1}\nexpect = {pp = 2}\nrefused = ""\n', "not both"),
+    ('[[build]]\ncard = {cpr = 1}\nexpect = {pp = 2}\n', "builds sheet"),
+])
+def test_a_malformed_build_is_refused_when_the_file_is_read(tmp_path, body, problem):
+    with pytest.raises(sc.ScenarioError, match=problem):
+        sc.load(_build_file(tmp_path, body))
+
+
+def test_a_system_without_a_builder_refuses_builds(tmp_path):
+    with pytest.raises(sc.ScenarioError, match="no character builder"):
+        sc.load(_build_file(tmp_path, '[[build]]\nsheet = {cpr = 1}\nexpect = {pp = 2}\n',
+                            system="bindings"))

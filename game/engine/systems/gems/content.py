@@ -199,25 +199,7 @@ def _cross_check(place: Callable[[str], str], c: Content) -> None:
         raise ContentError(f"{place('sheets.toml')} [sheets.{NEUTRAL_SHEET}]: "
                            f"{NEUTRAL_SHEET!r} is reserved for the built-in plain sheet")
     for sid, s in c.sheets.items():
-        where = f"{place('sheets.toml')} [sheets.{sid}]"
-        if s["size"] < 1:
-            raise ContentError(f"{where}: size must be 1 or more")
-        if s["arms"] < 0 or s["ms"] < 0 or s["fms"] < 0 or s["cpr"] < 0:
-            raise ContentError(f"{where}: arms, ms, fms and cpr cannot be negative")
-        for w in s["weapons"]:
-            if w not in c.items or not c.items[w]["hardlight"]:
-                raise ContentError(f"{where}: weapon {w!r} is not a known Hardlight Weapon")
-        for h in s["held"]:
-            if h not in c.items:
-                raise ContentError(f"{where}: held item {h!r} is not a known item")
-        if len(s["held"]) > s["arms"]:
-            raise ContentError(f"{where}: holds {len(s['held'])} items with {s['arms']} arms")
-        for ab in s["abilities"]:
-            if ab not in c.abilities:
-                raise ContentError(f"{where}: ability {ab!r} is not a known ability")
-        cost = sheet_cost(s, c.costs)
-        if cost > c.costs["budget"]:
-            raise ContentError(f"{where}: costs {cost} pp, over the budget of {c.costs['budget']}")
+        check_sheet(f"{place('sheets.toml')} [sheets.{sid}]", s, c)
     for tid, t in c.teams.items():
         where = f"{place('teams.toml')} [teams.{tid}]"
         if not t["members"]:
@@ -226,6 +208,30 @@ def _cross_check(place: Callable[[str], str], c: Content) -> None:
             if m not in c.sheets:
                 raise ContentError(f"{where}: member {m!r} is not a known sheet")
 
+
+def check_sheet(where: str, s: dict[str, Any], c: Content) -> int:
+    """A sheet checked against content `c` (its weapons, held items and abilities exist, its
+    numbers are possible, its cost fits the budget: GEM-03, GEM-GM-11); its cost in pp.
+    ContentError names `where` and what is wrong."""
+    if s["size"] < 1:
+        raise ContentError(f"{where}: size must be 1 or more")
+    if s["arms"] < 0 or s["ms"] < 0 or s["fms"] < 0 or s["cpr"] < 0:
+        raise ContentError(f"{where}: arms, ms, fms and cpr cannot be negative")
+    for w in s["weapons"]:
+        if w not in c.items or not c.items[w]["hardlight"]:
+            raise ContentError(f"{where}: weapon {w!r} is not a known Hardlight Weapon")
+    for h in s["held"]:
+        if h not in c.items:
+            raise ContentError(f"{where}: held item {h!r} is not a known item")
+    if len(s["held"]) > s["arms"]:
+        raise ContentError(f"{where}: holds {len(s['held'])} items with {s['arms']} arms")
+    for ab in s["abilities"]:
+        if ab not in c.abilities:
+            raise ContentError(f"{where}: ability {ab!r} is not a known ability")
+    cost = sheet_cost(s, c.costs)
+    if cost > c.costs["budget"]:
+        raise ContentError(f"{where}: costs {cost} pp, over the budget of {c.costs['budget']}")
+    return cost
 
 def cpr_cost(from_rank: int, to_rank: int, per_rank: int = 2) -> int:
     """pp to raise CPR from one rank to another (GEM-03: 2 pp per rank)."""

@@ -23,13 +23,15 @@ from game.engine.rules import ConfigError, HouseRule, MatchConfig, SystemBase, r
 from game.engine.tactics import pending as stages
 from game.engine.tactics.boardbuild import build_board as tactics_build_board
 from game.engine.tactics.boardbuild import example_match, grid_rows, rows_board
+from game.engine.tactics.content import as_table, entry
 from game.engine.tactics.pending import stack_from_json
 
 from . import actions as A
 from . import events as ev
 from . import combat, gm, rules
 from .common import TILE_CAPACITY, _spot_for_unit, check_end, occupancy_index, occupy_problem
-from .content import NEUTRAL_SHEET, Content, content, content_with, neutral_sheet
+from .content import (NEUTRAL_SHEET, Content, ContentError, SheetEntry, check_sheet, content,
+                      content_with, cpr_cost, neutral_sheet)
 from .house import DEFAULTS, HOUSE_RULES
 from .mapcheck import check_cells, check_map, check_map_properties, check_objects
 from .state import Arm, AttackPlan, GemsState, Item, Unit
@@ -215,6 +217,7 @@ class GemsSystem(SystemBase):
     house_rules: tuple[HouseRule, ...] = HOUSE_RULES
     seat_count = (2, 2)     # one seat per side; the gm_seat house rule adds one (GEM-GM-37)
     state_version = STATE_VERSION
+    builder_kinds = ("sheet",)
 
     def teams_for_map(self, map_path: str) -> list[tuple[str, str]]:
         """(team id, team name) pairs suiting a map, for the New game screen's team pickers
@@ -486,6 +489,19 @@ class GemsSystem(SystemBase):
 
     def upgrade_saved_state(self, data: Any) -> Any:
         return upgrade_items(data)
+
+    def check_build(self, kind: str, table: dict[str, Any], setup: dict[str, Any]
+                    ) -> dict[str, Any]:
+        """The gems builder (GEM-03, GEM-GM-11): `sheet` is a sheet as in sheets.toml, priced
+        and checked against the set-up's content (its `costs` may change the prices); the
+        figures are its total `pp`, the `cpr_pp` part of it and the `budget`."""
+        if kind != "sheet":
+            raise _config_error(f"the gems builder builds a sheet, not {kind!r}")
+        c = content_with((setup or {}).get("content") or None)
+        s = as_table(entry(SheetEntry, "build sheet", table, ContentError))
+        pp = check_sheet("build sheet", s, c)
+        return {"pp": pp, "cpr_pp": cpr_cost(0, s["cpr"], c.costs["cpr_rank"]),
+                "budget": c.costs["budget"]}
 
     # --- checks ------------------------------------------------------------------------------
     def check_invariants(self, state: GemsState) -> list[str]:
