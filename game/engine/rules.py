@@ -196,6 +196,8 @@ class RuleSystem(Protocol):
     def check_invariants(self, state: Any) -> list[str]: ...
     def upgrade_saved_state(self, data: Any) -> Any: ...
     def check_map(self, board: Any) -> list: ...
+    def scenario_setup(self, setup: dict[str, Any], shortcuts: dict[str, Any]
+                       ) -> tuple[dict[str, Any], dict[str, Any]]: ...
     def scenario_start(self, state: Any, shortcuts: dict[str, Any], rng: Rng) -> list: ...
     builder_kinds: tuple[str, ...]                  # optional: () (no builder)
     def check_build(self, kind: str, table: dict[str, Any], setup: dict[str, Any]
@@ -276,6 +278,13 @@ class SystemBase:
         """A save's stored state JSON in today's shape, for comparing with the replayed
         position (a field an older version wrote and this one no longer has); unchanged."""
         return data
+
+    def scenario_setup(self, setup: dict[str, Any], shortcuts: dict[str, Any]
+                       ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The set-up and the [start] shortcuts left for `scenario_start`, after moving the
+        shortcuts the set-up itself can take (an initiative order given before any die is rolled
+        and any turn has begun); the default moves none."""
+        return setup, shortcuts
 
     def scenario_start(self, state: Any, shortcuts: dict[str, Any], rng: Rng) -> list:
         """A scenario's [start] shortcuts (every key but `set`, e.g. an initiative order), applied

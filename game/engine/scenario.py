@@ -742,6 +742,9 @@ def run(scenario: Scenario) -> Result:
         _run_build(build, config, result)
     if not scenario.steps and scenario.checks.empty():
         return result       # a builder-only file: there is no battle to set up
+    system = registry.get(config.system)
+    config.setup, shortcuts = system.scenario_setup(dict(config.setup or {}),
+                                                    dict(scenario.start_shortcuts))
     try:
         match = Match.new(config)
     except ConfigError as exc:      # the file asks for a set-up the system refuses
@@ -752,8 +755,8 @@ def run(scenario: Scenario) -> Result:
         return result
     result.match = match
     result.initial_events = [to_json(e) for e in match.initial_events]
-    if scenario.start_set or scenario.start_shortcuts:
-        problem = _start_match(scenario, match, result.initial_events)
+    if scenario.start_set or shortcuts:
+        problem = _start_match(scenario, shortcuts, match, result.initial_events)
         if problem:
             result.errors.append(problem)
             return result
@@ -868,16 +871,16 @@ def _run_build(build: Build, config: MatchConfig, result: Result) -> None:
                                       f"expected {_show(want)}")
 
 
-def _start_match(scenario: Scenario, match: Match, events: list[dict]) -> str | None:
+def _start_match(scenario: Scenario, shortcuts: dict[str, Any], match: Match,
+                 events: list[dict]) -> str | None:
     """Put the [start] position in place of the set-up one: the system's shortcuts first, then
     each `set` path written into `state_to_json`, read back with `state_from_json` (which
     recomputes whatever is derived) and checked with `check_invariants`. The problem, if any."""
     system = match.system
     state = match.state
-    if scenario.start_shortcuts:
+    if shortcuts:
         try:
-            events += [to_json(e) for e in system.scenario_start(state, scenario.start_shortcuts,
-                                                                 match.rng)]
+            events += [to_json(e) for e in system.scenario_start(state, shortcuts, match.rng)]
         except ConfigError as exc:
             return f"{exc}"
     if scenario.start_set:

@@ -210,7 +210,7 @@ def test_gems_initiative_as_an_order(tmp_path):
 
 
 @pytest.mark.parametrize("start,fragment", [
-    ('initiative = ["iolite"]', "[start] 'initiative' must list every unit once"),
+    ('initiative = ["iolite"]', "'initiative' must list every unit once"),
     ("round = 2", "[start] 'round': gems has no such shortcut (it knows: initiative)"),
 ])
 def test_gems_bad_shortcuts_are_errors(tmp_path, start, fragment):
@@ -406,3 +406,33 @@ def test_a_system_without_a_builder_refuses_builds(tmp_path):
     with pytest.raises(sc.ScenarioError, match="no character builder"):
         sc.load(_build_file(tmp_path, '[[build]]\nsheet = {cpr = 1}\nexpect = {pp = 2}\n',
                             system="bindings"))
+
+
+@pytest.mark.rule("GEM-05")
+@pytest.mark.rule("GEM-18")
+def test_a_gems_initiative_order_starts_only_the_named_units_turn(tmp_path):
+    # a stands in a current: had she rolled first and had her turn begun, her start-of-turn
+    # water roll would have been made (and the current could have moved her) before the order
+    # was replaced; given as an order, no initiative die is rolled and only b's turn begins
+    f = tmp_path / "w.toml"
+    f.write_text(textwrap.dedent('''
+        [match]
+        system = "gems"
+        seed = 5
+        [grid]
+        rows = ["~~...", "....."]
+        legend = {"~" = {water = true, current_dir = "E", water_penalty = 3, current_threshold = 12}, "." = {}}
+        [setup]
+        units = [{id = "a", sheet = "neutral", side = 0, x = 0, y = 0},
+                 {id = "b", sheet = "neutral", side = 1, x = 3, y = 1}]
+        [start]
+        initiative = ["b", "a"]
+        [expect]
+        state = {"units.a.x" = 0, "units.a.ms_penalty" = 0, "order" = ["b", "a"]}
+        '''), encoding="utf-8")
+    result = sc.run_file(f)
+    assert result.status == "PASS", result.errors + result.differences
+    kinds = [e["kind"] for e in result.initial_events]
+    assert "dice_rolled" not in kinds
+    starts = [e for e in result.initial_events if e["kind"] == "turn_started"]
+    assert [s["actor"] for s in starts] == ["b"]

@@ -35,7 +35,7 @@ from .content import (NEUTRAL_SHEET, Content, ContentError, SheetEntry, check_sh
 from .house import DEFAULTS, HOUSE_RULES
 from .mapcheck import check_cells, check_map, check_map_properties, check_objects
 from .state import Arm, AttackPlan, GemsState, Item, Unit
-from .turns import end_turn, roll_initiative, start_turn
+from .turns import end_turn, roll_initiative, set_initiative, start_turn
 
 STATE_VERSION = 1
 
@@ -232,7 +232,7 @@ class GemsSystem(SystemBase):
     # --- set-up ------------------------------------------------------------------------------
     def setup(self, config: MatchConfig, rng: Rng) -> tuple[GemsState, list]:
         setup = dict(config.setup or {})
-        unknown = set(setup) - {"units", "items", "grid", "teams", "content"}
+        unknown = set(setup) - {"units", "items", "grid", "teams", "content", "initiative"}
         if unknown:
             raise _config_error(f"unknown setup key {sorted(unknown)[0]!r}")
         inline = setup.get("content") or None
@@ -336,7 +336,10 @@ class GemsSystem(SystemBase):
         if len(sides) < 2:
             raise _config_error("both sides need at least one gem")
         events: list = [ev.EncounterStarted(source, tuple(units))]
-        events += roll_initiative(state, rng)
+        if "initiative" in setup:       # an order given, not rolled: no dice, no tie-breaks
+            events += set_initiative(state, setup["initiative"])
+        else:
+            events += roll_initiative(state, rng)
         state.turn = 0
         events += start_turn(state, rng)
         return state, events
@@ -517,6 +520,18 @@ class GemsSystem(SystemBase):
     def load_bots(self) -> None:
         """Importing ai.py registers this system's bots (kept out of start-up)."""
         from . import ai  # noqa: F401
+
+    def scenario_setup(self, setup: dict[str, Any], shortcuts: dict[str, Any]
+                       ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """[start] initiative becomes the set-up's `initiative`: the order is in place before
+        the first turn begins, so no initiative die is rolled and the first unit's
+        start-of-turn (a water roll, GEM-18) happens once, for the unit the file names."""
+        if "initiative" not in shortcuts:
+            return setup, shortcuts
+        if "initiative" in setup:
+            raise ConfigError("the initiative order is given twice ([start] and [setup])")
+        rest = dict(shortcuts)
+        return {**setup, "initiative": rest.pop("initiative")}, rest
 
     def scenario_start(self, state: GemsState, shortcuts: dict[str, Any], rng: Rng) -> list:
         return scenario_shortcuts(state, shortcuts, rng)
@@ -702,23 +717,10 @@ GEMS = GemsSystem()
 
 
 def scenario_shortcuts(state: GemsState, shortcuts: dict[str, Any], rng: Rng) -> list:
-    """A scenario's [start] shortcuts for gems. `initiative = [unit ids]` is the turn order, first
-    to act first, instead of the dice (GEM-05): every unit once; totals become N..1 and the
-    first unit's turn starts afresh (the set-up's roll is replaced)."""
-    unknown = sorted(set(shortcuts) - {"initiative"})
-    if unknown:
-        raise ConfigError(f"[start] {unknown[0]!r}: gems has no such shortcut (it knows: "
-                          f"initiative)")
-    order = shortcuts.get("initiative")
-    if order is None:
-        return []
-    if (not isinstance(order, list) or not all(isinstance(u, str) for u in order)
-            or sorted(order) != sorted(state.order)):
-        raise ConfigError(f"[start] 'initiative' must list every unit once, e.g. "
-                          f"{sorted(state.order)!r}, not {order!r}")
-    state.order = list(order)
-    state.turn = 0
-    totals = tuple(range(len(order), 0, -1))
-    for uid, total in zip(order, totals):
-        state.units[uid].initiative = total
-    return [ev.InitiativeSet(tuple(order), totals, 0)] + start_turn(state, rng)
+    """A scenario's [start] shortcuts for gems, on a match already set up. `initiative` is
+    taken by the set-up itself (GemsSystem.scenario_setup); given here, on a match whose first
+    turn has begun, it is refused rather than played over that turn."""
+    if shortcuts:
+        raise ConfigError(f"[start] {sorted(shortcuts)[0]!r}: gems has no such shortcut (it "
+                          f"knows: initiative)")
+    return []

@@ -11,7 +11,10 @@ Must not: validate actions (rules.py) or resolve combat (combat.py).
 from __future__ import annotations
 
 from game.engine.events import MatchEnded, RulingMade, TurnEnded, TurnStarted
+from typing import Any
+
 from game.engine.rng import Rng
+from game.engine.rules import ConfigError
 from game.engine.tactics import pending as stages
 from game.engine.tactics.initiative import rank
 
@@ -57,6 +60,20 @@ def roll_initiative(state: GemsState, rng: Rng, units: list[str] | None = None) 
     state.order = order + [u for u in (state.order or list(state.units)) if u not in order]
     out.append(ev.InitiativeSet(tuple(order), tuple(totals[u] for u in order), rerolls))
     return out
+
+
+def set_initiative(state: GemsState, order: Any) -> list:
+    """A turn order given instead of rolled (a scenario's or a game master's; GEM-05 decides
+    only how dice would set it): every unit once, first to act first; totals become N..1."""
+    if (not isinstance(order, list) or not all(isinstance(u, str) for u in order)
+            or sorted(order) != sorted(state.units)):
+        raise ConfigError(f"'initiative' must list every unit once, e.g. {sorted(state.units)!r}, "
+                          f"not {order!r}")
+    state.order = list(order)
+    totals = tuple(range(len(order), 0, -1))
+    for uid, total in zip(order, totals):
+        state.units[uid].initiative = total
+    return [ev.InitiativeSet(tuple(order), totals, 0)]
 
 
 def acting_unit(state: GemsState) -> Unit | None:
