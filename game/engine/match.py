@@ -128,6 +128,11 @@ class Match:
         return self._legal
 
     def is_legal(self, action: Any) -> bool:
+        if self._legal_version != self.version:
+            # nobody has asked for the whole list here: the part listing this kind will do
+            part = self.system.legal_part(self.state, type(action))
+            if part is not None:
+                return any(listed is action for listed in part) or action in part
         legal = self._legal_now()
         for listed in legal:         # the usual caller hands back an object from this very list
             if listed is action:

@@ -196,6 +196,7 @@ class RuleSystem(Protocol):
     def check_invariants(self, state: Any) -> list[str]: ...
     def upgrade_saved_state(self, data: Any) -> Any: ...
     def check_map(self, board: Any) -> list: ...
+    def legal_part(self, state: Any, kind: type) -> list | None: ...
     def scenario_setup(self, setup: dict[str, Any], shortcuts: dict[str, Any]
                        ) -> tuple[dict[str, Any], dict[str, Any]]: ...
     def scenario_start(self, state: Any, shortcuts: dict[str, Any], rng: Rng) -> list: ...
@@ -269,6 +270,13 @@ class SystemBase:
         end with the rule ID in brackets). It accepts exactly what legal_actions lists; the
         default gives no reason beyond that."""
         return refuse_unlisted(self.legal_actions(state), action)
+
+    def legal_part(self, state: Any, kind: type) -> list | None:
+        """The legal actions of `kind` alone, for checking one action without listing them all
+        (a save's replay checks every action it reads). It must be exactly the actions of that
+        kind in `legal_actions(state)`, built by the same code (a system splits its listing into
+        parts and joins them for the whole list); None means "ask the whole list", the default."""
+        return None
 
     def check_invariants(self, state: Any) -> list[str]:
         """What is wrong with `state` (bots and tests check it after every action); none."""

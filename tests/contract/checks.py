@@ -343,6 +343,38 @@ def check_legal_accepted(system: Any, seed: int, every: int = 15) -> int:
     return accepted
 
 
+def check_legal_parts(system: Any, seed: int, every: int = 3) -> int:
+    """From positions along a seeded random game, every part `legal_part` gives for an action
+    kind holds exactly the listed legal actions of that kind, and nothing the list does not hold
+    (so a single action checked by its part is allowed exactly when the list allows it).
+    Returns how many parts were compared."""
+    classes = [ACTIONS.cls_for(k) for k in ACTIONS.kinds()]
+    compared = 0
+
+    def compare(match: Match, legal: list, action: Any) -> None:
+        nonlocal compared
+        if len(match.log) % every:
+            return
+        listed = set(json.dumps(to_json(a), sort_keys=True) for a in legal)
+        for cls in classes:
+            part = system.legal_part(match.state, cls)
+            if part is None:
+                continue
+            got = [json.dumps(to_json(a), sort_keys=True) for a in part]
+            want = [j for a, j in zip(legal, (json.dumps(to_json(a), sort_keys=True)
+                                              for a in legal)) if type(a) is cls]
+            of_kind = [j for a, j in zip(part, got) if type(a) is cls]
+            assert of_kind == want, (f"seed {seed}, action {len(match.log)}: legal_part for "
+                                     f"{cls.__name__} gives {of_kind[:4]}, the list {want[:4]}")
+            stray = [j for j in got if j not in listed]
+            assert not stray, (f"seed {seed}, action {len(match.log)}: legal_part for "
+                               f"{cls.__name__} holds {stray[:2]}, which the list does not")
+            compared += 1
+
+    play(system, seed, stop_after=LIMIT, before=compare)
+    return compared
+
+
 def check_refusals_say_why(system: Any, seed: int, every: int = 6) -> dict[str, int]:
     """Mangled actions (one field value wrong), an action for a seat that is not deciding, one
     whose text field (piece, move, card) is swapped for another value the game has used, and a

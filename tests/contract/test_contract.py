@@ -90,6 +90,14 @@ def test_every_listed_action_is_accepted(system, seed):
     assert checks.check_legal_accepted(system, seed) > 0
 
 
+@pytest.mark.parametrize("seed", [4, 13])
+def test_each_legal_part_is_its_share_of_the_list(system, seed):
+    # systems without parts pass trivially (None everywhere); gems has them
+    compared = checks.check_legal_parts(system, seed)
+    if system.id == "gems":
+        assert compared > 0
+
+
 @pytest.mark.parametrize("seed", [3, 12])
 def test_refusals_say_why(system, seed):
     counts = checks.check_refusals_say_why(system, seed)

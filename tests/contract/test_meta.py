@@ -119,6 +119,31 @@ class Tongueless(toy.ToyRace):
         return MatchConfig(self.id, seed, setup={"goal": 12})
 
 
+class PartBlind(toy.ToyRace):
+    """Its part for peeks forgets them: a replay would refuse a peek the list allows."""
+    id = "toy_part_blind"
+
+    def legal_part(self, state, kind):
+        return [] if kind is toy.Peek else None
+
+    def example_config(self, seed):
+        return MatchConfig(self.id, seed, setup={"goal": 12})
+
+
+class PartLoose(toy.ToyRace):
+    """Its part for steps also offers a peek to both seats, listed or not."""
+    id = "toy_part_loose"
+
+    def legal_part(self, state, kind):
+        if kind is not toy.Step:
+            return None
+        mine = [a for a in self.legal_actions(state) if isinstance(a, toy.Step)]
+        return mine + [toy.Peek(0), toy.Peek(1)]
+
+    def example_config(self, seed):
+        return MatchConfig(self.id, seed, setup={"goal": 12})
+
+
 class Strict(toy.ToyRace):
     """Its validate refuses a peek that legal_actions lists: two definitions of allowed."""
     id = "toy_strict"
@@ -143,6 +168,8 @@ class Strict(toy.ToyRace):
     (Crashes(), lambda s: checks.check_illegal_actions(s, 1, every=1), "raised IndexError"),
     (Tongueless(), lambda s: checks.check_refusals_say_why(s, 1, every=1), "refused"),
     (Strict(), lambda s: checks.check_legal_accepted(s, 1, every=1), "listed as legal but refused"),
+    (PartBlind(), lambda s: checks.check_legal_parts(s, 1, every=1), "legal_part for Peek"),
+    (PartLoose(), lambda s: checks.check_legal_parts(s, 1, every=1), "which the list does not"),
 ], ids=lambda v: getattr(v, "id", ""))
 def test_each_check_catches_its_bug(system, check, fragment):
     with toy.registered(system):
@@ -163,6 +190,7 @@ def test_the_honest_toy_passes_every_check(tmp_path):
         checks.check_views(system, 7)
         assert checks.check_undo(system, 8) > 0
         assert checks.check_legal_accepted(system, 9, every=1) > 0
+        assert checks.check_legal_parts(system, 9, every=1) == 0     # the toy has no parts
         counts = checks.check_refusals_say_why(system, 10, every=1)
         # the toy's actions hold no text fields, so no piece is swapped for another
         assert counts["mangled"] and counts["other_seat"] and counts["unknown_kind"], counts

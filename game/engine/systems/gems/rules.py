@@ -463,28 +463,66 @@ def _made(kind: type, uid: str, to: Tile) -> Any:
 
 
 def legal_actions(state: GemsState) -> list:
-    """Every non-combat turn action the acting gem may take now (EndTurn is added by system)."""
+    """Every non-combat turn action the acting gem may take now (EndTurn is added by system):
+    the parts below, in this order."""
     u = _acting(state)
     if u is None or state.pending or state.ready_open:
         return []
+    return (_walks(state, u) + _climbs_and_drops(state, u) + _flights(state, u)
+            + _altitudes(state, u) + _others(state, u))
+
+
+def legal_part(state: GemsState, kind: type) -> list | None:
+    """The legal actions of one kind, built by the same part of `legal_actions` that lists
+    them (so a single action is checked without listing everything); None for kinds listed
+    with the rest."""
+    part = _PARTS.get(kind)
+    if part is None:
+        return None
+    u = _acting(state)
+    if u is None or state.pending or state.ready_open:
+        return []
+    return part(state, u)
+
+
+def _walks(state: GemsState, u: Unit) -> list:
+    if state.slots < 1:
+        return []
+    return [_made(A.Move, u.id, t) for t in walk_paths(state, u)]
+
+
+def _climbs_and_drops(state: GemsState, u: Unit) -> list:
     out: list = []
-    if state.slots >= 1:
-        for t in walk_paths(state, u):
-            out.append(_made(A.Move, u.id, t))
-        for t in _adjacent(u):
-            if step_kind(state, u, t) is None:
-                continue        # level, a free descent or too high: no Climb and no Drop
-            if climb_problem(state, u, t) is None:
-                out.append(A.Climb(u.id, t))
-            if drop_problem(state, u, t) is None:
-                out.append(A.Drop(u.id, t))
-        for t in fly_paths(state, u):
-            out.append(_made(A.Fly, u.id, t))
+    if state.slots < 1:
+        return out
+    for t in _adjacent(u):
+        if step_kind(state, u, t) is None:
+            continue        # level, a free descent or too high: no Climb and no Drop
+        if climb_problem(state, u, t) is None:
+            out.append(A.Climb(u.id, t))
+        if drop_problem(state, u, t) is None:
+            out.append(A.Drop(u.id, t))
+    return out
+
+
+def _flights(state: GemsState, u: Unit) -> list:
+    if state.slots < 1:
+        return []
+    return [_made(A.Fly, u.id, t) for t in fly_paths(state, u)]
+
+
+def _altitudes(state: GemsState, u: Unit) -> list:
+    out: list = []
     if u.fms > 0 and u.carried_by is None:
         ground = ground_elevation(state, u.x, u.y, u.size)
         for alt in range(ground, flight_ceiling(state) + 1):
             if altitude_problem(state, u, alt) is None:
                 out.append(A.ChangeAltitude(u.id, alt))
+    return out
+
+
+def _others(state: GemsState, u: Unit) -> list:
+    out: list = []
     if state.slots >= 1:
         for iid, it in state.items.items():
             if it.held_by is None and chebyshev((it.x, it.y), (u.x, u.y)) <= u.size + 1:
@@ -514,6 +552,11 @@ def legal_actions(state: GemsState) -> list:
     for aid in u.active:
         out.append(A.EndAbility(u.id, aid))
     return out
+
+
+# the parts `legal_part` answers alone: the costly searches (a walk, a flight) and their kin
+_PARTS: dict[type, Any] = {A.Move: _walks, A.Climb: _climbs_and_drops, A.Drop: _climbs_and_drops,
+                           A.Fly: _flights, A.ChangeAltitude: _altitudes}
 
 
 # --- validation ------------------------------------------------------------------------------

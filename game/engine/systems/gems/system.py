@@ -408,6 +408,19 @@ class GemsSystem(SystemBase):
             out.append(Concede(d.seat))
         return out
 
+    def legal_part(self, state: GemsState, kind: type) -> list | None:
+        """The parts of `legal_actions` by kind: the combat actions (listed the same in every
+        branch), EndTurn, and the movement parts of rules.legal_part; None for the rest."""
+        if state.known_legal is not None or state.over or gm.top(state) is not None:
+            return None
+        if kind in COMBAT_ACTIONS:
+            return list(combat.legal_actions(state))
+        if state.pending or state.ready_open:
+            return None
+        if kind is EndTurn:
+            return [EndTurn()]
+        return rules.legal_part(state, kind)
+
     def validate(self, state: GemsState, action: Any) -> str | None:
         if state.over:
             return "the encounter is over"
