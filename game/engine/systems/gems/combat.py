@@ -258,13 +258,16 @@ def _aimable_tiles(state: GemsState, attacker: Unit) -> set[Tile]:
             for t in common.footprint(u)}
 
 
-def melee_targets(state: GemsState, attacker: Unit, arm: int) -> list[Tile]:
-    """Target blocks a melee attack with `arm` may aim at (GEM-24, GEM-25, GEM-27)."""
+def melee_targets(state: GemsState, attacker: Unit, arm: int,
+                  aimable: set[Tile] | None = None) -> list[Tile]:
+    """Target blocks a melee attack with `arm` may aim at (GEM-24, GEM-25, GEM-27).
+    `aimable`: `_aimable_tiles` of this position, when the caller already has it."""
     reach = attack_profile(state, attacker, arm, "melee")["reach"]
     out = []
+    if aimable is None:
+        aimable = _aimable_tiles(state, attacker)
     # only blocks someone stands in (in block_offsets order): elsewhere a trace comes back empty
-    for (i, j) in offsets_holding((attacker.x, attacker.y), attacker.size,
-                                  _aimable_tiles(state, attacker), reach):
+    for (i, j) in offsets_holding((attacker.x, attacker.y), attacker.size, aimable, reach):
         anchor = block_anchor((attacker.x, attacker.y), attacker.size, i, j)
         t = trace(state, attacker, anchor, "melee")
         if t["targets"] and t["stop"] == anchor:
@@ -272,7 +275,8 @@ def melee_targets(state: GemsState, attacker: Unit, arm: int) -> list[Tile]:
     return out
 
 
-def line_targets(state: GemsState, attacker: Unit, arm: int, mode: str) -> list[Tile]:
+def line_targets(state: GemsState, attacker: Unit, arm: int, mode: str,
+                 aimable: set[Tile] | None = None) -> list[Tile]:
     """Target blocks a thrown or projectile attack may aim at (GEM-26, GEM-GM-22): any block in
     range holding a gem she may attack, when the line toward it reaches a gem before any wall.
     The shot follows that line and resolves against the first gems it meets, which need not be
@@ -282,8 +286,9 @@ def line_targets(state: GemsState, attacker: Unit, arm: int, mode: str) -> list[
     if reach <= 0:
         return []
     out = []
-    for (i, j) in offsets_holding((attacker.x, attacker.y), attacker.size,
-                                  _aimable_tiles(state, attacker), reach):
+    if aimable is None:
+        aimable = _aimable_tiles(state, attacker)
+    for (i, j) in offsets_holding((attacker.x, attacker.y), attacker.size, aimable, reach):
         if (i, j) == (0, 0):
             continue
         anchor = block_anchor((attacker.x, attacker.y), attacker.size, i, j)
@@ -293,12 +298,15 @@ def line_targets(state: GemsState, attacker: Unit, arm: int, mode: str) -> list[
     return out
 
 
-def aim_options(state: GemsState, attacker: Unit, arm: int, mode: str) -> list[Tile]:
+def aim_options(state: GemsState, attacker: Unit, arm: int, mode: str,
+                aimable: set[Tile] | None = None) -> list[Tile]:
+    """Target blocks arm `arm` may aim at in `mode`; `aimable` as for melee_targets (the tiles
+    of the gems she may target do not change between her arms and modes)."""
     if mode_allowed(state, attacker, arm, mode):
         return []
     if mode == "melee":
-        return melee_targets(state, attacker, arm)
-    return line_targets(state, attacker, arm, mode)
+        return melee_targets(state, attacker, arm, aimable)
+    return line_targets(state, attacker, arm, mode, aimable)
 
 
 def hand_over_options(state: GemsState, unit: Unit) -> list[tuple[int, str]]:
@@ -349,7 +357,10 @@ def _any_arm_action(state: GemsState, unit: Unit) -> bool:
             return False
         if hand_over_options(state, unit):
             return True
-        return any(aim_options(state, unit, a, m)
+        aimable = _aimable_tiles(state, unit)
+        if not aimable:
+            return False        # nobody she may attack: no arm has a target
+        return any(aim_options(state, unit, a, m, aimable)
                    for a in free_arms(state, unit) for m in MODES)
     finally:
         state.plans = saved
@@ -373,9 +384,11 @@ def legal_actions(state: GemsState) -> list:
         return []
     out: list = []
     if len(state.plans) < arm_cap(unit):
+        aimable = _aimable_tiles(state, unit)
         for a in free_arms(state, unit):
             for m in MODES:
-                out += [AssignArm(unit.id, a, t, m) for t in aim_options(state, unit, a, m)]
+                out += [AssignArm(unit.id, a, t, m)
+                        for t in aim_options(state, unit, a, m, aimable)]
         out += [HandOver(unit.id, a, to) for a, to in hand_over_options(state, unit)]
     out += [UnassignArm(unit.id, p.arm) for p in sorted(state.plans, key=lambda p: p.arm)
             if p.mode != HAND_OVER]
