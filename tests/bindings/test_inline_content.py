@@ -129,6 +129,11 @@ def test_a_neutral_combatant_has_the_plain_defaults_and_takes_overrides():
     assert (b.hp, b.max_hp) == (7, 7)
 
 
+def test_an_unknown_sheet_names_neutral_among_the_choices():
+    with pytest.raises(ConfigError, match="'nobody'.*'neutral'"):
+        duel(a=dict(sheet="nobody"), setup_dice=[1] * 12)
+
+
 def test_a_data_file_cannot_take_the_neutral_id(tmp_path: Path):
     folder = tmp_path / "bindings"
     shutil.copytree(paths.data_dir() / "bindings", folder)
