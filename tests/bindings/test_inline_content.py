@@ -157,6 +157,9 @@ BAD: list[tuple[Any, list[str]]] = [
     ({"moves": {"blade": {"range": 25}}}, ["[moves.blade]", "unknown key 'range'"]),
     ({"moves": {"blade": {"range_ft": 12}}}, ["[moves.blade]", "range_ft", "multiple of 5"]),
     ({"moves": {"x": {"name": "X"}}}, ["[moves.x]", "missing required key"]),
+    # a save or a file may hold any number: those the rules would walk for ever are refused
+    ({"moves": {"blade": {"range_ft": 10 ** 9}}}, ["[moves.blade]", "range_ft is at most"]),
+    ({"moves": {"blade": {"damage_dice": "9999d6"}}}, ["[moves.blade]", "damage_dice"]),
     ({"moves": {"x": {**LONG_JAB, "effects": [{"verb": "fly"}]}}}, ["[moves.x]", "'fly'"]),
     ({"moves": {"X y": LONG_JAB}}, ["[moves.X y]", "snake_case"]),
     ({"moves": ["blade"]}, ["moves", "table"]),

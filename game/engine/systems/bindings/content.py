@@ -64,6 +64,13 @@ CONDITION_VERBS = ("halve_movement", "adv_defence", "adv_checks", "dis_checks",
                    "melee_adv_against", "ranged_dis_against", "no_move")
 # Every combatant knows these without listing them (BND-41..45).
 BASIC_MOVES = ("unarmed_strike", "brace")
+# The largest number each key may hold. Content also comes from scenario files and saves (a
+# match's inline content), so a number is bounded by what the rules can walk and the odds can
+# sum in a blink: a reach is iterated hex by hex, damage dice are summed into a distribution.
+# OURS: each is many times the largest the shipped content uses.
+LIMITS: dict[str, int] = {"speed": 50, "range_ft": 500, "pushback_ft": 500, "cooldown": 100,
+                          "damage_bonus": 100, "dice_count": 20, "dice_sides": 100,
+                          "hexes": 50, "rounds": 100, "conceal": 3}
 
 # Each kind of entry is declared once, below, as a frozen dataclass: its annotations and
 # defaults are the file's schema (game.engine.tactics.content checks each table against it);
@@ -225,7 +232,7 @@ def _check_effect(where: str, raw: Any) -> None:
     for key in needed:
         if key not in raw:
             raise ContentError(f"{at}: missing required key {key!r}")
-        if key != "condition" and raw[key] < (0 if key == "rounds" else 1):
+        if key != "condition" and not (0 if key == "rounds" else 1) <= raw[key] <= LIMITS[key]:
             raise ContentError(f"{at}: {key} is out of range ({raw[key]})")
 
 
@@ -248,9 +255,14 @@ def _check_move(path: Path | str, m: MoveDef, raw: dict[str, Any]) -> None:
             raise ContentError(f"{where}: damage_dice: {exc}") from None
         if spec.bonus:
             raise ContentError(f"{where}: damage_dice takes plain dice; put the +n in damage_bonus")
+        if spec.count > LIMITS["dice_count"] or spec.sides > LIMITS["dice_sides"]:
+            raise ContentError(f"{where}: damage_dice is at most {LIMITS['dice_count']} dice of "
+                               f"{LIMITS['dice_sides']} sides")
     for key in ("speed", "range_ft", "pushback_ft", "cooldown", "damage_bonus"):
         if getattr(m, key) < 0:
             raise ContentError(f"{where}: {key} cannot be negative")
+        if getattr(m, key) > LIMITS[key]:
+            raise ContentError(f"{where}: {key} is at most {LIMITS[key]}")
     for key in ("range_ft", "pushback_ft"):
         if getattr(m, key) % 5:
             raise ContentError(f"{where}: {key} must be a multiple of 5 ft (one hex, BND-05)")
@@ -334,10 +346,14 @@ def load_content(folder: Path | None = None) -> Content:
     for k, where, raw in _each(p_moves, "moves"):
         moves[k] = entry(MoveDef, where, raw, ContentError, id=k)
         _check_move(p_moves, moves[k], raw)
-    talents = {k: entry(TalentDef, where, raw, ContentError, id=k)
-               for k, where, raw in _each(p_talents, "talents")}
-    conditions = {k: entry(ConditionDef, where, raw, ContentError, id=k)
-                  for k, where, raw in _each(p_conditions, "conditions")}
+    talents = {}
+    for k, where, raw in _each(p_talents, "talents"):
+        talents[k] = entry(TalentDef, where, raw, ContentError, id=k)
+        _check_talent(where, talents[k])
+    conditions = {}
+    for k, where, raw in _each(p_conditions, "conditions"):
+        conditions[k] = entry(ConditionDef, where, raw, ContentError, id=k)
+        _check_condition(where, conditions[k])
     sheets = {k: _sheet(where, k, raw) for k, where, raw in _each(p_sheets, "combatants")}
     teams = {}
     for k, where, raw in _each(p_teams, "teams"):
@@ -345,10 +361,6 @@ def load_content(folder: Path | None = None) -> Content:
         if not teams[k].members:
             raise ContentError(f"{where}: members must list one or more combatant ids")
         _unique(where, "maps", teams[k].maps)
-    for k, t in talents.items():
-        _check_talent(f"{p_talents} [talents.{k}]", t)
-    for k, cond in conditions.items():
-        _check_condition(f"{p_conditions} [conditions.{k}]", cond)
     c = Content(moves, talents, conditions, sheets, teams)
     _cross_check(c, lambda name: str(folder / f"{name}.toml"), lambda name: f"{name}.toml")
     return c
