@@ -20,14 +20,18 @@ from game.engine.rules import MatchConfig, SeatConfig
 from game.engine.systems.bindings import system as bsys
 from game.engine.systems.bindings import turns
 from game.engine.systems.bindings.actions import Defend
+from game.engine.systems.bindings.content import with_inline
 
 OPEN = ["." * 12] * 7
 
 
 def initiative_dice(specs: list[dict[str, Any]], order: list[str] | None = None,
-                    zero_sixes: Iterable[str] = ()) -> list[int]:
-    """Forced faces that make initiative come out as `order` (default: the specs' order)."""
-    cs = {s["id"]: bsys.make_combatant(s) for s in specs}
+                    zero_sixes: Iterable[str] = (),
+                    content: dict[str, Any] | None = None) -> list[int]:
+    """Forced faces that make initiative come out as `order` (default: the specs' order);
+    `content` is the set-up's inline content, which may define the specs' sheets."""
+    c = with_inline(content)
+    cs = {s["id"]: bsys.make_combatant(s, c) for s in specs}
     ids = [s["id"] for s in specs]
     zero = set(zero_sixes)
     order = list(order or [i for i in ids if i not in zero] + [i for i in ids if i in zero])
@@ -59,7 +63,8 @@ def config(combatants: list[dict[str, Any]], rows: list[str] | None = None,
            house: dict[str, Any] | None = None, order: list[str] | None = None,
            zero_sixes: Iterable[str] = (), axis: str = "y", index: str = "odd",
            setup_dice: list[int] | None = None, seed: int = 1, opening: str | None = None,
-           legend: dict[str, dict] | None = None) -> MatchConfig:
+           legend: dict[str, dict] | None = None,
+           content: dict[str, Any] | None = None) -> MatchConfig:
     grid: dict[str, Any] = {"rows": list(rows or OPEN), "stagger_axis": axis,
                             "stagger_index": index}
     if legend:
@@ -67,8 +72,10 @@ def config(combatants: list[dict[str, Any]], rows: list[str] | None = None,
     setup: dict[str, Any] = {"grid": grid, "combatants": combatants}
     if opening:
         setup["opening"] = opening
+    if content is not None:
+        setup["content"] = content
     dice = setup_dice if setup_dice is not None else initiative_dice(combatants, order,
-                                                                     zero_sixes)
+                                                                     zero_sixes, content)
     return MatchConfig("bindings", seed, [SeatConfig(), SeatConfig()], None, dict(house or {}),
                        setup, dice)
 

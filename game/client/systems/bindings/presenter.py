@@ -109,7 +109,9 @@ class BindingsPresenter(Presenter):
         self._reach_cache: dict[Any, dict[Cell, list[Cell]]] = {}
         self._sight_cache: dict[Any, Any] = {}
         self._odds_cache: dict[Any, Any] = {}
-        self.content = content_mod.content()
+        # the match's own content (inline moves, talents and conditions laid over the shipped
+        # set); it never changes during a match
+        self.content = content_mod.content_of(match.state)
         self.look = content_mod.presentation()
         self._layout = None
         #: attack id -> (attacker, move, target) from AttackLaunched, so log lines can name an

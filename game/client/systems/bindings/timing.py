@@ -347,8 +347,9 @@ def remaining_budget(spent: Iterable[str], swifts: int) -> Budget:
                   max(0, SWIFTS_PER_ROUND - int(swifts)))
 
 
-def _content() -> Any:
-    return content_mod.content()
+def _content(state: BindingsState) -> Any:
+    """The content the match's rules read (its inline content laid over the shipped set)."""
+    return content_mod.content_of(state)
 
 
 def _presentation() -> Any:
@@ -363,20 +364,23 @@ def _hex_colour(text: str, default: Colour) -> Colour:
         return default
 
 
-def move_name(move_id: str) -> str:
-    c = _content()
+def move_name(move_id: str, c: Any = None) -> str:
+    """A move's name in `c` (the match's content, `_content(state)`; default: the shipped set),
+    else a movement mode's name, else the id made readable."""
+    c = c if c is not None else content_mod.content()
     if c is not None and move_id in c.moves:
         return c.moves[move_id].name
     return MOVEMENT_NAMES.get(move_id, move_id.replace("_", " ").title())
 
 
-def move_look(move_id: str) -> tuple[Colour, str]:
-    """(colour, glyph) of a move: assets/bindings/moves.toml, else its school's colour."""
+def move_look(move_id: str, c: Any = None) -> tuple[Colour, str]:
+    """(colour, glyph) of a move: assets/bindings/moves.toml, else its school's colour in `c`
+    (as for move_name)."""
     p = _presentation()
     if p is not None and move_id in p.moves:
         t = p.moves[move_id]
         return _hex_colour(t["colour"], (230, 230, 230)), t["glyph"]
-    c = _content()
+    c = c if c is not None else content_mod.content()
     if c is not None and move_id in c.moves:
         m = c.moves[move_id]
         return SCHOOL_COLOURS.get(m.school, (230, 230, 230)), m.name[:1]
@@ -552,8 +556,8 @@ def preview_push(state: BindingsState, p: Any) -> tuple[list[Hex], list[Hex]]:
 
 # ---------------------------------------------------------------------------- ongoing
 def _attack_ongoing(state: BindingsState, a: Any) -> tuple[Ongoing, int | None, int | None]:
-    colour, glyph = move_look(a.move)
-    name = move_name(a.move)
+    colour, glyph = move_look(a.move, _content(state))
+    name = move_name(a.move, _content(state))
     tname = state.combatants[a.target].name if a.target in state.combatants else "the hex"
     if a.status in ("awaiting_defence", "deferred", "resolving"):
         # "resolving": it has landed and waits on a stage (use_dodge, circumstance)
@@ -628,8 +632,8 @@ def _push_ongoing(state: BindingsState, p: Any) -> tuple[Ongoing, Ongoing, list[
 
 
 def _feature_ongoing(state: BindingsState, f: Any) -> tuple[Ongoing, list[int]]:
-    name = move_name(f.move)
-    colour, glyph = move_look(f.move)
+    name = move_name(f.move, _content(state))
+    colour, glyph = move_look(f.move, _content(state))
     ticks: list[int] = []
     if f.plan and f.rate > 0:
         nt = _next_turn_tick(state, f.owner, f.grown_tick)
@@ -698,7 +702,7 @@ def _marks(state: BindingsState) -> dict[tuple[str, int], list[Mark]]:
         if a.status == "done":
             continue
         o, nt, eta = _attack_ongoing(state, a)
-        name = move_name(a.move)
+        name = move_name(a.move, _content(state))
         tname = state.combatants[a.target].name if a.target in state.combatants else "the hex"
         if a.status in ("awaiting_defence", "deferred") and a.target:
             add(a.target, state.tick, Mark("resolve", o.glyph, (232, 80, 64), "!",
@@ -758,7 +762,7 @@ def _combatant_times(state: BindingsState) -> list[CombatantTime]:
     for f in state.features:
         if f.owner in per:
             per[f.owner].append(_feature_ongoing(state, f)[0])
-    cont = _content()
+    cont = _content(state)
     leads = set(_projected_lead(state))
     ranked = [cid for cid in state.order if cid in state.combatants]
     ids = ranked + [cid for cid in state.combatants if cid not in ranked]
@@ -771,7 +775,7 @@ def _combatant_times(state: BindingsState) -> list[CombatantTime]:
             cd = cont.moves[mid].cooldown if cont is not None and mid in cont.moves else 0
             ready = int(used) + cd + 1                     # BND-101
             if cd > 0 and ready > state.round:
-                cds.append((mid, move_name(mid), ready))
+                cds.append((mid, move_name(mid, cont), ready))
         conds = []
         for cond in c.conditions:
             if cond.until >= 0 and state.tick >= cond.until:
@@ -786,7 +790,7 @@ def _combatant_times(state: BindingsState) -> list[CombatantTime]:
             act = r.get("action") if isinstance(r.get("action"), dict) else {}
             mv = str(r.get("move") or act.get("move") or "")
             trigger = str(r.get("trigger", ""))
-            readied = (f"{move_name(mv) if mv else 'an action'} "
+            readied = (f"{move_name(mv, cont) if mv else 'an action'} "
                        f"{TRIGGER_WORDS.get(trigger, 'when ' + trigger.replace('_', ' '))}, "
                        "this round only")
         else:
@@ -874,7 +878,7 @@ def flight_view(state: BindingsState) -> FlightView:
             trail = tuple(lay.from_cube(c) for c in cube_path(lay.to_cube(*origin),
                                                               lay.to_cube(*pos)))
         label = o.detail.split(" if ")[0]
-        flights.append(Flight(a.id, a.move, move_name(a.move), a.attacker, a.target, o.colour,
+        flights.append(Flight(a.id, a.move, move_name(a.move, _content(state)), a.attacker, a.target, o.colour,
                               o.glyph, origin, pos, attack_goal(state, a), trail, tuple(path),
                               nt, contact, blocked, short, eta, a.status, label))
     pushes = []

@@ -57,7 +57,7 @@ from game.engine.tactics.lines import cube_step
 
 from . import actions as A
 from . import budget, forecast, speeds
-from .content import MoveDef, content
+from .content import MoveDef, content_of
 from .house import house
 from .state import BindingsState, Combatant, Hex
 
@@ -233,7 +233,7 @@ class Judge:
         self.state = state
         self.side = side
         self.sharp = sharp
-        self.c = content()
+        self.c = content_of(state)
         board = state.board
         if board is None:
             raise ValueError("the bot needs the view's board")
@@ -288,6 +288,11 @@ class Judge:
         self.outnumbered = max(1.0, len(self.enemies) / max(1, len(self.own)))
 
     # -- geometry ----------------------------------------------------------------------------
+    def dry_kind(self, move_id: str) -> bool:
+        """Whether scoring `move_id` takes a dry run (walls, veils, boosts)."""
+        m = self.c.moves.get(move_id)
+        return m is not None and m.kind in ("structure", "area", "modifier")
+
     def cube(self, h: Hex):
         got = self._cubes.get(h)
         if got is None:
@@ -758,7 +763,7 @@ class BindingsBot(bots.BotBase):
             scored.append((v, n, a))
             # slices small enough for a client thinking in-process (AISeat's fallback); walls
             # and boosts are dry runs, so each gets its own slice
-            if n % 8 == 7 or (isinstance(a, A.UseMove) and _DRY_KINDS[a.move]):
+            if n % 8 == 7 or (isinstance(a, A.UseMove) and judge.dry_kind(a.move)):
                 yield None
         scored.sort(key=lambda t: (-t[0], t[1]))
         if self.verify:
@@ -1132,16 +1137,6 @@ class BindingsBot(bots.BotBase):
         return checked[0][2]
 
 
-class _DryKinds(dict):
-    """move id -> whether scoring it takes a dry run (walls, veils, boosts)."""
-
-    def __missing__(self, move_id: str) -> bool:
-        m = content().moves.get(move_id)
-        got = self[move_id] = m is not None and m.kind in ("structure", "area", "modifier")
-        return got
-
-
-_DRY_KINDS = _DryKinds()
 
 
 def _extras(move: MoveDef) -> float:

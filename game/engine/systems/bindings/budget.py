@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import events as ev
+from .content import content_of
 from .state import ACTION_TYPES, BindingsState, Combatant
 
 SWIFT_CAP = 2                                     # BND-37
@@ -58,8 +59,7 @@ def spend(state: BindingsState, c: Combatant, cost: str, slot: bool = True) -> N
 
 def reduction_talent(state: BindingsState, c: Combatant, move_id: str) -> str | None:
     """A talent of `c` that lowers `move_id` one step and is still unused this round (BND-39)."""
-    from .content import content
-    talents = content().talents
+    talents = content_of(state).talents
     for tid in c.talents:
         t = talents.get(tid)
         if t is not None and t.reduces == move_id and c.reductions.get(tid, 0) < t.per_round:
@@ -74,8 +74,7 @@ def use_reduction(state: BindingsState, c: Combatant, talent_id: str) -> None:
 
 def move_cost(state: BindingsState, c: Combatant, move_id: str, reduce: bool = False) -> str:
     """The action type `move_id` takes, one step lower when `reduce` and a talent allows it."""
-    from .content import content
-    cost = content().moves[move_id].action
+    cost = content_of(state).moves[move_id].action
     if reduce and reduction_talent(state, c, move_id) is not None:
         cost = reduce_step(cost)
     return cost
@@ -84,8 +83,7 @@ def move_cost(state: BindingsState, c: Combatant, move_id: str, reduce: bool = F
 def cooldown_ready(state: BindingsState, c: Combatant, move_id: str) -> bool:
     """BND-101/102: used in round r with cooldown C -> usable again from round r + C + 1; a move
     without a cooldown is always ready."""
-    from .content import content
-    m = content().moves.get(move_id)
+    m = content_of(state).moves.get(move_id)
     cd = m.cooldown if m is not None else 0
     if cd <= 0 or move_id not in c.cooldowns:
         return True
@@ -94,8 +92,7 @@ def cooldown_ready(state: BindingsState, c: Combatant, move_id: str) -> bool:
 
 def ready_round(state: BindingsState, c: Combatant, move_id: str) -> int:
     """The first round `move_id` may be used again (the current round when it is ready)."""
-    from .content import content
-    cd = content().moves[move_id].cooldown
+    cd = content_of(state).moves[move_id].cooldown
     if cd <= 0 or move_id not in c.cooldowns:
         return state.round
     return max(state.round, c.cooldowns[move_id] + cd + 1)
@@ -103,8 +100,7 @@ def ready_round(state: BindingsState, c: Combatant, move_id: str) -> int:
 
 def start_cooldown(state: BindingsState, c: Combatant, move_id: str) -> list:
     """Note that `move_id` was used now; an event when it has a cooldown (BND-101)."""
-    from .content import content
-    cd = content().moves[move_id].cooldown
+    cd = content_of(state).moves[move_id].cooldown
     if cd <= 0:
         return []
     c.cooldowns[move_id] = state.round

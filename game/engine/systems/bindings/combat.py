@@ -54,12 +54,19 @@ ATTACK_KINDS = ("projectile", "melee")
 # Small lookups
 # =============================================================================================
 
+def move_of(state: BindingsState, move_id: str) -> content_mod.MoveDef:
+    """A move as this match defines it (shipped, or the set-up's inline content); KeyError names
+    an unknown id."""
+    return content_mod.move(move_id, content_mod.content_of(state))
+
+
 def move_def(move_id: str) -> content_mod.MoveDef:
+    """A shipped move (tools and tests); the rules read a match's moves through `move_of`."""
     return content_mod.move(move_id)
 
 
-def condition_verbs(cond_id: str) -> tuple[str, ...]:
-    c = content_mod.content().conditions.get(cond_id)
+def condition_verbs(state: BindingsState, cond_id: str) -> tuple[str, ...]:
+    c = content_mod.content_of(state).conditions.get(cond_id)
     return c.verbs if c else ()
 
 
@@ -92,7 +99,7 @@ def active_verbs(state: BindingsState, c: Combatant) -> dict[str, list[Condition
     for cond in c.conditions:
         if cond.until >= 0 and tick >= cond.until:
             continue
-        for verb in condition_verbs(cond.id):
+        for verb in condition_verbs(state, cond.id):
             out.setdefault(verb, []).append(cond)
     return out
 
@@ -246,7 +253,7 @@ def use_move_options(state: BindingsState, cid: str, slot_free: bool | None = No
     seen: dict[Hex, bool] = {}
     for mid in c.moves:
         try:
-            m = move_def(mid)
+            m = move_of(state, mid)
         except KeyError:
             continue
         if not cooldown_ready(state, c, mid):
@@ -308,7 +315,7 @@ def defence_options(state: BindingsState, t: Combatant) -> list[str]:
         out.append(DODGE)
     for mid in t.moves:
         try:
-            m = move_def(mid)
+            m = move_of(state, mid)
         except KeyError:
             continue
         if not (m.can_counter or mid == "brace" or (m.kind == "self" and m.defence)):
@@ -361,7 +368,7 @@ def check_use_move(state: BindingsState, action: UseMove, slot_free: bool | None
         return "no such combatant standing"
     if action.move not in c.moves:
         return f"{c.name} does not know {action.move}"
-    m = move_def(action.move)
+    m = move_of(state, action.move)
     if not cooldown_ready(state, c, action.move):
         return f"{m.name} is still cooling down (BND-101)"
     cost = cost_of(state, c, action.move, action.reduce)
@@ -448,7 +455,7 @@ def use_move(state: BindingsState, action: UseMove, rng: Rng, slot_free: bool | 
         from game.engine.rules import IllegalAction
         raise IllegalAction(why)
     c = state.combatants[action.actor]
-    m = move_def(action.move)
+    m = move_of(state, action.move)
     cost = cost_of(state, c, action.move, action.reduce)
     assert cost is not None
     slotless = m.kind == "modifier"           # BND-35: modifies another action, no slot
@@ -649,7 +656,7 @@ def launch_readied(state: BindingsState, cid: str, move_id: str, aim: Hex, rng: 
     if check_use_move(state, action, slot_free=True) is not None:
         return []
     c = state.combatants[cid]
-    m = move_def(move_id)
+    m = move_of(state, move_id)
     cost = cost_of(state, c, move_id, False)
     assert cost is not None
     out = _pay(state, c, move_id, cost, True, False, action.target)
@@ -774,7 +781,7 @@ def _defend(state: BindingsState, action: Defend, rng: Rng) -> list:
         a.status = "resolving"
         return out + resolve(state, a, rng)
     # BND-13: the declared action is this segment's slot; the attack waits for t's turn.
-    cost = "move" if action.move == DODGE else move_def(action.move).action
+    cost = "move" if action.move == DODGE else move_of(state, action.move).action
     out += _pay(state, t, action.move, cost, True, False, None, shown_slot=False)
     t.defending = action.move
     t.defend_tick = state.tick
@@ -810,7 +817,7 @@ def resolve_declared(state: BindingsState, actor: str, rng: Rng) -> list:
     if mv == DODGE:
         out += _start_dodge(state, c, rng)
     else:
-        out += self_effects(state, c, move_def(mv))
+        out += self_effects(state, c, move_of(state, mv))
     return out
 
 
@@ -847,7 +854,7 @@ def resolve_deferred(state: BindingsState, actor: str, rng: Rng) -> list:
 def _escaped(state: BindingsState, a: Attack, t: Combatant) -> bool:
     """GM-07: melee needs the target within the move's reach of the attacker; a projectile
     needs it still on the hex where it arrived."""
-    m = move_def(a.move)
+    m = move_of(state, a.move)
     if m.kind == "melee":
         att = state.combatants[a.attacker]
         return distance(state, pos(att), pos(t)) > m.range_ft // FT_PER_HEX
@@ -860,7 +867,7 @@ def _escaped(state: BindingsState, a: Attack, t: Combatant) -> bool:
 
 def offence_edge(state: BindingsState, a: Attack, t: Combatant) -> tuple[str, tuple[str, ...]]:
     """Net edge on the attack roll and why (BND-85, 95..97, 100; conditions; Dodge)."""
-    m = move_def(a.move)
+    m = move_of(state, a.move)
     adv: list[str] = []
     dis: list[str] = []
     verbs = active_verbs(state, t)
@@ -936,7 +943,7 @@ def _defence_total(state: BindingsState, a: Attack, t: Combatant, m: content_mod
         mods = [("DB", t.db), (m.contest, t.mod(m.contest))]
         total, ev = roll_total(state, rng, "contest", t.id, 2, mods, edge, f"{t.name} resists")
         return total, 0, ev
-    counter = move_def(a.defence) if a.defence and a.defence != DODGE else None
+    counter = move_of(state, a.defence) if a.defence and a.defence != DODGE else None
     if counter is not None and counter.defence:
         mods = [("DB", t.db), (counter.defence, t.mod(counter.defence))]
         total, ev = roll_total(state, rng, "defence", t.id, 2, mods, edge,
@@ -962,7 +969,7 @@ def resolve(state: BindingsState, a: Attack, rng: Rng) -> list:
     if t is None or t.down:
         _finish(state, a)
         return [AttackStopped(a.id, "target_gone", a.pos)]
-    m = move_def(a.move)
+    m = move_of(state, a.move)
     out: list = []
     if (a.defence and house(state, "defensive_move_escapes") and a.defence == DODGE
             and _escaped(state, a, t)):

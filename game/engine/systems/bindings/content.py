@@ -6,7 +6,11 @@ Owns: the schemas of those files (unknown keys, wrong types, unknown enum values
 are refused with a ContentError naming the file, the entry and the key), the cross-checks between
 them (a combatant's moves and talents exist, talents reduce existing moves, effects name existing
 conditions, teams name existing combatants), loading them once per process, and small lookups
-(`move`, `sheet`, `known_moves`, `combatant_fields`, `teams_for_map`, `ability_mod`).
+(`move`, `sheet`, `known_moves`, `combatant_fields`, `teams_for_map`, `ability_mod`). Also a
+match's inline content (the set-up's `content` table: moves, talents, conditions and combatants
+laid over the shipped set, each checked as a file's entry would be, `with_inline`), the content
+a match's rules read (`content_of(state)`: the shipped set unless the state carries an inline
+table) and the neutral sheet (`sheet = "neutral"`: the plain defaults, an id no file may take).
 
 Must not: apply a rule (how far a move flies, who it hits and how a verb acts are turns.py,
 combat.py and movement.py's business), know the movement speed table, or check that the maps a team
@@ -14,7 +18,9 @@ names exist (maps are validated by the map tools; `teams_for_map` just filters b
 """
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -23,16 +29,16 @@ from game import paths
 from game.engine import dice
 from game.engine.contentfile import read_toml
 from game.engine.rules import ConfigError
-from game.engine.tactics.content import ContentSets, as_table, entry, keys_of, tables
+from game.engine.tactics.content import ContentSets, as_table, entry, keys_of, overlay, tables
 
-from .state import ABILITIES, ability_mod
+from .state import ABILITIES, BindingsState, Combatant, ability_mod
 
 __all__ = [
     "ABILITIES", "ACTIONS", "KINDS", "SCHOOLS", "RANGED", "MOVEMENT_MODES", "EFFECT_VERBS",
     "CONDITION_VERBS", "BASIC_MOVES", "ContentError", "Content", "MoveDef", "Effect", "TalentDef",
     "ConditionDef", "SheetDef", "TeamDef", "Presentation", "ability_mod", "load_content",
     "content", "move", "sheet", "known_moves", "combatant_fields", "teams_for_map", "load_presentation",
-    "presentation",
+    "presentation", "NEUTRAL_SHEET", "neutral_sheet", "INLINE_SECTIONS", "with_inline", "content_of",
 ]
 
 
@@ -58,6 +64,13 @@ CONDITION_VERBS = ("halve_movement", "adv_defence", "adv_checks", "dis_checks",
                    "melee_adv_against", "ranged_dis_against", "no_move")
 # Every combatant knows these without listing them (BND-41..45).
 BASIC_MOVES = ("unarmed_strike", "brace")
+# The largest number each key may hold. Content also comes from scenario files and saves (a
+# match's inline content), so a number is bounded by what the rules can walk and the odds can
+# sum in a blink: a reach is iterated hex by hex, damage dice are summed into a distribution.
+# OURS: each is many times the largest the shipped content uses.
+LIMITS: dict[str, int] = {"speed": 50, "range_ft": 500, "pushback_ft": 500, "cooldown": 100,
+                          "damage_bonus": 100, "dice_count": 20, "dice_sides": 100,
+                          "hexes": 50, "rounds": 100, "conceal": 3}
 
 # Each kind of entry is declared once, below, as a frozen dataclass: its annotations and
 # defaults are the file's schema (game.engine.tactics.content checks each table against it);
@@ -219,12 +232,14 @@ def _check_effect(where: str, raw: Any) -> None:
     for key in needed:
         if key not in raw:
             raise ContentError(f"{at}: missing required key {key!r}")
-        if key != "condition" and raw[key] < (0 if key == "rounds" else 1):
+        if key != "condition" and not (0 if key == "rounds" else 1) <= raw[key] <= LIMITS[key]:
             raise ContentError(f"{at}: {key} is out of range ({raw[key]})")
 
 
-def _check_move(path: Path, m: MoveDef, raw: dict[str, Any]) -> None:
-    """What the types cannot say: vocabularies, ranges and the shape each kind needs."""
+def _check_move(path: Path | str, m: MoveDef, raw: dict[str, Any]) -> None:
+    """What the types cannot say: vocabularies, ranges and the shape each kind needs. `path`
+    names where the entry came from (a file, or "content" for a match's inline table); `raw` is
+    the table as written there (its effects are checked verb by verb)."""
     where = f"{path} [moves.{m.id}]"
     _enum(where, "school", m.school, SCHOOLS)
     _enum(where, "action", m.action, ACTIONS)
@@ -240,9 +255,14 @@ def _check_move(path: Path, m: MoveDef, raw: dict[str, Any]) -> None:
             raise ContentError(f"{where}: damage_dice: {exc}") from None
         if spec.bonus:
             raise ContentError(f"{where}: damage_dice takes plain dice; put the +n in damage_bonus")
+        if spec.count > LIMITS["dice_count"] or spec.sides > LIMITS["dice_sides"]:
+            raise ContentError(f"{where}: damage_dice is at most {LIMITS['dice_count']} dice of "
+                               f"{LIMITS['dice_sides']} sides")
     for key in ("speed", "range_ft", "pushback_ft", "cooldown", "damage_bonus"):
         if getattr(m, key) < 0:
             raise ContentError(f"{where}: {key} cannot be negative")
+        if getattr(m, key) > LIMITS[key]:
+            raise ContentError(f"{where}: {key} is at most {LIMITS[key]}")
     for key in ("range_ft", "pushback_ft"):
         if getattr(m, key) % 5:
             raise ContentError(f"{where}: {key} must be a multiple of 5 ft (one hex, BND-05)")
@@ -329,15 +349,11 @@ def load_content(folder: Path | None = None) -> Content:
     talents = {}
     for k, where, raw in _each(p_talents, "talents"):
         talents[k] = entry(TalentDef, where, raw, ContentError, id=k)
-        if talents[k].per_round < 1:
-            raise ContentError(f"{where}: per_round must be 1 or more")
+        _check_talent(where, talents[k])
     conditions = {}
     for k, where, raw in _each(p_conditions, "conditions"):
         conditions[k] = entry(ConditionDef, where, raw, ContentError, id=k)
-        for verb in _unique(where, "verbs", conditions[k].verbs):
-            if verb not in CONDITION_VERBS:
-                raise ContentError(f"{where}: unknown condition verb {verb!r} (known: "
-                                   f"{', '.join(CONDITION_VERBS)})")
+        _check_condition(where, conditions[k])
     sheets = {k: _sheet(where, k, raw) for k, where, raw in _each(p_sheets, "combatants")}
     teams = {}
     for k, where, raw in _each(p_teams, "teams"):
@@ -346,12 +362,26 @@ def load_content(folder: Path | None = None) -> Content:
             raise ContentError(f"{where}: members must list one or more combatant ids")
         _unique(where, "maps", teams[k].maps)
     c = Content(moves, talents, conditions, sheets, teams)
-    _cross_check(folder, c)
+    _cross_check(c, lambda name: str(folder / f"{name}.toml"), lambda name: f"{name}.toml")
     return c
 
 
-def _cross_check(folder: Path, c: Content) -> None:
-    p_moves = folder / "moves.toml"
+def _check_talent(where: str, t: TalentDef) -> None:
+    if t.per_round < 1:
+        raise ContentError(f"{where}: per_round must be 1 or more")
+
+
+def _check_condition(where: str, cond: ConditionDef) -> None:
+    for verb in _unique(where, "verbs", cond.verbs):
+        if verb not in CONDITION_VERBS:
+            raise ContentError(f"{where}: unknown condition verb {verb!r} (known: "
+                               f"{', '.join(CONDITION_VERBS)})")
+
+
+def _cross_check(c: Content, at: Callable[[str], str], known: Callable[[str], str]) -> None:
+    """What no single entry can say. `at(kind)` names where entries of a kind came from (the
+    file, or "content"), `known(kind)` where a named id may be looked for (for messages)."""
+    p_moves = at("moves")
     for mid in c.moves:
         if mid in MOVEMENT_MODES:
             # Defend and Opening name a move id or a movement mode in the same field
@@ -363,30 +393,33 @@ def _cross_check(folder: Path, c: Content) -> None:
         for e in m.effects:
             if e.verb in ("condition", "self_condition") and e.condition not in c.conditions:
                 raise ContentError(f"{p_moves} [moves.{mid}]: effect {e.verb!r} names condition "
-                                   f"{e.condition!r}, which is not in conditions.toml")
+                                   f"{e.condition!r}, which is not in {known('conditions')}")
     for tid, t in c.talents.items():
         if t.reduces not in c.moves:
-            raise ContentError(f"{folder / 'talents.toml'} [talents.{tid}]: reduces {t.reduces!r}, "
-                               "which is not in moves.toml")
+            raise ContentError(f"{at('talents')} [talents.{tid}]: reduces {t.reduces!r}, "
+                               f"which is not in {known('moves')}")
+    if NEUTRAL_SHEET in c.combatants:
+        raise ContentError(f"{at('combatants')} [combatants.{NEUTRAL_SHEET}]: "
+                           f"{NEUTRAL_SHEET!r} is reserved for the built-in plain sheet")
     for cid, s in c.combatants.items():
-        where = f"{folder / 'combatants.toml'} [combatants.{cid}]"
+        where = f"{at('combatants')} [combatants.{cid}]"
         for mid in s.moves:
             if mid not in c.moves:
-                raise ContentError(f"{where}: move {mid!r} is not in moves.toml")
+                raise ContentError(f"{where}: move {mid!r} is not in {known('moves')}")
             if mid in BASIC_MOVES:
                 raise ContentError(f"{where}: {mid!r} is a basic move every combatant has; "
                                    "do not list it")
         for tid in s.talents:
             if tid not in c.talents:
-                raise ContentError(f"{where}: talent {tid!r} is not in talents.toml")
+                raise ContentError(f"{where}: talent {tid!r} is not in {known('talents')}")
             if c.talents[tid].reduces not in s.moves:
                 raise ContentError(f"{where}: talent {tid!r} reduces "
                                    f"{c.talents[tid].reduces!r}, a move it does not know")
     for tid, t in c.teams.items():
         for member in t.members:
             if member not in c.combatants:
-                raise ContentError(f"{folder / 'teams.toml'} [teams.{tid}]: member {member!r} "
-                                   "is not in combatants.toml")
+                raise ContentError(f"{at('teams')} [teams.{tid}]: member {member!r} "
+                                   f"is not in {known('combatants')}")
 
 
 # -- the bundled content and lookups ------------------------------------------------------------
@@ -399,6 +432,107 @@ def content() -> Content:
     return got if got is not None else _SETS.get()
 
 
+# -- a match's inline content -------------------------------------------------------------------
+# The sections a set-up's `content` table may hold, named as the files name them.
+INLINE_SECTIONS = ("moves", "talents", "conditions", "combatants")
+_INLINE = "content"          # how a refusal names the inline table (where a file gives its path)
+
+
+def _file_form(s: SheetDef) -> dict[str, Any]:
+    """A sheet as combatants.toml writes it (each ability score its own key), so an inline
+    table can be laid over it key by key."""
+    return {"name": s.name, "level": s.level, **s.scores, "ab": s.ab, "db": s.db, "hp": s.hp,
+            "base_speed_ft": s.base_speed_ft, "swim_speed_ft": s.swim_speed_ft,
+            "moves": list(s.moves), "talents": list(s.talents), "description": s.description}
+
+
+def _build_inline(base: Content, inline: dict[str, Any]) -> Content:
+    """`base` with the inline sections laid over it: a known id keeps every field the table
+    does not name, a new id is a whole entry; each entry checked as a file's would be, then
+    the cross-checks run on the merged set (a sheet may name an inline move, never an unknown
+    one). Teams are the shipped ones."""
+    if not isinstance(inline, dict):
+        raise ContentError(f"{_INLINE}: must be a table of {', '.join(INLINE_SECTIONS)}")
+    unknown = sorted(set(map(str, inline)) - set(INLINE_SECTIONS))
+    if unknown:
+        raise ContentError(f"{_INLINE}: unknown section {unknown[0]!r} (known: "
+                           f"{', '.join(INLINE_SECTIONS)})")
+    for section, table in inline.items():
+        if not isinstance(table, dict):
+            raise ContentError(f"{_INLINE} {section}: must be a table of entries by id")
+        for eid in table:
+            if not _ID.fullmatch(str(eid)):
+                raise ContentError(f"{_INLINE} [{section}.{eid}]: ids are lower-case snake_case")
+    new_moves = inline.get("moves", {})
+    moves = overlay(base.moves, new_moves, "moves", MoveDef, _INLINE, ContentError)
+    for k, raw in new_moves.items():
+        _check_move(_INLINE, moves[k], raw)
+    new_talents = inline.get("talents", {})
+    talents = overlay(base.talents, new_talents, "talents", TalentDef, _INLINE, ContentError)
+    for k in new_talents:
+        _check_talent(f"{_INLINE} [talents.{k}]", talents[k])
+    new_conditions = inline.get("conditions", {})
+    conditions = overlay(base.conditions, new_conditions, "conditions", ConditionDef, _INLINE,
+                         ContentError)
+    for k in new_conditions:
+        _check_condition(f"{_INLINE} [conditions.{k}]", conditions[k])
+    combatants = dict(base.combatants)
+    for k, raw in inline.get("combatants", {}).items():
+        where = f"{_INLINE} [combatants.{k}]"
+        if not isinstance(raw, dict):
+            raise ContentError(f"{where}: expected a table")
+        shipped = base.combatants.get(k)
+        combatants[k] = _sheet(where, k, {**(_file_form(shipped) if shipped else {}), **raw})
+    c = Content(moves, talents, conditions, combatants, base.teams)
+    _cross_check(c, lambda name: _INLINE, lambda name: f"{name}.toml or the inline content")
+    return c
+
+
+def with_inline(inline: dict[str, Any] | None) -> Content:
+    """The shipped content with a match's inline table laid over it (None or empty: the shipped
+    set itself). Each distinct table is built and checked once per process; a broken one is a
+    ContentError naming the entry and the key."""
+    if inline is None:
+        return content()
+    if not isinstance(inline, dict):
+        raise ContentError(f"{_INLINE}: must be a table of {', '.join(INLINE_SECTIONS)}, "
+                           f"not {inline!r}")
+    try:
+        json.dumps(inline)          # saved with the state: plain values only (no TOML dates)
+    except (TypeError, ValueError):
+        raise ContentError(f"{_INLINE}: holds a value that is not text, a number, a truth "
+                           "value, a list or a table") from None
+    return _SETS.with_inline("default", inline, _build_inline)
+
+
+def content_of(state: BindingsState) -> Content:
+    """The content this match's rules read: the shipped set, or with the state's inline table
+    laid over it. Resolved on first use and kept on the state (copies share it), so a state
+    without an inline table pays one attribute read."""
+    c = state.rules_content
+    if c is None:
+        c = state.rules_content = with_inline(state.content)
+    return c
+
+
+# The neutral sheet: the plain defaults of the state's Combatant record (every score 10, AB 1,
+# DB 1, 20 HP, 30 ft on foot, half that swimming), knowing only the basic moves, so a set-up's
+# ordinary combatant needs no overrides. Built here, never read from data; no file may use the id.
+NEUTRAL_SHEET = "neutral"
+
+
+def neutral_sheet() -> SheetDef:
+    """The neutral sheet, built from Combatant's defaults and checked like a file's sheet."""
+    plain = Combatant(id=NEUTRAL_SHEET, name="Neutral", sheet=NEUTRAL_SHEET, side=0, x=0, y=0)
+    return _sheet("the neutral sheet", NEUTRAL_SHEET, {
+        "name": plain.name, "level": plain.level, **plain.scores, "ab": plain.ab, "db": plain.db,
+        "hp": plain.hp, "base_speed_ft": plain.base_speed, "swim_speed_ft": plain.swim_speed,
+        "description": "A plain combatant: average scores and only the basic moves."})
+
+
+_NEUTRAL = neutral_sheet()
+
+
 def move(move_id: str, c: Content | None = None) -> MoveDef:
     """A move by id; KeyError names it when unknown."""
     c = c or content()
@@ -409,11 +543,15 @@ def move(move_id: str, c: Content | None = None) -> MoveDef:
 
 
 def sheet(sheet_id: str, c: Content | None = None) -> SheetDef:
+    """A combatant sheet by id (`NEUTRAL_SHEET` is the neutral sheet); KeyError names it."""
+    if sheet_id == NEUTRAL_SHEET:
+        return _NEUTRAL
     c = c or content()
     try:
         return c.combatants[sheet_id]
     except KeyError:
-        raise KeyError(f"unknown bindings combatant {sheet_id!r}") from None
+        raise KeyError(f"unknown bindings combatant {sheet_id!r} (known: "
+                       f"{', '.join(sorted(c.combatants))} or {NEUTRAL_SHEET!r})") from None
 
 
 def known_moves(sheet_id: str, c: Content | None = None) -> list[str]:

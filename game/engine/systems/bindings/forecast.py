@@ -143,7 +143,7 @@ def _edge_with(base_adv: list[str], base_dis: list[str], extra_dis: bool) -> str
 def attack_odds(state: BindingsState, attacker: str, move: str, target_hex: Hex) -> AttackOdds:
     """The exact odds of an attack (see the module docstring)."""
     att = state.combatants[attacker]
-    m = combat.move_def(move)
+    m = combat.move_of(state, move)
     h: Hex = (int(target_hex[0]), int(target_hex[1]))
     here = combat.pos(att)
     d = combat.distance(state, here, h)
@@ -192,7 +192,7 @@ def attack_odds(state: BindingsState, attacker: str, move: str, target_hex: Hex)
             p = p_beats(2, o_edge, o_const, 2, d_edge, t.db + t.mod(m.contest), mode, ties)
             red = 0
         else:
-            counter = combat.move_def(option) if option and option != combat.DODGE else None
+            counter = combat.move_of(state, option) if option and option != combat.DODGE else None
             if counter is not None and counter.defence:
                 p = p_beats(2, o_edge, o_const, 2, d_edge,
                             t.db + t.mod(counter.defence), mode, ties)
@@ -249,7 +249,7 @@ def _reduced_by_3d6(n: int, sides: int, flat: int, o_edge: str, state: BindingsS
 
 def _raw_edges(state: BindingsState, probe: Attack, t: Combatant) -> tuple[list[str], list[str]]:
     """The advantage and disadvantage sources before cancelling (BND-97)."""
-    m = combat.move_def(probe.move)
+    m = combat.move_of(state, probe.move)
     verbs = combat.active_verbs(state, t)
     adv: list[str] = []
     dis: list[str] = []
@@ -271,9 +271,9 @@ def _defence_edge_with(state: BindingsState, t: Combatant, option: str | None) -
         return "none"
     if house(state, "defend_order") == "attack_first":
         return "none"
-    m = combat.move_def(option)
+    m = combat.move_of(state, option)
     for e in m.effects_of("self_condition"):
-        verbs = combat.condition_verbs(e.condition)
+        verbs = combat.condition_verbs(state, e.condition)
         if "adv_defence" in verbs and not (option == "brace"
                                            and house(state, "brace_scope") != "defence"):
             return "advantage"
@@ -347,14 +347,14 @@ class DefenceOdds:
     drop: Fraction = ZERO
 
 
-def option_cost(option: str | None) -> str | None:
+def option_cost(state: BindingsState, option: str | None) -> str | None:
     """The action type a defensive answer spends (combat._defend pays the same): a Dodge is a
     Move (BND-54), a counter or Brace its own action type, the Reaction nothing (BND-46)."""
     if option is None:
         return None
     if option == combat.DODGE:
         return "move"
-    return combat.move_def(option).action
+    return combat.move_of(state, option).action
 
 
 def _as_resolved(state: BindingsState, t: Combatant, option: str | None) -> Combatant:
@@ -365,7 +365,7 @@ def _as_resolved(state: BindingsState, t: Combatant, option: str | None) -> Comb
             or house(state, "defend_order") == "attack_first":
         return t
     conds = list(t.conditions)
-    for e in combat.move_def(option).effects_of("self_condition"):
+    for e in combat.move_of(state, option).effects_of("self_condition"):
         conds = [x for x in conds if x.id != e.condition]          # refreshed, never stacked
         conds.append(Condition(e.condition, combat.duration_until(state, e.rounds), option))
     return replace(t, conditions=conds)
@@ -392,9 +392,9 @@ def defence_odds(state: BindingsState, attack: Attack | str, option: str | None 
     It assumes the defender stays within the attack's reach (GM-07 can make a Dodge that leaves
     it miss outright; where the defender will step is the player's choice, not a die)."""
     a = attack if isinstance(attack, Attack) else next(x for x in state.attacks if x.id == attack)
-    m = combat.move_def(a.move)
+    m = combat.move_of(state, a.move)
     att = state.combatants[a.attacker]
-    cost = option_cost(option)
+    cost = option_cost(state, option)
     slot = option is not None
     t0 = state.combatants.get(a.target) if a.target else None
     if t0 is None or t0.down:
@@ -409,7 +409,7 @@ def defence_odds(state: BindingsState, attack: Attack | str, option: str | None 
     ties = bool(house(state, "tie_hits"))
     o_const = att.ab + att.mod(m.offence or "STR") + a.range_penalty
     miss = ZERO if a.concealment_checked else Fraction(min(a.concealment, 6), 6)
-    counter = combat.move_def(option) if option and option != combat.DODGE else None
+    counter = combat.move_of(state, option) if option and option != combat.DODGE else None
     n, sides, flat = combat.damage_parts(att, m)
     deals = combat.deals_damage(m)
     extra = o_edge == "advantage" and bool(house(state, "damage_advantage"))     # GM-33

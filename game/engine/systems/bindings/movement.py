@@ -25,6 +25,7 @@ from game.engine.tactics.lines import cube_path_at, hex_line
 from . import budget, speeds
 from . import events as ev
 from .boardcache import per_board
+from .content import content_of
 from .house import house
 from .state import BindingsState, Combatant, Condition, Hex, Movement, Pushback
 
@@ -100,8 +101,7 @@ def occupants(state: BindingsState) -> dict[Hex, str]:
 def _verbs(state: BindingsState, c: Combatant) -> set[str]:
     if not c.conditions:
         return set()                # the common case, asked several times per legal listing
-    from .content import content
-    conds = content().conditions
+    conds = content_of(state).conditions
     tick = state.tick
     out: set[str] = set()
     for cond in c.conditions:

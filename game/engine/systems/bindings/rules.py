@@ -21,6 +21,7 @@ from game.engine.tactics import pending as stages
 
 from . import actions as A
 from . import budget, combat, movement, turns
+from .content import content_of
 from .state import BindingsState
 
 # Actions combat.py applies (attacks, self moves, modifiers, stage answers).
@@ -44,11 +45,11 @@ def _combat_legal(state: BindingsState) -> list:
 
 def _attack_moves(state: BindingsState, cid: str) -> list[str]:
     """Moves `cid` could ready (BND-25): attacks it may use and afford now."""
-    from .content import content
     c = state.combatants[cid]
+    moves = content_of(state).moves
     out = []
     for mid in c.moves:
-        m = content().moves.get(mid)
+        m = moves.get(mid)
         if m is None or not m.is_attack:
             continue
         if budget.cooldown_ready(state, c, mid) and \

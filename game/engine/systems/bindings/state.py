@@ -6,8 +6,9 @@ resolving across segments: attacks in flight (`Attack`), movements (`Movement`),
 (`Pushback`) and placed features such as walls and veils (`Feature`), plus pending mid-action
 choices. Rules code (turns.py, movement.py, combat.py) mutates a copy inside `Match.submit`.
 
-Must not: hold the board (rebuilt from the config's map, kept as a non-serialised field), apply a
-rule, or hold presentation data.
+Must not: hold the board (rebuilt from the config's map, kept as a non-serialised field) or the
+resolved content (content.content_of keeps it in a non-serialised field; only the set-up's inline
+table is saved), apply a rule, or hold presentation data.
 
 Time is counted in segments: `tick` = (round - 1) * 3 + (segment - 1), so round 1 segment 1 is
 tick 0. Durations are stored as the first tick at which something no longer applies (`until`),
@@ -217,6 +218,10 @@ class BindingsState:
     end_reason: str = ""
     map_source: str = "inline"
     grid: dict[str, Any] | None = None  # the inline grid spec the board was built from, if any
+    # the set-up's inline content table (plain JSON, saved; None: the shipped content) and what
+    # it resolves to (content.content_of fills it on first use; never saved, shared by copies)
+    content: dict[str, Any] | None = None
+    rules_content: Any = field(default=None, compare=False, repr=False)
     board: Board | None = field(default=None, compare=False)
 
     @property
@@ -236,12 +241,16 @@ class BindingsState:
         return out
 
     def to_json(self) -> dict[str, Any]:
-        board, self.board = self.board, None
+        board, resolved = self.board, self.rules_content
+        self.board = self.rules_content = None
         try:
             d = asdict(self)
         finally:
-            self.board = board
+            self.board, self.rules_content = board, resolved
         d.pop("board")
+        d.pop("rules_content")
+        if d["content"] is None:
+            del d["content"]        # a match on the shipped content saves as it always has
         d["pending"] = stack_to_json(self.pending)
         return d
 
@@ -276,7 +285,8 @@ class BindingsState:
             f["plan"] = [hx(h) for h in f.get("plan", [])]
             features.append(Feature(**f))
         simple = {f.name for f in fields(cls)} - {"combatants", "attacks", "pushbacks",
-                                                  "features", "movements", "pending", "board"}
+                                                  "features", "movements", "pending", "board",
+                                                  "rules_content"}
         out = cls(combatants=combatants, order=list(d["order"]), house=dict(d["house"]),
                   **{k: d[k] for k in simple - {"order", "house"} if k in d})
         out.attacks = attacks
@@ -292,8 +302,9 @@ class BindingsState:
         return out
 
     def __deepcopy__(self, memo: dict) -> "BindingsState":
-        # The board never changes during a match: share it instead of copying every cell.
-        return copy_sharing(self, memo)
+        # The board and the content never change during a match: share them instead of
+        # copying every cell and entry.
+        return copy_sharing(self, memo, ("board", "content", "rules_content"))
 
 
 for _cls in (Condition, Combatant, Attack, Movement, Pushback, Feature):

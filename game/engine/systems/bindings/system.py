@@ -1,8 +1,8 @@
 """The bindings rule system object: what Match calls (the RuleSystem protocol in game.engine.rules).
 
-Owns: set-up from a MatchConfig (a hex board from a Tiled map or an inline grid, combatants from
-sheets with overrides or from teams at the map's spawns, ambush and initiative, the opening
-action), routing to rules.py, the end of the battle, JSON of the state (the board is rebuilt
+Owns: set-up from a MatchConfig (a hex board from a Tiled map or an inline grid, the set-up's
+inline content laid over the shipped content and kept in the state, combatants from sheets with
+overrides or from teams at the map's spawns, ambush and initiative, the opening action), routing to rules.py, the end of the battle, JSON of the state (the board is rebuilt
 from the config's map or grid, never saved), invariants, the example match and bindings map
 checks.
 
@@ -22,6 +22,8 @@ from game.engine.tactics.boardbuild import example_match, grid_rows, rows_board
 
 from . import events as ev
 from . import rules, turns
+from .content import (BASIC_MOVES, Content, combatant_fields, content, content_of, teams_for_map,
+                      with_inline)
 from .house import DEFAULTS, HOUSE_RULES
 from .mapcheck import check_map
 from .state import ABILITIES, BindingsState, Combatant
@@ -41,7 +43,7 @@ DEFAULT_LEGEND: dict[str, dict[str, Any]] = {
 # Tile sizes Tiled uses for our hex tilesets: pointy tops (stagger y) and flat tops (stagger x).
 _TILE = {"y": (28, 32, 16), "x": (32, 28, 16)}
 
-_SETUP_KEYS = {"grid", "teams", "combatants", "opening"}
+_SETUP_KEYS = {"grid", "teams", "combatants", "opening", "content"}
 _COMBATANT_KEYS = {"id", "sheet", "side", "x", "y", "name", "scores", "ab", "db", "hp",
                    "base_speed", "swim_speed", "moves", "talents", "unaware", "overrides"}
 _OVERRIDE_TYPES: dict[str, Any] = {"name": str, "scores": dict, "ab": int, "db": int, "hp": int,
@@ -98,9 +100,10 @@ def build_board(map_name: str | None, grid: dict[str, Any] | None) -> tuple[Boar
 
 # --- combatants -------------------------------------------------------------------------------
 
-def make_combatant(spec: dict[str, Any]) -> Combatant:
-    """A combatant from {id, sheet, side, x, y} plus overrides (top level or in `overrides`)."""
-    from .content import combatant_fields
+def make_combatant(spec: dict[str, Any], c: Content | None = None) -> Combatant:
+    """A combatant from {id, sheet, side, x, y} plus overrides (top level or in `overrides`);
+    sheets, moves and talents are looked up in `c` (the match's content; default: shipped)."""
+    c = c or content()
     if not isinstance(spec, dict):
         raise _config_error(f"a combatant must be a table, not {spec!r}")
     extra = set(spec) - _COMBATANT_KEYS
@@ -114,7 +117,7 @@ def make_combatant(spec: dict[str, Any]) -> Combatant:
     if side not in (0, 1):
         raise _config_error(f"combatant {cid!r}: side must be 0 or 1")
     try:
-        fields = combatant_fields(sheet)
+        fields = combatant_fields(sheet, c)
     except KeyError as exc:
         raise _config_error(f"combatant {cid!r}: {exc.args[0]}") from None
     over = {k: v for k, v in spec.items() if k in _OVERRIDE_TYPES}
@@ -133,16 +136,14 @@ def make_combatant(spec: dict[str, Any]) -> Combatant:
                                 f"whole numbers")
         fields["scores"].update(over.pop("scores"))
     if "moves" in over:
-        from .content import BASIC_MOVES, content
         moves = [str(m) for m in over.pop("moves")]
         for m in moves:
-            if m not in content().moves:
+            if m not in c.moves:
                 raise _config_error(f"combatant {cid!r}: unknown move {m!r}")
         fields["moves"] = list(dict.fromkeys([*BASIC_MOVES, *moves]))
     if "talents" in over:
-        from .content import content
         for t in over["talents"]:
-            if t not in content().talents:
+            if t not in c.talents:
                 raise _config_error(f"combatant {cid!r}: unknown talent {t!r}")
         fields["talents"] = [str(t) for t in over.pop("talents")]
     if "hp" in over:
@@ -161,11 +162,12 @@ def _spawns(board: Board) -> dict[int, list[MapObject]]:
         raise _config_error(str(exc)) from None
 
 
-def team_specs(board: Board, teams: Any, map_name: str | None) -> list[dict[str, Any]]:
+def team_specs(board: Board, teams: Any, map_name: str | None,
+               c: Content | None = None) -> list[dict[str, Any]]:
     """Combatant specs for two teams placed at the map's spawns, slot by slot."""
-    from .content import content, teams_for_map
+    c = c or content()
     if teams is None:
-        suits = [t.id for t in teams_for_map(map_name or "")]
+        suits = [t.id for t in teams_for_map(map_name or "", c)]
         if len(suits) < 2:
             raise _config_error("no combatants given and fewer than two teams suit this map")
         teams = suits[:2]
@@ -174,9 +176,9 @@ def team_specs(board: Board, teams: Any, map_name: str | None) -> list[dict[str,
     spawns = _spawns(board)
     out = []
     for side, tid in enumerate(teams):
-        team = content().teams.get(str(tid))
+        team = c.teams.get(str(tid))
         if team is None:
-            raise _config_error(f"unknown team {tid!r} (known: {', '.join(sorted(content().teams))})")
+            raise _config_error(f"unknown team {tid!r} (known: {', '.join(sorted(c.teams))})")
         places = spawns.get(side, [])
         if len(places) < len(team.members):
             raise _config_error(f"team {tid!r} has {len(team.members)} members but the map has "
@@ -201,7 +203,6 @@ class BindingsSystem(SystemBase):
 
     def teams_for_map(self, map_path: str) -> list[tuple[str, str]]:
         """(team id, name) pairs suiting a map, for the New game screen's team pickers."""
-        from .content import teams_for_map
         return [(t.id, t.name) for t in teams_for_map(map_path)]
 
     # --- set-up ------------------------------------------------------------------------------
@@ -214,15 +215,17 @@ class BindingsSystem(SystemBase):
             raise _config_error(f"a battle needs 2 seats (one per side), not {len(config.seats)}")
         grid = setup.get("grid")
         board, source = build_board(config.map, grid)
+        inline = copy.deepcopy(setup.get("content"))     # the match keeps its own copy
+        rules_content = with_inline(inline)               # checked here: a bad table never starts
         specs = setup.get("combatants")
         if specs is None:
-            specs = team_specs(board, setup.get("teams"), config.map)
+            specs = team_specs(board, setup.get("teams"), config.map, rules_content)
         if not isinstance(specs, list) or not specs:
             raise _config_error("combatants must be a non-empty list")
         combatants: dict[str, Combatant] = {}
         taken: dict[tuple[int, int], str] = {}
         for spec in specs:
-            c = make_combatant(spec)
+            c = make_combatant(spec, rules_content)
             if c.id in combatants:
                 raise _config_error(f"two combatants share the id {c.id!r}")
             if not board.in_bounds(c.x, c.y):
@@ -249,7 +252,8 @@ class BindingsSystem(SystemBase):
         house = dict(DEFAULTS)
         house.update(config.house_rules or {})
         state = BindingsState(combatants=combatants, order=list(combatants), house=house,
-                              map_source=source, grid=grid, board=board)
+                              map_source=source, grid=grid, board=board, content=inline,
+                              rules_content=rules_content)
         events: list = [ev.BattleStarted(source, tuple(combatants))]
         opener = setup.get("opening")
         if opener is not None and opener not in combatants:
@@ -301,6 +305,7 @@ class BindingsSystem(SystemBase):
             state = BindingsState.from_json(d)
             source = state.map_source
             state.board, _ = build_board(None if state.grid is not None else source, state.grid)
+            content_of(state)    # a saved inline table is checked as a set-up's is
             return state
 
     # --- checks ------------------------------------------------------------------------------
@@ -308,7 +313,6 @@ class BindingsSystem(SystemBase):
         return check_invariants(state)
 
     def example_config(self, seed: int) -> MatchConfig:
-        from .content import teams_for_map
         return example_match(self.id, seed,
                              ("bindings_pass.tmx", "bindings_grove.tmx", "hex_crossing.tmx"),
                              lambda name: [t.id for t in teams_for_map(name)], example_setup)

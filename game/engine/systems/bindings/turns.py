@@ -26,6 +26,7 @@ from game.engine.tactics.initiative import rank
 
 from . import budget, combat, movement
 from . import events as ev
+from .content import content_of
 from .house import house
 from .sight import can_see
 from .state import BindingsState, Combatant
@@ -392,9 +393,8 @@ def ready(state: BindingsState, action: Any) -> list:
     return [ev.ActionReadied(c.id, action.move, action.target, action.trigger)]
 
 
-def _readied_range(move_id: str) -> int:
-    from .content import content
-    return max(1, content().moves[move_id].range_hexes)
+def _readied_range(state: BindingsState, move_id: str) -> int:
+    return max(1, content_of(state).moves[move_id].range_hexes)
 
 
 def fire_readied(state: BindingsState, cid: str, cause: str, rng: Any) -> list:
@@ -445,7 +445,7 @@ def check_ready_triggers(state: BindingsState, mover: str, rng: Any) -> list:
             continue
         if r.get("round") != state.round or state.pending:
             continue
-        if movement.distance(state, (c.x, c.y), (m.x, m.y)) > _readied_range(str(r["move"])):
+        if movement.distance(state, (c.x, c.y), (m.x, m.y)) > _readied_range(state, str(r["move"])):
             continue
         if not can_see(state, (c.x, c.y), (m.x, m.y)):
             continue
