@@ -371,7 +371,7 @@ def test_GM_27_each_ruling(choice, rolled, carrying, ms):
 # --- GEM-GM-32: calling time -----------------------------------------------------------------------
 
 def long_match(limit: int = 10) -> Match:
-    m = gm_match(open_field(), [unit("a", 0, 0), unit("b", 7, 7, side=1, hp=15)],
+    m = gm_match(open_field(), [unit("a", 0, 0), unit("b", 7, 7, side=1, hp=15, max_hp=20)],
                  house_rules={"round_limit": limit}, setup_dice=[20, 5])
     for _ in range(2 * limit - 1):
         end_turn(m)
@@ -388,7 +388,7 @@ def test_GM_32_time_is_put_to_the_game_master_at_the_limit():
     assert rule == "GEM-GM-32" and values == ["end", "one_more", "five_more", "no_limit"]
     assert not m.over and m.decision.actor is None and "limit of 10" in m.decision.prompt
     events = m.submit(A.Rule("GEM-GM-32", "end")).events
-    assert m.over and m.winner == 0                     # 20 HP left beats 15
+    assert m.over and m.winner == 0                     # b is down 5 of her 20 HP
     assert [r.rule for r in rulings(events)] == ["GEM-GM-32"]
 
 

@@ -111,20 +111,55 @@ def test_wrong_unit_and_wrong_seat_are_refused_with_reasons():
     assert "2 Action Slots" in m.decision.prompt
 
 
-@pytest.mark.rule("GEM-GM-32")
-def test_GM_32_time_is_called_after_the_round_limit():
-    m = match(open_field(), [unit("a", 0, 0), unit("b", 7, 7, side=1, hp=15),
-                             unit("c", 5, 5, side=1, sheet="jasper")],
-              house={"round_limit": 10}, setup_dice=[20, 5, 3])
-    for _ in range(3 * 10 - 1):
+def _called(units: list[dict], dice: list[int]):
+    m = match(open_field(), units, house={"round_limit": 10}, setup_dice=dice)
+    for _ in range(len(units) * 10 - 1):
         end_turn(m)
     assert not m.over and m.state.round == 10
     events = end_turn(m)
     ended = [e for e in events if e.kind == "match_ended"][0]
-    assert m.over and m.winner == 1 and ended.winner == 1      # two formed gems beat one
+    assert m.over and ended.winner == m.winner
     assert m.decision is None and m.legal_actions() == []
-    m2 = match(open_field(), [unit("a", 0, 0), unit("b", 7, 7, side=1, sheet="jasper")],
-               house={"round_limit": 10})
-    for _ in range(2 * 10):
-        end_turn(m2)
-    assert m2.over and m2.winner is None                        # 20 HP each: a draw
+    return m
+
+
+@pytest.mark.rule("GEM-GM-32")
+def test_GM_32_time_called_on_a_battle_nobody_fought_is_a_draw():
+    # side 1 starts with two gems and more HP; nobody was hurt, so that counts for nothing
+    m = _called([unit("a", 0, 0), unit("b", 7, 7, side=1), unit("c", 5, 5, side=1, size=2)],
+                [20, 5, 3])
+    assert m.winner is None
+
+
+@pytest.mark.rule("GEM-GM-32")
+def test_GM_32_time_called_goes_to_the_larger_share_of_damage_dealt():
+    # a lost 4 of her 20 HP (a fifth); side 1 lost 6 of its 60 (a tenth): side 1 dealt more
+    m = _called([unit("a", 0, 0, hp=16, max_hp=20), unit("b", 7, 7, side=1, hp=14, max_hp=20),
+                 unit("c", 5, 5, side=1, size=2)], [20, 5, 3])
+    assert m.winner == 1
+    # side 1 lost 13 of 60, just over a fifth: now side 0 dealt the larger share
+    m = _called([unit("a", 0, 0, hp=16, max_hp=20), unit("b", 7, 7, side=1, hp=7, max_hp=20),
+                 unit("c", 5, 5, side=1, size=2)], [20, 5, 3])
+    assert m.winner == 0
+    # exactly a fifth each: a draw
+    m = _called([unit("a", 0, 0, hp=16, max_hp=20), unit("b", 7, 7, side=1, hp=8, max_hp=20),
+                 unit("c", 5, 5, side=1, size=2)], [20, 5, 3])
+    assert m.winner is None
+
+
+@pytest.mark.rule("GEM-GM-32")
+def test_GM_32_a_knockout_counts_before_damage():
+    # side 0 is badly hurt (38 of 40 lost) but knocked out one of side 1's two gems
+    m = match(open_field(), [unit("a", 0, 0, hp=1, max_hp=20), unit("d", 2, 0, hp=1, max_hp=20),
+                             unit("b", 7, 7, side=1), unit("c", 5, 5, side=1)],
+              house={"round_limit": 10}, setup_dice=[20, 12, 11, 10])
+    from game.engine.systems.gems.common import apply_damage
+    apply_damage(m.state, "c", 20, "untyped", "test")
+    m.edited()
+    assert not m.state.units["c"].formed
+    for _ in range(4 * 10):
+        end_turn(m)
+        if m.over:
+            break
+    assert m.over and m.winner == 0
+

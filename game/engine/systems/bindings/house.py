@@ -83,8 +83,9 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
               ((False, "Never"), (True, "Advantage adds 3d6 to damage too"))),
     HouseRule("round_limit", "Time is called after", "BND-GM-27", 20,
               ((0, "No limit"), (10, "10 rounds"), (20, "20 rounds"), (40, "40 rounds")),
-              "When time is called, the side with more combatants standing wins (then more HP "
-              "left as a share of the maximum); otherwise a draw."),
+              "When time is called, the side with fewer combatants down wins, then the one that "
+              "took the larger share of its enemies' HP; a battle where nobody was hurt is a "
+              "draw."),
 )
 
 HOUSE = HouseTable(HOUSE_RULES)

@@ -23,6 +23,7 @@ from game.engine import dice
 from game.engine.events import DiceRolled, MatchEnded, TurnEnded, TurnStarted
 from game.engine.tactics import pending as stages
 from game.engine.tactics.initiative import rank
+from game.engine.tactics.timelimit import Tally, ahead
 
 from . import budget, combat, movement
 from . import events as ev
@@ -198,14 +199,14 @@ def end_round(state: BindingsState, rng: Any) -> list:
 
 
 def _time_called(state: BindingsState) -> list:
-    """round_limit: more combatants standing wins, then more HP left as a share; else a draw."""
-    def score(side: int) -> tuple[int, float]:
+    """round_limit (BND-GM-27): tactics.timelimit says who is ahead: fewer combatants down, then
+    the larger share of the enemies' HP taken; a battle where nobody was hurt is a draw."""
+    def tally(side: int) -> Tally:
         cs = [c for c in state.combatants.values() if c.side == side]
-        up = [c for c in cs if not c.down]
-        share = sum(c.hp for c in up) / max(1, sum(c.max_hp for c in cs))
-        return len(up), round(share, 9)
-    a, b = score(0), score(1)
-    winner = 0 if a > b else 1 if b > a else None
+        return Tally(sum(1 for c in cs if c.down),
+                     sum(c.max_hp if c.down else c.max_hp - max(0, c.hp) for c in cs),
+                     sum(c.max_hp for c in cs))
+    winner = ahead([tally(side) for side in range(state.sides)])
     return _finish(state, winner, f"time was called after round {state.round}")
 
 

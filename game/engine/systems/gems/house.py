@@ -71,8 +71,9 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule("round_limit", "Encounter length", "GEM-GM-32", 30,
               ((0, "No limit"), (10, "10 rounds"), (20, "20 rounds"), (30, "30 rounds"),
                (50, "50 rounds")),
-              "The game master calls the encounter after this many rounds: the side with more "
-              "formed gems wins, then the one with more HP left; otherwise a draw."),
+              "The game master calls the encounter after this many rounds: the side that lost "
+              "fewer gems wins, then the one that took the larger share of its enemies' HP; a "
+              "battle where nobody was hurt is a draw."),
     HouseRule("pickup_reach", "Pick-up reach across elevation", "GEM-GM-35", "size",
               (("size", "Up to 1xSize higher or lower"), ("any", "Any height"))),
     HouseRule("gm_seat", "Game master", "GEM-GM-37", "none",

@@ -17,6 +17,7 @@ from game.engine.rng import Rng
 from game.engine.rules import ConfigError
 from game.engine.tactics import pending as stages
 from game.engine.tactics.initiative import rank
+from game.engine.tactics.timelimit import Tally, ahead
 
 from . import events as ev
 from . import gm
@@ -156,24 +157,27 @@ def _next_round(state: GemsState, rng: Rng) -> list:
     return out
 
 
-def _standing(state: GemsState) -> dict[int, tuple[int, int]]:
-    """Formed gems and HP left per side: who is ahead when time is called."""
-    standing: dict[int, tuple[int, int]] = {}
+def _standing(state: GemsState) -> list[Tally]:
+    """Each side at a called time: gems knocked out (poofed or shattered), HP lost, HP it
+    started with (GEM-GM-32)."""
+    out = []
     for side in range(state.sides):
-        gems = [g for g in state.units.values() if g.side == side and g.formed]
-        standing[side] = (len(gems), sum(max(0, g.hp) for g in gems))
-    return standing
+        gems = [g for g in state.units.values() if g.side == side]
+        out.append(Tally(sum(1 for g in gems if not g.formed),
+                         sum(g.max_hp - max(0, g.hp) if g.formed else g.max_hp for g in gems),
+                         sum(g.max_hp for g in gems)))
+    return out
 
 
 def _ask_time(state: GemsState, rounds: int) -> None:
     """GEM-GM-32 with a game-master seat: asked once the round limit is reached rather than at
     every round start, so a table is not interrupted thirty times to say "go on"."""
-    ahead = "; ".join(f"side {s + 1}: {n} gem{'s' if n != 1 else ''}, {hp} HP"
-                      for s, (n, hp) in _standing(state).items())
+    ahead = "; ".join(f"side {n + 1}: {t.knocked_out} knocked out, {t.hp_lost} of "
+                      f"{t.hp_start} HP lost" for n, t in enumerate(_standing(state)))
     gm.ask(state, "GEM-GM-32", None,
            f"Round {state.round} is over, the table's limit of {rounds}. End the encounter "
            f"now? ({ahead})",
-           [("end", "End it now: more gems standing wins, then more HP"),
+           [("end", "End it now: fewer gems knocked out wins, then more damage dealt"),
             ("one_more", "Play one more round, then ask again"),
             ("five_more", "Play five more rounds, then ask again"),
             ("no_limit", "Play on until one side is left")],
@@ -182,10 +186,8 @@ def _ask_time(state: GemsState, rounds: int) -> None:
 
 def call_time(state: GemsState, rounds: int, ruling: bool = True) -> list:
     """GEM-GM-32: the game master declares the encounter over after `rounds` rounds (house rule
-    round_limit). More formed gems wins; then more HP left; otherwise a draw."""
-    standing = _standing(state)
-    ranked = sorted(standing.items(), key=lambda kv: kv[1], reverse=True)
-    winner = ranked[0][0] if len(ranked) > 1 and ranked[0][1] > ranked[1][1] else None
+    round_limit); tactics.timelimit says who is ahead."""
+    winner = ahead(_standing(state))
     state.over = True
     state.winner = winner
     stages.clear(state.pending)

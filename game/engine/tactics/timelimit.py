@@ -1,0 +1,39 @@
+"""Who is ahead when time is called on a battle that has not ended by itself.
+
+Owns: the one comparison every grid system uses at its round limit (gems GEM-GM-32, bindings
+BND-GM-27, our defaults for a call the documents leave to the table): the side that lost fewer
+fighters wins; then the side that took the larger share of its enemies' starting HP; otherwise
+nobody. A side is never ahead for what it started with (more fighters, bigger fighters), so a
+battle where nobody was hurt is a draw.
+
+Must not: know any system's state; each system counts its own sides into `Tally` records.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """One side at the call: fighters knocked out, HP lost (a fighter knocked out has lost all
+    of it) and HP it started with (its fighters' maximum)."""
+
+    knocked_out: int
+    hp_lost: int
+    hp_start: int
+
+
+def ahead(sides: Sequence[Tally]) -> int | None:
+    """The index of the side ahead among two, or None for a draw (or more than two sides)."""
+    if len(sides) != 2:
+        return None
+    a, b = sides
+    if a.knocked_out != b.knocked_out:
+        return 0 if a.knocked_out < b.knocked_out else 1
+    # a's share of b's HP against b's share of a's, cross-multiplied to stay exact
+    dealt_a = b.hp_lost * max(1, a.hp_start)
+    dealt_b = a.hp_lost * max(1, b.hp_start)
+    if dealt_a != dealt_b:
+        return 0 if dealt_a > dealt_b else 1
+    return None
