@@ -208,3 +208,50 @@ def test_the_ai_plays_a_match_with_inline_cards():
     assert m.over, result
     placed = {e.cid for e in m.history if isinstance(e, E.AttackCardPlaced)}
     assert "x_club" in placed
+
+
+# --- where the content is read ------------------------------------------------------------------
+
+def test_copies_share_the_built_set_and_a_reloaded_table_builds_an_equal_one():
+    m = _match({"cards": {"w_swing": {"sword": 9}}})
+    c = rules.content_of(m.state)
+    assert rules.content_of(m.state.copy()) is c
+    assert rules.content_of(GEMWIELDERS.view(m.state, 0)) is c
+    again = GEMWIELDERS.state_from_json(json.loads(json.dumps(GEMWIELDERS.state_to_json(m.state))))
+    assert again.inline is not m.state.inline and again.inline == m.state.inline
+    assert rules.content_of(again).card("w_swing").sword == 9
+
+
+def test_the_order_a_table_is_written_in_does_not_change_the_match():
+    one = _match({"cards": {"x_b": {**TITHE, "name": "B"}, "x_a": {**TITHE, "name": "A"}}}, seed=9)
+    two = _match({"cards": {"x_a": {**TITHE, "name": "A"}, "x_b": {**TITHE, "name": "B"}}}, seed=9)
+    assert one.state.inline == two.state.inline
+    assert list(one.state.inline["cards"]) == ["x_a", "x_b"]
+    assert GEMWIELDERS.state_to_json(one.state) == GEMWIELDERS.state_to_json(two.state)
+
+
+def test_the_card_table_shows_inline_cards_with_their_own_text():
+    from game.client.systems.gemwielders.presenter import GemwieldersPresenter
+    m = _match({"cards": {"x_tithe": TITHE, "w_swing": {"sword": 9}}})
+    p = GemwieldersPresenter(m)
+    assert p.cdef("x_tithe").name == "Tithe" and p.cdef("w_swing").sword == 9
+    assert p.face("x_tithe").name == "Tithe"
+
+
+def test_the_documented_example_passes():
+    from game.engine import scenario as sc
+    root = Path(__file__).resolve().parents[2]
+    result = sc.run_file(root / "docs" / "examples" / "content-gemwielders.toml")
+    assert result.status == "PASS", result.errors + result.differences
+
+
+def test_a_scenario_with_a_bad_inline_card_is_an_error_naming_it(tmp_path: Path):
+    from game.engine import scenario as sc
+    path = tmp_path / "bad.toml"
+    path.write_text('name = "bad"\nrules = ["GW-26"]\n[match]\nsystem = "gemwielders"\n'
+                    '[setup.content.cards.x_bad]\nname = "Bad"\nkind = "skill"\n'
+                    'play = [{verb = "draw", n = "two"}]\n[expect]\nover = false\n',
+                    encoding="utf-8")
+    result = sc.run_file(path)
+    assert result.status == "ERROR"
+    assert any("[cards.x_bad].play[0]" in e and "'n'" in e for e in result.errors), result.errors

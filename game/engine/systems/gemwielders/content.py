@@ -5,7 +5,10 @@ Owns: the schemas of those files (unknown keys, unknown verbs, bad parameters an
 strings are rejected with a message naming the file, the entry and the key), the requirement
 parser and eligibility test (GW-22, GW-U-02), loading once per process, and `describe`, which
 renders a card's or Gembearer's effect lists to short player-facing text, so the words on a card
-and what the engine does cannot disagree.
+and what the engine does cannot disagree. Also the built-in neutral Gembearer (a reserved id no
+data file may define) and a match's inline content: a set-up's `content` table laid over a set
+(`lay_inline`, through tactics.content.overlay) and passed through the same checks, built once
+per distinct table and found again from the state (`for_state`).
 
 Must not: apply effects (effects.py does, one function per verb) or hold presentation (colours,
 frames and art ids live in assets/gemwielders/*.toml keyed by the same ids).
