@@ -255,3 +255,10 @@ def test_a_scenario_with_a_bad_inline_card_is_an_error_naming_it(tmp_path: Path)
     result = sc.run_file(path)
     assert result.status == "ERROR"
     assert any("[cards.x_bad].play[0]" in e and "'n'" in e for e in result.errors), result.errors
+
+
+def test_inline_content_over_a_set_built_in_code_is_refused():
+    from .gwtools import TEST_SET, test_content
+    test_content()                       # the flow tests' fixture cards, registered in code
+    with pytest.raises(ConfigError, match="built in code"):
+        _match({"base": TEST_SET, "cards": {"w_swing": {"sword": 9}}})
