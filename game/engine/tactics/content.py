@@ -169,7 +169,8 @@ def overlay(base: dict[str, Any], inline: Any, section: str, cls: type[T], where
         raise error(f"{where} {section}: must be a table of entries by id")
     out: dict[str, Any] = dict(base)
     for eid, raw in inline.items():
-        if not _PLAIN_NAME.fullmatch(str(eid)):
+        # a new id must be plain; a known one is the base's own (some fixture sets use capitals)
+        if eid not in base and not _PLAIN_NAME.fullmatch(str(eid)):
             raise error(f"{where} [{section}.{eid}]: ids are lower-case snake_case")
         if not isinstance(raw, dict):
             raise error(f"{where} [{section}.{eid}]: expected a table")

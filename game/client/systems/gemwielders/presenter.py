@@ -191,7 +191,10 @@ class GemwieldersPresenter:
     def content(self) -> Any:
         if self._content is None:
             from game.engine.systems.gemwielders import content as content_mod
-            self._content = content_mod.load(self.match.state.content or "default")
+            # the match's own set, with the set-up's inline content (new and changed cards)
+            state = self.match.state
+            self._content = (content_mod.for_state(state) if state.inline is not None
+                             else content_mod.load(state.content or "default"))
         return self._content
 
     def cdef(self, cid: str) -> Any:

@@ -33,7 +33,8 @@ from game.engine.rng import Rng
 from game.engine.tactics import pending as stages
 
 from . import actions as A
-from .content import Clause, Content, eligible, load, requirement
+from .content import (NEUTRAL_BEARER, Clause, Content, content_spec, eligible, for_state, load,
+                      requirement, with_inline)
 from .effects import VERBS
 from .state import MAX_GEMS, GwState
 
@@ -88,6 +89,9 @@ class Cards:
     of times per game."""
 
     _SETS: dict[str, "Cards"] = {}
+    # sets with inline content, by the identity of their built Content (each Cards holds its
+    # Content, so an id is not reused while it is here)
+    _INLINE: dict[int, "Cards"] = {}
 
     def __init__(self, c: Content):
         self.c = c
@@ -96,6 +100,14 @@ class Cards:
 
     @classmethod
     def of(cls, view: GwState) -> "Cards":
+        if view.inline is not None:
+            c = for_state(view)
+            got = cls._INLINE.get(id(c))
+            if got is None or got.c is not c:
+                if len(cls._INLINE) >= 64:
+                    cls._INLINE.clear()
+                got = cls._INLINE[id(c)] = Cards(c)
+            return got
         name = view.content
         got = cls._SETS.get(name)
         if got is None:
@@ -596,7 +608,8 @@ class _Balance:
     game, for game/cli/balance.py."""
 
     def roster(self, config: Any) -> list[str]:
-        return sorted(load(config.setup.get("content", "default") if config.setup else "default").bearers)
+        name, inline = content_spec((config.setup or {}).get("content", "default"))
+        return sorted(b for b in with_inline(name, inline).bearers if b != NEUTRAL_BEARER)
 
     def answer_pick(self, state: GwState, decision: Any, legal: list,
                     wanted: dict[str, str]) -> Any:

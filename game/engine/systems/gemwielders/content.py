@@ -5,7 +5,10 @@ Owns: the schemas of those files (unknown keys, unknown verbs, bad parameters an
 strings are rejected with a message naming the file, the entry and the key), the requirement
 parser and eligibility test (GW-22, GW-U-02), loading once per process, and `describe`, which
 renders a card's or Gembearer's effect lists to short player-facing text, so the words on a card
-and what the engine does cannot disagree.
+and what the engine does cannot disagree. Also the built-in neutral Gembearer (a reserved id no
+data file may define) and a match's inline content: a set-up's `content` table laid over a set
+(`lay_inline`, through tactics.content.overlay) and passed through the same checks, built once
+per distinct table and found again from the state (`for_state`).
 
 Must not: apply effects (effects.py does, one function per verb) or hold presentation (colours,
 frames and art ids live in assets/gemwielders/*.toml keyed by the same ids).
@@ -19,16 +22,21 @@ cannot or will not, `otherwise`, if any, resolves instead). Either kind may carr
 """
 from __future__ import annotations
 
+import json
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game import paths
 from game.engine.contentfile import read_toml
 from game.engine.rules import ConfigError
-from game.engine.tactics.content import ContentSets, as_table, entries, entry, tables
+from game.engine.tactics.content import ContentSets, as_table, entry, overlay, tables
+
+if TYPE_CHECKING:
+    from .state import GwState
 
 from .effects import CONDITIONS, VERBS
 
@@ -178,6 +186,9 @@ class Content:
     gem_cards: list[str]             # the gem card deck, one entry per copy, file order (GW-09)
     source_cid: str
     source_count: int                # Sources in the stack (GW-U-21)
+    # the entry tables the set was built from, by section and id (as written, the neutral
+    # Gembearer included): what a match's inline content is laid over (`with_inline`)
+    tables: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
 
     def card(self, cid: str) -> CardDef:
         try:
@@ -343,61 +354,116 @@ def _card(where: str, raw: Any, *, source: bool = False) -> dict[str, Any]:
     return card
 
 
-def _tables(path: Path, section: str) -> dict[str, Any]:
-    return tables(path, read_toml(path, ContentError), section, ContentError)
+# --- sets: files, the neutral Gembearer, inline content -----------------------------------------
+
+SECTIONS = ("gems", "cards", "sources", "gembearers")
+_FILES = {"gems": "gems.toml", "cards": "cards.toml", "sources": "sources.toml",
+          "gembearers": "gembearers.toml"}
+# the entry type and id field of each section, for overlay
+_SECTION_TYPES: dict[str, tuple[type, str | None]] = {
+    "gems": (GemDef, "id"), "cards": (CardEntry, None), "sources": (CardEntry, None),
+    "gembearers": (BearerEntry, None)}
+INLINE_WHERE = "inline content"
+
+# The neutral Gembearer: a plain stand-in for set-ups and scenario files (`gembearers =
+# ["neutral", ...]`), with no ability and a weapon deck of plain cards at the shipped decks'
+# usual values (six attacks of 4 sword, four defenses of 7 shield; no skill, no effect). Built
+# here, never read from data: a data file that defines these ids is refused. It is not offered
+# at the Gembearer choice (GW-05), which is for the game's own Gembearers.
+NEUTRAL_BEARER = "neutral"
+NEUTRAL_CARDS: dict[str, dict[str, Any]] = {
+    "neutral_strike": {"name": "Strike", "kind": "attack", "origin": NEUTRAL_BEARER, "sword": 4},
+    "neutral_guard": {"name": "Guard", "kind": "defense", "origin": NEUTRAL_BEARER, "shield": 7},
+}
+NEUTRAL_TABLE: dict[str, Any] = {
+    "name": "Neutral", "ability": "No ability", "deck": {"neutral_strike": 6, "neutral_guard": 4},
+    "text": "A plain Gembearer with plain cards."}
+
+Where = Callable[[str, "str | None"], str]
+
+
+def neutral_bearer() -> dict[str, Any]:
+    """The neutral Gembearer as a gembearers.toml table (fresh, never from data)."""
+    return json.loads(json.dumps(NEUTRAL_TABLE))
 
 
 def load_content(folder: Path | None = None) -> Content:
     """Read and validate every Gemwielders content file in `folder` (default
-    game/data/gemwielders)."""
+    game/data/gemwielders), and add the neutral Gembearer."""
     folder = folder or paths.data_dir() / "gemwielders"
-    f_gems, f_gb, f_cards, f_src = (folder / n for n in
-                                    ("gems.toml", "gembearers.toml", "cards.toml", "sources.toml"))
-    gems = entries(f_gems, "gems", GemDef, ContentError)
+    raw: dict[str, dict[str, Any]] = {}
+    for sec in SECTIONS:
+        path = folder / _FILES[sec]
+        raw[sec] = dict(tables(path, read_toml(path, ContentError), sec, ContentError))
+
+    def where(sec: str, eid: str | None = None) -> str:
+        return f"{folder / _FILES[sec]}" + (f" [{sec}.{eid}]" if eid is not None else "")
+
+    reserved = "is reserved for the built-in neutral Gembearer"
+    if NEUTRAL_BEARER in raw["gembearers"]:
+        raise ContentError(f"{where('gembearers', NEUTRAL_BEARER)}: {NEUTRAL_BEARER!r} {reserved}")
+    for cid, table in raw["cards"].items():
+        if cid in NEUTRAL_CARDS:
+            raise ContentError(f"{where('cards', cid)}: {cid!r} {reserved}")
+        if isinstance(table, dict) and table.get("origin") == NEUTRAL_BEARER:
+            raise ContentError(f"{where('cards', cid)}: key 'origin' {NEUTRAL_BEARER!r} {reserved}")
+    raw["cards"].update(json.loads(json.dumps(NEUTRAL_CARDS)))
+    raw["gembearers"][NEUTRAL_BEARER] = neutral_bearer()
+    return _assemble(raw, where)
+
+
+def _assemble(raw: dict[str, dict[str, Any]], where: Where) -> Content:
+    """A content set from its entry tables by section and id: each entry checked against its
+    schema, then the checks across entries (decks name their Gembearer's weapon cards, origins
+    name Gembearers, requirements fit the pool, one Source design). `where(section, id)` words
+    the place a refusal names."""
+    gems = {gid: entry(GemDef, where("gems", gid), t, ContentError, id=gid)
+            for gid, t in raw["gems"].items()}
+    if not gems:
+        raise ContentError(f"{where('gems', None)}: needs at least one [gems.<id>] entry")
     letters: set[str] = set()
     for gid, g in gems.items():
-        where = f"{f_gems} [gems.{gid}]"
+        at = where("gems", gid)
         if g.letter not in GEM_LETTERS:
-            raise ContentError(f"{where}: key 'letter' must be one of {' '.join(GEM_LETTERS)}")
+            raise ContentError(f"{at}: key 'letter' must be one of {' '.join(GEM_LETTERS)}")
         if g.letter in letters:
-            raise ContentError(f"{where}: key 'letter' {g.letter!r} is used by two gem types")
+            raise ContentError(f"{at}: key 'letter' {g.letter!r} is used by two gem types")
         if g.tokens < 1:
-            raise ContentError(f"{where}: key 'tokens' must be 1 or more")
+            raise ContentError(f"{at}: key 'tokens' must be 1 or more")
         letters.add(g.letter)
-    cards = {k: _card(f"{f_cards} [cards.{k}]", v) for k, v in _tables(f_cards, "cards").items()}
-    sources = {k: _card(f"{f_src} [sources.{k}]", v, source=True)
-               for k, v in _tables(f_src, "sources").items()}
+    cards = {k: _card(where("cards", k), v) for k, v in raw["cards"].items()}
+    sources = {k: _card(where("sources", k), v, source=True) for k, v in raw["sources"].items()}
     if len(sources) != 1:
-        raise ContentError(f"{f_src}: exactly one Source design is supported")
+        raise ContentError(f"{where('sources', None)}: exactly one Source design is supported")
     gembearers = {}
-    for k, v in _tables(f_gb, "gembearers").items():
-        where = f"{f_gb} [gembearers.{k}]"
-        gb = as_table(entry(BearerEntry, where, v, ContentError))
+    for k, v in raw["gembearers"].items():
+        at = where("gembearers", k)
+        gb = as_table(entry(BearerEntry, at, v, ContentError))
         for trig in ("use", "other", "hit", "miss"):
-            gb[trig] = check_effects(f"{where}.{trig}", gb[trig])
+            gb[trig] = check_effects(f"{at}.{trig}", gb[trig])
         if gb["use_cost"] < 0 or (gb["use_cost"] and not gb["use"]):
-            raise ContentError(f"{where}: key 'use_cost' needs a 'use' effect and cannot be negative")
+            raise ContentError(f"{at}: key 'use_cost' needs a 'use' effect and cannot be negative")
         total = 0
         for cid, n in gb["deck"].items():
             if cid not in cards or cards[cid]["origin"] != k:
-                raise ContentError(f"{where}: key 'deck': {cid!r} is not a weapon card of {k!r} in cards.toml")
+                raise ContentError(f"{at}: key 'deck': {cid!r} is not a weapon card of {k!r} in cards.toml")
             if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-                raise ContentError(f"{where}: key 'deck': {cid!r} needs a whole number of copies")
+                raise ContentError(f"{at}: key 'deck': {cid!r} needs a whole number of copies")
             total += n
         if total != WEAPON_DECK_SIZE:
-            raise ContentError(f"{where}: key 'deck' holds {total} cards; a weapon deck has {WEAPON_DECK_SIZE}")
+            raise ContentError(f"{at}: key 'deck' holds {total} cards; a weapon deck has {WEAPON_DECK_SIZE}")
         gembearers[k] = gb
     for cid, c in cards.items():
         if c["origin"] and c["origin"] not in gembearers:
-            raise ContentError(f"{f_cards} [cards.{cid}]: key 'origin' {c['origin']!r} is not a Gembearer")
+            raise ContentError(f"{where('cards', cid)}: key 'origin' {c['origin']!r} is not a Gembearer")
         typed, _ = parse_requirement(c["req"])
         for letter, n in typed.items():
             have = sum(g.tokens for g in gems.values() if g.letter == letter)
             if n > have:
-                raise ContentError(f"{f_cards} [cards.{cid}]: key 'req' needs {n} {letter} but the pool holds {have}")
+                raise ContentError(f"{where('cards', cid)}: key 'req' needs {n} {letter} but the pool holds {have}")
     clash = set(cards) & set(sources)
     if clash:
-        raise ContentError(f"{f_src}: id {sorted(clash)[0]!r} is also a card in cards.toml")
+        raise ContentError(f"{where('sources', sorted(clash)[0])}: id {sorted(clash)[0]!r} is also a card in cards.toml")
     defs = {}
     for cid, c in {**cards, **sources}.items():
         defs[cid] = CardDef(
@@ -413,7 +479,67 @@ def load_content(folder: Path | None = None) -> Content:
     source_cid, src = next(iter(sources.items()))
     return Content(defs, bearers, {k: g.tokens for k, g in types.items()}, types,
                    [cid for cid, c in cards.items() if not c["origin"] for _ in range(c["qty"])],
-                   source_cid, src["stack"])
+                   source_cid, src["stack"], tables={sec: dict(raw[sec]) for sec in SECTIONS})
+
+
+def lay_inline(base: Content, inline: Any) -> Content:
+    """`base` with a match's inline content laid over it: `inline` maps section names (those of
+    the files: gems, cards, sources, gembearers) to entries by id. A known id keeps every field
+    the table does not name; a new id is a whole entry. The merged set goes through every check
+    a loaded set does, so a deck may name an inline card and an unknown verb is refused naming
+    the card (`inline content [cards.x].play[0]: unknown verb ...`)."""
+    if not isinstance(inline, dict):
+        raise ContentError(f"{INLINE_WHERE}: must be a table of sections ({', '.join(SECTIONS)})")
+    unknown = sorted(set(inline) - set(SECTIONS))
+    if unknown:
+        raise ContentError(f"{INLINE_WHERE}: unknown section {unknown[0]!r} "
+                           f"(known: {', '.join(SECTIONS)})")
+    # a set built in code (tests register some) may hold cards its tables do not: laying a
+    # table over those tables would drop them without a word
+    if not base.tables or set(base.cards) != set(base.tables["cards"]) | set(base.tables["sources"]):
+        raise ContentError(f"{INLINE_WHERE}: this content set was built in code and has no "
+                           f"tables to lay inline content over")
+    raw: dict[str, dict[str, Any]] = {}
+    for sec in SECTIONS:
+        cls, id_field = _SECTION_TYPES[sec]
+        merged = overlay(base.tables[sec], inline.get(sec), sec, cls, INLINE_WHERE, ContentError,
+                         id_field=id_field)
+        out: dict[str, Any] = {}
+        for eid, value in merged.items():
+            if not isinstance(value, dict):             # an entry the inline table wrote
+                value = as_table(value)
+                if id_field:
+                    value.pop(id_field, None)
+            out[eid] = value
+        raw[sec] = out
+    return _assemble(raw, lambda sec, eid=None: f"{INLINE_WHERE} [{sec}.{eid}]" if eid is not None
+                     else f"{INLINE_WHERE} [{sec}]")
+
+
+def content_spec(value: Any) -> tuple[str, dict[str, Any] | None]:
+    """A set-up's `content`: a set name (text), or a table of inline content laid over the
+    set its `base` key names ("default" when absent). Returns (set name, inline table or None).
+    The inline table is kept as plain JSON with its keys sorted, so equal tables are one set
+    whatever order they were written in, and a save reloads exactly what the match used."""
+    if isinstance(value, str):
+        return value, None
+    if not isinstance(value, dict):
+        raise ContentError("set-up 'content' is a content set's name or a table of inline "
+                           f"content, not {value!r}")
+    base = value.get("base", "default")
+    if not isinstance(base, str):
+        raise ContentError(f"set-up 'content': key 'base' names a content set, not {base!r}")
+    inline = {k: v for k, v in value.items() if k != "base"}
+    return base, plain(inline) or None
+
+
+def plain(inline: Any) -> Any:
+    """Inline content as plain JSON with sorted keys (a value JSON cannot hold is refused)."""
+    try:
+        return json.loads(json.dumps(inline, sort_keys=True))
+    except (TypeError, ValueError) as exc:
+        raise ContentError(f"{INLINE_WHERE}: only tables, lists, text, numbers and true/false "
+                           f"can be written ({exc})") from None
 
 
 _SETS = ContentSets(lambda: paths.data_dir() / "gemwielders", load_content, ContentError)
@@ -427,6 +553,35 @@ def load(name: str = "default") -> Content:
     # checked (or registered in code) when it went in, so it is returned without the name check
     c = _CACHE.get(name)
     return c if c is not None else _SETS.get(name)
+
+
+def with_inline(name: str, inline: dict[str, Any] | None) -> Content:
+    """Set `name` with inline content laid over it, built once per distinct table."""
+    return _SETS.with_inline(name, inline, lay_inline)
+
+
+# The inline sets of live states by the identity of their inline table: a state's `inline` is
+# shared by its copies and never changed in place, so once resolved it costs a dict look-up.
+# Each item holds the table itself, so an id cannot be reused while it is here.
+_BY_INLINE: dict[int, tuple[dict[str, Any], str, Content]] = {}
+_BY_INLINE_KEPT = 64
+
+
+def for_state(state: "GwState") -> Content:
+    """The content a match's state plays with: its set by name, with its inline table (if any)
+    laid over it. Every rules read of content goes through here (rules.content_of)."""
+    inline = state.inline
+    if inline is None:
+        c = _CACHE.get(state.content)
+        return c if c is not None else _SETS.get(state.content)
+    got = _BY_INLINE.get(id(inline))
+    if got is not None and got[0] is inline and got[1] == state.content:
+        return got[2]
+    c = with_inline(state.content, inline)
+    if len(_BY_INLINE) >= _BY_INLINE_KEPT:
+        _BY_INLINE.clear()
+    _BY_INLINE[id(inline)] = (inline, state.content, c)
+    return c
 
 
 def content() -> Content:

@@ -147,8 +147,8 @@ def remove(state: "GwState", card: str) -> tuple[int | None, str]:
 
 
 def is_source(state: "GwState", card: str) -> bool:
-    from .content import load
-    return load(state.content).card(state.cid(card)).kind == "source"
+    from .content import for_state
+    return for_state(state).card(state.cid(card)).kind == "source"
 
 
 def scrap_card(state: "GwState", card: str, by: int, out: list) -> None:
@@ -365,8 +365,8 @@ def _finish_mark(ready: bool):
 
 
 def _card_sword(state, card) -> int:
-    from .content import load
-    return load(state.content).card(state.cid(card)).sword + state.attack.sword.get(card, 0)
+    from .content import for_state
+    return for_state(state).card(state.cid(card)).sword + state.attack.sword.get(card, 0)
 
 
 def _v_mod_sword(state, owner, step, ctx, rng, out):
@@ -418,8 +418,8 @@ def _v_set_shield(state, owner, step, ctx, rng, out):
     atk = state.attack
     if atk is None:
         return
-    from .content import load
-    cards = load(state.content)
+    from .content import for_state
+    cards = for_state(state)
     for card in _shield_targets(state, step, ctx):
         # "counts as N" replaces the print and every change so far, and later changes apply on
         # top of it: stored as a delta from the print, the same for 0 as for any N (GW-37/38/56)
@@ -670,10 +670,10 @@ def _run(state, owner, steps, ctx, rng, out) -> None:
 
 def _named(state: "GwState", owner: int, ctx: Ctx, prompt: str) -> str:
     """A stage prompt headed by the card (or Gembearer ability) it comes from."""
-    from .content import load
+    from .content import for_state
     card = ctx.get("card")
     try:
-        c = load(state.content)
+        c = for_state(state)
         if card == BEARER:
             key = str(ctx.get("key", ""))
             seat = int(key.rpartition(":")[2]) if key.startswith(BEARER + ":") else owner

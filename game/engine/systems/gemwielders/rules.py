@@ -40,13 +40,16 @@ _LOADED: dict[str, Content] = content_mod._CACHE
 
 
 def content_of(state: GwState) -> Content:
+    """The match's content: its set, with the set-up's inline content laid over it."""
+    if state.inline is not None:
+        return content_mod.for_state(state)
     c = _LOADED.get(state.content)
     return c if c is not None else content_mod.load(state.content)
 
 
 def card(state: GwState, card_id: str) -> CardDef:
     """The content definition of a card instance."""
-    c = _LOADED.get(state.content)
+    c = _LOADED.get(state.content) if state.inline is None else content_mod.for_state(state)
     if c is None:
         c = content_mod.load(state.content)
     return c.cards[state.cards[card_id].cid]
@@ -696,7 +699,8 @@ def stage_legal(state: GwState) -> list:
     p = stages.top(state.pending)
     if p.stage == "choose_gembearer":
         taken = {q.gembearer for q in state.players if q.gembearer}
-        ids = list(content_of(state).bearers)
+        # the neutral Gembearer is a set-up stand-in, not one of the game's to choose (GW-05)
+        ids = [g for g in content_of(state).bearers if g != content_mod.NEUTRAL_BEARER]
         if house(state, "distinct_gembearers"):
             ids = [g for g in ids if g not in taken]     # GW-U-05
         return [A.ChooseGembearer(g) for g in ids]

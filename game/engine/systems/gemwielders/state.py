@@ -135,6 +135,8 @@ class GwState:
     end_reason: str = ""
     next_id: int = 1
     content: str = "default"              # which content set the match uses
+    inline: dict[str, Any] | None = None  # set-up `content` table: inline content laid over
+    # that set (content.for_state); plain JSON, shared by copies, never changed in place
     stacked: dict[str, list[str]] = field(default_factory=dict)
     # set-up key `stack`: content ids put on top of "deck0", "deck1", "gem_deck" after the
     # shuffle (scenarios and tutorials fix deck orders with it)
@@ -162,6 +164,8 @@ class GwState:
     def to_json(self) -> dict[str, Any]:
         d = asdict(self)
         d["pending"] = stack_to_json(self.pending)
+        if d["inline"] is None:
+            del d["inline"]      # a match on shipped content saves exactly as it always has
         return d
 
     def copy(self) -> "GwState":
@@ -191,7 +195,9 @@ def state_from_dict(d: dict[str, Any]) -> GwState:
 # sharing them safe. A slot missing from the plan falls back to deepcopy, so a new field is
 # never shared by mistake, only copied slowly. `house` and `buffs` hold only atoms (house rule
 # values are options checked when the match is made; a buff is a number), so a flat copy is a
-# full one.
+# full one. `inline` is shared: the set-up writes it once and nothing changes it afterwards (a
+# change would be a new table, as a save's reload makes), and sharing it is what lets
+# content.for_state find its built set by identity.
 
 _ATOMS = frozenset({int, str, bool, float, type(None)})
 
@@ -275,7 +281,7 @@ _COPY_PLAN: dict[type, dict[str, Callable[[Any], Any]]] = {
         "pending": _pending, "queue": _json, "attack": _attack, "attacked": _share,
         "fired": _atoms_list, "deck_out_turn": _share, "both_down": _share, "over": _share,
         "winner": _share, "end_reason": _share, "next_id": _share, "content": _share,
-        "stacked": _lists_dict,
+        "inline": _share, "stacked": _lists_dict,
     },
 }
 
@@ -337,7 +343,7 @@ def _copy_state(s: GwState) -> GwState:
         attack=None if s.attack is None else _copy_obj(s.attack), attacked=s.attacked,
         fired=s.fired[:], deck_out_turn=s.deck_out_turn, both_down=s.both_down, over=s.over,
         winner=s.winner, end_reason=s.end_reason, next_id=s.next_id, content=s.content,
-        stacked={k: v[:] for k, v in s.stacked.items()})
+        inline=s.inline, stacked={k: v[:] for k, v in s.stacked.items()})
 
 
 _COPIERS: dict[type, Callable[[Any], Any]] = {

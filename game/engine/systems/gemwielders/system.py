@@ -8,7 +8,9 @@ the example match.
 Must not: implement a rule itself beyond routing; import pygame or the client; use `random`.
 
 `MatchConfig.setup` keys: `gembearers` (a list of two Gembearer ids by seat, settling the
-GW-05 stages; omit for the stages), `content` (content set name, default "default"), `stack`
+GW-05 stages; omit for the stages; "neutral" is the plain built-in one), `content` (a content
+set's name, default "default", or a table of inline content: `base` names the set it is laid
+over, the other keys are the content files' sections, see content.lay_inline), `stack`
 ({"deck0" | "deck1" | "gem_deck": [card ids, top first]}: fixed tops after the shuffles).
 """
 from __future__ import annotations
@@ -25,6 +27,7 @@ from game.engine.rules import (BalanceHooks, ConfigError, MatchConfig, SeatConfi
 from game.engine.tactics import pending as stages
 
 from . import rules
+from .content import content_spec, plain
 from .house import HOUSE_RULES
 from .state import LIFE_CAP, MAX_GEMS, PHASES, ROW_SIZE, Card, GwState, state_from_dict
 
@@ -80,7 +83,7 @@ class GemwieldersSystem(SystemBase):
             raise ConfigError(f"gemwielders set-up: unknown keys {sorted(unknown)} "
                               f"(known: content, gembearers, stack)")
         state = GwState(house=dict(config.house_rules))
-        state.content = str(setup.get("content", "default"))
+        state.content, state.inline = content_spec(setup.get("content", "default"))
         try:
             c = rules.content_of(state)
         except Exception as exc:        # a broken or unknown content set names itself
@@ -237,7 +240,19 @@ class GemwieldersSystem(SystemBase):
                               f"(expected {STATE_VERSION})" if isinstance(data, dict)
                               else "gemwielders save state must be an object")
         with self.reading_save():
-            return state_from_dict(data)
+            state = state_from_dict(data)
+        if not isinstance(state.content, str):
+            raise ConfigError(f"gemwielders save state: 'content' must name a content set, not "
+                              f"{state.content!r}")
+        if state.inline is not None:
+            # inline content from a file is checked like a set-up's: a bad entry is refused
+            # naming it and its key
+            state.inline = plain(state.inline)
+            if not isinstance(state.inline, dict):
+                raise ConfigError("gemwielders save state: 'inline' must be a table of inline "
+                                  "content")
+            rules.content_of(state)
+        return state
 
     def upgrade_saved_state(self, data: Any) -> Any:
         """Saves written before set-to-0 shield became a delta like any set value (GW-56) hold
