@@ -424,3 +424,29 @@ def test_quitting_to_the_menu_stops_the_ai_worker_but_pausing_does_not(app):
     assert isinstance(app.top, TitleScene) and len(app.stack) == 1
     assert not proc.is_alive() and not scene.ai_seats
     assert multiprocessing.active_children() == []
+
+
+def test_the_hand_off_recap_leaves_out_what_was_undone(app):
+    # a move taken back, and an end of turn taken back and made again, must not reach the next
+    # player's curtain: one "walks" line would be a move that never happened, and the turn
+    # would show twice
+    match = shot_match("garnet")
+    scene = open_battle(app, match)
+    scene.app.settings.dont_ask["end_turn_unused"] = True
+    acting = match.state.acting
+    name = match.state.units[acting].name
+    moves = [a for a in match.legal_actions() if isinstance(a, A.Move)]
+    assert scene.submit(moves[0])
+    app.press_key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert len(match.log) == 0
+    recap = scene._recap_for(1)
+    assert not [line for line in recap if line.startswith(name)], recap
+    # Garnet's side moves twice in a row in this match: end her turn, take it back, end it again
+    assert match.state.units[match.state.order[1]].side == match.state.units[acting].side
+    app.press_key(pygame.K_SPACE)
+    assert len(match.log) == 1 and match.state.acting != acting
+    app.press_key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert len(match.log) == 0 and match.state.acting == acting
+    app.press_key(pygame.K_SPACE)
+    recap = scene._recap_for(1)
+    assert recap and len(recap) == len(set(recap)), recap

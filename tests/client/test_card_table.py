@@ -389,3 +389,24 @@ def test_the_curtain_and_the_next_seat_see_nothing_of_the_last_hand(app, monkeyp
     drawn = trace.text
     assert not [n for n in secret if n in drawn], "the last player's hidden cards were drawn"
     assert st.cards[uid].cid not in trace.faces
+
+
+def test_the_curtain_recap_leaves_out_a_card_set_then_taken_back(app):
+    match = new_match(4)
+    open_table(app, match)
+    scene = pick_bearers(app, match)
+    first = scene.viewer
+    while match.state.phase == "draft":
+        click_button(app, scene, "To Main phase")
+    app.settle(1)
+    uid = next(k[1] for k, cs in scene._choices.items() if k[0] == "hand"
+               and any(isinstance(c.action, A.AddDefense) for c in cs))
+    click_hot(app, scene, ("hand", uid))
+    if scene.menu is not None:
+        app.click(next(b for b in scene.menu.buttons if "defense" in b.label).rect.center)
+    assert match.state.players[first].defense == [uid]
+    assert any("face down" in line for line in scene._recap_for(1 - first))
+    app.press_key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert match.state.players[first].defense == []
+    # the card is back in the hand: the next player must not read that one was set
+    assert not [line for line in scene._recap_for(1 - first) if "face down" in line]

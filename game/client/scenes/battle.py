@@ -94,7 +94,9 @@ class BattleScene(MatchScene):
         self._asked: dict[tuple, Any] = {}      # see ask()
         self._asked_key: Any = None
         self._pending_action: Any = None       # waits for a confirm dialog's answer
-        self.recap: dict[int, list[str]] = {}
+        # per waiting human: (index of the action in the match log, line), so an action taken
+        # back takes its lines out of the recap with it
+        self.recap: dict[int, list[tuple[int, str]]] = {}
         self._cursor = pygame.SYSTEM_CURSOR_ARROW
         self.notice = ""
         self.viewer = self.human_seats[0] if self.human_seats else None
@@ -214,10 +216,11 @@ class BattleScene(MatchScene):
         lines = self.presenter.log_lines(events)
         self.log.append(lines)
         self.log.scroll = 0
+        index = len(self.match.log) - 1          # this action's place in the log
         for seat in self.human_seats:
             if seat != self.viewer or from_ai:
                 recap = self.recap.setdefault(seat, [])
-                recap.extend(l.text for l in lines)
+                recap.extend((index, l.text) for l in lines)
                 # the curtain shows the last few lines; against the computer it never comes
                 # down, so keep only a short tail (a long match would hold every line)
                 del recap[:-RECAP_KEPT]
@@ -495,6 +498,9 @@ class BattleScene(MatchScene):
         return None
 
     def _undone(self) -> None:
+        kept = len(self.match.log)
+        for seat, recap in self.recap.items():
+            recap[:] = [(i, text) for i, text in recap if i < kept]
         self.view.skip()
         self.log.append([W.LogLine("Undone.", W.DIM)])
         self.mode = None
@@ -522,7 +528,7 @@ class BattleScene(MatchScene):
         self.mode = None
 
     def _recap_for(self, seat: int) -> list[str]:
-        return self.recap.get(seat, [])
+        return [text for _, text in self.recap.get(seat, [])]
 
     # -- per frame -------------------------------------------------------------------------------------
     def _tick(self, dt: float) -> bool:

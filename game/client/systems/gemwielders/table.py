@@ -40,6 +40,10 @@ if TYPE_CHECKING:
 STEP_TIME = 0.32        # seconds per attack beat at normal speed (UX: 200-400 ms)
 
 
+#: how many actions back the recap can take lines out again (undo never reaches further)
+MARKS_KEPT = 256
+
+
 @dataclass
 class AttackShow:
     """The attack sequence being played: beats, the one showing now and the time in it."""
@@ -84,6 +88,8 @@ class CardTableScene(MatchScene):
         self.log = CW.GameLog(self.text)
         self.events: list[Any] = list(getattr(match, "initial_events", []))
         self.seen: dict[int, int] = {}          # seat -> events index shown to that seat
+        self._marks: list[tuple[int, int]] = []     # (log index of an action, its first event)
+        self._taken_back: list[range] = []          # event positions of actions undone
         d = match.decision
         if d is not None and d.seat in self.human_seats:
             self.viewer = d.seat
@@ -166,6 +172,9 @@ class CardTableScene(MatchScene):
         """Events join the log; an attack the viewer may see plays as a sequence."""
         n_before = len(self.events)
         self.events.extend(events)
+        # where this action's events start, by its place in the match log (undo takes it back)
+        self._marks.append((len(self.match.log) - 1, n_before))
+        del self._marks[:-MARKS_KEPT]
         self.log.scroll = 0
         if self.viewer is not None:
             steps = self.presenter.attack_steps(events, self.viewer)
@@ -191,10 +200,19 @@ class CardTableScene(MatchScene):
 
     def _undone(self) -> None:
         self.show = None
+        kept = len(self.match.log)
+        gone = [start for index, start in self._marks if index >= kept]
+        if gone:
+            # the log keeps showing them (then "Undone."); the curtain's recap leaves them out
+            self._taken_back.append(range(min(gone), len(self.events)))
+            self._marks = [(i, s) for i, s in self._marks if i < kept]
         self.events.append(_Note("Undone."))
 
     def _curtain_lifted(self, seat: int) -> None:
         self.seen[seat] = len(self.events)
+        # a range every seat has seen past can no longer reach a recap
+        floor = min((self.seen.get(s, 0) for s in self.human_seats), default=0)
+        self._taken_back = [r for r in self._taken_back if r.stop > floor]
         self._table_key = None
 
     def _close_for_curtain(self) -> None:
@@ -202,7 +220,10 @@ class CardTableScene(MatchScene):
         self.drag = None
 
     def _recap_for(self, seat: int) -> list[str]:
-        return [e.text for e in self.presenter.log_entries(self.events[self.seen.get(seat, 0):], seat)
+        start = self.seen.get(seat, 0)
+        happened = [e for n, e in enumerate(self.events[start:], start)
+                    if not any(n in r for r in self._taken_back)]
+        return [e.text for e in self.presenter.log_entries(happened, seat)
                 if (e.seat is None or e.seat != seat) and not e.minor]
 
     def seat_name(self, seat: int) -> str:
