@@ -186,6 +186,9 @@ class GemwieldersPresenter:
         self._view_key: Any = None
         self._view: Any = None
         self._core_logs: dict[int, EventLog] = {}     # the shared formatter, per viewer
+        # (viewer, card id) -> content id an event has shown that viewer: a card named later by
+        # id only (an effect resolving) keeps its name after it has gone back face down
+        self._shown: dict[tuple[int, str], str] = {}
 
     # -- content -----------------------------------------------------------------------------
     def content(self) -> Any:
@@ -600,6 +603,7 @@ class GemwieldersPresenter:
             e = self._visible(e, viewer)
             if e is None:
                 continue
+            self._learn(e, viewer)
             entry = self._entry(e, viewer)
             if entry is not None:
                 out.append(entry)
@@ -616,15 +620,32 @@ class GemwieldersPresenter:
             return [self.face(cid, card)]
         return []
 
+    def _learn(self, e: Any, viewer: int) -> None:
+        """Remember the content ids an (already redacted) event shows `viewer`."""
+        ids, cids = getattr(e, "cards", None), getattr(e, "cids", None)
+        pairs: list[tuple[Any, Any]] = []
+        if isinstance(ids, tuple) and isinstance(cids, tuple):
+            pairs = list(zip(ids, cids))
+        elif isinstance(getattr(e, "card", None), str):
+            pairs = [(e.card, getattr(e, "cid", None))]
+        for card, cid in pairs:
+            if isinstance(card, str) and isinstance(cid, str) and cid not in ("?", "hidden"):
+                if len(self._shown) >= 8192:
+                    self._shown.clear()
+                self._shown[(viewer, card)] = cid
+
     def _public_face(self, card_id: str, viewer: int) -> CardFace | None:
-        """A card named by id only: its face if the viewer's view shows it."""
+        """A card named by id only: its face if the viewer's view shows it, or if an event
+        showed it to the viewer before (it may be face down again by the time the line is
+        written: a defense card back in its owner's deck)."""
         if card_id == "bearer":
             return None
         view = self.view(viewer)
         c = view.cards.get(card_id)
-        if c is None or c.cid in ("hidden", "?"):
-            return None
-        return self.face(c.cid, card_id)
+        if c is not None and c.cid not in ("hidden", "?"):
+            return self.face(c.cid, card_id)
+        cid = self._shown.get((viewer, card_id))
+        return self.face(cid, card_id) if cid is not None else None
 
     def _entry(self, e: Any, viewer: int) -> LogEntry | None:
         """The line for one (already redacted) event: the core facts (damage, the match's end,
@@ -664,6 +685,7 @@ class GemwieldersPresenter:
             e = self._visible(e, viewer)
             if e is None:
                 continue
+            self._learn(e, viewer)
             k = getattr(e, "kind", "").split(".")[-1]
             if k == "attack_announced":
                 steps.append(AttackStep("announce", f"Attacking for {e.total}", value=e.total,
@@ -781,8 +803,15 @@ def _defense_revealed(c: _Say) -> LogEntry:
 
 def _effect_resolving(c: _Say) -> LogEntry:
     key = str(c.e.key)
+    if key.startswith("bearer"):           # "bearer:<seat>": a Gembearer's ability
+        owner = key.split(":")[1] if ":" in key else ""
+        seat = int(owner) if owner.isdigit() else c.e.seat
+        players = c.p.view(c.viewer).players
+        b = c.p.bearer_face(players[seat].gembearer) if 0 <= seat < len(players) else None
+        name = b.name if b else "the Gembearer"
+        return c.line(f"{name} resolves ({c.e.source})", DIM, [b] if b else [])
     f = c.public(key.split(":")[0])
-    name = f.name if f else ("the Gembearer" if key.startswith("bearer") else key)
+    name = f.name if f else "a face-down card"
     return c.line(f"{name} resolves ({c.e.source})", DIM, [f] if f else [])
 
 
