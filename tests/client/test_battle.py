@@ -141,12 +141,16 @@ def test_hotseat_handoff_hides_the_table_and_recaps(app):
     curtain = app.top
     assert curtain.seat_name == "Player 2"
     assert any("turn" in line for line in curtain.recap)
+    assert curtain.heading == "SO FAR"           # Player 2 has had no turn to speak of yet
     # while the curtain is up the battle is not drawn (the curtain is opaque)
     assert not curtain.overlay
     lift_curtain(app)
     assert app.top is scene and scene.viewer == 1
     assert scene.selected == match.state.acting and match.state.units[scene.selected].side == 1
     assert order == match.state.order
+    while not isinstance(app.top, HandoffScene):       # back to Player 1, who has looked before
+        app.press_key(pygame.K_SPACE)
+    assert app.top.seat_name == "Player 1" and app.top.heading == "SINCE YOUR LAST TURN"
 
 
 def test_save_through_pause_then_load_and_play_on(app):

@@ -97,3 +97,15 @@ def test_a_ui_scale_the_window_cannot_hold_is_lowered_to_fit(app):
     app.set_window((1920, 1080), False)
     assert app.scale == 1.875                      # bigger window: 150% of the 1.5x auto scale
     assert app.settings.ui_scale == 1.5            # the player's choice itself is kept
+
+
+def test_the_screen_says_saved_only_once_the_file_exists(app):
+    path = settings_mod.settings_path()
+    if path.exists():
+        path.unlink()
+    app.apply(reset(SettingsScene(app)))
+    app.settle()
+    assert f"will be saved to {path}" in texts(app) and f"Saved to {path}" not in texts(app)
+    choose(app, app.top.speed_dropdown, "Fast")
+    assert path.exists()
+    assert f"Saved to {path}" in texts(app) and "will be saved" not in texts(app)

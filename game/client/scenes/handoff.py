@@ -32,8 +32,10 @@ class HandoffScene(Scene):
     overlay = False
 
     def __init__(self, app: "App", seat_name: str, recap: Iterable[str] = (),
-                 subtitle: str = ""):
+                 subtitle: str = "", first: bool = False):
         super().__init__(app)
+        # the recap's heading: a seat's first look at the table has no "last turn" to speak of
+        self.heading = "SO FAR" if first else "SINCE YOUR LAST TURN"
         self.seat_name = seat_name
         self.recap = [str(line) for line in recap][-MAX_RECAP:]
         self.subtitle = subtitle
@@ -79,7 +81,7 @@ class HandoffScene(Scene):
             box = pygame.Rect(0, 0, min(sw - px(120), px(760)), h)
             box.midtop = (sw // 2, cy + px(110))
             draw.panel(surface, box, radius=px(10))
-            draw.text(surface, "SINCE YOUR LAST TURN", (box.x + px(24), box.y + px(16)), px(15),
+            draw.text(surface, self.heading, (box.x + px(24), box.y + px(16)), px(15),
                       draw.WARM, bold=True)
             y = box.y + px(46)
             for line in self.recap:
@@ -92,6 +94,8 @@ def _clip(s: str, n: int) -> str:
     return s if len(s) <= n else s[: n - 1] + "…"
 
 
-def hand_off(app: "App", seat_name: str, recap: Iterable[str] = (), subtitle: str = "") -> Transition:
-    """The push that raises the curtain; the scene below gets DialogResult("handoff", True)."""
-    return push(HandoffScene(app, seat_name, recap, subtitle))
+def hand_off(app: "App", seat_name: str, recap: Iterable[str] = (), subtitle: str = "",
+             first: bool = False) -> Transition:
+    """The push that raises the curtain (`first`: the seat has not seen the table yet); the
+    scene below gets DialogResult("handoff", True)."""
+    return push(HandoffScene(app, seat_name, recap, subtitle, first))

@@ -70,6 +70,7 @@ class MatchScene(Scene):
         self._turn_key: Any = None             # the last turn start seen (autosave point)
         self._handoff_open = False
         self._handoff_seat: int | None = None
+        self._looked: set[int] = set()           # human seats that have seen the table
         self._swallow_up = False               # the release of a click that skipped an animation
         self._held: set[int] = set()            # keys down now (ignores key-repeat presses)
         self._results_shown = False
@@ -369,6 +370,8 @@ class MatchScene(Scene):
         if tag == "handoff":
             self._handoff_open = False
             self.viewer = self._handoff_seat
+            if self.viewer is not None:
+                self._looked.add(self.viewer)
             self._curtain_lifted(self.viewer)
         elif tag == "save" and ok:
             self.save_path = getattr(result, "value", self.save_path)
@@ -417,13 +420,16 @@ class MatchScene(Scene):
         except ImportError:
             self.viewer = seat
             return None
+        if self.viewer is not None:
+            self._looked.add(self.viewer)       # whoever had the table has seen it
         self._handoff_open = True
         self._handoff_seat = seat
         self.menu = None
         self._close_for_curtain()
         d = self.decision
         sub = d.prompt if d is not None and d.stage not in self.board_stages else ""
-        return hand_off(self.app, self.seat_name(seat), self._recap_for(seat)[-8:], sub)
+        return hand_off(self.app, self.seat_name(seat), self._recap_for(seat)[-8:], sub,
+                        first=seat not in self._looked)
 
     def _drive_ai(self, seat: int) -> Transition | None:
         if self.pacer is not None and not self.pacer.ready(self.clock):

@@ -565,7 +565,7 @@ class NewMatchScene(UIScene):
         draw.text(surface, title, (rect.centerx, rect.centery - self.px(14)), self.px(26),
                   draw.TEXT, bold=True, anchor="center")
         sub = problem or ("Map preview not available" if choice and choice.path else
-                          "Units and terrain come from the system's standard set-up")
+                          "Everything comes from the system's standard set-up")
         draw.text(surface, sub[:80], (rect.centerx, rect.centery + self.px(20)), self.px(15),
                   draw.DANGER if problem else draw.TEXT_DIM, anchor="center")
 

@@ -78,8 +78,10 @@ class SettingsScene(UIScene):
                                         "Ask again for everything", self.reset_prompts,
                                         enabled=bool(hidden))
         y += row
+        path = settings_mod.settings_path()
         where = (f"<font color='#ff7a72'>{self.problem}</font>" if self.problem else
-                 f"Saved to {settings_mod.settings_path()}")
+                 f"Saved to {path}" if path.exists() else
+                 f"Your changes will be saved to {path}")
         self.textbox(pygame.Rect(lx - px(4), y, box.w - px(64), px(56)), where, "#small_text")
         self.button(pygame.Rect(box.right - px(196), box.bottom - px(66), px(170), px(46)),
                     "Done", self.on_back, object_id="#primary")
@@ -90,7 +92,10 @@ class SettingsScene(UIScene):
 
     # -- changes ----------------------------------------------------------------------------------
     def _saved(self) -> None:
+        first = not settings_mod.settings_path().exists()
         self.problem = self.app.save_settings() or ""
+        if first and not self.problem:
+            self.rebuild()          # "will be saved to" becomes "Saved to"
 
     def set_size(self, value: str) -> None:
         w, h = (int(v) for v in value.split("x"))
