@@ -104,11 +104,11 @@ def test_a_hotseat_duel_to_the_end_through_the_ui(app):
     assert scene.presenter.sight_query(scene.effective_mode(), "a", (6, 0)) == ((0, 0), (6, 0), "a")
     shot(app, "02_aim_air_blast")
     app.click(scene.cell_pos((6, 0)))
-    # the talent makes a cheaper variant legal: a menu asks which
+    # the talent makes a cheaper variant legal: a menu asks which, the cheaper one first
     assert scene.menu is not None
     labels = [b.label for b in scene.menu.buttons]
-    assert labels[0] == "Air Blast at Brawler" and "cheaper" in labels[1]
-    app.click(scene.menu.buttons[0].rect.center)
+    assert "cheaper" in labels[0] and labels[1] == "Air Blast at Brawler"
+    app.click(scene.menu.buttons[1].rect.center)
     assert [a.move for a in match.state.attacks] == ["air_blast"]
     assert match.state.attacks[0].pos == (5, 0)          # 5 hexes this segment, one to go
     assert any("arrives S2" in ln.text for ln, _ in scene.log.lines)

@@ -638,7 +638,9 @@ class BindingsPresenter(Presenter):
                   and a.target is not None):
                 out.setdefault(tuple(a.target), []).append(a)
         for acts in out.values():
-            acts.sort(key=lambda a: bool(getattr(a, "reduce", False)))
+            # a talent's cheaper variant first: it is the default answer of the menu (it spends
+            # one of the talent's uses this round, the menu's second line keeps the full cost)
+            acts.sort(key=lambda a: not getattr(a, "reduce", False))
         return out
 
     @staticmethod
