@@ -363,3 +363,26 @@ def test_deleting_a_save_asks_first_and_removes_only_that_file(app, toy_system):
     assert app.top is scene
     assert sorted(p.name for p in folder.iterdir()) == ["keep.json"]
     assert [b.text for b in scene.row_buttons] == ["Keep"]
+
+
+def test_disabled_title_buttons_look_disabled(app):
+    # with no saves, Continue and Load cannot be used: they must not be drawn like Settings
+    # (the keyboard highlight used to repaint every menu button in its normal look)
+    from game.client.scenes.title import TitleScene
+    from game.client.ui.saving import list_saves
+    assert not list_saves()
+    app.apply(reset(TitleScene(app)))
+    app.settle()
+    scene = app.top
+    assert not scene.buttons_by_name["continue"].is_enabled
+    screen = pygame.display.get_surface()
+
+    def brightest(name: str) -> int:
+        r = scene.buttons_by_name[name].get_abs_rect()
+        return max(sum(screen.get_at((x, r.centery))[:3]) for x in range(r.x, r.right))
+
+    assert brightest("continue") < 0.6 * brightest("settings")
+    assert brightest("load") < 0.6 * brightest("settings")
+    app.press_key(pygame.K_DOWN)                 # keyboard moves past them, they stay dim
+    app.settle()
+    assert brightest("continue") < 0.6 * brightest("settings")

@@ -109,6 +109,8 @@ class UIScene(Scene):
 
     def show_nav(self) -> None:
         for i, b in enumerate(self.nav):
+            if not b.is_enabled:
+                continue        # unselect() would repaint a disabled button in its normal look
             if i == self.nav_index:
                 b.select()
             else:
