@@ -386,3 +386,27 @@ def test_disabled_title_buttons_look_disabled(app):
     app.press_key(pygame.K_DOWN)                 # keyboard moves past them, they stay dim
     app.settle()
     assert brightest("continue") < 0.6 * brightest("settings")
+
+
+@pytest.mark.parametrize("system_id", ["gems", "bindings", "gemwielders"])
+def test_every_house_rule_choice_fits_its_button(app, system_id):
+    # a long choice ("Climbs and 1-2xSize descents are their own 1-slot action") was cut off
+    # mid-word; it now ends in an ellipsis inside the button, whole in the tooltip
+    from game.client.scenes.new_match import HouseRulesDialog
+    from game.client import resources
+    from game.engine import registry
+    system = registry.get(system_id)
+    rules = list(system.house_rules)
+    app.apply(push(HouseRulesDialog(app, rules, {})))
+    app.settle()
+    dialog = app.top
+    for rule in rules:
+        for value, label in rule.choices:
+            dialog.values[rule.id] = value
+            dialog.step_rule(rule, 0)
+            button = dialog.value_buttons[rule.id]
+            shown = button.text
+            width = resources.font(app.px(18)).size(shown)[0]
+            assert width <= button.rect.w - app.px(12), (rule.id, shown)
+            assert shown == str(label) or shown.endswith("…"), (rule.id, shown)
+            assert button.tool_tip_text == str(label)

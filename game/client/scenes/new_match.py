@@ -613,13 +613,19 @@ class HouseRulesDialog(Dialog):
             self.button(self.rect(inner_w - drop_w, ry + 8, 38, 38), "<",
                         lambda r=rule: self.step_rule(r, -1), container=scroller,
                         tooltip="Previous choice")
+            self._value_w = drop_w - 84
             self.value_buttons[rule.id] = self.button(
                 self.rect(inner_w - drop_w + 42, ry + 8, drop_w - 84, 38),
-                self.choice_label(rule), lambda r=rule: self.step_rule(r, 1),
+                self.value_text(rule), lambda r=rule: self.step_rule(r, 1),
                 container=scroller, tooltip=self.choice_label(rule))
             self.button(self.rect(inner_w - 38, ry + 8, 38, 38), ">",
                         lambda r=rule: self.step_rule(r, 1), container=scroller,
                         tooltip="Next choice")
+
+    def value_text(self, rule) -> str:
+        """The choice as its button shows it: cut with an ellipsis to the button's width (the
+        tooltip keeps it whole)."""
+        return _first_line(self.choice_label(rule), self.px(18), self.px(self._value_w - 20))
 
     def choice_label(self, rule) -> str:
         value = self.values.get(rule.id, rule.default)
@@ -636,7 +642,7 @@ class HouseRulesDialog(Dialog):
         self.values[rule.id] = values[(i + step) % len(values)]
         button = self.value_buttons.get(rule.id)
         if button is not None:
-            button.set_text(self.choice_label(rule))
+            button.set_text(self.value_text(rule))
             button.set_tooltip(self.choice_label(rule))
         label = self.rule_labels.get(rule.id)
         if label is not None:
