@@ -109,3 +109,19 @@ def test_the_screen_says_saved_only_once_the_file_exists(app):
     choose(app, app.top.speed_dropdown, "Fast")
     assert path.exists()
     assert f"Saved to {path}" in texts(app) and "will be saved" not in texts(app)
+
+
+def test_the_checked_box_draws_a_glyph_the_font_has(app):
+    # the default check mark is not in the bundled font: it drew the missing-glyph box
+    import pygame
+    from game.client import resources
+    app.apply(reset(SettingsScene(app)))
+    app.settle()
+    box = app.top.full_box
+    symbol = box.check_symbol
+    font = resources.font(24)
+
+    def pixels(text: str) -> bytes:
+        return pygame.image.tobytes(font.render(text, True, (255, 255, 255)), "RGB")
+
+    assert symbol and pixels(symbol) != pixels("\U000F0000")      # not the missing-glyph box
