@@ -410,3 +410,21 @@ def test_every_house_rule_choice_fits_its_button(app, system_id):
             assert width <= button.rect.w - app.px(12), (rule.id, shown)
             assert shown == str(label) or shown.endswith("…"), (rule.id, shown)
             assert button.tool_tip_text == str(label)
+
+
+def test_menu_tooltips_are_drawn_in_a_box(app):
+    # the title screen's tooltips floated as bare text over the buttons below them
+    from pygame_gui.elements import UITooltip
+    from game.client.scenes.title import TitleScene
+    app.apply(reset(TitleScene(app)))
+    app.settle()
+    button = app.top.buttons_by_name["settings"]
+    app.move_mouse(button.get_abs_rect().center)
+    for _ in range(12):
+        app.step(dt=0.1)
+    tips = [e for e in app.ui.get_sprite_group().sprites() if isinstance(e, UITooltip)]
+    assert tips, "no tooltip after hovering"
+    box = tips[0].text_block
+    assert box.background_colour.a >= 200          # an opaque panel behind the words
+    width = box.border_width
+    assert (min(width.values()) if isinstance(width, dict) else width) >= 1
