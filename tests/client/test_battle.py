@@ -454,3 +454,17 @@ def test_the_hand_off_recap_leaves_out_what_was_undone(app):
     app.press_key(pygame.K_SPACE)
     recap = scene._recap_for(1)
     assert recap and len(recap) == len(set(recap)), recap
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_long_seat_name_stays_inside_the_curtain(app, size):
+    from game.client.scenes.handoff import HandoffScene
+    app.set_window(size, False)
+    name = "Player with a very long name indeed, chosen to test the curtain's title"
+    curtain = HandoffScene(app, name, ["Garnet walks to 3,3"])
+    surface = pygame.Surface(size)
+    curtain.draw(surface)
+    assert surface.get_rect().contains(curtain.title_rect)
+    short = HandoffScene(app, "Player 2")
+    short.draw(surface)
+    assert short.title_rect.h > curtain.title_rect.h * 0.9     # a short name keeps the size

@@ -40,6 +40,7 @@ class HandoffScene(Scene):
         self.recap = [str(line) for line in recap][-MAX_RECAP:]
         self.subtitle = subtitle
         self.age = 0.0
+        self.title_rect = pygame.Rect(0, 0, 0, 0)      # where the title was last drawn (tests)
 
     @property
     def armed(self) -> bool:
@@ -65,8 +66,10 @@ class HandoffScene(Scene):
         sw, sh = surface.get_size()
         cy = int(sh * 0.36) if self.recap else sh // 2 - px(30)
         draw.emblem(surface, (sw // 2, cy - px(120)), px(34))
-        draw.text(surface, f"{self.seat_name}, your turn", (sw // 2, cy), px(54), draw.TEXT,
-                  bold=True, anchor="center")
+        title, size = draw.fitted(f"{self.seat_name}, your turn", px(54), sw - px(80), bold=True,
+                                  smallest=px(30))
+        self.title_rect = draw.text(surface, title, (sw // 2, cy), size, draw.TEXT, bold=True,
+                                    anchor="center")
         draw.ornament(surface, (sw // 2, cy + px(48)), px(220))
         if self.subtitle:
             draw.text(surface, self.subtitle, (sw // 2, cy + px(70)), px(18), draw.TEXT_DIM,

@@ -89,6 +89,21 @@ def text(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int,
     return rect
 
 
+def fitted(s: str, size: int, width: int, *, bold: bool = False,
+           smallest: int = 0) -> tuple[str, int]:
+    """`s` and a font size at which it fits `width` pixels: `size` if it fits, else smaller, down
+    to `smallest` (default two thirds of `size`), then cut with an ellipsis at that size."""
+    smallest = smallest or max(8, size * 2 // 3)
+    while size > smallest and resources.font(size, bold).size(s)[0] > width:
+        size -= 1
+    font = resources.font(size, bold)
+    if font.size(s)[0] <= width:
+        return s, size
+    while len(s) > 1 and font.size(s + "…")[0] > width:
+        s = s[:-1]
+    return s.rstrip() + "…", size
+
+
 def spaced_title(surface: pygame.Surface, s: str, center: tuple[int, int], size: int,
                  colour: tuple[int, int, int] = TEXT, spacing: float = 0.12) -> pygame.Rect:
     """Big letter-spaced caps for titles, with a soft dark halo so they sit on any backdrop."""
