@@ -428,3 +428,25 @@ def test_menu_tooltips_are_drawn_in_a_box(app):
     assert box.background_colour.a >= 200          # an opaque panel behind the words
     width = box.border_width
     assert (min(width.values()) if isinstance(width, dict) else width) >= 1
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_new_match_text_fits_its_boxes(app, size):
+    # at 1280x720 a system description ran below its panel and "AI - normal" / a team name
+    # were cut by their drop-downs
+    from game.client import resources
+    app.set_window(size, False)
+    app.apply(reset(NewMatchScene(app)))
+    app.settle()
+    for i in range(len(app.top.systems)):
+        app.top.choose_system(i)
+        app.settle()
+        scene = app.top
+        column = scene.columns()[0]
+        assert scene.desc_box.get_abs_rect().bottom <= column.bottom
+        assert all(column.contains(b.get_abs_rect()) for b in scene.system_buttons)
+        font = resources.font(app.px(18))
+        for dd in scene.kind_dropdowns + scene.team_dropdowns:
+            for option in dd.options_list:
+                label = option[0] if isinstance(option, tuple) else option
+                assert font.size(label)[0] + app.px(36) <= dd.rect.w, (label, dd.rect.w)

@@ -34,6 +34,7 @@ from pygame_gui.elements import UITextEntryLine
 
 from game import paths
 from game.client.scene import Transition, pop, push, replace
+from game.client import resources
 from game.client.ui import draw, saving
 from game.client.ui.base import UIScene
 from game.client.ui.dialogs import Dialog, DialogResult, ErrorDialog
@@ -391,17 +392,31 @@ class NewMatchScene(UIScene):
         elif not self.systems:
             self.textbox(pygame.Rect(c1.x + pad, y, c1.w - 2 * pad, px(80)),
                          "No rule system is installed.", "#boxed")
+        # one button per system; the chosen one's description under it, in the room the other
+        # buttons leave (cut with an ellipsis when it does not fit: the tooltip has it whole)
+        line_h = int(resources.font(px(15)).get_linesize() * 1.25)
+        room = c1.bottom - px(12) - y - len(self.systems) * px(56)
         for i, system in enumerate(self.systems):
             b = self.button(pygame.Rect(c1.x + pad, y, c1.w - 2 * pad, px(44)), system.name,
                             lambda i=i: self.choose_system(i), object_id="#card",
                             tooltip=system.description)
-            if i == self.system_index:
-                b.select()
+            y += px(56)
             self.system_buttons.append(b)
-            desc_h = draw.text_height(system.description, px(15), c1.w - 2 * pad - px(12))
-            self.textbox(pygame.Rect(c1.x + pad, y + px(46), c1.w - 2 * pad, desc_h),
-                         _esc(system.description), "#small_text")
-            y += px(46) + desc_h + px(12)
+            if i != self.system_index:
+                continue
+            b.select()
+            width = c1.w - 2 * pad - px(12)
+            lines = draw.wrap(system.description, px(15), width)
+            fit = max(1, (room - px(8)) // max(1, line_h))
+            if len(lines) > fit:
+                rest = " ".join(lines[fit - 1:])
+                last = draw.wrap(rest, px(15), width - px(30))[0].rstrip(" ,;.") + " …"
+                lines = lines[:fit - 1] + [last]
+            desc_h = len(lines) * line_h + px(8)
+            self.desc_box = self.textbox(pygame.Rect(c1.x + pad, y - px(10), c1.w - 2 * pad,
+                                                     desc_h),
+                                         _esc("\n".join(lines)), "#small_text")
+            y += desc_h
 
         # map
         self.label(pygame.Rect(c2.x + pad, c2.y + px(12), c2.w - 2 * pad, px(26)), "MAP",
@@ -450,16 +465,25 @@ class NewMatchScene(UIScene):
             entry.set_text(seat.name)
             entry.set_text_length_limit(24)
             self.name_entries.append(entry)
-            # the team gets the wider half: team names are longer than "AI - normal"
-            kw = inner if not self.teams else int(inner * 0.42)
+            # the kind and the team side by side when both longest labels fit (text, padding,
+            # the arrow), else the team on a row of its own: nothing is cut
+            font = resources.font(px(18))
+            need_kind = max(font.size(label)[0] for label, _ in self.seat_kinds) + px(48)
+            need_team = max((font.size(label)[0] for _, label in self.teams), default=0) + px(48)
+            beside = bool(self.teams) and need_kind + px(6) + need_team <= inner
+            kw = need_kind + (inner - need_kind - px(6) - need_team) // 2 if beside else inner
             dd = self.dropdown(pygame.Rect(c3.x + pad, y + px(42), kw, px(36)), self.seat_kinds,
                                seat.kind, lambda v, i=i: self.set_seat_kind(i, v))
             self.kind_dropdowns.append(dd)
             if self.teams:
-                self.team_dropdowns.append(self.dropdown(pygame.Rect(c3.x + pad + kw + px(6), y + px(42), inner - kw - px(6),
-                                          px(36)),
-                              [(label, tid) for tid, label in self.teams], seat.team or "",
-                              lambda v, i=i: self.set_seat_team(i, v)))
+                team_rect = (pygame.Rect(c3.x + pad + kw + px(6), y + px(42), inner - kw - px(6),
+                                         px(36)) if beside else
+                             pygame.Rect(c3.x + pad, y + px(82), inner, px(36)))
+                self.team_dropdowns.append(self.dropdown(
+                    team_rect, [(label, tid) for tid, label in self.teams], seat.team or "",
+                    lambda v, i=i: self.set_seat_team(i, v)))
+                if not beside:
+                    y += px(40)
             y += px(90)
         lo, hi = self.system.seat_count if self.system else (2, 2)
         if hi > lo:
