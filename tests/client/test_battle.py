@@ -15,7 +15,7 @@ from game.client.scenes.handoff import HandoffScene
 from game.client.scenes.pause import PauseScene
 from game.client.scenes.results import ResultsScene
 from game.client.ui.dialogs import ConfirmDialog
-from game.client.ui.saving import AUTOSAVE, load_match
+from game.client.ui.saving import load_match
 from game.engine import saves
 from game.engine.systems.gems import actions as A
 from tests.client.conftest import find_button
@@ -158,7 +158,9 @@ def test_save_through_pause_then_load_and_play_on(app):
     match = shot_match("garnet")
     scene = open_battle(app, match)
     scene.finish_autosaves()                           # the autosave is written off the frame
-    assert (paths.saves_dir() / AUTOSAVE).exists() and scene.autosaves == 1
+    assert scene.autosave_path.exists() and scene.autosaves == 1
+    assert scene.autosave_path.parent == paths.saves_dir()
+    assert scene.autosave_path.name.startswith("autosave-gems-")     # this match's own file
     app.click(scene.cell_pos((2, 4)))                  # a move, then save mid-turn
     app.press_key(pygame.K_ESCAPE)
     assert isinstance(app.top, PauseScene)

@@ -186,7 +186,7 @@ def test_pause_quit_to_menu_autosaves_and_continue_resumes(app, toy_system, stub
     app.settle()
     app.click_element(find_button(app, "Quit to menu"))
     assert isinstance(app.top, TitleScene) and len(app.stack) == 1
-    assert (paths.saves_dir() / AUTOSAVE).exists()
+    assert [p.name.startswith("autosave-") for p in paths.saves_dir().glob("*.json")] == [True]
     cont = find_button(app, "Continue")
     assert cont.is_enabled
     app.click_element(cont)

@@ -13,7 +13,7 @@ from game.client.scenes.handoff import HandoffScene
 from game.client.scenes.new_match import HouseRulesDialog, NewMatchScene
 from game.client.scenes.pause import PauseScene
 from game.client.scenes.title import TitleScene
-from game.client.ui.saving import AUTOSAVE, load_match
+from game.client.ui.saving import load_match
 from game.engine import saves
 from game.engine.systems.bindings.content import teams_for_map
 from tests.client.conftest import buttons, find_button
@@ -97,7 +97,7 @@ def test_bindings_from_the_title_to_a_battle_and_back(app, monkeypatch):
     assert isinstance(app.top, PauseScene)
     app.click_element(find_button(app, "Quit to menu"))
     assert isinstance(app.top, TitleScene)
-    assert (paths.saves_dir() / AUTOSAVE).exists()
+    assert list(paths.saves_dir().glob("autosave-bindings-*.json"))
     app.click_element(find_button(app, "Continue"))
     app.settle(2)
     lift_curtain(app)

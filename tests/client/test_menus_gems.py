@@ -11,7 +11,6 @@ from game.client.scenes.handoff import HandoffScene
 from game.client.scenes.new_match import NewMatchScene
 from game.client.scenes.pause import PauseScene
 from game.client.scenes.title import TitleScene
-from game.client.ui.saving import AUTOSAVE
 from game.engine.match import Match
 from tests.client.conftest import buttons, find_button
 
@@ -49,7 +48,7 @@ def test_gems_match_from_title_to_battle_and_back(app):
     assert isinstance(app.top, PauseScene)
     app.click_element(find_button(app, "Quit to menu"))
     assert isinstance(app.top, TitleScene) and len(app.stack) == 1
-    assert (paths.saves_dir() / AUTOSAVE).exists()
+    assert list(paths.saves_dir().glob("autosave-gems-*.json"))
     app.click_element(find_button(app, "Continue"))
     if isinstance(app.top, HandoffScene):
         app.step(dt=0.5)

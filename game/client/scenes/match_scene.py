@@ -62,6 +62,8 @@ class MatchScene(Scene):
         super().__init__(app)
         self.match = match
         self.save_path = save_path
+        from game.client.ui.saving import autosave_path_for
+        self.autosave_path = autosave_path_for(match, save_path)   # this match's own file
         self.toasts: list[W.Toast] = []
         self.menu: W.ChoicePanel | None = None
         self.prompt_panel: W.ChoicePanel | None = None
@@ -278,7 +280,7 @@ class MatchScene(Scene):
     def _autosave(self) -> None:
         if self._autosaver is None:
             from game.client.ui.saving import AutosaveWriter
-            self._autosaver = AutosaveWriter()
+            self._autosaver = AutosaveWriter(self.autosave_path)
         self._autosaver.write(self.match)
 
     def _autosaves_done(self) -> None:
@@ -362,7 +364,7 @@ class MatchScene(Scene):
             from game.client.scenes.pause import PauseScene
         except ImportError:
             return None
-        return push(PauseScene(self.app, self.match, self.save_path))
+        return push(PauseScene(self.app, self.match, self.save_path, self.autosave_path))
 
     def resumed(self, result: Any) -> Transition | None:
         tag = getattr(result, "tag", None)

@@ -2,7 +2,7 @@
 
 Owns: the overlay and its flows. Save goes through `ui.saving.save_match_dialog`; Quit to menu
 autosaves first (so Continue on the title brings the player back) and then resets to the title.
-The battle scene pushes it with `push(PauseScene(app, match, save_path))` and gets `None` back
+The battle scene pushes it with `push(PauseScene(app, match, save_path, autosave_path))` and gets `None` back
 on Resume (or a `DialogResult("save", True, path)` once the match was saved under a name).
 
 Must not: change the match.
@@ -18,7 +18,7 @@ from game.client.scene import Transition, pop, push, reset
 from game.client.ui import draw
 from game.client.ui.base import UIScene
 from game.client.ui.dialogs import DialogResult, ErrorDialog
-from game.client.ui.saving import autosave, save_match_dialog
+from game.client.ui.saving import autosave, autosave_path_for, save_match_dialog
 from game.engine.match import Match
 
 if TYPE_CHECKING:
@@ -31,10 +31,13 @@ ITEMS = ("Resume", "Save game", "Load game", "Settings", "Quit to menu")
 class PauseScene(UIScene):
     overlay = True
 
-    def __init__(self, app: "App", match: Match, save_path: str | Path | None = None):
+    def __init__(self, app: "App", match: Match, save_path: str | Path | None = None,
+                 autosave_path: Path | None = None):
         super().__init__(app)
         self.match = match
         self.save_path = save_path
+        # the match's own autosave (the scene below names it); a new one when pushed alone
+        self.autosave_path = autosave_path or autosave_path_for(match, save_path)
         self.note = ""
         self.saved_result: DialogResult | None = None
         self.nav_index = 0          # Enter picks the first item at once
@@ -97,7 +100,7 @@ class PauseScene(UIScene):
         return push(SettingsScene(self.app))
 
     def quit_to_menu(self) -> Transition:
-        problem = None if self.match.over else autosave(self.match)
+        problem = None if self.match.over else autosave(self.match, self.autosave_path)
         if problem:
             return push(ErrorDialog(self.app, "The autosave failed",
                                     f"{problem}\nUse Back to menu to leave anyway, or Close and "

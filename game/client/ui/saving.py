@@ -1,11 +1,14 @@
 """Save and load flows the scenes share: listing saves, autosave, the save dialog, loading.
 
 Owns:
-- where saves live (`game.paths.saves_dir()`, one `<name>.json` each; the autosave is
-  `autosave.json`) and listing them newest first with their headers (`saves.peek`);
-- `autosave(match)`, written at once (by "Quit to menu"), and `AutosaveWriter`, which the match
-  scenes use at each turn start so that formatting and writing the file (fsync included) happen
-  on a thread of its own instead of in a frame;
+- where saves live (`game.paths.saves_dir()`, one `<name>.json` each) and listing them newest
+  first with their headers (`saves.peek`);
+- autosaves: one file per match (`autosave_path_for`: `autosave-<system>-<map>-<started>.json`,
+  the same file for every turn of that match, and a match loaded from an autosave goes on in
+  it), the newest AUTOSAVE_KEPT kept (`prune_autosaves`); `autosave(match, path)`, written at
+  once (by "Quit to menu"), and `AutosaveWriter`, which the match scenes use at each turn start
+  so that formatting and writing the file (fsync included) happen on a thread of its own
+  instead of in a frame;
 - `SaveDialog` / `save_match_dialog(app, match)`: name a save and write it atomically;
 - `load_match(app, path)`: load (replaying the log; a long replay goes on behind the loading
   screen, ui/loading.py) and open the battle, or show an ErrorDialog naming the file and
@@ -40,7 +43,9 @@ if TYPE_CHECKING:
     from game.client.app import App
     from game.engine.match import Match
 
-AUTOSAVE = "autosave.json"
+AUTOSAVE = "autosave.json"         # the single autosave of older versions: still listed, loaded
+AUTOSAVE_PREFIX = "autosave"
+AUTOSAVE_KEPT = 5                  # autosaves kept, one per match, newest first
 
 
 @dataclass(slots=True)
@@ -97,12 +102,54 @@ def latest_autosave(folder: Path | None = None) -> Path | None:
     return None
 
 
-def autosave(match: Match) -> str | None:
-    """Write the autosave; returns a problem to show the player, or None."""
+def autosave_label(match: Match) -> str:
+    """What the load screen calls a match's autosave: its system and map."""
+    where = Path(str(match.config.map)).stem.replace("_", " ") if match.config.map else ""
+    return f"Autosave - {system_name(match)}" + (f", {where}" if where else "")
+
+
+def autosave_path_for(match: Match, save_path: str | Path | None = None,
+                      now: float | None = None) -> Path:
+    """The file this match autosaves to: the autosave it was loaded from, or a new one named by
+    its system, map and the time it was opened (never one another match uses)."""
+    if save_path is not None and Path(save_path).name.startswith(AUTOSAVE_PREFIX):
+        return Path(save_path)
+    folder = paths.saves_dir()
+    where = slug(Path(str(match.config.map)).stem) if match.config.map else "table"
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    base = f"{AUTOSAVE_PREFIX}-{slug(match.system.id)}-{where}-{stamp}"
+    path, n = folder / f"{base}.json", 2
+    while path.exists():
+        path, n = folder / f"{base}-{n}.json", n + 1
+    return path
+
+
+def prune_autosaves(keep: Path, folder: Path | None = None) -> None:
+    """Delete the autosaves past the newest AUTOSAVE_KEPT (never `keep`, the one just written)."""
+    folder = folder or paths.saves_dir()
+    found = []
+    for p in folder.glob(f"{AUTOSAVE_PREFIX}*.json"):
+        try:
+            found.append((p.stat().st_mtime, p))
+        except OSError:
+            continue            # gone meanwhile, or a link that leads nowhere
+    found.sort(reverse=True)
+    for _, p in found[AUTOSAVE_KEPT:]:
+        if p != keep:
+            try:
+                p.unlink()
+            except OSError:
+                pass            # someone else removed it or holds it: next time
+
+
+def autosave(match: Match, path: Path) -> str | None:
+    """Write the match's autosave to `path` now; returns a problem to show the player, or
+    None."""
     try:
-        saves.save(match, paths.saves_dir() / AUTOSAVE, label=f"Autosave - {system_name(match)}")
+        saves.save(match, path, label=autosave_label(match))
     except saves.SaveError as exc:
         return str(exc)
+    prune_autosaves(path, path.parent)
     return None
 
 
@@ -117,7 +164,7 @@ class AutosaveWriter:
     write (None = written, else the problem to show); `flush()` waits until nothing is pending
     (before "Quit to menu" writes the autosave itself, and when the scene closes)."""
 
-    def __init__(self, path: Path | None = None):
+    def __init__(self, path: Path):
         self.path = path
         self._cond = threading.Condition()
         self._pending: tuple[Path, str] | None = None
@@ -126,9 +173,9 @@ class AutosaveWriter:
         self._thread: threading.Thread | None = None
 
     def write(self, match: Match) -> None:
-        doc = saves.to_document(match, label=f"Autosave - {system_name(match)}")
+        doc = saves.to_document(match, label=autosave_label(match))
         text = json.dumps(doc)
-        path = self.path or paths.saves_dir() / AUTOSAVE
+        path = self.path
         with self._cond:
             if self._pending is not None:
                 self._done.append(None)       # replaced by this newer one, which holds it all
@@ -151,6 +198,7 @@ class AutosaveWriter:
                 self._busy = True
             try:
                 saves.write_text(path, json.dumps(json.loads(text), indent=1))
+                prune_autosaves(path, path.parent)
                 problem = None
             except saves.SaveError as exc:
                 problem = str(exc)
@@ -188,8 +236,8 @@ def slug(name: str) -> str:
 
 def save_path_for(name: str) -> Path:
     p = paths.saves_dir() / f"{slug(name)}.json"
-    if p.name == AUTOSAVE:
-        p = p.with_name("autosave-copy.json")
+    if p.name.startswith(AUTOSAVE_PREFIX):
+        p = p.with_name(f"saved-{p.name}")      # a named save never passes for an autosave
     return p
 
 
@@ -233,7 +281,8 @@ class SaveDialog(Dialog):
     width = 600
 
     def __init__(self, app: "App", match: Match, save_path: str | Path | None = None):
-        default = Path(save_path).stem if save_path and Path(save_path).name != AUTOSAVE else (
+        default = Path(save_path).stem if save_path and not Path(save_path).name.startswith(
+            AUTOSAVE_PREFIX) else (
             f"{system_name(match)} {time.strftime('%Y-%m-%d %H%M')}")
         super().__init__(app, "Save game", "Name this save. A save with the same name is "
                                           "replaced.")
