@@ -412,8 +412,9 @@ def _builds(path: Path, raw_builds: Any, known: tuple[str, ...]) -> list[Build]:
         raw = _table(path, where, raw)
         kinds = sorted(set(raw) - _BUILD_KEYS)
         if len(kinds) != 1 or not isinstance(raw[kinds[0]], dict):
-            raise _fail(path, where, "needs exactly one entry to build, written as a table "
-                                     "(gems: sheet = {name = \"...\", cpr = 3}), not "
+            raise _fail(path, where, f"needs exactly one entry to build, written as a table "
+                                     f"such as {known[0]} = {{...}} (this system's builder "
+                                     f"builds {', '.join(known)}), not "
                                      f"{', '.join(kinds) or 'none'}")
         if kinds[0] not in known:
             raise _fail(path, f"{where} {kinds[0]}", f"the builder builds {', '.join(known)}")
