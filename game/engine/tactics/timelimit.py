@@ -1,7 +1,7 @@
 """Who is ahead when time is called on a battle that has not ended by itself.
 
-Owns: the one comparison every grid system uses at its round limit (gems GEM-GM-32, bindings
-BND-GM-27, our defaults for a call the documents leave to the table): the side that lost fewer
+Owns: the one comparison every grid system uses at its round limit (our default for a call the
+rules documents leave to the table; each system's checklist names it): the side that lost fewer
 fighters wins; then the side that took the larger share of its enemies' starting HP; otherwise
 nobody. A side is never ahead for what it started with (more fighters, bigger fighters), so a
 battle where nobody was hurt is a draw.
