@@ -207,6 +207,7 @@ class RuleSystem(Protocol):
     def teams_for_map(self, map_path: str) -> list[tuple[str, str]]: ...
     def extra_seats(self, house_rules: dict[str, Any]) -> list[str]: ...
     def match_stats(self, state: Any) -> list[tuple[str, str]]: ...
+    def progress(self, state: Any) -> str: ...
     def balance_hooks(self) -> BalanceHooks | None: ...
 
 
@@ -330,6 +331,11 @@ class SystemBase:
     def match_stats(self, state: Any) -> list[tuple[str, str]]:
         """(label, value) lines of the system's own for the results screen; none."""
         return []
+
+    def progress(self, state: Any) -> str:
+        """How far the match has gone, in a few words ("Round 3"), for a save's summary on the
+        load screen; nothing by default."""
+        return ""
 
     def balance_hooks(self) -> BalanceHooks | None:
         """What the balance command pairs up and reads back; None: the system offers none."""

@@ -56,6 +56,7 @@ def to_document(match: Match, label: str = "") -> dict[str, Any]:
         "label": label,
         "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S"),
         "config": match.config.to_json(),
+        "summary": summary(match),
         "actions": list(match.log),
         "snapshot": match.snapshot(),
     }
@@ -259,6 +260,36 @@ def load(path: str | os.PathLike) -> Match:
     return from_document(read_document(path), path)
 
 
+SEATS_SHOWN = 8             # seats `peek` lists (a match has a handful)
+
+
+def summary(match: Match) -> dict[str, Any]:
+    """What the load screen shows of a save without replaying it: the map, who sits where, how
+    far the match has gone (RuleSystem.progress) and whether it is over."""
+    return {"map": str(match.config.map or ""),
+            "seats": [{"name": s.name, "kind": s.kind, "difficulty": s.difficulty}
+                      for s in match.config.seats],
+            "progress": match.system.progress(match.state),
+            "over": bool(match.over)}
+
+
+def _peek_summary(doc: dict) -> dict[str, Any]:
+    """A save's summary as `peek` hands it on: plain texts cut to a list's width, at most
+    SEATS_SHOWN seats; anything of the wrong shape is left out (a hand-edited or older save)."""
+    raw = doc.get("summary")
+    if not isinstance(raw, dict):
+        return {}
+
+    def text(value: Any) -> str:
+        return value[:LABEL_SHOWN] if isinstance(value, str) else ""
+    listed = raw.get("seats") if isinstance(raw.get("seats"), list) else []
+    seats = [{"name": text(s.get("name")), "kind": text(s.get("kind")),
+              "difficulty": text(s.get("difficulty"))}
+             for s in listed if isinstance(s, dict)][:SEATS_SHOWN]
+    return {"map": text(raw.get("map")), "seats": seats, "progress": text(raw.get("progress")),
+            "over": raw.get("over") is True}
+
+
 def peek(path: str | os.PathLike) -> dict:
     """The header of a save (system, label, time, number of actions) without replaying it, for
     the load screen; texts are cut to what a list can show."""
@@ -273,4 +304,5 @@ def peek(path: str | os.PathLike) -> dict:
     system = doc.get("system")
     return {"system": system if isinstance(system, str) else None, "label": text("label"),
             "saved_at": text("saved_at"),
-            "actions": len(actions) if isinstance(actions, list) else 0}
+            "actions": len(actions) if isinstance(actions, list) else 0,
+            "summary": _peek_summary(doc)}

@@ -36,9 +36,31 @@ def test_save_and_load_round_trip(played, tmp_path):
     assert loaded.log == played.log
     assert loaded.legal_actions() == played.legal_actions()
     assert loaded.decision == played.decision
+    seats = [{"name": s.name, "kind": s.kind, "difficulty": s.difficulty}
+             for s in played.config.seats]
     assert saves.peek(path) == {"system": toy.SYSTEM_ID, "label": "after the peek",
                                 "saved_at": json.loads(path.read_text())["saved_at"],
-                                "actions": len(played.log)}
+                                "actions": len(played.log),
+                                "summary": {"map": "", "seats": seats, "progress": "",
+                                            "over": played.over}}
+
+
+def test_peek_summary_says_map_seats_and_progress_and_survives_bad_shapes(tmp_path):
+    from game.engine.ai.runner import example_match
+    from game.engine.match import Match
+    m = Match.new(example_match("gems", 3))
+    path = tmp_path / "g.json"
+    saves.save(m, path)
+    got = saves.peek(path)["summary"]
+    assert got["map"] == m.config.map and got["progress"] == "Round 1" and not got["over"]
+    assert [s["kind"] for s in got["seats"]] == [s.kind for s in m.config.seats]
+    doc = json.loads(path.read_text())
+    doc["summary"] = {"map": 7, "seats": ["x", {"name": "y" * 500}] * 20, "progress": None}
+    path.write_text(json.dumps(doc))
+    got = saves.peek(path)["summary"]
+    assert got["map"] == "" and got["progress"] == "" and len(got["seats"]) == 8
+    assert all(len(s["name"]) <= 120 for s in got["seats"])
+    assert saves.load(path).snapshot() == m.snapshot()   # the summary is never read to load
 
 
 def test_loaded_match_plays_on_exactly_like_the_original(played, tmp_path):

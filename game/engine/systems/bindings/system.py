@@ -309,6 +309,9 @@ class BindingsSystem(SystemBase):
             return state
 
     # --- checks ------------------------------------------------------------------------------
+    def progress(self, state: BindingsState) -> str:
+        return f"Round {state.round}, segment {state.segment}"
+
     def check_invariants(self, state: BindingsState) -> list[str]:
         return check_invariants(state)
 

@@ -506,6 +506,9 @@ class GemsSystem(SystemBase):
     def upgrade_saved_state(self, data: Any) -> Any:
         return upgrade_items(data)
 
+    def progress(self, state: GemsState) -> str:
+        return f"Round {state.round}"
+
     def check_build(self, kind: str, table: dict[str, Any], setup: dict[str, Any]
                     ) -> dict[str, Any]:
         """The gems builder (GEM-03, GEM-GM-11): `sheet` is a sheet as in sheets.toml, priced

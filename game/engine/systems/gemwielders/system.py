@@ -278,6 +278,12 @@ class GemwieldersSystem(SystemBase):
         return {**data, "attack": attack}
 
     # --- checks --------------------------------------------------------------------------------
+    def progress(self, state: GwState) -> str:
+        if state.turn <= 0:
+            return "Setting up"
+        lives = " to ".join(str(p.life) for p in state.players)
+        return f"Turn {state.turn}, life {lives}"
+
     def check_invariants(self, state: GwState) -> list[str]:
         return check_invariants(state)
 
