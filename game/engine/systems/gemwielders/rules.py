@@ -803,8 +803,10 @@ def _why_not(state: GwState, action: Any) -> str:
             return "drafting is draft step 4, which has passed (GW-24)"
         return "that row slot holds no card you are eligible for (GW-22)"
     if isinstance(action, A.ScrapIneligible):
-        return "only a card nobody could ever draft may be scrapped in step 1, while both " \
-               "players have 3 or more gems (GW-16/17)"
+        if state.phase == "draft" and not step1_open(state):
+            return "draft step 1 is open only while both players have 3 or more gems (GW-17)"
+        return "only a card nobody could ever become eligible to draft may be scrapped in " \
+               "step 1 (GW-16)"
     if isinstance(action, A.TakeSource):
         return "no Source can be taken now (draft step 5, once, while the stack has one)"
     if isinstance(action, (A.AddToAttack, A.Announce)):
