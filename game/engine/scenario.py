@@ -44,7 +44,7 @@ _STEP_KEYS = _CHECK_KEYS | {"action", "dice", "rolls", "expect_illegal", "note"}
 _START_SET = "set"   # the one [start] key the runner reads itself; the others are the system's
 # a rule ID such as "GEM-40" or "GW-12a": an expect_illegal of this shape names the refusing rule
 _RULE_ID = re.compile(r"^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d+[a-z]?$")
-NONE = "<none>"      # TOML has no null: this text stands for "no value" in expectations
+NONE = "<none>"      # TOML has no null: this text stands for "no value" wherever a value goes
 
 
 class ScenarioError(Exception):
@@ -287,7 +287,7 @@ def _action(path: Path, where: str, value: Any, kind_only: bool = False):
     try:
         if kind_only:
             return ACTIONS.cls_for(value["kind"])
-        return ACTIONS.from_json(value)
+        return ACTIONS.from_json(nothings(value))
     except RecordError as exc:
         raise _fail(path, f"{where} action", f"{exc} (known kinds: {', '.join(ACTIONS.kinds())})"
                     if "unknown" in str(exc) and "kind" in str(exc) else str(exc)) from None
@@ -641,6 +641,18 @@ def _has_refs(value: Any) -> bool:
     return False
 
 
+def nothings(value: Any) -> Any:
+    """`value` with every NONE text ("<none>") made JSON null (an action field or a [start]
+    value that must be empty: TOML cannot write null)."""
+    if isinstance(value, str):
+        return None if value == NONE else value
+    if isinstance(value, dict):
+        return {k: v if k == "kind" else nothings(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [nothings(v) for v in value]
+    return value
+
+
 def resolve_refs(value: Any, state: Any) -> Any:
     """An action as written with every "$path" text replaced by what the path holds in `state`
     ("$$" at the start stands for a plain "$"). Raises KeyError naming the path."""
@@ -772,7 +784,7 @@ def run(scenario: Scenario) -> Result:
         if step.raw_action is not None:
             try:
                 state = json.loads(json.dumps(match.system.state_to_json(match.state)))
-                action = ACTIONS.from_json(resolve_refs(step.raw_action, state))
+                action = ACTIONS.from_json(nothings(resolve_refs(step.raw_action, state)))
             except (KeyError, RecordError) as exc:
                 result.steps.append((step, events, None))
                 result.errors.append(f"{step.label}: {exc.args[0] if exc.args else exc}")
@@ -888,7 +900,8 @@ def _start_match(scenario: Scenario, shortcuts: dict[str, Any], match: Match,
         data = json.loads(json.dumps(system.state_to_json(state)))
         for dotted, value in scenario.start_set:
             try:
-                assign(data, dotted, copy.deepcopy(value))
+                # "$path" values read the position as written so far; "<none>" is null
+                assign(data, dotted, nothings(resolve_refs(copy.deepcopy(value), data)))
             except KeyError as exc:
                 return f"[start] set {dotted!r}: the path leads nowhere ({exc.args[0]})"
         paths = ", ".join(repr(d) for d, _ in scenario.start_set)

@@ -436,3 +436,28 @@ def test_a_gems_initiative_order_starts_only_the_named_units_turn(tmp_path):
     assert "dice_rolled" not in kinds
     starts = [e for e in result.initial_events if e["kind"] == "turn_started"]
     assert [s["actor"] for s in starts] == ["b"]
+
+
+def test_none_and_paths_are_read_in_actions_and_start_values(tmp_path):
+    # TOML has no null: "<none>" fills an action field that must be empty, and a [start] value
+    # may copy another part of the position with "$path"
+    f = tmp_path / "n.toml"
+    f.write_text(textwrap.dedent('''
+        [match]
+        system = "gems"
+        [grid]
+        rows = ["....."]
+        [setup]
+        units = [{id = "a", sheet = "neutral", side = 0, x = 0, y = 0, overrides = {abilities = ["r"]}},
+                 {id = "b", sheet = "neutral", side = 1, x = 4, y = 0, overrides = {hp = 9, max_hp = 20}}]
+        content = {abilities = {r = {name = "R", kind = "continuous", verb = "empower", amount = 1}}}
+        [start]
+        initiative = ["a", "b"]
+        set = {"units.a.hp" = "$units.b.hp", "units.a.carrying" = "<none>"}
+        [[step]]
+        action = {kind = "gems.use_ability", unit = "a", ability = "r", target = "<none>"}
+        [expect]
+        state = {"units.a.hp" = 9, "units.a.active" = ["r"]}
+        '''), encoding="utf-8")
+    result = sc.run_file(f)
+    assert result.status == "PASS", result.errors + result.differences
