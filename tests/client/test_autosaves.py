@@ -78,3 +78,22 @@ def test_the_writer_prunes_after_writing(app):
     assert writer.flush() and writer.finished() == [None]
     assert len(list(folder.glob("autosave*.json"))) == AUTOSAVE_KEPT
     assert writer.path.exists()
+
+
+def test_the_load_screen_shows_map_progress_and_seats(app):
+    from game.client.scene import reset
+    from game.client.scenes.load import LoadScene
+    from tests.client.conftest import texts
+    m = _match("gems", 1)
+    path = autosave_path_for(m)
+    assert autosave(m, path) is None
+    app.apply(reset(LoadScene(app)))
+    app.settle()
+    shown = texts(app)
+    assert "Riverbend" in shown and "Round 1" in shown
+    for seat in m.config.seats:                   # both are random bots in this match
+        assert f"{seat.name} (AI, {seat.difficulty})" in shown
+    scene = app.top
+    assert scene.thumb_rect is not None
+    assert scene.thumbnail(m.config.map, scene.thumb_rect.size) is not None
+    assert scene.thumbnail("../../etc/passwd", (40, 40)) is None      # only the maps folder

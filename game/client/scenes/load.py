@@ -1,8 +1,10 @@
 """Load game: every save in the saves folder, newest first, autosaves marked; pick one to see
 its details, then Load (or Delete, after a confirmation).
 
-Owns: the list and the detail panel. Headers come from `saves.peek` (cheap, no replay); a save
-whose header cannot be read is listed with its problem in red. Loading goes through
+Owns: the list and the detail panel (system, map with its thumbnail, how far the match has gone,
+who sits where, when it was saved). Headers and their summaries come from `saves.peek` (cheap,
+no replay); a save whose header cannot be read is listed with its problem in red; an older save
+without a summary shows what its header has. Loading goes through
 `ui.saving.load_match`, which replays the save and shows an error dialog naming the file and
 the problem when that fails; the file is never changed by a failed load.
 
@@ -20,7 +22,7 @@ from game.client.scene import Transition, pop, push
 from game.client.ui import draw
 from game.client.ui.base import UIScene
 from game.client.ui.dialogs import ConfirmDialog, DialogResult, error
-from game.client.ui.saving import SaveEntry, list_saves, load_match
+from game.client.ui.saving import SaveEntry, list_saves, load_match, map_label
 from game.engine import registry
 from game.engine.rules import ConfigError
 
@@ -36,6 +38,8 @@ class LoadScene(UIScene):
         self.entries: list[SaveEntry] = list_saves()
         self.selected = 0
         self.from_battle = from_battle
+        self._thumbs: dict[tuple, pygame.Surface | None] = {}
+        self.thumb_rect: pygame.Rect | None = None     # where the selected save's map is drawn
 
     @property
     def entry(self) -> SaveEntry | None:
@@ -78,8 +82,10 @@ class LoadScene(UIScene):
                     self.label(pygame.Rect(inner_w - px(120), y + px(10), px(104), px(22)),
                                "AUTOSAVE", "#info_tag", container=scroller)
                 sub = (f"Cannot be read: {e.problem}" if e.header is None else
-                       f"{system_label(e.header.get('system'))}  ·  {e.when}  ·  "
-                       f"{e.header.get('actions')} actions")
+                       "  ·  ".join(x for x in (
+                           system_label(e.header.get("system")),
+                           map_label(_summary(e).get("map", "")),
+                           _summary(e).get("progress", ""), e.when) if x))
                 self.label(pygame.Rect(px(14), y + px(36), inner_w - px(28), px(26)), sub,
                            "#danger_text" if e.header is None else "#small_text",
                            container=scroller)
@@ -101,12 +107,24 @@ class LoadScene(UIScene):
                     f"{_esc(e.problem)}<br><br><font color='#9aa4b0'>File: {_esc(e.path.name)}"
                     f"</font>")
         else:
-            h = e.header
-            body = (f"<b>System</b>  {_esc(system_label(h.get('system')))}<br>"
-                    f"<b>Saved</b>  {_esc(str(h.get('saved_at') or e.when)).replace('T', ' ')}<br>"
-                    f"<b>Actions</b>  {h.get('actions')}<br><br>"
-                    f"<font color='#9aa4b0'>File: {_esc(e.path.name)}</font>")
-        self.textbox(pygame.Rect(x - px(4), area.y + px(92), w + px(8), area.h - px(180)), body)
+            h, s = e.header, _summary(e)
+            lines = [("System", system_label(h.get("system")))]
+            if s.get("map"):
+                lines.append(("Map", map_label(s["map"])))
+            if s.get("progress"):
+                lines.append(("Progress", s["progress"] + (" (over)" if s.get("over") else "")))
+            if s.get("seats"):
+                lines.append(("Seats", ", ".join(seat_label(seat) for seat in s["seats"])))
+            lines += [("Saved", str(h.get("saved_at") or e.when).replace("T", " ")),
+                      ("Actions", str(h.get("actions")))]
+            body = "<br>".join(f"<b>{_esc(k)}</b>  {_esc(v)}" for k, v in lines)
+            body += f"<br><br><font color='#9aa4b0'>File: {_esc(e.path.name)}</font>"
+        top = area.y + px(92)
+        self.thumb_rect = None
+        if e.header is not None and _summary(e).get("map"):
+            self.thumb_rect = pygame.Rect(x, top, w, min(px(170), (area.h - px(300))))
+            top = self.thumb_rect.bottom + px(10)
+        self.textbox(pygame.Rect(x - px(4), top, w + px(8), area.bottom - px(88) - top), body)
         bw = (w - px(12)) // 2
         self.delete_button = self.button(pygame.Rect(x, area.bottom - px(68), bw, px(48)),
                                          "Delete", self.ask_delete, object_id="#danger")
@@ -118,6 +136,23 @@ class LoadScene(UIScene):
         draw.table_background(surface)
         for area in self.areas():
             draw.panel(surface, area, radius=self.px(10))
+        e = self.entry
+        if self.thumb_rect is not None and e is not None:
+            img = self.thumbnail(_summary(e)["map"], self.thumb_rect.size)
+            if img is not None:
+                surface.blit(img, img.get_rect(center=self.thumb_rect.center))
+
+    def thumbnail(self, map_name: str, size: tuple[int, int]) -> pygame.Surface | None:
+        """The save's map, small; None when the map is not in the maps folder (a save made with
+        a map that has since gone still loads its own copy of nothing: it just has no picture)."""
+        key = (map_name, *size)
+        if key not in self._thumbs:
+            from game.client.render.tilemap import render_thumbnail
+            path = paths.maps_dir() / map_name
+            self._thumbs[key] = (render_thumbnail(path, *size) if map_name and path.is_file()
+                                 and path.resolve().parent == paths.maps_dir().resolve()
+                                 else None)
+        return self._thumbs[key]
 
     # -- actions ----------------------------------------------------------------------------------
     def select(self, i: int) -> None:
@@ -172,6 +207,18 @@ def system_label(system_id) -> str:
         return str(registry.get(str(system_id)).name)
     except ConfigError:         # the registry's "unknown rule system"
         return str(system_id)
+
+
+def _summary(e: SaveEntry) -> dict[str, Any]:
+    """The save's summary from its header (empty for an older save)."""
+    s = e.header.get("summary") if e.header is not None else None
+    return s if isinstance(s, dict) else {}
+
+
+def seat_label(seat: dict[str, Any]) -> str:
+    """ "Player 1 (human)", "Computer (AI, hard)". """
+    kind = "AI, " + seat.get("difficulty", "") if seat.get("kind") == "ai" else "human"
+    return f"{seat.get('name') or 'Seat'} ({kind.rstrip(', ')})"
 
 
 def _esc(s: str) -> str:

@@ -102,9 +102,20 @@ def latest_autosave(folder: Path | None = None) -> Path | None:
     return None
 
 
+def map_label(name: str) -> str:
+    """A map file name as a title: "gems_riverbend.tmx" -> "Riverbend" (a leading system id,
+    the shipped maps' naming, is left out)."""
+    from game.engine import registry
+    stem = name.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    words = stem.split("_")
+    if len(words) > 1 and words[0] in {s.id for s in registry.all_systems()}:
+        words = words[1:]
+    return " ".join(w.capitalize() for w in words if w)
+
+
 def autosave_label(match: Match) -> str:
     """What the load screen calls a match's autosave: its system and map."""
-    where = Path(str(match.config.map)).stem.replace("_", " ") if match.config.map else ""
+    where = map_label(str(match.config.map)) if match.config.map else ""
     return f"Autosave - {system_name(match)}" + (f", {where}" if where else "")
 
 
