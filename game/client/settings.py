@@ -35,6 +35,10 @@ class Settings:
     animation_speed: str = "normal"
     #: prompt id -> True once the player ticked "don't ask again"
     dont_ask: dict[str, bool] = field(default_factory=dict)
+    #: the New match screen's last choices per system (map, seats, house rules) and the last
+    #: system started: the screen opens on them (checked against what exists when it opens)
+    last_matches: dict[str, dict] = field(default_factory=dict)
+    last_system: str = ""
     #: set when loading had to ignore something; shown once to the player, never saved
     notice: str = ""
 
@@ -52,7 +56,8 @@ class Settings:
         return {"version": VERSION, "window_size": list(self.window_size),
                 "fullscreen": self.fullscreen, "ui_scale": self.ui_scale,
                 "animation_speed": self.animation_speed,
-                "dont_ask": {k: True for k, v in sorted(self.dont_ask.items()) if v}}
+                "dont_ask": {k: True for k, v in sorted(self.dont_ask.items()) if v},
+                "last_matches": self.last_matches, "last_system": self.last_system}
 
     @classmethod
     def from_json(cls, data: object) -> tuple["Settings", list[str]]:
@@ -94,7 +99,34 @@ class Settings:
             s.dont_ask = {str(k): True for k, v in dont.items() if v is True}
         else:
             problems.append(f"dont_ask {dont!r}")
+
+        last = data.get("last_matches", {})
+        if isinstance(last, dict) and len(last) <= 32:
+            s.last_matches = {k: v for k, v in last.items()
+                              if isinstance(k, str) and _plain_choice(v)}
+        else:
+            problems.append("last_matches")
+        system = data.get("last_system", "")
+        if isinstance(system, str) and len(system) <= 64:
+            s.last_system = system
+        else:
+            problems.append(f"last_system {system!r}")
         return s, problems
+
+
+def _plain_choice(value: object) -> bool:
+    """A remembered New match choice of the expected shape: a map id, up to 8 seats of texts,
+    house rules of plain values (what they mean is checked when the screen opens)."""
+    if not isinstance(value, dict) or not isinstance(value.get("map", ""), str):
+        return False
+    seats = value.get("seats", [])
+    if not isinstance(seats, list) or len(seats) > 8 or not all(
+            isinstance(s, dict) and all(isinstance(s.get(k, ""), (str, type(None)))
+                                        for k in ("kind", "name", "team")) for s in seats):
+        return False
+    house = value.get("house", {})
+    return isinstance(house, dict) and len(house) <= 128 and all(
+        isinstance(k, str) and isinstance(v, (str, int, float, bool)) for k, v in house.items())
 
 
 def settings_path() -> Path:

@@ -450,3 +450,46 @@ def test_new_match_text_fits_its_boxes(app, size):
             for option in dd.options_list:
                 label = option[0] if isinstance(option, tuple) else option
                 assert font.size(label)[0] + app.px(36) <= dd.rect.w, (label, dd.rect.w)
+
+
+def test_new_match_remembers_the_last_choices(app, stub_battle):
+    # a new match opens on the system, map, seats and house rules last started
+    from game.client import settings as settings_mod
+    app.apply(reset(NewMatchScene(app)))
+    app.settle()
+    scene = app.top
+    gems = [str(s.id) for s in scene.systems].index("gems")
+    scene.choose_system(gems)
+    scene = app.top
+    maps = [m.id for m in scene.map_choices()]
+    scene.map_id = maps[-1]
+    scene.seats[1].kind = "ai:hard"
+    scene.seats[0].name = "Ada"
+    scene.house["hp_per_size"] = 10
+    scene.rebuild()
+    assert scene.start() is not None and scene.match is not None
+    saved = settings_mod.load()
+    assert saved.last_system == "gems" and saved.last_matches["gems"]["map"] == maps[-1]
+
+    app.apply(reset(NewMatchScene(app)))
+    app.settle()
+    again = app.top
+    assert str(again.system.id) == "gems" and again.map_id == maps[-1]
+    assert [s.kind for s in again.seats] == ["human", "ai:hard"] and again.seats[0].name == "Ada"
+    assert again.house["hp_per_size"] == 10
+    # a remembered value the system no longer offers falls back to the default
+    app.settings.last_matches["gems"]["house"]["hp_per_size"] = 12345
+    app.settings.last_matches["gems"]["map"] = "gone.tmx"
+    app.apply(reset(NewMatchScene(app)))
+    app.settle()
+    third = app.top
+    assert third.house["hp_per_size"] != 12345 and third.map_id != "gone.tmx"
+
+
+def test_bad_remembered_choices_in_the_settings_file_are_dropped():
+    from game.client.settings import Settings
+    s, problems = Settings.from_json({"last_matches": {"gems": {"seats": "x"},
+                                                       "bindings": {"map": "a.tmx"}},
+                                      "last_system": 5})
+    assert list(s.last_matches) == ["bindings"] and s.last_system == ""
+    assert problems == ["last_system 5"]

@@ -183,7 +183,9 @@ class NewMatchScene(UIScene):
         self.extra_entries: dict[str, UITextEntryLine] = {}
         self.seed_entry: UITextEntryLine | None = None
         if self.systems:
-            self.choose_system(0, rebuild=False)
+            ids = [str(s.id) for s in self.systems]
+            last = app.settings.last_system
+            self.choose_system(ids.index(last) if last in ids else 0, rebuild=False)
 
     # -- choices --------------------------------------------------------------------------------
     @property
@@ -202,6 +204,7 @@ class NewMatchScene(UIScene):
                       for i in range(max(lo, min(len(old) or lo, hi)))]
         self.house = {h.id: h.default for h in system.house_rules}
         self.seat_kinds = seat_kinds_for(system)
+        self._remembered(system)
         ids = [k for _, k in self.seat_kinds]
         for seat in self.seats:
             if seat.kind not in ids:
@@ -209,6 +212,39 @@ class NewMatchScene(UIScene):
         self._load_teams()
         if rebuild:
             self.rebuild()
+
+    def _remembered(self, system: RuleSystem) -> None:
+        """The choices last started with this system, where they still make sense: a map that
+        is still there, seats within the system's count, house rules it still has with a value
+        it still offers (teams are checked against the map by _load_teams)."""
+        last = self.app.settings.last_matches.get(str(system.id))
+        if not last:
+            return
+        if any(m.id == last.get("map") for m in self.map_choices()):
+            self.map_id = last["map"]
+        lo, hi = system.seat_count
+        seats = last.get("seats") or []
+        if lo <= len(seats) <= hi:
+            self.seats = [SeatChoice(str(s.get("kind") or "human"), str(s.get("name") or ""),
+                                     s.get("team") or None) for s in seats]
+        for rule in system.house_rules:
+            value = last.get("house", {}).get(rule.id, rule.default)
+            if any(value == v and type(value) is type(v) for v, _ in rule.choices):
+                self.house[rule.id] = value
+
+    def _remember(self) -> None:
+        """Keep this set-up's choices for the next visit (in the settings file)."""
+        system = self.system
+        if system is None:
+            return
+        settings = self.app.settings
+        settings.last_system = str(system.id)
+        settings.last_matches[str(system.id)] = {
+            "map": self.map_id,
+            "seats": [{"kind": s.kind, "name": s.name, "team": s.team} for s in self.seats],
+            "house": {k: v for k, v in self.house.items()
+                      if isinstance(v, (str, int, float, bool))}}
+        self.app.save_settings()
 
     def extra_seats(self) -> list[str]:
         """Labels of the seats the chosen house rules add (always human), after the players'."""
@@ -319,6 +355,7 @@ class NewMatchScene(UIScene):
             return push(ErrorDialog(self.app, "This match cannot start",
                                     f"{named}Problem: {exc}"))
         self.match = match
+        self._remember()
         try:
             scene = saving.battle_scene(self.app, match)
         except ImportError as exc:
