@@ -29,3 +29,18 @@ def test_effect_lines_name_their_cards_for_both_readers():
                         assert entry.cards, entry.text       # the line links the face
                         assert "Gembearer resolves" not in entry.text     # named, not generic
     assert resolving > 0
+
+
+def test_small_cards_keep_their_text_readable():
+    # at 1280x720 the draft row's cards printed their effects at about 7 px; now the text
+    # stays at MIN_TEXT or more and a text too long for the card ends in an ellipsis
+    import pygame
+    from game.client.systems.gemwielders.cards import MIN_TEXT, draw_text_block
+    pygame.font.init()
+    surface = pygame.Surface((120, 60))
+    long = ["Reveal: if the attack uses 2 or more cards, this card gets +1 sword and more "
+            "words than a small card can hold in its little text box at all"]
+    used = draw_text_block(surface, pygame.Rect(0, 0, 70, 40), long, 7)
+    assert used >= MIN_TEXT
+    short = draw_text_block(surface, pygame.Rect(0, 0, 120, 60), ["Gain 1 power."], 14)
+    assert short == 14                   # room enough: the size asked for

@@ -287,6 +287,20 @@ def _draw_icon(surface: pygame.Surface, sym: str, x: int, y: int, size: int, col
         draw_gear(surface, (x + size * 0.42, y + size * 0.62), size * 0.4, (130, 100, 60))
 
 
+def _ellipsis_row(size: int) -> tuple[str, str, int]:
+    return ("word", "…", _font(size).size("…")[0])
+
+
+def _ellipsised(row: list[tuple[str, str, int]], size: int, width: int
+                ) -> list[tuple[str, str, int]]:
+    """A laid-out row with "…" at its end, dropping tokens from the end until it fits."""
+    dots = _ellipsis_row(size)
+    row = list(row)
+    while row and sum(w for _, _, w in row) + dots[2] > width:
+        row.pop()
+    return row + [dots]
+
+
 def _label_len(line: str) -> int:
     """How many characters of `line` are its trigger label ("Hit:", "When you attack:",
     "⚙ ⚡1:"), drawn bold and dark red; 0 when the line has none."""
@@ -333,21 +347,31 @@ def layout_text(lines: list[str], size: int, width: int) -> list[list[tuple[str,
     return rows
 
 
+#: the smallest effect text a card shows: below it a small card cuts its text with an ellipsis
+#: (the zoomed card has it whole) rather than print letters nobody can read
+MIN_TEXT = 10
+
+
 def draw_text_block(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], size: int,
-                    colour=INK, *, center: bool = False) -> int:
-    """Draw wrapped effect text with icons into `rect`, shrinking the font until it fits.
-    Returns the font size used."""
+                    colour=INK, *, center: bool = False, min_size: int = MIN_TEXT) -> int:
+    """Draw wrapped effect text with icons into `rect`, shrinking the font until it fits but
+    not below `min_size`; rows that still do not fit are left out and the last one shown ends
+    in an ellipsis. Returns the font size used."""
+    size = max(size, min_size)
     while True:
         rows = layout_text(lines, size, rect.w)
         lh = _font(size).get_linesize()
-        if len(rows) * lh <= rect.h or size <= 7:
+        if len(rows) * lh <= rect.h or size <= min_size:
             break
         size -= 1
     lh = _font(size).get_linesize()
+    fits = max(1, (rect.h + lh // 3) // lh)
+    cut = len(rows) > fits
+    rows = rows[:fits]
     y = rect.y + (max(0, (rect.h - len(rows) * lh) // 2) if center else 0)
-    for row in rows:
-        if y + lh > rect.bottom + lh // 3:
-            break
+    for n, row in enumerate(rows):
+        if cut and n == len(rows) - 1:
+            row = _ellipsised(row, size, rect.w)
         total = sum(w for _, _, w in row)
         x = rect.x + ((rect.w - total) // 2 if center else 0)
         for kind, tok, w in row:
@@ -543,8 +567,8 @@ def _face(card: "CardFace", w: int) -> pygame.Surface:
     surf.blit(f.render(name, True, OUTLINE), (band.x + band_h * 0.28 + 1,
                                               band.centery - img.get_height() // 2 + 1))
     surf.blit(img, (band.x + band_h * 0.28, band.centery - img.get_height() // 2))
-    # art
-    art_h = int(inner.h * 0.36)
+    # art: a small card gives most of its art's room to its text (MIN_TEXT)
+    art_h = int(inner.h * (0.36 if w * 0.085 >= MIN_TEXT else 0.22))
     art = pygame.Rect(inner.x, band.bottom + pad // 2, inner.w, art_h)
     _art(surf, art, kind, _seed_of(card.id), tuple(card.req), card.id)
     pygame.draw.rect(surf, OUTLINE, art, edge)
