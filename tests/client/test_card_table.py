@@ -410,3 +410,19 @@ def test_the_curtain_recap_leaves_out_a_card_set_then_taken_back(app):
     assert match.state.players[first].defense == []
     # the card is back in the hand: the next player must not read that one was set
     assert not [line for line in scene._recap_for(1 - first) if "face down" in line]
+
+
+def test_the_deck_viewer_lists_your_own_deck_sorted_and_hides_the_rivals(app):
+    from game.engine.systems.gemwielders.rules import own_deck_contents
+    match = new_match(4)
+    open_table(app, match)
+    scene = pick_bearers(app, match)
+    me = scene.viewer
+    st = match.state
+    expected = sorted((scene.presenter.face(st.cards[c].cid).name for c in st.players[me].deck))
+    scene._open_pile(("pile", "deck", me))
+    names = [f.name for f in scene.pile_view.cards]
+    assert names == expected and len(names) == len(st.players[me].deck)
+    assert [scene.presenter.face(c).name for c in own_deck_contents(st, me)] == names
+    scene._open_pile(("pile", "deck", 1 - me))
+    assert scene.pile_view.cards == [] and "Nobody knows the order" in scene.pile_view.note

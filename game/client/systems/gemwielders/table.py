@@ -33,6 +33,7 @@ from game.client.scenes.match_scene import MatchScene, digit_of_key
 from game.client.ui import battle_widgets as W
 from game.client.systems.gemwielders import widgets as CW
 from game.client.ui import draw as D
+from game.engine.systems.gemwielders import rules as gw_rules
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -458,11 +459,16 @@ class CardTableScene(MatchScene):
                                            f"discard pile ({len(side.discard)})",
                                            list(reversed(side.discard)), "The discard pile is empty")
         elif which == "deck":
-            note = (f"{side.deck} cards. Nobody knows the order of a deck, not even its owner."
-                    if side.deck else "The deck is empty: the discard pile becomes the new deck "
-                                      "when a card is needed.")
+            # a player knows what their own deck holds (sorted by name), never its order
+            cards = ([self.presenter.face(cid) for cid in
+                      gw_rules.own_deck_contents(self.match.state, seat)] if mine else [])
+            note = ("The deck is empty: the discard pile becomes the new deck when a card is "
+                    "needed." if not side.deck else
+                    f"{side.deck} cards, sorted by name. Nobody knows the order of a deck, not "
+                    f"even its owner." if mine else
+                    f"{side.deck} cards. Nobody knows the order of a deck, not even its owner.")
             self.pile_view = CW.PileViewer(self.text, f"{'Your' if mine else side.name + chr(39) + 's'} "
-                                           "deck", [], note)
+                                           f"deck ({side.deck})", cards, note)
         elif which == "scrap":
             self.pile_view = CW.PileViewer(self.text, f"Scrap pile ({len(t.scrap)})",
                                            list(reversed(t.scrap)), "Nothing has been scrapped yet")

@@ -49,10 +49,7 @@ def content_of(state: GwState) -> Content:
 
 def card(state: GwState, card_id: str) -> CardDef:
     """The content definition of a card instance."""
-    c = _LOADED.get(state.content) if state.inline is None else content_mod.for_state(state)
-    if c is None:
-        c = content_mod.load(state.content)
-    return c.cards[state.cards[card_id].cid]
+    return card_def_by_cid(state, state.cards[card_id].cid)
 
 
 def bearer(state: GwState, seat: int):
@@ -955,6 +952,21 @@ def _leave(state: GwState, rng: Rng) -> list:
         state.attack = None                               # no attack this turn (GW-U-10)
     events += _phase_over(state, state.phase)
     return events
+
+
+def own_deck_contents(state: GwState, seat: int) -> list[str]:
+    """The content ids of the cards in `seat`'s own deck, sorted by name: a player knows what
+    their deck holds (every card that is theirs and not elsewhere), never its order (GW-U-19)."""
+    cids = [state.cards[c].cid for c in state.players[seat].deck]
+    return sorted(cids, key=lambda cid: (card_def_by_cid(state, cid).name, cid))
+
+
+def card_def_by_cid(state: GwState, cid: str) -> CardDef:
+    """The content definition of content id `cid` in this match's content."""
+    c = _LOADED.get(state.content) if state.inline is None else content_mod.for_state(state)
+    if c is None:
+        c = content_mod.load(state.content)
+    return c.cards[cid]
 
 
 def hidden_zones(state: GwState, viewer: int) -> Iterable[tuple[int | None, str]]:
