@@ -159,10 +159,12 @@ def test_hotseat_game_through_the_ui_with_save_and_load(app, monkeypatch):
     app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=zone, button=1)])
     app.settle(2)
     assert match.state.players[me].defense == [uid]
-    # pile viewers: the own deck shows a count only, the discard pile its cards
+    # pile viewers: the own deck shows what it holds sorted by name (never its order), the
+    # discard pile its cards
     click_hot(app, scene, ("pile", "deck", me))
-    assert scene.pile_view is not None and scene.pile_view.cards == []
-    assert "Nobody knows the order" in scene.pile_view.note
+    names = [f.name for f in scene.pile_view.cards]
+    assert names == sorted(names) and len(names) == len(match.state.players[me].deck)
+    assert "sorted by name" in scene.pile_view.note
     app.click((5, 5))
     assert scene.pile_view is None
     # a card name in the log shows that card on hover
