@@ -34,6 +34,7 @@ from .decisions import Decision
 from .events import EVENTS, revealed_hidden, rolled_dice
 from .records import to_json
 from .rng import Rng
+from .tally import Tally
 from .rules import IllegalAction, MatchConfig, RuleSystem, resolve_house_rules
 
 
@@ -85,6 +86,7 @@ class Match:
     #: a look-ahead match (see `scratch`): no checkpoint, no undo, a failed apply is the caller's
     scratch: bool = field(default=False, repr=False)
     _history_dropped: int = field(default=0, repr=False)   # events trimmed off the front
+    _folded: Tally = field(default_factory=Tally, repr=False)   # the trimmed events, counted
     _undo: list[_UndoPoint] = field(default_factory=list, repr=False)
     _entries: list = field(default_factory=list, repr=False)   # the log decoded, entry by entry
     _checkpoint: _Checkpoint | None = field(default=None, repr=False)
@@ -207,8 +209,13 @@ class Match:
         self.history.extend(events)
         extra = len(self.history) - HISTORY_LIMIT
         if extra > 0:
+            self._folded.add(self.history[:extra])     # the tally keeps what history drops
             del self.history[:extra]
             self._history_dropped += extra
+
+    def tally(self) -> Tally:
+        """What happened in the whole match so far, counted (see game.engine.tally)."""
+        return self._folded.merged(self.history)
 
     def force_dice(self, values: list[int]) -> None:
         """Make the next rolls come out as `values` (tests, scenarios). Logged, so replays and

@@ -208,6 +208,7 @@ class RuleSystem(Protocol):
     def extra_seats(self, house_rules: dict[str, Any]) -> list[str]: ...
     def match_stats(self, state: Any) -> list[tuple[str, str]]: ...
     def progress(self, state: Any) -> str: ...
+    def side_of(self, state: Any, who: str) -> int | None: ...
     def balance_hooks(self) -> BalanceHooks | None: ...
 
 
@@ -336,6 +337,12 @@ class SystemBase:
         """How far the match has gone, in a few words ("Round 3"), for a save's summary on the
         load screen; nothing by default."""
         return ""
+
+    def side_of(self, state: Any, who: str) -> int | None:
+        """The side (seat) of `who`, a unit id or a seat number as the core events name them
+        (DamageDealt's victim, DiceRolled's actor), for the results screen's per-side figures;
+        by default a seat number names its own side and nothing else has one."""
+        return int(who) if who.isdigit() else None
 
     def balance_hooks(self) -> BalanceHooks | None:
         """What the balance command pairs up and reads back; None: the system offers none."""

@@ -283,6 +283,11 @@ def test_poofing_the_last_enemy_ends_in_the_results(app):
     assert match.over and match.winner == 0
     assert isinstance(app.top, ResultsScene)
     assert any("poofs" in ln.text for ln, _ in scene.log.lines)
+    # the results tell the story: who dealt and took what, who was lost, how the dice ran
+    stats = dict(app.top.stats)
+    assert stats["Player 1"].startswith("dealt 2 damage, took 0")
+    assert stats["Player 2"] == "dealt 0 damage, took 2, lost 1"
+    assert "above average" in stats["Player 1's dice"]          # a 19 on the d20
 
 
 def test_pick_up_summon_and_negotiate_through_the_action_bar(app):

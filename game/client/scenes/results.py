@@ -41,10 +41,40 @@ def match_stats(match: Match) -> list[tuple[str, str]]:
     actions = sum(1 for e in match.log if "action" in e)
     out.append(("Actions taken", str(actions)))
     out.extend((str(k), str(v)) for k, v in match.system.match_stats(match.state))
+    out.extend(story(match))
     seats = match.config.seats
     out.append(("Seats", "  vs  ".join(
         f"{seat_name(match, i)}" + (f" (AI {s.difficulty})" if s.kind == "ai" else "")
         for i, s in enumerate(seats))))
+    return out
+
+
+def story(match: Match) -> list[tuple[str, str]]:
+    """Per seat, from the match's tally (engine: game.engine.tally): damage dealt (what the
+    other sides' units took) and taken, units lost; and a luck line, how each seat's dice came
+    up against the average of dice of their kind."""
+    t = match.tally()
+    seats = range(len(match.config.seats))
+    side = {}
+    for who in set(t.taken) | set(t.rolls) | set(t.downed):
+        side[who] = match.system.side_of(match.state, who)
+    taken = {s: sum(v for w, v in t.taken.items() if side.get(w) == s) for s in seats}
+    out: list[tuple[str, str]] = []
+    for s in seats:
+        if s not in t.turns and not taken[s] and not any(side.get(w) == s for w in t.downed):
+            continue            # a seat that never played (a game master) has no story line
+        dealt = sum(v for k, v in taken.items() if k != s)
+        lost = sum(1 for w in t.downed if side.get(w) == s)
+        words = [f"dealt {dealt} damage", f"took {taken[s]}"]
+        if lost:
+            words.append(f"lost {lost}")
+        out.append((seat_name(match, s), ", ".join(words)))
+    for s in seats:
+        mean, n = t.luck([w for w, k in side.items() if k == s])
+        if n:
+            word = ("above average" if mean > 0.25 else "below average" if mean < -0.25
+                    else "about average")
+            out.append((f"{seat_name(match, s)}'s dice", f"{word} ({mean:+.1f} sd, {n} rolls)"))
     return out
 
 
@@ -66,7 +96,7 @@ class ResultsScene(UIScene):
 
     def box(self) -> pygame.Rect:
         sw, sh = self.app.size
-        r = pygame.Rect(0, 0, self.px(620), self.px(240 + 34 * len(self.stats)))
+        r = pygame.Rect(0, 0, self.px(680), self.px(240 + 34 * len(self.stats)))
         r.center = (sw // 2, sh // 2)
         return r
 

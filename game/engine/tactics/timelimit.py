@@ -26,14 +26,21 @@ class Tally:
 
 def ahead(sides: Sequence[Tally]) -> int | None:
     """The index of the side ahead among two, or None for a draw (or more than two sides)."""
+    return ahead_and_why(sides)[0]
+
+
+def ahead_and_why(sides: Sequence[Tally]) -> tuple[int | None, str]:
+    """`ahead`, with the reason in a few words for the end of the match's message."""
     if len(sides) != 2:
-        return None
+        return None, "more than two sides"
     a, b = sides
     if a.knocked_out != b.knocked_out:
-        return 0 if a.knocked_out < b.knocked_out else 1
+        return (0 if a.knocked_out < b.knocked_out else 1), "it lost fewer fighters"
     # a's share of b's HP against b's share of a's, cross-multiplied to stay exact
     dealt_a = b.hp_lost * max(1, a.hp_start)
     dealt_b = a.hp_lost * max(1, b.hp_start)
     if dealt_a != dealt_b:
-        return 0 if dealt_a > dealt_b else 1
-    return None
+        return (0 if dealt_a > dealt_b else 1), "it took the larger share of its enemies' HP"
+    if not a.hp_lost and not b.hp_lost:
+        return None, "nobody was hurt"
+    return None, "both took the same share of each other's HP"

@@ -312,6 +312,10 @@ class BindingsSystem(SystemBase):
     def progress(self, state: BindingsState) -> str:
         return f"Round {state.round}, segment {state.segment}"
 
+    def side_of(self, state: BindingsState, who: str) -> int | None:
+        c = state.combatants.get(who)
+        return c.side if c is not None else None
+
     def check_invariants(self, state: BindingsState) -> list[str]:
         return check_invariants(state)
 

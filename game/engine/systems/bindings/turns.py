@@ -23,7 +23,7 @@ from game.engine import dice
 from game.engine.events import DiceRolled, MatchEnded, TurnEnded, TurnStarted
 from game.engine.tactics import pending as stages
 from game.engine.tactics.initiative import rank
-from game.engine.tactics.timelimit import Tally, ahead
+from game.engine.tactics.timelimit import Tally, ahead_and_why
 
 from . import budget, combat, movement
 from . import events as ev
@@ -206,8 +206,10 @@ def _time_called(state: BindingsState) -> list:
         return Tally(sum(1 for c in cs if c.down),
                      sum(c.max_hp if c.down else c.max_hp - max(0, c.hp) for c in cs),
                      sum(c.max_hp for c in cs))
-    winner = ahead([tally(side) for side in range(state.sides)])
-    return _finish(state, winner, f"time was called after round {state.round}")
+    winner, because = ahead_and_why([tally(side) for side in range(state.sides)])
+    return _finish(state, winner, f"time was called after round {state.round}: "
+                                  f"{'a draw' if winner is None else f'side {winner + 1} wins'}, "
+                                  f"as {because}")
 
 
 def _finish(state: BindingsState, winner: int | None, reason: str) -> list:

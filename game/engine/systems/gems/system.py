@@ -509,6 +509,10 @@ class GemsSystem(SystemBase):
     def progress(self, state: GemsState) -> str:
         return f"Round {state.round}"
 
+    def side_of(self, state: GemsState, who: str) -> int | None:
+        u = state.units.get(who)
+        return u.side if u is not None else None
+
     def check_build(self, kind: str, table: dict[str, Any], setup: dict[str, Any]
                     ) -> dict[str, Any]:
         """The gems builder (GEM-03, GEM-GM-11): `sheet` is a sheet as in sheets.toml, priced

@@ -17,7 +17,7 @@ from game.engine.rng import Rng
 from game.engine.rules import ConfigError
 from game.engine.tactics import pending as stages
 from game.engine.tactics.initiative import rank
-from game.engine.tactics.timelimit import Tally, ahead
+from game.engine.tactics.timelimit import Tally, ahead_and_why
 
 from . import events as ev
 from . import gm
@@ -187,15 +187,16 @@ def _ask_time(state: GemsState, rounds: int) -> None:
 def call_time(state: GemsState, rounds: int, ruling: bool = True) -> list:
     """GEM-GM-32: the game master declares the encounter over after `rounds` rounds (house rule
     round_limit); tactics.timelimit says who is ahead."""
-    winner = ahead(_standing(state))
+    winner, because = ahead_and_why(_standing(state))
     state.over = True
     state.winner = winner
     stages.clear(state.pending)
     state.ready_open = False
     state.plans.clear()
     state.slots = 0
-    why = (f"time is called after {rounds} rounds: side {winner + 1} is ahead"
-           if winner is not None else f"time is called after {rounds} rounds: a draw")
+    why = (f"time is called after {rounds} rounds: side {winner + 1} is ahead, as {because}"
+           if winner is not None else f"time is called after {rounds} rounds: a draw, as "
+                                      f"{because}")
     out: list = [RulingMade("GEM-GM-32", f"encounter ends after {rounds} rounds")] if ruling else []
     return out + [MatchEnded(winner, why)]
 
