@@ -202,6 +202,15 @@ def line_touches(d: Cube, rc: Cube, index: int) -> bool:
     return _enters(p0, p1, rc, True)
 
 
+@lru_cache(maxsize=16384)
+def centre_line_touches(d: Cube) -> tuple[Cube, ...]:
+    """The hexes of `region_from_origin(d)` that the centre line from the origin to `d` touches
+    (`line_touches(d, rc, CENTRE_LINE)` for each; the centre line joins the two centres)."""
+    p0, p1 = cube_to_point(ORIGIN), cube_to_point(d)
+    return tuple(rc for rc in _region(ORIGIN, d)
+                 if rc == ORIGIN or rc == d or _enters(p0, p1, rc, True))
+
+
 def _dist_to_segment(p: Point, a: Point, b: Point) -> float:
     dx, dy = b[0] - a[0], b[1] - a[1]
     L2 = dx * dx + dy * dy

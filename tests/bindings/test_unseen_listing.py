@@ -1,0 +1,66 @@
+"""The fast listing of guessable hexes (BND-91, BND-93) against sight() hex by hex: the same hexes
+in the same order (ring by ring, as cube_area walks them: the legal list, and so every seeded
+game, depends on the order), with walls and veils that come and go, and with reaches that span
+the whole map. Also the bounds of what the listing remembers."""
+from __future__ import annotations
+
+import pytest
+
+from game import paths
+from game.engine.boards.hex import HexLayout, cube_area, cube_ring
+from game.engine.boards.tmx import load_board
+from game.engine.systems.bindings import sight as S
+from game.engine.systems.bindings.boardcache import forget
+from game.engine.systems.bindings.state import BindingsState, Feature
+
+MAPS = sorted(paths.maps_dir().glob("bindings_*.tmx"))
+
+
+def test_ring_index_is_the_place_in_cube_ring():
+    origin = (0, 0, 0)
+    for radius in range(0, 13):
+        for i, c in enumerate(cube_ring(origin, radius)):
+            assert S._ring_index(c[0], c[1], radius) == i, (radius, c)
+
+
+def _want(view: S.Viewer, lay: HexLayout, board, src, reach: int, walls: set) -> list:
+    """What sight() says, hex by hex, in cube_area's order."""
+    out = []
+    for c in cube_area(lay.to_cube(*src), reach):
+        h = lay.from_cube(c)
+        if h == src or not board.in_bounds(*h) or board.prop(*h, "solid", False) or h in walls:
+            continue
+        s = view.sight(src, h)
+        if s.can_see and s.concealment >= S.TOTAL_CONCEALMENT:
+            out.append(h)
+    return out
+
+
+@pytest.mark.rule("BND-91")
+@pytest.mark.rule("BND-93")
+@pytest.mark.parametrize("path", MAPS, ids=[p.stem for p in MAPS])
+def test_the_listing_is_sights_answer_in_ring_order_as_walls_and_veils_come_and_go(path):
+    board = load_board(path)
+    forget(board)
+    lay = HexLayout.from_board(board)
+    state = BindingsState(combatants={}, order=[], house={}, board=board)
+    cells = [c for c in board.coords() if not board.prop(*c, "solid", False)]
+    reach_all = board.width + board.height           # further than any two hexes are apart
+    hidden = 0
+    for k, src in enumerate(cells[::23]):
+        # a different veil and wall each time (the bare board's answers are reused), and
+        # sometimes none at all
+        centre = cells[(k * 31) % len(cells)]
+        wall = cells[(k * 17 + 5) % len(cells)]
+        state.features = [] if k % 4 == 3 else [
+            Feature("v1", "veil", "x", "m", cells=[list(h) for h in lay.area(centre, 1)],
+                    conceal=1 + k % 2, until=-1),
+            Feature("w1", "wall", "x", "m", cells=[list(wall)], until=-1)]
+        walls = {tuple(wall)} if state.features else set()
+        view = S.Viewer(state)
+        for reach in (3, 8, reach_all):
+            want = _want(view, lay, board, src, reach, walls)
+            assert list(S.unseen(state, src, reach)) == want, (path.name, src, reach)
+            assert list(S.Viewer(state).unseen(src, reach)) == want, (path.name, src, reach)
+            hidden += len(want)
+    assert hidden > 0                        # the map's thickets and dark hollows hide hexes
