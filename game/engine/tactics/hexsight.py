@@ -64,8 +64,10 @@ def point_to_cube(p: Point) -> CubePoint:
     return q, r, -q - r
 
 
+@lru_cache(maxsize=8192)
 def sample_points(c: Cube) -> tuple[Point, ...]:
-    """The centre, then the six corners pulled 1% inward, in a fixed order."""
+    """The centre, then the six corners pulled 1% inward, in a fixed order (remembered: every
+    new pair's line masks start from them)."""
     cx, cy = cube_to_point(c)
     pts = [(cx, cy)]
     for k in range(6):
@@ -240,19 +242,17 @@ def _mask(a: Cube, b: Cube, c: Cube, graze_blocks: bool) -> int:
     # instead of once per line; this is the cost of every pair of hexes not seen before.
     cx, cy = cube_to_point(c)
     bound = APOTHEM + EPS if graze_blocks else APOTHEM - EPS
-    sa, sb = sample_points(a), sample_points(b)
     m = 0
     i = 0
-    for p0 in sa:
+    for p0, lines in _line_table(a, b):
         ox, oy = p0[0] - cx, p0[1] - cy
         f0s = [nx * ox + ny * oy for nx, ny in _NORMALS]
-        for p1 in sb:
-            dx, dy = p1[0] - p0[0], p1[1] - p0[1]
+        for dfs in lines:
             lo, hi = 0.0, 1.0
             inside = True
-            for k, (nx, ny) in enumerate(_NORMALS):
+            for k in range(3):
                 f0 = f0s[k]
-                df = nx * dx + ny * dy
+                df = dfs[k]
                 if abs(df) < 1e-15:
                     if not -bound < f0 < bound:
                         inside = False
@@ -272,6 +272,22 @@ def _mask(a: Cube, b: Cube, c: Cube, graze_blocks: bool) -> int:
                 m |= 1 << i
             i += 1
     return m
+
+
+@lru_cache(maxsize=4096)
+def _line_table(a: Cube, b: Cube) -> tuple[tuple[Point, tuple[tuple[float, float, float], ...]], ...]:
+    """For each sample point of a: the point, and for each sample point of b the rate at which
+    the line between them crosses each edge normal (what `_enters` works out per line, the
+    same products in the same order, kept for all the hexes a pair's masks are asked about)."""
+    sb = sample_points(b)
+    out = []
+    for p0 in sample_points(a):
+        rows = []
+        for p1 in sb:
+            dx, dy = p1[0] - p0[0], p1[1] - p0[1]
+            rows.append(tuple(nx * dx + ny * dy for nx, ny in _NORMALS))
+        out.append((p0, tuple(rows)))
+    return tuple(out)
 
 
 @lru_cache(maxsize=65536)
@@ -475,36 +491,61 @@ def crossings_at_least_in(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
         raise ValueError(f"concealment line mode must be 'best' or 'centre', not {mode!r}")
     ca, d, _ = _frame(a, b)
     q0, r0, s0 = ca
-    levels = [0] * threshold
-
-    def add(mask: int, w: int) -> None:
-        for _ in range(min(w, threshold)):
-            for k in range(threshold - 1, 0, -1):
-                levels[k] |= levels[k - 1] & mask
-            levels[0] |= mask
-
     total = 0
-    wmap: dict[Cube, tuple[Cube, int]] = {}
+    wmap: dict[Cube, int] = {}             # relative to ca: ends are the origin and d
     for c, w in weighted:
-        rc = (c[0] - q0, c[1] - r0, c[2] - s0)
-        wmap[c] = (rc, w)
+        wmap[(c[0] - q0, c[1] - r0, c[2] - s0)] = w
         total += w
-        add(ALL_LINES if c == a or c == b else _mask(ORIGIN, d, rc, graze_blocks), w)
     if total < threshold:
         return False
-    if not graze_blocks:
-        for c, (rc, w) in wmap.items():
-            if c == a or c == b:
-                continue
-            for k in range(3):
-                dd = CUBE_DIRECTIONS[k]
-                nb = (c[0] + dd[0], c[1] + dd[1], c[2] + dd[2])
-                other = wmap.get(nb)
-                if other is not None and nb != a and nb != b:
-                    m = _seam_mask(ORIGIN, d, rc, k)
-                    if m:
-                        add(m, min(w, other[1]))
-    enough = levels[threshold - 1]
+    masks = _pair_masks(d, graze_blocks)
+    # (mask, weight) of every crossing: each weighted hex, and each seam between two of them
+    # at the smaller weight (grazes pass, so a line along the seam entered neither)
+    adds: list[tuple[int, int]] = []
+    for rc, w in wmap.items():
+        if rc == ORIGIN or rc == d:
+            adds.append((ALL_LINES, w))
+            continue
+        m = masks.get(rc)
+        if m is None:
+            m = masks[rc] = _mask(ORIGIN, d, rc, graze_blocks)
+        if m:
+            adds.append((m, w))
+        if graze_blocks:
+            continue
+        for k in range(3):
+            dd = CUBE_DIRECTIONS[k]
+            nb = (rc[0] + dd[0], rc[1] + dd[1], rc[2] + dd[2])
+            other = wmap.get(nb)
+            if other is not None and nb != ORIGIN and nb != d:
+                m = _seam_mask(ORIGIN, d, rc, k)
+                if m:
+                    adds.append((m, min(w, other)))
+    if threshold == 3:
+        # the counters below, unrolled for the one threshold sight asks (BND-91's 3)
+        l0 = l1 = l2 = 0
+        for m, w in adds:
+            if w >= 3:
+                l0 |= m
+                l1 |= m
+                l2 |= m
+            elif w == 2:
+                l2 |= l0 & m
+                l1 |= m
+                l0 |= m
+            else:
+                l2 |= l1 & m
+                l1 |= l0 & m
+                l0 |= m
+        enough = l2
+    else:
+        levels = [0] * threshold
+        for m, w in adds:
+            for _ in range(min(w, threshold)):
+                for k in range(threshold - 1, 0, -1):
+                    levels[k] |= levels[k - 1] & m
+                levels[0] |= m
+        enough = levels[threshold - 1]
     if not enough:
         return False
     # the lines the blocking hexes obstruct (as obstructed_lines: ends never obstruct)
@@ -515,6 +556,13 @@ def crossings_at_least_in(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
     if mode == "centre":
         return bool(enough & 1 << CENTRE_LINE)       # index 0 is the same in either order
     return not clear & ~enough
+
+
+@lru_cache(maxsize=2048)
+def _pair_masks(d: Cube, graze_blocks: bool) -> dict[Cube, int]:
+    """The `_mask(ORIGIN, d, rc, graze_blocks)` answers asked so far for one pair, by hex: one
+    small dict per pair, so a lookup hashes the hex alone."""
+    return {}
 
 
 def _weigh(a: Cube, b: Cube, weight: Weight, candidates: list[int],

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from game.engine.boards.hex import Cube, HexLayout, cube_distance
+from game.engine.boards.hex import Cube, HexLayout, cube_area, cube_distance
 from game.engine.tactics import hexsight as hs
 
 from .boardcache import per_board
@@ -111,12 +111,15 @@ class Viewer:
         self._visible: dict[tuple[Hex, Hex], bool] = {}
         self._unseen: dict[tuple[Hex, int], tuple[Hex, ...]] = {}
         self._unseen_rings: dict[Hex, tuple[int, tuple[tuple[int, Hex], ...]]] = {}
-        self._bits: tuple[int, int, int, int, int] | None = None
+        self._bits: tuple[int, int, int, int, int, int] | None = None
         # what the active walls and veils touch: an unseen answer whose lines pass none of
         # these hexes is the bare board's answer (see _unseen_from)
         self._walls_c = frozenset(wall_c)
+        self._veils_c = frozenset(lay.to_cube(*h) for h in self.veils if on(*h))
+        # the bare board's pair answers met on the way (see _unseen_from), by unordered pair
+        self._pairs: dict[tuple[Cube, Cube], bool] = {}
         self._everywhere: dict[Hex, frozenset[Hex]] = {}
-        self._features_c = frozenset(wall_c | {lay.to_cube(*h) for h in self.veils if on(*h)})
+        self._features_c = self._walls_c | self._veils_c
         # the fast unseen test sums whole non-negative concealment; anything else asks sight()
         self._conceal_whole = all(isinstance(v, int) and v >= 0 for v in self._conceal.values())
 
@@ -175,11 +178,16 @@ class Viewer:
             # combatant's other moves) are a prefix of it, the hexes coming ring by ring
             done = self._unseen_rings.get(a)
             if done is None or done[0] < reach:
+                upto = reach
                 if not self._conceal and not per_board("sight dark", self.board, _board_dark):
                     found: tuple[tuple[int, Hex], ...] = ()   # nothing here hides a hex
                 else:
-                    found = tuple(self._unseen_from(a, reach))
-                done = self._unseen_rings[a] = (reach, found)
+                    # a long reach is worked out over the whole board at once: a combatant's
+                    # ranged moves differ in reach, and one pass serves them all
+                    if reach > _SHORT_REACH:
+                        upto = max(reach, per_board("sight grid", self.board, _Grid).span)
+                    found = tuple(self._unseen_from(a, upto))
+                done = self._unseen_rings[a] = (upto, found)
             got = tuple(h for dist, h in done[1] if dist <= reach)
             if len(self._unseen) >= _MEMO_LIMIT // 16:
                 self._unseen.clear()
@@ -218,16 +226,19 @@ class Viewer:
         # The bare board's answer for `a`, where the walls and veils change nothing: a pair's
         # answer depends only on the hexes in its region (hexsight.region_from_origin), so a
         # hex whose region holds no wall or veil hex keeps the board's answer. Combatants come
-        # back to the same hexes while veils come and go; the board's answer stays.
-        plain: set[Hex] | None = None
-        if self._features_c:
+        # back to the same hexes while veils come and go; the board's answer stays. Veils only
+        # add concealment (BND-88..90) and leave the lines alone, so a hex the bare board hides
+        # stays hidden when no wall is near its lines.
+        plain: frozenset[Hex] | None = None
+        if self._features_c and reach > _SHORT_REACH:
             plain = _bare(self.board, self.graze, self.mode).unseen_everywhere(a)
         conceal, graze, mode = self._conceal, self.graze, self.mode
-        levels0, levels1, levels2, solid_bits, feature_bits = self._bitboard(grid)
+        levels0, levels1, levels2, solid_bits, wall_bits, veil_bits = self._bitboard(grid)
         shift = grid.bit(ca)
         # the concealment, solid hexes and feature hexes around `a`, placed like a template
         near0, near1, near2 = levels0 >> shift, levels1 >> shift, levels2 >> shift
-        near_solid, near_feature = solid_bits >> shift, feature_bits >> shift
+        near_solid, near_wall, near_veil = solid_bits >> shift, wall_bits >> shift, veil_bits >> shift
+        pairs = None if self._features_c else self._pairs       # the bare board's, symmetric
         base = shift - grid.off                 # template bit v is board bit v + base
         stride, qmin, rmin = grid.stride, grid.qmin, grid.rmin
 
@@ -246,7 +257,7 @@ class Viewer:
         dark, walls = grid.dark, self._walls_c
         qa, ra = ca[0], ca[1]
         found = []
-        for q, r, s, h in grid.open:
+        for q, r, s, h in (grid.open if reach > _SHORT_REACH else grid.around(ca, reach)):
             dq, dr = q - qa, r - ra
             dist = max(abs(dq), abs(dr), abs(dq + dr))
             if dist > reach or dist == 0:
@@ -254,10 +265,12 @@ class Viewer:
             t = templates.get((dq, dr))
             if t is None:
                 t = template(dq, dr)
-            if plain is not None and not t & near_feature:
+            if plain is not None and not t & near_wall:
                 if h in plain:
                     found.append((dist, _ring_index(dq, dr, dist), h))
-                continue
+                    continue
+                if not t & near_veil:
+                    continue
             c = (q, r, s)
             if c in walls:
                 continue
@@ -276,15 +289,25 @@ class Viewer:
                 if not tc & near_solid and ((tc & near0).bit_count() + (tc & near1).bit_count()
                                             + (tc & near2).bit_count()) < TOTAL_CONCEALMENT:
                     continue
-                hidden = hs.crossings_at_least_in(
-                    ca, c, [(x, conceal[x]) for x in cells(t & near0)],
-                    cells(t & near_solid), graze, mode, TOTAL_CONCEALMENT)
+                # the bare board's pairs are symmetric (lines and sums read the same from
+                # either end; darkness, the one-sided rule, is answered above)
+                key = (ca, c) if ca < c else (c, ca)
+                got = pairs.get(key) if pairs is not None else None
+                if got is None:
+                    got = hs.crossings_at_least_in(
+                        ca, c, [(x, conceal[x]) for x in cells(t & near0)],
+                        cells(t & near_solid), graze, mode, TOTAL_CONCEALMENT)
+                    if pairs is not None:
+                        if len(pairs) >= _MEMO_LIMIT:
+                            pairs.clear()
+                        pairs[key] = got
+                hidden = got
             if hidden:
                 found.append((dist, _ring_index(dq, dr, dist), h))
         found.sort()
         return [(dist, h) for dist, _, h in found]
 
-    def _bitboard(self, grid: "_Grid") -> tuple[int, int, int, int, int]:
+    def _bitboard(self, grid: "_Grid") -> tuple[int, int, int, int, int, int]:
         """The concealment as three bit boards in the grid's layout (bit set: at least 1, 2, 3
         there), the solid hexes (walls included) and the wall and veil hexes, each moved up by
         the grid's template origin: shifted down by a hex's bit, a board lines up with the
@@ -302,10 +325,12 @@ class Viewer:
         solid_bits = 0
         for c in self._solid:
             solid_bits |= 1 << (grid.bit(c) + off)
-        feature_bits = 0
-        for c in self._features_c:
-            feature_bits |= 1 << (grid.bit(c) + off)
-        got = self._bits = (levels[0], levels[1], levels[2], solid_bits, feature_bits)
+        wall_bits = veil_bits = 0
+        for c in self._walls_c:
+            wall_bits |= 1 << (grid.bit(c) + off)
+        for c in self._veils_c:
+            veil_bits |= 1 << (grid.bit(c) + off)
+        got = self._bits = (levels[0], levels[1], levels[2], solid_bits, wall_bits, veil_bits)
         return got
 
     def local_features(self, a: Hex, radius: int) -> tuple[tuple[Hex, ...], tuple[tuple[Hex, int], ...]]:
@@ -375,6 +400,12 @@ class _Grid:
             h for _, h in cubes if board.cells[h[1]][h[0]].get("dark", False))
         self.templates: dict[tuple[int, int], int] = {}
         self.centres: dict[tuple[int, int], int] = {}
+        self._by_cube = {(c[0], c[1], c[2]): c for c in self.open}
+
+    def around(self, c: Cube, radius: int) -> list[tuple[int, int, int, Hex]]:
+        """The open hexes within `radius` of `c` (for a short reach: fewer than the board's)."""
+        by_cube = self._by_cube
+        return [got for x in cube_area(c, radius) if (got := by_cube.get(x)) is not None]
 
     def bit(self, c: Cube) -> int:
         """Where hex `c` sits in a board laid out in this grid."""
@@ -426,6 +457,7 @@ def _board_dark(board: Any) -> bool:
     return any(board.cells[y][x].get("dark", False) for x, y in board.coords())
 
 
+_SHORT_REACH = 4              # longer reaches are listed over the whole board at once
 _MEMO_LIMIT = 50_000          # pairs one Viewer remembers (a few MB) before starting afresh
 _VIEWERS_PER_BOARD = 16       # feature sets remembered per board
 
