@@ -38,12 +38,17 @@ def _want(view: S.Viewer, lay: HexLayout, board, src, reach: int, walls: set) ->
 
 @pytest.mark.rule("BND-91")
 @pytest.mark.rule("BND-93")
+@pytest.mark.rule("BND-GM-19")
+@pytest.mark.rule("BND-GM-23")
+@pytest.mark.parametrize("house", [{}, {"graze_blocks": True, "concealment_line": "centre"},
+                                   {"concealment_line": "centre"}],
+                         ids=["defaults", "grazes-block-centre-line", "centre-line"])
 @pytest.mark.parametrize("path", MAPS, ids=[p.stem for p in MAPS])
-def test_the_listing_is_sights_answer_in_ring_order_as_walls_and_veils_come_and_go(path):
+def test_the_listing_is_sights_answer_in_ring_order_as_walls_and_veils_come_and_go(path, house):
     board = load_board(path)
     forget(board)
     lay = HexLayout.from_board(board)
-    state = BindingsState(combatants={}, order=[], house={}, board=board)
+    state = BindingsState(combatants={}, order=[], house=dict(house), board=board)
     cells = [c for c in board.coords() if not board.prop(*c, "solid", False)]
     reach_all = board.width + board.height           # further than any two hexes are apart
     hidden = 0
@@ -64,3 +69,44 @@ def test_the_listing_is_sights_answer_in_ring_order_as_walls_and_veils_come_and_
             assert list(S.Viewer(state).unseen(src, reach)) == want, (path.name, src, reach)
             hidden += len(want)
     assert hidden > 0                        # the map's thickets and dark hollows hide hexes
+
+
+# ---------------------------------------------------------------- random boards, long reaches
+from hypothesis import given, settings                     # noqa: E402
+from hypothesis import strategies as st                    # noqa: E402
+
+from tests.bindings.test_sight import SHAPES, Map           # noqa: E402
+
+spot = st.tuples(st.integers(-5, 5), st.integers(-5, 5)).map(lambda t: (t[0], t[1], -t[0] - t[1]))
+terrain = st.dictionaries(spot, st.sampled_from(["solid", "smoke", "smoke2", "dark"]), max_size=24)
+
+
+@pytest.mark.rule("BND-91")
+@pytest.mark.rule("BND-93")
+@settings(deadline=None, max_examples=30)
+@given(st.sampled_from(SHAPES), terrain, st.lists(spot, max_size=4), st.lists(spot, max_size=3),
+       st.integers(1, 2), st.booleans(), st.booleans(), st.lists(spot, min_size=1, max_size=3))
+def test_long_reaches_with_veils_and_walls_list_what_sight_cannot_see_into(
+        shape, cells, veil, wall, thick, graze, centre_mode, sources):
+    """A long reach is listed from the bare board's answers where no wall or veil is near a
+    pair's lines, and from its witnesses where only veils are: the result must still be sight's,
+    hex by hex and in order."""
+    m = Map(*shape)
+    for c, kind in cells.items():
+        m.set(c, **{"solid": {"solid": True}, "smoke": {"conceal": 1}, "smoke2": {"conceal": 2},
+                    "dark": {"dark": True}}[kind])
+    m.state.house.update(graze_blocks=graze, concealment_line="centre" if centre_mode else "best")
+    lay = m.lay
+    walls = {m.at(c) for c in wall if not m.board.prop(*m.at(c), "solid", False)}
+    for src in sources:
+        a = m.at(src)
+        if m.board.prop(*a, "solid", False) or a in walls:
+            continue
+        m.state.features = []
+        S.unseen(m.state, a, 12)                 # the bare board's answers, remembered
+        m.state.features = [
+            Feature("v", "veil", "x", "m", cells=[list(m.at(c)) for c in veil], conceal=thick,
+                    until=-1),
+            Feature("w", "wall", "x", "m", cells=[list(h) for h in walls], until=-1)]
+        want = _want(S.Viewer(m.state), lay, m.board, a, 12, walls)
+        assert list(S.unseen(m.state, a, 12)) == want

@@ -181,11 +181,19 @@ def _region(a: Cube, b: Cube) -> tuple[Cube, ...]:
     segment (sample points lie within 1 of their centre, a hex within 1 of its centre)."""
     pa, pb = cube_to_point(a), cube_to_point(b)
     seen: dict[Cube, None] = {}
+    tried: set[Cube] = set()        # a hex too far from the segment once is too far always
     for c in cube_line(a, b):
-        for x in cube_area(c, 2):
-            if x not in seen and _dist_to_segment(cube_to_point(x), pa, pb) <= 2.0 + 1e-6:
+        for o in _AREA_2:
+            x = (c[0] + o[0], c[1] + o[1], c[2] + o[2])
+            if x in tried:
+                continue
+            tried.add(x)
+            if _dist_to_segment(cube_to_point(x), pa, pb) <= 2.0 + 1e-6:
                 seen[x] = None
     return tuple(seen)
+
+
+_AREA_2: tuple[Cube, ...] = tuple(cube_area((0, 0, 0), 2))   # cube_area's order, moved per hex
 
 
 def region_from_origin(d: Cube) -> tuple[Cube, ...]:
@@ -240,14 +248,31 @@ def _mask(a: Cube, b: Cube, c: Cube, graze_blocks: bool) -> int:
     # _enters for the 49 lines in one pass: the same arithmetic in the same order (so the same
     # bits), with the hex centre, the bound and each start point's offsets worked out once
     # instead of once per line; this is the cost of every pair of hexes not seen before.
+    # Most lines are settled by their distance from the hex's centre alone: nearer than the
+    # apothem (less a margin far above rounding) they pass through the inside, further than
+    # the circumradius (plus the margin) they miss even the closed hexagon. Only lines in
+    # between are clipped against the three pairs of edges.
     cx, cy = cube_to_point(c)
     bound = APOTHEM + EPS if graze_blocks else APOTHEM - EPS
     m = 0
     i = 0
     for p0, lines in _line_table(a, b):
         ox, oy = p0[0] - cx, p0[1] - cy
-        f0s = [nx * ox + ny * oy for nx, ny in _NORMALS]
-        for dfs in lines:
+        f0s = None
+        for dfs, dx, dy, length2 in lines:
+            t = -(ox * dx + oy * dy) / length2
+            t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+            ex, ey = ox + t * dx, oy + t * dy
+            dist2 = ex * ex + ey * ey
+            if dist2 < _SURELY_IN2:
+                m |= 1 << i
+                i += 1
+                continue
+            if dist2 > _SURELY_OUT2:
+                i += 1
+                continue
+            if f0s is None:
+                f0s = [nx * ox + ny * oy for nx, ny in _NORMALS]
             lo, hi = 0.0, 1.0
             inside = True
             for k in range(3):
@@ -274,20 +299,32 @@ def _mask(a: Cube, b: Cube, c: Cube, graze_blocks: bool) -> int:
     return m
 
 
+LineRow = tuple[tuple[float, float, float], float, float, float]
+
+
 @lru_cache(maxsize=4096)
-def _line_table(a: Cube, b: Cube) -> tuple[tuple[Point, tuple[tuple[float, float, float], ...]], ...]:
+def _line_table(a: Cube, b: Cube) -> tuple[tuple[Point, tuple[LineRow, ...]], ...]:
     """For each sample point of a: the point, and for each sample point of b the rate at which
     the line between them crosses each edge normal (what `_enters` works out per line, the
-    same products in the same order, kept for all the hexes a pair's masks are asked about)."""
+    same products in the same order, kept for all the hexes a pair's masks are asked about),
+    its run, rise and squared length."""
     sb = sample_points(b)
     out = []
     for p0 in sample_points(a):
         rows = []
         for p1 in sb:
             dx, dy = p1[0] - p0[0], p1[1] - p0[1]
-            rows.append(tuple(nx * dx + ny * dy for nx, ny in _NORMALS))
+            rows.append((tuple(nx * dx + ny * dy for nx, ny in _NORMALS), dx, dy,
+                         dx * dx + dy * dy or math.inf))   # inf: a point, t = 0
         out.append((p0, tuple(rows)))
     return tuple(out)
+
+
+# _mask's margins: a point nearer a hex's centre than the apothem is inside it, one further
+# than the circumradius (1) is outside even the closed hexagon; 1e-6 dwarfs both EPS and
+# rounding, so a line settled by distance gets the answer the edge clipping would give
+_SURELY_IN2 = (APOTHEM - 1e-6) ** 2
+_SURELY_OUT2 = (1.0 + 1e-6) ** 2
 
 
 @lru_cache(maxsize=65536)
@@ -487,6 +524,21 @@ def crossings_at_least_in(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
     masks, seams at the smaller weight), kept as saturating counters for the 49 lines at once
     (bit k of levels[i]: line k has crossed at least i + 1), so no line is walked one by one
     and a pair under the threshold costs no line-of-sight test at all."""
+    return crossings_witness(a, b, weighted, blocking, graze_blocks, mode, threshold) == 0
+
+
+NO_CLEAR_LINE = -1      # crossings_witness: every sample line is obstructed
+
+
+def crossings_witness(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
+                      blocking: list[Cube], graze_blocks: bool, mode: str,
+                      threshold: int) -> int | None:
+    """crossings_at_least_in with the reason when the answer is no: 0 when the pair reaches the
+    threshold; NO_CLEAR_LINE when no line is clear; else, when it can say without more work,
+    a witness: a mask (canonical pair order, see obstructed_lines) of lines that all have to
+    reach the threshold for the answer to become yes (the clear lines under it, or in "centre"
+    mode the centre line), so more weight on hexes none of them touches changes nothing;
+    None when the answer is no and there is no witness to hand."""
     if mode not in ("best", "centre"):
         raise ValueError(f"concealment line mode must be 'best' or 'centre', not {mode!r}")
     ca, d, _ = _frame(a, b)
@@ -497,7 +549,7 @@ def crossings_at_least_in(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
         wmap[(c[0] - q0, c[1] - r0, c[2] - s0)] = w
         total += w
     if total < threshold:
-        return False
+        return None
     masks = _pair_masks(d, graze_blocks)
     # (mask, weight) of every crossing: each weighted hex, and each seam between two of them
     # at the smaller weight (grazes pass, so a line along the seam entered neither)
@@ -547,15 +599,30 @@ def crossings_at_least_in(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
                 levels[0] |= m
         enough = levels[threshold - 1]
     if not enough:
-        return False
+        return None
     # the lines the blocking hexes obstruct (as obstructed_lines: ends never obstruct)
     rel = [(c[0] - q0, c[1] - r0, c[2] - s0) for c in blocking if c != a and c != b]
     clear = ALL_LINES & ~_lines_through(d, rel, graze_blocks)
     if not clear:
-        return False
+        return NO_CLEAR_LINE
     if mode == "centre":
-        return bool(enough & 1 << CENTRE_LINE)       # index 0 is the same in either order
-    return not clear & ~enough
+        centre = 1 << CENTRE_LINE                    # index 0 is the same in either order
+        return 0 if enough & centre else centre
+    return clear & ~enough
+
+
+def lines_touching(a: Cube, b: Cube, cells: list[Cube]) -> int:
+    """Mask (canonical pair order) of the sample lines between a and b that touch any of
+    `cells` (entering, running along an edge or meeting a corner: closed hexagons), so the
+    lines whose sums a change of weight on those hexes could move. Ends touch every line."""
+    ca, d, _ = _frame(a, b)
+    q0, r0, s0 = ca
+    out = 0
+    for c in cells:
+        if c == a or c == b:
+            return ALL_LINES
+        out |= _mask(ORIGIN, d, (c[0] - q0, c[1] - r0, c[2] - s0), True)
+    return out
 
 
 @lru_cache(maxsize=2048)

@@ -116,8 +116,9 @@ class Viewer:
         # these hexes is the bare board's answer (see _unseen_from)
         self._walls_c = frozenset(wall_c)
         self._veils_c = frozenset(lay.to_cube(*h) for h in self.veils if on(*h))
-        # the bare board's pair answers met on the way (see _unseen_from), by unordered pair
-        self._pairs: dict[tuple[Cube, Cube], bool] = {}
+        # the bare board's pair answers met on the way, by unordered pair: 0 for hidden, else
+        # hexsight.crossings_witness's reason (see _unseen_from)
+        self._pairs: dict[tuple[Cube, Cube], int | None] = {}
         self._everywhere: dict[Hex, frozenset[Hex]] = {}
         self._features_c = self._walls_c | self._veils_c
         # the fast unseen test sums whole non-negative concealment; anything else asks sight()
@@ -229,9 +230,15 @@ class Viewer:
         # back to the same hexes while veils come and go; the board's answer stays. Veils only
         # add concealment (BND-88..90) and leave the lines alone, so a hex the bare board hides
         # stays hidden when no wall is near its lines.
+        # Where the bare board does not hide a hex, it may know why: a witness (hexsight's
+        # crossings_witness), lines that stay under 3 unless a veil adds to them; when the
+        # veils near the pair touch none of them, the hex stays seen.
         plain: frozenset[Hex] | None = None
+        witnesses: dict[tuple[Cube, Cube], int | None] = {}
         if self._features_c and reach > _SHORT_REACH:
-            plain = _bare(self.board, self.graze, self.mode).unseen_everywhere(a)
+            bare = _bare(self.board, self.graze, self.mode)
+            plain = bare.unseen_everywhere(a)
+            witnesses = bare._pairs
         conceal, graze, mode = self._conceal, self.graze, self.mode
         levels0, levels1, levels2, solid_bits, wall_bits, veil_bits = self._bitboard(grid)
         shift = grid.bit(ca)
@@ -265,13 +272,18 @@ class Viewer:
             t = templates.get((dq, dr))
             if t is None:
                 t = template(dq, dr)
+            c = (q, r, s)
             if plain is not None and not t & near_wall:
                 if h in plain:
                     found.append((dist, _ring_index(dq, dr, dist), h))
                     continue
-                if not t & near_veil:
+                veiled = t & near_veil
+                if not veiled or h in dark:        # darkness answers by the line alone
                     continue
-            c = (q, r, s)
+                why = witnesses.get((ca, c) if ca < c else (c, ca))
+                if why == hs.NO_CLEAR_LINE or (
+                        why and why & ~hs.lines_touching(ca, c, cells(veiled))):
+                    continue
             if c in walls:
                 continue
             if h in dark:                                         # BND-93: a line is enough
@@ -288,20 +300,24 @@ class Viewer:
                 tc = grid.centre(dq, dr)
                 if not tc & near_solid and ((tc & near0).bit_count() + (tc & near1).bit_count()
                                             + (tc & near2).bit_count()) < TOTAL_CONCEALMENT:
+                    if pairs is not None:
+                        # the centre line is the witness (see crossings_witness)
+                        pairs[(ca, c) if ca < c else (c, ca)] = 1 << hs.CENTRE_LINE
                     continue
                 # the bare board's pairs are symmetric (lines and sums read the same from
                 # either end; darkness, the one-sided rule, is answered above)
                 key = (ca, c) if ca < c else (c, ca)
-                got = pairs.get(key) if pairs is not None else None
-                if got is None:
-                    got = hs.crossings_at_least_in(
+                if pairs is not None and key in pairs:
+                    hidden = pairs[key] == 0
+                else:
+                    why = hs.crossings_witness(
                         ca, c, [(x, conceal[x]) for x in cells(t & near0)],
                         cells(t & near_solid), graze, mode, TOTAL_CONCEALMENT)
                     if pairs is not None:
                         if len(pairs) >= _MEMO_LIMIT:
                             pairs.clear()
-                        pairs[key] = got
-                hidden = got
+                        pairs[key] = why
+                    hidden = why == 0
             if hidden:
                 found.append((dist, _ring_index(dq, dr, dist), h))
         found.sort()
