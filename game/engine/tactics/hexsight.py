@@ -259,7 +259,7 @@ def _mask(a: Cube, b: Cube, c: Cube, graze_blocks: bool) -> int:
     for p0, lines in _line_table(a, b):
         ox, oy = p0[0] - cx, p0[1] - cy
         f0s = None
-        for dfs, dx, dy, length2 in lines:
+        for dx, dy, length2 in lines:
             t = -(ox * dx + oy * dy) / length2
             t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
             ex, ey = ox + t * dx, oy + t * dy
@@ -277,7 +277,8 @@ def _mask(a: Cube, b: Cube, c: Cube, graze_blocks: bool) -> int:
             inside = True
             for k in range(3):
                 f0 = f0s[k]
-                df = dfs[k]
+                nx, ny = _NORMALS[k]
+                df = nx * dx + ny * dy
                 if abs(df) < 1e-15:
                     if not -bound < f0 < bound:
                         inside = False
@@ -299,23 +300,21 @@ def _mask(a: Cube, b: Cube, c: Cube, graze_blocks: bool) -> int:
     return m
 
 
-LineRow = tuple[tuple[float, float, float], float, float, float]
+LineRow = tuple[float, float, float]
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _line_table(a: Cube, b: Cube) -> tuple[tuple[Point, tuple[LineRow, ...]], ...]:
-    """For each sample point of a: the point, and for each sample point of b the rate at which
-    the line between them crosses each edge normal (what `_enters` works out per line, the
-    same products in the same order, kept for all the hexes a pair's masks are asked about),
-    its run, rise and squared length."""
+    """For each sample point of a: the point, and for each sample point of b the run and rise
+    of the line between them (what `_enters` works out per line, kept for all the hexes a
+    pair's masks are asked about) and its squared length."""
     sb = sample_points(b)
     out = []
     for p0 in sample_points(a):
         rows = []
         for p1 in sb:
             dx, dy = p1[0] - p0[0], p1[1] - p0[1]
-            rows.append((tuple(nx * dx + ny * dy for nx, ny in _NORMALS), dx, dy,
-                         dx * dx + dy * dy or math.inf))   # inf: a point, t = 0
+            rows.append((dx, dy, dx * dx + dy * dy or math.inf))   # inf: a point, t = 0
         out.append((p0, tuple(rows)))
     return tuple(out)
 
@@ -625,7 +624,7 @@ def lines_touching(a: Cube, b: Cube, cells: list[Cube]) -> int:
     return out
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=1024)
 def _pair_masks(d: Cube, graze_blocks: bool) -> dict[Cube, int]:
     """The `_mask(ORIGIN, d, rc, graze_blocks)` answers asked so far for one pair, by hex: one
     small dict per pair, so a lookup hashes the hex alone."""

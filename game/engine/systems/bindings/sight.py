@@ -227,12 +227,10 @@ class Viewer:
         # The bare board's answer for `a`, where the walls and veils change nothing: a pair's
         # answer depends only on the hexes in its region (hexsight.region_from_origin), so a
         # hex whose region holds no wall or veil hex keeps the board's answer. Combatants come
-        # back to the same hexes while veils come and go; the board's answer stays. Veils only
-        # add concealment (BND-88..90) and leave the lines alone, so a hex the bare board hides
-        # stays hidden when no wall is near its lines.
+        # back to the same hexes while veils come and go; the board's answer stays.
         # Where the bare board does not hide a hex, it may know why: a witness (hexsight's
-        # crossings_witness), lines that stay under 3 unless a veil adds to them; when the
-        # veils near the pair touch none of them, the hex stays seen.
+        # crossings_witness), lines that stay clear and under 3 unless a wall or veil touches
+        # them; when the walls and veils near the pair touch none of them, the hex stays seen.
         plain: frozenset[Hex] | None = None
         witnesses: dict[tuple[Cube, Cube], int | None] = {}
         if self._features_c and reach > _SHORT_REACH:
@@ -244,7 +242,8 @@ class Viewer:
         shift = grid.bit(ca)
         # the concealment, solid hexes and feature hexes around `a`, placed like a template
         near0, near1, near2 = levels0 >> shift, levels1 >> shift, levels2 >> shift
-        near_solid, near_wall, near_veil = solid_bits >> shift, wall_bits >> shift, veil_bits >> shift
+        near_solid, near_wall = solid_bits >> shift, wall_bits >> shift
+        near_feature = near_wall | veil_bits >> shift
         pairs = None if self._features_c else self._pairs       # the bare board's, symmetric
         base = shift - grid.off                 # template bit v is board bit v + base
         stride, qmin, rmin = grid.stride, grid.qmin, grid.rmin
@@ -273,16 +272,25 @@ class Viewer:
             if t is None:
                 t = template(dq, dr)
             c = (q, r, s)
-            if plain is not None and not t & near_wall:
-                if h in plain:
-                    found.append((dist, _ring_index(dq, dr, dist), h))
+            if plain is not None:
+                nearby = t & near_feature
+                if not nearby:
+                    if h in plain:
+                        found.append((dist, _ring_index(dq, dr, dist), h))
                     continue
-                veiled = t & near_veil
-                if not veiled or h in dark:        # darkness answers by the line alone
+                if c in walls:
+                    continue
+                if h in plain:
+                    # hidden on the bare board: walls only take lines away and veils only add
+                    # to them, so it stays hidden while some line is clear (BND-84)
+                    if not t & near_wall or self.can_see(a, h):
+                        found.append((dist, _ring_index(dq, dr, dist), h))
+                    continue
+                if h in dark:         # darkness answers by the line alone: walls only block
                     continue
                 why = witnesses.get((ca, c) if ca < c else (c, ca))
                 if why == hs.NO_CLEAR_LINE or (
-                        why and why & ~hs.lines_touching(ca, c, cells(veiled))):
+                        why and why & ~hs.lines_touching(ca, c, cells(nearby))):
                     continue
             if c in walls:
                 continue
@@ -519,7 +527,10 @@ def _bare(board: Any, graze: bool, mode: str) -> Viewer:
 
 
 def _shared(board: Any, reading: Reading) -> Viewer:
-    """The one Viewer per board and reading (at most _VIEWERS_PER_BOARD kept per board)."""
+    """The one Viewer per board and reading (at most _VIEWERS_PER_BOARD kept per board; the
+    bare board's is `_bare`, kept apart)."""
+    if not reading[2] and not reading[3]:
+        return _bare(board, reading[0], reading[1])
     shared: dict[Reading, Viewer] = per_board("sight", board, lambda _b: {})
     got = shared.get(reading)
     if got is None:
