@@ -110,3 +110,39 @@ def test_long_reaches_with_veils_and_walls_list_what_sight_cannot_see_into(
             Feature("w", "wall", "x", "m", cells=[list(h) for h in walls], until=-1)]
         want = _want(S.Viewer(m.state), lay, m.board, a, 12, walls)
         assert list(S.unseen(m.state, a, 12)) == want
+
+
+def test_what_the_listing_remembers_stays_bounded(monkeypatch):
+    """A long match meets many positions and feature sets; every table the listing fills is
+    capped (issue: client memory stays flat), here with the cap lowered so a test reaches it."""
+    from game.engine.systems.bindings.boardcache import per_board
+    limit = 64
+    monkeypatch.setattr(S, "_MEMO_LIMIT", limit)
+    board = load_board(MAPS[0])
+    forget(board)
+    lay = HexLayout.from_board(board)
+    state = BindingsState(combatants={}, order=[], house={}, board=board)
+    cells = [c for c in board.coords() if not board.prop(*c, "solid", False)]
+    for k, src in enumerate(cells):
+        centre = cells[(k * 7) % len(cells)]
+        state.features = [] if k % 5 == 0 else [
+            Feature("v", "veil", "x", "m", cells=[list(h) for h in lay.area(centre, 1)],
+                    conceal=1, until=-1)]
+        S.unseen(state, src, 30)
+        S.unseen(state, src, 2)
+    bare = S._bare(board, False, "best")
+    assert len(bare._pairs) <= limit
+    assert len(bare._everywhere) <= len(cells)                # one entry per hex at most
+    shared = per_board("sight", board, lambda _b: {})
+    assert 0 < len(shared) <= S._VIEWERS_PER_BOARD
+    for view in [bare, *shared.values()]:
+        assert len(view._unseen) <= limit // 16 and len(view._unseen_rings) <= len(cells)
+        assert len(view._sights) <= limit and len(view._visible) <= limit
+        assert len(view._pairs) <= limit
+    assert len(per_board("unseen", board, lambda _b: {})) <= limit // 4
+    # the grid's templates: one per offset between two hexes of the board, never more
+    grid = per_board("sight grid", board, S._Grid)
+    cubes = [lay.to_cube(*h) for h in cells]
+    offsets = {(b[0] - a[0], b[1] - a[1]) for a in cubes for b in cubes}
+    assert grid.templates and set(grid.templates) <= offsets
+    assert set(grid.centres) <= offsets

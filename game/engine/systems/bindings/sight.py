@@ -310,7 +310,7 @@ class Viewer:
                                             + (tc & near2).bit_count()) < TOTAL_CONCEALMENT:
                     if pairs is not None:
                         # the centre line is the witness (see crossings_witness)
-                        pairs[(ca, c) if ca < c else (c, ca)] = 1 << hs.CENTRE_LINE
+                        self._remember_pair((ca, c) if ca < c else (c, ca), 1 << hs.CENTRE_LINE)
                     continue
                 # the bare board's pairs are symmetric (lines and sums read the same from
                 # either end; darkness, the one-sided rule, is answered above)
@@ -322,14 +322,18 @@ class Viewer:
                         ca, c, [(x, conceal[x]) for x in cells(t & near0)],
                         cells(t & near_solid), graze, mode, TOTAL_CONCEALMENT)
                     if pairs is not None:
-                        if len(pairs) >= _MEMO_LIMIT:
-                            pairs.clear()
-                        pairs[key] = why
+                        self._remember_pair(key, why)
                     hidden = why == 0
             if hidden:
                 found.append((dist, _ring_index(dq, dr, dist), h))
         found.sort()
         return [(dist, h) for dist, _, h in found]
+
+    def _remember_pair(self, key: tuple[Cube, Cube], why: int | None) -> None:
+        pairs = self._pairs
+        if len(pairs) >= _MEMO_LIMIT:
+            pairs.clear()
+        pairs[key] = why
 
     def _bitboard(self, grid: "_Grid") -> tuple[int, int, int, int, int, int]:
         """The concealment as three bit boards in the grid's layout (bit set: at least 1, 2, 3
