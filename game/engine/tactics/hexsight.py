@@ -401,13 +401,24 @@ def _lines_through(d: Cube, blocking: list[Cube], graze_blocks: bool) -> int:
     they are, unless grazes block anyway."""
     hit = 0
     bset = set(blocking)
+    masks = _pair_masks(d, graze_blocks)
+    seams = _pair_seams(d)
     for c in blocking:
-        hit |= _mask(ORIGIN, d, c, graze_blocks)
+        m = masks.get(c)
+        if m is None:
+            m = masks[c] = _mask(ORIGIN, d, c, graze_blocks)
+        hit |= m
         if not graze_blocks:
             for k in range(3):
                 dd = CUBE_DIRECTIONS[k]
                 if (c[0] + dd[0], c[1] + dd[1], c[2] + dd[2]) in bset:
-                    hit |= _seam_mask(ORIGIN, d, c, k)
+                    key = (c, k)
+                    m = seams.get(key)
+                    if m is None:
+                        m = seams[key] = _seam_mask(ORIGIN, d, c, k)
+                    hit |= m
+        if hit == ALL_LINES:
+            break                      # every line is obstructed already
     return hit
 
 
@@ -550,6 +561,7 @@ def crossings_witness(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
     if total < threshold:
         return None
     masks = _pair_masks(d, graze_blocks)
+    seams = _pair_seams(d)
     # (mask, weight) of every crossing: each weighted hex, and each seam between two of them
     # at the smaller weight (grazes pass, so a line along the seam entered neither)
     adds: list[tuple[int, int]] = []
@@ -569,7 +581,10 @@ def crossings_witness(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
             nb = (rc[0] + dd[0], rc[1] + dd[1], rc[2] + dd[2])
             other = wmap.get(nb)
             if other is not None and nb != ORIGIN and nb != d:
-                m = _seam_mask(ORIGIN, d, rc, k)
+                key = (rc, k)
+                m = seams.get(key)
+                if m is None:
+                    m = seams[key] = _seam_mask(ORIGIN, d, rc, k)
                 if m:
                     adds.append((m, min(w, other)))
     if threshold == 3:
@@ -628,6 +643,12 @@ def lines_touching(a: Cube, b: Cube, cells: list[Cube]) -> int:
 def _pair_masks(d: Cube, graze_blocks: bool) -> dict[Cube, int]:
     """The `_mask(ORIGIN, d, rc, graze_blocks)` answers asked so far for one pair, by hex: one
     small dict per pair, so a lookup hashes the hex alone."""
+    return {}
+
+
+@lru_cache(maxsize=1024)
+def _pair_seams(d: Cube) -> dict[tuple[Cube, int], int]:
+    """The `_seam_mask(ORIGIN, d, rc, k)` answers asked so far for one pair, by (hex, k)."""
     return {}
 
 

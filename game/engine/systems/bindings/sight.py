@@ -190,11 +190,14 @@ class Viewer:
                     found = tuple(self._unseen_from(a, upto))
                 done = self._unseen_rings[a] = (upto, found)
             got = tuple(h for dist, h in done[1] if dist <= reach)
-            if len(self._unseen) >= _MEMO_LIMIT // 16:
-                self._unseen.clear()
-                self._unseen_rings.clear()
-            self._unseen[key] = got
+            self._keep_unseen(key, got)
         return got
+
+    def _keep_unseen(self, key: tuple[Hex, int], got: tuple[Hex, ...]) -> None:
+        if len(self._unseen) >= _MEMO_LIMIT // 16:
+            self._unseen.clear()
+            self._unseen_rings.clear()
+        self._unseen[key] = got
 
     def unseen_everywhere(self, a: Hex) -> frozenset[Hex]:
         """`unseen(a, reach)` for a reach that spans the whole board, as a set (remembered per
@@ -558,6 +561,9 @@ def unseen(state: BindingsState, a: Hex, reach: int) -> tuple[Hex, ...]:
     be worked out again."""
     view = viewer(state)
     a = (int(a[0]), int(a[1]))
+    got = view._unseen.get((a, reach))          # this very feature set asked before: cheaper
+    if got is not None:
+        return got
     key = (a, reach, view.graze, view.mode, view.local_features(a, reach + 3))
     shared: dict[tuple, tuple[Hex, ...]] = per_board("unseen", view.board, lambda _b: {})
     got = shared.get(key)
@@ -565,6 +571,8 @@ def unseen(state: BindingsState, a: Hex, reach: int) -> tuple[Hex, ...]:
         if len(shared) >= _MEMO_LIMIT // 4:
             shared.clear()
         got = shared[key] = view.unseen(a, reach)
+    else:
+        view._keep_unseen((a, reach), got)
     return got
 
 
