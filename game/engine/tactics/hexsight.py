@@ -17,7 +17,10 @@ obstructing hexes is obstructed (it would slip through the seam of a wall). With
 Cost: geometry per hex pair is cached (`functools.lru_cache`, pure functions of cube
 coordinates, bounded), for the pair moved to the origin (see `_frame`). A call tests only the hexes near the pair's centre line for which the
 caller's predicate is true, against 49 sample lines held as bit masks: typically tens of
-microseconds once warm, about a millisecond for a new distant pair.
+microseconds once warm, about a millisecond for a new distant pair. A new mask settles most
+lines by their distance from the hex's centre and clips only the rest against its edges.
+`crossings_witness` also says why a pair falls short (which lines stay under), so a caller
+that remembers it can tell when more weight elsewhere cannot change the answer.
 
 Must not: know any rule system, read a Board, or use randomness. End hexes never obstruct.
 """

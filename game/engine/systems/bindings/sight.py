@@ -19,6 +19,13 @@ Readings (see README's house-rule table):
 - GM-23: house rule graze_blocks; by default a line touching only an edge or corner passes.
 Hexes off the board are open ground to lines.
 
+Cost (BND-91's guesses are listed in every attacker's legal actions): `unseen` looks at the
+board's open hexes only, bounds each pair with bit boards before any line is summed, works a
+long reach out over the whole board at once, and keeps the bare board's answers (no walls or
+veils) per hex: a pair whose lines no wall or veil comes near keeps the bare answer, and one
+the bare board sees into stays seen when its witness lines touch none of them. Every table
+is capped (_MEMO_LIMIT, _VIEWERS_PER_BOARD, one entry per hex or per offset of the board).
+
 Must not: roll dice, change the state, or resolve an attack (combat.py applies the miss chance,
 BND-92, and disadvantage from cover). Never imports pygame.
 """
