@@ -66,8 +66,10 @@ def listing_rows(quick: bool) -> list[Row]:
                                   until=-1)]
         veiled = per_hex()
         note = f"{len(cells)} open hexes, reach {LONG_REACH}"
+        first = name == MAPS[0]
         rows.append(Row("sight", f"unseen hexes from a hex, cold, {short}", cold,
-                        "ms", 1.0, note=note + "; nothing remembered yet"))
+                        "ms", 1.0, note=note + ("; nothing remembered yet" if first else
+                                                "; the board's tables empty, lines known")))
         rows.append(Row("sight", f"unseen hexes from a hex, bare, {short}", warm, "ms",
                         1.0, note=note + "; line geometry remembered"))
         rows.append(Row("sight", f"unseen hexes from a hex, veil+wall, {short}", veiled,
