@@ -218,10 +218,54 @@ def line_touches(d: Cube, rc: Cube, index: int) -> bool:
 @lru_cache(maxsize=16384)
 def centre_line_touches(d: Cube) -> tuple[Cube, ...]:
     """The hexes of `region_from_origin(d)` that the centre line from the origin to `d` touches
-    (`line_touches(d, rc, CENTRE_LINE)` for each; the centre line joins the two centres)."""
+    (`line_touches(d, rc, CENTRE_LINE)` for each; the centre line joins the two centres). A
+    hex the line touches has its centre within 1 of it, so only those rows are tried."""
     p0, p1 = cube_to_point(ORIGIN), cube_to_point(d)
-    return tuple(rc for rc in _region(ORIGIN, d)
-                 if rc == ORIGIN or rc == d or _enters(p0, p1, rc, True))
+    out = []
+    for r, q_lo, q_hi in near_segment_rows(d, 1.0 + _ROW_MARGIN):
+        for q in range(q_lo, q_hi + 1):
+            rc = (q, r, -q - r)
+            if rc == ORIGIN or rc == d or _enters(p0, p1, rc, True):
+                out.append(rc)
+    return tuple(out)
+
+
+_ROW_MARGIN = 1e-3          # near_segment_rows' callers want supersets: a margin, not rounding
+
+
+def near_segment_rows(d: Cube, radius: float) -> list[tuple[int, int, int]]:
+    """The hexes whose centre lies within `radius` of the segment from the origin's centre to
+    d's, row by row: (r, first q, last q). The set within a distance of a segment is convex, so
+    each row's share is one run of hexes; it is found from the ends of that row's chord (on
+    the circles round the two ends or on the two sides parallel to the segment). Exact up to
+    rounding: callers wanting a superset pass a radius with a margin. Cheap enough to bound a
+    pair's region where `region_from_origin` would walk it hex by hex."""
+    x1, y1 = cube_to_point(d)
+    length = math.hypot(x1, y1)
+    nx, ny = (-y1 / length, x1 / length) if length else (0.0, 0.0)
+    rows = []
+    r_lo = math.floor((min(0.0, y1) - radius) / 1.5)
+    r_hi = math.ceil((max(0.0, y1) + radius) / 1.5)
+    for r in range(r_lo, r_hi + 1):
+        y = 1.5 * r
+        xs: list[float] = []
+        for cx, cy in ((0.0, 0.0), (x1, y1)):          # the circles round the two ends
+            h = radius * radius - (y - cy) * (y - cy)
+            if h >= 0:
+                w = math.sqrt(h)
+                xs += (cx - w, cx + w)
+        if y1:                                          # the two sides, where this row meets them
+            for side in (radius, -radius):
+                t = (y - side * ny) / y1
+                if 0.0 <= t <= 1.0:
+                    xs.append(t * x1 + side * nx)
+        if not xs:
+            continue
+        q_lo = math.ceil(min(xs) / SQRT3 - r / 2.0 - 1e-9)
+        q_hi = math.floor(max(xs) / SQRT3 - r / 2.0 + 1e-9)
+        if q_lo <= q_hi:
+            rows.append((r, q_lo, q_hi))
+    return rows
 
 
 def _dist_to_segment(p: Point, a: Point, b: Point) -> float:

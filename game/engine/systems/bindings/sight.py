@@ -450,11 +450,14 @@ class _Grid:
         return (c[1] - self.rmin) * self.stride + (c[0] - self.qmin)
 
     def template(self, dq: int, dr: int) -> int:
-        """hexsight's region for the offset (dq, dr) as a bit mask around the origin."""
+        """hexsight's region for the offset (dq, dr) as a bit mask around the origin, or a
+        little more: every hex within 2 (and a margin) of the centre line, drawn a row at a
+        time. Everything the listing does with a template holds for any superset of the region
+        (bounds, the hexes handed to hexsight, which features are near)."""
         t = 0
         stride, off = self.stride, self.off
-        for rc in hs.region_from_origin((dq, dr, -dq - dr)):
-            t |= 1 << (rc[1] * stride + rc[0] + off)
+        for r, q_lo, q_hi in hs.near_segment_rows((dq, dr, -dq - dr), 2.0 + _REGION_MARGIN):
+            t |= ((1 << (q_hi - q_lo + 1)) - 1) << (r * stride + q_lo + off)
         self.templates[(dq, dr)] = t
         return t
 
@@ -495,6 +498,7 @@ def _board_dark(board: Any) -> bool:
     return any(board.cells[y][x].get("dark", False) for x, y in board.coords())
 
 
+_REGION_MARGIN = 1e-3         # templates are drawn this much wider than a region, never narrower
 _SHORT_REACH = 4              # longer reaches are listed over the whole board at once
 _MEMO_LIMIT = 50_000          # pairs one Viewer remembers (a few MB) before starting afresh
 _VIEWERS_PER_BOARD = 16       # feature sets remembered per board
