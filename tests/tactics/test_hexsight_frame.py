@@ -59,3 +59,43 @@ def test_one_pass_masks_equal_the_line_by_line_tests() -> None:
                                 if hs._along_edge(p, q, c, k):
                                     want |= 1 << i
                         assert hs._seam_mask.__wrapped__(origin, d, c, k) == want
+
+
+def test_a_region_is_every_hex_near_the_centre_line_in_walk_order() -> None:
+    """_region tries each hex once; it must give what testing every hex around every hex of the
+    line walk gives, in the same order (the unseen listing's bounds are drawn from it)."""
+    from game.engine.boards.hex import cube_area, cube_line
+
+    def by_definition(a, b):
+        pa, pb = hs.cube_to_point(a), hs.cube_to_point(b)
+        seen: dict = {}
+        for c in cube_line(a, b):
+            for x in cube_area(c, 2):
+                if x not in seen and hs._dist_to_segment(hs.cube_to_point(x), pa, pb) <= 2.0 + 1e-6:
+                    seen[x] = None
+        return tuple(seen)
+
+    start = (3, -7, 4)
+    for dq in range(-9, 10):
+        for dr in range(-9, 10):
+            b = (start[0] + dq, start[1] + dr, start[2] - dq - dr)
+            assert hs._region.__wrapped__(start, b) == by_definition(start, b), (dq, dr)
+
+
+def test_rows_near_a_segment_hold_its_region_and_the_centre_line_touches_agree() -> None:
+    """near_segment_rows draws a pair's region a row at a time (the unseen listing's bounds
+    must never be narrower than the region), and centre_line_touches, which tries only the
+    rows within 1 of the centre line, finds what line_touches finds over the whole region."""
+    for dq in range(-10, 11):
+        for dr in range(-10, 11):
+            d = (dq, dr, -dq - dr)
+            if d == hs.ORIGIN:
+                continue
+            rows = hs.near_segment_rows(d, 2.0 + 1e-3)
+            drawn = {(q, r, -q - r) for r, lo, hi in rows for q in range(lo, hi + 1)}
+            region = set(hs.region_from_origin(d))
+            assert region <= drawn, d
+            assert all(hs._dist_to_segment(hs.cube_to_point(c), hs.cube_to_point(hs.ORIGIN),
+                                           hs.cube_to_point(d)) <= 2.0 + 2e-3 for c in drawn)
+            want = {rc for rc in region if hs.line_touches(d, rc, hs.CENTRE_LINE)}
+            assert set(hs.centre_line_touches.__wrapped__(d)) == want, d

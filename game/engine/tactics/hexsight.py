@@ -17,7 +17,10 @@ obstructing hexes is obstructed (it would slip through the seam of a wall). With
 Cost: geometry per hex pair is cached (`functools.lru_cache`, pure functions of cube
 coordinates, bounded), for the pair moved to the origin (see `_frame`). A call tests only the hexes near the pair's centre line for which the
 caller's predicate is true, against 49 sample lines held as bit masks: typically tens of
-microseconds once warm, about a millisecond for a new distant pair.
+microseconds once warm, about a millisecond for a new distant pair. A new mask settles most
+lines by their distance from the hex's centre and clips only the rest against its edges.
+`crossings_witness` also says why a pair falls short (which lines stay under), so a caller
+that remembers it can tell when more weight elsewhere cannot change the answer.
 
 Must not: know any rule system, read a Board, or use randomness. End hexes never obstruct.
 """
@@ -64,8 +67,10 @@ def point_to_cube(p: Point) -> CubePoint:
     return q, r, -q - r
 
 
+@lru_cache(maxsize=8192)
 def sample_points(c: Cube) -> tuple[Point, ...]:
-    """The centre, then the six corners pulled 1% inward, in a fixed order."""
+    """The centre, then the six corners pulled 1% inward, in a fixed order (remembered: every
+    new pair's line masks start from them)."""
     cx, cy = cube_to_point(c)
     pts = [(cx, cy)]
     for k in range(6):
@@ -179,11 +184,19 @@ def _region(a: Cube, b: Cube) -> tuple[Cube, ...]:
     segment (sample points lie within 1 of their centre, a hex within 1 of its centre)."""
     pa, pb = cube_to_point(a), cube_to_point(b)
     seen: dict[Cube, None] = {}
+    tried: set[Cube] = set()        # a hex too far from the segment once is too far always
     for c in cube_line(a, b):
-        for x in cube_area(c, 2):
-            if x not in seen and _dist_to_segment(cube_to_point(x), pa, pb) <= 2.0 + 1e-6:
+        for o in _AREA_2:
+            x = (c[0] + o[0], c[1] + o[1], c[2] + o[2])
+            if x in tried:
+                continue
+            tried.add(x)
+            if _dist_to_segment(cube_to_point(x), pa, pb) <= 2.0 + 1e-6:
                 seen[x] = None
     return tuple(seen)
+
+
+_AREA_2: tuple[Cube, ...] = tuple(cube_area((0, 0, 0), 2))   # cube_area's order, moved per hex
 
 
 def region_from_origin(d: Cube) -> tuple[Cube, ...]:
@@ -200,6 +213,59 @@ def line_touches(d: Cube, rc: Cube, index: int) -> bool:
         return True
     p0, p1 = line_points(ORIGIN, d, index)
     return _enters(p0, p1, rc, True)
+
+
+@lru_cache(maxsize=16384)
+def centre_line_touches(d: Cube) -> tuple[Cube, ...]:
+    """The hexes of `region_from_origin(d)` that the centre line from the origin to `d` touches
+    (`line_touches(d, rc, CENTRE_LINE)` for each; the centre line joins the two centres). A
+    hex the line touches has its centre within 1 of it, so only those rows are tried."""
+    p0, p1 = cube_to_point(ORIGIN), cube_to_point(d)
+    out = []
+    for r, q_lo, q_hi in near_segment_rows(d, 1.0 + _ROW_MARGIN):
+        for q in range(q_lo, q_hi + 1):
+            rc = (q, r, -q - r)
+            if rc == ORIGIN or rc == d or _enters(p0, p1, rc, True):
+                out.append(rc)
+    return tuple(out)
+
+
+_ROW_MARGIN = 1e-3          # near_segment_rows' callers want supersets: a margin, not rounding
+
+
+def near_segment_rows(d: Cube, radius: float) -> list[tuple[int, int, int]]:
+    """The hexes whose centre lies within `radius` of the segment from the origin's centre to
+    d's, row by row: (r, first q, last q). The set within a distance of a segment is convex, so
+    each row's share is one run of hexes; it is found from the ends of that row's chord (on
+    the circles round the two ends or on the two sides parallel to the segment). Exact up to
+    rounding: callers wanting a superset pass a radius with a margin. Cheap enough to bound a
+    pair's region where `region_from_origin` would walk it hex by hex."""
+    x1, y1 = cube_to_point(d)
+    length = math.hypot(x1, y1)
+    nx, ny = (-y1 / length, x1 / length) if length else (0.0, 0.0)
+    rows = []
+    r_lo = math.floor((min(0.0, y1) - radius) / 1.5)
+    r_hi = math.ceil((max(0.0, y1) + radius) / 1.5)
+    for r in range(r_lo, r_hi + 1):
+        y = 1.5 * r
+        xs: list[float] = []
+        for cx, cy in ((0.0, 0.0), (x1, y1)):          # the circles round the two ends
+            h = radius * radius - (y - cy) * (y - cy)
+            if h >= 0:
+                w = math.sqrt(h)
+                xs += (cx - w, cx + w)
+        if y1:                                          # the two sides, where this row meets them
+            for side in (radius, -radius):
+                t = (y - side * ny) / y1
+                if 0.0 <= t <= 1.0:
+                    xs.append(t * x1 + side * nx)
+        if not xs:
+            continue
+        q_lo = math.ceil(min(xs) / SQRT3 - r / 2.0 - 1e-9)
+        q_hi = math.floor(max(xs) / SQRT3 - r / 2.0 + 1e-9)
+        if q_lo <= q_hi:
+            rows.append((r, q_lo, q_hi))
+    return rows
 
 
 def _dist_to_segment(p: Point, a: Point, b: Point) -> float:
@@ -229,20 +295,36 @@ def _mask(a: Cube, b: Cube, c: Cube, graze_blocks: bool) -> int:
     # _enters for the 49 lines in one pass: the same arithmetic in the same order (so the same
     # bits), with the hex centre, the bound and each start point's offsets worked out once
     # instead of once per line; this is the cost of every pair of hexes not seen before.
+    # Most lines are settled by their distance from the hex's centre alone: nearer than the
+    # apothem (less a margin far above rounding) they pass through the inside, further than
+    # the circumradius (plus the margin) they miss even the closed hexagon. Only lines in
+    # between are clipped against the three pairs of edges.
     cx, cy = cube_to_point(c)
     bound = APOTHEM + EPS if graze_blocks else APOTHEM - EPS
-    sa, sb = sample_points(a), sample_points(b)
     m = 0
     i = 0
-    for p0 in sa:
+    for p0, lines in _line_table(a, b):
         ox, oy = p0[0] - cx, p0[1] - cy
-        f0s = [nx * ox + ny * oy for nx, ny in _NORMALS]
-        for p1 in sb:
-            dx, dy = p1[0] - p0[0], p1[1] - p0[1]
+        f0s = None
+        for dx, dy, length2 in lines:
+            t = -(ox * dx + oy * dy) / length2
+            t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+            ex, ey = ox + t * dx, oy + t * dy
+            dist2 = ex * ex + ey * ey
+            if dist2 < _SURELY_IN2:
+                m |= 1 << i
+                i += 1
+                continue
+            if dist2 > _SURELY_OUT2:
+                i += 1
+                continue
+            if f0s is None:
+                f0s = [nx * ox + ny * oy for nx, ny in _NORMALS]
             lo, hi = 0.0, 1.0
             inside = True
-            for k, (nx, ny) in enumerate(_NORMALS):
+            for k in range(3):
                 f0 = f0s[k]
+                nx, ny = _NORMALS[k]
                 df = nx * dx + ny * dy
                 if abs(df) < 1e-15:
                     if not -bound < f0 < bound:
@@ -263,6 +345,32 @@ def _mask(a: Cube, b: Cube, c: Cube, graze_blocks: bool) -> int:
                 m |= 1 << i
             i += 1
     return m
+
+
+LineRow = tuple[float, float, float]
+
+
+@lru_cache(maxsize=1024)
+def _line_table(a: Cube, b: Cube) -> tuple[tuple[Point, tuple[LineRow, ...]], ...]:
+    """For each sample point of a: the point, and for each sample point of b the run and rise
+    of the line between them (what `_enters` works out per line, kept for all the hexes a
+    pair's masks are asked about) and its squared length."""
+    sb = sample_points(b)
+    out = []
+    for p0 in sample_points(a):
+        rows = []
+        for p1 in sb:
+            dx, dy = p1[0] - p0[0], p1[1] - p0[1]
+            rows.append((dx, dy, dx * dx + dy * dy or math.inf))   # inf: a point, t = 0
+        out.append((p0, tuple(rows)))
+    return tuple(out)
+
+
+# _mask's margins: a point nearer a hex's centre than the apothem is inside it, one further
+# than the circumradius (1) is outside even the closed hexagon; 1e-6 dwarfs both EPS and
+# rounding, so a line settled by distance gets the answer the edge clipping would give
+_SURELY_IN2 = (APOTHEM - 1e-6) ** 2
+_SURELY_OUT2 = (1.0 + 1e-6) ** 2
 
 
 @lru_cache(maxsize=65536)
@@ -340,13 +448,24 @@ def _lines_through(d: Cube, blocking: list[Cube], graze_blocks: bool) -> int:
     they are, unless grazes block anyway."""
     hit = 0
     bset = set(blocking)
+    masks = _pair_masks(d, graze_blocks)
+    seams = _pair_seams(d)
     for c in blocking:
-        hit |= _mask(ORIGIN, d, c, graze_blocks)
+        m = masks.get(c)
+        if m is None:
+            m = masks[c] = _mask(ORIGIN, d, c, graze_blocks)
+        hit |= m
         if not graze_blocks:
             for k in range(3):
                 dd = CUBE_DIRECTIONS[k]
                 if (c[0] + dd[0], c[1] + dd[1], c[2] + dd[2]) in bset:
-                    hit |= _seam_mask(ORIGIN, d, c, k)
+                    key = (c, k)
+                    m = seams.get(key)
+                    if m is None:
+                        m = seams[key] = _seam_mask(ORIGIN, d, c, k)
+                    hit |= m
+        if hit == ALL_LINES:
+            break                      # every line is obstructed already
     return hit
 
 
@@ -462,50 +581,122 @@ def crossings_at_least_in(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
     masks, seams at the smaller weight), kept as saturating counters for the 49 lines at once
     (bit k of levels[i]: line k has crossed at least i + 1), so no line is walked one by one
     and a pair under the threshold costs no line-of-sight test at all."""
+    return crossings_witness(a, b, weighted, blocking, graze_blocks, mode, threshold) == 0
+
+
+NO_CLEAR_LINE = -1      # crossings_witness: every sample line is obstructed
+
+
+def crossings_witness(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
+                      blocking: list[Cube], graze_blocks: bool, mode: str,
+                      threshold: int) -> int | None:
+    """crossings_at_least_in with the reason when the answer is no: 0 when the pair reaches the
+    threshold; NO_CLEAR_LINE when no line is clear; else, when it can say without more work,
+    a witness: a mask (canonical pair order, see obstructed_lines) of lines that all have to
+    reach the threshold for the answer to become yes (the clear lines under it, or in "centre"
+    mode the centre line), so more weight on hexes none of them touches changes nothing;
+    None when the answer is no and there is no witness to hand."""
     if mode not in ("best", "centre"):
         raise ValueError(f"concealment line mode must be 'best' or 'centre', not {mode!r}")
     ca, d, _ = _frame(a, b)
     q0, r0, s0 = ca
-    levels = [0] * threshold
-
-    def add(mask: int, w: int) -> None:
-        for _ in range(min(w, threshold)):
-            for k in range(threshold - 1, 0, -1):
-                levels[k] |= levels[k - 1] & mask
-            levels[0] |= mask
-
     total = 0
-    wmap: dict[Cube, tuple[Cube, int]] = {}
+    wmap: dict[Cube, int] = {}             # relative to ca: ends are the origin and d
     for c, w in weighted:
-        rc = (c[0] - q0, c[1] - r0, c[2] - s0)
-        wmap[c] = (rc, w)
+        wmap[(c[0] - q0, c[1] - r0, c[2] - s0)] = w
         total += w
-        add(ALL_LINES if c == a or c == b else _mask(ORIGIN, d, rc, graze_blocks), w)
     if total < threshold:
-        return False
-    if not graze_blocks:
-        for c, (rc, w) in wmap.items():
-            if c == a or c == b:
-                continue
-            for k in range(3):
-                dd = CUBE_DIRECTIONS[k]
-                nb = (c[0] + dd[0], c[1] + dd[1], c[2] + dd[2])
-                other = wmap.get(nb)
-                if other is not None and nb != a and nb != b:
-                    m = _seam_mask(ORIGIN, d, rc, k)
-                    if m:
-                        add(m, min(w, other[1]))
-    enough = levels[threshold - 1]
+        return None
+    masks = _pair_masks(d, graze_blocks)
+    seams = _pair_seams(d)
+    # (mask, weight) of every crossing: each weighted hex, and each seam between two of them
+    # at the smaller weight (grazes pass, so a line along the seam entered neither)
+    adds: list[tuple[int, int]] = []
+    for rc, w in wmap.items():
+        if rc == ORIGIN or rc == d:
+            adds.append((ALL_LINES, w))
+            continue
+        m = masks.get(rc)
+        if m is None:
+            m = masks[rc] = _mask(ORIGIN, d, rc, graze_blocks)
+        if m:
+            adds.append((m, w))
+        if graze_blocks:
+            continue
+        for k in range(3):
+            dd = CUBE_DIRECTIONS[k]
+            nb = (rc[0] + dd[0], rc[1] + dd[1], rc[2] + dd[2])
+            other = wmap.get(nb)
+            if other is not None and nb != ORIGIN and nb != d:
+                key = (rc, k)
+                m = seams.get(key)
+                if m is None:
+                    m = seams[key] = _seam_mask(ORIGIN, d, rc, k)
+                if m:
+                    adds.append((m, min(w, other)))
+    if threshold == 3:
+        # the counters below, unrolled for the one threshold sight asks (BND-91's 3)
+        l0 = l1 = l2 = 0
+        for m, w in adds:
+            if w >= 3:
+                l0 |= m
+                l1 |= m
+                l2 |= m
+            elif w == 2:
+                l2 |= l0 & m
+                l1 |= m
+                l0 |= m
+            else:
+                l2 |= l1 & m
+                l1 |= l0 & m
+                l0 |= m
+        enough = l2
+    else:
+        levels = [0] * threshold
+        for m, w in adds:
+            for _ in range(min(w, threshold)):
+                for k in range(threshold - 1, 0, -1):
+                    levels[k] |= levels[k - 1] & m
+                levels[0] |= m
+        enough = levels[threshold - 1]
     if not enough:
-        return False
+        return None
     # the lines the blocking hexes obstruct (as obstructed_lines: ends never obstruct)
     rel = [(c[0] - q0, c[1] - r0, c[2] - s0) for c in blocking if c != a and c != b]
     clear = ALL_LINES & ~_lines_through(d, rel, graze_blocks)
     if not clear:
-        return False
+        return NO_CLEAR_LINE
     if mode == "centre":
-        return bool(enough & 1 << CENTRE_LINE)       # index 0 is the same in either order
-    return not clear & ~enough
+        centre = 1 << CENTRE_LINE                    # index 0 is the same in either order
+        return 0 if enough & centre else centre
+    return clear & ~enough
+
+
+def lines_touching(a: Cube, b: Cube, cells: list[Cube]) -> int:
+    """Mask (canonical pair order) of the sample lines between a and b that touch any of
+    `cells` (entering, running along an edge or meeting a corner: closed hexagons), so the
+    lines whose sums a change of weight on those hexes could move. Ends touch every line."""
+    ca, d, _ = _frame(a, b)
+    q0, r0, s0 = ca
+    out = 0
+    for c in cells:
+        if c == a or c == b:
+            return ALL_LINES
+        out |= _mask(ORIGIN, d, (c[0] - q0, c[1] - r0, c[2] - s0), True)
+    return out
+
+
+@lru_cache(maxsize=1024)
+def _pair_masks(d: Cube, graze_blocks: bool) -> dict[Cube, int]:
+    """The `_mask(ORIGIN, d, rc, graze_blocks)` answers asked so far for one pair, by hex: one
+    small dict per pair, so a lookup hashes the hex alone."""
+    return {}
+
+
+@lru_cache(maxsize=1024)
+def _pair_seams(d: Cube) -> dict[tuple[Cube, int], int]:
+    """The `_seam_mask(ORIGIN, d, rc, k)` answers asked so far for one pair, by (hex, k)."""
+    return {}
 
 
 def _weigh(a: Cube, b: Cube, weight: Weight, candidates: list[int],

@@ -19,13 +19,19 @@ Readings (see README's house-rule table):
 - GM-23: house rule graze_blocks; by default a line touching only an edge or corner passes.
 Hexes off the board are open ground to lines.
 
+Cost (BND-91's guesses are listed in every attacker's legal actions): `unseen` looks at the
+board's open hexes only, bounds each pair with bit boards before any line is summed, works a
+long reach out over the whole board at once, and keeps the bare board's answers (no walls or
+veils) per hex: a pair whose lines no wall or veil comes near keeps the bare answer, and one
+the bare board sees into stays seen when its witness lines touch none of them. Every table
+is capped (_MEMO_LIMIT, _VIEWERS_PER_BOARD, one entry per hex or per offset of the board).
+
 Must not: roll dice, change the state, or resolve an attack (combat.py applies the miss chance,
 BND-92, and disadvantage from cover). Never imports pygame.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Callable, Iterable
 
 from game.engine.boards.hex import Cube, HexLayout, cube_area, cube_distance
@@ -80,9 +86,19 @@ class Viewer:
         board = state.board
         if board is None:
             raise ValueError("sight needs the state's board (attach it after loading)")
+        self._setup(board, _reading(state))
+
+    @classmethod
+    def of(cls, board: Any, reading: Reading) -> "Viewer":
+        """A Viewer for `board` under `reading` (house rules, walls, veils; see `_reading`)."""
+        view = cls.__new__(cls)
+        view._setup(board, reading)
+        return view
+
+    def _setup(self, board: Any, reading: Reading) -> None:
         self.board = board
         self.layout = HexLayout.from_board(board)
-        self.graze, self.mode, walls, veils = _reading(state)
+        self.graze, self.mode, walls, veils = reading
         self.walls: set[Hex] = set(walls)
         self.veils: dict[Hex, int] = dict(veils)
         # What lines meet, by cube: the board's part is read once per board (_board_cubes),
@@ -102,8 +118,16 @@ class Viewer:
         self._visible: dict[tuple[Hex, Hex], bool] = {}
         self._unseen: dict[tuple[Hex, int], tuple[Hex, ...]] = {}
         self._unseen_rings: dict[Hex, tuple[int, tuple[tuple[int, Hex], ...]]] = {}
-        self._bits: tuple[int, tuple[int, int, list[int], dict[Cube, int], int]] | None = None
-        self._qmin = self._rmin = 0
+        self._bits: tuple[int, int, int, int, int, int] | None = None
+        # what the active walls and veils touch: an unseen answer whose lines pass none of
+        # these hexes is the bare board's answer (see _unseen_from)
+        self._walls_c = frozenset(wall_c)
+        self._veils_c = frozenset(lay.to_cube(*h) for h in self.veils if on(*h))
+        # the bare board's pair answers met on the way, by unordered pair: 0 for hidden, else
+        # hexsight.crossings_witness's reason (see _unseen_from)
+        self._pairs: dict[tuple[Cube, Cube], int | None] = {}
+        self._everywhere: dict[Hex, frozenset[Hex]] = {}
+        self._features_c = self._walls_c | self._veils_c
         # the fast unseen test sums whole non-negative concealment; anything else asks sight()
         self._conceal_whole = all(isinstance(v, int) and v >= 0 for v in self._conceal.values())
 
@@ -162,115 +186,190 @@ class Viewer:
             # combatant's other moves) are a prefix of it, the hexes coming ring by ring
             done = self._unseen_rings.get(a)
             if done is None or done[0] < reach:
+                upto = reach
                 if not self._conceal and not per_board("sight dark", self.board, _board_dark):
                     found: tuple[tuple[int, Hex], ...] = ()   # nothing here hides a hex
                 else:
-                    found = tuple(self._unseen_from(a, reach))
-                done = self._unseen_rings[a] = (reach, found)
+                    # a long reach is worked out over the whole board at once: a combatant's
+                    # ranged moves differ in reach, and one pass serves them all
+                    if reach > _SHORT_REACH:
+                        upto = max(reach, per_board("sight grid", self.board, _Grid).span)
+                    found = tuple(self._unseen_from(a, upto))
+                done = self._unseen_rings[a] = (upto, found)
             got = tuple(h for dist, h in done[1] if dist <= reach)
-            if len(self._unseen) >= _MEMO_LIMIT // 16:
-                self._unseen.clear()
-                self._unseen_rings.clear()
-            self._unseen[key] = got
+            self._keep_unseen(key, got)
+        return got
+
+    def _keep_unseen(self, key: tuple[Hex, int], got: tuple[Hex, ...]) -> None:
+        if len(self._unseen) >= _MEMO_LIMIT // 16:
+            self._unseen.clear()
+            self._unseen_rings.clear()
+        self._unseen[key] = got
+
+    def unseen_everywhere(self, a: Hex) -> frozenset[Hex]:
+        """`unseen(a, reach)` for a reach that spans the whole board, as a set (remembered per
+        hex, at most one entry per hex of the board)."""
+        got = self._everywhere.get(a)
+        if got is None:
+            grid = per_board("sight grid", self.board, _Grid)
+            got = self._everywhere[a] = frozenset(h for _, h in self._unseen_from(a, grid.span))
         return got
 
     def _unseen_from(self, a: Hex, reach: int) -> list[tuple[int, Hex]]:
         # The same answer as `sight(a, h).can_see and .concealment >= 3` for each hex, without
-        # working out cover and the lines to draw (hexsight.crossings_at_least: the 49 lines'
-        # sums at once, and no line-of-sight test for a hex nothing could conceal).
-        lay, on, solid, conceal = self.layout, self.board.in_bounds, self._solid, self._conceal
-        blocks, graze, mode = self._solid.__contains__, self.graze, self.mode
-        prop = self.board.prop
+        # working out cover and the lines to draw, in the order of cube_area (ring by ring:
+        # the legal list, and so a seeded game, depends on it). Only the board's open hexes
+        # are looked at, never the rings' hexes off the map.
+        lay = self.layout
         ca = lay.to_cube(*a)
-        out: list[tuple[int, Hex]] = []
-        exact = self._conceal_whole
-        bits = self._bitboard(reach) if exact and conceal else None
-        if bits is not None:
-            stride, off, levels, templates, solid_bits = bits
-            shift = (ca[1] - self._rmin) * stride + (ca[0] - self._qmin)
-            near = [lv >> shift for lv in levels]          # the concealment around `a`
-            near_solid = solid_bits >> shift
-            pad = off - (off // stride) * stride           # the margin in a template row
-            base = (ca[0] - pad, ca[1] - off // stride)
+        grid = per_board("sight grid", self.board, _Grid)
+        if not self._conceal_whole:
+            # concealment that is not whole and non-negative: ask sight() hex by hex
+            found = []
+            for q, r, s, h in grid.open:
+                dist = cube_distance(ca, (q, r, s))
+                if 0 < dist <= reach and (q, r, s) not in self._walls_c:
+                    got = self.sight(a, h)
+                    if got.can_see and got.concealment >= TOTAL_CONCEALMENT:
+                        found.append((dist, _ring_index(q - ca[0], r - ca[1], dist), h))
+            found.sort()
+            return [(dist, h) for dist, _, h in found]
+        # The bare board's answer for `a`, where the walls and veils change nothing: a pair's
+        # answer depends only on the hexes in its region (hexsight.region_from_origin), so a
+        # hex whose region holds no wall or veil hex keeps the board's answer. Combatants come
+        # back to the same hexes while veils come and go; the board's answer stays.
+        # Where the bare board does not hide a hex, it may know why: a witness (hexsight's
+        # crossings_witness), lines that stay clear and under 3 unless a wall or veil touches
+        # them; when the walls and veils near the pair touch none of them, the hex stays seen.
+        plain: frozenset[Hex] | None = None
+        witnesses: dict[tuple[Cube, Cube], int | None] = {}
+        if self._features_c and reach > _SHORT_REACH:
+            bare = _bare(self.board, self.graze, self.mode)
+            plain = bare.unseen_everywhere(a)
+            witnesses = bare._pairs
+        conceal, graze, mode = self._conceal, self.graze, self.mode
+        levels0, levels1, levels2, solid_bits, wall_bits, veil_bits = self._bitboard(grid)
+        shift = grid.bit(ca)
+        # the concealment, solid hexes and feature hexes around `a`, placed like a template
+        near0, near1, near2 = levels0 >> shift, levels1 >> shift, levels2 >> shift
+        near_solid, near_wall = solid_bits >> shift, wall_bits >> shift
+        near_feature = near_wall | veil_bits >> shift
+        pairs = None if self._features_c else self._pairs       # the bare board's, symmetric
+        base = shift - grid.off                 # template bit v is board bit v + base
+        stride, qmin, rmin = grid.stride, grid.qmin, grid.rmin
 
-            def cells(mask: int) -> list[Cube]:
-                """The hexes of the set bits of a template-shaped mask, placed around `a`."""
-                out_c: list[Cube] = []
-                while mask:
-                    low = mask & -mask
-                    v = low.bit_length() - 1
-                    r, q = divmod(v, stride)
-                    q, r = q + base[0], r + base[1]
-                    out_c.append((q, r, -q - r))
-                    mask ^= low
-                return out_c
-        for c in cube_area(ca, reach):
-            if c in solid or c == ca:
+        def cells(mask: int) -> list[Cube]:
+            """The hexes of the set bits of a template-shaped mask, placed around `a`."""
+            out_c: list[Cube] = []
+            while mask:
+                low = mask & -mask
+                row, col = divmod(low.bit_length() - 1 + base, stride)
+                q, r = col + qmin, row + rmin
+                out_c.append((q, r, -q - r))
+                mask ^= low
+            return out_c
+
+        templates, template = grid.templates, grid.template
+        dark, walls = grid.dark, self._walls_c
+        qa, ra = ca[0], ca[1]
+        found = []
+        for q, r, s, h in (grid.open if reach > _SHORT_REACH else grid.around(ca, reach)):
+            dq, dr = q - qa, r - ra
+            dist = max(abs(dq), abs(dr), abs(dq + dr))
+            if dist > reach or dist == 0:
                 continue
-            h = lay.from_cube(c)
-            if not on(*h):
+            t = templates.get((dq, dr))
+            if t is None:
+                t = template(dq, dr)
+            c = (q, r, s)
+            if plain is not None:
+                nearby = t & near_feature
+                if not nearby:
+                    if h in plain:
+                        found.append((dist, _ring_index(dq, dr, dist), h))
+                    continue
+                if c in walls:
+                    continue
+                if h in plain:
+                    # hidden on the bare board: walls only take lines away and veils only add
+                    # to them, so it stays hidden while some line is clear (BND-84)
+                    if not t & near_wall or self.can_see(a, h):
+                        found.append((dist, _ring_index(dq, dr, dist), h))
+                    continue
+                if h in dark:         # darkness answers by the line alone: walls only block
+                    continue
+                why = witnesses.get((ca, c) if ca < c else (c, ca))
+                if why == hs.NO_CLEAR_LINE or (
+                        why and why & ~hs.lines_touching(ca, c, cells(nearby))):
+                    continue
+            if c in walls:
                 continue
-            known = self._sights.get((a, h))
-            if known is None and not exact:
-                known = self.sight(a, h)
-            if known is not None:
-                hidden = known.can_see and known.concealment >= TOTAL_CONCEALMENT
-            elif prop(h[0], h[1], "dark", False):                # BND-93: a line is enough
+            if h in dark:                                         # BND-93: a line is enough
                 hidden = self.can_see(a, h)
             elif not conceal:
-                hidden = False
+                continue
             else:
-                if bits is not None:
-                    d = (c[0] - ca[0], c[1] - ca[1], c[2] - ca[2])
-                    t = templates.get(d)
-                    if t is None:
-                        t = templates[d] = _template(d, stride, off)
-                    if ((t & near[0]).bit_count() + (t & near[1]).bit_count()
-                            + (t & near[2]).bit_count()) < TOTAL_CONCEALMENT:
-                        continue          # not enough concealment anywhere a line could pass
-                    # the centre line, counted generously (every hex it so much as touches):
-                    # clear of anything solid and still under 3, it is a clear line that
-                    # sees in, so the hex is not unseen in either line mode
-                    tc = _centre_template(d, stride, off)
-                    if not tc & near_solid and ((tc & near[0]).bit_count()
-                                                + (tc & near[1]).bit_count()
-                                                + (tc & near[2]).bit_count()) < TOTAL_CONCEALMENT:
-                        continue
-                    hidden = hs.crossings_at_least_in(
-                        ca, c, [(x, conceal[x]) for x in cells(t & near[0])],
-                        cells(t & near_solid), graze, mode, TOTAL_CONCEALMENT)
+                if ((t & near0).bit_count() + (t & near1).bit_count()
+                        + (t & near2).bit_count()) < TOTAL_CONCEALMENT:
+                    continue          # not enough concealment anywhere a line could pass
+                # the centre line, counted generously (every hex it so much as touches):
+                # clear of anything solid and still under 3, it is a clear line that sees
+                # in, so the hex is not unseen in either line mode
+                tc = grid.centre(dq, dr)
+                if not tc & near_solid and ((tc & near0).bit_count() + (tc & near1).bit_count()
+                                            + (tc & near2).bit_count()) < TOTAL_CONCEALMENT:
+                    if pairs is not None:
+                        # the centre line is the witness (see crossings_witness)
+                        self._remember_pair((ca, c) if ca < c else (c, ca), 1 << hs.CENTRE_LINE)
+                    continue
+                # the bare board's pairs are symmetric (lines and sums read the same from
+                # either end; darkness, the one-sided rule, is answered above)
+                key = (ca, c) if ca < c else (c, ca)
+                if pairs is not None and key in pairs:
+                    hidden = pairs[key] == 0
                 else:
-                    hidden = hs.crossings_at_least(ca, c, conceal, blocks, graze, mode,
-                                                   TOTAL_CONCEALMENT)
+                    why = hs.crossings_witness(
+                        ca, c, [(x, conceal[x]) for x in cells(t & near0)],
+                        cells(t & near_solid), graze, mode, TOTAL_CONCEALMENT)
+                    if pairs is not None:
+                        self._remember_pair(key, why)
+                    hidden = why == 0
             if hidden:
-                out.append((cube_distance(ca, c), h))
-        return out
+                found.append((dist, _ring_index(dq, dr, dist), h))
+        found.sort()
+        return [(dist, h) for dist, _, h in found]
 
-    def _bitboard(self, reach: int) -> tuple[int, int, list[int], dict[Cube, int], int]:
-        """The concealment as three bit boards over axial coordinates (bit set: at least 1, 2,
-        3 there) with a margin wide enough for `reach`, and the region masks (hexsight's
-        `_region` for each offset) in the same layout: a bit count then bounds what any line
-        from a hex to another can cross, before a line is looked at."""
+    def _remember_pair(self, key: tuple[Cube, Cube], why: int | None) -> None:
+        pairs = self._pairs
+        if len(pairs) >= _MEMO_LIMIT:
+            pairs.clear()
+        pairs[key] = why
+
+    def _bitboard(self, grid: "_Grid") -> tuple[int, int, int, int, int, int]:
+        """The concealment as three bit boards in the grid's layout (bit set: at least 1, 2, 3
+        there), the solid hexes (walls included) and the wall and veil hexes, each moved up by
+        the grid's template origin: shifted down by a hex's bit, a board lines up with the
+        grid's templates around that hex, and a bit count bounds what any line from the hex
+        can cross before a line is looked at."""
         got = self._bits
-        if got is not None and got[0] >= reach:
-            return got[1]
-        pad = max(reach, _PAD_AT_LEAST) + 3     # one layout (and one set of masks) for most reaches
-        cubes = [self.layout.to_cube(x, y) for x, y in self.board.coords()]
-        self._qmin = min(c[0] for c in cubes) - pad
-        self._rmin = min(c[1] for c in cubes) - pad
-        stride = max(c[0] for c in cubes) + pad - self._qmin + 1 + pad
-        off = pad * stride + pad                          # where the origin sits in a template
+        if got is not None:
+            return got
+        off = grid.off
         levels = [0, 0, 0]
         for c, w in self._conceal.items():
-            i = (c[1] - self._rmin) * stride + (c[0] - self._qmin) + off
-            for k in range(min(w, 3)):
+            i = grid.bit(c) + off
+            for k in range(min(w, TOTAL_CONCEALMENT)):
                 levels[k] |= 1 << i
         solid_bits = 0
         for c in self._solid:
-            solid_bits |= 1 << ((c[1] - self._rmin) * stride + (c[0] - self._qmin) + off)
-        built = (stride, off, levels, {}, solid_bits)
-        self._bits = (reach, built)
-        return built
+            solid_bits |= 1 << (grid.bit(c) + off)
+        wall_bits = veil_bits = 0
+        for c in self._walls_c:
+            wall_bits |= 1 << (grid.bit(c) + off)
+        for c in self._veils_c:
+            veil_bits |= 1 << (grid.bit(c) + off)
+        got = self._bits = (levels[0], levels[1], levels[2], solid_bits, wall_bits, veil_bits)
+        return got
 
     def local_features(self, a: Hex, radius: int) -> tuple[tuple[Hex, ...], tuple[tuple[Hex, int], ...]]:
         """The active walls and veil hexes within `radius` of `a`: all of the state's features
@@ -309,24 +408,89 @@ def _board_cubes(board: Any) -> tuple[frozenset[Cube], frozenset[Cube], dict[Cub
     return frozenset(solid), frozenset(cover), conceal
 
 
-@lru_cache(maxsize=16384)
-def _template(d: Cube, stride: int, off: int) -> int:
-    """hexsight's region for the offset `d` as a bit mask in a bit board of this stride."""
-    t = 0
-    for rc in hs.region_from_origin(d):
-        t |= 1 << (rc[1] * stride + rc[0] + off)
-    return t
+class _Grid:
+    """What the unseen listing reads from a board once (one per board, see boardcache): its
+    open hexes in board order (cube and offset), its dark hexes, and a bit layout for bit
+    boards over axial coordinates with the region templates (hexsight's region for an offset:
+    every hex a line between the two hexes could touch) and centre-line templates drawn in it.
+
+    The layout pads the board by 3 hexes on every side: a line between two hexes of the board
+    never touches a hex further out (a region reaches 2 hexes beside the centre line), so every
+    template bit lands in the padded board whichever of its hexes it is drawn around. Templates
+    are remembered per offset; a board has at most (2 width) x (2 height) offsets between its
+    hexes, so the tables stay bounded by the board."""
+
+    PAD = 3
+
+    def __init__(self, board: Any) -> None:
+        lay = HexLayout.from_board(board)
+        cubes = [(lay.to_cube(x, y), (x, y)) for x, y in board.coords()]
+        self.qmin = min(c[0] for c, _ in cubes) - self.PAD
+        self.rmin = min(c[1] for c, _ in cubes) - self.PAD
+        self.stride = max(c[0] for c, _ in cubes) + self.PAD - self.qmin + 1
+        rows = max(c[1] for c, _ in cubes) + self.PAD - self.rmin + 1
+        self.off = rows * self.stride         # where the origin sits in a template
+        self.span = rows + self.stride        # no two hexes of the board are further apart
+        self.open: tuple[tuple[int, int, int, Hex], ...] = tuple(
+            (c[0], c[1], c[2], h) for c, h in cubes
+            if not board.cells[h[1]][h[0]].get("solid", False))
+        self.dark: frozenset[Hex] = frozenset(
+            h for _, h in cubes if board.cells[h[1]][h[0]].get("dark", False))
+        self.templates: dict[tuple[int, int], int] = {}
+        self.centres: dict[tuple[int, int], int] = {}
+        self._by_cube = {(c[0], c[1], c[2]): c for c in self.open}
+
+    def around(self, c: Cube, radius: int) -> list[tuple[int, int, int, Hex]]:
+        """The open hexes within `radius` of `c` (for a short reach: fewer than the board's)."""
+        by_cube = self._by_cube
+        return [got for x in cube_area(c, radius) if (got := by_cube.get(x)) is not None]
+
+    def bit(self, c: Cube) -> int:
+        """Where hex `c` sits in a board laid out in this grid."""
+        return (c[1] - self.rmin) * self.stride + (c[0] - self.qmin)
+
+    def template(self, dq: int, dr: int) -> int:
+        """hexsight's region for the offset (dq, dr) as a bit mask around the origin, or a
+        little more: every hex within 2 (and a margin) of the centre line, drawn a row at a
+        time. Everything the listing does with a template holds for any superset of the region
+        (bounds, the hexes handed to hexsight, which features are near)."""
+        t = 0
+        stride, off = self.stride, self.off
+        for r, q_lo, q_hi in hs.near_segment_rows((dq, dr, -dq - dr), 2.0 + _REGION_MARGIN):
+            t |= ((1 << (q_hi - q_lo + 1)) - 1) << (r * stride + q_lo + off)
+        self.templates[(dq, dr)] = t
+        return t
+
+    def centre(self, dq: int, dr: int) -> int:
+        """The hexes the centre line from the origin to (dq, dr) touches (an edge or a corner is
+        enough), as a bit mask like `template`'s."""
+        got = self.centres.get((dq, dr))
+        if got is None:
+            stride, off = self.stride, self.off
+            got = 0
+            for rc in hs.centre_line_touches((dq, dr, -dq - dr)):
+                got |= 1 << (rc[1] * stride + rc[0] + off)
+            self.centres[(dq, dr)] = got
+        return got
 
 
-@lru_cache(maxsize=16384)
-def _centre_template(d: Cube, stride: int, off: int) -> int:
-    """The hexes the centre line from the origin to `d` touches (an edge or a corner is
-    enough), as a bit mask like `_template`'s."""
-    t = 0
-    for rc in hs.region_from_origin(d):
-        if hs.line_touches(d, rc, hs.CENTRE_LINE):
-            t |= 1 << (rc[1] * stride + rc[0] + off)
-    return t
+def _ring_index(dq: int, dr: int, radius: int) -> int:
+    """Where the offset (dq, dr) at distance `radius` comes in cube_ring(origin, radius): the
+    ring starts at radius steps in direction 4 and walks directions 0..5, radius steps each."""
+    ds = -dq - dr
+    if radius == 0:
+        return 0
+    if ds == radius and dq < 0:
+        return dq + radius                    # from (-R, 0, R) along direction 0
+    if dr == -radius and dq >= 0:
+        return radius + dq                    # from (0, -R, R) along direction 1
+    if dq == radius and dr < 0:
+        return 2 * radius + dr + radius       # from (R, -R, 0) along direction 2
+    if ds == -radius and dr >= 0:
+        return 3 * radius + dr                # from (R, 0, -R) along direction 3
+    if dr == radius and dq <= 0:
+        return 4 * radius - dq                # from (0, R, -R) along direction 4
+    return 5 * radius + radius - dr           # from (-R, R, 0) along direction 5
 
 
 def _board_dark(board: Any) -> bool:
@@ -334,13 +498,16 @@ def _board_dark(board: Any) -> bool:
     return any(board.cells[y][x].get("dark", False) for x, y in board.coords())
 
 
-_PAD_AT_LEAST = 16            # bit boards are laid out for reaches up to this at least
+_REGION_MARGIN = 1e-3         # templates are drawn this much wider than a region, never narrower
+_SHORT_REACH = 4              # longer reaches are listed over the whole board at once
 _MEMO_LIMIT = 50_000          # pairs one Viewer remembers (a few MB) before starting afresh
 _VIEWERS_PER_BOARD = 16       # feature sets remembered per board
 
+# what sight reads from the state besides the board (see _reading)
+Reading = tuple[bool, str, frozenset[Hex], frozenset[tuple[Hex, int]]]
 
-def _reading(state: BindingsState) -> tuple[bool, str, frozenset[Hex],
-                                            frozenset[tuple[Hex, int]]]:
+
+def _reading(state: BindingsState) -> Reading:
     """What sight reads from the state besides the board: the two house rules, the hexes the
     active walls fill and each active veil hex's summed concealment."""
     tick = state.tick
@@ -364,13 +531,30 @@ def viewer(state: BindingsState) -> Viewer:
     board = state.board
     if board is None:
         raise ValueError("sight needs the state's board (attach it after loading)")
-    shared: dict[tuple, Viewer] = per_board("sight", board, lambda _b: {})
-    key = _reading(state)
-    got = shared.get(key)
+    return _shared(board, _reading(state))
+
+
+def _bare(board: Any, graze: bool, mode: str) -> Viewer:
+    """The Viewer of the board alone (no walls, no veils) under these house rules, kept apart
+    from the feature sets `_shared` comes and goes through: its answers stay true all match."""
+    bare: dict[tuple[bool, str], Viewer] = per_board("sight bare", board, lambda _b: {})
+    got = bare.get((graze, mode))
+    if got is None:
+        got = bare[(graze, mode)] = Viewer.of(board, (graze, mode, frozenset(), frozenset()))
+    return got
+
+
+def _shared(board: Any, reading: Reading) -> Viewer:
+    """The one Viewer per board and reading (at most _VIEWERS_PER_BOARD kept per board; the
+    bare board's is `_bare`, kept apart)."""
+    if not reading[2] and not reading[3]:
+        return _bare(board, reading[0], reading[1])
+    shared: dict[Reading, Viewer] = per_board("sight", board, lambda _b: {})
+    got = shared.get(reading)
     if got is None:
         if len(shared) >= _VIEWERS_PER_BOARD:
             shared.clear()
-        got = shared[key] = Viewer(state)
+        got = shared[reading] = Viewer.of(board, reading)
     return got
 
 
@@ -388,6 +572,9 @@ def unseen(state: BindingsState, a: Hex, reach: int) -> tuple[Hex, ...]:
     be worked out again."""
     view = viewer(state)
     a = (int(a[0]), int(a[1]))
+    got = view._unseen.get((a, reach))          # this very feature set asked before: cheaper
+    if got is not None:
+        return got
     key = (a, reach, view.graze, view.mode, view.local_features(a, reach + 3))
     shared: dict[tuple, tuple[Hex, ...]] = per_board("unseen", view.board, lambda _b: {})
     got = shared.get(key)
@@ -395,6 +582,8 @@ def unseen(state: BindingsState, a: Hex, reach: int) -> tuple[Hex, ...]:
         if len(shared) >= _MEMO_LIMIT // 4:
             shared.clear()
         got = shared[key] = view.unseen(a, reach)
+    else:
+        view._keep_unseen((a, reach), got)
     return got
 
 

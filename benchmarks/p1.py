@@ -1,0 +1,81 @@
+"""Bindings sight figures: the legal list per map, and the listing of hexes an attacker cannot see
+into (BND-91's guesses), the part of bindings' legal_actions that grows with the board.
+
+Owns: `rows(quick)`. Random-legal play per shipped bindings map (the engine section's games,
+split by map), and the unseen listing timed on its own from every open hex of a map: on the bare
+board from cold (nothing remembered: the first positions of a match), on the bare board again
+(remembered geometry), and with a veil and a wall standing (what most positions of a match
+with casters look like). Each figure is CPU time of this thread.
+
+Must not: change a rule or the listing to look faster; maps, seeds and feature positions are
+fixed so two runs compare.
+"""
+from __future__ import annotations
+
+from benchmarks.engine import _random_games
+from benchmarks.report import Row, cpu, median, percentile
+from game import paths
+from game.engine.boards.hex import HexLayout
+from game.engine.boards.tmx import load_board
+from game.engine.systems.bindings import sight
+from game.engine.systems.bindings.boardcache import forget
+from game.engine.systems.bindings.state import BindingsState, Feature
+
+MAPS = ("bindings_pass.tmx", "bindings_grove.tmx")
+LONG_REACH = 30                      # a bow's reach: further than these maps are wide
+
+
+def play_rows(quick: bool) -> list[Row]:
+    rows: list[Row] = []
+    seeds = range(1, 3) if quick else range(1, 7)
+    for name in MAPS:
+        short = name.removeprefix("bindings_").removesuffix(".tmx")
+        n, spent, legal_t, _ = _random_games("bindings", [name], seeds)
+        where = f"{len(seeds)} games, {n} actions"
+        rows.append(Row("sight", f"bindings random-legal play, {short}", n / spent, "actions/s",
+                        5000.0, "higher", note=where))
+        rows.append(Row("sight", f"bindings legal_actions p95, {short}",
+                        percentile(legal_t, .95) * 1e3, "ms", 1.0,
+                        note=f"median {median(legal_t) * 1e6:.0f} us, max {max(legal_t) * 1e3:.1f} ms"))
+    return rows
+
+
+def listing_rows(quick: bool) -> list[Row]:
+    rows: list[Row] = []
+    for name in MAPS[:1] if quick else MAPS:
+        short = name.removeprefix("bindings_").removesuffix(".tmx")
+        board = load_board(paths.maps_dir() / name)
+        lay = HexLayout.from_board(board)
+        state = BindingsState(combatants={}, order=[], house={}, board=board)
+        cells = [c for c in board.coords() if not board.prop(*c, "solid", False)]
+
+        def per_hex() -> float:
+            t0 = cpu()
+            for a in cells:
+                sight.unseen(state, a, LONG_REACH)
+            return (cpu() - t0) / len(cells) * 1e3
+
+        forget(board)
+        cold = per_hex()
+        forget(board)                  # the board's tables again; the line geometry stays
+        warm = per_hex()
+        centre = cells[len(cells) // 2]
+        state.features = [Feature("v", "veil", "x", "m", cells=[list(h) for h in lay.area(centre, 1)],
+                                  conceal=1, until=-1),
+                          Feature("w", "wall", "x", "m", cells=[list(cells[len(cells) // 3])],
+                                  until=-1)]
+        veiled = per_hex()
+        note = f"{len(cells)} open hexes, reach {LONG_REACH}"
+        first = name == MAPS[0]
+        rows.append(Row("sight", f"unseen hexes from a hex, cold, {short}", cold,
+                        "ms", 1.0, note=note + ("; nothing remembered yet" if first else
+                                                "; the board's tables empty, lines known")))
+        rows.append(Row("sight", f"unseen hexes from a hex, bare, {short}", warm, "ms",
+                        1.0, note=note + "; line geometry remembered"))
+        rows.append(Row("sight", f"unseen hexes from a hex, veil+wall, {short}", veiled,
+                        "ms", 1.0, note=note + "; bare board's answers remembered"))
+    return rows
+
+
+def rows(quick: bool) -> list[Row]:
+    return listing_rows(quick) + play_rows(quick)

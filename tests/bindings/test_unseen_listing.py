@@ -1,0 +1,148 @@
+"""The fast listing of guessable hexes (BND-91, BND-93) against sight() hex by hex: the same hexes
+in the same order (ring by ring, as cube_area walks them: the legal list, and so every seeded
+game, depends on the order), with walls and veils that come and go, and with reaches that span
+the whole map. Also the bounds of what the listing remembers."""
+from __future__ import annotations
+
+import pytest
+
+from game import paths
+from game.engine.boards.hex import HexLayout, cube_area, cube_ring
+from game.engine.boards.tmx import load_board
+from game.engine.systems.bindings import sight as S
+from game.engine.systems.bindings.boardcache import forget
+from game.engine.systems.bindings.state import BindingsState, Feature
+
+MAPS = sorted(paths.maps_dir().glob("bindings_*.tmx"))
+
+
+def test_ring_index_is_the_place_in_cube_ring():
+    origin = (0, 0, 0)
+    for radius in range(0, 13):
+        for i, c in enumerate(cube_ring(origin, radius)):
+            assert S._ring_index(c[0], c[1], radius) == i, (radius, c)
+
+
+def _want(view: S.Viewer, lay: HexLayout, board, src, reach: int, walls: set) -> list:
+    """What sight() says, hex by hex, in cube_area's order."""
+    out = []
+    for c in cube_area(lay.to_cube(*src), reach):
+        h = lay.from_cube(c)
+        if h == src or not board.in_bounds(*h) or board.prop(*h, "solid", False) or h in walls:
+            continue
+        s = view.sight(src, h)
+        if s.can_see and s.concealment >= S.TOTAL_CONCEALMENT:
+            out.append(h)
+    return out
+
+
+@pytest.mark.rule("BND-91")
+@pytest.mark.rule("BND-93")
+@pytest.mark.rule("BND-GM-19")
+@pytest.mark.rule("BND-GM-23")
+@pytest.mark.parametrize("house", [{}, {"graze_blocks": True, "concealment_line": "centre"},
+                                   {"concealment_line": "centre"}],
+                         ids=["defaults", "grazes-block-centre-line", "centre-line"])
+@pytest.mark.parametrize("path", MAPS, ids=[p.stem for p in MAPS])
+def test_the_listing_is_sights_answer_in_ring_order_as_walls_and_veils_come_and_go(path, house):
+    board = load_board(path)
+    forget(board)
+    lay = HexLayout.from_board(board)
+    state = BindingsState(combatants={}, order=[], house=dict(house), board=board)
+    cells = [c for c in board.coords() if not board.prop(*c, "solid", False)]
+    reach_all = board.width + board.height           # further than any two hexes are apart
+    hidden = 0
+    for k, src in enumerate(cells[::23]):
+        # a different veil and wall each time (the bare board's answers are reused), and
+        # sometimes none at all
+        centre = cells[(k * 31) % len(cells)]
+        wall = cells[(k * 17 + 5) % len(cells)]
+        state.features = [] if k % 4 == 3 else [
+            Feature("v1", "veil", "x", "m", cells=[list(h) for h in lay.area(centre, 1)],
+                    conceal=1 + k % 2, until=-1),
+            Feature("w1", "wall", "x", "m", cells=[list(wall)], until=-1)]
+        walls = {tuple(wall)} if state.features else set()
+        view = S.Viewer(state)
+        for reach in (3, 8, reach_all):
+            want = _want(view, lay, board, src, reach, walls)
+            assert list(S.unseen(state, src, reach)) == want, (path.name, src, reach)
+            assert list(S.Viewer(state).unseen(src, reach)) == want, (path.name, src, reach)
+            hidden += len(want)
+    assert hidden > 0                        # the map's thickets and dark hollows hide hexes
+
+
+# ---------------------------------------------------------------- random boards, long reaches
+from hypothesis import given, settings                     # noqa: E402
+from hypothesis import strategies as st                    # noqa: E402
+
+from tests.bindings.test_sight import SHAPES, Map           # noqa: E402
+
+spot = st.tuples(st.integers(-5, 5), st.integers(-5, 5)).map(lambda t: (t[0], t[1], -t[0] - t[1]))
+terrain = st.dictionaries(spot, st.sampled_from(["solid", "smoke", "smoke2", "dark"]), max_size=24)
+
+
+@pytest.mark.rule("BND-91")
+@pytest.mark.rule("BND-93")
+@settings(deadline=None, max_examples=30)
+@given(st.sampled_from(SHAPES), terrain, st.lists(spot, max_size=4), st.lists(spot, max_size=3),
+       st.integers(1, 2), st.booleans(), st.booleans(), st.lists(spot, min_size=1, max_size=3))
+def test_long_reaches_with_veils_and_walls_list_what_sight_cannot_see_into(
+        shape, cells, veil, wall, thick, graze, centre_mode, sources):
+    """A long reach is listed from the bare board's answers where no wall or veil is near a
+    pair's lines, and from its witnesses where only veils are: the result must still be sight's,
+    hex by hex and in order."""
+    m = Map(*shape)
+    for c, kind in cells.items():
+        m.set(c, **{"solid": {"solid": True}, "smoke": {"conceal": 1}, "smoke2": {"conceal": 2},
+                    "dark": {"dark": True}}[kind])
+    m.state.house.update(graze_blocks=graze, concealment_line="centre" if centre_mode else "best")
+    lay = m.lay
+    walls = {m.at(c) for c in wall if not m.board.prop(*m.at(c), "solid", False)}
+    for src in sources:
+        a = m.at(src)
+        if m.board.prop(*a, "solid", False) or a in walls:
+            continue
+        m.state.features = []
+        S.unseen(m.state, a, 12)                 # the bare board's answers, remembered
+        m.state.features = [
+            Feature("v", "veil", "x", "m", cells=[list(m.at(c)) for c in veil], conceal=thick,
+                    until=-1),
+            Feature("w", "wall", "x", "m", cells=[list(h) for h in walls], until=-1)]
+        want = _want(S.Viewer(m.state), lay, m.board, a, 12, walls)
+        assert list(S.unseen(m.state, a, 12)) == want
+
+
+def test_what_the_listing_remembers_stays_bounded(monkeypatch):
+    """A long match meets many positions and feature sets; every table the listing fills is
+    capped (issue: client memory stays flat), here with the cap lowered so a test reaches it."""
+    from game.engine.systems.bindings.boardcache import per_board
+    limit = 64
+    monkeypatch.setattr(S, "_MEMO_LIMIT", limit)
+    board = load_board(MAPS[0])
+    forget(board)
+    lay = HexLayout.from_board(board)
+    state = BindingsState(combatants={}, order=[], house={}, board=board)
+    cells = [c for c in board.coords() if not board.prop(*c, "solid", False)]
+    for k, src in enumerate(cells):
+        centre = cells[(k * 7) % len(cells)]
+        state.features = [] if k % 5 == 0 else [
+            Feature("v", "veil", "x", "m", cells=[list(h) for h in lay.area(centre, 1)],
+                    conceal=1, until=-1)]
+        S.unseen(state, src, 30)
+        S.unseen(state, src, 2)
+    bare = S._bare(board, False, "best")
+    assert len(bare._pairs) <= limit
+    assert len(bare._everywhere) <= len(cells)                # one entry per hex at most
+    shared = per_board("sight", board, lambda _b: {})
+    assert 0 < len(shared) <= S._VIEWERS_PER_BOARD
+    for view in [bare, *shared.values()]:
+        assert len(view._unseen) <= limit // 16 and len(view._unseen_rings) <= len(cells)
+        assert len(view._sights) <= limit and len(view._visible) <= limit
+        assert len(view._pairs) <= limit
+    assert len(per_board("unseen", board, lambda _b: {})) <= limit // 4
+    # the grid's templates: one per offset between two hexes of the board, never more
+    grid = per_board("sight grid", board, S._Grid)
+    cubes = [lay.to_cube(*h) for h in cells]
+    offsets = {(b[0] - a[0], b[1] - a[1]) for a in cubes for b in cubes}
+    assert grid.templates and set(grid.templates) <= offsets
+    assert set(grid.centres) <= offsets
