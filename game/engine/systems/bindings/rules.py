@@ -128,6 +128,21 @@ def legal_actions(state: BindingsState) -> list:
     return out
 
 
+def legal_part(state: BindingsState, kind: type) -> list | None:
+    """The part of `legal_actions` that lists `kind`, built by the same code, when it can be
+    had without listing combat's moves (sight lines are dear): the acting combatant's turn
+    actions, and EndTurn; None for the rest (the whole list answers them)."""
+    if state.over or state.pending or state.opening is not None or state.acting is None:
+        return None
+    if decision(state) is None:
+        return None
+    if kind is EndTurn:
+        return [EndTurn()]
+    if issubclass(kind, TURN_ACTIONS):
+        return turn_actions(state, state.acting)
+    return None
+
+
 def validate(state: BindingsState, action: Any) -> Refusal | str | None:
     """None when `action` is in legal_actions now, else why not (in a player's words, with the
     rule ID where one rule refuses it). Acceptance is membership of the listed actions, so the

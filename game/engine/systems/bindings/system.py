@@ -272,6 +272,9 @@ class BindingsSystem(SystemBase):
     def legal_actions(self, state: BindingsState) -> list:
         return rules.legal_actions(state)
 
+    def legal_part(self, state: BindingsState, kind: type) -> list | None:
+        return rules.legal_part(state, kind)
+
     def validate(self, state: BindingsState, action: Any) -> Refusal | str | None:
         return rules.validate(state, action)
 
