@@ -1,8 +1,8 @@
 """`python -m benchmarks [--quick] [--section NAME] [--json PATH]`: every speed figure of the
 project beside its goal (and beside the peer where there is one), as CPU time.
 
-Sections: engine (random-legal play, legal_actions, submit, AI), and the client's, each in its
-own module with `rows(quick)`. Results are printed as they are measured and also written as JSON
+Sections: engine (random-legal play, legal_actions, submit, AI), sight (bindings' sight lines
+per map), loading, and the client's, each in its own module with `rows(quick)`. Results are printed as they are measured and also written as JSON
 (default `bench-results.json`) so two runs can be compared. Exit status 0 even when a goal is
 missed: this measures, the MISS marks say what is off.
 """
@@ -14,11 +14,11 @@ import sys
 import time
 from pathlib import Path
 
-from benchmarks import bundle, engine, frames, hitches, loading
+from benchmarks import bundle, engine, frames, hitches, loading, sight
 from benchmarks.report import Row, format_row, write_json
 
-SECTIONS = {"engine": engine.rows, "loading": loading.rows, "frames": frames.rows,
-            "hitches": hitches.rows, "bundle": bundle.rows}
+SECTIONS = {"engine": engine.rows, "sight": sight.rows, "loading": loading.rows,
+            "frames": frames.rows, "hitches": hitches.rows, "bundle": bundle.rows}
 
 
 def main(argv: list[str] | None = None) -> int:
