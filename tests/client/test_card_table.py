@@ -428,3 +428,25 @@ def test_the_deck_viewer_lists_your_own_deck_sorted_and_hides_the_rivals(app):
     assert [scene.presenter.face(c).name for c in own_deck_contents(st, me)] == names
     scene._open_pile(("pile", "deck", 1 - me))
     assert scene.pile_view.cards == [] and "Nobody knows the order" in scene.pile_view.note
+
+
+def test_a_toast_is_drawn_over_the_zoomed_card(app, monkeypatch):
+    from game.client.systems.gemwielders import table as table_mod
+    match = new_match(4)
+    open_table(app, match)
+    scene = pick_bearers(app, match)
+    order: list[str] = []
+    real_zoom, real_toasts = table_mod.CW.zoom, table_mod.W.draw_toasts
+    monkeypatch.setattr(table_mod.CW, "zoom",
+                        lambda *a, **k: (order.append("zoom"), real_zoom(*a, **k))[1])
+    monkeypatch.setattr(table_mod.W, "draw_toasts",
+                        lambda *a, **k: (order.append("toasts"), real_toasts(*a, **k))[1])
+    surface = pygame.display.get_surface()
+    scene.draw(surface)
+    row = next(h for h in scene.hot if h.face is not None and not h.face.hidden
+               and h.key[0] != "hand")
+    app.move_mouse(row.rect.center)              # a card on the table: it zooms
+    scene.toast("That card cannot go there")
+    order.clear()
+    scene.draw(surface)
+    assert "zoom" in order and order[-1] == "toasts"

@@ -543,9 +543,10 @@ class CardTableScene(MatchScene):
             f = self.pile_view.card_at(mouse)
             if f is not None:
                 CW.zoom(surface, f, pygame.Rect(mouse[0], mouse[1], 1, 1), self.text.scale)
-            return
+        else:
+            self._hover(surface, t, mouse, over)
+        # last: a toast says what just went wrong, so nothing (a zoomed card) may cover it
         W.draw_toasts(surface, self.text, self.toasts, r["mid"])
-        self._hover(surface, t, mouse, over)
 
     def _why_not(self, t: TableInfo, card: CardFace) -> str:
         if not self.human_turn():
