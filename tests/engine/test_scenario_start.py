@@ -405,7 +405,7 @@ def test_a_malformed_build_is_refused_when_the_file_is_read(tmp_path, body, prob
 def test_a_system_without_a_builder_refuses_builds(tmp_path):
     with pytest.raises(sc.ScenarioError, match="no character builder"):
         sc.load(_build_file(tmp_path, '[[build]]\nsheet = {cpr = 1}\nexpect = {pp = 2}\n',
-                            system="bindings"))
+                            system="gemwielders"))
 
 
 @pytest.mark.rule("GEM-05")
@@ -461,3 +461,17 @@ def test_none_and_paths_are_read_in_actions_and_start_values(tmp_path):
         '''), encoding="utf-8")
     result = sc.run_file(f)
     assert result.status == "PASS", result.errors + result.differences
+
+
+@pytest.mark.rule("BND-106")
+def test_a_bindings_build_refuses_what_it_cannot_check(tmp_path):
+    # one hour asked for with four dice: two are never rolled, so the file is wrong somewhere
+    extra = sc.run_file(_build_file(tmp_path, '[[build]]\nprolonged_binding = {str_mod = 1, '
+                                              'hours = 1, dice = [4, 5, 6, 6]}\n'
+                                              'expect = {hours = 1}\n', system="bindings"))
+    assert extra.differences == ["[[build]] 1 (prolonged_binding): refused: prolonged_binding: "
+                                 "2 forced dice were never rolled"]
+    wrong = sc.run_file(_build_file(tmp_path, '[[build]]\nprolonged_binding = {hour = 2}\n'
+                                              'refused = "unknown key \'hour\'"\n',
+                                    system="bindings"))
+    assert wrong.status == "PASS"

@@ -21,7 +21,7 @@ from game.engine.tactics.boardbuild import build_board as tactics_build_board
 from game.engine.tactics.boardbuild import example_match, grid_rows, rows_board
 
 from . import events as ev
-from . import rules, turns
+from . import fatigue, rules, turns
 from .content import (BASIC_MOVES, Content, combatant_fields, content, content_of, teams_for_map,
                       with_inline)
 from .house import DEFAULTS, HOUSE_RULES
@@ -200,6 +200,8 @@ class BindingsSystem(SystemBase):
     house_rules: tuple[HouseRule, ...] = HOUSE_RULES
     seat_count = (2, 2)
     state_version = STATE_VERSION
+    # prolonged binding (BND-103..106) happens between battles: a scenario checks it as a build
+    builder_kinds = ("prolonged_binding",)
 
     def teams_for_map(self, map_path: str) -> list[tuple[str, str]]:
         """(team id, name) pairs suiting a map, for the New game screen's team pickers."""
@@ -274,6 +276,47 @@ class BindingsSystem(SystemBase):
 
     def legal_part(self, state: BindingsState, kind: type) -> list | None:
         return rules.legal_part(state, kind)
+
+    def check_build(self, kind: str, table: dict[str, Any], setup: dict[str, Any]
+                    ) -> dict[str, Any]:
+        """`prolonged_binding = {str_mod, hours, dice, edge, then}`: a creature binds for up to
+        `hours` hours (the hourly Strength checks rolled with the forced `dice`, 2d6 each, and
+        3d6 more with an `edge`), then, if `then = "night_rest"` or `"break"`, rests
+        (fatigue.py); the figures: `hours` bound, `checks` made, `exhausted`, `next_dc`."""
+        if kind != "prolonged_binding":
+            raise ConfigError(f"the bindings builder checks prolonged_binding, not {kind!r}")
+        known = {"str_mod", "hours", "dice", "edge", "then"}
+        if set(table) - known:
+            raise ConfigError(f"prolonged_binding: unknown key {sorted(set(table) - known)[0]!r} "
+                              f"(known: {', '.join(sorted(known))})")
+        str_mod, hours = table.get("str_mod", 0), table.get("hours", 1)
+        forced, edge, then = table.get("dice", []), table.get("edge", "none"), table.get("then", "")
+        if not isinstance(str_mod, int) or not isinstance(hours, int) or not 1 <= hours <= 24:
+            raise ConfigError("prolonged_binding: str_mod must be a whole number and hours 1..24")
+        if not isinstance(forced, list) or not all(isinstance(d, int) and 1 <= d <= 6
+                                                    for d in forced):
+            raise ConfigError("prolonged_binding: dice must be a list of d6 faces")
+        if edge not in ("none", "advantage", "disadvantage") or then not in ("", "break",
+                                                                              "night_rest"):
+            raise ConfigError("prolonged_binding: edge is none, advantage or disadvantage; then "
+                              "is break or night_rest")
+        f = fatigue.Fatigue("binder", str_mod)
+        rng = Rng.from_seed(0)
+        rng.force(list(forced))
+        fatigue.start(f)
+        checks = 0
+        while f.binding and f.hours < hours:
+            fatigue.hour_passed(f, rng, edge)
+            checks += 1
+        if rng.forced:
+            raise ConfigError(f"prolonged_binding: {len(rng.forced)} forced dice were never "
+                              f"rolled")
+        bound = f.hours
+        if then == "break":
+            fatigue.take_break(f)
+        elif then == "night_rest":
+            fatigue.night_rest(f)
+        return {"hours": bound, "checks": checks, "exhausted": f.exhausted, "next_dc": f.dc}
 
     def validate(self, state: BindingsState, action: Any) -> Refusal | str | None:
         return rules.validate(state, action)
