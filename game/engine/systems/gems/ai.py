@@ -36,6 +36,7 @@ from . import combat, common
 from .forecast import forecast
 from .house import house
 from .state import GemsState, Unit
+from .travel import UNREACHABLE, slots_to_strike
 
 # --- weights of the evaluation (hand-tuned against the random bot and each other) ------------
 FORMED = 30.0          # a gem still in the fight
@@ -44,7 +45,8 @@ ARM = 6.0              # per working arm (attacks, blocks, holding)
 HELD = 1.0             # per held object of a gem with Blocking (a counter roll each, GEM-29)
 HELD_NO_BLOCK = 0.3    # ... of a gem without it
 WEAPON = 1.0           # plus this per point of damage above bare hands
-APPROACH = 0.8         # per tile too far from the nearest enemy to strike her
+APPROACH = 0.8         # per tile too far from the nearest enemy to strike her (no way there)
+TRAVEL = 3.0           # per Action Slot of travel to striking reach of the nearest enemy
 WATER = 4.0            # standing where a current may drag her (GEM-18..20)
 THREAT = 0.35          # per point of damage the nearby enemies could deal next turn
 EFFORT = 0.05         # any action that is not the end of the turn
@@ -116,8 +118,23 @@ def surrounded_by_water(state: GemsState, u: Unit) -> bool:
                for x, y in tiles for dx in (-1, 0, 1) for dy in (-1, 0, 1))
 
 
+def approach_cost(state: GemsState, u: Unit, enemies: list[Unit], dists: list[int],
+                  reach: int) -> float:
+    """What it costs her to be far from a fight: TRAVEL per Action Slot she needs to bring the
+    nearest enemy within reach across the terrain (travel.py), so a river or a cliff between
+    the sides is walked round or climbed rather than stared across; APPROACH per tile of
+    straight-line gap (plus a flat charge) where no way on foot or wing exists."""
+    if min(dists) <= reach:
+        return 0.0
+    best = min(slots_to_strike(state, u, e, reach) for e in enemies)
+    if best == UNREACHABLE:
+        return APPROACH * (min(dists) - reach) + 2 * TRAVEL
+    return TRAVEL * best
+
+
 def evaluate(state: GemsState, side: int, sharp: bool = False) -> float:
-    """The position's worth to `side` (higher is better); symmetric between the sides."""
+    """The position's worth to `side` (higher is better). Symmetric between the sides but for
+    the approach term, charged to `side`'s own gems only (see approach_cost)."""
     if state.over:
         if state.winner is None:
             return 0.0
@@ -138,7 +155,11 @@ def evaluate(state: GemsState, side: int, sharp: bool = False) -> float:
                    and not common.truce_between(state, u.id, e.id)]
         if enemies:
             dists = [common.footprint_distance(prints[u.id], prints[e.id]) for e in enemies]
-            v -= APPROACH * max(0, min(dists) - reach[u.id])
+            if u.side == side:
+                # only her own side's gems are charged for distance: counted for both sides,
+                # her step toward an enemy is also the enemy's step toward her and the two
+                # cancel, so nobody would ever advance
+                v -= approach_cost(state, u, enemies, dists, reach[u.id])
             # what the enemies within a move and a strike of her could deal her next turn
             incoming = 0.0
             for e, d in zip(enemies, dists):
@@ -458,7 +479,8 @@ class GemsBot(bots.BotBase):
                     else rough_gain(s, side, self.sharp))
             # with a slot still left after this one, she can strike again (GEM-08)
             again = 0.8 * gain if s.slots >= 1 else 0.0
-            return evaluate(view, side, self.sharp) + gain + again, None
+            # EFFORT: a Ready Action with nothing worth striking loses to ending the turn
+            return evaluate(view, side, self.sharp) + gain + again - EFFORT, None
         s, _ = dry_run(view, action, rng.fork("dry"))
         if s is None:
             return -WIN, None
