@@ -85,7 +85,8 @@ def words(text: str) -> list[str]:
 class Reference:
     """The entries of one system, by id in reading order (sections keep their first place)."""
 
-    def __init__(self, system_id: str, found: Iterable[Entry]):
+    def __init__(self, system_id: str, found: Iterable[Entry],
+                 terms_first: Iterable[str] = ()):
         self.system_id = system_id
         self.entries: dict[str, Entry] = {}
         for e in found:
@@ -95,11 +96,17 @@ class Reference:
         self.titles = {e.id: e.title for e in self.entries.values()}
         self._hay = {e.id: " ".join(words(" ".join((e.title, *e.terms, plain(e.text, self.titles)))))
                      for e in self.entries.values()}
-        # every name a player meets (a title, a term) -> the entry, longest first for `mentioned`
+        # every name a player meets (a title, a term) -> the entry, longest first for `mentioned`.
+        # Titles and ids win; then the terms of `terms_first` (the generated pages: a house
+        # rule's id names its own page before a rules page that cites it), then the rest.
         names: dict[str, str] = {}
         for e in self.entries.values():
-            for name in (e.title, *e.terms, e.id):
+            for name in (e.title, e.id):
                 names.setdefault(name.lower(), e.id)
+        first = [i for i in terms_first if i in self.entries]
+        for eid in [*first, *(i for i in self.entries if i not in set(first))]:
+            for name in self.entries[eid].terms:
+                names.setdefault(name.lower(), eid)
         self._names = names
         self._by_length = sorted(names, key=len, reverse=True)
 
@@ -110,17 +117,22 @@ class Reference:
         return [e for e in self.entries.values() if e.section == section]
 
     def search(self, query: str, section: str | None = None) -> list[Entry]:
-        """Entries holding every word of `query` (as a word start), those whose title holds
-        them first; an empty query lists every entry (of `section` when given)."""
+        """Entries holding every word of `query` (as a word start): those whose title holds them
+        first, then those whose other names do; an empty query lists every entry (of `section`
+        when given)."""
         wanted = words(query)
         pool = [e for e in self.entries.values() if section is None or e.section == section]
         if not wanted:
             return pool
         hits = [e for e in pool
                 if all(re.search(r"(?:^|\s)" + re.escape(w), self._hay[e.id]) for w in wanted)]
-        title_words = {e.id: " ".join(words(e.title + " " + " ".join(e.terms))) for e in hits}
-        return sorted(hits, key=lambda e: not all(
-            re.search(r"(?:^|\s)" + re.escape(w), title_words[e.id]) for w in wanted))
+        def has_all(text: str) -> bool:
+            hay = " ".join(words(text))
+            return all(re.search(r"(?:^|\s)" + re.escape(w), hay) for w in wanted)
+
+        # the title first, then the other names, then the text (the sort keeps reading order)
+        return sorted(hits, key=lambda e: 0 if has_all(e.title) else
+                      1 if has_all(" ".join(e.terms)) else 2)
 
     def find(self, term: str) -> Entry | None:
         """The entry a term names exactly (its id, title or one of its terms, any case)."""
@@ -197,7 +209,7 @@ def build(system_id: str, generated: Iterable[Entry], prose: dict[str, ProseEntr
                                      f"{target!r}, which is no entry")
     # prose first in file order (rules read before the catalogue), then the generated pages
     order = [eid for eid in prose if eid not in made] + list(made)
-    return Reference(system_id, (out[i] for i in order))
+    return Reference(system_id, (out[i] for i in order), terms_first=made)
 
 
 _BUILT: dict[str, Reference] = {}

@@ -105,3 +105,45 @@ def test_the_screen_draws_at_both_sizes(tmp_path, size):
     finally:
         application.stack.clear()
         pygame.display.quit()
+
+
+def test_f1_over_a_card_opens_its_entry_and_the_table_has_a_help_button(app):
+    from game.client.scenes.handoff import HandoffScene
+    from game.client.systems.gemwielders.shots import new_match
+    from game.client.systems.gemwielders.table import CardTableScene
+    from game.client.ui.saving import battle_scene
+    app.settings.animation_speed = "instant"
+    scene = battle_scene(app, new_match())
+    scene.ai_use_process = False
+    app.apply(reset(scene))
+    app.settle(2)
+    assert isinstance(app.top, HandoffScene)
+    app.step(dt=0.5)
+    app.click((640, 360))
+    app.settle(2)
+    table = app.top
+    assert isinstance(table, CardTableScene) and table.prompt_cards
+    rect, face, _ = table.prompt_cards[0]              # a Gembearer to pick
+    app.move_mouse(rect.center)
+    app.press_key(pygame.K_F1)
+    assert isinstance(app.top, ReferenceScene)
+    assert app.top.current == f"gembearer_{face.id}"
+    app.press_key(pygame.K_ESCAPE)
+    app.settle(2)
+    assert app.top is table
+    got = table.button_rect("?")
+    assert got is not None
+    app.click(got.center)
+    assert isinstance(app.top, ReferenceScene) and app.top.current == "overview"
+
+
+def test_typing_in_the_search_line_filters_the_list(app):
+    app.apply(reset(ReferenceScene(app, "bindings")))
+    app.settle(2)
+    top = app.top
+    app.click_element(top.search_line)
+    for ch in "cover":
+        app.step([pygame.event.Event(pygame.TEXTINPUT, text=ch)])
+        app.settle(1)
+    assert top.query == "cover" and top.current == "cover"
+    assert all("cover" in top.ref._hay[e.id] for e in top.matches())

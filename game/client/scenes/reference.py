@@ -198,7 +198,7 @@ class ReferenceScene(UIScene):
     def search(self, query: str) -> None:
         self.query = query
         rows = self.matches()
-        if rows and self.current not in {e.id for e in rows}:
+        if rows and query.strip():          # the best match opens as the player types
             self.current = rows[0].id
         self.rebuild()
         if self.search_line is not None:
