@@ -140,13 +140,16 @@ class Reference:
         return self.entries[got] if got else None
 
     def mentioned(self, text: str) -> list[Entry]:
-        """The entries a line of text names, longest name first (a log line, a tooltip)."""
+        """The entries a line of text names, in the order the line names them, a longer name
+        before a shorter one at the same place ("Air Blast" before "Air")."""
         low = f" {' '.join(words(text))} "
-        out: list[str] = []
+        found: list[tuple[int, int, str]] = []
         for name in self._by_length:
             key = " ".join(words(name))
-            if key and f" {key} " in low and self._names[name] not in out:
-                out.append(self._names[name])
+            at = low.find(f" {key} ") if key else -1
+            if at >= 0:
+                found.append((at, -len(key), self._names[name]))
+        out = list(dict.fromkeys(eid for _, _, eid in sorted(found)))
         return [self.entries[i] for i in out]
 
     def text_of(self, entry: Entry) -> str:

@@ -147,3 +147,18 @@ def test_typing_in_the_search_line_filters_the_list(app):
         app.settle(1)
     assert top.query == "cover" and top.current == "cover"
     assert all("cover" in top.ref._hay[e.id] for e in top.matches())
+
+
+def test_every_stat_the_sidebar_shows_has_an_entry(app):
+    from game.client.systems.bindings.shots import _scene, grove_match
+    gems = open_battle(app, shot_match("garnet"))
+    bnd = _scene(app, grove_match())
+    for system_id, scene in (("gems", gems), ("bindings", bnd)):
+        ids = scene.match.state.units if system_id == "gems" else scene.match.state.combatants
+        for uid in ids:
+            panel = scene.presenter.unit_panel(uid)
+            for label, _, _ in panel.stats:
+                assert help_entry(system_id, label) is not None, (system_id, label)
+            # the subtitle names the sheet: F1 over the unit opens the sheet's page
+            got = help_entry(system_id, panel.subtitle)
+            assert got is not None and got.section in ("Sheets", "Combatants"), panel.subtitle
