@@ -58,8 +58,8 @@ class Entry:
 @dataclass(frozen=True, slots=True)
 class ProseEntry:
     """[entries.<id>] in reference.toml. A new entry needs a section and a title; an entry whose
-    id is a generated one (`sheet_garnet`, `house_hp_per_size`...) adds its text, terms and links
-    to that entry and may not rename or move it."""
+    id is a generated one (`sheet_garnet`, `house_hp_per_size`...) puts its text before that
+    entry's generated facts, adds its terms and links, and may not rename or move it."""
 
     text: str
     section: str = ""
@@ -192,7 +192,8 @@ def build(system_id: str, generated: Iterable[Entry], prose: dict[str, ProseEntr
                     raise ReferenceError(f"{at}: key {key!r}: {eid!r} is generated from the "
                                          f"content and keeps its own {key}")
             base = made[eid]
-            out[eid] = replace(base, text=f"{base.text}\n\n{p.text}",
+            # the prose leads (what it is about), the generated facts follow
+            out[eid] = replace(base, text=f"{p.text}\n\n{base.text}",
                                terms=base.terms + tuple(p.terms), see=base.see + tuple(p.see))
         else:
             for key in ("section", "title"):

@@ -144,7 +144,7 @@ def test_prose_adds_to_a_generated_page_but_may_not_rename_it(tmp_path):
     folder = _write(tmp_path, '[entries.sheet_garnet]\ntext = "She likes tea."\nterms = ["tea"]\n')
     r = reference(gems, folder)
     page = r.entries["sheet_garnet"]
-    assert page.text.endswith("She likes tea.") and "CPR 3" in page.text
+    assert page.text.startswith("She likes tea.") and "CPR 3" in page.text
     assert r.find("tea") == page
     folder = _write(tmp_path, '[entries.sheet_garnet]\ntitle = "Ruby"\ntext = "x"\n')
     with pytest.raises(ReferenceError, match=r"\[entries.sheet_garnet\]: key 'title'"):
@@ -165,3 +165,16 @@ def test_shipped_files_parse_as_prose_entries():
         assert got and all(isinstance(p, ProseEntry) for p in got.values())
     with pytest.raises(ReferenceError, match="made twice"):
         build("toy", [*house_entries(registry.get("gems"))] * 2, {}, "here")
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_every_house_rule_page_says_what_it_decides(system_id):
+    """A page holds words of its own beyond the generated list of choices: the rule's help, or
+    prose from the reference file."""
+    r = ref(system_id)
+    for h in registry.get(system_id).house_rules:
+        text = r.entries[f"house_{h.id}"].text
+        own = text.replace(f"A house rule, settled before the match ({h.rule}). The choices:", "")
+        for _, label in h.choices:
+            own = own.replace(f"- {label} (default)", "").replace(f"- {label}", "")
+        assert len(own.strip()) > 20, h.id
