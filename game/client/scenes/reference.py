@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UITextEntryLine
+from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
 from game.client.scene import Transition, pop
 from game.client.ui import draw
@@ -53,8 +53,12 @@ class ReferenceScene(UIScene):
         self.section = ALL
         self.history: list[str] = []
         self.current: str | None = entry_id
+        # the widgets `build` makes and `refresh` updates
         self.search_line: UITextEntryLine | None = None
-        self.body = None
+        self.rows: dict[str, UIButton] = {}
+        self.heads: dict[str, UILabel] = {}
+        self.scroller = self.empty = self.heading = self.body = self.back_button = None
+        self.list_h = self.row_h = 0
         if self.current is None or self.current not in self.ref.entries:
             self.current = next(iter(self.ref.entries), None)
 
@@ -92,55 +96,78 @@ class ReferenceScene(UIScene):
                                                        - px(250), px(38)), self.app.ui,
                                            container=self.root, placeholder_text="Search words")
         self.search_line.set_text(self.query)
-        self.button(pygame.Rect(box.right - px(240), y, px(110), px(38)), "Back", self.back,
-                    tooltip="The entry you read before", enabled=bool(self.history))
+        self.back_button = self.button(pygame.Rect(box.right - px(240), y, px(110), px(38)),
+                                       "Back", self.back, tooltip="The entry you read before",
+                                       enabled=bool(self.history))
         self.button(pygame.Rect(box.right - px(120), y, px(100), px(38)), "Close", self.close_it,
                     object_id="#primary", tooltip="Esc")
         top = y + px(50)
         list_w = max(px(330), box.w // 4)
-        height = box.bottom - top - px(16)
+        self.list_h = box.bottom - top - px(16)
+        self.row_h = px(30)
+        # the list: a scrolling column with a heading per section and a button per entry, all
+        # made once; `refresh` shows and places those that match (a keystroke moves widgets,
+        # never makes them: making ~100 buttons took ~0.4 s)
+        self.scroller = pygame_gui.elements.UIScrollingContainer(
+            pygame.Rect(x, top, list_w, self.list_h), self.app.ui, container=self.root,
+            allow_scroll_x=False)
+        row = pygame.Rect(0, 0, list_w - px(22), self.row_h - px(2))
+        self.heads = {sec: self.label(row, sec.upper(), "#subtle", container=self.scroller)
+                      for sec in self.ref.sections()}
+        self.rows = {e.id: self.button(row, e.title, lambda eid=e.id: self.open(eid),
+                                       container=self.scroller, class_id="@reference_row")
+                     for e in self.ref.entries.values()}
+        self.empty = self.label(row, "Nothing matches", "#subtle", container=self.scroller)
+        # the entry's title as a heading (scaled with the UI), its section and text below
+        tx, tw = x + list_w + px(16), box.right - x - list_w - px(36)
+        self.heading = self.label(pygame.Rect(tx, top, tw, px(40)), "", "#heading")
+        self.body = self.textbox(pygame.Rect(tx - px(4), top + px(42), tw, self.list_h - px(42)),
+                                 self.page_html(), object_id="#reference_text")
+        self.refresh(scroll=True)
+
+    def refresh(self, scroll: bool = False) -> None:
+        """Show the matching rows in order (headings only for the whole list), light the open
+        entry, bring it into view when `scroll`, and show its page."""
         rows = self.matches()
-        # the list: a scrolling column, a heading per section, one button per entry (the open
-        # one lit); headings only when the whole list shows, in reading order
-        lines: list[tuple[str, Entry | None]] = []
         headed = self.section == ALL and not self.query
+        order: list[object] = []
         last = None
         for e in rows:
             if headed and e.section != last:
-                lines.append((e.section, None))
+                order.append(self.heads[e.section])
             last = e.section
-            lines.append((e.title, e))
-        scroller = pygame_gui.elements.UIScrollingContainer(
-            pygame.Rect(x, top, list_w, height), self.app.ui, container=self.root,
-            allow_scroll_x=False)
-        row_h = px(30)
-        scroller.set_scrollable_area_dimensions((list_w - px(20), max(1, len(lines)) * row_h))
-        lit = 0
-        for i, (words, e) in enumerate(lines):
-            r = pygame.Rect(0, i * row_h, list_w - px(22), row_h - px(2))
-            if e is None:
-                self.label(r, words.upper(), "#subtle", container=scroller)
-                continue
-            b = self.button(r, words, lambda eid=e.id: self.open(eid), container=scroller,
-                            class_id="@reference_row", tooltip=e.section if not headed else None)
-            if e.id == self.current:
-                b.select()
-                lit = i
-        # the open entry in view: scroll so it sits a few rows from the top
-        bar = scroller.vert_scroll_bar
-        if bar is not None and len(lines) * row_h > height:
-            start = max(0, lit - 3) * row_h
-            bar.set_scroll_from_start_percentage(start / (len(lines) * row_h))
+            order.append(self.rows[e.id])
         if not rows:
-            self.label(pygame.Rect(0, 0, list_w - px(22), row_h), "Nothing matches",
-                       "#subtle", container=scroller)
-        # the entry's title as a heading (scaled with the UI), its section and text below
-        tx, tw = x + list_w + px(16), box.right - x - list_w - px(36)
-        if self.current is not None:
-            e = self.ref.entries[self.current]
-            self.label(pygame.Rect(tx, top, tw, px(40)), e.title, "#heading")
-        self.body = self.textbox(pygame.Rect(tx - px(4), top + px(42), tw, height - px(42)),
-                                 self.page_html(), object_id="#reference_text")
+            order.append(self.empty)
+        shown = set(map(id, order))
+        for el in (*self.heads.values(), *self.rows.values(), self.empty):
+            if id(el) not in shown:
+                el.hide()
+        lit = 0
+        for i, el in enumerate(order):
+            el.set_relative_position((0, i * self.row_h))
+            el.show()
+        for eid, b in self.rows.items():
+            if eid == self.current:
+                b.select()
+                lit = order.index(b) if id(b) in shown else 0
+            else:
+                b.unselect()
+        total = max(1, len(order)) * self.row_h
+        self.scroller.set_scrollable_area_dimensions((self.rows_width(), total))
+        bar = self.scroller.vert_scroll_bar
+        if scroll and bar is not None and total > self.list_h:
+            bar.set_scroll_from_start_percentage(max(0, lit - 3) * self.row_h / total)
+        e = self.ref.entries.get(self.current) if self.current else None
+        self.heading.set_text(e.title if e is not None else "")
+        self.body.set_text(self.page_html())
+        if self.history:
+            self.back_button.enable()
+        else:
+            self.back_button.disable()
+
+    def rows_width(self) -> int:
+        return self.scroller.get_container().get_rect().w
 
     def page_html(self) -> str:
         if self.current is None:
@@ -188,22 +215,19 @@ class ReferenceScene(UIScene):
         if self.current is not None:
             self.history.append(self.current)
         self.current = entry_id
-        self.rebuild()
+        self.refresh(scroll=True)
 
     def back(self) -> None:
         if self.history:
             self.current = self.history.pop()
-            self.rebuild()
+            self.refresh(scroll=True)
 
     def search(self, query: str) -> None:
         self.query = query
         rows = self.matches()
         if rows and query.strip():          # the best match opens as the player types
             self.current = rows[0].id
-        self.rebuild()
-        if self.search_line is not None:
-            self.search_line.focus()
-            self.search_line.edit_position = len(query)
+        self.refresh(scroll=True)
 
     def pick_system(self, system_id: str) -> None:
         if system_id != self.system_id:
@@ -216,7 +240,7 @@ class ReferenceScene(UIScene):
         rows = self.matches()
         if rows:
             self.current = rows[0].id
-        self.rebuild()
+        self.refresh(scroll=True)
 
     def close_it(self) -> Transition:
         return pop()
