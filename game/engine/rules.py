@@ -210,6 +210,7 @@ class RuleSystem(Protocol):
     def progress(self, state: Any) -> str: ...
     def side_of(self, state: Any, who: str) -> int | None: ...
     def balance_hooks(self) -> BalanceHooks | None: ...
+    def reference_entries(self) -> list: ...
 
 
 class SystemBase:
@@ -347,6 +348,12 @@ class SystemBase:
     def balance_hooks(self) -> BalanceHooks | None:
         """What the balance command pairs up and reads back; None: the system offers none."""
         return None
+
+    def reference_entries(self) -> list:
+        """The rules reference's pages made from the system's content (game.engine.reference
+        `Entry`s: sheets, items, cards... with their stats); none by default. House rules and
+        the prose file are added by the reference itself."""
+        return []
 
     # -- for the system's own use ----------------------------------------------------------------
     @contextmanager

@@ -357,6 +357,8 @@ class BattleScene(MatchScene):
             return self.undo()
         if spec == "pause":
             return self.pause()
+        if spec == "help":      # the rules reference, on the selected unit's sheet
+            return self.open_reference(self._unit_help(self.selected))
         if not isinstance(spec, ActionButton):
             return None
         return self.press_spec(spec, anchor=b.rect)
@@ -642,7 +644,7 @@ class BattleScene(MatchScene):
                           ask(p.tile_panel, self.hover_cell) if self.hover_cell else None,
                           self._panel_portrait)
         extra = [("Undo", "^Z", self.human_turn() and self.match.can_undo(), "undo"),
-                 ("Menu", "Esc", True, "pause")]
+                 ("?", "F1", True, "help"), ("Menu", "Esc", True, "pause")]
         mode = self.effective_mode()
         specs = ask(p.buttons, self.selected, mode) if self.human_turn() else \
             [ActionButton(b.id, b.label, b.hotkey, False, b.tooltip) for b in ask(p.buttons, None, None)]
@@ -744,6 +746,30 @@ class BattleScene(MatchScene):
         return sprites.portrait(panel.colour, panel.side, self.side_colour(panel.side), size,
                                 edge=panel.outline, emblem=self.presenter.token_emblem)
 
+    # -- the rules reference (F1) --------------------------------------------------------------------
+    def _unit_help(self, uid: str | None) -> str | None:
+        panel = self.presenter.unit_panel(uid) if uid else None
+        return panel.subtitle if panel is not None else None     # it names the sheet
+
+    def help_text(self) -> str | None:
+        """F1 explains what is under the pointer: a log line, a unit on the map or in the top
+        bar, a sidebar stat, a bar button."""
+        mouse = self.mouse
+        hit = self.log.line_at(mouse)
+        if hit is not None:
+            return hit[1].text
+        if self.view.rect.collidepoint(mouse) and self.hover_cell is not None:
+            uid = self.presenter.unit_at(self.hover_cell)
+            if uid is not None:
+                return self._unit_help(uid)
+        if self.initiative.rect.collidepoint(mouse):
+            return self._unit_help(self.initiative.unit_at(mouse))
+        tip = self.sidebar.tip_at(mouse)
+        if tip is not None:
+            return tip[0]
+        b = self.bar.at(mouse)
+        return b.label if b is not None else None
+
     # -- helpers for tests and shots ------------------------------------------------------------------
     def cell_pos(self, cell: tuple[int, int]) -> tuple[int, int]:
         """Screen position of a cell's centre (tests click there)."""
@@ -754,6 +780,6 @@ class BattleScene(MatchScene):
         self.bar.set(self.presenter.buttons(self.selected, self.effective_mode()) if self.human_turn()
                      else [], self.effective_mode(),
                      [("Undo", "^Z", self.human_turn() and self.match.can_undo(), "undo"),
-                      ("Menu", "Esc", True, "pause")])
+                      ("?", "F1", True, "help"), ("Menu", "Esc", True, "pause")])
         b = self.bar.find(ident)
         return b.rect.center if b is not None else None

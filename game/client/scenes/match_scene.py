@@ -20,7 +20,7 @@ enters and back when it closes: a full collection scanning all of them cost a 20
 A subclass supplies what differs through small hooks: how its events are shown (`_show_outcome`),
 what a turn start looks like (`_turn_start_key`, `_turn_started`), how it animates (`animating`,
 `_skip_animation`, `_tick`), what the curtain recaps (`_recap_for`), what Esc closes first
-(`_back_out`) and its own keys and pointer handling (`_scene_key`, `_pointer_event`).
+(`_back_out`), what F1 explains (`help_text`) and its own keys and pointer handling (`_scene_key`, `_pointer_event`).
 
 Must not: decide a rule, or draw anything: every action comes from `match.legal_actions()`
 (through a presenter) or from an AI seat and goes through `match.submit`; layout and drawing
@@ -343,7 +343,19 @@ class MatchScene(Scene):
             return self.pause()
         if key == pygame.K_z and mods & pygame.KMOD_CTRL:
             return self.undo()
+        if key == pygame.K_F1:
+            return self.open_reference(self.help_text())
         return self._scene_key(event)
+
+    def help_text(self) -> str | None:
+        """The screen text under the pointer that F1 explains (a unit's name, a log line, a
+        button); None: the reference opens on its first page. A subclass knows its layout."""
+        return None
+
+    def open_reference(self, text: str | None = None) -> Transition:
+        """The rules reference of this match's system, on the entry `text` is about."""
+        from game.client.scenes.reference import ReferenceScene
+        return push(ReferenceScene.on_term(self.app, self.match.system.id, text))
 
     # -- commands ---------------------------------------------------------------------------------
     def undo(self) -> Transition | None:

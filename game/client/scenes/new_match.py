@@ -577,7 +577,8 @@ class NewMatchScene(UIScene):
         if self.system is None or not self.system.house_rules:
             return None
         self._read_entries()
-        return push(HouseRulesDialog(self.app, self.system.house_rules, self.house))
+        return push(HouseRulesDialog(self.app, self.system.house_rules, self.house,
+                                     system_id=self.system.id))
 
     # -- drawing ------------------------------------------------------------------------------------
     def thumbnail(self, size: tuple[int, int]) -> tuple[pygame.Surface | None, str]:
@@ -636,9 +637,11 @@ class HouseRulesDialog(Dialog):
 
     width = 880
 
-    def __init__(self, app: "App", rules, values: dict[str, Any]):
+    def __init__(self, app: "App", rules, values: dict[str, Any], system_id: str | None = None):
         super().__init__(app, "House rules", "Calls a game master would make, settled before "
-                                              "play. Hover a rule to read all of its help.")
+                                              "play. Hover a rule to read all of its help; ? "
+                                              "(or F1 over it) opens its rules reference entry.")
+        self.system_id = system_id      # the system whose rules reference "?" opens
         self.rules = list(rules)
         self.values = dict(values)
         self.value_buttons: dict[str, Any] = {}
@@ -658,7 +661,7 @@ class HouseRulesDialog(Dialog):
             allow_scroll_x=False)
         inner_w = self.width - 60
         drop_w = max(300, min(500, self.width - 500))
-        text_w = inner_w - drop_w - 24
+        text_w = inner_w - drop_w - 24 - (46 if self.system_id else 0)
         scroller.set_scrollable_area_dimensions((self.px(inner_w), self.px(62 * len(self.rules))))
         for i, rule in enumerate(self.rules):
             ry = 62 * i
@@ -669,6 +672,10 @@ class HouseRulesDialog(Dialog):
             help_line = _first_line(rule.help or rule.rule, self.px(15), self.px(text_w - 8))
             self.label(self.rect(8, ry + 28, text_w, 24), help_line, "#subtle",
                        container=scroller, tooltip=tip)
+            if self.system_id:
+                self.button(self.rect(inner_w - drop_w - 46, ry + 8, 38, 38), "?",
+                            lambda r=rule: self.explain(r.id), container=scroller,
+                            tooltip="What this rule changes (rules reference)")
             # arrows that step through the choices: a drop-down would open outside the
             # scrolling list and be cut off
             self.button(self.rect(inner_w - drop_w, ry + 8, 38, 38), "<",
@@ -721,6 +728,23 @@ class HouseRulesDialog(Dialog):
 
     def on_back(self) -> Transition:
         return pop(DialogResult("house_rules", False))
+
+    def explain(self, rule_id: str | None) -> Transition | None:
+        """The rules reference on this rule's entry (on the first page when none)."""
+        if not self.system_id:
+            return None
+        from game.client.scenes.reference import ReferenceScene
+        return push(ReferenceScene(self.app, self.system_id,
+                                   f"house_{rule_id}" if rule_id else None))
+
+    def on_event(self, event: pygame.event.Event) -> Transition | None:
+        # F1 over a rule opens its entry; elsewhere, the reference's first page
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            mouse = pygame.mouse.get_pos()
+            over = next((rid for rid, lab in self.rule_labels.items()
+                         if lab.alive() and lab.get_abs_rect().collidepoint(mouse)), None)
+            return self.explain(over)
+        return None
 
 
 def _first_line(text: str, size: int, width: int) -> str:

@@ -342,6 +342,15 @@ class CardTableScene(MatchScene):
                     return self._choose(got[0])
         return None
 
+    def help_text(self) -> str | None:
+        """F1 explains the card under the pointer (a face-down card stays unnamed)."""
+        faces = [face for r, face, _ in self.prompt_cards if r.collidepoint(self.mouse)]
+        hot = self._hot_at(self.mouse)
+        if hot is not None and hot.face is not None:
+            faces.append(hot.face)
+        shown = [f for f in faces if not f.hidden]
+        return shown[0].id if shown else None
+
     def _hot_at(self, pos) -> Hot | None:
         for h in reversed(self.hot):
             if h.rect.collidepoint(pos):
@@ -377,6 +386,8 @@ class CardTableScene(MatchScene):
                     return self.undo()
                 if b.payload == "pause":
                     return self.pause()
+                if b.payload == "help":
+                    return self.open_reference()
                 if b.payload == "clear":
                     self.picked = []
                     return None
@@ -903,11 +914,14 @@ class CardTableScene(MatchScene):
         for b in specs:
             b.primary = b.primary and b.payload.label.startswith(("Attack", "To ", "End", "No"))
         bottom = rc.bottom - px(52)
-        half = (a.w - px(8)) // 2
-        specs.append(CW.Btn(pygame.Rect(a.x, bottom, half, px(40)), "Undo", "undo",
+        # Undo, the rules reference and Menu share the bottom row
+        third = (a.w - px(16)) // 3
+        specs.append(CW.Btn(pygame.Rect(a.x, bottom, third, px(40)), "Undo", "undo",
                             enabled=mine and self.match.can_undo(), hotkey="^Z"))
-        specs.append(CW.Btn(pygame.Rect(a.x + half + px(8), bottom, half, px(40)), "Menu", "pause",
-                            hotkey="Esc"))
+        specs.append(CW.Btn(pygame.Rect(a.x + third + px(8), bottom, third, px(40)), "?", "help",
+                            hotkey="F1", tooltip="Rules reference"))
+        specs.append(CW.Btn(pygame.Rect(a.x + 2 * (third + px(8)), bottom, third, px(40)), "Menu",
+                            "pause", hotkey="Esc"))
         for b in specs:
             CW.draw_btn(surface, self.text, b, b.rect.collidepoint(mouse) and b.enabled)
         self.buttons = specs

@@ -20,6 +20,7 @@ from game.engine.rules import ConfigError, HouseRule, MatchConfig, Refusal, Syst
 from game.engine.tactics.boardbuild import build_board as tactics_build_board
 from game.engine.tactics.boardbuild import example_match, grid_rows, rows_board
 
+from . import reference as reference_pages
 from . import events as ev
 from . import fatigue, rules, turns
 from .content import (BASIC_MOVES, Content, combatant_fields, content, content_of, teams_for_map,
@@ -198,6 +199,10 @@ class BindingsSystem(SystemBase):
     description = ("Hex battles timed in segments: three per round, one started action per "
                    "turn, projectiles in flight, pushbacks and defences declared before a hit.")
     house_rules: tuple[HouseRule, ...] = HOUSE_RULES
+
+    def reference_entries(self) -> list:
+        """The rules reference's pages made from this system's content (reference.py)."""
+        return reference_pages.entries()
     seat_count = (2, 2)
     state_version = STATE_VERSION
     # prolonged binding (BND-103..106) happens between battles: a scenario checks it as a build

@@ -26,6 +26,7 @@ from game.engine.tactics.boardbuild import example_match, grid_rows, rows_board
 from game.engine.tactics.content import as_table, entry
 from game.engine.tactics.pending import stack_from_json
 
+from . import reference as reference_pages
 from . import actions as A
 from . import events as ev
 from . import combat, gm, rules
@@ -215,6 +216,10 @@ class GemsSystem(SystemBase):
     description = ("Gem skirmishes on an elevation grid: two Action Slots a turn, d20 + CPR "
                    "Combat Rolls, blocks, disarms, flight, currents and truces.")
     house_rules: tuple[HouseRule, ...] = HOUSE_RULES
+
+    def reference_entries(self) -> list:
+        """The rules reference's pages made from this system's content (reference.py)."""
+        return reference_pages.entries()
     seat_count = (2, 2)     # one seat per side; the gm_seat house rule adds one (GEM-GM-37)
     state_version = STATE_VERSION
     builder_kinds = ("sheet",)

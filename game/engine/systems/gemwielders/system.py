@@ -26,6 +26,7 @@ from game.engine.rules import (BalanceHooks, ConfigError, MatchConfig, SeatConfi
                                SystemBase, refuse_concede)
 from game.engine.tactics import pending as stages
 
+from . import reference as reference_pages
 from . import rules
 from .content import content_spec, plain
 from .house import HOUSE_RULES
@@ -70,6 +71,10 @@ class GemwieldersSystem(SystemBase):
     description = ("Two-player deck-builder: socket gems, draft gem cards into your deck, and "
                    "break through your rival's hidden defense before the gem card deck runs out.")
     house_rules = HOUSE_RULES
+
+    def reference_entries(self) -> list:
+        """The rules reference's pages made from this system's content (reference.py)."""
+        return reference_pages.entries()
     seat_count = (2, 2)
     state_version = STATE_VERSION
 
