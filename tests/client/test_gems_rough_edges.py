@@ -133,3 +133,29 @@ def test_the_range_overlay_stays_on_the_board():
     board = p.board()
     ov = p.overlay("attack", "beryl", None)
     assert ov.range_cells and all(board.in_bounds(*c) for c in ov.range_cells)
+
+
+def test_each_strike_line_names_its_arm():
+    from game.client.systems.gems.presenter import GemsPresenter
+    match = shot_match("garnet")
+    p = GemsPresenter(match)
+    match.submit(A.Ready("garnet"))
+    for arm in (0, 1):
+        match.submit(next(a for a in match.legal_actions() if isinstance(a, A.AssignArm)
+                          and a.arm == arm and a.target == (5, 3) and a.mode == "melee"))
+    match.force_dice([18, 3])
+    events = list(match.submit(A.Strike("garnet")).events)
+    while match.decision.stage != "act":                # Beryl makes no counter roll
+        events += list(match.submit(min(match.legal_actions(),
+                                        key=lambda a: getattr(a, "count", 0))).events)
+    texts = [ln.text for ln in p.log_lines(events)]
+    assert "Garnet's arm 1 hits Beryl for 2" in texts
+    assert "Garnet's arm 2 misses Beryl (6)" in texts
+
+
+def test_a_weapon_on_the_ground_shows_its_numbers_on_hover():
+    from game.client.systems.gems.presenter import GemsPresenter
+    match = shot_match("garnet")
+    p = GemsPresenter(match)
+    here = next(ln for ln in p.tile_panel((3, 3)).lines if ln.label == "Here")
+    assert "Damage" in here.tooltip and "Thrown" in here.tooltip

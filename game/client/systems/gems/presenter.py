@@ -341,6 +341,21 @@ class GemsPresenter(Presenter):
                          f"block{'s' if prof['reach'] != 1 else ''}")
         return "\n".join(lines)
 
+    def item_stats(self, iid: str) -> str:
+        """A loose object's fight numbers as its record gives them (in an arm, `arm_stats`
+        adds the wielder's bonuses): damage, reaches, knockback, AoE, whether it shoots."""
+        it = self.state.items.get(iid)
+        if it is None or it.kind == "gemstone" or not it.carriable:
+            return ""
+        lines = [it.name + (" (Hardlight)" if it.hardlight else ""), f"Damage {it.damage}",
+                 f"Melee reach {it.melee_range} block{'s' if it.melee_range != 1 else ''}",
+                 f"Knockback {it.knockback or 'none'}", f"AoE {it.aoe or 'none'}"]
+        if it.throwable:
+            reach = it.range or combat.DEFAULT_THROW_RANGE
+            lines.append(f"Thrown: reach {reach} blocks")
+        lines.append(f"Projectile: reach {it.range} blocks" if it.projectile else "Projectile: no")
+        return "\n".join(lines)
+
     def tile_panel(self, cell: Cell) -> TilePanel | None:
         board = self.board()
         if board is None or not board.in_bounds(*cell):
@@ -405,7 +420,9 @@ class GemsPresenter(Presenter):
         if occ:
             names = ", ".join(str(o.get("name", o.get("id"))) if isinstance(o, dict) else str(o)
                               for o in occ)
-            lines.append(PanelLine(f"{names}  ({d.get('occupancy', len(occ))}/{cap})", "Here"))
+            tip = "\n\n".join(t for t in (self.item_stats(i) for i in self.items_at(cell)) if t)
+            lines.append(PanelLine(f"{names}  ({d.get('occupancy', len(occ))}/{cap})", "Here",
+                                   tooltip=tip))
         else:
             lines.append(PanelLine(f"empty (0/{cap})", "Here", dim=True))
         return TilePanel(f"Tile {cell[0]}, {cell[1]}", lines)
@@ -1127,10 +1144,14 @@ class GemsPresenter(Presenter):
                 f"{n(e.defender)} blocks {n(e.attacker)}'s arm {e.arm + 1} "
                 f"({e.counter_total} beats {e.attack_total})", INFO),
             # a blocked attack has no line of its own: AttackBlocked said it
+            # each result names its arm: a strike rolls every arm first, then the counters,
+            # so a bare "hits" or "misses" did not say which roll it was
             "gems.attack_resolved": lambda e: (
-                LogLine(f"{n(e.attacker)} misses {n(e.target)}", ROLL_FAIL) if not e.contact
+                LogLine(f"{n(e.attacker)}'s arm {e.arm + 1} misses {n(e.target)} ({e.total})",
+                        ROLL_FAIL) if not e.contact
                 else None if e.blocked
-                else LogLine(f"{n(e.attacker)} hits {n(e.target)} for {e.damage}", DAMAGE)),
+                else LogLine(f"{n(e.attacker)}'s arm {e.arm + 1} hits {n(e.target)} "
+                             f"for {e.damage}", DAMAGE)),
             "gems.disarm_checked": lambda e: (
                 LogLine(f"Disarm! {e.attack_sum} beats {e.counter_sum}", FORCED) if e.success
                 else f"No disarm ({e.attack_sum} vs {e.counter_sum})"),
