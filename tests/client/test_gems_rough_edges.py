@@ -159,3 +159,12 @@ def test_a_weapon_on_the_ground_shows_its_numbers_on_hover():
     p = GemsPresenter(match)
     here = next(ln for ln in p.tile_panel((3, 3)).lines if ln.label == "Here")
     assert "Damage" in here.tooltip and "Thrown" in here.tooltip
+
+
+def test_flying_says_why_not_too():
+    from game.client.systems.gems.presenter import GemsPresenter
+    match = shot_match("iolite")                        # she flies (FMS 4)
+    p = GemsPresenter(match)
+    far = p.forecast("fly", "iolite", (13, 8))
+    assert far.startswith("Cannot fly here") and "no flight path" in far
+    assert p.forecast("fly", "iolite", (2, 2)).startswith("Fly here")

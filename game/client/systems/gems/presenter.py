@@ -771,7 +771,19 @@ class GemsPresenter(Presenter):
             action = next((a for a in self.my_turn_actions(actor) if isinstance(a, A.Negotiate)
                            and a.target == tgt), None)
             if action is None:
+                if tgt is None or tgt == actor:
+                    return None
+                why = self._refusal(A.Negotiate(actor, tgt))
+                return f"Cannot negotiate with {self.unit_name(tgt)}\n{why}" if why else None
+        elif mode == "fly":
+            if any(isinstance(a, A.Fly) and a.unit == actor and tuple(a.to) == cell
+                   for a in self.my_turn_actions(actor)):
+                return "Fly here · 1 slot"
+            u = st.units[actor]
+            if cell in self._block_cells((u.x, u.y), u.size):
                 return None
+            why = self._refusal(A.Fly(actor, cell))
+            return f"Cannot fly here\n{why}" if why else None
         elif mode == "move":
             on_unit = self.unit_at(cell)
             if on_unit and self._foe(actor, on_unit):
