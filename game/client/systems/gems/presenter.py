@@ -1,10 +1,14 @@
 """The gems presenter: gems state and events turned into what the battle screen draws and logs,
 and map clicks turned into legal gems actions.
 
-Owns: token/item/panel records for gems units, the action bar of a gems turn (Move, Fly,
-Altitude, Pick up, Summon, Ability, Ready/Strike, Negotiate, Shatter, more), targeting overlays
-(reachable tiles by slot cost from the engine's `reachable`, attack targets and lines, target
-blocks), forecasts through the engine's `forecast`/`summary`, prompts for pending stages, and
+Owns: token/item/panel records for gems units (arm and loose-object tooltips with the weapon's
+numbers from the engine's attack profile and the item record), the action bar of a gems turn
+(Move, Fly, Altitude, Pick up, Summon, Ability, Attack/Strike, Negotiate, Shatter, more),
+targeting overlays (reachable tiles by slot cost from the engine's `reachable`, attack targets
+and lines, target blocks, an ability's target before it is used), forecasts through the engine's
+`forecast`/`summary` (a whole strike arm by arm) and, where nothing can be done, the engine's
+refusal from `validate`, the one-click attack plan (tried on a scratch match, confirmed before
+anything is submitted), prompts for pending stages, and
 the words of each gems event as a table (kind -> words) handed to the shared log formatter and
 animator of game.client.presenters.eventlog, which word and animate the core facts.
 
