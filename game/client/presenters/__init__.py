@@ -338,6 +338,11 @@ class Presenter(MatchReader):
         """Units a pending prompt is about besides the deciding one (kept in sight, ringed)."""
         return []
 
+    def mode_note(self, mode: str | None) -> str | None:
+        """Words the scene shows (a toast) when a targeting mode is entered: what it will do
+        and how to commit (None: nothing to say)."""
+        return None
+
     def preview_key(self) -> Any:
         """Anything besides mode, selection and hovered cell that the forecast depends on."""
         return None

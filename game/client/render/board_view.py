@@ -56,6 +56,27 @@ class _Float:
     life: float = 0.9
 
 
+#: two units sharing a tile are each drawn this big, one to the top left and one to the bottom
+#: right, so both read at a glance (a small badge on one token was easy to miss)
+STACK_SCALE = 0.62
+
+
+def stack_layout(tokens: list[TokenInfo]) -> dict[str, tuple[float, float, float]]:
+    """Where units that share a tile go: id -> (x offset, y offset, scale), offsets as fractions
+    of the footprint's box. Units alone on their tile are left out (drawn at full size)."""
+    groups: dict[tuple[int, int, int], list[str]] = {}
+    for t in tokens:
+        groups.setdefault((t.x, t.y, t.size), []).append(t.id)
+    out: dict[str, tuple[float, float, float]] = {}
+    for ids in groups.values():
+        if len(ids) < 2:
+            continue
+        step = (1 - STACK_SCALE) / (len(ids) - 1)
+        for i, ident in enumerate(ids):
+            out[ident] = (i * step, i * step, STACK_SCALE)
+    return out
+
+
 def _square_geometry(board: Any, tile: int) -> MapGeometry:
     return MapGeometry(board.width, board.height, tile, tile)
 
@@ -806,6 +827,7 @@ class BoardView:
             if not any(t.id == self.step.unit for t in tokens) and self.step.unit in self.shown:
                 ghosts.append(self.shown[self.step.unit])
         order = sorted(list(tokens) + ghosts, key=lambda t: (t.y + t.size, t.x))
+        stacked = stack_layout(list(tokens))
         batch: list[tuple[pygame.Surface, tuple[int, int]]] = []
         for tok in order:
             dx, dy, alpha, flash = self._anim_pos(tok)
@@ -824,6 +846,10 @@ class BoardView:
             r = self.cell_rect((tok.x, tok.y), tok.size).move(int(dx), int(dy))
             if r.w != size_px:     # hex boxes are not square: centre the token in the box
                 r = pygame.Rect(r.centerx - size_px // 2, r.centery - size_px // 2, size_px, size_px)
+            if tok.id in stacked:  # sharing the tile: smaller, and beside the other one
+                fx, fy, k = stacked[tok.id]
+                size_px = math.ceil(px * tok.size * k)
+                r = pygame.Rect(r.x + round(fx * r.w), r.y + round(fy * r.h), size_px, size_px)
             top = r.move(0, -lift)
             if alpha >= 1.0 and flash <= 0:
                 plate, off = self._plate(tok, top.size, px, size_px)

@@ -382,13 +382,27 @@ class BattleScene(MatchScene):
             self.mode = None if self.mode == spec.mode else spec.mode
             self.selected = self.presenter.acting_unit()
             self._overlay_key = None
+            self._mode_entered()
         return None
+
+    def _mode_entered(self) -> None:
+        """Say what the mode just chosen will do and how to commit it (a preview first)."""
+        note = self.presenter.mode_note(self.mode)
+        if note:
+            self.toast(note, W.COOL)
 
     def _choose_menu(self, payload) -> Transition | None:
         value, confirm = payload
         self.menu = None
         if isinstance(value, str):          # a targeting mode (e.g. an ability's target)
             self.mode = value
+            self._mode_entered()
+            return None
+        if isinstance(value, tuple) and len(value) == 2 and value[0] == "steps":
+            # a confirmed plan of several actions (an attack: Ready, aims, Strike), in order
+            for step in value[1]:
+                if not self.submit(step):
+                    break
             return None
         if isinstance(value, tuple) and len(value) == 2 and value[0] == "end_with":
             # an end-of-turn choice: its action (if any) and then the end of the turn
@@ -418,7 +432,9 @@ class BattleScene(MatchScene):
             self.submit(res.action)
         elif res.menu:
             opts = [(label, (a, ""), "") for label, a in res.menu]
-            self.menu = W.ChoicePanel(self.text, "Choose", "", opts, W.COOL)
+            # with a menu, the message is its heading and words (e.g. an attack's forecast)
+            head, _, body = res.message.partition("\n")
+            self.menu = W.ChoicePanel(self.text, head or "Choose", body, opts, W.COOL)
             self.menu.layout(self.view.cell_rect(cell), "above")
         elif res.select is not None:
             if res.select != self.selected:
@@ -721,7 +737,7 @@ class BattleScene(MatchScene):
             return
         tip = self.sidebar.tip_at(mouse)
         if tip is not None:
-            W.draw_tooltip(surface, self.text, mouse, tip[0], [tip[1]], W.COOL)
+            W.draw_tooltip(surface, self.text, mouse, tip[0], tip[1].split("\n"), W.COOL)
             return
         tip = self.initiative.tip_at(mouse)
         if tip is not None:

@@ -1,10 +1,14 @@
 """The gems presenter: gems state and events turned into what the battle screen draws and logs,
 and map clicks turned into legal gems actions.
 
-Owns: token/item/panel records for gems units, the action bar of a gems turn (Move, Fly,
-Altitude, Pick up, Summon, Ability, Ready/Strike, Negotiate, Shatter, more), targeting overlays
-(reachable tiles by slot cost from the engine's `reachable`, attack targets and lines, target
-blocks), forecasts through the engine's `forecast`/`summary`, prompts for pending stages, and
+Owns: token/item/panel records for gems units (arm and loose-object tooltips with the weapon's
+numbers from the engine's attack profile and the item record), the action bar of a gems turn
+(Move, Fly, Altitude, Pick up, Summon, Ability, Attack/Strike, Negotiate, Shatter, more),
+targeting overlays (reachable tiles by slot cost from the engine's `reachable`, attack targets
+and lines, target blocks, an ability's target before it is used), forecasts through the engine's
+`forecast`/`summary` (a whole strike arm by arm) and, where nothing can be done, the engine's
+refusal from `validate`, the one-click attack plan (tried on a scratch match, confirmed before
+anything is submitted), prompts for pending stages, and
 the words of each gems event as a table (kind -> words) handed to the shared log formatter and
 animator of game.client.presenters.eventlog, which word and animate the core facts.
 
@@ -14,6 +18,7 @@ reachable tiles are a picture only; the engine decides the real route. It never 
 """
 from __future__ import annotations
 
+import copy
 import tomllib
 from typing import Any
 
@@ -22,7 +27,10 @@ from game.engine.actions import EndTurn
 from game.engine.boards.square import neighbours8
 from game.engine.tactics.reach import fewest_steps
 from game.engine.systems.gems import actions as A
+from game.engine.match import Match
 from game.engine.systems.gems import combat
+from game.engine.systems.gems.common import content_of
+from game.engine.systems.gems.forecast import Forecast, pct, target_summary
 from game.engine.systems.gems.forecast import forecast as engine_forecast
 from game.engine.systems.gems.forecast import summary as forecast_summary
 from game.engine.systems.gems.rules import describe_tile
@@ -275,12 +283,13 @@ class GemsPresenter(Presenter):
             if arm.load:
                 bits.append(f"carrying {self.item_or_unit(arm.load)}")
             text = ", ".join(bits) if bits else "empty"
+            tip = self.arm_stats(u.id, i) if arm.holding else ""
             colour = None
             if i in planned:
                 p = planned[i]
                 text += f" · {p.mode} at {p.target[0]},{p.target[1]}"
                 colour = (255, 212, 138)
-            arms.append(PanelLine(text, label, colour=colour))
+            arms.append(PanelLine(text, label, colour=colour, tooltip=tip))
         statuses = []
         if u.altitude is not None:
             statuses.append(PanelLine(f"Flying at elevation {u.altitude}", colour=(150, 210, 255)))
@@ -310,6 +319,46 @@ class GemsPresenter(Presenter):
         slots = st.slots if st.acting == u.id else None
         return UnitPanel(u.id, u.name, sub, u.side, self.colour(u.sheet), u.hp, u.max_hp,
                          self.outline(u.sheet), stats, arms, statuses, slots, self.max_slots)
+
+    def arm_stats(self, uid: str, arm: int) -> str:
+        """What the object in an arm does in a fight, one fact a line: the numbers come from the
+        engine's attack profile (the item record plus her bonuses), never worked out here."""
+        st = self.state
+        u = st.units[uid]
+        it = combat.arm_item(st, u, arm)
+        if it is None:
+            return ""
+        melee = combat.attack_profile(st, u, arm, "melee")
+        lines = [f"{it.name}" + (" (Hardlight)" if it.hardlight else ""),
+                 f"Damage {melee['damage']}", f"Melee reach {melee['reach']} "
+                 f"block{'s' if melee['reach'] != 1 else ''}",
+                 f"Knockback {melee['knockback'] or 'none'}",
+                 f"AoE {melee['aoe'] or 'none'}"]
+        for mode, word in (("thrown", "Thrown"), ("projectile", "Projectile")):
+            why = combat.mode_allowed(st, u, arm, mode)
+            if why:
+                if mode == "projectile":
+                    lines.append("Projectile: no")
+                continue
+            prof = combat.attack_profile(st, u, arm, mode)
+            lines.append(f"{word}: {prof['damage']} damage, reach {prof['reach']} "
+                         f"block{'s' if prof['reach'] != 1 else ''}")
+        return "\n".join(lines)
+
+    def item_stats(self, iid: str) -> str:
+        """A loose object's fight numbers as its record gives them (in an arm, `arm_stats`
+        adds the wielder's bonuses): damage, reaches, knockback, AoE, whether it shoots."""
+        it = self.state.items.get(iid)
+        if it is None or it.kind == "gemstone" or not it.carriable:
+            return ""
+        lines = [it.name + (" (Hardlight)" if it.hardlight else ""), f"Damage {it.damage}",
+                 f"Melee reach {it.melee_range} block{'s' if it.melee_range != 1 else ''}",
+                 f"Knockback {it.knockback or 'none'}", f"AoE {it.aoe or 'none'}"]
+        if it.throwable:
+            reach = it.range or combat.DEFAULT_THROW_RANGE
+            lines.append(f"Thrown: reach {reach} blocks")
+        lines.append(f"Projectile: reach {it.range} blocks" if it.projectile else "Projectile: no")
+        return "\n".join(lines)
 
     def tile_panel(self, cell: Cell) -> TilePanel | None:
         board = self.board()
@@ -375,7 +424,9 @@ class GemsPresenter(Presenter):
         if occ:
             names = ", ".join(str(o.get("name", o.get("id"))) if isinstance(o, dict) else str(o)
                               for o in occ)
-            lines.append(PanelLine(f"{names}  ({d.get('occupancy', len(occ))}/{cap})", "Here"))
+            tip = "\n\n".join(t for t in (self.item_stats(i) for i in self.items_at(cell)) if t)
+            lines.append(PanelLine(f"{names}  ({d.get('occupancy', len(occ))}/{cap})", "Here",
+                                   tooltip=tip))
         else:
             lines.append(PanelLine(f"empty (0/{cap})", "Here", dim=True))
         return TilePanel(f"Tile {cell[0]}, {cell[1]}", lines)
@@ -410,16 +461,16 @@ class GemsPresenter(Presenter):
                             "Pick up an object or gem on or next to her tile", mode="pick_up"),
                ActionButton("summon", "Summon", "4", has(A.Summon),
                             "Summon a Hardlight Weapon into a free arm", actions=menu(A.Summon)),
-               ActionButton("ability", "Ability", "5", has(A.UseAbility, A.EndAbility),
-                            "Use or end a Gemstone Ability",
-                            actions=self._ability_menu(by))]
+               self._ability_button(by, has, mode)]
         if st.ready_open and has(A.Strike):
             n = len(st.plans)
             out.append(ActionButton("strike", f"Strike ({n})", "6", n > 0,
                                     "Roll every aimed arm", action=by[A.Strike][0], primary=True))
         else:
-            out.append(ActionButton("ready", "Ready", "6", has(A.Ready) or has(A.AssignArm),
-                                    "Spend a slot to ready an attack, then click targets",
+            out.append(ActionButton("ready", "Attack", "6", has(A.Ready) or has(A.AssignArm),
+                                    "Ready an attack (1 slot), then click a target for each arm."
+                                    " Quicker: click an enemy in reach to aim every free arm at"
+                                    " her, see the odds, and confirm the Strike",
                                     action=by[A.Ready][0] if has(A.Ready) else None,
                                     mode=None if has(A.Ready) else "attack"))
         out.append(ActionButton("negotiate", "Negotiate", "7", has(A.Negotiate),
@@ -449,18 +500,75 @@ class GemsPresenter(Presenter):
         entries.extend((self.describe(a), a) for a in sorted(alts, key=lambda a: a.altitude))
         return ActionButton("fly", "Fly", "2", True, "Fly, rise or sink", actions=tuple(entries))
 
+    def _ability_button(self, by: dict, has, mode: str | None) -> ActionButton:
+        """Ability: every use is previewed first (its target and effect on the map), like every
+        other action; in a self ability's preview the same button (or a click on her) uses it."""
+        if mode and mode.startswith("ability:"):
+            aid = mode.split(":", 1)[1]
+            own = next((a for a in by.get(A.UseAbility, []) if a.ability == aid and a.target is None),
+                       None)
+            if own is not None:
+                return ActionButton("ability", f"Use {self.ability_name(aid)}", "5", True,
+                                    self.ability_effect(aid), action=own, primary=True)
+        entries = self._ability_menu(by)
+        if len(entries) == 1 and isinstance(entries[0][1], str):
+            return ActionButton("ability", "Ability", "5", True,
+                                f"{self.ability_name(entries[0][1].split(':', 1)[1])}: "
+                                "see what it does, then press again to use it",
+                                mode=entries[0][1])
+        return ActionButton("ability", "Ability", "5", has(A.UseAbility, A.EndAbility),
+                            "Use or end a Gemstone Ability (a use is previewed first)",
+                            actions=entries)
+
     def _ability_menu(self, by: dict) -> tuple[tuple[str, Any], ...]:
         out: list[tuple[str, Any]] = []
-        targeted: set[str] = set()
+        seen: set[str] = set()
         for a in by.get(A.UseAbility, []):
-            if a.target is None:
-                out.append((self.describe(a), a))
-            elif a.ability not in targeted:
-                targeted.add(a.ability)
-                out.append((f"{_title(a.ability)}: choose a target", f"ability:{a.ability}"))
+            if a.ability in seen:
+                continue
+            seen.add(a.ability)
+            what = "preview" if a.target is None else "choose a target"
+            out.append((f"{self.ability_name(a.ability)}: {what}", f"ability:{a.ability}"))
         for a in by.get(A.EndAbility, []):
-            out.append((self.describe(a), a))
+            out.append((self.describe(a), a))     # switching off is free and shows nothing new
         return tuple(out)
+
+    def ability_name(self, aid: str) -> str:
+        rec = content_of(self.state).abilities.get(aid)
+        return str(rec["name"]) if rec else _title(aid)
+
+    def ability_effect(self, aid: str, target: Cell | None = None) -> str:
+        """What an ability does, in words, from its content record (the engine applies it)."""
+        rec = content_of(self.state).abilities.get(aid)
+        if rec is None:
+            return ""
+        amount, verb = rec.get("amount", 0), rec.get("verb")
+        who = self.unit_name(self.unit_at(target)) if target is not None and self.unit_at(target) \
+            else "her"
+        words = {"heal": f"Restores up to {amount} HP to {who}",
+                 "haste": f"+{amount} Movement Speed",
+                 "shield": f"Each attack on her deals {amount} less damage",
+                 "empower": f"+{amount} damage on her arm attacks",
+                 "leap": f"Leaps over anything to the tile (up to {amount} up)"}.get(
+                     str(verb), _title(str(verb)))
+        if rec.get("kind") == "continuous":
+            span = "until switched off (ending it is free)"
+        elif verb in ("haste", "shield", "empower"):
+            turns = max(1, int(rec.get("turns", 1) or 1))
+            span = f"for {turns} of her turn{'s' if turns != 1 else ''}"
+        else:
+            span = ""
+        return f"{words}{' ' + span if span else ''} · 1 Action Slot"
+
+    def mode_note(self, mode: str | None) -> str | None:
+        if not mode or not mode.startswith("ability:"):
+            return None
+        aid = mode.split(":", 1)[1]
+        actor = self.state.acting
+        own = any(isinstance(a, A.UseAbility) and a.ability == aid and a.target is None
+                  and a.unit == actor for a in self.my_turn_actions(actor))
+        how = "press 5 again or click her to use it" if own else "click a marked target"
+        return f"{self.ability_name(aid)}: {self.ability_effect(aid)}. {_title(how)}; Esc cancels"
 
     # -- targeting --------------------------------------------------------------------------------
     def reachable(self, uid: str) -> dict[Cell, int]:
@@ -537,6 +645,9 @@ class GemsPresenter(Presenter):
                     anchor = combat.block_anchor((u.x, u.y), u.size, *off)
                     ov.range_cells.update(combat.block_tiles(anchor, u.size))
                 ov.range_cells -= set(self._block_cells((u.x, u.y), u.size))
+                # reach past the edge is no place at all: only tiles of the board are tinted
+                board = self.board()
+                ov.range_cells = {c for c in ov.range_cells if board.in_bounds(*c)}
                 if pick is not None:
                     tr = combat.trace(st, u, tuple(pick.target), pick.mode)
                     stop = tr.get("stop") or tuple(pick.target)
@@ -545,7 +656,8 @@ class GemsPresenter(Presenter):
                     n = int(prof.get("aoe", 0) or 0)
                     if n > 0:
                         shape = st.house.get("aoe_shape", "filled") if isinstance(st.house, dict) else "filled"
-                        ov.area = [tuple(t) for t in combat.aoe_tiles(tuple(stop), u.size, n, shape)]
+                        ov.area = [tuple(t) for t in combat.aoe_tiles(tuple(stop), u.size, n, shape)
+                                   if board.in_bounds(*t)]
             if pick is not None:
                 ov.target_block = self._block_cells(tuple(pick.target), u.size)
                 if not ov.line and pick.mode in ("thrown", "projectile"):
@@ -565,9 +677,13 @@ class GemsPresenter(Presenter):
         elif mode and mode.startswith("ability:"):
             ab = mode.split(":", 1)[1]
             for a in legal:
-                if isinstance(a, A.UseAbility) and a.ability == ab and a.target is not None:
-                    ov.targets.add(tuple(a.target))
-            if hover in ov.targets:
+                if isinstance(a, A.UseAbility) and a.ability == ab and a.unit == actor:
+                    if a.target is not None:
+                        ov.targets.add(tuple(a.target))
+                    else:      # a self ability: she is the target, marked before it is used
+                        ov.targets.update(self._block_cells((u.x, u.y), u.size))
+                        ov.target_block = self._block_cells((u.x, u.y), u.size)
+            if hover in ov.targets and not ov.target_block:
                 ov.target_block = [hover]
         return ov
 
@@ -592,6 +708,14 @@ class GemsPresenter(Presenter):
             if on_unit:
                 return ClickResult(select=on_unit)
             return ClickResult()
+        if mode == "move" and on_unit and self._foe(actor, on_unit):
+            # the common case in one click: aim every free arm at her, show the odds, confirm
+            steps, text = self.attack_plan(actor, on_unit)
+            if steps:
+                return ClickResult(message=text, menu=(
+                    ("Strike", ("steps", steps)),
+                    ("Aim only (strike later)", ("steps", steps[:-1])),
+                    ("Cancel", ("steps", ()))))
         if mode == "move":
             options = [a for a in legal if isinstance(a, _MOVE_KINDS) and a.unit == actor
                        and tuple(a.to) == cell]
@@ -623,8 +747,11 @@ class GemsPresenter(Presenter):
         elif mode.startswith("ability:"):
             ab = mode.split(":", 1)[1]
             for a in legal:
-                if (isinstance(a, A.UseAbility) and a.ability == ab and a.target is not None
-                        and tuple(a.target) == cell):
+                if not (isinstance(a, A.UseAbility) and a.ability == ab and a.unit == actor):
+                    continue
+                if a.target is not None and tuple(a.target) == cell:
+                    return ClickResult(action=a)
+                if a.target is None and on_unit == actor:     # confirming a self ability
                     return ClickResult(action=a)
         if on_unit and on_unit != selected:
             return ClickResult(select=on_unit)
@@ -639,23 +766,162 @@ class GemsPresenter(Presenter):
         if mode == "attack":
             action = self._pick_attack(actor, cell)
             if action is None:
-                return None
+                return self._why_not_aim(actor, cell)
+            return self._aim_words_forecast(action)
+        elif mode and mode.startswith("ability:"):
+            return self._ability_forecast(actor, mode.split(":", 1)[1], cell)
         elif mode == "negotiate":
             tgt = self.unit_at(cell)
             action = next((a for a in self.my_turn_actions(actor) if isinstance(a, A.Negotiate)
                            and a.target == tgt), None)
             if action is None:
+                if tgt is None or tgt == actor:
+                    return None
+                why = self._refusal(A.Negotiate(actor, tgt))
+                return f"Cannot negotiate with {self.unit_name(tgt)}\n{why}" if why else None
+        elif mode == "fly":
+            if any(isinstance(a, A.Fly) and a.unit == actor and tuple(a.to) == cell
+                   for a in self.my_turn_actions(actor)):
+                return "Fly here · 1 slot"
+            u = st.units[actor]
+            if cell in self._block_cells((u.x, u.y), u.size):
                 return None
+            why = self._refusal(A.Fly(actor, cell))
+            return f"Cannot fly here\n{why}" if why else None
         elif mode == "move":
+            on_unit = self.unit_at(cell)
+            if on_unit and self._foe(actor, on_unit):
+                steps, text = self.attack_plan(actor, on_unit)
+                return text + ("\nClick to attack" if steps else "")
             cost = self.reachable(actor).get(cell)
             if cost is None:
-                return None
+                if on_unit is not None or cell in self._block_cells((st.units[actor].x,
+                                                                      st.units[actor].y),
+                                                                     st.units[actor].size):
+                    return None
+                why = self._refusal(A.Move(actor, cell))
+                return f"Cannot move here\n{why}" if why else None
             return f"Move here · {cost} slot{'s' if cost != 1 else ''}"
         else:
             return None
         head = self.describe(action)
         text = forecast_summary(engine_forecast(st, action))
         return f"{head}\n{text}" if text else head
+
+    # -- attack plans and reasons: every number from the engine's forecast and validate --------
+    def _refusal(self, action: Any) -> str:
+        why = self.match.system.validate(self.state, action)
+        return str(why) if why else ""
+
+    def _foe(self, actor: str, other: str) -> bool:
+        st = self.state
+        return other != actor and st.units[other].side != st.units[actor].side
+
+    def attack_plan(self, actor: str, target: str) -> tuple[tuple, str]:
+        """The one-click attack on `target`: (Ready if needed, then each free arm aimed at her the
+        way the engine's forecast says deals her most, then Strike) and the whole strike's
+        forecast in words; or ((), why not). Worked out on a scratch copy of the match."""
+        st = self.state
+        name = self.unit_name(target)
+        steps: list = []
+        scratch = Match.around(self.match.system, copy.deepcopy(st), copy.deepcopy(self.match.rng))
+        if not st.ready_open:
+            ready = A.Ready(actor)
+            why = self._refusal(ready)
+            if why:
+                return (), f"Cannot attack {name}\n{why}"
+            scratch.submit(ready)
+            steps.append(ready)
+        t = st.units[target]
+        tiles = set(self._block_cells((t.x, t.y), t.size))
+        size = st.units[actor].size
+        aimed: list = []
+        while True:
+            opts = [a for a in scratch.legal_actions() if isinstance(a, A.AssignArm)
+                    and a.unit == actor and tiles & set(self._block_cells(tuple(a.target), size))]
+            if not opts:
+                break
+            arm = min(a.arm for a in opts)
+
+            def gain(a: Any) -> tuple:
+                f = engine_forecast(scratch.state, a)
+                dealt = sum((x.expected_damage for x in f.targets if x.target == target), 0)
+                return (dealt, a.mode == self.attack_mode)
+            best = max((a for a in opts if a.arm == arm), key=gain)
+            scratch.submit(best)
+            steps.append(best)
+            aimed.append(best)
+        if not aimed:
+            fake = A.AssignArm(actor, (combat.free_arms(st, st.units[actor]) or [0])[0],
+                               (t.x, t.y), self.attack_mode)
+            why = self._refusal(fake) if st.ready_open else ""
+            if not why:
+                probe = scratch.system.validate(scratch.state, fake)
+                why = str(probe) if probe else "no free arm can reach her"
+            return (), f"Cannot attack {name}\n{why}"
+        strike = A.Strike(actor)
+        steps.append(strike)
+        arms = " + ".join(str(a.arm + 1) for a in scratch.state.plans)
+        head = f"Attack {name}: arm{'s' if len(scratch.state.plans) != 1 else ''} {arms}"
+        return tuple(steps), head + "\n" + self._strike_lines(engine_forecast(scratch.state, strike))
+
+    def _strike_lines(self, f: Forecast) -> str:
+        """Each arm on its own line, then what they do together, per target (the forecast of a
+        Ready Action covers every aimed arm, so it is never labelled as one arm's)."""
+        if f.kind != "attack" or not f.targets:
+            return forecast_summary(f)
+        lines = []
+        for t in f.targets:
+            if len(f.targets) > 1:
+                lines.append(t.name)
+            for a in t.arms:
+                bits = [f"{a.damage} dmg", f"contact {pct(a.contact)}"]
+                if a.blocked > 0:
+                    bits.append(f"blocked {pct(a.blocked)}")
+                lines.append(f"Arm {a.arm + 1} {a.mode}: " + " · ".join(bits))
+            together = target_summary(t)
+            lines.append(("Together: " if len(t.arms) > 1 else "") + together)
+        return "\n".join(lines)
+
+    def _aim_words_forecast(self, action: Any) -> str:
+        head = self.describe(action)
+        others = [p.arm + 1 for p in self.state.plans
+                  if p.arm != action.arm and p.mode != combat.HAND_OVER]
+        if others:
+            head += f", with arm{'s' if len(others) > 1 else ''} " \
+                    f"{' + '.join(map(str, others))} already aimed"
+        text = self._strike_lines(engine_forecast(self.state, action))
+        return f"{head}\n{text}" if text else head
+
+    def _why_not_aim(self, actor: str, cell: Cell) -> str | None:
+        """Why the gem under the pointer cannot be aimed at, in the engine's words."""
+        st = self.state
+        who = self.unit_at(cell)
+        if who is None or who == actor:
+            return None
+        u = st.units[actor]
+        free = combat.free_arms(st, u)
+        arm = free[0] if free else next(iter(u.working_arms()), 0)
+        t = st.units[who]
+        why = self._refusal(A.AssignArm(actor, arm, (t.x, t.y), self.attack_mode))
+        return f"Cannot aim at {self.unit_name(who)}\n{why}" if why else None
+
+    def _ability_forecast(self, actor: str, aid: str, cell: Cell) -> str | None:
+        st = self.state
+        u = st.units[actor]
+        own = cell in self._block_cells((u.x, u.y), u.size)
+        name = self.ability_name(aid)
+        for a in self.my_turn_actions(actor):
+            if not (isinstance(a, A.UseAbility) and a.ability == aid and a.unit == actor):
+                continue
+            if a.target is None and own:
+                return f"{name} on herself\n{self.ability_effect(aid)}\nClick or press 5 to use it"
+            if a.target is not None and tuple(a.target) == cell:
+                return f"{self.describe(a)}\n{self.ability_effect(aid, cell)}\nClick to use it"
+        if own:
+            return None
+        why = self._refusal(A.UseAbility(actor, aid, cell))
+        return f"{name}: not here\n{why}" if why else None
 
     def cycle_attack_mode(self) -> str:
         modes = ["melee", "thrown", "projectile"]
@@ -894,10 +1160,14 @@ class GemsPresenter(Presenter):
                 f"{n(e.defender)} blocks {n(e.attacker)}'s arm {e.arm + 1} "
                 f"({e.counter_total} beats {e.attack_total})", INFO),
             # a blocked attack has no line of its own: AttackBlocked said it
+            # each result names its arm: a strike rolls every arm first, then the counters,
+            # so a bare "hits" or "misses" did not say which roll it was
             "gems.attack_resolved": lambda e: (
-                LogLine(f"{n(e.attacker)} misses {n(e.target)}", ROLL_FAIL) if not e.contact
+                LogLine(f"{n(e.attacker)}'s arm {e.arm + 1} misses {n(e.target)} ({e.total})",
+                        ROLL_FAIL) if not e.contact
                 else None if e.blocked
-                else LogLine(f"{n(e.attacker)} hits {n(e.target)} for {e.damage}", DAMAGE)),
+                else LogLine(f"{n(e.attacker)}'s arm {e.arm + 1} hits {n(e.target)} "
+                             f"for {e.damage}", DAMAGE)),
             "gems.disarm_checked": lambda e: (
                 LogLine(f"Disarm! {e.attack_sum} beats {e.counter_sum}", FORCED) if e.success
                 else f"No disarm ({e.attack_sum} vs {e.counter_sum})"),

@@ -154,6 +154,37 @@ def build(app: "App") -> list[tuple[str, "Scene"]]:
             s.pin_cell = max(reach, key=lambda c: (abs(c[0] - u.x) + abs(c[1] - u.y), -reach[c]))
         out.append(("battle_map", s))
 
+    # 2c. the one-click attack: the pointer on an enemy in reach shows the whole strike's odds
+    m = shot_match("garnet")
+    s = BattleScene(app, m)
+    s.viewer = m.decision.seat
+    s.selected = "garnet"
+    s.pin_cell = (5, 3)
+    out.append(("battle_attack_hover", s))
+
+    # 2d. an ability previewed (target marked, effect told) before a second press uses it
+    m = shot_match("iolite")
+    s = BattleScene(app, m)
+    s.viewer = m.decision.seat
+    s.selected = "iolite"
+    s.mode = "ability:quicken"
+    s._turn_key = s._turn_start_key()      # her turn has begun: the first frame keeps the mode
+    s.pin_cell = (1, 1)
+    out.append(("battle_ability", s))
+
+    # 2e. two gems on one tile, and a throw's reach tinted up to the board's edge only
+    from game.engine.systems.gems import actions as A
+    m = shot_match("garnet")
+    s = BattleScene(app, m)
+    s.viewer = m.decision.seat
+    s.submit(_legal(m, A.Move, unit="garnet", to=(2, 6)))
+    s.submit(_legal(m, A.Ready, unit="garnet"))
+    s.view.skip()
+    s.presenter.cycle_attack_mode()
+    s.selected = "garnet"
+    s.pin_cell = (0, 8)                    # no target there: the throw's whole reach shows
+    out.append(("battle_stack_range", s))
+
     # 3. a pending block for the defending seat
     m = shot_match("garnet")
     s = BattleScene(app, m)
