@@ -101,10 +101,11 @@ ROCK = ["............",
         "............"]
 
 
-def test_normal_steps_behind_rock_to_stop_a_projectile():
-    # b's Stone Bullet (3 hexes a segment) will hit a at b's turn next segment, before a's:
-    # a cannot defend it then, but one hex north the rock lies on its line (combat.py stops
-    # projectiles at solid hexes)
+@pytest.mark.rule("BND-GM-14")
+def test_rock_is_no_shield_from_a_projectile_already_flying():
+    # b's Stone Bullet (3 hexes a segment) will hit a at b's turn next segment, before a's. One
+    # hex north the rock lies on the bullet's line, but a projectile in flight tracks its target
+    # and nothing on the way stops it (GM-14): the bot expects the same loss there as here.
     m = T.make([{"id": "b", "sheet": "petramancer", "side": 1, "x": 10, "y": 3},
                 {"id": "a", "sheet": "aeromancer", "side": 0, "x": 3, "y": 5}],
                rows=ROCK, order=["b", "a"])
@@ -112,10 +113,10 @@ def test_normal_steps_behind_rock_to_stop_a_projectile():
     T.act(m, EndTurn())
     assert T.when(m) == (1, 1, "a")
     assert [a.id for a, _, _ in combat.incoming(m.state, "a")] == ["a1"]
-    bot = make_bot("bindings", "normal")
-    _drive(m, {0: bot, 1: bot}, lambda m: m.state.acting != "a")
-    assert T.where(m, "a") != (3, 5)
-    assert combat.incoming(m.state, "a") == []          # the bullet now meets the rock
+    j = ai.Judge(m.state, 0)
+    a = m.state.combatants["a"]
+    here, behind = j.incoming_at(a, (3, 5)), j.incoming_at(a, (3, 4))
+    assert here > 0 and behind == pytest.approx(here)
 
 
 BOULDER = ["............",
@@ -179,7 +180,9 @@ def test_judge_flight_matches_the_engine():
     steps, end = combat.simulate(m.state, atk)
     assert end == "contact"
     assert j.flight(atk.pos, (3, 5), atk.travelled, atk.max_travel) == len(steps)
-    assert j.flight(atk.pos, (3, 4), atk.travelled, atk.max_travel) is None   # behind rock
+    # behind the rock: GM-14, the rock does not stop it, so the flight is the straight hex count
+    assert j.flight(atk.pos, (3, 4), atk.travelled, atk.max_travel) == \
+        combat.distance(m.state, tuple(atk.pos), (3, 4))
 
 
 @pytest.mark.parametrize("house", [{"gm_adv_prompt": True}, {"opening_side": 1}])

@@ -51,7 +51,7 @@ def test_earth_wall_grows_a_hex_a_segment_on_its_owners_turn_and_fades_after_thr
     assert t.state.features == []
 
 
-def test_a_standing_wall_blocks_sight_movement_and_projectiles():
+def test_a_standing_wall_blocks_sight_and_movement():
     t = mason()
     t.use("A", "earth_wall", (6, ROW))
     for h in t.state.features[0].plan:                     # let it stand complete at once
@@ -59,7 +59,6 @@ def test_a_standing_wall_blocks_sight_movement_and_projectiles():
     t.state.features[0].plan = []
     for h in t.state.features[0].cells:
         assert movement.blocks_movement(t.state, h)
-        assert combat.blocks_projectiles(t.state, h)
     assert not sight(t.state, (5, ROW), (7, ROW)).can_see
     assert combat.attack_targets(t.state, t.c("A"), combat.move_def("stone_bullet")) == []
 

@@ -246,3 +246,48 @@ def test_a_delayed_defenders_declared_dodge_settles_on_its_skipped_turn():
     assert [e.actor for e in of(out, ev.TurnSkipped)] == ["b"]
     assert len(of(out, ev.AttackResolved)) == 1
     assert (m.state.round, m.state.segment) == (1, 2)
+
+
+SCENARIO_ORDER = """
+name = "an initiative order instead of the sixes"
+rules = ["BND-15"]
+[match]
+system = "bindings"
+seed = SEED
+[grid]
+rows = ["..........", "..........", "..........", "..........", ".........."]
+[setup]
+combatants = [
+  {id = "Ta", sheet = "neutral", side = 1, x = 2, y = 0},
+  {id = "Tb", sheet = "neutral", side = 1, x = 8, y = 0},
+  {id = "Pa", sheet = "neutral", side = 0, x = 2, y = 4},
+  {id = "Pb", sheet = "neutral", side = 0, x = 8, y = 4, unaware = true},
+]
+[start]
+initiative = ["Pb", "Tb", "Pa", "Ta"]
+[expect]
+state = {"order" = ["Pb", "Tb", "Pa", "Ta"], "round" = 1, "segment" = 1}
+decision = {stage = "act", actor = "Tb"}
+"""
+
+
+@pytest.mark.rule("BND-15")
+@pytest.mark.rule("BND-19")
+@pytest.mark.rule("BND-20")
+@pytest.mark.parametrize("seed", [23, 25, 28])
+def test_a_scenario_initiative_order_is_set_before_any_die_or_turn(tmp_path, seed):
+    # With seeds 23 and 25 every combatant's four initiative dice show no six: had the set-up
+    # rolled them, all would be delayed (BND-20), segment 1 would pass with no turn and the order
+    # would come too late. Given as an order, no initiative die is rolled; only the unaware Pb
+    # still waits a segment (BND-19), so Tb, rank 2, takes the first turn.
+    from game.engine import scenario as sc
+    f = tmp_path / "order.toml"
+    f.write_text(SCENARIO_ORDER.replace("SEED", str(seed)), encoding="utf-8")
+    result = sc.run_file(f)
+    assert result.status == "PASS", result.errors + result.differences
+    rolled = [e for e in result.initial_events if e["kind"] == "dice_rolled"]
+    assert rolled == []
+    [ranked] = [e for e in result.initial_events if e["kind"] == "bnd.initiative_ranked"]
+    assert ranked["order"] == ["Pb", "Tb", "Pa", "Ta"] and ranked["delayed"] == [["Pb", 2]]
+    starts = [e["actor"] for e in result.initial_events if e["kind"] == "turn_started"]
+    assert starts[-1] == "Tb"

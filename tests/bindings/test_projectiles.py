@@ -1,7 +1,7 @@
 """Projectiles in flight: speed and contact timing (BND-49/50, BND-T-06), Air Blast's pushback
 on the real clock (BND-T-01 with movement.py's pushback, BND-72..76), tracking or flying to the
-aimed hex (GM-14), stopping at walls and solid rock, falling short (GM-21), creatures in the way
-(GM-28) and the incoming-threat summary."""
+aimed hex (GM-14), flying on past walls and rock put in its way after launch (GM-14), falling
+short (GM-21), creatures in the way (GM-28) and the incoming-threat summary."""
 from __future__ import annotations
 
 import pytest
@@ -10,6 +10,7 @@ from game.engine.systems.bindings import actions as A
 from game.engine.systems.bindings import combat
 from game.engine.systems.bindings import events as E
 from game.engine.systems.bindings.boardcache import forget
+from game.engine.systems.bindings.sight import sight
 from game.engine.systems.bindings.state import Feature
 
 from .combat_kit import ROW, Table, fighter, score
@@ -188,10 +189,15 @@ def test_a_projectile_chasing_past_its_longest_shot_falls_short():
     assert stop.reason == "short" and stop.at == (17, ROW)
 
 
+@pytest.mark.rule("BND-GM-14")
+@pytest.mark.rule("BND-85")
 @pytest.mark.parametrize("obstacle", ["wall", "rock"])
-def test_a_projectile_stops_at_solid_rock_or_a_wall_raised_in_its_way(obstacle):
+def test_a_wall_or_rock_in_the_way_after_launch_does_not_stop_a_projectile(obstacle):
+    # GM-14: cover is measured at launch and the projectile tracks its target, so what stands
+    # between them later is no shield; the roll keeps the launch's "no cover" (BND-85).
     t = shooter_table("stone_bullet", 9)
-    t.use("A", "stone_bullet", "B")
+    out = t.use("A", "stone_bullet", "B")
+    assert t.of(E.AttackLaunched, out)[0].cover is False
     if obstacle == "wall":
         t.state.features.append(Feature("w", "wall", "B", "earth_wall", [(6, ROW)], [], 1, 0,
                                         99))
@@ -200,10 +206,35 @@ def test_a_projectile_stops_at_solid_rock_or_a_wall_raised_in_its_way(obstacle):
         forget(t.state.board)       # derived board data is built once per board
     t.end()
     t.until_turn("A")
-    stop = t.of(E.AttackStopped)[-1]
-    assert (stop.reason, stop.at) == ("blocked", (6, ROW))
-    assert t.of(E.AttackAdvanced)[-1].path == ((5, ROW),)
-    assert t.state.attacks == []
+    assert (6, ROW) in t.of(E.AttackAdvanced)[-1].path      # it flies through that hex
+    assert not t.of(E.AttackStopped)
+    contact_time(t)
+    if t.stage == "defend":
+        t.force(1, 1).do(A.Defend("B", t.state.pending[-1].data["attack"], None))
+    [r] = t.of(E.AttackResolved)
+    assert r.target == "B" and r.edge == "none"
+
+
+@pytest.mark.rule("BND-GM-14")
+@pytest.mark.rule("BND-85")
+def test_a_target_stepping_behind_a_wall_after_launch_is_still_reached():
+    # B walks behind a standing wall while the bullet is in the air: it tracks B there and
+    # rolls with the cover fixed at launch (none), not the cover B would have now.
+    t = shooter_table("stone_bullet", 9)
+    t.state.features.append(Feature("w", "wall", "B", "earth_wall", [(9, ROW + 2)], [], 1, 0,
+                                    99))
+    out = t.use("A", "stone_bullet", "B")
+    assert t.of(E.AttackLaunched, out)[0].cover is False
+    t.end()
+    t.do(A.StartMovement("B", "move", (10, ROW + 2)))        # the wall now stands between
+    assert sight(t.state, (1, ROW), (10, ROW + 2)).cover
+    t.end()
+    contact_time(t)
+    if t.stage == "defend":
+        t.force(1, 1).do(A.Defend("B", t.state.pending[-1].data["attack"], None))
+    assert not t.of(E.AttackStopped)
+    [r] = t.of(E.AttackResolved)
+    assert r.target == "B" and r.edge == "none" and "cover" not in r.reasons
 
 
 def test_low_cover_does_not_stop_a_projectile():
@@ -253,10 +284,12 @@ def test_incoming_lists_segments_to_contact_and_the_next_hexes():
     assert segs == 1 and path == ((8, ROW), (9, ROW), (10, ROW))
 
 
-def test_incoming_leaves_out_an_attack_a_wall_will_stop():
+@pytest.mark.rule("BND-GM-14")
+def test_incoming_still_lists_an_attack_a_wall_now_stands_in_front_of():
     t = shooter_table("stone_bullet", 9)
     t.use("A", "stone_bullet", "B")
-    assert len(combat.incoming(t.state, "B")) == 1
+    [(_, segs, path)] = combat.incoming(t.state, "B")
     t.state.features.append(Feature("w", "wall", "B", "earth_wall", [(6, ROW)], [], 1, 0, 99))
-    assert combat.incoming(t.state, "B") == []
-    assert combat.simulate(t.state, t.state.attacks[0]) == ([(5, ROW)], "blocked")
+    assert combat.incoming(t.state, "B") == [(t.state.attacks[0], segs, path)]
+    steps, end = combat.simulate(t.state, t.state.attacks[0])
+    assert end == "contact" and (6, ROW) in steps and steps[-1] == (10, ROW)

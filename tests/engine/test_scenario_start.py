@@ -249,7 +249,7 @@ def test_bindings_round_segment_and_order(tmp_path):
 @pytest.mark.parametrize("start,fragment", [
     ("segment = 4", "[start] 'segment' must be a whole number from 1 to 3, not 4"),
     ("round = 0", "[start] 'round' must be a whole number from 1, not 0"),
-    ('initiative = ["A", "A"]', "[start] 'initiative' must list every combatant once"),
+    ('initiative = ["A", "A"]', "'initiative' must list every combatant once"),
     ("main_phase = 1", "[start] 'main_phase': bindings has no such shortcut"),
 ])
 def test_bindings_bad_shortcuts_are_errors(tmp_path, start, fragment):

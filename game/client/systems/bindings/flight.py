@@ -3,7 +3,7 @@
 Owns: drawing a `FlightView` (game.client.systems.bindings.timing) over the board view:
 projectiles at their front hex with a fading trail from their origin, the hexes each covers on
 its next turn as dashed ghost hexes with an arrow and an arrival burst on the target when it lands
-then ("hits S2"), obstacles it will stop at, pushbacks as an arrow along the push (the next
+then ("hits S2"), pushbacks as an arrow along the push (the next
 segment's hexes solid, the rest dashed), walls (placed cells as stone, the next growth ghosted, the
 rest of the plan dotted) and veils as drifting mist; a targeting line from a `SightLine` (centre
 line, the clear line used, cover markers, the hexes that conceal and the count). Plus short
@@ -295,14 +295,6 @@ class FlightOverlay:
                    dashed=True, shrink=tile * (0.30 if f.contact_next else 0.1))
         if f.contact_next:
             self._burst(surface, cam.cell_center(f.goal), tile)
-        if f.blocked_at is not None:
-            c = cam.cell_center(f.blocked_at)
-            r = tile * 0.22
-            for sx in (-1, 1):
-                pygame.draw.line(surface, OUTLINE, (c[0] - r, c[1] - sx * r), (c[0] + r, c[1] + sx * r),
-                                 max(3, int(tile * 0.1)) + 2)
-                pygame.draw.line(surface, DANGER, (c[0] - r, c[1] - sx * r), (c[0] + r, c[1] + sx * r),
-                                 max(3, int(tile * 0.1)))
         if glyph:
             if f.pos == f.goal and f.origin != f.pos:
                 # arrived, waiting on the defence: sit on the hex's near edge, not on the token

@@ -9,10 +9,10 @@ TimelineView, `flight_view(state)` -> FlightView, `sight_view(state, a, b)` -> S
 hashable, a widget can compare this frame's record with the last one and redraw only on change.
 
 The "next segment" hexes are a preview of what the engine does on the owner's next turn (the
-projectile's next `rate` hexes along the cube line toward its target's current hex, stopping at
-solid hexes and walls or at the end of its reach; the pushback's next `rate` hexes away from its
-source; the wall's next `rate` planned cells). When the engine exposes its own helper for a
-preview (combat.preview_path / movement.preview_push), that is used instead, so the picture can
+projectile's next `rate` hexes as combat.simulate walks them: along the cube line toward its
+target's current hex, through walls and rock (GM-14), until the end of its reach; the pushback's
+next `rate` hexes away from its source; the wall's next `rate` planned cells). Where the engine
+has its own walk (combat.simulate, movement.preview_pushback) it is asked, so the picture can
 never disagree with the rules; tests advance a real match one segment and compare.
 
 How the client calls it (K1's battle scene):
@@ -35,7 +35,7 @@ from game.client.presenters import AnimStep
 from game.engine.boards.hex import Cube, HexLayout, cube_distance, cube_round
 from game.engine.systems.bindings import content as content_mod
 from game.engine.systems.bindings import movement
-from game.engine.systems.bindings.combat import blocks_projectiles
+from game.engine.systems.bindings.combat import simulate
 from game.engine.systems.bindings.events import CombatantPushed, SegmentStarted
 from game.engine.systems.bindings.house import house
 from game.engine.systems.bindings.sight import sight
@@ -103,7 +103,7 @@ class Ongoing:
     segments_left: int = 0
     colour: Colour = (220, 220, 210)
     glyph: str = ""
-    outcome: str = ""        # attacks: "contact", "blocked", "short", "gone", "open"
+    outcome: str = ""        # attacks: "contact", "short", "gone", "open"
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,8 +224,8 @@ class TimelineView:
 class Flight:
     """An attack on the map. `trail` runs from its origin to its front hex `pos`; `next_path`
     is what it will enter on its attacker's next turn (tick `next_tick`); `contact_next` says it
-    reaches its target then; `blocked_at` is the obstacle it will hit; `short` that it runs out
-    of reach; `eta_tick` when it lands if nothing moves."""
+    reaches its target then; `short` that it runs out of reach; `eta_tick` when it lands if
+    nothing moves."""
 
     id: str
     move: str
@@ -241,7 +241,6 @@ class Flight:
     next_path: tuple[Hex, ...]
     next_tick: int | None
     contact_next: bool
-    blocked_at: Hex | None
     short: bool
     eta_tick: int | None
     status: str
@@ -432,15 +431,6 @@ def _turn_ticks(state: BindingsState, start: int | None, count: int) -> list[int
     return [start + k for k in range(count)]
 
 
-def _wall_cells(state: BindingsState) -> set[Hex]:
-    now = state.tick
-    out: set[Hex] = set()
-    for f in state.features:
-        if f.kind == "wall" and (f.until < 0 or now < f.until):
-            out.update(tuple(h) for h in f.cells)
-    return out
-
-
 def attack_goal(state: BindingsState, a: Any) -> Hex:
     """Where an attack is heading: its target's current hex (GM-14 "track"), else the hex it
     was aimed at."""
@@ -457,55 +447,35 @@ def _reach_left(a: Any) -> int:
     return max(0, int(a.max_travel) - int(a.travelled))
 
 
-def _blocks(state: BindingsState, h: Hex, walls: set[Hex]) -> bool:
-    return bool(blocks_projectiles(state, h, walls))
-
-
 def simulate_attack(state: BindingsState, a: Any, limit: int = 200) -> tuple[list[Hex], str, Hex | None]:
-    """Follow an attack's flight hex by hex as the engine does (combat._advance: one step at a
-    time along the cube line from where it is toward its destination, which is its target's hex
-    while it tracks one), assuming nobody moves. Returns (hexes entered, how it ends, where):
-    "contact" (it enters its goal), "blocked" (the next hex is solid or a wall: `at`), "short"
-    (out of reach), "gone" (its target is down) or "open" (still flying at `limit`)."""
-    lay = _layout(state)
-    if a.target is not None:
-        t = state.combatants.get(a.target)
-        if t is None or t.down:
-            return [], "gone", tuple(a.pos)
-    goal = attack_goal(state, a)
-    if lay is None:
+    """An attack's flight as the engine walks it (combat.simulate), assuming nobody moves:
+    (hexes entered, how it ends, where): "contact" (it reaches its goal, or a creature in the way
+    under GM-28: the hex), "short" (out of reach: the hex it falls in), "gone" (its target is
+    down: where it is) or "open" (still flying after `limit` hexes). Walls and rock do not
+    stop a projectile in flight (GM-14), so a path may run through them. An attack that reaches
+    an empty aimed hex counts as "contact" here: it lands there, and the engine tells what it
+    finds."""
+    if a.target is not None and a.target not in state.combatants:
+        return [], "gone", tuple(a.pos)
+    if _layout(state) is None:
         return [], "open", None
-    walls = _wall_cells(state)
-    hits_first = bool(house(state, "projectile_hits_first"))
-    occupied = {(c.x, c.y): cid for cid, c in state.combatants.items() if not c.down}
-    dc = lay.to_cube(*goal)
-    cur = lay.to_cube(*tuple(a.pos))
-    travelled = int(a.travelled)
-    steps: list[Hex] = []
-    for _ in range(limit):
-        if cur == dc:
-            return steps, "contact", goal
-        if travelled >= int(a.max_travel):
-            return steps, "short", lay.from_cube(cur)
-        nxt = lay.from_cube(cube_step(cur, dc))
-        if _blocks(state, nxt, walls):
-            return steps, "blocked", nxt
-        steps.append(nxt)
-        travelled += 1
-        cur = lay.to_cube(*nxt)
-        if hits_first and nxt != goal and occupied.get(nxt) not in (None, a.attacker):
-            return steps, "contact", nxt                       # GM-28
+    steps, end = simulate(state, a, limit)
+    last: Hex = steps[-1] if steps else tuple(a.pos)  # type: ignore[assignment]
+    if end == "gone":
+        return [], "gone", tuple(a.pos)
+    if end in ("contact", "empty"):
+        return steps, "contact", last
+    if end == "short":
+        return steps, "short", last
     return steps, "open", None
 
 
-def preview_attack(state: BindingsState, a: Any) -> tuple[list[Hex], bool, Hex | None, bool]:
-    """(hexes entered on its next advance, contacts then, obstacle it stops at then, falls short
-    then)."""
-    steps, end, at = simulate_attack(state, a)
+def preview_attack(state: BindingsState, a: Any) -> tuple[list[Hex], bool, bool]:
+    """(hexes entered on its next advance, contacts then, falls short then)."""
+    steps, end, _at = simulate_attack(state, a)
     nxt = steps[:a.rate]
     within = len(steps) <= a.rate if end == "contact" else len(steps) < a.rate
-    return (nxt, end == "contact" and within, at if end == "blocked" and within else None,
-            end == "short" and within)
+    return nxt, end == "contact" and within, end == "short" and within
 
 
 def attack_eta(state: BindingsState, a: Any, next_tick: int | None) -> int | None:
@@ -582,8 +552,6 @@ def _attack_ongoing(state: BindingsState, a: Any) -> tuple[Ongoing, int | None, 
         detail = "stalled" if nt is None else "in flight"
     elif outcome == "contact":
         detail = f"hits {when_label(eta, state.tick)}{moving}"
-    elif outcome == "blocked":
-        detail = f"hits an obstacle {when_label(eta, state.tick)}{moving}"
     else:
         detail = f"falls short {when_label(eta, state.tick)}{moving}"
     segs = 0 if eta is None or nt is None else eta - nt + 1
@@ -869,9 +837,9 @@ def flight_view(state: BindingsState) -> FlightView:
         if a.status == "done":
             continue
         o, nt, eta = _attack_ongoing(state, a)
-        path, contact, blocked, short = preview_attack(state, a)
+        path, contact, short = preview_attack(state, a)
         if a.status in ("awaiting_defence", "deferred"):
-            path, contact, blocked, short = [], True, None, False
+            path, contact, short = [], True, False
         origin, pos = tuple(a.origin), tuple(a.pos)
         trail: tuple[Hex, ...] = (origin, pos) if origin != pos else (pos,)
         if lay is not None and origin != pos:
@@ -880,7 +848,7 @@ def flight_view(state: BindingsState) -> FlightView:
         label = o.detail.split(" if ")[0]
         flights.append(Flight(a.id, a.move, move_name(a.move, _content(state)), a.attacker, a.target, o.colour,
                               o.glyph, origin, pos, attack_goal(state, a), trail, tuple(path),
-                              nt, contact, blocked, short, eta, a.status, label))
+                              nt, contact, short, eta, a.status, label))
     pushes = []
     for p in state.pushbacks:
         subj = state.combatants.get(p.subject)

@@ -7,8 +7,8 @@ for much more than the HP it takes: focus fire), and the answer to every stage:
   * "act": every legal action is scored. Movement by the hex it ends on: the best attack it
     opens (now, or after one more segment of movement), the enemies that could see and reach it
     (each enemy's threat shared among the friends it already covers, and weighed up when
-    outnumbered), whether projectiles already flying at it would stop against a solid hex or
-    wall on their way (the flight walked hex by hex as combat.py does), and a push to close in
+    outnumbered), the projectiles already flying at it (the flight walked hex by hex as
+    combat.simulate does: walls and rock do not stop them, BND-GM-14), and a push to close in
     while no foe is in reach and sight. Attacks by their forecast, discounted per segment of
     flight (BND-50). Walls and veils by a dry run on a copy, the wall counted at its grown size.
     Brace and Stone Skin by the incoming loss they blunt; Swift boosts by the better hexes they
@@ -308,31 +308,25 @@ class Judge:
     def flight(self, start: Hex, dest: Hex, travelled: int = 0, max_travel: int = 10 ** 6
                ) -> int | None:
         """Hexes a projectile at `start` still flies to reach `dest` if nothing moves, walking
-        hex by hex as combat.py does (the next hex of the cube line from where it is), or None
-        when a solid hex, a wall or the edge of the board stops it first, or it would fall short
-        (BND-GM-21). Hiding behind a wall answers a projectile this way."""
+        hex by hex as combat.simulate does (the next hex of the cube line from where it is), or
+        None when it would fall short (BND-GM-21). Walls and rock on the way do not stop it
+        (BND-GM-14: cover was fixed at launch), so hiding behind one is no answer."""
         key = (start, dest, travelled, max_travel)
         got = self._flight.get(key, -1)
         if got != -1:
             return got
-        lay = self.layout
         dc = self.cube(dest)
         cur = self.cube(start)
         steps = 0
         result: int | None = None
-        board = self.board
         for _ in range(200):
             if cur == dc:
                 result = steps
                 break
             if travelled + steps >= max_travel:
                 break
-            nxt_c = cube_step(cur, dc)
-            nxt = lay.from_cube(nxt_c)
-            if not board.in_bounds(*nxt) or nxt in self.solid:
-                break
             steps += 1
-            cur = nxt_c
+            cur = cube_step(cur, dc)
         self._flight[key] = result
         return result
 
@@ -610,8 +604,7 @@ class Judge:
 
     def incoming_at(self, u: Combatant, at: Hex) -> float:
         """Expected loss from the attacks already aimed at u, if u stands on `at`: zero for one
-        that would stop against a solid hex or wall on its line (combat.py stops projectiles
-        there) or fall short."""
+        that would fall short (GM-21) or, aimed at a hex (GM-14 "hex"), lands elsewhere."""
         total = 0.0
         for a in self.state.attacks:
             if a.target != u.id or a.status == "done":

@@ -4,8 +4,9 @@ Owns:
 - which moves the acting combatant may start and at what (`legal`, `use_move_options`,
   `check_use_move`), and applying UseMove, Defend, UseDodge and Judge (`apply`);
 - the attack lifecycle: launch (range BND-80..83, sight BND-84..93 measured once, GM-14), flight
-  `rate` hexes a segment on the attacker's turn along the cube line (BND-49/50), stops at solid
-  hexes and walls, falls short past the longest shot (GM-21), contact, the "defend" stage
+  `rate` hexes a segment on the attacker's turn along the cube line (BND-49/50; walls and rock on
+  the way do not stop it, GM-14: `simulate` is the one walk of that line), falls short past the
+  longest shot (GM-21), contact, the "defend" stage
   (BND-10..13, GM-04/05), deferral to the defender's turn (GM-06), resolution: concealment miss
   roll first (BND-92), Dodge choice (BND-54, GM-30), the table's call (GM-01), offence against
   defence (BND-42..47, BND-95..99), damage, conditions and pushback on a hit;
@@ -102,22 +103,6 @@ def active_verbs(state: BindingsState, c: Combatant) -> dict[str, list[Condition
         for verb in condition_verbs(state, cond.id):
             out.setdefault(verb, []).append(cond)
     return out
-
-
-def _wall_cells(state: BindingsState) -> set[Hex]:
-    tick = state.tick
-    return {tuple(h) for f in state.features if f.kind == "wall"
-            and (f.until < 0 or tick < f.until) for h in f.cells}  # type: ignore[misc]
-
-
-def blocks_projectiles(state: BindingsState, h: Hex, walls: set[Hex] | None = None) -> bool:
-    """A solid map hex or a standing wall stops anything flying into it (hiding behind walls
-    answers a projectile). Low `cover` obstacles do not: the attack passes over them."""
-    board = state.board
-    assert board is not None
-    if not board.in_bounds(*h) or board.prop(h[0], h[1], "solid", False):
-        return True
-    return h in (walls if walls is not None else _wall_cells(state))
 
 
 def end_of_round(state: BindingsState) -> int:
@@ -690,54 +675,39 @@ def _finish(state: BindingsState, a: Attack) -> None:
 
 
 def _advance(state: BindingsState, a: Attack, rng: Rng) -> list:
-    """One segment of flight: up to `rate` hexes along the cube line toward the destination."""
+    """One segment of flight: up to `rate` hexes along the cube line toward the destination, as
+    `simulate` walks it. A wall or rock on the way does not stop it: BND-84 and cover
+    (BND-85/86) were settled at launch and the projectile tracks its target (GM-14), so an
+    obstacle between the two, there at launch or raised or stepped behind since, is no
+    shield; only the miss chance and cover fixed at launch weigh on the roll at contact."""
     a.advanced_tick = state.tick
-    if a.target is not None and state.combatants[a.target].down:
+    steps, end = simulate(state, a, limit=a.rate)
+    out: list = []
+    if end == "gone":
         _finish(state, a)
         return [AttackStopped(a.id, "target_gone", a.pos)]
-    lay = layout(state)
-    walls = _wall_cells(state)
-    dest = _destination(state, a)
-    dc = lay.to_cube(*dest)
-    path: list[Hex] = []
-    out: list = []
-    for _ in range(a.rate):
-        cur = lay.to_cube(*a.pos)
-        if cur == dc:
-            break
-        nxt_c = cube_step(cur, dc)
-        nxt = lay.from_cube(nxt_c)
-        if a.travelled >= a.max_travel:
-            if path:
-                out.append(AttackAdvanced(a.id, tuple(path)))
-            _finish(state, a)
-            return out + [AttackStopped(a.id, "short", a.pos)]          # GM-21
-        if blocks_projectiles(state, nxt, walls):
-            if path:
-                out.append(AttackAdvanced(a.id, tuple(path)))
-            _finish(state, a)
-            return out + [AttackStopped(a.id, "blocked", nxt)]
-        a.pos = nxt
-        a.travelled += 1
-        path.append(nxt)
-        if nxt != dest and house(state, "projectile_hits_first"):
-            o = occupant(state, nxt)
-            if o is not None and o.id != a.attacker:                    # GM-28
-                a.target = o.id
-                a.aim = nxt
-                out.append(AttackAdvanced(a.id, tuple(path)))
-                return out + _contact(state, a, rng)
-    if path:
-        out.append(AttackAdvanced(a.id, tuple(path)))
-    if lay.to_cube(*a.pos) == dc:
-        if a.target is None or house(state, "projectile_tracking") == "hex":
+    if steps:
+        a.pos = steps[-1]
+        a.travelled += len(steps)
+        out.append(AttackAdvanced(a.id, tuple(steps)))
+    if end == "short":
+        _finish(state, a)
+        return out + [AttackStopped(a.id, "short", a.pos)]           # GM-21
+    if end == "empty":
+        _finish(state, a)
+        return out + [AttackResolved(a.id, a.attacker, a.target, "empty")]
+    if end == "contact":
+        if steps and steps[-1] != _destination(state, a):           # GM-28: hits the first
+            o = occupant(state, a.pos)
+            assert o is not None
+            a.target = o.id
+            a.aim = a.pos
+        elif a.target is None or house(state, "projectile_tracking") == "hex":
             o = occupant(state, a.aim)
-            if o is None or (a.target is not None and o.id != a.target):
-                _finish(state, a)
-                return out + [AttackResolved(a.id, a.attacker, a.target, "empty")]
+            assert o is not None
             a.target = o.id
         return out + _contact(state, a, rng)
-    return out
+    return out                                                      # "open": flying on
 
 
 def advance_attacks(state: BindingsState, actor: str, rng: Rng) -> list:
@@ -1135,12 +1105,15 @@ def stealth_contest(state: BindingsState, hider: str, observer: str, rng: Rng) -
 
 
 def simulate(state: BindingsState, a: Attack, limit: int = 200) -> tuple[list[Hex], str]:
-    """Follow attack `a` hex by hex as `_advance` would, assuming nobody moves: (hexes it will
-    enter, how it ends: "contact", "blocked", "short", "empty" or "gone"). Reads only."""
+    """Follow attack `a` hex by hex for at most `limit` hexes, assuming nobody moves: (hexes it
+    enters, how it ends: "contact", "short" (GM-21), "empty" (it reaches the aimed hex and
+    nobody it may hit is there), "gone" (its target is down) or "open" (still flying after
+    `limit` hexes)). Each step is the next hex of the cube line from where it is toward its
+    destination (BND-49/50); solid hexes and walls do not stop it (GM-14, see `_advance`, which
+    applies this walk). Reads only: the AI and the client's flight overlay ask it too."""
     if a.target is not None and state.combatants[a.target].down:
         return [], "gone"
     lay = layout(state)
-    walls = _wall_cells(state)
     dest = _destination(state, a)
     dc = lay.to_cube(*dest)
     cur = lay.to_cube(*a.pos)
@@ -1152,16 +1125,16 @@ def simulate(state: BindingsState, a: Attack, limit: int = 200) -> tuple[list[He
             break
         if travelled >= a.max_travel:
             return steps, "short"
-        nxt = lay.from_cube(cube_step(cur, dc))
-        if blocks_projectiles(state, nxt, walls):
-            return steps, "blocked"
+        cur = cube_step(cur, dc)
+        nxt = lay.from_cube(cur)
         steps.append(nxt)
         travelled += 1
-        cur = lay.to_cube(*nxt)
         if hits_first and nxt != dest:
             o = occupant(state, nxt)
             if o is not None and o.id != a.attacker:
-                return steps, "contact"
+                return steps, "contact"                            # GM-28
+    if cur != dc:
+        return steps, "open"
     o = occupant(state, a.aim)
     if (a.target is None or house(state, "projectile_tracking") == "hex") and \
             (o is None or (a.target is not None and o.id != a.target)):
@@ -1172,8 +1145,8 @@ def simulate(state: BindingsState, a: Attack, limit: int = 200) -> tuple[list[He
 def incoming(state: BindingsState, cid: str) -> list[tuple[Attack, int, tuple[Hex, ...]]]:
     """Attacks that will reach `cid` if nobody moves: (attack, segments until contact, hexes it
     covers on its next advance). 0 segments = contact later this segment (its attacker's turn
-    is still to come) or already waiting to resolve; 1 = the next segment. Attacks that will be
-    stopped by a wall, fall short or find the hex empty are left out."""
+    is still to come) or already waiting to resolve; 1 = the next segment. Attacks that will
+    fall short or find the hex empty are left out (walls do not stop them, GM-14)."""
     c = state.combatants[cid]
     out = []
     for a in state.attacks:

@@ -276,8 +276,9 @@ class AttackAdvanced(Record):
 @event("bnd.attack_stopped")
 @dataclass(frozen=True, slots=True)
 class AttackStopped(Record):
-    """Attack `attack` ended without reaching its target: `reason` "blocked" (hit `at`, an
-    obstacle or wall), "short" (out of range) or "target_gone" (target down)."""
+    """Attack `attack` ended without reaching its target: `reason` "short" (out of range,
+    GM-21) or "target_gone" (target down); `at` is where it fell. Walls and rock never stop
+    one in flight (GM-14)."""
 
     attack: str
     reason: str

@@ -44,7 +44,7 @@ DEFAULT_LEGEND: dict[str, dict[str, Any]] = {
 # Tile sizes Tiled uses for our hex tilesets: pointy tops (stagger y) and flat tops (stagger x).
 _TILE = {"y": (28, 32, 16), "x": (32, 28, 16)}
 
-_SETUP_KEYS = {"grid", "teams", "combatants", "opening", "content"}
+_SETUP_KEYS = {"grid", "teams", "combatants", "opening", "content", "initiative"}
 _COMBATANT_KEYS = {"id", "sheet", "side", "x", "y", "name", "scores", "ab", "db", "hp",
                    "base_speed", "swim_speed", "moves", "talents", "unaware", "overrides"}
 _OVERRIDE_TYPES: dict[str, Any] = {"name": str, "scores": dict, "ab": int, "db": int, "hp": int,
@@ -266,7 +266,13 @@ class BindingsSystem(SystemBase):
         if opener is not None and opener not in combatants:
             raise _config_error(f"opening names unknown combatant {opener!r}")
         events += turns.ambush(state, rng)
-        events += turns.roll_initiative(state, rng)
+        if "initiative" in setup:       # ranks given as an order, not rolled: no dice, no delays
+            try:
+                events += turns.set_initiative(state, setup["initiative"])
+            except ConfigError as exc:
+                raise _config_error(str(exc)) from exc
+        else:
+            events += turns.roll_initiative(state, rng)
         opener = turns.choose_opener(state, opener)
         if opener is not None:
             turns.begin_opening(state, opener)
@@ -382,6 +388,19 @@ class BindingsSystem(SystemBase):
         """Importing ai.py registers this system's bots (kept out of start-up)."""
         from . import ai  # noqa: F401
 
+    def scenario_setup(self, setup: dict[str, Any], shortcuts: dict[str, Any]
+                       ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """[start] initiative becomes the set-up's `initiative`: the ranks are in place before
+        round 1 begins, so no initiative die is rolled and nobody is delayed for zero sixes
+        (BND-20) before the order arrives; the round and segment shortcuts stay for
+        `scenario_start`."""
+        if "initiative" not in shortcuts:
+            return setup, shortcuts
+        if "initiative" in setup:
+            raise ConfigError("the initiative order is given twice ([start] and [setup])")
+        rest = dict(shortcuts)
+        return {**setup, "initiative": rest.pop("initiative")}, rest
+
     def scenario_start(self, state: BindingsState, shortcuts: dict[str, Any], rng: Rng) -> list:
         return scenario_shortcuts(state, shortcuts, rng)
 
@@ -471,33 +490,23 @@ BINDINGS = BindingsSystem()
 
 def scenario_shortcuts(state: BindingsState, shortcuts: dict[str, Any], rng: Rng) -> list:
     """A scenario's [start] shortcuts for bindings, on the freshly set-up battle (before anyone
-    has acted). `initiative = [ids]`: the rank order, top rank first, instead of the sixes
-    (BND-15..18); nobody is delayed for zero sixes (BND-20), the unaware still are (BND-19).
-    `round = R`, `segment = S`: the clock jumps there with fresh budgets (BND-36/37); what
-    expires by then expires (BND-78). Then the segment opens and the clock runs to a decision."""
+    has acted). `round = R`, `segment = S`: the clock jumps there with fresh budgets
+    (BND-36/37); what expires by then expires (BND-78). Then the segment opens and the clock
+    runs to a decision. `initiative` is taken by the set-up itself (BindingsSystem.
+    scenario_setup); given here, after the set-up has ranked everyone and round 1 has begun,
+    it is refused rather than laid over that."""
     known = ("initiative", "round", "segment")
     unknown = sorted(set(shortcuts) - set(known))
     if unknown:
         raise ConfigError(f"[start] {unknown[0]!r}: bindings has no such shortcut (it knows: "
                           f"{', '.join(known)})")
+    if "initiative" in shortcuts:
+        raise ConfigError("[start] 'initiative' is read with the set-up (scenario_setup), not "
+                          "after it")
     if state.round != 1 or state.segment != 1 or state.opening is not None or state.pending:
         raise ConfigError("[start] shortcuts need the battle to begin at round 1, segment 1 "
                           "with nothing pending (not with an opening action)")
     events: list = []
-    order = shortcuts.get("initiative")
-    if order is not None:
-        if (not isinstance(order, list) or not all(isinstance(c, str) for c in order)
-                or sorted(order) != sorted(state.order)):
-            raise ConfigError(f"[start] 'initiative' must list every combatant once, e.g. "
-                              f"{sorted(state.order)!r}, not {order!r}")
-        state.order = list(order)
-        for cid in order:
-            c = state.combatants[cid]
-            c.first_segment = 1 + int(c.unaware)
-        late = tuple((cid, state.combatants[cid].first_segment) for cid in order
-                     if state.combatants[cid].first_segment > 1)
-        events.append(ev.InitiativeRanked(tuple(order), tuple(state.combatants[c].sixes
-                                                               for c in order), 0, late))
     for key, top in (("round", None), ("segment", 3)):
         value = shortcuts.get(key, 1)
         if not isinstance(value, int) or isinstance(value, bool) or value < 1 or (

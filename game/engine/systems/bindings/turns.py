@@ -21,6 +21,7 @@ from typing import Any
 
 from game.engine import dice
 from game.engine.events import DiceRolled, MatchEnded, TurnEnded, TurnStarted
+from game.engine.rules import ConfigError
 from game.engine.tactics import pending as stages
 from game.engine.tactics.initiative import rank
 from game.engine.tactics.timelimit import Tally, ahead_and_why
@@ -94,6 +95,25 @@ def roll_initiative(state: BindingsState, rng: Any) -> list:
     out.append(ev.InitiativeRanked(tuple(order), tuple(state.combatants[c].sixes for c in order),
                                    ranking.rerolls, tuple(delayed)))
     return out
+
+
+def set_initiative(state: BindingsState, order: Any) -> list:
+    """Ranks given as an order instead of rolled (a scenario's, read with the set-up): every
+    combatant once, rank 1 first (BND-15). No die is rolled, so nobody scored zero sixes and
+    nobody is delayed for it (BND-20); the unaware still lose their first segment (BND-19)."""
+    if (not isinstance(order, list) or not all(isinstance(c, str) for c in order)
+            or sorted(order) != sorted(state.combatants)):
+        raise ConfigError(f"'initiative' must list every combatant once, e.g. "
+                          f"{sorted(state.combatants)!r}, not {order!r}")
+    state.order = list(order)
+    late = []
+    for cid in order:
+        c = state.combatants[cid]
+        c.first_segment = 1 + int(c.unaware)
+        if c.first_segment > 1:
+            late.append((cid, c.first_segment))
+    return [ev.InitiativeRanked(tuple(order), tuple(state.combatants[c].sixes for c in order),
+                                0, tuple(late))]
 
 
 def delayed(state: BindingsState, c: Combatant) -> bool:
