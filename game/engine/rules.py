@@ -225,6 +225,11 @@ class SystemBase:
     seat_count: tuple[int, int] = (2, 2)          # (minimum, maximum) seats
     state_version: int = 1                         # written into every saved state
     builder_kinds: tuple[str, ...] = ()            # entries check_build builds (none: no builder)
+    # raised whenever a rules fix can change where a saved log leads; `rules_changes` says, by
+    # the version that brought it, what changed (a save made before is refused with those words
+    # when its log no longer replays, instead of a bare "cannot be replayed")
+    rules_version: int = 1
+    rules_changes: dict[int, str] = {}
 
     # -- required --------------------------------------------------------------------------------
     def setup(self, config: MatchConfig, rng: Rng) -> tuple[Any, list]:

@@ -56,6 +56,7 @@ def to_document(match: Match, label: str = "") -> dict[str, Any]:
         "label": label,
         "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S"),
         "config": match.config.to_json(),
+        "rules_version": match.system.rules_version,
         "summary": summary(match),
         "actions": list(match.log),
         "snapshot": match.snapshot(),
@@ -191,12 +192,26 @@ class Replay:
                                   f"malformed ({exc.__class__.__name__}: {exc})") from None
         self._actions: list = doc["actions"]
         self._snapshot = doc["snapshot"]
+        made = doc.get("rules_version", 1)
+        self._rules_version = made if isinstance(made, int) and not isinstance(made, bool) else 1
         self.done = 0                 # log entries replayed so far
         self.finished = False
 
     @property
     def total(self) -> int:
         return len(self._actions)
+
+    def _changed_rules(self, problem: str) -> str:
+        """`problem`, led by the rule changes made since the save was written, when there are
+        some: its log was played under rules this version no longer has."""
+        system = self._match.system
+        since = [words for version, words in sorted(system.rules_changes.items())
+                 if version > self._rules_version]
+        if not since or self._rules_version >= system.rules_version:
+            return problem
+        return (f"the save was made before a change to the {system.name} rules "
+                f"({'; '.join(since)}), and its log no longer replays under today's rules: "
+                f"{problem}")
 
     @property
     def match(self) -> Match:
@@ -218,8 +233,8 @@ class Replay:
                 match.apply_log_entry(entry)
             except (IllegalAction, RecordError, ValueError, KeyError, TypeError,
                     AttributeError) as exc:
-                raise SaveError(path, f"action {i + 1} of the log cannot be replayed: "
-                                      f"{exc}") from None
+                raise SaveError(path, self._changed_rules(
+                    f"action {i + 1} of the log cannot be replayed: {exc}")) from None
             self.done = i + 1
             if end is not None and time.perf_counter() >= end:
                 return False
@@ -228,8 +243,9 @@ class Replay:
         if isinstance(stored, dict) and "state" in stored:
             stored = {**stored, "state": match.system.upgrade_saved_state(stored["state"])}
         if json.loads(json.dumps(match.snapshot())) != stored:
-            raise SaveError(path, "replaying the log does not reach the saved position "
-                                  "(the save was edited, or the map or rules changed since)")
+            raise SaveError(path, self._changed_rules(
+                "replaying the log does not reach the saved position (the save was edited, or "
+                "the map or rules changed since)"))
         self.finished = True
         return True
 

@@ -205,6 +205,9 @@ class BindingsSystem(SystemBase):
         return reference_pages.entries()
     seat_count = (2, 2)
     state_version = STATE_VERSION
+    rules_version = 2
+    rules_changes = {2: "a wall or rock on an attack's way no longer stops it in flight; cover "
+                        "is measured at launch (BND-85/86, BND-GM-14)"}
     # prolonged binding (BND-103..106) happens between battles: a scenario checks it as a build
     builder_kinds = ("prolonged_binding",)
 
