@@ -11,7 +11,6 @@ from game.engine.ai.base import make_bot
 from game.engine.ai.runner import ask_bot
 from game.engine.systems.bindings import actions as A
 from game.engine.systems.bindings import ai
-from game.engine.systems.bindings import events as E
 from tests.bindings import bndtools as T
 
 
@@ -68,37 +67,3 @@ def test_a_seeded_battle_ends_by_knockout_and_replays_the_same():
     assert (first.winner, first.rounds, len(first.turns)) == (
         again.winner, again.rounds, len(again.turns))
     assert all(t >= 0 for t in first.turns)
-
-
-PILLAR = ["............",
-          "............",
-          "............",
-          "....#.......",
-          "............",
-          "............",
-          "............"]
-
-
-@pytest.mark.parametrize("difficulty", ["normal", "hard"])
-def test_a_bot_does_not_shoot_into_rock(difficulty):
-    """Sight may find a clear line past the pillar while the arrow, flying the centre line hex
-    by hex, meets it and stops (combat.py): the engine allows that shot, and a bot that took it
-    traded misses round a corner until time was called. The bot moves first, then shoots."""
-    spec = [{"id": "a", "sheet": "archer", "side": 0, "x": 0, "y": 1},
-            {"id": "b", "sheet": "brawler", "side": 1, "x": 7, "y": 4}]
-    probe = T.make(spec, rows=PILLAR)
-    blocked = A.UseMove("a", "shortbow", (7, 4))
-    assert blocked in probe.legal_actions()
-    stopped = T.of(T.act(probe, blocked), E.AttackStopped)
-    assert stopped and stopped[0].reason == "blocked"            # the premise, from the rules
-    m = T.make(spec, rows=PILLAR)
-    bot = make_bot("bindings", difficulty)
-    for _ in range(40):
-        d = m.decision
-        action = ask_bot(m, bot, d.seat)
-        events = m.submit(action).events
-        if isinstance(action, A.UseMove) and action.actor == "a" and action.target is not None:
-            assert not [e for e in T.of(events, E.AttackStopped) if e.reason == "blocked"]
-            break
-    else:
-        pytest.fail("the archer never shot")

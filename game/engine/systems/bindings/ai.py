@@ -540,7 +540,7 @@ class Judge:
                 gain, _ = self.attack_gain(u, m, e, at, eh)
                 if m.kind == "projectile" and m.speed > 0 and d > m.speed:
                     gain *= FLIGHT_DISCOUNT ** ((d - 1) // m.speed)
-                if d <= reach and seen and self.flight(at, eh) is not None:
+                if d <= reach and seen:
                     now = max(now, gain)
                 else:
                     later = max(later, gain)
@@ -559,7 +559,7 @@ class Judge:
             eh = (e.x, e.y)
             d = self.dist(at, eh)
             need = max(0, d - reach) / self.move_hexes(u)
-            if need == 0 and (not self.glance(at, eh)[0] or self.flight(at, eh) is None):
+            if need == 0 and not self.glance(at, eh)[0]:
                 need = 0.6
             if best is None or need < best:
                 best = need
@@ -574,8 +574,7 @@ class Judge:
         attacks = self.attacks_of(e) or self.attacks_of(e, ready_only=False)
         reach = max((self.reach_of(m) for m in attacks), default=0)
         got = {u.id for u in self.own
-               if self.dist(eh, (u.x, u.y)) <= reach and self.glance(eh, (u.x, u.y))[0]
-               and self.flight(eh, (u.x, u.y)) is not None}
+               if self.dist(eh, (u.x, u.y)) <= reach and self.glance(eh, (u.x, u.y))[0]}
         self._covers[e.id] = got
         return got
 
@@ -600,7 +599,7 @@ class Judge:
                 if d > reach + stride:
                     continue
                 gain, _ = self.attack_gain(e, m, u, eh, at)
-                if d <= reach and seen and self.flight(eh, at) is not None:
+                if d <= reach and seen:
                     best = max(best, gain)
                 else:
                     best = max(best, THREAT_REACH * gain)
@@ -948,11 +947,6 @@ class BindingsBot(bots.BotBase):
         # weighs): hit chance against the free Reaction, damage distribution, arrival
         odds = forecast.attack_odds(j.state, x.id, m.id, th)
         if not odds.legal or odds.target != victim.id:
-            return -3.0
-        if j.flight(here, th) is None:
-            # legal (some line of sight is clear) but the attack flies the centre line hex by
-            # hex and that meets rock or a wall first: it stops unspent (combat.py), and a bot
-            # that took it anyway traded misses with a foe round a corner until time was called
             return -3.0
         gain = j.odds_gain(victim, m, float(odds.hit), odds.damage)
         if odds.segments > 1:
