@@ -349,7 +349,7 @@ EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "docs" / "examples").gl
 def test_there_is_an_example_for_each_new_key():
     text = "\n".join(p.read_text(encoding="utf-8") for p in EXAMPLES)
     for key in ("[start]", "set =", "initiative =", "round =", "segment =", "main_phase =",
-                "rolls =", 'expect_illegal = "GW-20"', "= {}", "[setup.content.items.", "[[build]]",
+                "rolls =", 'expect_illegal = "GW-20"', "= {}", "[setup.content.items.", "[[build]]", '= "<none>"', '= "$units.',
                 'sheet = "neutral"'):
         assert key in text, key
 
