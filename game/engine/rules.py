@@ -295,12 +295,22 @@ class SystemBase:
         position (a field an older version wrote and this one no longer has); unchanged."""
         return data
 
+    #: [start] shortcuts the set-up itself takes under the same key (an initiative order given
+    #: before any die is rolled and any turn has begun); `scenario_setup` moves them there
+    setup_shortcuts: tuple[str, ...] = ()
+
     def scenario_setup(self, setup: dict[str, Any], shortcuts: dict[str, Any]
                        ) -> tuple[dict[str, Any], dict[str, Any]]:
         """The set-up and the [start] shortcuts left for `scenario_start`, after moving the
-        shortcuts the set-up itself can take (an initiative order given before any die is rolled
-        and any turn has begun); the default moves none."""
-        return setup, shortcuts
+        `setup_shortcuts` into the set-up; one given both ways is a ConfigError."""
+        moved = [k for k in self.setup_shortcuts if k in shortcuts]
+        if not moved:
+            return setup, shortcuts
+        for key in moved:
+            if key in setup:
+                raise ConfigError(f"the {key} is given twice ([start] and [setup])")
+        rest = {k: v for k, v in shortcuts.items() if k not in moved}
+        return {**setup, **{k: shortcuts[k] for k in moved}}, rest
 
     def scenario_start(self, state: Any, shortcuts: dict[str, Any], rng: Rng) -> list:
         """A scenario's [start] shortcuts (every key but `set`, e.g. an initiative order), applied

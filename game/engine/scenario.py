@@ -756,8 +756,12 @@ def run(scenario: Scenario) -> Result:
     if not scenario.steps and scenario.checks.empty():
         return result       # a builder-only file: there is no battle to set up
     system = registry.get(config.system)
-    config.setup, shortcuts = system.scenario_setup(dict(config.setup or {}),
-                                                    dict(scenario.start_shortcuts))
+    try:
+        config.setup, shortcuts = system.scenario_setup(dict(config.setup or {}),
+                                                        dict(scenario.start_shortcuts))
+    except ConfigError as exc:
+        result.errors.append(f"[start]: {exc}")
+        return result
     try:
         match = Match.new(config)
     except ConfigError as exc:      # the file asks for a set-up the system refuses

@@ -475,3 +475,24 @@ def test_a_bindings_build_refuses_what_it_cannot_check(tmp_path):
                                               'refused = "unknown key \'hour\'"\n',
                                     system="bindings"))
     assert wrong.status == "PASS"
+
+
+def test_an_initiative_given_in_both_setup_and_start_is_an_error(tmp_path):
+    f = tmp_path / "twice.toml"
+    f.write_text(textwrap.dedent('''
+        [match]
+        system = "gems"
+        [grid]
+        rows = ["....."]
+        [setup]
+        units = [{id = "a", sheet = "neutral", side = 0, x = 0, y = 0},
+                 {id = "b", sheet = "neutral", side = 1, x = 4, y = 0}]
+        initiative = ["a", "b"]
+        [start]
+        initiative = ["b", "a"]
+        [expect]
+        over = false
+        '''), encoding="utf-8")
+    result = sc.run_file(f)
+    assert result.status == "ERROR"
+    assert result.errors == ["[start]: the initiative is given twice ([start] and [setup])"]

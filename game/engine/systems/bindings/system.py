@@ -210,6 +210,9 @@ class BindingsSystem(SystemBase):
                         "is measured at launch (BND-85/86, BND-GM-14)"}
     # prolonged binding (BND-103..106) happens between battles: a scenario checks it as a build
     builder_kinds = ("prolonged_binding",)
+    # [start] initiative is read with the set-up: no initiative die, and nobody is delayed for
+    # zero sixes (BND-20) before the order arrives; round and segment stay for scenario_start
+    setup_shortcuts = ("initiative",)
 
     def teams_for_map(self, map_path: str) -> list[tuple[str, str]]:
         """(team id, name) pairs suiting a map, for the New game screen's team pickers."""
@@ -391,19 +394,6 @@ class BindingsSystem(SystemBase):
         """Importing ai.py registers this system's bots (kept out of start-up)."""
         from . import ai  # noqa: F401
 
-    def scenario_setup(self, setup: dict[str, Any], shortcuts: dict[str, Any]
-                       ) -> tuple[dict[str, Any], dict[str, Any]]:
-        """[start] initiative becomes the set-up's `initiative`: the ranks are in place before
-        round 1 begins, so no initiative die is rolled and nobody is delayed for zero sixes
-        (BND-20) before the order arrives; the round and segment shortcuts stay for
-        `scenario_start`."""
-        if "initiative" not in shortcuts:
-            return setup, shortcuts
-        if "initiative" in setup:
-            raise ConfigError("the initiative order is given twice ([start] and [setup])")
-        rest = dict(shortcuts)
-        return {**setup, "initiative": rest.pop("initiative")}, rest
-
     def scenario_start(self, state: BindingsState, shortcuts: dict[str, Any], rng: Rng) -> list:
         return scenario_shortcuts(state, shortcuts, rng)
 
@@ -496,7 +486,7 @@ def scenario_shortcuts(state: BindingsState, shortcuts: dict[str, Any], rng: Rng
     has acted). `round = R`, `segment = S`: the clock jumps there with fresh budgets
     (BND-36/37); what expires by then expires (BND-78). Then the segment opens and the clock
     runs to a decision. `initiative` is taken by the set-up itself (BindingsSystem.
-    scenario_setup); given here, after the set-up has ranked everyone and round 1 has begun,
+    setup_shortcuts); given here, after the set-up has ranked everyone and round 1 has begun,
     it is refused rather than laid over that."""
     known = ("initiative", "round", "segment")
     unknown = sorted(set(shortcuts) - set(known))

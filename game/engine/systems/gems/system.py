@@ -223,6 +223,9 @@ class GemsSystem(SystemBase):
     seat_count = (2, 2)     # one seat per side; the gm_seat house rule adds one (GEM-GM-37)
     state_version = STATE_VERSION
     builder_kinds = ("sheet",)
+    # [start] initiative is read with the set-up: no initiative die, and only the named first
+    # unit's turn begins (a water roll at its start, GEM-18, is hers, once)
+    setup_shortcuts = ("initiative",)
 
     def teams_for_map(self, map_path: str) -> list[tuple[str, str]]:
         """(team id, team name) pairs suiting a map, for the New game screen's team pickers
@@ -546,18 +549,6 @@ class GemsSystem(SystemBase):
         """Importing ai.py registers this system's bots (kept out of start-up)."""
         from . import ai  # noqa: F401
 
-    def scenario_setup(self, setup: dict[str, Any], shortcuts: dict[str, Any]
-                       ) -> tuple[dict[str, Any], dict[str, Any]]:
-        """[start] initiative becomes the set-up's `initiative`: the order is in place before
-        the first turn begins, so no initiative die is rolled and the first unit's
-        start-of-turn (a water roll, GEM-18) happens once, for the unit the file names."""
-        if "initiative" not in shortcuts:
-            return setup, shortcuts
-        if "initiative" in setup:
-            raise ConfigError("the initiative order is given twice ([start] and [setup])")
-        rest = dict(shortcuts)
-        return {**setup, "initiative": rest.pop("initiative")}, rest
-
     def scenario_start(self, state: GemsState, shortcuts: dict[str, Any], rng: Rng) -> list:
         return scenario_shortcuts(state, shortcuts, rng)
 
@@ -743,7 +734,7 @@ GEMS = GemsSystem()
 
 def scenario_shortcuts(state: GemsState, shortcuts: dict[str, Any], rng: Rng) -> list:
     """A scenario's [start] shortcuts for gems, on a match already set up. `initiative` is
-    taken by the set-up itself (GemsSystem.scenario_setup); given here, on a match whose first
+    taken by the set-up itself (setup_shortcuts); given here, on a match whose first
     turn has begun, it is refused rather than played over that turn."""
     if shortcuts:
         raise ConfigError(f"[start] {sorted(shortcuts)[0]!r}: gems has no such shortcut (it "
