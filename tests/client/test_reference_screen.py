@@ -162,3 +162,18 @@ def test_every_stat_the_sidebar_shows_has_an_entry(app):
             # the subtitle names the sheet: F1 over the unit opens the sheet's page
             got = help_entry(system_id, panel.subtitle)
             assert got is not None and got.section in ("Sheets", "Combatants"), panel.subtitle
+
+
+@pytest.mark.parametrize("system_id", ["gems", "bindings", "gemwielders"])
+def test_each_section_heading_stands_once_above_its_own_rows(app, system_id):
+    # the headings were placed once per run of a section's rows: they ended at the last run,
+    # leaving blank rows where they should have been
+    app.apply(reset(ReferenceScene(app, system_id)))
+    app.settle()
+    scene = app.top
+    tops = {e.id: scene.rows[e.id].get_relative_rect().y for e in scene.ref.entries.values()}
+    for section, heading in scene.heads.items():
+        mine = sorted(tops[e.id] for e in scene.ref.entries.values() if e.section == section)
+        y = heading.get_relative_rect().y
+        assert mine and y == mine[0] - scene.row_h, section      # right above its first row
+        assert mine == list(range(mine[0], mine[0] + scene.row_h * len(mine), scene.row_h))

@@ -130,6 +130,11 @@ class ReferenceScene(UIScene):
         entry, bring it into view when `scroll`, and show its page."""
         rows = self.matches()
         headed = self.section == ALL and not self.query
+        if headed:
+            # one heading per section: the rows of a section together, sections in their order
+            # (a heading placed once per run of its rows ended at its last run, leaving gaps)
+            rank = {sec: n for n, sec in enumerate(self.ref.sections())}
+            rows = sorted(rows, key=lambda e: rank.get(e.section, len(rank)))
         order: list[object] = []
         last = None
         for e in rows:
