@@ -154,6 +154,10 @@ def test_a_hotseat_duel_to_the_end_through_the_ui(app):
     assert any(lab.startswith("Counter: Unarmed Strike (Standard) — hit ") for lab in labels)
     assert any(lab.startswith("Brace (Standard) — hit ") for lab in labels)
     assert "Aeromancer's Air Blast reaches Brawler" in scene.prompt_panel.body
+    # the prompt keeps the incoming projectile in sight, as it does the units it is about
+    cells = scene.presenter.prompt_focus_cells()
+    assert cells == [tuple(match.state.attacks[0].pos)]
+    assert not scene.prompt_panel.rect.colliderect(scene.view.cell_rect(cells[0]))
     # the brawler moved since the launch: each answer's numbers are the attack record's own
     from game.engine.systems.bindings import forecast
     for b in scene.prompt_panel.buttons:

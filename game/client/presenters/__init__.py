@@ -338,6 +338,11 @@ class Presenter(MatchReader):
         """Units a pending prompt is about besides the deciding one (kept in sight, ringed)."""
         return []
 
+    def prompt_focus_cells(self) -> list[tuple[int, int]]:
+        """Cells a pending prompt is about besides its units' (an incoming projectile), which
+        the prompt must not cover either."""
+        return []
+
     def mode_note(self, mode: str | None) -> str | None:
         """Words the scene shows (a toast) when a targeting mode is entered: what it will do
         and how to commit (None: nothing to say)."""

@@ -615,6 +615,7 @@ class BattleScene(MatchScene):
         focus += list(self.presenter.prompt_focus())
         boxes = [self.view.cell_rect((t.x, t.y), t.size) for t in self.presenter.tokens()
                  if t.id in focus]
+        boxes += [self.view.cell_rect(cell) for cell in self.presenter.prompt_focus_cells()]
         w, h = self.prompt_panel.size_for(self.view.rect)
         v, m = self.view.rect, int(12 * self.text.scale)
         spots = [(v.centerx - w // 2, v.y + m), (v.centerx - w // 2, v.bottom - h - m),

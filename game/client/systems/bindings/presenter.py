@@ -1019,6 +1019,19 @@ class BindingsPresenter(Presenter):
                     return [atk.attacker]
         return []
 
+    def prompt_focus_cells(self) -> list[tuple[int, int]]:
+        """The hex the attack a prompt answers has reached (the projectile on the map)."""
+        d = self.match.decision
+        if d is None:
+            return []
+        for a in self.legal():
+            atk_id = getattr(a, "attack", None)
+            if atk_id:
+                atk = self.attack(atk_id)
+                if atk is not None:
+                    return [tuple(atk.pos)]
+        return []
+
     def unused_actions(self) -> str | None:
         if self.stage() != "act":
             return None
