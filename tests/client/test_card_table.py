@@ -352,12 +352,9 @@ def test_draft_menu_and_choose_cards_prompt(app):
     assert face.uid in match.state.players[seat].discard and face.uid in hand_before
 
 
-def test_the_curtain_and_the_next_seat_see_nothing_of_the_last_hand(app, monkeypatch):
-    match = new_match(4)
-    open_table(app, match)
-    scene = pick_bearers(app, match)
-    first = scene.viewer
-    # the first player sets a defense card and ends the turn
+def set_a_defense_card(app, scene: CardTableScene, match) -> str:
+    """Go to the main phase and set a card of the hand in defense through the table (a click,
+    and the menu's defense choice when the card offers several); its id."""
     while match.state.phase == "draft":
         click_button(app, scene, "To Main phase")
     app.settle(1)
@@ -366,6 +363,16 @@ def test_the_curtain_and_the_next_seat_see_nothing_of_the_last_hand(app, monkeyp
     click_hot(app, scene, ("hand", uid))
     if scene.menu is not None:
         app.click(next(b for b in scene.menu.buttons if "defense" in b.label).rect.center)
+    return uid
+
+
+def test_the_curtain_and_the_next_seat_see_nothing_of_the_last_hand(app, monkeypatch):
+    match = new_match(4)
+    open_table(app, match)
+    scene = pick_bearers(app, match)
+    first = scene.viewer
+    # the first player sets a defense card and ends the turn
+    uid = set_a_defense_card(app, scene, match)
     assert match.state.players[first].defense == [uid]
     st = match.state
     secret_card = scene.presenter.face(st.cards[uid].cid).name
@@ -398,14 +405,7 @@ def test_the_curtain_recap_leaves_out_a_card_set_then_taken_back(app):
     open_table(app, match)
     scene = pick_bearers(app, match)
     first = scene.viewer
-    while match.state.phase == "draft":
-        click_button(app, scene, "To Main phase")
-    app.settle(1)
-    uid = next(k[1] for k, cs in scene._choices.items() if k[0] == "hand"
-               and any(isinstance(c.action, A.AddDefense) for c in cs))
-    click_hot(app, scene, ("hand", uid))
-    if scene.menu is not None:
-        app.click(next(b for b in scene.menu.buttons if "defense" in b.label).rect.center)
+    uid = set_a_defense_card(app, scene, match)
     assert match.state.players[first].defense == [uid]
     assert any("face down" in line for line in scene._recap_for(1 - first))
     app.press_key(pygame.K_z, mod=pygame.KMOD_CTRL)

@@ -1007,30 +1007,26 @@ class BindingsPresenter(Presenter):
         except (TypeError, ValueError):
             return "?"
 
-    def prompt_focus(self) -> list[str]:
-        d = self.match.decision
-        if d is None:
-            return []
+    def _prompt_attack(self) -> Any:
+        """The attack record the pending prompt answers (a defence, a dodge), or None."""
+        if self.match.decision is None:
+            return None
         for a in self.legal():
             atk_id = getattr(a, "attack", None)
             if atk_id:
                 atk = self.attack(atk_id)
                 if atk is not None:
-                    return [atk.attacker]
-        return []
+                    return atk
+        return None
+
+    def prompt_focus(self) -> list[str]:
+        atk = self._prompt_attack()
+        return [atk.attacker] if atk is not None else []
 
     def prompt_focus_cells(self) -> list[tuple[int, int]]:
         """The hex the attack a prompt answers has reached (the projectile on the map)."""
-        d = self.match.decision
-        if d is None:
-            return []
-        for a in self.legal():
-            atk_id = getattr(a, "attack", None)
-            if atk_id:
-                atk = self.attack(atk_id)
-                if atk is not None:
-                    return [tuple(atk.pos)]
-        return []
+        atk = self._prompt_attack()
+        return [tuple(atk.pos)] if atk is not None else []
 
     def unused_actions(self) -> str | None:
         if self.stage() != "act":
