@@ -73,7 +73,7 @@ class RpgBot(BotBase):
             d = view.at(*cell)
             if d is None or d.side == me.side:
                 continue
-            f = forecast.attack(view, me, a.ability, d, aim=1 if view.turn.minor else 0)
+            f = forecast.predict(view, me, a.ability, d, aim=1 if view.turn.minor else 0)
             value = f.expected
             if self.hard:
                 value += 2.0 * f.drop * d.max_hp / max(1, d.hp)

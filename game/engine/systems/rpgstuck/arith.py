@@ -21,7 +21,7 @@ from game.engine.tactics.lines import line_of_sight
 from game.engine.tactics.reach import square_reach
 
 from . import house
-from .events import CheckMade, ConditionChanged
+from .events import CheckMade, ConditionChanged, Spotted
 from .state import Cell, Condition, Creature, RpgState, mod
 
 
@@ -102,14 +102,28 @@ def side_sees(state: RpgState, side: int, d: Creature) -> bool:
     return any(sees_creature(state, o, d, (d.x, d.y)) for o in state.standing(side))
 
 
-def update_sight(state: RpgState) -> None:
-    """Each side's last known square of every enemy it now perceives (issue #13)."""
+def exposed(state: RpgState, c: Creature) -> bool:
+    """Whether an enemy that is up could see `c` were it not hiding (RS-104: hiding needs that
+    nobody can)."""
+    return any(_los(state, o, k) for o in state.standing() if o.side != c.side
+               for k in c.cells())
+
+
+def update_sight(state: RpgState) -> list:
+    """After every action: a hiding creature an enemy could now see is found (RS-104/105), and
+    each side notes the square of every enemy it perceives (issue #13: last known squares)."""
+    events: list = []
+    for c in state.creatures.values():
+        if c.hidden and exposed(state, c):
+            c.hidden = False
+            events.append(Spotted(c.id))
     for side in {c.side for c in state.creatures.values()}:
         known = state.last_seen.setdefault(str(side), {})
         for d in state.creatures.values():
             if d.side != side and d.status in ("up", "unconscious") \
                     and side_sees(state, side, d):
                 known[d.id] = [d.x, d.y]
+    return events
 
 
 def cover(state: RpgState, c: Creature, cell: Cell) -> int:

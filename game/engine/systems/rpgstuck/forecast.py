@@ -1,7 +1,7 @@
 """RPGStuck forecasts on the board: what an attack the acting creature could declare would do,
 for the client's hover and for the bots (STYLE habit 13: one computation, both readers).
 
-Owns: `attack(state, attacker, ability, target)` (the terms the engine would use: net
+Owns: `predict(state, attacker, ability, target)` (the terms the engine would use: net
 advantage, the attack bonus, Aim and Block dice, cover, the defence; then the odds) and
 `shelter` (how much cover and darkness a square gives against a set of enemies).
 
@@ -28,7 +28,7 @@ class Forecast:
     drop: float
 
 
-def attack(state: RpgState, c: Creature, ability: str, d: Creature, aim: int = 0) -> Forecast:
+def predict(state: RpgState, c: Creature, ability: str, d: Creature, aim: int = 0) -> Forecast:
     p = profile(state, c, ability)
     cell = (d.x, d.y)
     net = attack.advantage(state, c, d, p, cell)

@@ -131,7 +131,7 @@ def legal_actions(state: RpgState) -> list:
         out.append(Dash(c.id))
         for d in adjacent_targets(state, c):
             out += [Shove(c.id, d.x, d.y, False), Shove(c.id, d.x, d.y, True)]
-        if not c.hidden:
+        if not c.hidden and not arith.exposed(state, c):          # RS-104
             out.append(Hide(c.id))
         if house.read(state, "lethal"):                          # B-32, SM-02
             out += [Finish(c.id, d.x, d.y) for d in adjacent_targets(state, c, "unconscious")]
@@ -193,8 +193,12 @@ def validate(state: RpgState, action: Any) -> Refusal | None:
             return Refusal(f"{d.id} is not unconscious", "RS-B-32")
         if isinstance(action, Shove) and not d.up:
             return Refusal(f"{d.id} is down", "RS-B-12")
-    if isinstance(action, Hide) and c is not None and c.hidden:
-        return Refusal(f"{uid} is already hidden", "RS-104")
+    if isinstance(action, Hide) and c is not None:
+        if c.hidden:
+            return Refusal(f"{uid} is already hidden", "RS-104")
+        if arith.exposed(state, c):
+            return Refusal(f"an enemy can see {uid}: hiding needs darkness or full cover",
+                           "RS-104")
     if isinstance(action, (Aim, Assail, Avert, Shift)) and not can_minor(state):
         return Refusal(f"{uid} has no minor action left", "RS-B-11")
     if isinstance(action, (Dash, Shove, Hide, Finish)) and not can_major(state):
@@ -236,14 +240,14 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
     t = state.turn
     events: list = []
     if isinstance(action, Block):
-        return attack.answer_block(state, action.unit, action.block, rng)
-    if isinstance(action, Concede):
+        events += attack.answer_block(state, action.unit, action.block, rng)
+    elif isinstance(action, Concede):
         state.pending.clear()
         state.over, state.winner = True, 1 - action.seat
         return [MatchEnded(state.winner, f"seat {action.seat + 1} conceded")]
-    if isinstance(action, EndTurn):
-        return turns.end_turn(state, rng)
-    if isinstance(action, Move):
+    elif isinstance(action, EndTurn):
+        events += turns.end_turn(state, rng)
+    elif isinstance(action, Move):
         cost, path = reach(state, c)[(action.x, action.y)]
         t.move_left -= cost
         c.x, c.y = action.x, action.y
@@ -292,5 +296,4 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
         t.major = False
         events += turns.kill(state, state.at(action.x, action.y), "coup de grace")   # B-32
         events += turns.check_end(state)
-    arith.update_sight(state)
-    return events
+    return events + arith.update_sight(state)

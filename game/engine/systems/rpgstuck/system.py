@@ -107,7 +107,7 @@ class RpgStuck(SystemBase):
             events.append(InitiativeSettled(tuple(order), tuple(0 for _ in order), 0))
         else:
             events += turns.roll_initiative(state, rng)
-        arith.update_sight(state)
+        events += arith.update_sight(state)
         events += turns.start_turn(state, rng)
         return state, events
 
@@ -217,9 +217,30 @@ class RpgStuck(SystemBase):
         return state.over
 
     def view(self, state: RpgState, seat: int) -> RpgState:
-        """What `seat` may see: a copy (bots dry-run on it) without the enemies its creatures
-        cannot perceive, each kept on its last known square as the seat remembers it."""
-        return copy.deepcopy(state)
+        """What `seat` may see (issue #13, hidden information on a map): a copy (bots dry-run on
+        it) without the enemies its creatures cannot perceive. Their last known squares stay in
+        `last_seen` (the seat's own entry only, like its found secrets). An unseen enemy whose
+        turn it is stays in the order (whose turn it is, is no secret) but stands on its last
+        known square, or off the board (-1, -1) if it was never seen, and is marked hidden."""
+        out = copy.deepcopy(state)
+        key = str(seat)
+        out.last_seen = {key: out.last_seen.get(key, {})}
+        out.secrets = {key: out.secrets.get(key, {})}
+        acting = None if state.over else state.acting.id
+        for c in state.creatures.values():
+            if c.side == seat or c.status not in ("up", "unconscious") \
+                    or arith.side_sees(state, seat, c):
+                continue
+            if c.id == acting:
+                ghost = out.creatures[c.id]
+                ghost.x, ghost.y = out.last_seen[key].get(c.id, [-1, -1])
+                ghost.hidden = True
+                continue
+            del out.creatures[c.id]
+            out.order.remove(c.id)
+        if acting is not None:
+            out.index = out.order.index(acting)
+        return out
 
     def state_from_json(self, data: dict) -> RpgState:
         with self.reading_save():
