@@ -60,7 +60,7 @@ def test_block_is_offered_to_the_defending_seat_before_the_roll_and_lowers_it():
     events = m.submit(Block("knight", True)).events
     assert of(events, BlockDeclared)[0].die == "d4"
     rolled = of(events, AttackRolled)[0]
-    assert rolled.total == 13 and not rolled.hit and ("Block", -3) in rolled.terms
+    assert rolled.total == 13 and not rolled.hit and ("block", -3) in rolled.terms
     assert not m.state.creatures["knight"].reaction
     m.submit(EndTurn())                  # the knight's turn: its reaction comes back (B-11)
     assert m.state.creatures["knight"].reaction
@@ -81,7 +81,7 @@ def test_aim_adds_a_d4_and_cancels_against_block():
     m.submit(Aim("knight"))
     m.rng.force([8, 3, 5])               # d20 8 + 5, Aim d4 3 = 16; damage 5 + 3
     rolled = of(m.submit(Attack("knight", "strike", ((2, 1),))).events, AttackRolled)[0]
-    assert ("Aim", 3) in rolled.terms and rolled.total == 16
+    assert ("aim", 3) in rolled.terms and rolled.total == 16
     m2 = knight_next_to_imp()
     m2.state.creatures["imp"].conditions.append(Condition("averting", source="imp",
                                                           until="own_turn"))
@@ -89,7 +89,7 @@ def test_aim_adds_a_d4_and_cancels_against_block():
     m2.submit(Aim("knight"))
     m2.rng.force([8, 5])                 # the Aim d4 and the Avert d4 cancel: no die rolled
     rolled = of(m2.submit(Attack("knight", "strike", ((2, 1),))).events, AttackRolled)[0]
-    assert rolled.total == 13 and not [t for t in rolled.terms if t[0] in ("Aim", "Block")]
+    assert rolled.total == 13 and not [t for t in rolled.terms if t[0] in ("aim", "block")]
     assert not m2.state.creatures["imp"].has("averting")     # spent on the first roll
 
 

@@ -20,17 +20,22 @@ from game.engine.rng import Rng
 from game.engine.tactics.lines import line_of_sight
 from game.engine.tactics.reach import square_reach
 
-from . import house
+from . import house, listing, rolls
 from .events import CheckMade, ConditionChanged, Spotted
 from .state import Cell, Condition, Creature, RpgState, mod
 
 
-# --- PC numbers (STAND-IN: limits.py) ------------------------------------------------------------
+# --- PC and monster numbers (listing.py; max HP: STAND-IN for limits.py) -----------------------
+def numbers_of(state: RpgState, c: Creature) -> listing.Numbers:
+    """P, Q and Level of a creature for damage listings (B-03..05; B-05's T0 house option)."""
+    if c.pc:
+        return listing.pc_numbers(c.level)
+    return listing.monster_numbers(c.tier, t0_as_one=house.read(state, "t0_min1"))
+
+
 def proficiency(pc: bool, level: int, tier: int) -> int:
-    """B-03 P (PCs: tier + 1, tier from level, B-02); B-05 monsters: T + 1 (section F)."""
-    if pc:
-        tier = 1 + (max(1, level) - 1) // 4
-    return tier + 1
+    """B-03 P for PCs (tier + 1); section F: monster proficiency is T + 1."""
+    return listing.pc_numbers(level).p if pc else tier + 1
 
 
 def pc_max_hp(entry: Any) -> int:
@@ -38,15 +43,6 @@ def pc_max_hp(entry: Any) -> int:
     die = entry.hit_die or 8
     con = mod(entry.scores["CON"])
     return 10 + die + con + (max(1, entry.level) - 1) * (die // 2 + 1 + con)
-
-
-def numbers(c: Creature) -> dict[str, int]:
-    """P, Q, Level and T of a creature for damage listings (B-03..05)."""
-    p = proficiency(c.pc, c.level, c.tier)
-    if c.pc:
-        tier = 1 + (max(1, c.level) - 1) // 4
-        return {"P": p, "Q": tier, "Level": c.level, "T": tier}
-    return {"P": p, "Q": max(1, c.tier), "Level": 4 * c.tier, "T": c.tier}
 
 
 # --- movement and sight (STAND-IN: moves.py, sight.py) ---------------------------------------
@@ -126,59 +122,78 @@ def update_sight(state: RpgState) -> list:
     return events
 
 
-def cover(state: RpgState, c: Creature, cell: Cell) -> int:
-    """RS-112/113 cover malus between attacker and target square (0, 2 or 4)."""
+def cover(state: RpgState, c: Creature, cell: Cell, vs: str = "ac") -> int:
+    """RS-112/113 cover between attacker and target square: 0, 2 (half) or 4 (three-quarters)."""
     return 0
 
 
-# --- the attack roll (STAND-IN: rolls.py) -------------------------------------------------------
+# --- the attack roll (rolls.py) -----------------------------------------------------------------
 @dataclass(slots=True)
 class AttackResult:
     rolls: list[Roll]
     natural: int
     total: int
+    defense: int
     terms: list[tuple[str, int]]
     hit: bool
     crit: bool
+    hits: int
 
 
-def block_die(d: Creature) -> int:
-    return 4
+def _steps(state: RpgState, c: Creature) -> list[Any]:
+    """The Steps that always apply to `c` (B-21); marked-target and activated ones are played
+    by the actions that use them."""
+    from .profiles import content_of
+    table = content_of(state).steps
+    return [table[s] for s in c.steps if table[s].when == "always"]
 
 
-def attack_roll(rng: Rng, state: RpgState, c: Creature, p: Any, *, net: int, aim: list[int],
-                block: list[int], defense: int, cover: int) -> AttackResult:
-    rolls: list[Roll] = []
-    if net == 0:
-        r = roll(rng, "d20", "attack")
-        natural = r.faces[0]
-    else:
-        r = roll(rng, "2d20", "attack with " + ("advantage" if net > 0 else "disadvantage"))
-        natural = max(r.faces) if net > 0 else min(r.faces)
-    rolls.append(r)
-    terms: list[tuple[str, int]] = [("d20", natural)]
-    n = numbers(c)
-    if p.to_hit is not None:
-        terms.append(("to hit", p.to_hit))
-    else:
-        terms += [(p.stat, c.mod(p.stat)), ("P", n["P"])]
-    if abs(net) > 1:
-        terms.append(("advantage" if net > 0 else "disadvantage", 4 * (abs(net) - 1) *
-                      (1 if net > 0 else -1)))
-    if cover:
-        terms.append(("cover", -cover))
-    while aim and block:
-        aim.remove(max(aim))
-        block.remove(max(block))
-    if aim or block:
-        dice = aim or block
-        r2 = roll(rng, f"{len(dice)}d{max(dice)}", "aim" if aim else "block")
-        rolls.append(r2)
-        terms.append(("Aim" if aim else "Block", max(r2.faces) * (1 if aim else -1)))
-    total = sum(v for _, v in terms)
-    hit = natural == 20 or (natural != 1 and total >= defense)
-    crit = hit and natural == 20
-    return AttackResult(rolls, natural, total, terms, hit, crit)
+def aim_die(state: RpgState, c: Creature) -> rolls.ABDie:
+    """B-12 Aim: a d4, moved by the Steps' Aim steps (RS-29)."""
+    return rolls.ABDie(4, sum(s.aim_steps for s in _steps(state, c)))
+
+
+def block_die(state: RpgState, d: Creature, base: int = 4) -> rolls.ABDie:
+    """B-12 Block or Avert: a d4 (the reaction's own die), moved by the Steps' Block steps
+    (Defensive Stance, Spirit of Mars, B-21)."""
+    return rolls.ABDie(base, sum(s.block_steps for s in _steps(state, d)))
+
+
+def horde_bonus(state: RpgState, c: Creature) -> int:
+    """RS-82 Horde Strength, for creatures whose stat block has it."""
+    from .profiles import content_of
+    if not content_of(state).creatures[c.entry].traits.horde_strength:
+        return 0
+    return rolls.horde_strength(c.hp, c.max_hp)
+
+
+def attack_roll(rng: Rng, state: RpgState, c: Creature, p: Any, *, net: int,
+                aim: list[rolls.ABDie], block: list[rolls.ABDie], defense: int,
+                defense_kind: str, cover: int) -> AttackResult:
+    """B-29 steps 4-7 through rolls.py: the d20 with net advantage (B-10), the Aim/Block dice
+    (RS-27/28, AMB-02/03), the total (B-06 with cover, AMB-17/23), hit, crit, horde hits."""
+    d20 = rolls.roll_d20(rng, net, "attack")
+    out = [d20.roll]
+    ab = rolls.roll_aim_block(rng, aim, block, pairing=house.read(state, "aimblock_pairing"))
+    if ab.roll is not None:
+        out.append(ab.roll)
+    steps = _steps(state, c)
+    to_hit = p.to_hit if p.to_hit is not None else \
+        c.mod(p.stat) + proficiency(c.pc, c.level, c.tier)
+    terms = [(s.name, s.hit_bonus) for s in steps if s.hit_bonus]
+    strength = horde_bonus(state, c)
+    if strength:
+        terms.append(("horde strength", strength))
+    total = rolls.attack_total(d20.natural, to_hit, defense, hit_terms=terms,
+                               aim_block=ab.value, stack=d20.stack, cover=cover,
+                               defense_kind=defense_kind,
+                               cover_as=house.read(state, "cover_as"),
+                               aimblock_as_bonus=house.read(state, "aimblock_as_bonus"))
+    result = rolls.outcome(d20.natural, total.total, total.defense,
+                           crit_range=sum(s.crit_range for s in steps), horde=p.horde_hits)
+    return AttackResult(out, d20.natural, total.total, total.defense,
+                        [("d20", d20.natural), *total.terms], result.hit, result.crit,
+                        result.hits)
 
 
 # --- damage (STAND-IN: listing.py, damage.py) ---------------------------------------------------
@@ -197,20 +212,26 @@ class Taken:
 
 def damage_roll(rng: Rng, state: RpgState, c: Creature, p: Any, *, crit: bool, assail: bool,
                 target: Creature) -> DamageResult:
-    import re
-    text = p.damage
-    n = numbers(c)
-    m = re.fullmatch(r"(\d*)(Q|P)?\(?d(\d+)\)?((?:[+-](?:\d+|[A-Z]+))*)", text.replace(" ", ""))
-    assert m, text
-    count = int(m.group(1) or 1) * (n[m.group(2)] if m.group(2) else 1)
-    r = roll(rng, f"{count}d{m.group(3)}", "damage")
+    """B-30 steps 1-3 up to the percentages: the base listing on its ladder with the Steps' die
+    steps (RS-20, B-21; the overflow choice SM-18), Assail (RS-92, B-12: never resized),
+    crit +100% (RS-36) and the Steps' bonus percentages and halvings (RS-37/38)."""
+    steps = _steps(state, c)
+    n = numbers_of(state, c)
+    base = listing.parse(p.damage)
+    choice = house.read(state, "overflow")
+    sized = listing.resize(base, sum(s.die_steps for s in steps))
+    picks = None
+    if sized.over and choice != "larger":
+        picks = ["2P" if choice == "2p" else "level"] * sized.over
+    dice = listing.resolve(sized, n, stat_mod=c.mod(base.stat) if base.stat else 0,
+                           overflow=picks)
+    r = listing.roll_damage(rng, dice)
     pre = r.total
-    for sign, term in re.findall(r"([+-])(\d+|[A-Z]+)", m.group(4) or ""):
-        v = int(term) if term.isdigit() else (c.mod(term) if term in c.scores else n[term])
-        pre += v if sign == "+" else -v
-    if assail:
-        pre += c.damage_mod if not c.pc else c.mod(p.stat)
-    return DamageResult([r], max(0, pre), 200 if crit else 100)
+    if assail:                                  # B-12 / RS-92: the stat mod, or the damage mod
+        pre += c.damage_mod if not c.pc else (c.mod(p.stat) if p.stat else 0)
+    percent = 100 + (100 if crit else 0) + sum(s.bonus_pct for s in steps)
+    percent = max(0, percent - 50 * sum(s.halvings for s in steps))
+    return DamageResult([r], max(0, pre), percent)
 
 
 def take_damage(state: RpgState, d: Creature, pre: int, percent: int) -> Taken:
@@ -286,32 +307,26 @@ def attack_odds(state: RpgState, c: Creature, p: Any, d: Creature, *, net: int, 
                 block: list[int], cover: int) -> Any:
     from fractions import Fraction
     from .forecast import Forecast
-    bonus = p.to_hit if p.to_hit is not None else c.mod(p.stat) + numbers(c)["P"]
+    bonus = p.to_hit if p.to_hit is not None else \
+        c.mod(p.stat) + proficiency(c.pc, c.level, c.tier)
     bonus -= cover
     if abs(net) > 1:
         bonus += 4 * (abs(net) - 1) * (1 if net > 0 else -1)
-    while aim and block:
-        aim.remove(max(aim))
-        block.remove(max(block))
-    extra = (sum(range(1, max(aim) + 1)) / max(aim)) if aim else \
-        (-(sum(range(1, max(block) + 1)) / max(block)) if block else 0)
+    kind, dice = rolls.cancel(aim, block)
+    top = max((x.sides for x in dice), default=0)
+    extra = 0 if not top else (top + 1) / 2 * (1 if kind == "aim" else -1)
     need = getattr(d, p.vs) - bonus - extra
     single = Fraction(min(19, max(1, 21 - int(need) if need == int(need) else 21 - int(need))), 20)
     hit = float(1 - (1 - single) ** 2 if net > 0 else single ** 2 if net < 0 else single)
     crit = 0.05
-    avg = _average(c, p)
+    avg = _average(state, c, p)
     expected = (hit * avg + crit * avg) * p.attacks
     drop = hit if avg * p.attacks >= d.hp + d.temp_hp else 0.0
     return Forecast(hit, crit, expected, drop)
 
 
-def _average(c: Creature, p: Any) -> float:
-    import re
-    n = numbers(c)
-    m = re.fullmatch(r"(\d*)(Q|P)?\(?d(\d+)\)?((?:[+-](?:\d+|[A-Z]+))*)", p.damage.replace(" ", ""))
-    count = int(m.group(1) or 1) * (n[m.group(2)] if m.group(2) else 1)
-    avg = count * (int(m.group(3)) + 1) / 2
-    for sign, term in re.findall(r"([+-])(\d+|[A-Z]+)", m.group(4) or ""):
-        v = int(term) if term.isdigit() else (c.mod(term) if term in c.scores else n[term])
-        avg += v if sign == "+" else -v
-    return avg
+def _average(state: RpgState, c: Creature, p: Any) -> float:
+    base = listing.parse(p.damage)
+    dice = listing.resolve(base, numbers_of(state, c),
+                           stat_mod=c.mod(base.stat) if base.stat else 0)
+    return dice.count * (dice.die + 1) / 2 + dice.flat

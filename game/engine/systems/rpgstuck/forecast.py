@@ -33,13 +33,13 @@ def predict(state: RpgState, c: Creature, ability: str, d: Creature, aim: int = 
     cell = (d.x, d.y)
     net = attack.advantage(state, c, d, p, cell)
     block = []
-    if block_reaction(state, d) is not None and attack.can_block(state, d):
-        block.append(arith.block_die(d))
+    reaction = block_reaction(state, d)
+    if reaction is not None and attack.can_block(state, d):
+        block.append(arith.block_die(state, d, reaction.block_die))
     if d.has("averting"):
-        block.append(attack.AVERT_DIE)
-    return arith.attack_odds(state, c, p, d, net=net, aim=[attack.AIM_DIE] * aim, block=block,
-                             cover=arith.cover(state, c, cell))
-
+        block.append(arith.block_die(state, d, attack.AVERT_DIE))
+    return arith.attack_odds(state, c, p, d, net=net, aim=[arith.aim_die(state, c)] * aim,
+                             block=block, cover=arith.cover(state, c, cell, p.vs))
 
 def shelter(state: RpgState, c: Creature, foes: list[Creature]) -> float:
     """How hidden or covered `c` is from `foes` where it stands: +1 for each foe that cannot see
