@@ -25,6 +25,7 @@ from . import arith, rules, turns
 from .content import ContentError, with_inline
 from .events import InitiativeSettled
 from .house import DEFAULTS, HOUSE_RULES
+from .mapcheck import check_cells, check_map
 from .profiles import creature_from
 from .state import Creature, RpgState, Turn
 
@@ -49,14 +50,19 @@ def _config_error(msg: str) -> ConfigError:
 def grid_board(grid: dict[str, Any]) -> Board:
     rows = grid_rows(grid, ("rows", "legend", "objects"), _config_error, need_rows=True)
     legend = {**DEFAULT_LEGEND, **{str(k): dict(v) for k, v in (grid.get("legend") or {}).items()}}
-    return rows_board(rows, legend, None, [], _config_error)
+    board = rows_board(rows, legend, None, [], _config_error)
+    # the same square checks a Tiled map gets, so a typo in a legend is refused here
+    problems = check_cells(board)
+    if problems:
+        raise _config_error("; ".join(str(p) for p in problems[:3]))
+    return board
 
 
 def board_of(map_name: str | None, grid: dict[str, Any] | None) -> Board:
     return build_board(map_name, grid, orientation="orthogonal", from_grid=grid_board,
                        error=_config_error, missing="needs a map or an inline grid (setup.grid)",
-                       wrong_shape="{path}: rpgstuck plays on square maps, not {orientation}"
-                       )[0]
+                       wrong_shape="{path}: rpgstuck plays on square maps, not {orientation}",
+                       check=check_map)[0]
 
 
 def _teams(cont: Any, map_name: str | None) -> list[tuple[str, str]]:
@@ -293,6 +299,9 @@ class RpgStuck(SystemBase):
         parties = [t for t in teams if t in cont.parties]
         encounters = [t for t in teams if t in cont.encounters]
         return parties[:1] + encounters[:1]
+
+    def check_map(self, board: Board) -> list:
+        return check_map(board)
 
     def load_bots(self) -> None:
         from . import ai  # noqa: F401  (its import registers the bots)
