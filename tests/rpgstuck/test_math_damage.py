@@ -175,3 +175,10 @@ def test_assail_is_not_resized() -> None:
     rng.force([6])
     roll = roll_damage(rng, resolve("Qd8+STR", PC1, steps=1, stat_mod=3))
     assert D.pre_multiplier(roll.total, mod=3, assail=True) == 12
+
+
+@pytest.mark.rule("RS-04", "RS-03")
+def test_no_death_from_damage_at_zero() -> None:
+    # No death saves: more damage on an unconscious creature leaves it at 0, alive.
+    v = D.take(Vitals(0, 20), 50).vitals
+    assert v.down and not v.dead and v.hp == 0
