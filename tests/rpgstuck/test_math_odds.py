@@ -192,3 +192,28 @@ def test_part_hp_raises_what_a_drop_needs() -> None:
     dist = {10: Fraction(1, 2), 20: Fraction(1, 2)}
     assert X.p_drop(dist, 10) == 1
     assert X.p_drop(dist, 10, part_hp=5) == Fraction(1, 2)
+
+
+@pytest.mark.rule("RS-B-29", "RS-B-30", "RS-51")
+def test_forecast_bundles_the_pieces() -> None:
+    dice = resolve("Qd8+STR", PC1, stat_mod=3)
+    att = X.attack(5, 18, called_y=4, crit_range=2)
+    terms = X.DamageTerms(head=True, aegis=1)
+    f = X.forecast(att, dice, terms, hp=10, temp_hp=2)
+    assert f.hit_damage == X.instance(dice, head=True, aegis=1)
+    assert f.crit_damage == X.instance(dice, head=True, aegis=1, crit=True)
+    assert f.total == X.attack_damage(att, f.hit_damage, f.crit_damage)
+    assert f.drop == X.p_drop(f.total, 10, 2)
+    assert f.expected == O.mean(f.total)
+
+
+@pytest.mark.rule("RS-47", "RS-B-31", "RS-SM-19", "RS-TV-32", "RS-TV-33")
+def test_ai_trade_choice() -> None:
+    dice = resolve("Qd8+STR", PC1, stat_mod=3)
+    # TV-32: range +9 against AC 20 at the head: +4 defence costs far more than 4 crit faces.
+    assert X.trade_pays(6, 20, 9, 4, dice, hp=30)
+    # TV-33: +5 cannot trade Y 4.
+    assert not X.trade_pays(6, 20, 5, 4, dice, hp=30)
+    # Only a natural 20 hits, and it crits either way: the trade gains nothing.
+    assert not X.trade_pays(-30, 20, 8, 4, dice, hp=30)
+    assert not X.trade_pays(6, 20, 8, 0, dice, hp=30)

@@ -58,6 +58,8 @@ def test_RS_TV_18_cancellation() -> None:
     assert R.cancel([ABDie(4), ABDie(8)], [ABDie(6)]) == ("aim", (ABDie(4),))
     # AMB-02 option: smallest first.
     assert R.cancel([ABDie(4), ABDie(8)], [ABDie(6)], pairing="smallest") == ("aim", (ABDie(8),))
+    assert R.cancel([ABDie(8), ABDie(4)], [ABDie(6)], pairing="given") == ("aim", (ABDie(4),))
+    assert R.cancel([ABDie(4), ABDie(8)], [ABDie(6)], pairing="given") == ("aim", (ABDie(8),))
     ab = R.roll_aim_block(forced(), [ABDie(6)], [ABDie(4)])
     assert ab.value == 0 and ab.roll is None
 

@@ -160,3 +160,69 @@ def p_drop(damage: Dist, hp: int, temp_hp: int = 0, part_hp: int = 0) -> Fractio
     (RS-12) and HP (RS-02)."""
     need = hp + temp_hp + part_hp
     return O.p_above(damage, need, ties=True) if need > 0 else ONE
+
+
+@dataclass(frozen=True, slots=True)
+class DamageTerms:
+    """Everything besides the dice and the crit that shapes one instance (the keywords of
+    `instance`), so a forecast can build the hit and the crit distribution from one record."""
+
+    advantage: bool = False
+    mod: int = 0
+    assail: bool = False
+    weakened: bool = False
+    riders: tuple[int, ...] = ()
+    bonus: int = 0
+    head: bool = False
+    psi_core: bool = False
+    halvings: int = 0
+    aegis: int = 0
+    true_damage: bool = False
+    head_crit_mode: D.HeadCritMode = "example"
+
+    def dist(self, dice: DamageDice, crit: bool) -> dict[int, Fraction]:
+        return instance(dice, crit=crit, advantage=self.advantage, mod=self.mod,
+                        assail=self.assail, weakened=self.weakened, riders=self.riders,
+                        bonus=self.bonus, head=self.head, psi_core=self.psi_core,
+                        halvings=self.halvings, aegis=self.aegis, true_damage=self.true_damage,
+                        head_crit_mode=self.head_crit_mode)
+
+
+@dataclass(frozen=True, slots=True)
+class Forecast:
+    """What the hover shows and the bots weigh (habit 13): the roll's odds, the damage of a hit
+    and of a crit, the attack's total damage and the chance it drops the target."""
+
+    attack: AttackOdds
+    hit_damage: dict[int, Fraction]
+    crit_damage: dict[int, Fraction]
+    total: dict[int, Fraction]
+    drop: Fraction
+
+    @property
+    def expected(self) -> Fraction:
+        return O.mean(self.total)
+
+
+def forecast(att: AttackOdds, dice: DamageDice, terms: DamageTerms = DamageTerms(), *,
+             hp: int, temp_hp: int = 0, part_hp: int = 0,
+             horde_mode: D.HordeDamageMode = "separate") -> Forecast:
+    hit = terms.dist(dice, False)
+    crit = terms.dist(dice, True)
+    total = attack_damage(att, hit, crit, horde_mode=horde_mode)
+    return Forecast(att, hit, crit, total, p_drop(total, hp, temp_hp, part_hp))
+
+
+def trade_pays(to_hit: int, defense: int, crit_range: int, y: int, dice: DamageDice,
+               terms: DamageTerms = DamageTerms(), *, hp: int, temp_hp: int = 0,
+               part_hp: int = 0, **attack_kw: object) -> bool:
+    """B-31/SM-19 for the AI: take the RS-47 trade when it is allowed and raises the expected
+    damage (more hits against fewer crits). `attack_kw` are the other keywords of `attack`."""
+    if y == 0 or not R.trade_allowed(crit_range, y):
+        return False
+    plain = attack(to_hit, defense, crit_range=crit_range, called_y=y, **attack_kw)  # type: ignore[arg-type]
+    traded = attack(to_hit, defense, crit_range=crit_range, called_y=y, trade=True,
+                    **attack_kw)  # type: ignore[arg-type]
+    a = forecast(plain, dice, terms, hp=hp, temp_hp=temp_hp, part_hp=part_hp)
+    b = forecast(traded, dice, terms, hp=hp, temp_hp=temp_hp, part_hp=part_hp)
+    return b.expected > a.expected

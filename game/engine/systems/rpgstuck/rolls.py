@@ -18,7 +18,7 @@ from typing import Literal, Sequence
 from game.engine.dice import Roll
 from game.engine.rng import Rng
 
-Pairing = Literal["largest", "smallest"]
+Pairing = Literal["largest", "smallest", "given"]
 CoverAs = Literal["malus", "defense"]
 DefenseKind = Literal["AC", "Reflex", "Will"]
 
@@ -114,14 +114,17 @@ def cancel(aim: Sequence[ABDie], block: Sequence[ABDie], *,
            pairing: Pairing = "largest") -> tuple[str, tuple[ABDie, ...]]:
     """RS-27: remove one Aim and one Block die together until one kind (or none) is left.
     AMB-02 `pairing`: "largest" (default) removes the largest of each kind every time,
-    "smallest" the smallest. Returns ("aim" | "block" | "none", the surviving dice)."""
-    if pairing not in ("largest", "smallest"):
+    "smallest" the smallest, "given" the first ones of each list as given (the owner's choice,
+    asked by the engine). Returns ("aim" | "block" | "none", the surviving dice)."""
+    if pairing not in ("largest", "smallest", "given"):
         raise ValueError(f"unknown Aim/Block pairing {pairing!r}")
     n = min(len(aim), len(block))
 
     def survivors(dice: Sequence[ABDie]) -> tuple[ABDie, ...]:
         # Drop the n dice that pair off; the rest keep the order they were given in, which is
         # the order they are rolled in (and forced in tests).
+        if pairing == "given":
+            return tuple(dice[n:])
         order = sorted(range(len(dice)), key=lambda i: dice[i].key(),
                        reverse=pairing == "largest")
         gone = set(order[:n])
