@@ -182,3 +182,10 @@ def test_no_death_from_damage_at_zero() -> None:
     # No death saves: more damage on an unconscious creature leaves it at 0, alive.
     v = D.take(Vitals(0, 20), 50).vitals
     assert v.down and not v.dead and v.hp == 0
+
+
+@pytest.mark.rule("RS-13", "RS-B-18")
+def test_temp_hp_lasts_an_hour() -> None:
+    assert not D.temp_hp_expired(3, 602)
+    assert D.temp_hp_expired(3, 603)
+    assert D.temp_hp_expired(3, 8, duration_rounds=5)

@@ -8,6 +8,7 @@ import pytest
 
 from game.engine.rng import Rng
 from game.engine.systems.rpgstuck import limits as M
+from game.engine.systems.rpgstuck.damage import Vitals, reduce_max
 
 PC1_SCORES = {"STR": 16, "DEX": 14, "CON": 14, "INT": 10, "WIS": 12, "CHA": 10}
 PC2_SCORES = {"STR": 10, "DEX": 16, "CON": 12, "INT": 12, "WIS": 14, "CHA": 10}
@@ -157,3 +158,10 @@ def test_RS_TV_63_long_rest() -> None:
     assert not M.long_rest_benefits(10, minutes_since_last=None, longest_interruption=60)
     assert M.long_rest_benefits(10, minutes_since_last=None, longest_interruption=59)
     assert M.long_rest_benefits(10, minutes_since_last=24 * 60)
+
+
+@pytest.mark.rule("RS-07", "RS-138", "RS-TV-63")
+def test_long_rest_restores_max_hp() -> None:
+    worn = reduce_max(Vitals(20, 20, 3), 6)
+    assert worn == Vitals(14, 14, 3)
+    assert M.long_rest_vitals(worn, 20) == Vitals(20, 20, 0)

@@ -197,6 +197,15 @@ def grant_temp(v: Vitals, grant: int) -> tuple[Vitals, bool]:
     return v, False
 
 
+TEMP_HP_ROUNDS = 600   # RS-13: one hour, at B-18's 10 rounds a minute
+
+
+def temp_hp_expired(granted_round: int, now_round: int, *,
+                    duration_rounds: int = TEMP_HP_ROUNDS) -> bool:
+    """RS-13: temp HP lasts an hour (or its source's duration), then what is left goes."""
+    return now_round - granted_round >= duration_rounds
+
+
 def heal(v: Vitals, amount: int) -> Vitals:
     """RS-01: healing never lifts HP above max."""
     return replace(v, hp=min(v.max_hp, v.hp + max(0, amount)))

@@ -19,6 +19,8 @@ from typing import Literal, Mapping, Sequence
 from game.engine.dice import Roll
 from game.engine.rng import Rng
 
+from .damage import Vitals
+
 
 Per = Literal["strife", "short_rest", "long_rest"]
 Moment = Literal["strife_start", "short_rest", "long_rest"]
@@ -225,3 +227,9 @@ def long_rest_benefits(hp_at_start: int, *, minutes_since_last: int | None,
         return False
     return minutes_since_last is None or minutes_since_last >= DAY_MINUTES
 
+
+
+def long_rest_vitals(v: Vitals, base_max_hp: int) -> Vitals:
+    """RS-07/138: a long rest that gives its benefit undoes every max-HP reduction and restores
+    all HP; temp HP, an hour long (RS-13), is gone after eight."""
+    return Vitals(hp=base_max_hp, max_hp=base_max_hp, temp_hp=0)
