@@ -29,6 +29,8 @@ from game.engine.contentfile import read_toml
 from game.engine.rules import ConfigError
 from game.engine.tactics.content import ContentSets, entry, tables
 
+from .listing import parse as parse_listing
+
 __all__ = [
     "ContentError", "KINDS", "SIZES", "SIZE_INDEX", "FOOTPRINT", "SCORES", "MENTAL", "SKILLS",
     "DEFENCES", "ACTION_COSTS", "CATEGORIES", "AREAS", "USE_PERIODS", "NATURES", "MINION_SOURCES",
@@ -367,8 +369,11 @@ def part_y(part: Part, kind: AnatomyKind) -> int:
 
 def listing_error(text: str) -> str | None:
     """Why a damage listing does not parse, or None when it does (listing.py decides)."""
-    # listing.py is being written alongside this module; its check is wired in when it lands
-    return None if text.strip() else "an empty damage listing"
+    try:
+        parse_listing(text)
+    except ValueError as exc:
+        return str(exc)
+    return None
 
 
 # -- checks -------------------------------------------------------------------------------------
