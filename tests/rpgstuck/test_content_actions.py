@@ -142,3 +142,12 @@ def test_called_shot_bans_read_from_the_flags():
     assert not a["psi_pulse"].called_shot_allowed          # area and damage on a miss
     assert not a["shove"].called_shot_allowed              # a skill check
     assert not a["block"].called_shot_allowed
+
+
+@pytest.mark.rule("RS-52", "RS-SM-12", "RS-108")
+def test_a_winged_flyer_with_wings_that_have_hp():
+    harpy = C.creature("harpy")
+    assert harpy.speed.fly == 40
+    wings = [p for p in harpy.anatomy if p.part == "wings"][0]
+    assert (wings.count, wings.hp) == (2, 10)
+    assert content().anatomy["wings"].effect == "ground"
