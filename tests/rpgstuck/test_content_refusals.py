@@ -280,3 +280,9 @@ def test_every_shipped_listing_parses_and_pc_ones_sit_on_a_ladder():
             if a.stat:                       # a PC listing resizes on its own ladder
                 assert listing.unit == "Q" and listing.ladder is not None, a.id
                 assert listing.stat == a.stat, a.id
+
+
+def test_two_monsters_on_one_spawn(tmp_path):
+    f = broken(tmp_path, "encounters", '{ creature = "imp", slot = 2 }',
+               '{ creature = "imp", slot = 0 }')
+    refused(f, "[encounters.crypt_swarm]", "'monsters'", "slot")

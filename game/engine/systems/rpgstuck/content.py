@@ -38,7 +38,7 @@ __all__ = [
     "Part", "Traits", "Uses", "GrappleRider", "OnHit", "Creature", "Abilitech", "Step",
     "AnatomyKind", "Party", "Spawn", "Encounter", "Content", "load_content", "content",
     "INLINE_SECTIONS", "with_inline", "creature", "abilitech", "known_actions", "copies_needed",
-    "part_y", "mod", "listing_error",
+    "part_y", "mod", "listing_error", "as_dict", "FILES", "LIMITS",
 ]
 
 
@@ -598,7 +598,9 @@ def _build(section: str, where: str, eid: str, raw: Any) -> Any:
     elif section == "encounters":
         for i, sp in enumerate(got.monsters):
             _range(where, f"monsters[{i}].slot", sp.slot, 0, 5)
-        _unique(where, "monsters.slot", tuple(str(sp.slot) for sp in got.monsters))
+        slots = [sp.slot for sp in got.monsters]
+        if len(set(slots)) != len(slots):
+            raise ContentError(f"{where}: key 'monsters': two monsters share a spawn slot")
     elif section == "parties":
         _range(where, "members", len(got.members), 1, 6)
     return got
