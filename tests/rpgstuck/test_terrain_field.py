@@ -70,7 +70,7 @@ def test_a_source_only_raises_the_light():
     # bright on its own square only (0 ft), dim 5 ft further: the bright row stays bright
     f = Field.from_rows([":::::", "BBBBB"], legend={"B": {}}, lights=[LightSource(0, 0, 0, 5)])
     assert light_rows(f) == ["Bdddd", "BBBBB"]
-    assert f.lit[f.index((4, 1))] == BRIGHT and f.lit[f.index((0, 0))] == DIM
+    assert f.lit[f.index((4, 1))] == BRIGHT and f.lit[f.index((4, 0))] == DIM
 
 
 @pytest.mark.rule("RS-101", "RS-B-23")
