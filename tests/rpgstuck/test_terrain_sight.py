@@ -231,3 +231,12 @@ def test_seen_squares_skip_darkness_and_walls_in_the_way():
                          "...%"])
     seen = set(sight.seen_squares(f, (0, 0)))
     assert (3, 0) not in seen and (3, 1) not in seen and (2, 1) in seen
+
+
+@pytest.mark.rule("RS-B-23", "RS-112", "RS-113")
+def test_cover_from_an_attacker_to_every_square():
+    f = Field.from_rows(["..h..",
+                         "..#.."])
+    shade = sight.cover_from(f, [(0, 0)])
+    assert shade[(4, 0)] == "half" and shade[(4, 1)] == "full" and shade[(1, 0)] == "none"
+    assert shade == {t: sight.cover_between(f, [(0, 0)], [t]) for t in f.cells()}

@@ -26,8 +26,6 @@ Must not: know any rule system or read a Board directly; the end cells never blo
 """
 from __future__ import annotations
 
-import math
-from fractions import Fraction
 from functools import lru_cache
 from typing import Callable, Iterable
 
@@ -147,7 +145,8 @@ def corner_segment_steps(p: Cell, q: Cell) -> list[tuple[Cell, ...]]:
 @lru_cache(maxsize=None)
 def _lattice_steps(dx: int, dy: int) -> tuple[tuple[Cell, ...], ...]:
     """`corner_segment_steps` from corner (0, 0) to (dx, dy): the same for every start, so it is
-    worked out once per offset (exact fractions: a line through a corner must be seen as one)."""
+    worked out once per offset, in whole numbers (t counted in 1 / (|dx| |dy|) of the segment, so
+    every grid-line crossing is exact and a line through a corner is seen as one)."""
     if dx == 0 and dy == 0:
         return ()
     if dx == 0 or dy == 0:              # along a grid line: the two cells on either side
@@ -158,21 +157,22 @@ def _lattice_steps(dx: int, dy: int) -> tuple[tuple[Cell, ...], ...]:
             lo = k if s > 0 else -k - 1  # the cell row (or column) of the k-th unit stretch
             out.append(((-1, lo), (0, lo)) if dx == 0 else ((lo, -1), (lo, 0)))
         return tuple(out)
-    ts = sorted({Fraction(k, abs(dx)) for k in range(abs(dx) + 1)}
-                | {Fraction(k, abs(dy)) for k in range(abs(dy) + 1)})
+    ax, ay = abs(dx), abs(dy)
+    span = ax * ay
+    ts = sorted(set(range(0, span + 1, ay)) | set(range(0, span + 1, ax)))
     sx = 1 if dx > 0 else -1
     sy = 1 if dy > 0 else -1
     steps: list[tuple[Cell, ...]] = []
     for i in range(len(ts) - 1):
         t0, t1 = ts[i], ts[i + 1]
-        if i > 0 and (dx * t0).denominator == 1 and (dy * t0).denominator == 1:
-            # exactly through the grid corner (X, Y): the two cells beside it
-            x, y = int(dx * t0), int(dy * t0)
+        if i > 0 and t0 % ay == 0 and t0 % ax == 0:
+            # exactly through the grid corner (x, y): the two cells beside it
+            x, y = dx * t0 // span, dy * t0 // span
             bx, by = (x - 1 if sx > 0 else x), (y - 1 if sy > 0 else y)    # the cell before
-            ax, ay = (x if sx > 0 else x - 1), (y if sy > 0 else y - 1)    # the cell after
-            steps.append(((ax, by), (bx, ay)))
-        mid = (t0 + t1) / 2
-        steps.append(((math.floor(dx * mid), math.floor(dy * mid)),))
+            ax_, ay_ = (x if sx > 0 else x - 1), (y if sy > 0 else y - 1)  # the cell after
+            steps.append(((ax_, by), (bx, ay_)))
+        # the cell holding the middle of this stretch (floor division rounds toward -inf)
+        steps.append(((dx * (t0 + t1) // (2 * span), dy * (t0 + t1) // (2 * span)),))
     return tuple(steps)
 
 
@@ -184,15 +184,16 @@ def corner_lines_blocked(a: Cell, b: Cell, blocks: Blocks) -> int:
         return c != a and c != b and blocks(c)
     ax, ay = a
     bx, by = b
-    targets = ((bx, by), (bx + 1, by), (bx, by + 1), (bx + 1, by + 1))
     best = 4
-    for p in ((ax, ay), (ax + 1, ay), (ax, ay + 1), (ax + 1, ay + 1)):
+    for px, py in ((ax, ay), (ax + 1, ay), (ax, ay + 1), (ax + 1, ay + 1)):
         n = 0
-        for q in targets:
-            if any(all(stop(c) for c in step) for step in corner_segment_steps(p, q)):
-                n += 1
-                if n >= best:
+        for qx, qy in ((bx, by), (bx + 1, by), (bx, by + 1), (bx + 1, by + 1)):
+            for step in _lattice_steps(qx - px, qy - py):
+                if all(stop((px + cx, py + cy)) for cx, cy in step):
+                    n += 1
                     break
+            if n >= best:
+                break
         if n < best:
             best = n
             if best == 0:

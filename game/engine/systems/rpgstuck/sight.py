@@ -51,7 +51,7 @@ def line_of_sight(field: Field, a: Cell, b: Cell) -> bool:
     key = ("los", a, b)
     hit = field.cache.get(key)
     if hit is None:
-        hit = field.cache[key] = grid_line_of_sight(a, b, field.blocks_sight)
+        hit = field.cache[key] = grid_line_of_sight(a, b, field.sight_stops.__contains__)
     return hit
 
 
@@ -66,7 +66,7 @@ def square_cover(field: Field, a: Cell, b: Cell) -> int:
     if not line_of_sight(field, a, b):
         rank = FULL
     else:
-        rank = CORNER_COVER[corner_lines_blocked(a, b, field.blocks_sight)]
+        rank = CORNER_COVER[corner_lines_blocked(a, b, field.sight_stops.__contains__)]
         if rank < THREEQUARTER:
             cover, opaque, w = field.cover, field.opaque, field.width
 
@@ -76,6 +76,14 @@ def square_cover(field: Field, a: Cell, b: Cell) -> int:
             rank = max(rank, int(line_cover(a, b, weight)))
     field.cache[key] = rank
     return rank
+
+
+def cover_from(field: Field, attacker: Sequence[Cell],
+               squares: Iterable[Cell] | None = None) -> dict[Cell, str]:
+    """The map's cover (terrain.COVERS) of each square (every square by default) against the
+    attacker's squares: what the battle screen shades while a target is being chosen."""
+    return {t: COVERS[min(square_cover(field, a, t) for a in attacker)]
+            for t in (field.cells() if squares is None else squares)}
 
 
 def _creature_cover(a: Cell, b: Cell, occupied: Collection[Cell]) -> int:
@@ -268,6 +276,6 @@ def seen_squares(field: Field, origin: Cell) -> list[Cell]:
 
 
 __all__ = ["BRIGHT", "DIM", "DARK", "Sight", "Observer", "line_of_sight", "square_cover",
-           "cover_between", "observe", "attack_disadvantages", "perception_disadvantages",
+           "cover_from", "cover_between", "observe", "attack_disadvantages", "perception_disadvantages",
            "cover_malus", "passive_perception", "can_hide", "could_sense", "sensing",
            "stealth_due", "stealth_holds", "detected_by", "seen_squares"]

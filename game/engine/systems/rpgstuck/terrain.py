@@ -70,6 +70,8 @@ class Field:
     giving cover: it stands in its square; RS-116).
     `floor`: the height a creature stands at, elevation minus pit depth, in feet.
     `lit`: the square's light rank after the sources (RS-101: sources only raise it).
+    `sight_stops`: the opaque squares plus the ring just off the map, as one set: the test every
+    line walk makes, kept to a set look-up.
     `cache`: per-board answers of sight.py (lines and cover between squares), filled lazily."""
 
     width: int
@@ -85,6 +87,7 @@ class Field:
     solid: tuple[bool, ...]
     floor: tuple[int, ...]
     lit: tuple[int, ...]
+    sight_stops: frozenset[Cell]
     source: str = "inline"
     cache: dict[Any, Any] = field(default_factory=dict, repr=False)
 
@@ -118,8 +121,9 @@ class Field:
         return self.floor[self.index(c)]
 
     def blocks_sight(self, c: Cell) -> bool:
-        """B-23: walls and full-cover objects stop sight; off the map counts as a wall."""
-        return not self.in_bounds(c) or self.opaque[self.index(c)]
+        """B-23: walls and full-cover objects stop sight; off the map counts as a wall (only the
+        ring just off the map is ever asked: lines between squares stay beside it)."""
+        return c in self.sight_stops
 
     def is_solid(self, c: Cell) -> bool:
         """Cannot be entered; off the map counts as solid (B-24: the edge is a hard surface)."""
@@ -151,8 +155,11 @@ class Field:
         solid = tuple(wl or cv != NO_COVER for wl, cv in zip(wall, cover))
         floor = tuple(e - d for e, d in zip(elev, pit))
         lit = _light_levels(w, h, light, opaque, sources)
+        ring = ([(x, -1) for x in range(-1, w + 1)] + [(x, h) for x in range(-1, w + 1)]
+                + [(-1, y) for y in range(h)] + [(w, y) for y in range(h)])
+        stops = frozenset([(i % w, i // w) for i, o in enumerate(opaque) if o] + ring)
         return cls(w, h, tuple(wall), tuple(cover), tuple(terrain), tuple(light), tuple(elev),
-                   tuple(pit), sources, opaque, solid, floor, lit, board.source)
+                   tuple(pit), sources, opaque, solid, floor, lit, stops, board.source)
 
     @classmethod
     def from_rows(cls, rows: list[str], legend: Mapping[str, Mapping[str, Any]] | None = None,
