@@ -157,8 +157,11 @@ ENUM_PROPS = {"current_dir": "current_dir"}
 
 def write_tileset(name: str, tiles: list[pygame.Surface], tile_props: list[dict[str, Any]],
                   tile_w: int, tile_h: int, columns: int, tile_class: str = "",
-                  extra: str = "", out_dir: Path = TILESETS, tail: str = "") -> Path:
-    """Write `name`.png (tiles packed row-major, no margin or spacing) and `name`.tsx."""
+                  extra: str = "", out_dir: Path = TILESETS, tail: str = "",
+                  enums: dict[str, str] | None = None) -> Path:
+    """Write `name`.png (tiles packed row-major, no margin or spacing) and `name`.tsx.
+    `enums` names the Tiled enum of each string property (default: ENUM_PROPS)."""
+    enums = ENUM_PROPS if enums is None else enums
     out_dir.mkdir(parents=True, exist_ok=True)
     rows = math.ceil(len(tiles) / columns)
     sheet = surface(columns * tile_w, rows * tile_h)
@@ -181,7 +184,7 @@ def write_tileset(name: str, tiles: list[pygame.Surface], tile_props: list[dict[
         lines.append(f' <tile id="{i}"{cls}>')
         lines.append("  <properties>")
         for k, v in props.items():
-            lines.append(prop_xml(k, v, ENUM_PROPS.get(k)))
+            lines.append(prop_xml(k, v, enums.get(k)))
         lines.append("  </properties>")
         lines.append(" </tile>")
     if tail:

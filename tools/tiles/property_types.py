@@ -51,6 +51,32 @@ PROPERTY_TYPES = [
          {"name": "water", "type": "bool", "value": False},
          {"name": "water_penalty", "type": "int", "value": 3},
      ]},
+    # rpgstuck (docs/maps.md, "The rpgstuck contract"; checklist B-24). Its own names, because
+    # `cover` and `terrain` mean other things (true/false, a display name) on the other maps.
+    {"id": 6, "name": "rs_cover", "type": "enum", "storageType": "string",
+     "values": ["none", "half", "threequarter", "full"], "valuesAsFlags": False},
+    {"id": 7, "name": "rs_terrain", "type": "enum", "storageType": "string",
+     "values": ["normal", "difficult", "climb", "swim"], "valuesAsFlags": False},
+    {"id": 8, "name": "rs_light", "type": "enum", "storageType": "string",
+     "values": ["bright", "dim", "dark"], "valuesAsFlags": False},
+    {"id": 9, "name": "rs_square", "type": "class", "color": "#ff9080c0", "drawFill": True,
+     "useAs": ["tile", "layer"],
+     "members": [
+         {"name": "cover", "type": "string", "propertyType": "rs_cover", "value": "none"},
+         {"name": "elevation_ft", "type": "int", "value": 0},
+         {"name": "label", "type": "string", "value": ""},
+         {"name": "light", "type": "string", "propertyType": "rs_light", "value": "bright"},
+         {"name": "pit_depth_ft", "type": "int", "value": 0},
+         {"name": "terrain", "type": "string", "propertyType": "rs_terrain", "value": "normal"},
+         {"name": "wall", "type": "bool", "value": False},
+     ]},
+    # a light source on the `lights` layer: bright within bright_ft, dim for dim_ft beyond (B-24)
+    {"id": 10, "name": "light", "type": "class", "color": "#ffffc040", "drawFill": True,
+     "useAs": ["object"],
+     "members": [
+         {"name": "bright_ft", "type": "int", "value": 20},
+         {"name": "dim_ft", "type": "int", "value": 20},
+     ]},
 ]
 
 
@@ -67,7 +93,8 @@ def project() -> dict:
 
 
 def object_types_xml() -> str:
-    """The `spawn` and `item` classes as Tiled 1.8 object types, with the same defaults."""
+    """The object classes (`spawn`, `item`, `light`) as Tiled 1.8 object types, with the same
+    defaults."""
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', "<objecttypes>"]
     for t in PROPERTY_TYPES:
         if t["type"] != "class" or "object" not in t.get("useAs", []):

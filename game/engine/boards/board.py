@@ -52,6 +52,10 @@ class Board:
     layers: list[str] = field(default_factory=list)
     layer_cells: dict[str, frozenset[tuple[int, int]]] = field(default_factory=dict)
     object_layers: list[str] = field(default_factory=list)
+    # Where a cell property came from, for map checks that name the place to fix:
+    # (x, y, name) -> (tile layer, "tile ID of TILESET" or None when the layer's own property
+    # set it). Filled by boards.tmx; empty for inline boards.
+    origins: dict[tuple[int, int, str], tuple[str, str | None]] = field(default_factory=dict)
 
     def in_bounds(self, x: int, y: int) -> bool:
         return 0 <= x < self.width and 0 <= y < self.height
@@ -63,6 +67,10 @@ class Board:
         if not self.in_bounds(x, y):
             return default
         return self.cells[y][x].get(name, default)
+
+    def origin(self, x: int, y: int, name: str) -> tuple[str | None, str | None]:
+        """(layer, tile) that set property `name` of cell (x, y): (None, None) when unknown."""
+        return self.origins.get((x, y, name), (None, None))
 
     def coords(self) -> Iterator[tuple[int, int]]:
         for y in range(self.height):

@@ -831,6 +831,13 @@ def _build_board(s: _Scan, tm: Any) -> Board:
                 cell.update(layer_props)
                 # Only the tile's custom properties: pytmx mixes in attributes (id, width...).
                 cell.update({k: _plain(got.get(k, v)) for k, v in wanted.items()})
+                for k in layer_props:
+                    board.origins[(x, y, k)] = (info.name, None)
+                if wanted:
+                    ts = s.tileset_for(tiled_gid)
+                    tile = f"tile {tiled_gid - ts.firstgid} of {ts.name}" if ts else None
+                    for k in wanted:
+                        board.origins[(x, y, k)] = (info.name, tile)
                 painted.add((x, y))
         board.layers.append(info.name)
         board.layer_cells[info.name] = frozenset(painted)
