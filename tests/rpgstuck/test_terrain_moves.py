@@ -52,18 +52,29 @@ def test_walls_objects_and_creatures_cannot_be_entered_nor_a_sealed_corner_cut()
     assert (2, 0) in reach(open_, (0, 0), 30, blocked={(1, 0)})
 
 
-@pytest.mark.rule("RS-106", "RS-107", "RS-115", "RS-B-24")
+@pytest.mark.rule("RS-106", "RS-107", "RS-115", "RS-B-24", "RS-TV-50")
 def test_heights_are_climbed_at_double_cost_or_jumped():
-    legend = {"u": {"elevation_ft": 5}, "U": {"elevation_ft": 10}, "p": {"pit_depth_ft": 5},
+    legend = {"u": {"elevation_ft": 5}, "U": {"elevation_ft": 15}, "p": {"pit_depth_ft": 5},
               "P": {"pit_depth_ft": 15}}
     f = Field.from_rows([".uUpP"], legend)
-    assert path_cost(f, (0, 0), [(1, 0)]) == 5 + 10                     # climb 5 ft: 10
-    assert path_cost(f, (0, 0), [(1, 0)], MoveRules(jump_up_ft=6)) == 5 + 5   # or jump it
-    assert path_cost(f, (0, 0), [(1, 0)], MoveRules(jump_up_ft=3)) == 5 + 10  # too high: climb
-    assert path_cost(f, (2, 0), [(1, 0)]) == 5                          # a 5 ft drop: no dice
-    assert path_cost(f, (2, 0), [(3, 0)]) == 5 + 30                     # 15 ft down: climbed
-    assert path_cost(f, (3, 0), [(4, 0)]) == 5 + 20                     # pit floors -5 to -15
+    assert path_cost(f, (0, 0), [(1, 0)]) == 10                         # climbing 5 ft costs 10
+    assert path_cost(f, (1, 0), [(2, 0)]) == 20                         # climbing 10 ft: 20
+    assert path_cost(f, (0, 0), [(1, 0)], MoveRules(jump_up_ft=6)) == 5    # or jump it
+    assert path_cost(f, (0, 0), [(1, 0)], MoveRules(jump_up_ft=3)) == 10   # too high: climb
+    assert path_cost(f, (0, 0), [(1, 0)], MoveRules(climber=True)) == 5
+    assert path_cost(f, (1, 0), [(0, 0)]) == 5                          # a 5 ft drop: no dice
+    assert path_cost(f, (2, 0), [(3, 0)]) == 40                         # 20 ft down: climbed
+    assert path_cost(f, (3, 0), [(4, 0)]) == 20                         # pit floors -5 to -15
     assert path_cost(f, (0, 0), [(1, 0)], MoveRules(flying=True)) == 5
+
+
+@pytest.mark.rule("RS-106", "RS-TV-50", "RS-B-24")
+def test_a_climbable_face_with_the_height_of_its_top_costs_the_climb_once():
+    # The map contract paints a climbable face at the height of the ledge it leads to: stepping
+    # onto it from the floor is climbing 10 ft (20), not that and a doubled step besides.
+    f = Field.from_rows([".cU"], {"c": {"terrain": "climb", "elevation_ft": 10},
+                                  "U": {"elevation_ft": 10}})
+    assert path_cost(f, (0, 0), [(1, 0), (2, 0)]) == 20 + 5
 
 
 @pytest.mark.rule("RS-B-15")

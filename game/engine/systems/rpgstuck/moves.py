@@ -98,17 +98,23 @@ def _anchors(field: Field, size: int, doubling: frozenset[str]
     return out
 
 
-def vertical_cost(rise: int, rules: MoveRules) -> int:
-    """The extra feet of a step whose floor changes by `rise` (negative: down). Up: climbed at
-    double cost (RS-106; foot for foot with a climb speed), or jumped foot for foot when it is no
-    higher than `jump_up_ft` (RS-107), whichever is cheaper. Down: a drop under 10 ft is simply
-    taken (it rolls no falling dice, RS-115); a deeper one is climbed down. Flying: nothing."""
-    if rules.flying or rise == 0:
-        return 0
-    climb = abs(rise) * (1 if rules.climber else 2)
-    if rise > 0:
-        return min(climb, rise) if rise <= rules.jump_up_ft else climb
-    return 0 if -rise < SAFE_DROP_FT else climb
+def step_price(flat: int, doubled: bool, rise: int, rules: MoveRules) -> int:
+    """The feet one step costs: `flat` (5, or 10 on an alternating diagonal) on the level, and
+    the larger of the flat and the height when the floor changes by `rise` (negative: down), the
+    vertical and horizontal parts being the same feet of one movement. Doubled for alternate
+    movement (RS-106: climbing 5 ft costs 10; one doubling however many reasons): when `doubled`
+    (a difficult, climbed or swum square entered), and when a rise is climbed. A rise no higher
+    than `jump_up_ft` may be jumped instead, foot for foot (RS-107), and a climber climbs foot for
+    foot. A drop under 10 ft is simply taken (it rolls no falling dice, RS-115); a deeper one is
+    climbed down. Flying: the flat part only (RS-108)."""
+    if rules.flying:
+        return flat
+    if rise == 0 or (rise < 0 and -rise < SAFE_DROP_FT):
+        return flat * (2 if doubled else 1)
+    feet = max(flat, abs(rise))
+    jumped = 0 < rise <= rules.jump_up_ft
+    climbing = not jumped and not rules.climber
+    return feet * (2 if doubled or climbing else 1)
 
 
 def step_edges(field: Field, rules: MoveRules = MoveRules(),
@@ -118,8 +124,8 @@ def step_edges(field: Field, rules: MoveRules = MoveRules(),
     would leave the map, enter a wall or object, overlap a `blocked` square (creatures the mover
     cannot pass), or slip diagonally between two solid squares meeting at a corner.
 
-    Price = the flat part (5 ft; a diagonal 5, or 5 then 10 with `alternating`, B-14) doubled
-    when any square entered is difficult, climbed or swum (RS-106), plus `vertical_cost`."""
+    Price: `step_price`, with the flat part 5 ft (a diagonal 5, or 5 then 10 with `alternating`,
+    B-14) and doubled when any square entered is difficult, climbed or swum (RS-106)."""
     w, h, s = field.width, field.height, rules.size
     fits, mult, floor = _anchors(field, s, _doubling(rules))
     solid = field.solid
@@ -154,7 +160,7 @@ def step_edges(field: Field, rules: MoveRules = MoveRules(),
             else:
                 flat = 5
             i = ny * w + nx
-            out.append((nxt, flat * mult[i] + vertical_cost(floor[i] - here, rules)))
+            out.append((nxt, step_price(flat, mult[i] == 2, floor[i] - here, rules)))
         return out
     return edges
 
