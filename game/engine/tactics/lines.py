@@ -11,7 +11,10 @@ Owns the one line walk of each geometry, with its variants named:
            `cube_step` its first step (a straight flight, one hex at a time); `cube_path_at`
            one hex of that line without walking the rest; the any-point sample lines are in
            hexsight.py.
-On these: `line_of_sight`, `first_blocker`, `visible_from` and `cover` on squares;
+On these: `line_of_sight`, `first_blocker`, `visible_from` and `cover` on squares, and
+`corner_lines_blocked` (the corner-to-corner count of grid cover rules: from the corner of one
+square that sees most, how many of the lines to the other square's 4 corners are blocked, over
+`corner_segment_steps`, the walk of a segment between two grid corners);
 `hex_line_of_sight`, `hex_first_blocker` and `hex_cover` on hexes.
 
 Corner rule (a house default, documented in docs/maps.md): where a square-grid line passes
@@ -23,6 +26,7 @@ Must not: know any rule system or read a Board directly; the end cells never blo
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable, Iterable
 
 from game.engine.boards.hex import LINE_NUDGE, Cube, HexLayout, cube_distance, cube_line, cube_round
@@ -125,6 +129,75 @@ def cover(a: Cell, b: Cell, weight: Weight) -> float:
     best = 0.0
     for step in supercover_steps(a, b)[1:-1]:
         best = max(best, min(weight(c) for c in step))
+    return best
+
+
+def corner_segment_steps(p: Cell, q: Cell) -> list[tuple[Cell, ...]]:
+    """The cells the segment between grid corners p and q passes, in order from p; corner
+    (x, y) is the top-left corner of cell (x, y). A step is one cell whose inside the segment
+    crosses, or two cells: the pair on either side of a stretch running exactly along a grid
+    line, or the pair beside a grid corner the segment passes exactly through (the corner rule:
+    such a step blocks only when both cells do). Touching a cell only at p or q is no step."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    return [tuple((p[0] + x, p[1] + y) for x, y in step) for step in _lattice_steps(dx, dy)]
+
+
+@lru_cache(maxsize=None)
+def _lattice_steps(dx: int, dy: int) -> tuple[tuple[Cell, ...], ...]:
+    """`corner_segment_steps` from corner (0, 0) to (dx, dy): the same for every start, so it is
+    worked out once per offset, in whole numbers (t counted in 1 / (|dx| |dy|) of the segment, so
+    every grid-line crossing is exact and a line through a corner is seen as one)."""
+    if dx == 0 and dy == 0:
+        return ()
+    if dx == 0 or dy == 0:              # along a grid line: the two cells on either side
+        n = abs(dx) + abs(dy)
+        s = 1 if dx + dy > 0 else -1
+        out = []
+        for k in range(n):
+            lo = k if s > 0 else -k - 1  # the cell row (or column) of the k-th unit stretch
+            out.append(((-1, lo), (0, lo)) if dx == 0 else ((lo, -1), (lo, 0)))
+        return tuple(out)
+    ax, ay = abs(dx), abs(dy)
+    span = ax * ay
+    ts = sorted(set(range(0, span + 1, ay)) | set(range(0, span + 1, ax)))
+    sx = 1 if dx > 0 else -1
+    sy = 1 if dy > 0 else -1
+    steps: list[tuple[Cell, ...]] = []
+    for i in range(len(ts) - 1):
+        t0, t1 = ts[i], ts[i + 1]
+        if i > 0 and t0 % ay == 0 and t0 % ax == 0:
+            # exactly through the grid corner (x, y): the two cells beside it
+            x, y = dx * t0 // span, dy * t0 // span
+            bx, by = (x - 1 if sx > 0 else x), (y - 1 if sy > 0 else y)    # the cell before
+            ax_, ay_ = (x if sx > 0 else x - 1), (y if sy > 0 else y - 1)  # the cell after
+            steps.append(((ax_, by), (bx, ay_)))
+        # the cell holding the middle of this stretch (floor division rounds toward -inf)
+        steps.append(((dx * (t0 + t1) // (2 * span), dy * (t0 + t1) // (2 * span)),))
+    return tuple(steps)
+
+
+def corner_lines_blocked(a: Cell, b: Cell, blocks: Blocks) -> int:
+    """Grid cover geometry: for each of the 4 corners of square a, the number of segments from it
+    to the 4 corners of square b that a blocking cell stops (`corner_segment_steps`, corner
+    rule); the least of the four counts (0..4). The cells a and b themselves never block."""
+    def stop(c: Cell) -> bool:
+        return c != a and c != b and blocks(c)
+    ax, ay = a
+    bx, by = b
+    best = 4
+    for px, py in ((ax, ay), (ax + 1, ay), (ax, ay + 1), (ax + 1, ay + 1)):
+        n = 0
+        for qx, qy in ((bx, by), (bx + 1, by), (bx, by + 1), (bx + 1, by + 1)):
+            for step in _lattice_steps(qx - px, qy - py):
+                if all(stop((px + cx, py + cy)) for cx, cy in step):
+                    n += 1
+                    break
+            if n >= best:
+                break
+        if n < best:
+            best = n
+            if best == 0:
+                break
     return best
 
 

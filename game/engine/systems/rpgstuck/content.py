@@ -29,6 +29,8 @@ from game.engine.contentfile import read_toml
 from game.engine.rules import ConfigError
 from game.engine.tactics.content import ContentSets, entry, tables
 
+from .listing import parse as parse_listing
+
 __all__ = [
     "ContentError", "KINDS", "SIZES", "SIZE_INDEX", "FOOTPRINT", "SCORES", "MENTAL", "SKILLS",
     "DEFENCES", "ACTION_COSTS", "CATEGORIES", "AREAS", "USE_PERIODS", "NATURES", "MINION_SOURCES",
@@ -36,7 +38,7 @@ __all__ = [
     "Part", "Traits", "Uses", "GrappleRider", "OnHit", "Creature", "Abilitech", "Step",
     "AnatomyKind", "Party", "Spawn", "Encounter", "Content", "load_content", "content",
     "INLINE_SECTIONS", "with_inline", "creature", "abilitech", "known_actions", "copies_needed",
-    "part_y", "mod", "listing_error",
+    "part_y", "mod", "listing_error", "as_dict", "FILES", "LIMITS",
 ]
 
 
@@ -367,8 +369,11 @@ def part_y(part: Part, kind: AnatomyKind) -> int:
 
 def listing_error(text: str) -> str | None:
     """Why a damage listing does not parse, or None when it does (listing.py decides)."""
-    # listing.py is being written alongside this module; its check is wired in when it lands
-    return None if text.strip() else "an empty damage listing"
+    try:
+        parse_listing(text)
+    except ValueError as exc:
+        return str(exc)
+    return None
 
 
 # -- checks -------------------------------------------------------------------------------------
@@ -593,7 +598,9 @@ def _build(section: str, where: str, eid: str, raw: Any) -> Any:
     elif section == "encounters":
         for i, sp in enumerate(got.monsters):
             _range(where, f"monsters[{i}].slot", sp.slot, 0, 5)
-        _unique(where, "monsters.slot", tuple(str(sp.slot) for sp in got.monsters))
+        slots = [sp.slot for sp in got.monsters]
+        if len(set(slots)) != len(slots):
+            raise ContentError(f"{where}: key 'monsters': two monsters share a spawn slot")
     elif section == "parties":
         _range(where, "members", len(got.members), 1, 6)
     return got
