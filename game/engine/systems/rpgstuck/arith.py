@@ -17,10 +17,8 @@ from typing import Any
 from game.engine.dice import Roll, roll
 from game.engine.events import DiceRolled
 from game.engine.rng import Rng
-from game.engine.tactics.lines import line_of_sight
-from game.engine.tactics.reach import square_reach
 
-from . import house, listing, rolls
+from . import damage, house, listing, moves, odds, rolls, sight, terrain
 from .events import CheckMade, ConditionChanged, Spotted
 from .state import Cell, Condition, Creature, RpgState, mod
 
@@ -45,50 +43,64 @@ def pc_max_hp(entry: Any) -> int:
     return 10 + die + con + (max(1, entry.level) - 1) * (die // 2 + 1 + con)
 
 
-# --- movement and sight (STAND-IN: moves.py, sight.py) ---------------------------------------
-def _blocked(state: RpgState, cell: Cell) -> bool:
-    b = state.board
-    if not b.in_bounds(*cell):
-        return True
-    return bool(b.prop(*cell, "wall", False)) or b.prop(*cell, "cover", "none") == "full"
+# --- movement and sight (moves.py, sight.py, terrain.py) ---------------------------------------
+def field(state: RpgState) -> terrain.Field:
+    return terrain.field_of(state.board)
+
+
+def _others(state: RpgState, c: Creature) -> frozenset[Cell]:
+    return frozenset(cell for o in state.creatures.values() if o.id != c.id
+                     and o.status in ("up", "unconscious") for cell in o.cells())
+
+
+def move_rules(state: RpgState, c: Creature) -> moves.MoveRules:
+    """How `c` moves (B-14 diagonals house rule; climb and swim speeds from its stat block;
+    jumping up to 3 + STR ft with a run-up, RS-107)."""
+    from .profiles import content_of
+    speeds = content_of(state).creatures[c.entry].speed
+    return moves.MoveRules(size=c.size,
+                           alternating=house.read(state, "diagonals") == "alternating",
+                           jump_up_ft=moves.jump(c.scores["STR"], moves.RUN_UP_FT).high_ft,
+                           climber=speeds.climb > 0, swimmer=speeds.swim > 0)
 
 
 def reach(state: RpgState, c: Creature, budget: int, free: bool = False
           ) -> dict[Cell, tuple[int, list[Cell]]]:
-    """Squares `c` can reach with `budget` ft, with cost and path (B-14: 5 ft a square; the
-    diagonal house rule)."""
+    """Squares `c` can reach with `budget` ft, with cost and path (moves.reach: B-14, RS-106,
+    RS-107 jumps, never through another creature)."""
     if budget < 5:
         return {}
-    others = {cell for o in state.creatures.values() if o.id != c.id
-              and o.status in ("up", "unconscious") for cell in o.cells()}
-    size = c.size
-
-    def enter(_a: Cell, b: Cell) -> bool:
-        for j in range(size):
-            for i in range(size):
-                cell = (b[0] + i, b[1] + j)
-                if cell in others or _blocked(state, cell):
-                    return False
-        return True
-    diag = (5, 10) if house.read(state, "diagonals") == "alternating" else (5, 5)
-    got = square_reach((c.x, c.y), budget, enter, straight=5, diagonals=diag)
-    return {cell: (int(cost), path) for cell, (cost, path) in got.items()}
+    return moves.reach(field(state), (c.x, c.y), budget, move_rules(state, c),
+                       blocked=_others(state, c))
 
 
-def _los(state: RpgState, a: Creature, cell: Cell) -> bool:
-    return any(line_of_sight(mine, cell, lambda k: _blocked(state, k)) for mine in a.cells())
+def _occupied(state: RpgState) -> frozenset[Cell]:
+    return frozenset(cell for o in state.standing() for cell in o.cells())
+
+
+def observe(state: RpgState, a: Creature, cells: list[Cell]) -> sight.Sight:
+    """What creature `a` makes of the squares `cells` (sight.observe: B-23 lines, RS-99
+    darkness, RS-114 full cover, B-16 Invisible; the B-23 creature-cover option)."""
+    return sight.observe(field(state), a.cells(), cells,
+                         occupied=_occupied(state),
+                         creatures_cover=house.read(state, "creature_cover") == "half",
+                         invisible=False)
 
 
 def sees_cell(state: RpgState, c: Creature, cell: Cell) -> bool:
-    """B-23: line of sight centre to centre, blocked by walls and full cover."""
-    return _los(state, c, cell)
+    """B-29 step 2: an attack may be declared at a square with a line to it and no full cover
+    (RS-114); it may be dark (RS-102: then at disadvantage)."""
+    return observe(state, c, [cell]).targetable
 
 
 def sees_creature(state: RpgState, c: Creature, d: Creature | None, cell: Cell) -> bool:
-    """Whether `c` perceives `d` (RS-99, RS-104): never a creature that is not there."""
-    if d is None or d.hidden:
+    """Whether `c` perceives `d` (RS-99, RS-104): never a creature that is not there, nor an
+    enemy hiding from it."""
+    if d is None or (d.hidden and d.side != c.side):
         return False
-    return any(_los(state, c, k) for k in d.cells())
+    if d.has("invisible"):
+        return False
+    return observe(state, c, d.cells()).seen
 
 
 def side_sees(state: RpgState, side: int, d: Creature) -> bool:
@@ -100,17 +112,47 @@ def side_sees(state: RpgState, side: int, d: Creature) -> bool:
 
 def exposed(state: RpgState, c: Creature) -> bool:
     """Whether an enemy that is up could see `c` were it not hiding (RS-104: hiding needs that
-    nobody can)."""
-    return any(_los(state, o, k) for o in state.standing() if o.side != c.side
-               for k in c.cells())
+    none can, sight.can_hide)."""
+    return not sight.can_hide(observe(state, o, c.cells()) for o in state.standing()
+                              if o.side != c.side)
+
+
+def observers(state: RpgState, c: Creature) -> list[sight.Observer]:
+    return [sight.Observer(o.id, tuple(o.cells()), sight.passive_perception(o.skills["perception"]))
+            for o in state.standing() if o.side != c.side]
+
+
+def stealth_after_move(state: RpgState, c: Creature, rng: Rng) -> list:
+    """RS-105, SM-09: a hidden creature that ends a move where an enemy could sense it rolls
+    Stealth against each one's passive Perception; those it fails against find it (they learn
+    its square)."""
+    if not c.hidden:
+        return []
+    obs = observers(state, c)
+    due = sight.stealth_due(True, True, obs, c.cells(), mode=house.read(state, "stealth_checks"))
+    if due == "none":
+        return []
+    watchers = sight.sensing(obs, c.cells())
+    total, r = check(rng, state, c, "stealth", "stealth")
+    found = sight.detected_by(total, watchers, was_hidden=True)
+    events: list = [DiceRolled(r, c.id, f"{c.name} stealth: {r.breakdown()}"),
+                    CheckMade(c.id, "stealth", total,
+                              max((o.passive for o in watchers), default=0), not found,
+                              "stay hidden")]
+    if found:
+        c.hidden = False
+        events.append(Spotted(c.id))
+        for o in found:
+            state.last_seen.setdefault(str(state.creatures[o].side), {})[c.id] = [c.x, c.y]
+    return events
 
 
 def update_sight(state: RpgState) -> list:
-    """After every action: a hiding creature an enemy could now see is found (RS-104/105), and
-    each side notes the square of every enemy it perceives (issue #13: last known squares)."""
+    """After every action: a hiding creature an enemy now sees is found (RS-104), and each side
+    notes the square of every enemy it perceives (issue #13: last known squares)."""
     events: list = []
     for c in state.creatures.values():
-        if c.hidden and exposed(state, c):
+        if c.hidden and (exposed(state, c) or not c.up):
             c.hidden = False
             events.append(Spotted(c.id))
     for side in {c.side for c in state.creatures.values()}:
@@ -123,8 +165,14 @@ def update_sight(state: RpgState) -> list:
 
 
 def cover(state: RpgState, c: Creature, cell: Cell, vs: str = "ac") -> int:
-    """RS-112/113 cover between attacker and target square: 0, 2 (half) or 4 (three-quarters)."""
-    return 0
+    """RS-112/113 cover of whatever stands at `cell` against `c` (sight.cover_between by corner
+    lines, B-23): 2 for half, 4 for three-quarters; rolls.attack_total applies it to AC and
+    Reflex only (RS-114) as a malus or a defence (AMB-17)."""
+    d = state.at(*cell)
+    name = sight.cover_between(field(state), c.cells(), d.cells() if d else [cell],
+                               occupied=_occupied(state),
+                               creatures_cover=house.read(state, "creature_cover") == "half")
+    return sight.COVER_MALUS[name]
 
 
 # --- the attack roll (rolls.py) -----------------------------------------------------------------
@@ -196,51 +244,52 @@ def attack_roll(rng: Rng, state: RpgState, c: Creature, p: Any, *, net: int,
                         result.hits)
 
 
-# --- damage (STAND-IN: listing.py, damage.py) ---------------------------------------------------
+# --- damage (listing.py, damage.py) ------------------------------------------------------------
 @dataclass(slots=True)
 class DamageResult:
     rolls: list[Roll]
-    pre: int
-    percent: int
+    pre: int            # B-30 step 2: after Assail and Weakened, floored at 0
+    bonus: int          # the bonus percentages (crit, Steps)
+    halvings: int
 
 
 @dataclass(slots=True)
 class Taken:
     hp_lost: int
     temp_lost: int
+    percent: int
 
 
 def damage_roll(rng: Rng, state: RpgState, c: Creature, p: Any, *, crit: bool, assail: bool,
                 target: Creature) -> DamageResult:
-    """B-30 steps 1-3 up to the percentages: the base listing on its ladder with the Steps' die
-    steps (RS-20, B-21; the overflow choice SM-18), Assail (RS-92, B-12: never resized),
-    crit +100% (RS-36) and the Steps' bonus percentages and halvings (RS-37/38)."""
+    """B-30 steps 1-2 and the percentages of step 3: the base listing on its ladder with the
+    Steps' die steps (RS-20, B-21; the overflow choice SM-18; Empower, B-16), rolled; Assail and
+    Weakened with the attack's stat mod or the monster's damage mod (RS-92/93, damage.py);
+    crit +100% and the Steps' bonus percentages and halvings (RS-36..38)."""
     steps = _steps(state, c)
     n = numbers_of(state, c)
     base = listing.parse(p.damage)
     choice = house.read(state, "overflow")
-    sized = listing.resize(base, sum(s.die_steps for s in steps))
+    empower = 1 if c.has("empower") else 0
+    sized = listing.resize(base, sum(s.die_steps for s in steps) + empower)
     picks = None
     if sized.over and choice != "larger":
         picks = ["2P" if choice == "2p" else "level"] * sized.over
     dice = listing.resolve(sized, n, stat_mod=c.mod(base.stat) if base.stat else 0,
                            overflow=picks)
     r = listing.roll_damage(rng, dice)
-    pre = r.total
-    if assail:                                  # B-12 / RS-92: the stat mod, or the damage mod
-        pre += c.damage_mod if not c.pc else (c.mod(p.stat) if p.stat else 0)
-    percent = 100 + (100 if crit else 0) + sum(s.bonus_pct for s in steps)
-    percent = max(0, percent - 50 * sum(s.halvings for s in steps))
-    return DamageResult([r], max(0, pre), percent)
+    mod_ = c.damage_mod if not c.pc else (c.mod(p.stat) if p.stat else 0)
+    pre = damage.pre_multiplier(r.total, mod=mod_, assail=assail, weakened=c.has("weakened"))
+    bonus = damage.bonus_percent(crit=crit, extra=[s.bonus_pct for s in steps if s.bonus_pct])
+    return DamageResult([r], pre, bonus, sum(s.halvings for s in steps))
 
 
-def take_damage(state: RpgState, d: Creature, pre: int, percent: int) -> Taken:
-    dmg = pre * percent // 100
-    absorbed = min(d.temp_hp, dmg)
-    d.temp_hp -= absorbed
-    lost = min(d.hp, dmg - absorbed)
-    d.hp -= lost
-    return Taken(lost, absorbed)
+def take_damage(state: RpgState, d: Creature, pre: int, bonus: int, halvings: int) -> Taken:
+    """B-30 steps 3-7 through damage.py: the multiplier, Aegis (B-16), temp HP, HP."""
+    inst = damage.instance(pre, bonus=bonus, halvings=halvings, aegis=d.total("aegis"))
+    got = damage.take(damage.Vitals(d.hp, d.max_hp, d.temp_hp), inst.amount)
+    d.hp, d.temp_hp = got.vitals.hp, got.vitals.temp_hp
+    return Taken(got.to_hp, got.to_temp, inst.multiplier)
 
 
 # --- forced movement, checks (STAND-IN: moves.py, rolls.py) ----------------------------------
@@ -302,31 +351,34 @@ def block_covers(state: RpgState, d: Creature) -> int:
     return max([base] + [steps[s].block_covers for s in d.steps if steps[s].block_covers])
 
 
-# --- forecasts (STAND-IN: odds.py) ---------------------------------------------------------------
-def attack_odds(state: RpgState, c: Creature, p: Any, d: Creature, *, net: int, aim: list[int],
-                block: list[int], cover: int) -> Any:
-    from fractions import Fraction
-    from .forecast import Forecast
-    bonus = p.to_hit if p.to_hit is not None else \
+# --- forecasts (odds.py) -------------------------------------------------------------------------
+def attack_odds(state: RpgState, c: Creature, p: Any, d: Creature, *, net: int,
+                aim: list[rolls.ABDie], block: list[rolls.ABDie], cover: int) -> odds.Forecast:
+    """The exact forecast of one declared attack on `d` (odds.py): the same terms the attack
+    would use (net advantage, to-hit, Steps' bonuses, Horde Strength, Aim/Block dice, cover,
+    the house options), the damage listing as it would be resolved, temp HP."""
+    steps = _steps(state, c)
+    to_hit = p.to_hit if p.to_hit is not None else \
         c.mod(p.stat) + proficiency(c.pc, c.level, c.tier)
-    bonus -= cover
-    if abs(net) > 1:
-        bonus += 4 * (abs(net) - 1) * (1 if net > 0 else -1)
-    kind, dice = rolls.cancel(aim, block)
-    top = max((x.sides for x in dice), default=0)
-    extra = 0 if not top else (top + 1) / 2 * (1 if kind == "aim" else -1)
-    need = getattr(d, p.vs) - bonus - extra
-    single = Fraction(min(19, max(1, 21 - int(need) if need == int(need) else 21 - int(need))), 20)
-    hit = float(1 - (1 - single) ** 2 if net > 0 else single ** 2 if net < 0 else single)
-    crit = 0.05
-    avg = _average(state, c, p)
-    expected = (hit * avg + crit * avg) * p.attacks
-    drop = hit if avg * p.attacks >= d.hp + d.temp_hp else 0.0
-    return Forecast(hit, crit, expected, drop)
-
-
-def _average(state: RpgState, c: Creature, p: Any) -> float:
+    terms = [(s.name, s.hit_bonus) for s in steps if s.hit_bonus]
+    strength = horde_bonus(state, c)
+    if strength:
+        terms.append(("horde strength", strength))
+    from .attack import DEFENSE_KINDS
+    att = odds.attack(to_hit, getattr(d, p.vs), net=net, aim=aim, block=block,
+                      crit_range=sum(s.crit_range for s in steps), hit_terms=terms, cover=cover,
+                      defense_kind=DEFENSE_KINDS[p.vs], horde=p.horde_hits,
+                      cover_as=house.read(state, "cover_as"),
+                      aimblock_as_bonus=house.read(state, "aimblock_as_bonus"),
+                      pairing=house.read(state, "aimblock_pairing"))
     base = listing.parse(p.damage)
-    dice = listing.resolve(base, numbers_of(state, c),
+    sized = listing.resize(base, sum(s.die_steps for s in steps) + (1 if c.has("empower") else 0))
+    dice = listing.resolve(sized, numbers_of(state, c),
                            stat_mod=c.mod(base.stat) if base.stat else 0)
-    return dice.count * (dice.die + 1) / 2 + dice.flat
+    mod_ = c.damage_mod if not c.pc else (c.mod(p.stat) if p.stat else 0)
+    terms_d = odds.DamageTerms(mod=mod_, weakened=c.has("weakened"),
+                               bonus=sum(s.bonus_pct for s in steps),
+                               halvings=sum(s.halvings for s in steps), aegis=d.total("aegis"))
+    mode = {"per_hit": "separate"}.get(house.read(state, "horde_damage"),
+                                       house.read(state, "horde_damage"))
+    return odds.forecast(att, dice, terms_d, hp=d.hp, temp_hp=d.temp_hp, horde_mode=mode)

@@ -175,17 +175,17 @@ def roll_one(state: RpgState, plan: dict[str, Any], cell: Cell, d: Creature | No
             shared = arith.damage_roll(rng, state, c, p, crit=crit_n, assail=assail, target=d)
             for r in shared.rolls:
                 events.append(DiceRolled(r, c.id, f"{c.name} {r.purpose}: {r.breakdown()}"))
-        events += apply_damage(state, d, shared.pre, shared.percent, p.id)
+        events += apply_damage(state, d, shared, p.id)
     if d.up:
         events += riders(state, c, d, p)
     return events
 
 
-def apply_damage(state: RpgState, d: Creature, pre: int, percent: int, source: str) -> list:
+def apply_damage(state: RpgState, d: Creature, dmg: arith.DamageResult, source: str) -> list:
     """B-30 steps 3-8 through the arithmetic module, then 0 HP means Unconscious (RS-03)."""
-    out = arith.take_damage(state, d, pre, percent)
-    events: list = [Damaged(d.id, out.hp_lost, d.hp, source, out.temp_lost, d.temp_hp, pre,
-                            percent)]
+    out = arith.take_damage(state, d, dmg.pre, dmg.bonus, dmg.halvings)
+    events: list = [Damaged(d.id, out.hp_lost, d.hp, source, out.temp_lost, d.temp_hp, dmg.pre,
+                            out.percent)]
     if d.hp == 0 and d.up:
         events += turns.knock_out(state, d)
     return events

@@ -21,7 +21,7 @@ from game.engine.rules import ConfigError, HouseRule, MatchConfig, Refusal, Syst
 from game.engine.tactics import pending
 from game.engine.tactics.boardbuild import build_board, example_match, grid_rows, rows_board
 
-from . import arith, rules, turns
+from . import arith, rules, terrain, turns
 from .content import ContentError, with_inline
 from .events import InitiativeSettled
 from .house import DEFAULTS, HOUSE_RULES
@@ -34,12 +34,8 @@ STATE_VERSION = 1
 MAPS = ("rpgstuck_crypt.tmx", "rpgstuck_ravine.tmx")
 _SETUP_KEYS = {"grid", "creatures", "teams", "content", "initiative"}
 
-# the inline grid's characters, unless the set-up gives its own legend (B-24 properties)
-DEFAULT_LEGEND: dict[str, dict[str, Any]] = {
-    ".": {}, "#": {"wall": True}, "h": {"cover": "half"}, "q": {"cover": "threequarter"},
-    "F": {"cover": "full"}, "~": {"terrain": "swim"}, "^": {"terrain": "climb"},
-    ",": {"terrain": "difficult"}, "m": {"light": "dim"}, "d": {"light": "dark"},
-}
+# the inline grid's characters, unless the set-up gives its own legend: terrain.py's (B-24)
+DEFAULT_LEGEND: dict[str, dict[str, Any]] = terrain.LEGEND
 _STAGE_PROMPTS = {rules.attack.BLOCK_STAGE: "{actor} is attacked: Block?"}
 
 
