@@ -19,7 +19,7 @@ from game.engine.events import DiceRolled
 from game.engine.rng import Rng
 
 from . import damage, house, listing, moves, odds, rolls, sight, terrain
-from .events import CheckMade, ConditionChanged, Spotted
+from .events import CheckMade, ConditionChanged, Moved, Spotted
 from .state import Cell, Condition, Creature, RpgState, mod
 
 
@@ -293,8 +293,58 @@ def take_damage(state: RpgState, d: Creature, pre: int, bonus: int, halvings: in
 
 
 # --- forced movement, checks (STAND-IN: moves.py, rolls.py) ----------------------------------
-def push(state: RpgState, c: Creature, d: Creature, ft: int) -> list:
-    return []
+def push(state: RpgState, c: Creature, d: Creature, ft: int, rng: Rng, *,
+         second_hit: Any = None) -> list:
+    """Forced movement of `d` straight away from `c` (B-14, moves.push_steps/forced_move): it
+    stops at the first square it cannot enter; against a hard surface it takes P (a monster
+    pusher: T) per 5 ft unspent (RS-116); into a creature, the collision plan splits that damage
+    (RS-119..124, AMB-04): `second_hit(other)` says whether the creature struck is hit by the
+    same roll or check; off a ledge or into a pit it falls (RS-115)."""
+    from .profiles import content_of
+    from . import turns
+    if not d.up:
+        return []
+    f = field(state)
+    steps = moves.push_steps((c.x, c.y), c.size, (d.x, d.y), d.size, ft // terrain.FEET_PER_SQUARE)
+    where: dict[Cell, str] = {cell: o.id for o in state.creatures.values() if o.id != d.id
+                              and o.status in ("up", "unconscious") for cell in o.cells()}
+    went = moves.forced_move(f, (d.x, d.y), d.size, steps,
+                             lambda cells: [where[k] for k in cells if k in where])
+    events: list = []
+    d.x, d.y = went.path[-1]
+    if len(went.path) > 1:
+        events.append(Moved(d.id, tuple(went.path[1:]), "pushed", True,
+                            (len(went.path) - 1) * terrain.FEET_PER_SQUARE))
+    rate = moves.impact_rate(p=proficiency(c.pc, c.level, c.tier) if c.pc else None,
+                             t=None if c.pc else c.tier, t0_as_one=house.read(state, "t0_min1"))
+    if went.stop == "drop" and went.fall_ft:
+        events += fall(state, d, went.fall_ft, rng)
+    elif went.stop:
+        cont = content_of(state)
+        immovable = [o for o in went.struck
+                     if moves.is_immovable(cont.creatures[state.creatures[o].entry].traits.immovable
+                                           or house.read(state, "collision_immovable") == "any",
+                                           d.size_index, state.creatures[o].size_index)]
+        impact = moves.Impact(d.id, (d.x, d.y), moves.would_take(went, rate), went.struck)
+        hits = {(m, o): bool(second_hit(state.creatures[o])) if second_hit else False
+                for m, o in moves.to_test([impact], immovable)}
+        plan = moves.plan_collisions([impact], hits, immovable, state.order)
+        for h in plan.hurts:
+            if h.amount:
+                events += turns.lose_hp(state, state.creatures[h.target], h.amount,
+                                        "collision" if h.with_ else "impact")
+    return events
+
+
+def fall(state: RpgState, d: Creature, feet: int, rng: Rng) -> list:
+    """RS-115: 1d6 per full 10 ft fallen (moves.fall_dice), no cap."""
+    from . import turns
+    n = moves.fall_dice(feet)
+    if not n:
+        return []
+    r = roll(rng, f"{n}d6", "fall")
+    return [DiceRolled(r, d.id, f"{d.name} falls {feet} ft: {r.breakdown()}")] + \
+        turns.lose_hp(state, d, r.total, "fall")
 
 
 def check(rng: Rng, state: RpgState, c: Creature, skill: str, purpose: str,
@@ -302,6 +352,9 @@ def check(rng: Rng, state: RpgState, c: Creature, skill: str, purpose: str,
     r = roll(rng, "d20" if not advantage else "2d20", purpose, [(skill, c.skills[skill])])
     face = r.faces[0] if not advantage else max(r.faces)
     return face + c.skills[skill], r
+
+
+SHOVE_FT = 10          # B-12: a Shove pushes 10 ft
 
 
 def shove(state: RpgState, c: Creature, d: Creature, prone: bool, rng: Rng) -> list:
@@ -321,7 +374,13 @@ def shove(state: RpgState, c: Creature, d: Creature, prone: bool, rng: Rng) -> l
             d.conditions.append(Condition("prone", source=c.id))
             events.append(ConditionChanged(d.id, "prone", True))
         return events
-    return events + push(state, c, d, 10)
+
+    def second(o: Creature) -> bool:               # RS-119: the same check, the other resists
+        skill = "athletics" if o.skills["athletics"] >= o.skills["acrobatics"] else "acrobatics"
+        total, r = check(rng, state, o, skill, "resist collision")
+        events.append(DiceRolled(r, o.id, f"{o.name} resists: {r.breakdown()}"))
+        return mine > total
+    return events + push(state, c, d, SHOVE_FT, rng, second_hit=second)
 
 
 def hide(state: RpgState, c: Creature, rng: Rng) -> list:

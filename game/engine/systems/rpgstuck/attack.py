@@ -177,7 +177,7 @@ def roll_one(state: RpgState, plan: dict[str, Any], cell: Cell, d: Creature | No
                 events.append(DiceRolled(r, c.id, f"{c.name} {r.purpose}: {r.breakdown()}"))
         events += apply_damage(state, d, shared, p.id)
     if d.up:
-        events += riders(state, c, d, p)
+        events += riders(state, c, d, p, result.total, rng)
     return events
 
 
@@ -191,7 +191,7 @@ def apply_damage(state: RpgState, d: Creature, dmg: arith.DamageResult, source: 
     return events
 
 
-def riders(state: RpgState, c: Creature, d: Creature, p: Profile) -> list:
+def riders(state: RpgState, c: Creature, d: Creature, p: Profile, total: int, rng: Rng) -> list:
     """B-29 step 10: an attack's on-hit effects (monster riders, B-22 Shield Bash's push)."""
     events: list = []
     if p.prone and not d.has("prone"):
@@ -203,8 +203,9 @@ def riders(state: RpgState, c: Creature, d: Creature, p: Profile) -> list:
     if p.cripple:
         d.conditions.append(Condition("cripple", p.cripple, c.id, f"turn:{c.id}"))
         events.append(ConditionChanged(d.id, "cripple", True, p.cripple))
-    if p.push_ft:
-        events += arith.push(state, c, d, p.push_ft)
+    if p.push_ft:                                   # RS-119: the same roll against the other
+        events += arith.push(state, c, d, p.push_ft, rng,
+                             second_hit=lambda o: total >= getattr(o, p.vs))
     return events
 
 
