@@ -450,7 +450,8 @@ def block_covers(state: RpgState, d: Creature) -> int:
 
 # --- forecasts (odds.py) -------------------------------------------------------------------------
 def attack_odds(state: RpgState, c: Creature, p: Any, d: Creature, *, net: int,
-                aim: list[rolls.ABDie], block: list[rolls.ABDie], cover: int) -> odds.Forecast:
+                aim: list[rolls.ABDie], block: list[rolls.ABDie], cover: int,
+                assail: bool = False) -> odds.Forecast:
     """The exact forecast of one declared attack on `d` (odds.py): the same terms the attack
     would use (net advantage, to-hit, Steps' bonuses, Horde Strength, Aim/Block dice, cover,
     the house options), the damage listing as it would be resolved, temp HP."""
@@ -473,7 +474,7 @@ def attack_odds(state: RpgState, c: Creature, p: Any, d: Creature, *, net: int,
     dice = listing.resolve(sized, numbers_of(state, c),
                            stat_mod=c.mod(base.stat) if base.stat else 0)
     mod_ = c.damage_mod if not c.pc else (c.mod(p.stat) if p.stat else 0)
-    terms_d = odds.DamageTerms(mod=mod_, weakened=c.has("weakened"),
+    terms_d = odds.DamageTerms(mod=mod_, assail=assail, weakened=c.has("weakened"),
                                bonus=sum(s.bonus_pct for s in steps),
                                halvings=sum(s.halvings for s in steps), aegis=d.total("aegis"))
     mode = {"per_hit": "separate"}.get(house.read(state, "horde_damage"),
