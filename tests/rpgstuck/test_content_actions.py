@@ -222,3 +222,13 @@ def test_the_mount_and_the_minion():
     assert (hound.kind, hound.minion_source) == ("minion", "companion")
     assert horse.kind == "mount" and horse.traits.willing_mount
     assert horse.size_index - C.creature("knight").size_index >= 1
+
+
+@pytest.mark.rule("RS-SM-11", "RS-59", "RS-58")
+def test_artery_variants_and_a_psionic_monster():
+    sentry, mind = C.creature("clockwork_sentry"), C.creature("mind_imp")
+    assert sentry.traits.nature == "mechanical"
+    line = [p for p in sentry.secrets if p.part == "artery"][0]
+    assert (line.name, line.hp) == ("Fuel Line", 10)
+    assert mind.traits.psionic and any(p.part == "psi_core" for p in mind.secrets)
+    assert content().abilitechs["mind_lash"].psionic
