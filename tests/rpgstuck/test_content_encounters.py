@@ -80,3 +80,9 @@ def test_encounters_mix_tiers_both_ways():
     c = content()
     tiers = {c.creatures[sp.creature].tier for e in c.encounters.values() for sp in e.monsters}
     assert {0, 1, 3} <= tiers
+
+
+@pytest.mark.rule("RS-125", "RS-127")
+def test_the_seasoned_knight_starts_mounted():
+    p = content().parties["seasoned"]
+    assert p.mounted == {"knight_l5": "warhorse"}

@@ -316,6 +316,7 @@ class Party:
     id: str
     name: str
     members: tuple[str, ...]
+    mounted: dict[str, str] = field(default_factory=dict)   # rider id -> mount id, both members
     description: str = ""
 
 
@@ -698,6 +699,17 @@ def _cross_check(c: Content, at: Callable[[str], str], known: Callable[[str], st
                                    f"{known('creatures')}")
             if c.creatures[m].kind == "monster":
                 raise ContentError(f"{where}: key 'members': {m!r} is a monster")
+        if len(set(p.mounted.values())) != len(p.mounted):
+            raise ContentError(f"{where}: key 'mounted': two riders share a mount")
+        for rider, mount in p.mounted.items():
+            if rider not in p.members or mount not in p.members:
+                raise ContentError(f"{where}: key 'mounted': {rider!r} on {mount!r}: both must "
+                                   "be members")
+            r, m_ = c.creatures[rider], c.creatures[mount]
+            # RS-125: a willing creature at least one size larger
+            if not m_.traits.willing_mount or m_.size_index < r.size_index + 1:
+                raise ContentError(f"{where}: key 'mounted': {mount!r} is not a willing mount "
+                                   f"a size larger than {rider!r} (RS-125)")
     for eid, e in c.encounters.items():
         where = f"{at('encounters')} [encounters.{eid}]"
         if e.party not in c.parties:
