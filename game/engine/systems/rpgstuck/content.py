@@ -5,9 +5,9 @@ Owns: the schemas of those files (each kind of entry is one frozen dataclass bel
 keys, missing keys, wrong types, unknown enum values and broken damage listings are refused with
 a ContentError naming the file, the entry and the key), the cross-checks between them (a
 creature's actions, Steps and anatomy kinds exist, an encounter's creatures and party exist, a
-Step's granted abilitech exists), the numbers a file may leave out and the loader fills in (a
-PC's tier from its level, B-02; a PC's defences, B-07; a creature's DC, B-09; footprint from
-size, B-15), loading once per process, and a match's inline content (`with_inline`:
+Step's granted abilitech exists), the numbers a file may leave out and the loader fills in
+through limits.py's arithmetic (a PC's tier from its level, B-02; a PC's defences, B-07; a
+creature's DC, B-09), footprints from size (B-15), loading once per process, and a match's inline content (`with_inline`:
 creatures, abilitechs and Steps laid over the shipped set, each checked as a file's entry).
 
 Must not: apply a rule. How an anatomy effect, a rider or a Step acts is the engine's business;
