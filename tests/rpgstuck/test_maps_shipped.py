@@ -127,3 +127,21 @@ def test_every_tileset_tile_uses_the_value_lists_so_tiled_offers_them():
             else:
                 assert name == "label" and p.get("type", "string") == "string"
     assert seen == {"cover", "terrain", "light", "wall", "elevation_ft", "pit_depth_ft", "label"}
+
+
+@pytest.mark.rule("RS-B-24")
+@pytest.mark.parametrize("path", MAPS, ids=lambda p: p.name)
+def test_check_map_for_rpgstuck_passes_the_shipped_maps(path, capsys):
+    from game.__main__ import main
+    assert main(["check-map", str(path), "--system", "rpgstuck"]) == 0
+    assert "OK for rpgstuck" in capsys.readouterr().out
+
+
+@pytest.mark.rule("RS-B-24")
+def test_check_map_for_rpgstuck_refuses_a_square_map_of_another_system(capsys):
+    from game.__main__ import main
+    assert main(["check-map", str(ROOT / "maps" / "gems_riverbend.tmx"), "--system",
+                 "rpgstuck"]) == 1
+    out = capsys.readouterr().out
+    assert "terrain is 'grass'; it must be one of normal, difficult, climb, swim" in out
+    assert "object" in out and "which rpgstuck does not use" in out
