@@ -52,8 +52,7 @@ CASES = [
     ("rpgstuck", RPG, "cover outside its list", lambda t: layer_prop(t, "ground", "cover", "string", "halfway")),
     ("rpgstuck", RPG, "swim walls", lambda t: layer_prop(t, "walls", "terrain", "string", "swim")),
     ("rpgstuck", RPG, "light radius as text", lambda t: t.replace(
-        '<property name="bright_ft" type="int" value="20"/>',
-        '<property name="bright_ft" type="string" value="far"/>', 1)),
+        'name="bright_ft" type="int" value="', 'name="bright_ft" type="string" value="ft', 1)),
     ("rpgstuck", RPG, "side 2", lambda t: first_spawn(t, 'value="0"/>', 'value="2"/>')),
     ("rpgstuck", RPG, "misspelt spawn class", lambda t: t.replace('type="spawn"', 'type="spwan"', 1)),
 ]

@@ -122,7 +122,7 @@ def crypt() -> Plan:
     # flooded chamber: deep water to swim and hold breath in (RS-117), shallow rim
     p.rect(g, 8, 12, 17, 16, "s")
     p.rect(g, 9, 13, 16, 15, "w")
-    p.at(f, "m", (8, 16), (17, 12))
+    p.at(f, "m", (8, 16), (16, 12))
     # antechamber: crates and masonry along the walls, torches by the doors
     p.at(f, "c", (1, 1), (6, 15))
     p.at(f, "C", (1, 15), (2, 15))
@@ -144,8 +144,10 @@ def crypt() -> Plan:
     p.rect(li, 8, 12, 17, 16, "d")
     p.rect(li, 19, 1, 24, 16, "k")
     p.rect(li, 18, 6, 18, 7, "k")
-    p.lights += [(6, 4, 20, 20), (6, 10, 20, 20), (11, 7, 10, 10), (14, 9, 10, 10),
-                 (19, 11, 15, 15)]
+    p.at(li, "d", (12, 11), (13, 11), (7, 14))
+    p.at(li, "k", (18, 12))
+    # (small radii: pools of light around each flame, the rest of each room stays as painted)
+    p.lights += [(6, 4, 5, 10), (6, 10, 5, 10), (11, 7, 5, 5), (14, 9, 5, 5), (19, 11, 5, 10)]
     spawn_block(p, 0, [(2, 5), (4, 5), (2, 7), (4, 7), (2, 9), (4, 9)], 2)
     spawn_block(p, 1, [(19, 1), (22, 1), (19, 4), (22, 4), (19, 7), (22, 7)], 3)
     return p
@@ -196,7 +198,7 @@ def ravine() -> Plan:
     p.rect(li, 20, 7, 20, 8, "k")
     p.at(f, "B", (20, 1), (24, 1), (18, 6))
     p.at(f, "t", (23, 9))
-    p.lights += [(23, 9, 15, 15)]
+    p.lights += [(23, 9, 5, 10)]
     # the south-east meadow where the monsters gather: a few rocks and logs around it
     p.at(f, "B", (17, 12), (27, 14), (20, 19), (25, 18))
     p.at(f, "L", (17, 16), (22, 18))

@@ -16,7 +16,8 @@ tile layer and tile that set the bad value:
 - `spawn` objects: side 0 or 1, slots 0 to 5 each used once per side and all six present, a
   footprint `size` of 1 to 4 squares whose squares are inside the map, standable (no wall, no
   cover object, not swim, no pit), at one height and clear of every other spawn's footprint;
-  the monsters have room for a Huge (3x3) creature; every spawn can walk to the other side.
+  the monsters have room for a Huge (3x3) creature; every spawn can reach the other side over
+  squares terrain.py lets a creature enter.
 
 Must not: check generic Tiled structure (boards.tmx does that), read content, or change the
 board. What the properties mean in play belongs to terrain.py, sight.py and moves.py; this
@@ -27,9 +28,11 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from game.engine.boards import Board
+from game.engine.boards import Board, BoardError
 from game.engine.boards.square import neighbours8
 from game.engine.boards.tmx import MapProblem, unknown_object_classes
+
+from .terrain import Field, field_of
 
 # the object classes an rpgstuck map may use (tmx.unknown_object_classes names any other)
 OBJECT_CLASSES = frozenset({"spawn", "light"})
@@ -163,12 +166,6 @@ def standable(board: Board, x: int, y: int) -> bool:
             and not board.prop(x, y, "pit_depth_ft", 0))
 
 
-def passable(board: Board, x: int, y: int) -> bool:
-    """Whether some creature can enter this square at all (by walking, climbing, swimming or
-    falling): anything but a wall or a square filled by a full-cover object."""
-    return not is_wall(board, x, y) and board.prop(x, y, "cover", "none") != "full"
-
-
 def footprint(x: int, y: int, size: int) -> list[Square]:
     """The size x size squares of a creature standing with its top-left square on (x, y)
     (B-15)."""
@@ -292,17 +289,18 @@ def _describe(board: Board, square: Square) -> str:
     return f"{what}{label} at {square}"
 
 
-def _regions(board: Board) -> dict[Square, int]:
-    """Connected groups of passable squares (8 neighbours: diagonal steps are allowed, B-14)."""
+def _regions(field: Field) -> dict[Square, int]:
+    """Connected groups of squares a creature can enter at all, by walking, climbing, swimming
+    or falling (terrain.py says which: not walls or cover objects), 8 neighbours (B-14)."""
     region: dict[Square, int] = {}
-    for label, start in enumerate(board.coords()):
-        if start in region or not passable(board, *start):
+    for label, start in enumerate(field.cells()):
+        if start in region or field.is_solid(start):
             continue
         region[start] = label
         todo = deque([start])
         while todo:
             for n in neighbours8(*todo.popleft()):
-                if n not in region and board.in_bounds(*n) and passable(board, *n):
+                if n not in region and not field.is_solid(n):
                     region[n] = label
                     todo.append(n)
     return region
@@ -310,14 +308,19 @@ def _regions(board: Board) -> dict[Square, int]:
 
 def _check_reach(board: Board, placed: dict[int, list[Square]]) -> list[MapProblem]:
     """Every spawn must reach some enemy spawn (walking, climbing, swimming or dropping)."""
-    region = _regions(board)
+    try:
+        field = field_of(board)
+    except BoardError:
+        return []       # a square value outside the contract: check_cells reports it
+    region = _regions(field)
     out: list[MapProblem] = []
     for side in SIDES:
         enemy = {region.get(s) for s in placed[1 - side]}
         for s in placed[side]:
             if s in region and region[s] not in enemy:
                 out.append(_problem(board, f"the side {side} spawn at {s} cannot reach any side "
-                                           f"{1 - side} spawn (walls or full cover cut it off)",
+                                           f"{1 - side} spawn (walls or cover objects cut it "
+                                           f"off)",
                                     *s))
     return out
 
