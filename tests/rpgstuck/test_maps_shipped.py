@@ -71,7 +71,7 @@ def test_the_map_holds_every_kind_of_ground_the_rules_read(path):
 
 
 @pytest.mark.rule("RS-B-25", "RS-115", "RS-106")
-def test_the_ravine_has_ledges_from_10_to_30_ft_a_sheer_drop_and_faces_to_climb():
+def test_the_ravine_has_ledges_from_10_to_30_ft_a_drop_and_faces_to_climb():
     board = load_board(MAPS[1])
     height = squares(board, "elevation_ft", 0)
     assert {10, 20, 30} <= set(height.values())

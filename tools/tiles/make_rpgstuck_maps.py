@@ -178,9 +178,9 @@ def ravine() -> Plan:
     p.at(f, "B", (9, 6), (9, 12), (1, 13))
     p.at(f, "L", (7, 11), (10, 15))
     p.at(f, "b", (11, 5), (11, 12))
-    # the cliff in the north-east: ledges at 10, 20 and 30 ft. Where the height changes with no
-    # face drawn the edge is sheer (a drop, RS-115); climbable faces (RS-106) lead up; solid rock
-    # (walls) frames two dark caves cut into its foot
+    # the cliff in the north-east: ledges at 10, 20 and 30 ft (a fall off the top, RS-115);
+    # climbable faces (RS-106) with hand-holds; solid rock (walls) frames two dark caves cut into
+    # its foot
     p.rect(g, 17, 0, 18, 8, "1")
     p.rect(g, 19, 0, 21, 8, "2")
     p.rect(g, 22, 0, 27, 8, "3")
