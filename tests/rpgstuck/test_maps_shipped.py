@@ -145,3 +145,22 @@ def test_check_map_for_rpgstuck_refuses_a_square_map_of_another_system(capsys):
     out = capsys.readouterr().out
     assert "terrain is 'grass'; it must be one of normal, difficult, climb, swim" in out
     assert "object" in out and "which rpgstuck does not use" in out
+
+
+@pytest.mark.rule("RS-B-15", "RS-B-14")
+@pytest.mark.parametrize("path", MAPS, ids=lambda p: p.name)
+def test_a_creature_of_each_spawn_size_can_walk_from_its_spawn_to_the_other_side(path):
+    """The room a spawn promises is room to move too: a Large party member and a Huge monster
+    get from their spawns to the other side's spawns (moves.py's reach, any budget)."""
+    from game.engine.systems.rpgstuck.moves import MoveRules, reach
+    from game.engine.systems.rpgstuck.terrain import field_of
+    board = load_board(path)
+    field = field_of(board)
+    sides = board.spawns_by_side()
+    for side in (0, 1):
+        enemy = [(o.x, o.y) for o in sides[1 - side]]
+        for spot in sides[side]:
+            size = spot.properties["size"]
+            got = reach(field, (spot.x, spot.y), 10_000, MoveRules(size=size))
+            closest = min(max(abs(x - ex), abs(y - ey)) for x, y in got for ex, ey in enemy)
+            assert closest <= size, (spot.name, size, closest)

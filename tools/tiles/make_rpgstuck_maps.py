@@ -100,22 +100,24 @@ def crypt() -> Plan:
     p.rect(f, 25, 0, 25, 17, "#")
     p.rect(f, 7, 1, 7, 16, "#")
     p.rect(f, 18, 1, 18, 16, "#")
-    p.at(f, " ", (7, 6), (7, 7), (7, 14), (18, 6), (18, 7), (18, 12))      # doorways
+    # doorways: three squares wide between the big rooms, so a Huge (3x3) creature passes
+    p.at(f, " ", (7, 5), (7, 6), (7, 7), (7, 14), (18, 5), (18, 6), (18, 7), (18, 12))
     # the gallery: 10 ft up, reached by climbing its face from the hall (RS-106)
     p.rect(g, 8, 1, 17, 3, "G")
     p.rect(f, 8, 4, 17, 4, "^")
     p.at(f, "T", (10, 2), (15, 2))
     p.at(f, "c", (12, 1))
-    # the hall: four pillars (full cover), a 5 ft dais with a sarcophagus (half cover), braziers,
-    # and a 20 ft pit beside the east doorway
+    # the hall: pillars (full cover) in its south half, a 5 ft dais with a sarcophagus (half
+    # cover), braziers, and a 20 ft pit beside the east doorway; the north half (y5-7) stays
+    # open, the way through for big creatures
     p.rect(g, 11, 7, 14, 9, "D")
     p.at(f, "S", (12, 8), (13, 8))
     p.at(f, "z", (11, 7), (14, 9))
-    p.at(f, "P", (9, 6), (16, 6), (9, 10), (16, 10))
+    p.at(f, "P", (9, 8), (9, 10), (15, 10), (12, 10))
     p.rect(f, 16, 8, 17, 9, "O")
     p.at(g, "r", (10, 8), (10, 9), (15, 5), (14, 10))
     p.at(g, ",", (8, 5), (12, 6), (13, 10))
-    p.at(f, "m", (11, 5))
+    p.at(f, "m", (10, 10))
     # the wall between hall and flooded chamber, open in the middle
     p.rect(f, 8, 11, 17, 11, "#")
     p.at(f, " ", (12, 11), (13, 11))
@@ -140,10 +142,10 @@ def crypt() -> Plan:
     # torches and braziers light their surroundings (lights layer, RS-101)
     p.rect(li, 1, 1, 6, 16, "d")
     p.rect(li, 8, 1, 17, 10, "k")
-    p.rect(li, 7, 6, 7, 7, "d")
+    p.rect(li, 7, 5, 7, 7, "d")
     p.rect(li, 8, 12, 17, 16, "d")
     p.rect(li, 19, 1, 24, 16, "k")
-    p.rect(li, 18, 6, 18, 7, "k")
+    p.rect(li, 18, 5, 18, 7, "k")
     p.at(li, "d", (12, 11), (13, 11), (7, 14))
     p.at(li, "k", (18, 12))
     # (small radii: pools of light around each flame, the rest of each room stays as painted)
