@@ -16,8 +16,8 @@ tile layer and tile that set the bad value:
 - `spawn` objects: side 0 or 1, slots 0 to 5 each used once per side and all six present, a
   footprint `size` of 1 to 4 squares whose squares are inside the map, standable (no wall, no
   cover object, not swim, no pit), at one height and clear of every other spawn's footprint;
-  the monsters have room for a Huge (3x3) creature; every spawn can reach the other side over
-  squares terrain.py lets a creature enter.
+  the monsters have room for a Huge (3x3) creature; a creature of each spawn's footprint can
+  move (as moves.py prices it, any distance) to the other side.
 
 Must not: check generic Tiled structure (boards.tmx does that), read content, or change the
 board. What the properties mean in play belongs to terrain.py, sight.py and moves.py; this
@@ -25,14 +25,14 @@ module only guards their shapes.
 """
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
 from game.engine.boards import Board, BoardError
 from game.engine.boards.square import neighbours8
 from game.engine.boards.tmx import MapProblem, unknown_object_classes
 
-from .terrain import Field, field_of
+from .moves import MoveRules, reach
+from .terrain import field_of
 
 # the object classes an rpgstuck map may use (tmx.unknown_object_classes names any other)
 OBJECT_CLASSES = frozenset({"spawn", "light"})
@@ -44,6 +44,7 @@ SIDES = (0, 1)
 SLOTS = range(6)            # a party or an encounter of up to six
 MAX_FOOTPRINT = 4           # Gargantuan: 4x4 squares (B-15)
 HUGE = 3                    # the monsters need room for a 3x3 creature somewhere
+UNLIMITED_FT = 1_000_000    # a budget no map uses up: "can it get there at all"
 STEP_FT = 5                 # heights and radii are counted in 5 ft steps (B-14, B-25)
 MAX_HEIGHT_FT = 1000
 MAX_LIGHT_FT = 200          # a light object is a torch, lantern or bonfire, not a sun
@@ -206,7 +207,7 @@ def check_spawns(board: Board, need_spawns: bool = True) -> list[MapProblem]:
     out: list[MapProblem] = []
     slots: dict[int, dict[int, str]] = {side: {} for side in SIDES}
     taken: dict[Square, str] = {}
-    placed: dict[int, list[Square]] = {side: [] for side in SIDES}
+    placed: dict[int, list[tuple[Square, int]]] = {side: [] for side in SIDES}
     biggest = 0
     for o in sorted(board.objects_of("spawn"), key=lambda o: o.id):
         p = o.properties
@@ -252,9 +253,10 @@ def check_spawns(board: Board, need_spawns: bool = True) -> list[MapProblem]:
             bad(f"{shown} overlaps {clash}")
         for s in squares:
             taken.setdefault(s, where)
-        if side_ok:
-            placed[side].append((o.x, o.y))
-            if side == 1 and not (outside or blocked or clash or len(heights) > 1):
+        clear = not (outside or blocked or clash or len(heights) > 1)
+        if side_ok and clear:
+            placed[side].append(((o.x, o.y), size))
+            if side == 1:
                 biggest = max(biggest, size)
     for side in SIDES:
         got = sorted(slots[side])
@@ -289,38 +291,23 @@ def _describe(board: Board, square: Square) -> str:
     return f"{what}{label} at {square}"
 
 
-def _regions(field: Field) -> dict[Square, int]:
-    """Connected groups of squares a creature can enter at all, by walking, climbing, swimming
-    or falling (terrain.py says which: not walls or cover objects), 8 neighbours (B-14)."""
-    region: dict[Square, int] = {}
-    for label, start in enumerate(field.cells()):
-        if start in region or field.is_solid(start):
-            continue
-        region[start] = label
-        todo = deque([start])
-        while todo:
-            for n in neighbours8(*todo.popleft()):
-                if n not in region and not field.is_solid(n):
-                    region[n] = label
-                    todo.append(n)
-    return region
-
-
-def _check_reach(board: Board, placed: dict[int, list[Square]]) -> list[MapProblem]:
-    """Every spawn must reach some enemy spawn (walking, climbing, swimming or dropping)."""
+def _check_reach(board: Board, placed: dict[int, list[tuple[Square, int]]]
+                 ) -> list[MapProblem]:
+    """Every spawn must let a creature of its footprint move next to some spawn of the other
+    side (walking, climbing, swimming or dropping, priced by moves.py; any distance)."""
     try:
         field = field_of(board)
     except BoardError:
         return []       # a square value outside the contract: check_cells reports it
-    region = _regions(field)
     out: list[MapProblem] = []
     for side in SIDES:
-        enemy = {region.get(s) for s in placed[1 - side]}
-        for s in placed[side]:
-            if s in region and region[s] not in enemy:
-                out.append(_problem(board, f"the side {side} spawn at {s} cannot reach any side "
-                                           f"{1 - side} spawn (walls or cover objects cut it "
-                                           f"off)",
-                                    *s))
+        enemy = {s for s, _size in placed[1 - side]}
+        for start, size in placed[side]:
+            anchors = [start, *reach(field, start, UNLIMITED_FT, MoveRules(size=size))]
+            covered = {c for a in anchors for c in footprint(*a, size)}
+            if not any(n in enemy for c in covered for n in (c, *neighbours8(*c))):
+                who = f"a {size}x{size} creature" if size > 1 else "a creature"
+                out.append(_problem(board, f"{who} at the side {side} spawn {start} cannot get "
+                                           f"to any side {1 - side} spawn (walls, cover objects "
+                                           f"or narrow gaps cut it off)", *start))
     return out
-
