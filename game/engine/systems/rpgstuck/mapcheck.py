@@ -32,14 +32,15 @@ from game.engine.boards.square import neighbours8
 from game.engine.boards.tmx import MapProblem, unknown_object_classes
 
 from .moves import MoveRules, reach
-from .terrain import field_of
+from .terrain import COVERS, LIGHTS, TERRAINS, field_of
 
 # the object classes an rpgstuck map may use (tmx.unknown_object_classes names any other)
 OBJECT_CLASSES = frozenset({"spawn", "light"})
 
-COVER = ("none", "half", "threequarter", "full")          # RS-112..114, B-23
-TERRAIN = ("normal", "difficult", "climb", "swim")        # RS-106, RS-117
-LIGHT = ("bright", "dim", "dark")                         # RS-101
+# the allowed values, as terrain.py reads them (listed in the order Tiled's lists show them)
+COVER = COVERS                              # none, half, threequarter, full: RS-112..114, B-23
+TERRAIN = TERRAINS                          # normal, difficult, climb, swim: RS-106, RS-117
+LIGHT = tuple(reversed(LIGHTS))             # bright, dim, dark: RS-101
 SIDES = (0, 1)
 SLOTS = range(6)            # a party or an encounter of up to six
 MAX_FOOTPRINT = 4           # Gargantuan: 4x4 squares (B-15)
