@@ -25,6 +25,7 @@ from . import arith, rules, turns
 from .content import ContentError, with_inline
 from .events import InitiativeSettled
 from .house import DEFAULTS, HOUSE_RULES
+from .mapcheck import check_map
 from .profiles import creature_from
 from .state import Creature, RpgState, Turn
 
@@ -55,8 +56,8 @@ def grid_board(grid: dict[str, Any]) -> Board:
 def board_of(map_name: str | None, grid: dict[str, Any] | None) -> Board:
     return build_board(map_name, grid, orientation="orthogonal", from_grid=grid_board,
                        error=_config_error, missing="needs a map or an inline grid (setup.grid)",
-                       wrong_shape="{path}: rpgstuck plays on square maps, not {orientation}"
-                       )[0]
+                       wrong_shape="{path}: rpgstuck plays on square maps, not {orientation}",
+                       check=check_map)[0]   # what check-map runs: a failing map never starts
 
 
 def _teams(cont: Any, map_name: str | None) -> list[tuple[str, str]]:
@@ -254,6 +255,9 @@ class RpgStuck(SystemBase):
     def side_of(self, state: RpgState, who: str) -> int | None:
         c = state.creatures.get(who)
         return c.side if c is not None else (int(who) if who.isdigit() else None)
+
+    def check_map(self, board: Board) -> list:
+        return check_map(board)
 
     def teams_for_map(self, map_path: str) -> list[tuple[str, str]]:
         return _teams(with_inline(None), map_path)
