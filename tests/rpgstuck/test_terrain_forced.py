@@ -98,8 +98,8 @@ def test_tv58_a_shoved_imp_into_another_imp():
                        standing(imp_b=((2, 0), 1)))
     # A stops where it is, next to B, with all 10 ft unspent: it would take 2P (RS-124)
     assert (went.stop, went.struck, went.end, went.unspent_ft) == (OCCUPANT, ("imp_b",), (1, 0), 10)
-    hit = Impact("imp_a", went.end, would_take(went, P1), went.struck)
-    assert hit.damage == 4
+    hit = Impact.of("imp_a", went, P1)
+    assert hit == Impact("imp_a", (1, 0), 4, ("imp_b",))
     assert to_test([hit]) == [("imp_a", "imp_b")]
     # B fails its opposed check: the damage is split, P each
     failed = plan_collisions([hit], {("imp_a", "imp_b"): True})

@@ -428,6 +428,11 @@ class Impact:
     damage: int
     struck: tuple[str, ...] = ()
 
+    @classmethod
+    def of(cls, mover: str, forced: Forced, rate: int) -> "Impact":
+        """The impact of a forced movement that stopped against something (`would_take`)."""
+        return cls(mover, forced.end, would_take(forced, rate), forced.struck)
+
 
 @dataclass(frozen=True, slots=True)
 class Hurt:
