@@ -896,7 +896,7 @@ class BoardView:
                size_px: int) -> tuple[pygame.Surface, tuple[int, int]]:
         """A still token as one picture and its offset from the token's box, composed once for
         what it shows (not where it stands: a move reuses it)."""
-        key = (tok.size, tok.hp, tok.max_hp, tok.colour, tok.arms, tok.badges, tok.altitude,
+        key = (tok.size, tok.hp, tok.max_hp, tok.temp_hp, tok.colour, tok.arms, tok.badges, tok.altitude,
                tok.acting, tok.outline, tok.glyph, tok.side, self.side_colour(tok.side),
                self.emblem, px, size_px, box, tok.id in self.lit, tok.id == self.selected,
                tok.id in self.marked)
@@ -964,6 +964,16 @@ class BoardView:
         pygame.draw.rect(surface, (50, 24, 24), bar, border_radius=2)
         if fill.w:
             pygame.draw.rect(surface, colour, fill, border_radius=2)
+        if tok.temp_hp > 0:
+            # temporary HP: a pale segment after the HP (the bar's scale is max HP; a pool past
+            # the end is drawn to the end, and a light rim says there is one at all)
+            extra = bar.copy()
+            extra.x = fill.right
+            extra.w = max(2, min(bar.right - fill.right, int(bar.w * tok.temp_hp / tok.max_hp)))
+            if extra.right > bar.right:
+                extra.x = bar.right - extra.w
+            pygame.draw.rect(surface, (150, 214, 255), extra, border_radius=2)
+            pygame.draw.rect(surface, (200, 236, 255), bar.inflate(2, 2), 1, border_radius=2)
 
     def _glyph(self, tok: TokenInfo, r: pygame.Rect, px: int,
                size_px: int) -> tuple[pygame.Surface, tuple[int, int]] | None:

@@ -634,6 +634,7 @@ class BattleScene(MatchScene):
             mouse = tuple(int(v) for v in self.view.cell_center(self.pin_cell))
         # no fill of the whole window: the top bar, map, sidebar, action bar and log tile it
         p = self.presenter
+        p.seat = self.viewer          # whose eyes the map is for (hidden information)
         ask = self.ask
         tokens = ask(p.tokens, self.viewer)
         items = ask(p.items, self.viewer)
