@@ -139,9 +139,12 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour=PANEL, border=BORDE
 # -- tooltip ---------------------------------------------------------------------------------------
 
 def draw_tooltip(surface: pygame.Surface, text: Text, pos: tuple[int, int], title: str,
-                 lines: list[tuple[str, str]] | list[str], accent=COOL, max_w: int = 380) -> pygame.Rect:
+                 lines: list[tuple[str, str]] | list[str], accent=COOL, max_w: int = 380,
+                 avoid: list[pygame.Rect] | None = None) -> pygame.Rect:
     """A floating box near `pos`, kept on screen. `lines` are text, or (label, value) pairs
-    drawn as a two-column table (roll terms)."""
+    drawn as a two-column table (roll terms). With `avoid` (boxes that must stay readable, such
+    as the map's captions), the box takes the first corner round `pos` that covers none of
+    them, else the one covering least."""
     pad = int(8 * text.scale)
     rows: list[tuple[pygame.Surface, pygame.Surface | None]] = []
     if title:
@@ -165,6 +168,8 @@ def draw_tooltip(surface: pygame.Surface, text: Text, pos: tuple[int, int], titl
     if box.bottom > screen.bottom - 4:
         box.bottom = pos[1] - 10
     box.clamp_ip(screen)
+    if avoid:
+        box = _clear_spot(box, pos, screen, avoid)
     shadow = pygame.Surface(box.size, pygame.SRCALPHA)
     shadow.fill((0, 0, 0, 110))
     surface.blit(shadow, box.move(3, 4))
@@ -176,6 +181,23 @@ def draw_tooltip(surface: pygame.Surface, text: Text, pos: tuple[int, int], titl
             surface.blit(b, (box.x + pad + left_w + 16, y))
         y += max(a.get_height(), lh)
     return box
+
+
+def _clear_spot(box: pygame.Rect, pos: tuple[int, int], screen: pygame.Rect,
+                avoid: list[pygame.Rect]) -> pygame.Rect:
+    """`box` (already on screen) or, when it covers something in `avoid`, the corner round
+    `pos` covering least (below right, above right, below left, above left; the first on a
+    tie), each kept on screen."""
+    def hidden(r: pygame.Rect) -> int:
+        return sum(r.clip(a).w * r.clip(a).h for a in avoid)
+
+    if hidden(box) == 0:
+        return box
+    spots = [box]
+    for x, y in ((pos[0] + 18, pos[1] + 20), (pos[0] + 18, pos[1] - 10 - box.h),
+                 (pos[0] - 10 - box.w, pos[1] + 20), (pos[0] - 10 - box.w, pos[1] - 10 - box.h)):
+        spots.append(pygame.Rect((x, y), box.size).clamp(screen))
+    return min(spots, key=hidden)
 
 
 # -- initiative bar --------------------------------------------------------------------------------
