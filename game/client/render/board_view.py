@@ -591,10 +591,10 @@ class BoardView:
         px = math.ceil(self.tile)
         self.labels.reset(self.rect)
         for tok in tokens:
-            # a label may touch a unit's rim, not its letters, HP bar or badges: the token's
-            # square (as _draw_tokens centres it in its box) less an eighth
+            # a label keeps off a unit's letters, HP bar and badges: the token's square, as
+            # _draw_tokens centres it in its box
             side = math.ceil(px * tok.size)
-            box = pygame.Rect(0, 0, side - side // 8, side - side // 8)
+            box = pygame.Rect(0, 0, side, side)
             box.center = self.cell_rect((tok.x, tok.y), tok.size).center
             self.labels.protect(box)
         self._draw_ground(surface, overlay, px)

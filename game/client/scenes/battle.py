@@ -728,7 +728,8 @@ class BattleScene(MatchScene):
                 avoid = [box for _t, box in self.view.labels.placed]
                 if r is not None:
                     avoid.append(r)
-                W.draw_tooltip(surface, self.text, at, head, lines, W.WARM, avoid=avoid)
+                W.draw_tooltip(surface, self.text, at, head, lines, W.WARM, avoid=avoid,
+                               within=self.view.rect)
             return
         hit = self.log.line_at(mouse)
         if hit is not None and hit[1].terms:

@@ -140,11 +140,12 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour=PANEL, border=BORDE
 
 def draw_tooltip(surface: pygame.Surface, text: Text, pos: tuple[int, int], title: str,
                  lines: list[tuple[str, str]] | list[str], accent=COOL, max_w: int = 380,
-                 avoid: list[pygame.Rect] | None = None) -> pygame.Rect:
+                 avoid: list[pygame.Rect] | None = None,
+                 within: pygame.Rect | None = None) -> pygame.Rect:
     """A floating box near `pos`, kept on screen. `lines` are text, or (label, value) pairs
     drawn as a two-column table (roll terms). With `avoid` (boxes that must stay readable, such
     as the map's captions), the box takes the first corner round `pos` that covers none of
-    them, else the one covering least."""
+    them and stays `within` its area (the map, say), else the one that does least of either."""
     pad = int(8 * text.scale)
     rows: list[tuple[pygame.Surface, pygame.Surface | None]] = []
     if title:
@@ -169,7 +170,7 @@ def draw_tooltip(surface: pygame.Surface, text: Text, pos: tuple[int, int], titl
         box.bottom = pos[1] - 10
     box.clamp_ip(screen)
     if avoid:
-        box = _clear_spot(box, pos, screen, avoid)
+        box = _clear_spot(box, pos, screen, avoid, within)
     shadow = pygame.Surface(box.size, pygame.SRCALPHA)
     shadow.fill((0, 0, 0, 110))
     surface.blit(shadow, box.move(3, 4))
@@ -184,12 +185,17 @@ def draw_tooltip(surface: pygame.Surface, text: Text, pos: tuple[int, int], titl
 
 
 def _clear_spot(box: pygame.Rect, pos: tuple[int, int], screen: pygame.Rect,
-                avoid: list[pygame.Rect]) -> pygame.Rect:
-    """`box` (already on screen) or, when it covers something in `avoid`, the corner round
-    `pos` covering least (below right, above right, below left, above left; the first on a
-    tie), each kept on screen."""
+                avoid: list[pygame.Rect], within: pygame.Rect | None = None) -> pygame.Rect:
+    """`box` (already on screen) or, when it covers something in `avoid` or leaves `within`,
+    the corner round `pos` doing least of that (below right, above right, below left, above
+    left; the first on a tie), each kept on screen. Covering what must be read counts four
+    times what spills out of `within` (another panel, which the box only overlays briefly)."""
     def hidden(r: pygame.Rect) -> int:
-        return sum(r.clip(a).w * r.clip(a).h for a in avoid)
+        out = 4 * sum(r.clip(a).w * r.clip(a).h for a in avoid)
+        if within is not None:
+            inside = r.clip(within)
+            out += r.w * r.h - inside.w * inside.h
+        return out
 
     if hidden(box) == 0:
         return box

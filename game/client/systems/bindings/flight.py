@@ -461,8 +461,9 @@ class FlightOverlay:
         img = self._text(text, size, (245, 242, 232))
         pad = 4
         dims = (img.get_width() + 2 * pad, img.get_height() + 2)
-        # just off the marker's hex (a unit's protected square reaches 0.44 tile from its centre)
-        box = placer.place(text, dims, around(at, dims, tile * 0.46, below, step=tile * 0.5))
+        # just off the marker's hex (a unit's protected square reaches half a tile from its
+        # centre)
+        box = placer.place(text, dims, around(at, dims, tile * 0.5 + 2, below, step=tile * 0.5))
         surface.blit(self._backing(box.size), box)
         pygame.draw.rect(surface, accent, box, 1, border_radius=3)
         surface.blit(img, (box.x + pad, box.y + 1))
