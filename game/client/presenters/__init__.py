@@ -41,6 +41,9 @@ class TokenInfo:
     acting: bool = False
     outline: tuple[int, int, int] | None = None   # the gem's own edge colour, if it has one
     glyph: str = ""                    # one or two letters drawn on the token (what it is)
+    #: temporary HP, drawn as a pale segment after the HP on the bar (0: none). Last: presenters
+    #: and tests build tokens positionally, and a field added in the middle shifts their values
+    temp_hp: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,6 +249,10 @@ class Presenter(MatchReader):
     #: what every token and portrait of this system wears: one of render.sprites.EMBLEMS
     #: ("disc" a domed disc, "gem" a faceted gem)
     token_emblem: str = "disc"
+    #: the seat whose eyes the table is for (the battle scene sets it before each frame; None:
+    #: nobody's in particular). A system with hidden information draws only what it may see,
+    #: and names it in `preview_key` so answers kept per position follow a hand-off
+    seat: int | None = None
 
     # -- what is drawn -------------------------------------------------------------------------
     def side_colour(self, side: int) -> tuple[int, int, int]:

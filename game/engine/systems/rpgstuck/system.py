@@ -58,7 +58,7 @@ def board_of(map_name: str | None, grid: dict[str, Any] | None) -> Board:
     return build_board(map_name, grid, orientation="orthogonal", from_grid=grid_board,
                        error=_config_error, missing="needs a map or an inline grid (setup.grid)",
                        wrong_shape="{path}: rpgstuck plays on square maps, not {orientation}",
-                       check=check_map)[0]
+                       check=check_map)[0]   # what check-map runs: a failing map never starts
 
 
 def _teams(cont: Any, map_name: str | None) -> list[tuple[str, str]]:
@@ -256,6 +256,9 @@ class RpgStuck(SystemBase):
     def side_of(self, state: RpgState, who: str) -> int | None:
         c = state.creatures.get(who)
         return c.side if c is not None else (int(who) if who.isdigit() else None)
+
+    def check_map(self, board: Board) -> list:
+        return check_map(board)
 
     def teams_for_map(self, map_path: str) -> list[tuple[str, str]]:
         return _teams(with_inline(None), map_path)
