@@ -3,8 +3,9 @@ when attacked, Avert with a spare minor action, keep ranged fighters at range an
 
 Owns: `RpgBot` on tactics.bots.BotBase and its registration per difficulty. "normal" weighs
 attacks by expected damage and prefers the weakest target; "hard" also weighs how likely a hit
-is to drop the target, ends turns out of the enemies' reach when it cannot attack, and prefers
-squares with cover and darkness; "easy" is normal with noise and random picks.
+is to drop the target, takes Assail instead of Aim when the forecast says it pays, and keeps its
+ranged fighters in cover and darkness; "easy" is normal with noise and random picks. Without
+an enemy in view the bots head for the last known squares, else for the enemy side's spawns.
 
 Must not: read the real match or its generator (it has the seat's redacted view, the legal
 actions and its own forked generator), or compute a rule: hit chances and damage come from the
