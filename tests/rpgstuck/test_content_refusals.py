@@ -255,3 +255,47 @@ def test_a_broken_file_names_itself(tmp_path):
     f = broken(tmp_path, "steps", "[steps.trace]", "[steps.trace")
     msg = refused(f, "steps.toml")
     assert re.search(r"steps\.toml", msg)
+
+
+@pytest.mark.rule("RS-16")
+def test_a_damage_listing_that_does_not_parse(tmp_path):
+    f = broken(tmp_path, "abilitechs", 'dmg = "2d10+6"', 'dmg = "2d10+FOO"')
+    refused(f, "[abilitechs.fang_bite]", "'dmg'", "2d10+FOO")
+
+
+@pytest.mark.rule("RS-91")
+def test_a_monster_base_damage_that_does_not_parse(tmp_path):
+    f = broken(tmp_path, "creatures", 'damage = { base = "2d8", mod = 3 }',
+               'damage = { base = "two d8", mod = 3 }')
+    refused(f, "[creatures.ogre]", "'damage.base'", "two d8")
+
+
+@pytest.mark.rule("RS-16", "RS-17")
+def test_every_shipped_listing_parses_and_pc_ones_sit_on_a_ladder():
+    from game.engine.systems.rpgstuck.content import content
+    from game.engine.systems.rpgstuck.listing import parse
+    for a in content().abilitechs.values():
+        if a.dmg:
+            listing = parse(a.dmg)
+            if a.stat:                       # a PC listing resizes on its own ladder
+                assert listing.unit == "Q" and listing.ladder is not None, a.id
+                assert listing.stat == a.stat, a.id
+
+
+def test_two_monsters_on_one_spawn(tmp_path):
+    f = broken(tmp_path, "encounters", '{ creature = "imp", slot = 2 }',
+               '{ creature = "imp", slot = 0 }')
+    refused(f, "[encounters.crypt_swarm]", "'monsters'", "slot")
+
+
+@pytest.mark.rule("RS-125")
+def test_a_rider_on_something_that_is_not_a_willing_mount(tmp_path):
+    f = broken(tmp_path, "parties", 'mounted = { knight_l5 = "warhorse" }',
+               'mounted = { knight_l5 = "scout_l5" }')
+    refused(f, "[parties.seasoned]", "'mounted'", "RS-125")
+
+
+def test_a_rider_who_is_not_in_the_party(tmp_path):
+    f = broken(tmp_path, "parties", 'mounted = { knight_l5 = "warhorse" }',
+               'mounted = { knight = "warhorse" }')
+    refused(f, "[parties.seasoned]", "'mounted'", "members")

@@ -58,6 +58,8 @@ def test_RS_TV_18_cancellation() -> None:
     assert R.cancel([ABDie(4), ABDie(8)], [ABDie(6)]) == ("aim", (ABDie(4),))
     # AMB-02 option: smallest first.
     assert R.cancel([ABDie(4), ABDie(8)], [ABDie(6)], pairing="smallest") == ("aim", (ABDie(8),))
+    assert R.cancel([ABDie(8), ABDie(4)], [ABDie(6)], pairing="given") == ("aim", (ABDie(4),))
+    assert R.cancel([ABDie(4), ABDie(8)], [ABDie(6)], pairing="given") == ("aim", (ABDie(8),))
     ab = R.roll_aim_block(forced(), [ABDie(6)], [ABDie(4)])
     assert ab.value == 0 and ab.roll is None
 
@@ -221,10 +223,13 @@ def test_skill_checks() -> None:
     assert c.d20.natural == 18 and c.success
 
 
-@pytest.mark.rule("RS-B-08", "RS-AMB-21", "RS-TV-38")
+@pytest.mark.rule("RS-B-08", "RS-AMB-21", "RS-53", "RS-64", "RS-65", "RS-TV-38")
 def test_opposed_status_quo_wins_ties() -> None:
+    # RS-64: a grapple starts only if the grappler's Athletics beats the target's check.
     assert not R.opposed(12, 12)
     assert R.opposed(13, 12)
+    # RS-65: an escape needs the escaper to beat the grappler's Athletics; a tie holds.
+    assert not R.opposed(14, 14) and R.opposed(15, 14)
     # TV-38: the Arm/Tail check: the attack (total 19) tries to break the grapple.
     assert R.opposed(19, 18)        # Basilisk 18 -> grapple ends
     assert not R.opposed(19, 19)    # Basilisk 19 -> holds
@@ -237,3 +242,38 @@ def test_opposed_status_quo_wins_ties() -> None:
 def test_bad_aim_block_die() -> None:
     with pytest.raises(ValueError):
         ABDie(12)
+
+
+@pytest.mark.rule("RS-49", "RS-TV-35")
+def test_RS_TV_35_called_shot_bans() -> None:
+    assert R.called_shot_allowed()
+    assert not R.called_shot_allowed(area=True)
+    assert not R.called_shot_allowed(auto_hit=True)
+    assert not R.called_shot_allowed(effect_on_miss=True)      # Psi Pulse: half on a miss
+    assert not R.called_shot_allowed(skill_check=True)
+
+
+@pytest.mark.rule("RS-50", "RS-55")
+def test_copies_needed() -> None:
+    # TV-36 arithmetic: a Basilisk's Leg (4) needs 2 legs in one use; a biped needs one.
+    assert R.copies_needed(4, half_at=4) == 2
+    assert R.copies_needed(8, half_at=4) == 4
+    assert R.copies_needed(5, half_at=4) == 3
+    assert R.copies_needed(2, half_at=4) == 1
+    assert R.copies_needed(2) == 1
+
+
+@pytest.mark.rule("RS-57", "RS-59", "RS-B-09", "RS-SM-10")
+def test_secret_dc() -> None:
+    assert R.secret_dc(15) == 15
+    assert R.secret_dc(15, artery=True) == 20      # Titachnid artery spot DC 20
+    assert R.secret_dc(15, artery=True, artery_extra=3) == 18
+
+
+@pytest.mark.rule("RS-84", "RS-85", "RS-86", "RS-87", "RS-TV-45")
+def test_RS_TV_45_horde_area_hits() -> None:
+    assert R.horde_area_hits(3) == 3                             # cube over 3 of 4 squares
+    assert R.horde_area_hits(1, single_square_medium=True) == 3  # burst on a one-square horde
+    assert R.horde_area_hits(0, single_square_medium=True) == 0
+    # Cleave: two attacks, each may pick the same horde, so two independent rolls (RS-84).
+    assert R.outcome(15, 20, 12, horde=True).hits == 2

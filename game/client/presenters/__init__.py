@@ -32,6 +32,8 @@ class TokenInfo:
     size: int = 1
     hp: int = 0
     max_hp: int = 0
+    #: temporary HP, drawn as a pale segment after the HP on the bar (0: none)
+    temp_hp: int = 0
     colour: tuple[int, int, int] = (200, 200, 200)
     #: one entry per arm: (disarmed, held item kind or None)
     arms: tuple[tuple[bool, str | None], ...] = ()
@@ -246,6 +248,10 @@ class Presenter(MatchReader):
     #: what every token and portrait of this system wears: one of render.sprites.EMBLEMS
     #: ("disc" a domed disc, "gem" a faceted gem)
     token_emblem: str = "disc"
+    #: the seat whose eyes the table is for (the battle scene sets it before each frame; None:
+    #: nobody's in particular). A system with hidden information draws only what it may see,
+    #: and names it in `preview_key` so answers kept per position follow a hand-off
+    seat: int | None = None
 
     # -- what is drawn -------------------------------------------------------------------------
     def side_colour(self, side: int) -> tuple[int, int, int]:

@@ -33,6 +33,7 @@ from game.engine.boards.board import BoardError
 from game.engine.boards.hex import HexLayout
 
 from . import grid_art, sprites, tilemap
+from .labels import LabelPlacer
 from .tilemap import MapGeometry
 
 Cell = tuple[int, int]
@@ -215,6 +216,9 @@ class BoardView:
         #: under the tokens and above them
         self.layers_below: list[Any] = []
         self.layers_above: list[Any] = []
+        #: this frame's text boxes on the map: units are protected, and every layer (and the
+        #: scene's hover forecast) places its labels through it so none hides another
+        self.labels = LabelPlacer()
 
     # -- terrain ------------------------------------------------------------------------------
     @staticmethod
@@ -585,6 +589,14 @@ class BoardView:
         clip = surface.get_clip()
         surface.set_clip(self.rect)
         px = math.ceil(self.tile)
+        self.labels.reset(self.rect)
+        for tok in tokens:
+            # a label keeps off a unit's letters, HP bar and badges: the token's square, as
+            # _draw_tokens centres it in its box
+            side = math.ceil(px * tok.size)
+            box = pygame.Rect(0, 0, side, side)
+            box.center = self.cell_rect((tok.x, tok.y), tok.size).center
+            self.labels.protect(box)
         self._draw_ground(surface, overlay, px)
         if overlay is not None:
             self._draw_overlay_top(surface, overlay, px)
@@ -781,6 +793,7 @@ class BoardView:
             got = self._legends[key] = (parts, bg)
         parts, bg = got
         box = pygame.Rect((x, y), bg.get_size())
+        self.labels.protect(box)
         surface.blit(bg, box)
         cx = box.x + 8
         for c, label in parts:
@@ -896,7 +909,7 @@ class BoardView:
                size_px: int) -> tuple[pygame.Surface, tuple[int, int]]:
         """A still token as one picture and its offset from the token's box, composed once for
         what it shows (not where it stands: a move reuses it)."""
-        key = (tok.size, tok.hp, tok.max_hp, tok.colour, tok.arms, tok.badges, tok.altitude,
+        key = (tok.size, tok.hp, tok.max_hp, tok.temp_hp, tok.colour, tok.arms, tok.badges, tok.altitude,
                tok.acting, tok.outline, tok.glyph, tok.side, self.side_colour(tok.side),
                self.emblem, px, size_px, box, tok.id in self.lit, tok.id == self.selected,
                tok.id in self.marked)
@@ -964,6 +977,16 @@ class BoardView:
         pygame.draw.rect(surface, (50, 24, 24), bar, border_radius=2)
         if fill.w:
             pygame.draw.rect(surface, colour, fill, border_radius=2)
+        if tok.temp_hp > 0:
+            # temporary HP: a pale segment after the HP (the bar's scale is max HP; a pool past
+            # the end is drawn to the end, and a light rim says there is one at all)
+            extra = bar.copy()
+            extra.x = fill.right
+            extra.w = max(2, min(bar.right - fill.right, int(bar.w * tok.temp_hp / tok.max_hp)))
+            if extra.right > bar.right:
+                extra.x = bar.right - extra.w
+            pygame.draw.rect(surface, (150, 214, 255), extra, border_radius=2)
+            pygame.draw.rect(surface, (200, 236, 255), bar.inflate(2, 2), 1, border_radius=2)
 
     def _glyph(self, tok: TokenInfo, r: pygame.Rect, px: int,
                size_px: int) -> tuple[pygame.Surface, tuple[int, int]] | None:

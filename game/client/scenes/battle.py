@@ -634,6 +634,7 @@ class BattleScene(MatchScene):
             mouse = tuple(int(v) for v in self.view.cell_center(self.pin_cell))
         # no fill of the whole window: the top bar, map, sidebar, action bar and log tile it
         p = self.presenter
+        p.seat = self.viewer          # whose eyes the map is for (hidden information)
         ask = self.ask
         tokens = ask(p.tokens, self.viewer)
         items = ask(p.items, self.viewer)
@@ -724,7 +725,12 @@ class BattleScene(MatchScene):
                 # beside the hovered tile, not on it: the target stays visible under the odds
                 r = self.view.cell_rect(self.hover_cell) if self.hover_cell else None
                 at = (r.right - 8, r.y - 24) if r is not None else mouse
-                W.draw_tooltip(surface, self.text, at, head, lines, W.WARM)
+                # nor on the map's captions (the cover note at the target, say)
+                avoid = [box for _t, box in self.view.labels.placed]
+                if r is not None:
+                    avoid.append(r)
+                W.draw_tooltip(surface, self.text, at, head, lines, W.WARM, avoid=avoid,
+                               within=self.view.rect)
             return
         hit = self.log.line_at(mouse)
         if hit is not None and hit[1].terms:

@@ -7,5 +7,6 @@ system is one import and one entry here (docs/new-system.md).
 from .bindings import BINDINGS
 from .gems import GEMS
 from .gemwielders import GEMWIELDERS
+from .rpgstuck import RPGSTUCK
 
-SYSTEMS = (GEMS, GEMWIELDERS, BINDINGS)
+SYSTEMS = (GEMS, GEMWIELDERS, BINDINGS, RPGSTUCK)

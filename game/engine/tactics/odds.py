@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from math import comb
 from typing import Callable, Iterable, Mapping
 
 from game.engine.dice import DiceSpec, parse
@@ -128,3 +129,49 @@ def p_beats(a: Dist, b: Dist, ties: bool = False) -> Fraction:
 
 def mean(a: Dist) -> Fraction:
     return sum((v * p for v, p in a.items()), ZERO)
+
+
+def transform(a: Dist, f: Callable[[int], int]) -> dict[int, Fraction]:
+    """The distribution of f(x) for x ~ a (a damage step such as a percentage or a reduction)."""
+    out: dict[int, Fraction] = {}
+    for v, p in sorted(a.items()):
+        k = f(v)
+        out[k] = out.get(k, ZERO) + p
+    return dict(sorted(out.items()))
+
+
+def mix(parts: Iterable[tuple[Fraction, Dist]]) -> dict[int, Fraction]:
+    """A roll that is `dist` with chance `weight` for each part (the weights sum to 1)."""
+    out: dict[int, Fraction] = {}
+    for w, d in parts:
+        for v, p in d.items():
+            out[v] = out.get(v, ZERO) + w * p
+    return dict(sorted(out.items()))
+
+
+@lru_cache(maxsize=None)
+def _keep_highest(keep: int, rolled: int, sides: int) -> tuple[tuple[int, Fraction], ...]:
+    # Faces from the highest down: choose how many of the dice not yet placed show this face
+    # (binomial ways); the first `keep` placed are the kept ones. Polynomial, not sides**rolled.
+    states: dict[tuple[int, int, int], int] = {(rolled, keep, 0): 1}
+    for face in range(sides, 0, -1):
+        nxt: dict[tuple[int, int, int], int] = {}
+        for (left, need, total), w in states.items():
+            for c in range(left + 1):
+                took = min(c, need)
+                key = (left - c, need - took, total + took * face)
+                nxt[key] = nxt.get(key, 0) + w * comb(left, c)
+        states = nxt
+    denom = sides ** rolled
+    out: dict[int, Fraction] = {}
+    for (left, _need, total), w in states.items():
+        if left == 0:
+            out[total] = out.get(total, ZERO) + Fraction(w, denom)
+    return tuple(sorted(out.items()))
+
+
+def keep_highest(keep: int, rolled: int, sides: int) -> dict[int, Fraction]:
+    """The sum of the `keep` highest of `rolled` dice of `sides` faces (keep <= rolled)."""
+    if not 0 <= keep <= rolled or sides < 1:
+        raise ValueError(f"cannot keep {keep} of {rolled} dice of {sides} sides")
+    return dict(_keep_highest(keep, rolled, sides))

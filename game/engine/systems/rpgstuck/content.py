@@ -5,9 +5,9 @@ Owns: the schemas of those files (each kind of entry is one frozen dataclass bel
 keys, missing keys, wrong types, unknown enum values and broken damage listings are refused with
 a ContentError naming the file, the entry and the key), the cross-checks between them (a
 creature's actions, Steps and anatomy kinds exist, an encounter's creatures and party exist, a
-Step's granted abilitech exists), the numbers a file may leave out and the loader fills in (a
-PC's tier from its level, B-02; a PC's defences, B-07; a creature's DC, B-09; footprint from
-size, B-15), loading once per process, and a match's inline content (`with_inline`:
+Step's granted abilitech exists), the numbers a file may leave out and the loader fills in
+through limits.py's arithmetic (a PC's tier from its level, B-02; a PC's defences, B-07; a
+creature's DC, B-09), footprints from size (B-15), loading once per process, and a match's inline content (`with_inline`:
 creatures, abilitechs and Steps laid over the shipped set, each checked as a file's entry).
 
 Must not: apply a rule. How an anatomy effect, a rider or a Step acts is the engine's business;
@@ -29,6 +29,11 @@ from game.engine.contentfile import read_toml
 from game.engine.rules import ConfigError
 from game.engine.tactics.content import ContentSets, entry, tables
 
+from . import limits
+from .limits import mod
+from .listing import parse as parse_listing
+from .listing import pc_numbers
+
 __all__ = [
     "ContentError", "KINDS", "SIZES", "SIZE_INDEX", "FOOTPRINT", "SCORES", "MENTAL", "SKILLS",
     "DEFENCES", "ACTION_COSTS", "CATEGORIES", "AREAS", "USE_PERIODS", "NATURES", "MINION_SOURCES",
@@ -36,7 +41,7 @@ __all__ = [
     "Part", "Traits", "Uses", "GrappleRider", "OnHit", "Creature", "Abilitech", "Step",
     "AnatomyKind", "Party", "Spawn", "Encounter", "Content", "load_content", "content",
     "INLINE_SECTIONS", "with_inline", "creature", "abilitech", "known_actions", "copies_needed",
-    "part_y", "mod", "listing_error",
+    "part_y", "mod", "listing_error", "as_dict", "FILES", "LIMITS",
 ]
 
 
@@ -311,6 +316,7 @@ class Party:
     id: str
     name: str
     members: tuple[str, ...]
+    mounted: dict[str, str] = field(default_factory=dict)   # rider id -> mount id, both members
     description: str = ""
 
 
@@ -348,11 +354,6 @@ class Content:
 
 
 # -- small lookups every part may ask -----------------------------------------------------------
-def mod(score: int) -> int:
-    """B-01: the modifier of an ability score."""
-    return (score - 10) // 2
-
-
 def copies_needed(part: Part, kind: AnatomyKind) -> int:
     """RS-50/55: how many copies one use must hit for the part's effect (legs: half of 4+)."""
     if kind.half_needed_from and part.count >= kind.half_needed_from:
@@ -367,8 +368,11 @@ def part_y(part: Part, kind: AnatomyKind) -> int:
 
 def listing_error(text: str) -> str | None:
     """Why a damage listing does not parse, or None when it does (listing.py decides)."""
-    # listing.py is being written alongside this module; its check is wired in when it lands
-    return None if text.strip() else "an empty damage listing"
+    try:
+        parse_listing(text)
+    except ValueError as exc:
+        return str(exc)
+    return None
 
 
 # -- checks -------------------------------------------------------------------------------------
@@ -407,11 +411,6 @@ def _uses(where: str, u: Uses) -> None:
     elif u.count:
         raise ContentError(f"{where}: key 'uses': a count needs a period (per = "
                            f"{' / '.join(USE_PERIODS)})")
-
-
-def _pc_tier(level: int) -> int:
-    """B-02 (the same arithmetic as limits.py's, which owns it once it lands)."""
-    return 1 + (level - 1) // 4
 
 
 def _fill(where: str, c: Creature) -> Creature:
@@ -458,13 +457,12 @@ def _fill(where: str, c: Creature) -> Creature:
         hit_die = c.hit_die or 8                                     # B-19 default d8
         if hit_die not in (4, 6, 8, 10, 12):
             raise ContentError(f"{where}: key 'hit_die' must be 4, 6, 8, 10 or 12")
-        tier = _pc_tier(c.level)
-        p = tier + 1                                                 # B-03
-        dex, int_, wis, cha = (mod(c.scores[s]) for s in ("DEX", "INT", "WIS", "CHA"))
+        tier = limits.pc_tier(c.level)                               # B-02
+        d = limits.pc_defenses(pc_numbers(c.level).p, c.scores)      # B-07 with P (B-03)
         c = replace(c, hit_die=hit_die, tier=tier,
-                    ac=10 + p + dex if c.ac is None else c.ac,                        # B-07
-                    reflex=10 + p + max(dex, int_) if c.reflex is None else c.reflex,
-                    will=10 + p + max(wis, cha) if c.will is None else c.will)
+                    ac=d.ac if c.ac is None else c.ac,
+                    reflex=d.reflex if c.reflex is None else c.reflex,
+                    will=d.will if c.will is None else c.will)
     else:
         if c.level or c.hit_die or c.trained:
             raise ContentError(f"{where}: keys 'level', 'hit_die' and 'trained' are for PCs "
@@ -488,8 +486,8 @@ def _fill(where: str, c: Creature) -> Creature:
     for d in DEFENCES:
         _range(where, d, c.defence(d), 0, LIMITS["defence"])
     if c.dc is None:
-        # B-09: 10 + T + 1 + the highest mental modifier (PCs: their tier)
-        c = replace(c, dc=10 + (c.tier or 0) + 1 + max(mod(c.scores[s]) for s in MENTAL))
+        # B-09 default (a PC's T is its tier)
+        c = replace(c, dc=limits.monster_dc(c.tier or 0, [mod(c.scores[s]) for s in MENTAL]))
     for aid, n in c.uses.items():
         _range(where, f"uses.{aid}", n, 1, LIMITS["uses"])
     return c
@@ -593,7 +591,9 @@ def _build(section: str, where: str, eid: str, raw: Any) -> Any:
     elif section == "encounters":
         for i, sp in enumerate(got.monsters):
             _range(where, f"monsters[{i}].slot", sp.slot, 0, 5)
-        _unique(where, "monsters.slot", tuple(str(sp.slot) for sp in got.monsters))
+        slots = [sp.slot for sp in got.monsters]
+        if len(set(slots)) != len(slots):
+            raise ContentError(f"{where}: key 'monsters': two monsters share a spawn slot")
     elif section == "parties":
         _range(where, "members", len(got.members), 1, 6)
     return got
@@ -699,6 +699,17 @@ def _cross_check(c: Content, at: Callable[[str], str], known: Callable[[str], st
                                    f"{known('creatures')}")
             if c.creatures[m].kind == "monster":
                 raise ContentError(f"{where}: key 'members': {m!r} is a monster")
+        if len(set(p.mounted.values())) != len(p.mounted):
+            raise ContentError(f"{where}: key 'mounted': two riders share a mount")
+        for rider, mount in p.mounted.items():
+            if rider not in p.members or mount not in p.members:
+                raise ContentError(f"{where}: key 'mounted': {rider!r} on {mount!r}: both must "
+                                   "be members")
+            r, m_ = c.creatures[rider], c.creatures[mount]
+            # RS-125: a willing creature at least one size larger
+            if not m_.traits.willing_mount or m_.size_index < r.size_index + 1:
+                raise ContentError(f"{where}: key 'mounted': {mount!r} is not a willing mount "
+                                   f"a size larger than {rider!r} (RS-125)")
     for eid, e in c.encounters.items():
         where = f"{at('encounters')} [encounters.{eid}]"
         if e.party not in c.parties:

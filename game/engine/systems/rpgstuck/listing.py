@@ -19,6 +19,8 @@ from typing import Literal, Sequence
 from game.engine.dice import Roll
 from game.engine.rng import Rng
 
+from .limits import pc_tier
+
 Unit = Literal["Q", "P", "1"]
 Overflow = Literal["2P", "level"]
 STATS: tuple[str, ...] = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
@@ -131,10 +133,8 @@ class Numbers:
 
 
 def pc_numbers(level: int) -> Numbers:
-    """B-02..04: Tier = 1 + (Level-1)//4, P = Tier + 1, Q = Tier (at least 1)."""
-    if not 1 <= level <= 16:
-        raise ValueError(f"PC level {level} is outside 1..16")
-    tier = 1 + (level - 1) // 4
+    """B-03/04: P = Tier + 1, Q = Tier (at least 1), with the tier of B-02."""
+    tier = pc_tier(level)
     return Numbers(p=tier + 1, q=max(1, tier), level=level)
 
 

@@ -18,7 +18,7 @@ from typing import Literal, Sequence
 from game.engine.dice import Roll
 from game.engine.rng import Rng
 
-Pairing = Literal["largest", "smallest"]
+Pairing = Literal["largest", "smallest", "given"]
 CoverAs = Literal["malus", "defense"]
 DefenseKind = Literal["AC", "Reflex", "Will"]
 
@@ -114,14 +114,17 @@ def cancel(aim: Sequence[ABDie], block: Sequence[ABDie], *,
            pairing: Pairing = "largest") -> tuple[str, tuple[ABDie, ...]]:
     """RS-27: remove one Aim and one Block die together until one kind (or none) is left.
     AMB-02 `pairing`: "largest" (default) removes the largest of each kind every time,
-    "smallest" the smallest. Returns ("aim" | "block" | "none", the surviving dice)."""
-    if pairing not in ("largest", "smallest"):
+    "smallest" the smallest, "given" the first ones of each list as given (the owner's choice,
+    asked by the engine). Returns ("aim" | "block" | "none", the surviving dice)."""
+    if pairing not in ("largest", "smallest", "given"):
         raise ValueError(f"unknown Aim/Block pairing {pairing!r}")
     n = min(len(aim), len(block))
 
     def survivors(dice: Sequence[ABDie]) -> tuple[ABDie, ...]:
         # Drop the n dice that pair off; the rest keep the order they were given in, which is
         # the order they are rolled in (and forced in tests).
+        if pairing == "given":
+            return tuple(dice[n:])
         order = sorted(range(len(dice)), key=lambda i: dice[i].key(),
                        reverse=pairing == "largest")
         gone = set(order[:n])
@@ -287,7 +290,36 @@ def called_shot(defense: int, crit_range: int, y: int, *, trade: bool = False) -
     return CalledShot(defense + y, crit_range - y, False)
 
 
-# --- hordes (RS-81/82) -------------------------------------------------------------------------
+def called_shot_allowed(*, auto_hit: bool = False, area: bool = False,
+                        effect_on_miss: bool = False, skill_check: bool = False) -> bool:
+    """RS-49: no called shot with an attack that hits automatically, covers an area, does
+    something even on a miss, or uses a skill check to hit."""
+    return not (auto_hit or area or effect_on_miss or skill_check)
+
+
+def copies_needed(copies: int, *, half_at: int | None = None) -> int:
+    """RS-50/55: how many copies of a part one use must hit and affect for the part's effect.
+    One, unless the part asks for half of its copies from `half_at` copies up (legs: 4)."""
+    if half_at is not None and copies >= half_at:
+        return -(-copies // 2)
+    return 1
+
+
+def secret_dc(creature_dc: int, *, artery: bool = False, artery_extra: int = 5) -> int:
+    """RS-57/59, B-09, SM-10: a secret part is spotted against the creature's DC; the Artery
+    against a higher DC (table option `artery_extra`, default +5)."""
+    return creature_dc + (artery_extra if artery else 0)
+
+
+# --- hordes (RS-81/82, RS-85..87) ---------------------------------------------------------------
+
+def horde_area_hits(squares: int, *, single_square_medium: bool = False) -> int:
+    """RS-85/87: an area (or "one attack per target in range") meets a horde once per 5 ft
+    square of it inside; RS-86: a Medium horde on one square counts three times."""
+    if single_square_medium and squares > 0:
+        return 3
+    return squares
+
 
 def horde_hits(total: int, defense: int) -> int:
     """RS-81: one hit plus one per full 5 the total beats the defense (a natural 20 that is

@@ -1,0 +1,92 @@
+"""RPGStuck's own layers on the battle map, plugged in by `attach(scene)` (this system's
+`battle_extras`): the light of the map as a veil (dim squares shaded, dark ones shaded deeper,
+RS-101 with the map's sources counted) and the squares where the viewing side last saw each enemy
+it no longer perceives (issue #13), drawn as a dashed outline with a question mark.
+
+Must not: decide a rule or read the state itself: the light and the last known squares come from
+the presenter, which asks the engine and the engine's view for the viewing seat.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.client import resources
+from game.client.render import sprites
+
+if TYPE_CHECKING:
+    from game.client.scenes.battle import BattleScene
+
+#: light -> veil colour and alpha (a cool night blue, so a dark square still shows its art)
+VEIL = {"dim": ((10, 14, 40), 70), "dark": ((4, 6, 20), 150)}
+LAST_SEEN = (255, 212, 138)
+#: badge colours of our conditions (letters as in looks.CONDITIONS)
+BADGES = {"R": (60, 130, 80), "P": (200, 120, 50), "KO": (120, 40, 40), "H": (70, 70, 110),
+          "D": (60, 110, 170), "G": (150, 110, 40), "Av": (70, 120, 170)}
+
+
+class LightVeil:
+    """Shades each dim and dark square; one picture per (light map, camera), then a blit."""
+
+    def __init__(self, scene: "BattleScene"):
+        self.scene = scene
+        self._key: Any = None
+        self._pic: pygame.Surface | None = None
+        self._light: dict | None = None
+
+    def __call__(self, surface: pygame.Surface, view: Any) -> None:
+        if self._light is None:
+            self._light = self.scene.presenter.light()      # a board's light never changes
+        if not self._light:
+            return
+        key = (tuple(int(c) for c in view.cam), view.zoom, tuple(view.rect))
+        if key != self._key or self._pic is None:
+            pic = pygame.Surface(view.rect.size, pygame.SRCALPHA)
+            for cell, level in self._light.items():
+                colour, alpha = VEIL[level]
+                r = view.cell_rect(cell).move(-view.rect.x, -view.rect.y)
+                pic.fill((*colour, alpha), r)
+            self._pic, self._key = pic, key
+        surface.blit(self._pic, view.rect.topleft)
+
+
+class LastSeen:
+    """A dashed outline and a question mark where the viewing side last saw an enemy."""
+
+    def __init__(self, scene: "BattleScene"):
+        self.scene = scene
+
+    def __call__(self, surface: pygame.Surface, view: Any) -> None:
+        marks = self.scene.ask(self.scene.presenter.last_known)
+        if not marks:
+            return
+        px = max(8, int(view.tile))
+        font = resources.font(max(12, px // 2), bold=True)
+        for cell, size, _name in marks:
+            r = view.cell_rect(cell, size).inflate(-max(4, px // 8), -max(4, px // 8))
+            _dashed_rect(surface, LAST_SEEN, r, max(2, px // 24), max(4, px // 6))
+            q = font.render("?", True, LAST_SEEN)
+            surface.blit(q, q.get_rect(center=r.center))
+
+
+def _dashed_rect(surface: pygame.Surface, colour, r: pygame.Rect, width: int, dash: int) -> None:
+    for (ax, ay), (bx, by) in (((r.left, r.top), (r.right, r.top)),
+                               ((r.right, r.top), (r.right, r.bottom)),
+                               ((r.right, r.bottom), (r.left, r.bottom)),
+                               ((r.left, r.bottom), (r.left, r.top))):
+        length = max(abs(bx - ax), abs(by - ay))
+        for s in range(0, length, 2 * dash):
+            e = min(length, s + dash)
+            k0, k1 = s / length, e / length
+            pygame.draw.line(surface, colour, (ax + (bx - ax) * k0, ay + (by - ay) * k0),
+                             (ax + (bx - ax) * k1, ay + (by - ay) * k1), width)
+
+
+def attach(scene: "BattleScene") -> None:
+    """RPGStuck on the battle screen: the light veil and last known squares under the tokens,
+    and the badge colours of its conditions."""
+    for glyph, colour in BADGES.items():
+        sprites.BADGE_COLOURS.setdefault(glyph, colour)
+    scene.view.layers_below.append(LightVeil(scene))
+    scene.view.layers_below.append(LastSeen(scene))

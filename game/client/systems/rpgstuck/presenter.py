@@ -1,0 +1,829 @@
+"""The rpgstuck presenter: an rpgstuck match as the generic battle screen draws it, and map
+clicks turned into legal rpgstuck actions.
+
+Owns: tokens (footprints, HP bar with temp HP, condition badges, the reaction left, horde
+strength), the initiative tracker, the unit and square panels, the action bar of a turn (Move,
+each attack abilitech, Aim, Assail, Avert, Shift, Dash, Stand up, Shove, Hide, Finish, End
+turn), the targeting overlays (reach with movement costs and a path preview from the engine's
+`rules.reach`; targets with their cover and light, a line of sight), the forecast on hover from
+the engine's odds, the called-shot picker when the engine lists called shots, the Block prompt
+with its odds, what a side may see (the engine's `view`: unseen enemies are not drawn, their
+last known squares are), and the words of each rpgstuck event for the shared log formatter and
+animator (game.client.presenters.eventlog).
+
+Must not: decide a rule. Every action it proposes is one of `legal()`; reach, sight, cover,
+light, advantage and odds come from engine functions. It never draws (render/ and layers.py do)
+and never imports pygame.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.actions import Concede, EndTurn
+from game.engine.events import Moved as CoreMoved
+from game.engine.systems.rpgstuck import arith, attack, rolls, rules, sight
+from game.engine.systems.rpgstuck.actions import (Aim, Assail, Attack, Avert, Block, Dash,
+                                                  Discern, Finish, Hide, Move, Shift, Shove,
+                                                  StandUp)
+from game.engine.systems.rpgstuck.attack import AIM_DIE, AVERT_DIE, BLOCK_STAGE
+from game.engine.systems.rpgstuck.profiles import (Profile, block_reaction, content_of, is_attack,
+                                                   profile)
+from game.engine.systems.rpgstuck.state import Creature, RpgState
+from game.engine.systems.rpgstuck.terrain import field_of
+from game.engine.tactics import pending
+
+from game.client.presenters import (ActionButton, AnimStep, Cell, ClickResult, InitiativeEntry,
+                                    ItemInfo, LogLine, Overlay, PanelLine, Presenter, Prompt,
+                                    TilePanel, TokenInfo, UnitPanel)
+from game.client.presenters.eventlog import (DAMAGE, FORCED, GOOD, INFO, NOTE, ROLL_FAIL, WARM,
+                                             Animator, EventLog, Wording, title)
+from game.client.systems.rpgstuck import looks
+
+#: reach tints: plain 5 ft squares, a path through costly ground, and beyond a walk (Dash)
+COST_COLOURS = {1: (120, 220, 140), 2: (240, 190, 80), 3: (240, 110, 80)}
+COVER_MARK = {"half": "½ cover", "threequarter": "¾ cover", "full": "full cover"}
+LIGHT_WORDS = {"dark": "darkness", "dim": "dim light", "bright": "bright light"}
+SEEN_LINE = (120, 220, 140)
+COVER_LINE = (240, 190, 80)
+BLIND_LINE = (170, 170, 180)
+#: how many action-bar buttons get a number key (1-9)
+HOTKEYS = 9
+MOVE_VERBS = {"walk": "walks", "shift": "shifts", "pushed": "is pushed", "fall": "falls",
+              "climb": "climbs", "swim": "swims", "jump": "jumps", "fly": "flies"}
+
+
+def pct(p: Any) -> str:
+    """A chance as a whole percent, never 0% or 100% for what can still go either way."""
+    v = float(p)
+    if 0 < v < 0.01:
+        return "<1%"
+    if 0.99 < v < 1:
+        return ">99%"
+    return f"{v:.0%}"
+
+
+class RpgStuckPresenter(Presenter):
+    """Reads an rpgstuck `Match`; see the module docstring."""
+
+    cost_colours = COST_COLOURS
+    keys_hint = ("1-9 actions · click an enemy to attack · Space ends the turn",
+                 "Right click backs out · wheel zooms · drag or WASD pans · E heights")
+    tile_hint = "Point at a square: its ground, cover and light"
+
+    def __init__(self, match: Any):
+        super().__init__(match)
+        self._seen_key: Any = None
+        self._seen: RpgState | None = None
+        self._event_log: EventLog | None = None
+
+    # -- what the viewing seat may see ---------------------------------------------------------
+    def preview_key(self) -> Any:
+        return self.seat            # the answers kept per position are per pair of eyes
+
+    def seen(self) -> RpgState:
+        """The state as the viewing seat perceives it (the engine's redacted view: enemies it
+        cannot perceive are gone, last known squares kept); the whole state when nobody in
+        particular looks, and once the battle is over."""
+        key = (self.match.version, self.seat)
+        if key != self._seen_key:
+            st = self.state
+            self._seen = st if self.seat is None or st.over else self.match.view(self.seat)
+            self._seen_key = key
+        assert self._seen is not None
+        return self._seen
+
+    def _shown(self, c: Creature) -> bool:
+        """Drawn as a token: on the board and not an unseen enemy the view keeps only because
+        it is acting (it stands on its last known square, marked hidden)."""
+        if c.status not in ("up", "unconscious") or c.x < 0:
+            return False
+        return not (self.seat is not None and c.side != self.seat and c.hidden)
+
+    def creature(self, uid: str | None) -> Creature | None:
+        """A creature the viewing seat may see (None for one it may not)."""
+        if uid is None:
+            return None
+        c = self.seen().creatures.get(uid)
+        return c if c is not None and self._shown(c) else None
+
+    def last_known(self) -> list[tuple[Cell, int, str]]:
+        """(square, footprint, name) where the viewing seat last saw each enemy it no longer
+        perceives (issue #13: last known positions are marked)."""
+        if self.seat is None or self.state.over:
+            return []
+        seen = self.seen()
+        out = []
+        for cid, (x, y) in seen.last_seen.get(str(self.seat), {}).items():
+            c = seen.creatures.get(cid)
+            if c is not None and self._shown(c):
+                continue
+            real = self.state.creatures.get(cid)
+            if real is None or real.status not in ("up", "unconscious"):
+                continue
+            # name and size are what the side saw of it, not where it is now
+            out.append(((x, y), real.size, real.name))
+        return sorted(out)
+
+    def light(self) -> dict[Cell, str]:
+        """Each square that is not brightly lit and its light (RS-101, map sources counted)."""
+        f = field_of(self.board())
+        return {cell: f.light_at(cell) for cell in f.cells() if f.light_at(cell) != "bright"}
+
+    # -- names and looks -----------------------------------------------------------------------
+    @staticmethod
+    def side_colour(side: int) -> tuple[int, int, int]:
+        return looks.SIDE_COLOURS[side % len(looks.SIDE_COLOURS)]
+
+    def unit_name(self, uid: str | None) -> str:
+        if uid is None:
+            return "?"
+        c = self.state.creatures.get(uid)
+        return c.name if c is not None else str(uid)
+
+    def acting_unit(self) -> str | None:
+        st = self.state
+        return None if st.over else st.acting.id
+
+    def _horde(self, c: Creature) -> bool:
+        entry = content_of(self.state).creatures.get(c.entry)
+        return entry is not None and entry.traits.horde
+
+    def _badges(self, c: Creature) -> tuple[tuple[str, str], ...]:
+        out: list[tuple[str, str]] = []
+        if c.status == "unconscious":
+            out.append(("KO", "Unconscious: out of the fight"))
+        if c.hidden:
+            out.append(("H", "Hidden: the other side does not know where it is"))
+        if self._horde(c):
+            s = rolls.horde_strength(c.hp, c.max_hp)
+            out.append((f"+{s}", f"Horde strength +{s} to hit and damage (by its HP in thirds)"))
+        if c.up and block_reaction(self.state, c) is not None:
+            if attack.can_block(self.state, c):
+                out.append(("R", "Reaction ready: it can Block an attack"))
+        seen: set[str] = set()
+        for cond in c.conditions:
+            if cond.id in seen:
+                continue
+            seen.add(cond.id)
+            letters, words = looks.condition_look(cond.id)
+            if cond.id == "cripple":
+                letters, words = f"C{c.total('cripple')}", f"{words} by {c.total('cripple')} ft"
+            out.append((letters, words))
+        return tuple(out)
+
+    # -- board contents --------------------------------------------------------------------------
+    def tokens(self, seat: int | None = None) -> list[TokenInfo]:
+        st = self.seen()
+        acting = None if st.over else st.order[st.index]
+        out = []
+        for c in st.creatures.values():
+            if not self._shown(c):
+                continue
+            colour, glyph = looks.creature_look(c.entry, c.name)
+            out.append(TokenInfo(c.id, c.name, c.side, c.x, c.y, c.size, c.hp, c.max_hp,
+                                 temp_hp=c.temp_hp, colour=colour, badges=self._badges(c),
+                                 acting=c.id == acting, glyph=glyph))
+        return out
+
+    def items(self, seat: int | None = None) -> list[ItemInfo]:
+        return []
+
+    def initiative(self) -> tuple[list[InitiativeEntry], int]:
+        st = self.seen()
+        out = []
+        for i, cid in enumerate(st.order):
+            c = st.creatures[cid]
+            if not self._shown(c) and c.status in ("up", "unconscious"):
+                continue          # an unseen enemy's slot is not shown (RS-104)
+            colour, _ = looks.creature_look(c.entry, c.name)
+            out.append(InitiativeEntry(cid, c.name, c.side, colour,
+                                       current=i == st.index and not st.over, down=not c.up))
+        return out, st.round
+
+    def unit_at(self, cell: Cell) -> str | None:
+        for c in self.seen().creatures.values():
+            if self._shown(c) and c.x <= cell[0] < c.x + c.size and c.y <= cell[1] < c.y + c.size:
+                return c.id
+        return None
+
+    # -- panels ----------------------------------------------------------------------------------
+    def unit_panel(self, unit_id: str) -> UnitPanel | None:
+        c = self.creature(unit_id)
+        if c is None:
+            return None
+        st = self.state
+        entry = content_of(st).creatures.get(c.entry)
+        kind = (f"Level {c.level} hero" if c.pc else f"Tier {c.tier} monster")
+        if entry is not None and entry.traits.horde:
+            kind = f"Horde · tier {c.tier}"
+        size = (entry.size if entry is not None else "").capitalize()
+        stats = [("AC", str(c.ac), "Armour Class: what weapon attacks must reach"),
+                 ("Ref", str(c.reflex), "Reflex: what area and dodgeable attacks must reach"),
+                 ("Will", str(c.will), "Will: what mind attacks must reach"),
+                 ("Speed", f"{c.speed} ft", "Walking speed per turn (5 ft a square)")]
+        if c.temp_hp:
+            stats.append(("Temp", str(c.temp_hp), "Temporary HP: lost before HP"))
+        sections: list[tuple[str, list[PanelLine]]] = []
+        if not st.over and st.acting.id == c.id:
+            t = st.turn
+            turn = [PanelLine("ready" if rules.can_major(st) else "spent", "Major",
+                              dim=not rules.can_major(st)),
+                    PanelLine("ready" if t.minor else ("the major can stand in" if
+                                                      rules.can_minor(st) else "spent"),
+                              "Minor", dim=not rules.can_minor(st)),
+                    PanelLine(f"{t.move_left} ft left", "Move", dim=t.move_left < 5)]
+            if t.aim:
+                turn.append(PanelLine(f"{t.aim} × d{AIM_DIE} on the next attack roll", "Aim",
+                                      colour=WARM))
+            if t.assail:
+                turn.append(PanelLine("the next damage roll adds the mod again", "Assail",
+                                      colour=WARM))
+            sections.append(("This turn", turn))
+        reaction = []
+        if block_reaction(st, c) is not None:
+            ready = attack.can_block(st, c)
+            reaction.append(PanelLine("Block ready" if ready else "spent this round",
+                                      "Reaction", colour=GOOD if ready else None, dim=not ready,
+                                      tooltip="Block: a Block die against one attack roll"))
+        if reaction:
+            sections.append(("Reaction", reaction))
+        acts = []
+        for aid in c.actions:
+            if not is_attack(st, aid):
+                continue
+            p = profile(st, c, aid)
+            acts.append(PanelLine(self._profile_words(c, p), p.name,
+                                  tooltip=p.entry.description if p.entry.description else ""))
+        if acts:
+            sections.append(("Attacks", acts))
+        conds = [PanelLine(words, letters) for letters, words in self._badges(c)]
+        if conds:
+            sections.append(("Conditions", conds))
+        return UnitPanel(c.id, c.name, f"{size} {kind}".strip(), c.side,
+                         looks.creature_look(c.entry, c.name)[0], c.hp, c.max_hp, stats=stats,
+                         sections=sections)
+
+    @staticmethod
+    def _profile_words(c: Creature, p: Profile) -> str:
+        where = f"reach {p.reach * 5} ft" if p.melee else f"range {p.reach * 5} ft"
+        to_hit = f"{p.to_hit:+d}" if p.to_hit is not None else f"{p.stat}+P"
+        many = f" ×{p.attacks}" if p.attacks > 1 else ""
+        targets = f", up to {p.targets} targets" if p.targets > 1 else ""
+        return f"{p.cost} · {where} · {to_hit} vs {p.vs.upper() if p.vs == 'ac' else p.vs.capitalize()} · {p.damage}{many}{targets}"
+
+    def tile_panel(self, cell: Cell) -> TilePanel | None:
+        board = self.board()
+        if not board.in_bounds(*cell):
+            return None
+        f = field_of(board)
+        lines = [PanelLine(f.terrain_at(cell).capitalize() if not f.is_wall(cell) else "Wall",
+                           "Ground")]
+        cover = f.cover_at(cell)
+        if cover != "none":
+            lines.append(PanelLine(f"{COVER_MARK[cover]} object", "Cover",
+                                   tooltip="Stands in its square; gives cover to lines past it"))
+        light = f.light_at(cell)
+        lines.append(PanelLine(LIGHT_WORDS[light].capitalize(), "Light",
+                               colour=(150, 170, 230) if light != "bright" else None,
+                               tooltip="Dim light hampers sight-based Perception; in darkness "
+                                       "a creature without darkvision sees nothing"))
+        if f.elevation_at(cell):
+            lines.append(PanelLine(f"{f.elevation_at(cell)} ft", "Height"))
+        if f.pit_depth_at(cell):
+            lines.append(PanelLine(f"{f.pit_depth_at(cell)} ft deep", "Pit", colour=DAMAGE))
+        me = self.creature(self.acting_unit())
+        if me is not None and cell not in me.cells() and not f.is_wall(cell):
+            got = sight.cover_between(f, me.cells(), [cell])
+            lines.append(PanelLine(COVER_MARK.get(got, "no cover"), f"From {me.name}",
+                                   tooltip="The cover this square has against the acting "
+                                           "creature (corner lines)"))
+        for (x, y), size, name in self.last_known():
+            if x <= cell[0] < x + size and y <= cell[1] < y + size:
+                lines.append(PanelLine(f"{name} was last seen here", "Seen", colour=WARM))
+        return TilePanel(f"Square {cell[0]}, {cell[1]}", lines)
+
+    # -- the action bar --------------------------------------------------------------------------
+    def _mine(self) -> Creature | None:
+        """The acting creature when the deciding seat plays it on the map (not during a Block
+        prompt)."""
+        st = self.state
+        if st.over or pending.top(st.pending) is not None:
+            return None
+        return st.acting
+
+    def _attacks(self, ability: str | None = None) -> list[Attack]:
+        return [a for a in self.legal() if isinstance(a, Attack)
+                and (ability is None or a.ability == ability)]
+
+    def primary_attack(self) -> str | None:
+        """The attack a plain click on an enemy uses: the first of the creature's abilitechs
+        that can be used now."""
+        got = self._attacks()
+        if not got:
+            return None
+        me = self.state.acting
+        order = {aid: i for i, aid in enumerate(me.actions)}
+        return min((a.ability for a in got), key=lambda aid: order.get(aid, 99))
+
+    def buttons(self, selected: str | None, mode: str | None) -> list[ActionButton]:
+        legal = self.legal()
+        st = self.state
+        kinds = {type(a) for a in legal}
+        out: list[ActionButton] = []
+        me = self._mine()
+        if me is not None:
+            t = st.turn
+            out.append(ActionButton("move", "Move", enabled=Move in kinds, mode="move",
+                                    tooltip=f"Walk up to {t.move_left} ft; difficult ground, "
+                                            "climbing and swimming cost more"))
+            seen_ab: list[str] = []
+            for aid in me.actions:
+                if not is_attack(st, aid) or aid in seen_ab:
+                    continue
+                seen_ab.append(aid)
+                p = profile(st, me, aid)
+                usable = any(a.ability == aid for a in legal if isinstance(a, Attack))
+                why = "" if usable else " (nothing in reach, or no action left for it)"
+                out.append(ActionButton(f"atk:{aid}", p.name, enabled=usable, mode=f"atk:{aid}",
+                                        tooltip=self._profile_words(me, p) + why))
+            for kind, ident, label, tip in (
+                    (Aim, "aim", "Aim", f"Minor: a d{AIM_DIE} Aim die on your next attack roll"),
+                    (Assail, "assail", "Assail", "Minor: your next damage roll adds its mod again"),
+                    (Avert, "avert", "Avert", f"Minor: the first attack roll against you before "
+                                              f"your next turn gets a d{AVERT_DIE} Block die"),
+                    (Dash, "dash", "Dash", "Major: move again as far as your speed"),
+                    (StandUp, "stand", "Stand up", "Costs half your speed"),
+                    (Hide, "hide", "Hide", "Major: Stealth against the enemies' passive "
+                                           "Perception; needs that no enemy can see you")):
+                got = next((a for a in legal if isinstance(a, kind)), None)
+                if got is not None or kind in (Aim, Dash):
+                    out.append(ActionButton(ident, label, enabled=got is not None, action=got,
+                                            tooltip=tip))
+            for kind, ident, label, tip in (
+                    (Shift, "shift", "Shift", "Minor: step one square without using movement"),
+                    (Shove, "shove", "Shove", "Major: Athletics against a creature next to you: "
+                                              "push it 10 ft or knock it prone"),
+                    (Discern, "discern", "Discern", "Perception against a creature's DC: find "
+                                                    "one of its secrets"),
+                    (Finish, "finish", "Finish", "Major: kill an unconscious enemy next to you")):
+                if kind in kinds:
+                    out.append(ActionButton(ident, label, mode=ident, tooltip=tip))
+        # number keys for the first nine, in order
+        numbered = []
+        for i, b in enumerate(out):
+            key = str(i + 1) if i < HOTKEYS else ""
+            numbered.append(ActionButton(b.id, b.label, key, b.enabled, b.tooltip, b.mode,
+                                         b.action, b.actions, b.confirm, b.primary))
+        end = next((a for a in legal if isinstance(a, EndTurn)), None)
+        numbered.append(ActionButton("end_turn", "End turn", "", end is not None,
+                                     "End this creature's turn (Space)", action=end,
+                                     primary=True))
+        return numbered
+
+    def default_mode(self) -> str | None:
+        return "move"
+
+    def keep_mode(self, action: Any, mode: str | None) -> bool:
+        # Aim and Assail prepare the attack the player was choosing a target for
+        return isinstance(action, (Aim, Assail)) and mode is not None
+
+    def mode_note(self, mode: str | None) -> str | None:
+        if mode is not None and mode.startswith("atk:"):
+            return "Point at a target for the odds; click to attack (right click backs out)"
+        if mode == "shift":
+            return "Click a square next to you to step there"
+        return None
+
+    def unused_actions(self) -> str | None:
+        me = self._mine()
+        if me is None:
+            return None
+        if rules.can_major(self.state) and self._attacks():
+            return f"{me.name} can still attack. End the turn anyway?"
+        return None
+
+    # -- targeting -------------------------------------------------------------------------------
+    def _reach(self) -> dict[Cell, tuple[int, list[Cell]]]:
+        me = self._mine()
+        if me is None:
+            return {}
+        moves = {(a.x, a.y) for a in self.legal() if isinstance(a, Move)}
+        return {cell: got for cell, got in rules.reach(self.state, me).items() if cell in moves}
+
+    def _target_cells(self, ability: str | None) -> dict[Cell, list[Attack]]:
+        """Clickable squares of the legal attacks (of `ability`, or any) -> those attacks. A
+        seen target's whole footprint is clickable; a guessed square is just that square."""
+        out: dict[Cell, list[Attack]] = {}
+        for a in self._attacks(ability):
+            for cell in a.targets:
+                for sq in self._footprint(tuple(cell)):
+                    out.setdefault(sq, []).append(a)
+        return out
+
+    def _footprint(self, cell: Cell) -> list[Cell]:
+        uid = self.unit_at(cell)
+        c = self.creature(uid)
+        return c.cells() if c is not None else [cell]
+
+    def _anchor(self, cell: Cell) -> Cell:
+        """The square an attack names for what is drawn at `cell` (a creature's top-left)."""
+        c = self.creature(self.unit_at(cell))
+        return (c.x, c.y) if c is not None else cell
+
+    def overlay(self, mode: str | None, selected: str | None, hover: Cell | None) -> Overlay:
+        me = self._mine()
+        if me is None:
+            return Overlay()
+        if mode in (None, "move"):
+            reach = self._reach()
+            t = self.state.turn
+            cells = {}
+            for cell, (cost, path) in reach.items():
+                cells[cell] = 1 if cost <= 5 * len(path) else 2
+            ov = Overlay(cells=cells, veil=bool(cells), size=me.size, cost_digits=False,
+                         legend=((1, "5 ft a square"), (2, "costly ground")))
+            if hover in reach:
+                cost, path = reach[hover]
+                ov.path = [(me.x, me.y)] + [tuple(p) for p in path]
+                ov.marks = {hover: f"{cost} ft"}
+            primary = self.primary_attack()
+            if primary is not None:
+                self._mark_targets(ov, me, primary, hover)
+            return ov
+        if mode == "shift":
+            cells = {(a.x, a.y): 1 for a in self.legal() if isinstance(a, Shift)}
+            return Overlay(cells=cells, veil=True, size=me.size, cost_digits=False,
+                           legend=((1, "one free step"),))
+        if mode in ("shove", "finish", "discern"):
+            kind = {"shove": Shove, "finish": Finish, "discern": Discern}[mode]
+            ov = Overlay()
+            for a in self.legal():
+                if isinstance(a, kind):
+                    ov.targets.update(self._footprint((a.x, a.y)))
+            if hover in ov.targets:
+                ov.target_block = self._footprint(hover)
+            return ov
+        if mode.startswith("atk:"):
+            ov = Overlay()
+            self._mark_targets(ov, me, mode[4:], hover)
+            return ov
+        return Overlay()
+
+    def _mark_targets(self, ov: Overlay, me: Creature, ability: str, hover: Cell | None) -> None:
+        """Targets of `ability` with their cover and light written on them; for the hovered one
+        its footprint outlined and the line of sight from the attacker."""
+        f = field_of(self.board())
+        targets = self._target_cells(ability)
+        ov.targets.update(targets)
+        for anchor in {self._anchor(c) for c in targets}:
+            ov.marks[anchor] = self._cover_light_mark(f, me, anchor)
+        if hover in targets:
+            anchor = self._anchor(hover)
+            ov.target_block = self._footprint(anchor)
+            ov.pixel_lines = [self._sight_line(f, me, anchor)]
+
+    def _cover_light_mark(self, f: Any, me: Creature, anchor: Cell) -> str:
+        c = self.creature(self.unit_at(anchor))
+        cells = c.cells() if c is not None else [anchor]
+        if c is None:
+            return "last seen"
+        bits = []
+        cover = sight.cover_between(f, me.cells(), cells)
+        if cover in COVER_MARK:
+            bits.append(COVER_MARK[cover].split()[0])
+        light = min((f.light_at(k) for k in cells), key=("dark", "dim", "bright").index)
+        if light != "bright":
+            bits.append(light)
+        return " ".join(bits)
+
+    def _sight_line(self, f: Any, me: Creature, anchor: Cell
+                    ) -> tuple[tuple[float, float], tuple[float, float], tuple[int, int, int]]:
+        """From the attacker's centre to the target's, in map pixels, coloured by what lies
+        between: clear, cover, or a target the side cannot see."""
+        board = self.board()
+        tw, th = board.tile_width, board.tile_height
+        c = self.creature(self.unit_at(anchor))
+        size = c.size if c is not None else 1
+        a = ((me.x + me.size / 2) * tw, (me.y + me.size / 2) * th)
+        b = ((anchor[0] + size / 2) * tw, (anchor[1] + size / 2) * th)
+        if c is None or not arith.sees_creature(self.state, me, c, anchor):
+            colour = BLIND_LINE
+        elif sight.cover_between(f, me.cells(), c.cells()) != "none":
+            colour = COVER_LINE
+        else:
+            colour = SEEN_LINE
+        return a, b, colour
+
+    # -- clicks ----------------------------------------------------------------------------------
+    def click(self, mode: str | None, selected: str | None, cell: Cell) -> ClickResult:
+        me = self._mine()
+        if me is None:
+            on = self.unit_at(cell)
+            return ClickResult(select=on) if on else ClickResult()
+        legal = self.legal()
+        if mode in (None, "move"):
+            for a in legal:
+                if isinstance(a, Move) and (a.x, a.y) == cell:
+                    return ClickResult(action=a)
+            primary = self.primary_attack()
+            if primary is not None and cell in self._target_cells(primary):
+                return self._attack_click(primary, cell)
+        elif mode == "shift":
+            for a in legal:
+                if isinstance(a, Shift) and (a.x, a.y) == cell:
+                    return ClickResult(action=a)
+        elif mode in ("shove", "finish", "discern"):
+            anchor = self._anchor(cell)
+            kind = {"shove": Shove, "finish": Finish, "discern": Discern}[mode]
+            got = [a for a in legal if isinstance(a, kind) and (a.x, a.y) == anchor]
+            if len(got) == 1:
+                return ClickResult(action=got[0])
+            if got:
+                return ClickResult(menu=tuple((self.describe(a), a) for a in got),
+                                   message=f"{title(mode)} {self.unit_name(self.unit_at(cell))}")
+        elif mode.startswith("atk:") and cell in self._target_cells(mode[4:]):
+            return self._attack_click(mode[4:], cell)
+        on = self.unit_at(cell)
+        if on is not None and on != me.id:
+            return ClickResult(select=on)
+        return ClickResult(message="Nothing to do there") if on is None else ClickResult()
+
+    def _attack_click(self, ability: str, cell: Cell) -> ClickResult:
+        """One attack on the square: submit it. Several (a called shot per body part, Cleave's
+        second target): a picker, each line with its odds."""
+        anchor = self._anchor(cell)
+        got = [a for a in self._attacks(ability) if anchor in {tuple(t) for t in a.targets}]
+        # a single-target attack on this square first, then the others
+        got.sort(key=lambda a: (len(a.targets), a.part != "", a.part, a.targets))
+        if len(got) == 1:
+            return ClickResult(action=got[0])
+        menu = tuple((self._attack_label(a), a) for a in got)
+        head = f"{profile(self.state, self.state.acting, ability).name} · {self.unit_name(self.unit_at(cell)) if self.unit_at(cell) else 'that square'}"
+        body = ("Choose the target and, for a called shot, the body part" if any(a.part for a in got)
+                else "Choose the targets")
+        return ClickResult(menu=menu, message=f"{head}\n{body}")
+
+    def _attack_label(self, a: Attack) -> str:
+        """A picker line: what it is and its odds (hit, crit, drop) when the target is seen."""
+        words = self.describe(a)
+        if len(a.targets) != 1:
+            return words
+        d = self.creature(self.unit_at(tuple(a.targets[0])))
+        if d is None:
+            return words
+        f = self.odds(self.state.acting, a.ability, d)
+        return f"{words} — hit {pct(f.hit)} · crit {pct(f.crit)} · drop {pct(f.drop)}"
+
+    # -- odds ------------------------------------------------------------------------------------
+    def odds(self, c: Creature, ability: str, d: Creature, *, blocked: bool | None = None) -> Any:
+        """The engine's forecast of `c` using `ability` on `d` with the Aim dice waiting. With
+        `blocked` given, the Block die is counted (True) or not (False) whatever the defender
+        may do, for the Block prompt's two answers."""
+        st = self.state
+        if blocked is None:
+            from game.engine.systems.rpgstuck.forecast import predict
+            return predict(st, c, ability, d, aim=st.turn.aim)
+        p = profile(st, c, ability)
+        cell = (d.x, d.y)
+        block = [arith.block_die(d)] if blocked else []
+        if d.has("averting"):
+            block.append(AVERT_DIE)
+        plan = pending.top(st.pending)
+        aim = int(plan.data.get("aim", 0)) if plan is not None else st.turn.aim
+        return arith.attack_odds(st, c, p, d, net=attack.advantage(st, c, d, p, cell),
+                                 aim=[AIM_DIE] * aim, block=block, cover=arith.cover(st, c, cell))
+
+    def forecast(self, mode: str | None, selected: str | None, cell: Cell) -> str | None:
+        me = self._mine()
+        if me is None:
+            return None
+        if mode in (None, "move"):
+            reach = self._reach()
+            if cell in reach:
+                cost, path = reach[cell]
+                extra = "" if cost <= 5 * len(path) else " (costly ground on the way)"
+                return (f"Walk to {cell[0]},{cell[1]}\n{cost} ft of {self.state.turn.move_left} ft"
+                        f"{extra}")
+            primary = self.primary_attack()
+            if primary is not None and cell in self._target_cells(primary):
+                return self.attack_forecast(me, primary, cell)
+            return None
+        if mode is not None and mode.startswith("atk:"):
+            if cell in self._target_cells(mode[4:]):
+                return self.attack_forecast(me, mode[4:], cell)
+            return None
+        if mode == "shove" and cell in self.overlay(mode, selected, None).targets:
+            return (f"Shove {self.unit_name(self.unit_at(cell))}\nYour Athletics against its "
+                    "Athletics or Acrobatics; a tie changes nothing")
+        return None
+
+    def attack_forecast(self, me: Creature, ability: str, cell: Cell) -> str:
+        """The hover's words for an attack: odds from the engine, then every term they count."""
+        st = self.state
+        p = profile(st, me, ability)
+        anchor = self._anchor(cell)
+        d = self.creature(self.unit_at(anchor))
+        if d is None:
+            who = next((name for (x, y), _s, name in self.last_known() if (x, y) == anchor),
+                       "something")
+            return (f"{p.name} at the square where {who} was last seen\n"
+                    "You cannot see it: the roll has disadvantage, and misses if nobody is "
+                    "there")
+        f = self.odds(me, ability, d)
+        lines = [f"Hit {pct(f.hit)} · crit {pct(f.crit)} · {f.expected:.1f} dmg expected · "
+                 f"{pct(f.drop)} to drop"]
+        net = attack.advantage(st, me, d, p, anchor)
+        terms = [f"vs {p.vs.upper() if p.vs == 'ac' else p.vs.capitalize()} {getattr(d, p.vs)}"]
+        if net:
+            terms.append(("advantage" if net > 0 else "disadvantage")
+                         + (f" ×{abs(net)}" if abs(net) > 1 else ""))
+        if st.turn.aim:
+            terms.append(f"Aim {st.turn.aim}×d{AIM_DIE}")
+        if block_reaction(st, d) is not None and attack.can_block(st, d):
+            terms.append(f"may Block d{arith.block_die(d)}")
+        if d.has("averting"):
+            terms.append(f"Avert d{AVERT_DIE}")
+        cover = arith.cover(st, me, anchor)
+        if cover:
+            terms.append(f"cover −{cover}")
+        lines.append(" · ".join(terms))
+        f_ = field_of(self.board())
+        light = min((f_.light_at(k) for k in d.cells()), key=("dark", "dim", "bright").index)
+        seen_cover = sight.cover_between(f_, me.cells(), d.cells())
+        place = [COVER_MARK[seen_cover]] if seen_cover in COVER_MARK else []
+        if light != "bright":
+            place.append(f"in {LIGHT_WORDS[light]}")
+        if place:
+            lines.append("Target: " + ", ".join(place))
+        hp = f"{d.hp}/{d.max_hp} HP" + (f" + {d.temp_hp} temp" if d.temp_hp else "")
+        lines.append(f"{d.name}: {hp} · {p.damage}" + (f" ×{p.attacks}" if p.attacks > 1 else ""))
+        return f"{p.name} → {d.name}\n" + "\n".join(lines)
+
+    # -- prompts ---------------------------------------------------------------------------------
+    def prompt(self) -> Prompt | None:
+        st = self.state
+        stage = pending.top(st.pending)
+        if stage is None or stage.stage != BLOCK_STAGE:
+            return None
+        plan = stage.data
+        c = st.creatures[plan["attacker"]]
+        d = st.creatures[stage.actor]
+        p = profile(st, c, plan["ability"])
+        with_block = self.odds(c, p.id, d, blocked=True)
+        without = self.odds(c, p.id, d, blocked=False)
+        options: list[tuple[str, Any, str]] = []
+        for a in self.legal():
+            if not isinstance(a, Block):
+                continue
+            f = with_block if a.block else without
+            label = (f"Block (d{arith.block_die(d)}) — hit {pct(f.hit)}" if a.block
+                     else f"Take it — hit {pct(f.hit)}")
+            tip = (f"Spends {d.name}'s reaction for this round.\nCrit {pct(f.crit)} · "
+                   f"{pct(f.drop)} to drop" if a.block else
+                   f"Keeps the reaction.\nCrit {pct(f.crit)} · {pct(f.drop)} to drop")
+            options.append((label, a, tip))
+        text = (f"{c.name} attacks {d.name} with {p.name}. A Block die comes off the roll "
+                f"(hit {pct(without.hit)} → {pct(with_block.hit)}).")
+        return Prompt("Block?", text, tuple(options))
+
+    def prompt_focus(self) -> list[str]:
+        stage = pending.top(self.state.pending)
+        if stage is None or stage.stage != BLOCK_STAGE:
+            return []
+        return [stage.data["attacker"]]
+
+    # -- words -----------------------------------------------------------------------------------
+    def describe(self, a: Any) -> str:
+        n = self.unit_name
+        if isinstance(a, Move):
+            return f"Walk to {a.x},{a.y}"
+        if isinstance(a, Shift):
+            return f"Shift to {a.x},{a.y}"
+        if isinstance(a, Attack):
+            st = self.state
+            c = st.creatures.get(a.unit)
+            name = profile(st, c, a.ability).name if c is not None else title(a.ability)
+            whom = []
+            for cell in a.targets:
+                uid = self.unit_at(tuple(cell))
+                whom.append(n(uid) if uid else f"{cell[0]},{cell[1]}")
+            part = f" (called shot: {title(a.part)})" if a.part else ""
+            trade = " trading crit range" if a.trade else ""
+            return f"{name} {' and '.join(whom)}{part}{trade}"
+        if isinstance(a, Shove):
+            return (f"Knock {n(self.unit_at((a.x, a.y)))} prone" if a.prone
+                    else f"Push {n(self.unit_at((a.x, a.y)))} 10 ft")
+        if isinstance(a, Finish):
+            return f"Finish {n(self.unit_at((a.x, a.y)))}"
+        if isinstance(a, Discern):
+            return ("Scrutinize " if a.scrutinize else "Discern ") + n(self.unit_at((a.x, a.y)))
+        if isinstance(a, Block):
+            return "Block" if a.block else "Take the hit"
+        if isinstance(a, Concede):
+            return "Concede"
+        if isinstance(a, EndTurn):
+            return "End turn"
+        return title(type(a).__name__)
+
+    def _unseen_by_foes(self, uid: str) -> bool:
+        """Whether the other side cannot perceive `uid` now (its moves stay out of the shared
+        log and off the map's animations: the log is read by both seats)."""
+        c = self.state.creatures.get(uid)
+        if c is None or c.status not in ("up", "unconscious"):
+            return False
+        return not arith.side_sees(self.state, 1 - c.side, c)
+
+    def log_lines(self, events: list) -> list[LogLine]:
+        log = self.event_log()
+        rnd = self.state.round
+        out: list[LogLine] = []
+        for e in events:
+            if isinstance(e, CoreMoved) and self._unseen_by_foes(e.mover):
+                out.append(LogLine("Something moves out of sight", NOTE, (), rnd))
+                continue
+            line = log.line(e, rnd)
+            if line is not None:
+                out.append(line)
+        return out
+
+    def event_log(self) -> EventLog:
+        if self._event_log is None:
+            self._event_log = EventLog(Wording(
+                name=self.unit_name,
+                side_name=lambda side: f"{looks.SIDE_NAMES[side % 2]} side",
+                moves=MOVE_VERBS, downed="falls unconscious", texts=self._texts(),
+                tails={"rs.damaged": _damage_tail}))
+        return self._event_log
+
+    def _texts(self) -> dict[str, Any]:
+        n = self.unit_name
+
+        def rolled(e: Any) -> LogLine:
+            terms = tuple((label, f"{v:+d}" if i else str(v))
+                          for i, (label, v) in enumerate(e.terms))
+            terms += (("Total", str(e.total)), (e.against, str(e.defense)))
+            # a miss names nobody (RS-103: the square may have been empty): the creature
+            # drawn there, if the reader sees one
+            uid = e.target or self.unit_at(tuple(e.cell))
+            who = n(uid) if uid else f"the square {e.cell[0]},{e.cell[1]}"
+            if e.crit:
+                return LogLine(f"{n(e.attacker)} crits {who}: {e.total} vs {e.against} "
+                               f"{e.defense} (natural {e.natural})", DAMAGE, terms)
+            if e.hit:
+                return LogLine(f"{n(e.attacker)} hits {who}: {e.total} vs {e.against} "
+                               f"{e.defense}", WARM, terms)
+            return LogLine(f"{n(e.attacker)} misses {who}: {e.total} vs {e.against} "
+                           f"{e.defense}", ROLL_FAIL, terms)
+
+        def declared(e: Any) -> LogLine:
+            c = self.state.creatures.get(e.attacker)
+            name = profile(self.state, c, e.ability).name if c is not None else title(e.ability)
+            part = f" at the {title(e.part).lower()}" if e.part else ""
+            return LogLine(f"{n(e.attacker)} uses {name}{part}", INFO)
+
+        return {
+            "rs.declared": declared,
+            "rs.attack_rolled": rolled,
+            "rs.blocked": lambda e: LogLine(f"{n(e.defender)} blocks with a {e.die}"
+                                            + (f" (covers {e.covers} rolls)" if e.covers > 1
+                                               else ""), INFO),
+            "rs.killed": lambda e: LogLine(f"{n(e.victim)} dies ({e.how})", DAMAGE),
+            "rs.condition": lambda e: (
+                f"{n(e.creature)} is now {looks.condition_look(e.condition)[1].split(':')[0].lower()}"
+                if e.gained else
+                f"{n(e.creature)} is no longer {looks.condition_look(e.condition)[1].split(':')[0].lower()}"),
+            "rs.minor": lambda e: f"{n(e.creature)} takes {title(e.what)} ({e.cost})",
+            "rs.check": lambda e: LogLine(
+                f"{n(e.creature)} {title(e.skill)}"
+                + (f" to {e.purpose.replace('_', ' ')}" if e.purpose else "")
+                + f": {e.total} vs {e.against}, " + ("success" if e.success else "failure"),
+                WARM if e.success else ROLL_FAIL),
+            "rs.secret_found": lambda e: LogLine(f"{n(e.finder)} finds {n(e.creature)}'s "
+                                                 f"{title(e.part).lower()}", GOOD),
+            "rs.spotted": lambda e: LogLine(f"{n(e.creature)} is spotted", FORCED),
+        }
+
+    def animations(self, events: list) -> list[AnimStep]:
+        shown = [e for e in events
+                 if not (isinstance(e, CoreMoved) and self._unseen_by_foes(e.mover))]
+        float_ = lambda unit, text, colour: AnimStep("float", unit, text=text, colour=colour)  # noqa: E731
+        return Animator(downed_text="Down", extra={
+            "rs.attack_rolled": lambda e: (
+                float_(e.target, "Crit!", (255, 200, 120)) if e.crit and e.target
+                else None if e.hit or self.unit_at(tuple(e.cell)) is None
+                else float_(self.unit_at(tuple(e.cell)), "Miss", (200, 206, 214))),
+            "rs.blocked": lambda e: float_(e.defender, "Block", (150, 210, 255)),
+            "rs.spotted": lambda e: float_(e.creature, "Spotted", (240, 180, 90)),
+        }).steps(shown)
+
+
+def _damage_tail(e: Any) -> str:
+    """' (4 into temp HP, crit ×2)': what temp HP took and the percentage applied."""
+    bits = []
+    if e.temp:
+        bits.append(f"{e.temp} into temp HP")
+    if e.percent != 100:
+        bits.append(f"×{e.percent / 100:g}")
+    if e.source:
+        bits.append(title(e.source).lower())
+    return f" ({', '.join(bits)})" if bits else ""

@@ -1,0 +1,131 @@
+"""RPGStuck actions: what a seat may ask for. Shared ones (EndTurn, Concede) come from the engine.
+
+Owns: the records and their kinds ("rs.move", ...; saved, so never renamed without an alias).
+Attacks name target SQUARES, not creatures: a seat may attack where it believes a hidden
+creature is, and an attack on a square the target is not on misses like any miss (RS-103), so
+the legal list never tells a seat where an unseen creature really stands.
+
+Must not: check or apply anything (rules.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.engine.actions import action
+from game.engine.records import Record
+
+Cell = tuple[int, int]
+
+
+@action("rs.move")
+@dataclass(frozen=True, slots=True)
+class Move(Record):
+    """Walk `unit` to (x, y) along its cheapest path, paying movement (B-11, B-14)."""
+    unit: str
+    x: int
+    y: int
+
+
+@action("rs.attack")
+@dataclass(frozen=True, slots=True)
+class Attack(Record):
+    """Use the attack abilitech `ability` (Strike, Shoot, Cleave, a monster's action) on the
+    creatures at `targets` (one square per attack of the ability: Cleave names two, possibly the
+    same horde twice, RS-84). `part` names a called-shot anatomy part ("" for none, RS-44) and
+    `trade` the crit-range trade (RS-47)."""
+    unit: str
+    ability: str
+    targets: tuple[Cell, ...]
+    part: str = ""
+    trade: bool = False
+
+
+@action("rs.aim")
+@dataclass(frozen=True, slots=True)
+class Aim(Record):
+    """Minor: a d4 Aim die on the next attack roll this turn (B-12, RS-30)."""
+    unit: str
+
+
+@action("rs.assail")
+@dataclass(frozen=True, slots=True)
+class Assail(Record):
+    """Minor: the next damage roll this turn adds the attack's stat mod again (B-12, RS-92)."""
+    unit: str
+
+
+@action("rs.avert")
+@dataclass(frozen=True, slots=True)
+class Avert(Record):
+    """Minor: the first attack roll against `unit` before its next turn gets a d4 Block die."""
+    unit: str
+
+
+@action("rs.shift")
+@dataclass(frozen=True, slots=True)
+class Shift(Record):
+    """Minor: step 5 ft to (x, y) without spending speed (B-12)."""
+    unit: str
+    x: int
+    y: int
+
+
+@action("rs.dash")
+@dataclass(frozen=True, slots=True)
+class Dash(Record):
+    """Major: movement again equal to speed (B-12)."""
+    unit: str
+
+
+@action("rs.stand_up")
+@dataclass(frozen=True, slots=True)
+class StandUp(Record):
+    """Stand up from Prone, paying half speed (B-12, B-16)."""
+    unit: str
+
+
+@action("rs.shove")
+@dataclass(frozen=True, slots=True)
+class Shove(Record):
+    """Major: opposed Athletics against the creature at (x, y); on success push it 10 ft
+    straight away (`prone` False) or knock it Prone (B-12)."""
+    unit: str
+    x: int
+    y: int
+    prone: bool = False
+
+
+@action("rs.hide")
+@dataclass(frozen=True, slots=True)
+class Hide(Record):
+    """Major: a Stealth check to go unnoticed (B-12, RS-104/105)."""
+    unit: str
+
+
+@action("rs.discern")
+@dataclass(frozen=True, slots=True)
+class Discern(Record):
+    """Minor (Discern) or major (`scrutinize`, at advantage): Perception against the DC of the
+    creature at (x, y); success reveals one of its secret parts (B-12, RS-57)."""
+    unit: str
+    x: int
+    y: int
+    scrutinize: bool = False
+
+
+@action("rs.finish")
+@dataclass(frozen=True, slots=True)
+class Finish(Record):
+    """Major, with lethal strife only: kill the adjacent Unconscious creature at (x, y) (B-32)."""
+    unit: str
+    x: int
+    y: int
+
+
+@action("rs.block")
+@dataclass(frozen=True, slots=True)
+class Block(Record):
+    """The defender's reaction to a declared attack: a d4 Block die on it (`block`), or let it
+    come (B-12, RS-30)."""
+    unit: str
+    block: bool

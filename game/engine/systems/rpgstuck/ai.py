@@ -1,0 +1,140 @@
+"""RPGStuck bots: advance, attack the enemy they can hurt most (focus fire), Aim first, Block
+when attacked, Avert with a spare minor action, keep ranged fighters at range and in cover.
+
+Owns: `RpgBot` on tactics.bots.BotBase and its registration per difficulty. "normal" weighs
+attacks by expected damage and prefers the weakest target; "hard" also weighs how likely a hit
+is to drop the target, ends turns out of the enemies' reach when it cannot attack, and prefers
+squares with cover and darkness; "easy" is normal with noise and random picks.
+
+Must not: read the real match or its generator (it has the seat's redacted view, the legal
+actions and its own forked generator), or compute a rule: hit chances and damage come from the
+engine's forecast (forecast.py), reach and range from rules.py and attack.py.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.actions import EndTurn
+from game.engine.rng import Rng
+from game.engine.tactics.bots import BotBase, register_bot
+
+from . import forecast
+from .arith import sees_cell
+from .attack import distance_to_cell
+from .actions import Aim, Attack, Avert, Block, Dash, Move, StandUp
+from .profiles import is_attack, profile
+from .state import Creature, RpgState
+from .system import SYSTEM_ID
+
+
+class RpgBot(BotBase):
+    def __init__(self, name: str, noise: float = 0.0, random_rate: float = 0.0,
+                 hard: bool = False) -> None:
+        super().__init__(name, noise, random_rate)
+        self.hard = hard
+
+    def choose(self, view: RpgState, legal: list, rng: Rng) -> Any:
+        legal = self.playable(legal)
+        picked = self.random_pick(legal, rng)
+        if picked is not None:
+            return picked
+        blocks = [a for a in legal if isinstance(a, Block)]
+        if blocks:
+            return self._block(view, blocks)
+        me = view.acting
+        kinds = {type(a) for a in legal}
+        if StandUp in kinds:
+            return next(a for a in legal if isinstance(a, StandUp))
+        attacks = [a for a in legal if isinstance(a, Attack)]
+        if attacks:
+            best = max(attacks, key=lambda a: self._attack_score(view, me, a, rng))
+            if Aim in kinds and view.turn.aim == 0 and view.turn.minor:
+                return Aim(me.id)            # B-12: a d4 on the coming roll costs nothing else
+            return best
+        moves = [a for a in legal if isinstance(a, Move)]
+        if moves:
+            here = self._place_score(view, me, me.x, me.y, rng)
+            best_move = max(moves, key=lambda a: self._place_score(view, me, a.x, a.y, rng))
+            if self._place_score(view, me, best_move.x, best_move.y, rng) > here + 1e-9:
+                return best_move
+        if Dash in kinds and view.turn.move_left < 5 and self._far(view, me):
+            return Dash(me.id)
+        if Avert in kinds and not me.has("averting"):
+            return Avert(me.id)
+        return next(a for a in legal if isinstance(a, EndTurn))
+
+    # --- judging ----------------------------------------------------------------------------------
+    def _block(self, view: RpgState, blocks: list) -> Any:
+        """Block whenever offered: the reaction comes back at the creature's own turn start and
+        no other reaction competes for it (the odds only ever improve, RS-28)."""
+        return next(a for a in blocks if a.block)
+
+    def _attack_score(self, view: RpgState, me: Creature, a: Attack, rng: Rng) -> float:
+        score = 0.0
+        for cell in a.targets:
+            d = view.at(*cell)
+            if d is None or d.side == me.side:
+                continue
+            f = forecast.predict(view, me, a.ability, d, aim=1 if view.turn.minor else 0)
+            value = f.expected
+            if self.hard:
+                value += 2.0 * f.drop * d.max_hp / max(1, d.hp)
+            value += 0.5 * (1 - d.hp / max(1, d.max_hp))      # focus fire on the hurt
+            score += value
+        return self.noisy(score, rng)
+
+    def _enemies(self, view: RpgState, me: Creature) -> list[Creature]:
+        return [d for d in view.creatures.values() if d.side != me.side and d.up]
+
+    def _goals(self, view: RpgState, me: Creature) -> list[tuple[int, int, int]]:
+        """Where the enemy is, as the seat knows it: (x, y, hp) of each enemy in view, else the
+        last known squares of those out of view, else the enemy side's spawns on the map."""
+        seen = [(d.x, d.y, d.hp) for d in self._enemies(view, me)]
+        if seen:
+            return seen
+        known = [(x, y, 999) for cid, (x, y) in view.last_seen.get(str(me.side), {}).items()
+                 if cid not in view.creatures]
+        if known:
+            return known
+        return [(o.x, o.y, 999) for side, spawns in view.board.spawns_by_side().items()
+                if side != me.side for o in spawns]
+
+    def _far(self, view: RpgState, me: Creature) -> bool:
+        goals = self._goals(view, me)
+        return bool(goals) and min(distance_to_cell(me, (x, y)) for x, y, _ in goals) > 2
+
+    def _place_score(self, view: RpgState, me: Creature, x: int, y: int, rng: Rng) -> float:
+        """How good standing at (x, y) is: close enough to attack the weakest enemy (melee: next
+        to it; ranged: within range but not adjacent), and for hard bots, in cover."""
+        goals = self._goals(view, me)
+        if not goals:
+            return 0.0
+        ox, oy = me.x, me.y
+        me.x, me.y = x, y                    # the view is the bot's own copy
+        try:
+            best_reach = max((profile(view, me, aid).reach for aid in me.actions
+                              if is_attack(view, aid)), default=1)
+            ranged = best_reach > 1
+            score = 0.0
+            tx, ty, _hp = min(goals, key=lambda g: (g[2], distance_to_cell(me, (g[0], g[1]))))
+            dist = distance_to_cell(me, (tx, ty))
+            nearest = min(distance_to_cell(me, (gx, gy)) for gx, gy, _ in goals)
+            if ranged:
+                score -= max(0, dist - best_reach) * 2
+                if nearest <= 1:
+                    score -= 3
+                if dist <= best_reach and not sees_cell(view, me, (tx, ty)):
+                    score -= 2                   # in range but no line to shoot along
+            else:
+                score -= dist * 2
+            if self.hard:
+                score += 0.5 * forecast.shelter(view, me, self._enemies(view, me))
+        finally:
+            me.x, me.y = ox, oy
+        return self.noisy(score, rng)
+
+for _level, _noise, _random, _hard in (("easy", 2.0, 0.15, False), ("normal", 0.0, 0.0, False),
+                                       ("hard", 0.0, 0.0, True)):
+    register_bot(SYSTEM_ID, _level)(
+        lambda level=_level, noise=_noise, rate=_random, hard=_hard:
+        RpgBot(f"rpgstuck {level}", noise, rate, hard))

@@ -1,0 +1,443 @@
+"""The engine's one door to the arithmetic and terrain modules: every call the engine makes into
+rolls.py, listing.py, damage.py, limits.py (the numbers) and terrain.py, sight.py, moves.py
+(the map) goes through a function here, which reads the match's house table and passes the
+options on as those modules' keyword arguments.
+
+Owns: the adaptation only (creature records in, plain numbers out, dice records back as
+events). Where a function below computes a rule itself it is a STAND-IN marked with its owner
+module, kept until that module lands, and replaced by a call then.
+
+Must not: hold a rule of its own beyond the stand-ins, or roll except on the Rng it is handed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine.dice import Roll, roll
+from game.engine.events import DiceRolled
+from game.engine.rng import Rng
+
+from . import damage, house, listing, moves, odds, rolls, sight, terrain
+from .events import CheckMade, ConditionChanged, Moved, Spotted
+from .state import Cell, Condition, Creature, RpgState, mod
+
+
+# --- PC and monster numbers (listing.py; max HP: STAND-IN for limits.py) -----------------------
+def numbers_of(state: RpgState, c: Creature) -> listing.Numbers:
+    """P, Q and Level of a creature for damage listings (B-03..05; B-05's T0 house option)."""
+    if c.pc:
+        return listing.pc_numbers(c.level)
+    return listing.monster_numbers(c.tier, t0_as_one=house.read(state, "t0_min1"))
+
+
+def proficiency(pc: bool, level: int, tier: int) -> int:
+    """B-03 P for PCs (tier + 1); section F: monster proficiency is T + 1."""
+    return listing.pc_numbers(level).p if pc else tier + 1
+
+
+def pc_max_hp(entry: Any) -> int:
+    """RS-05/06 with B-19 (hit die average X/2 + 1)."""
+    die = entry.hit_die or 8
+    con = mod(entry.scores["CON"])
+    return 10 + die + con + (max(1, entry.level) - 1) * (die // 2 + 1 + con)
+
+
+# --- movement and sight (moves.py, sight.py, terrain.py) ---------------------------------------
+def field(state: RpgState) -> terrain.Field:
+    return terrain.field_of(state.board)
+
+
+def _others(state: RpgState, c: Creature) -> frozenset[Cell]:
+    return frozenset(cell for o in state.creatures.values() if o.id != c.id
+                     and o.status in ("up", "unconscious") for cell in o.cells())
+
+
+def move_rules(state: RpgState, c: Creature) -> moves.MoveRules:
+    """How `c` moves (B-14 diagonals house rule; climb and swim speeds from its stat block;
+    jumping up to 3 + STR ft with a run-up, RS-107)."""
+    from .profiles import content_of
+    speeds = content_of(state).creatures[c.entry].speed
+    return moves.MoveRules(size=c.size,
+                           alternating=house.read(state, "diagonals") == "alternating",
+                           jump_up_ft=moves.jump(c.scores["STR"], moves.RUN_UP_FT).high_ft,
+                           climber=speeds.climb > 0, swimmer=speeds.swim > 0)
+
+
+def reach(state: RpgState, c: Creature, budget: int, free: bool = False
+          ) -> dict[Cell, tuple[int, list[Cell]]]:
+    """Squares `c` can reach with `budget` ft, with cost and path (moves.reach: B-14, RS-106,
+    RS-107 jumps, never through another creature)."""
+    if budget < 5:
+        return {}
+    return moves.reach(field(state), (c.x, c.y), budget, move_rules(state, c),
+                       blocked=_others(state, c))
+
+
+def _occupied(state: RpgState) -> frozenset[Cell]:
+    return frozenset(cell for o in state.standing() for cell in o.cells())
+
+
+def observe(state: RpgState, a: Creature, cells: list[Cell]) -> sight.Sight:
+    """What creature `a` makes of the squares `cells` (sight.observe: B-23 lines, RS-99
+    darkness, RS-114 full cover, B-16 Invisible; the B-23 creature-cover option)."""
+    return sight.observe(field(state), a.cells(), cells,
+                         occupied=_occupied(state),
+                         creatures_cover=house.read(state, "creature_cover") == "half",
+                         invisible=False)
+
+
+def sees_cell(state: RpgState, c: Creature, cell: Cell) -> bool:
+    """B-29 step 2: an attack may be declared at a square with a line to it and no full cover
+    (RS-114); it may be dark (RS-102: then at disadvantage)."""
+    return observe(state, c, [cell]).targetable
+
+
+def sees_creature(state: RpgState, c: Creature, d: Creature | None, cell: Cell) -> bool:
+    """Whether `c` perceives `d` (RS-99, RS-104): never a creature that is not there, nor an
+    enemy hiding from it."""
+    if d is None or (d.hidden and d.side != c.side):
+        return False
+    if d.has("invisible"):
+        return False
+    return observe(state, c, d.cells()).seen
+
+
+def side_sees(state: RpgState, side: int, d: Creature) -> bool:
+    """Whether any creature of `side` that is up perceives `d` (its own side always does)."""
+    if d.side == side:
+        return True
+    return any(sees_creature(state, o, d, (d.x, d.y)) for o in state.standing(side))
+
+
+def exposed(state: RpgState, c: Creature) -> bool:
+    """Whether an enemy that is up could see `c` were it not hiding (RS-104: hiding needs that
+    none can, sight.can_hide)."""
+    return not sight.can_hide(observe(state, o, c.cells()) for o in state.standing()
+                              if o.side != c.side)
+
+
+def observers(state: RpgState, c: Creature) -> list[sight.Observer]:
+    return [sight.Observer(o.id, tuple(o.cells()), sight.passive_perception(o.skills["perception"]))
+            for o in state.standing() if o.side != c.side]
+
+
+def stealth_after_move(state: RpgState, c: Creature, rng: Rng) -> list:
+    """RS-105, SM-09: a hidden creature that ends a move where an enemy could sense it rolls
+    Stealth against each one's passive Perception; those it fails against find it (they learn
+    its square)."""
+    if not c.hidden:
+        return []
+    obs = observers(state, c)
+    due = sight.stealth_due(True, True, obs, c.cells(), mode=house.read(state, "stealth_checks"))
+    if due == "none":
+        return []
+    watchers = sight.sensing(obs, c.cells())
+    total, r = check(rng, state, c, "stealth", "stealth")
+    found = sight.detected_by(total, watchers, was_hidden=True)
+    events: list = [DiceRolled(r, c.id, f"{c.name} stealth: {r.breakdown()}"),
+                    CheckMade(c.id, "stealth", total,
+                              max((o.passive for o in watchers), default=0), not found,
+                              "stay hidden")]
+    if found:
+        c.hidden = False
+        events.append(Spotted(c.id))
+        for o in found:
+            state.last_seen.setdefault(str(state.creatures[o].side), {})[c.id] = [c.x, c.y]
+    return events
+
+
+def update_sight(state: RpgState) -> list:
+    """After every action: a hiding creature an enemy now sees is found (RS-104), and each side
+    notes the square of every enemy it perceives (issue #13: last known squares)."""
+    events: list = []
+    for c in state.creatures.values():
+        if c.hidden and (exposed(state, c) or not c.up):
+            c.hidden = False
+            events.append(Spotted(c.id))
+    for side in {c.side for c in state.creatures.values()}:
+        known = state.last_seen.setdefault(str(side), {})
+        for d in state.creatures.values():
+            if d.side != side and d.status in ("up", "unconscious") \
+                    and side_sees(state, side, d):
+                known[d.id] = [d.x, d.y]
+    return events
+
+
+def cover(state: RpgState, c: Creature, cell: Cell, vs: str = "ac") -> int:
+    """RS-112/113 cover of whatever stands at `cell` against `c` (sight.cover_between by corner
+    lines, B-23): 2 for half, 4 for three-quarters; rolls.attack_total applies it to AC and
+    Reflex only (RS-114) as a malus or a defence (AMB-17)."""
+    d = state.at(*cell)
+    name = sight.cover_between(field(state), c.cells(), d.cells() if d else [cell],
+                               occupied=_occupied(state),
+                               creatures_cover=house.read(state, "creature_cover") == "half")
+    return sight.COVER_MALUS[name]
+
+
+# --- the attack roll (rolls.py) -----------------------------------------------------------------
+@dataclass(slots=True)
+class AttackResult:
+    rolls: list[Roll]
+    natural: int
+    total: int
+    defense: int
+    terms: list[tuple[str, int]]
+    hit: bool
+    crit: bool
+    hits: int
+
+
+def _steps(state: RpgState, c: Creature) -> list[Any]:
+    """The Steps that always apply to `c` (B-21); marked-target and activated ones are played
+    by the actions that use them."""
+    from .profiles import content_of
+    table = content_of(state).steps
+    return [table[s] for s in c.steps if table[s].when == "always"]
+
+
+def aim_die(state: RpgState, c: Creature) -> rolls.ABDie:
+    """B-12 Aim: a d4, moved by the Steps' Aim steps (RS-29)."""
+    return rolls.ABDie(4, sum(s.aim_steps for s in _steps(state, c)))
+
+
+def block_die(state: RpgState, d: Creature, base: int = 4) -> rolls.ABDie:
+    """B-12 Block or Avert: a d4 (the reaction's own die), moved by the Steps' Block steps
+    (Defensive Stance, Spirit of Mars, B-21)."""
+    return rolls.ABDie(base, sum(s.block_steps for s in _steps(state, d)))
+
+
+def horde_bonus(state: RpgState, c: Creature) -> int:
+    """RS-82 Horde Strength, for creatures whose stat block has it."""
+    from .profiles import content_of
+    if not content_of(state).creatures[c.entry].traits.horde_strength:
+        return 0
+    return rolls.horde_strength(c.hp, c.max_hp)
+
+
+def attack_roll(rng: Rng, state: RpgState, c: Creature, p: Any, *, net: int,
+                aim: list[rolls.ABDie], block: list[rolls.ABDie], defense: int,
+                defense_kind: str, cover: int) -> AttackResult:
+    """B-29 steps 4-7 through rolls.py: the d20 with net advantage (B-10), the Aim/Block dice
+    (RS-27/28, AMB-02/03), the total (B-06 with cover, AMB-17/23), hit, crit, horde hits."""
+    d20 = rolls.roll_d20(rng, net, "attack")
+    out = [d20.roll]
+    ab = rolls.roll_aim_block(rng, aim, block, pairing=house.read(state, "aimblock_pairing"))
+    if ab.roll is not None:
+        out.append(ab.roll)
+    steps = _steps(state, c)
+    to_hit = p.to_hit if p.to_hit is not None else \
+        c.mod(p.stat) + proficiency(c.pc, c.level, c.tier)
+    terms = [(s.name, s.hit_bonus) for s in steps if s.hit_bonus]
+    strength = horde_bonus(state, c)
+    if strength:
+        terms.append(("horde strength", strength))
+    total = rolls.attack_total(d20.natural, to_hit, defense, hit_terms=terms,
+                               aim_block=ab.value, stack=d20.stack, cover=cover,
+                               defense_kind=defense_kind,
+                               cover_as=house.read(state, "cover_as"),
+                               aimblock_as_bonus=house.read(state, "aimblock_as_bonus"))
+    result = rolls.outcome(d20.natural, total.total, total.defense,
+                           crit_range=sum(s.crit_range for s in steps), horde=p.horde_hits)
+    return AttackResult(out, d20.natural, total.total, total.defense,
+                        [("d20", d20.natural), *total.terms], result.hit, result.crit,
+                        result.hits)
+
+
+# --- damage (listing.py, damage.py) ------------------------------------------------------------
+@dataclass(slots=True)
+class DamageResult:
+    rolls: list[Roll]
+    pre: int            # B-30 step 2: after Assail and Weakened, floored at 0
+    bonus: int          # the bonus percentages (crit, Steps)
+    halvings: int
+
+
+@dataclass(slots=True)
+class Taken:
+    hp_lost: int
+    temp_lost: int
+    percent: int
+
+
+def damage_roll(rng: Rng, state: RpgState, c: Creature, p: Any, *, crit: bool, assail: bool,
+                target: Creature) -> DamageResult:
+    """B-30 steps 1-2 and the percentages of step 3: the base listing on its ladder with the
+    Steps' die steps (RS-20, B-21; the overflow choice SM-18; Empower, B-16), rolled; Assail and
+    Weakened with the attack's stat mod or the monster's damage mod (RS-92/93, damage.py);
+    crit +100% and the Steps' bonus percentages and halvings (RS-36..38)."""
+    steps = _steps(state, c)
+    n = numbers_of(state, c)
+    base = listing.parse(p.damage)
+    choice = house.read(state, "overflow")
+    empower = 1 if c.has("empower") else 0
+    sized = listing.resize(base, sum(s.die_steps for s in steps) + empower)
+    picks = None
+    if sized.over and choice != "larger":
+        picks = ["2P" if choice == "2p" else "level"] * sized.over
+    dice = listing.resolve(sized, n, stat_mod=c.mod(base.stat) if base.stat else 0,
+                           overflow=picks)
+    r = listing.roll_damage(rng, dice)
+    mod_ = c.damage_mod if not c.pc else (c.mod(p.stat) if p.stat else 0)
+    pre = damage.pre_multiplier(r.total, mod=mod_, assail=assail, weakened=c.has("weakened"))
+    bonus = damage.bonus_percent(crit=crit, extra=[s.bonus_pct for s in steps if s.bonus_pct])
+    return DamageResult([r], pre, bonus, sum(s.halvings for s in steps))
+
+
+def take_damage(state: RpgState, d: Creature, pre: int, bonus: int, halvings: int) -> Taken:
+    """B-30 steps 3-7 through damage.py: the multiplier, Aegis (B-16), temp HP, HP."""
+    inst = damage.instance(pre, bonus=bonus, halvings=halvings, aegis=d.total("aegis"))
+    got = damage.take(damage.Vitals(d.hp, d.max_hp, d.temp_hp), inst.amount)
+    d.hp, d.temp_hp = got.vitals.hp, got.vitals.temp_hp
+    return Taken(got.to_hp, got.to_temp, inst.multiplier)
+
+
+# --- forced movement, checks (STAND-IN: moves.py, rolls.py) ----------------------------------
+def push(state: RpgState, c: Creature, d: Creature, ft: int, rng: Rng, *,
+         second_hit: Any = None) -> list:
+    """Forced movement of `d` straight away from `c` (B-14, moves.push_steps/forced_move): it
+    stops at the first square it cannot enter; against a hard surface it takes P (a monster
+    pusher: T) per 5 ft unspent (RS-116); into a creature, the collision plan splits that damage
+    (RS-119..124, AMB-04): `second_hit(other)` says whether the creature struck is hit by the
+    same roll or check; off a ledge or into a pit it falls (RS-115)."""
+    from .profiles import content_of
+    from . import turns
+    if not d.up:
+        return []
+    f = field(state)
+    steps = moves.push_steps((c.x, c.y), c.size, (d.x, d.y), d.size, ft // terrain.FEET_PER_SQUARE)
+    where: dict[Cell, str] = {cell: o.id for o in state.creatures.values() if o.id != d.id
+                              and o.status in ("up", "unconscious") for cell in o.cells()}
+    went = moves.forced_move(f, (d.x, d.y), d.size, steps,
+                             lambda cells: [where[k] for k in cells if k in where])
+    events: list = []
+    d.x, d.y = went.path[-1]
+    if len(went.path) > 1:
+        events.append(Moved(d.id, tuple(went.path[1:]), "pushed", True,
+                            (len(went.path) - 1) * terrain.FEET_PER_SQUARE))
+    rate = moves.impact_rate(p=proficiency(c.pc, c.level, c.tier) if c.pc else None,
+                             t=None if c.pc else c.tier, t0_as_one=house.read(state, "t0_min1"))
+    if went.stop == "drop" and went.fall_ft:
+        events += fall(state, d, went.fall_ft, rng)
+    elif went.stop:
+        cont = content_of(state)
+        immovable = [o for o in went.struck
+                     if moves.is_immovable(cont.creatures[state.creatures[o].entry].traits.immovable
+                                           or house.read(state, "collision_immovable") == "any",
+                                           d.size_index, state.creatures[o].size_index)]
+        impact = moves.Impact(d.id, (d.x, d.y), moves.would_take(went, rate), went.struck)
+        hits = {(m, o): bool(second_hit(state.creatures[o])) if second_hit else False
+                for m, o in moves.to_test([impact], immovable)}
+        plan = moves.plan_collisions([impact], hits, immovable, state.order)
+        for h in plan.hurts:
+            if h.amount:
+                events += turns.lose_hp(state, state.creatures[h.target], h.amount,
+                                        "collision" if h.with_ else "impact")
+    return events
+
+
+def fall(state: RpgState, d: Creature, feet: int, rng: Rng) -> list:
+    """RS-115: 1d6 per full 10 ft fallen (moves.fall_dice), no cap."""
+    from . import turns
+    n = moves.fall_dice(feet)
+    if not n:
+        return []
+    r = roll(rng, f"{n}d6", "fall")
+    return [DiceRolled(r, d.id, f"{d.name} falls {feet} ft: {r.breakdown()}")] + \
+        turns.lose_hp(state, d, r.total, "fall")
+
+
+def check(rng: Rng, state: RpgState, c: Creature, skill: str, purpose: str,
+          advantage: int = 0) -> tuple[int, Roll]:
+    r = roll(rng, "d20" if not advantage else "2d20", purpose, [(skill, c.skills[skill])])
+    face = r.faces[0] if not advantage else max(r.faces)
+    return face + c.skills[skill], r
+
+
+SHOVE_FT = 10          # B-12: a Shove pushes 10 ft
+
+
+def shove(state: RpgState, c: Creature, d: Creature, prone: bool, rng: Rng) -> list:
+    """B-12 Shove: opposed Athletics against Athletics or Acrobatics (the better, SM-20)."""
+    events: list = []
+    mine, r1 = check(rng, state, c, "athletics", "shove")
+    skill = "athletics" if d.skills["athletics"] >= d.skills["acrobatics"] else "acrobatics"
+    theirs, r2 = check(rng, state, d, skill, "resist shove")
+    events += [DiceRolled(r1, c.id, f"{c.name} shove: {r1.breakdown()}"),
+               DiceRolled(r2, d.id, f"{d.name} resists: {r2.breakdown()}")]
+    won = mine > theirs                       # AMB-21: a tie keeps the status quo
+    events.append(CheckMade(c.id, "athletics", mine, theirs, won, "shove"))
+    if not won:
+        return events
+    if prone:
+        if not d.has("prone"):
+            d.conditions.append(Condition("prone", source=c.id))
+            events.append(ConditionChanged(d.id, "prone", True))
+        return events
+
+    def second(o: Creature) -> bool:               # RS-119: the same check, the other resists
+        skill = "athletics" if o.skills["athletics"] >= o.skills["acrobatics"] else "acrobatics"
+        total, r = check(rng, state, o, skill, "resist collision")
+        events.append(DiceRolled(r, o.id, f"{o.name} resists: {r.breakdown()}"))
+        return mine > total
+    return events + push(state, c, d, SHOVE_FT, rng, second_hit=second)
+
+
+def hide(state: RpgState, c: Creature, rng: Rng) -> list:
+    """B-12 Hide: a Stealth check against the best passive Perception (B-08) of the enemies."""
+    total, r = check(rng, state, c, "stealth", "hide")
+    enemies = [o for o in state.standing() if o.side != c.side]
+    best = max((10 + o.skills["perception"] for o in enemies), default=0)
+    ok = total >= best
+    events: list = [DiceRolled(r, c.id, f"{c.name} hides: {r.breakdown()}"),
+                    CheckMade(c.id, "stealth", total, best, ok, "hide")]
+    if ok:
+        c.hidden = True
+    return events
+
+
+def discern(state: RpgState, c: Creature, d: Creature, scrutinize: bool, rng: Rng) -> list:
+    return []
+
+
+
+def block_covers(state: RpgState, d: Creature) -> int:
+    """How many attack rolls one Block covers: the reaction's own count, or a Step's (Bonus
+    Block: 2, B-21)."""
+    from .profiles import block_reaction, content_of
+    steps = content_of(state).steps
+    base = block_reaction(state, d).block_covers or 1
+    return max([base] + [steps[s].block_covers for s in d.steps if steps[s].block_covers])
+
+
+# --- forecasts (odds.py) -------------------------------------------------------------------------
+def attack_odds(state: RpgState, c: Creature, p: Any, d: Creature, *, net: int,
+                aim: list[rolls.ABDie], block: list[rolls.ABDie], cover: int) -> odds.Forecast:
+    """The exact forecast of one declared attack on `d` (odds.py): the same terms the attack
+    would use (net advantage, to-hit, Steps' bonuses, Horde Strength, Aim/Block dice, cover,
+    the house options), the damage listing as it would be resolved, temp HP."""
+    steps = _steps(state, c)
+    to_hit = p.to_hit if p.to_hit is not None else \
+        c.mod(p.stat) + proficiency(c.pc, c.level, c.tier)
+    terms = [(s.name, s.hit_bonus) for s in steps if s.hit_bonus]
+    strength = horde_bonus(state, c)
+    if strength:
+        terms.append(("horde strength", strength))
+    from .attack import DEFENSE_KINDS
+    att = odds.attack(to_hit, getattr(d, p.vs), net=net, aim=aim, block=block,
+                      crit_range=sum(s.crit_range for s in steps), hit_terms=terms, cover=cover,
+                      defense_kind=DEFENSE_KINDS[p.vs], horde=p.horde_hits,
+                      cover_as=house.read(state, "cover_as"),
+                      aimblock_as_bonus=house.read(state, "aimblock_as_bonus"),
+                      pairing=house.read(state, "aimblock_pairing"))
+    base = listing.parse(p.damage)
+    sized = listing.resize(base, sum(s.die_steps for s in steps) + (1 if c.has("empower") else 0))
+    dice = listing.resolve(sized, numbers_of(state, c),
+                           stat_mod=c.mod(base.stat) if base.stat else 0)
+    mod_ = c.damage_mod if not c.pc else (c.mod(p.stat) if p.stat else 0)
+    terms_d = odds.DamageTerms(mod=mod_, weakened=c.has("weakened"),
+                               bonus=sum(s.bonus_pct for s in steps),
+                               halvings=sum(s.halvings for s in steps), aegis=d.total("aegis"))
+    mode = {"per_hit": "separate"}.get(house.read(state, "horde_damage"),
+                                       house.read(state, "horde_damage"))
+    return odds.forecast(att, dice, terms_d, hp=d.hp, temp_hp=d.temp_hp, horde_mode=mode)

@@ -1,0 +1,238 @@
+"""RPGStuck attacks: the B-29 pipeline run by the engine, in the order the log shows it.
+
+Owns: declaring an attack (B-29 step 1), its legality on the map (step 2: sight, full cover,
+range), the Block reaction as a pending decision for the defending seat (step 3, B-12, RS-30),
+and walking each attack roll through the arithmetic modules (steps 4-11): the d20 with net
+advantage, the total, hit and crit, damage, riders, limited-use bookkeeping. An attack's
+remaining rolls wait in the pending stage's data while a defender decides, so a Block prompt
+can come before any roll of a Multiattack or a Cleave.
+
+Must not: compute a rule the arithmetic modules own (dice, totals, ladders, percentages, temp
+HP and Aegis are theirs: `rolls`, `listing`, `damage`), read content files (it gets a `Profile`
+from profiles.py), or decide what is legal beyond what legal_actions lists (rules.py).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.events import DiceRolled
+from game.engine.rng import Rng
+from game.engine.tactics import pending
+from game.engine.tactics.footprint import cells_distance
+from game.engine.tactics.pending import Pending
+
+from . import arith, turns
+from .rolls import ABDie
+from .events import (AttackDeclared, AttackRolled, BlockDeclared, ConditionChanged, Damaged,
+                     Spotted)
+from .profiles import Profile, block_reaction, profile
+from .state import Cell, Condition, Creature, RpgState
+
+BLOCK_STAGE = "block"
+AVERT_DIE = 4          # B-12: Avert puts a d4 Block die on the first attack roll against it
+DEFENSE_KINDS = {"ac": "AC", "reflex": "Reflex", "will": "Will"}
+
+
+# --- geometry ---------------------------------------------------------------------------------
+def distance(a: Creature, b: Creature) -> int:
+    """Squares between two footprints (Chebyshev, B-14)."""
+    return cells_distance(a.cells(), b.cells())
+
+
+def distance_to_cell(a: Creature, cell: Cell) -> int:
+    return cells_distance(a.cells(), [cell])
+
+
+def in_range(state: RpgState, c: Creature, p: Profile, cell: Cell) -> bool:
+    """B-29 step 2: range (melee reach or ranged range, in 5 ft squares) and line of sight."""
+    d = distance_to_cell(c, cell)
+    if d < 1 or d > p.reach:
+        return False
+    return arith.sees_cell(state, c, cell)
+
+
+def target_at(state: RpgState, cell: Cell) -> Creature | None:
+    return state.at(*cell)
+
+
+def can_block(state: RpgState, d: Creature) -> bool:
+    """B-12: the Block reaction needs Shieldkind's Block, an unspent reaction (B-11), and a
+    creature that may react (up, not Dazed, B-16)."""
+    return (d.up and d.reaction and not d.has("daze") and block_reaction(state, d) is not None)
+
+
+# --- declaring --------------------------------------------------------------------------------
+def declare(state: RpgState, c: Creature, ability: str, targets: tuple[Cell, ...], part: str,
+            trade: bool, rng: Rng) -> list:
+    """B-29 step 1: pay the action, note the cooldown, and queue one roll per target square and
+    per attack of a Multiattack (RS-96); then resolve (stopping at a Block prompt)."""
+    p = profile(state, c, ability)
+    events: list = [AttackDeclared(c.id, ability, tuple(targets), part)]
+    if p.cost == "major":
+        state.turn.major = False
+    else:
+        spend_minor(state)
+    if p.cooldown:
+        c.ready_round[ability] = state.round + p.cooldown + 1          # RS-97
+    if c.hidden:                            # attacking gives the hiding place away
+        c.hidden = False
+        events.append(Spotted(c.id))
+    rolls = [list(cell) for cell in targets for _ in range(p.attacks)]
+    plan = {"attacker": c.id, "ability": ability, "rolls": rolls, "next": 0, "part": part,
+            "trade": trade, "aim": state.turn.aim, "assail": state.turn.assail,
+            "asked": [], "blocks": {}, "hit_any": False}
+    state.turn.aim, state.turn.assail = 0, False     # B-12: they serve this attack alone
+    return events + resume(state, plan, rng)
+
+
+def spend_minor(state: RpgState) -> None:
+    """B-11: a minor action, or the major standing in for it."""
+    if state.turn.minor:
+        state.turn.minor = False
+    else:
+        state.turn.major = False
+
+
+def resume(state: RpgState, plan: dict[str, Any], rng: Rng) -> list:
+    """Walk the remaining rolls of `plan`. Before the first roll against a defender that may
+    Block, push the Block stage for its seat and stop (B-29 step 3)."""
+    events: list = []
+    rolls = plan["rolls"]
+    while plan["next"] < len(rolls) and not state.over:
+        cell = (rolls[plan["next"]][0], rolls[plan["next"]][1])
+        d = target_at(state, cell)
+        if d is not None and d.id not in plan["asked"] and can_block(state, d) \
+                and d.side != state.creatures[plan["attacker"]].side:
+            plan["asked"].append(d.id)
+            pending.push(state.pending, Pending(BLOCK_STAGE, d.side, d.id, plan))
+            return events
+        events += roll_one(state, plan, cell, d, rng)
+        plan["next"] += 1
+    return events + finish(state, plan)
+
+
+def answer_block(state: RpgState, unit: str, block: bool, rng: Rng) -> list:
+    """The defender's answer: a Block die on the coming attack roll(s) (Bonus Block covers 2,
+    B-21), paid with its reaction, or nothing; then the attack goes on."""
+    stage = pending.pop(state.pending, BLOCK_STAGE)
+    plan = stage.data
+    events: list = []
+    if block:
+        d = state.creatures[unit]
+        d.reaction = False
+        covers = arith.block_covers(state, d)
+        die = arith.block_die(state, d, block_reaction(state, d).block_die)
+        plan["blocks"][unit] = [die.base, die.steps, covers]
+        events.append(BlockDeclared(unit, plan["attacker"], die.label(), covers))
+    return events + resume(state, plan, rng)
+
+
+# --- one roll ---------------------------------------------------------------------------------
+def roll_one(state: RpgState, plan: dict[str, Any], cell: Cell, d: Creature | None,
+             rng: Rng) -> list:
+    """B-29 steps 4-10 for one attack roll at `cell` (`d` the creature there, if any)."""
+    c = state.creatures[plan["attacker"]]
+    p = profile(state, c, plan["ability"])
+    events: list = []
+    net = advantage(state, c, d, p, cell)
+    aim = [arith.aim_die(state, c)] * plan["aim"]
+    plan["aim"] = 0                                  # B-12: the next attack roll only
+    block: list[ABDie] = []
+    if d is not None:
+        held = plan["blocks"].get(d.id)
+        if held and held[2] > 0:
+            block.append(ABDie(held[0], held[1]))
+            held[2] -= 1
+        averting = next((k for k in d.conditions if k.id == "averting"), None)
+        if averting is not None:                    # B-12 Avert: the first roll against it
+            block.append(arith.block_die(state, d, AVERT_DIE))
+            d.conditions.remove(averting)
+            events.append(ConditionChanged(d.id, "averting", False))
+    against = DEFENSE_KINDS[p.vs]
+    defense = getattr(d, p.vs) if d is not None else 10
+    result = arith.attack_roll(rng, state, c, p, net=net, aim=aim, block=block,
+                               defense=defense, defense_kind=against,
+                               cover=arith.cover(state, c, cell, p.vs))
+    for r in result.rolls:
+        events.append(DiceRolled(r, c.id, f"{c.name} {r.purpose}: {r.breakdown()}"))
+    hit = result.hit and d is not None      # RS-103: nobody there, a plain miss
+    crit = result.crit and hit
+    events.append(AttackRolled(c.id, d.id if d is not None and hit else None, cell,
+                               result.natural, result.total, result.defense, against,
+                               tuple(result.terms), hit, crit))
+    if not hit or d is None:
+        return events
+    plan["hit_any"] = True
+    assail = bool(plan["assail"])
+    plan["assail"] = False                           # B-12: the next damage roll only
+    mode = arith.house.read(state, "horde_damage")
+    shared = None
+    for n in range(max(1, result.hits)):             # RS-81: a horde's extra hits, AMB-08
+        if not d.up and n:
+            break
+        crit_n = crit and not (mode == "first_crit" and n)
+        if shared is None or mode != "one_roll":
+            shared = arith.damage_roll(rng, state, c, p, crit=crit_n, assail=assail, target=d)
+            for r in shared.rolls:
+                events.append(DiceRolled(r, c.id, f"{c.name} {r.purpose}: {r.breakdown()}"))
+        events += apply_damage(state, d, shared, p.id)
+    if d.up:
+        events += riders(state, c, d, p, result.total, rng)
+    return events
+
+
+def apply_damage(state: RpgState, d: Creature, dmg: arith.DamageResult, source: str) -> list:
+    """B-30 steps 3-8 through the arithmetic module, then 0 HP means Unconscious (RS-03)."""
+    out = arith.take_damage(state, d, dmg.pre, dmg.bonus, dmg.halvings)
+    events: list = [Damaged(d.id, out.hp_lost, d.hp, source, out.temp_lost, d.temp_hp, dmg.pre,
+                            out.percent)]
+    if d.hp == 0 and d.up:
+        events += turns.knock_out(state, d)
+    return events
+
+
+def riders(state: RpgState, c: Creature, d: Creature, p: Profile, total: int, rng: Rng) -> list:
+    """B-29 step 10: an attack's on-hit effects (monster riders, B-22 Shield Bash's push)."""
+    events: list = []
+    if p.prone and not d.has("prone"):
+        d.conditions.append(Condition("prone", source=c.id))
+        events.append(ConditionChanged(d.id, "prone", True))
+    if p.daze:
+        d.conditions.append(Condition("daze", source=c.id, until=f"turn:{c.id}"))
+        events.append(ConditionChanged(d.id, "daze", True))
+    if p.cripple:
+        d.conditions.append(Condition("cripple", p.cripple, c.id, f"turn:{c.id}"))
+        events.append(ConditionChanged(d.id, "cripple", True, p.cripple))
+    if p.push_ft:                                   # RS-119: the same roll against the other
+        events += arith.push(state, c, d, p.push_ft, rng,
+                             second_hit=lambda o: total >= getattr(o, p.vs))
+    return events
+
+
+def finish(state: RpgState, plan: dict[str, Any]) -> list:
+    """B-29 step 11: limited uses (RS-143..145: spent unless every roll failed)."""
+    c = state.creatures[plan["attacker"]]
+    p = profile(state, c, plan["ability"])
+    if p.uses and plan["hit_any"]:
+        c.uses[p.id] = c.uses.get(p.id, 0) + 1
+    return turns.check_end(state)
+
+
+# --- advantage ----------------------------------------------------------------------------------
+def advantage(state: RpgState, c: Creature, d: Creature | None, p: Profile, cell: Cell) -> int:
+    """B-10 net advantage of one attack roll: + for each source of advantage, - for each of
+    disadvantage (B-16 Prone and Unconscious, B-22 Shoot up close, RS-102 an unseen target)."""
+    net = 0
+    close = distance_to_cell(c, cell) <= 1
+    if c.has("prone"):
+        net -= 1                                    # B-16: a Prone creature's own attacks
+    if p.close_disadvantage and close:
+        net -= 1                                    # B-22 Shoot within 5 ft
+    if not arith.sees_creature(state, c, d, cell):
+        net -= 1                                    # RS-102
+    if d is not None:
+        if d.status == "unconscious":
+            net += 1                                # B-16
+        elif d.has("prone"):
+            net += 1 if (p.melee and close) else -1  # B-16
+    return net

@@ -1,0 +1,184 @@
+"""RPGStuck events: past-tense facts. Rolls, turns and the end are the engine's shared events;
+moving, damage, going down, healing and initiative subclass the core facts
+(game.engine.events), so the client's one log and animation code words and plays them. The
+attack pipeline's steps (B-29) are events of their own, so the log shows their order.
+
+Owns: the records below, each field documented. Must not: hold live state.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.engine import events as core
+from game.engine.events import event
+from game.engine.records import Record
+
+Cell = tuple[int, int]
+
+
+@event("rs.initiative")
+@dataclass(frozen=True, slots=True)
+class InitiativeSettled(core.InitiativeSettled):
+    """The acting order (B-17): `order` first to act first, `scores` each one's d20 + DEX,
+    `rerolls` the coin flips needed for ties of score and DEX."""
+
+    order: tuple[str, ...]
+    scores: tuple[int, ...]
+    rerolls: int = 0
+
+
+@event("rs.moved")
+@dataclass(frozen=True, slots=True)
+class Moved(core.Moved):
+    """`mover` went along `path` (each square entered, the start excluded); `mode` "walk",
+    "shift" or "pushed"; `forced` when something else moved it; `cost` ft of movement paid."""
+
+    mover: str
+    path: tuple[Cell, ...]
+    mode: str = "walk"
+    forced: bool = False
+    cost: int = 0
+
+
+@event("rs.declared")
+@dataclass(frozen=True, slots=True)
+class AttackDeclared(Record):
+    """B-29 step 1: `attacker` uses `ability` on the squares `targets` (`part`: a called shot)."""
+
+    attacker: str
+    ability: str
+    targets: tuple[Cell, ...]
+    part: str = ""
+
+
+@event("rs.blocked")
+@dataclass(frozen=True, slots=True)
+class BlockDeclared(Record):
+    """B-29 step 3: `defender` spent its reaction on a Block die of `die` against `attacker`;
+    `covers` how many attack rolls it covers (Bonus Block: 2)."""
+
+    defender: str
+    attacker: str
+    die: str
+    covers: int = 1
+
+
+@event("rs.attack_rolled")
+@dataclass(frozen=True, slots=True)
+class AttackRolled(Record):
+    """B-29 steps 4-7 against one target: the kept d20 `natural`, the `total` with every term
+    (`terms`: label and value in the order added), the `defense` it met (`against`: AC, Reflex
+    or Will), and the result. `target` is None when nobody stood on the square (RS-103: it
+    reads as a plain miss)."""
+
+    attacker: str
+    target: str | None
+    cell: Cell
+    natural: int
+    total: int
+    defense: int
+    against: str
+    terms: tuple[tuple[str, int], ...]
+    hit: bool
+    crit: bool
+
+
+@event("rs.damaged")
+@dataclass(frozen=True, slots=True)
+class Damaged(core.DamageDealt):
+    """`victim` took one damage instance (B-30): `amount` off its HP after every reduction,
+    `temp` absorbed by temp HP, `hp` and `temp_hp` left, `rolled` the dice and flats before
+    percentages, `percent` the multiplier applied (100 = none), `source` what dealt it."""
+
+    victim: str
+    amount: int
+    hp: int
+    source: str = ""
+    temp: int = 0
+    temp_hp: int = 0
+    rolled: int = 0
+    percent: int = 100
+
+
+@event("rs.fell_unconscious")
+@dataclass(frozen=True, slots=True)
+class FellUnconscious(core.Downed):
+    """`victim` reached 0 HP and is Unconscious, out of the fight (RS-03, SM-01); it lies on
+    `cell`."""
+
+    victim: str
+    cell: Cell | None = None
+
+
+@event("rs.killed")
+@dataclass(frozen=True, slots=True)
+class Killed(Record):
+    """`victim` died (`how`: "coup de grace", a stat or max HP at 0, suffocation)."""
+
+    victim: str
+    how: str
+
+
+@event("rs.healed")
+@dataclass(frozen=True, slots=True)
+class Healed(core.Healed):
+    """`victim` regained `amount` HP (clamped to max, RS-01) and has `hp`."""
+
+    victim: str
+    amount: int
+    hp: int
+    source: str = ""
+
+
+@event("rs.condition")
+@dataclass(frozen=True, slots=True)
+class ConditionChanged(Record):
+    """`creature` gained (`gained` True) or lost condition `condition` (value `value`)."""
+
+    creature: str
+    condition: str
+    gained: bool
+    value: int = 0
+
+
+@event("rs.minor")
+@dataclass(frozen=True, slots=True)
+class ActionTaken(Record):
+    """`creature` took the basic action `what` ("aim", "assail", "avert", "dash", "stand_up",
+    "hide") paying `cost` ("major", "minor" or "move")."""
+
+    creature: str
+    what: str
+    cost: str
+
+
+@event("rs.check")
+@dataclass(frozen=True, slots=True)
+class CheckMade(Record):
+    """A skill check: `creature` rolled `skill` for `total` against `against` (a DC, or the
+    opposing creature's total); `success` from the checker's side."""
+
+    creature: str
+    skill: str
+    total: int
+    against: int
+    success: bool
+    purpose: str = ""
+
+
+@event("rs.secret_found")
+@dataclass(frozen=True, slots=True)
+class SecretFound(Record):
+    """`finder`'s side found the secret part `part` of `creature` (RS-57)."""
+
+    finder: str
+    creature: str
+    part: str
+
+
+@event("rs.spotted")
+@dataclass(frozen=True, slots=True)
+class Spotted(Record):
+    """`creature` is no longer hidden (it attacked, or failed a Stealth check)."""
+
+    creature: str

@@ -1,0 +1,60 @@
+"""RPGStuck forecasts on the board: what an attack the acting creature could declare would do,
+for the client's hover and for the bots (STYLE habit 13: one computation, both readers).
+
+Owns: `predict(state, attacker, ability, target)` (the terms the engine would use: net
+advantage, the attack bonus, Aim and Block dice, cover, the defence; then the odds) and
+`shelter` (how much cover and darkness a square gives against a set of enemies).
+
+Must not: compute odds itself (the arithmetic module's odds do; arith.py is the door) or change
+the state.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from . import arith, attack
+from .profiles import block_reaction, profile
+from .state import Creature, RpgState
+
+
+@dataclass(frozen=True, slots=True)
+class Forecast:
+    """`hit` and `crit` chances, `expected` damage of the attack (every roll of it), `drop` the
+    chance the target ends at 0 HP, as floats for ranking; `exact` holds the odds module's
+    forecast of one roll with its Fractions and distributions (what the hover shows)."""
+
+    hit: float
+    crit: float
+    expected: float
+    drop: float
+    exact: Any
+
+
+def predict(state: RpgState, c: Creature, ability: str, d: Creature, aim: int = 0) -> Forecast:
+    p = profile(state, c, ability)
+    cell = (d.x, d.y)
+    net = attack.advantage(state, c, d, p, cell)
+    block = []
+    reaction = block_reaction(state, d)
+    if reaction is not None and attack.can_block(state, d):
+        block.append(arith.block_die(state, d, reaction.block_die))
+    if d.has("averting"):
+        block.append(arith.block_die(state, d, attack.AVERT_DIE))
+    f = arith.attack_odds(state, c, p, d, net=net, aim=[arith.aim_die(state, c)] * aim,
+                          block=block, cover=arith.cover(state, c, cell, p.vs))
+    rolls_ = p.attacks                                # RS-96: each roll on its own
+    miss_all = (1 - f.drop) ** rolls_
+    return Forecast(float(f.attack.hit), float(f.attack.crit), float(f.expected) * rolls_,
+                    float(1 - miss_all), f)
+
+def shelter(state: RpgState, c: Creature, foes: list[Creature]) -> float:
+    """How hidden or covered `c` is from `foes` where it stands: +1 for each foe that cannot see
+    it, + the cover malus / 2 for each that can."""
+    out = 0.0
+    for f in foes:
+        if not arith.sees_creature(state, f, c, (c.x, c.y)):
+            out += 1
+        else:
+            out += arith.cover(state, f, (c.x, c.y)) / 2
+    return out

@@ -1,0 +1,301 @@
+"""RPGStuck rules: what is legal, why anything else is refused, and what an action does.
+
+Owns: `reach` (movement with step costs, B-11/B-14), `legal_actions`, `validate` (the specific
+reason and rule ID first, then exactly what legal_actions lists), `apply` (dispatch to
+attack.py and turns.py), and the basic actions of B-12 that are not attacks (Aim, Assail,
+Avert, Shift, Dash, Stand up, Shove, Hide, Discern/Scrutinize, coup de grace).
+
+Must not: import pygame or the client, roll except on the Rng it is handed, or compute a rule
+the arithmetic or terrain modules own (it calls them through arith.py).
+"""
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from typing import Any
+
+from game.engine.actions import Concede, EndTurn
+from game.engine.events import MatchEnded
+from game.engine.rng import Rng
+from game.engine.rules import IllegalAction, Refusal, refuse_unlisted
+from game.engine.tactics import pending
+
+from . import arith, attack, house, turns
+from .actions import (Aim, Assail, Attack, Avert, Block, Dash, Discern, Finish, Hide, Move, Shift,
+                      Shove, StandUp)
+from .events import ActionTaken, ConditionChanged, Moved
+from .profiles import is_attack, profile
+from .state import Cell, Condition, Creature, RpgState
+
+
+# --- what a creature may still do this turn ---------------------------------------------------
+def can_major(state: RpgState) -> bool:
+    """B-11, with B-16 Daze: a Dazed creature takes a major or a minor action, not both."""
+    t = state.turn
+    if state.acting.has("daze") and not (t.major and t.minor):
+        return False
+    return t.major
+
+
+def can_minor(state: RpgState) -> bool:
+    """B-11: the minor action, or the major used as a minor."""
+    t = state.turn
+    if state.acting.has("daze") and not (t.major and t.minor):
+        return False
+    return t.minor or t.major
+
+
+def may_move(c: Creature) -> bool:
+    """Moving by its own will: not while Grappled (RS-71) or Prone (stand up first, B-16)."""
+    return c.up and not c.has("grappled") and not c.has("prone")
+
+
+def reach(state: RpgState, c: Creature, budget: int | None = None
+          ) -> dict[Cell, tuple[int, list[Cell]]]:
+    """Squares `c` can walk to with `budget` ft (its movement left), each with its cost in ft
+    and path (B-14: 5 ft squares; the cost of each step from the terrain module)."""
+    return arith.reach(state, c, state.turn.move_left if budget is None else budget)
+
+
+def shift_cells(state: RpgState, c: Creature) -> list[Cell]:
+    """B-12 Shift: the squares one step away that `c` may stand on."""
+    return sorted(cell for cell, (_cost, path) in arith.reach(state, c, 5, free=True).items()
+                  if len(path) == 1)
+
+
+def enemies_in_view(state: RpgState, c: Creature) -> list[Creature]:
+    return [d for d in state.creatures.values()
+            if d.side != c.side and d.status in ("up", "unconscious")]
+
+
+def target_cells(state: RpgState, c: Creature) -> list[Cell]:
+    """The squares `c`'s side may aim at: every enemy it perceives (its anchor square) and the
+    last known square of each enemy it does not (RS-103: a guess may be wrong)."""
+    out: list[Cell] = []
+    for d in enemies_in_view(state, c):
+        if not d.up:
+            continue
+        if arith.side_sees(state, c.side, d):
+            out.append((d.x, d.y))
+        else:
+            seen = state.last_seen.get(str(c.side), {}).get(d.id)
+            if seen is not None:
+                out.append((seen[0], seen[1]))
+    return sorted(set(out))
+
+
+def attack_choices(state: RpgState, c: Creature) -> list[Attack]:
+    out: list[Attack] = []
+    majors, minors = can_major(state), can_minor(state)
+    cells = target_cells(state, c)
+    for ability in c.actions:
+        if not is_attack(state, ability):
+            continue
+        p = profile(state, c, ability)
+        if not (majors if p.cost == "major" else minors):
+            continue
+        if c.ready_round.get(ability, 0) > state.round:        # RS-97 cooldown
+            continue
+        if p.uses and c.uses.get(ability, 0) >= p.uses:        # RS-141/142
+            continue
+        ok = [cell for cell in cells if attack.in_range(state, c, p, cell)]
+        for n in range(1, p.targets + 1):                      # B-22 Cleave: up to 2 targets
+            for group in combinations_with_replacement(ok, n):
+                out.append(Attack(c.id, ability, tuple(group)))
+    return out
+
+
+def adjacent_targets(state: RpgState, c: Creature, status: str = "up") -> list[Creature]:
+    return [d for d in enemies_in_view(state, c) if d.status == status
+            and attack.distance(c, d) == 1 and arith.side_sees(state, c.side, d)]
+
+
+def legal_actions(state: RpgState) -> list:
+    if state.over:
+        return []
+    stage = pending.top(state.pending)
+    if stage is not None:
+        return [Block(stage.actor, True), Block(stage.actor, False), Concede(stage.seat)]
+    c = state.acting
+    t = state.turn
+    out: list = []
+    if may_move(c) and t.move_left >= 5:
+        out += [Move(c.id, x, y) for (x, y) in sorted(reach(state, c))]
+    if may_move(c) and can_minor(state):
+        out += [Shift(c.id, x, y) for (x, y) in shift_cells(state, c)]
+    if c.has("prone") and not c.has("grappled") and t.move_left >= c.speed // 2:
+        out.append(StandUp(c.id))
+    out += attack_choices(state, c)
+    if can_minor(state):
+        out += [Aim(c.id), Assail(c.id), Avert(c.id)]
+    if can_major(state):
+        out.append(Dash(c.id))
+        for d in adjacent_targets(state, c):
+            out += [Shove(c.id, d.x, d.y, False), Shove(c.id, d.x, d.y, True)]
+        if not c.hidden and not arith.exposed(state, c):          # RS-104
+            out.append(Hide(c.id))
+        if house.read(state, "lethal"):                          # B-32, SM-02
+            out += [Finish(c.id, d.x, d.y) for d in adjacent_targets(state, c, "unconscious")]
+    return out + [EndTurn(), Concede(c.side)]
+
+
+def deciding_seat(state: RpgState) -> int:
+    stage = pending.top(state.pending)
+    return stage.seat if stage is not None else state.acting.side
+
+
+# --- validate -----------------------------------------------------------------------------------
+def validate(state: RpgState, action: Any) -> Refusal | None:
+    if state.over:
+        return Refusal("the battle is over")
+    stage = pending.top(state.pending)
+    uid = getattr(action, "unit", None)
+    if isinstance(action, Concede) and action.seat != deciding_seat(state):
+        return Refusal(f"only seat {deciding_seat(state) + 1}, who is deciding, may concede")
+    if uid is not None and uid not in state.creatures:
+        return Refusal(f"there is no creature {uid!r}")
+    if stage is not None and not isinstance(action, (Block, Concede)):
+        return Refusal(f"{stage.actor} must first answer the attack (Block or not)", "RS-B-12")
+    if isinstance(action, Block):
+        if stage is None or uid != stage.actor:
+            return Refusal(f"{uid} has no attack to answer now", "RS-B-12")
+    elif uid is not None and uid != state.acting.id:
+        return Refusal(f"it is {state.acting.id}'s turn, not {uid}'s", "RS-B-17")
+    c = state.creatures.get(uid) if uid is not None else None
+    t = state.turn
+    if isinstance(action, (Move, Shift)) and c is not None:
+        if c.has("grappled"):
+            return Refusal(f"{uid} is grappled and cannot move", "RS-71")
+        if c.has("prone"):
+            return Refusal(f"{uid} is prone: stand up first", "RS-B-16")
+    if isinstance(action, Move) and c is not None:
+        if (action.x, action.y) not in reach(state, c):
+            return Refusal(f"{action.x},{action.y} is beyond {uid}'s {t.move_left} ft of "
+                           f"movement", "RS-B-11")
+    if isinstance(action, Shift) and c is not None and \
+            (action.x, action.y) not in shift_cells(state, c):
+        return Refusal(f"{action.x},{action.y} is not a free square next to {uid}", "RS-B-12")
+    if isinstance(action, StandUp) and c is not None:
+        if not c.has("prone"):
+            return Refusal(f"{uid} is not prone", "RS-B-16")
+        if t.move_left < c.speed // 2:
+            return Refusal(f"standing up costs {c.speed // 2} ft; {uid} has {t.move_left} ft "
+                           f"left", "RS-B-12")
+    if isinstance(action, (Shove, Finish, Discern)) and c is not None:
+        d = state.at(action.x, action.y)
+        if d is None or d.side == c.side:
+            return Refusal(f"no enemy of {uid} is at {action.x},{action.y}", "RS-B-12")
+        if not arith.side_sees(state, c.side, d):
+            return Refusal(f"{uid}'s side cannot see anything at {action.x},{action.y}",
+                           "RS-99")
+        if isinstance(action, (Shove, Finish)) and attack.distance(c, d) != 1:
+            return Refusal(f"{d.id} is not next to {uid}", "RS-B-12")
+        if isinstance(action, Finish) and d.status != "unconscious":
+            return Refusal(f"{d.id} is not unconscious", "RS-B-32")
+        if isinstance(action, Shove) and not d.up:
+            return Refusal(f"{d.id} is down", "RS-B-12")
+    if isinstance(action, Hide) and c is not None:
+        if c.hidden:
+            return Refusal(f"{uid} is already hidden", "RS-104")
+        if arith.exposed(state, c):
+            return Refusal(f"an enemy can see {uid}: hiding needs darkness or full cover",
+                           "RS-104")
+    if isinstance(action, (Aim, Assail, Avert, Shift)) and not can_minor(state):
+        return Refusal(f"{uid} has no minor action left", "RS-B-11")
+    if isinstance(action, (Dash, Shove, Hide, Finish)) and not can_major(state):
+        return Refusal(f"{uid} has no major action left", "RS-B-11")
+    if isinstance(action, Finish) and not house.read(state, "lethal"):
+        return Refusal("creatures at 0 HP are captured, not killed (lethal strife is off)",
+                       "RS-SM-02")
+    if isinstance(action, Attack) and c is not None:
+        if action.ability not in c.actions or not is_attack(state, action.ability):
+            return Refusal(f"{uid} has no attack {action.ability!r}", "RS-B-12")
+        p = profile(state, c, action.ability)
+        if c.ready_round.get(action.ability, 0) > state.round:
+            return Refusal(f"{action.ability} is cooling down until round "
+                           f"{c.ready_round[action.ability]}", "RS-97")
+        if p.uses and c.uses.get(action.ability, 0) >= p.uses:
+            return Refusal(f"{action.ability} has no use left", "RS-141")
+        if not (can_major(state) if p.cost == "major" else can_minor(state)):
+            return Refusal(f"{uid} has no {p.cost} action left", "RS-B-11")
+        if action.part:
+            return Refusal(f"{uid} has no called shot at {action.part!r} to make", "RS-44")
+        if not 1 <= len(action.targets) <= p.targets:
+            return Refusal(f"{action.ability} takes 1 to {p.targets} targets", "RS-B-22")
+        for cell in action.targets:
+            if tuple(cell) not in target_cells(state, c):
+                return Refusal(f"{uid}'s side knows of no enemy at {cell[0]},{cell[1]}",
+                               "RS-B-29")
+            if not attack.in_range(state, c, p, tuple(cell)):
+                return Refusal(f"{cell[0]},{cell[1]} is out of range or out of sight",
+                               "RS-B-29")
+    return refuse_unlisted(legal_actions(state), action)
+
+
+# --- apply --------------------------------------------------------------------------------------
+def apply(state: RpgState, action: Any, rng: Rng) -> list:
+    refusal = validate(state, action)
+    if refusal is not None:
+        raise IllegalAction(refusal)
+    c = state.acting
+    t = state.turn
+    events: list = []
+    if isinstance(action, Block):
+        events += attack.answer_block(state, action.unit, action.block, rng)
+    elif isinstance(action, Concede):
+        state.pending.clear()
+        state.over, state.winner = True, 1 - action.seat
+        return [MatchEnded(state.winner, f"seat {action.seat + 1} conceded")]
+    elif isinstance(action, EndTurn):
+        events += turns.end_turn(state, rng)
+    elif isinstance(action, Move):
+        cost, path = reach(state, c)[(action.x, action.y)]
+        t.move_left -= cost
+        c.x, c.y = action.x, action.y
+        events.append(Moved(c.id, tuple(path), "walk", False, cost))
+        events += arith.stealth_after_move(state, c, rng)
+    elif isinstance(action, Shift):
+        attack.spend_minor(state)
+        c.x, c.y = action.x, action.y
+        t.shifted = True
+        events.append(Moved(c.id, ((action.x, action.y),), "shift", False, 0))
+        events += arith.stealth_after_move(state, c, rng)
+    elif isinstance(action, StandUp):
+        t.move_left -= c.speed // 2                      # B-12: half speed
+        c.conditions = [k for k in c.conditions if k.id != "prone"]
+        events += [ActionTaken(c.id, "stand_up", "move"), ConditionChanged(c.id, "prone", False)]
+    elif isinstance(action, Attack):
+        events += attack.declare(state, c, action.ability, tuple(tuple(x) for x in action.targets),
+                                 action.part, action.trade, rng)
+    elif isinstance(action, Aim):
+        attack.spend_minor(state)
+        t.aim += 1
+        events.append(ActionTaken(c.id, "aim", "minor"))
+    elif isinstance(action, Assail):
+        attack.spend_minor(state)
+        t.assail = True
+        events.append(ActionTaken(c.id, "assail", "minor"))
+    elif isinstance(action, Avert):
+        attack.spend_minor(state)
+        c.conditions.append(Condition("averting", source=c.id, until="own_turn"))
+        events += [ActionTaken(c.id, "avert", "minor"), ConditionChanged(c.id, "averting", True)]
+    elif isinstance(action, Dash):
+        t.major = False
+        t.move_left += turns.speed_of(c)                 # B-12
+        events.append(ActionTaken(c.id, "dash", "major"))
+    elif isinstance(action, Shove):
+        t.major = False
+        events += arith.shove(state, c, state.at(action.x, action.y), action.prone, rng)
+    elif isinstance(action, Hide):
+        t.major = False
+        events += arith.hide(state, c, rng)
+    elif isinstance(action, Discern):
+        if action.scrutinize:
+            t.major = False
+        else:
+            attack.spend_minor(state)
+        events += arith.discern(state, c, state.at(action.x, action.y), action.scrutinize, rng)
+    elif isinstance(action, Finish):
+        t.major = False
+        events += turns.kill(state, state.at(action.x, action.y), "coup de grace")   # B-32
+        events += turns.check_end(state)
+    return events + arith.update_sight(state)

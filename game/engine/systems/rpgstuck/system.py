@@ -1,0 +1,335 @@
+"""The RPGStuck rule system object: what Match calls (the RuleSystem protocol, game.engine.rules).
+
+Owns: set-up from a MatchConfig (the board from a Tiled map or an inline grid through
+tactics.boardbuild; creatures from content at the map's spawns by party and encounter, or listed
+one by one; initiative, B-17), the dispatch to rules.py, decisions, the redacted view, JSON of
+the state (the board is rebuilt, never saved), invariants, the example match, and the small
+hooks the client and tools read (teams, sides, progress).
+
+Must not: implement a rule itself beyond routing; import pygame, the client, the registry or
+another system; use `random`.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from game.engine.boards import Board, BoardError
+from game.engine.decisions import Decision
+from game.engine.rng import Rng
+from game.engine.rules import ConfigError, HouseRule, MatchConfig, Refusal, SystemBase
+from game.engine.tactics import pending
+from game.engine.tactics.boardbuild import build_board, example_match, grid_rows, rows_board
+
+from . import arith, rules, terrain, turns
+from .content import ContentError, with_inline
+from .events import InitiativeSettled
+from .house import DEFAULTS, HOUSE_RULES
+from .mapcheck import check_cells, check_map
+from .profiles import creature_from
+from .state import Creature, RpgState, Turn
+
+SYSTEM_ID = "rpgstuck"
+STATE_VERSION = 1
+MAPS = ("rpgstuck_crypt.tmx", "rpgstuck_ravine.tmx")
+_SETUP_KEYS = {"grid", "creatures", "teams", "content", "initiative"}
+
+# the inline grid's characters, unless the set-up gives its own legend: terrain.py's (B-24)
+DEFAULT_LEGEND: dict[str, dict[str, Any]] = terrain.LEGEND
+_STAGE_PROMPTS = {rules.attack.BLOCK_STAGE: "{actor} is attacked: Block?"}
+
+
+def _config_error(msg: str) -> ConfigError:
+    return ConfigError(f"rpgstuck set-up: {msg}")
+
+
+def grid_board(grid: dict[str, Any]) -> Board:
+    rows = grid_rows(grid, ("rows", "legend", "objects"), _config_error, need_rows=True)
+    legend = {**DEFAULT_LEGEND, **{str(k): dict(v) for k, v in (grid.get("legend") or {}).items()}}
+    board = rows_board(rows, legend, None, [], _config_error)
+    # the same square checks a Tiled map gets, so a typo in a legend is refused here
+    problems = check_cells(board)
+    if problems:
+        raise _config_error("; ".join(str(p) for p in problems[:3]))
+    return board
+
+
+def board_of(map_name: str | None, grid: dict[str, Any] | None) -> Board:
+    return build_board(map_name, grid, orientation="orthogonal", from_grid=grid_board,
+                       error=_config_error, missing="needs a map or an inline grid (setup.grid)",
+                       wrong_shape="{path}: rpgstuck plays on square maps, not {orientation}",
+                       check=check_map)[0]   # what check-map runs: a failing map never starts
+
+
+def _teams(cont: Any, map_name: str | None) -> list[tuple[str, str]]:
+    """Parties (side 0 on any map) and the encounters drawn for this map (side 1)."""
+    base = str(map_name or "").replace("\\", "/").rsplit("/", 1)[-1].removesuffix(".tmx")
+    out = [(pid, p.name) for pid, p in cont.parties.items()]
+    out += [(eid, e.name) for eid, e in cont.encounters.items() if e.map == base]
+    return out
+
+
+class RpgStuck(SystemBase):
+    id = SYSTEM_ID
+    name = "RPGStuck"
+    description = ("d20 strife on square maps: attacks against defences, die-size ladders, Aim "
+                   "and Block dice, cover, darkness and hiding.")
+    house_rules: tuple[HouseRule, ...] = HOUSE_RULES
+    seat_count = (2, 2)
+    state_version = STATE_VERSION
+    setup_shortcuts = ("initiative",)
+
+    # --- set-up --------------------------------------------------------------------------------
+    def setup(self, config: MatchConfig, rng: Rng) -> tuple[RpgState, list]:
+        setup = dict(config.setup or {})
+        unknown = set(setup) - _SETUP_KEYS
+        if unknown:
+            raise _config_error(f"unknown setup key {sorted(unknown)[0]!r}")
+        inline = setup.get("content") or None
+        cont = with_inline(inline)
+        grid = setup.get("grid")
+        board = board_of(config.map, grid)
+        house = dict(DEFAULTS)
+        house.update(config.house_rules or {})
+        creatures = self._creatures(cont, setup, board, config.map)
+        state = RpgState(creatures, list(creatures), house, Turn(""), map=config.map,
+                         grid=copy.deepcopy(grid), content=copy.deepcopy(inline), board=board)
+        for c in creatures.values():
+            problem = self._stand_problem(state, c)
+            if problem:
+                raise _config_error(f"{c.id} cannot stand at {c.x},{c.y}: {problem}")
+        if len({c.side for c in creatures.values()}) < 2:
+            raise _config_error("both sides need at least one creature")
+        events: list = []
+        if "initiative" in setup:
+            order = [str(x) for x in setup["initiative"]]
+            if sorted(order) != sorted(creatures):
+                raise _config_error("the initiative must list every creature once")
+            state.order = order
+            events.append(InitiativeSettled(tuple(order), tuple(0 for _ in order), 0))
+        else:
+            events += turns.roll_initiative(state, rng)
+        events += arith.update_sight(state)
+        events += turns.start_turn(state, rng)
+        return state, events
+
+    def _creatures(self, cont: Any, setup: dict[str, Any], board: Board,
+                   map_name: str | None) -> dict[str, Creature]:
+        out: dict[str, Creature] = {}
+        specs = setup.get("creatures")
+        if specs:
+            if not isinstance(specs, list) or not all(isinstance(s, dict) for s in specs):
+                raise _config_error("creatures must be a list of tables such as {id = \"a\", "
+                                    "entry = \"knight\", side = 0, x = 1, y = 1}")
+            for s in specs:
+                extra = set(s) - {"id", "entry", "side", "x", "y", "overrides"}
+                if extra:
+                    raise _config_error(f"creature {s.get('id')!r}: unknown key "
+                                        f"{sorted(extra)[0]!r}")
+                try:
+                    cid, eid = str(s["id"]), str(s["entry"])
+                    side, x, y = int(s["side"]), int(s["x"]), int(s["y"])
+                except (KeyError, TypeError, ValueError):
+                    raise _config_error(f"creature {s!r} needs id, entry, side, x and y") from None
+                self._add(cont, out, cid, eid, side, x, y, dict(s.get("overrides") or {}))
+            return out
+        try:
+            spawns = board.spawns_by_side()
+        except BoardError as exc:
+            raise _config_error(str(exc)) from None
+        teams = setup.get("teams")
+        if not teams:
+            suits = _teams(cont, map_name)
+            parties = [t for t, _ in suits if t in cont.parties]
+            encounters = [t for t, _ in suits if t in cont.encounters]
+            if not parties or not encounters:
+                raise _config_error("no creatures given, and no party and encounter suit this map")
+            teams = [parties[0], encounters[0]]
+        if not isinstance(teams, list) or len(teams) != 2:
+            raise _config_error("teams must list two ids (a party, then a party or encounter)")
+        for side, tid in enumerate(teams):
+            places = {int(o.properties.get("slot", i)): o
+                      for i, o in enumerate(spawns.get(side, []))}
+            if tid in cont.parties:
+                members = list(enumerate(cont.parties[tid].members))
+            elif tid in cont.encounters:
+                members = [(sp.slot, sp.creature) for sp in cont.encounters[tid].monsters]
+            else:
+                raise _config_error(f"unknown party or encounter {tid!r}")
+            for slot, eid in members:
+                if slot not in places:
+                    raise _config_error(f"{tid!r} needs spawn slot {slot} on side {side}")
+                o = places[slot]
+                self._add(cont, out, f"{eid}_{side}_{slot}", eid, side, o.x, o.y, {})
+        return out
+
+    def _add(self, cont: Any, out: dict[str, Creature], cid: str, eid: str, side: int, x: int,
+             y: int, overrides: dict[str, Any]) -> None:
+        if cid in out:
+            raise _config_error(f"two creatures share the id {cid!r}")
+        if side not in (0, 1):
+            raise _config_error(f"creature {cid!r}: side must be 0 or 1")
+        entry = cont.creatures.get(eid)
+        if entry is None:
+            raise _config_error(f"creature {cid!r}: unknown entry {eid!r}")
+        known = {"hp", "max_hp", "temp_hp", "speed", "ac", "reflex", "will", "name"}
+        bad = set(overrides) - known
+        if bad:
+            raise _config_error(f"creature {cid!r}: unknown override {sorted(bad)[0]!r}")
+        out[cid] = creature_from(cont, entry, cid, side, x, y, overrides)
+
+    @staticmethod
+    def _stand_problem(state: RpgState, c: Creature) -> str:
+        board = state.board
+        for cell in c.cells():
+            if not board.in_bounds(*cell):
+                return "off the map"
+            if board.prop(*cell, "wall", False):
+                return "in a wall"
+        for o in state.creatures.values():
+            if o.id != c.id and o.status in ("up", "unconscious") and \
+                    set(o.cells()) & set(c.cells()):
+                return f"{o.id} is there"
+        return ""
+
+    # --- playing ---------------------------------------------------------------------------------
+    def legal_actions(self, state: RpgState) -> list:
+        return rules.legal_actions(state)
+
+    def validate(self, state: RpgState, action: Any) -> Refusal | None:
+        return rules.validate(state, action)
+
+    def apply(self, state: RpgState, action: Any, rng: Rng) -> list:
+        return rules.apply(state, action, rng)
+
+    def decision(self, state: RpgState) -> Decision | None:
+        if state.over:
+            return None
+        stage = pending.top(state.pending)
+        if stage is not None:
+            return Decision(stage.seat, stage.stage, stage.actor,
+                            _STAGE_PROMPTS[stage.stage].format(actor=stage.actor))
+        c = state.acting
+        return Decision(c.side, "act", c.id, f"{c.name}: move, act or end the turn")
+
+    def winner(self, state: RpgState) -> int | None:
+        return state.winner
+
+    def is_over(self, state: RpgState) -> bool:
+        return state.over
+
+    def view(self, state: RpgState, seat: int) -> RpgState:
+        """What `seat` may see (issue #13, hidden information on a map): a copy (bots dry-run on
+        it) without the enemies its creatures cannot perceive. Their last known squares stay in
+        `last_seen` (the seat's own entry only, like its found secrets). An unseen enemy whose
+        turn it is stays in the order (whose turn it is, is no secret) but stands on its last
+        known square, or off the board (-1, -1) if it was never seen, and is marked hidden."""
+        out = copy.deepcopy(state)
+        key = str(seat)
+        out.last_seen = {key: out.last_seen.get(key, {})}
+        out.secrets = {key: out.secrets.get(key, {})}
+        acting = None if state.over else state.acting.id
+        for c in state.creatures.values():
+            if c.side == seat or c.status not in ("up", "unconscious") \
+                    or arith.side_sees(state, seat, c):
+                continue
+            if c.id == acting:
+                ghost = out.creatures[c.id]
+                ghost.x, ghost.y = out.last_seen[key].get(c.id, [-1, -1])
+                ghost.hidden = True
+                continue
+            del out.creatures[c.id]
+            out.order.remove(c.id)
+        if acting is not None:
+            out.index = out.order.index(acting)
+        return out
+
+    def state_from_json(self, data: dict) -> RpgState:
+        with self.reading_save():
+            d = dict(data)
+            d.pop("version", None)
+            return RpgState.from_json(d, board_of(d["map"], d["grid"]))
+
+    def progress(self, state: RpgState) -> str:
+        return f"Round {state.round}"
+
+    def side_of(self, state: RpgState, who: str) -> int | None:
+        c = state.creatures.get(who)
+        return c.side if c is not None else (int(who) if who.isdigit() else None)
+
+    def check_map(self, board: Board) -> list:
+        return check_map(board)
+
+    def teams_for_map(self, map_path: str) -> list[tuple[str, str]]:
+        return _teams(with_inline(None), map_path)
+
+    def check_invariants(self, state: RpgState) -> list[str]:
+        problems: list[str] = []
+        taken: dict[tuple[int, int], str] = {}
+        for c in state.creatures.values():
+            if c.status not in ("up", "unconscious"):
+                continue
+            for cell in c.cells():
+                if not state.board.in_bounds(*cell) or state.board.prop(*cell, "wall", False):
+                    problems.append(f"{c.id} stands on {cell}, off the map or in a wall")
+                if cell in taken:
+                    problems.append(f"{c.id} and {taken[cell]} share {cell}")
+                taken[cell] = c.id
+            if not 0 <= c.hp <= c.max_hp or c.temp_hp < 0:
+                problems.append(f"{c.id} has {c.hp}/{c.max_hp} HP, {c.temp_hp} temp")
+            if (c.hp == 0) == c.up:
+                problems.append(f"{c.id} is {c.status} at {c.hp} HP")
+        if not state.over:
+            if not state.acting.up:
+                problems.append(f"{state.acting.id} acts while {state.acting.status}")
+            if state.turn.actor != state.acting.id:
+                problems.append("the turn record names another creature")
+        elif state.pending:
+            problems.append("the battle is over but a stage is pending")
+        return problems
+
+    def example_config(self, seed: int) -> MatchConfig:
+        return example_match(self.id, seed, MAPS, self._first_teams, example_setup)
+
+    def _first_teams(self, map_name: str) -> list[str]:
+        """The first party and the first encounter drawn for the map."""
+        cont = with_inline(None)
+        teams = [t for t, _ in self.teams_for_map(map_name)]
+        parties = [t for t in teams if t in cont.parties]
+        encounters = [t for t in teams if t in cont.encounters]
+        return parties[:1] + encounters[:1]
+
+    def check_map(self, board: Board) -> list:
+        return check_map(board)
+
+    def load_bots(self) -> None:
+        from . import ai  # noqa: F401  (its import registers the bots)
+
+    def reference_entries(self) -> list:
+        return []
+
+
+def example_setup() -> dict[str, Any]:
+    """A small inline battlefield for when the maps are missing: a Knight and a Scout against
+    two imps, with pillars and half cover between them."""
+    return {
+        "grid": {"rows": ["............",
+                          "............",
+                          "....#...h...",
+                          "....#.......",
+                          "........#...",
+                          "...h....#...",
+                          "............",
+                          "............"]},
+        "creatures": [
+            {"id": "knight", "entry": "knight", "side": 0, "x": 1, "y": 3},
+            {"id": "scout", "entry": "scout", "side": 0, "x": 1, "y": 5},
+            {"id": "imp_a", "entry": "imp", "side": 1, "x": 10, "y": 2},
+            {"id": "imp_b", "entry": "imp", "side": 1, "x": 10, "y": 5},
+        ],
+    }
+
+
+RPGSTUCK = RpgStuck()
+
+__all__ = ["RPGSTUCK", "RpgStuck", "ContentError"]
