@@ -256,3 +256,17 @@ def test_damage_odds_property(listing: str, steps: int, stat: int, advantage: bo
                           aegis=aegis).amount
 
     assert got == brute_damage(dice, advantage, through)
+
+
+@pytest.mark.rule("RS-29", "RS-AMB-03")
+def test_literal_aim_block_odds_match_brute_force() -> None:
+    aim, block = (ABDie(10, 2), ABDie(2, -2)), ()
+    got = X.attack(5, 16, aim=aim, aimblock_floor="literal")
+    counts: dict[tuple[int, bool], int] = {}
+    for faces in itertools.product(range(1, 21), range(1, 11), range(1, 3)):
+        rng = forced(faces)
+        d = R.roll_d20(rng)
+        ab = R.roll_aim_block(rng, aim, block, aimblock_floor="literal")
+        o = R.outcome(d.natural, R.attack_total(d.natural, 5, 16, aim_block=ab.value).total, 16)
+        counts[(o.hits, o.crit)] = counts.get((o.hits, o.crit), 0) + 1
+    assert got.table == {k: Fraction(v, 400) for k, v in sorted(counts.items())}
