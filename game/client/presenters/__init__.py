@@ -32,8 +32,6 @@ class TokenInfo:
     size: int = 1
     hp: int = 0
     max_hp: int = 0
-    #: temporary HP, drawn as a pale segment after the HP on the bar (0: none)
-    temp_hp: int = 0
     colour: tuple[int, int, int] = (200, 200, 200)
     #: one entry per arm: (disarmed, held item kind or None)
     arms: tuple[tuple[bool, str | None], ...] = ()
@@ -43,6 +41,8 @@ class TokenInfo:
     acting: bool = False
     outline: tuple[int, int, int] | None = None   # the gem's own edge colour, if it has one
     glyph: str = ""                    # one or two letters drawn on the token (what it is)
+    #: temporary HP, drawn as a pale segment after the HP on the bar (0: none)
+    temp_hp: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,6 +75,7 @@ class RpgStuckPresenter(Presenter):
         self._seen_key: Any = None
         self._seen: RpgState | None = None
         self._event_log: EventLog | None = None
+        self._names: dict[str, str] | None = None     # the creatures never change in a match
 
     # -- what the viewing seat may see ---------------------------------------------------------
     def preview_key(self) -> Any:
@@ -121,7 +122,7 @@ class RpgStuckPresenter(Presenter):
             if real is None or real.status not in ("up", "unconscious"):
                 continue
             # name and size are what the side saw of it, not where it is now
-            out.append(((x, y), real.size, real.name))
+            out.append(((x, y), real.size, self.unit_name(cid)))
         return sorted(out)
 
     def light(self) -> dict[Cell, str]:
@@ -135,10 +136,23 @@ class RpgStuckPresenter(Presenter):
         return looks.SIDE_COLOURS[side % len(looks.SIDE_COLOURS)]
 
     def unit_name(self, uid: str | None) -> str:
+        """The creature's name; where several share one ("Imp"), each gets its number in the
+        set-up's order ("Imp 2"), so the log, the picker and the prompts say which."""
         if uid is None:
             return "?"
-        c = self.state.creatures.get(uid)
-        return c.name if c is not None else str(uid)
+        if self._names is None:
+            count: dict[str, int] = {}
+            for c in self.state.creatures.values():
+                count[c.name] = count.get(c.name, 0) + 1
+            seen: dict[str, int] = {}
+            self._names = {}
+            for cid, c in self.state.creatures.items():
+                if count[c.name] > 1:
+                    seen[c.name] = seen.get(c.name, 0) + 1
+                    self._names[cid] = f"{c.name} {seen[c.name]}"
+                else:
+                    self._names[cid] = c.name
+        return self._names.get(uid, str(uid))
 
     def acting_unit(self) -> str | None:
         st = self.state
@@ -180,7 +194,7 @@ class RpgStuckPresenter(Presenter):
             if not self._shown(c):
                 continue
             colour, glyph = looks.creature_look(c.entry, c.name)
-            out.append(TokenInfo(c.id, c.name, c.side, c.x, c.y, c.size, c.hp, c.max_hp,
+            out.append(TokenInfo(c.id, self.unit_name(c.id), c.side, c.x, c.y, c.size, c.hp, c.max_hp,
                                  temp_hp=c.temp_hp, colour=colour, badges=self._badges(c),
                                  acting=c.id == acting, glyph=glyph))
         return out
@@ -196,7 +210,7 @@ class RpgStuckPresenter(Presenter):
             if not self._shown(c) and c.status in ("up", "unconscious"):
                 continue          # an unseen enemy's slot is not shown (RS-104)
             colour, _ = looks.creature_look(c.entry, c.name)
-            out.append(InitiativeEntry(cid, c.name, c.side, colour,
+            out.append(InitiativeEntry(cid, self.unit_name(cid), c.side, colour,
                                        current=i == st.index and not st.over, down=not c.up))
         return out, st.round
 
@@ -256,10 +270,11 @@ class RpgStuckPresenter(Presenter):
                                   tooltip=p.entry.description if p.entry.description else ""))
         if acts:
             sections.append(("Attacks", acts))
-        conds = [PanelLine(words, letters) for letters, words in self._badges(c)]
+        conds = [PanelLine(words, letters) for letters, words in self._badges(c)
+                 if letters != "R" and not letters.startswith("+")]
         if conds:
             sections.append(("Conditions", conds))
-        return UnitPanel(c.id, c.name, f"{size} {kind}".strip(), c.side,
+        return UnitPanel(c.id, self.unit_name(c.id), f"{size} {kind}".strip(), c.side,
                          looks.creature_look(c.entry, c.name)[0], c.hp, c.max_hp, stats=stats,
                          sections=sections)
 
@@ -294,7 +309,7 @@ class RpgStuckPresenter(Presenter):
         me = self.creature(self.acting_unit())
         if me is not None and cell not in me.cells() and not f.is_wall(cell):
             got = sight.cover_between(f, me.cells(), [cell])
-            lines.append(PanelLine(COVER_MARK.get(got, "no cover"), f"From {me.name}",
+            lines.append(PanelLine(COVER_MARK.get(got, "no cover"), f"From {self.unit_name(me.id)}",
                                    tooltip="The cover this square has against the acting "
                                            "creature (corner lines)"))
         for (x, y), size, name in self.last_known():
@@ -399,7 +414,7 @@ class RpgStuckPresenter(Presenter):
         if me is None:
             return None
         if rules.can_major(self.state) and self._attacks():
-            return f"{me.name} can still attack. End the turn anyway?"
+            return f"{self.unit_name(me.id)} can still attack. End the turn anyway?"
         return None
 
     # -- targeting -------------------------------------------------------------------------------
@@ -656,8 +671,8 @@ class RpgStuckPresenter(Presenter):
         if place:
             lines.append("Target: " + ", ".join(place))
         hp = f"{d.hp}/{d.max_hp} HP" + (f" + {d.temp_hp} temp" if d.temp_hp else "")
-        lines.append(f"{d.name}: {hp} · {p.damage}" + (f" ×{p.attacks}" if p.attacks > 1 else ""))
-        return f"{p.name} → {d.name}\n" + "\n".join(lines)
+        lines.append(f"{self.unit_name(d.id)}: {hp} · {p.damage}" + (f" ×{p.attacks}" if p.attacks > 1 else ""))
+        return f"{p.name} on {self.unit_name(d.id)}\n" + "\n".join(lines)
 
     # -- prompts ---------------------------------------------------------------------------------
     def prompt(self) -> Prompt | None:
@@ -678,12 +693,12 @@ class RpgStuckPresenter(Presenter):
             f = with_block if a.block else without
             label = (f"Block (d{arith.block_die(d)}) — hit {pct(f.hit)}" if a.block
                      else f"Take it — hit {pct(f.hit)}")
-            tip = (f"Spends {d.name}'s reaction for this round.\nCrit {pct(f.crit)} · "
+            tip = (f"Spends {self.unit_name(d.id)}'s reaction for this round.\nCrit {pct(f.crit)} · "
                    f"{pct(f.drop)} to drop" if a.block else
                    f"Keeps the reaction.\nCrit {pct(f.crit)} · {pct(f.drop)} to drop")
             options.append((label, a, tip))
-        text = (f"{c.name} attacks {d.name} with {p.name}. A Block die comes off the roll "
-                f"(hit {pct(without.hit)} → {pct(with_block.hit)}).")
+        text = (f"{self.unit_name(c.id)} attacks {self.unit_name(d.id)} with {p.name}. A Block die comes off the roll "
+                f"(hit {pct(without.hit)} becomes {pct(with_block.hit)}).")
         return Prompt("Block?", text, tuple(options))
 
     def prompt_focus(self) -> list[str]:
@@ -709,6 +724,8 @@ class RpgStuckPresenter(Presenter):
                 whom.append(n(uid) if uid else f"{cell[0]},{cell[1]}")
             part = f" (called shot: {title(a.part)})" if a.part else ""
             trade = " trading crit range" if a.trade else ""
+            if len(whom) == 2 and whom[0] == whom[1]:
+                whom = [f"{whom[0]} twice"]
             return f"{name} {' and '.join(whom)}{part}{trade}"
         if isinstance(a, Shove):
             return (f"Knock {n(self.unit_at((a.x, a.y)))} prone" if a.prone
