@@ -146,3 +146,28 @@ def test_what_the_listing_remembers_stays_bounded(monkeypatch):
     offsets = {(b[0] - a[0], b[1] - a[1]) for a in cubes for b in cubes}
     assert grid.templates and set(grid.templates) <= offsets
     assert set(grid.centres) <= offsets
+    assert len(grid._orders) <= len(cells)                    # one walk order per hex at most
+
+
+@pytest.mark.parametrize("path", MAPS, ids=[p.stem for p in MAPS])
+def test_the_kept_walk_order_is_cube_areas_over_the_open_hexes(path):
+    """The listing walks each hex's kept order (_Grid.order_from) instead of measuring the
+    board again: it must be cube_area's order over the open hexes, the hex itself left out,
+    each with its offset's template, and a short reach's order its beginning."""
+    from game.engine.systems.bindings.boardcache import per_board
+    board = load_board(path)
+    forget(board)
+    lay = HexLayout.from_board(board)
+    grid = per_board("sight grid", board, S._Grid)
+    open_cubes = {lay.to_cube(*c) for c in board.coords() if not board.prop(*c, "solid", False)}
+    reach_all = board.width + board.height
+    for src in sorted(open_cubes)[::17]:
+        rows = grid.order_from(src)
+        want = [c for c in cube_area(src, reach_all) if c in open_cubes and c != src]
+        assert [row[2] for row in rows] == want
+        for dist, ring, c, h, dq, dr, t in rows:
+            assert h == lay.from_cube(c) and (dq, dr) == (c[0] - src[0], c[1] - src[1])
+            assert t == grid.template(dq, dr)
+        near = grid.order_near(src, 3)
+        assert near == list(rows[:len(near)]) and all(row[0] <= 3 for row in near)
+        assert len(rows) == len(near) or rows[len(near)][0] > 3

@@ -213,6 +213,8 @@ def test_sight_line_record_and_drawing():
     ov = FlightOverlay()
     ov.set_view(None, s)
     screen = _transparent(view)
+    # the line is drawn under the units (draw_below), its markers over them (draw_above)
+    ov.draw_below(screen, view)
     ov.draw_above(screen, view)
     # the line's middle is drawn where the board maps the engine's pixel line, and the
     # obstacle gets its shield marker

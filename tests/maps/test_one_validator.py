@@ -36,6 +36,7 @@ def first_spawn(text: str, old: str, new: str) -> str:
 
 GEMS = "gems_riverbend.tmx"
 HEX = "bindings_pass.tmx"
+RPG = "rpgstuck_crypt.tmx"
 CASES = [
     ("gems", GEMS, "negative elevation", lambda t: layer_prop(t, "ground", "elevation", "int", "-4")),
     ("gems", GEMS, "elevation as text", lambda t: layer_prop(t, "ground", "elevation", "string", "high")),
@@ -48,6 +49,12 @@ CASES = [
     ("bindings", HEX, "move cost as text", lambda t: layer_prop(t, "ground", "move_cost", "string", "two")),
     ("bindings", HEX, "side 2", lambda t: first_spawn(t, 'value="0"/>', 'value="2"/>')),
     ("bindings", HEX, "misspelt spawn class", lambda t: t.replace('type="spawn"', 'type="spwan"', 1)),
+    ("rpgstuck", RPG, "cover outside its list", lambda t: layer_prop(t, "ground", "cover", "string", "halfway")),
+    ("rpgstuck", RPG, "swim walls", lambda t: layer_prop(t, "walls", "terrain", "string", "swim")),
+    ("rpgstuck", RPG, "light radius as text", lambda t: t.replace(
+        'name="bright_ft" type="int" value="', 'name="bright_ft" type="string" value="ft', 1)),
+    ("rpgstuck", RPG, "side 2", lambda t: first_spawn(t, 'value="0"/>', 'value="2"/>')),
+    ("rpgstuck", RPG, "misspelt spawn class", lambda t: t.replace('type="spawn"', 'type="spwan"', 1)),
 ]
 
 
@@ -72,7 +79,8 @@ def test_the_checker_and_start_agree(tmp_path, system_id, source, what, edit):
 
 @pytest.mark.parametrize("system_id, source", [("gems", GEMS), ("gems", "gems_quarry.tmx"),
                                                ("bindings", HEX), ("bindings", "bindings_grove.tmx"),
-                                               ("bindings", "hex_crossing.tmx")])
+                                               ("bindings", "hex_crossing.tmx"),
+                                               ("rpgstuck", RPG), ("rpgstuck", "rpgstuck_ravine.tmx")])
 def test_every_shipped_map_passes_the_checker_and_starts(system_id, source):
     path = ROOT / "maps" / source
     assert registry.check_map_file(path, system_id) == []

@@ -151,3 +151,84 @@ def test_a_winged_flyer_with_wings_that_have_hp():
     wings = [p for p in harpy.anatomy if p.part == "wings"][0]
     assert (wings.count, wings.hp) == (2, 10)
     assert content().anatomy["wings"].effect == "ground"
+
+
+def _top(dmg: str) -> int:
+    """The largest a plain listing ("1d10+3") can roll."""
+    got = parse(dmg)
+    return got.per * got.die + got.flat
+
+
+def _has_rider(a) -> bool:
+    o = a.on_hit
+    return bool(o.prone or o.push_ft or o.pull_together_ft or o.cripple or o.daze_rounds
+                or o.grapple)
+
+
+@pytest.mark.rule("RS-94")
+def test_attacks_with_riders_deal_less_than_the_plain_ones():
+    c = content()
+    for cr in c.creatures.values():
+        if cr.kind == "pc":
+            continue
+        attacks = [c.abilitechs[a] for a in cr.actions if c.abilitechs[a].dmg]
+        plain = [_top(a.dmg) for a in attacks if not _has_rider(a)]
+        if not plain:
+            continue
+        for a in attacks:
+            if _has_rider(a):
+                assert _top(a.dmg) < max(plain), (cr.id, a.id)
+
+
+@pytest.mark.rule("RS-83", "RS-80")
+def test_the_horde_hits_softer_and_lasts_longer_than_its_peers():
+    c = content()
+    horde = c.creatures["imp_horde"]
+    peers = [cr for cr in c.creatures.values() if cr.kind == "monster" and not cr.traits.horde
+             and cr.tier == horde.tier and cr.cr == horde.cr]
+    assert peers
+    per_hit = _top(c.abilitechs["swarming_claws"].dmg)
+    for p in peers:
+        assert horde.hp > 2 * p.hp, p.id
+        assert per_hit < max(_top(c.abilitechs[a].dmg) for a in p.actions), p.id
+
+
+@pytest.mark.rule("RS-96", "RS-50")
+def test_a_multiattack_that_can_hit_two_legs_in_one_use():
+    flurry = content().abilitechs["flurry"]
+    assert flurry.multiattack == 2 and flurry.on_hit.cripple   # a non-damage rider (RS-54)
+    assert "flurry" in C.creature("brawler").actions
+
+
+@pytest.mark.rule("RS-95", "RS-B-12")
+def test_every_creature_knows_the_basic_actions():
+    for cid in content().creatures:
+        known = C.known_actions(cid)
+        assert set(C.BASIC_ACTIONS) <= set(known), cid
+        assert "aim" in known and "assail" in known          # a minor action every turn
+
+
+@pytest.mark.rule("RS-B-08")
+def test_skills_name_the_b08_list():
+    assert C.SKILLS["athletics"] == "STR" and C.SKILLS["stealth"] == "DEX"
+    assert C.SKILLS["perception"] == "WIS" and C.SKILLS["occult"] == "INT"
+    for cr in content().creatures.values():
+        assert set(cr.skills) | set(cr.trained) <= set(C.SKILLS), cr.id
+
+
+@pytest.mark.rule("RS-133", "RS-134", "RS-135", "RS-125")
+def test_the_mount_and_the_minion():
+    hound, horse = C.creature("hound"), C.creature("warhorse")
+    assert (hound.kind, hound.minion_source) == ("minion", "companion")
+    assert horse.kind == "mount" and horse.traits.willing_mount
+    assert horse.size_index - C.creature("knight").size_index >= 1
+
+
+@pytest.mark.rule("RS-SM-11", "RS-59", "RS-58")
+def test_artery_variants_and_a_psionic_monster():
+    sentry, mind = C.creature("clockwork_sentry"), C.creature("mind_imp")
+    assert sentry.traits.nature == "mechanical"
+    line = [p for p in sentry.secrets if p.part == "artery"][0]
+    assert (line.name, line.hp) == ("Fuel Line", 10)
+    assert mind.traits.psionic and any(p.part == "psi_core" for p in mind.secrets)
+    assert content().abilitechs["mind_lash"].psionic

@@ -122,3 +122,11 @@ def test_default_pc_abilitechs_are_b22():
     assert a["shove"].on_hit.push_ft == 10 and a["shove"].on_hit.choose_one
     for basic in C.BASIC_ACTIONS:
         assert a[basic].category == "basic"
+
+
+@pytest.mark.rule("RS-05", "RS-06", "RS-B-19")
+def test_test_pcs_max_hp_from_their_hit_die():
+    from game.engine.systems.rpgstuck.limits import pc_max_hp
+    k, s = C.creature("knight"), C.creature("scout")
+    assert pc_max_hp(k.level, C.mod(k.scores["CON"]), k.hit_die) == 20
+    assert pc_max_hp(s.level, C.mod(s.scores["CON"]), s.hit_die) == 19

@@ -60,3 +60,29 @@ def test_the_parties_bring_a_mount_and_a_minion():
     assert {"pc", "mount", "minion"} <= kinds
     horse = c.creatures["warhorse"]
     assert horse.traits.willing_mount and horse.size == "large"
+
+
+@pytest.mark.rule("RS-89", "RS-AMB-10", "RS-SM-14")
+def test_each_encounter_cr_is_the_one_the_arithmetic_gives():
+    from game.engine.systems.rpgstuck.limits import encounter_cr
+    c = content()
+    for e in c.encounters.values():
+        party = [c.creatures[m] for m in c.parties[e.party].members]
+        tiers = [p.tier for p in party if p.kind == "pc"]
+        monsters = [(c.creatures[sp.creature].cr, c.creatures[sp.creature].tier)
+                    for sp in e.monsters]
+        assert encounter_cr(monsters, tiers) == e.cr, e.id
+
+
+@pytest.mark.rule("RS-89")
+def test_encounters_mix_tiers_both_ways():
+    # a Tier 0 monster against a Tier 1 party (x0.5) and a Tier 3 one against Tier 2 (x2)
+    c = content()
+    tiers = {c.creatures[sp.creature].tier for e in c.encounters.values() for sp in e.monsters}
+    assert {0, 1, 3} <= tiers
+
+
+@pytest.mark.rule("RS-125", "RS-127")
+def test_the_seasoned_knight_starts_mounted():
+    p = content().parties["seasoned"]
+    assert p.mounted == {"knight_l5": "warhorse"}

@@ -70,3 +70,10 @@ def test_a_prose_link_to_no_page_is_refused(tmp_path):
                    encoding="utf-8")
     with pytest.raises(R.ReferenceError, match=r"\[entries\.x\]: key 'text': links to 'nowhere'"):
         R.build("rpgstuck", reference_entries(), R.load_prose(bad), str(bad))
+
+
+def test_the_pages_build_beside_the_systems_house_rules():
+    from game.engine.systems.rpgstuck import RPGSTUCK
+    got = R.build("rpgstuck", [*reference_entries(), *R.house_entries(RPGSTUCK)],
+                  R.load_prose(PROSE), str(PROSE))
+    assert "House rules" in got.sections() and "Creatures" in got.sections()

@@ -286,3 +286,16 @@ def test_two_monsters_on_one_spawn(tmp_path):
     f = broken(tmp_path, "encounters", '{ creature = "imp", slot = 2 }',
                '{ creature = "imp", slot = 0 }')
     refused(f, "[encounters.crypt_swarm]", "'monsters'", "slot")
+
+
+@pytest.mark.rule("RS-125")
+def test_a_rider_on_something_that_is_not_a_willing_mount(tmp_path):
+    f = broken(tmp_path, "parties", 'mounted = { knight_l5 = "warhorse" }',
+               'mounted = { knight_l5 = "scout_l5" }')
+    refused(f, "[parties.seasoned]", "'mounted'", "RS-125")
+
+
+def test_a_rider_who_is_not_in_the_party(tmp_path):
+    f = broken(tmp_path, "parties", 'mounted = { knight_l5 = "warhorse" }',
+               'mounted = { knight = "warhorse" }')
+    refused(f, "[parties.seasoned]", "'mounted'", "members")

@@ -60,7 +60,7 @@ def test_block_is_offered_to_the_defending_seat_before_the_roll_and_lowers_it():
     events = m.submit(Block("knight", True)).events
     assert of(events, BlockDeclared)[0].die == "d4"
     rolled = of(events, AttackRolled)[0]
-    assert rolled.total == 13 and not rolled.hit and ("Block", -3) in rolled.terms
+    assert rolled.total == 13 and not rolled.hit and ("block", -3) in rolled.terms
     assert not m.state.creatures["knight"].reaction
     m.submit(EndTurn())                  # the knight's turn: its reaction comes back (B-11)
     assert m.state.creatures["knight"].reaction
@@ -81,7 +81,7 @@ def test_aim_adds_a_d4_and_cancels_against_block():
     m.submit(Aim("knight"))
     m.rng.force([8, 3, 5])               # d20 8 + 5, Aim d4 3 = 16; damage 5 + 3
     rolled = of(m.submit(Attack("knight", "strike", ((2, 1),))).events, AttackRolled)[0]
-    assert ("Aim", 3) in rolled.terms and rolled.total == 16
+    assert ("aim", 3) in rolled.terms and rolled.total == 16
     m2 = knight_next_to_imp()
     m2.state.creatures["imp"].conditions.append(Condition("averting", source="imp",
                                                           until="own_turn"))
@@ -89,7 +89,7 @@ def test_aim_adds_a_d4_and_cancels_against_block():
     m2.submit(Aim("knight"))
     m2.rng.force([8, 5])                 # the Aim d4 and the Avert d4 cancel: no die rolled
     rolled = of(m2.submit(Attack("knight", "strike", ((2, 1),))).events, AttackRolled)[0]
-    assert rolled.total == 13 and not [t for t in rolled.terms if t[0] in ("Aim", "Block")]
+    assert rolled.total == 13 and not [t for t in rolled.terms if t[0] in ("aim", "block")]
     assert not m2.state.creatures["imp"].has("averting")     # spent on the first roll
 
 
@@ -180,3 +180,32 @@ def test_an_attack_on_the_square_the_target_left_misses_like_any_miss():
     rolled = of(events, AttackRolled)[0]
     assert rolled.target is None and not rolled.hit and not of(events, Damaged)
     assert of(events, AttackDeclared)[0].targets == ((9, 1),)
+
+
+@pytest.mark.rule("RS-116", "RS-B-22", "RS-B-14")
+def test_shield_bash_pushes_10_ft_and_a_wall_costs_p_per_5_ft_unspent():
+    m = battle([("knight", "knight", 0, 1, 1), ("imp", "imp", 1, 2, 1)],
+               rows=["..........", "....#.....", ".........."])
+    m.rng.force([15, 1])                 # hit; Qd4 1 + STR 3 = 4 damage
+    events = m.submit(Attack("knight", "shield_bash", ((2, 1),))).events
+    imp = m.state.creatures["imp"]
+    assert (imp.x, imp.y) == (3, 1)      # one square, then the wall
+    pushed = [e for e in events if e.kind == "rs.moved"]
+    assert pushed and pushed[0].forced and pushed[0].mode == "pushed"
+    assert [e.amount for e in of(events, Damaged)] == [4, 2]     # the hit, then P = 2 for 5 ft
+    assert imp.hp == 16 - 6
+
+
+@pytest.mark.rule("RS-119", "RS-B-12", "RS-124")
+def test_a_shove_into_another_imp_splits_2p_when_the_second_fails_its_check():
+    from game.engine.systems.rpgstuck.actions import Shove
+    trio = [("knight", "knight", 0, 1, 1), ("imp", "imp", 1, 2, 1), ("imp2", "imp", 1, 3, 1)]
+    m = battle(trio)
+    # shove: knight Athletics 15 + 5 = 20 vs imp 5 + 4; imp2 resists with 5 + 4 = 9: hit
+    m.rng.force([15, 5, 5])
+    events = m.submit(Shove("knight", 2, 1, False)).events
+    assert [(e.victim, e.amount) for e in of(events, Damaged)] == [("imp", 2), ("imp2", 2)]
+    m2 = battle(trio)
+    m2.rng.force([15, 5, 20])            # imp2 resists (24 > 20): the imp takes all 4
+    events = m2.submit(Shove("knight", 2, 1, False)).events
+    assert [(e.victim, e.amount) for e in of(events, Damaged)] == [("imp", 4)]

@@ -240,12 +240,23 @@ def test_every_spawn_can_reach_the_other_side(tmp_path):
     wall = [(8, y) for y in range(H)]
     msgs = problems(tmp_path, tile=prop("wall", True), marks=wall)
     assert len(msgs) == len(PARTY) + len(MONSTERS), msgs
-    assert "the side 0 spawn at (1, 1) cannot reach any side 1 spawn" in msgs[0]
+    assert "(1, 1): a creature at the side 0 spawn (1, 1) cannot get to any side 1 spawn" in msgs[0]
+    assert any("a 3x3 creature at the side 1 spawn (10, 1) cannot get" in m for m in msgs)
     # a row of pillars (full cover) cuts it too; water and climbing do not
     assert problems(tmp_path, tile=prop("cover", "full"), marks=wall)
     assert problems(tmp_path, tile=prop("terrain", "swim"), marks=wall) == []
     assert problems(tmp_path, tile=prop("terrain", "climb") + prop("elevation_ft", 20),
                     marks=wall) == []
+
+
+@pytest.mark.rule("RS-B-15")
+def test_a_gap_too_narrow_for_the_huge_monster_is_reported(tmp_path):
+    """A wall across the map with a one-square gap lets the party and the small monsters
+    through, but not the 3x3 creature of monster slot 0 (B-15 footprints)."""
+    wall = [(8, y) for y in range(H) if y != 4]
+    msgs = problems(tmp_path, tile=prop("wall", True), marks=wall)
+    assert len(msgs) == 1, msgs
+    assert "a 3x3 creature at the side 1 spawn (10, 1) cannot get to any side 0 spawn" in msgs[0]
 
 
 @pytest.mark.rule("RS-B-14")

@@ -71,7 +71,7 @@ def test_the_map_holds_every_kind_of_ground_the_rules_read(path):
 
 
 @pytest.mark.rule("RS-B-25", "RS-115", "RS-106")
-def test_the_ravine_has_ledges_from_10_to_30_ft_a_sheer_drop_and_faces_to_climb():
+def test_the_ravine_has_ledges_from_10_to_30_ft_a_drop_and_faces_to_climb():
     board = load_board(MAPS[1])
     height = squares(board, "elevation_ft", 0)
     assert {10, 20, 30} <= set(height.values())
@@ -127,3 +127,40 @@ def test_every_tileset_tile_uses_the_value_lists_so_tiled_offers_them():
             else:
                 assert name == "label" and p.get("type", "string") == "string"
     assert seen == {"cover", "terrain", "light", "wall", "elevation_ft", "pit_depth_ft", "label"}
+
+
+@pytest.mark.rule("RS-B-24")
+@pytest.mark.parametrize("path", MAPS, ids=lambda p: p.name)
+def test_check_map_for_rpgstuck_passes_the_shipped_maps(path, capsys):
+    from game.__main__ import main
+    assert main(["check-map", str(path), "--system", "rpgstuck"]) == 0
+    assert "OK for rpgstuck" in capsys.readouterr().out
+
+
+@pytest.mark.rule("RS-B-24")
+def test_check_map_for_rpgstuck_refuses_a_square_map_of_another_system(capsys):
+    from game.__main__ import main
+    assert main(["check-map", str(ROOT / "maps" / "gems_riverbend.tmx"), "--system",
+                 "rpgstuck"]) == 1
+    out = capsys.readouterr().out
+    assert "terrain is 'grass'; it must be one of normal, difficult, climb, swim" in out
+    assert "object" in out and "which rpgstuck does not use" in out
+
+
+@pytest.mark.rule("RS-B-15", "RS-B-14")
+@pytest.mark.parametrize("path", MAPS, ids=lambda p: p.name)
+def test_a_creature_of_each_spawn_size_can_walk_from_its_spawn_to_the_other_side(path):
+    """The room a spawn promises is room to move too: a Large party member and a Huge monster
+    get from their spawns to the other side's spawns (moves.py's reach, any budget)."""
+    from game.engine.systems.rpgstuck.moves import MoveRules, reach
+    from game.engine.systems.rpgstuck.terrain import field_of
+    board = load_board(path)
+    field = field_of(board)
+    sides = board.spawns_by_side()
+    for side in (0, 1):
+        enemy = [(o.x, o.y) for o in sides[1 - side]]
+        for spot in sides[side]:
+            size = spot.properties["size"]
+            got = reach(field, (spot.x, spot.y), 10_000, MoveRules(size=size))
+            closest = min(max(abs(x - ex), abs(y - ey)) for x, y in got for ex, ey in enemy)
+            assert closest <= size, (spot.name, size, closest)

@@ -99,3 +99,27 @@ def test_rows_near_a_segment_hold_its_region_and_the_centre_line_touches_agree()
                                            hs.cube_to_point(d)) <= 2.0 + 2e-3 for c in drawn)
             want = {rc for rc in region if hs.line_touches(d, rc, hs.CENTRE_LINE)}
             assert set(hs.centre_line_touches.__wrapped__(d)) == want, d
+
+
+def test_an_edge_off_every_start_point_has_no_line_along_it() -> None:
+    """_edge_holds_a_sample settles a seam without looking at the other end: where it says no,
+    no sample line of any pair from the origin runs along that edge (the line-by-line test),
+    and it says no for most edges (what makes it worth asking first)."""
+    origin = hs.ORIGIN
+    edges = settled = 0
+    for cq in range(-6, 7):
+        for cr in range(-6, 7):
+            c = (cq, cr, -cq - cr)
+            for k in range(6):
+                edges += 1
+                if hs._edge_holds_a_sample(origin, c, k):
+                    continue
+                settled += 1
+                for dq in range(-7, 8):
+                    for dr in range(-7, 8):
+                        d = (dq, dr, -dq - dr)
+                        if d == origin:
+                            continue
+                        assert not any(hs._along_edge(p, q, c, k)
+                                       for p, q in hs._segments(origin, d)), (c, k, d)
+    assert settled > 0.8 * edges

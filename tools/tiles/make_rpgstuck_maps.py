@@ -100,29 +100,31 @@ def crypt() -> Plan:
     p.rect(f, 25, 0, 25, 17, "#")
     p.rect(f, 7, 1, 7, 16, "#")
     p.rect(f, 18, 1, 18, 16, "#")
-    p.at(f, " ", (7, 6), (7, 7), (7, 14), (18, 6), (18, 7), (18, 12))      # doorways
+    # doorways: three squares wide between the big rooms, so a Huge (3x3) creature passes
+    p.at(f, " ", (7, 5), (7, 6), (7, 7), (7, 14), (18, 5), (18, 6), (18, 7), (18, 12))
     # the gallery: 10 ft up, reached by climbing its face from the hall (RS-106)
     p.rect(g, 8, 1, 17, 3, "G")
     p.rect(f, 8, 4, 17, 4, "^")
     p.at(f, "T", (10, 2), (15, 2))
     p.at(f, "c", (12, 1))
-    # the hall: four pillars (full cover), a 5 ft dais with a sarcophagus (half cover), braziers,
-    # and a 20 ft pit beside the east doorway
+    # the hall: pillars (full cover) in its south half, a 5 ft dais with a sarcophagus (half
+    # cover), braziers, and a 20 ft pit beside the east doorway; the north half (y5-7) stays
+    # open, the way through for big creatures
     p.rect(g, 11, 7, 14, 9, "D")
     p.at(f, "S", (12, 8), (13, 8))
     p.at(f, "z", (11, 7), (14, 9))
-    p.at(f, "P", (9, 6), (16, 6), (9, 10), (16, 10))
+    p.at(f, "P", (9, 8), (9, 10), (15, 10), (12, 10))
     p.rect(f, 16, 8, 17, 9, "O")
     p.at(g, "r", (10, 8), (10, 9), (15, 5), (14, 10))
     p.at(g, ",", (8, 5), (12, 6), (13, 10))
-    p.at(f, "m", (11, 5))
+    p.at(f, "m", (10, 10))
     # the wall between hall and flooded chamber, open in the middle
     p.rect(f, 8, 11, 17, 11, "#")
     p.at(f, " ", (12, 11), (13, 11))
     # flooded chamber: deep water to swim and hold breath in (RS-117), shallow rim
     p.rect(g, 8, 12, 17, 16, "s")
     p.rect(g, 9, 13, 16, 15, "w")
-    p.at(f, "m", (8, 16), (17, 12))
+    p.at(f, "m", (8, 16), (16, 12))
     # antechamber: crates and masonry along the walls, torches by the doors
     p.at(f, "c", (1, 1), (6, 15))
     p.at(f, "C", (1, 15), (2, 15))
@@ -140,12 +142,14 @@ def crypt() -> Plan:
     # torches and braziers light their surroundings (lights layer, RS-101)
     p.rect(li, 1, 1, 6, 16, "d")
     p.rect(li, 8, 1, 17, 10, "k")
-    p.rect(li, 7, 6, 7, 7, "d")
+    p.rect(li, 7, 5, 7, 7, "d")
     p.rect(li, 8, 12, 17, 16, "d")
     p.rect(li, 19, 1, 24, 16, "k")
-    p.rect(li, 18, 6, 18, 7, "k")
-    p.lights += [(6, 4, 20, 20), (6, 10, 20, 20), (11, 7, 10, 10), (14, 9, 10, 10),
-                 (19, 11, 15, 15)]
+    p.rect(li, 18, 5, 18, 7, "k")
+    p.at(li, "d", (12, 11), (13, 11), (7, 14))
+    p.at(li, "k", (18, 12))
+    # (small radii: pools of light around each flame, the rest of each room stays as painted)
+    p.lights += [(6, 4, 5, 10), (6, 10, 5, 10), (11, 7, 5, 5), (14, 9, 5, 5), (19, 11, 5, 10)]
     spawn_block(p, 0, [(2, 5), (4, 5), (2, 7), (4, 7), (2, 9), (4, 9)], 2)
     spawn_block(p, 1, [(19, 1), (22, 1), (19, 4), (22, 4), (19, 7), (22, 7)], 3)
     return p
@@ -176,9 +180,9 @@ def ravine() -> Plan:
     p.at(f, "B", (9, 6), (9, 12), (1, 13))
     p.at(f, "L", (7, 11), (10, 15))
     p.at(f, "b", (11, 5), (11, 12))
-    # the cliff in the north-east: ledges at 10, 20 and 30 ft. Where the height changes with no
-    # face drawn the edge is sheer (a drop, RS-115); climbable faces (RS-106) lead up; solid rock
-    # (walls) frames two dark caves cut into its foot
+    # the cliff in the north-east: ledges at 10, 20 and 30 ft (a fall off the top, RS-115);
+    # climbable faces (RS-106) with hand-holds; solid rock (walls) frames two dark caves cut into
+    # its foot
     p.rect(g, 17, 0, 18, 8, "1")
     p.rect(g, 19, 0, 21, 8, "2")
     p.rect(g, 22, 0, 27, 8, "3")
@@ -196,7 +200,7 @@ def ravine() -> Plan:
     p.rect(li, 20, 7, 20, 8, "k")
     p.at(f, "B", (20, 1), (24, 1), (18, 6))
     p.at(f, "t", (23, 9))
-    p.lights += [(23, 9, 15, 15)]
+    p.lights += [(23, 9, 5, 10)]
     # the south-east meadow where the monsters gather: a few rocks and logs around it
     p.at(f, "B", (17, 12), (27, 14), (20, 19), (25, 18))
     p.at(f, "L", (17, 16), (22, 18))

@@ -33,6 +33,7 @@ from game.engine.boards.board import BoardError
 from game.engine.boards.hex import HexLayout
 
 from . import grid_art, sprites, tilemap
+from .labels import LabelPlacer
 from .tilemap import MapGeometry
 
 Cell = tuple[int, int]
@@ -215,6 +216,9 @@ class BoardView:
         #: under the tokens and above them
         self.layers_below: list[Any] = []
         self.layers_above: list[Any] = []
+        #: this frame's text boxes on the map: units are protected, and every layer (and the
+        #: scene's hover forecast) places its labels through it so none hides another
+        self.labels = LabelPlacer()
 
     # -- terrain ------------------------------------------------------------------------------
     @staticmethod
@@ -585,6 +589,14 @@ class BoardView:
         clip = surface.get_clip()
         surface.set_clip(self.rect)
         px = math.ceil(self.tile)
+        self.labels.reset(self.rect)
+        for tok in tokens:
+            # a label keeps off a unit's letters, HP bar and badges: the token's square, as
+            # _draw_tokens centres it in its box
+            side = math.ceil(px * tok.size)
+            box = pygame.Rect(0, 0, side, side)
+            box.center = self.cell_rect((tok.x, tok.y), tok.size).center
+            self.labels.protect(box)
         self._draw_ground(surface, overlay, px)
         if overlay is not None:
             self._draw_overlay_top(surface, overlay, px)
@@ -781,6 +793,7 @@ class BoardView:
             got = self._legends[key] = (parts, bg)
         parts, bg = got
         box = pygame.Rect((x, y), bg.get_size())
+        self.labels.protect(box)
         surface.blit(bg, box)
         cx = box.x + 8
         for c, label in parts:

@@ -725,7 +725,12 @@ class BattleScene(MatchScene):
                 # beside the hovered tile, not on it: the target stays visible under the odds
                 r = self.view.cell_rect(self.hover_cell) if self.hover_cell else None
                 at = (r.right - 8, r.y - 24) if r is not None else mouse
-                W.draw_tooltip(surface, self.text, at, head, lines, W.WARM)
+                # nor on the map's captions (the cover note at the target, say)
+                avoid = [box for _t, box in self.view.labels.placed]
+                if r is not None:
+                    avoid.append(r)
+                W.draw_tooltip(surface, self.text, at, head, lines, W.WARM, avoid=avoid,
+                               within=self.view.rect)
             return
         hit = self.log.line_at(mouse)
         if hit is not None and hit[1].terms:

@@ -139,9 +139,13 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour=PANEL, border=BORDE
 # -- tooltip ---------------------------------------------------------------------------------------
 
 def draw_tooltip(surface: pygame.Surface, text: Text, pos: tuple[int, int], title: str,
-                 lines: list[tuple[str, str]] | list[str], accent=COOL, max_w: int = 380) -> pygame.Rect:
+                 lines: list[tuple[str, str]] | list[str], accent=COOL, max_w: int = 380,
+                 avoid: list[pygame.Rect] | None = None,
+                 within: pygame.Rect | None = None) -> pygame.Rect:
     """A floating box near `pos`, kept on screen. `lines` are text, or (label, value) pairs
-    drawn as a two-column table (roll terms)."""
+    drawn as a two-column table (roll terms). With `avoid` (boxes that must stay readable, such
+    as the map's captions), the box takes the first corner round `pos` that covers none of
+    them and stays `within` its area (the map, say), else the one that does least of either."""
     pad = int(8 * text.scale)
     rows: list[tuple[pygame.Surface, pygame.Surface | None]] = []
     if title:
@@ -165,6 +169,8 @@ def draw_tooltip(surface: pygame.Surface, text: Text, pos: tuple[int, int], titl
     if box.bottom > screen.bottom - 4:
         box.bottom = pos[1] - 10
     box.clamp_ip(screen)
+    if avoid:
+        box = _clear_spot(box, pos, screen, avoid, within)
     shadow = pygame.Surface(box.size, pygame.SRCALPHA)
     shadow.fill((0, 0, 0, 110))
     surface.blit(shadow, box.move(3, 4))
@@ -176,6 +182,28 @@ def draw_tooltip(surface: pygame.Surface, text: Text, pos: tuple[int, int], titl
             surface.blit(b, (box.x + pad + left_w + 16, y))
         y += max(a.get_height(), lh)
     return box
+
+
+def _clear_spot(box: pygame.Rect, pos: tuple[int, int], screen: pygame.Rect,
+                avoid: list[pygame.Rect], within: pygame.Rect | None = None) -> pygame.Rect:
+    """`box` (already on screen) or, when it covers something in `avoid` or leaves `within`,
+    the corner round `pos` doing least of that (below right, above right, below left, above
+    left; the first on a tie), each kept on screen. Covering what must be read counts four
+    times what spills out of `within` (another panel, which the box only overlays briefly)."""
+    def hidden(r: pygame.Rect) -> int:
+        out = 4 * sum(r.clip(a).w * r.clip(a).h for a in avoid)
+        if within is not None:
+            inside = r.clip(within)
+            out += r.w * r.h - inside.w * inside.h
+        return out
+
+    if hidden(box) == 0:
+        return box
+    spots = [box]
+    for x, y in ((pos[0] + 18, pos[1] + 20), (pos[0] + 18, pos[1] - 10 - box.h),
+                 (pos[0] - 10 - box.w, pos[1] + 20), (pos[0] - 10 - box.w, pos[1] - 10 - box.h)):
+        spots.append(pygame.Rect((x, y), box.size).clamp(screen))
+    return min(spots, key=hidden)
 
 
 # -- initiative bar --------------------------------------------------------------------------------
@@ -348,7 +376,7 @@ class Sidebar:
                 for ln in lines:
                     if y + lh > unit_box.bottom - 4:
                         break
-                    y = self._line(surface, ln, x0, y, w, 14)
+                    y = self._line(surface, ln, x0, y, w, 14, unit_box.bottom - 4)
                 y += int(6 * s)
         # hovered tile
         tb = pygame.Rect(r.x + pad // 2, r.bottom - tile_h, r.w - pad, tile_h - pad // 2)
@@ -368,24 +396,41 @@ class Sidebar:
             for ln in tile.lines:
                 if ty > room:
                     break
-                ty = self._line(surface, ln, x0, ty, w, 14)
+                ty = self._line(surface, ln, x0, ty, w, 14, room + self.text.font(14).get_linesize())
 
-    def _line(self, surface, ln: PanelLine, x: int, y: int, w: int, size: int) -> int:
+    #: a panel line too long for its row goes on over this many rows, the last cut with "…"
+    LINE_ROWS = 2
+
+    def _line(self, surface, ln: PanelLine, x: int, y: int, w: int, size: int,
+              bottom: int | None = None) -> int:
+        """One labelled line at `y`; returns the next row's y. A body wider than the panel
+        wraps under itself (up to LINE_ROWS rows, and no row past `bottom`), the last row cut
+        with an ellipsis: it never runs out of the panel."""
         colour = ln.colour or (DIM if ln.dim else TEXT)
         start = x
         if ln.label:
-            lab = self.text.render(ln.label, size - 1, DIM, True)
+            lab = self.text.fit(ln.label, size - 1, w // 2, DIM, True)
             surface.blit(lab, (x, y + 1))
             x += max(lab.get_width() + 8, int(62 * self.text.scale))
-        body = self.text.fit(ln.text, size, w - (x - start), colour)
-        if ln.dim:
-            body = body.copy()
-            body.set_alpha(140)
-        surface.blit(body, (x, y))
         lh = self.text.font(size).get_linesize()
+        room = w - (x - start)
+        rows = [ln.text]
+        if self.text.font(size).size(ln.text)[0] > room:
+            most = self.LINE_ROWS if bottom is None else max(1, min(self.LINE_ROWS, (bottom - y) // lh))
+            rows = self.text.wrap(ln.text, size, room) or [ln.text]
+            if len(rows) > most:
+                rows = rows[:most - 1] + [" ".join(rows[most - 1:])]
+        top = y
+        for row in rows:
+            body = self.text.fit(row, size, room, colour)
+            if ln.dim:
+                body = body.copy()
+                body.set_alpha(140)
+            surface.blit(body, (x, y))
+            y += lh
         if ln.tooltip:
-            self.tips.append((pygame.Rect(start, y, w, lh), ln.label or ln.text, ln.tooltip))
-        return y + lh
+            self.tips.append((pygame.Rect(start, top, w, y - top), ln.label or ln.text, ln.tooltip))
+        return y
 
     def tip_at(self, pos) -> tuple[str, str] | None:
         for rect, title, tip in self.tips:
@@ -519,28 +564,59 @@ class CombatLog:
     def __init__(self, text: Text, limit: int = 500):
         self.text = text
         self.rect = pygame.Rect(0, 0, 0, 0)
+        #: the rows shown: each LogLine wrapped to the log's width, one rendered row each
         self.lines: list[tuple[LogLine, pygame.Surface]] = []
+        #: the lines as appended, so rows can be wrapped again for a new width
+        self.entries: list[LogLine] = []
         self.limit = limit
         self.scroll = 0              # lines scrolled up from the bottom
         self.renders = 0             # how many line surfaces were ever made (tests check reuse)
         self._cache = RegionCache()
+        self._wrapped = (0, 0.0)     # the (text width, scale) the rows were wrapped for
+
+    def _width(self) -> int:
+        """The text width a row may take (0 before the log has a size: no wrapping yet)."""
+        return self.rect.w - 24 if self.rect.w > 120 else 0
+
+    def _rows(self, ln: LogLine, width: int) -> int:
+        parts = self.text.wrap(ln.text, 14, width) if width else [ln.text]
+        for part in parts or [ln.text]:
+            self.lines.append((ln, self.text.render_once(part, 14, ln.colour)))
+            self.renders += 1
+        return len(parts or [ln.text])
 
     def append(self, lines: list[LogLine]) -> None:
-        """Render each line once; a line wider than the log (once it has a size) is wrapped into
-        several rows that share its LogLine, so nothing is cut off at the right edge."""
+        """Render each line once; a line wider than the log is wrapped into several rows that
+        share its LogLine, so nothing is cut off at the right edge. Lines appended before the
+        log had its size (a battle's set-up) are wrapped again once it has (see `rewrap`)."""
+        self.rewrap()
         added = 0
-        width = self.rect.w - 24 if self.rect.w > 120 else 0
+        width = self._width()
         for ln in lines:
-            parts = self.text.wrap(ln.text, 14, width) if width else [ln.text]
-            for part in parts or [ln.text]:
-                surf = self.text.render_once(part, 14, ln.colour)
-                self.renders += 1
-                self.lines.append((ln, surf))
-                added += 1
+            self.entries.append(ln)
+            added += self._rows(ln, width)
+        if len(self.entries) > self.limit:
+            del self.entries[: len(self.entries) - self.limit]
         if len(self.lines) > self.limit:
             del self.lines[: len(self.lines) - self.limit]
         if self.scroll:
             self.scroll += added
+
+    def rewrap(self) -> None:
+        """Wrap every row again when the log's width or the text scale changed since the rows
+        were made (set-up lines come before the layout; a window may be resized)."""
+        want = (self._width(), self.text.scale)
+        if want == self._wrapped:
+            return
+        self._wrapped = want
+        if not self.entries:
+            return
+        self.lines = []
+        for ln in self.entries:
+            self._rows(ln, want[0])
+        if len(self.lines) > self.limit:
+            del self.lines[: len(self.lines) - self.limit]
+        self.scroll = min(self.scroll, max(0, len(self.lines) - 1))
 
     def line_h(self) -> int:
         return self.text.font(14).get_linesize()
@@ -552,6 +628,7 @@ class CombatLog:
         return list(enumerate(self.lines[start:end], start))
 
     def draw(self, surface: pygame.Surface, mouse) -> None:
+        self.rewrap()
         hover = self.line_at(mouse)
         # `renders` counts every line ever added, so it names the log's content
         key = (self.renders, self.scroll, hover[0] if hover else None, self.text.scale)

@@ -376,7 +376,7 @@ _SURELY_OUT2 = (1.0 + 1e-6) ** 2
 @lru_cache(maxsize=65536)
 def _seam_mask(a: Cube, b: Cube, c: Cube, d: int) -> int:
     """Bit i set: sample line i of the canonical pair runs along c's edge toward direction d."""
-    if not _near(a, b, c):
+    if not _edge_holds_a_sample(a, c, d) or not _near(a, b, c):
         return 0
     # _along_edge for the 49 lines in one pass (same arithmetic in the same order), the edge's
     # frame worked out once.
@@ -398,6 +398,28 @@ def _seam_mask(a: Cube, b: Cube, c: Cube, d: int) -> int:
                 if hi - lo > EPS:
                     m |= 1 << i
             i += 1
+    return m
+
+
+@lru_cache(maxsize=65536)
+def _edge_holds_a_sample(a: Cube, c: Cube, d: int) -> bool:
+    """Whether a sample point of hex a lies on the line of hex c's edge toward direction d (the
+    test `_seam_mask` makes of each start point, the same arithmetic): no sample line from a
+    can run along that edge otherwise, whatever the other end. From the origin only the edges
+    on the three edge-parallel lines through its centre qualify, so most seams are settled
+    here once per hex and direction instead of once per pair."""
+    nx, ny, mx, my = _edge_frame(c, d)
+    return any(abs(nx * (p0[0] - mx) + ny * (p0[1] - my)) <= EPS for p0 in sample_points(a))
+
+
+def _seam(d: Cube, rc: Cube, k: int, seams: dict[tuple[Cube, int], int]) -> int:
+    """`_seam_mask(ORIGIN, d, rc, k)`, remembered in the pair's `seams` table."""
+    if not _edge_holds_a_sample(ORIGIN, rc, k):
+        return 0
+    key = (rc, k)
+    m = seams.get(key)
+    if m is None:
+        m = seams[key] = _seam_mask(ORIGIN, d, rc, k)
     return m
 
 
@@ -459,11 +481,7 @@ def _lines_through(d: Cube, blocking: list[Cube], graze_blocks: bool) -> int:
             for k in range(3):
                 dd = CUBE_DIRECTIONS[k]
                 if (c[0] + dd[0], c[1] + dd[1], c[2] + dd[2]) in bset:
-                    key = (c, k)
-                    m = seams.get(key)
-                    if m is None:
-                        m = seams[key] = _seam_mask(ORIGIN, d, c, k)
-                    hit |= m
+                    hit |= _seam(d, c, k, seams)
         if hit == ALL_LINES:
             break                      # every line is obstructed already
     return hit
@@ -628,10 +646,7 @@ def crossings_witness(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
             nb = (rc[0] + dd[0], rc[1] + dd[1], rc[2] + dd[2])
             other = wmap.get(nb)
             if other is not None and nb != ORIGIN and nb != d:
-                key = (rc, k)
-                m = seams.get(key)
-                if m is None:
-                    m = seams[key] = _seam_mask(ORIGIN, d, rc, k)
+                m = _seam(d, rc, k, seams)
                 if m:
                     adds.append((m, min(w, other)))
     if threshold == 3:
@@ -721,7 +736,7 @@ def _weigh(a: Cube, b: Cube, weight: Weight, candidates: list[int],
                 dd = CUBE_DIRECTIONS[k]
                 nb = (c[0] + dd[0], c[1] + dd[1], c[2] + dd[2])
                 if nb in wmap and c not in ends and nb not in ends:
-                    m = _seam_mask(ORIGIN, d, rc, k)
+                    m = _seam_mask(ORIGIN, d, rc, k) if _edge_holds_a_sample(ORIGIN, rc, k) else 0
                     if m:
                         seams.append((c, nb, min(w, wmap[nb]), m))
     best: Crossing | None = None

@@ -35,6 +35,7 @@ from typing import Any, Iterable
 import pygame
 
 from game.client import resources
+from game.client.render.labels import LabelPlacer, around
 from game.client.systems.bindings.timing import (Flight, FlightView, Push, SightLine,
                                                   Structure)
 
@@ -74,6 +75,9 @@ class FlightOverlay:
         self._looks: dict[str, tuple[Colour, str]] = {}
         self._below_key: Any = None       # see draw_below
         self._below: tuple[pygame.Surface, pygame.Rect] | None = None
+        #: the frame's captions, drawn after every line and marker (see draw_above)
+        self._captions: list[tuple[str, Point, float, Colour, bool]] = []
+        self._placer: LabelPlacer | None = None
 
     # -- state ------------------------------------------------------------------------------------
     def set_view(self, view: FlightView | None, sight: SightLine | None = None,
@@ -129,23 +133,25 @@ class FlightOverlay:
 
     # -- drawing ----------------------------------------------------------------------------------
     def draw_below(self, surface: pygame.Surface, cam: Any) -> None:
-        """Under the tokens: walls, veils, next-segment ghost hexes, trails."""
+        """Under the tokens: walls, veils, next-segment ghost hexes, trails, and the targeting
+        line (under the units it passes, so their letters and HP stay readable)."""
         self.ui_scale = float(getattr(cam, "ui_scale", 1.0) or 1.0)
         v = self.view
-        if v is None:
-            return
-        # the layer is drawn once per (what is in flight, camera) and kept, cropped to what it
-        # shows: rebuilding a view-sized layer every frame cost a fifth of a frame
-        key = (v, tuple(cam.rect), tuple(int(c) for c in cam.cam), cam.zoom, float(cam.tile),
-               self.ui_scale)
-        if key != self._below_key:
-            layer = self._draw_below(cam, v)
-            box = layer.get_bounding_rect()
-            self._below = (layer.subsurface(box).copy(), box.move(cam.rect.topleft)) \
-                if box.w and box.h else None
-            self._below_key = key
-        if self._below is not None:
-            surface.blit(*self._below)
+        if v is not None:
+            # the layer is drawn once per (what is in flight, camera) and kept, cropped to what
+            # it shows: rebuilding a view-sized layer every frame cost a fifth of a frame
+            key = (v, tuple(cam.rect), tuple(int(c) for c in cam.cam), cam.zoom, float(cam.tile),
+                   self.ui_scale)
+            if key != self._below_key:
+                layer = self._draw_below(cam, v)
+                box = layer.get_bounding_rect()
+                self._below = (layer.subsurface(box).copy(), box.move(cam.rect.topleft)) \
+                    if box.w and box.h else None
+                self._below_key = key
+            if self._below is not None:
+                surface.blit(*self._below)
+        if self.sight is not None:
+            self._sight_line(surface, cam, self.sight, max(8.0, float(cam.tile)))
 
     def _draw_below(self, cam: Any, v: FlightView) -> pygame.Surface:
         layer = pygame.Surface(cam.rect.size, pygame.SRCALPHA)
@@ -163,10 +169,21 @@ class FlightOverlay:
         return layer
 
     def draw_above(self, surface: pygame.Surface, cam: Any) -> None:
-        """Over the tokens: push arrows, projectiles, arrival bursts, labels, the sight line."""
+        """Over the tokens: push arrows, projectiles, arrival bursts, the sight line's markers,
+        then the captions. One layout rule: every line and marker first, every caption last,
+        each placed (through the view's LabelPlacer) where it hides no unit, marker or earlier
+        caption; the sight line's caption goes first, as it answers the pointer."""
         self.ui_scale = float(getattr(cam, "ui_scale", 1.0) or 1.0)
         v = self.view
         tile = max(8.0, float(cam.tile))
+        placer = getattr(cam, "labels", None)
+        if placer is None:          # a camera without a frame placer: one for this call
+            placer = LabelPlacer()
+            placer.reset(cam.rect)
+        self._placer = placer
+        self._captions = []
+        if self.sight is not None:
+            self._sight(surface, cam, self.sight, tile)
         if v is not None:
             for st in v.structures:
                 if st.caption and st.next_cells:
@@ -187,8 +204,9 @@ class FlightOverlay:
             at = (a[0] + (b[0] - a[0]) * fr, a[1] + (b[1] - a[1]) * fr)
             head = cam.cell_center(s.points[-1])
             self._glyph(surface, at, s.colour, s.glyph, tile, (head[0] - at[0], head[1] - at[1]))
-        if self.sight is not None:
-            self._sight(surface, cam, self.sight, tile)
+        for text, at, size, accent, below in self._captions:
+            self._caption(surface, placer, text, at, size, accent, below)
+        self._captions = []
 
     # -- pieces -----------------------------------------------------------------------------------
     def _poly(self, cam: Any, h: tuple[int, int], off: Point) -> list[Point]:
@@ -322,6 +340,8 @@ class FlightOverlay:
                 b = (at[0] - ux * r * (1.9 - 0.3 * k) + px, at[1] - uy * r * (1.9 - 0.3 * k) + py)
                 pygame.draw.line(surface, OUTLINE, a, b, max(2, int(r * 0.32)) + 2)
                 pygame.draw.line(surface, _shade(colour, 0.3), a, b, max(2, int(r * 0.32)))
+        self._protect(pygame.Rect(int(at[0] - r - 2), int(at[1] - r - 2), int(2 * r + 5),
+                                  int(2 * r + 5)))
         pygame.draw.circle(surface, OUTLINE, at, r + 2)
         pygame.draw.circle(surface, colour, at, r)
         pygame.draw.circle(surface, _shade(colour, 0.45), (at[0] - r * 0.3, at[1] - r * 0.3), r * 0.35)
@@ -335,6 +355,7 @@ class FlightOverlay:
             rad = r if i % 2 == 0 else r * 0.62
             a = math.pi * 2 * i / 16
             pts.append((c[0] + rad * math.cos(a), c[1] + rad * math.sin(a)))
+        self._protect(pygame.Rect(int(c[0] - r), int(c[1] - r), int(2 * r) + 1, int(2 * r) + 1))
         pygame.draw.polygon(surface, OUTLINE, pts, max(3, int(tile * 0.07)) + 2)
         pygame.draw.polygon(surface, DANGER, pts, max(3, int(tile * 0.07)))
 
@@ -356,14 +377,16 @@ class FlightOverlay:
             _head(surface, PUSH, pts[-2], pts[-1], tile * 0.2, hollow=True)
         self._label(surface, p.label, start, tile, PUSH, below=False)
 
-    def _sight(self, surface: pygame.Surface, cam: Any, s: SightLine, tile: float) -> None:
+    def _sight_line(self, surface: pygame.Surface, cam: Any, s: SightLine, tile: float) -> None:
+        """The targeting line itself (under the tokens): the centre line, and the clear line
+        used when it is not the centre one."""
         to_screen = getattr(cam, "board_to_screen", None)
         if s.lines and to_screen is not None:
             (p0, p1) = s.lines[0]
             a, b = to_screen(p0), to_screen(p1)
         else:
             a, b = cam.cell_center(s.a), cam.cell_center(s.b)
-        colour = SIGHT if s.can_see and not s.cover else (240, 170, 70) if s.can_see else DANGER
+        colour = _sight_colour(s)
         w = max(2, int(tile * 0.05))
         if s.can_see:
             pygame.draw.line(surface, OUTLINE, a, b, w + 2)
@@ -373,13 +396,28 @@ class FlightOverlay:
         if len(s.lines) > 1 and to_screen is not None:
             q0, q1 = to_screen(s.lines[1][0]), to_screen(s.lines[1][1])
             _dashed(surface, COOL, q0, q1, max(1, w - 1), max(4, int(tile * 0.1)))
+
+    def _sight(self, surface: pygame.Surface, cam: Any, s: SightLine, tile: float) -> None:
+        """The targeting line's markers over the tokens (what conceals, what gives cover) and
+        its caption at the target."""
+        to_screen = getattr(cam, "board_to_screen", None)
+        if s.lines and to_screen is not None:
+            b = to_screen(s.lines[0][1])
+        else:
+            b = cam.cell_center(s.b)
+        colour = _sight_colour(s)
         for h in s.concealed_by:
             c = cam.cell_center(h)
+            self._protect(pygame.Rect(int(c[0] - tile * 0.14 - 1), int(c[1] - tile * 0.14 - 1),
+                                      int(tile * 0.28) + 3, int(tile * 0.28) + 3))
             pygame.draw.circle(surface, OUTLINE, c, tile * 0.14 + 1)
             pygame.draw.circle(surface, (150, 200, 150), c, tile * 0.14)
         for h in s.blocked_by:
             c = cam.cell_center(h)
-            _shield(surface, c, tile * 0.22, (240, 170, 70) if s.can_see else DANGER)
+            r = tile * 0.22
+            self._protect(pygame.Rect(int(c[0] - r), int(c[1] - r * 0.8), int(2 * r) + 1,
+                                      int(1.8 * r) + 1))
+            _shield(surface, c, r, (240, 170, 70) if s.can_see else DANGER)
         self._label(surface, s.label, b, tile, colour, below=True)
 
     def _backing(self, size: tuple[int, int]) -> pygame.Surface:
@@ -405,23 +443,38 @@ class FlightOverlay:
             self._labels[key] = got
         return got
 
+    def _protect(self, rect: pygame.Rect) -> None:
+        """A marker drawn this frame: captions keep off it."""
+        if self._placer is not None:
+            self._placer.protect(rect)
+
     def _label(self, surface: pygame.Surface, text: str, at: Point, tile: float, accent: Colour,
                below: bool = True) -> None:
+        """A caption about the marker at `at`, preferably below it (or above): kept for the end
+        of draw_above, where every caption is placed once every marker is known."""
+        self._captions.append((text, at, tile, accent, below))
+
+    def _caption(self, surface: pygame.Surface, placer: LabelPlacer, text: str, at: Point,
+                 tile: float, accent: Colour, below: bool) -> None:
         k = self.ui_scale
         size = max(int(11 * k), min(int(16 * k), int(tile * 0.26)))
         img = self._text(text, size, (245, 242, 232))
         pad = 4
-        box = pygame.Rect(0, 0, img.get_width() + 2 * pad, img.get_height() + 2)
-        if below:
-            box.midtop = (int(at[0]), int(at[1] + tile * 0.42))
-        else:
-            box.midbottom = (int(at[0]), int(at[1] - tile * 0.42))
+        dims = (img.get_width() + 2 * pad, img.get_height() + 2)
+        # just off the marker's hex (a unit's protected square reaches half a tile from its
+        # centre)
+        box = placer.place(text, dims, around(at, dims, tile * 0.5 + 2, below, step=tile * 0.5))
         surface.blit(self._backing(box.size), box)
         pygame.draw.rect(surface, accent, box, 1, border_radius=3)
         surface.blit(img, (box.x + pad, box.y + 1))
 
 
 # -- primitives ---------------------------------------------------------------------------------
+def _sight_colour(s: SightLine) -> Colour:
+    """White for a clear line, amber through cover, red when the target cannot be seen."""
+    return SIGHT if s.can_see and not s.cover else (240, 170, 70) if s.can_see else DANGER
+
+
 def _inset(poly: list[Point], k: float) -> list[Point]:
     cx = sum(x for x, _ in poly) / len(poly)
     cy = sum(y for _, y in poly) / len(poly)

@@ -470,6 +470,22 @@ def simulate_attack(state: BindingsState, a: Any, limit: int = 200) -> tuple[lis
     return steps, "open", None
 
 
+def live_attacks(state: BindingsState) -> list[Any]:
+    """The attacks still to show: not done, and not one that waits on a target the engine's own
+    walk (combat.simulate) calls gone. An attack deferred to its target's turn (BND-13) whose
+    target fell first stays in the state, waiting for a turn that never comes; drawing it
+    would leave its marker and caption on the fallen combatant for the rest of the battle."""
+    out = []
+    for a in state.attacks:
+        if a.status == "done":
+            continue
+        if a.status in ("awaiting_defence", "deferred") and \
+                simulate_attack(state, a, limit=1)[1] == "gone":
+            continue
+        out.append(a)
+    return out
+
+
 def preview_attack(state: BindingsState, a: Any) -> tuple[list[Hex], bool, bool]:
     """(hexes entered on its next advance, contacts then, falls short then)."""
     steps, end, _at = simulate_attack(state, a)
@@ -666,9 +682,7 @@ def _marks(state: BindingsState) -> dict[tuple[str, int], list[Mark]]:
     def add(cid: str, tick: int, m: Mark) -> None:
         out.setdefault((cid, tick), []).append(m)
 
-    for a in state.attacks:
-        if a.status == "done":
-            continue
+    for a in live_attacks(state):
         o, nt, eta = _attack_ongoing(state, a)
         name = move_name(a.move, _content(state))
         tname = state.combatants[a.target].name if a.target in state.combatants else "the hex"
@@ -714,8 +728,8 @@ def _marks(state: BindingsState) -> dict[tuple[str, int], list[Mark]]:
 
 def _combatant_times(state: BindingsState) -> list[CombatantTime]:
     per: dict[str, list[Ongoing]] = {cid: [] for cid in state.combatants}
-    for a in state.attacks:
-        if a.status != "done" and a.attacker in per:
+    for a in live_attacks(state):
+        if a.attacker in per:
             per[a.attacker].append(_attack_ongoing(state, a)[0])
     for m in state.movements:
         if m.owner in per:
@@ -833,9 +847,7 @@ def flight_view(state: BindingsState) -> FlightView:
     """Everything in flight on the map, with next-segment previews."""
     lay = _layout(state)
     flights = []
-    for a in state.attacks:
-        if a.status == "done":
-            continue
+    for a in live_attacks(state):
         o, nt, eta = _attack_ongoing(state, a)
         path, contact, short = preview_attack(state, a)
         if a.status in ("awaiting_defence", "deferred"):

@@ -23,8 +23,10 @@ Cost (BND-91's guesses are listed in every attacker's legal actions): `unseen` l
 board's open hexes only, bounds each pair with bit boards before any line is summed, works a
 long reach out over the whole board at once, and keeps the bare board's answers (no walls or
 veils) per hex: a pair whose lines no wall or veil comes near keeps the bare answer, and one
-the bare board sees into stays seen when its witness lines touch none of them. Every table
-is capped (_MEMO_LIMIT, _VIEWERS_PER_BOARD, one entry per hex or per offset of the board).
+the bare board sees into stays seen when its witness lines touch none of them. Each hex's
+walk over the board (the open hexes in listing order, with their templates) is kept per
+board. Every table is capped (_MEMO_LIMIT, _VIEWERS_PER_BOARD, one entry per hex or per
+offset of the board).
 
 Must not: roll dice, change the state, or resolve an attack (combat.py applies the miss chance,
 BND-92, and disadvantage from cover). Never imports pygame.
@@ -269,24 +271,19 @@ class Viewer:
                 mask ^= low
             return out_c
 
-        templates, template = grid.templates, grid.template
         dark, walls = grid.dark, self._walls_c
-        qa, ra = ca[0], ca[1]
         found = []
-        for q, r, s, h in (grid.open if reach > _SHORT_REACH else grid.around(ca, reach)):
-            dq, dr = q - qa, r - ra
-            dist = max(abs(dq), abs(dr), abs(dq + dr))
-            if dist > reach or dist == 0:
-                continue
-            t = templates.get((dq, dr))
-            if t is None:
-                t = template(dq, dr)
-            c = (q, r, s)
+        # the open hexes in the listing's order, each with its template: nearest first, so the
+        # walk stops at the reach
+        for dist, ring, c, h, dq, dr, t in (grid.order_from(ca) if reach > _SHORT_REACH
+                                             else grid.order_near(ca, reach)):
+            if dist > reach:
+                break
             if plain is not None:
                 nearby = t & near_feature
                 if not nearby:
                     if h in plain:
-                        found.append((dist, _ring_index(dq, dr, dist), h))
+                        found.append((dist, ring, h))
                     continue
                 if c in walls:
                     continue
@@ -294,7 +291,7 @@ class Viewer:
                     # hidden on the bare board: walls only take lines away and veils only add
                     # to them, so it stays hidden while some line is clear (BND-84)
                     if not t & near_wall or self.can_see(a, h):
-                        found.append((dist, _ring_index(dq, dr, dist), h))
+                        found.append((dist, ring, h))
                     continue
                 if h in dark:         # darkness answers by the line alone: walls only block
                     continue
@@ -335,8 +332,7 @@ class Viewer:
                         self._remember_pair(key, why)
                     hidden = why == 0
             if hidden:
-                found.append((dist, _ring_index(dq, dr, dist), h))
-        found.sort()
+                found.append((dist, ring, h))
         return [(dist, h) for dist, _, h in found]
 
     def _remember_pair(self, key: tuple[Cube, Cube], why: int | None) -> None:
@@ -408,6 +404,14 @@ def _board_cubes(board: Any) -> tuple[frozenset[Cube], frozenset[Cube], dict[Cub
     return frozenset(solid), frozenset(cover), conceal
 
 
+# (distance, place in the ring, cube, hex, dq, dr, template): a row of _Grid.order_from
+OrderRow = tuple[int, int, Cube, Hex, int, int, int]
+
+
+def _listing_order(row: OrderRow) -> tuple[int, int]:
+    return row[0], row[1]
+
+
 class _Grid:
     """What the unseen listing reads from a board once (one per board, see boardcache): its
     open hexes in board order (cube and offset), its dark hexes, and a bit layout for bit
@@ -439,11 +443,42 @@ class _Grid:
         self.templates: dict[tuple[int, int], int] = {}
         self.centres: dict[tuple[int, int], int] = {}
         self._by_cube = {(c[0], c[1], c[2]): c for c in self.open}
+        self._orders: dict[Cube, tuple[OrderRow, ...]] = {}
 
-    def around(self, c: Cube, radius: int) -> list[tuple[int, int, int, Hex]]:
-        """The open hexes within `radius` of `c` (for a short reach: fewer than the board's)."""
+    def order_from(self, c: Cube) -> tuple[OrderRow, ...]:
+        """Every open hex of the board but `c` itself, as seen from `c`, in the unseen listing's
+        order (by distance, then place in the ring, as cube_area walks them): (distance, place
+        in the ring, cube, hex, dq, dr, template). Worked out once per hex of the board and
+        kept (a board's worth of rows for each hex a combatant has looked from), so a listing
+        walks a ready list instead of measuring every hex again for each set of walls and
+        veils."""
+        got = self._orders.get(c)
+        if got is None:
+            got = self._orders[c] = tuple(self._rows(c, self.open, None))
+        return got
+
+    def order_near(self, c: Cube, radius: int) -> list[OrderRow]:
+        """`order_from(c)` up to `radius` (for a short reach: fewer than the board's hexes)."""
         by_cube = self._by_cube
-        return [got for x in cube_area(c, radius) if (got := by_cube.get(x)) is not None]
+        return self._rows(c, [got for x in cube_area(c, radius)
+                              if (got := by_cube.get(x)) is not None], radius)
+
+    def _rows(self, c: Cube, cells: Iterable[tuple[int, int, int, Hex]],
+              radius: int | None) -> list[OrderRow]:
+        templates, template = self.templates, self.template
+        qa, ra = c[0], c[1]
+        rows = []
+        for q, r, s, h in cells:
+            dq, dr = q - qa, r - ra
+            dist = max(abs(dq), abs(dr), abs(dq + dr))
+            if dist == 0 or (radius is not None and dist > radius):
+                continue
+            t = templates.get((dq, dr))
+            if t is None:
+                t = template(dq, dr)
+            rows.append((dist, _ring_index(dq, dr, dist), (q, r, s), h, dq, dr, t))
+        rows.sort(key=_listing_order)
+        return rows
 
     def bit(self, c: Cube) -> int:
         """Where hex `c` sits in a board laid out in this grid."""

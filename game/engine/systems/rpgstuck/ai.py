@@ -18,7 +18,9 @@ from game.engine.actions import EndTurn
 from game.engine.rng import Rng
 from game.engine.tactics.bots import BotBase, register_bot
 
-from . import attack, forecast
+from . import forecast
+from .arith import sees_cell
+from .attack import distance_to_cell
 from .actions import Aim, Attack, Avert, Block, Dash, Move, StandUp
 from .profiles import is_attack, profile
 from .state import Creature, RpgState
@@ -57,7 +59,7 @@ class RpgBot(BotBase):
                 return best_move
         if Dash in kinds and view.turn.move_left < 5 and self._far(view, me):
             return Dash(me.id)
-        if Avert in kinds:
+        if Avert in kinds and not me.has("averting"):
             return Avert(me.id)
         return next(a for a in legal if isinstance(a, EndTurn))
 
@@ -84,15 +86,28 @@ class RpgBot(BotBase):
     def _enemies(self, view: RpgState, me: Creature) -> list[Creature]:
         return [d for d in view.creatures.values() if d.side != me.side and d.up]
 
+    def _goals(self, view: RpgState, me: Creature) -> list[tuple[int, int, int]]:
+        """Where the enemy is, as the seat knows it: (x, y, hp) of each enemy in view, else the
+        last known squares of those out of view, else the enemy side's spawns on the map."""
+        seen = [(d.x, d.y, d.hp) for d in self._enemies(view, me)]
+        if seen:
+            return seen
+        known = [(x, y, 999) for cid, (x, y) in view.last_seen.get(str(me.side), {}).items()
+                 if cid not in view.creatures]
+        if known:
+            return known
+        return [(o.x, o.y, 999) for side, spawns in view.board.spawns_by_side().items()
+                if side != me.side for o in spawns]
+
     def _far(self, view: RpgState, me: Creature) -> bool:
-        foes = self._enemies(view, me)
-        return bool(foes) and min(attack.distance(me, d) for d in foes) > 2
+        goals = self._goals(view, me)
+        return bool(goals) and min(distance_to_cell(me, (x, y)) for x, y, _ in goals) > 2
 
     def _place_score(self, view: RpgState, me: Creature, x: int, y: int, rng: Rng) -> float:
         """How good standing at (x, y) is: close enough to attack the weakest enemy (melee: next
         to it; ranged: within range but not adjacent), and for hard bots, in cover."""
-        foes = self._enemies(view, me)
-        if not foes:
+        goals = self._goals(view, me)
+        if not goals:
             return 0.0
         ox, oy = me.x, me.y
         me.x, me.y = x, y                    # the view is the bot's own copy
@@ -101,21 +116,22 @@ class RpgBot(BotBase):
                               if is_attack(view, aid)), default=1)
             ranged = best_reach > 1
             score = 0.0
-            target = min(foes, key=lambda d: (d.hp, attack.distance(me, d)))
-            dist = attack.distance(me, target)
-            nearest = min(attack.distance(me, d) for d in foes)
+            tx, ty, _hp = min(goals, key=lambda g: (g[2], distance_to_cell(me, (g[0], g[1]))))
+            dist = distance_to_cell(me, (tx, ty))
+            nearest = min(distance_to_cell(me, (gx, gy)) for gx, gy, _ in goals)
             if ranged:
                 score -= max(0, dist - best_reach) * 2
                 if nearest <= 1:
                     score -= 3
+                if dist <= best_reach and not sees_cell(view, me, (tx, ty)):
+                    score -= 2                   # in range but no line to shoot along
             else:
                 score -= dist * 2
             if self.hard:
-                score += 0.5 * forecast.shelter(view, me, foes)
+                score += 0.5 * forecast.shelter(view, me, self._enemies(view, me))
         finally:
             me.x, me.y = ox, oy
         return self.noisy(score, rng)
-
 
 for _level, _noise, _random, _hard in (("easy", 2.0, 0.15, False), ("normal", 0.0, 0.0, False),
                                        ("hard", 0.0, 0.0, True)):

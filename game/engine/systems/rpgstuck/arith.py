@@ -17,20 +17,23 @@ from typing import Any
 from game.engine.dice import Roll, roll
 from game.engine.events import DiceRolled
 from game.engine.rng import Rng
-from game.engine.tactics.lines import line_of_sight
-from game.engine.tactics.reach import square_reach
 
-from . import house
-from .events import CheckMade, ConditionChanged, Spotted
+from . import damage, house, listing, moves, odds, rolls, sight, terrain
+from .events import CheckMade, ConditionChanged, Moved, Spotted
 from .state import Cell, Condition, Creature, RpgState, mod
 
 
-# --- PC numbers (STAND-IN: limits.py) ------------------------------------------------------------
+# --- PC and monster numbers (listing.py; max HP: STAND-IN for limits.py) -----------------------
+def numbers_of(state: RpgState, c: Creature) -> listing.Numbers:
+    """P, Q and Level of a creature for damage listings (B-03..05; B-05's T0 house option)."""
+    if c.pc:
+        return listing.pc_numbers(c.level)
+    return listing.monster_numbers(c.tier, t0_as_one=house.read(state, "t0_min1"))
+
+
 def proficiency(pc: bool, level: int, tier: int) -> int:
-    """B-03 P (PCs: tier + 1, tier from level, B-02); B-05 monsters: T + 1 (section F)."""
-    if pc:
-        tier = 1 + (max(1, level) - 1) // 4
-    return tier + 1
+    """B-03 P for PCs (tier + 1); section F: monster proficiency is T + 1."""
+    return listing.pc_numbers(level).p if pc else tier + 1
 
 
 def pc_max_hp(entry: Any) -> int:
@@ -40,59 +43,64 @@ def pc_max_hp(entry: Any) -> int:
     return 10 + die + con + (max(1, entry.level) - 1) * (die // 2 + 1 + con)
 
 
-def numbers(c: Creature) -> dict[str, int]:
-    """P, Q, Level and T of a creature for damage listings (B-03..05)."""
-    p = proficiency(c.pc, c.level, c.tier)
-    if c.pc:
-        tier = 1 + (max(1, c.level) - 1) // 4
-        return {"P": p, "Q": tier, "Level": c.level, "T": tier}
-    return {"P": p, "Q": max(1, c.tier), "Level": 4 * c.tier, "T": c.tier}
+# --- movement and sight (moves.py, sight.py, terrain.py) ---------------------------------------
+def field(state: RpgState) -> terrain.Field:
+    return terrain.field_of(state.board)
 
 
-# --- movement and sight (STAND-IN: moves.py, sight.py) ---------------------------------------
-def _blocked(state: RpgState, cell: Cell) -> bool:
-    b = state.board
-    if not b.in_bounds(*cell):
-        return True
-    return bool(b.prop(*cell, "wall", False)) or b.prop(*cell, "cover", "none") == "full"
+def _others(state: RpgState, c: Creature) -> frozenset[Cell]:
+    return frozenset(cell for o in state.creatures.values() if o.id != c.id
+                     and o.status in ("up", "unconscious") for cell in o.cells())
+
+
+def move_rules(state: RpgState, c: Creature) -> moves.MoveRules:
+    """How `c` moves (B-14 diagonals house rule; climb and swim speeds from its stat block;
+    jumping up to 3 + STR ft with a run-up, RS-107)."""
+    from .profiles import content_of
+    speeds = content_of(state).creatures[c.entry].speed
+    return moves.MoveRules(size=c.size,
+                           alternating=house.read(state, "diagonals") == "alternating",
+                           jump_up_ft=moves.jump(c.scores["STR"], moves.RUN_UP_FT).high_ft,
+                           climber=speeds.climb > 0, swimmer=speeds.swim > 0)
 
 
 def reach(state: RpgState, c: Creature, budget: int, free: bool = False
           ) -> dict[Cell, tuple[int, list[Cell]]]:
-    """Squares `c` can reach with `budget` ft, with cost and path (B-14: 5 ft a square; the
-    diagonal house rule)."""
+    """Squares `c` can reach with `budget` ft, with cost and path (moves.reach: B-14, RS-106,
+    RS-107 jumps, never through another creature)."""
     if budget < 5:
         return {}
-    others = {cell for o in state.creatures.values() if o.id != c.id
-              and o.status in ("up", "unconscious") for cell in o.cells()}
-    size = c.size
-
-    def enter(_a: Cell, b: Cell) -> bool:
-        for j in range(size):
-            for i in range(size):
-                cell = (b[0] + i, b[1] + j)
-                if cell in others or _blocked(state, cell):
-                    return False
-        return True
-    diag = (5, 10) if house.read(state, "diagonals") == "alternating" else (5, 5)
-    got = square_reach((c.x, c.y), budget, enter, straight=5, diagonals=diag)
-    return {cell: (int(cost), path) for cell, (cost, path) in got.items()}
+    return moves.reach(field(state), (c.x, c.y), budget, move_rules(state, c),
+                       blocked=_others(state, c))
 
 
-def _los(state: RpgState, a: Creature, cell: Cell) -> bool:
-    return any(line_of_sight(mine, cell, lambda k: _blocked(state, k)) for mine in a.cells())
+def _occupied(state: RpgState) -> frozenset[Cell]:
+    return frozenset(cell for o in state.standing() for cell in o.cells())
+
+
+def observe(state: RpgState, a: Creature, cells: list[Cell]) -> sight.Sight:
+    """What creature `a` makes of the squares `cells` (sight.observe: B-23 lines, RS-99
+    darkness, RS-114 full cover, B-16 Invisible; the B-23 creature-cover option)."""
+    return sight.observe(field(state), a.cells(), cells,
+                         occupied=_occupied(state),
+                         creatures_cover=house.read(state, "creature_cover") == "half",
+                         invisible=False)
 
 
 def sees_cell(state: RpgState, c: Creature, cell: Cell) -> bool:
-    """B-23: line of sight centre to centre, blocked by walls and full cover."""
-    return _los(state, c, cell)
+    """B-29 step 2: an attack may be declared at a square with a line to it and no full cover
+    (RS-114); it may be dark (RS-102: then at disadvantage)."""
+    return observe(state, c, [cell]).targetable
 
 
 def sees_creature(state: RpgState, c: Creature, d: Creature | None, cell: Cell) -> bool:
-    """Whether `c` perceives `d` (RS-99, RS-104): never a creature that is not there."""
-    if d is None or d.hidden:
+    """Whether `c` perceives `d` (RS-99, RS-104): never a creature that is not there, nor an
+    enemy hiding from it."""
+    if d is None or (d.hidden and d.side != c.side):
         return False
-    return any(_los(state, c, k) for k in d.cells())
+    if d.has("invisible"):
+        return False
+    return observe(state, c, d.cells()).seen
 
 
 def side_sees(state: RpgState, side: int, d: Creature) -> bool:
@@ -104,17 +112,47 @@ def side_sees(state: RpgState, side: int, d: Creature) -> bool:
 
 def exposed(state: RpgState, c: Creature) -> bool:
     """Whether an enemy that is up could see `c` were it not hiding (RS-104: hiding needs that
-    nobody can)."""
-    return any(_los(state, o, k) for o in state.standing() if o.side != c.side
-               for k in c.cells())
+    none can, sight.can_hide)."""
+    return not sight.can_hide(observe(state, o, c.cells()) for o in state.standing()
+                              if o.side != c.side)
+
+
+def observers(state: RpgState, c: Creature) -> list[sight.Observer]:
+    return [sight.Observer(o.id, tuple(o.cells()), sight.passive_perception(o.skills["perception"]))
+            for o in state.standing() if o.side != c.side]
+
+
+def stealth_after_move(state: RpgState, c: Creature, rng: Rng) -> list:
+    """RS-105, SM-09: a hidden creature that ends a move where an enemy could sense it rolls
+    Stealth against each one's passive Perception; those it fails against find it (they learn
+    its square)."""
+    if not c.hidden:
+        return []
+    obs = observers(state, c)
+    due = sight.stealth_due(True, True, obs, c.cells(), mode=house.read(state, "stealth_checks"))
+    if due == "none":
+        return []
+    watchers = sight.sensing(obs, c.cells())
+    total, r = check(rng, state, c, "stealth", "stealth")
+    found = sight.detected_by(total, watchers, was_hidden=True)
+    events: list = [DiceRolled(r, c.id, f"{c.name} stealth: {r.breakdown()}"),
+                    CheckMade(c.id, "stealth", total,
+                              max((o.passive for o in watchers), default=0), not found,
+                              "stay hidden")]
+    if found:
+        c.hidden = False
+        events.append(Spotted(c.id))
+        for o in found:
+            state.last_seen.setdefault(str(state.creatures[o].side), {})[c.id] = [c.x, c.y]
+    return events
 
 
 def update_sight(state: RpgState) -> list:
-    """After every action: a hiding creature an enemy could now see is found (RS-104/105), and
-    each side notes the square of every enemy it perceives (issue #13: last known squares)."""
+    """After every action: a hiding creature an enemy now sees is found (RS-104), and each side
+    notes the square of every enemy it perceives (issue #13: last known squares)."""
     events: list = []
     for c in state.creatures.values():
-        if c.hidden and exposed(state, c):
+        if c.hidden and (exposed(state, c) or not c.up):
             c.hidden = False
             events.append(Spotted(c.id))
     for side in {c.side for c in state.creatures.values()}:
@@ -126,105 +164,187 @@ def update_sight(state: RpgState) -> list:
     return events
 
 
-def cover(state: RpgState, c: Creature, cell: Cell) -> int:
-    """RS-112/113 cover malus between attacker and target square (0, 2 or 4)."""
-    return 0
+def cover(state: RpgState, c: Creature, cell: Cell, vs: str = "ac") -> int:
+    """RS-112/113 cover of whatever stands at `cell` against `c` (sight.cover_between by corner
+    lines, B-23): 2 for half, 4 for three-quarters; rolls.attack_total applies it to AC and
+    Reflex only (RS-114) as a malus or a defence (AMB-17)."""
+    d = state.at(*cell)
+    name = sight.cover_between(field(state), c.cells(), d.cells() if d else [cell],
+                               occupied=_occupied(state),
+                               creatures_cover=house.read(state, "creature_cover") == "half")
+    return sight.COVER_MALUS[name]
 
 
-# --- the attack roll (STAND-IN: rolls.py) -------------------------------------------------------
+# --- the attack roll (rolls.py) -----------------------------------------------------------------
 @dataclass(slots=True)
 class AttackResult:
     rolls: list[Roll]
     natural: int
     total: int
+    defense: int
     terms: list[tuple[str, int]]
     hit: bool
     crit: bool
+    hits: int
 
 
-def block_die(d: Creature) -> int:
-    return 4
+def _steps(state: RpgState, c: Creature) -> list[Any]:
+    """The Steps that always apply to `c` (B-21); marked-target and activated ones are played
+    by the actions that use them."""
+    from .profiles import content_of
+    table = content_of(state).steps
+    return [table[s] for s in c.steps if table[s].when == "always"]
 
 
-def attack_roll(rng: Rng, state: RpgState, c: Creature, p: Any, *, net: int, aim: list[int],
-                block: list[int], defense: int, cover: int) -> AttackResult:
-    rolls: list[Roll] = []
-    if net == 0:
-        r = roll(rng, "d20", "attack")
-        natural = r.faces[0]
-    else:
-        r = roll(rng, "2d20", "attack with " + ("advantage" if net > 0 else "disadvantage"))
-        natural = max(r.faces) if net > 0 else min(r.faces)
-    rolls.append(r)
-    terms: list[tuple[str, int]] = [("d20", natural)]
-    n = numbers(c)
-    if p.to_hit is not None:
-        terms.append(("to hit", p.to_hit))
-    else:
-        terms += [(p.stat, c.mod(p.stat)), ("P", n["P"])]
-    if abs(net) > 1:
-        terms.append(("advantage" if net > 0 else "disadvantage", 4 * (abs(net) - 1) *
-                      (1 if net > 0 else -1)))
-    if cover:
-        terms.append(("cover", -cover))
-    while aim and block:
-        aim.remove(max(aim))
-        block.remove(max(block))
-    if aim or block:
-        dice = aim or block
-        r2 = roll(rng, f"{len(dice)}d{max(dice)}", "aim" if aim else "block")
-        rolls.append(r2)
-        terms.append(("Aim" if aim else "Block", max(r2.faces) * (1 if aim else -1)))
-    total = sum(v for _, v in terms)
-    hit = natural == 20 or (natural != 1 and total >= defense)
-    crit = hit and natural == 20
-    return AttackResult(rolls, natural, total, terms, hit, crit)
+def aim_die(state: RpgState, c: Creature) -> rolls.ABDie:
+    """B-12 Aim: a d4, moved by the Steps' Aim steps (RS-29)."""
+    return rolls.ABDie(4, sum(s.aim_steps for s in _steps(state, c)))
 
 
-# --- damage (STAND-IN: listing.py, damage.py) ---------------------------------------------------
+def block_die(state: RpgState, d: Creature, base: int = 4) -> rolls.ABDie:
+    """B-12 Block or Avert: a d4 (the reaction's own die), moved by the Steps' Block steps
+    (Defensive Stance, Spirit of Mars, B-21)."""
+    return rolls.ABDie(base, sum(s.block_steps for s in _steps(state, d)))
+
+
+def horde_bonus(state: RpgState, c: Creature) -> int:
+    """RS-82 Horde Strength, for creatures whose stat block has it."""
+    from .profiles import content_of
+    if not content_of(state).creatures[c.entry].traits.horde_strength:
+        return 0
+    return rolls.horde_strength(c.hp, c.max_hp)
+
+
+def attack_roll(rng: Rng, state: RpgState, c: Creature, p: Any, *, net: int,
+                aim: list[rolls.ABDie], block: list[rolls.ABDie], defense: int,
+                defense_kind: str, cover: int) -> AttackResult:
+    """B-29 steps 4-7 through rolls.py: the d20 with net advantage (B-10), the Aim/Block dice
+    (RS-27/28, AMB-02/03), the total (B-06 with cover, AMB-17/23), hit, crit, horde hits."""
+    d20 = rolls.roll_d20(rng, net, "attack")
+    out = [d20.roll]
+    ab = rolls.roll_aim_block(rng, aim, block, pairing=house.read(state, "aimblock_pairing"))
+    if ab.roll is not None:
+        out.append(ab.roll)
+    steps = _steps(state, c)
+    to_hit = p.to_hit if p.to_hit is not None else \
+        c.mod(p.stat) + proficiency(c.pc, c.level, c.tier)
+    terms = [(s.name, s.hit_bonus) for s in steps if s.hit_bonus]
+    strength = horde_bonus(state, c)
+    if strength:
+        terms.append(("horde strength", strength))
+    total = rolls.attack_total(d20.natural, to_hit, defense, hit_terms=terms,
+                               aim_block=ab.value, stack=d20.stack, cover=cover,
+                               defense_kind=defense_kind,
+                               cover_as=house.read(state, "cover_as"),
+                               aimblock_as_bonus=house.read(state, "aimblock_as_bonus"))
+    result = rolls.outcome(d20.natural, total.total, total.defense,
+                           crit_range=sum(s.crit_range for s in steps), horde=p.horde_hits)
+    return AttackResult(out, d20.natural, total.total, total.defense,
+                        [("d20", d20.natural), *total.terms], result.hit, result.crit,
+                        result.hits)
+
+
+# --- damage (listing.py, damage.py) ------------------------------------------------------------
 @dataclass(slots=True)
 class DamageResult:
     rolls: list[Roll]
-    pre: int
-    percent: int
+    pre: int            # B-30 step 2: after Assail and Weakened, floored at 0
+    bonus: int          # the bonus percentages (crit, Steps)
+    halvings: int
 
 
 @dataclass(slots=True)
 class Taken:
     hp_lost: int
     temp_lost: int
+    percent: int
 
 
 def damage_roll(rng: Rng, state: RpgState, c: Creature, p: Any, *, crit: bool, assail: bool,
                 target: Creature) -> DamageResult:
-    import re
-    text = p.damage
-    n = numbers(c)
-    m = re.fullmatch(r"(\d*)(Q|P)?\(?d(\d+)\)?((?:[+-](?:\d+|[A-Z]+))*)", text.replace(" ", ""))
-    assert m, text
-    count = int(m.group(1) or 1) * (n[m.group(2)] if m.group(2) else 1)
-    r = roll(rng, f"{count}d{m.group(3)}", "damage")
-    pre = r.total
-    for sign, term in re.findall(r"([+-])(\d+|[A-Z]+)", m.group(4) or ""):
-        v = int(term) if term.isdigit() else (c.mod(term) if term in c.scores else n[term])
-        pre += v if sign == "+" else -v
-    if assail:
-        pre += c.damage_mod if not c.pc else c.mod(p.stat)
-    return DamageResult([r], max(0, pre), 200 if crit else 100)
+    """B-30 steps 1-2 and the percentages of step 3: the base listing on its ladder with the
+    Steps' die steps (RS-20, B-21; the overflow choice SM-18; Empower, B-16), rolled; Assail and
+    Weakened with the attack's stat mod or the monster's damage mod (RS-92/93, damage.py);
+    crit +100% and the Steps' bonus percentages and halvings (RS-36..38)."""
+    steps = _steps(state, c)
+    n = numbers_of(state, c)
+    base = listing.parse(p.damage)
+    choice = house.read(state, "overflow")
+    empower = 1 if c.has("empower") else 0
+    sized = listing.resize(base, sum(s.die_steps for s in steps) + empower)
+    picks = None
+    if sized.over and choice != "larger":
+        picks = ["2P" if choice == "2p" else "level"] * sized.over
+    dice = listing.resolve(sized, n, stat_mod=c.mod(base.stat) if base.stat else 0,
+                           overflow=picks)
+    r = listing.roll_damage(rng, dice)
+    mod_ = c.damage_mod if not c.pc else (c.mod(p.stat) if p.stat else 0)
+    pre = damage.pre_multiplier(r.total, mod=mod_, assail=assail, weakened=c.has("weakened"))
+    bonus = damage.bonus_percent(crit=crit, extra=[s.bonus_pct for s in steps if s.bonus_pct])
+    return DamageResult([r], pre, bonus, sum(s.halvings for s in steps))
 
 
-def take_damage(state: RpgState, d: Creature, pre: int, percent: int) -> Taken:
-    dmg = pre * percent // 100
-    absorbed = min(d.temp_hp, dmg)
-    d.temp_hp -= absorbed
-    lost = min(d.hp, dmg - absorbed)
-    d.hp -= lost
-    return Taken(lost, absorbed)
+def take_damage(state: RpgState, d: Creature, pre: int, bonus: int, halvings: int) -> Taken:
+    """B-30 steps 3-7 through damage.py: the multiplier, Aegis (B-16), temp HP, HP."""
+    inst = damage.instance(pre, bonus=bonus, halvings=halvings, aegis=d.total("aegis"))
+    got = damage.take(damage.Vitals(d.hp, d.max_hp, d.temp_hp), inst.amount)
+    d.hp, d.temp_hp = got.vitals.hp, got.vitals.temp_hp
+    return Taken(got.to_hp, got.to_temp, inst.multiplier)
 
 
 # --- forced movement, checks (STAND-IN: moves.py, rolls.py) ----------------------------------
-def push(state: RpgState, c: Creature, d: Creature, ft: int) -> list:
-    return []
+def push(state: RpgState, c: Creature, d: Creature, ft: int, rng: Rng, *,
+         second_hit: Any = None) -> list:
+    """Forced movement of `d` straight away from `c` (B-14, moves.push_steps/forced_move): it
+    stops at the first square it cannot enter; against a hard surface it takes P (a monster
+    pusher: T) per 5 ft unspent (RS-116); into a creature, the collision plan splits that damage
+    (RS-119..124, AMB-04): `second_hit(other)` says whether the creature struck is hit by the
+    same roll or check; off a ledge or into a pit it falls (RS-115)."""
+    from .profiles import content_of
+    from . import turns
+    if not d.up:
+        return []
+    f = field(state)
+    steps = moves.push_steps((c.x, c.y), c.size, (d.x, d.y), d.size, ft // terrain.FEET_PER_SQUARE)
+    where: dict[Cell, str] = {cell: o.id for o in state.creatures.values() if o.id != d.id
+                              and o.status in ("up", "unconscious") for cell in o.cells()}
+    went = moves.forced_move(f, (d.x, d.y), d.size, steps,
+                             lambda cells: [where[k] for k in cells if k in where])
+    events: list = []
+    d.x, d.y = went.path[-1]
+    if len(went.path) > 1:
+        events.append(Moved(d.id, tuple(went.path[1:]), "pushed", True,
+                            (len(went.path) - 1) * terrain.FEET_PER_SQUARE))
+    rate = moves.impact_rate(p=proficiency(c.pc, c.level, c.tier) if c.pc else None,
+                             t=None if c.pc else c.tier, t0_as_one=house.read(state, "t0_min1"))
+    if went.stop == "drop" and went.fall_ft:
+        events += fall(state, d, went.fall_ft, rng)
+    elif went.stop:
+        cont = content_of(state)
+        immovable = [o for o in went.struck
+                     if moves.is_immovable(cont.creatures[state.creatures[o].entry].traits.immovable
+                                           or house.read(state, "collision_immovable") == "any",
+                                           d.size_index, state.creatures[o].size_index)]
+        impact = moves.Impact(d.id, (d.x, d.y), moves.would_take(went, rate), went.struck)
+        hits = {(m, o): bool(second_hit(state.creatures[o])) if second_hit else False
+                for m, o in moves.to_test([impact], immovable)}
+        plan = moves.plan_collisions([impact], hits, immovable, state.order)
+        for h in plan.hurts:
+            if h.amount:
+                events += turns.lose_hp(state, state.creatures[h.target], h.amount,
+                                        "collision" if h.with_ else "impact")
+    return events
+
+
+def fall(state: RpgState, d: Creature, feet: int, rng: Rng) -> list:
+    """RS-115: 1d6 per full 10 ft fallen (moves.fall_dice), no cap."""
+    from . import turns
+    n = moves.fall_dice(feet)
+    if not n:
+        return []
+    r = roll(rng, f"{n}d6", "fall")
+    return [DiceRolled(r, d.id, f"{d.name} falls {feet} ft: {r.breakdown()}")] + \
+        turns.lose_hp(state, d, r.total, "fall")
 
 
 def check(rng: Rng, state: RpgState, c: Creature, skill: str, purpose: str,
@@ -232,6 +352,9 @@ def check(rng: Rng, state: RpgState, c: Creature, skill: str, purpose: str,
     r = roll(rng, "d20" if not advantage else "2d20", purpose, [(skill, c.skills[skill])])
     face = r.faces[0] if not advantage else max(r.faces)
     return face + c.skills[skill], r
+
+
+SHOVE_FT = 10          # B-12: a Shove pushes 10 ft
 
 
 def shove(state: RpgState, c: Creature, d: Creature, prone: bool, rng: Rng) -> list:
@@ -251,7 +374,13 @@ def shove(state: RpgState, c: Creature, d: Creature, prone: bool, rng: Rng) -> l
             d.conditions.append(Condition("prone", source=c.id))
             events.append(ConditionChanged(d.id, "prone", True))
         return events
-    return events + push(state, c, d, 10)
+
+    def second(o: Creature) -> bool:               # RS-119: the same check, the other resists
+        skill = "athletics" if o.skills["athletics"] >= o.skills["acrobatics"] else "acrobatics"
+        total, r = check(rng, state, o, skill, "resist collision")
+        events.append(DiceRolled(r, o.id, f"{o.name} resists: {r.breakdown()}"))
+        return mine > total
+    return events + push(state, c, d, SHOVE_FT, rng, second_hit=second)
 
 
 def hide(state: RpgState, c: Creature, rng: Rng) -> list:
@@ -281,37 +410,34 @@ def block_covers(state: RpgState, d: Creature) -> int:
     return max([base] + [steps[s].block_covers for s in d.steps if steps[s].block_covers])
 
 
-# --- forecasts (STAND-IN: odds.py) ---------------------------------------------------------------
-def attack_odds(state: RpgState, c: Creature, p: Any, d: Creature, *, net: int, aim: list[int],
-                block: list[int], cover: int) -> Any:
-    from fractions import Fraction
-    from .forecast import Forecast
-    bonus = p.to_hit if p.to_hit is not None else c.mod(p.stat) + numbers(c)["P"]
-    bonus -= cover
-    if abs(net) > 1:
-        bonus += 4 * (abs(net) - 1) * (1 if net > 0 else -1)
-    while aim and block:
-        aim.remove(max(aim))
-        block.remove(max(block))
-    extra = (sum(range(1, max(aim) + 1)) / max(aim)) if aim else \
-        (-(sum(range(1, max(block) + 1)) / max(block)) if block else 0)
-    need = getattr(d, p.vs) - bonus - extra
-    single = Fraction(min(19, max(1, 21 - int(need) if need == int(need) else 21 - int(need))), 20)
-    hit = float(1 - (1 - single) ** 2 if net > 0 else single ** 2 if net < 0 else single)
-    crit = 0.05
-    avg = _average(c, p)
-    expected = (hit * avg + crit * avg) * p.attacks
-    drop = hit if avg * p.attacks >= d.hp + d.temp_hp else 0.0
-    return Forecast(hit, crit, expected, drop)
-
-
-def _average(c: Creature, p: Any) -> float:
-    import re
-    n = numbers(c)
-    m = re.fullmatch(r"(\d*)(Q|P)?\(?d(\d+)\)?((?:[+-](?:\d+|[A-Z]+))*)", p.damage.replace(" ", ""))
-    count = int(m.group(1) or 1) * (n[m.group(2)] if m.group(2) else 1)
-    avg = count * (int(m.group(3)) + 1) / 2
-    for sign, term in re.findall(r"([+-])(\d+|[A-Z]+)", m.group(4) or ""):
-        v = int(term) if term.isdigit() else (c.mod(term) if term in c.scores else n[term])
-        avg += v if sign == "+" else -v
-    return avg
+# --- forecasts (odds.py) -------------------------------------------------------------------------
+def attack_odds(state: RpgState, c: Creature, p: Any, d: Creature, *, net: int,
+                aim: list[rolls.ABDie], block: list[rolls.ABDie], cover: int) -> odds.Forecast:
+    """The exact forecast of one declared attack on `d` (odds.py): the same terms the attack
+    would use (net advantage, to-hit, Steps' bonuses, Horde Strength, Aim/Block dice, cover,
+    the house options), the damage listing as it would be resolved, temp HP."""
+    steps = _steps(state, c)
+    to_hit = p.to_hit if p.to_hit is not None else \
+        c.mod(p.stat) + proficiency(c.pc, c.level, c.tier)
+    terms = [(s.name, s.hit_bonus) for s in steps if s.hit_bonus]
+    strength = horde_bonus(state, c)
+    if strength:
+        terms.append(("horde strength", strength))
+    from .attack import DEFENSE_KINDS
+    att = odds.attack(to_hit, getattr(d, p.vs), net=net, aim=aim, block=block,
+                      crit_range=sum(s.crit_range for s in steps), hit_terms=terms, cover=cover,
+                      defense_kind=DEFENSE_KINDS[p.vs], horde=p.horde_hits,
+                      cover_as=house.read(state, "cover_as"),
+                      aimblock_as_bonus=house.read(state, "aimblock_as_bonus"),
+                      pairing=house.read(state, "aimblock_pairing"))
+    base = listing.parse(p.damage)
+    sized = listing.resize(base, sum(s.die_steps for s in steps) + (1 if c.has("empower") else 0))
+    dice = listing.resolve(sized, numbers_of(state, c),
+                           stat_mod=c.mod(base.stat) if base.stat else 0)
+    mod_ = c.damage_mod if not c.pc else (c.mod(p.stat) if p.stat else 0)
+    terms_d = odds.DamageTerms(mod=mod_, weakened=c.has("weakened"),
+                               bonus=sum(s.bonus_pct for s in steps),
+                               halvings=sum(s.halvings for s in steps), aegis=d.total("aegis"))
+    mode = {"per_hit": "separate"}.get(house.read(state, "horde_damage"),
+                                       house.read(state, "horde_damage"))
+    return odds.forecast(att, dice, terms_d, hp=d.hp, temp_hp=d.temp_hp, horde_mode=mode)

@@ -22,15 +22,15 @@ from game.engine.tactics.footprint import cells_distance
 from game.engine.tactics.pending import Pending
 
 from . import arith, turns
+from .rolls import ABDie
 from .events import (AttackDeclared, AttackRolled, BlockDeclared, ConditionChanged, Damaged,
                      Spotted)
 from .profiles import Profile, block_reaction, profile
 from .state import Cell, Condition, Creature, RpgState
 
 BLOCK_STAGE = "block"
-BLOCK_DIE = 4          # B-12: the Block reaction's die is a d4 (Defensive Stance and the like
-AVERT_DIE = 4          # step it up, B-21); Avert's Block die and Aim's die are d4s too
-AIM_DIE = 4
+AVERT_DIE = 4          # B-12: Avert puts a d4 Block die on the first attack roll against it
+DEFENSE_KINDS = {"ac": "AC", "reflex": "Reflex", "will": "Will"}
 
 
 # --- geometry ---------------------------------------------------------------------------------
@@ -121,9 +121,9 @@ def answer_block(state: RpgState, unit: str, block: bool, rng: Rng) -> list:
         d = state.creatures[unit]
         d.reaction = False
         covers = arith.block_covers(state, d)
-        die = arith.block_die(d)
-        plan["blocks"][unit] = [die, covers]
-        events.append(BlockDeclared(unit, plan["attacker"], f"d{die}", covers))
+        die = arith.block_die(state, d, block_reaction(state, d).block_die)
+        plan["blocks"][unit] = [die.base, die.steps, covers]
+        events.append(BlockDeclared(unit, plan["attacker"], die.label(), covers))
     return events + resume(state, plan, rng)
 
 
@@ -135,56 +135,63 @@ def roll_one(state: RpgState, plan: dict[str, Any], cell: Cell, d: Creature | No
     p = profile(state, c, plan["ability"])
     events: list = []
     net = advantage(state, c, d, p, cell)
-    aim = [AIM_DIE] * plan["aim"]
+    aim = [arith.aim_die(state, c)] * plan["aim"]
     plan["aim"] = 0                                  # B-12: the next attack roll only
-    block: list[int] = []
+    block: list[ABDie] = []
     if d is not None:
         held = plan["blocks"].get(d.id)
-        if held and held[1] > 0:
-            block.append(held[0])
-            held[1] -= 1
+        if held and held[2] > 0:
+            block.append(ABDie(held[0], held[1]))
+            held[2] -= 1
         averting = next((k for k in d.conditions if k.id == "averting"), None)
         if averting is not None:                    # B-12 Avert: the first roll against it
-            block.append(AVERT_DIE)
+            block.append(arith.block_die(state, d, AVERT_DIE))
             d.conditions.remove(averting)
             events.append(ConditionChanged(d.id, "averting", False))
-    against = p.vs
-    defense = getattr(d, against) if d is not None else 10
+    against = DEFENSE_KINDS[p.vs]
+    defense = getattr(d, p.vs) if d is not None else 10
     result = arith.attack_roll(rng, state, c, p, net=net, aim=aim, block=block,
-                               defense=defense, cover=arith.cover(state, c, cell))
+                               defense=defense, defense_kind=against,
+                               cover=arith.cover(state, c, cell, p.vs))
     for r in result.rolls:
         events.append(DiceRolled(r, c.id, f"{c.name} {r.purpose}: {r.breakdown()}"))
     hit = result.hit and d is not None      # RS-103: nobody there, a plain miss
     crit = result.crit and hit
     events.append(AttackRolled(c.id, d.id if d is not None and hit else None, cell,
-                               result.natural, result.total, defense, against.upper() if
-                               against == "ac" else against.capitalize(),
+                               result.natural, result.total, result.defense, against,
                                tuple(result.terms), hit, crit))
     if not hit or d is None:
         return events
     plan["hit_any"] = True
     assail = bool(plan["assail"])
     plan["assail"] = False                           # B-12: the next damage roll only
-    dmg = arith.damage_roll(rng, state, c, p, crit=crit, assail=assail, target=d)
-    for r in dmg.rolls:
-        events.append(DiceRolled(r, c.id, f"{c.name} {r.purpose}: {r.breakdown()}"))
-    events += apply_damage(state, d, dmg.pre, dmg.percent, p.id)
+    mode = arith.house.read(state, "horde_damage")
+    shared = None
+    for n in range(max(1, result.hits)):             # RS-81: a horde's extra hits, AMB-08
+        if not d.up and n:
+            break
+        crit_n = crit and not (mode == "first_crit" and n)
+        if shared is None or mode != "one_roll":
+            shared = arith.damage_roll(rng, state, c, p, crit=crit_n, assail=assail, target=d)
+            for r in shared.rolls:
+                events.append(DiceRolled(r, c.id, f"{c.name} {r.purpose}: {r.breakdown()}"))
+        events += apply_damage(state, d, shared, p.id)
     if d.up:
-        events += riders(state, c, d, p)
+        events += riders(state, c, d, p, result.total, rng)
     return events
 
 
-def apply_damage(state: RpgState, d: Creature, pre: int, percent: int, source: str) -> list:
+def apply_damage(state: RpgState, d: Creature, dmg: arith.DamageResult, source: str) -> list:
     """B-30 steps 3-8 through the arithmetic module, then 0 HP means Unconscious (RS-03)."""
-    out = arith.take_damage(state, d, pre, percent)
-    events: list = [Damaged(d.id, out.hp_lost, d.hp, source, out.temp_lost, d.temp_hp, pre,
-                            percent)]
+    out = arith.take_damage(state, d, dmg.pre, dmg.bonus, dmg.halvings)
+    events: list = [Damaged(d.id, out.hp_lost, d.hp, source, out.temp_lost, d.temp_hp, dmg.pre,
+                            out.percent)]
     if d.hp == 0 and d.up:
         events += turns.knock_out(state, d)
     return events
 
 
-def riders(state: RpgState, c: Creature, d: Creature, p: Profile) -> list:
+def riders(state: RpgState, c: Creature, d: Creature, p: Profile, total: int, rng: Rng) -> list:
     """B-29 step 10: an attack's on-hit effects (monster riders, B-22 Shield Bash's push)."""
     events: list = []
     if p.prone and not d.has("prone"):
@@ -196,8 +203,9 @@ def riders(state: RpgState, c: Creature, d: Creature, p: Profile) -> list:
     if p.cripple:
         d.conditions.append(Condition("cripple", p.cripple, c.id, f"turn:{c.id}"))
         events.append(ConditionChanged(d.id, "cripple", True, p.cripple))
-    if p.push_ft:
-        events += arith.push(state, c, d, p.push_ft)
+    if p.push_ft:                                   # RS-119: the same roll against the other
+        events += arith.push(state, c, d, p.push_ft, rng,
+                             second_hit=lambda o: total >= getattr(o, p.vs))
     return events
 
 

@@ -5,9 +5,9 @@ Owns: the schemas of those files (each kind of entry is one frozen dataclass bel
 keys, missing keys, wrong types, unknown enum values and broken damage listings are refused with
 a ContentError naming the file, the entry and the key), the cross-checks between them (a
 creature's actions, Steps and anatomy kinds exist, an encounter's creatures and party exist, a
-Step's granted abilitech exists), the numbers a file may leave out and the loader fills in (a
-PC's tier from its level, B-02; a PC's defences, B-07; a creature's DC, B-09; footprint from
-size, B-15), loading once per process, and a match's inline content (`with_inline`:
+Step's granted abilitech exists), the numbers a file may leave out and the loader fills in
+through limits.py's arithmetic (a PC's tier from its level, B-02; a PC's defences, B-07; a
+creature's DC, B-09), footprints from size (B-15), loading once per process, and a match's inline content (`with_inline`:
 creatures, abilitechs and Steps laid over the shipped set, each checked as a file's entry).
 
 Must not: apply a rule. How an anatomy effect, a rider or a Step acts is the engine's business;
@@ -29,7 +29,10 @@ from game.engine.contentfile import read_toml
 from game.engine.rules import ConfigError
 from game.engine.tactics.content import ContentSets, entry, tables
 
+from . import limits
+from .limits import mod
 from .listing import parse as parse_listing
+from .listing import pc_numbers
 
 __all__ = [
     "ContentError", "KINDS", "SIZES", "SIZE_INDEX", "FOOTPRINT", "SCORES", "MENTAL", "SKILLS",
@@ -313,6 +316,7 @@ class Party:
     id: str
     name: str
     members: tuple[str, ...]
+    mounted: dict[str, str] = field(default_factory=dict)   # rider id -> mount id, both members
     description: str = ""
 
 
@@ -350,11 +354,6 @@ class Content:
 
 
 # -- small lookups every part may ask -----------------------------------------------------------
-def mod(score: int) -> int:
-    """B-01: the modifier of an ability score."""
-    return (score - 10) // 2
-
-
 def copies_needed(part: Part, kind: AnatomyKind) -> int:
     """RS-50/55: how many copies one use must hit for the part's effect (legs: half of 4+)."""
     if kind.half_needed_from and part.count >= kind.half_needed_from:
@@ -414,11 +413,6 @@ def _uses(where: str, u: Uses) -> None:
                            f"{' / '.join(USE_PERIODS)})")
 
 
-def _pc_tier(level: int) -> int:
-    """B-02 (the same arithmetic as limits.py's, which owns it once it lands)."""
-    return 1 + (level - 1) // 4
-
-
 def _fill(where: str, c: Creature) -> Creature:
     """Shape checks of one creature and the numbers it may leave out."""
     _enum(where, "kind", c.kind, KINDS)
@@ -463,13 +457,12 @@ def _fill(where: str, c: Creature) -> Creature:
         hit_die = c.hit_die or 8                                     # B-19 default d8
         if hit_die not in (4, 6, 8, 10, 12):
             raise ContentError(f"{where}: key 'hit_die' must be 4, 6, 8, 10 or 12")
-        tier = _pc_tier(c.level)
-        p = tier + 1                                                 # B-03
-        dex, int_, wis, cha = (mod(c.scores[s]) for s in ("DEX", "INT", "WIS", "CHA"))
+        tier = limits.pc_tier(c.level)                               # B-02
+        d = limits.pc_defenses(pc_numbers(c.level).p, c.scores)      # B-07 with P (B-03)
         c = replace(c, hit_die=hit_die, tier=tier,
-                    ac=10 + p + dex if c.ac is None else c.ac,                        # B-07
-                    reflex=10 + p + max(dex, int_) if c.reflex is None else c.reflex,
-                    will=10 + p + max(wis, cha) if c.will is None else c.will)
+                    ac=d.ac if c.ac is None else c.ac,
+                    reflex=d.reflex if c.reflex is None else c.reflex,
+                    will=d.will if c.will is None else c.will)
     else:
         if c.level or c.hit_die or c.trained:
             raise ContentError(f"{where}: keys 'level', 'hit_die' and 'trained' are for PCs "
@@ -493,8 +486,8 @@ def _fill(where: str, c: Creature) -> Creature:
     for d in DEFENCES:
         _range(where, d, c.defence(d), 0, LIMITS["defence"])
     if c.dc is None:
-        # B-09: 10 + T + 1 + the highest mental modifier (PCs: their tier)
-        c = replace(c, dc=10 + (c.tier or 0) + 1 + max(mod(c.scores[s]) for s in MENTAL))
+        # B-09 default (a PC's T is its tier)
+        c = replace(c, dc=limits.monster_dc(c.tier or 0, [mod(c.scores[s]) for s in MENTAL]))
     for aid, n in c.uses.items():
         _range(where, f"uses.{aid}", n, 1, LIMITS["uses"])
     return c
@@ -706,6 +699,17 @@ def _cross_check(c: Content, at: Callable[[str], str], known: Callable[[str], st
                                    f"{known('creatures')}")
             if c.creatures[m].kind == "monster":
                 raise ContentError(f"{where}: key 'members': {m!r} is a monster")
+        if len(set(p.mounted.values())) != len(p.mounted):
+            raise ContentError(f"{where}: key 'mounted': two riders share a mount")
+        for rider, mount in p.mounted.items():
+            if rider not in p.members or mount not in p.members:
+                raise ContentError(f"{where}: key 'mounted': {rider!r} on {mount!r}: both must "
+                                   "be members")
+            r, m_ = c.creatures[rider], c.creatures[mount]
+            # RS-125: a willing creature at least one size larger
+            if not m_.traits.willing_mount or m_.size_index < r.size_index + 1:
+                raise ContentError(f"{where}: key 'mounted': {mount!r} is not a willing mount "
+                                   f"a size larger than {rider!r} (RS-125)")
     for eid, e in c.encounters.items():
         where = f"{at('encounters')} [encounters.{eid}]"
         if e.party not in c.parties:

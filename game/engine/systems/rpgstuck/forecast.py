@@ -11,6 +11,7 @@ the state.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from . import arith, attack
 from .profiles import block_reaction, profile
@@ -20,12 +21,14 @@ from .state import Creature, RpgState
 @dataclass(frozen=True, slots=True)
 class Forecast:
     """`hit` and `crit` chances, `expected` damage of the attack (every roll of it), `drop` the
-    chance the target ends at 0 HP, as floats for ranking (exact Fractions live in the odds)."""
+    chance the target ends at 0 HP, as floats for ranking; `exact` holds the odds module's
+    forecast of one roll with its Fractions and distributions (what the hover shows)."""
 
     hit: float
     crit: float
     expected: float
     drop: float
+    exact: Any
 
 
 def predict(state: RpgState, c: Creature, ability: str, d: Creature, aim: int = 0) -> Forecast:
@@ -33,13 +36,17 @@ def predict(state: RpgState, c: Creature, ability: str, d: Creature, aim: int = 
     cell = (d.x, d.y)
     net = attack.advantage(state, c, d, p, cell)
     block = []
-    if block_reaction(state, d) is not None and attack.can_block(state, d):
-        block.append(arith.block_die(d))
+    reaction = block_reaction(state, d)
+    if reaction is not None and attack.can_block(state, d):
+        block.append(arith.block_die(state, d, reaction.block_die))
     if d.has("averting"):
-        block.append(attack.AVERT_DIE)
-    return arith.attack_odds(state, c, p, d, net=net, aim=[attack.AIM_DIE] * aim, block=block,
-                             cover=arith.cover(state, c, cell))
-
+        block.append(arith.block_die(state, d, attack.AVERT_DIE))
+    f = arith.attack_odds(state, c, p, d, net=net, aim=[arith.aim_die(state, c)] * aim,
+                          block=block, cover=arith.cover(state, c, cell, p.vs))
+    rolls_ = p.attacks                                # RS-96: each roll on its own
+    miss_all = (1 - f.drop) ** rolls_
+    return Forecast(float(f.attack.hit), float(f.attack.crit), float(f.expected) * rolls_,
+                    float(1 - miss_all), f)
 
 def shelter(state: RpgState, c: Creature, foes: list[Creature]) -> float:
     """How hidden or covered `c` is from `foes` where it stands: +1 for each foe that cannot see

@@ -16,7 +16,8 @@ tile layer and tile that set the bad value:
 - `spawn` objects: side 0 or 1, slots 0 to 5 each used once per side and all six present, a
   footprint `size` of 1 to 4 squares whose squares are inside the map, standable (no wall, no
   cover object, not swim, no pit), at one height and clear of every other spawn's footprint;
-  the monsters have room for a Huge (3x3) creature; every spawn can walk to the other side.
+  the monsters have room for a Huge (3x3) creature; a creature of each spawn's footprint can
+  move (as moves.py prices it, any distance) to the other side.
 
 Must not: check generic Tiled structure (boards.tmx does that), read content, or change the
 board. What the properties mean in play belongs to terrain.py, sight.py and moves.py; this
@@ -24,23 +25,27 @@ module only guards their shapes.
 """
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
-from game.engine.boards import Board
+from game.engine.boards import Board, BoardError
 from game.engine.boards.square import neighbours8
 from game.engine.boards.tmx import MapProblem, unknown_object_classes
+
+from .moves import MoveRules, reach
+from .terrain import COVERS, LIGHTS, TERRAINS, field_of
 
 # the object classes an rpgstuck map may use (tmx.unknown_object_classes names any other)
 OBJECT_CLASSES = frozenset({"spawn", "light"})
 
-COVER = ("none", "half", "threequarter", "full")          # RS-112..114, B-23
-TERRAIN = ("normal", "difficult", "climb", "swim")        # RS-106, RS-117
-LIGHT = ("bright", "dim", "dark")                         # RS-101
+# the allowed values, as terrain.py reads them (listed in the order Tiled's lists show them)
+COVER = COVERS                              # none, half, threequarter, full: RS-112..114, B-23
+TERRAIN = TERRAINS                          # normal, difficult, climb, swim: RS-106, RS-117
+LIGHT = tuple(reversed(LIGHTS))             # bright, dim, dark: RS-101
 SIDES = (0, 1)
 SLOTS = range(6)            # a party or an encounter of up to six
 MAX_FOOTPRINT = 4           # Gargantuan: 4x4 squares (B-15)
 HUGE = 3                    # the monsters need room for a 3x3 creature somewhere
+UNLIMITED_FT = 1_000_000    # a budget no map uses up: "can it get there at all"
 STEP_FT = 5                 # heights and radii are counted in 5 ft steps (B-14, B-25)
 MAX_HEIGHT_FT = 1000
 MAX_LIGHT_FT = 200          # a light object is a torch, lantern or bonfire, not a sun
@@ -163,12 +168,6 @@ def standable(board: Board, x: int, y: int) -> bool:
             and not board.prop(x, y, "pit_depth_ft", 0))
 
 
-def passable(board: Board, x: int, y: int) -> bool:
-    """Whether some creature can enter this square at all (by walking, climbing, swimming or
-    falling): anything but a wall or a square filled by a full-cover object."""
-    return not is_wall(board, x, y) and board.prop(x, y, "cover", "none") != "full"
-
-
 def footprint(x: int, y: int, size: int) -> list[Square]:
     """The size x size squares of a creature standing with its top-left square on (x, y)
     (B-15)."""
@@ -209,7 +208,7 @@ def check_spawns(board: Board, need_spawns: bool = True) -> list[MapProblem]:
     out: list[MapProblem] = []
     slots: dict[int, dict[int, str]] = {side: {} for side in SIDES}
     taken: dict[Square, str] = {}
-    placed: dict[int, list[Square]] = {side: [] for side in SIDES}
+    placed: dict[int, list[tuple[Square, int]]] = {side: [] for side in SIDES}
     biggest = 0
     for o in sorted(board.objects_of("spawn"), key=lambda o: o.id):
         p = o.properties
@@ -255,9 +254,10 @@ def check_spawns(board: Board, need_spawns: bool = True) -> list[MapProblem]:
             bad(f"{shown} overlaps {clash}")
         for s in squares:
             taken.setdefault(s, where)
-        if side_ok:
-            placed[side].append((o.x, o.y))
-            if side == 1 and not (outside or blocked or clash or len(heights) > 1):
+        clear = not (outside or blocked or clash or len(heights) > 1)
+        if side_ok and clear:
+            placed[side].append(((o.x, o.y), size))
+            if side == 1:
                 biggest = max(biggest, size)
     for side in SIDES:
         got = sorted(slots[side])
@@ -292,32 +292,23 @@ def _describe(board: Board, square: Square) -> str:
     return f"{what}{label} at {square}"
 
 
-def _regions(board: Board) -> dict[Square, int]:
-    """Connected groups of passable squares (8 neighbours: diagonal steps are allowed, B-14)."""
-    region: dict[Square, int] = {}
-    for label, start in enumerate(board.coords()):
-        if start in region or not passable(board, *start):
-            continue
-        region[start] = label
-        todo = deque([start])
-        while todo:
-            for n in neighbours8(*todo.popleft()):
-                if n not in region and board.in_bounds(*n) and passable(board, *n):
-                    region[n] = label
-                    todo.append(n)
-    return region
-
-
-def _check_reach(board: Board, placed: dict[int, list[Square]]) -> list[MapProblem]:
-    """Every spawn must reach some enemy spawn (walking, climbing, swimming or dropping)."""
-    region = _regions(board)
+def _check_reach(board: Board, placed: dict[int, list[tuple[Square, int]]]
+                 ) -> list[MapProblem]:
+    """Every spawn must let a creature of its footprint move next to some spawn of the other
+    side (walking, climbing, swimming or dropping, priced by moves.py; any distance)."""
+    try:
+        field = field_of(board)
+    except BoardError:
+        return []       # a square value outside the contract: check_cells reports it
     out: list[MapProblem] = []
     for side in SIDES:
-        enemy = {region.get(s) for s in placed[1 - side]}
-        for s in placed[side]:
-            if s in region and region[s] not in enemy:
-                out.append(_problem(board, f"the side {side} spawn at {s} cannot reach any side "
-                                           f"{1 - side} spawn (walls or full cover cut it off)",
-                                    *s))
+        enemy = {s for s, _size in placed[1 - side]}
+        for start, size in placed[side]:
+            anchors = [start, *reach(field, start, UNLIMITED_FT, MoveRules(size=size))]
+            covered = {c for a in anchors for c in footprint(*a, size)}
+            if not any(n in enemy for c in covered for n in (c, *neighbours8(*c))):
+                who = f"a {size}x{size} creature" if size > 1 else "a creature"
+                out.append(_problem(board, f"{who} at the side {side} spawn {start} cannot get "
+                                           f"to any side {1 - side} spawn (walls, cover objects "
+                                           f"or narrow gaps cut it off)", *start))
     return out
-

@@ -361,7 +361,7 @@ def forced_move(field: Field, anchor: Cell, size: int, steps: Sequence[Cell],
     the floor (a ledge face is a hard surface), or a creature (`occupants(cells)`: the ids in the
     squares it would newly enter, the mover excluded). Entering a lower floor ends it there: a
     fall into a pit or off a ledge (not while flying)."""
-    w, _ = field.width, field.height
+    w = field.width
     fits, _mult, floor = _anchors(field, size, frozenset())
     anchors = []
     x, y = anchor
@@ -427,6 +427,11 @@ class Impact:
     at: Cell
     damage: int
     struck: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, mover: str, forced: Forced, rate: int) -> "Impact":
+        """The impact of a forced movement that stopped against something (`would_take`)."""
+        return cls(mover, forced.end, would_take(forced, rate), forced.struck)
 
 
 @dataclass(frozen=True, slots=True)

@@ -252,11 +252,13 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
         t.move_left -= cost
         c.x, c.y = action.x, action.y
         events.append(Moved(c.id, tuple(path), "walk", False, cost))
+        events += arith.stealth_after_move(state, c, rng)
     elif isinstance(action, Shift):
         attack.spend_minor(state)
         c.x, c.y = action.x, action.y
         t.shifted = True
         events.append(Moved(c.id, ((action.x, action.y),), "shift", False, 0))
+        events += arith.stealth_after_move(state, c, rng)
     elif isinstance(action, StandUp):
         t.move_left -= c.speed // 2                      # B-12: half speed
         c.conditions = [k for k in c.conditions if k.id != "prone"]

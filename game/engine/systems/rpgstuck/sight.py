@@ -128,13 +128,14 @@ def _best_pair(field: Field, attacker: Sequence[Cell], target: Sequence[Cell],
     most light, then reading order; (FULL, None, DARK) when every pair is fully covered."""
     best: tuple[int, Cell | None, int] = (FULL, None, DARK)
     lit, w = field.lit, field.width
-    mine = set(attacker) | set(target)
+    others = {c for c in occupied if c not in attacker and c not in target} \
+        if creatures_cover else set()
     for t in sorted(target, key=lambda c: (c[1], c[0])):
         rank = FULL
         for a in attacker:
             r = square_cover(field, a, t)
-            if r < FULL and creatures_cover and occupied:
-                r = max(r, _creature_cover(a, t, [c for c in occupied if c not in mine]))
+            if r < FULL and others:
+                r = max(r, _creature_cover(a, t, others))
             rank = min(rank, r)
             if rank == NO_COVER:
                 break

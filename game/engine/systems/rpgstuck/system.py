@@ -21,10 +21,11 @@ from game.engine.rules import ConfigError, HouseRule, MatchConfig, Refusal, Syst
 from game.engine.tactics import pending
 from game.engine.tactics.boardbuild import build_board, example_match, grid_rows, rows_board
 
-from . import arith, rules, turns
+from . import arith, rules, terrain, turns
 from .content import ContentError, with_inline
 from .events import InitiativeSettled
 from .house import DEFAULTS, HOUSE_RULES
+from .mapcheck import check_cells, check_map
 from .profiles import creature_from
 from .state import Creature, RpgState, Turn
 
@@ -33,12 +34,8 @@ STATE_VERSION = 1
 MAPS = ("rpgstuck_crypt.tmx", "rpgstuck_ravine.tmx")
 _SETUP_KEYS = {"grid", "creatures", "teams", "content", "initiative"}
 
-# the inline grid's characters, unless the set-up gives its own legend (B-24 properties)
-DEFAULT_LEGEND: dict[str, dict[str, Any]] = {
-    ".": {}, "#": {"wall": True}, "h": {"cover": "half"}, "q": {"cover": "threequarter"},
-    "F": {"cover": "full"}, "~": {"terrain": "swim"}, "^": {"terrain": "climb"},
-    ",": {"terrain": "difficult"}, "m": {"light": "dim"}, "d": {"light": "dark"},
-}
+# the inline grid's characters, unless the set-up gives its own legend: terrain.py's (B-24)
+DEFAULT_LEGEND: dict[str, dict[str, Any]] = terrain.LEGEND
 _STAGE_PROMPTS = {rules.attack.BLOCK_STAGE: "{actor} is attacked: Block?"}
 
 
@@ -49,14 +46,19 @@ def _config_error(msg: str) -> ConfigError:
 def grid_board(grid: dict[str, Any]) -> Board:
     rows = grid_rows(grid, ("rows", "legend", "objects"), _config_error, need_rows=True)
     legend = {**DEFAULT_LEGEND, **{str(k): dict(v) for k, v in (grid.get("legend") or {}).items()}}
-    return rows_board(rows, legend, None, [], _config_error)
+    board = rows_board(rows, legend, None, [], _config_error)
+    # the same square checks a Tiled map gets, so a typo in a legend is refused here
+    problems = check_cells(board)
+    if problems:
+        raise _config_error("; ".join(str(p) for p in problems[:3]))
+    return board
 
 
 def board_of(map_name: str | None, grid: dict[str, Any] | None) -> Board:
     return build_board(map_name, grid, orientation="orthogonal", from_grid=grid_board,
                        error=_config_error, missing="needs a map or an inline grid (setup.grid)",
-                       wrong_shape="{path}: rpgstuck plays on square maps, not {orientation}"
-                       )[0]
+                       wrong_shape="{path}: rpgstuck plays on square maps, not {orientation}",
+                       check=check_map)[0]   # what check-map runs: a failing map never starts
 
 
 def _teams(cont: Any, map_name: str | None) -> list[tuple[str, str]]:
@@ -255,6 +257,9 @@ class RpgStuck(SystemBase):
         c = state.creatures.get(who)
         return c.side if c is not None else (int(who) if who.isdigit() else None)
 
+    def check_map(self, board: Board) -> list:
+        return check_map(board)
+
     def teams_for_map(self, map_path: str) -> list[tuple[str, str]]:
         return _teams(with_inline(None), map_path)
 
@@ -293,6 +298,9 @@ class RpgStuck(SystemBase):
         parties = [t for t in teams if t in cont.parties]
         encounters = [t for t in teams if t in cont.encounters]
         return parties[:1] + encounters[:1]
+
+    def check_map(self, board: Board) -> list:
+        return check_map(board)
 
     def load_bots(self) -> None:
         from . import ai  # noqa: F401  (its import registers the bots)

@@ -1,0 +1,135 @@
+"""Text stays inside its panel at 1280x720 with the longest names of the shipped content: the gems
+sidebar's weapon line wraps under itself (never out of the sidebar), and the bindings log wraps
+its set-up lines (the initiative roll of eight combatants) to the log's width, also after the
+window changes size."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client.scene import reset
+from game.client.scenes.battle import BattleScene
+from game.client.systems.gems.shots import _legal
+from game.engine.systems.gems import actions as A
+from game.engine.systems.gems.state import Item
+from tests.bindings.bndtools import make
+from tests.client.test_map_labels import Recording
+
+pytestmark = pytest.mark.client
+
+
+def _longest_weapon() -> tuple[str, str]:
+    """The shipped Hardlight Weapon with the longest name: (kind, name)."""
+    from game.engine.systems.gems.content import content
+    items = content().items
+    kind = max((k for k, v in items.items() if v.get("hardlight")),
+               key=lambda k: len(items[k]["name"]))
+    return kind, items[kind]["name"]
+
+
+def _far_corner_duel():
+    """Garnet and Beryl side by side in the far corner of a board as big as the largest shipped
+    map (20x14, Riverbend): target coordinates have two digits, the longest a plan names. The
+    first seed whose initiative gives Garnet the first turn."""
+    from game.engine.match import Match
+    from game.engine.rules import MatchConfig, SeatConfig
+    units = [{"id": "garnet", "sheet": "garnet", "side": 0, "x": 12, "y": 12},
+             {"id": "beryl", "sheet": "beryl", "side": 1, "x": 13, "y": 12}]
+    for seed in range(1, 200):
+        cfg = MatchConfig("gems", seed, [SeatConfig("human"), SeatConfig("human")], None, {},
+                          {"grid": {"rows": ["." * 20] * 14}, "units": units, "items": []})
+        m = Match.new(cfg)
+        if m.state.acting == "garnet":
+            return m
+    raise AssertionError("Garnet never goes first")
+
+
+def _open(app, match) -> BattleScene:
+    app.settings.animation_speed = "instant"
+    scene = BattleScene(app, match)
+    scene.ai_use_process = False
+    app.apply(reset(scene))
+    app.settle(2)
+    return scene
+
+
+def test_the_gems_sidebar_weapon_line_wraps_inside_the_sidebar(app, monkeypatch):
+    kind, name = _longest_weapon()
+    match = _far_corner_duel()
+    st = match.state
+    garnet = st.units["garnet"]
+    # the longest weapon in her first arm, a carried gem in her second (set up by hand)
+    st.items["w"] = Item("w", kind, name, garnet.x, garnet.y, held_by="garnet", hardlight=True)
+    garnet.arms[0].holding = "w"
+    match.edited()
+    scene = _open(app, match)
+    # aimed at Beryl through the one door: the line then names the plan too
+    scene.submit(_legal(match, A.Ready, unit="garnet"))
+    scene.submit(_legal(match, A.AssignArm, unit="garnet", arm=0))
+    panel = scene.presenter.unit_panel("garnet")
+    arm = next(ln for _t, lines in (panel.sections or [("Arms", panel.arms)]) for ln in lines
+               if ln.label == "Arm 1")
+    assert name in arm.text and " at " in arm.text
+    rows: list[str] = []
+    fit = scene.text.fit
+
+    def spy(text, size, width, *a, **kw):
+        bold = kw.get("bold", a[1] if len(a) > 1 else False)
+        if scene.text.font(size, bold).size(text)[0] <= width:
+            rows.append(text)           # drawn whole (a row cut with "…" is not counted)
+        return fit(text, size, width, *a, **kw)
+    monkeypatch.setattr(scene.text, "fit", spy)
+    scene.selected = "garnet"
+    scene.sidebar._cache.key = None
+    screen = Recording(app.size)
+    scene.sidebar.draw(screen, panel, None, scene._panel_portrait)
+    side = scene.sidebar.rect
+    for _s, r in screen.blits:
+        assert side.contains(r), (r, side)
+    # the whole line is there, row after row (none cut): the rows drawn for it, joined,
+    # give its text back
+    joined = ""
+    for r in rows:
+        if arm.text.startswith((joined + " " + r).strip()):
+            joined = (joined + " " + r).strip()
+    assert joined == arm.text, (joined, arm.text)
+
+
+def _crowd():
+    """Eight combatants with the longest sheet names: the set-up's initiative line is the
+    longest line the bindings log meets."""
+    sheets = ["petramancer", "hydromancer", "stormcaller", "spear_warden", "aeromancer",
+              "pyromancer", "skirmisher", "cinder_sage"]
+    cs = [{"id": f"c{i}", "sheet": s, "side": i % 2, "x": i, "y": i % 2 * 4}
+          for i, s in enumerate(sheets)]
+    # the seed's own initiative dice (no forced faces): ties and delays as they fall
+    return make(cs, rows=["." * 10] * 6, setup_dice=[])
+
+
+def test_the_bindings_log_wraps_its_set_up_lines_to_its_width(app):
+    scene = _open(app, _crowd())
+    scene.draw(app.screen)
+    limit = scene.log.rect.w - 24
+    assert any(ln.text.startswith("Initiative") for ln, _s in scene.log.lines)
+    for ln, surf in scene.log.lines:
+        assert surf.get_width() <= limit, (surf.get_width(), limit, ln.text)
+    # wrapped, not dropped: the initiative line takes several rows
+    assert sum(1 for ln, _s in scene.log.lines if ln.text.startswith("Initiative")) >= 2
+
+
+def test_the_log_wraps_again_when_the_window_narrows(app):
+    from game.client.ui.battle_widgets import CombatLog, LogLine, Text
+    log = CombatLog(Text(1.0))
+    log.rect = pygame.Rect(0, 0, 1900, 120)
+    text = " ".join(["Hydromancer's Stone Bullet reaches Petramancer"] * 5)
+    log.append([LogLine(text)])
+    assert len(log.lines) == 1
+    log.rect = pygame.Rect(0, 0, 700, 120)
+    log.draw(pygame.Surface((700, 120)), (-1, -1))
+    assert len(log.lines) >= 3 and all(s.get_width() <= 676 for _l, s in log.lines)
+    assert " ".join(_row_texts(log)) == text
+
+
+def _row_texts(log) -> list[str]:
+    # each row re-wrapped from the same line: re-wrap its text the way the log does
+    return log.text.wrap(log.entries[0].text, 14, log.rect.w - 24)
