@@ -20,12 +20,14 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.actions import Concede, EndTurn
+from game.engine.events import InitiativeSettled
 from game.engine.events import Moved as CoreMoved
 from game.engine.systems.rpgstuck import arith, attack, rolls, rules, sight
 from game.engine.systems.rpgstuck.actions import (Aim, Assail, Attack, Avert, Block, Dash,
                                                   Discern, Finish, Hide, Move, Shift, Shove,
                                                   StandUp)
-from game.engine.systems.rpgstuck.attack import AIM_DIE, AVERT_DIE, BLOCK_STAGE
+from game.engine.systems.rpgstuck.attack import AVERT_DIE, BLOCK_STAGE
+from game.engine.systems.rpgstuck.forecast import predict
 from game.engine.systems.rpgstuck.profiles import (Profile, block_reaction, content_of, is_attack,
                                                    profile)
 from game.engine.systems.rpgstuck.state import Creature, RpgState
@@ -66,8 +68,8 @@ class RpgStuckPresenter(Presenter):
     """Reads an rpgstuck `Match`; see the module docstring."""
 
     cost_colours = COST_COLOURS
-    keys_hint = ("1-9 actions · click an enemy to attack · Space ends the turn",
-                 "Right click backs out · wheel zooms · drag or WASD pans · E heights")
+    keys_hint = ("1-9 actions · click a foe to attack · Space ends",
+                 "Right click backs out · wheel zoom · WASD pan")
     tile_hint = "Point at a square: its ground, cover and light"
 
     def __init__(self, match: Any):
@@ -247,7 +249,8 @@ class RpgStuckPresenter(Presenter):
                               "Minor", dim=not rules.can_minor(st)),
                     PanelLine(f"{t.move_left} ft left", "Move", dim=t.move_left < 5)]
             if t.aim:
-                turn.append(PanelLine(f"{t.aim} × d{AIM_DIE} on the next attack roll", "Aim",
+                die = arith.aim_die(st, c).label()
+                turn.append(PanelLine(f"{t.aim} × {die} on the next attack roll", "Aim",
                                       colour=WARM))
             if t.assail:
                 turn.append(PanelLine("the next damage roll adds the mod again", "Assail",
@@ -362,7 +365,8 @@ class RpgStuckPresenter(Presenter):
                 out.append(ActionButton(f"atk:{aid}", p.name, enabled=usable, mode=f"atk:{aid}",
                                         tooltip=self._profile_words(me, p) + why))
             for kind, ident, label, tip in (
-                    (Aim, "aim", "Aim", f"Minor: a d{AIM_DIE} Aim die on your next attack roll"),
+                    (Aim, "aim", "Aim", f"Minor: a {arith.aim_die(st, me).label()} Aim die on "
+                                        "your next attack roll"),
                     (Assail, "assail", "Assail", "Minor: your next damage roll adds its mod again"),
                     (Avert, "avert", "Avert", f"Minor: the first attack roll against you before "
                                               f"your next turn gets a d{AVERT_DIE} Block die"),
@@ -581,32 +585,37 @@ class RpgStuckPresenter(Presenter):
     def _attack_label(self, a: Attack) -> str:
         """A picker line: what it is and its odds (hit, crit, drop) when the target is seen."""
         words = self.describe(a)
-        if len(a.targets) != 1:
-            return words
-        d = self.creature(self.unit_at(tuple(a.targets[0])))
-        if d is None:
-            return words
-        f = self.odds(self.state.acting, a.ability, d)
-        return f"{words} — hit {pct(f.hit)} · crit {pct(f.crit)} · drop {pct(f.drop)}"
+        odds = []
+        for cell in dict.fromkeys(tuple(t) for t in a.targets):
+            d = self.creature(self.unit_at(cell))
+            if d is None:
+                continue
+            f = self.odds(self.state.acting, a.ability, d)
+            odds.append(f"hit {pct(f.hit)} · crit {pct(f.crit)} · drop {pct(f.drop)}"
+                        if len(a.targets) == 1 else f"hit {pct(f.hit)}")
+        return f"{words} — {' / '.join(odds)}" if odds else words
 
     # -- odds ------------------------------------------------------------------------------------
-    def odds(self, c: Creature, ability: str, d: Creature, *, blocked: bool | None = None) -> Any:
-        """The engine's forecast of `c` using `ability` on `d` with the Aim dice waiting. With
-        `blocked` given, the Block die is counted (True) or not (False) whatever the defender
-        may do, for the Block prompt's two answers."""
+    def odds(self, c: Creature, ability: str, d: Creature) -> Any:
+        """The engine's forecast (forecast.predict) of `c` using `ability` on `d` with the Aim
+        dice waiting: floats for the words, `exact` the odds module's record of one roll."""
+        return predict(self.state, c, ability, d, aim=self.state.turn.aim)
+
+    def block_odds(self, plan: dict[str, Any], d: Creature, blocked: bool) -> Any:
+        """The exact odds (arith.attack_odds, the door to the odds module) of the coming roll
+        of a declared attack on `d` with its Block die (`blocked`) or without: the Block
+        prompt's two answers. Every other term is the one the attack will use."""
         st = self.state
-        if blocked is None:
-            from game.engine.systems.rpgstuck.forecast import predict
-            return predict(st, c, ability, d, aim=st.turn.aim)
-        p = profile(st, c, ability)
+        c = st.creatures[plan["attacker"]]
+        p = profile(st, c, plan["ability"])
         cell = (d.x, d.y)
-        block = [arith.block_die(d)] if blocked else []
+        reaction = block_reaction(st, d)
+        block = [arith.block_die(st, d, reaction.block_die)] if blocked and reaction else []
         if d.has("averting"):
-            block.append(AVERT_DIE)
-        plan = pending.top(st.pending)
-        aim = int(plan.data.get("aim", 0)) if plan is not None else st.turn.aim
-        return arith.attack_odds(st, c, p, d, net=attack.advantage(st, c, d, p, cell),
-                                 aim=[AIM_DIE] * aim, block=block, cover=arith.cover(st, c, cell))
+            block.append(arith.block_die(st, d, AVERT_DIE))
+        aim = [arith.aim_die(st, c)] * int(plan.get("aim", 0))
+        return arith.attack_odds(st, c, p, d, net=attack.advantage(st, c, d, p, cell), aim=aim,
+                                 block=block, cover=arith.cover(st, c, cell, p.vs))
 
     def forecast(self, mode: str | None, selected: str | None, cell: Cell) -> str | None:
         me = self._mine()
@@ -645,20 +654,25 @@ class RpgStuckPresenter(Presenter):
                     "You cannot see it: the roll has disadvantage, and misses if nobody is "
                     "there")
         f = self.odds(me, ability, d)
-        lines = [f"Hit {pct(f.hit)} · crit {pct(f.crit)} · {f.expected:.1f} dmg expected · "
-                 f"{pct(f.drop)} to drop"]
+        lines = [f"Hit {pct(f.hit)} · crit {pct(f.crit)} · {pct(f.drop)} to drop"]
+        dmg = _span(f.exact.hit_damage)
+        crit = _span(f.exact.crit_damage)
+        many = f" a roll, {p.attacks} rolls" if p.attacks > 1 else ""
+        lines.append(f"{dmg} dmg on a hit, {crit} on a crit{many} · "
+                     f"{f.expected:.1f} expected")
         net = attack.advantage(st, me, d, p, anchor)
         terms = [f"vs {p.vs.upper() if p.vs == 'ac' else p.vs.capitalize()} {getattr(d, p.vs)}"]
         if net:
             terms.append(("advantage" if net > 0 else "disadvantage")
                          + (f" ×{abs(net)}" if abs(net) > 1 else ""))
         if st.turn.aim:
-            terms.append(f"Aim {st.turn.aim}×d{AIM_DIE}")
-        if block_reaction(st, d) is not None and attack.can_block(st, d):
-            terms.append(f"may Block d{arith.block_die(d)}")
+            terms.append(f"Aim {st.turn.aim}×{arith.aim_die(st, me).label()}")
+        reaction = block_reaction(st, d)
+        if reaction is not None and attack.can_block(st, d):
+            terms.append(f"may Block {arith.block_die(st, d, reaction.block_die).label()}")
         if d.has("averting"):
-            terms.append(f"Avert d{AVERT_DIE}")
-        cover = arith.cover(st, me, anchor)
+            terms.append(f"Avert {arith.block_die(st, d, AVERT_DIE).label()}")
+        cover = arith.cover(st, me, anchor, p.vs)
         if cover:
             terms.append(f"cover −{cover}")
         lines.append(" · ".join(terms))
@@ -671,7 +685,7 @@ class RpgStuckPresenter(Presenter):
         if place:
             lines.append("Target: " + ", ".join(place))
         hp = f"{d.hp}/{d.max_hp} HP" + (f" + {d.temp_hp} temp" if d.temp_hp else "")
-        lines.append(f"{self.unit_name(d.id)}: {hp} · {p.damage}" + (f" ×{p.attacks}" if p.attacks > 1 else ""))
+        lines.append(f"{self.unit_name(d.id)}: {hp} · {p.name} deals {p.damage}")
         return f"{p.name} on {self.unit_name(d.id)}\n" + "\n".join(lines)
 
     # -- prompts ---------------------------------------------------------------------------------
@@ -684,21 +698,25 @@ class RpgStuckPresenter(Presenter):
         c = st.creatures[plan["attacker"]]
         d = st.creatures[stage.actor]
         p = profile(st, c, plan["ability"])
-        with_block = self.odds(c, p.id, d, blocked=True)
-        without = self.odds(c, p.id, d, blocked=False)
+        with_block = self.block_odds(plan, d, True)
+        without = self.block_odds(plan, d, False)
+        reaction = block_reaction(st, d)
+        die = arith.block_die(st, d, reaction.block_die).label() if reaction else "d4"
         options: list[tuple[str, Any, str]] = []
         for a in self.legal():
             if not isinstance(a, Block):
                 continue
             f = with_block if a.block else without
-            label = (f"Block (d{arith.block_die(d)}) — hit {pct(f.hit)}" if a.block
-                     else f"Take it — hit {pct(f.hit)}")
-            tip = (f"Spends {self.unit_name(d.id)}'s reaction for this round.\nCrit {pct(f.crit)} · "
-                   f"{pct(f.drop)} to drop" if a.block else
-                   f"Keeps the reaction.\nCrit {pct(f.crit)} · {pct(f.drop)} to drop")
+            label = (f"Block ({die}) — hit {pct(f.attack.hit)}" if a.block
+                     else f"Take it — hit {pct(f.attack.hit)}")
+            odds = (f"Crit {pct(f.attack.crit)} · {pct(f.drop)} to drop · "
+                    f"{_span(f.hit_damage)} dmg on a hit")
+            tip = (f"Spends {self.unit_name(d.id)}'s reaction for this round.\n{odds}"
+                   if a.block else f"Keeps the reaction.\n{odds}")
             options.append((label, a, tip))
-        text = (f"{self.unit_name(c.id)} attacks {self.unit_name(d.id)} with {p.name}. A Block die comes off the roll "
-                f"(hit {pct(without.hit)} becomes {pct(with_block.hit)}).")
+        text = (f"{self.unit_name(c.id)} attacks {self.unit_name(d.id)} with {p.name}. A Block "
+                f"die comes off the roll: hit {pct(without.attack.hit)} becomes "
+                f"{pct(with_block.attack.hit)}.")
         return Prompt("Block?", text, tuple(options))
 
     def prompt_focus(self) -> list[str]:
@@ -757,6 +775,11 @@ class RpgStuckPresenter(Presenter):
         for e in events:
             if isinstance(e, CoreMoved) and self._unseen_by_foes(e.mover):
                 out.append(LogLine("Something moves out of sight", NOTE, (), rnd))
+                continue
+            if isinstance(e, InitiativeSettled) and not any(e.scores):
+                # an order the set-up gave (a scenario): no rolls to show
+                out.append(LogLine("Turn order: " + " › ".join(map(self.unit_name, e.order)),
+                                   INFO, (), rnd))
                 continue
             line = log.line(e, rnd)
             if line is not None:
@@ -832,6 +855,12 @@ class RpgStuckPresenter(Presenter):
             "rs.blocked": lambda e: float_(e.defender, "Block", (150, 210, 255)),
             "rs.spotted": lambda e: float_(e.creature, "Spotted", (240, 180, 90)),
         }).steps(shown)
+
+
+def _span(dist: dict[int, Any]) -> str:
+    """'3–8' (or '5'): the least and the most of a damage distribution."""
+    lo, hi = min(dist), max(dist)
+    return str(lo) if lo == hi else f"{lo}–{hi}"
 
 
 def _damage_tail(e: Any) -> str:

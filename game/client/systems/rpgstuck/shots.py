@@ -24,19 +24,19 @@ if TYPE_CHECKING:
     from game.client.scenes.battle import BattleScene
 
 MAP = "rpgstuck_crypt.tmx"
-#: the crypt's middle hall: the Knight between two imps, the horde in the dim light by the east
-#: door, the Scout behind, a third imp at the dark edge of the hall (our own placing)
+#: the crypt's middle hall: the Knight between two imps, the horde in the dim light by the west
+#: door, the Scout behind, a third imp by the dark east end of the hall (our own placing)
 CREATURES = [
-    {"id": "sneak", "entry": "imp", "side": 1, "x": 17, "y": 3},
-    {"id": "scout", "entry": "scout", "side": 0, "x": 9, "y": 9},
+    {"id": "sneak", "entry": "imp", "side": 1, "x": 16, "y": 7},
+    {"id": "scout", "entry": "scout", "side": 0, "x": 14, "y": 9},
     {"id": "knight", "entry": "knight", "side": 0, "x": 12, "y": 9},
     {"id": "imp_a", "entry": "imp", "side": 1, "x": 11, "y": 6},
     {"id": "imp_b", "entry": "imp", "side": 1, "x": 13, "y": 6},
-    {"id": "horde", "entry": "imp_horde", "side": 1, "x": 14, "y": 5},
+    {"id": "horde", "entry": "imp_horde", "side": 1, "x": 9, "y": 6},
 ]
 
-#: where the sneak goes: out of the party's sight behind the wall
-SNEAK_TO = (19, 3)
+#: where the sneak goes: into the dark east end, out of the party's sight
+SNEAK_TO = (17, 7)
 
 
 def crypt_match(order: list[str]) -> Match:
@@ -55,13 +55,13 @@ def _legal(match: Match, kind: type, **fields: Any) -> Any:
 
 
 def mid_fight(scene: "BattleScene") -> None:
-    """The sneak slips behind the east wall (its last known square stays marked), the Scout
-    shoots the horde (a forced hit), the Knight walks up between the two imps and aims."""
+    """The sneak slips into the dark (its last known square stays marked), the Scout shoots the
+    horde (a forced hit), the Knight walks up between the two imps and aims."""
     m = scene.match
     scene.submit(_legal(m, Move, unit="sneak", x=SNEAK_TO[0], y=SNEAK_TO[1]))
     end_turn(scene)
     m.force_dice([17, 6])
-    scene.submit(_legal(m, Attack, unit="scout", ability="shoot", targets=((14, 5),)))
+    scene.submit(_legal(m, Attack, unit="scout", ability="shoot", targets=((9, 6),)))
     end_turn(scene)
     scene.submit(_legal(m, Move, unit="knight", x=12, y=7))
     scene.submit(_legal(m, Aim, unit="knight"))
@@ -79,6 +79,10 @@ def open_picker(scene: "BattleScene", cell: tuple[int, int]) -> None:
     def then_click(size: tuple[int, int]) -> None:
         layout(size)
         scene._click_map(cell)
+        # the pointer leaves the map for the menu: the target stays lit, the hover's
+        # forecast gives way to the picker's own odds
+        scene.pin_cell = None
+        scene.hover_cell = scene.view.hover = cell
     scene._layout = then_click  # type: ignore[method-assign]
 
 
@@ -96,7 +100,6 @@ def build(app: "App") -> list[tuple[str, "Scene"]]:
     s.selected = "knight"
     s.mode = "atk:cleave"
     s._turn_key = s._turn_start_key()   # her turn has begun: the first frame keeps the mode
-    s.pin_cell = (13, 6)
     open_picker(s, (13, 6))             # the picker: one imp, both, or the same one twice
     out.append(("rpgstuck_battle", s))
 
@@ -116,7 +119,7 @@ def build(app: "App") -> list[tuple[str, "Scene"]]:
     m = crypt_match(["imp_a", "knight", "scout", "imp_b", "horde", "sneak"])
     s = BattleScene(app, m)
     s.viewer = 1
-    s.submit(_legal(m, Move, unit="imp_a", x=12, y=8))
+    s.submit(_legal(m, Move, unit="imp_a", x=11, y=8))
     s.submit(_legal(m, Attack, unit="imp_a", ability="imp_claw", targets=((12, 9),)))
     s.view.skip()
     s.viewer = m.decision.seat if m.decision else 0
