@@ -268,8 +268,8 @@ def test_every_rpgstuck_event_reads_as_our_own_words(monkeypatch):
 
 @pytest.mark.parametrize("map_name", ["rpgstuck_crypt.tmx", "rpgstuck_ravine.tmx"])
 def test_rpgstuck_from_the_title_on_each_map_against_the_computer(app, map_name, monkeypatch):
-    """Title -> New game -> RPGStuck -> a map -> Start: the battle screen plays it, the computer
-    takes its turns until the Human's creature is up, selected."""
+    """Title -> New game -> RPGStuck -> a map -> Start: the battle screen plays it to the
+    results, the computer taking its turns, the Human's creature selected on each of hers."""
     monkeypatch.setattr(BattleScene, "ai_use_process", False)   # no worker start-up in tests
     app.settings.animation_speed = "instant"
     app.apply(reset(TitleScene(app)))
@@ -296,5 +296,18 @@ def test_rpgstuck_from_the_title_on_each_map_against_the_computer(app, map_name,
     assert battle.human_turn(), (battle.match.decision, battle.match.over, app.stack,
                                  len(battle.match.log))
     assert battle.selected == battle.match.decision.actor
-    assert app._fatal is None
     assert (paths.maps_dir() / map_name).is_file()
+    # the Human only blocks and ends turns (keys 1 and Space, confirming once each turn): the
+    # computer's side plays on until one side is down, and the results come up
+    for _ in range(4000):
+        top = app.top
+        if isinstance(top, ResultsScene):
+            break
+        if isinstance(top, ConfirmDialog):
+            app.click_element(find_button(app, "End turn"))
+        elif top is battle and battle.human_turn() and not battle.animating:
+            app.press_key(pygame.K_1 if battle.prompt_panel is not None else pygame.K_SPACE)
+        app.step(dt=0.3)
+    assert isinstance(app.top, ResultsScene), (battle.match.decision, app.stack)
+    assert battle.match.over
+    assert app._fatal is None
