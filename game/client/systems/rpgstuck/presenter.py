@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.actions import Concede, EndTurn
-from game.engine.events import InitiativeSettled
+from game.engine.events import DiceRolled, InitiativeSettled
 from game.engine.events import Moved as CoreMoved
 from game.engine.systems.rpgstuck import arith, attack, rolls, rules, sight
 from game.engine.systems.rpgstuck.actions import (Aim, Assail, Attack, Avert, Block, Dash,
@@ -781,6 +781,11 @@ class RpgStuckPresenter(Presenter):
                 out.append(LogLine("Turn order: " + " › ".join(map(self.unit_name, e.order)),
                                    INFO, (), rnd))
                 continue
+            if isinstance(e, DiceRolled) and e.actor in self.state.creatures:
+                # the engine's roll text opens with the creature's name: the numbered one here
+                name = self.state.creatures[e.actor].name
+                if e.text.startswith(name + " ") and self.unit_name(e.actor) != name:
+                    e = DiceRolled(e.roll, e.actor, self.unit_name(e.actor) + e.text[len(name):])
             line = log.line(e, rnd)
             if line is not None:
                 out.append(line)
@@ -792,7 +797,7 @@ class RpgStuckPresenter(Presenter):
                 name=self.unit_name,
                 side_name=lambda side: f"{looks.SIDE_NAMES[side % 2]} side",
                 moves=MOVE_VERBS, downed="falls unconscious", texts=self._texts(),
-                tails={"rs.damaged": _damage_tail}))
+                tails={"rs.damaged": self._damage_tail}))
         return self._event_log
 
     def _texts(self) -> dict[str, Any]:
@@ -843,6 +848,19 @@ class RpgStuckPresenter(Presenter):
             "rs.spotted": lambda e: LogLine(f"{n(e.creature)} is spotted", FORCED),
         }
 
+    def _damage_tail(self, e: Any) -> str:
+        """' (4 into temp HP, ×2, claw)': what temp HP took, the percentage applied and the
+        abilitech (or other source) that dealt it."""
+        bits = []
+        if e.temp:
+            bits.append(f"{e.temp} into temp HP")
+        if e.percent != 100:
+            bits.append(f"×{e.percent / 100:g}")
+        if e.source:
+            a = content_of(self.state).abilitechs.get(e.source)
+            bits.append(a.name if a is not None else e.source.replace("_", " "))
+        return f" ({', '.join(bits)})" if bits else ""
+
     def animations(self, events: list) -> list[AnimStep]:
         shown = [e for e in events
                  if not (isinstance(e, CoreMoved) and self._unseen_by_foes(e.mover))]
@@ -861,15 +879,3 @@ def _span(dist: dict[int, Any]) -> str:
     """'3–8' (or '5'): the least and the most of a damage distribution."""
     lo, hi = min(dist), max(dist)
     return str(lo) if lo == hi else f"{lo}–{hi}"
-
-
-def _damage_tail(e: Any) -> str:
-    """' (4 into temp HP, crit ×2)': what temp HP took and the percentage applied."""
-    bits = []
-    if e.temp:
-        bits.append(f"{e.temp} into temp HP")
-    if e.percent != 100:
-        bits.append(f"×{e.percent / 100:g}")
-    if e.source:
-        bits.append(title(e.source).lower())
-    return f" ({', '.join(bits)})" if bits else ""
