@@ -311,3 +311,29 @@ def test_rpgstuck_from_the_title_on_each_map_against_the_computer(app, map_name,
     assert isinstance(app.top, ResultsScene), (battle.match.decision, app.stack)
     assert battle.match.over
     assert app._fatal is None
+
+
+def test_the_shots_show_a_picker_a_forecast_a_dark_corner_and_the_block_prompt(app):
+    """The screens `game shots` photographs: the mid-fight picker open with each choice's odds
+    over the veiled crypt with an enemy's last known square marked, the forecast on hover, and
+    the Block prompt for the defender's seat."""
+    from game.client.systems.rpgstuck.shots import build
+    app.settings.animation_speed = "instant"
+    shots = dict(build(app))
+    assert {"rpgstuck_battle", "rpgstuck_forecast", "rpgstuck_block"} <= set(shots)
+    battle = shots["rpgstuck_battle"]
+    app.apply(reset(battle))
+    app.settle(2)
+    assert battle.menu is not None and battle.menu.title.startswith("Cleave")
+    assert all(" — hit " in b.label for b in battle.menu.buttons)
+    p = battle.presenter
+    assert p.seat == 0 and p.last_known() and "dark" in set(p.light().values())
+    fc = shots["rpgstuck_forecast"]
+    app.apply(reset(fc))
+    app.settle(2)
+    assert fc._current_forecast().startswith("Strike on Imp 3\nHit ")
+    block = shots["rpgstuck_block"]
+    app.apply(reset(block))
+    app.settle(2)
+    assert block.prompt_panel is not None and block.prompt_panel.title == "Block?"
+    assert app.top is block                             # no curtain: the viewer is the defender
