@@ -349,7 +349,7 @@ class RpgStuckPresenter(Presenter):
         kinds = {type(a) for a in legal}
         out: list[ActionButton] = []
         me = self._mine()
-        if me is not None:
+        if me is not None and self.creature(me.id) is not None:   # not an unseen enemy's
             t = st.turn
             out.append(ActionButton("move", "Move", enabled=Move in kinds, mode="move",
                                     tooltip=f"Walk up to {t.move_left} ft; difficult ground, "
