@@ -460,7 +460,7 @@ class RpgStuckPresenter(Presenter):
             for cell, (cost, path) in reach.items():
                 cells[cell] = 1 if cost <= 5 * len(path) else 2
             ov = Overlay(cells=cells, veil=bool(cells), size=me.size, cost_digits=False,
-                         legend=((1, "5 ft a square"), (2, "costly ground")))
+                         legend=((1, "5 ft a square"), (2, "costlier steps")))
             if hover in reach:
                 cost, path = reach[hover]
                 ov.path = [(me.x, me.y)] + [tuple(p) for p in path]
@@ -625,7 +625,7 @@ class RpgStuckPresenter(Presenter):
             reach = self._reach()
             if cell in reach:
                 cost, path = reach[cell]
-                extra = "" if cost <= 5 * len(path) else " (costly ground on the way)"
+                extra = "" if cost <= 5 * len(path) else " (some steps cost more than 5 ft)"
                 return (f"Walk to {cell[0]},{cell[1]}\n{cost} ft of {self.state.turn.move_left} ft"
                         f"{extra}")
             primary = self.primary_attack()
