@@ -41,7 +41,8 @@ class TokenInfo:
     acting: bool = False
     outline: tuple[int, int, int] | None = None   # the gem's own edge colour, if it has one
     glyph: str = ""                    # one or two letters drawn on the token (what it is)
-    #: temporary HP, drawn as a pale segment after the HP on the bar (0: none)
+    #: temporary HP, drawn as a pale segment after the HP on the bar (0: none). Last: presenters
+    #: and tests build tokens positionally, and a field added in the middle shifts their values
     temp_hp: int = 0
 
 

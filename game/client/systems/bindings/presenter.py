@@ -220,8 +220,9 @@ class BindingsPresenter(Presenter):
             glyph = ""
             if self.look is not None:
                 glyph = str(self.look.combatants.get(c.sheet, {}).get("glyph", ""))
-            out.append(TokenInfo(c.id, c.name, c.side, c.x, c.y, 1, c.hp, c.max_hp, self.colour(c),
-                                 (), tuple(badges), None, c.id == acting, self.outline(c), glyph))
+            out.append(TokenInfo(c.id, c.name, c.side, c.x, c.y, 1, c.hp, c.max_hp,
+                                 colour=self.colour(c), badges=tuple(badges),
+                                 acting=c.id == acting, outline=self.outline(c), glyph=glyph))
         return out
 
     def _readied_move(self, c: Any) -> str:

@@ -202,8 +202,9 @@ class GemsPresenter(Presenter):
             if u.ms_penalty:
                 badges.append(("W", f"In deep water: Movement Speed -{u.ms_penalty}"))
             out.append(TokenInfo(u.id, u.name, u.side, u.x, u.y, u.size, u.hp, u.max_hp,
-                                 self.colour(u.sheet), tuple(arms), tuple(badges), u.altitude,
-                                 u.id == st.acting, self.outline(u.sheet)))
+                                 colour=self.colour(u.sheet), arms=tuple(arms),
+                                 badges=tuple(badges), altitude=u.altitude,
+                                 acting=u.id == st.acting, outline=self.outline(u.sheet)))
         return out
 
     def item_or_unit(self, ident: str) -> str:

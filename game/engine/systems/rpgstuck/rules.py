@@ -242,7 +242,7 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
     if isinstance(action, Block):
         events += attack.answer_block(state, action.unit, action.block, rng)
     elif isinstance(action, Concede):
-        state.pending.clear()
+        pending.clear(state.pending)
         state.over, state.winner = True, 1 - action.seat
         return [MatchEnded(state.winner, f"seat {action.seat + 1} conceded")]
     elif isinstance(action, EndTurn):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from game.engine.dice import roll
 from game.engine.events import DiceRolled, MatchEnded, TurnEnded, TurnStarted
 from game.engine.rng import Rng
-from game.engine.tactics import initiative, timelimit
+from game.engine.tactics import initiative, pending, timelimit
 
 from . import house
 from .events import ConditionChanged, Damaged, FellUnconscious, InitiativeSettled, Killed
@@ -126,7 +126,7 @@ def check_end(state: RpgState) -> list:
     if not beaten:
         return []
     state.over = True
-    state.pending.clear()
+    pending.clear(state.pending)
     if len(beaten) == len(sides):
         state.winner = None
         return [MatchEnded(None, "nobody is left standing")]
