@@ -74,6 +74,7 @@ def test_the_forecast_is_the_engines_own():
     lo, hi = min(f.exact.hit_damage), max(f.exact.hit_damage)
     assert second.startswith(f"{lo}–{hi} dmg on a hit")
     assert "Target: in dim light" in text           # the imp stands in the dim squares
+    assert p.target_tags("atk:strike") == [((5, 4), 1, "dim light")]   # written over the map
     # the attack is offered on the imp's square and submitted by a click there
     click = p.click("atk:strike", "knight", (5, 4))
     assert click.action == Attack("knight", "strike", ((5, 4),))

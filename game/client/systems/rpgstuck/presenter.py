@@ -489,31 +489,48 @@ class RpgStuckPresenter(Presenter):
         return Overlay()
 
     def _mark_targets(self, ov: Overlay, me: Creature, ability: str, hover: Cell | None) -> None:
-        """Targets of `ability` with their cover and light written on them; for the hovered one
-        its footprint outlined and the line of sight from the attacker."""
+        """Targets of `ability` tinted; for the hovered one its footprint outlined and the line
+        of sight from the attacker (their cover and light: `target_tags`)."""
         f = field_of(self.board())
         targets = self._target_cells(ability)
         ov.targets.update(targets)
-        for anchor in {self._anchor(c) for c in targets}:
-            ov.marks[anchor] = self._cover_light_mark(f, me, anchor)
         if hover in targets:
             anchor = self._anchor(hover)
             ov.target_block = self._footprint(anchor)
             ov.pixel_lines = [self._sight_line(f, me, anchor)]
 
-    def _cover_light_mark(self, f: Any, me: Creature, anchor: Cell) -> str:
-        c = self.creature(self.unit_at(anchor))
-        cells = c.cells() if c is not None else [anchor]
-        if c is None:
-            return "last seen"
-        bits = []
-        cover = sight.cover_between(f, me.cells(), cells)
-        if cover in COVER_MARK:
-            bits.append(COVER_MARK[cover].split()[0])
-        light = min((f.light_at(k) for k in cells), key=("dark", "dim", "bright").index)
-        if light != "bright":
-            bits.append(light)
-        return " ".join(bits)
+    def target_tags(self, mode: str | None) -> list[tuple[Cell, int, str]]:
+        """While a target is being chosen: (anchor, footprint, words) for each target with cover
+        or in dim light or darkness against the acting creature, and for a guessed square; the
+        map writes them above the tokens (sight.cover_between, the field's light)."""
+        me = self._mine()
+        if me is None or self.creature(me.id) is None:
+            return []
+        if mode is not None and mode.startswith("atk:"):
+            ability: str | None = mode[4:]
+        elif mode in (None, "move"):
+            ability = self.primary_attack()
+        else:
+            return []
+        if ability is None:
+            return []
+        f = field_of(self.board())
+        out = []
+        for anchor in sorted({self._anchor(c) for c in self._target_cells(ability)}):
+            c = self.creature(self.unit_at(anchor))
+            if c is None:
+                out.append((anchor, 1, "last seen"))
+                continue
+            bits = []
+            cover = sight.cover_between(f, me.cells(), c.cells())
+            if cover in COVER_MARK:
+                bits.append(COVER_MARK[cover])
+            light = min((f.light_at(k) for k in c.cells()), key=("dark", "dim", "bright").index)
+            if light != "bright":
+                bits.append(LIGHT_WORDS[light])
+            if bits:
+                out.append((anchor, c.size, " · ".join(bits)))
+        return out
 
     def _sight_line(self, f: Any, me: Creature, anchor: Cell
                     ) -> tuple[tuple[float, float], tuple[float, float], tuple[int, int, int]]:
