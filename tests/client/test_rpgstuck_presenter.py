@@ -133,3 +133,20 @@ def test_the_hp_bar_draws_temp_hp_after_the_hp():
         return {tuple(s.get_at((x, y)))[:3] for x in range(64) for y in range(48, 64)}
     assert pale not in bar_colours(plain)
     assert pale in bar_colours(temp)
+
+
+@pytest.mark.rule("RS-44", "RS-45", "RS-48", "RS-57")
+def test_the_unit_panel_lists_the_parts_a_called_shot_may_aim_at():
+    """Each part with its Y, copies, HP of its own and effect; a secret part only once the
+    viewing side has found it."""
+    m = battle([("knight", "knight", 0, 1, 1), ("ogre", "ogre", 1, 5, 1)], rows=ROWS)
+    p = presenter(m)
+    parts = dict(p.unit_panel("ogre").sections)["Called shots"]
+    club = next(ln for ln in parts if ln.label == "Club")
+    assert club.text == "Y 2 · 12 HP · disarm"
+    assert next(ln for ln in parts if ln.label == "Leg").text == "Y 2 · ×2 · cripple"
+    from game.engine.systems.rpgstuck.content import content
+    secrets = content().creatures["ogre"].secrets
+    shown = {ln.label for ln in parts}
+    assert not any((s.name or s.part.capitalize()) in shown and s.part not in
+                   {a.part for a in content().creatures["ogre"].anatomy} for s in secrets)

@@ -28,6 +28,7 @@ from game.engine.systems.rpgstuck.actions import (Aim, Assail, Attack, Avert, Bl
                                                   StandUp)
 from game.engine.systems.rpgstuck.attack import AVERT_DIE, BLOCK_STAGE
 from game.engine.systems.rpgstuck.forecast import predict
+from game.engine.systems.rpgstuck.content import part_y
 from game.engine.systems.rpgstuck.profiles import (Profile, block_reaction, content_of, is_attack,
                                                    profile)
 from game.engine.systems.rpgstuck.state import Creature, RpgState
@@ -273,6 +274,9 @@ class RpgStuckPresenter(Presenter):
                                   tooltip=p.entry.description if p.entry.description else ""))
         if acts:
             sections.append(("Attacks", acts))
+        parts = self._anatomy_lines(c)
+        if parts:
+            sections.append(("Called shots", parts))
         conds = [PanelLine(words, letters) for letters, words in self._badges(c)
                  if letters != "R" and not letters.startswith("+")]
         if conds:
@@ -280,6 +284,36 @@ class RpgStuckPresenter(Presenter):
         return UnitPanel(c.id, self.unit_name(c.id), f"{size} {kind}".strip(), c.side,
                          looks.creature_look(c.entry, c.name)[0], c.hp, c.max_hp, stats=stats,
                          sections=sections)
+
+    def _anatomy_lines(self, c: Creature) -> list[PanelLine]:
+        """The creature's body parts a called shot may aim at (RS-44/45): each one's Y (the
+        defence and crit-range change) and HP of its own; secret parts only once the viewing
+        side found them (RS-57)."""
+        cont = content_of(self.state)
+        entry = cont.creatures.get(c.entry)
+        if entry is None:
+            return []
+        found = set(self.seen().secrets.get(str(self.seat), {}).get(c.id, [])) \
+            if self.seat is not None else {p.part for p in entry.secrets}
+        out = []
+        for part, secret in [(p, False) for p in entry.anatomy] + \
+                            [(p, True) for p in entry.secrets]:
+            if secret and part.part not in found and part.name not in found:
+                continue
+            kind = cont.anatomy.get(part.part)
+            if kind is None:
+                continue
+            bits = [f"Y {part_y(part, kind)}"]
+            if part.count > 1:
+                bits.append(f"×{part.count}")
+            if part.hp:
+                bits.append(f"{part.hp} HP")
+            bits.append(kind.effect.replace("_", " "))
+            out.append(PanelLine(" · ".join(bits), part.name or kind.name,
+                                 colour=WARM if secret else None,
+                                 tooltip=(kind.description or "") + (" (a secret your side "
+                                                                     "found)" if secret else "")))
+        return out
 
     @staticmethod
     def _profile_words(c: Creature, p: Profile) -> str:
