@@ -150,3 +150,19 @@ def test_the_unit_panel_lists_the_parts_a_called_shot_may_aim_at():
     shown = {ln.label for ln in parts}
     assert not any((s.name or s.part.capitalize()) in shown and s.part not in
                    {a.part for a in content().creatures["ogre"].anatomy} for s in secrets)
+
+
+def test_an_action_the_bar_has_no_button_for_is_still_offered(monkeypatch):
+    """A newer action of the engine (here a stand-in record) lands in the More menu by its
+    description, so nothing legal is out of reach of the screen."""
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Grab:
+        unit: str
+    m = battle([("knight", "knight", 0, 1, 1), ("imp", "imp", 1, 5, 1)], rows=ROWS)
+    p = presenter(m)
+    legal = list(m.legal_actions()) + [Grab("knight")]
+    monkeypatch.setattr(p, "legal", lambda: legal)
+    more = next(b for b in p.buttons("knight", None) if b.id == "more")
+    assert more.actions == (("Grab", Grab("knight")),)

@@ -55,6 +55,11 @@ MOVE_VERBS = {"walk": "walks", "shift": "shifts", "pushed": "is pushed", "fall":
               "climb": "climbs", "swim": "swims", "jump": "jumps", "fly": "flies"}
 
 
+#: the actions the bar, the map and the prompts offer by their own controls
+_ON_THE_BAR = (Move, Shift, Attack, Aim, Assail, Avert, Dash, StandUp, Hide, Shove, Discern,
+               Finish, Block, EndTurn, Concede)
+
+
 def pct(p: Any) -> str:
     """A chance as a whole percent, never 0% or 100% for what can still go either way."""
     v = float(p)
@@ -421,6 +426,14 @@ class RpgStuckPresenter(Presenter):
                     (Finish, "finish", "Finish", "Major: kill an unconscious enemy next to you")):
                 if kind in kinds:
                     out.append(ActionButton(ident, label, mode=ident, tooltip=tip))
+            # any other action the engine lists (a newer one this bar has no button of its
+            # own for yet) is still offered, by its description, never left out
+            other = [a for a in legal if not isinstance(a, _ON_THE_BAR)]
+            if other:
+                out.append(ActionButton("more", "More", actions=tuple(
+                    (self.describe(a), a) for a in other),
+                    tooltip="Other actions: " + ", ".join(
+                        sorted({title(type(a).__name__) for a in other}))))
         # number keys for the first nine, in order
         numbered = []
         for i, b in enumerate(out):
