@@ -171,3 +171,14 @@ def test_the_kept_walk_order_is_cube_areas_over_the_open_hexes(path):
         near = grid.order_near(src, 3)
         assert near == list(rows[:len(near)]) and all(row[0] <= 3 for row in near)
         assert len(rows) == len(near) or rows[len(near)][0] > 3
+
+
+def test_the_grids_bit_layout_runs_both_ways():
+    """The listing turns bits of its bit boards back into hexes with _Grid.cube_at: it must be
+    the inverse of _Grid.bit over the whole padded layout."""
+    from game.engine.systems.bindings.boardcache import per_board
+    board = load_board(MAPS[0])
+    grid = per_board("sight grid", board, S._Grid)
+    assert len(grid.cube_at) == grid.off
+    for i, c in enumerate(grid.cube_at):
+        assert grid.bit(c) == i and sum(c) == 0

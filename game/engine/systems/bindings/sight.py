@@ -258,16 +258,14 @@ class Viewer:
         near_feature = near_wall | veil_bits >> shift
         pairs = None if self._features_c else self._pairs       # the bare board's, symmetric
         base = shift - grid.off                 # template bit v is board bit v + base
-        stride, qmin, rmin = grid.stride, grid.qmin, grid.rmin
+        cube_at = grid.cube_at
 
         def cells(mask: int) -> list[Cube]:
             """The hexes of the set bits of a template-shaped mask, placed around `a`."""
             out_c: list[Cube] = []
             while mask:
                 low = mask & -mask
-                row, col = divmod(low.bit_length() - 1 + base, stride)
-                q, r = col + qmin, row + rmin
-                out_c.append((q, r, -q - r))
+                out_c.append(cube_at[low.bit_length() - 1 + base])
                 mask ^= low
             return out_c
 
@@ -444,6 +442,10 @@ class _Grid:
         self.centres: dict[tuple[int, int], int] = {}
         self._by_cube = {(c[0], c[1], c[2]): c for c in self.open}
         self._orders: dict[Cube, tuple[OrderRow, ...]] = {}
+        # the hex at each bit of the layout (the inverse of `bit`), padding included
+        self.cube_at: tuple[Cube, ...] = tuple(
+            (q, r, -q - r) for r in range(self.rmin, self.rmin + rows)
+            for q in range(self.qmin, self.qmin + self.stride))
 
     def order_from(self, c: Cube) -> tuple[OrderRow, ...]:
         """Every open hex of the board but `c` itself, as seen from `c`, in the unseen listing's
