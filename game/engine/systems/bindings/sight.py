@@ -34,7 +34,7 @@ BND-92, and disadvantage from cover). Never imports pygame.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from game.engine.boards.hex import Cube, HexLayout, cube_area, cube_distance
 from game.engine.tactics import hexsight as hs
@@ -406,10 +406,6 @@ def _board_cubes(board: Any) -> tuple[frozenset[Cube], frozenset[Cube], dict[Cub
 OrderRow = tuple[int, int, Cube, Hex, int, int, int]
 
 
-def _listing_order(row: OrderRow) -> tuple[int, int]:
-    return row[0], row[1]
-
-
 class _Grid:
     """What the unseen listing reads from a board once (one per board, see boardcache): its
     open hexes in board order (cube and offset), its dark hexes, and a bit layout for bit
@@ -459,8 +455,12 @@ class _Grid:
             got = self._orders[c] = tuple(self._rows(c, self.open, None))
         return got
 
-    def order_near(self, c: Cube, radius: int) -> list[OrderRow]:
-        """`order_from(c)` up to `radius` (for a short reach: fewer than the board's hexes)."""
+    def order_near(self, c: Cube, radius: int) -> Sequence[OrderRow]:
+        """`order_from(c)` up to `radius` (for a short reach: fewer than the board's hexes), or
+        all of it when it is kept already (the caller stops at its reach)."""
+        kept = self._orders.get(c)
+        if kept is not None:
+            return kept
         by_cube = self._by_cube
         return self._rows(c, [got for x in cube_area(c, radius)
                               if (got := by_cube.get(x)) is not None], radius)
@@ -479,7 +479,7 @@ class _Grid:
             if t is None:
                 t = template(dq, dr)
             rows.append((dist, _ring_index(dq, dr, dist), (q, r, s), h, dq, dr, t))
-        rows.sort(key=_listing_order)
+        rows.sort()         # (distance, place in the ring) differ between any two rows
         return rows
 
     def bit(self, c: Cube) -> int:
