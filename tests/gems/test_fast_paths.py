@@ -107,6 +107,12 @@ def test_remembered_walks_are_the_searched_walks():
         first = rules.walk_paths(s, u)
         first.clear()
         assert rules.walk_paths(s, u) == remembered
+        # the module's own readers share the remembered table itself, equal to both
+        table = rules._walk_table(s, u)
+        assert not table or table is rules._walk_table(s, u)    # {} when she cannot walk
+        assert rules._walk_table(s, u) == remembered
+        assert rules._fly_table(s, u) == rules.fly_paths(s, u)
+        assert rules._fly_table(s, u) == _searched(rules._fly_table, s, u)
 
 
 def test_a_position_changed_in_place_is_searched_again():
