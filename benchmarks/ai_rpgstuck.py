@@ -1,11 +1,12 @@
 """The rpgstuck AI's figures: does it beat random play, does it fight, does hard beat normal, and
 how long a turn takes to think.
 
-Owns: `rows(quick)` and `python -m benchmarks.ai_rpgstuck [--quick]`. Games are played on the
-system's example battles (its shipped maps with their first party and encounter, or the inline
-battlefield when the maps are missing) and, where they exist, on every shipped rpgstuck map, in
-MIRRORED pairs where two different players meet: the same seed twice, each player taking each
-side once, so neither the map's sides nor the initiative dice favour one. Figures:
+Owns: `rows(quick)` and `python -m benchmarks.ai_rpgstuck [--quick] [--verbose]`. Games are
+played on every shipped rpgstuck map (the inline battlefield when the maps are missing): against
+random play in each map's example battle (its first party against its first encounter), bot
+against bot with that party on both sides (a fair fight); where two different players meet, in
+MIRRORED pairs: the same seed twice, each player taking each side once, so neither the map's
+sides nor the initiative dice favour one. Figures:
   * the share of mirrored normal-against-random games normal wins (goal 90%);
   * the share of normal-against-normal games that end by knockout before the round limit
     (goal 90%): the bots advance and finish fights;
@@ -43,15 +44,17 @@ class Game:
     actions: int = 0
 
 
-def battles() -> list[MatchConfig]:
-    """The example battle on each shipped map that has one (else the inline one)."""
+def battles(mirror: bool = False) -> list[MatchConfig]:
+    """The example battle on each shipped map (its first party against its first encounter),
+    or with `mirror` the first party against itself (a fair fight for comparing two bots);
+    the inline battle when the maps are missing."""
     system = registry.get(SYSTEM)
     out = []
     for name in sorted(p.name for p in maps_dir().glob("rpgstuck_*.tmx")):
         teams = system._first_teams(name)
         if len(teams) == 2:
             out.append(MatchConfig(SYSTEM, 0, [SeatConfig("ai"), SeatConfig("ai")], name, {},
-                                   {"teams": teams}))
+                                   {"teams": [teams[0], teams[0]] if mirror else teams}))
     return out or [system.example_config(0)]
 
 
@@ -91,36 +94,39 @@ def rows(quick: bool, verbose: bool = False) -> list[Row]:
     against random, 25 normal mirrors, 50 hard-normal games per battle)."""
     seeds = range(1, 5) if quick else range(1, 26)
     configs = battles()
+    mirrors = battles(mirror=True)
     turns: list[float] = []
     vs_random = vr = 0.0
     nn = ko = 0
     hard = hn = 0.0
     t_all = cpu()
-    for config in configs:
-        for seed in seeds:
-            for players in (("normal", "random"), ("random", "normal"), ("normal", "normal"),
-                            ("hard", "normal"), ("normal", "hard")):
-                g = play(config, seed, players)
-                turns += g.turns
-                if "random" in players:
-                    vr += 1
-                    vs_random += _points(g, players.index("normal"))
-                elif players == ("normal", "normal"):
-                    nn += 1
-                    ko += g.knockout
-                else:
-                    hn += 1
-                    hard += _points(g, players.index("hard"))
-                if verbose:
-                    print(f"    {config.map or 'inline'} seed {seed} {players[0]}-{players[1]}: "
-                          f"winner {g.winner} knockout {g.knockout} actions {g.actions}",
-                          flush=True)
+    games = [(c, ("normal", "random")) for c in configs] + \
+        [(c, ("random", "normal")) for c in configs] + \
+        [(c, ("normal", "normal")) for c in mirrors] + \
+        [(c, ("hard", "normal")) for c in mirrors] + [(c, ("normal", "hard")) for c in mirrors]
+    for seed in seeds:
+        for config, players in games:
+            g = play(config, seed, players)
+            turns += g.turns
+            if "random" in players:
+                vr += 1
+                vs_random += _points(g, players.index("normal"))
+            elif players == ("normal", "normal"):
+                nn += 1
+                ko += g.knockout
+            else:
+                hn += 1
+                hard += _points(g, players.index("hard"))
+            if verbose:
+                print(f"    {config.map or 'inline'} {config.setup.get('teams')} seed {seed} "
+                      f"{players[0]}-{players[1]}: winner {g.winner} knockout {g.knockout} "
+                      f"actions {g.actions}", flush=True)
     where = f"{', '.join(c.map or 'inline' for c in configs)}; seeds {seeds.start}..{seeds.stop - 1}"
     return [
         Row("ai", "rpgstuck normal vs random, mirrored, normal's score",
             100.0 * vs_random / max(1, vr), "%", 90.0, "higher", note=f"{vr:.0f} games; {where}"),
         Row("ai", "rpgstuck normal vs normal ending by knockout", 100.0 * ko / max(1, nn), "%",
-            90.0, "higher", note=f"{nn} games"),
+            90.0, "higher", note=f"{nn} games, a party against itself"),
         Row("ai", "rpgstuck hard vs normal, mirrored, hard's score", 100.0 * hard / max(1, hn),
             "%", 60.0, "higher", note=f"{hn:.0f} games, a draw counts half"),
         Row("ai", "rpgstuck AI thinking per turn, p95", percentile(turns, .95), "s", 1.0,

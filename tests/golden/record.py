@@ -33,6 +33,8 @@ PLAYTHROUGHS: tuple[tuple[str, str, str | None, int, int, str], ...] = (
     ("bindings_pass_ai", "bindings", "bindings_pass.tmx", 3, 400, "normal"),
     ("gemwielders", "gemwielders", None, 7, 400, "random"),
     ("gemwielders_ai", "gemwielders", None, 3, 400, "normal"),
+    ("rpgstuck_crypt", "rpgstuck", "rpgstuck_crypt.tmx", 7, 300, "random"),
+    ("rpgstuck_crypt_ai", "rpgstuck", "rpgstuck_crypt.tmx", 3, 300, "normal"),
 )
 
 

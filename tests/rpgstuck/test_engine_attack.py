@@ -209,3 +209,19 @@ def test_a_shove_into_another_imp_splits_2p_when_the_second_fails_its_check():
     m2.rng.force([15, 5, 20])            # imp2 resists (24 > 20): the imp takes all 4
     events = m2.submit(Shove("knight", 2, 1, False)).events
     assert [(e.victim, e.amount) for e in of(events, Damaged)] == [("imp", 4)]
+
+
+@pytest.mark.rule("RS-57", "RS-B-12", "RS-B-09", "RS-SM-13")
+def test_discern_finds_a_secret_of_that_creature_only():
+    from game.engine.systems.rpgstuck.actions import Discern
+    from game.engine.systems.rpgstuck.events import SecretFound
+    m = battle([("scout", "scout", 0, 1, 1), ("imp", "imp", 1, 5, 1), ("imp2", "imp", 1, 5, 3)])
+    m.rng.force([15])                    # Perception 2 + P 2 + 15 = 19 vs DC 12
+    events = m.submit(Discern("scout", 5, 1, False)).events
+    assert of(events, SecretFound)[0].part == "opening"
+    assert m.state.secrets["0"] == {"imp": ["opening"]}
+    assert Discern("scout", 5, 1, True) not in m.legal_actions()      # nothing left to find
+    assert Discern("scout", 5, 3, True) in m.legal_actions()          # the other imp's
+    scouted = battle([("scout", "scout", 0, 1, 1), ("imp", "imp", 1, 5, 1)],
+                     house={"scouted": True})
+    assert not [a for a in scouted.legal_actions() if isinstance(a, Discern)]

@@ -21,7 +21,7 @@ from game.engine.tactics.bots import BotBase, register_bot
 from . import forecast
 from .arith import sees_cell
 from .attack import distance_to_cell
-from .actions import Aim, Attack, Avert, Block, Dash, Move, StandUp
+from .actions import Aim, Assail, Attack, Avert, Block, Dash, Move, StandUp
 from .profiles import is_attack, profile
 from .state import Creature, RpgState
 from .system import SYSTEM_ID
@@ -48,7 +48,10 @@ class RpgBot(BotBase):
         attacks = [a for a in legal if isinstance(a, Attack)]
         if attacks:
             best = max(attacks, key=lambda a: self._attack_score(view, me, a, rng))
-            if Aim in kinds and view.turn.aim == 0 and view.turn.minor:
+            if Aim in kinds and view.turn.aim == 0 and not view.turn.assail \
+                    and view.turn.minor:
+                if self.hard and self._assail_pays(view, me, best):
+                    return Assail(me.id)         # B-12: more damage beats a likelier hit here
                 return Aim(me.id)            # B-12: a d4 on the coming roll costs nothing else
             return best
         moves = [a for a in legal if isinstance(a, Move)]
@@ -82,6 +85,16 @@ class RpgBot(BotBase):
             value += 0.5 * (1 - d.hp / max(1, d.max_hp))      # focus fire on the hurt
             score += value
         return self.noisy(score, rng)
+
+    def _assail_pays(self, view: RpgState, me: Creature, a: Attack) -> bool:
+        """Whether Assail's extra damage beats Aim's die for this attack (the forecast's
+        expected damage of each)."""
+        d = view.at(*a.targets[0])
+        if d is None:
+            return False
+        aim = forecast.predict(view, me, a.ability, d, aim=1)
+        assail = forecast.predict(view, me, a.ability, d, assail=True)
+        return (assail.drop, assail.expected) > (aim.drop, aim.expected)
 
     def _enemies(self, view: RpgState, me: Creature) -> list[Creature]:
         return [d for d in view.creatures.values() if d.side != me.side and d.up]
@@ -127,7 +140,7 @@ class RpgBot(BotBase):
                     score -= 2                   # in range but no line to shoot along
             else:
                 score -= dist * 2
-            if self.hard:
+            if self.hard and ranged:
                 score += 0.5 * forecast.shelter(view, me, self._enemies(view, me))
         finally:
             me.x, me.y = ox, oy

@@ -19,7 +19,7 @@ from game.engine.events import DiceRolled
 from game.engine.rng import Rng
 
 from . import damage, house, listing, moves, odds, rolls, sight, terrain
-from .events import CheckMade, ConditionChanged, Moved, Spotted
+from .events import CheckMade, ConditionChanged, Moved, SecretFound, Spotted
 from .state import Cell, Condition, Creature, RpgState, mod
 
 
@@ -396,8 +396,46 @@ def hide(state: RpgState, c: Creature, rng: Rng) -> list:
     return events
 
 
+def unknown_secrets(state: RpgState, side: int, d: Creature) -> list[str]:
+    """The secret parts of `d` (its stat block, RS-57) its enemies on `side` have not found; the
+    `scouted` house rule (SM-13) finds them all before the battle."""
+    from .profiles import content_of
+    if house.read(state, "scouted"):
+        return []
+    found = state.secrets.get(str(side), {}).get(d.id, [])
+    return [p.part for p in content_of(state).creatures[d.entry].secrets if p.part not in found]
+
+
+def secret_dc(state: RpgState, d: Creature, part: str) -> int:
+    """B-09: the creature's DC; harder for a part whose kind says so (Artery: SM-10's house
+    value instead of its listed +5)."""
+    from .profiles import content_of
+    kind = content_of(state).anatomy[part]
+    return d.dc + (house.read(state, "artery_dc") if kind.spot_dc_bonus else 0)
+
+
 def discern(state: RpgState, c: Creature, d: Creature, scrutinize: bool, rng: Rng) -> list:
-    return []
+    """B-12 Discern (Scrutinize: at advantage): Perception against the DC of the next unfound
+    secret of `d`; success tells `c`'s side where it is (RS-57: for this creature only). Dim
+    light on the target is a disadvantage (RS-98)."""
+    parts = unknown_secrets(state, c.side, d)
+    if not parts:
+        return []
+    part = parts[0]
+    dc = secret_dc(state, d, part)
+    net = (1 if scrutinize else 0) - sight.perception_disadvantages(observe(state, c, d.cells()).light
+                                                                    if sees_creature(state, c, d, (d.x, d.y)) else "bright")
+    got = rolls.roll_check(rng, c.skills["perception"], dc=dc, net=net,
+                           nat_rules=house.read(state, "skill_naturals"),
+                           purpose="scrutinize" if scrutinize else "discern")
+    events: list = [DiceRolled(got.d20.roll, c.id, f"{c.name} looks for a weak spot: "
+                                                   f"{got.d20.roll.breakdown()}"),
+                    CheckMade(c.id, "perception", got.total, dc, bool(got.success),
+                              "scrutinize" if scrutinize else "discern")]
+    if got.success:
+        state.secrets.setdefault(str(c.side), {}).setdefault(d.id, []).append(part)
+        events.append(SecretFound(c.id, d.id, part))
+    return events
 
 
 
@@ -412,7 +450,8 @@ def block_covers(state: RpgState, d: Creature) -> int:
 
 # --- forecasts (odds.py) -------------------------------------------------------------------------
 def attack_odds(state: RpgState, c: Creature, p: Any, d: Creature, *, net: int,
-                aim: list[rolls.ABDie], block: list[rolls.ABDie], cover: int) -> odds.Forecast:
+                aim: list[rolls.ABDie], block: list[rolls.ABDie], cover: int,
+                assail: bool = False) -> odds.Forecast:
     """The exact forecast of one declared attack on `d` (odds.py): the same terms the attack
     would use (net advantage, to-hit, Steps' bonuses, Horde Strength, Aim/Block dice, cover,
     the house options), the damage listing as it would be resolved, temp HP."""
@@ -435,7 +474,7 @@ def attack_odds(state: RpgState, c: Creature, p: Any, d: Creature, *, net: int,
     dice = listing.resolve(sized, numbers_of(state, c),
                            stat_mod=c.mod(base.stat) if base.stat else 0)
     mod_ = c.damage_mod if not c.pc else (c.mod(p.stat) if p.stat else 0)
-    terms_d = odds.DamageTerms(mod=mod_, weakened=c.has("weakened"),
+    terms_d = odds.DamageTerms(mod=mod_, assail=assail, weakened=c.has("weakened"),
                                bonus=sum(s.bonus_pct for s in steps),
                                halvings=sum(s.halvings for s in steps), aegis=d.total("aegis"))
     mode = {"per_hit": "separate"}.get(house.read(state, "horde_damage"),

@@ -21,7 +21,7 @@ from game.engine.tactics import pending
 from game.engine.tactics.footprint import cells_distance
 from game.engine.tactics.pending import Pending
 
-from . import arith, turns
+from . import arith, limits, turns
 from .rolls import ABDie
 from .events import (AttackDeclared, AttackRolled, BlockDeclared, ConditionChanged, Damaged,
                      Spotted)
@@ -213,7 +213,7 @@ def finish(state: RpgState, plan: dict[str, Any]) -> list:
     """B-29 step 11: limited uses (RS-143..145: spent unless every roll failed)."""
     c = state.creatures[plan["attacker"]]
     p = profile(state, c, plan["ability"])
-    if p.uses and plan["hit_any"]:
+    if p.uses and limits.use_spent("limited", [plan["hit_any"]]):
         c.uses[p.id] = c.uses.get(p.id, 0) + 1
     return turns.check_end(state)
 

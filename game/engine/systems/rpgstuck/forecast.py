@@ -31,7 +31,8 @@ class Forecast:
     exact: Any
 
 
-def predict(state: RpgState, c: Creature, ability: str, d: Creature, aim: int = 0) -> Forecast:
+def predict(state: RpgState, c: Creature, ability: str, d: Creature, aim: int = 0,
+            assail: bool = False) -> Forecast:
     p = profile(state, c, ability)
     cell = (d.x, d.y)
     net = attack.advantage(state, c, d, p, cell)
@@ -42,7 +43,7 @@ def predict(state: RpgState, c: Creature, ability: str, d: Creature, aim: int = 
     if d.has("averting"):
         block.append(arith.block_die(state, d, attack.AVERT_DIE))
     f = arith.attack_odds(state, c, p, d, net=net, aim=[arith.aim_die(state, c)] * aim,
-                          block=block, cover=arith.cover(state, c, cell, p.vs))
+                          block=block, cover=arith.cover(state, c, cell, p.vs), assail=assail)
     rolls_ = p.attacks                                # RS-96: each roll on its own
     miss_all = (1 - f.drop) ** rolls_
     return Forecast(float(f.attack.hit), float(f.attack.crit), float(f.expected) * rolls_,

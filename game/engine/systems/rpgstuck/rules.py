@@ -104,6 +104,12 @@ def attack_choices(state: RpgState, c: Creature) -> list[Attack]:
     return out
 
 
+def secret_targets(state: RpgState, c: Creature) -> list[Creature]:
+    """Enemies in view whose secrets `c`'s side has not all found (B-12 Discern, RS-57)."""
+    return [d for d in enemies_in_view(state, c) if d.up and arith.side_sees(state, c.side, d)
+            and arith.unknown_secrets(state, c.side, d)]
+
+
 def adjacent_targets(state: RpgState, c: Creature, status: str = "up") -> list[Creature]:
     return [d for d in enemies_in_view(state, c) if d.status == status
             and attack.distance(c, d) == 1 and arith.side_sees(state, c.side, d)]
@@ -127,6 +133,11 @@ def legal_actions(state: RpgState) -> list:
     out += attack_choices(state, c)
     if can_minor(state):
         out += [Aim(c.id), Assail(c.id), Avert(c.id)]
+    for d in secret_targets(state, c):                          # B-12, RS-57
+        if can_minor(state):
+            out.append(Discern(c.id, d.x, d.y, False))
+        if can_major(state):
+            out.append(Discern(c.id, d.x, d.y, True))
     if can_major(state):
         out.append(Dash(c.id))
         for d in adjacent_targets(state, c):
@@ -193,6 +204,13 @@ def validate(state: RpgState, action: Any) -> Refusal | None:
             return Refusal(f"{d.id} is not unconscious", "RS-B-32")
         if isinstance(action, Shove) and not d.up:
             return Refusal(f"{d.id} is down", "RS-B-12")
+    if isinstance(action, Discern) and c is not None:
+        d = state.at(action.x, action.y)
+        if not arith.unknown_secrets(state, c.side, d):
+            return Refusal(f"{uid}'s side knows every secret of {d.id}", "RS-57")
+        if not (can_major(state) if action.scrutinize else can_minor(state)):
+            return Refusal(f"{uid} has no {'major' if action.scrutinize else 'minor'} action "
+                           f"left", "RS-B-11")
     if isinstance(action, Hide) and c is not None:
         if c.hidden:
             return Refusal(f"{uid} is already hidden", "RS-104")

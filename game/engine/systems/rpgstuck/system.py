@@ -27,6 +27,7 @@ from .events import InitiativeSettled
 from .house import DEFAULTS, HOUSE_RULES
 from .mapcheck import check_cells, check_map
 from .profiles import creature_from
+from .reference import reference_entries
 from .state import Creature, RpgState, Turn
 
 SYSTEM_ID = "rpgstuck"
@@ -303,7 +304,7 @@ class RpgStuck(SystemBase):
         from . import ai  # noqa: F401  (its import registers the bots)
 
     def reference_entries(self) -> list:
-        return []
+        return reference_entries()
 
 
 def example_setup() -> dict[str, Any]:
