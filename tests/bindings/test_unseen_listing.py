@@ -168,6 +168,20 @@ def test_the_kept_walk_order_is_cube_areas_over_the_open_hexes(path):
         for dist, ring, c, h, dq, dr, t in rows:
             assert h == lay.from_cube(c) and (dq, dr) == (c[0] - src[0], c[1] - src[1])
             assert t == grid.template(dq, dr)
-        near = grid.order_near(src, 3)
+        forget(board)                       # a short reach before any whole-board walk
+        fresh = per_board("sight grid", board, S._Grid)
+        near = list(fresh.order_near(src, 3))
         assert near == list(rows[:len(near)]) and all(row[0] <= 3 for row in near)
         assert len(rows) == len(near) or rows[len(near)][0] > 3
+        assert fresh.order_near(src, 3) == near and grid.order_near(src, 3) is rows
+
+
+def test_the_grids_bit_layout_runs_both_ways():
+    """The listing turns bits of its bit boards back into hexes with _Grid.cube_at: it must be
+    the inverse of _Grid.bit over the whole padded layout."""
+    from game.engine.systems.bindings.boardcache import per_board
+    board = load_board(MAPS[0])
+    grid = per_board("sight grid", board, S._Grid)
+    assert len(grid.cube_at) == grid.off
+    for i, c in enumerate(grid.cube_at):
+        assert grid.bit(c) == i and sum(c) == 0

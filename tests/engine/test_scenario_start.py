@@ -292,7 +292,7 @@ def test_gemwielders_bad_shortcuts_are_errors(tmp_path, start, fragment):
 
 
 # -- the command: --new and --show paths ------------------------------------------------------------
-@pytest.mark.parametrize("system", ["gems", "bindings", "gemwielders"])
+@pytest.mark.parametrize("system", ["gems", "bindings", "gemwielders", "rpgstuck"])
 def test_new_writes_a_starter_that_passes(tmp_path, capsys, system):
     target = tmp_path / f"{system}.toml"
     assert cli.main(["--new", system, str(target)]) == 0
@@ -307,7 +307,7 @@ def test_new_writes_a_starter_that_passes(tmp_path, capsys, system):
 def test_new_names_the_systems_that_have_a_starter(tmp_path, capsys):
     assert cli.main(["--new", "chess", str(tmp_path / "x.toml")]) == 2
     assert "ERROR --new chess: no starter for that system (starters: bindings, gems, " \
-           "gemwielders)" in capsys.readouterr().out
+           "gemwielders, rpgstuck)" in capsys.readouterr().out
     assert not (tmp_path / "x.toml").exists()
 
 

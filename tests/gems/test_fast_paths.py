@@ -4,6 +4,8 @@ and the aiming short cut that skips blocks with nobody to hit (GEM-16, GEM-GM-04
 GEM-GM-34, GEM-24..27)."""
 from __future__ import annotations
 
+import pytest
+
 from game.engine.match import Match
 from game.engine.rng import Rng
 from game.engine.ai.base import playable
@@ -57,6 +59,24 @@ def test_stand_test_agrees_with_occupy_problem_everywhere():
                         assert (common.occupy_problem(s, u, x, y, index=index) is None) == plain
 
 
+@pytest.mark.rule("GEM-16", "GEM-GM-34")
+def test_the_occupancy_index_lists_what_stands_on_each_tile():
+    """occupancy_index (one pass, a Size-1 gem's tile taken directly) against occupants asked
+    tile by tile (GEM-16, GEM-GM-34), and full_tiles against its definition."""
+    for s in _positions(4, 60):
+        index = common.occupancy_index(s)
+        assert all(index.values())
+        for x in range(-1, s.board.width + 1):
+            for y in range(-1, s.board.height + 1):
+                assert index.get((x, y), []) == common.occupants(s, x, y), (x, y)
+        for u in s.units.values():
+            ignore = {u.id} | ({u.carrying} if u.carrying else set())
+            want = {t for t, here in index.items()
+                    if any(o in s.items and s.items[o].solid for o in here)
+                    or sum(1 for o in here if o not in ignore) >= common.TILE_CAPACITY}
+            assert common.full_tiles(s, u, index) == want
+
+
 def test_a_big_gem_stands_only_where_every_tile_has_room():
     m = match(["....", "..#.", "....", "...."],
               [unit("big", 0, 0, size=2), unit("foe", 3, 3, side=1)],
@@ -87,6 +107,12 @@ def test_remembered_walks_are_the_searched_walks():
         first = rules.walk_paths(s, u)
         first.clear()
         assert rules.walk_paths(s, u) == remembered
+        # the module's own readers share the remembered table itself, equal to both
+        table = rules._walk_table(s, u)
+        assert not table or table is rules._walk_table(s, u)    # {} when she cannot walk
+        assert rules._walk_table(s, u) == remembered
+        assert rules._fly_table(s, u) == rules.fly_paths(s, u)
+        assert rules._fly_table(s, u) == _searched(rules._fly_table, s, u)
 
 
 def test_a_position_changed_in_place_is_searched_again():

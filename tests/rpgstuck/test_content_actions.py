@@ -29,7 +29,7 @@ ACTIONS = [
 ]
 
 
-@pytest.mark.rule("RS-97", "RS-95")
+@pytest.mark.rule("RS-97", "RS-95", "RS-B-06")
 @pytest.mark.parametrize("row", ACTIONS, ids=[r[1] for r in ACTIONS])
 def test_monster_actions_match_section_f(row):
     cid, aid, to_hit, vs, reach, rng, dmg, cooldown = row
@@ -40,7 +40,7 @@ def test_monster_actions_match_section_f(row):
     assert a.action == "major"
 
 
-@pytest.mark.rule("RS-94", "RS-AMB-13")
+@pytest.mark.rule("RS-94", "RS-AMB-13", "RS-81", "RS-B-16")
 def test_monster_riders_match_section_f():
     a = content().abilitechs
     assert a["imp_pounce"].on_hit.prone and a["stomp"].on_hit.prone

@@ -67,7 +67,7 @@ def test_sizes_give_the_footprints_of_b15():
     assert C.SIZE_INDEX["gargantuan"] - C.SIZE_INDEX["medium"] == 3
 
 
-@pytest.mark.rule("RS-B-02", "RS-B-07", "RS-B-01")
+@pytest.mark.rule("RS-B-02", "RS-B-03", "RS-B-07", "RS-B-01")
 def test_test_pcs_of_section_f_get_their_defences_from_b07():
     k, s = C.creature("knight"), C.creature("scout")
     assert (k.level, k.tier, k.hit_die) == (1, 1, 8)

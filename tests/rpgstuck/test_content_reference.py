@@ -77,3 +77,9 @@ def test_the_pages_build_beside_the_systems_house_rules():
     got = R.build("rpgstuck", [*reference_entries(), *R.house_entries(RPGSTUCK)],
                   R.load_prose(PROSE), str(PROSE))
     assert "House rules" in got.sections() and "Creatures" in got.sections()
+
+
+def test_the_registered_system_serves_the_pages():
+    from game.engine.systems.rpgstuck import RPGSTUCK
+    got = R.reference(RPGSTUCK, folder=PROSE.parent)
+    assert "creature_titachnid" in got.entries and "horde_strength" in got.entries

@@ -203,3 +203,20 @@ def test_flat_listing_ignores_damage_advantage() -> None:
     rng = Rng.from_seed(3)
     r = L.roll_damage(rng, resolve("P", PC1), advantage=True)
     assert r.faces == () and r.total == 2
+
+
+@pytest.mark.rule("RS-18", "RS-19", "RS-AMB-05")
+def test_ladder_underflow_floor_option() -> None:
+    s = resize(parse("3Qd3"), -2, ladder_underflow="floor")
+    assert s.text() == "3Qd2" and s.under == 0
+    # L1 keeps its written -P (RS-22) under either option.
+    assert resize(parse("Qd2"), -1, ladder_underflow="floor").under == 1
+    assert resolve("2Qd2", PC1, steps=-2, ladder_underflow="floor").flat == 0
+    with pytest.raises(ValueError):
+        resize(parse("Qd2"), -1, ladder_underflow="bogus")  # type: ignore[arg-type]
+
+
+@pytest.mark.rule("RS-23", "RS-AMB-06")
+def test_flat_down_none_option() -> None:
+    assert resolve("2P", PC1, steps=-1, flat_down="none").flat == 4
+    assert resolve("P", PC1, steps=1, flat_down="none").flat == 4

@@ -7,6 +7,8 @@ from fractions import Fraction
 from typing import Sequence
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.engine.rng import Rng
 from game.engine.systems.rpgstuck import damage as D
@@ -217,3 +219,54 @@ def test_ai_trade_choice() -> None:
     # Only a natural 20 hits, and it crits either way: the trade gains nothing.
     assert not X.trade_pays(-30, 20, 8, 4, dice, hp=30)
     assert not X.trade_pays(6, 20, 8, 0, dice, hp=30)
+
+
+_die = st.builds(ABDie, st.sampled_from(R.AB_LADDER), st.integers(-3, 3))
+
+
+@pytest.mark.rule("RS-B-10", "RS-27", "RS-28", "RS-29", "RS-34", "RS-81", "RS-AMB-17")
+@settings(max_examples=25, deadline=None)
+@given(to_hit=st.integers(-5, 15), defense=st.integers(5, 30), net=st.integers(-3, 3),
+       aim=st.lists(_die, max_size=2), block=st.lists(_die, max_size=2),
+       crit_range=st.integers(-4, 20), cover=st.sampled_from([0, 2, 4]), horde=st.booleans())
+def test_attack_odds_property(to_hit: int, defense: int, net: int, aim: list[ABDie],
+                              block: list[ABDie], crit_range: int, cover: int,
+                              horde: bool) -> None:
+    got = X.attack(to_hit, defense, net=net, aim=aim, block=block, crit_range=crit_range,
+                   cover=cover, horde=horde)
+    assert got.table == brute_attack(to_hit, defense, net=net, aim=aim, block=block,
+                                     crit_range=crit_range, cover=cover, horde=horde)
+
+
+@pytest.mark.rule("RS-20", "RS-25", "RS-38", "RS-B-30")
+@settings(max_examples=25, deadline=None)
+@given(listing=st.sampled_from(["Qd4+STR", "2Qd3", "3Qd2", "1d6+2", "Q", "2d8"]),
+       steps=st.integers(-4, 9), stat=st.integers(-1, 4), advantage=st.booleans(),
+       crit=st.booleans(), halvings=st.integers(0, 3), aegis=st.integers(0, 3))
+def test_damage_odds_property(listing: str, steps: int, stat: int, advantage: bool, crit: bool,
+                              halvings: int, aegis: int) -> None:
+    dice = resolve(listing, PC1, steps=steps, stat_mod=stat)
+    if dice.die ** (dice.count * 2) > 5000:
+        advantage = False          # keep the brute force small
+    got = X.instance(dice, crit=crit, advantage=advantage, halvings=halvings, aegis=aegis)
+    pct = D.bonus_percent(crit=crit)
+
+    def through(total: int) -> int:
+        return D.instance(D.pre_multiplier(total), bonus=pct, halvings=halvings,
+                          aegis=aegis).amount
+
+    assert got == brute_damage(dice, advantage, through)
+
+
+@pytest.mark.rule("RS-29", "RS-AMB-03")
+def test_literal_aim_block_odds_match_brute_force() -> None:
+    aim, block = (ABDie(10, 2), ABDie(2, -2)), ()
+    got = X.attack(5, 16, aim=aim, aimblock_floor="literal")
+    counts: dict[tuple[int, bool], int] = {}
+    for faces in itertools.product(range(1, 21), range(1, 11), range(1, 3)):
+        rng = forced(faces)
+        d = R.roll_d20(rng)
+        ab = R.roll_aim_block(rng, aim, block, aimblock_floor="literal")
+        o = R.outcome(d.natural, R.attack_total(d.natural, 5, 16, aim_block=ab.value).total, 16)
+        counts[(o.hits, o.crit)] = counts.get((o.hits, o.crit), 0) + 1
+    assert got.table == {k: Fraction(v, 400) for k, v in sorted(counts.items())}

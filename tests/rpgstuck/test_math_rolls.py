@@ -277,3 +277,25 @@ def test_RS_TV_45_horde_area_hits() -> None:
     assert R.horde_area_hits(0, single_square_medium=True) == 0
     # Cleave: two attacks, each may pick the same horde, so two independent rolls (RS-84).
     assert R.outcome(15, 20, 12, horde=True).hits == 2
+
+
+@pytest.mark.rule("RS-29", "RS-AMB-03", "RS-TV-21")
+def test_aim_block_literal_option() -> None:
+    lit = {"aimblock_floor": "literal"}
+    # Past the cap the roll gains +1 per step whoever owns the die; below the floor it loses 1.
+    assert R.roll_aim_block(forced(7), [ABDie(10, 2)], [], **lit).value == 9
+    assert R.roll_aim_block(forced(7), [], [ABDie(10, 2)], **lit).value == -7 + 2
+    assert R.roll_aim_block(forced(2), [], [ABDie(2, -3)], **lit).value == -2 - 3
+    assert R.roll_aim_block(forced(1), [ABDie(2, -1)], [], **lit).value == 0
+    # The highest face is the die used; on equal faces the owner's better die.
+    assert R.ab_value("aim", [ABDie(10, 1), ABDie(10)], [5, 5], aimblock_floor="literal") == 6
+    assert R.ab_value("block", [ABDie(10, 1), ABDie(10)], [5, 5], aimblock_floor="literal") == -5
+    with pytest.raises(ValueError):
+        R.ab_value("aim", [ABDie(4)], [1], aimblock_floor="bogus")  # type: ignore[arg-type]
+
+
+@pytest.mark.rule("RS-B-08", "RS-AMB-21")
+def test_opposed_tie_reroll_option() -> None:
+    assert R.opposed(12, 12, opposed_tie="reroll") is None
+    assert R.opposed(13, 12, opposed_tie="reroll") is True
+    assert R.opposed(11, 12, opposed_tie="reroll") is False

@@ -2,9 +2,14 @@
 the corner-line walk the cover rule stands on (tactics/lines.py, B-23)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+import game
 from game.engine.boards.board import Board, BoardError, MapObject
+from game.engine.boards.tmx import load_board
+from game.engine.systems.rpgstuck import mapcheck, terrain
 from game.engine.systems.rpgstuck.terrain import (BRIGHT, DARK, DIM, Field, LightSource,
                                                   field_of)
 from game.engine.tactics.lines import corner_lines_blocked, corner_segment_steps
@@ -117,3 +122,20 @@ def test_corner_lines_count_from_the_best_attacker_corner():
     assert corner_lines_blocked((0, 0), (2, 0), walls((1, -1))) == 0
     # the end squares never block
     assert corner_lines_blocked((0, 0), (2, 0), walls((0, 0), (2, 0))) == 0
+
+
+@pytest.mark.rule("RS-B-24", "RS-SM-15")
+@pytest.mark.parametrize("name", ["rpgstuck_crypt.tmx", "rpgstuck_ravine.tmx"])
+def test_the_shipped_maps_read_into_fields(name):
+    path = Path(game.__file__).resolve().parent.parent / "maps" / name
+    board = load_board(path)
+    f = field_of(board)
+    assert (f.width, f.height) == (board.width, board.height)
+    assert f.sources, "the shipped maps have light sources"
+    assert {f.light_at(c) for c in f.cells()} == {"bright", "dim", "dark"}
+
+
+def test_the_map_checker_allows_exactly_the_values_the_field_reads():
+    assert set(mapcheck.COVER) == set(terrain.COVERS)
+    assert set(mapcheck.TERRAIN) == set(terrain.TERRAINS)
+    assert set(mapcheck.LIGHT) == set(terrain.LIGHTS)

@@ -176,10 +176,10 @@ class BoardView:
         self.cost_colours = cost_colours or {0: (120, 220, 140), 1: (240, 190, 80), 2: (240, 110, 80)}
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.static_base, self.geo = self._build_static(board, map_path)
-        # board pixels -> art pixels: inline hex boards are drawn bigger than their tile size
+        # board pixels -> art pixels: inline boards are drawn bigger than their tile size (hex
+        # ones at HEX_ART_SCALE, square ones at grid_art's tile), Tiled maps at their own
         self.art_scale = (self.geo.tile_width / board.tile_width
-                          if getattr(board, "orientation", "") == "hexagonal" and board.tile_width
-                          else 1.0)
+                          if getattr(board, "tile_width", 0) else 1.0)
         self.base_tile = int(self.geo.tile_width)
         self.zoom = 1.0
         self.cam = [0.0, 0.0]            # world pixels (at current zoom) at the view's top-left

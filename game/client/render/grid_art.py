@@ -43,13 +43,17 @@ def render_board(board, tile: int = 64) -> pygame.Surface:
     def elev(x: int, y: int) -> int:
         return int(board.prop(x, y, "elevation", 0) or 0)
 
+    def solid(x: int, y: int) -> bool:
+        # a square that cannot be entered, under either name the map property contracts use
+        return bool(board.prop(x, y, "solid", False) or board.prop(x, y, "wall", False))
+
     for y in range(h):
         for x in range(w):
             r = pygame.Rect(x * tile, y * tile, tile, tile)
             e = elev(x, y)
             lift = 0.42 * e / max(max_e, 1)
             terrain = str(board.prop(x, y, "terrain", "") or "").lower()
-            if board.prop(x, y, "solid", False):
+            if solid(x, y):
                 _wall(surf, r, x, y, tile)
                 continue
             if board.prop(x, y, "water", False):
@@ -79,17 +83,17 @@ def render_board(board, tile: int = 64) -> pygame.Surface:
     # neighbour above/left is lower, lighten ours (a lit rim).
     for y in range(h):
         for x in range(w):
-            if board.prop(x, y, "solid", False):
+            if solid(x, y):
                 continue
             e = elev(x, y)
             r = pygame.Rect(x * tile, y * tile, tile, tile)
             band = max(3, tile // 9)
-            if y + 1 < h and elev(x, y + 1) < e and not board.prop(x, y + 1, "solid", False):
+            if y + 1 < h and elev(x, y + 1) < e and not solid(x, y + 1):
                 drop = min(3, e - elev(x, y + 1))
                 face = pygame.Rect(r.x, r.bottom - band * drop, tile, band * drop)
                 surf.fill(shade(surf.get_at(r.center)[:3], -0.45), face)
                 pygame.draw.line(surf, OUTLINE, face.topleft, face.topright, 2)
-            if x + 1 < w and elev(x + 1, y) < e and not board.prop(x + 1, y, "solid", False):
+            if x + 1 < w and elev(x + 1, y) < e and not solid(x + 1, y):
                 pygame.draw.rect(surf, shade(surf.get_at(r.center)[:3], -0.35),
                                  (r.right - band, r.y, band, tile))
                 pygame.draw.line(surf, OUTLINE, (r.right - band, r.y), (r.right - band, r.bottom), 2)

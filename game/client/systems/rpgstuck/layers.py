@@ -1,7 +1,8 @@
 """RPGStuck's own layers on the battle map, plugged in by `attach(scene)` (this system's
 `battle_extras`): the light of the map as a veil (dim squares shaded, dark ones shaded deeper,
-RS-101 with the map's sources counted) and the squares where the viewing side last saw each enemy
-it no longer perceives (issue #13), drawn as a dashed outline with a question mark.
+RS-101 with the map's sources counted), the squares where the viewing side last saw each enemy
+it no longer perceives (issue #13), drawn as a dashed outline with a question mark, and while a
+target is being chosen, each target's cover and light in a tag above it.
 
 Must not: decide a rule or read the state itself: the light and the last known squares come from
 the presenter, which asks the engine and the engine's view for the viewing seat.
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
 #: light -> veil colour and alpha (a cool night blue, so a dark square still shows its art)
 VEIL = {"dim": ((10, 14, 40), 70), "dark": ((4, 6, 20), 150)}
 LAST_SEEN = (255, 212, 138)
+TAG_TEXT = (250, 244, 230)
+TAG_BACK = (20, 23, 29)
 #: badge colours of our conditions (letters as in looks.CONDITIONS)
 BADGES = {"R": (60, 130, 80), "P": (200, 120, 50), "KO": (120, 40, 40), "H": (70, 70, 110),
           "D": (60, 110, 170), "G": (150, 110, 40), "Av": (70, 120, 170)}
@@ -70,6 +73,32 @@ class LastSeen:
             surface.blit(q, q.get_rect(center=r.center))
 
 
+class TargetTags:
+    """While a target is being chosen, a small tag above each target saying its cover and
+    light (drawn over the tokens, so it is never hidden under the one it names)."""
+
+    def __init__(self, scene: "BattleScene"):
+        self.scene = scene
+
+    def __call__(self, surface: pygame.Surface, view: Any) -> None:
+        scene = self.scene
+        if not scene.human_turn():
+            return
+        tags = scene.ask(scene.presenter.target_tags, scene.effective_mode())
+        if not tags:
+            return
+        px = max(8, int(view.tile))
+        font = resources.font(max(10, min(15, px // 3)), bold=True)
+        for cell, size, words in tags:
+            r = view.cell_rect(cell, size)
+            text = font.render(words, True, TAG_TEXT)
+            box = text.get_rect().inflate(8, 2)
+            box.midbottom = (r.centerx, r.y + 1)
+            pygame.draw.rect(surface, TAG_BACK, box, border_radius=4)
+            pygame.draw.rect(surface, LAST_SEEN, box, 1, border_radius=4)
+            surface.blit(text, text.get_rect(center=box.center))
+
+
 def _dashed_rect(surface: pygame.Surface, colour, r: pygame.Rect, width: int, dash: int) -> None:
     for (ax, ay), (bx, by) in (((r.left, r.top), (r.right, r.top)),
                                ((r.right, r.top), (r.right, r.bottom)),
@@ -85,8 +114,9 @@ def _dashed_rect(surface: pygame.Surface, colour, r: pygame.Rect, width: int, da
 
 def attach(scene: "BattleScene") -> None:
     """RPGStuck on the battle screen: the light veil and last known squares under the tokens,
-    and the badge colours of its conditions."""
+    the targets' tags over them, and the badge colours of its conditions."""
     for glyph, colour in BADGES.items():
         sprites.BADGE_COLOURS.setdefault(glyph, colour)
     scene.view.layers_below.append(LightVeil(scene))
     scene.view.layers_below.append(LastSeen(scene))
+    scene.view.layers_above.append(TargetTags(scene))

@@ -20,12 +20,15 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.actions import Concede, EndTurn
+from game.engine.events import DiceRolled, InitiativeSettled
 from game.engine.events import Moved as CoreMoved
 from game.engine.systems.rpgstuck import arith, attack, rolls, rules, sight
 from game.engine.systems.rpgstuck.actions import (Aim, Assail, Attack, Avert, Block, Dash,
                                                   Discern, Finish, Hide, Move, Shift, Shove,
                                                   StandUp)
-from game.engine.systems.rpgstuck.attack import AIM_DIE, AVERT_DIE, BLOCK_STAGE
+from game.engine.systems.rpgstuck.attack import AVERT_DIE, BLOCK_STAGE
+from game.engine.systems.rpgstuck.forecast import predict
+from game.engine.systems.rpgstuck.content import part_y
 from game.engine.systems.rpgstuck.profiles import (Profile, block_reaction, content_of, is_attack,
                                                    profile)
 from game.engine.systems.rpgstuck.state import Creature, RpgState
@@ -52,6 +55,11 @@ MOVE_VERBS = {"walk": "walks", "shift": "shifts", "pushed": "is pushed", "fall":
               "climb": "climbs", "swim": "swims", "jump": "jumps", "fly": "flies"}
 
 
+#: the actions the bar, the map and the prompts offer by their own controls
+_ON_THE_BAR = (Move, Shift, Attack, Aim, Assail, Avert, Dash, StandUp, Hide, Shove, Discern,
+               Finish, Block, EndTurn, Concede)
+
+
 def pct(p: Any) -> str:
     """A chance as a whole percent, never 0% or 100% for what can still go either way."""
     v = float(p)
@@ -66,8 +74,8 @@ class RpgStuckPresenter(Presenter):
     """Reads an rpgstuck `Match`; see the module docstring."""
 
     cost_colours = COST_COLOURS
-    keys_hint = ("1-9 actions · click an enemy to attack · Space ends the turn",
-                 "Right click backs out · wheel zooms · drag or WASD pans · E heights")
+    keys_hint = ("1-9 actions · click a foe to attack · Space ends",
+                 "Right click backs out · wheel zoom · WASD pan")
     tile_hint = "Point at a square: its ground, cover and light"
 
     def __init__(self, match: Any):
@@ -75,6 +83,7 @@ class RpgStuckPresenter(Presenter):
         self._seen_key: Any = None
         self._seen: RpgState | None = None
         self._event_log: EventLog | None = None
+        self._names: dict[str, str] | None = None     # the creatures never change in a match
 
     # -- what the viewing seat may see ---------------------------------------------------------
     def preview_key(self) -> Any:
@@ -121,7 +130,7 @@ class RpgStuckPresenter(Presenter):
             if real is None or real.status not in ("up", "unconscious"):
                 continue
             # name and size are what the side saw of it, not where it is now
-            out.append(((x, y), real.size, real.name))
+            out.append(((x, y), real.size, self.unit_name(cid)))
         return sorted(out)
 
     def light(self) -> dict[Cell, str]:
@@ -135,10 +144,23 @@ class RpgStuckPresenter(Presenter):
         return looks.SIDE_COLOURS[side % len(looks.SIDE_COLOURS)]
 
     def unit_name(self, uid: str | None) -> str:
+        """The creature's name; where several share one ("Imp"), each gets its number in the
+        set-up's order ("Imp 2"), so the log, the picker and the prompts say which."""
         if uid is None:
             return "?"
-        c = self.state.creatures.get(uid)
-        return c.name if c is not None else str(uid)
+        if self._names is None:
+            count: dict[str, int] = {}
+            for c in self.state.creatures.values():
+                count[c.name] = count.get(c.name, 0) + 1
+            seen: dict[str, int] = {}
+            self._names = {}
+            for cid, c in self.state.creatures.items():
+                if count[c.name] > 1:
+                    seen[c.name] = seen.get(c.name, 0) + 1
+                    self._names[cid] = f"{c.name} {seen[c.name]}"
+                else:
+                    self._names[cid] = c.name
+        return self._names.get(uid, str(uid))
 
     def acting_unit(self) -> str | None:
         st = self.state
@@ -180,7 +202,7 @@ class RpgStuckPresenter(Presenter):
             if not self._shown(c):
                 continue
             colour, glyph = looks.creature_look(c.entry, c.name)
-            out.append(TokenInfo(c.id, c.name, c.side, c.x, c.y, c.size, c.hp, c.max_hp,
+            out.append(TokenInfo(c.id, self.unit_name(c.id), c.side, c.x, c.y, c.size, c.hp, c.max_hp,
                                  temp_hp=c.temp_hp, colour=colour, badges=self._badges(c),
                                  acting=c.id == acting, glyph=glyph))
         return out
@@ -196,7 +218,7 @@ class RpgStuckPresenter(Presenter):
             if not self._shown(c) and c.status in ("up", "unconscious"):
                 continue          # an unseen enemy's slot is not shown (RS-104)
             colour, _ = looks.creature_look(c.entry, c.name)
-            out.append(InitiativeEntry(cid, c.name, c.side, colour,
+            out.append(InitiativeEntry(cid, self.unit_name(cid), c.side, colour,
                                        current=i == st.index and not st.over, down=not c.up))
         return out, st.round
 
@@ -233,7 +255,8 @@ class RpgStuckPresenter(Presenter):
                               "Minor", dim=not rules.can_minor(st)),
                     PanelLine(f"{t.move_left} ft left", "Move", dim=t.move_left < 5)]
             if t.aim:
-                turn.append(PanelLine(f"{t.aim} × d{AIM_DIE} on the next attack roll", "Aim",
+                die = arith.aim_die(st, c).label()
+                turn.append(PanelLine(f"{t.aim} × {die} on the next attack roll", "Aim",
                                       colour=WARM))
             if t.assail:
                 turn.append(PanelLine("the next damage roll adds the mod again", "Assail",
@@ -256,12 +279,46 @@ class RpgStuckPresenter(Presenter):
                                   tooltip=p.entry.description if p.entry.description else ""))
         if acts:
             sections.append(("Attacks", acts))
-        conds = [PanelLine(words, letters) for letters, words in self._badges(c)]
+        parts = self._anatomy_lines(c)
+        if parts:
+            sections.append(("Called shots", parts))
+        conds = [PanelLine(words, letters) for letters, words in self._badges(c)
+                 if letters != "R" and not letters.startswith("+")]
         if conds:
             sections.append(("Conditions", conds))
-        return UnitPanel(c.id, c.name, f"{size} {kind}".strip(), c.side,
+        return UnitPanel(c.id, self.unit_name(c.id), f"{size} {kind}".strip(), c.side,
                          looks.creature_look(c.entry, c.name)[0], c.hp, c.max_hp, stats=stats,
                          sections=sections)
+
+    def _anatomy_lines(self, c: Creature) -> list[PanelLine]:
+        """The creature's body parts a called shot may aim at (RS-44/45): each one's Y (the
+        defence and crit-range change) and HP of its own; secret parts only once the viewing
+        side found them (RS-57)."""
+        cont = content_of(self.state)
+        entry = cont.creatures.get(c.entry)
+        if entry is None:
+            return []
+        found = set(self.seen().secrets.get(str(self.seat), {}).get(c.id, [])) \
+            if self.seat is not None else {p.part for p in entry.secrets}
+        out = []
+        for part, secret in [(p, False) for p in entry.anatomy] + \
+                            [(p, True) for p in entry.secrets]:
+            if secret and part.part not in found and part.name not in found:
+                continue
+            kind = cont.anatomy.get(part.part)
+            if kind is None:
+                continue
+            bits = [f"Y {part_y(part, kind)}"]
+            if part.count > 1:
+                bits.append(f"×{part.count}")
+            if part.hp:
+                bits.append(f"{part.hp} HP")
+            bits.append(kind.effect.replace("_", " "))
+            out.append(PanelLine(" · ".join(bits), part.name or kind.name,
+                                 colour=WARM if secret else None,
+                                 tooltip=(kind.description or "") + (" (a secret your side "
+                                                                     "found)" if secret else "")))
+        return out
 
     @staticmethod
     def _profile_words(c: Creature, p: Profile) -> str:
@@ -294,7 +351,7 @@ class RpgStuckPresenter(Presenter):
         me = self.creature(self.acting_unit())
         if me is not None and cell not in me.cells() and not f.is_wall(cell):
             got = sight.cover_between(f, me.cells(), [cell])
-            lines.append(PanelLine(COVER_MARK.get(got, "no cover"), f"From {me.name}",
+            lines.append(PanelLine(COVER_MARK.get(got, "no cover"), f"From {self.unit_name(me.id)}",
                                    tooltip="The cover this square has against the acting "
                                            "creature (corner lines)"))
         for (x, y), size, name in self.last_known():
@@ -331,7 +388,7 @@ class RpgStuckPresenter(Presenter):
         kinds = {type(a) for a in legal}
         out: list[ActionButton] = []
         me = self._mine()
-        if me is not None:
+        if me is not None and self.creature(me.id) is not None:   # not an unseen enemy's
             t = st.turn
             out.append(ActionButton("move", "Move", enabled=Move in kinds, mode="move",
                                     tooltip=f"Walk up to {t.move_left} ft; difficult ground, "
@@ -347,7 +404,8 @@ class RpgStuckPresenter(Presenter):
                 out.append(ActionButton(f"atk:{aid}", p.name, enabled=usable, mode=f"atk:{aid}",
                                         tooltip=self._profile_words(me, p) + why))
             for kind, ident, label, tip in (
-                    (Aim, "aim", "Aim", f"Minor: a d{AIM_DIE} Aim die on your next attack roll"),
+                    (Aim, "aim", "Aim", f"Minor: a {arith.aim_die(st, me).label()} Aim die on "
+                                        "your next attack roll"),
                     (Assail, "assail", "Assail", "Minor: your next damage roll adds its mod again"),
                     (Avert, "avert", "Avert", f"Minor: the first attack roll against you before "
                                               f"your next turn gets a d{AVERT_DIE} Block die"),
@@ -368,6 +426,14 @@ class RpgStuckPresenter(Presenter):
                     (Finish, "finish", "Finish", "Major: kill an unconscious enemy next to you")):
                 if kind in kinds:
                     out.append(ActionButton(ident, label, mode=ident, tooltip=tip))
+            # any other action the engine lists (a newer one this bar has no button of its
+            # own for yet) is still offered, by its description, never left out
+            other = [a for a in legal if not isinstance(a, _ON_THE_BAR)]
+            if other:
+                out.append(ActionButton("more", "More", actions=tuple(
+                    (self.describe(a), a) for a in other),
+                    tooltip="Other actions: " + ", ".join(
+                        sorted({title(type(a).__name__) for a in other}))))
         # number keys for the first nine, in order
         numbered = []
         for i, b in enumerate(out):
@@ -399,7 +465,7 @@ class RpgStuckPresenter(Presenter):
         if me is None:
             return None
         if rules.can_major(self.state) and self._attacks():
-            return f"{me.name} can still attack. End the turn anyway?"
+            return f"{self.unit_name(me.id)} can still attack. End the turn anyway?"
         return None
 
     # -- targeting -------------------------------------------------------------------------------
@@ -441,7 +507,7 @@ class RpgStuckPresenter(Presenter):
             for cell, (cost, path) in reach.items():
                 cells[cell] = 1 if cost <= 5 * len(path) else 2
             ov = Overlay(cells=cells, veil=bool(cells), size=me.size, cost_digits=False,
-                         legend=((1, "5 ft a square"), (2, "costly ground")))
+                         legend=((1, "5 ft a square"), (2, "costlier steps")))
             if hover in reach:
                 cost, path = reach[hover]
                 ov.path = [(me.x, me.y)] + [tuple(p) for p in path]
@@ -470,31 +536,48 @@ class RpgStuckPresenter(Presenter):
         return Overlay()
 
     def _mark_targets(self, ov: Overlay, me: Creature, ability: str, hover: Cell | None) -> None:
-        """Targets of `ability` with their cover and light written on them; for the hovered one
-        its footprint outlined and the line of sight from the attacker."""
+        """Targets of `ability` tinted; for the hovered one its footprint outlined and the line
+        of sight from the attacker (their cover and light: `target_tags`)."""
         f = field_of(self.board())
         targets = self._target_cells(ability)
         ov.targets.update(targets)
-        for anchor in {self._anchor(c) for c in targets}:
-            ov.marks[anchor] = self._cover_light_mark(f, me, anchor)
         if hover in targets:
             anchor = self._anchor(hover)
             ov.target_block = self._footprint(anchor)
             ov.pixel_lines = [self._sight_line(f, me, anchor)]
 
-    def _cover_light_mark(self, f: Any, me: Creature, anchor: Cell) -> str:
-        c = self.creature(self.unit_at(anchor))
-        cells = c.cells() if c is not None else [anchor]
-        if c is None:
-            return "last seen"
-        bits = []
-        cover = sight.cover_between(f, me.cells(), cells)
-        if cover in COVER_MARK:
-            bits.append(COVER_MARK[cover].split()[0])
-        light = min((f.light_at(k) for k in cells), key=("dark", "dim", "bright").index)
-        if light != "bright":
-            bits.append(light)
-        return " ".join(bits)
+    def target_tags(self, mode: str | None) -> list[tuple[Cell, int, str]]:
+        """While a target is being chosen: (anchor, footprint, words) for each target with cover
+        or in dim light or darkness against the acting creature, and for a guessed square; the
+        map writes them above the tokens (sight.cover_between, the field's light)."""
+        me = self._mine()
+        if me is None or self.creature(me.id) is None:
+            return []
+        if mode is not None and mode.startswith("atk:"):
+            ability: str | None = mode[4:]
+        elif mode in (None, "move"):
+            ability = self.primary_attack()
+        else:
+            return []
+        if ability is None:
+            return []
+        f = field_of(self.board())
+        out = []
+        for anchor in sorted({self._anchor(c) for c in self._target_cells(ability)}):
+            c = self.creature(self.unit_at(anchor))
+            if c is None:
+                out.append((anchor, 1, "last seen"))
+                continue
+            bits = []
+            cover = sight.cover_between(f, me.cells(), c.cells())
+            if cover in COVER_MARK:
+                bits.append(COVER_MARK[cover])
+            light = min((f.light_at(k) for k in c.cells()), key=("dark", "dim", "bright").index)
+            if light != "bright":
+                bits.append(LIGHT_WORDS[light])
+            if bits:
+                out.append((anchor, c.size, " · ".join(bits)))
+        return out
 
     def _sight_line(self, f: Any, me: Creature, anchor: Cell
                     ) -> tuple[tuple[float, float], tuple[float, float], tuple[int, int, int]]:
@@ -566,32 +649,37 @@ class RpgStuckPresenter(Presenter):
     def _attack_label(self, a: Attack) -> str:
         """A picker line: what it is and its odds (hit, crit, drop) when the target is seen."""
         words = self.describe(a)
-        if len(a.targets) != 1:
-            return words
-        d = self.creature(self.unit_at(tuple(a.targets[0])))
-        if d is None:
-            return words
-        f = self.odds(self.state.acting, a.ability, d)
-        return f"{words} — hit {pct(f.hit)} · crit {pct(f.crit)} · drop {pct(f.drop)}"
+        odds = []
+        for cell in dict.fromkeys(tuple(t) for t in a.targets):
+            d = self.creature(self.unit_at(cell))
+            if d is None:
+                continue
+            f = self.odds(self.state.acting, a.ability, d)
+            odds.append(f"hit {pct(f.hit)} · crit {pct(f.crit)} · drop {pct(f.drop)}"
+                        if len(a.targets) == 1 else f"hit {pct(f.hit)}")
+        return f"{words} — {' / '.join(odds)}" if odds else words
 
     # -- odds ------------------------------------------------------------------------------------
-    def odds(self, c: Creature, ability: str, d: Creature, *, blocked: bool | None = None) -> Any:
-        """The engine's forecast of `c` using `ability` on `d` with the Aim dice waiting. With
-        `blocked` given, the Block die is counted (True) or not (False) whatever the defender
-        may do, for the Block prompt's two answers."""
+    def odds(self, c: Creature, ability: str, d: Creature) -> Any:
+        """The engine's forecast (forecast.predict) of `c` using `ability` on `d` with the Aim
+        dice waiting: floats for the words, `exact` the odds module's record of one roll."""
+        return predict(self.state, c, ability, d, aim=self.state.turn.aim)
+
+    def block_odds(self, plan: dict[str, Any], d: Creature, blocked: bool) -> Any:
+        """The exact odds (arith.attack_odds, the door to the odds module) of the coming roll
+        of a declared attack on `d` with its Block die (`blocked`) or without: the Block
+        prompt's two answers. Every other term is the one the attack will use."""
         st = self.state
-        if blocked is None:
-            from game.engine.systems.rpgstuck.forecast import predict
-            return predict(st, c, ability, d, aim=st.turn.aim)
-        p = profile(st, c, ability)
+        c = st.creatures[plan["attacker"]]
+        p = profile(st, c, plan["ability"])
         cell = (d.x, d.y)
-        block = [arith.block_die(d)] if blocked else []
+        reaction = block_reaction(st, d)
+        block = [arith.block_die(st, d, reaction.block_die)] if blocked and reaction else []
         if d.has("averting"):
-            block.append(AVERT_DIE)
-        plan = pending.top(st.pending)
-        aim = int(plan.data.get("aim", 0)) if plan is not None else st.turn.aim
-        return arith.attack_odds(st, c, p, d, net=attack.advantage(st, c, d, p, cell),
-                                 aim=[AIM_DIE] * aim, block=block, cover=arith.cover(st, c, cell))
+            block.append(arith.block_die(st, d, AVERT_DIE))
+        aim = [arith.aim_die(st, c)] * int(plan.get("aim", 0))
+        return arith.attack_odds(st, c, p, d, net=attack.advantage(st, c, d, p, cell), aim=aim,
+                                 block=block, cover=arith.cover(st, c, cell, p.vs))
 
     def forecast(self, mode: str | None, selected: str | None, cell: Cell) -> str | None:
         me = self._mine()
@@ -601,7 +689,7 @@ class RpgStuckPresenter(Presenter):
             reach = self._reach()
             if cell in reach:
                 cost, path = reach[cell]
-                extra = "" if cost <= 5 * len(path) else " (costly ground on the way)"
+                extra = "" if cost <= 5 * len(path) else " (some steps cost more than 5 ft)"
                 return (f"Walk to {cell[0]},{cell[1]}\n{cost} ft of {self.state.turn.move_left} ft"
                         f"{extra}")
             primary = self.primary_attack()
@@ -630,20 +718,25 @@ class RpgStuckPresenter(Presenter):
                     "You cannot see it: the roll has disadvantage, and misses if nobody is "
                     "there")
         f = self.odds(me, ability, d)
-        lines = [f"Hit {pct(f.hit)} · crit {pct(f.crit)} · {f.expected:.1f} dmg expected · "
-                 f"{pct(f.drop)} to drop"]
+        lines = [f"Hit {pct(f.hit)} · crit {pct(f.crit)} · {pct(f.drop)} to drop"]
+        dmg = _span(f.exact.hit_damage)
+        crit = _span(f.exact.crit_damage)
+        many = f" a roll, {p.attacks} rolls" if p.attacks > 1 else ""
+        lines.append(f"{dmg} dmg on a hit, {crit} on a crit{many} · "
+                     f"{f.expected:.1f} expected")
         net = attack.advantage(st, me, d, p, anchor)
         terms = [f"vs {p.vs.upper() if p.vs == 'ac' else p.vs.capitalize()} {getattr(d, p.vs)}"]
         if net:
             terms.append(("advantage" if net > 0 else "disadvantage")
                          + (f" ×{abs(net)}" if abs(net) > 1 else ""))
         if st.turn.aim:
-            terms.append(f"Aim {st.turn.aim}×d{AIM_DIE}")
-        if block_reaction(st, d) is not None and attack.can_block(st, d):
-            terms.append(f"may Block d{arith.block_die(d)}")
+            terms.append(f"Aim {st.turn.aim}×{arith.aim_die(st, me).label()}")
+        reaction = block_reaction(st, d)
+        if reaction is not None and attack.can_block(st, d):
+            terms.append(f"may Block {arith.block_die(st, d, reaction.block_die).label()}")
         if d.has("averting"):
-            terms.append(f"Avert d{AVERT_DIE}")
-        cover = arith.cover(st, me, anchor)
+            terms.append(f"Avert {arith.block_die(st, d, AVERT_DIE).label()}")
+        cover = arith.cover(st, me, anchor, p.vs)
         if cover:
             terms.append(f"cover −{cover}")
         lines.append(" · ".join(terms))
@@ -656,8 +749,8 @@ class RpgStuckPresenter(Presenter):
         if place:
             lines.append("Target: " + ", ".join(place))
         hp = f"{d.hp}/{d.max_hp} HP" + (f" + {d.temp_hp} temp" if d.temp_hp else "")
-        lines.append(f"{d.name}: {hp} · {p.damage}" + (f" ×{p.attacks}" if p.attacks > 1 else ""))
-        return f"{p.name} → {d.name}\n" + "\n".join(lines)
+        lines.append(f"{self.unit_name(d.id)}: {hp} · {p.name} deals {p.damage}")
+        return f"{p.name} on {self.unit_name(d.id)}\n" + "\n".join(lines)
 
     # -- prompts ---------------------------------------------------------------------------------
     def prompt(self) -> Prompt | None:
@@ -669,21 +762,25 @@ class RpgStuckPresenter(Presenter):
         c = st.creatures[plan["attacker"]]
         d = st.creatures[stage.actor]
         p = profile(st, c, plan["ability"])
-        with_block = self.odds(c, p.id, d, blocked=True)
-        without = self.odds(c, p.id, d, blocked=False)
+        with_block = self.block_odds(plan, d, True)
+        without = self.block_odds(plan, d, False)
+        reaction = block_reaction(st, d)
+        die = arith.block_die(st, d, reaction.block_die).label() if reaction else "d4"
         options: list[tuple[str, Any, str]] = []
         for a in self.legal():
             if not isinstance(a, Block):
                 continue
             f = with_block if a.block else without
-            label = (f"Block (d{arith.block_die(d)}) — hit {pct(f.hit)}" if a.block
-                     else f"Take it — hit {pct(f.hit)}")
-            tip = (f"Spends {d.name}'s reaction for this round.\nCrit {pct(f.crit)} · "
-                   f"{pct(f.drop)} to drop" if a.block else
-                   f"Keeps the reaction.\nCrit {pct(f.crit)} · {pct(f.drop)} to drop")
+            label = (f"Block ({die}) — hit {pct(f.attack.hit)}" if a.block
+                     else f"Take it — hit {pct(f.attack.hit)}")
+            odds = (f"Crit {pct(f.attack.crit)} · {pct(f.drop)} to drop · "
+                    f"{_span(f.hit_damage)} dmg on a hit")
+            tip = (f"Spends {self.unit_name(d.id)}'s reaction for this round.\n{odds}"
+                   if a.block else f"Keeps the reaction.\n{odds}")
             options.append((label, a, tip))
-        text = (f"{c.name} attacks {d.name} with {p.name}. A Block die comes off the roll "
-                f"(hit {pct(without.hit)} → {pct(with_block.hit)}).")
+        text = (f"{self.unit_name(c.id)} attacks {self.unit_name(d.id)} with {p.name}. A Block "
+                f"die comes off the roll: hit {pct(without.attack.hit)} becomes "
+                f"{pct(with_block.attack.hit)}.")
         return Prompt("Block?", text, tuple(options))
 
     def prompt_focus(self) -> list[str]:
@@ -709,6 +806,8 @@ class RpgStuckPresenter(Presenter):
                 whom.append(n(uid) if uid else f"{cell[0]},{cell[1]}")
             part = f" (called shot: {title(a.part)})" if a.part else ""
             trade = " trading crit range" if a.trade else ""
+            if len(whom) == 2 and whom[0] == whom[1]:
+                whom = [f"{whom[0]} twice"]
             return f"{name} {' and '.join(whom)}{part}{trade}"
         if isinstance(a, Shove):
             return (f"Knock {n(self.unit_at((a.x, a.y)))} prone" if a.prone
@@ -741,6 +840,16 @@ class RpgStuckPresenter(Presenter):
             if isinstance(e, CoreMoved) and self._unseen_by_foes(e.mover):
                 out.append(LogLine("Something moves out of sight", NOTE, (), rnd))
                 continue
+            if isinstance(e, InitiativeSettled) and not any(e.scores):
+                # an order the set-up gave (a scenario): no rolls to show
+                out.append(LogLine("Turn order: " + " › ".join(map(self.unit_name, e.order)),
+                                   INFO, (), rnd))
+                continue
+            if isinstance(e, DiceRolled) and e.actor in self.state.creatures:
+                # the engine's roll text opens with the creature's name: the numbered one here
+                name = self.state.creatures[e.actor].name
+                if e.text.startswith(name + " ") and self.unit_name(e.actor) != name:
+                    e = DiceRolled(e.roll, e.actor, self.unit_name(e.actor) + e.text[len(name):])
             line = log.line(e, rnd)
             if line is not None:
                 out.append(line)
@@ -752,7 +861,7 @@ class RpgStuckPresenter(Presenter):
                 name=self.unit_name,
                 side_name=lambda side: f"{looks.SIDE_NAMES[side % 2]} side",
                 moves=MOVE_VERBS, downed="falls unconscious", texts=self._texts(),
-                tails={"rs.damaged": _damage_tail}))
+                tails={"rs.damaged": self._damage_tail}))
         return self._event_log
 
     def _texts(self) -> dict[str, Any]:
@@ -803,6 +912,19 @@ class RpgStuckPresenter(Presenter):
             "rs.spotted": lambda e: LogLine(f"{n(e.creature)} is spotted", FORCED),
         }
 
+    def _damage_tail(self, e: Any) -> str:
+        """' (4 into temp HP, ×2, claw)': what temp HP took, the percentage applied and the
+        abilitech (or other source) that dealt it."""
+        bits = []
+        if e.temp:
+            bits.append(f"{e.temp} into temp HP")
+        if e.percent != 100:
+            bits.append(f"×{e.percent / 100:g}")
+        if e.source:
+            a = content_of(self.state).abilitechs.get(e.source)
+            bits.append(a.name if a is not None else e.source.replace("_", " "))
+        return f" ({', '.join(bits)})" if bits else ""
+
     def animations(self, events: list) -> list[AnimStep]:
         shown = [e for e in events
                  if not (isinstance(e, CoreMoved) and self._unseen_by_foes(e.mover))]
@@ -817,13 +939,7 @@ class RpgStuckPresenter(Presenter):
         }).steps(shown)
 
 
-def _damage_tail(e: Any) -> str:
-    """' (4 into temp HP, crit ×2)': what temp HP took and the percentage applied."""
-    bits = []
-    if e.temp:
-        bits.append(f"{e.temp} into temp HP")
-    if e.percent != 100:
-        bits.append(f"×{e.percent / 100:g}")
-    if e.source:
-        bits.append(title(e.source).lower())
-    return f" ({', '.join(bits)})" if bits else ""
+def _span(dist: dict[int, Any]) -> str:
+    """'3–8' (or '5'): the least and the most of a damage distribution."""
+    lo, hi = min(dist), max(dist)
+    return str(lo) if lo == hi else f"{lo}–{hi}"

@@ -34,7 +34,7 @@ BND-92, and disadvantage from cover). Never imports pygame.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from game.engine.boards.hex import Cube, HexLayout, cube_area, cube_distance
 from game.engine.tactics import hexsight as hs
@@ -258,16 +258,14 @@ class Viewer:
         near_feature = near_wall | veil_bits >> shift
         pairs = None if self._features_c else self._pairs       # the bare board's, symmetric
         base = shift - grid.off                 # template bit v is board bit v + base
-        stride, qmin, rmin = grid.stride, grid.qmin, grid.rmin
+        cube_at = grid.cube_at
 
         def cells(mask: int) -> list[Cube]:
             """The hexes of the set bits of a template-shaped mask, placed around `a`."""
             out_c: list[Cube] = []
             while mask:
                 low = mask & -mask
-                row, col = divmod(low.bit_length() - 1 + base, stride)
-                q, r = col + qmin, row + rmin
-                out_c.append((q, r, -q - r))
+                out_c.append(cube_at[low.bit_length() - 1 + base])
                 mask ^= low
             return out_c
 
@@ -408,10 +406,6 @@ def _board_cubes(board: Any) -> tuple[frozenset[Cube], frozenset[Cube], dict[Cub
 OrderRow = tuple[int, int, Cube, Hex, int, int, int]
 
 
-def _listing_order(row: OrderRow) -> tuple[int, int]:
-    return row[0], row[1]
-
-
 class _Grid:
     """What the unseen listing reads from a board once (one per board, see boardcache): its
     open hexes in board order (cube and offset), its dark hexes, and a bit layout for bit
@@ -444,6 +438,10 @@ class _Grid:
         self.centres: dict[tuple[int, int], int] = {}
         self._by_cube = {(c[0], c[1], c[2]): c for c in self.open}
         self._orders: dict[Cube, tuple[OrderRow, ...]] = {}
+        # the hex at each bit of the layout (the inverse of `bit`), padding included
+        self.cube_at: tuple[Cube, ...] = tuple(
+            (q, r, -q - r) for r in range(self.rmin, self.rmin + rows)
+            for q in range(self.qmin, self.qmin + self.stride))
 
     def order_from(self, c: Cube) -> tuple[OrderRow, ...]:
         """Every open hex of the board but `c` itself, as seen from `c`, in the unseen listing's
@@ -457,8 +455,12 @@ class _Grid:
             got = self._orders[c] = tuple(self._rows(c, self.open, None))
         return got
 
-    def order_near(self, c: Cube, radius: int) -> list[OrderRow]:
-        """`order_from(c)` up to `radius` (for a short reach: fewer than the board's hexes)."""
+    def order_near(self, c: Cube, radius: int) -> Sequence[OrderRow]:
+        """`order_from(c)` up to `radius` (for a short reach: fewer than the board's hexes), or
+        all of it when it is kept already (the caller stops at its reach)."""
+        kept = self._orders.get(c)
+        if kept is not None:
+            return kept
         by_cube = self._by_cube
         return self._rows(c, [got for x in cube_area(c, radius)
                               if (got := by_cube.get(x)) is not None], radius)
@@ -477,7 +479,7 @@ class _Grid:
             if t is None:
                 t = template(dq, dr)
             rows.append((dist, _ring_index(dq, dr, dist), (q, r, s), h, dq, dr, t))
-        rows.sort(key=_listing_order)
+        rows.sort()         # (distance, place in the ring) differ between any two rows
         return rows
 
     def bit(self, c: Cube) -> int:

@@ -158,6 +158,9 @@ def occupancy_index(state: GemsState) -> dict[Tile, list[str]]:
     idx: dict[Tile, list[str]] = {}
     for u in state.units.values():
         if u.formed and u.carried_by is None:
+            if u.size == 1:                  # her one tile, without building the block
+                idx.setdefault((u.x, u.y), []).append(u.id)
+                continue
             for t in footprint_at(u.x, u.y, u.size):
                 idx.setdefault(t, []).append(u.id)
     for i in state.items.values():
@@ -234,9 +237,21 @@ def full_tiles(state: GemsState, unit: Unit, index: dict[Tile, list[str]]) -> se
     if unit.carrying:
         ignore.add(unit.carrying)
     items = state.items
-    return {t for t, here in index.items()
-            if any(o in items and items[o].solid for o in here)
-            or sum(1 for o in here if o not in ignore) >= TILE_CAPACITY}
+    full: set[Tile] = set()
+    # one loop over each tile's occupants (this runs for every walk and flight a position
+    # lists): full at the first solid object, else when the others fill it
+    for t, here in index.items():
+        others = 0
+        for o in here:
+            if o in items and items[o].solid:
+                full.add(t)
+                break
+            if o not in ignore:
+                others += 1
+        else:
+            if others >= TILE_CAPACITY:
+                full.add(t)
+    return full
 
 
 def stand_test(state: GemsState, unit: Unit, full: set[Tile]) -> Callable[[int, int], bool]:

@@ -77,7 +77,14 @@ def ground_blocker(state: GemsState, u: Unit) -> str | None:
 def walk_paths(state: GemsState, u: Unit) -> dict[Tile, tuple[int, list[Tile]]]:
     """Tiles a Move action reaches: up to MS steps (GEM-GM-04) through tiles she may stand on
     (GEM-16), on level ground or free descents of at most 1xSize (GEM-11, GEM-GM-05); with the
-    'in_move' house rule also climbs up to 1xSize and descents up to 2xSize."""
+    'in_move' house rule also climbs up to 1xSize and descents up to 2xSize. A fresh dict."""
+    return dict(_walk_table(state, u))
+
+
+def _walk_table(state: GemsState, u: Unit) -> dict[Tile, tuple[int, list[Tile]]]:
+    """`walk_paths` as remembered, not copied: for this module's readers (the legal list,
+    validation and the Move itself ask it of every position and every replayed move), which
+    never change it."""
     if ground_blocker(state, u) is not None:
         return {}
     budget = ms_now(state, u)
@@ -94,7 +101,7 @@ def walk_paths(state: GemsState, u: Unit) -> dict[Tile, tuple[int, list[Tile]]]:
     key = ("walk", u.x, u.y, u.size, budget, lo, hi, alternating, frozenset(full))
     hit = _remembered(state, key)
     if hit is not None:
-        return dict(hit)
+        return hit
     stands = stand_test(state, u, full)
     t = terrain(state)
     w, ground = t.width, t.ground(u.size)
@@ -108,7 +115,7 @@ def walk_paths(state: GemsState, u: Unit) -> dict[Tile, tuple[int, list[Tile]]]:
             return False
         # both ends are on the board: a from where she stands or a tile she may stand on
         return lo <= ground[b[1] * w + b[0]] - ground[a[1] * w + a[0]] <= hi
-    return dict(_remember(state, key, _search((u.x, u.y), budget, alternating, step_ok)))
+    return _remember(state, key, _search((u.x, u.y), budget, alternating, step_ok))
 
 
 # A few recent searches by everything they read (the board kept beside each, so a reused id
@@ -212,7 +219,12 @@ def drop_problem(state: GemsState, u: Unit, to: Tile) -> str | None:
 def fly_paths(state: GemsState, u: Unit) -> dict[Tile, tuple[int, list[Tile]]]:
     """Tiles a Fly action reaches: up to FMS steps at her current altitude, over water and full
     tiles (GEM-47) but not through solid tiles or ground higher than her; she may only end where
-    there is room (GEM-GM-23)."""
+    there is room (GEM-GM-23). A fresh dict."""
+    return dict(_fly_table(state, u))
+
+
+def _fly_table(state: GemsState, u: Unit) -> dict[Tile, tuple[int, list[Tile]]]:
+    """`fly_paths` as remembered, not copied (see _walk_table)."""
     if u.fms <= 0 or u.carried_by is not None:
         return {}
     if u.carrying and not u.carry_ok:
@@ -226,7 +238,7 @@ def fly_paths(state: GemsState, u: Unit) -> dict[Tile, tuple[int, list[Tile]]]:
     key = ("fly", u.x, u.y, u.size, u.fms, alt, alternating, frozenset(heavy), frozenset(full))
     hit = _remembered(state, key)
     if hit is not None:
-        return dict(hit)
+        return hit
     t = terrain(state)
     w, h, size, solid, ground = t.width, t.height, u.size, t.solid, t.ground(u.size)
     seen: dict[Tile, bool] = {}
@@ -245,7 +257,7 @@ def fly_paths(state: GemsState, u: Unit) -> dict[Tile, tuple[int, list[Tile]]]:
         return ok
     paths = _search((u.x, u.y), u.fms, alternating, passable)
     stands = stand_test(state, u, full)            # she may only end where there is room
-    return dict(_remember(state, key, {p: v for p, v in paths.items() if stands(*p)}))
+    return _remember(state, key, {p: v for p, v in paths.items() if stands(*p)})
 
 
 def altitude_cost(u: Unit, delta: int, free_used: bool) -> int:
@@ -488,7 +500,7 @@ def legal_part(state: GemsState, kind: type) -> list | None:
 def _walks(state: GemsState, u: Unit) -> list:
     if state.slots < 1:
         return []
-    return [_made(A.Move, u.id, t) for t in walk_paths(state, u)]
+    return [_made(A.Move, u.id, t) for t in _walk_table(state, u)]
 
 
 def _climbs_and_drops(state: GemsState, u: Unit) -> list:
@@ -508,7 +520,7 @@ def _climbs_and_drops(state: GemsState, u: Unit) -> list:
 def _flights(state: GemsState, u: Unit) -> list:
     if state.slots < 1:
         return []
-    return [_made(A.Fly, u.id, t) for t in fly_paths(state, u)]
+    return [_made(A.Fly, u.id, t) for t in _fly_table(state, u)]
 
 
 def _altitudes(state: GemsState, u: Unit) -> list:
@@ -582,7 +594,7 @@ def validate(state: GemsState, action: Any) -> str | None:
         if ms_now(state, u) <= 0:
             return f"{u.name} cannot move this turn (Movement Speed {ms_now(state, u)})"
         to = tuple(action.to)
-        if to in walk_paths(state, u):
+        if to in _walk_table(state, u):
             return None
         if to == (u.x, u.y):
             return "she is already there"
@@ -605,7 +617,7 @@ def validate(state: GemsState, action: Any) -> str | None:
         if state.slots < 1:
             return f"{u.name} has no Action Slots left"
         to = tuple(action.to)
-        if to in fly_paths(state, u):
+        if to in _fly_table(state, u):
             return None
         problem = occupy_problem(state, u, *to, flying=True)
         if problem:
@@ -654,7 +666,7 @@ def apply(state: GemsState, action: Any, rng: Rng) -> list:
 
 
 def _move(state: GemsState, u: Unit, a: A.Move, rng: Rng) -> list:
-    cost, path = walk_paths(state, u)[tuple(a.to)]
+    cost, path = _walk_table(state, u)[tuple(a.to)]
     out = _spend(state, u, 1, a.kind)
     place_unit(state, u.id, *a.to)
     out.append(ev.UnitMoved(u.id, tuple(path), "walk", 1))
@@ -683,7 +695,7 @@ def _drop(state: GemsState, u: Unit, a: A.Drop, rng: Rng) -> list:
 
 
 def _fly(state: GemsState, u: Unit, a: A.Fly, rng: Rng) -> list:
-    cost, path = fly_paths(state, u)[tuple(a.to)]
+    cost, path = _fly_table(state, u)[tuple(a.to)]
     alt = unit_elevation(state, u)
     out = _spend(state, u, 1, a.kind)
     u.altitude = alt                                  # flying keeps her height (GEM-48)

@@ -23,6 +23,8 @@ from .limits import pc_tier
 
 Unit = Literal["Q", "P", "1"]
 Overflow = Literal["2P", "level"]
+LadderUnderflow = Literal["minus_p", "floor"]
+FlatDown = Literal["minus_one", "none"]
 STATS: tuple[str, ...] = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
 
 # RS-17: one die per Q, doubling the dice after d12. Entries are (dice per unit, die).
@@ -185,12 +187,22 @@ class Sized:
         return out
 
 
-def resize(listing: Listing, steps: int) -> Sized:
+def resize(listing: Listing, steps: int, *, ladder_underflow: LadderUnderflow = "minus_p",
+           flat_down: FlatDown = "minus_one") -> Sized:
     """Move `listing` by the NET number of die steps (RS-20: add every increase, subtract
-    every decrease, then move from the base listing's place on its own ladder)."""
+    every decrease, then move from the base listing's place on its own ladder).
+
+    AMB-05 `ladder_underflow`: below 2d2/3d2 each step is -P like L1 ("minus_p", default) or
+    the listing stays at the bottom ("floor"). AMB-06 `flat_down`: a step down on a flat P/Q
+    listing removes one unit, never below 0 ("minus_one", default) or does nothing ("none")."""
+    if ladder_underflow not in ("minus_p", "floor"):
+        raise ValueError(f"unknown ladder_underflow {ladder_underflow!r}")
+    if flat_down not in ("minus_one", "none"):
+        raise ValueError(f"unknown flat_down {flat_down!r}")
     if listing.is_flat:
-        # RS-23: each step up adds another unit; AMB-05/06 default: each step down removes one,
-        # never below zero.
+        # RS-23: each step up adds another unit.
+        if steps < 0 and flat_down == "none":
+            return Sized(listing, steps, listing.per, 0)
         return Sized(listing, steps, max(0, listing.per + steps), 0)
     name = listing.ladder
     if name is None:
@@ -201,6 +213,8 @@ def resize(listing: Listing, steps: int) -> Sized:
     at = ladder.index((listing.per, listing.die)) + steps
     over = max(0, at - (len(ladder) - 1))   # RS-21
     under = max(0, -at)                     # RS-22, AMB-05 on L2/L3
+    if name != "L1" and ladder_underflow == "floor":
+        under = 0
     per, die = ladder[min(max(at, 0), len(ladder) - 1)]
     return Sized(listing, steps, per, die, over, under)
 
@@ -230,14 +244,17 @@ class DamageDice:
 
 
 def resolve(listing: Listing | Sized | str, numbers: Numbers, *, steps: int = 0,
-            stat_mod: int = 0, overflow: Sequence[Overflow] | None = None) -> DamageDice:
+            stat_mod: int = 0, overflow: Sequence[Overflow] | None = None,
+            ladder_underflow: LadderUnderflow = "minus_p",
+            flat_down: FlatDown = "minus_one") -> DamageDice:
     """Concrete dice for one creature. `steps` moves the base listing (ignored when a `Sized` is
-    given); `stat_mod` is the modifier of the listing's stat (pass 0 if it names none);
-    `overflow` is one choice per step past the ladder top (default: the automatic choice,
-    B-31/SM-18)."""
+    given; `ladder_underflow` and `flat_down` are `resize`'s house options); `stat_mod` is the
+    modifier of the listing's stat (pass 0 if it names none); `overflow` is one choice per
+    step past the ladder top (default: the automatic choice, B-31/SM-18)."""
     if isinstance(listing, str):
         listing = parse(listing)
-    sized = listing if isinstance(listing, Sized) else resize(listing, steps)
+    sized = listing if isinstance(listing, Sized) else resize(
+        listing, steps, ladder_underflow=ladder_underflow, flat_down=flat_down)
     b = sized.base
     flats: list[tuple[str, int]] = []
     if b.is_flat:

@@ -13,6 +13,7 @@ Must not: sample or roll (no generator at all), read creatures, maps or the matc
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Sequence
@@ -37,15 +38,21 @@ def d20(net: int = 0) -> dict[int, Fraction]:
 
 
 def aim_block(aim: Sequence[R.ABDie] = (), block: Sequence[R.ABDie] = (), *,
-              pairing: R.Pairing = "largest") -> dict[int, Fraction]:
-    """The signed Aim/Block value after cancelling (RS-27..29, AMB-02/03)."""
+              pairing: R.Pairing = "largest",
+              aimblock_floor: R.AimBlockFloor = "magnitude") -> dict[int, Fraction]:
+    """The signed Aim/Block value after cancelling (RS-27..29, AMB-02/03): every face of the
+    few surviving dice, read by rolls.ab_value."""
     kind, dice = R.cancel(aim, block, pairing=pairing)
     if kind == "none":
         return O.certain(0)
-    # RS-28: the single best adjusted magnitude over the independent surviving dice.
-    best = O.best_of(O.transform(O.dice(1, d.sides), d.magnitude) for d in dice)
-    sign = 1 if kind == "aim" else -1
-    return O.transform(best, lambda m: sign * m)
+    weight = Fraction(1)
+    for d in dice:
+        weight /= d.sides
+    out: dict[int, Fraction] = {}
+    for faces in itertools.product(*(range(1, d.sides + 1) for d in dice)):
+        v = R.ab_value(kind, dice, faces, aimblock_floor=aimblock_floor)
+        out[v] = out.get(v, ZERO) + weight
+    return dict(sorted(out.items()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +93,8 @@ def attack(to_hit: int, defense: int, *, net: int = 0, aim: Sequence[R.ABDie] = 
            defense_kind: R.DefenseKind = "AC", horde: bool = False, nat1_can_hit: bool = False,
            ignore_maluses: bool = False, ignore_bonuses: bool = False,
            cover_as: R.CoverAs = "malus", aimblock_as_bonus: bool = False,
-           pairing: R.Pairing = "largest") -> AttackOdds:
+           pairing: R.Pairing = "largest",
+           aimblock_floor: R.AimBlockFloor = "magnitude") -> AttackOdds:
     """The exact hit/crit/horde-hit odds of one attack roll (B-29 steps 4-8). The keywords are
     those of `rolls.attack_total` and `rolls.outcome`; `called_y` names a part's Y (RS-45) and
     `trade` the RS-47 trade (ValueError when not allowed)."""
@@ -94,7 +102,7 @@ def attack(to_hit: int, defense: int, *, net: int = 0, aim: Sequence[R.ABDie] = 
         cs = R.called_shot(defense, crit_range, called_y, trade=trade)
         defense, crit_range = cs.defense, cs.crit_range
     stack = R.stack_term(net)
-    ab = aim_block(aim, block, pairing=pairing)
+    ab = aim_block(aim, block, pairing=pairing, aimblock_floor=aimblock_floor)
     table: dict[tuple[int, bool], Fraction] = {}
     used_defense = defense
     for natural, pn in d20(net).items():

@@ -21,6 +21,8 @@ from game.engine.rng import Rng
 Pairing = Literal["largest", "smallest", "given"]
 CoverAs = Literal["malus", "defense"]
 DefenseKind = Literal["AC", "Reflex", "Will"]
+AimBlockFloor = Literal["magnitude", "literal"]
+OpposedTie = Literal["status_quo", "reroll"]
 
 STACK_STEP = 4                    # B-10: each net advantage past the first is worth 4
 AB_LADDER: tuple[int, ...] = (2, 3, 4, 6, 8, 10)   # RS-29: Aim/Block dice sizes, floor d2, cap d10
@@ -150,20 +152,34 @@ class AimBlock:
     roll: Roll | None
 
 
-def ab_value(kind: str, dice: Sequence[ABDie], faces: Sequence[int]) -> int:
-    """RS-28: only the single highest adjusted result counts: + for Aim, - for Block."""
+def ab_value(kind: str, dice: Sequence[ABDie], faces: Sequence[int], *,
+             aimblock_floor: AimBlockFloor = "magnitude") -> int:
+    """RS-28: only the single highest result counts: + for Aim, - for Block.
+
+    AMB-03 `aimblock_floor`: "magnitude" (default) puts the +-1 per step past d10/below d2 on
+    the die's own size, never below 0; "literal" reads the text as written: the die counts its
+    face, and the roll itself gains 1 per step past d10 and loses 1 per step below d2, whoever
+    owns the die (the highest face is the die used; on equal faces the owner's better one)."""
     if kind == "none" or not dice:
         return 0
-    best = max(d.magnitude(f) for d, f in zip(dice, faces))
-    return best if kind == "aim" else -best
+    sign = 1 if kind == "aim" else -1
+    if aimblock_floor == "magnitude":
+        return sign * max(d.magnitude(f) for d, f in zip(dice, faces))
+    if aimblock_floor == "literal":
+        # What each die does to the roll: its signed face plus its literal step adjustment.
+        effects = [(f, sign * f + d.adjust) for d, f in zip(dice, faces)]
+        _face, effect = max(effects, key=lambda fe: (fe[0], sign * fe[1]))
+        return effect
+    raise ValueError(f"unknown aimblock_floor {aimblock_floor!r}")
 
 
 def roll_aim_block(rng: Rng, aim: Sequence[ABDie], block: Sequence[ABDie], *,
-                   pairing: Pairing = "largest", purpose: str = "aim/block") -> AimBlock:
+                   pairing: Pairing = "largest", aimblock_floor: AimBlockFloor = "magnitude",
+                   purpose: str = "aim/block") -> AimBlock:
     """Cancel (RS-27), then roll every surviving die and keep the best (RS-28)."""
     kind, dice = cancel(aim, block, pairing=pairing)
     faces = tuple(rng.randint(1, d.sides) for d in dice)
-    value = ab_value(kind, dice, faces)
+    value = ab_value(kind, dice, faces, aimblock_floor=aimblock_floor)
     record = None
     if dice:
         record = Roll(purpose, f"{kind} " + ",".join(d.label() for d in dice) + " best",
@@ -373,14 +389,21 @@ def roll_check(rng: Rng, mod: int, *, dc: int | None = None, net: int = 0,
 
 
 def opposed(changer_total: int, keeper_total: int, *, changer_natural: int = 0,
-            keeper_natural: int = 0, nat_rules: bool = False) -> bool:
+            keeper_natural: int = 0, nat_rules: bool = False,
+            opposed_tie: OpposedTie = "status_quo") -> bool | None:
     """B-08/AMB-21: does the side trying to change things win? The status quo wins a tie:
     a grapple attempt or shove fails, an existing grapple holds, a held arm keeps its grip.
     With SM-07 `nat_rules`, a natural 1 of the changer or a natural 20 of the keeper keeps the
-    status quo first, then a natural 20 of the changer or a natural 1 of the keeper changes it."""
+    status quo first, then a natural 20 of the changer or a natural 1 of the keeper changes it.
+    AMB-21 option `opposed_tie="reroll"`: a tie returns None, and both sides roll again."""
     if nat_rules:
         if changer_natural == 1 or keeper_natural == 20:
             return False
         if changer_natural == 20 or keeper_natural == 1:
             return True
+    if changer_total == keeper_total:
+        if opposed_tie == "reroll":
+            return None
+        if opposed_tie != "status_quo":
+            raise ValueError(f"unknown opposed_tie {opposed_tie!r}")
     return changer_total > keeper_total

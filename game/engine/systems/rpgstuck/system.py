@@ -27,6 +27,7 @@ from .events import InitiativeSettled
 from .house import DEFAULTS, HOUSE_RULES
 from .mapcheck import check_cells, check_map
 from .profiles import creature_from
+from .reference import reference_entries
 from .state import Creature, RpgState, Turn
 
 SYSTEM_ID = "rpgstuck"
@@ -257,9 +258,6 @@ class RpgStuck(SystemBase):
         c = state.creatures.get(who)
         return c.side if c is not None else (int(who) if who.isdigit() else None)
 
-    def check_map(self, board: Board) -> list:
-        return check_map(board)
-
     def teams_for_map(self, map_path: str) -> list[tuple[str, str]]:
         return _teams(with_inline(None), map_path)
 
@@ -306,7 +304,7 @@ class RpgStuck(SystemBase):
         from . import ai  # noqa: F401  (its import registers the bots)
 
     def reference_entries(self) -> list:
-        return []
+        return reference_entries()
 
 
 def example_setup() -> dict[str, Any]:

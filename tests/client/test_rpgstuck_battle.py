@@ -1,0 +1,339 @@
+"""An rpgstuck battle through the real battle screen with synthetic input (SDL dummy driver):
+moving by clicking tinted squares with the path and its cost, attacking with a button and a
+click after reading the forecast, the Block prompt for the defender's seat with its odds, the
+hotseat curtain, forced dice, and playing on to the results; the menus start the system on both
+of its maps, hotseat and against the computer. Set RPGSTUCK_SHOTS=<folder> to keep PNGs of the
+screen at the key moments."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import paths
+from game.client.scene import reset
+from game.client.scenes.battle import BattleScene
+from game.client.scenes.handoff import HandoffScene
+from game.client.scenes.new_match import NewMatchScene
+from game.client.scenes.results import ResultsScene
+from game.client.scenes.title import TitleScene
+from game.client.ui.dialogs import ConfirmDialog
+from game.engine.match import Match
+from game.engine.rules import MatchConfig, SeatConfig
+from game.engine.systems.rpgstuck.actions import Attack, Block
+from tests.client.conftest import buttons, find_button
+
+pytestmark = pytest.mark.client
+
+SHOTS = os.environ.get("RPGSTUCK_SHOTS")
+
+# a small hall: a pillar and half cover between a Knight and an Imp (our own layout)
+GRID = {"rows": ["..........",
+                 "....#.....",
+                 "..........",
+                 "......h...",
+                 ".........."]}
+
+
+def shot(app, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        app.screenshot(Path(SHOTS) / f"{name}.png")
+
+
+def duel(imp_hp: int = 3, seats: tuple[str, str] = ("human", "human")) -> Match:
+    setup = {"grid": GRID, "initiative": ["knight", "imp"],
+             "creatures": [{"id": "knight", "entry": "knight", "side": 0, "x": 1, "y": 2},
+                           {"id": "imp", "entry": "imp", "side": 1, "x": 6, "y": 2,
+                            "overrides": {"hp": imp_hp}}]}
+    return Match.new(MatchConfig("rpgstuck", 5, [SeatConfig(k, name=f"Player {i + 1}")
+                                                 for i, k in enumerate(seats)], None, {}, setup))
+
+
+def open_battle(app, match: Match) -> BattleScene:
+    app.settings.animation_speed = "instant"
+    scene = BattleScene(app, match)
+    scene.ai_use_process = False
+    app.apply(reset(scene))
+    app.settle(2)
+    return scene
+
+
+def lift_curtain(app) -> None:
+    if isinstance(app.top, HandoffScene):
+        app.step(dt=0.5)
+        app.click((app.size[0] // 2, app.size[1] // 2))
+        app.settle(1)
+
+
+def texts(scene: BattleScene) -> list[str]:
+    return [ln.text for ln, _ in scene.log.lines]
+
+
+@pytest.mark.rule("RS-B-11", "RS-B-12", "RS-B-14", "RS-B-29", "RS-30")
+def test_a_hotseat_duel_to_the_end_through_the_ui(app):
+    match = duel()
+    scene = open_battle(app, match)
+    lift_curtain(app)
+    assert match.decision.actor == "knight" and scene.selected == "knight"
+    shot(app, "01_start")
+
+    # -- Move (the default mode): reachable squares tinted, the path and its cost on hover
+    ov = scene._current_overlay()
+    assert (5, 2) in ov.cells and ov.veil
+    app.move_mouse(scene.cell_pos((5, 2)))
+    ov = scene._current_overlay()
+    assert ov.path[0] == (1, 2) and ov.path[-1] == (5, 2)
+    assert ov.marks == {(5, 2): "20 ft"}
+    assert scene._current_forecast().startswith("Walk to 5,2\n20 ft of 30 ft")
+    shot(app, "02_move")
+    app.click(scene.cell_pos((5, 2)))
+    assert (match.state.creatures["knight"].x, match.state.creatures["knight"].y) == (5, 2)
+    assert any("Knight walks to 5,2" in t for t in texts(scene))
+
+    # -- ending the turn with the attack unused asks once
+    app.press_key(pygame.K_SPACE)
+    assert isinstance(app.top, ConfirmDialog)
+    app.click_element(find_button(app, "End turn"))
+    app.settle(1)
+    lift_curtain(app)
+    assert match.decision.actor == "imp" and scene.viewer == 1
+
+    # -- the Imp's Claw by its button; the forecast on hover, then the click
+    pos = scene.button_pos("atk:imp_claw")
+    assert pos is not None
+    app.click(pos)
+    assert scene.effective_mode() == "atk:imp_claw"
+    app.move_mouse(scene.cell_pos((5, 2)))
+    fc = scene._current_forecast()
+    assert fc.startswith("Claw on Knight\nHit ") and "to drop" in fc and "may Block d4" in fc
+    shot(app, "03_claw_forecast")
+    app.click(scene.cell_pos((5, 2)))
+    # -- the Knight's seat answers the Block prompt behind the curtain (the Imp's side may see
+    # what the Knight's may not), each answer with its hit chance
+    lift_curtain(app)
+    d = match.decision
+    assert d.stage == "block" and d.seat == 0 and scene.viewer == 0
+    assert scene.prompt_panel is not None and scene.prompt_panel.title == "Block?"
+    labels = [b.label for b in scene.prompt_panel.buttons]
+    assert labels[0].startswith("Block (d4) — hit ") and labels[1].startswith("Take it — hit ")
+    block_hit = int(labels[0].rsplit(" ", 1)[1].rstrip("%"))
+    take_hit = int(labels[1].rsplit(" ", 1)[1].rstrip("%"))
+    assert block_hit < take_hit
+    assert "imp" in scene.view.marked                 # the attacker is outlined
+    shot(app, "04_block_prompt")
+    match.force_dice([2, 1])                          # a natural 2 (and the Block die): a miss
+    app.click(scene.prompt_panel.buttons[0].rect.center)
+    app.settle(2)
+    assert not match.state.creatures["knight"].reaction
+    assert any("blocks with a d4" in t for t in texts(scene))
+    assert any(t.startswith("Imp misses Knight") for t in texts(scene))
+    lift_curtain(app)                                 # the table goes back to the Imp's seat
+    assert match.decision.actor == "imp" and scene.viewer == 1
+    app.press_key(pygame.K_SPACE)
+    app.settle(1)
+    lift_curtain(app)
+    assert match.decision.actor == "knight"
+
+    # -- the Knight's Strike by its number key: a forced hit drops the Imp and ends the battle
+    strike = next(b for b in scene.presenter.buttons("knight", None) if b.id == "atk:strike")
+    app.press_key(getattr(pygame, f"K_{strike.hotkey}"))
+    assert scene.effective_mode() == "atk:strike"
+    app.move_mouse(scene.cell_pos((6, 2)))
+    assert scene._current_forecast().startswith("Strike on Imp\nHit ")
+    match.force_dice([18, 8])
+    app.click(scene.cell_pos((6, 2)))
+    app.settle(2)
+    assert match.over and match.winner == 0
+    assert any("Imp falls unconscious" in t for t in texts(scene))
+    for _ in range(5):
+        app.step(dt=0.2)
+    assert isinstance(app.top, ResultsScene)
+    shot(app, "05_results")
+
+
+@pytest.mark.rule("RS-104", "RS-99")
+def test_the_map_draws_only_what_the_viewing_side_perceives(app):
+    """Behind the wall, the Imp is out of the Knight's sight after it slips away: the Knight's
+    side sees no token, no initiative slot and no panel of it, only its last known square, and
+    the log does not say where it went."""
+    setup = {"grid": {"rows": ["..........",
+                               "....#.....",
+                               "....#.....",
+                               "....#.....",
+                               ".........."]},
+             "initiative": ["imp", "knight"],
+             "creatures": [{"id": "knight", "entry": "knight", "side": 0, "x": 1, "y": 2},
+                           {"id": "imp", "entry": "imp", "side": 1, "x": 3, "y": 4}]}
+    match = Match.new(MatchConfig("rpgstuck", 5, [SeatConfig("human"), SeatConfig("human")],
+                                  None, {}, setup))
+    scene = open_battle(app, match)
+    lift_curtain(app)
+    p = scene.presenter
+    assert scene.viewer == 1
+    from game.engine.systems.rpgstuck.actions import Move
+    scene.submit(next(a for a in match.legal_actions()
+                      if isinstance(a, Move) and (a.x, a.y) == (6, 2)))
+    p.seat = 0
+    assert "imp" not in {t.id for t in p.tokens(0)}
+    assert "imp" not in {e.id for e in p.initiative()[0]}
+    assert p.unit_at((6, 2)) is None and p.unit_panel("imp") is None
+    assert p.last_known() == [((3, 4), 1, "Imp")]
+    assert any("last seen" in ln.text for ln in p.tile_panel((3, 4)).lines)
+    # the move left the shared log without its square
+    assert "Something moves out of sight" in texts(scene)
+    assert not any("Imp walks" in t for t in texts(scene))
+    # its own side sees it, and lost sight of the Knight the same way
+    p.seat = 1
+    assert {t.id for t in p.tokens(1)} == {"imp"}
+    assert p.last_known() == [((1, 2), 1, "Knight")]
+
+
+@pytest.mark.rule("RS-101")
+def test_the_light_of_the_map_is_shaded_and_named(app):
+    """The crypt's dim and dark squares (the map's sources counted) are what the veil shades,
+    and the square panel names the light."""
+    from game.engine.systems.rpgstuck.terrain import field_of
+    cfg = MatchConfig("rpgstuck", 3, [SeatConfig("human"), SeatConfig("human")],
+                      "rpgstuck_crypt.tmx", {}, {"teams": ["first_strife", "crypt_swarm"]})
+    match = Match.new(cfg)
+    scene = open_battle(app, match)
+    lift_curtain(app)
+    light = scene.presenter.light()
+    f = field_of(match.state.board)
+    assert set(light.values()) == {"dim", "dark"}
+    assert light == {c: f.light_at(c) for c in f.cells() if f.light_at(c) != "bright"}
+    dark = next(c for c, v in sorted(light.items()) if v == "dark")
+    panel = scene.presenter.tile_panel(dark)
+    assert any(ln.label == "Light" and ln.text == "Darkness" for ln in panel.lines)
+    # the veil is one of the map's layers, drawn under the tokens
+    from game.client.systems.rpgstuck.layers import LightVeil
+    assert any(isinstance(layer, LightVeil) for layer in scene.view.layers_below)
+
+
+def test_every_rpgstuck_event_reads_as_our_own_words(monkeypatch):
+    """Each event record of rpgstuck gets a written line, never the generic field dump."""
+    import dataclasses
+    import typing
+    from game.client.systems.rpgstuck.presenter import RpgStuckPresenter
+    from game.engine.dice import Roll
+    from game.engine.systems.rpgstuck import events as E
+    p = RpgStuckPresenter(duel(imp_hp=30))
+
+    def generic(e):
+        raise AssertionError(f"{type(e).__name__} fell through to the generic words")
+    monkeypatch.setattr(p.event_log(), "fields_text", generic)
+    samples = {str: "knight", int: 2, bool: True}
+    classes = [c for c in vars(E).values() if isinstance(c, type) and dataclasses.is_dataclass(c)
+               and c.__module__ == E.__name__]
+    assert len(classes) >= 14
+    for cls in classes:
+        hints = typing.get_type_hints(cls)
+        kw: dict = {}
+        for f in dataclasses.fields(cls):
+            t = hints[f.name]
+            if f.name in ("path", "targets"):
+                kw[f.name] = ((5, 2), (6, 2))
+            elif f.name == "cell":
+                kw[f.name] = (6, 2)
+            elif f.name in ("order",):
+                kw[f.name] = ("knight", "imp")
+            elif f.name in ("scores",):
+                kw[f.name] = (12, 9)
+            elif f.name == "terms":
+                kw[f.name] = (("d20", 12), ("STR", 3))
+            elif f.name in ("ability", "source"):
+                kw[f.name] = "strike"
+            elif f.name in ("condition",):
+                kw[f.name] = "prone"
+            elif f.name in ("target", "defender", "creature", "victim", "mover"):
+                kw[f.name] = "imp"
+            elif f.name in ("skill", "what", "how", "part", "purpose", "die", "against", "cost"):
+                kw[f.name] = {"skill": "athletics", "what": "aim", "how": "coup de grace",
+                              "part": "head", "purpose": "shove", "die": "d4",
+                              "against": "AC", "cost": "minor"}[f.name] if t is str else 12
+            elif t is Roll:
+                kw[f.name] = Roll("attack", "d20", (12,), (), 12)
+            else:
+                kw[f.name] = samples.get(t, "knight")
+        e = cls(**kw)
+        lines = p.log_lines([e])
+        assert lines, cls.__name__
+        for line in lines:
+            assert line.text and "_" not in line.text and "knight" not in line.text, \
+                (cls.__name__, line.text)
+
+
+@pytest.mark.parametrize("map_name", ["rpgstuck_crypt.tmx", "rpgstuck_ravine.tmx"])
+def test_rpgstuck_from_the_title_on_each_map_against_the_computer(app, map_name, monkeypatch):
+    """Title -> New game -> RPGStuck -> a map -> Start: the battle screen plays it to the
+    results, the computer taking its turns, the Human's creature selected on each of hers."""
+    monkeypatch.setattr(BattleScene, "ai_use_process", False)   # no worker start-up in tests
+    app.settings.animation_speed = "instant"
+    app.apply(reset(TitleScene(app)))
+    app.settle()
+    app.click_element(find_button(app, "New game"))
+    scene = app.top
+    assert isinstance(scene, NewMatchScene)
+    app.click_element(find_button(app, "RPGStuck"))
+    assert map_name in [m.id for m in scene.maps]
+    app.click_element(scene.map_dropdown)
+    label = next(m.label for m in scene.map_choices() if m.id == map_name)
+    app.click_element([b for b in buttons(app) if b.text == label][-1])
+    assert scene.map_id == map_name
+    assert [s.kind for s in scene.seats] == ["human", "ai:normal"]
+    app.click_element(scene.start_button)
+    lift_curtain(app)
+    battle = app.top
+    assert isinstance(battle, BattleScene), app.stack
+    assert battle.match.config.system == "rpgstuck" and battle.match.config.map == map_name
+    for _ in range(200):
+        app.step(dt=0.3)
+        if battle.human_turn():
+            break
+    assert battle.human_turn(), (battle.match.decision, battle.match.over, app.stack,
+                                 len(battle.match.log))
+    assert battle.selected == battle.match.decision.actor
+    assert (paths.maps_dir() / map_name).is_file()
+    # the Human only blocks and ends turns (keys 1 and Space, confirming once each turn): the
+    # computer's side plays on until one side is down, and the results come up
+    for _ in range(4000):
+        top = app.top
+        if isinstance(top, ResultsScene):
+            break
+        if isinstance(top, ConfirmDialog):
+            app.click_element(find_button(app, "End turn"))
+        elif top is battle and battle.human_turn() and not battle.animating:
+            app.press_key(pygame.K_1 if battle.prompt_panel is not None else pygame.K_SPACE)
+        app.step(dt=0.3)
+    assert isinstance(app.top, ResultsScene), (battle.match.decision, app.stack)
+    assert battle.match.over
+    assert app._fatal is None
+
+
+def test_the_shots_show_a_picker_a_forecast_a_dark_corner_and_the_block_prompt(app):
+    """The screens `game shots` photographs: the mid-fight picker open with each choice's odds
+    over the veiled crypt with an enemy's last known square marked, the forecast on hover, and
+    the Block prompt for the defender's seat."""
+    from game.client.systems.rpgstuck.shots import build
+    app.settings.animation_speed = "instant"
+    shots = dict(build(app))
+    assert {"rpgstuck_battle", "rpgstuck_forecast", "rpgstuck_block"} <= set(shots)
+    battle = shots["rpgstuck_battle"]
+    app.apply(reset(battle))
+    app.settle(2)
+    assert battle.menu is not None and battle.menu.title.startswith("Cleave")
+    assert all(" — hit " in b.label for b in battle.menu.buttons)
+    p = battle.presenter
+    assert p.seat == 0 and p.last_known() and "dark" in set(p.light().values())
+    fc = shots["rpgstuck_forecast"]
+    app.apply(reset(fc))
+    app.settle(2)
+    assert fc._current_forecast().startswith("Strike on Imp 3\nHit ")
+    block = shots["rpgstuck_block"]
+    app.apply(reset(block))
+    app.settle(2)
+    assert block.prompt_panel is not None and block.prompt_panel.title == "Block?"
+    assert app.top is block                             # no curtain: the viewer is the defender

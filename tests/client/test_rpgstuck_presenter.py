@@ -1,0 +1,168 @@
+"""What the rpgstuck presenter gives the battle screen, read without a window: tokens with their
+footprints, temp HP, conditions, reaction and horde strength; reach tinted by its cost with the
+path; the forecast in the engine's own numbers; the called-shot picker; the Block prompt; the
+HP bar's temp HP segment."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client.presenters import TokenInfo
+from game.client.systems.rpgstuck.presenter import RpgStuckPresenter, pct
+from game.engine.systems.rpgstuck.actions import Attack, Block, Move
+from game.engine.systems.rpgstuck.forecast import predict
+from game.engine.systems.rpgstuck.state import Condition
+from tests.rpgstuck.engine_helpers import battle
+
+pytestmark = pytest.mark.client
+
+ROWS = ["..........",
+        "..dd......",
+        "..dd......",
+        "..........",
+        "....:::...",
+        "....:::..."]
+
+
+def presenter(match, seat: int | None = 0) -> RpgStuckPresenter:
+    p = RpgStuckPresenter(match)
+    p.seat = seat
+    return p
+
+
+@pytest.mark.rule("RS-12", "RS-80", "RS-82", "RS-B-15", "RS-B-16")
+def test_tokens_show_footprints_temp_hp_conditions_reaction_and_horde_strength():
+    m = battle([("knight", "knight", 0, 1, 1), ("horde", "imp_horde", 1, 6, 1)], rows=ROWS,
+               overrides={"knight": {"temp_hp": 5}, "horde": {"hp": 30}})
+    m.state.creatures["knight"].conditions.append(Condition("prone"))
+    m.edited()
+    toks = {t.id: t for t in presenter(m).tokens(0)}
+    knight, horde = toks["knight"], toks["horde"]
+    assert horde.size == 2 and knight.size == 1
+    assert knight.temp_hp == 5 and knight.hp == knight.max_hp
+    badges = dict(knight.badges)
+    assert "P" in badges and badges["R"].startswith("Reaction ready")
+    # 30 of 60 HP: at or below two thirds, above one third (RS-82)
+    assert dict(horde.badges)["+5"].startswith("Horde strength +5")
+
+
+@pytest.mark.rule("RS-B-11", "RS-B-14")
+def test_reach_is_tinted_by_its_cost_with_the_path_and_its_feet():
+    m = battle([("knight", "knight", 0, 0, 1), ("imp", "imp", 1, 9, 5)], rows=ROWS)
+    p = presenter(m)
+    moves = {(a.x, a.y) for a in m.legal_actions() if isinstance(a, Move)}
+    ov = p.overlay("move", "knight", (4, 1))
+    assert set(ov.cells) == moves
+    assert ov.cells[(1, 1)] == 1                    # one plain step
+    assert ov.cells[(3, 1)] == 2                    # through difficult ground
+    assert ov.path[0] == (0, 1) and ov.path[-1] == (4, 1)
+    cost = p._reach()[(4, 1)][0]
+    assert ov.marks == {(4, 1): f"{cost} ft"}
+    assert p.forecast("move", "knight", (4, 1)).startswith(f"Walk to 4,1\n{cost} ft of 30 ft")
+
+
+@pytest.mark.rule("RS-B-29", "RS-31", "RS-102")
+def test_the_forecast_is_the_engines_own():
+    m = battle([("knight", "knight", 0, 4, 3), ("imp", "imp", 1, 5, 4)], rows=ROWS)
+    p = presenter(m)
+    st = m.state
+    f = predict(st, st.creatures["knight"], "strike", st.creatures["imp"])
+    text = p.forecast("atk:strike", "knight", (5, 4))
+    head, first, second = text.split("\n")[:3]
+    assert head == "Strike on Imp"
+    assert first == f"Hit {pct(f.hit)} · crit {pct(f.crit)} · {pct(f.drop)} to drop"
+    lo, hi = min(f.exact.hit_damage), max(f.exact.hit_damage)
+    assert second.startswith(f"{lo}–{hi} dmg on a hit")
+    assert "Target: in dim light" in text           # the imp stands in the dim squares
+    assert p.target_tags("atk:strike") == [((5, 4), 1, "dim light")]   # written over the map
+    # the attack is offered on the imp's square and submitted by a click there
+    click = p.click("atk:strike", "knight", (5, 4))
+    assert click.action == Attack("knight", "strike", ((5, 4),))
+
+
+@pytest.mark.rule("RS-44", "RS-45")
+def test_a_called_shot_picker_lists_each_part_with_its_odds(monkeypatch):
+    """When the engine lists called shots, a click on the target opens a picker: the plain
+    attack first, then each body part, every line with its odds."""
+    m = battle([("knight", "knight", 0, 4, 2), ("imp", "imp", 1, 5, 3)], rows=ROWS)
+    p = presenter(m)
+    plain = Attack("knight", "strike", ((5, 3),))
+    parts = [Attack("knight", "strike", ((5, 3),), part) for part in ("head", "arm")]
+    legal = [a for a in m.legal_actions() if not isinstance(a, Attack)] + [parts[0], plain,
+                                                                            parts[1]]
+    monkeypatch.setattr(p, "legal", lambda: legal)
+    got = p.click("atk:strike", "knight", (5, 3))
+    assert got.action is None
+    assert [a for _label, a in got.menu] == [plain, parts[1], parts[0]]
+    assert got.menu[1][0].startswith("Strike Imp (called shot: Arm) — hit ")
+    assert all("crit" in label and "drop" in label for label, _a in got.menu)
+    assert "body part" in got.message
+
+
+@pytest.mark.rule("RS-30", "RS-B-12")
+def test_the_block_prompt_gives_both_answers_odds():
+    m = battle([("imp", "imp", 1, 4, 2), ("knight", "knight", 0, 5, 2)], rows=ROWS)
+    m.submit(Attack("imp", "imp_claw", ((5, 2),)))
+    assert m.decision.stage == "block"
+    p = presenter(m, 0)
+    prompt = p.prompt()
+    assert prompt.title == "Block?"
+    (block_label, block, block_tip), (take_label, take, take_tip) = prompt.options
+    assert block == Block("knight", True) and take == Block("knight", False)
+    assert block_label.startswith("Block (d4) — hit ") and take_label.startswith("Take it — hit ")
+    assert "reaction" in block_tip and "Keeps the reaction" in take_tip
+    assert p.prompt_focus() == ["imp"]
+
+
+def test_the_hp_bar_draws_temp_hp_after_the_hp():
+    """A pale segment follows the HP on the bar when the token has temporary HP."""
+    from game.client.render.board_view import BoardView
+    from game.engine.systems.rpgstuck.system import grid_board
+    pygame.display.init()
+    board = grid_board({"rows": ["...", "..."]})
+    view = BoardView(board)
+    view.set_rect(pygame.Rect(0, 0, 192, 128))
+    plain = TokenInfo("a", "A", 0, 0, 0, 1, 6, 12)
+    temp = TokenInfo("a", "A", 0, 0, 0, 1, 6, 12, temp_hp=3)
+    pale = (150, 214, 255)
+
+    def bar_colours(tok) -> set:
+        s = pygame.Surface((192, 128))
+        r = pygame.Rect(0, 0, 64, 64)
+        view._hp_bar(s, tok, r, 64)
+        return {tuple(s.get_at((x, y)))[:3] for x in range(64) for y in range(48, 64)}
+    assert pale not in bar_colours(plain)
+    assert pale in bar_colours(temp)
+
+
+@pytest.mark.rule("RS-44", "RS-45", "RS-48", "RS-57")
+def test_the_unit_panel_lists_the_parts_a_called_shot_may_aim_at():
+    """Each part with its Y, copies, HP of its own and effect; a secret part only once the
+    viewing side has found it."""
+    m = battle([("knight", "knight", 0, 1, 1), ("ogre", "ogre", 1, 5, 1)], rows=ROWS)
+    p = presenter(m)
+    parts = dict(p.unit_panel("ogre").sections)["Called shots"]
+    club = next(ln for ln in parts if ln.label == "Club")
+    assert club.text == "Y 2 · 12 HP · disarm"
+    assert next(ln for ln in parts if ln.label == "Leg").text == "Y 2 · ×2 · cripple"
+    from game.engine.systems.rpgstuck.content import content
+    secrets = content().creatures["ogre"].secrets
+    shown = {ln.label for ln in parts}
+    assert not any((s.name or s.part.capitalize()) in shown and s.part not in
+                   {a.part for a in content().creatures["ogre"].anatomy} for s in secrets)
+
+
+def test_an_action_the_bar_has_no_button_for_is_still_offered(monkeypatch):
+    """A newer action of the engine (here a stand-in record) lands in the More menu by its
+    description, so nothing legal is out of reach of the screen."""
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Grab:
+        unit: str
+    m = battle([("knight", "knight", 0, 1, 1), ("imp", "imp", 1, 5, 1)], rows=ROWS)
+    p = presenter(m)
+    legal = list(m.legal_actions()) + [Grab("knight")]
+    monkeypatch.setattr(p, "legal", lambda: legal)
+    more = next(b for b in p.buttons("knight", None) if b.id == "more")
+    assert more.actions == (("Grab", Grab("knight")),)
