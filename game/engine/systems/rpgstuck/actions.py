@@ -129,3 +129,28 @@ class Block(Record):
     come (B-12, RS-30)."""
     unit: str
     block: bool
+
+
+@action("rs.grapple")
+@dataclass(frozen=True, slots=True)
+class Grapple(Record):
+    """Major: opposed Athletics to take hold of the creature at (x, y) (RS-64, grapple.py)."""
+    unit: str
+    x: int
+    y: int
+
+
+@action("rs.escape")
+@dataclass(frozen=True, slots=True)
+class Escape(Record):
+    """Major: try to break `grappler`'s hold on `unit` (RS-65)."""
+    unit: str
+    grappler: str
+
+
+@action("rs.release")
+@dataclass(frozen=True, slots=True)
+class Release(Record):
+    """Free: `unit` lets go of `target` (RS-76: the holder picks which holds to drop)."""
+    unit: str
+    target: str

@@ -317,6 +317,8 @@ def push(state: RpgState, c: Creature, d: Creature, ft: int, rng: Rng, *,
                             (len(went.path) - 1) * terrain.FEET_PER_SQUARE))
     rate = moves.impact_rate(p=proficiency(c.pc, c.level, c.tier) if c.pc else None,
                              t=None if c.pc else c.tier, t0_as_one=house.read(state, "t0_min1"))
+    from . import grapple
+    events += grapple.after_forced(state, d)        # RS-72, AMB-19
     if went.stop == "drop" and went.fall_ft:
         events += fall(state, d, went.fall_ft, rng)
     elif went.stop:

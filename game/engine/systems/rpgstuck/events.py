@@ -182,3 +182,24 @@ class Spotted(Record):
     """`creature` is no longer hidden (it attacked, or failed a Stealth check)."""
 
     creature: str
+
+
+@event("rs.grapple_started")
+@dataclass(frozen=True, slots=True)
+class GrappleStarted(Record):
+    """`grappler` took hold of `target`, `ft` away (RS-64; RS-78 keeps that distance)."""
+
+    grappler: str
+    target: str
+    ft: int = 5
+
+
+@event("rs.grapple_ended")
+@dataclass(frozen=True, slots=True)
+class GrappleEnded(Record):
+    """`grappler`'s hold on `target` ended: `why` "let go", "escaped", "holder moved",
+    "pushed out of reach", "holder down", "target down" (RS-65, RS-72, RS-76, AMB-19)."""
+
+    grappler: str
+    target: str
+    why: str
