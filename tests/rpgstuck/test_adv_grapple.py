@@ -10,7 +10,8 @@ from game.engine.actions import EndTurn
 from game.engine.events import DiceRolled
 from game.engine.rules import IllegalAction
 from game.engine.systems.rpgstuck import grapple
-from game.engine.systems.rpgstuck.actions import Escape, Grapple, Move, Release, Shift, Shove
+from game.engine.systems.rpgstuck.actions import (Escape, Grapple, Move, Release, Resist, Shift,
+                                                 Shove)
 from game.engine.systems.rpgstuck.events import CheckMade, GrappleEnded, GrappleStarted, Moved
 from tests.rpgstuck.engine_helpers import battle, of
 
@@ -188,3 +189,20 @@ def test_going_down_drops_every_hold():
         m.submit(Block("knight", False))
     assert m.state.creatures["knight"].status == "unconscious"
     assert not m.state.creatures["imp"].has("grappled")
+
+
+@pytest.mark.rule("RS-SM-20", "RS-64")
+def test_with_the_manual_option_the_defending_seat_names_its_skill():
+    m = battle([("knight", "knight", 0, 1, 1), ("imp", "imp", 1, 2, 1)],
+               house={"grapple_defence": "manual"})
+    assert m.submit(Grapple("knight", 2, 1)).events == []
+    d = m.decision
+    assert (d.seat, d.stage, d.actor) == (1, grapple.RESIST_STAGE, "imp")
+    assert set(m.legal_actions()) >= {Resist("imp", "athletics"), Resist("imp", "acrobatics")}
+    with pytest.raises(IllegalAction, match="SM-20"):
+        m.submit(EndTurn())
+    m.rng.force([10, 7])                           # 10 + 5 = 15 against 7 + Athletics 2 = 9
+    events = m.submit(Resist("imp", "athletics")).events
+    check = of(events, CheckMade)[0]
+    assert (check.total, check.against, check.success) == (15, 9, True)
+    assert held(m, "knight", "imp") and m.decision.stage == "act"

@@ -154,3 +154,12 @@ class Release(Record):
     """Free: `unit` lets go of `target` (RS-76: the holder picks which holds to drop)."""
     unit: str
     target: str
+
+
+@action("rs.resist")
+@dataclass(frozen=True, slots=True)
+class Resist(Record):
+    """The answer to a grapple attempt when the table asks (SM-20 `manual`): `unit` resists
+    with `skill`, "athletics" or "acrobatics" (RS-64)."""
+    unit: str
+    skill: str

@@ -19,16 +19,19 @@ from __future__ import annotations
 
 from game.engine.events import DiceRolled
 from game.engine.rng import Rng
+from game.engine.tactics import pending
 from game.engine.tactics.footprint import block, cells_distance
 
 from . import arith, house, moves, rolls, terrain
-from .actions import Escape, Grapple, Release
+from .actions import Escape, Grapple, Release, Resist
 from .events import CheckMade, ConditionChanged, GrappleEnded, GrappleStarted, Moved
 from .profiles import is_attack, profile
 from .state import Cell, Condition, Creature, RpgState
 
 FT = terrain.FEET_PER_SQUARE
 ACTIONS = (Grapple, Escape, Release)
+RESIST_STAGE = "resist_grapple"     # SM-20 `manual`: the defender names its skill
+SKILLS = ("athletics", "acrobatics")
 REROLL_CAP = 20        # AMB-21 "roll again": bounded so a seeded run can never spin
 
 
@@ -169,7 +172,29 @@ def attempt(state: RpgState, c: Creature, d: Creature, rng: Rng) -> list:
     better skill (SM-20); a win makes the hold at the current distance (RS-78)."""
     net = size_disadvantage(c.size_index, d.size_index,
                             stack=house.read(state, "grapple_disadvantage") == "stack")
-    won, events = _opposed(state, rng, c, "athletics", net, d, defence_skill(d), "grapple")
+    if house.read(state, "grapple_defence") == "manual":         # SM-20: ask the defender
+        pending.push(state.pending, pending.Pending(RESIST_STAGE, d.side, d.id,
+                                                    {"grappler": c.id, "net": net}))
+        return []
+    return resolve(state, c, d, net, defence_skill(d), rng)
+
+
+def stage_choices(stage: pending.Pending) -> list:
+    """SM-20 `manual`: the defender's two answers."""
+    return [Resist(stage.actor, skill) for skill in SKILLS]
+
+
+def answer(state: RpgState, action: Resist, rng: Rng) -> list:
+    """The defender named its skill: the grapple attempt goes on (RS-64)."""
+    stage = pending.pop(state.pending, RESIST_STAGE)
+    c = state.creatures[stage.data["grappler"]]
+    return resolve(state, c, state.creatures[action.unit], int(stage.data["net"]), action.skill,
+                   rng)
+
+
+def resolve(state: RpgState, c: Creature, d: Creature, net: int, skill: str, rng: Rng) -> list:
+    """RS-64's opposed check, and the hold if the grappler wins."""
+    won, events = _opposed(state, rng, c, "athletics", net, d, skill, "grapple")
     if not won:
         return events
     ft = distance_ft(c, d)

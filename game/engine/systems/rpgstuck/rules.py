@@ -21,7 +21,7 @@ from game.engine.tactics import pending
 
 from . import arith, attack, grapple, house, turns
 from .actions import (Aim, Assail, Attack, Avert, Block, Dash, Discern, Finish, Hide, Move, Release,
-                      Shift, Shove, StandUp)
+                      Resist, Shift, Shove, StandUp)
 from .events import ActionTaken, ConditionChanged, Moved
 from .profiles import is_attack, profile
 from .state import Cell, Condition, Creature, RpgState
@@ -122,6 +122,8 @@ def legal_actions(state: RpgState) -> list:
     if state.over:
         return []
     stage = pending.top(state.pending)
+    if stage is not None and stage.stage == grapple.RESIST_STAGE:
+        return grapple.stage_choices(stage) + [Concede(stage.seat)]
     if stage is not None:
         return [Block(stage.actor, True), Block(stage.actor, False), Concede(stage.seat)]
     c = state.acting
@@ -169,6 +171,13 @@ def validate(state: RpgState, action: Any) -> Refusal | None:
         return Refusal(f"only seat {deciding_seat(state) + 1}, who is deciding, may concede")
     if uid is not None and uid not in state.creatures:
         return Refusal(f"there is no creature {uid!r}")
+    if stage is not None and stage.stage == grapple.RESIST_STAGE:
+        if not isinstance(action, (Resist, Concede)) or (uid is not None and uid != stage.actor):
+            return Refusal(f"{stage.actor} must first name the skill it resists the grapple "
+                           f"with", "RS-SM-20")
+        return refuse_unlisted(legal_actions(state), action)
+    if isinstance(action, Resist):
+        return Refusal(f"{uid} has no grapple to resist now", "RS-SM-20")
     if stage is not None and not isinstance(action, (Block, Concede)):
         return Refusal(f"{stage.actor} must first answer the attack (Block or not)", "RS-B-12")
     if isinstance(action, Block):
@@ -325,6 +334,8 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
         else:
             attack.spend_minor(state)
         events += arith.discern(state, c, state.at(action.x, action.y), action.scrutinize, rng)
+    elif isinstance(action, Resist):
+        events += grapple.answer(state, action, rng)
     elif isinstance(action, grapple.ACTIONS):
         events += grapple.apply(state, c, action, rng)
     elif isinstance(action, Finish):

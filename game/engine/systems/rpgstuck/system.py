@@ -37,7 +37,8 @@ _SETUP_KEYS = {"grid", "creatures", "teams", "content", "initiative"}
 
 # the inline grid's characters, unless the set-up gives its own legend: terrain.py's (B-24)
 DEFAULT_LEGEND: dict[str, dict[str, Any]] = terrain.LEGEND
-_STAGE_PROMPTS = {rules.attack.BLOCK_STAGE: "{actor} is attacked: Block?"}
+_STAGE_PROMPTS = {rules.attack.BLOCK_STAGE: "{actor} is attacked: Block?",
+                  rules.grapple.RESIST_STAGE: "{actor} is grabbed: resist with which skill?"}
 
 
 def _config_error(msg: str) -> ConfigError:
