@@ -163,3 +163,21 @@ class Resist(Record):
     with `skill`, "athletics" or "acrobatics" (RS-64)."""
     unit: str
     skill: str
+
+
+@action("rs.mount")
+@dataclass(frozen=True, slots=True)
+class Mount(Record):
+    """Climb onto the adjacent ally `mount`, one size larger or more, for half speed (RS-125,
+    RS-111)."""
+    unit: str
+    mount: str
+
+
+@action("rs.dismount")
+@dataclass(frozen=True, slots=True)
+class Dismount(Record):
+    """Get down to (x, y) beside the mount, for half the mount's speed (RS-111)."""
+    unit: str
+    x: int
+    y: int

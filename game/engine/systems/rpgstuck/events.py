@@ -31,7 +31,9 @@ class InitiativeSettled(core.InitiativeSettled):
 @dataclass(frozen=True, slots=True)
 class Moved(core.Moved):
     """`mover` went along `path` (each square entered, the start excluded); `mode` "walk",
-    "shift" or "pushed"; `forced` when something else moved it; `cost` ft of movement paid."""
+    "shift" or "pushed" ("dragged" by a holder, "ridden" under its rider, "mount" and
+    "dismount" onto and off a mount); `forced` when something else moved it; `cost` ft of
+    movement paid."""
 
     mover: str
     path: tuple[Cell, ...]
@@ -203,3 +205,25 @@ class GrappleEnded(Record):
     grappler: str
     target: str
     why: str
+
+
+@event("rs.mounted")
+@dataclass(frozen=True, slots=True)
+class Mounted(Record):
+    """`rider` climbed onto `mount`, paying `cost` ft of movement (RS-111, RS-125)."""
+
+    rider: str
+    mount: str
+    cost: int = 0
+
+
+@event("rs.dismounted")
+@dataclass(frozen=True, slots=True)
+class Dismounted(Record):
+    """`rider` left `mount`: `why` "dismounted" (its choice, `cost` ft), "fell off" (it or its
+    mount went Prone or down, RS-128/129) or "moved off" (forced movement, RS-129)."""
+
+    rider: str
+    mount: str
+    why: str
+    cost: int = 0

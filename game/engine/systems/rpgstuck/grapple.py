@@ -22,7 +22,7 @@ from game.engine.rng import Rng
 from game.engine.tactics import pending
 from game.engine.tactics.footprint import block, cells_distance
 
-from . import arith, house, moves, rolls, terrain
+from . import arith, house, mount, moves, rolls, terrain
 from .actions import Escape, Grapple, Release, Resist
 from .events import CheckMade, ConditionChanged, GrappleEnded, GrappleStarted, Moved
 from .profiles import is_attack, profile
@@ -170,7 +170,9 @@ def apply(state: RpgState, c: Creature, action: object, rng: Rng) -> list:
 def attempt(state: RpgState, c: Creature, d: Creature, rng: Rng) -> list:
     """RS-64: the grappler's Athletics (at RS-66's size disadvantage) against the target's
     better skill (SM-20); a win makes the hold at the current distance (RS-78)."""
+    steed = mount.mount_of(state, d)                # RS-67: a rider comes with its mount
     net = size_disadvantage(c.size_index, d.size_index,
+                            None if steed is None else steed.size_index,
                             stack=house.read(state, "grapple_disadvantage") == "stack")
     if house.read(state, "grapple_defence") == "manual":         # SM-20: ask the defender
         pending.push(state.pending, pending.Pending(RESIST_STAGE, d.side, d.id,

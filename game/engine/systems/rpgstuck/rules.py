@@ -19,7 +19,7 @@ from game.engine.rng import Rng
 from game.engine.rules import IllegalAction, Refusal, refuse_unlisted
 from game.engine.tactics import pending
 
-from . import arith, attack, grapple, house, turns
+from . import arith, attack, grapple, house, mount, turns
 from .actions import (Aim, Assail, Attack, Avert, Block, Dash, Discern, Finish, Hide, Move, Release,
                       Resist, Shift, Shove, StandUp)
 from .events import ActionTaken, ConditionChanged, Moved
@@ -53,14 +53,20 @@ def reach(state: RpgState, c: Creature, budget: int | None = None
           ) -> dict[Cell, tuple[int, list[Cell]]]:
     """Squares `c` can walk to with `budget` ft (its movement left), each with its cost in ft
     and path (B-14: 5 ft squares; the cost of each step from the terrain module)."""
-    out = arith.reach(state, c, state.turn.move_left if budget is None else budget)
+    budget = state.turn.move_left if budget is None else budget
+    if c.has("mounted"):                            # RS-110: it goes where its mount can
+        return mount.reach(state, c, budget)
+    out = arith.reach(state, c, budget)
     if c.has("grappling"):                          # RS-78: the held come along
         out = {k: v for k, v in out.items() if grapple.fits(state, c, k)}
     return out
 
 
 def shift_cells(state: RpgState, c: Creature) -> list[Cell]:
-    """B-12 Shift: the squares one step away that `c` may stand on."""
+    """B-12 Shift: the squares one step away that `c` may stand on (a rider dismounts or rides
+    instead: ours)."""
+    if c.has("mounted"):
+        return []
     return sorted(cell for cell, (_cost, path) in arith.reach(state, c, 5, free=True).items()
                   if len(path) == 1 and grapple.fits(state, c, cell))
 
@@ -153,6 +159,7 @@ def legal_actions(state: RpgState) -> list:
         if house.read(state, "lethal"):                          # B-32, SM-02
             out += [Finish(c.id, d.x, d.y) for d in adjacent_targets(state, c, "unconscious")]
     out += grapple.choices(state, c, False)             # RS-76 Release, free
+    out += mount.choices(state, c)                       # RS-111, RS-125
     return out + [EndTurn(), Concede(c.side)]
 
 
@@ -260,6 +267,10 @@ def validate(state: RpgState, action: Any) -> Refusal | None:
             if not attack.in_range(state, c, p, tuple(cell)):
                 return Refusal(f"{cell[0]},{cell[1]} is out of range or out of sight",
                                "RS-B-29")
+    if isinstance(action, mount.ACTIONS) and c is not None:
+        why = mount.refusal(state, c, action)
+        if why is not None:
+            return Refusal(why[0], why[1])
     if isinstance(action, grapple.ACTIONS) and c is not None:
         why = grapple.refusal(state, c, action, can_major(state))
         if why is not None:
@@ -289,6 +300,7 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
         start = (c.x, c.y)
         c.x, c.y = action.x, action.y
         events.append(Moved(c.id, tuple(path), "walk", False, cost))
+        events += mount.carry(state, c, start)
         events += grapple.drag(state, c, start, tuple(path))
         events += arith.stealth_after_move(state, c, rng)
     elif isinstance(action, Shift):
@@ -336,10 +348,13 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
         events += arith.discern(state, c, state.at(action.x, action.y), action.scrutinize, rng)
     elif isinstance(action, Resist):
         events += grapple.answer(state, action, rng)
+    elif isinstance(action, mount.ACTIONS):
+        events += mount.apply(state, c, action)
     elif isinstance(action, grapple.ACTIONS):
         events += grapple.apply(state, c, action, rng)
     elif isinstance(action, Finish):
         t.major = False
         events += turns.kill(state, state.at(action.x, action.y), "coup de grace")   # B-32
         events += turns.check_end(state)
+    events += mount.settle(state)                   # RS-128/129: falling off
     return events + arith.update_sight(state)

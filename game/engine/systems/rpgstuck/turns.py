@@ -49,7 +49,10 @@ def speed_of(c: Creature) -> int:
     """B-13 speed less Cripple (B-16, minimum 0); a grappled creature cannot move (RS-71)."""
     if c.has("grappled"):
         return 0
-    speed = max(0, c.speed - c.total("cripple"))
+    if c.has("ridden"):
+        return 0                                    # RS-131: the rider has its movement
+    base = c.total("mounted") if c.has("mounted") else c.speed    # RS-127: the mount's speed
+    speed = max(0, base - c.total("cripple"))
     return speed // 2 if c.has("grappling") else speed      # RS-69: a holder moves at half
 
 
