@@ -10,7 +10,7 @@ from game.engine.actions import EndTurn
 from game.engine.events import DiceRolled
 from game.engine.rules import IllegalAction
 from game.engine.systems.rpgstuck import grapple
-from game.engine.systems.rpgstuck.actions import (Escape, Grapple, Move, Release, Resist, Shift,
+from game.engine.systems.rpgstuck.actions import (Escape, Grapple, Haul, Move, Release, Resist, Shift,
                                                  Shove)
 from game.engine.systems.rpgstuck.events import CheckMade, GrappleEnded, GrappleStarted, Moved
 from tests.rpgstuck.engine_helpers import battle, of
@@ -206,3 +206,15 @@ def test_with_the_manual_option_the_defending_seat_names_its_skill():
     check = of(events, CheckMade)[0]
     assert (check.total, check.against, check.success) == (15, 9, True)
     assert held(m, "knight", "imp") and m.decision.stage == "act"
+
+
+@pytest.mark.rule("RS-77", "RS-TV-40")
+def test_moving_the_held_creature_within_reach_costs_the_holder_that_much_movement():
+    m, _ = knight_holds_imp()                        # 15 ft left while holding
+    legal = [a for a in m.legal_actions() if isinstance(a, Haul)]
+    assert Haul("knight", "imp", 2, 2) in legal and Haul("knight", "imp", 4, 1) not in legal
+    events = m.submit(Haul("knight", "imp", 1, 2)).events        # 5 ft, still beside
+    assert of(events, Moved)[0].forced and m.state.turn.move_left == 10
+    assert held(m, "knight", "imp")
+    with pytest.raises(IllegalAction, match="RS-77"):
+        m.submit(Haul("knight", "imp", 3, 3))

@@ -7,7 +7,7 @@ import pytest
 
 from game.engine.actions import EndTurn
 from game.engine.rules import IllegalAction
-from game.engine.systems.rpgstuck import mount
+from game.engine.systems.rpgstuck import RPGSTUCK, mount
 from game.engine.systems.rpgstuck.actions import Dismount, Mount, Move, Shove
 from game.engine.systems.rpgstuck.events import Dismounted, Mounted, Moved
 from tests.rpgstuck.engine_helpers import battle, of
@@ -30,6 +30,7 @@ def test_mounting_costs_half_the_riders_speed_and_then_it_moves_on_the_mounts():
     assert (k.x, k.y) == (3, 2) and s.at(3, 2) is k and s.at(2, 1) is h
     assert s.turn.move_left == 35                  # 50 less the 15 spent climbing up
     assert s.order == ["knight", "horse", "imp"]   # RS-131: the mount acts with its rider
+    assert RPGSTUCK.check_invariants(s) == []
 
 
 @pytest.mark.rule("RS-125", "RS-TV-52")

@@ -181,3 +181,14 @@ class Dismount(Record):
     unit: str
     x: int
     y: int
+
+
+@action("rs.haul")
+@dataclass(frozen=True, slots=True)
+class Haul(Record):
+    """Move the creature `target` that `unit` holds to (x, y) within `unit`'s reach, paying the
+    distance from `unit`'s movement (RS-77)."""
+    unit: str
+    target: str
+    x: int
+    y: int

@@ -23,13 +23,13 @@ from game.engine.tactics import pending
 from game.engine.tactics.footprint import block, cells_distance
 
 from . import arith, house, mount, moves, rolls, terrain
-from .actions import Escape, Grapple, Release, Resist
+from .actions import Escape, Grapple, Haul, Release, Resist
 from .events import CheckMade, ConditionChanged, GrappleEnded, GrappleStarted, Moved
 from .profiles import is_attack, profile
 from .state import Cell, Condition, Creature, RpgState
 
 FT = terrain.FEET_PER_SQUARE
-ACTIONS = (Grapple, Escape, Release)
+ACTIONS = (Grapple, Escape, Release, Haul)
 RESIST_STAGE = "resist_grapple"     # SM-20 `manual`: the defender names its skill
 SKILLS = ("athletics", "acrobatics")
 REROLL_CAP = 20        # AMB-21 "roll again": bounded so a seeded run can never spin
@@ -123,12 +123,41 @@ def _targets(state: RpgState, c: Creature) -> list[Creature]:
 
 
 def choices(state: RpgState, c: Creature, major: bool) -> list:
-    """RS-64 Grapple and RS-65 Escape (majors, B-12); RS-76 Release (free)."""
+    """RS-64 Grapple and RS-65 Escape (majors, B-12); RS-76 Release (free); RS-77 Haul (movement)."""
     out: list = []
     if major:
         out += [Grapple(c.id, d.x, d.y) for d in _targets(state, c)]
         out += [Escape(c.id, h.id) for h in holders_of(state, c)]
     out += [Release(c.id, d.id) for d in held_by(state, c)]
+    for d in held_by(state, c):
+        out += [Haul(c.id, d.id, x, y) for (x, y) in haul_cells(state, c, d)]
+    return out
+
+
+def haul_cost(d: Creature, cell: Cell) -> int:
+    """RS-77: the ft the held creature is moved (5 ft squares, B-14)."""
+    return cells_distance(d.cells(), block(cell, d.size)) * FT
+
+
+def haul_cells(state: RpgState, c: Creature, d: Creature) -> list[Cell]:
+    """RS-77: where `c` may move the held `d`: a free square within `c`'s reach that its
+    movement left pays for."""
+    if c.id != state.turn.actor:
+        return []
+    f = arith.field(state)
+    reach_ft = grapple_reach(state, c)
+    taken = {k for o in state.creatures.values() if o.id != d.id
+             and o.status in ("up", "unconscious") for k in o.cells()}
+    span = reach_ft // FT + d.size
+    out = []
+    for y in range(c.y - span, c.y + c.size + span):
+        for x in range(c.x - span, c.x + c.size + span):
+            cells = block((x, y), d.size)
+            if (x, y) == (d.x, d.y) or any(f.is_solid(k) or k in taken for k in cells):
+                continue
+            if 0 < cells_distance(c.cells(), cells) * FT <= reach_ft \
+                    and haul_cost(d, (x, y)) <= state.turn.move_left:
+                out.append((x, y))
     return out
 
 
@@ -147,9 +176,13 @@ def refusal(state: RpgState, c: Creature, action: object, major: bool) -> tuple[
     elif isinstance(action, Escape):
         if action.grappler not in {h.id for h in holders_of(state, c)}:
             return f"{c.id} is not held by {action.grappler}", "RS-65"
-    elif isinstance(action, Release):
+    elif isinstance(action, (Release, Haul)):
         if action.target not in {d.id for d in held_by(state, c)}:
             return f"{c.id} holds no {action.target}", "RS-76"
+        if isinstance(action, Haul) and (action.x, action.y) not in \
+                haul_cells(state, c, state.creatures[action.target]):
+            return (f"{action.x},{action.y} is not a free square within {c.id}'s reach that its "
+                    f"{state.turn.move_left} ft left pays for", "RS-77")
         return None
     if not major:
         return f"{c.id} has no major action left", "RS-B-11"
@@ -160,6 +193,15 @@ def refusal(state: RpgState, c: Creature, action: object, major: bool) -> tuple[
 def apply(state: RpgState, c: Creature, action: object, rng: Rng) -> list:
     if isinstance(action, Release):
         return end(state, c, state.creatures[action.target], "let go")
+    if isinstance(action, Haul):
+        d = state.creatures[action.target]
+        cost = haul_cost(d, (action.x, action.y))
+        state.turn.move_left -= cost                # RS-77: the holder's speed pays
+        d.x, d.y = action.x, action.y
+        for k in d.conditions:                      # RS-78: the new distance is the hold's
+            if k.id == "grappled" and k.source == c.id:
+                k.value = distance_ft(c, d)
+        return [Moved(d.id, ((d.x, d.y),), "dragged", True, cost)]
     state.turn.major = False
     if isinstance(action, Grapple):
         return attempt(state, c, state.at(action.x, action.y), rng)

@@ -55,8 +55,9 @@ def reach(state: RpgState, c: Creature, budget: int | None = None
     and path (B-14: 5 ft squares; the cost of each step from the terrain module)."""
     budget = state.turn.move_left if budget is None else budget
     if c.has("mounted"):                            # RS-110: it goes where its mount can
-        return mount.reach(state, c, budget)
-    out = arith.reach(state, c, budget)
+        out = mount.reach(state, c, budget)
+    else:
+        out = arith.reach(state, c, budget)
     if c.has("grappling"):                          # RS-78: the held come along
         out = {k: v for k, v in out.items() if grapple.fits(state, c, k)}
     return out

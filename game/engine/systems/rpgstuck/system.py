@@ -268,7 +268,7 @@ class RpgStuck(SystemBase):
         for c in state.creatures.values():
             if c.status not in ("up", "unconscious"):
                 continue
-            for cell in c.cells():
+            for cell in ([] if c.has("mounted") else c.cells()):     # RS-125: on its mount
                 if not state.board.in_bounds(*cell) or state.board.prop(*cell, "wall", False):
                     problems.append(f"{c.id} stands on {cell}, off the map or in a wall")
                 if cell in taken:
