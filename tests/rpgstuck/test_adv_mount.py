@@ -112,3 +112,16 @@ def test_grabbing_a_rider_with_its_mount_is_at_disadvantage():
     m.rng.force([12, 5, 1])                       # Large against a rider on a Large horse
     events = m.submit(Grapple("ogre", 3, 2)).events
     assert of(events, DiceRolled)[0].roll.faces == (12, 5)      # disadvantage: keep 5
+
+
+@pytest.mark.rule("RS-125", "RS-131", "RS-B-17")
+def test_a_partys_rider_starts_in_the_saddle_and_its_mount_acts_right_after_it():
+    from game.engine.match import Match
+    from game.engine.rules import MatchConfig, SeatConfig
+    m = Match.new(MatchConfig("rpgstuck", 5, [SeatConfig(), SeatConfig()], "rpgstuck_crypt.tmx",
+                              {}, {"teams": ["seasoned", "crypt_ogre"]}))
+    s = m.state
+    k, h = s.creatures["knight_l5_0_0"], s.creatures["warhorse_0_4"]
+    assert mount.mount_of(s, k) is h and (k.x, k.y) == mount.seat(h, k)
+    assert s.order.index("warhorse_0_4") == s.order.index("knight_l5_0_0") + 1
+    assert RPGSTUCK.check_invariants(s) == []

@@ -155,6 +155,18 @@ def _unseat(state: RpgState, c: Creature, m: Creature, to: Cell, cost: int, why:
                                                      cost)]
 
 
+def saddle(state: RpgState, pairs: list[tuple[str, str]]) -> None:
+    """Set-up: riders that start the battle in the saddle (a party's `mounted`, RS-125), each
+    on its mount's seat, the mount's slot right after its rider's (B-17, RS-131)."""
+    for rider_id, mount_id in pairs:
+        c, m = state.creatures[rider_id], state.creatures[mount_id]
+        c.conditions.append(Condition("mounted", m.speed, m.id))
+        m.conditions.append(Condition("ridden", 0, c.id))
+        c.x, c.y = seat(m, c)
+        state.order.remove(m.id)
+        state.order.insert(state.order.index(c.id) + 1, m.id)
+
+
 # --- the rider's walk -----------------------------------------------------------------------------
 def reach(state: RpgState, c: Creature, budget: int) -> dict[Cell, tuple[int, list[Cell]]]:
     """RS-110/127: a rider walks where its mount could, on the mount's speed; the squares are
