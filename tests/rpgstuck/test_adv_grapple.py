@@ -10,8 +10,8 @@ from game.engine.actions import EndTurn
 from game.engine.events import DiceRolled
 from game.engine.rules import IllegalAction
 from game.engine.systems.rpgstuck import grapple
-from game.engine.systems.rpgstuck.actions import (Escape, Grapple, Haul, Move, Release, Resist, Shift,
-                                                 Shove)
+from game.engine.systems.rpgstuck.actions import (Escape, Grapple, Haul, Move, Release, Resist,
+                                                 Shift, Shove)
 from game.engine.systems.rpgstuck.events import CheckMade, GrappleEnded, GrappleStarted, Moved
 from tests.rpgstuck.engine_helpers import battle, of
 
@@ -166,7 +166,8 @@ def test_a_holder_pushed_out_of_reach_loses_the_hold_but_not_when_still_in_reach
 @pytest.mark.parametrize("option, holds", [(None, False), ("holds", True)])
 def test_a_held_creature_pushed_out_of_reach_is_let_go_by_default(option, holds):
     # the knight at (1,3) holds the imp at (2,3); the scout south of the imp shoves it 10 ft north
-    m = battle([("knight", "knight", 0, 1, 3), ("scout", "scout", 0, 2, 4), ("imp", "imp", 1, 2, 3)],
+    m = battle([("knight", "knight", 0, 1, 3), ("scout", "scout", 0, 2, 4),
+                ("imp", "imp", 1, 2, 3)],
                rows=["......"] * 7, house={"grapple_pushed_out": option} if option else {})
     m.rng.force([10, 3])
     m.submit(Grapple("knight", 2, 3))

@@ -35,7 +35,8 @@ def test_mounting_costs_half_the_riders_speed_and_then_it_moves_on_the_mounts():
 
 @pytest.mark.rule("RS-125", "RS-TV-52")
 def test_a_medium_rider_cannot_mount_a_medium_creature():
-    m = battle([("knight", "knight", 0, 1, 1), ("scout", "scout", 0, 2, 1), ("imp", "imp", 1, 8, 4)],
+    m = battle([("knight", "knight", 0, 1, 1), ("scout", "scout", 0, 2, 1),
+                ("imp", "imp", 1, 8, 4)],
                rows=["." * 10] * 7)
     assert not [a for a in m.legal_actions() if isinstance(a, Mount)]
     with pytest.raises(IllegalAction, match="one size larger"):

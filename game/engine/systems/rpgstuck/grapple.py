@@ -123,7 +123,8 @@ def _targets(state: RpgState, c: Creature) -> list[Creature]:
 
 
 def choices(state: RpgState, c: Creature, major: bool) -> list:
-    """RS-64 Grapple and RS-65 Escape (majors, B-12); RS-76 Release (free); RS-77 Haul (movement)."""
+    """RS-64 Grapple and RS-65 Escape (majors, B-12); RS-76 Release (free); RS-77 Haul (paid
+    from movement)."""
     out: list = []
     if major:
         out += [Grapple(c.id, d.x, d.y) for d in _targets(state, c)]
