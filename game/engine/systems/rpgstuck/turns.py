@@ -14,7 +14,7 @@ from game.engine.events import DiceRolled, MatchEnded, TurnEnded, TurnStarted
 from game.engine.rng import Rng
 from game.engine.tactics import initiative, pending, timelimit
 
-from . import house
+from . import grapple, house
 from .events import ConditionChanged, Damaged, FellUnconscious, InitiativeSettled, Killed
 from .state import Condition, Creature, RpgState, Turn
 
@@ -49,7 +49,11 @@ def speed_of(c: Creature) -> int:
     """B-13 speed less Cripple (B-16, minimum 0); a grappled creature cannot move (RS-71)."""
     if c.has("grappled"):
         return 0
-    return max(0, c.speed - c.total("cripple"))
+    if c.has("ridden"):
+        return 0                                    # RS-131: the rider has its movement
+    base = c.total("mounted") if c.has("mounted") else c.speed    # RS-127: the mount's speed
+    speed = max(0, base - c.total("cripple"))
+    return speed // 2 if c.has("grappling") else speed      # RS-69: a holder moves at half
 
 
 def _expire(state: RpgState, cid: str, events: list) -> None:
@@ -102,6 +106,7 @@ def knock_out(state: RpgState, c: Creature) -> list:
     c.hidden = False
     c.temp_hp = 0
     events: list = [FellUnconscious(c.id, (c.x, c.y))]
+    events += grapple.end_all(state, c, "down")              # RS-76: every hold drops
     if not c.has("prone"):
         c.conditions.append(Condition("prone", source=c.id))
         events.append(ConditionChanged(c.id, "prone", True))
@@ -110,10 +115,11 @@ def knock_out(state: RpgState, c: Creature) -> list:
 
 def kill(state: RpgState, c: Creature, how: str) -> list:
     """The creature dies (B-32 coup de grace with lethal strife, RS-10): it leaves the board."""
+    events = grapple.end_all(state, c, "down")                # RS-76
     c.status = "dead"
     c.hp = 0
     c.conditions = []
-    return [Killed(c.id, how)]
+    return events + [Killed(c.id, how)]
 
 
 def check_end(state: RpgState) -> list:
