@@ -258,9 +258,6 @@ class RpgStuck(SystemBase):
         c = state.creatures.get(who)
         return c.side if c is not None else (int(who) if who.isdigit() else None)
 
-    def check_map(self, board: Board) -> list:
-        return check_map(board)
-
     def teams_for_map(self, map_path: str) -> list[tuple[str, str]]:
         return _teams(with_inline(None), map_path)
 
