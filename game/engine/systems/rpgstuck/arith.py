@@ -453,11 +453,14 @@ def block_covers(state: RpgState, d: Creature) -> int:
 
 # --- forecasts (odds.py) -------------------------------------------------------------------------
 def attack_odds(state: RpgState, c: Creature, p: Any, d: Creature, *, net: int,
-                aim: list[rolls.ABDie], block: list[rolls.ABDie], cover: int,
+                aim: list[rolls.ABDie | int], block: list[rolls.ABDie | int], cover: int,
                 assail: bool = False) -> odds.Forecast:
     """The exact forecast of one declared attack on `d` (odds.py): the same terms the attack
     would use (net advantage, to-hit, Steps' bonuses, Horde Strength, Aim/Block dice, cover,
-    the house options), the damage listing as it would be resolved, temp HP."""
+    the house options), the damage listing as it would be resolved, temp HP. A die given as
+    a plain size (4 for a d4) is that die unstepped."""
+    aim = [x if isinstance(x, rolls.ABDie) else rolls.ABDie(x) for x in aim]
+    block = [x if isinstance(x, rolls.ABDie) else rolls.ABDie(x) for x in block]
     steps = _steps(state, c)
     to_hit = p.to_hit if p.to_hit is not None else \
         c.mod(p.stat) + proficiency(c.pc, c.level, c.tier)

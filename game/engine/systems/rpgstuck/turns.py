@@ -14,7 +14,7 @@ from game.engine.events import DiceRolled, MatchEnded, TurnEnded, TurnStarted
 from game.engine.rng import Rng
 from game.engine.tactics import initiative, pending, timelimit
 
-from . import grapple, house
+from . import damage, grapple, house
 from .events import ConditionChanged, Damaged, FellUnconscious, InitiativeSettled, Killed
 from .state import Condition, Creature, RpgState, Turn
 
@@ -85,15 +85,16 @@ def start_turn(state: RpgState, rng: Rng) -> list:
     return events
 
 
-def lose_hp(state: RpgState, c: Creature, amount: int, source: str) -> list:
-    """Damage that needs no reduction step (damage over time, falls, collisions are each an
-    instance of their own): temp HP first (RS-12), then HP, floored at 0 (RS-02)."""
+def lose_hp(state: RpgState, c: Creature, amount: int, source: str, *,
+            true_damage: bool = False) -> list:
+    """One damage instance with no percentages (damage over time, a fall, a collision share):
+    Aegis takes its X off it unless it is true damage (B-16, B-30 step 4, RS-15), then temp HP
+    and HP (RS-12, RS-02), all through damage.py."""
     events: list = []
-    absorbed = min(c.temp_hp, amount)
-    c.temp_hp -= absorbed
-    lost = min(c.hp, amount - absorbed)
-    c.hp -= lost
-    events.append(Damaged(c.id, lost, c.hp, source, absorbed, c.temp_hp, amount, 100))
+    amount = damage.after_aegis(amount, c.total("aegis"), true_damage=true_damage)
+    got = damage.take(damage.Vitals(c.hp, c.max_hp, c.temp_hp), amount)
+    c.hp, c.temp_hp = got.vitals.hp, got.vitals.temp_hp
+    events.append(Damaged(c.id, got.to_hp, c.hp, source, got.to_temp, c.temp_hp, amount, 100))
     if c.hp == 0 and c.up:
         events += knock_out(state, c)
     return events
