@@ -19,7 +19,7 @@ from game.engine.actions import EndTurn
 from game.engine.rng import Rng
 from game.engine.tactics.bots import BotBase, register_bot
 
-from . import forecast
+from . import forecast, house, mount
 from .arith import observe, sees_cell
 from .attack import distance_to_cell
 from .actions import Aim, Assail, Attack, Avert, Block, Dash, Move, Resist, StandUp
@@ -47,6 +47,11 @@ class RpgBot(BotBase):
             return self._block(view, blocks)
         me = view.acting
         kinds = {type(a) for a in legal}
+        if self._flees(view, me):                   # SM-05, RS-130: a lone mount runs
+            away = [a for a in legal if isinstance(a, Move)]
+            if away:
+                return max(away, key=lambda a: self._gap(view, me, a.x, a.y))
+            return next(a for a in legal if isinstance(a, EndTurn))
         if StandUp in kinds:
             return next(a for a in legal if isinstance(a, StandUp))
         # an attack at a square where the seat sees nobody is a guess: worth it only when no
@@ -74,6 +79,23 @@ class RpgBot(BotBase):
         return next(a for a in legal if isinstance(a, EndTurn))
 
     # --- judging ----------------------------------------------------------------------------------
+    def _flees(self, view: RpgState, me: Creature) -> bool:
+        """SM-05 (table option, on by default): a mount whose rider is down and that has no
+        ally left standing tries to get away (RS-130)."""
+        return (bool(house.read(view, "mount_flees")) and mount.willing(view, me)
+                and not any(c.up and c.side == me.side and c.id != me.id
+                            for c in view.creatures.values()))
+
+    def _gap(self, view: RpgState, me: Creature, x: int, y: int) -> int:
+        """Squares from (x, y) to the nearest enemy the seat knows of."""
+        ox, oy = me.x, me.y
+        me.x, me.y = x, y                    # the view is the bot's own copy
+        try:
+            return min((distance_to_cell(me, (gx, gy)) for gx, gy, _ in self._goals(view, me)),
+                       default=0)
+        finally:
+            me.x, me.y = ox, oy
+
     def _block(self, view: RpgState, blocks: list) -> Any:
         """Block whenever offered: the reaction comes back at the creature's own turn start and
         no other reaction competes for it (the odds only ever improve, RS-28)."""
