@@ -165,6 +165,9 @@ def _presenter(system: str, match: Match):
     if system == "bindings":
         from game.client.systems.bindings.presenter import BindingsPresenter
         return BindingsPresenter(match)
+    if system == "rpgstuck":
+        from game.client.systems.rpgstuck.presenter import RpgStuckPresenter
+        return RpgStuckPresenter(match)
     from game.client.systems.gemwielders.presenter import GemwieldersPresenter
     return GemwieldersPresenter(match)
 

@@ -3,8 +3,9 @@ when attacked, Avert with a spare minor action, keep ranged fighters at range an
 
 Owns: `RpgBot` on tactics.bots.BotBase and its registration per difficulty. "normal" weighs
 attacks by expected damage and prefers the weakest target; "hard" also weighs how likely a hit
-is to drop the target, ends turns out of the enemies' reach when it cannot attack, and prefers
-squares with cover and darkness; "easy" is normal with noise and random picks.
+is to drop the target, takes Assail instead of Aim when the forecast says it pays, and keeps its
+ranged fighters in cover and darkness; "easy" is normal with noise and random picks. Without
+an enemy in view the bots head for the last known squares, else for the enemy side's spawns.
 
 Must not: read the real match or its generator (it has the seat's redacted view, the legal
 actions and its own forked generator), or compute a rule: hit chances and damage come from the
@@ -19,9 +20,9 @@ from game.engine.rng import Rng
 from game.engine.tactics.bots import BotBase, register_bot
 
 from . import forecast
-from .arith import sees_cell
+from .arith import observe, sees_cell
 from .attack import distance_to_cell
-from .actions import Aim, Assail, Attack, Avert, Block, Dash, Move, StandUp
+from .actions import Aim, Assail, Attack, Avert, Block, Dash, Move, Resist, StandUp
 from .profiles import is_attack, profile
 from .state import Creature, RpgState
 from .system import SYSTEM_ID
@@ -38,6 +39,9 @@ class RpgBot(BotBase):
         picked = self.random_pick(legal, rng)
         if picked is not None:
             return picked
+        resists = [a for a in legal if isinstance(a, Resist)]
+        if resists:                              # SM-20 asked: the better skill
+            return max(resists, key=lambda a: view.creatures[a.unit].skills[a.skill])
         blocks = [a for a in legal if isinstance(a, Block)]
         if blocks:
             return self._block(view, blocks)
@@ -45,7 +49,10 @@ class RpgBot(BotBase):
         kinds = {type(a) for a in legal}
         if StandUp in kinds:
             return next(a for a in legal if isinstance(a, StandUp))
-        attacks = [a for a in legal if isinstance(a, Attack)]
+        # an attack at a square where the seat sees nobody is a guess: worth it only when no
+        # creature in view can be attacked and there is nowhere better to go
+        attacks = [a for a in legal if isinstance(a, Attack)
+                   and any(view.at(*cell) is not None for cell in a.targets)]
         if attacks:
             best = max(attacks, key=lambda a: self._attack_score(view, me, a, rng))
             if Aim in kinds and view.turn.aim == 0 and not view.turn.assail \
@@ -105,12 +112,20 @@ class RpgBot(BotBase):
         seen = [(d.x, d.y, d.hp) for d in self._enemies(view, me)]
         if seen:
             return seen
+        mine = [c for c in view.creatures.values() if c.side == me.side and c.up]
+
+        def stale(x: int, y: int) -> bool:       # in plain view and nobody there: moved on
+            return any(observe(view, c, [(x, y)]).seen for c in mine)
         known = [(x, y, 999) for cid, (x, y) in view.last_seen.get(str(me.side), {}).items()
-                 if cid not in view.creatures]
+                 if cid not in view.creatures and not stale(x, y)]
         if known:
             return known
-        return [(o.x, o.y, 999) for side, spawns in view.board.spawns_by_side().items()
-                if side != me.side for o in spawns]
+        spawns = [(o.x, o.y, 999) for side, objs in view.board.spawns_by_side().items()
+                  if side != me.side for o in objs if not stale(o.x, o.y)]
+        if spawns:
+            return spawns
+        w, h = view.board.width, view.board.height
+        return [(w // 2, h // 2, 999)]
 
     def _far(self, view: RpgState, me: Creature) -> bool:
         goals = self._goals(view, me)

@@ -48,8 +48,8 @@ def field(state: RpgState) -> terrain.Field:
     return terrain.field_of(state.board)
 
 
-def _others(state: RpgState, c: Creature) -> frozenset[Cell]:
-    return frozenset(cell for o in state.creatures.values() if o.id != c.id
+def _others(state: RpgState, c: Creature, ignore: str = "") -> frozenset[Cell]:
+    return frozenset(cell for o in state.creatures.values() if o.id != c.id and o.id != ignore
                      and o.status in ("up", "unconscious") for cell in o.cells())
 
 
@@ -64,14 +64,14 @@ def move_rules(state: RpgState, c: Creature) -> moves.MoveRules:
                            climber=speeds.climb > 0, swimmer=speeds.swim > 0)
 
 
-def reach(state: RpgState, c: Creature, budget: int, free: bool = False
+def reach(state: RpgState, c: Creature, budget: int, free: bool = False, ignore: str = ""
           ) -> dict[Cell, tuple[int, list[Cell]]]:
     """Squares `c` can reach with `budget` ft, with cost and path (moves.reach: B-14, RS-106,
-    RS-107 jumps, never through another creature)."""
+    RS-107 jumps, never through another creature but `ignore`, a mount's rider)."""
     if budget < 5:
         return {}
     return moves.reach(field(state), (c.x, c.y), budget, move_rules(state, c),
-                       blocked=_others(state, c))
+                       blocked=_others(state, c, ignore))
 
 
 def _occupied(state: RpgState) -> frozenset[Cell]:
@@ -317,6 +317,9 @@ def push(state: RpgState, c: Creature, d: Creature, ft: int, rng: Rng, *,
                             (len(went.path) - 1) * terrain.FEET_PER_SQUARE))
     rate = moves.impact_rate(p=proficiency(c.pc, c.level, c.tier) if c.pc else None,
                              t=None if c.pc else c.tier, t0_as_one=house.read(state, "t0_min1"))
+    from . import grapple, mount
+    events += grapple.after_forced(state, d)        # RS-72, AMB-19
+    events += mount.after_forced(state, d, went.path[0])    # RS-129
     if went.stop == "drop" and went.fall_ft:
         events += fall(state, d, went.fall_ft, rng)
     elif went.stop:
@@ -450,11 +453,14 @@ def block_covers(state: RpgState, d: Creature) -> int:
 
 # --- forecasts (odds.py) -------------------------------------------------------------------------
 def attack_odds(state: RpgState, c: Creature, p: Any, d: Creature, *, net: int,
-                aim: list[rolls.ABDie], block: list[rolls.ABDie], cover: int,
+                aim: list[rolls.ABDie | int], block: list[rolls.ABDie | int], cover: int,
                 assail: bool = False) -> odds.Forecast:
     """The exact forecast of one declared attack on `d` (odds.py): the same terms the attack
     would use (net advantage, to-hit, Steps' bonuses, Horde Strength, Aim/Block dice, cover,
-    the house options), the damage listing as it would be resolved, temp HP."""
+    the house options), the damage listing as it would be resolved, temp HP. A die given as
+    a plain size (4 for a d4) is that die unstepped."""
+    aim = [x if isinstance(x, rolls.ABDie) else rolls.ABDie(x) for x in aim]
+    block = [x if isinstance(x, rolls.ABDie) else rolls.ABDie(x) for x in block]
     steps = _steps(state, c)
     to_hit = p.to_hit if p.to_hit is not None else \
         c.mod(p.stat) + proficiency(c.pc, c.level, c.tier)

@@ -29,6 +29,7 @@ from .profiles import Profile, block_reaction, profile
 from .state import Cell, Condition, Creature, RpgState
 
 BLOCK_STAGE = "block"
+AIM_DIE = 4            # B-12: Aim puts a d4 Aim die on the next attack roll (Steps may step it)
 AVERT_DIE = 4          # B-12: Avert puts a d4 Block die on the first attack roll against it
 DEFENSE_KINDS = {"ac": "AC", "reflex": "Reflex", "will": "Will"}
 
