@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client.scene import Transition, push, reset
+from game.client.scenes.rest import RestScene
 from game.client.ui import draw, saving
 from game.client.ui.base import UIScene
 from game.client.ui.dialogs import ErrorDialog
@@ -106,9 +107,24 @@ class ResultsScene(UIScene):
         bw = px(200)
         self.button(pygame.Rect(box.x + px(32), box.bottom - px(76), bw, px(50)), "Menu",
                     self.menu)
+        if self.in_series:
+            self.button(pygame.Rect(box.right - px(32) - bw, box.bottom - px(76), bw, px(50)),
+                        "Rest", self.rest, object_id="#primary",
+                        tooltip="The series goes on: rest, then the next battle")
+            return
         self.button(pygame.Rect(box.right - px(32) - bw, box.bottom - px(76), bw, px(50)),
                     "Rematch", self.rematch, object_id="#primary",
                     tooltip="Same system, map, seats and house rules; new dice")
+
+    @property
+    def in_series(self) -> bool:
+        """Whether this match is the battle of the series being played."""
+        series = self.app.series
+        return series is not None and series.match is self.match and self.match.over
+
+    def rest(self) -> Transition:
+        self.app.series.finish_battle()
+        return reset(RestScene(self.app, self.app.series))
 
     def draw(self, surface: pygame.Surface) -> None:
         draw.dim(surface, 190)
