@@ -83,3 +83,23 @@ def test_the_rest_screen_fits_1920x1080(tmp_path):
     finally:
         big.stack.clear()
         pygame.display.quit()
+
+
+def test_a_finished_match_goes_on_as_a_series_and_the_load_screen_continues_it(app):
+    from game.client.scene import reset
+    from game.client.scenes.load import LoadScene
+    from game.client.scenes.rest import series_file
+    s = fought()                                        # a plain match, not yet a series
+    app.apply(reset(ResultsScene(app, s.match)))
+    press(app, "Go on as a series")
+    assert isinstance(app.top, RestScene)
+    kept = app.series
+    assert kept is not s and len(kept.battles) == 1
+    assert kept.carried["members"]["psion"]["hp"] == 9
+    assert series_file().is_file()                      # kept for "Continue series"
+    press(app, "Menu")
+    assert app.series is None
+    app.apply(reset(LoadScene(app)))
+    press(app, "Continue series")
+    assert isinstance(app.top, RestScene)
+    assert app.series.carried == kept.carried

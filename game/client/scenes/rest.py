@@ -10,22 +10,50 @@ Must not: decide a rule (what a rest gives, whether it is allowed) or name a sys
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game import paths
 from game.client.scene import Transition, push, reset
 from game.client.ui import draw, saving
 from game.client.ui.base import UIScene
 from game.client.ui.dialogs import ErrorDialog
 from game.engine.carry import RestOption, SeriesError
 from game.engine.rules import ConfigError
+from game.engine.saves import SaveError
 from game.engine.series import Series
 
 if TYPE_CHECKING:
     from game.client.app import App
 
 LINE = 30
+
+
+def series_file() -> Path:
+    """Where the series being played is kept (one at a time; "Continue series" reads it)."""
+    return paths.user_data_dir() / "series.json"
+
+
+def keep(app: "App", series: Series) -> None:
+    """Write the series file (atomically); a failure is logged, play goes on."""
+    try:
+        series.save(series_file())
+    except SaveError as exc:
+        app.log_exception(exc)
+
+
+def continue_series(app: "App") -> Transition:
+    """Open the kept series: its battle in progress (from that battle's start) or its rest."""
+    try:
+        series = Series.load(series_file())
+    except SaveError as exc:
+        return push(ErrorDialog(app, "The series cannot be continued", str(exc)))
+    app.series = series
+    if series.match is not None:
+        return reset(saving.battle_scene(app, series.match))
+    return reset(RestScene(app, series))
 
 
 class RestScene(UIScene):
@@ -36,6 +64,7 @@ class RestScene(UIScene):
         # the numbers chosen per option and creature (start at none)
         self.chosen: dict[tuple[str, str], int] = {}
         self.done: list[str] = []          # what the rest taken did
+        keep(app, series)
 
     def box(self) -> pygame.Rect:
         sw, sh = self.app.size
@@ -126,6 +155,7 @@ class RestScene(UIScene):
             return push(ErrorDialog(self.app, "This rest cannot be taken", str(exc)))
         self.done = [f"{opt.label}:"] + list(out.lines or ("Nothing changed.",))
         self.options = self.series.rest_options()       # one rest between two battles
+        keep(self.app, self.series)
         self.rebuild()
         return None
 
@@ -135,6 +165,7 @@ class RestScene(UIScene):
         except (ConfigError, SeriesError) as exc:
             return push(ErrorDialog(self.app, "The next battle cannot start", str(exc)))
         self.app.series = self.series
+        keep(self.app, self.series)
         return reset(saving.battle_scene(self.app, match))
 
     def menu(self) -> Transition:

@@ -21,6 +21,7 @@ from game.client.ui import draw, saving
 from game.client.ui.base import UIScene
 from game.client.ui.dialogs import ErrorDialog
 from game.engine.match import Match
+from game.engine.series import Series
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -115,6 +116,11 @@ class ResultsScene(UIScene):
         self.button(pygame.Rect(box.right - px(32) - bw, box.bottom - px(76), bw, px(50)),
                     "Rematch", self.rematch, object_id="#primary",
                     tooltip="Same system, map, seats and house rules; new dice")
+        if self.match.system.offers_series and self.match.over:
+            self.button(pygame.Rect(box.centerx - bw // 2, box.bottom - px(76), bw, px(50)),
+                        "Go on as a series", self.start_series,
+                        tooltip="The first side keeps its wounds and spent uses: rest, "
+                                "then fight again")
 
     @property
     def in_series(self) -> bool:
@@ -125,6 +131,14 @@ class ResultsScene(UIScene):
     def rest(self) -> Transition:
         self.app.series.finish_battle()
         return reset(RestScene(self.app, self.app.series))
+
+    def start_series(self) -> Transition:
+        """A series whose first battle is this one, for seat 0's side."""
+        series = Series.start(self.match.config)
+        series.match = self.match
+        series.finish_battle()
+        self.app.series = series
+        return reset(RestScene(self.app, series))
 
     def draw(self, surface: pygame.Surface) -> None:
         draw.dim(surface, 190)
