@@ -12,7 +12,7 @@ from game.client.scenes.rest import RestScene
 from game.client.scenes.results import ResultsScene
 from game.engine.actions import Concede
 from game.engine.series import Series
-from tests.client.conftest import find_button, texts  # noqa: F401
+from tests.client.conftest import find_button
 from tests.rpgstuck.engine_helpers import battle
 
 PARTY = [("psion", "psion", 0, 1, 1), ("knight", "knight", 0, 1, 3), ("imp", "imp", 1, 8, 1)]
@@ -103,3 +103,29 @@ def test_a_finished_match_goes_on_as_a_series_and_the_load_screen_continues_it(a
     press(app, "Continue series")
     assert isinstance(app.top, RestScene)
     assert app.series.carried == kept.carried
+
+
+def test_the_next_battle_may_be_on_another_map_against_other_foes(app):
+    from game.client.scene import reset
+    from game.engine import registry
+    system = registry.get("rpgstuck")
+    s = Series.start(system.example_config(3))
+    m = s.next_battle()
+    while not m.over:
+        m.submit(Concede(m.decision.seat) if m.decision.seat == 1 else
+                 next(a for a in m.legal_actions() if a.kind == "end_turn"))
+    s.finish_battle()
+    app.apply(reset(RestScene(app, s)))
+    app.settle(2)
+    scene = app.top
+    other = next(mc.id for mc in scene.maps if mc.id != s.config.map)
+    scene._pick_map(other)
+    app.settle(1)
+    assert scene._foes and all(t != s.config.setup["teams"][0] for _, t in scene._foes)
+    if os.environ.get("SERIES_SHOTS"):
+        pygame.image.save(app.screen, os.path.join(os.environ["SERIES_SHOTS"], "rest_map.png"))
+    press(app, "Next battle")
+    assert s.match.config.map == other
+    assert s.match.config.setup["teams"][1] == scene.foe
+    party = [c for c in s.match.state.creatures.values() if c.side == 0]
+    assert party and all(c.id in s.carried["members"] for c in party)

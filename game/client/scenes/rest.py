@@ -10,6 +10,7 @@ Must not: decide a rule (what a rest gives, whether it is allowed) or name a sys
 """
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +18,7 @@ import pygame
 
 from game import paths
 from game.client.scene import Transition, push, reset
+from game.client.scenes.new_match import maps_for
 from game.client.ui import draw, saving
 from game.client.ui.base import UIScene
 from game.client.ui.dialogs import ErrorDialog
@@ -64,19 +66,61 @@ class RestScene(UIScene):
         # the numbers chosen per option and creature (start at none)
         self.chosen: dict[tuple[str, str], int] = {}
         self.done: list[str] = []          # what the rest taken did
+        # the next battle's map and foes, chosen as the new-match screen does (its map list,
+        # the system's teams for that map); a battle on an inline board keeps its board
+        system = series.system
+        self.maps = (maps_for(system, shared_maps=app.screens.shared_maps(str(system.id)))
+                     if series.config.map else [])
+        self.map_id = series.config.map or ""
+        teams = series.config.setup.get("teams")
+        self.foe_seat = 1 - series.side
+        self.foe = str(teams[self.foe_seat]) if isinstance(teams, list) and len(teams) == 2 \
+            else ""
+        self._foes: list[tuple[str, str]] = []
         keep(app, series)
+
+    def foes(self) -> list[tuple[str, str]]:
+        """(label, team id) the other side may field on the chosen map, but the series' own."""
+        if not self.foe or not self.map_id:
+            return []
+        path = paths.resolve_map(self.map_id)
+        own = self.series.config.setup["teams"][self.series.side]
+        return [(label, tid) for tid, label in self.series.system.teams_for_map(str(path))
+                if tid != own]
 
     def box(self) -> pygame.Rect:
         sw, sh = self.app.size
         w, h = min(sw - self.px(64), self.px(1100)), sh - self.px(64)
         return pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
 
+    def layout(self) -> list[tuple[RestOption, int, list[int], list[int]]]:
+        """Per option: the y of its heading row (its button on the right), of each line (shown
+        only while it may be taken) and of each number to choose."""
+        px, box = self.px, self.box()
+        y, out = box.y + px(120), []
+        for opt in self.options:
+            head = y
+            y += px(LINE + 8)
+            lines = []
+            for _ in opt.lines if opt.allowed else ():
+                lines.append(y)
+                y += px(LINE - 4)
+            counts = []
+            for _ in opt.counts:
+                counts.append(y)
+                y += px(LINE + 2)
+            out.append((opt, head, lines, counts))
+            y += px(14)
+        return out
+
     def build(self) -> None:
         px, box = self.px, self.box()
-        y = box.y + px(120)
-        for opt in self.options:
-            y += px(LINE) * (1 + len(opt.lines))
-            for cid, _label, most, _gain in opt.counts:
+        bw = px(220)
+        for opt, head, _lines, counts in self.layout():
+            self.button(pygame.Rect(box.right - px(48) - bw, head, bw, px(36)), opt.label,
+                        lambda o=opt: self._rest(o), enabled=opt.allowed,
+                        tooltip=opt.why or None)
+            for (cid, _label, most, _gain), y in zip(opt.counts, counts):
                 key = (opt.kind, cid)
                 n = self.chosen.get(key, 0)
                 x = box.right - px(300)
@@ -84,19 +128,21 @@ class RestScene(UIScene):
                             lambda k=key: self._change(k, -1), enabled=n > 0)
                 self.button(pygame.Rect(x + px(96), y, px(40), px(28)), "+",
                             lambda k=key, m=most: self._change(k, 1, m), enabled=n < most)
-                y += px(LINE + 2)
-            y += px(8)
-            bw = px(220)
-            self.button(pygame.Rect(box.right - px(48) - bw, y, bw, px(40)), opt.label,
-                        lambda o=opt: self._rest(o), enabled=opt.allowed,
-                        tooltip=opt.why or None)
-            y += px(56)
+        if self.maps:
+            self.dropdown(pygame.Rect(box.x + px(260), box.bottom - px(66), px(260), px(40)),
+                          [(m.label, m.id) for m in self.maps], self.map_id, self._pick_map)
+        foes = self._foes = self.foes()
+        if foes:
+            if self.foe not in [t for _, t in foes]:
+                self.foe = foes[0][1]
+            self.dropdown(pygame.Rect(box.x + px(532), box.bottom - px(66), px(260), px(40)),
+                          foes, self.foe, self._pick_foe)
         bw = px(220)
         self.button(pygame.Rect(box.x + px(32), box.bottom - px(72), bw, px(50)), "Menu",
                     self.menu)
         self.button(pygame.Rect(box.right - px(32) - bw, box.bottom - px(72), bw, px(50)),
                     "Next battle", self.next_battle, object_id="#primary",
-                    tooltip="The same map and foes; the party as it stands now")
+                    tooltip="On the map and against the foes chosen; the party as it stands now")
 
     def draw(self, surface: pygame.Surface) -> None:
         px, box = self.px, self.box()
@@ -115,29 +161,39 @@ class RestScene(UIScene):
         x, y = box.x + px(48), box.y + px(120)
         if not self.options and not self.done:
             draw.text(surface, "No rest between these battles", (x, y), px(18), draw.TEXT_DIM)
-        for opt in self.options:
+        for opt, head, lines, counts in self.layout():
             colour = draw.WARM if opt.allowed else draw.TEXT_DIM
-            head = opt.label + ("" if opt.allowed else f": {opt.why}")
-            draw.text(surface, head, (x, y), px(19), colour, bold=True)
-            y += px(LINE)
-            for line in opt.lines:
-                draw.text(surface, line, (x + px(16), y), px(16), draw.TEXT_DIM, shadow=False)
-                y += px(LINE)
-            for cid, label, most, gain in opt.counts:
+            words = opt.label + ("" if opt.allowed else f": {opt.why}")
+            draw.text(surface, words, (x, head + px(6)), px(19), colour, bold=True)
+            for line, ly in zip(opt.lines, lines):
+                draw.text(surface, line, (x + px(16), ly), px(16), draw.TEXT_DIM, shadow=False)
+            for (cid, label, most, gain), cy in zip(opt.counts, counts):
                 n = self.chosen.get((opt.kind, cid), 0)
-                draw.text(surface, f"{label}: spend", (x + px(16), y + px(4)), px(17), draw.TEXT,
+                draw.text(surface, label, (x + px(16), cy + px(4)), px(17), draw.TEXT,
                           shadow=False)
-                draw.text(surface, str(n), (box.right - px(232), y + px(4)), px(18), draw.TEXT,
+                draw.text(surface, f"about +{n * gain:.0f}", (box.right - px(420), cy + px(4)),
+                          px(17), draw.COOL, shadow=False)
+                draw.text(surface, str(n), (box.right - px(232), cy + px(4)), px(18), draw.TEXT,
                           bold=True, anchor="midtop", shadow=False)
-                draw.text(surface, f"of {most}", (box.right - px(150), y + px(4)), px(16),
+                draw.text(surface, f"of {most}", (box.right - px(150), cy + px(4)), px(16),
                           draw.TEXT_DIM, shadow=False)
-                draw.text(surface, f"about +{n * gain:.0f}", (x + px(300), y + px(4)), px(17),
-                          draw.COOL, shadow=False)
-                y += px(LINE + 2)
-            y += px(64)
+            y = (counts or lines or [head])[-1] + px(LINE + 16)
+        if self.maps:
+            draw.text(surface, "Next battle on", (box.x + px(260), box.bottom - px(90)), px(15),
+                      draw.TEXT_DIM, shadow=False)
+        if self._foes:
+            draw.text(surface, "Against", (box.x + px(532), box.bottom - px(90)), px(15),
+                      draw.TEXT_DIM, shadow=False)
         for line in self.done:
             draw.text(surface, line, (x, y), px(16), draw.TEXT, shadow=False)
             y += px(LINE - 4)
+
+    def _pick_map(self, map_id: str) -> None:
+        self.map_id = map_id
+        self.rebuild()
+
+    def _pick_foe(self, team: str) -> None:
+        self.foe = team
 
     def _change(self, key: tuple[str, str], step: int, most: int | None = None) -> None:
         n = self.chosen.get(key, 0) + step
@@ -161,7 +217,15 @@ class RestScene(UIScene):
 
     def next_battle(self) -> Transition:
         try:
-            match = self.series.next_battle()
+            config = None
+            if self.map_id:
+                config = copy.deepcopy(self.series.config)
+                config.map = self.map_id
+                if self.foe:
+                    teams = list(config.setup["teams"])
+                    teams[self.foe_seat] = self.foe
+                    config.setup = {**config.setup, "teams": teams}
+            match = self.series.next_battle(config)
         except (ConfigError, SeriesError) as exc:
             return push(ErrorDialog(self.app, "The next battle cannot start", str(exc)))
         self.app.series = self.series

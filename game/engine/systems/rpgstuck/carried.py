@@ -168,15 +168,13 @@ def rest_options(data: dict[str, Any], series: Any) -> list[RestOption]:
     if rule == "none":
         return []
     living = {cid: m for cid, m in data["members"].items() if m["status"] != "dead"}
-    counts = tuple((cid, m["name"], m["hd_total"] - m["hd_spent"],
-                    float(limits.hit_die_average(m["hit_die"]) + m["con"]) if m["hit_die"]
-                    else 0.0)
+    # one row per creature with hit dice: the hit dice it may spend and what one heals on
+    # average (the die's average + CON, B-19), its HP and the RS-137 minimum in the label
+    counts = tuple((cid, f"{m['name']}: {m['hp']}/{m['max_hp']} HP, hit dice (recharges "
+                         f"from {m['p']})", m["hd_total"] - m["hd_spent"],
+                    float(max(0, limits.hit_die_average(m["hit_die"]) + m["con"])))
                    for cid, m in living.items() if m["hd_total"])
-    lines = tuple(f"{m['name']}: {m['hp']}/{m['max_hp']} HP, "
-                  f"{m['hd_total'] - m['hd_spent']} of {m['hd_total']} hit dice, "
-                  f"at least {m['p']} for recharges (RS-137)"
-                  for m in living.values() if m["hd_total"])
-    out = [RestOption("short", "Short rest", True, "", "RS-136", lines, counts)]
+    out = [RestOption("short", "Short rest", True, "", "RS-136", (), counts)]
     if rule == "short_long3":
         due = len(series.battles) % LONG_EVERY == 0
         long_lines = tuple(f"{m['name']}: "
