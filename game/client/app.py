@@ -141,6 +141,9 @@ class App:
         self.screens = Screens(self)
         #: a message for the player shown once by the title (e.g. settings were corrupt)
         self.notice: str = self.settings.notice
+        #: the series of battles being played, if any (game.engine.series.Series): the results
+        #: of its battle lead to the rest screen instead of a rematch
+        self.series: Any = None
         self._saved_settings = self.settings.to_json()
         self.headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
         want = size or self.settings.window_size

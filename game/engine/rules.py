@@ -211,6 +211,13 @@ class RuleSystem(Protocol):
     def side_of(self, state: Any, who: str) -> int | None: ...
     def balance_hooks(self) -> BalanceHooks | None: ...
     def reference_entries(self) -> list: ...
+    offers_series: bool                             # optional: False (no series of battles)
+    def elapsed_seconds(self, state: Any) -> int: ...
+    def carry_out(self, state: Any, side: int, series: Any) -> dict: ...
+    def carry_in(self, config: MatchConfig, data: dict) -> MatchConfig: ...
+    def rest_options(self, data: dict, series: Any) -> list: ...
+    def rest(self, data: dict, kind: str, rng: Rng, choices: dict[str, Any], series: Any
+             ) -> Any: ...
 
 
 class SystemBase:
@@ -369,6 +376,33 @@ class SystemBase:
         `Entry`s: sheets, items, cards... with their stats); none by default. House rules and
         the prose file are added by the reference itself."""
         return []
+
+    # -- a series of battles (game.engine.series); a system offers one by setting offers_series
+    # and writing the four hooks below
+    offers_series: bool = False
+
+    def elapsed_seconds(self, state: Any) -> int:
+        """How long the battle in `state` has lasted in the fiction, in seconds (the series
+        clock); 0 by default."""
+        return 0
+
+    def carry_out(self, state: Any, side: int, series: Any) -> dict:
+        """What `side` keeps after the battle in `state` (JSON data), given the `series` record
+        (what it carried in, its clock at the battle's start)."""
+        raise ConfigError(f"{self.name} offers no series of battles")
+
+    def carry_in(self, config: MatchConfig, data: dict) -> MatchConfig:
+        """A new battle's configuration that starts from what a side carried (`data`)."""
+        raise ConfigError(f"{self.name} offers no series of battles")
+
+    def rest_options(self, data: dict, series: Any) -> list:
+        """The rests (series.RestOption) offered between two battles; none by default."""
+        return []
+
+    def rest(self, data: dict, kind: str, rng: Rng, choices: dict[str, Any], series: Any
+             ) -> Any:
+        """Take the rest `kind` (one `rest_options` allowed): a series.RestOutcome."""
+        raise ConfigError(f"{self.name} offers no series of battles")
 
     # -- for the system's own use ----------------------------------------------------------------
     @contextmanager

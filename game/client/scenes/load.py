@@ -19,6 +19,7 @@ import pygame_gui
 
 from game import paths
 from game.client.scene import Transition, pop, push
+from game.client.scenes.rest import continue_series, series_file
 from game.client.ui import draw
 from game.client.ui.base import UIScene
 from game.client.ui.dialogs import ConfirmDialog, DialogResult, error
@@ -59,6 +60,10 @@ class LoadScene(UIScene):
         left, right = self.areas()
         self.label(pygame.Rect(px(32), px(22), px(600), px(44)), "Load game", "#heading")
         self.button(pygame.Rect(px(32), sh - px(74), px(150), px(50)), "Back", self.on_back)
+        if series_file().is_file():
+            self.button(pygame.Rect(sw - px(252), px(22), px(220), px(44)), "Continue series",
+                        lambda: continue_series(self.app),
+                        tooltip="The series of battles last played, at its rest or battle")
         self.row_buttons = []
         if not self.entries:
             self.textbox(pygame.Rect(left.x + px(20), left.y + px(20), left.w - px(40), px(80)),

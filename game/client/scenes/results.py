@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client.scene import Transition, push, reset
+from game.client.scenes.rest import RestScene
 from game.client.ui import draw, saving
 from game.client.ui.base import UIScene
 from game.client.ui.dialogs import ErrorDialog
 from game.engine.match import Match
+from game.engine.series import Series
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -106,9 +108,37 @@ class ResultsScene(UIScene):
         bw = px(200)
         self.button(pygame.Rect(box.x + px(32), box.bottom - px(76), bw, px(50)), "Menu",
                     self.menu)
+        if self.in_series:
+            self.button(pygame.Rect(box.right - px(32) - bw, box.bottom - px(76), bw, px(50)),
+                        "Rest", self.rest, object_id="#primary",
+                        tooltip="The series goes on: rest, then the next battle")
+            return
         self.button(pygame.Rect(box.right - px(32) - bw, box.bottom - px(76), bw, px(50)),
                     "Rematch", self.rematch, object_id="#primary",
                     tooltip="Same system, map, seats and house rules; new dice")
+        if self.match.system.offers_series and self.match.over:
+            self.button(pygame.Rect(box.centerx - bw // 2, box.bottom - px(76), bw, px(50)),
+                        "Go on as a series", self.start_series,
+                        tooltip="The first side keeps its wounds and spent uses: rest, "
+                                "then fight again")
+
+    @property
+    def in_series(self) -> bool:
+        """Whether this match is the battle of the series being played."""
+        series = self.app.series
+        return series is not None and series.match is self.match and self.match.over
+
+    def rest(self) -> Transition:
+        self.app.series.finish_battle()
+        return reset(RestScene(self.app, self.app.series))
+
+    def start_series(self) -> Transition:
+        """A series whose first battle is this one, for seat 0's side."""
+        series = Series.start(self.match.config)
+        series.match = self.match
+        series.finish_battle()
+        self.app.series = series
+        return reset(RestScene(self.app, series))
 
     def draw(self, surface: pygame.Surface) -> None:
         draw.dim(surface, 190)

@@ -21,7 +21,7 @@ from game.engine.rules import ConfigError, HouseRule, MatchConfig, Refusal, Syst
 from game.engine.tactics import pending
 from game.engine.tactics.boardbuild import build_board, example_match, grid_rows, rows_board
 
-from . import arith, mount, rules, terrain, turns
+from . import arith, carried, mount, rules, terrain, turns
 from .content import ContentError, with_inline
 from .events import InitiativeSettled
 from .house import DEFAULTS, HOUSE_RULES
@@ -33,7 +33,7 @@ from .state import Creature, RpgState, Turn
 SYSTEM_ID = "rpgstuck"
 STATE_VERSION = 1
 MAPS = ("rpgstuck_crypt.tmx", "rpgstuck_ravine.tmx")
-_SETUP_KEYS = {"grid", "creatures", "teams", "content", "initiative"}
+_SETUP_KEYS = {"grid", "creatures", "teams", "content", "initiative", "carried"}
 
 # the inline grid's characters, unless the set-up gives its own legend: terrain.py's (B-24)
 DEFAULT_LEGEND: dict[str, dict[str, Any]] = terrain.LEGEND
@@ -95,6 +95,9 @@ class RpgStuck(SystemBase):
         house.update(config.house_rules or {})
         saddles: list[tuple[str, str]] = []
         creatures = self._creatures(cont, setup, board, config.map, saddles)
+        if "carried" in setup:                      # a strife series' next battle
+            carried.apply_carried(creatures, setup["carried"])
+            saddles = [(r, m) for r, m in saddles if r in creatures and m in creatures]
         state = RpgState(creatures, list(creatures), house, Turn(""), map=config.map,
                          grid=copy.deepcopy(grid), content=copy.deepcopy(inline), board=board)
         for c in creatures.values():
@@ -312,6 +315,25 @@ class RpgStuck(SystemBase):
 
     def reference_entries(self) -> list:
         return reference_entries()
+
+    # --- a strife series (issue #13; carried.py) ------------------------------------------------
+    offers_series = True
+
+    def elapsed_seconds(self, state: RpgState) -> int:
+        return state.round * carried.ROUND_SECONDS               # B-18: a round is 6 s
+
+    def carry_out(self, state: RpgState, side: int, series: Any) -> dict:
+        return carried.carry_out(state, side, series.carried, series.clock)
+
+    def carry_in(self, config: MatchConfig, data: dict) -> MatchConfig:
+        return carried.carry_in(config, data)
+
+    def rest_options(self, data: dict, series: Any) -> list:
+        return carried.rest_options(data, series)
+
+    def rest(self, data: dict, kind: str, rng: Rng, choices: dict[str, Any], series: Any
+             ) -> Any:
+        return carried.rest(data, kind, rng, choices, series)
 
 
 def example_setup() -> dict[str, Any]:
