@@ -22,7 +22,7 @@ from game.engine.tactics import pending
 from . import arith, attack, house, turns
 from .actions import (Aim, Assail, Attack, Avert, Block, Dash, Discern, Finish, Hide, Move, Shift,
                       Shove, StandUp)
-from .events import ActionTaken, ConditionChanged, Moved
+from .events import ActionTaken, ConditionChanged, Moved, Spotted
 from .profiles import is_attack, profile
 from .state import Cell, Condition, Creature, RpgState
 
@@ -249,6 +249,18 @@ def validate(state: RpgState, action: Any) -> Refusal | None:
     return refuse_unlisted(legal_actions(state), action)
 
 
+# --- a walk into an unseen enemy ---------------------------------------------------------------
+def _bumped_into(state: RpgState, c: Creature, d: Creature | None) -> list:
+    """A walk stopped by an enemy its side did not perceive (the legal list shows such a square
+    as free, so it never hints where a hidden creature stands): the enemy is found, no longer
+    hidden, and the walker's side learns its square."""
+    if d is None:
+        return []
+    d.hidden = False
+    state.last_seen.setdefault(str(c.side), {})[d.id] = [d.x, d.y]
+    return [Spotted(d.id)]
+
+
 # --- apply --------------------------------------------------------------------------------------
 def apply(state: RpgState, action: Any, rng: Rng) -> list:
     refusal = validate(state, action)
@@ -267,15 +279,23 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
         events += turns.end_turn(state, rng)
     elif isinstance(action, Move):
         cost, path = reach(state, c)[(action.x, action.y)]
+        taken, bumped = arith.unseen_in_way(state, c, path)
+        if bumped is not None:          # our reading: the step into it is paid, then it stops
+            cost = arith.path_cost(state, c, path[:taken + 1])
         t.move_left -= cost
-        c.x, c.y = action.x, action.y
-        events.append(Moved(c.id, tuple(path), "walk", False, cost))
+        if taken:
+            c.x, c.y = path[taken - 1]
+        events.append(Moved(c.id, tuple(path[:taken]), "walk", False, cost))
+        events += _bumped_into(state, c, bumped)
         events += arith.stealth_after_move(state, c, rng)
     elif isinstance(action, Shift):
         attack.spend_minor(state)
-        c.x, c.y = action.x, action.y
-        t.shifted = True
-        events.append(Moved(c.id, ((action.x, action.y),), "shift", False, 0))
+        taken, bumped = arith.unseen_in_way(state, c, [(action.x, action.y)])
+        if taken:
+            c.x, c.y = action.x, action.y
+            t.shifted = True
+        events.append(Moved(c.id, ((action.x, action.y),)[:taken], "shift", False, 0))
+        events += _bumped_into(state, c, bumped)
         events += arith.stealth_after_move(state, c, rng)
     elif isinstance(action, StandUp):
         t.move_left -= c.speed // 2                      # B-12: half speed
