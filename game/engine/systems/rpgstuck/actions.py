@@ -129,3 +129,12 @@ class Block(Record):
     come (B-12, RS-30)."""
     unit: str
     block: bool
+
+
+@action("rs.area")
+@dataclass(frozen=True, slots=True)
+class AreaAttack(Record):
+    """Use the area abilitech `ability` (Psi Pulse's burst around the user, B-21): one attack roll
+    against each creature in the area, none named by the seat (RS-85, RS-49: no called shot)."""
+    unit: str
+    ability: str

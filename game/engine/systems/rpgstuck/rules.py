@@ -19,8 +19,8 @@ from game.engine.rng import Rng
 from game.engine.rules import IllegalAction, Refusal, refuse_unlisted
 from game.engine.tactics import pending
 
-from . import arith, attack, house, turns
-from .actions import (Aim, Assail, Attack, Avert, Block, Dash, Discern, Finish, Hide, Move, Shift,
+from . import area, arith, attack, house, turns
+from .actions import (AreaAttack, Aim, Assail, Attack, Avert, Block, Dash, Discern, Finish, Hide, Move, Shift,
                       Shove, StandUp)
 from .events import ActionTaken, ConditionChanged, Moved, Spotted
 from .profiles import is_attack, profile
@@ -104,6 +104,15 @@ def attack_choices(state: RpgState, c: Creature) -> list[Attack]:
     return out
 
 
+def area_choices(state: RpgState, c: Creature) -> list[AreaAttack]:
+    """Area abilitechs `c` may use now (B-21 Psi Pulse): listed whoever stands around, so the
+    list never hints at an unseen creature in the burst."""
+    majors, minors = can_major(state), can_minor(state)
+    return [AreaAttack(c.id, ability) for ability in c.actions
+            if area.is_area(state, ability) and area.usable(state, c, ability)
+            and (majors if profile(state, c, ability).cost == "major" else minors)]
+
+
 def secret_targets(state: RpgState, c: Creature) -> list[Creature]:
     """Enemies in view whose secrets `c`'s side has not all found (B-12 Discern, RS-57)."""
     return [d for d in enemies_in_view(state, c) if d.up and arith.side_sees(state, c.side, d)
@@ -131,6 +140,7 @@ def legal_actions(state: RpgState) -> list:
     if c.has("prone") and not c.has("grappled") and t.move_left >= c.speed // 2:
         out.append(StandUp(c.id))
     out += attack_choices(state, c)
+    out += area_choices(state, c)
     if can_minor(state):
         out += [Aim(c.id), Assail(c.id), Avert(c.id)]
     for d in secret_targets(state, c):                          # B-12, RS-57
@@ -224,6 +234,11 @@ def validate(state: RpgState, action: Any) -> Refusal | None:
     if isinstance(action, Finish) and not house.read(state, "lethal"):
         return Refusal("creatures at 0 HP are captured, not killed (lethal strife is off)",
                        "RS-SM-02")
+    if isinstance(action, AreaAttack) and c is not None:
+        if action.ability not in c.actions or not area.is_area(state, action.ability):
+            return Refusal(f"{uid} has no area attack {action.ability!r}", "RS-B-21")
+        if not area.usable(state, c, action.ability):
+            return Refusal(f"{action.ability} has no use left or is cooling down", "RS-141")
     if isinstance(action, Attack) and c is not None:
         if action.ability not in c.actions or not is_attack(state, action.ability):
             return Refusal(f"{uid} has no attack {action.ability!r}", "RS-B-12")
@@ -304,6 +319,8 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
     elif isinstance(action, Attack):
         events += attack.declare(state, c, action.ability, tuple(tuple(x) for x in action.targets),
                                  action.part, action.trade, rng)
+    elif isinstance(action, AreaAttack):
+        events += area.declare(state, c, action.ability, rng)
     elif isinstance(action, Aim):
         attack.spend_minor(state)
         t.aim += 1
