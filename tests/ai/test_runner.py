@@ -204,5 +204,6 @@ def test_selftest_passes_with_whole_games_and_the_client(capsys):
     out = capsys.readouterr().out
     assert "ok   gems" in out and "ok   gemwielders" in out and "ok   bindings" in out
     assert "ok   ai process" in out
-    assert ("ok   client: drew battle_forecast, bindings_pass, card_table, new_match, title" in out
+    assert ("ok   client: drew battle_forecast, bindings_pass, card_table, new_match, "
+            "rpgstuck_battle, title" in out
             and "FAIL" not in out)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game import paths
-from game.engine.boards.hex import HexLayout, cube_area, cube_ring
+from game.engine.boards.hex import HexLayout, cube_area, cube_distance, cube_ring
 from game.engine.boards.tmx import load_board
 from game.engine.systems.bindings import sight as S
 from game.engine.systems.bindings.boardcache import forget
@@ -150,30 +150,27 @@ def test_what_the_listing_remembers_stays_bounded(monkeypatch):
 
 
 @pytest.mark.parametrize("path", MAPS, ids=[p.stem for p in MAPS])
-def test_the_kept_walk_order_is_cube_areas_over_the_open_hexes(path):
-    """The listing walks each hex's kept order (_Grid.order_from) instead of measuring the
-    board again: it must be cube_area's order over the open hexes, the hex itself left out,
-    each with its offset's template, and a short reach's order its beginning."""
+def test_the_kept_walk_is_every_open_hex_with_its_distance_and_template(path):
+    """The listing walks each hex's kept rows (_Grid.order_from) instead of measuring the board
+    again: every open hex but the hex itself, each with its distance, offset and template;
+    a short reach's rows are those within it, or the kept ones when there are some."""
     from game.engine.systems.bindings.boardcache import per_board
     board = load_board(path)
     forget(board)
     lay = HexLayout.from_board(board)
     grid = per_board("sight grid", board, S._Grid)
     open_cubes = {lay.to_cube(*c) for c in board.coords() if not board.prop(*c, "solid", False)}
-    reach_all = board.width + board.height
     for src in sorted(open_cubes)[::17]:
-        rows = grid.order_from(src)
-        want = [c for c in cube_area(src, reach_all) if c in open_cubes and c != src]
-        assert [row[2] for row in rows] == want
-        for dist, ring, c, h, dq, dr, t in rows:
-            assert h == lay.from_cube(c) and (dq, dr) == (c[0] - src[0], c[1] - src[1])
-            assert t == grid.template(dq, dr)
         forget(board)                       # a short reach before any whole-board walk
         fresh = per_board("sight grid", board, S._Grid)
-        near = list(fresh.order_near(src, 3))
-        assert near == list(rows[:len(near)]) and all(row[0] <= 3 for row in near)
-        assert len(rows) == len(near) or rows[len(near)][0] > 3
-        assert fresh.order_near(src, 3) == near and grid.order_near(src, 3) is rows
+        near = fresh.order_near(src, 3)
+        rows = grid.order_from(src)
+        assert sorted(row[1] for row in rows) == sorted(open_cubes - {src})
+        for dist, c, h, dq, dr, t in rows:
+            assert h == lay.from_cube(c) and (dq, dr) == (c[0] - src[0], c[1] - src[1])
+            assert dist == cube_distance(src, c) and t == grid.template(dq, dr)
+        assert sorted(near) == sorted(row for row in rows if row[0] <= 3)
+        assert grid.order_near(src, 3) is rows
 
 
 def test_the_grids_bit_layout_runs_both_ways():

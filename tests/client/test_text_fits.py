@@ -133,3 +133,26 @@ def test_the_log_wraps_again_when_the_window_narrows(app):
 def _row_texts(log) -> list[str]:
     # each row re-wrapped from the same line: re-wrap its text the way the log does
     return log.text.wrap(log.entries[0].text, 14, log.rect.w - 24)
+
+
+def test_the_scrolled_log_note_keeps_off_every_row():
+    # #12: "N newer lines below" was drawn over the top row of a scrolled log
+    import pygame
+
+    from game.client.ui.battle_widgets import CombatLog, LogLine, Text
+    log = CombatLog(Text(1.0))
+    log.rect = pygame.Rect(0, 0, 700, 120)
+    log.append([LogLine(f"Line {i:02d}: the Imp Horde takes 9 damage from the Scout's Shoot, 51 HP left,"
+                        f" and Horde Strength drops")
+                for i in range(30)])
+    log.on_wheel(1)
+    assert log.scroll > 0
+    surface = pygame.Surface((700, 120))
+    log.draw(surface, (-1, -1))
+    rows = [pygame.Rect(log.rect.x + 12, y, s.get_width(), s.get_height())
+            for y, _i, (_ln, s) in log.placed_rows()]
+    assert len(rows) >= 3 and all(r.w > 560 for r in rows)     # rows reach the note's column
+    assert all(log.rect.contains(r) for r in rows)
+    note = log.scroll_note_rect()
+    assert note is not None and log.rect.contains(note)
+    assert not any(note.colliderect(r) for r in rows), (note, rows)

@@ -622,7 +622,8 @@ class CombatLog:
         return self.text.font(14).get_linesize()
 
     def visible(self) -> list[tuple[int, tuple[LogLine, pygame.Surface]]]:
-        n = max(1, (self.rect.h - 8) // self.line_h())
+        # while scrolled up, the bottom row holds the "newer lines below" note
+        n = max(1, (self.rect.h - 8) // self.line_h() - (1 if self.scroll else 0))
         end = len(self.lines) - self.scroll
         start = max(0, end - n)
         return list(enumerate(self.lines[start:end], start))
@@ -642,11 +643,9 @@ class CombatLog:
         pygame.draw.rect(surface, (18, 21, 26), r)
         pygame.draw.line(surface, BORDER, r.topleft, r.topright)
         lh = self.line_h()
-        vis = self.visible()
-        y = r.bottom - 4 - lh * len(vis)
         prev = surface.get_clip()
         surface.set_clip(r)
-        for i, (ln, surf) in vis:
+        for y, i, (ln, surf) in self.placed_rows():
             if hover is not None and hover[1] is ln:
                 pygame.draw.rect(surface, (36, 42, 52), (r.x + 4, y, r.w - 8, lh), border_radius=3)
             x = r.x + 12
@@ -654,18 +653,42 @@ class CombatLog:
             if ln.terms and first:
                 pygame.draw.circle(surface, COOL, (r.x + 7, y + lh // 2), 2)
             surface.blit(surf, (x, y))
-            y += lh
-        if self.scroll:
-            more = self.text.render(f"{self.scroll} newer lines below", 11, WARM, True)
-            surface.blit(more, (r.right - more.get_width() - 10, r.y + 4))
+        note = self.scroll_note_rect()
+        if note is not None:
+            surface.blit(self._scroll_note(), note)
         surface.set_clip(prev)
+
+    def _scroll_note(self) -> pygame.Surface:
+        return self.text.render(f"{self.scroll} newer lines below", 11, WARM, True)
+
+    def placed_rows(self) -> list[tuple[int, int, tuple[LogLine, pygame.Surface]]]:
+        """The shown rows with the y each is drawn at: (y, index in lines, row)."""
+        vis = self.visible()
+        top, lh = self._top(len(vis)), self.line_h()
+        return [(top + k * lh, i, row) for k, (i, row) in enumerate(vis)]
+
+    def _top(self, rows: int) -> int:
+        """The y of the first shown row: rows sit on the bottom, above the note's row if any."""
+        below = 1 if self.scroll else 0
+        return self.rect.bottom - 4 - self.line_h() * (rows + below)
+
+    def scroll_note_rect(self) -> pygame.Rect | None:
+        """Where the "N newer lines below" note goes while the log is scrolled up (the bottom
+        row, where those lines would show), else None."""
+        if not self.scroll:
+            return None
+        more = self._scroll_note()
+        lh = self.line_h()
+        y = self.rect.bottom - 4 - lh + (lh - more.get_height()) // 2
+        return pygame.Rect(self.rect.right - more.get_width() - 10, y,
+                           more.get_width(), more.get_height())
 
     def line_at(self, pos) -> tuple[int, LogLine] | None:
         if not self.rect.collidepoint(pos):
             return None
         lh = self.line_h()
         vis = self.visible()
-        top = self.rect.bottom - 4 - lh * len(vis)
+        top = self._top(len(vis))
         k = (pos[1] - top) // lh
         if 0 <= k < len(vis):
             i, (ln, _s) = vis[k]

@@ -271,17 +271,16 @@ class Viewer:
 
         dark, walls = grid.dark, self._walls_c
         found = []
-        # the open hexes in the listing's order, each with its template: nearest first, so the
-        # walk stops at the reach
-        for dist, ring, c, h, dq, dr, t in (grid.order_from(ca) if reach > _SHORT_REACH
-                                             else grid.order_near(ca, reach)):
+        # the open hexes as seen from `a`, each with its distance and template (kept per hex)
+        for dist, c, h, dq, dr, t in (grid.order_from(ca) if reach > _SHORT_REACH
+                                       else grid.order_near(ca, reach)):
             if dist > reach:
-                break
+                continue
             if plain is not None:
                 nearby = t & near_feature
                 if not nearby:
                     if h in plain:
-                        found.append((dist, ring, h))
+                        found.append((dist, _ring_index(dq, dr, dist), h))
                     continue
                 if c in walls:
                     continue
@@ -289,7 +288,7 @@ class Viewer:
                     # hidden on the bare board: walls only take lines away and veils only add
                     # to them, so it stays hidden while some line is clear (BND-84)
                     if not t & near_wall or self.can_see(a, h):
-                        found.append((dist, ring, h))
+                        found.append((dist, _ring_index(dq, dr, dist), h))
                     continue
                 if h in dark:         # darkness answers by the line alone: walls only block
                     continue
@@ -330,7 +329,8 @@ class Viewer:
                         self._remember_pair(key, why)
                     hidden = why == 0
             if hidden:
-                found.append((dist, ring, h))
+                found.append((dist, _ring_index(dq, dr, dist), h))
+        found.sort()
         return [(dist, h) for dist, _, h in found]
 
     def _remember_pair(self, key: tuple[Cube, Cube], why: int | None) -> None:
@@ -402,8 +402,8 @@ def _board_cubes(board: Any) -> tuple[frozenset[Cube], frozenset[Cube], dict[Cub
     return frozenset(solid), frozenset(cover), conceal
 
 
-# (distance, place in the ring, cube, hex, dq, dr, template): a row of _Grid.order_from
-OrderRow = tuple[int, int, Cube, Hex, int, int, int]
+# (distance, cube, hex, dq, dr, template): a row of _Grid.order_from
+OrderRow = tuple[int, Cube, Hex, int, int, int]
 
 
 class _Grid:
@@ -444,20 +444,19 @@ class _Grid:
             for q in range(self.qmin, self.qmin + self.stride))
 
     def order_from(self, c: Cube) -> tuple[OrderRow, ...]:
-        """Every open hex of the board but `c` itself, as seen from `c`, in the unseen listing's
-        order (by distance, then place in the ring, as cube_area walks them): (distance, place
-        in the ring, cube, hex, dq, dr, template). Worked out once per hex of the board and
-        kept (a board's worth of rows for each hex a combatant has looked from), so a listing
-        walks a ready list instead of measuring every hex again for each set of walls and
-        veils."""
+        """Every open hex of the board but `c` itself, as seen from `c`, in board order:
+        (distance, cube, hex, dq, dr, template). Worked out once per hex of the board and kept
+        (a board's worth of rows for each hex a combatant has looked from), so a listing walks
+        a ready list instead of measuring every hex and looking up its template again for each
+        set of walls and veils."""
         got = self._orders.get(c)
         if got is None:
             got = self._orders[c] = tuple(self._rows(c, self.open, None))
         return got
 
     def order_near(self, c: Cube, radius: int) -> Sequence[OrderRow]:
-        """`order_from(c)` up to `radius` (for a short reach: fewer than the board's hexes), or
-        all of it when it is kept already (the caller stops at its reach)."""
+        """The rows of `order_from(c)` within `radius` (for a short reach: fewer than the
+        board's hexes), or all of them when they are kept already (the caller skips the rest)."""
         kept = self._orders.get(c)
         if kept is not None:
             return kept
@@ -478,8 +477,7 @@ class _Grid:
             t = templates.get((dq, dr))
             if t is None:
                 t = template(dq, dr)
-            rows.append((dist, _ring_index(dq, dr, dist), (q, r, s), h, dq, dr, t))
-        rows.sort()         # (distance, place in the ring) differ between any two rows
+            rows.append((dist, (q, r, s), h, dq, dr, t))
         return rows
 
     def bit(self, c: Cube) -> int:

@@ -131,6 +131,69 @@ class Block(Record):
     block: bool
 
 
+@action("rs.grapple")
+@dataclass(frozen=True, slots=True)
+class Grapple(Record):
+    """Major: opposed Athletics to take hold of the creature at (x, y) (RS-64, grapple.py)."""
+    unit: str
+    x: int
+    y: int
+
+
+@action("rs.escape")
+@dataclass(frozen=True, slots=True)
+class Escape(Record):
+    """Major: try to break `grappler`'s hold on `unit` (RS-65)."""
+    unit: str
+    grappler: str
+
+
+@action("rs.release")
+@dataclass(frozen=True, slots=True)
+class Release(Record):
+    """Free: `unit` lets go of `target` (RS-76: the holder picks which holds to drop)."""
+    unit: str
+    target: str
+
+
+@action("rs.resist")
+@dataclass(frozen=True, slots=True)
+class Resist(Record):
+    """The answer to a grapple attempt when the table asks (SM-20 `manual`): `unit` resists
+    with `skill`, "athletics" or "acrobatics" (RS-64)."""
+    unit: str
+    skill: str
+
+
+@action("rs.mount")
+@dataclass(frozen=True, slots=True)
+class Mount(Record):
+    """Climb onto the adjacent ally `mount`, one size larger or more, for half speed (RS-125,
+    RS-111)."""
+    unit: str
+    mount: str
+
+
+@action("rs.dismount")
+@dataclass(frozen=True, slots=True)
+class Dismount(Record):
+    """Get down to (x, y) beside the mount, for half the mount's speed (RS-111)."""
+    unit: str
+    x: int
+    y: int
+
+
+@action("rs.haul")
+@dataclass(frozen=True, slots=True)
+class Haul(Record):
+    """Move the creature `target` that `unit` holds to (x, y) within `unit`'s reach, paying the
+    distance from `unit`'s movement (RS-77)."""
+    unit: str
+    target: str
+    x: int
+    y: int
+
+
 @action("rs.area")
 @dataclass(frozen=True, slots=True)
 class AreaAttack(Record):

@@ -22,7 +22,7 @@ from game.engine.tactics.bots import BotBase, register_bot
 from . import forecast
 from .arith import observe, sees_cell
 from .attack import distance_to_cell
-from .actions import Aim, Assail, Attack, Avert, Block, Dash, Move, StandUp
+from .actions import Aim, Assail, Attack, Avert, Block, Dash, Move, Resist, StandUp
 from .profiles import is_attack, profile
 from .state import Creature, RpgState
 from .system import SYSTEM_ID
@@ -39,6 +39,9 @@ class RpgBot(BotBase):
         picked = self.random_pick(legal, rng)
         if picked is not None:
             return picked
+        resists = [a for a in legal if isinstance(a, Resist)]
+        if resists:                              # SM-20 asked: the better skill
+            return max(resists, key=lambda a: view.creatures[a.unit].skills[a.skill])
         blocks = [a for a in legal if isinstance(a, Block)]
         if blocks:
             return self._block(view, blocks)

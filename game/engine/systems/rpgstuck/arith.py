@@ -48,11 +48,12 @@ def field(state: RpgState) -> terrain.Field:
     return terrain.field_of(state.board)
 
 
-def _others(state: RpgState, c: Creature, known_only: bool = False) -> frozenset[Cell]:
-    """The squares other creatures stand on; with `known_only`, only those `c`'s side knows
-    of (its own and the enemies it perceives), so a walk's reach never hints where an unseen
-    enemy stands."""
-    return frozenset(cell for o in state.creatures.values() if o.id != c.id
+def _others(state: RpgState, c: Creature, ignore: str = "", known_only: bool = False
+            ) -> frozenset[Cell]:
+    """The squares other creatures (but `ignore`, a mount's rider) stand on; with `known_only`,
+    only those `c`'s side knows of (its own and the enemies it perceives), so a walk's reach
+    never hints where an unseen enemy stands."""
+    return frozenset(cell for o in state.creatures.values() if o.id != c.id and o.id != ignore
                      and o.status in ("up", "unconscious")
                      and (not known_only or o.side == c.side or side_sees(state, c.side, o))
                      for cell in o.cells())
@@ -60,11 +61,13 @@ def _others(state: RpgState, c: Creature, known_only: bool = False) -> frozenset
 
 def unseen_in_way(state: RpgState, c: Creature, path: list[Cell]) -> tuple[int, Creature | None]:
     """How many steps of `path` `c` can take before its footprint would enter a square where
-    an enemy it did not perceive stands, and that enemy (None: the whole path is clear)."""
+    an enemy its side did not perceive stands, and that enemy (None: the whole path is clear).
+    The reach already went round every creature the side knows of."""
     size = c.size
     for n, (x, y) in enumerate(path):
         for o in state.creatures.values():
-            if o.id == c.id or o.status not in ("up", "unconscious"):
+            if o.id == c.id or o.status not in ("up", "unconscious") or o.side == c.side \
+                    or side_sees(state, c.side, o):
                 continue
             if any(x <= ox < x + size and y <= oy < y + size for ox, oy in o.cells()):
                 return n, o
@@ -82,21 +85,23 @@ def move_rules(state: RpgState, c: Creature) -> moves.MoveRules:
                            climber=speeds.climb > 0, swimmer=speeds.swim > 0)
 
 
-def reach(state: RpgState, c: Creature, budget: int, free: bool = False
+def reach(state: RpgState, c: Creature, budget: int, free: bool = False, ignore: str = ""
           ) -> dict[Cell, tuple[int, list[Cell]]]:
     """Squares `c` can reach with `budget` ft, with cost and path (moves.reach: B-14, RS-106,
-    RS-107 jumps, never through another creature its side knows of: a square where an unseen
-    enemy stands is listed like an empty one, and a walk into it is stopped when made,
-    `unseen_in_way`)."""
+    RS-107 jumps, never through another creature but `ignore`, a mount's rider, among those
+    its side knows of: a square where an unseen enemy stands is listed like an empty one, and a
+    walk into it is stopped when made, `unseen_in_way`)."""
     if budget < 5:
         return {}
     return moves.reach(field(state), (c.x, c.y), budget, move_rules(state, c),
-                       blocked=_others(state, c, known_only=True))
+                       blocked=_others(state, c, ignore, known_only=True))
 
 
 def path_cost(state: RpgState, c: Creature, path: list[Cell]) -> int:
     """The feet `c` pays to walk `path` from its square (moves.path_cost)."""
-    return moves.path_cost(field(state), (c.x, c.y), path, move_rules(state, c))
+    cost = moves.path_cost(field(state), (c.x, c.y), path, move_rules(state, c))
+    assert cost is not None, f"{c.id} cannot walk {path}"
+    return cost
 
 
 def _occupied(state: RpgState) -> frozenset[Cell]:
@@ -342,6 +347,9 @@ def push(state: RpgState, c: Creature, d: Creature, ft: int, rng: Rng, *,
                             (len(went.path) - 1) * terrain.FEET_PER_SQUARE))
     rate = moves.impact_rate(p=proficiency(c.pc, c.level, c.tier) if c.pc else None,
                              t=None if c.pc else c.tier, t0_as_one=house.read(state, "t0_min1"))
+    from . import grapple, mount
+    events += grapple.after_forced(state, d)        # RS-72, AMB-19
+    events += mount.after_forced(state, d, went.path[0])    # RS-129
     if went.stop == "drop" and went.fall_ft:
         events += fall(state, d, went.fall_ft, rng)
     elif went.stop:

@@ -31,7 +31,9 @@ class InitiativeSettled(core.InitiativeSettled):
 @dataclass(frozen=True, slots=True)
 class Moved(core.Moved):
     """`mover` went along `path` (each square entered, the start excluded); `mode` "walk",
-    "shift" or "pushed"; `forced` when something else moved it; `cost` ft of movement paid."""
+    "shift" or "pushed" ("dragged" by a holder, "ridden" under its rider, "mount" and
+    "dismount" onto and off a mount); `forced` when something else moved it; `cost` ft of
+    movement paid."""
 
     mover: str
     path: tuple[Cell, ...]
@@ -183,3 +185,46 @@ class Spotted(Record):
     check, or a walker ran into it)."""
 
     creature: str
+
+
+@event("rs.grapple_started")
+@dataclass(frozen=True, slots=True)
+class GrappleStarted(Record):
+    """`grappler` took hold of `target`, `ft` away (RS-64; RS-78 keeps that distance)."""
+
+    grappler: str
+    target: str
+    ft: int = 5
+
+
+@event("rs.grapple_ended")
+@dataclass(frozen=True, slots=True)
+class GrappleEnded(Record):
+    """`grappler`'s hold on `target` ended: `why` "let go", "escaped", "holder moved",
+    "pushed out of reach", "holder down", "target down" (RS-65, RS-72, RS-76, AMB-19)."""
+
+    grappler: str
+    target: str
+    why: str
+
+
+@event("rs.mounted")
+@dataclass(frozen=True, slots=True)
+class Mounted(Record):
+    """`rider` climbed onto `mount`, paying `cost` ft of movement (RS-111, RS-125)."""
+
+    rider: str
+    mount: str
+    cost: int = 0
+
+
+@event("rs.dismounted")
+@dataclass(frozen=True, slots=True)
+class Dismounted(Record):
+    """`rider` left `mount`: `why` "dismounted" (its choice, `cost` ft), "fell off" (it or its
+    mount went Prone or down, RS-128/129) or "moved off" (forced movement, RS-129)."""
+
+    rider: str
+    mount: str
+    why: str
+    cost: int = 0

@@ -19,9 +19,9 @@ from game.engine.rng import Rng
 from game.engine.rules import IllegalAction, Refusal, refuse_unlisted
 from game.engine.tactics import pending
 
-from . import area, arith, attack, house, turns
-from .actions import (AreaAttack, Aim, Assail, Attack, Avert, Block, Dash, Discern, Finish, Hide, Move, Shift,
-                      Shove, StandUp)
+from . import area, arith, attack, grapple, house, mount, turns
+from .actions import (AreaAttack, Aim, Assail, Attack, Avert, Block, Dash, Discern, Finish, Hide,
+                      Move, Release, Resist, Shift, Shove, StandUp)
 from .events import ActionTaken, ConditionChanged, Moved, Spotted
 from .profiles import is_attack, profile
 from .state import Cell, Condition, Creature, RpgState
@@ -53,13 +53,23 @@ def reach(state: RpgState, c: Creature, budget: int | None = None
           ) -> dict[Cell, tuple[int, list[Cell]]]:
     """Squares `c` can walk to with `budget` ft (its movement left), each with its cost in ft
     and path (B-14: 5 ft squares; the cost of each step from the terrain module)."""
-    return arith.reach(state, c, state.turn.move_left if budget is None else budget)
+    budget = state.turn.move_left if budget is None else budget
+    if c.has("mounted"):                            # RS-110: it goes where its mount can
+        out = mount.reach(state, c, budget)
+    else:
+        out = arith.reach(state, c, budget)
+    if c.has("grappling"):                          # RS-78: the held come along
+        out = {k: v for k, v in out.items() if grapple.fits(state, c, k)}
+    return out
 
 
 def shift_cells(state: RpgState, c: Creature) -> list[Cell]:
-    """B-12 Shift: the squares one step away that `c` may stand on."""
+    """B-12 Shift: the squares one step away that `c` may stand on (a rider dismounts or rides
+    instead: ours)."""
+    if c.has("mounted"):
+        return []
     return sorted(cell for cell, (_cost, path) in arith.reach(state, c, 5, free=True).items()
-                  if len(path) == 1)
+                  if len(path) == 1 and grapple.fits(state, c, cell))
 
 
 def enemies_in_view(state: RpgState, c: Creature) -> list[Creature]:
@@ -128,6 +138,8 @@ def legal_actions(state: RpgState) -> list:
     if state.over:
         return []
     stage = pending.top(state.pending)
+    if stage is not None and stage.stage == grapple.RESIST_STAGE:
+        return grapple.stage_choices(stage) + [Concede(stage.seat)]
     if stage is not None:
         return [Block(stage.actor, True), Block(stage.actor, False), Concede(stage.seat)]
     c = state.acting
@@ -152,10 +164,13 @@ def legal_actions(state: RpgState) -> list:
         out.append(Dash(c.id))
         for d in adjacent_targets(state, c):
             out += [Shove(c.id, d.x, d.y, False), Shove(c.id, d.x, d.y, True)]
+        out += [a for a in grapple.choices(state, c, True) if not isinstance(a, Release)]
         if not c.hidden and not arith.exposed(state, c):          # RS-104
             out.append(Hide(c.id))
         if house.read(state, "lethal"):                          # B-32, SM-02
             out += [Finish(c.id, d.x, d.y) for d in adjacent_targets(state, c, "unconscious")]
+    out += grapple.choices(state, c, False)             # RS-76 Release, free
+    out += mount.choices(state, c)                       # RS-111, RS-125
     return out + [EndTurn(), Concede(c.side)]
 
 
@@ -174,6 +189,13 @@ def validate(state: RpgState, action: Any) -> Refusal | None:
         return Refusal(f"only seat {deciding_seat(state) + 1}, who is deciding, may concede")
     if uid is not None and uid not in state.creatures:
         return Refusal(f"there is no creature {uid!r}")
+    if stage is not None and stage.stage == grapple.RESIST_STAGE:
+        if not isinstance(action, (Resist, Concede)) or (uid is not None and uid != stage.actor):
+            return Refusal(f"{stage.actor} must first name the skill it resists the grapple "
+                           f"with", "RS-SM-20")
+        return refuse_unlisted(legal_actions(state), action)
+    if isinstance(action, Resist):
+        return Refusal(f"{uid} has no grapple to resist now", "RS-SM-20")
     if stage is not None and not isinstance(action, (Block, Concede)):
         return Refusal(f"{stage.actor} must first answer the attack (Block or not)", "RS-B-12")
     if isinstance(action, Block):
@@ -261,6 +283,14 @@ def validate(state: RpgState, action: Any) -> Refusal | None:
             if not attack.in_range(state, c, p, tuple(cell)):
                 return Refusal(f"{cell[0]},{cell[1]} is out of range or out of sight",
                                "RS-B-29")
+    if isinstance(action, mount.ACTIONS) and c is not None:
+        why = mount.refusal(state, c, action)
+        if why is not None:
+            return Refusal(why[0], why[1])
+    if isinstance(action, grapple.ACTIONS) and c is not None:
+        why = grapple.refusal(state, c, action, can_major(state))
+        if why is not None:
+            return Refusal(why[0], why[1])
     return refuse_unlisted(legal_actions(state), action)
 
 
@@ -294,22 +324,33 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
         events += turns.end_turn(state, rng)
     elif isinstance(action, Move):
         cost, path = reach(state, c)[(action.x, action.y)]
-        taken, bumped = arith.unseen_in_way(state, c, path)
+        walker = mount.mount_of(state, c) if c.has("mounted") else c     # RS-110: the mount
+        assert walker is not None
+        dx, dy = walker.x - c.x, walker.y - c.y
+        steps = [(x + dx, y + dy) for x, y in path]
+        taken, bumped = arith.unseen_in_way(state, walker, steps)
         if bumped is not None:          # our reading: the step into it is paid, then it stops
-            cost = arith.path_cost(state, c, path[:taken + 1])
+            cost = arith.path_cost(state, walker, steps[:taken + 1])
         t.move_left -= cost
+        start = (c.x, c.y)
         if taken:
             c.x, c.y = path[taken - 1]
         events.append(Moved(c.id, tuple(path[:taken]), "walk", False, cost))
+        events += mount.carry(state, c, start)
+        events += grapple.drag(state, c, start, tuple(path[:taken]))
         events += _bumped_into(state, c, bumped)
         events += arith.stealth_after_move(state, c, rng)
     elif isinstance(action, Shift):
         attack.spend_minor(state)
+        start = (c.x, c.y)
         taken, bumped = arith.unseen_in_way(state, c, [(action.x, action.y)])
         if taken:
             c.x, c.y = action.x, action.y
             t.shifted = True
-        events.append(Moved(c.id, ((action.x, action.y),)[:taken], "shift", False, 0))
+        went = ((action.x, action.y),)[:taken]
+        events.append(Moved(c.id, went, "shift", False, 0))
+        if went:
+            events += grapple.drag(state, c, start, went)
         events += _bumped_into(state, c, bumped)
         events += arith.stealth_after_move(state, c, rng)
     elif isinstance(action, StandUp):
@@ -349,8 +390,15 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
         else:
             attack.spend_minor(state)
         events += arith.discern(state, c, state.at(action.x, action.y), action.scrutinize, rng)
+    elif isinstance(action, Resist):
+        events += grapple.answer(state, action, rng)
+    elif isinstance(action, mount.ACTIONS):
+        events += mount.apply(state, c, action)
+    elif isinstance(action, grapple.ACTIONS):
+        events += grapple.apply(state, c, action, rng)
     elif isinstance(action, Finish):
         t.major = False
         events += turns.kill(state, state.at(action.x, action.y), "coup de grace")   # B-32
         events += turns.check_end(state)
+    events += mount.settle(state)                   # RS-128/129: falling off
     return events + arith.update_sight(state)

@@ -182,12 +182,14 @@ class RpgState:
         return [c for c in self.creatures.values() if c.up and side in (None, c.side)]
 
     def at(self, x: int, y: int) -> Creature | None:
-        """The creature (up or lying unconscious) whose footprint covers (x, y)."""
+        """The creature (up or lying unconscious) whose footprint covers (x, y); where a rider
+        sits on its mount (RS-125) the smaller one, the rider."""
+        found = None
         for c in self.creatures.values():
             if c.status in ("up", "unconscious") and c.x <= x < c.x + c.size \
-                    and c.y <= y < c.y + c.size:
-                return c
-        return None
+                    and c.y <= y < c.y + c.size and (found is None or c.size < found.size):
+                found = c
+        return found
 
     def to_json(self) -> dict[str, Any]:
         return {"creatures": {k: c.to_json() for k, c in self.creatures.items()},

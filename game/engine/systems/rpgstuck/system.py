@@ -21,7 +21,7 @@ from game.engine.rules import ConfigError, HouseRule, MatchConfig, Refusal, Syst
 from game.engine.tactics import pending
 from game.engine.tactics.boardbuild import build_board, example_match, grid_rows, rows_board
 
-from . import arith, rules, terrain, turns
+from . import arith, mount, rules, terrain, turns
 from .content import ContentError, with_inline
 from .events import InitiativeSettled
 from .house import DEFAULTS, HOUSE_RULES
@@ -37,7 +37,8 @@ _SETUP_KEYS = {"grid", "creatures", "teams", "content", "initiative"}
 
 # the inline grid's characters, unless the set-up gives its own legend: terrain.py's (B-24)
 DEFAULT_LEGEND: dict[str, dict[str, Any]] = terrain.LEGEND
-_STAGE_PROMPTS = {rules.attack.BLOCK_STAGE: "{actor} is attacked: Block?"}
+_STAGE_PROMPTS = {rules.attack.BLOCK_STAGE: "{actor} is attacked: Block?",
+                  rules.grapple.RESIST_STAGE: "{actor} is grabbed: resist with which skill?"}
 
 
 def _config_error(msg: str) -> ConfigError:
@@ -92,7 +93,8 @@ class RpgStuck(SystemBase):
         board = board_of(config.map, grid)
         house = dict(DEFAULTS)
         house.update(config.house_rules or {})
-        creatures = self._creatures(cont, setup, board, config.map)
+        saddles: list[tuple[str, str]] = []
+        creatures = self._creatures(cont, setup, board, config.map, saddles)
         state = RpgState(creatures, list(creatures), house, Turn(""), map=config.map,
                          grid=copy.deepcopy(grid), content=copy.deepcopy(inline), board=board)
         for c in creatures.values():
@@ -110,12 +112,14 @@ class RpgStuck(SystemBase):
             events.append(InitiativeSettled(tuple(order), tuple(0 for _ in order), 0))
         else:
             events += turns.roll_initiative(state, rng)
+        mount.saddle(state, saddles)                # RS-125/131: riders that start mounted
         events += arith.update_sight(state)
         events += turns.start_turn(state, rng)
         return state, events
 
     def _creatures(self, cont: Any, setup: dict[str, Any], board: Board,
-                   map_name: str | None) -> dict[str, Creature]:
+                   map_name: str | None, saddles: list[tuple[str, str]] | None = None
+                   ) -> dict[str, Creature]:
         out: dict[str, Creature] = {}
         specs = setup.get("creatures")
         if specs:
@@ -153,6 +157,9 @@ class RpgStuck(SystemBase):
                       for i, o in enumerate(spawns.get(side, []))}
             if tid in cont.parties:
                 members = list(enumerate(cont.parties[tid].members))
+                ids = {eid: f"{eid}_{side}_{slot}" for slot, eid in members}
+                if saddles is not None:                 # a party's riders (RS-125)
+                    saddles += [(ids[r], ids[m]) for r, m in cont.parties[tid].mounted.items()]
             elif tid in cont.encounters:
                 members = [(sp.slot, sp.creature) for sp in cont.encounters[tid].monsters]
             else:
@@ -267,7 +274,7 @@ class RpgStuck(SystemBase):
         for c in state.creatures.values():
             if c.status not in ("up", "unconscious"):
                 continue
-            for cell in c.cells():
+            for cell in ([] if c.has("mounted") else c.cells()):     # RS-125: on its mount
                 if not state.board.in_bounds(*cell) or state.board.prop(*cell, "wall", False):
                     problems.append(f"{c.id} stands on {cell}, off the map or in a wall")
                 if cell in taken:

@@ -14,7 +14,7 @@ from game.engine.events import DiceRolled, MatchEnded, TurnEnded, TurnStarted
 from game.engine.rng import Rng
 from game.engine.tactics import initiative, pending, timelimit
 
-from . import house
+from . import damage, grapple, house
 from .events import ConditionChanged, Damaged, FellUnconscious, InitiativeSettled, Killed
 from .state import Condition, Creature, RpgState, Turn
 
@@ -49,7 +49,11 @@ def speed_of(c: Creature) -> int:
     """B-13 speed less Cripple (B-16, minimum 0); a grappled creature cannot move (RS-71)."""
     if c.has("grappled"):
         return 0
-    return max(0, c.speed - c.total("cripple"))
+    if c.has("ridden"):
+        return 0                                    # RS-131: the rider has its movement
+    base = c.total("mounted") if c.has("mounted") else c.speed    # RS-127: the mount's speed
+    speed = max(0, base - c.total("cripple"))
+    return speed // 2 if c.has("grappling") else speed      # RS-69: a holder moves at half
 
 
 def _expire(state: RpgState, cid: str, events: list) -> None:
@@ -81,15 +85,16 @@ def start_turn(state: RpgState, rng: Rng) -> list:
     return events
 
 
-def lose_hp(state: RpgState, c: Creature, amount: int, source: str) -> list:
-    """Damage that needs no reduction step (damage over time, falls, collisions are each an
-    instance of their own): temp HP first (RS-12), then HP, floored at 0 (RS-02)."""
+def lose_hp(state: RpgState, c: Creature, amount: int, source: str, *,
+            true_damage: bool = False) -> list:
+    """One damage instance with no percentages (damage over time, a fall, a collision share):
+    Aegis takes its X off it unless it is true damage (B-16, B-30 step 4, RS-15), then temp HP
+    and HP (RS-12, RS-02), all through damage.py."""
     events: list = []
-    absorbed = min(c.temp_hp, amount)
-    c.temp_hp -= absorbed
-    lost = min(c.hp, amount - absorbed)
-    c.hp -= lost
-    events.append(Damaged(c.id, lost, c.hp, source, absorbed, c.temp_hp, amount, 100))
+    amount = damage.after_aegis(amount, c.total("aegis"), true_damage=true_damage)
+    got = damage.take(damage.Vitals(c.hp, c.max_hp, c.temp_hp), amount)
+    c.hp, c.temp_hp = got.vitals.hp, got.vitals.temp_hp
+    events.append(Damaged(c.id, got.to_hp, c.hp, source, got.to_temp, c.temp_hp, amount, 100))
     if c.hp == 0 and c.up:
         events += knock_out(state, c)
     return events
@@ -102,6 +107,7 @@ def knock_out(state: RpgState, c: Creature) -> list:
     c.hidden = False
     c.temp_hp = 0
     events: list = [FellUnconscious(c.id, (c.x, c.y))]
+    events += grapple.end_all(state, c, "down")              # RS-76: every hold drops
     if not c.has("prone"):
         c.conditions.append(Condition("prone", source=c.id))
         events.append(ConditionChanged(c.id, "prone", True))
@@ -110,10 +116,11 @@ def knock_out(state: RpgState, c: Creature) -> list:
 
 def kill(state: RpgState, c: Creature, how: str) -> list:
     """The creature dies (B-32 coup de grace with lethal strife, RS-10): it leaves the board."""
+    events = grapple.end_all(state, c, "down")                # RS-76
     c.status = "dead"
     c.hp = 0
     c.conditions = []
-    return [Killed(c.id, how)]
+    return events + [Killed(c.id, how)]
 
 
 def check_end(state: RpgState) -> list:
