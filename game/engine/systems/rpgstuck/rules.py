@@ -19,11 +19,11 @@ from game.engine.rng import Rng
 from game.engine.rules import IllegalAction, Refusal, refuse_unlisted
 from game.engine.tactics import pending
 
-from . import area, arith, attack, grapple, house, mount, turns
+from . import area, arith, attack, grapple, house, mount, stepacts, turns
 from .actions import (AreaAttack, Aim, Assail, Attack, Avert, Block, Dash, Discern, Finish, Hide,
-                      Move, Release, Resist, Shift, Shove, StandUp)
+                      Move, Release, Resist, Shift, Shove, StandUp, UseStep)
 from .events import ActionTaken, ConditionChanged, Moved, Spotted
-from .profiles import is_attack, profile
+from .profiles import content_of, is_attack, profile
 from .state import Cell, Condition, Creature, RpgState
 
 
@@ -153,6 +153,7 @@ def legal_actions(state: RpgState) -> list:
         out.append(StandUp(c.id))
     out += attack_choices(state, c)
     out += area_choices(state, c)
+    out += [UseStep(c.id, s.id) for s in stepacts.activated(state, c)]       # B-21
     if can_minor(state):
         out += [Aim(c.id), Assail(c.id), Avert(c.id)]
     for d in secret_targets(state, c):                          # B-12, RS-57
@@ -256,6 +257,9 @@ def validate(state: RpgState, action: Any) -> Refusal | None:
     if isinstance(action, Finish) and not house.read(state, "lethal"):
         return Refusal("creatures at 0 HP are captured, not killed (lethal strife is off)",
                        "RS-SM-02")
+    if isinstance(action, UseStep) and c is not None:
+        if action.step not in {s.id for s in stepacts.activated(state, c)}:
+            return Refusal(f"{uid} has no Step {action.step!r} to call on now", "RS-148")
     if isinstance(action, AreaAttack) and c is not None:
         if action.ability not in c.actions or not area.is_area(state, action.ability):
             return Refusal(f"{uid} has no area attack {action.ability!r}", "RS-B-21")
@@ -362,6 +366,8 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
                                  action.part, action.trade, rng)
     elif isinstance(action, AreaAttack):
         events += area.declare(state, c, action.ability, rng)
+    elif isinstance(action, UseStep):
+        events += stepacts.use(state, c, content_of(state).steps[action.step])
     elif isinstance(action, Aim):
         attack.spend_minor(state)
         t.aim += 1
