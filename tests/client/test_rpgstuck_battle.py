@@ -250,10 +250,12 @@ def test_every_rpgstuck_event_reads_as_our_own_words(monkeypatch):
                 kw[f.name] = "prone"
             elif f.name in ("target", "defender", "creature", "victim", "mover"):
                 kw[f.name] = "imp"
-            elif f.name in ("skill", "what", "how", "part", "purpose", "die", "against", "cost"):
+            elif f.name in ("skill", "what", "how", "part", "purpose", "die", "against", "cost",
+                            "why"):
                 kw[f.name] = {"skill": "athletics", "what": "aim", "how": "coup de grace",
                               "part": "head", "purpose": "shove", "die": "d4",
-                              "against": "AC", "cost": "minor"}[f.name] if t is str else 12
+                              "against": "AC", "cost": "minor", "why": "let go"}[f.name] \
+                    if t is str else 12
             elif t is Roll:
                 kw[f.name] = Roll("attack", "d20", (12,), (), 12)
             else:

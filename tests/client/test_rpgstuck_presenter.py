@@ -166,3 +166,26 @@ def test_an_action_the_bar_has_no_button_for_is_still_offered(monkeypatch):
     monkeypatch.setattr(p, "legal", lambda: legal)
     more = next(b for b in p.buttons("knight", None) if b.id == "more")
     assert more.actions == (("Grab", Grab("knight")),)
+
+
+@pytest.mark.rule("RS-64", "RS-76", "RS-77")
+def test_a_grapple_is_chosen_on_the_map_and_shown_on_both_tokens():
+    """Grapple is a targeting mode; the hold shows on the holder and the held, each naming the
+    other; letting go and hauling are offered in the More menu."""
+    from game.engine.systems.rpgstuck.actions import Grapple, Haul, Release
+    m = battle([("knight", "knight", 0, 4, 2), ("imp", "imp", 1, 5, 2)], rows=ROWS)
+    p = presenter(m)
+    assert "grapple" in {b.id for b in p.buttons("knight", None)}
+    assert (5, 2) in p.overlay("grapple", "knight", None).targets
+    grab = p.click("grapple", "knight", (5, 2)).action
+    assert grab == Grapple("knight", 5, 2)
+    m.force_dice([20, 1])
+    out = m.submit(grab)
+    assert "Knight grabs Imp" in [ln.text for ln in p.log_lines(list(out.events))]
+    toks = {t.id: dict(t.badges) for t in p.tokens(0)}
+    assert toks["imp"]["G"].endswith("(by Knight)")
+    assert toks["knight"]["Gr"].endswith("(Imp)")
+    more = next(b for b in p.buttons("knight", None) if b.id == "more")
+    kinds = {type(a) for _label, a in more.actions}
+    assert Release in kinds and Haul in kinds
+    assert ("Let go of Imp", Release("knight", "imp")) in more.actions

@@ -24,8 +24,9 @@ from game.engine.events import DiceRolled, InitiativeSettled
 from game.engine.events import Moved as CoreMoved
 from game.engine.systems.rpgstuck import arith, attack, rolls, rules, sight
 from game.engine.systems.rpgstuck.actions import (Aim, Assail, Attack, Avert, Block, Dash,
-                                                  Discern, Finish, Hide, Move, Shift, Shove,
-                                                  StandUp)
+                                                  Discern, Dismount, Escape, Finish, Grapple,
+                                                  Haul, Hide, Mount, Move, Release, Resist,
+                                                  Shift, Shove, StandUp)
 from game.engine.systems.rpgstuck.attack import AVERT_DIE, BLOCK_STAGE
 from game.engine.systems.rpgstuck.forecast import predict
 from game.engine.systems.rpgstuck.content import part_y
@@ -57,7 +58,11 @@ MOVE_VERBS = {"walk": "walks", "shift": "shifts", "pushed": "is pushed", "fall":
 
 #: the actions the bar, the map and the prompts offer by their own controls
 _ON_THE_BAR = (Move, Shift, Attack, Aim, Assail, Avert, Dash, StandUp, Hide, Shove, Discern,
-               Finish, Block, EndTurn, Concede)
+               Finish, Grapple, Block, EndTurn, Concede)
+#: targeting modes that pick a creature on the map for an action naming its square
+_AT_SQUARE = {"shove": Shove, "finish": Finish, "discern": Discern, "grapple": Grapple}
+#: conditions that name another creature (its name follows the badge's words)
+_WITH_WHOM = {"grappled": "by", "grappling": "", "mounted": "", "ridden": "by"}
 
 
 def pct(p: Any) -> str:
@@ -188,6 +193,9 @@ class RpgStuckPresenter(Presenter):
                 continue
             seen.add(cond.id)
             letters, words = looks.condition_look(cond.id)
+            if cond.id in _WITH_WHOM and cond.source and cond.source != c.id:
+                words = f"{words} ({_WITH_WHOM[cond.id]} {self.unit_name(cond.source)})".replace(
+                    "( ", "(")
             if cond.id == "cripple":
                 letters, words = f"C{c.total('cripple')}", f"{words} by {c.total('cripple')} ft"
             out.append((letters, words))
@@ -423,6 +431,8 @@ class RpgStuckPresenter(Presenter):
                                               "push it 10 ft or knock it prone"),
                     (Discern, "discern", "Discern", "Perception against a creature's DC: find "
                                                     "one of its secrets"),
+                    (Grapple, "grapple", "Grapple", "Major: opposed Athletics to take hold of "
+                                                    "a creature within reach"),
                     (Finish, "finish", "Finish", "Major: kill an unconscious enemy next to you")):
                 if kind in kinds:
                     out.append(ActionButton(ident, label, mode=ident, tooltip=tip))
@@ -520,8 +530,8 @@ class RpgStuckPresenter(Presenter):
             cells = {(a.x, a.y): 1 for a in self.legal() if isinstance(a, Shift)}
             return Overlay(cells=cells, veil=True, size=me.size, cost_digits=False,
                            legend=((1, "one free step"),))
-        if mode in ("shove", "finish", "discern"):
-            kind = {"shove": Shove, "finish": Finish, "discern": Discern}[mode]
+        if mode in _AT_SQUARE:
+            kind = _AT_SQUARE[mode]
             ov = Overlay()
             for a in self.legal():
                 if isinstance(a, kind):
@@ -615,9 +625,9 @@ class RpgStuckPresenter(Presenter):
             for a in legal:
                 if isinstance(a, Shift) and (a.x, a.y) == cell:
                     return ClickResult(action=a)
-        elif mode in ("shove", "finish", "discern"):
+        elif mode in _AT_SQUARE:
             anchor = self._anchor(cell)
-            kind = {"shove": Shove, "finish": Finish, "discern": Discern}[mode]
+            kind = _AT_SQUARE[mode]
             got = [a for a in legal if isinstance(a, kind) and (a.x, a.y) == anchor]
             if len(got) == 1:
                 return ClickResult(action=got[0])
@@ -756,8 +766,14 @@ class RpgStuckPresenter(Presenter):
     def prompt(self) -> Prompt | None:
         st = self.state
         stage = pending.top(st.pending)
-        if stage is None or stage.stage != BLOCK_STAGE:
+        if stage is None:
             return None
+        if stage.stage != BLOCK_STAGE:
+            # any other stage (resisting a grapple when the table asks): its legal answers
+            d = self.match.decision
+            return Prompt(title(stage.stage) + "?", d.prompt if d is not None else "",
+                          tuple((self.describe(a), a, "") for a in self.legal()
+                                if not isinstance(a, Concede)))
         plan = stage.data
         c = st.creatures[plan["attacker"]]
         d = st.creatures[stage.actor]
@@ -818,6 +834,20 @@ class RpgStuckPresenter(Presenter):
             return ("Scrutinize " if a.scrutinize else "Discern ") + n(self.unit_at((a.x, a.y)))
         if isinstance(a, Block):
             return "Block" if a.block else "Take the hit"
+        if isinstance(a, Grapple):
+            return f"Grab {n(self.unit_at((a.x, a.y)))}"
+        if isinstance(a, Escape):
+            return f"Break free of {n(a.grappler)}"
+        if isinstance(a, Release):
+            return f"Let go of {n(a.target)}"
+        if isinstance(a, Resist):
+            return f"Resist with {title(a.skill)}"
+        if isinstance(a, Mount):
+            return f"Climb onto {n(a.mount)}"
+        if isinstance(a, Dismount):
+            return f"Get down at {a.x},{a.y}"
+        if isinstance(a, Haul):
+            return f"Haul {n(a.target)} to {a.x},{a.y}"
         if isinstance(a, Concede):
             return "Concede"
         if isinstance(a, EndTurn):
@@ -910,6 +940,13 @@ class RpgStuckPresenter(Presenter):
             "rs.secret_found": lambda e: LogLine(f"{n(e.finder)} finds {n(e.creature)}'s "
                                                  f"{title(e.part).lower()}", GOOD),
             "rs.spotted": lambda e: LogLine(f"{n(e.creature)} is spotted", FORCED),
+            "rs.grapple_started": lambda e: LogLine(f"{n(e.grappler)} grabs {n(e.target)}",
+                                                    FORCED),
+            "rs.grapple_ended": lambda e: f"{n(e.grappler)}'s hold on {n(e.target)} ends ({e.why})",
+            "rs.mounted": lambda e: LogLine(f"{n(e.rider)} climbs onto {n(e.mount)}", INFO),
+            "rs.dismounted": lambda e: (LogLine(f"{n(e.rider)} falls off {n(e.mount)}", FORCED)
+                                        if e.why == "fell off" else
+                                        f"{n(e.rider)} gets off {n(e.mount)} ({e.why})"),
         }
 
     def _damage_tail(self, e: Any) -> str:

@@ -1036,13 +1036,19 @@ def on_hit(state: BindingsState, a: Attack, att: Combatant, t: Combatant,
 
 def knock_down(state: BindingsState, t: Combatant) -> list:
     """HP 0: down and out (invented core; movement.knock_down ends its movements and pushes).
-    Its attacks still in the air fall harmlessly."""
+    Its attacks still in the air fall harmlessly, and attacks deferred to its turn (BND-13)
+    end with it: that turn never comes, so nothing would ever settle them."""
     from . import movement
+    if t.down:
+        return []
     out: list = movement.knock_down(state, t)
     for a in list(state.attacks):
         if a.attacker == t.id and a.status == "flying":
             _finish(state, a)
             out.append(AttackStopped(a.id, "short", a.pos))
+        elif a.target == t.id and a.status == "deferred":
+            _finish(state, a)
+            out.append(AttackStopped(a.id, "target_gone", a.pos))
     return out
 
 

@@ -671,7 +671,8 @@ def _collision(state: BindingsState, c: Combatant, rng: Any) -> list:
     out: list = [DiceRolled(roll, c.id, f"{c.name} hits an obstacle: {amount}"),
                  ev.DamageDealt(c.id, amount, c.hp, "collision")]
     if c.hp == 0:
-        out += knock_down(state, c)
+        from . import combat        # combat imports this module: its knock_down also ends attacks
+        out += combat.knock_down(state, c)
     return out
 
 

@@ -28,6 +28,7 @@ from game.engine.tactics.forced import DROP, EDGE, FREE, OCCUPANT, SOLID, Ahead,
 from game.engine.tactics.lines import bresenham
 from game.engine.tactics.reach import Reach, SquareNode, cheapest_cells, search
 
+from .limits import mod
 from .sight import line_of_sight
 from .terrain import DARK, FEET_PER_SQUARE, Field
 
@@ -204,11 +205,6 @@ class Jump:
     high_ft: int
 
 
-def ability_mod(score: int) -> int:
-    """B-01: floor((score - 10) / 2)."""
-    return (score - 10) // 2
-
-
 def jump(str_score: int, run_up_ft: int = 0) -> Jump:
     """RS-107: with a run-up of at least 10 ft, as far as the Strength score in feet and as high
     as 3 + the STR modifier; without one, both halved (rounded down, B-28). The horizontal
@@ -216,7 +212,7 @@ def jump(str_score: int, run_up_ft: int = 0) -> Jump:
     distance: TV-51's 6 ft running high jump). Either uses movement foot for foot."""
     running = run_up_ft >= RUN_UP_FT
     long_ft = str_score if running else str_score // 2
-    high = max(0, 3 + ability_mod(str_score))
+    high = max(0, 3 + mod(str_score))      # B-01's modifier (limits.py)
     return Jump(long_ft - long_ft % FT, high if running else high // 2)
 
 
