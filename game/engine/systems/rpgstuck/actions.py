@@ -192,3 +192,21 @@ class Haul(Record):
     target: str
     x: int
     y: int
+
+
+@action("rs.area")
+@dataclass(frozen=True, slots=True)
+class AreaAttack(Record):
+    """Use the area abilitech `ability` (Psi Pulse's burst around the user, B-21): one attack roll
+    against each creature in the area, none named by the seat (RS-85, RS-49: no called shot)."""
+    unit: str
+    ability: str
+
+
+@action("rs.step")
+@dataclass(frozen=True, slots=True)
+class UseStep(Record):
+    """Call on the activated Step `step` (B-21 Sanguine: Brave: movement, Aim, Avert and Assail
+    at once), spending its limited use (RS-148)."""
+    unit: str
+    step: str

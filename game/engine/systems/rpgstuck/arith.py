@@ -48,9 +48,30 @@ def field(state: RpgState) -> terrain.Field:
     return terrain.field_of(state.board)
 
 
-def _others(state: RpgState, c: Creature, ignore: str = "") -> frozenset[Cell]:
+def _others(state: RpgState, c: Creature, ignore: str = "", known_only: bool = False
+            ) -> frozenset[Cell]:
+    """The squares other creatures (but `ignore`, a mount's rider) stand on; with `known_only`,
+    only those `c`'s side knows of (its own and the enemies it perceives), so a walk's reach
+    never hints where an unseen enemy stands."""
     return frozenset(cell for o in state.creatures.values() if o.id != c.id and o.id != ignore
-                     and o.status in ("up", "unconscious") for cell in o.cells())
+                     and o.status in ("up", "unconscious")
+                     and (not known_only or o.side == c.side or side_sees(state, c.side, o))
+                     for cell in o.cells())
+
+
+def unseen_in_way(state: RpgState, c: Creature, path: list[Cell]) -> tuple[int, Creature | None]:
+    """How many steps of `path` `c` can take before its footprint would enter a square where
+    an enemy its side did not perceive stands, and that enemy (None: the whole path is clear).
+    The reach already went round every creature the side knows of."""
+    size = c.size
+    for n, (x, y) in enumerate(path):
+        for o in state.creatures.values():
+            if o.id == c.id or o.status not in ("up", "unconscious") or o.side == c.side \
+                    or side_sees(state, c.side, o):
+                continue
+            if any(x <= ox < x + size and y <= oy < y + size for ox, oy in o.cells()):
+                return n, o
+    return len(path), None
 
 
 def move_rules(state: RpgState, c: Creature) -> moves.MoveRules:
@@ -67,11 +88,20 @@ def move_rules(state: RpgState, c: Creature) -> moves.MoveRules:
 def reach(state: RpgState, c: Creature, budget: int, free: bool = False, ignore: str = ""
           ) -> dict[Cell, tuple[int, list[Cell]]]:
     """Squares `c` can reach with `budget` ft, with cost and path (moves.reach: B-14, RS-106,
-    RS-107 jumps, never through another creature but `ignore`, a mount's rider)."""
+    RS-107 jumps, never through another creature but `ignore`, a mount's rider, among those
+    its side knows of: a square where an unseen enemy stands is listed like an empty one, and a
+    walk into it is stopped when made, `unseen_in_way`)."""
     if budget < 5:
         return {}
     return moves.reach(field(state), (c.x, c.y), budget, move_rules(state, c),
-                       blocked=_others(state, c, ignore))
+                       blocked=_others(state, c, ignore, known_only=True))
+
+
+def path_cost(state: RpgState, c: Creature, path: list[Cell]) -> int:
+    """The feet `c` pays to walk `path` from its square (moves.path_cost)."""
+    cost = moves.path_cost(field(state), (c.x, c.y), path, move_rules(state, c))
+    assert cost is not None, f"{c.id} cannot walk {path}"
+    return cost
 
 
 def _occupied(state: RpgState) -> frozenset[Cell]:

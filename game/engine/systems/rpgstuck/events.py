@@ -181,7 +181,8 @@ class SecretFound(Record):
 @event("rs.spotted")
 @dataclass(frozen=True, slots=True)
 class Spotted(Record):
-    """`creature` is no longer hidden (it attacked, or failed a Stealth check)."""
+    """`creature` is no longer hidden, or its square is found (it attacked, failed a Stealth
+    check, or a walker ran into it)."""
 
     creature: str
 

@@ -19,11 +19,11 @@ from game.engine.rng import Rng
 from game.engine.rules import IllegalAction, Refusal, refuse_unlisted
 from game.engine.tactics import pending
 
-from . import arith, attack, grapple, house, mount, turns
-from .actions import (Aim, Assail, Attack, Avert, Block, Dash, Discern, Finish, Hide, Move, Release,
-                      Resist, Shift, Shove, StandUp)
-from .events import ActionTaken, ConditionChanged, Moved
-from .profiles import is_attack, profile
+from . import area, arith, attack, grapple, house, mount, stepacts, turns
+from .actions import (AreaAttack, Aim, Assail, Attack, Avert, Block, Dash, Discern, Finish, Hide,
+                      Move, Release, Resist, Shift, Shove, StandUp, UseStep)
+from .events import ActionTaken, ConditionChanged, Moved, Spotted
+from .profiles import content_of, is_attack, profile
 from .state import Cell, Condition, Creature, RpgState
 
 
@@ -114,6 +114,15 @@ def attack_choices(state: RpgState, c: Creature) -> list[Attack]:
     return out
 
 
+def area_choices(state: RpgState, c: Creature) -> list[AreaAttack]:
+    """Area abilitechs `c` may use now (B-21 Psi Pulse): listed whoever stands around, so the
+    list never hints at an unseen creature in the burst."""
+    majors, minors = can_major(state), can_minor(state)
+    return [AreaAttack(c.id, ability) for ability in c.actions
+            if area.is_area(state, ability) and area.usable(state, c, ability)
+            and (majors if profile(state, c, ability).cost == "major" else minors)]
+
+
 def secret_targets(state: RpgState, c: Creature) -> list[Creature]:
     """Enemies in view whose secrets `c`'s side has not all found (B-12 Discern, RS-57)."""
     return [d for d in enemies_in_view(state, c) if d.up and arith.side_sees(state, c.side, d)
@@ -143,6 +152,8 @@ def legal_actions(state: RpgState) -> list:
     if c.has("prone") and not c.has("grappled") and t.move_left >= c.speed // 2:
         out.append(StandUp(c.id))
     out += attack_choices(state, c)
+    out += area_choices(state, c)
+    out += [UseStep(c.id, s.id) for s in stepacts.activated(state, c)]       # B-21
     if can_minor(state):
         out += [Aim(c.id), Assail(c.id), Avert(c.id)]
     for d in secret_targets(state, c):                          # B-12, RS-57
@@ -246,6 +257,14 @@ def validate(state: RpgState, action: Any) -> Refusal | None:
     if isinstance(action, Finish) and not house.read(state, "lethal"):
         return Refusal("creatures at 0 HP are captured, not killed (lethal strife is off)",
                        "RS-SM-02")
+    if isinstance(action, UseStep) and c is not None:
+        if action.step not in {s.id for s in stepacts.activated(state, c)}:
+            return Refusal(f"{uid} has no Step {action.step!r} to call on now", "RS-148")
+    if isinstance(action, AreaAttack) and c is not None:
+        if action.ability not in c.actions or not area.is_area(state, action.ability):
+            return Refusal(f"{uid} has no area attack {action.ability!r}", "RS-B-21")
+        if not area.usable(state, c, action.ability):
+            return Refusal(f"{action.ability} has no use left or is cooling down", "RS-141")
     if isinstance(action, Attack) and c is not None:
         if action.ability not in c.actions or not is_attack(state, action.ability):
             return Refusal(f"{uid} has no attack {action.ability!r}", "RS-B-12")
@@ -279,6 +298,18 @@ def validate(state: RpgState, action: Any) -> Refusal | None:
     return refuse_unlisted(legal_actions(state), action)
 
 
+# --- a walk into an unseen enemy ---------------------------------------------------------------
+def _bumped_into(state: RpgState, c: Creature, d: Creature | None) -> list:
+    """A walk stopped by an enemy its side did not perceive (the legal list shows such a square
+    as free, so it never hints where a hidden creature stands): the enemy is found, no longer
+    hidden, and the walker's side learns its square."""
+    if d is None:
+        return []
+    d.hidden = False
+    state.last_seen.setdefault(str(c.side), {})[d.id] = [d.x, d.y]
+    return [Spotted(d.id)]
+
+
 # --- apply --------------------------------------------------------------------------------------
 def apply(state: RpgState, action: Any, rng: Rng) -> list:
     refusal = validate(state, action)
@@ -297,20 +328,34 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
         events += turns.end_turn(state, rng)
     elif isinstance(action, Move):
         cost, path = reach(state, c)[(action.x, action.y)]
+        walker = mount.mount_of(state, c) if c.has("mounted") else c     # RS-110: the mount
+        assert walker is not None
+        dx, dy = walker.x - c.x, walker.y - c.y
+        steps = [(x + dx, y + dy) for x, y in path]
+        taken, bumped = arith.unseen_in_way(state, walker, steps)
+        if bumped is not None:          # our reading: the step into it is paid, then it stops
+            cost = arith.path_cost(state, walker, steps[:taken + 1])
         t.move_left -= cost
         start = (c.x, c.y)
-        c.x, c.y = action.x, action.y
-        events.append(Moved(c.id, tuple(path), "walk", False, cost))
+        if taken:
+            c.x, c.y = path[taken - 1]
+        events.append(Moved(c.id, tuple(path[:taken]), "walk", False, cost))
         events += mount.carry(state, c, start)
-        events += grapple.drag(state, c, start, tuple(path))
+        events += grapple.drag(state, c, start, tuple(path[:taken]))
+        events += _bumped_into(state, c, bumped)
         events += arith.stealth_after_move(state, c, rng)
     elif isinstance(action, Shift):
         attack.spend_minor(state)
         start = (c.x, c.y)
-        c.x, c.y = action.x, action.y
-        t.shifted = True
-        events.append(Moved(c.id, ((action.x, action.y),), "shift", False, 0))
-        events += grapple.drag(state, c, start, ((action.x, action.y),))
+        taken, bumped = arith.unseen_in_way(state, c, [(action.x, action.y)])
+        if taken:
+            c.x, c.y = action.x, action.y
+            t.shifted = True
+        went = ((action.x, action.y),)[:taken]
+        events.append(Moved(c.id, went, "shift", False, 0))
+        if went:
+            events += grapple.drag(state, c, start, went)
+        events += _bumped_into(state, c, bumped)
         events += arith.stealth_after_move(state, c, rng)
     elif isinstance(action, StandUp):
         t.move_left -= c.speed // 2                      # B-12: half speed
@@ -319,6 +364,10 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
     elif isinstance(action, Attack):
         events += attack.declare(state, c, action.ability, tuple(tuple(x) for x in action.targets),
                                  action.part, action.trade, rng)
+    elif isinstance(action, AreaAttack):
+        events += area.declare(state, c, action.ability, rng)
+    elif isinstance(action, UseStep):
+        events += stepacts.use(state, c, content_of(state).steps[action.step])
     elif isinstance(action, Aim):
         attack.spend_minor(state)
         t.aim += 1

@@ -15,7 +15,8 @@ from game.engine.rng import Rng
 from game.engine.tactics import initiative, pending, timelimit
 
 from . import damage, grapple, house
-from .events import ConditionChanged, Damaged, FellUnconscious, InitiativeSettled, Killed
+from .events import (ConditionChanged, Damaged, FellUnconscious, Healed, InitiativeSettled,
+                     Killed)
 from .state import Condition, Creature, RpgState, Turn
 
 
@@ -111,6 +112,20 @@ def knock_out(state: RpgState, c: Creature) -> list:
     if not c.has("prone"):
         c.conditions.append(Condition("prone", source=c.id))
         events.append(ConditionChanged(c.id, "prone", True))
+    return events
+
+
+def heal(state: RpgState, c: Creature, amount: int, source: str) -> list:
+    """RS-01: HP back up to max (damage.heal); B-16: healing that lifts an Unconscious creature
+    above 0 HP ends Unconscious (it stays Prone and stands up as usual). The dead stay dead."""
+    if c.status not in ("up", "unconscious"):
+        return []
+    v = damage.heal(damage.Vitals(c.hp, c.max_hp, c.temp_hp), amount)
+    gained, c.hp = v.hp - c.hp, v.hp
+    events: list = [Healed(c.id, gained, c.hp, source)]
+    if c.status == "unconscious" and c.hp > 0:
+        c.status = "up"
+        events.append(ConditionChanged(c.id, "unconscious", False))
     return events
 
 
