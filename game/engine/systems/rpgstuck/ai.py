@@ -72,6 +72,10 @@ class RpgBot(BotBase):
             best_move = max(moves, key=lambda a: self._place_score(view, me, a.x, a.y, rng))
             if self._place_score(view, me, best_move.x, best_move.y, rng) > here + 1e-9:
                 return best_move
+        guesses = [a for a in legal if isinstance(a, Attack)
+                   and any(cell in self._unseen_known(view, me) for cell in a.targets)]
+        if guesses:                # RS-102/103: at disadvantage, and a wrong square just misses
+            return max(guesses, key=lambda a: self._guess_score(view, me, a))
         if Dash in kinds and view.turn.move_left < 5 and self._far(view, me):
             return Dash(me.id)
         if Avert in kinds and not me.has("averting"):
@@ -124,6 +128,16 @@ class RpgBot(BotBase):
         aim = forecast.predict(view, me, a.ability, d, aim=1)
         assail = forecast.predict(view, me, a.ability, d, assail=True)
         return (assail.drop, assail.expected) > (aim.drop, aim.expected)
+
+    def _unseen_known(self, view: RpgState, me: Creature) -> set[tuple[int, int]]:
+        """Last known squares of enemies out of the seat's view (a walk that bumped into one,
+        or where it was last seen) that nobody of the side sees standing empty."""
+        return {(x, y) for x, y, hp in self._goals(view, me) if hp == 999
+                and (x, y) in {tuple(v) for v in view.last_seen.get(str(me.side), {}).values()}}
+
+    def _guess_score(self, view: RpgState, me: Creature, a: Attack) -> int:
+        known = self._unseen_known(view, me)
+        return sum(1 for cell in a.targets if cell in known)
 
     def _enemies(self, view: RpgState, me: Creature) -> list[Creature]:
         return [d for d in view.creatures.values() if d.side != me.side and d.up]
