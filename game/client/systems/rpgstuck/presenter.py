@@ -940,13 +940,18 @@ class RpgStuckPresenter(Presenter):
             "rs.secret_found": lambda e: LogLine(f"{n(e.finder)} finds {n(e.creature)}'s "
                                                  f"{title(e.part).lower()}", GOOD),
             "rs.spotted": lambda e: LogLine(f"{n(e.creature)} is spotted", FORCED),
-            "rs.grapple_started": lambda e: LogLine(f"{n(e.grappler)} grabs {n(e.target)}",
-                                                    FORCED),
-            "rs.grapple_ended": lambda e: f"{n(e.grappler)}'s hold on {n(e.target)} ends ({e.why})",
-            "rs.mounted": lambda e: LogLine(f"{n(e.rider)} climbs onto {n(e.mount)}", INFO),
-            "rs.dismounted": lambda e: (LogLine(f"{n(e.rider)} falls off {n(e.mount)}", FORCED)
-                                        if e.why == "fell off" else
-                                        f"{n(e.rider)} gets off {n(e.mount)} ({e.why})"),
+            "rs.grapple_started": lambda e: LogLine(f"{n(e.grappler)} grabs {n(e.target)} "
+                                                    f"({e.ft} ft)", FORCED),
+            "rs.grapple_ended": lambda e: LogLine(
+                f"{n(e.grappler)}'s hold on {n(e.target)} ends"
+                + {"let go": " (let go)", "escaped": " (escaped)", "holder moved": " (pushed away)",
+                   "pushed out of reach": " (pushed out of reach)",
+                   "down": " (down)"}.get(e.why, ""), FORCED),
+            "rs.mounted": lambda e: f"{n(e.rider)} mounts {n(e.mount)} ({e.cost} ft)",
+            "rs.dismounted": lambda e: LogLine(
+                f"{n(e.rider)} " + {"dismounted": "dismounts from", "fell off": "falls off",
+                                    "moved off": "is knocked off"}.get(e.why, "leaves")
+                + f" {n(e.mount)}", INFO if e.why == "dismounted" else FORCED),
         }
 
     def _damage_tail(self, e: Any) -> str:
