@@ -181,7 +181,7 @@ def test_a_grapple_is_chosen_on_the_map_and_shown_on_both_tokens():
     assert grab == Grapple("knight", 5, 2)
     m.force_dice([20, 1])
     out = m.submit(grab)
-    assert "Knight grabs Imp" in [ln.text for ln in p.log_lines(list(out.events))]
+    assert "Knight grabs Imp (5 ft)" in [ln.text for ln in p.log_lines(list(out.events))]
     toks = {t.id: dict(t.badges) for t in p.tokens(0)}
     assert toks["imp"]["G"].endswith("(by Knight)")
     assert toks["knight"]["Gr"].endswith("(Imp)")
