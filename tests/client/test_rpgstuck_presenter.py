@@ -80,7 +80,7 @@ def test_the_forecast_is_the_engines_own():
     assert click.action == Attack("knight", "strike", ((5, 4),))
 
 
-@pytest.mark.rule("RS-44", "RS-45")
+@pytest.mark.rule("RS-45")
 def test_a_called_shot_picker_lists_each_part_with_its_odds(monkeypatch):
     """When the engine lists called shots, a click on the target opens a picker: the plain
     attack first, then each body part, every line with its odds."""
@@ -135,7 +135,7 @@ def test_the_hp_bar_draws_temp_hp_after_the_hp():
     assert pale in bar_colours(temp)
 
 
-@pytest.mark.rule("RS-44", "RS-45", "RS-48", "RS-57")
+@pytest.mark.rule("RS-45", "RS-48", "RS-57")
 def test_the_unit_panel_lists_the_parts_a_called_shot_may_aim_at():
     """Each part with its Y, copies, HP of its own and effect; a secret part only once the
     viewing side has found it."""
