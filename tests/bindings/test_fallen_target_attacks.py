@@ -11,8 +11,10 @@ from game.engine.systems.bindings.events import AttackStopped
 from tests.bindings.bndtools import act, make
 
 
-@pytest.mark.rule("BND-13")
-def test_an_attack_deferred_to_a_fallen_target_is_stopped_when_it_falls():
+def dodged_blast():
+    """(match, the blast's id, the ally's blow): an Air Blast on a brawler who Dodges it, so it
+    waits for the brawler's turn (BND-13), and the ally's strike that will knock the brawler
+    out before that turn; the client's test of the same moment starts here too."""
     cs = [{"id": "a", "sheet": "aeromancer", "side": 0, "x": 0, "y": 3},
           {"id": "c", "sheet": "brawler", "side": 0, "x": 7, "y": 3},
           {"id": "b", "sheet": "brawler", "side": 1, "x": 8, "y": 3, "hp": 1},
@@ -29,6 +31,12 @@ def test_an_attack_deferred_to_a_fallen_target_is_stopped_when_it_falls():
         m.submit(EndTurn())
     strike = next(x for x in m.legal_actions() if isinstance(x, A.UseMove)
                   and x.move == "unarmed_strike" and x.target == (8, 3))
+    return m, blast, strike
+
+
+@pytest.mark.rule("BND-13")
+def test_an_attack_deferred_to_a_fallen_target_is_stopped_when_it_falls():
+    m, blast, strike = dodged_blast()
     events = act(m, strike, [6] * 10)
     assert m.state.combatants["b"].down
     stopped = [e for e in events if isinstance(e, AttackStopped) and e.attack == blast]

@@ -12,8 +12,8 @@ from game.client.render.board_view import BoardView
 from game.client.systems.bindings.flight import FlightOverlay
 from game.client.systems.bindings.timing import flight_view, timeline_view
 from game.engine.actions import EndTurn
-from game.engine.systems.bindings import actions as A
-from tests.bindings.bndtools import act, make
+from tests.bindings.bndtools import act
+from tests.bindings.test_fallen_target_attacks import dodged_blast
 from tests.client.test_map_labels import Recording, caption_rects, spy
 
 pytestmark = pytest.mark.client
@@ -21,23 +21,7 @@ pytestmark = pytest.mark.client
 
 def _dodged():
     """(match, the blast's id, the ally's blow) with the blast deferred to the brawler's turn."""
-    cs = [{"id": "a", "sheet": "aeromancer", "side": 0, "x": 0, "y": 3},
-          {"id": "c", "sheet": "brawler", "side": 0, "x": 7, "y": 3},
-          {"id": "b", "sheet": "brawler", "side": 1, "x": 8, "y": 3, "hp": 1},
-          {"id": "d", "sheet": "scout", "side": 1, "x": 11, "y": 6}]
-    m = make(cs, order=["a", "c", "b", "d"])
-    act(m, next(x for x in m.legal_actions() if isinstance(x, A.UseMove)
-                and x.move == "air_blast" and x.target == (8, 3)))
-    blast = m.state.attacks[0].id
-    while m.decision.stage != "defend":
-        m.submit(EndTurn())
-    act(m, A.Defend("b", blast, "dodge"))
-    assert m.state.attacks[0].status == "deferred"
-    while m.state.acting != "c":
-        m.submit(EndTurn())
-    strike = next(x for x in m.legal_actions() if isinstance(x, A.UseMove)
-                  and x.move == "unarmed_strike" and x.target == (8, 3))
-    return m, blast, strike
+    return dodged_blast()
 
 
 def _dodged_then_downed():
