@@ -276,6 +276,11 @@ class Healing:
     bleeding_after: int
 
 
+def bleeding_left(stacks: int, gained: int) -> int:
+    """GU-141: each HP regained removes one Bleeding stack."""
+    return max(0, stacks - max(0, gained))
+
+
 def heal(hp: int, max_hp: int, amount: int, bleeding: int = 0) -> Healing:
     """Regain HP up to the maximum; every HP regained removes one Bleeding stack, the healing
     itself is not reduced (GU-141)."""
@@ -283,7 +288,7 @@ def heal(hp: int, max_hp: int, amount: int, bleeding: int = 0) -> Healing:
         raise ValueError("healing cannot be negative")
     after = min(max_hp, hp + amount)
     gained = max(0, after - hp)
-    return Healing(hp, max(hp, after), gained, bleeding, max(0, bleeding - gained))
+    return Healing(hp, max(hp, after), gained, bleeding, bleeding_left(bleeding, gained))
 
 
 def soul_damage(soul: int, amount: int) -> int:
