@@ -32,7 +32,7 @@ def test_instant_death_skips_the_test() -> None:
     assert change.life.state == "dead" and change.note == "died outright"
 
 
-@pytest.mark.rule("GU-110", "GU-50", "GU-GM-41")
+@pytest.mark.rule("GU-110", "GU-50", "GU-GM-41", "GU-T-18")
 def test_final_stand_limits() -> None:
     stand = limits("final_stand")
     assert not stand.move and stand.auto_hit and stand.bonus
