@@ -160,7 +160,7 @@ def cliffs() -> Plan:
     p.at(f, "O", (7, 15), (9, 15), (20, 13), (23, 17), (12, 17), (18, 16), (8, 4), (20, 1),
          (12, 6), (17, 12), (11, 12))
     p.at(f, "S", (8, 11), (21, 10), (17, 4), (12, 1))
-    p.at(f, "L", (16, 17))
+    p.at(f, "L", (11, 16))
     # bamboo thickets to hide in (and slow going), undergrowth by the pool
     p.rect(f, 7, 17, 10, 19, "y")
     p.rect(f, 19, 18, 22, 19, "y")
