@@ -89,3 +89,13 @@ def test_a_line_starts_next_to_its_creator_or_within_range_when_chosen():
     assert line_source_ok(me, (8, 5), far, 12, choose_source=True)
     assert not line_source_ok(me, (8, 5), line_far_end((8, 5), (9, 5), 12), 12,
                               choose_source=True)
+
+
+@pytest.mark.rule("GU-164", "GU-GM-22")
+def test_a_big_creature_is_caught_when_any_of_its_squares_is():
+    g = open_ground(9)
+    area = radius(g, (2, 2), 1)
+    assert area.catches([(3, 3), (4, 3), (3, 4), (4, 4)], 0, tall=2)
+    assert not area.catches([(4, 4), (5, 4), (4, 5), (5, 5)], 0, tall=2)
+    # a body 2 m tall standing 2 m below the source still reaches up into the area
+    assert radius(g, (2, 2), 1, source_height=0).catches([(2, 3)], -2, tall=2)

@@ -185,3 +185,27 @@ def test_cover_modifiers_piercing_and_divination():
     assert cover_mod("full", piercing=True) == 20
     assert cover_mod("full", piercing=True, divined=True) == 0
     assert cover_mod("none") == 0
+
+
+@pytest.mark.rule("GU-41", "GU-39")
+def test_a_big_footprint_pays_for_difficult_ground_under_any_of_its_squares():
+    g = Ground.from_rows(["....", ".~..", "...."])
+    assert terrain.leave_cost(g, (0, 0), Mover(size=2)) == 2
+    assert terrain.leave_cost(g, (2, 0), Mover(size=2)) == 1
+    assert terrain.leave_cost(g, (0, 0), Mover(size=2, aquatic=True)) == 1
+
+
+@pytest.mark.rule("GU-X-15")
+def test_a_creatures_height_is_its_floor_plus_its_altitude():
+    g = Ground.from_rows(["...", "..."], elevation=["034", "000"])
+    assert terrain.height_of(g, (1, 0)) == 3
+    assert terrain.height_of(g, (1, 0), altitude_m=5) == 8
+    assert terrain.height_of(g, (0, 0), size=2) == 3     # a big body stands on its highest square
+
+
+@pytest.mark.rule("GU-X-16")
+def test_the_cover_shading_of_every_square_against_an_attacker():
+    g = Ground.from_rows([".....", "..#..", "....."])
+    shade = terrain.cover_from(g, [(2, 0)])
+    assert shade[(0, 0)] == "none" and shade[(2, 2)] == "partial"
+    assert set(shade) == set(g.cells())
