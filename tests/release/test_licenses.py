@@ -82,7 +82,9 @@ def test_windows_and_macos_names_of_the_same_libraries_match():
              "zlib1.dll": "zlib", "libz.1.dylib": "zlib", "libpng16-16.dll": "libpng",
              "freetype.dll": "FreeType", "libopus-0.dll": "Opus",
              "libopusfile-0.dll": "opusfile", "portmidi.dll": "PortMidi",
-             "libogg-0.dll": "Ogg and Vorbis", "libffi-8.dll": "libffi"}
+             "libogg-0.dll": "Ogg and Vorbis", "libffi-8.dll": "libffi",
+             "libgme.dll": "Game Music Emu", "libsamplerate.0.dylib": "libsamplerate",
+             "libxmp.dll": "libxmp", "libwavpack-1.dll": "WavPack"}
     for file_name, component in names.items():
         notices = licenses.library_notices([file_name], table)
         assert [n.name for n in notices] == [component], file_name
