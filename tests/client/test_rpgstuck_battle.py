@@ -339,3 +339,45 @@ def test_the_shots_show_a_picker_a_forecast_a_dark_corner_and_the_block_prompt(a
     app.settle(2)
     assert block.prompt_panel is not None and block.prompt_panel.title == "Block?"
     assert app.top is block                             # no curtain: the viewer is the defender
+
+
+def test_every_rpgstuck_action_reads_as_our_own_words(monkeypatch):
+    """Each action a seat can pick (the More menu lists the ones without a button) is named in
+    words, never by its record's class name (Area Attack and Use Step once were)."""
+    import dataclasses
+    import typing
+    from game.client.systems.rpgstuck.presenter import RpgStuckPresenter
+    from game.engine.systems.rpgstuck import actions as A
+    from tests.rpgstuck.engine_helpers import battle
+    m = battle([("psion", "psion", 0, 2, 2), ("brawler", "brawler", 0, 3, 2),
+                ("imp", "imp", 1, 4, 2)])
+    p = RpgStuckPresenter(m)
+
+    def unnamed(a):
+        raise AssertionError(f"{type(a).__name__} has no words of its own")
+    monkeypatch.setattr(p, "unnamed_action", unnamed)
+    samples = {str: "psion", int: 2, bool: True}
+    classes = [c for c in vars(A).values() if isinstance(c, type) and dataclasses.is_dataclass(c)
+               and c.__module__ == A.__name__ and getattr(c, "kind", "").startswith("rs.")]
+    assert len(classes) > 20
+    for cls in classes:
+        hints = typing.get_type_hints(cls)
+        values = {}
+        for f in dataclasses.fields(cls):
+            t = hints[f.name]
+            if f.name == "ability":
+                values[f.name] = "strike"
+            elif t in samples:
+                values[f.name] = samples[t]
+            elif typing.get_origin(t) is tuple:
+                values[f.name] = ((4, 2),)
+            else:
+                values[f.name] = f.default if f.default is not dataclasses.MISSING else None
+        if cls is A.AreaAttack:
+            values["ability"] = "psi_pulse"
+        if cls is A.UseStep:
+            values["step"] = "sanguine_brave"
+        text = p.describe(cls(**values))
+        assert text and "_" not in text, (cls.__name__, text)
+    assert p.describe(A.AreaAttack("psion", "psi_pulse")).startswith("Psi Pulse")
+    assert p.describe(A.UseStep("brawler", "sanguine_brave")) == "Call on Sanguine: Brave"

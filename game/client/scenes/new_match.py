@@ -342,14 +342,14 @@ class NewMatchScene(UIScene):
     def start(self) -> Transition | None:
         try:
             config = self.build_config()
-        except Exception as exc:
+        except (ValueError, OSError) as exc:    # a choice the rules refuse; a bug goes to the app's handler
             self.app.log_exception(exc)
             return push(ErrorDialog(self.app, "This match cannot start", f"{exc}"))
         self.last_config = config
         where = self.map_choice.path if self.map_choice and self.map_choice.path else None
         try:
             match = Match.new(config)
-        except Exception as exc:    # a broken map or a config the system refuses
+        except (ValueError, OSError) as exc:    # a broken map or a config the system refuses
             self.app.log_exception(exc)
             named = f"Map: {where}\n" if where else ""
             return push(ErrorDialog(self.app, "This match cannot start",

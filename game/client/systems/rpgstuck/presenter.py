@@ -26,7 +26,7 @@ from game.engine.systems.rpgstuck import arith, attack, rolls, rules, sight
 from game.engine.systems.rpgstuck.actions import (Aim, Assail, Attack, Avert, Block, Dash,
                                                   Discern, Dismount, Escape, Finish, Grapple,
                                                   Haul, Hide, Mount, Move, Release, Resist,
-                                                  Shift, Shove, StandUp)
+                                                  Shift, Shove, StandUp, AreaAttack, UseStep)
 from game.engine.systems.rpgstuck.attack import AVERT_DIE, BLOCK_STAGE
 from game.engine.systems.rpgstuck.forecast import predict
 from game.engine.systems.rpgstuck.content import part_y
@@ -443,7 +443,7 @@ class RpgStuckPresenter(Presenter):
                 out.append(ActionButton("more", "More", actions=tuple(
                     (self.describe(a), a) for a in other),
                     tooltip="Other actions: " + ", ".join(
-                        sorted({title(type(a).__name__) for a in other}))))
+                        sorted({self.describe(a) for a in other}))))
         # number keys for the first nine, in order
         numbered = []
         for i, b in enumerate(out):
@@ -848,10 +848,34 @@ class RpgStuckPresenter(Presenter):
             return f"Get down at {a.x},{a.y}"
         if isinstance(a, Haul):
             return f"Haul {n(a.target)} to {a.x},{a.y}"
+        if isinstance(a, Aim):
+            return "Aim (a d4 on the next attack roll)"
+        if isinstance(a, Assail):
+            return "Assail (stat again on next damage)"
+        if isinstance(a, Avert):
+            return "Avert (Block d4 on the next attack at you)"
+        if isinstance(a, Dash):
+            return "Dash (move your speed again)"
+        if isinstance(a, StandUp):
+            return "Stand up (half your speed)"
+        if isinstance(a, Hide):
+            return "Hide (Stealth check)"
+        if isinstance(a, AreaAttack):
+            c = self.state.creatures.get(a.unit)
+            name = profile(self.state, c, a.ability).name if c is not None else title(a.ability)
+            return f"{name} (everyone in the area)"
+        if isinstance(a, UseStep):
+            step = content_of(self.state).steps.get(a.step)
+            return f"Call on {step.name if step is not None else title(a.step)}"
         if isinstance(a, Concede):
             return "Concede"
         if isinstance(a, EndTurn):
             return "End turn"
+        return self.unnamed_action(a)
+
+    def unnamed_action(self, a: Any) -> str:
+        """An action this presenter has no words for yet: its kind, so it is still offered
+        (a test checks every rpgstuck action has words of its own)."""
         return title(type(a).__name__)
 
     def _unseen_by_foes(self, uid: str) -> bool:

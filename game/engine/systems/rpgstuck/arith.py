@@ -18,7 +18,7 @@ from game.engine.dice import Roll, roll
 from game.engine.events import DiceRolled
 from game.engine.rng import Rng
 
-from . import damage, house, listing, moves, odds, rolls, sight, terrain
+from . import damage, house, limits, listing, moves, odds, rolls, sight, terrain
 from .events import CheckMade, ConditionChanged, Moved, SecretFound, Spotted
 from .state import Cell, Condition, Creature, RpgState, mod
 
@@ -37,10 +37,8 @@ def proficiency(pc: bool, level: int, tier: int) -> int:
 
 
 def pc_max_hp(entry: Any) -> int:
-    """RS-05/06 with B-19 (hit die average X/2 + 1)."""
-    die = entry.hit_die or 8
-    con = mod(entry.scores["CON"])
-    return 10 + die + con + (max(1, entry.level) - 1) * (die // 2 + 1 + con)
+    """RS-05/06 for a content entry: limits.pc_max_hp holds the rule (B-19)."""
+    return limits.pc_max_hp(max(1, entry.level), mod(entry.scores["CON"]), entry.hit_die or 8)
 
 
 # --- movement and sight (moves.py, sight.py, terrain.py) ---------------------------------------
