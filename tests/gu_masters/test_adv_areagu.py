@@ -34,8 +34,10 @@ def test_a_dodger_escapes_only_with_room_to_leave() -> None:
 
 
 @pytest.mark.rule("GU-83", "GU-GM-22")
-def test_a_flier_above_the_area_is_outside_it() -> None:
+def test_the_area_reaches_a_flier_only_within_its_height() -> None:
     ground = _open()
     blast = areas.radius(ground, (5, 5), 1)
-    exits = areagu.dodge_exits(ground, blast, (5, 5), 2, altitude_m=1)
-    assert exits and (4, 4) not in exits
+    assert blast.catches([(5, 5)], 1) and not blast.catches([(5, 5)], 2)
+    # caught 1 m up with 1 m of room: every square in reach is still inside the area
+    assert areagu.dodge_exits(ground, blast, (5, 5), 2, altitude_m=1) == ()
+    assert (3, 5) in areagu.dodge_exits(ground, blast, (5, 5), 4, altitude_m=1)
