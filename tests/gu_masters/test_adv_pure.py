@@ -233,3 +233,34 @@ def test_self_detonation_conditions() -> None:
     assert detonate.refusal(True, True, False, False)[1] == "GU-91"
     assert detonate.refusal(True, True, True, True)[1] == "GU-91"
     assert detonate.costs_reaction(own_turn=False) and not detonate.costs_reaction(own_turn=True)
+
+
+# ---- flight geometry ----------------------------------------------------------------------
+
+def _cliff():
+    from game.engine.systems.gu_masters.terrain import Ground
+    return Ground.from_rows(["......", "......", "..#..."], elevation=["000066", "000066", "000066"])
+
+
+@pytest.mark.rule("GU-31")
+def test_a_fly_is_a_clear_straight_line() -> None:
+    ground = _cliff()
+    path = flight.fly_path(ground, (0, 0), 4, (3, 0), 4, 8)
+    assert path == [((1, 0), 4), ((2, 0), 4), ((3, 0), 4)]
+    assert flight.fly_path(ground, (0, 0), 4, (5, 0), 4, 8) is None       # into the cliff face
+    assert flight.fly_path(ground, (0, 0), 4, (5, 0), 8, 8) is not None   # over it
+    assert flight.fly_path(ground, (0, 2), 4, (3, 2), 4, 8) is None       # through a wall
+    assert flight.fly_path(ground, (0, 0), 4, (0, 0), 12, 8) == [((0, 0), 12)]
+    assert flight.fly_path(ground, (0, 0), 4, (0, 0), 13, 8) is None      # beyond F
+
+
+@pytest.mark.rule("GU-33", "GU-T-13")
+def test_a_dive_goes_down_and_forward_within_its_bounds() -> None:
+    from game.engine.systems.gu_masters.falling import dive_reach
+    from game.engine.systems.gu_masters.terrain import Ground
+    ground = Ground.from_rows(["." * 12])
+    reach = dive_reach(8, 20)
+    assert (reach.down, reach.forward) == (20, 8)
+    assert flight.dive_path(ground, (0, 0), 20, (8, 0), 0, reach.down, reach.forward)
+    assert flight.dive_path(ground, (0, 0), 20, (9, 0), 0, reach.down, reach.forward) is None
+    assert flight.dive_path(ground, (0, 0), 20, (2, 0), 21, reach.down, reach.forward) is None

@@ -6,12 +6,22 @@ Owns: which maneuvers a creature may start (flying speed, airborne, the once-a-t
 the height Take Flight rises, the reach of a Fly move in 3D, the Evade penalty, the Land reach
 and whether a landing needs a Flying test, and the pick of one flight Gu among several.
 
+Also the geometry of a flight over a Ground (terrain.py): `fly_path` (a straight Fly, GU-31) and
+`dive_path` (a successful Dive's descent and run forward, GU-33), heights as metres above the
+map's zero (floor + altitude, GU-X-15).
+
 Must not: read the match, move creatures or roll (the engine does, through checks.roll_test).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Iterable
+
+from game.engine.boards.square import Cell
+from game.engine.tactics.footprint import block_at
+from game.engine.tactics.lines import bresenham
+
+from .terrain import Ground, floor_of
 
 MANEUVERS: tuple[str, ...] = ("take_flight", "fly", "dive", "evade", "land")
 LAND_MODES: tuple[str, ...] = ("flying_speed", "any")       # GU-GM-24 table option
@@ -103,3 +113,55 @@ def land_needs_test(after_dive: bool, difficult: bool) -> bool:
     """GU-36: a Land at the end of a Dive, or onto difficult ground, needs a Flying test;
     failing it lands the creature prone."""
     return after_dive or difficult
+
+
+FlightStep = tuple[Cell, int]        # a footprint's anchor and the height of its feet
+
+
+def _clear(ground: Ground, anchor: Cell, height: int, size: int, min_altitude: int) -> bool:
+    cells = block_at(anchor[0], anchor[1], size)
+    if any(ground.is_solid(c) for c in cells):
+        return False
+    return height - floor_of(ground, anchor, size) >= min_altitude
+
+
+def fly_path(ground: Ground, anchor: Cell, height: int, dest: Cell, dest_height: int,
+             flying_speed: int, size: int = 1) -> list[FlightStep] | None:
+    """GU-31: the straight flight from (`anchor`, `height`) to (`dest`, `dest_height`), one
+    entry per square after the start, or None when it is longer than the flying speed, goes
+    through a wall, or would pass below 1 m over the floor (a flier comes down by Land or Dive,
+    not by flying into the ground)."""
+    dx, dy, dz = dest[0] - anchor[0], dest[1] - anchor[1], dest_height - height
+    if not fly_ok(dx, dy, dz, flying_speed):
+        return None
+    cells = bresenham(anchor, dest)[1:]
+    n = max(len(cells), abs(dz))
+    if not cells:                                    # straight up or down
+        return [(anchor, dest_height)] if _clear(ground, anchor, dest_height, size, 1) else None
+    heights = fly_heights(height, dz, len(cells))
+    out: list[FlightStep] = []
+    for cell, h in zip(cells, heights):
+        if not _clear(ground, cell, h, size, 1):
+            return None
+        out.append((cell, h))
+    return out if n <= flying_speed else None
+
+
+def dive_path(ground: Ground, anchor: Cell, height: int, dest: Cell, dest_height: int,
+              down_max: int, forward_max: int, size: int = 1) -> list[FlightStep] | None:
+    """GU-33: a successful Dive's line from (`anchor`, `height`) down to (`dest`,
+    `dest_height`): at most `down_max` metres lower (falling.dive_reach gives 3F, capped by the
+    altitude), at most `forward_max` squares along the map, never into a wall or below the floor
+    (it may end on the floor, ready to Land). None when it cannot."""
+    drop = height - dest_height
+    run = max(abs(dest[0] - anchor[0]), abs(dest[1] - anchor[1]))
+    if drop < 0 or drop > down_max or run > forward_max or (drop == 0 and run == 0):
+        return None
+    cells = bresenham(anchor, dest)[1:] or [anchor]
+    heights = fly_heights(height, -drop, len(cells))
+    out: list[FlightStep] = []
+    for cell, h in zip(cells, heights):
+        if not _clear(ground, cell, h, size, 0):
+            return None
+        out.append((cell, h))
+    return out
