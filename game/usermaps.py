@@ -202,7 +202,8 @@ def new_map(system_id: str, title: str, root: Path | None = None) -> Path:
                          f"(templates: {', '.join(template_systems()) or 'none'})")
     target = root / file_name_for(title)
     if target.exists():
-        raise FileExistsError(f"{target} already exists; choose another name")
+        raise FileExistsError(f"your maps folder has a {target.name} already: choose another "
+                              f"name")
     text = src.read_text(encoding="utf-8")
     # the template sits in maps/templates/, the copy beside tilesets/
     text = text.replace('source="../tilesets/', 'source="tilesets/')

@@ -11,9 +11,13 @@
  * (the game writes it into the player's maps folder: {"command": [executable, args...],
  * "workingDirectory": dir}); otherwise `strife-table` on the PATH.
  *
+ * Its pieces sit on one global object, `strifeTable` (checkMap, onSaved, goTo, report), so other
+ * scripts and the tests can call them; `report` is looked up there each time, so a test may
+ * replace it to see what would reach the Issues view.
+ *
  * It must not change the map: it only reads the saved file through the game's checker.
  */
-(function () {
+(function (global) {
     "use strict";
 
     var TAG = "Strife Table";
@@ -25,7 +29,7 @@
     }
 
     // An issue in the Issues view with a click action; the console where that is missing.
-    function report(level, text, onClick) {
+    function showIssue(level, text, onClick) {
         var fn = level === "warn" ? tiled.warn : tiled.error;
         if (typeof fn === "function") {
             fn(text, onClick);
@@ -228,7 +232,7 @@
         var system = asset.property("system") || "";
         var result = checkMap(fileName, system);
         if (result.failed) {
-            report("warn", TAG + ": the map was not checked: " + result.failed);
+            api.report("warn", TAG + ": the map was not checked: " + result.failed);
             return;
         }
         var problems = result.problems;
@@ -240,9 +244,12 @@
         log(baseName + ": " + problems.length + " problem" + (problems.length === 1 ? "" : "s") +
             against + " (see the Issues view; double-click one to go there)");
         for (var i = 0; i < problems.length; i++) {
-            report("error", describe(baseName, problems[i]), goTo(fileName, problems[i]));
+            api.report("error", describe(baseName, problems[i]), goTo(fileName, problems[i]));
         }
     }
+
+    var api = { report: showIssue, checkMap: checkMap, onSaved: onSaved, goTo: goTo };
+    global.strifeTable = api;
 
     if (typeof Process === "undefined") {
         log("this Tiled has no Process API (Tiled 1.6 or newer has it): run " +
@@ -261,4 +268,4 @@
         }
     });
     log("maps are checked when saved");
-})();
+})(this);

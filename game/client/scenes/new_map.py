@@ -10,6 +10,7 @@ name that is taken).
 """
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -45,7 +46,7 @@ class NewMapDialog(Dialog):
         self.problem_label = None
 
     def extra_height(self) -> int:
-        return 44 * ((len(self.systems) + 2) // 3) + 110
+        return 44 * ((len(self.systems) + 2) // 3) + 120
 
     def build_extra(self, y: int) -> None:
         self.system_buttons = {}
@@ -64,8 +65,9 @@ class NewMapDialog(Dialog):
                                           container=self.box, placeholder_text="Map name")
         self.name_entry.set_text(self.name)
         self.name_entry.set_text_length_limit(usermaps.NAME_LIMIT)
-        self.problem_label = self.label(self.rect(24, y + 44, inner, 30), self.problem,
-                                        "#danger_text", container=self.box)
+        self.problem_label = self.textbox(
+            self.rect(20, y + 42, inner + 8, 60),
+            f"<font color='#ff7a72'>{html.escape(self.problem)}</font>", container=self.box)
 
     def _read(self) -> None:
         if self.name_entry is not None and self.name_entry.alive():

@@ -549,8 +549,7 @@ class NewMatchScene(UIScene):
         caption = ""
         if choice is not None and choice.own:
             caption = "  ·  ".join(filter(None, [
-                choice.info, "your map: " + choice.id.removeprefix(paths.USER_MAP_PREFIX) +
-                (" (a shipped map has this name too)" if choice.shadows else "")]))
+                choice.info, "your map: " + choice.id.removeprefix(paths.USER_MAP_PREFIX)]))
         elif choice is not None and choice.path is not None:
             caption = "  ·  ".join(filter(None, [choice.info,
                                                  str(Path(paths.maps_dir().name) / choice.id)]))
@@ -564,6 +563,9 @@ class NewMatchScene(UIScene):
         if choice is not None and choice.problems:
             # a map of the player's own: every problem, where it is, as check-map lists them
             below = "\n".join(choice.problems)
+        if choice is not None and choice.shadows:
+            below = ("A shipped map has the same file name; this entry is your own copy.\n"
+                     + below)
         # the player's maps folder: show it, and make a new map from a template
         half = (c2.w - 2 * pad - px(10)) // 2
         foot = c2.bottom - px(52)
