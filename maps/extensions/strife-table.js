@@ -252,7 +252,7 @@
     global.strifeTable = api;
 
     if (typeof Process === "undefined") {
-        log("this Tiled has no Process API (Tiled 1.6 or newer has it): run " +
+        log("this Tiled has no Process API (Tiled 1.5 or newer has it): run " +
             "`strife-table check-map --system ID MAP` by hand");
         return;
     }
