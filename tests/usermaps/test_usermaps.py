@@ -180,3 +180,22 @@ def test_the_shipped_tiled_project_has_the_test_command():
                        "saveBeforeExecute": True, "shortcut": "", "showOutput": True,
                        "workingDirectory": ""}
     assert (ROOT / "maps" / project["extensionsPath"] / "strife-table.js").is_file()
+
+
+
+def test_a_match_on_a_players_map_saves_and_loads_by_its_user_name(tmp_path):
+    from game.engine import saves
+    from game.engine.match import Match
+    from game.engine.rules import MatchConfig, SeatConfig
+    from game.client.ui.saving import map_label
+    usermaps.new_map("gems", "My Vault")
+    config = MatchConfig("gems", 3, [SeatConfig("human"), SeatConfig("ai", "easy")],
+                         "user:my_vault.tmx")
+    match = Match.new(config)
+    match.submit(match.legal_actions()[0])
+    saves.save(match, tmp_path / "s.json")
+    again = saves.load(tmp_path / "s.json")
+    assert again.config.map == "user:my_vault.tmx"
+    assert again.snapshot() == match.snapshot()
+    assert map_label("user:my_vault.tmx") == "My Vault"
+    assert map_label("user:gems_field.tmx") == "Field"
