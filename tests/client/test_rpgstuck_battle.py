@@ -111,6 +111,17 @@ def test_a_hotseat_duel_to_the_end_through_the_ui(app):
     assert fc.startswith("Claw on Knight\nHit ") and "to drop" in fc and "may Block d4" in fc
     shot(app, "03_claw_forecast")
     app.click(scene.cell_pos((5, 2)))
+    # the picker: the plain attack first, then a called shot at each part (RS-44), each line
+    # with the engine's odds for that aim (a part's Y makes the hit less likely, RS-45)
+    assert scene.menu is not None
+    labels = [b.label for b in scene.menu.buttons]
+    assert labels[0].startswith("Claw Knight — hit ")
+    head = next(x for x in labels if x.startswith("Claw Knight at the Head — hit "))
+    def hit(label: str) -> int:
+        return int(label.split("hit ")[1].split("%")[0])
+    assert hit(head) < hit(labels[0])
+    shot(app, "03b_called_shot_picker")
+    app.click(scene.menu.buttons[0].rect.center)
     # -- the Knight's seat answers the Block prompt behind the curtain (the Imp's side may see
     # what the Knight's may not), each answer with its hit chance
     lift_curtain(app)
@@ -145,6 +156,8 @@ def test_a_hotseat_duel_to_the_end_through_the_ui(app):
     assert scene._current_forecast().startswith("Strike on Imp\nHit ")
     match.force_dice([18, 8])
     app.click(scene.cell_pos((6, 2)))
+    assert scene.menu is not None and scene.menu.buttons[0].label.startswith("Strike Imp — hit ")
+    app.click(scene.menu.buttons[0].rect.center)
     app.settle(2)
     assert match.over and match.winner == 0
     assert any("Imp falls unconscious" in t for t in texts(scene))
@@ -258,6 +271,8 @@ def test_every_rpgstuck_event_reads_as_our_own_words(monkeypatch):
                     if t is str else 12
             elif t is Roll:
                 kw[f.name] = Roll("attack", "d20", (12,), (), 12)
+            elif set(typing.get_args(t)) == {int, type(None)}:
+                kw[f.name] = 2                     # a number where there is one
             else:
                 kw[f.name] = samples.get(t, "knight")
         e = cls(**kw)

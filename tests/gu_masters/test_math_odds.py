@@ -115,3 +115,23 @@ def test_area_attack_without_roll_is_escaped_by_a_plain_success() -> None:
 def test_prone_dodge_cannot_stop_anything() -> None:
     odds = attack_odds(Check(50), dodge=Check(90, auto_fail=True))
     assert odds.after["dodge"] == odds.roll_hits and odds.best == "none"
+
+
+@pytest.mark.rule("GU-94", "GU-109", "GU-111", "GU-T-14", "GU-T-15")
+def test_hit_forecast_drop_and_kill() -> None:
+    from game.engine.systems.gu_masters.damage import Defender, Hit, take
+    from game.engine.systems.gu_masters.odds import hit_forecast
+    land = Fraction(3, 5)
+    target = Defender(10, 40)
+    f = hit_forecast(land, take(Hit(12), target), Check(40))
+    assert (f.dealt, f.hp_after, f.drop) == (12, 0, land)
+    assert f.final_stand == land * Fraction(40, 100) and f.dying == land * Fraction(60, 100)
+    assert f.dead == 0
+    kill = hit_forecast(land, take(Hit(80), target))
+    assert kill.dead == land and kill.drop == 0
+    scratch = hit_forecast(land, take(Hit(3), target))
+    assert (scratch.hp_after, scratch.drop, scratch.dead) == (7, 0, 0)
+    stand = hit_forecast(land, take(Hit(1), Defender(0, 40)), life="final_stand")
+    assert stand.dying == land and stand.drop == 0
+    with pytest.raises(ValueError):
+        hit_forecast(land, take(Hit(12), target))

@@ -1,8 +1,10 @@
 """Exact odds of gu_masters tests, by enumerating the d100 (and pairs of d100 for opposed tests
 and worst-of-two disadvantage): the chance a test succeeds, its degree distribution, the chance
 one side wins an opposed test, and the chance an attack hits after the defender's best reaction
-(dodge, parry at +10, or none; GU-81, GU-86). The battle screen's forecast and the bots read
-these numbers, so both agree with what `checks.resolve_test` would roll.
+(dodge, parry at +10, or none; GU-81, GU-86), and what a hit then does: the chance to drop the
+target, send it to Final Stand or Dying, or kill it (`hit_forecast`). The battle screen's
+forecast and the bots read these numbers, so both agree with what `checks.resolve_test` would
+roll and `damage.take` would deal.
 
 Owns: the `Check` record (a test about to be rolled, its modifiers already summed) and exact
 probabilities as `Fraction`s. Everything is counted in integer weights over 100 (one die) or
@@ -20,6 +22,7 @@ from functools import lru_cache
 from typing import Literal
 
 from game.engine.systems.gu_masters.checks import check_modes, contest, resolve_test
+from game.engine.systems.gu_masters.damage import DamageResult
 
 _SCALE = 10_000            # weights per test: 100 per face, or (2r - 1) for a worst-of-two face
 Reaction = Literal["none", "dodge", "parry"]
@@ -210,3 +213,40 @@ def p_opposed_pairs(a: Check, b: Check, *, status_quo: Literal["a", "b"],
             if contest(da, ra, db, rb, status_quo)[0] == "a":
                 won += wa * wb
     return Fraction(won, _SCALE * _SCALE)
+
+
+@dataclass(frozen=True, slots=True)
+class HitForecast:
+    """What one attack is likely to do to its target, for the forecast on hover and the bots:
+    `lands` the chance its damage lands (from `attack_odds`), `dealt` and `hp_after` the damage
+    after rank and reduction (from `damage.take`; damage amounts are fixed numbers), and the
+    chances it drops the target to 0 HP, sends it to Final Stand or Dying, or kills it."""
+
+    lands: Fraction
+    dealt: int
+    hp_after: int
+    drop: Fraction
+    final_stand: Fraction
+    dying: Fraction
+    dead: Fraction
+
+
+def hit_forecast(lands: Fraction, result: DamageResult, perseverance: Check | None = None, *,
+                 life: str = "fine", disadv_mode: str = "worst_of_two",
+                 crit_mode: str = "range") -> HitForecast:
+    """Combine the chance the damage lands with what it does (GU-94, GU-109, GU-111).
+
+    `result` is `damage.take` of the hit against the target as it stands; `perseverance` the
+    target's 0-HP test (needed when the hit would drop it); `life` its `dying.Life` state: in
+    Final Stand any damage to HP means Dying, a Dying creature only dies of an instant kill."""
+    zero = Fraction(0)
+    if result.instant_death:
+        return HitForecast(lands, result.dealt, 0, zero, zero, zero, lands)
+    if life == "final_stand" and result.dealt > 0:
+        return HitForecast(lands, result.dealt, 0, zero, zero, lands, zero)
+    if life != "fine" or not result.dropped:
+        return HitForecast(lands, result.dealt, result.hp_after, zero, zero, zero, zero)
+    if perseverance is None:
+        raise ValueError("a hit that drops its target needs the target's Perseverance check")
+    stand = p_success(perseverance, disadv_mode, crit_mode)
+    return HitForecast(lands, result.dealt, 0, lands, lands * stand, lands * (1 - stand), zero)
