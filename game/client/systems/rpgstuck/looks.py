@@ -48,6 +48,7 @@ CONDITIONS: dict[str, tuple[str, str]] = {
     "empower": ("E", "Empowered: bigger damage dice"),
     "invisible": ("I", "Invisible"),
     "flightless": ("F", "Cannot fly"),
+    "loose_grip": ("Lg", "Arm struck: grapple attempts at disadvantage"),
     "mounted": ("M", "Riding a mount"),
     "ridden": ("Rd", "Carrying a rider"),
 }
