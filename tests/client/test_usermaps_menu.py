@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game import paths, usermaps
+from game.engine import registry
 from game.client.scene import reset
 from game.client.scenes.new_map import NewMapDialog
 from game.client.scenes.new_match import NewMatchScene
@@ -129,7 +130,11 @@ def test_new_map_copies_a_template_and_picks_the_copy(app):
     app.click_element(scene.new_map_button)
     dialog = app.top
     assert isinstance(dialog, NewMapDialog)
-    assert [sid for sid, _ in dialog.systems] == ["bindings", "gems", "rpgstuck"]
+    offered = [sid for sid, _ in dialog.systems]
+    assert {"bindings", "gems", "rpgstuck"} <= set(offered)
+    assert offered == [str(s.id) for s in registry.all_systems()
+                       if str(s.id) in usermaps.template_systems()]
+    assert "gemwielders" not in offered                      # a card game has no map
     app.click_element(dialog.system_buttons["rpgstuck"])
     type_into(app, dialog.name_entry, "Deep Vault")
     app.click_element(find_button(app, "Create"))
