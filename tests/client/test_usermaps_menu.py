@@ -171,3 +171,15 @@ def test_a_match_on_a_players_map_names_it_as_theirs(app, stub_battle):
     [battle] = stub_battle
     assert battle.match.config.map == "user:little_pass.tmx"
     assert app.settings.last_matches["bindings"]["map"] == "user:little_pass.tmx"
+
+
+def test_the_load_screen_shows_a_players_map_but_nothing_outside_the_folders(app):
+    from game.client.scenes.load import LoadScene
+    usermaps.new_map("gems", "Pictured")
+    (paths.user_data_dir() / "outside.tmx").write_bytes(
+        (paths.user_maps_dir() / "pictured.tmx").read_bytes())
+    scene = LoadScene(app)
+    assert scene.thumbnail("user:pictured.tmx", (120, 90)) is not None
+    assert scene.thumbnail("user:../outside.tmx", (120, 90)) is None
+    assert scene.thumbnail("user:missing.tmx", (120, 90)) is None
+    assert scene.thumbnail("gems_quarry.tmx", (120, 90)) is not None
