@@ -85,12 +85,17 @@ def test_a_map_naming_no_system_or_an_unknown_one_is_listed_with_that_problem(ap
     (root / "other.tmx").write_text(text.replace('value="gems"', 'value="gemz"'),
                                     encoding="utf-8")
     (root / "junk.tmx").write_text("not xml", encoding="utf-8")
+    # no property, but its file name says whose it is: offered to that system only
+    (root / "gems_by_name.tmx").write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
     scene = open_new_match(app, "rpgstuck")
     mine = {m.id: m for m in scene.maps if m.own}
     assert set(mine) == {"user:nameless.tmx", "user:other.tmx", "user:junk.tmx"}
     assert "names no rule system" in mine["user:nameless.tmx"].problem
     assert "'gemz'" in mine["user:other.tmx"].problem
     assert mine["user:junk.tmx"].problem.startswith("cannot be read")
+    app.click_element(find_button(app, "Gems"))
+    by_name = next(m for m in scene.maps if m.id == "user:gems_by_name.tmx")
+    assert by_name.label == "Nameless" and by_name.problem == ""
 
 
 def test_a_map_with_a_shipped_name_is_listed_separately(app):
