@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game import paths, usermaps
+from game.engine import registry
 from game.client.scene import reset
 from game.client.scenes.new_map import NewMapDialog
 from game.client.scenes.new_match import NewMatchScene
@@ -84,12 +85,17 @@ def test_a_map_naming_no_system_or_an_unknown_one_is_listed_with_that_problem(ap
     (root / "other.tmx").write_text(text.replace('value="gems"', 'value="gemz"'),
                                     encoding="utf-8")
     (root / "junk.tmx").write_text("not xml", encoding="utf-8")
+    # no property, but its file name says whose it is: offered to that system only
+    (root / "gems_by_name.tmx").write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
     scene = open_new_match(app, "rpgstuck")
     mine = {m.id: m for m in scene.maps if m.own}
     assert set(mine) == {"user:nameless.tmx", "user:other.tmx", "user:junk.tmx"}
     assert "names no rule system" in mine["user:nameless.tmx"].problem
     assert "'gemz'" in mine["user:other.tmx"].problem
     assert mine["user:junk.tmx"].problem.startswith("cannot be read")
+    app.click_element(find_button(app, "Gems"))
+    by_name = next(m for m in scene.maps if m.id == "user:gems_by_name.tmx")
+    assert by_name.label == "Nameless" and by_name.problem == ""
 
 
 def test_a_map_with_a_shipped_name_is_listed_separately(app):
@@ -129,7 +135,11 @@ def test_new_map_copies_a_template_and_picks_the_copy(app):
     app.click_element(scene.new_map_button)
     dialog = app.top
     assert isinstance(dialog, NewMapDialog)
-    assert [sid for sid, _ in dialog.systems] == ["bindings", "gems", "rpgstuck"]
+    offered = [sid for sid, _ in dialog.systems]
+    assert {"bindings", "gems", "rpgstuck"} <= set(offered)
+    assert offered == [str(s.id) for s in registry.all_systems()
+                       if str(s.id) in usermaps.template_systems()]
+    assert "gemwielders" not in offered                      # a card game has no map
     app.click_element(dialog.system_buttons["rpgstuck"])
     type_into(app, dialog.name_entry, "Deep Vault")
     app.click_element(find_button(app, "Create"))
@@ -166,3 +176,15 @@ def test_a_match_on_a_players_map_names_it_as_theirs(app, stub_battle):
     [battle] = stub_battle
     assert battle.match.config.map == "user:little_pass.tmx"
     assert app.settings.last_matches["bindings"]["map"] == "user:little_pass.tmx"
+
+
+def test_the_load_screen_shows_a_players_map_but_nothing_outside_the_folders(app):
+    from game.client.scenes.load import LoadScene
+    usermaps.new_map("gems", "Pictured")
+    (paths.user_data_dir() / "outside.tmx").write_bytes(
+        (paths.user_maps_dir() / "pictured.tmx").read_bytes())
+    scene = LoadScene(app)
+    assert scene.thumbnail("user:pictured.tmx", (120, 90)) is not None
+    assert scene.thumbnail("user:../outside.tmx", (120, 90)) is None
+    assert scene.thumbnail("user:missing.tmx", (120, 90)) is None
+    assert scene.thumbnail("gems_quarry.tmx", (120, 90)) is not None

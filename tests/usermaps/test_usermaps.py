@@ -40,6 +40,16 @@ def test_every_grid_system_has_a_template_its_map_check_accepts(system_id):
     assert registry.check_map_file(path, system_id) == []
 
 
+def test_the_gu_masters_template_passes_its_map_check():
+    # its map check is called directly: the system may not be registered yet
+    from game.engine.boards.tmx import check_board_file
+    from game.engine.systems.gu_masters.mapcheck import check_map
+    assert "gu_masters" in usermaps.template_systems()
+    assert check_board_file(usermaps.template_path("gu_masters"), check_map, "gu_masters") == []
+    copy = usermaps.new_map("gu_masters", "Stone Field")
+    assert check_board_file(copy, check_map, "gu_masters") == []
+
+
 def test_templates_are_not_offered_as_maps_and_name_their_system():
     for sid in usermaps.template_systems():
         props, info = usermaps.map_header(usermaps.template_path(sid))

@@ -122,7 +122,31 @@ def rpgstuck() -> str:
                 body, 8, oid)
 
 
-TEMPLATES = {"gems": gems, "bindings": bindings, "rpgstuck": rpgstuck}
+def gu_masters() -> str:
+    w, h = 24, 16       # 1 m squares
+    spawns = []
+    oid = 1
+    # six spawns a side, each with room for a Huge beast (3x3), as the shipped maps give
+    for side, cols in ((0, (1, 4)), (1, (w - 7, w - 4))):
+        slot = 0
+        for row in (1, 6, 11):
+            for col in cols:
+                spawns.append(_spawn(oid, side, slot, col * 32 + 16, row * 32 + 16, size=3))
+                oid += 1
+                slot += 1
+    body = [_layer(1, "ground", w, h, 1), _layer(2, "edges", w, h, 0),
+            _layer(3, "faces", w, h, 0), _layer(4, "overlays", w, h, 0),
+            _layer(5, "walls", w, h, 0), _layer(6, "objects", w, h, 0),
+            ' <objectgroup id="7" name="spawns">', *spawns, ' </objectgroup>',
+            ' <objectgroup id="8" name="stones"/>']
+    return _map(f'orientation="orthogonal" renderorder="right-down" width="{w}" height="{h}" '
+                'tilewidth="32" tileheight="32"', "gu_masters", "New gu_masters map",
+                "Open grass, six spawns a side: add heights, water, cover and primeval stones.",
+                [' <tileset firstgid="1" source="../tilesets/gu_terrain.tsx"/>'],
+                body, 9, oid)
+
+
+TEMPLATES = {"gems": gems, "bindings": bindings, "rpgstuck": rpgstuck, "gu_masters": gu_masters}
 
 
 def main() -> int:

@@ -138,7 +138,8 @@ def user_maps_for(system: RuleSystem, root: Path | None = None,
                   shipped: Path | None = None) -> list[MapChoice]:
     """The player's own maps offered for `system`: those naming it in their `system` property
     or by their file name, and those naming no system or one not installed (with that as their
-    problem); unreadable ones are listed with why. Each is `user:<path>` and carries every problem."""
+    problem); unreadable ones are listed with why. Each is `user:<path>` and carries every
+    problem."""
     sid = str(system.id)
     installed = {str(s.id) for s in registry.all_systems()}
     found: list[MapChoice] = []
@@ -147,6 +148,9 @@ def user_maps_for(system: RuleSystem, root: Path | None = None,
         prefixed = um.path.stem.startswith(f"{sid}_")
         if named and named != sid and named in installed:
             continue
+        if not named and not prefixed and any(um.path.stem.startswith(f"{other}_")
+                                              for other in installed):
+            continue        # named by its file as another system's map
         unread = um.info.startswith("cannot be read")
         if unread:
             messages = [um.info]
