@@ -396,3 +396,12 @@ def test_every_rpgstuck_action_reads_as_our_own_words(monkeypatch):
         assert text and "_" not in text, (cls.__name__, text)
     assert p.describe(A.AreaAttack("psion", "psi_pulse")).startswith("Psi Pulse")
     assert p.describe(A.UseStep("brawler", "sanguine_brave")) == "Call on Sanguine: Brave"
+
+
+@pytest.mark.rule("RS-44")
+def test_every_part_effect_has_words_in_the_aim_picker():
+    """The picker says what a hit on each part does: every effect id the content may use has
+    its words in looks.PART_EFFECTS."""
+    from game.client.systems.rpgstuck import looks
+    from game.engine.systems.rpgstuck.content import PART_EFFECTS
+    assert set(PART_EFFECTS) <= set(looks.PART_EFFECTS)
