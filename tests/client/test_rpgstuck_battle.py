@@ -337,7 +337,8 @@ def test_the_shots_show_a_picker_a_forecast_a_dark_corner_and_the_block_prompt(a
     from game.client.systems.rpgstuck.shots import build
     app.settings.animation_speed = "instant"
     shots = dict(build(app))
-    assert {"rpgstuck_battle", "rpgstuck_forecast", "rpgstuck_block"} <= set(shots)
+    assert {"rpgstuck_battle", "rpgstuck_called_shot", "rpgstuck_forecast",
+            "rpgstuck_block"} <= set(shots)
     battle = shots["rpgstuck_battle"]
     app.apply(reset(battle))
     app.settle(2)
@@ -345,6 +346,13 @@ def test_the_shots_show_a_picker_a_forecast_a_dark_corner_and_the_block_prompt(a
     assert all(" — hit " in b.label for b in battle.menu.buttons)
     p = battle.presenter
     assert p.seat == 0 and p.last_known() and "dark" in set(p.light().values())
+    aim = shots["rpgstuck_called_shot"]
+    app.apply(reset(aim))
+    app.settle(2)
+    assert aim.menu is not None and aim.menu.title.startswith("Strike")
+    labels = [b.label for b in aim.menu.buttons]
+    assert " at the " not in labels[0]
+    assert any(" at the Head — hit " in x and x.endswith("+50% damage") for x in labels)
     fc = shots["rpgstuck_forecast"]
     app.apply(reset(fc))
     app.settle(2)
