@@ -12,6 +12,7 @@ Must not: hold a rule of its own beyond the stand-ins, or roll except on the Rng
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from game.engine.dice import Roll, roll
@@ -587,6 +588,9 @@ def attack_odds(state: RpgState, c: Creature, p: Any, d: Creature, *, net: int,
                       cover_as=house.read(state, "cover_as"),
                       aimblock_as_bonus=house.read(state, "aimblock_as_bonus"),
                       pairing=house.read(state, "aimblock_pairing"))
+    if not p.damage:                 # B-21 Pratfall: the attack itself deals nothing
+        nothing = {0: Fraction(1)}
+        return odds.Forecast(att, nothing, nothing, nothing, Fraction(0))
     base = listing.parse(p.damage)
     sized = listing.resize(base, sum(s.die_steps for s in steps) + (1 if c.has("empower") else 0))
     dice = listing.resolve(sized, numbers_of(state, c),
