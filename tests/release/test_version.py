@@ -78,3 +78,15 @@ def test_title_screen_shows_the_version(app, monkeypatch):  # noqa: F811
     app.settle()
     assert title.version_label() == f"v{VERSION}"
     assert f"v{VERSION}" in drawn
+
+
+def test_a_series_file_header_names_the_game_version_too():
+    from game.engine.series import Series
+    from tests.engine.test_series import PARTY
+    from tests.rpgstuck.engine_helpers import battle
+
+    series = Series.start(battle(PARTY).config)
+    series.next_battle()
+    doc = series.to_document()
+    assert doc["game_version"] == VERSION
+    assert doc["match"]["game_version"] == VERSION     # the battle inside it, a save of its own

@@ -22,7 +22,7 @@ from typing import Any
 from game.engine.actions import Concede, EndTurn
 from game.engine.events import DiceRolled, InitiativeSettled
 from game.engine.events import Moved as CoreMoved
-from game.engine.systems.rpgstuck import arith, attack, rolls, rules, sight
+from game.engine.systems.rpgstuck import arith, attack, called, rolls, rules, sight
 from game.engine.systems.rpgstuck.actions import (Aim, Assail, Attack, Avert, Block, Dash,
                                                   Discern, Dismount, Escape, Finish, Grapple,
                                                   Haul, Hide, Mount, Move, Release, Resist,
@@ -656,6 +656,18 @@ class RpgStuckPresenter(Presenter):
                 else "Choose the targets")
         return ClickResult(menu=menu, message=f"{head}\n{body}")
 
+    def _part_name(self, a: Attack) -> str:
+        """The name a called shot's part goes by on its target's stat block ("Focus" for a
+        Tool), from the engine's list of parts (called.find)."""
+        st = self.state
+        c = st.creatures.get(a.unit)
+        d = self.creature(self.unit_at(tuple(a.targets[0])))
+        if c is not None and d is not None:
+            aimed = called.find(st, c.side, d, profile(st, c, a.ability), a.part)
+            if aimed is not None:
+                return aimed.name
+        return title(a.part)
+
     def _attack_label(self, a: Attack) -> str:
         """A picker line: what it is and its odds (hit, crit, drop) when the target is seen."""
         words = self.describe(a)
@@ -664,16 +676,37 @@ class RpgStuckPresenter(Presenter):
             d = self.creature(self.unit_at(cell))
             if d is None:
                 continue
-            f = self.odds(self.state.acting, a.ability, d)
+            f = self.odds(self.state.acting, a.ability, d, a.part, a.trade)
             odds.append(f"hit {pct(f.hit)} · crit {pct(f.crit)} · drop {pct(f.drop)}"
                         if len(a.targets) == 1 else f"hit {pct(f.hit)}")
-        return f"{words} — {' / '.join(odds)}" if odds else words
+        line = f"{words} — {' / '.join(odds)}" if odds else words
+        effect = self._part_effect(a) if a.part else ""
+        return f"{line} · {effect}" if effect else line
+
+    def _part_effect(self, a: Attack) -> str:
+        """What a hit on the aimed part does, in a few words, and its HP left when it has some."""
+        st = self.state
+        c = st.creatures.get(a.unit)
+        d = self.creature(self.unit_at(tuple(a.targets[0])))
+        if c is None or d is None:
+            return ""
+        aimed = called.find(st, c.side, d, profile(st, c, a.ability), a.part)
+        if aimed is None:
+            return ""
+        words = looks.PART_EFFECTS.get(aimed.kind.effect, "")
+        if aimed.hp:
+            left = max(called.part_hp_left(d, aimed, n) for n in called.intact_copies(d, aimed))
+            words = f"{words} ({left} HP)" if words else f"{left} HP"
+        return words
 
     # -- odds ------------------------------------------------------------------------------------
-    def odds(self, c: Creature, ability: str, d: Creature) -> Any:
+    def odds(self, c: Creature, ability: str, d: Creature, part: str = "",
+             trade: bool = False) -> Any:
         """The engine's forecast (forecast.predict) of `c` using `ability` on `d` with the Aim
-        dice waiting: floats for the words, `exact` the odds module's record of one roll."""
-        return predict(self.state, c, ability, d, aim=self.state.turn.aim)
+        dice waiting (aimed at `part` for a called shot): floats for the words, `exact` the
+        odds module's record of one roll."""
+        return predict(self.state, c, ability, d, aim=self.state.turn.aim, part=part,
+                       trade=trade)
 
     def block_odds(self, plan: dict[str, Any], d: Creature, blocked: bool) -> Any:
         """The exact odds (arith.attack_odds, the door to the odds module) of the coming roll
@@ -820,8 +853,8 @@ class RpgStuckPresenter(Presenter):
             for cell in a.targets:
                 uid = self.unit_at(tuple(cell))
                 whom.append(n(uid) if uid else f"{cell[0]},{cell[1]}")
-            part = f" (called shot: {title(a.part)})" if a.part else ""
-            trade = " trading crit range" if a.trade else ""
+            part = f" at the {self._part_name(a)}" if a.part else ""
+            trade = " (crit range paid for the aim)" if a.trade else ""
             if len(whom) == 2 and whom[0] == whom[1]:
                 whom = [f"{whom[0]} twice"]
             return f"{name} {' and '.join(whom)}{part}{trade}"
@@ -971,6 +1004,11 @@ class RpgStuckPresenter(Presenter):
                 + {"let go": " (let go)", "escaped": " (escaped)", "holder moved": " (pushed away)",
                    "pushed out of reach": " (pushed out of reach)",
                    "down": " (down)"}.get(e.why, ""), FORCED),
+            "rs.part_hit": lambda e: LogLine(
+                f"The called shot strikes {n(e.creature)}'s {e.part.lower()}"
+                + (f": {e.to_part} to the part, {e.hp_left} HP left" if e.hp_left is not None
+                   else "")
+                + (" — destroyed" if e.broken else ""), DAMAGE if e.broken else WARM),
             "rs.mounted": lambda e: f"{n(e.rider)} mounts {n(e.mount)} ({e.cost} ft)",
             "rs.dismounted": lambda e: LogLine(
                 f"{n(e.rider)} " + {"dismounted": "dismounts from", "fell off": "falls off",

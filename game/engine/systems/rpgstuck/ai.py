@@ -111,7 +111,8 @@ class RpgBot(BotBase):
             d = view.at(*cell)
             if d is None or d.side == me.side:
                 continue
-            f = forecast.predict(view, me, a.ability, d, aim=1 if view.turn.minor else 0)
+            f = forecast.predict(view, me, a.ability, d, aim=1 if view.turn.minor else 0,
+                                 part=a.part, trade=a.trade)
             value = f.expected
             if self.hard:
                 value += 2.0 * f.drop * d.max_hp / max(1, d.hp)

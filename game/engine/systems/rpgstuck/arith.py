@@ -243,11 +243,31 @@ def horde_bonus(state: RpgState, c: Creature) -> int:
     return rolls.horde_strength(c.hp, c.max_hp)
 
 
+def base_crit_range(state: RpgState, c: Creature) -> int:
+    """RS-40: the crit range `c`'s Steps give its attacks."""
+    return sum(s.crit_range for s in _steps(state, c))
+
+
+def called_numbers(state: RpgState, c: Creature, defense: int, aimed: Any, trade: bool
+                   ) -> tuple[int, int, list[tuple[str, int]]]:
+    """A called shot's defense, crit range and extra hit terms (RS-45..47 through rolls.py,
+    RS-60 Opening, RS-61 Shatterpoint); `aimed` a called.Aimed or None for a plain attack."""
+    crit = base_crit_range(state, c)
+    if aimed is None:
+        return defense, crit, []
+    crit += aimed.kind.crit_range
+    shot = rolls.called_shot(defense, crit, aimed.y, trade=trade)
+    terms = [(aimed.name, aimed.kind.hit_bonus)] if aimed.kind.hit_bonus else []
+    return shot.defense, shot.crit_range, terms
+
+
 def attack_roll(rng: Rng, state: RpgState, c: Creature, p: Any, *, net: int,
                 aim: list[rolls.ABDie], block: list[rolls.ABDie], defense: int,
-                defense_kind: str, cover: int) -> AttackResult:
+                defense_kind: str, cover: int, aimed: Any = None,
+                trade: bool = False) -> AttackResult:
     """B-29 steps 4-7 through rolls.py: the d20 with net advantage (B-10), the Aim/Block dice
-    (RS-27/28, AMB-02/03), the total (B-06 with cover, AMB-17/23), hit, crit, horde hits."""
+    (RS-27/28, AMB-02/03), the total (B-06 with cover, AMB-17/23), hit, crit, horde hits; a
+    called shot's Y, trade and part bonuses (RS-45..47, RS-60/61)."""
     d20 = rolls.roll_d20(rng, net, "attack")
     out = [d20.roll]
     ab = rolls.roll_aim_block(rng, aim, block, pairing=house.read(state, "aimblock_pairing"))
@@ -256,7 +276,8 @@ def attack_roll(rng: Rng, state: RpgState, c: Creature, p: Any, *, net: int,
     steps = _steps(state, c)
     to_hit = p.to_hit if p.to_hit is not None else \
         c.mod(p.stat) + proficiency(c.pc, c.level, c.tier)
-    terms = [(s.name, s.hit_bonus) for s in steps if s.hit_bonus]
+    defense, crit_range, part_terms = called_numbers(state, c, defense, aimed, trade)
+    terms = [(s.name, s.hit_bonus) for s in steps if s.hit_bonus] + part_terms
     strength = horde_bonus(state, c)
     if strength:
         terms.append(("horde strength", strength))
@@ -266,7 +287,7 @@ def attack_roll(rng: Rng, state: RpgState, c: Creature, p: Any, *, net: int,
                                cover_as=house.read(state, "cover_as"),
                                aimblock_as_bonus=house.read(state, "aimblock_as_bonus"))
     result = rolls.outcome(d20.natural, total.total, total.defense,
-                           crit_range=sum(s.crit_range for s in steps), horde=p.horde_hits)
+                           crit_range=crit_range, horde=p.horde_hits)
     return AttackResult(out, d20.natural, total.total, total.defense,
                         [("d20", d20.natural), *total.terms], result.hit, result.crit,
                         result.hits)
@@ -286,10 +307,12 @@ class Taken:
     hp_lost: int
     temp_lost: int
     percent: int
+    to_part: int = 0           # what a called-shot part's own HP took (RS-48)
+    part_broken: bool = False
 
 
 def damage_roll(rng: Rng, state: RpgState, c: Creature, p: Any, *, crit: bool, assail: bool,
-                target: Creature) -> DamageResult:
+                target: Creature, aimed: Any = None) -> DamageResult:
     """B-30 steps 1-2 and the percentages of step 3: the base listing on its ladder with the
     Steps' die steps (RS-20, B-21; the overflow choice SM-18; Empower, B-16), rolled; Assail and
     Weakened with the attack's stat mod or the monster's damage mod (RS-92/93, damage.py);
@@ -308,16 +331,29 @@ def damage_roll(rng: Rng, state: RpgState, c: Creature, p: Any, *, crit: bool, a
     r = listing.roll_damage(rng, dice)
     mod_ = c.damage_mod if not c.pc else (c.mod(p.stat) if p.stat else 0)
     pre = damage.pre_multiplier(r.total, mod=mod_, assail=assail, weakened=c.has("weakened"))
-    bonus = damage.bonus_percent(crit=crit, extra=[s.bonus_pct for s in steps if s.bonus_pct])
+    bonus = damage.bonus_percent(crit=crit, extra=[s.bonus_pct for s in steps if s.bonus_pct],
+                                 **part_bonus(state, aimed))
     return DamageResult([r], pre, bonus, sum(s.halvings for s in steps))
 
 
-def take_damage(state: RpgState, d: Creature, pre: int, bonus: int, halvings: int) -> Taken:
-    """B-30 steps 3-7 through damage.py: the multiplier, Aegis (B-16), temp HP, HP."""
+def part_bonus(state: RpgState, aimed: Any) -> dict[str, Any]:
+    """RS-51/58: a called shot at the Head or a Psi Core adds its percentage (AMB-01 how a
+    head crit adds up), as damage.bonus_percent's keywords."""
+    if aimed is None or aimed.kind.effect != "bonus_damage":
+        return {}
+    head = aimed.kind.id == "head"
+    return {"head": head, "psi_core": not head,
+            "head_crit_mode": house.read(state, "head_crit_mode")}
+
+
+def take_damage(state: RpgState, d: Creature, pre: int, bonus: int, halvings: int,
+                part_hp: int | None = None) -> Taken:
+    """B-30 steps 3-7 through damage.py: the multiplier, Aegis (B-16), a called-shot part's
+    own HP first (RS-48), temp HP, HP."""
     inst = damage.instance(pre, bonus=bonus, halvings=halvings, aegis=d.total("aegis"))
-    got = damage.take(damage.Vitals(d.hp, d.max_hp, d.temp_hp), inst.amount)
+    got = damage.take(damage.Vitals(d.hp, d.max_hp, d.temp_hp), inst.amount, part_hp=part_hp)
     d.hp, d.temp_hp = got.vitals.hp, got.vitals.temp_hp
-    return Taken(got.to_hp, got.to_temp, inst.multiplier)
+    return Taken(got.to_hp, got.to_temp, inst.multiplier, got.to_part, got.part_broken)
 
 
 # --- forced movement, checks (STAND-IN: moves.py, rolls.py) ----------------------------------
@@ -482,7 +518,7 @@ def block_covers(state: RpgState, d: Creature) -> int:
 # --- forecasts (odds.py) -------------------------------------------------------------------------
 def attack_odds(state: RpgState, c: Creature, p: Any, d: Creature, *, net: int,
                 aim: list[rolls.ABDie | int], block: list[rolls.ABDie | int], cover: int,
-                assail: bool = False) -> odds.Forecast:
+                assail: bool = False, aimed: Any = None, trade: bool = False) -> odds.Forecast:
     """The exact forecast of one declared attack on `d` (odds.py): the same terms the attack
     would use (net advantage, to-hit, Steps' bonuses, Horde Strength, Aim/Block dice, cover,
     the house options), the damage listing as it would be resolved, temp HP. A die given as
@@ -492,13 +528,14 @@ def attack_odds(state: RpgState, c: Creature, p: Any, d: Creature, *, net: int,
     steps = _steps(state, c)
     to_hit = p.to_hit if p.to_hit is not None else \
         c.mod(p.stat) + proficiency(c.pc, c.level, c.tier)
-    terms = [(s.name, s.hit_bonus) for s in steps if s.hit_bonus]
+    defense, crit_range, part_terms = called_numbers(state, c, getattr(d, p.vs), aimed, trade)
+    terms = [(s.name, s.hit_bonus) for s in steps if s.hit_bonus] + part_terms
     strength = horde_bonus(state, c)
     if strength:
         terms.append(("horde strength", strength))
     from .attack import DEFENSE_KINDS
-    att = odds.attack(to_hit, getattr(d, p.vs), net=net, aim=aim, block=block,
-                      crit_range=sum(s.crit_range for s in steps), hit_terms=terms, cover=cover,
+    att = odds.attack(to_hit, defense, net=net, aim=aim, block=block,
+                      crit_range=crit_range, hit_terms=terms, cover=cover,
                       defense_kind=DEFENSE_KINDS[p.vs], horde=p.horde_hits,
                       cover_as=house.read(state, "cover_as"),
                       aimblock_as_bonus=house.read(state, "aimblock_as_bonus"),
@@ -510,7 +547,8 @@ def attack_odds(state: RpgState, c: Creature, p: Any, d: Creature, *, net: int,
     mod_ = c.damage_mod if not c.pc else (c.mod(p.stat) if p.stat else 0)
     terms_d = odds.DamageTerms(mod=mod_, assail=assail, weakened=c.has("weakened"),
                                bonus=sum(s.bonus_pct for s in steps),
-                               halvings=sum(s.halvings for s in steps), aegis=d.total("aegis"))
+                               halvings=sum(s.halvings for s in steps), aegis=d.total("aegis"),
+                               **part_bonus(state, aimed))
     mode = {"per_hit": "separate"}.get(house.read(state, "horde_damage"),
                                        house.read(state, "horde_damage"))
     return odds.forecast(att, dice, terms_d, hp=d.hp, temp_hp=d.temp_hp, horde_mode=mode)

@@ -21,7 +21,7 @@ from game.engine.tactics import pending
 from game.engine.tactics.footprint import cells_distance
 from game.engine.tactics.pending import Pending
 
-from . import arith, limits, turns
+from . import arith, called, limits, turns
 from .rolls import ABDie
 from .events import (AttackDeclared, AttackRolled, BlockDeclared, ConditionChanged, Damaged,
                      Spotted)
@@ -151,9 +151,12 @@ def roll_one(state: RpgState, plan: dict[str, Any], cell: Cell, d: Creature | No
             events.append(ConditionChanged(d.id, "averting", False))
     against = DEFENSE_KINDS[p.vs]
     defense = getattr(d, p.vs) if d is not None else 10
+    aimed = called.find(state, c.side, d, p, plan["part"]) \
+        if plan["part"] and d is not None else None
     result = arith.attack_roll(rng, state, c, p, net=net, aim=aim, block=block,
                                defense=defense, defense_kind=against,
-                               cover=arith.cover(state, c, cell, p.vs))
+                               cover=arith.cover(state, c, cell, p.vs), aimed=aimed,
+                               trade=bool(plan["trade"]) and aimed is not None)
     for r in result.rolls:
         events.append(DiceRolled(r, c.id, f"{c.name} {r.purpose}: {r.breakdown()}"))
     hit = result.hit and d is not None      # RS-103: nobody there, a plain miss
@@ -173,20 +176,34 @@ def roll_one(state: RpgState, plan: dict[str, Any], cell: Cell, d: Creature | No
             break
         crit_n = crit and not (mode == "first_crit" and n)
         if shared is None or mode != "one_roll":
-            shared = arith.damage_roll(rng, state, c, p, crit=crit_n, assail=assail, target=d)
+            shared = arith.damage_roll(rng, state, c, p, crit=crit_n, assail=assail, target=d,
+                                       aimed=aimed)
             for r in shared.rolls:
                 events.append(DiceRolled(r, c.id, f"{c.name} {r.purpose}: {r.breakdown()}"))
-        events += apply_damage(state, d, shared, p.id)
+        events += apply_damage(state, d, shared, p.id, aimed, plan)
+    if aimed is not None:
+        events += called.on_hit(state, c, d, p, aimed, plan, crit=crit, total=result.total,
+                                rng=rng)
     if d.up:
         events += riders(state, c, d, p, result.total, rng)
     return events
 
 
-def apply_damage(state: RpgState, d: Creature, dmg: arith.DamageResult, source: str) -> list:
-    """B-30 steps 3-8 through the arithmetic module, then 0 HP means Unconscious (RS-03)."""
-    out = arith.take_damage(state, d, dmg.pre, dmg.bonus, dmg.halvings)
-    events: list = [Damaged(d.id, out.hp_lost, d.hp, source, out.temp_lost, d.temp_hp, dmg.pre,
-                            out.percent)]
+def apply_damage(state: RpgState, d: Creature, dmg: arith.DamageResult, source: str,
+                 aimed: Any = None, plan: dict[str, Any] | None = None) -> list:
+    """B-30 steps 3-8 through the arithmetic module, then 0 HP means Unconscious (RS-03). A
+    called shot at a part with its own HP hits the part first (RS-48: the next intact copy)."""
+    copy = called.next_copy(d, aimed, plan) if aimed is not None and aimed.hp else None
+    part_hp = called.part_hp_left(d, aimed, copy) if copy is not None else None
+    out = arith.take_damage(state, d, dmg.pre, dmg.bonus, dmg.halvings, part_hp)
+    events: list = []
+    if copy is not None and plan is not None:
+        events += called.part_damaged(state, state.creatures[plan["attacker"]], d, aimed, copy,
+                                      out.to_part, out.part_broken)
+    events.append(Damaged(d.id, out.hp_lost, d.hp, source, out.temp_lost, d.temp_hp, dmg.pre,
+                          out.percent))
+    if plan is not None and aimed is not None and out.hp_lost + out.to_part > 0:
+        plan["part_dealt"] = True
     if d.hp == 0 and d.up:
         events += turns.knock_out(state, d)
     return events
