@@ -126,12 +126,26 @@ def file_name_for(title: str) -> str:
     return f"{slug}.tmx"
 
 
-def launch_command() -> tuple[str, list[str], str]:
+# The packaged game's two executables (build.spec): the game, windowed on Windows and macOS, and
+# the same program as a console executable for the subcommands whose output is read.
+GAME_EXECUTABLE = "strife-table"
+CLI_EXECUTABLE = "strife-table-cli"
+
+
+def _frozen_sibling(name: str) -> str:
+    """The packaged executable `name` beside the running one, else the running one."""
+    suffix = ".exe" if sys.platform == "win32" else ""
+    sibling = Path(sys.executable).with_name(name + suffix)
+    return str(sibling) if sibling.is_file() else sys.executable
+
+
+def launch_command(console: bool = False) -> tuple[str, list[str], str]:
     """How to start this game from another program: (executable, arguments before the
-    subcommand, working directory or ""). Frozen, the executable itself; from source, this
-    Python with `-m game` in the source folder."""
+    subcommand, working directory or ""). Packaged, the game's executable, or with `console`
+    its console twin (a windowed program on Windows has no output another program could read);
+    from source, this Python with `-m game` in the source folder."""
     if getattr(sys, "frozen", False):
-        return sys.executable, [], ""
+        return _frozen_sibling(CLI_EXECUTABLE if console else GAME_EXECUTABLE), [], ""
     return sys.executable, ["-m", "game"], str(paths.resource_root())
 
 
@@ -176,7 +190,9 @@ def ensure_support(root: Path | None = None) -> list[Path]:
         _write_new(project, json.dumps(data, indent=4) + "\n")
         made.append(project)
     note = root / EXTENSIONS / LAUNCH_NOTE
-    text = json.dumps({"command": [exe, *pre], "workingDirectory": cwd}, indent=4) + "\n"
+    # the extension reads check-map's output: the console executable
+    cli, cli_pre, cli_cwd = launch_command(console=True)
+    text = json.dumps({"command": [cli, *cli_pre], "workingDirectory": cli_cwd}, indent=4) + "\n"
     if not note.exists() or note.read_text(encoding="utf-8") != text:
         note.write_text(text, encoding="utf-8")
         made.append(note)

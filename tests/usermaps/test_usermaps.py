@@ -209,3 +209,30 @@ def test_a_match_on_a_players_map_saves_and_loads_by_its_user_name(tmp_path):
     assert again.snapshot() == match.snapshot()
     assert map_label("user:my_vault.tmx") == "My Vault"
     assert map_label("user:gems_field.tmx") == "Field"
+
+
+@pytest.mark.parametrize("platform, suffix", [("linux", ""), ("win32", ".exe")])
+def test_the_packaged_game_is_tested_windowed_and_checks_maps_through_its_console_twin(
+        tmp_path, monkeypatch, platform, suffix):
+    bundle = tmp_path / "strife-table"
+    bundle.mkdir()
+    game_exe, cli_exe = bundle / f"strife-table{suffix}", bundle / f"strife-table-cli{suffix}"
+    game_exe.write_bytes(b"")
+    cli_exe.write_bytes(b"")
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "platform", platform)
+    monkeypatch.setattr(sys, "executable", str(cli_exe))       # started from the command line
+    usermaps.new_map("gems", "Field")
+    root = paths.user_maps_dir()
+    project = json.loads((root / "strife-table.tiled-project").read_text(encoding="utf-8"))
+    [command] = project["commands"]
+    assert command["command"] == str(game_exe) and command["workingDirectory"] == ""
+    assert command["arguments"] == "play --map %mapfile"
+    note = json.loads((root / "extensions" / "strife-table.json").read_text(encoding="utf-8"))
+    assert note == {"command": [str(cli_exe)], "workingDirectory": ""}
+    # a build without the console twin checks through the game itself
+    cli_exe.unlink()
+    monkeypatch.setattr(sys, "executable", str(game_exe))
+    usermaps.ensure_support(root)
+    note = json.loads((root / "extensions" / "strife-table.json").read_text(encoding="utf-8"))
+    assert note == {"command": [str(game_exe)], "workingDirectory": ""}
