@@ -78,8 +78,9 @@ COMMANDS: dict[str, Callable[[], ModuleType]] = {
 USAGE = """usage: strife-table [COMMAND] [ARGS...]
 
 With no command, opens the game. `strife-table --version` prints the version. Commands:
+  play --map MAP [--system ID] [--ai SEAT[:LEVEL]]...   start a match on a map at once
   scenario FILE...                  run scenario files (exit 1 on any difference)
-  check-map MAP [--system ID]       validate a Tiled map
+  check-map MAP [--system ID] [--json]   validate a Tiled map
   render-map MAP OUT.png            draw a map's tile layers to a PNG
   autoplay --system ID --seed N     AI against AI, headless; prints a JSON summary
   evaluate --system ID --opponent random --games N --seed N

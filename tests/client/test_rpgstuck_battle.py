@@ -337,7 +337,8 @@ def test_the_shots_show_a_picker_a_forecast_a_dark_corner_and_the_block_prompt(a
     from game.client.systems.rpgstuck.shots import build
     app.settings.animation_speed = "instant"
     shots = dict(build(app))
-    assert {"rpgstuck_battle", "rpgstuck_forecast", "rpgstuck_block"} <= set(shots)
+    assert {"rpgstuck_battle", "rpgstuck_called_shot", "rpgstuck_forecast",
+            "rpgstuck_block"} <= set(shots)
     battle = shots["rpgstuck_battle"]
     app.apply(reset(battle))
     app.settle(2)
@@ -345,6 +346,13 @@ def test_the_shots_show_a_picker_a_forecast_a_dark_corner_and_the_block_prompt(a
     assert all(" — hit " in b.label for b in battle.menu.buttons)
     p = battle.presenter
     assert p.seat == 0 and p.last_known() and "dark" in set(p.light().values())
+    aim = shots["rpgstuck_called_shot"]
+    app.apply(reset(aim))
+    app.settle(2)
+    assert aim.menu is not None and aim.menu.title.startswith("Strike")
+    labels = [b.label for b in aim.menu.buttons]
+    assert " at the " not in labels[0]
+    assert any(" at the Head — hit " in x and x.endswith("+50% damage") for x in labels)
     fc = shots["rpgstuck_forecast"]
     app.apply(reset(fc))
     app.settle(2)
@@ -396,3 +404,12 @@ def test_every_rpgstuck_action_reads_as_our_own_words(monkeypatch):
         assert text and "_" not in text, (cls.__name__, text)
     assert p.describe(A.AreaAttack("psion", "psi_pulse")).startswith("Psi Pulse")
     assert p.describe(A.UseStep("brawler", "sanguine_brave")) == "Call on Sanguine: Brave"
+
+
+@pytest.mark.rule("RS-44")
+def test_every_part_effect_has_words_in_the_aim_picker():
+    """The picker says what a hit on each part does: every effect id the content may use has
+    its words in looks.PART_EFFECTS."""
+    from game.client.systems.rpgstuck import looks
+    from game.engine.systems.rpgstuck.content import PART_EFFECTS
+    assert set(PART_EFFECTS) <= set(looks.PART_EFFECTS)

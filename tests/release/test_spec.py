@@ -77,3 +77,20 @@ def test_a_windowed_start_without_streams_writes_to_the_launcher_log(monkeypatch
     finally:
         sys.stdout.close()
     assert "a line from the game" in (tmp_path / "data" / "logs" / "launcher.log").read_text()
+
+
+def test_the_windows_version_resource_carries_the_version():
+    # PyInstaller's version-resource module needs pefile and pywin32, which it installs on
+    # Windows only: this runs in the Windows release job's environment, and skips elsewhere
+    pytest.importorskip("PyInstaller.utils.win32.versioninfo")
+    from game.version import VERSION
+    from tools.release.winversion import version_info
+
+    info = version_info("strife-table.exe", "Strife Table")
+    major, minor, patch = (int(x) for x in VERSION.split("."))
+    assert info.ffi.fileVersionMS == (major << 16) | minor
+    assert info.ffi.fileVersionLS == patch << 16
+    text = str(info)                      # the resource as PyInstaller writes it
+    assert f"StringStruct('FileVersion', '{VERSION}')" in text
+    assert "StringStruct('OriginalFilename', 'strife-table.exe')" in text
+    assert info.toRaw()                   # it encodes

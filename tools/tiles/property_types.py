@@ -104,10 +104,19 @@ PROPERTY_TYPES = [
 ]
 
 
+# Tiled's custom command (Project > Commands) that starts the game on the map being edited: Tiled
+# puts the map's path, quoted, for %mapfile. `strife-table` must be on the PATH (the installed
+# game, or `pip install -e .` in an active virtual environment); "New map" in the game writes
+# a project whose command names the game's own executable instead.
+TEST_COMMAND = {"arguments": "play --map %mapfile", "command": "strife-table", "enabled": True,
+                "name": "Test in Strife Table", "saveBeforeExecute": True, "shortcut": "",
+                "showOutput": True, "workingDirectory": ""}
+
+
 def project() -> dict:
     return {
         "automappingRulesFile": "",
-        "commands": [],
+        "commands": [TEST_COMMAND],
         "extensionsPath": "extensions",
         "folders": ["."],
         # Tiled 1.8 fills object properties from object types; 1.9+ uses the classes above.

@@ -679,7 +679,25 @@ class RpgStuckPresenter(Presenter):
             f = self.odds(self.state.acting, a.ability, d, a.part, a.trade)
             odds.append(f"hit {pct(f.hit)} · crit {pct(f.crit)} · drop {pct(f.drop)}"
                         if len(a.targets) == 1 else f"hit {pct(f.hit)}")
-        return f"{words} — {' / '.join(odds)}" if odds else words
+        line = f"{words} — {' / '.join(odds)}" if odds else words
+        effect = self._part_effect(a) if a.part else ""
+        return f"{line} · {effect}" if effect else line
+
+    def _part_effect(self, a: Attack) -> str:
+        """What a hit on the aimed part does, in a few words, and its HP left when it has some."""
+        st = self.state
+        c = st.creatures.get(a.unit)
+        d = self.creature(self.unit_at(tuple(a.targets[0])))
+        if c is None or d is None:
+            return ""
+        aimed = called.find(st, c.side, d, profile(st, c, a.ability), a.part)
+        if aimed is None:
+            return ""
+        words = looks.PART_EFFECTS.get(aimed.kind.effect, "")
+        if aimed.hp:
+            left = max(called.part_hp_left(d, aimed, n) for n in called.intact_copies(d, aimed))
+            words = f"{words} ({left} HP)" if words else f"{left} HP"
+        return words
 
     # -- odds ------------------------------------------------------------------------------------
     def odds(self, c: Creature, ability: str, d: Creature, part: str = "",

@@ -12,6 +12,7 @@ Must not: hold a rule of its own beyond the stand-ins, or roll except on the Rng
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from game.engine.dice import Roll, roll
@@ -364,42 +365,89 @@ def push(state: RpgState, c: Creature, d: Creature, ft: int, rng: Rng, *,
     pusher: T) per 5 ft unspent (RS-116); into a creature, the collision plan splits that damage
     (RS-119..124, AMB-04): `second_hit(other)` says whether the creature struck is hit by the
     same roll or check; off a ledge or into a pit it falls (RS-115)."""
-    from .profiles import content_of
-    from . import turns
     if not d.up:
         return []
-    f = field(state)
     steps = moves.push_steps((c.x, c.y), c.size, (d.x, d.y), d.size, ft // terrain.FEET_PER_SQUARE)
+    events, went = _forced(state, d, steps, "pushed")
+    if went.stop == "drop" and went.fall_ft:
+        return events + fall(state, d, went.fall_ft, rng)
+    if went.stop:
+        events += _collide(state, c, [(d, went)], second_hit)
+    return events
+
+
+def pull_together(state: RpgState, c: Creature, pulled: list[Creature], anchor: Creature,
+                  ft: int, rng: Rng, *, second_hit: Any = None) -> list:
+    """B-21 Pratfall: each creature of `pulled` (those the attack hit, in initiative order) is
+    yanked up to `ft` toward the other target (`anchor` when only one was hit): the first moves
+    toward where the other stands, the second toward where the first ended (TV-59). Two pulled
+    creatures that meet pool what each would take and split it (RS-121); one pulled into a
+    creature that was not hit takes its own (RS-119, `second_hit`); walls and ledges as a push."""
+    squares = ft // terrain.FEET_PER_SQUARE
+    rank = {cid: n for n, cid in enumerate(state.order)}
+    pulled = sorted((d for d in pulled if d.up), key=lambda d: (rank.get(d.id, len(rank)), d.id))
+    events: list = []
+    ends: list[tuple[Creature, moves.Forced]] = []
+    for d in pulled:
+        other = next((o for o in pulled if o.id != d.id), anchor)
+        steps = moves.push_steps((other.x, other.y), other.size, (d.x, d.y), d.size, squares,
+                                 pull=True)
+        got, went = _forced(state, d, steps, "pulled")
+        events += got
+        if went.stop == "drop" and went.fall_ft:
+            events += fall(state, d, went.fall_ft, rng)
+        elif went.stop:
+            ends.append((d, went))
+    if ends:
+        events += _collide(state, c, ends, second_hit)
+    return events
+
+
+def _forced(state: RpgState, d: Creature, steps: list[Cell], mode: str
+            ) -> tuple[list, moves.Forced]:
+    """Move `d` by forced movement along `steps` (moves.forced_move), with what a move by force
+    does to its holds and its mount (RS-72, AMB-19, RS-129)."""
+    from . import grapple, mount
     where: dict[Cell, str] = {cell: o.id for o in state.creatures.values() if o.id != d.id
                               and o.status in ("up", "unconscious") for cell in o.cells()}
-    went = moves.forced_move(f, (d.x, d.y), d.size, steps,
+    went = moves.forced_move(field(state), (d.x, d.y), d.size, steps,
                              lambda cells: [where[k] for k in cells if k in where])
     events: list = []
     d.x, d.y = went.path[-1]
     if len(went.path) > 1:
-        events.append(Moved(d.id, tuple(went.path[1:]), "pushed", True,
+        events.append(Moved(d.id, tuple(went.path[1:]), mode, True,
                             (len(went.path) - 1) * terrain.FEET_PER_SQUARE))
+    events += grapple.after_forced(state, d)
+    events += mount.after_forced(state, d, went.path[0])
+    return events, went
+
+
+def _collide(state: RpgState, c: Creature, ends: list[tuple[Creature, moves.Forced]],
+             second_hit: Any) -> list:
+    """The damage of one effect's forced movements that stopped against something: P (a monster
+    mover: T) per 5 ft unspent (RS-116), split or pooled among the creatures that collided
+    (moves.plan_collisions: RS-119..124, AMB-04), each share lost as HP."""
+    from .profiles import content_of
+    from . import turns
     rate = moves.impact_rate(p=proficiency(c.pc, c.level, c.tier) if c.pc else None,
                              t=None if c.pc else c.tier, t0_as_one=house.read(state, "t0_min1"))
-    from . import grapple, mount
-    events += grapple.after_forced(state, d)        # RS-72, AMB-19
-    events += mount.after_forced(state, d, went.path[0])    # RS-129
-    if went.stop == "drop" and went.fall_ft:
-        events += fall(state, d, went.fall_ft, rng)
-    elif went.stop:
-        cont = content_of(state)
-        immovable = [o for o in went.struck
-                     if moves.is_immovable(cont.creatures[state.creatures[o].entry].traits.immovable
-                                           or house.read(state, "collision_immovable") == "any",
-                                           d.size_index, state.creatures[o].size_index)]
-        impact = moves.Impact(d.id, (d.x, d.y), moves.would_take(went, rate), went.struck)
-        hits = {(m, o): bool(second_hit(state.creatures[o])) if second_hit else False
-                for m, o in moves.to_test([impact], immovable)}
-        plan = moves.plan_collisions([impact], hits, immovable, state.order)
-        for h in plan.hurts:
-            if h.amount:
-                events += turns.lose_hp(state, state.creatures[h.target], h.amount,
-                                        "collision" if h.with_ else "impact")
+    cont = content_of(state)
+    impacts = []
+    immovable: set[str] = set()
+    for d, went in ends:
+        immovable |= {o for o in went.struck
+                      if moves.is_immovable(cont.creatures[state.creatures[o].entry].traits.immovable
+                                            or house.read(state, "collision_immovable") == "any",
+                                            d.size_index, state.creatures[o].size_index)}
+        impacts.append(moves.Impact(d.id, (d.x, d.y), moves.would_take(went, rate), went.struck))
+    hits = {(m, o): bool(second_hit(state.creatures[o])) if second_hit else False
+            for m, o in moves.to_test(impacts, immovable)}
+    plan = moves.plan_collisions(impacts, hits, immovable, state.order)
+    events: list = []
+    for h in plan.hurts:
+        if h.amount:
+            events += turns.lose_hp(state, state.creatures[h.target], h.amount,
+                                    "collision" if h.with_ else "impact")
     return events
 
 
@@ -540,6 +588,9 @@ def attack_odds(state: RpgState, c: Creature, p: Any, d: Creature, *, net: int,
                       cover_as=house.read(state, "cover_as"),
                       aimblock_as_bonus=house.read(state, "aimblock_as_bonus"),
                       pairing=house.read(state, "aimblock_pairing"))
+    if not p.damage:                 # B-21 Pratfall: the attack itself deals nothing
+        nothing = {0: Fraction(1)}
+        return odds.Forecast(att, nothing, nothing, nothing, Fraction(0))
     base = listing.parse(p.damage)
     sized = listing.resize(base, sum(s.die_steps for s in steps) + (1 if c.has("empower") else 0))
     dice = listing.resolve(sized, numbers_of(state, c),

@@ -109,7 +109,7 @@ def resume(state: RpgState, plan: dict[str, Any], rng: Rng) -> list:
             return events
         events += roll_one(state, plan, cell, d, rng)
         plan["next"] += 1
-    return events + finish(state, plan)
+    return events + finish(state, plan, rng)
 
 
 def answer_block(state: RpgState, unit: str, block: bool, rng: Rng) -> list:
@@ -167,6 +167,9 @@ def roll_one(state: RpgState, plan: dict[str, Any], cell: Cell, d: Creature | No
     if not hit or d is None:
         return events
     plan["hit_any"] = True
+    plan.setdefault("hit_ids", []).append(d.id)
+    if not p.damage:                                 # B-21 Pratfall: its pull is the effect
+        return events
     assail = bool(plan["assail"])
     plan["assail"] = False                           # B-12: the next damage roll only
     mode = arith.house.read(state, "horde_damage")
@@ -227,13 +230,28 @@ def riders(state: RpgState, c: Creature, d: Creature, p: Profile, total: int, rn
     return events
 
 
-def finish(state: RpgState, plan: dict[str, Any]) -> list:
+def finish(state: RpgState, plan: dict[str, Any], rng: Rng) -> list:
     """B-29 step 11: limited uses (RS-143..145: spent unless every roll failed)."""
     c = state.creatures[plan["attacker"]]
     p = profile(state, c, plan["ability"])
+    events: list = []
+    if p.entry.on_hit.pull_together_ft and plan.get("hit_ids"):
+        events += pull(state, c, p, plan, rng)
     if p.uses and limits.use_spent("limited", [plan["hit_any"]]):
         c.uses[p.id] = c.uses.get(p.id, 0) + 1
-    return turns.check_end(state)
+    return events + turns.check_end(state)
+
+
+def pull(state: RpgState, c: Creature, p: Profile, plan: dict[str, Any], rng: Rng) -> list:
+    """B-21 Pratfall, after its two rolls: the creatures hit are pulled toward each other (one
+    hit: toward the other target) up to the ability's distance (arith.pull_together)."""
+    hit = set(plan["hit_ids"])
+    named = [state.at(*cell) for cell in dict.fromkeys(tuple(r) for r in plan["rolls"])]
+    named = [d for d in named if d is not None]
+    pulled = [d for d in named if d.id in hit]
+    anchor = next((d for d in named if d.id not in hit), pulled[0])
+    return arith.pull_together(state, c, pulled, anchor, p.entry.on_hit.pull_together_ft, rng,
+                               second_hit=lambda o: o.id in hit)
 
 
 # --- advantage ----------------------------------------------------------------------------------

@@ -110,14 +110,23 @@ def attack_choices(state: RpgState, c: Creature) -> list[Attack]:
         ok = [cell for cell in cells if attack.in_range(state, c, p, cell)]
         may_call = called.allowed(p)
         crit = arith.base_crit_range(state, c)
-        for n in range(1, p.targets + 1):                      # B-22 Cleave: up to 2 targets
+        pull = p.entry.on_hit.pull_together_ft > 0
+        for n in range(2 if pull else 1, p.targets + 1):        # B-22 Cleave: up to 2 targets
             for group in combinations_with_replacement(ok, n):
+                if pull and not pull_pair(state, group):
+                    continue                    # B-21 Pratfall: two creatures, one to each
                 plain = Attack(c.id, ability, tuple(group))
                 out.append(plain)
                 d = called.one_target(state, plain.targets) if may_call else None
                 if d is not None and d.up and arith.side_sees(state, c.side, d):
                     out += called.variants(state, c, plain, p, crit, d)     # RS-44..47
     return out
+
+
+def pull_pair(state: RpgState, cells: tuple) -> bool:
+    """B-21 Pratfall's targets: two squares holding two different creatures."""
+    found = [state.at(*cell) for cell in cells]
+    return len(found) == 2 and None not in found and found[0] is not found[1]
 
 
 def called_refusal(state: RpgState, c: Creature, p: Any, action: Attack) -> Refusal | None:
@@ -309,6 +318,9 @@ def validate(state: RpgState, action: Any) -> Refusal | None:
                 return why
         if not 1 <= len(action.targets) <= p.targets:
             return Refusal(f"{action.ability} takes 1 to {p.targets} targets", "RS-B-22")
+        if p.entry.on_hit.pull_together_ft and not pull_pair(state, action.targets):
+            return Refusal(f"{action.ability} pulls two different creatures together",
+                           "RS-B-21")
         for cell in action.targets:
             if tuple(cell) not in target_cells(state, c):
                 return Refusal(f"{uid}'s side knows of no enemy at {cell[0]},{cell[1]}",
