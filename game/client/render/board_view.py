@@ -196,6 +196,8 @@ class BoardView:
         #: the last still frame's token key and its (picture, place) list (see _draw_tokens)
         self._still: tuple[Any, list[tuple[pygame.Surface, Any]]] = (None, [])
         self.show_elevation = False
+        #: the square property the elevation digits read (a system may name its own)
+        self.elevation_prop = "elevation"
         self.hover: Cell | None = None
         self.selected: str | None = None
         self.marked: set[str] = set()    # units outlined in red (the attacker of a pending choice)
@@ -809,7 +811,7 @@ class BoardView:
         batch = []
         for y in range(y0, y1):
             for x in range(x0, x1):
-                e = self.board.prop(x, y, "elevation", 0) or 0
+                e = self.board.prop(x, y, self.elevation_prop, 0) or 0
                 d = self._digit(str(e), (200, 230, 255), size)
                 r = self.cell_rect((x, y))
                 if self.geo.hex is None:

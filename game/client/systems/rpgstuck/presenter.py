@@ -41,6 +41,7 @@ from game.client.presenters import (ActionButton, AnimStep, Cell, ClickResult, I
                                     TilePanel, TokenInfo, UnitPanel)
 from game.client.presenters.eventlog import (DAMAGE, FORCED, GOOD, INFO, NOTE, ROLL_FAIL, WARM,
                                              Animator, EventLog, Wording, title)
+from game.client.presenters.words import numbered_names, pct
 from game.client.systems.rpgstuck import looks
 
 #: reach tints: plain 5 ft squares, a path through costly ground, and beyond a walk (Dash)
@@ -63,16 +64,6 @@ _ON_THE_BAR = (Move, Shift, Attack, Aim, Assail, Avert, Dash, StandUp, Hide, Sho
 _AT_SQUARE = {"shove": Shove, "finish": Finish, "discern": Discern, "grapple": Grapple}
 #: conditions that name another creature (its name follows the badge's words)
 _WITH_WHOM = {"grappled": "by", "grappling": "", "mounted": "", "ridden": "by"}
-
-
-def pct(p: Any) -> str:
-    """A chance as a whole percent, never 0% or 100% for what can still go either way."""
-    v = float(p)
-    if 0 < v < 0.01:
-        return "<1%"
-    if 0.99 < v < 1:
-        return ">99%"
-    return f"{v:.0%}"
 
 
 class RpgStuckPresenter(Presenter):
@@ -154,17 +145,7 @@ class RpgStuckPresenter(Presenter):
         if uid is None:
             return "?"
         if self._names is None:
-            count: dict[str, int] = {}
-            for c in self.state.creatures.values():
-                count[c.name] = count.get(c.name, 0) + 1
-            seen: dict[str, int] = {}
-            self._names = {}
-            for cid, c in self.state.creatures.items():
-                if count[c.name] > 1:
-                    seen[c.name] = seen.get(c.name, 0) + 1
-                    self._names[cid] = f"{c.name} {seen[c.name]}"
-                else:
-                    self._names[cid] = c.name
+            self._names = numbered_names((cid, c.name) for cid, c in self.state.creatures.items())
         return self._names.get(uid, str(uid))
 
     def acting_unit(self) -> str | None:
