@@ -102,8 +102,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
               "How a sustained Gu is kept up (GU-45)."),
     HouseRule("round_limit", "Time limit", "GU-GM-46", 30,
               ((0, "None"), (20, "20 rounds"), (30, "30 rounds"), (50, "50 rounds")),
-              "After this many rounds the battle ends; the side that lost fewer creatures, then "
-              "took the larger share of its enemies' HP, wins."),
+              "After this many rounds the battle ends; the side that lost fewer creatures, "
+              "then the one that dealt the larger share of its enemies' HP, wins."),
 )
 
 HOUSE = HouseTable(HOUSE_RULES)

@@ -21,7 +21,10 @@ from game.engine.tactics import pending
 from game.engine.tactics.pending import Pending
 
 from . import attack, moves, reactions, turns
-from .actions import DodgeMove, GoesFirst, Move, Opportunity, React, Sprint, StandUp, Strike
+from .actions import (DODGE, MULTI, PARRY, SHIELD, STRIKES, TAKE, WEAPON, DodgeMove, GoesFirst, Move, Opportunity, React,
+                      Sprint, StandUp, Strike)
+
+REACTIONS = (DODGE, PARRY, SHIELD, TAKE)
 from .state import Creature, GuState
 
 
@@ -98,43 +101,35 @@ def validate(state: GuState, action: Any) -> Refusal | None:
     if stage is not None:
         if not isinstance(action, STAGES[stage.stage].kinds + (Concede,)):
             return Refusal(f"{stage.actor} must answer first ({stage.stage})", "GU-76")
+        if isinstance(action, React) and action.reaction not in REACTIONS:
+            return Refusal(f"{action.reaction!r} is no reaction: answer with "
+                           f"{', '.join(REACTIONS)}", "GU-79")
     elif who is not None and who != state.acting.id:
         return Refusal(f"it is {state.acting.id}'s turn, not {who}'s", "GU-14")
+    target = getattr(action, "target", "")
+    if target and target not in state.creatures:
+        return Refusal(f"there is no creature {target!r}")
+    me = state.creatures.get(who) if who is not None else None
+    if me is not None:
+        gu = getattr(action, "gu", "")
+        if gu and gu not in me.gu:
+            return Refusal(f"{who} carries no Gu {gu!r}", "GU-42")
+        if isinstance(action, (Strike, Opportunity)) and action.strike \
+                and action.strike not in STRIKES:
+            return Refusal(f"{action.strike!r} is no strike: {', '.join(STRIKES)}", "GU-53")
+        weapon = getattr(action, "weapon", "")
+        if weapon and isinstance(action, (Strike, Opportunity)) \
+                and action.strike not in (WEAPON, MULTI):
+            return Refusal(f"a {action.strike} is made without a weapon", "GU-53")
+        if weapon and weapon not in me.weapons:
+            return Refusal(f"{who} wields no weapon {weapon!r}", "GU-51")
     if stage is None and isinstance(action, Strike) and state.turn.action \
             and state.turn.strikes == 0:
         return Refusal(f"{who} has used its combat action this turn", "GU-18")
     if stage is None and isinstance(action, Move) \
             and (action.x, action.y) not in moves.reach(state, state.acting):
         return Refusal(f"{action.x},{action.y} is out of {who}'s reach this turn", "GU-19")
-    legal = legal_actions(state)
-    if action in legal:
-        return None
-    return _why_not(state, action, legal) or refuse_unlisted(legal, action)
-
-
-def _why_not(state: GuState, action: Any, legal: list) -> Refusal | None:
-    """The specific reason an unlisted action of ours is refused, from its fields."""
-    who = getattr(action, "actor", "")
-    target = getattr(action, "target", "")
-    if target and target not in state.creatures:
-        return Refusal(f"there is no creature {target!r}")
-    if isinstance(action, React):
-        return Refusal(f"{who} cannot answer with {action.reaction!r}{' ' + action.gu if action.gu else ''} "
-                       f"now", "GU-79")
-    if isinstance(action, (Strike, Opportunity)):
-        return Refusal(f"{who} cannot make a {action.strike or 'no'} strike"
-                       f"{' with ' + action.weapon if action.weapon else ''} at {target} now "
-                       f"(out of reach, or not its strike)", "GU-51")
-    if isinstance(action, DodgeMove):
-        return Refusal(f"{action.x},{action.y} is not 1 to half its movement away for {who}",
-                       "GU-82")
-    if isinstance(action, GoesFirst):
-        return Refusal(f"{who} is not among the creatures tied for initiative", "GU-09")
-    if isinstance(action, Move):
-        return Refusal(f"{action.x},{action.y} is out of {who}'s reach this turn", "GU-19")
-    if isinstance(action, (Sprint, StandUp)):
-        return Refusal(f"{who} cannot do that now (combat action or movement spent)", "GU-18")
-    return None
+    return refuse_unlisted(legal_actions(state), action)
 
 
 def _route(action: Any) -> Callable[[GuState, Any, Rng], list]:

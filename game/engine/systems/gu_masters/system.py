@@ -206,9 +206,6 @@ class GuMasters(SystemBase):
     def view(self, state: GuState, seat: int) -> GuState:
         return copy.deepcopy(state)
 
-    def state_to_json(self, state: GuState) -> dict:
-        return state.to_json()
-
     def state_from_json(self, data: dict) -> GuState:
         with self.reading_save():
             d = dict(data)

@@ -20,6 +20,7 @@ from game.engine.tactics.pending import Pending
 
 from . import interim as checks     # until checks.py (G1) lands
 from .events import EssenceChanged, InitiativeSettled, Tested
+from .house import HOUSE
 from .state import Creature, GuState, Turn
 
 INIT_STAGE = "initiative"
@@ -133,8 +134,6 @@ def start_turn(state: GuState, rng: Rng) -> list:
             if check_end(state, events):
                 return events
         _advance(state)
-        if _time_up(state, events):
-            return events
     return events
 
 
@@ -149,35 +148,31 @@ def _advance(state: GuState) -> None:
         state.index, state.round = 0, state.round + 1
 
 
-def _time_up(state: GuState, events: list) -> bool:
-    """The table's round limit (house rule round_limit, beside GU-GM-46): who is ahead wins."""
-    limit = int(state.house.get("round_limit", 0) or 0)
-    if not limit or state.round <= limit:
-        return False
-    tallies = [timelimit.Tally(sum(1 for c in state.creatures.values()
-                                   if c.side == s and not c.conscious),
-                               sum(c.max_hp - c.hp for c in state.creatures.values()
-                                   if c.side == s),
-                               sum(c.max_hp for c in state.creatures.values() if c.side == s))
-               for s in (0, 1)]
-    winner, why = timelimit.ahead_and_why(tallies)
-    state.over, state.winner = True, winner
-    state.pending.clear()
-    events.append(MatchEnded(winner, f"the time limit: {why}"))
-    return True
-
-
 def end_turn(state: GuState, rng: Rng) -> list:
-    """EndTurn: the end-of-turn effects, then the next creature's turn."""
+    """EndTurn: the end-of-turn effects, then the next creature's turn; past the house round
+    limit (GU-GM-46 `round_limit`) time is called and the side ahead wins (tactics.timelimit)."""
     c = state.acting
     events = end_turn_effects(state, rng)
     events.append(TurnEnded(c.side, c.id))
     if check_end(state, events):
         return events
     _advance(state)
-    if _time_up(state, events):
-        return events
+    limit = HOUSE.read(state, "round_limit")
+    if limit and state.round > limit:
+        winner, why = timelimit.ahead_and_why([_tally(state, s) for s in (0, 1)])
+        state.over, state.winner = True, winner
+        state.pending.clear()
+        return events + [MatchEnded(winner, f"time: after {limit} rounds, "
+                                            + (why if winner is not None else f"a draw ({why})"))]
     return events + start_turn(state, rng)
+
+
+def _tally(state: GuState, side: int) -> timelimit.Tally:
+    """One side at the call: creatures out of the fight, HP lost, HP it started with."""
+    mine = [c for c in state.creatures.values() if c.side == side]
+    return timelimit.Tally(sum(1 for c in mine if not c.conscious),
+                           sum(c.max_hp - c.hp if c.conscious else c.max_hp for c in mine),
+                           sum(c.max_hp for c in mine))
 
 
 def check_end(state: GuState, events: list) -> bool:
