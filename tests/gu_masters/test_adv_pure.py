@@ -277,3 +277,15 @@ def test_a_dive_goes_down_and_forward_within_its_bounds() -> None:
     assert flight.dive_path(ground, (0, 0), 20, (8, 0), 0, reach.down, reach.forward)
     assert flight.dive_path(ground, (0, 0), 20, (9, 0), 0, reach.down, reach.forward) is None
     assert flight.dive_path(ground, (0, 0), 20, (2, 0), 21, reach.down, reach.forward) is None
+
+
+@pytest.mark.rule("GU-47", "GU-48", "GU-49", "GU-T-29")
+def test_killer_move_cost_from_content() -> None:
+    from game.engine.systems.gu_masters.content import content
+    volley = content().killer_moves["burning_moon_volley"]
+    gu = ["moonlight", "fire_pellet", "stone_shell"]
+    assert killer.cost(volley, gu, 30, 2) == killer.Cost(8, 2)
+    assert killer.cost(volley, gu, 30, 4).soul == 0
+    assert killer.cost(volley, gu, 7, 4).refused == ("needs 8 essence, has 7", "GU-47")
+    assert killer.cost(volley, ["moonlight"], 30, 4).refused[1] == "GU-47"
+    assert killer.cost(volley, gu, 30, 4, sustaining=1).soul == 4
