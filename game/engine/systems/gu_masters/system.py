@@ -258,7 +258,7 @@ class GuMasters(SystemBase):
         return MatchConfig(SYSTEM_ID, seed, seats, None, {}, example_setup())
 
     def load_bots(self) -> None:
-        return None
+        from . import ai  # noqa: F401  (its import registers the bots)
 
 
 def example_setup() -> dict[str, Any]:
