@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench dist clean shots
+.PHONY: play test bench dist release clean shots
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -26,6 +26,13 @@ shots: $(STAMP)
 
 dist: $(STAMP)
 	$(PY) -m PyInstaller --noconfirm --clean build.spec
+
+# The archive a player downloads, and SHA256SUMS beside it, in dist/ (docs/release.md). On macOS
+# the app bundle is what gets packed. Old archives go first so SHA256SUMS lists only this one.
+RELEASE_BUNDLE = $(if $(filter Darwin,$(shell uname -s)),dist/Strife Table.app,dist/strife-table)
+release: dist
+	rm -f dist/strife-table-*.tar.gz dist/strife-table-*.zip dist/SHA256SUMS
+	$(PY) -m tools.release.pack --bundle "$(RELEASE_BUNDLE)" --out dist
 
 clean:
 	rm -rf build dist $(VENV)

@@ -2,8 +2,8 @@
 project beside its goal (and beside the peer where there is one), as CPU time.
 
 Sections: engine (random-legal play, legal_actions, submit, AI), sight (bindings' sight lines
-per map), loading, the client's, and the AI's strength and think time (ai_gems, ai_bindings:
-mirrored bot games on every shipped map), each in its own module with `rows(quick)`. Results are printed as they are measured and also written as JSON
+per map), loading, the client's, and the AI's strength and think time (ai_gems, ai_bindings,
+ai_rpgstuck, ai_gu_masters: mirrored bot games on every shipped map), each in its own module with `rows(quick)`. Results are printed as they are measured and also written as JSON
 (default `bench-results.json`) so two runs can be compared. Exit status 0 even when a goal is
 missed: this measures, the MISS marks say what is off.
 """
@@ -15,12 +15,14 @@ import sys
 import time
 from pathlib import Path
 
-from benchmarks import ai_bindings, ai_gems, bundle, engine, frames, hitches, loading, sight
+from benchmarks import (ai_bindings, ai_gems, ai_gu_masters, ai_rpgstuck, bundle, engine, frames,
+                        hitches, loading, sight)
 from benchmarks.report import Row, format_row, write_json
 
 SECTIONS = {"engine": engine.rows, "sight": sight.rows, "loading": loading.rows,
             "frames": frames.rows, "hitches": hitches.rows, "bundle": bundle.rows,
-            "ai_gems": ai_gems.rows, "ai_bindings": ai_bindings.rows}
+            "ai_gems": ai_gems.rows, "ai_bindings": ai_bindings.rows,
+            "ai_rpgstuck": ai_rpgstuck.rows, "ai_gu_masters": ai_gu_masters.rows}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,3 +1,5 @@
 """Strife Table: tabletop combat rule systems played hotseat or against a local AI."""
 
-__version__ = "0.1.0"
+from game.version import VERSION as __version__
+
+__all__ = ["__version__"]

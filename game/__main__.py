@@ -77,9 +77,10 @@ COMMANDS: dict[str, Callable[[], ModuleType]] = {
 
 USAGE = """usage: strife-table [COMMAND] [ARGS...]
 
-With no command, opens the game. Commands:
+With no command, opens the game. `strife-table --version` prints the version. Commands:
+  play --map MAP [--system ID] [--ai SEAT[:LEVEL]]...   start a match on a map at once
   scenario FILE...                  run scenario files (exit 1 on any difference)
-  check-map MAP [--system ID]       validate a Tiled map
+  check-map MAP [--system ID] [--json]   validate a Tiled map
   render-map MAP OUT.png            draw a map's tile layers to a PNG
   autoplay --system ID --seed N     AI against AI, headless; prints a JSON summary
   evaluate --system ID --opponent random --games N --seed N
@@ -94,6 +95,10 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in ("-h", "--help", "help"):
         print(USAGE)
+        return 0
+    if argv and argv[0] in ("--version", "-V"):
+        from game.version import VERSION
+        print(f"strife-table {VERSION}")
         return 0
     name = argv.pop(0) if argv and not argv[0].startswith("-") else "play"
     if name not in COMMANDS:

@@ -2,7 +2,8 @@
 
 Owns: the root of read-only resources (assets/, maps/, game/data) both in a source checkout and
 in a PyInstaller build (sys._MEIPASS), and the per-user folders for saves and settings
-(platformdirs). Everything else asks here instead of building paths itself.
+(platformdirs), including the player's own maps folder and the `user:` names that point into it.
+Everything else asks here instead of building paths itself.
 """
 from __future__ import annotations
 
@@ -32,8 +33,17 @@ def data_dir() -> Path:
     return resource_root() / "game" / "data"
 
 
+# A map in the player's own maps folder is named `user:<path inside that folder>` in a match's
+# config (and so in saves): a shipped map and a player's map of the same file name stay apart,
+# and a save keeps naming the player's map wherever the data folder lives.
+USER_MAP_PREFIX = "user:"
+
+
 def resolve_map(name: str | os.PathLike) -> Path:
-    """A map given as a path relative to the maps folder, or absolute/relative to the cwd."""
+    """A map given as `user:NAME` (in the player's maps folder), as a path relative to the maps
+    folder, or absolute/relative to the cwd."""
+    if isinstance(name, str) and name.startswith(USER_MAP_PREFIX):
+        return user_maps_dir() / name[len(USER_MAP_PREFIX):]
     p = Path(name)
     if p.is_absolute() or p.exists():
         return p
@@ -58,3 +68,9 @@ def user_config_dir() -> Path:
 
 def saves_dir() -> Path:
     return user_data_dir() / "saves"
+
+
+def user_maps_dir() -> Path:
+    """The player's own maps (listed by New match beside the shipped ones; "New map" writes
+    here)."""
+    return user_data_dir() / "maps"

@@ -60,6 +60,7 @@ log = logging.getLogger(__name__)
 
 FPS = 60
 TITLE = "Strife Table"
+WINDOW_ICON = "icon/strife-table-64.png"     # drawn by tools/release/icon.py
 BASE_SIZE = (1280, 720)
 
 # misc theme values measured in pixels, scaled with the UI
@@ -175,6 +176,8 @@ class App:
 
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
         pygame.display.set_caption(TITLE)
+        # before set_mode: some platforms take the icon only when the window is created
+        pygame.display.set_icon(resources.image(WINDOW_ICON))
         if fullscreen:
             desktop = pygame.display.get_desktop_sizes()[0]
             screen = pygame.display.set_mode(desktop, pygame.FULLSCREEN)

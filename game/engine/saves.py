@@ -19,6 +19,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.version import VERSION as GAME_VERSION
+
 from . import safeio
 from .records import RecordError
 from .rules import ConfigError, IllegalAction, MatchConfig
@@ -52,6 +54,8 @@ def to_document(match: Match, label: str = "") -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
+        # the game that wrote it, for a bug report; loading goes by "version" (the format) only
+        "game_version": GAME_VERSION,
         "system": match.config.system,
         "label": label,
         "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S"),

@@ -132,8 +132,8 @@ class Series:
 
     # -- JSON ------------------------------------------------------------------------------------
     def to_document(self) -> dict[str, Any]:
-        return {"format": FORMAT, "version": VERSION, "system": self.system_id,
-                "label": self.label, "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S"),
+        return {"format": FORMAT, "version": VERSION, "game_version": saves.GAME_VERSION,
+                "system": self.system_id, "label": self.label, "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S"),
                 "side": self.side, "config": self.config.to_json(),
                 "carried": copy.deepcopy(self.carried),
                 "battles": copy.deepcopy(self.battles),

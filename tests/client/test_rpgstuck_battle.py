@@ -111,6 +111,17 @@ def test_a_hotseat_duel_to_the_end_through_the_ui(app):
     assert fc.startswith("Claw on Knight\nHit ") and "to drop" in fc and "may Block d4" in fc
     shot(app, "03_claw_forecast")
     app.click(scene.cell_pos((5, 2)))
+    # the picker: the plain attack first, then a called shot at each part (RS-44), each line
+    # with the engine's odds for that aim (a part's Y makes the hit less likely, RS-45)
+    assert scene.menu is not None
+    labels = [b.label for b in scene.menu.buttons]
+    assert labels[0].startswith("Claw Knight — hit ")
+    head = next(x for x in labels if x.startswith("Claw Knight at the Head — hit "))
+    def hit(label: str) -> int:
+        return int(label.split("hit ")[1].split("%")[0])
+    assert hit(head) < hit(labels[0])
+    shot(app, "03b_called_shot_picker")
+    app.click(scene.menu.buttons[0].rect.center)
     # -- the Knight's seat answers the Block prompt behind the curtain (the Imp's side may see
     # what the Knight's may not), each answer with its hit chance
     lift_curtain(app)
@@ -145,6 +156,8 @@ def test_a_hotseat_duel_to_the_end_through_the_ui(app):
     assert scene._current_forecast().startswith("Strike on Imp\nHit ")
     match.force_dice([18, 8])
     app.click(scene.cell_pos((6, 2)))
+    assert scene.menu is not None and scene.menu.buttons[0].label.startswith("Strike Imp — hit ")
+    app.click(scene.menu.buttons[0].rect.center)
     app.settle(2)
     assert match.over and match.winner == 0
     assert any("Imp falls unconscious" in t for t in texts(scene))
@@ -258,6 +271,8 @@ def test_every_rpgstuck_event_reads_as_our_own_words(monkeypatch):
                     if t is str else 12
             elif t is Roll:
                 kw[f.name] = Roll("attack", "d20", (12,), (), 12)
+            elif set(typing.get_args(t)) == {int, type(None)}:
+                kw[f.name] = 2                     # a number where there is one
             else:
                 kw[f.name] = samples.get(t, "knight")
         e = cls(**kw)
@@ -322,7 +337,8 @@ def test_the_shots_show_a_picker_a_forecast_a_dark_corner_and_the_block_prompt(a
     from game.client.systems.rpgstuck.shots import build
     app.settings.animation_speed = "instant"
     shots = dict(build(app))
-    assert {"rpgstuck_battle", "rpgstuck_forecast", "rpgstuck_block"} <= set(shots)
+    assert {"rpgstuck_battle", "rpgstuck_called_shot", "rpgstuck_forecast",
+            "rpgstuck_block"} <= set(shots)
     battle = shots["rpgstuck_battle"]
     app.apply(reset(battle))
     app.settle(2)
@@ -330,6 +346,13 @@ def test_the_shots_show_a_picker_a_forecast_a_dark_corner_and_the_block_prompt(a
     assert all(" — hit " in b.label for b in battle.menu.buttons)
     p = battle.presenter
     assert p.seat == 0 and p.last_known() and "dark" in set(p.light().values())
+    aim = shots["rpgstuck_called_shot"]
+    app.apply(reset(aim))
+    app.settle(2)
+    assert aim.menu is not None and aim.menu.title.startswith("Strike")
+    labels = [b.label for b in aim.menu.buttons]
+    assert " at the " not in labels[0]
+    assert any(" at the Head — hit " in x and x.endswith("+50% damage") for x in labels)
     fc = shots["rpgstuck_forecast"]
     app.apply(reset(fc))
     app.settle(2)
@@ -339,3 +362,54 @@ def test_the_shots_show_a_picker_a_forecast_a_dark_corner_and_the_block_prompt(a
     app.settle(2)
     assert block.prompt_panel is not None and block.prompt_panel.title == "Block?"
     assert app.top is block                             # no curtain: the viewer is the defender
+
+
+def test_every_rpgstuck_action_reads_as_our_own_words(monkeypatch):
+    """Each action a seat can pick (the More menu lists the ones without a button) is named in
+    words, never by its record's class name (Area Attack and Use Step once were)."""
+    import dataclasses
+    import typing
+    from game.client.systems.rpgstuck.presenter import RpgStuckPresenter
+    from game.engine.systems.rpgstuck import actions as A
+    from tests.rpgstuck.engine_helpers import battle
+    m = battle([("psion", "psion", 0, 2, 2), ("brawler", "brawler", 0, 3, 2),
+                ("imp", "imp", 1, 4, 2)])
+    p = RpgStuckPresenter(m)
+
+    def unnamed(a):
+        raise AssertionError(f"{type(a).__name__} has no words of its own")
+    monkeypatch.setattr(p, "unnamed_action", unnamed)
+    samples = {str: "psion", int: 2, bool: True}
+    classes = [c for c in vars(A).values() if isinstance(c, type) and dataclasses.is_dataclass(c)
+               and c.__module__ == A.__name__ and getattr(c, "kind", "").startswith("rs.")]
+    assert len(classes) > 20
+    for cls in classes:
+        hints = typing.get_type_hints(cls)
+        values = {}
+        for f in dataclasses.fields(cls):
+            t = hints[f.name]
+            if f.name == "ability":
+                values[f.name] = "strike"
+            elif t in samples:
+                values[f.name] = samples[t]
+            elif typing.get_origin(t) is tuple:
+                values[f.name] = ((4, 2),)
+            else:
+                values[f.name] = f.default if f.default is not dataclasses.MISSING else None
+        if cls is A.AreaAttack:
+            values["ability"] = "psi_pulse"
+        if cls is A.UseStep:
+            values["step"] = "sanguine_brave"
+        text = p.describe(cls(**values))
+        assert text and "_" not in text, (cls.__name__, text)
+    assert p.describe(A.AreaAttack("psion", "psi_pulse")).startswith("Psi Pulse")
+    assert p.describe(A.UseStep("brawler", "sanguine_brave")) == "Call on Sanguine: Brave"
+
+
+@pytest.mark.rule("RS-44")
+def test_every_part_effect_has_words_in_the_aim_picker():
+    """The picker says what a hit on each part does: every effect id the content may use has
+    its words in looks.PART_EFFECTS."""
+    from game.client.systems.rpgstuck import looks
+    from game.engine.systems.rpgstuck.content import PART_EFFECTS
+    assert set(PART_EFFECTS) <= set(looks.PART_EFFECTS)

@@ -75,9 +75,12 @@ def test_the_forecast_is_the_engines_own():
     assert second.startswith(f"{lo}–{hi} dmg on a hit")
     assert "Target: in dim light" in text           # the imp stands in the dim squares
     assert p.target_tags("atk:strike") == [((5, 4), 1, "dim light")]   # written over the map
-    # the attack is offered on the imp's square and submitted by a click there
+    # the attack is offered on the imp's square: a click there opens the picker (the engine
+    # lists a called shot at each of the imp's parts, RS-44) with the plain attack first
     click = p.click("atk:strike", "knight", (5, 4))
-    assert click.action == Attack("knight", "strike", ((5, 4),))
+    assert click.action is None
+    assert click.menu[0][1] == Attack("knight", "strike", ((5, 4),))
+    assert {a.part for _label, a in click.menu} == {"", "head", "arm", "leg"}
 
 
 @pytest.mark.rule("RS-45")
@@ -94,8 +97,13 @@ def test_a_called_shot_picker_lists_each_part_with_its_odds(monkeypatch):
     got = p.click("atk:strike", "knight", (5, 3))
     assert got.action is None
     assert [a for _label, a in got.menu] == [plain, parts[1], parts[0]]
-    assert got.menu[1][0].startswith("Strike Imp (called shot: Arm) — hit ")
+    assert got.menu[1][0].startswith("Strike Imp at the Arm — hit ")
     assert all("crit" in label and "drop" in label for label, _a in got.menu)
+
+    def hit(label: str) -> int:
+        return int(label.split("hit ")[1].split("%")[0])
+    # each line carries the engine's odds for that aim: the Head's Y of 4 over the Arm's 2
+    assert hit(got.menu[2][0]) < hit(got.menu[1][0]) < hit(got.menu[0][0])
     assert "body part" in got.message
 
 

@@ -156,3 +156,20 @@ def test_the_scrolled_log_note_keeps_off_every_row():
     note = log.scroll_note_rect()
     assert note is not None and log.rect.contains(note)
     assert not any(note.colliderect(r) for r in rows), (note, rows)
+
+
+def test_a_button_label_of_two_words_goes_on_two_rows_before_it_is_cut():
+    """The rpgstuck bar at 1280x720 gave "Shield Bash" about 70 px: it read "Shield B…" in
+    10 px type. A label of several words now takes two rows; one word still shrinks, then cuts."""
+    from game.client.ui.battle_widgets import Text, button_lines
+    pygame.font.init()
+    text = Text(1.0)
+    size, rows = button_lines(text, "Shield Bash", 60, 40)
+    assert rows == ["Shield", "Bash"] and size >= 11
+    assert all(text.font(size, True).size(r)[0] <= 60 for r in rows)
+    size, rows = button_lines(text, "Strike", 90, 40)
+    assert rows == ["Strike"] and size == 15
+    size, rows = button_lines(text, "Shield Bash", 200, 40)
+    assert rows == ["Shield Bash"] and size == 15
+    size, rows = button_lines(text, "Shield Bash", 60, 20)      # too low for two rows
+    assert len(rows) == 1 and size == 10

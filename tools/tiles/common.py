@@ -198,3 +198,38 @@ def write_tileset(name: str, tiles: list[pygame.Surface], tile_props: list[dict[
 def iter_masks() -> Iterable[int]:
     """Edge masks for plateau tiles: bit 1 north, 2 east, 4 south, 8 west (a lower neighbour)."""
     return range(16)
+
+
+def height_label(s: pygame.Surface, text: str, color: Color = (250, 250, 244),
+                 corner: str = "topright", size: int = 14) -> None:
+    """A small number in a corner of a tile, dark-edged so it reads on any ground: how high a
+    square stands, on maps where heights are many."""
+    pygame.font.init()
+    font = pygame.font.Font(None, size)
+    ink = font.render(text, False, color)
+    edge = font.render(text, False, P["outline"])
+    w, h = s.get_size()
+    box = ink.get_rect()
+    setattr(box, corner, {"topright": (w - 2, 1), "topleft": (2, 1),
+                          "bottomright": (w - 2, h - 1), "bottomleft": (2, h - 1)}[corner])
+    for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (1, 1)):
+        s.blit(edge, box.move(dx, dy))
+    s.blit(ink, box)
+
+
+def edge_marks(mask: int, size: int, color: Color = P["outline"], width: int = 3,
+               rim: Color | None = None) -> pygame.Surface:
+    """A see-through tile with a heavy line along each side named by `mask` (bit 1 north, 2 east,
+    4 south, 8 west; `iter_masks`), and an optional lit rim just inside it: the brink of a drop,
+    drawn over the higher square."""
+    s = surface(size, size)
+    sides = {1: (0, 0, size, width), 2: (size - width, 0, width, size),
+             4: (0, size - width, size, width), 8: (0, 0, width, size)}
+    inner = {1: (0, width, size, 1), 2: (size - width - 1, 0, 1, size),
+             4: (0, size - width - 1, size, 1), 8: (width, 0, 1, size)}
+    for bit, rect in sides.items():
+        if mask & bit:
+            if rim is not None:
+                s.fill(rim, inner[bit])
+            s.fill(color, rect)
+    return s

@@ -77,13 +77,46 @@ PROPERTY_TYPES = [
          {"name": "bright_ft", "type": "int", "value": 20},
          {"name": "dim_ft", "type": "int", "value": 20},
      ]},
+    # gu_masters (docs/maps.md, "The gu_masters contract"; GU-X-15/16): its own names again,
+    # because `cover` and `terrain` take other values on the other systems' maps.
+    {"id": 11, "name": "gu_cover", "type": "enum", "storageType": "string",
+     "values": ["none", "partial", "full"], "valuesAsFlags": False},
+    {"id": 12, "name": "gu_terrain", "type": "enum", "storageType": "string",
+     "values": ["normal", "difficult", "water"], "valuesAsFlags": False},
+    {"id": 13, "name": "gu_square", "type": "class", "color": "#ff60a0a0", "drawFill": True,
+     "useAs": ["tile", "layer"],
+     "members": [
+         {"name": "climb_test_mod", "type": "int", "value": 0},
+         {"name": "climbable", "type": "bool", "value": False},
+         {"name": "cover", "type": "string", "propertyType": "gu_cover", "value": "none"},
+         {"name": "elevation_m", "type": "int", "value": 0},
+         {"name": "hide", "type": "bool", "value": False},
+         {"name": "label", "type": "string", "value": ""},
+         {"name": "terrain", "type": "string", "propertyType": "gu_terrain", "value": "normal"},
+         {"name": "wall", "type": "bool", "value": False},
+     ]},
+    # loose primeval stones on the `stones` layer, to pick up and absorb (GU-69/70)
+    {"id": 14, "name": "primeval_stone", "type": "class", "color": "#ff40e0a0",
+     "drawFill": True, "useAs": ["object"],
+     "members": [
+         {"name": "count", "type": "int", "value": 1},
+     ]},
 ]
+
+
+# Tiled's custom command (Project > Commands) that starts the game on the map being edited: Tiled
+# puts the map's path, quoted, for %mapfile. `strife-table` must be on the PATH (the installed
+# game, or `pip install -e .` in an active virtual environment); "New map" in the game writes
+# a project whose command names the game's own executable instead.
+TEST_COMMAND = {"arguments": "play --map %mapfile", "command": "strife-table", "enabled": True,
+                "name": "Test in Strife Table", "saveBeforeExecute": True, "shortcut": "",
+                "showOutput": True, "workingDirectory": ""}
 
 
 def project() -> dict:
     return {
         "automappingRulesFile": "",
-        "commands": [],
+        "commands": [TEST_COMMAND],
         "extensionsPath": "extensions",
         "folders": ["."],
         # Tiled 1.8 fills object properties from object types; 1.9+ uses the classes above.
@@ -93,7 +126,7 @@ def project() -> dict:
 
 
 def object_types_xml() -> str:
-    """The object classes (`spawn`, `item`, `light`) as Tiled 1.8 object types, with the same
+    """The object classes (`spawn`, `item`, `light`, `primeval_stone`) as Tiled 1.8 object types, with the same
     defaults."""
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', "<objecttypes>"]
     for t in PROPERTY_TYPES:

@@ -44,6 +44,12 @@ class TokenInfo:
     #: temporary HP, drawn as a pale segment after the HP on the bar (0: none). Last: presenters
     #: and tests build tokens positionally, and a field added in the middle shifts their values
     temp_hp: int = 0
+    #: further meters under the HP bar, each (value, most, colour): a pool a system spends
+    #: (essence, mana), drawn as a thin bar in its colour (empty: none)
+    bars: tuple[tuple[int, int, tuple[int, int, int]], ...] = ()
+    #: (left, of): a small row of pips along the token's foot, one per use a round allows
+    #: (reactions), the spent ones hollow ((0, 0): none)
+    pips: tuple[int, int] = (0, 0)
 
 
 @dataclass(frozen=True, slots=True)

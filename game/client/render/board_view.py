@@ -196,6 +196,8 @@ class BoardView:
         #: the last still frame's token key and its (picture, place) list (see _draw_tokens)
         self._still: tuple[Any, list[tuple[pygame.Surface, Any]]] = (None, [])
         self.show_elevation = False
+        #: the square property the elevation digits read (a system may name its own)
+        self.elevation_prop = "elevation"
         self.hover: Cell | None = None
         self.selected: str | None = None
         self.marked: set[str] = set()    # units outlined in red (the attacker of a pending choice)
@@ -809,7 +811,7 @@ class BoardView:
         batch = []
         for y in range(y0, y1):
             for x in range(x0, x1):
-                e = self.board.prop(x, y, "elevation", 0) or 0
+                e = self.board.prop(x, y, self.elevation_prop, 0) or 0
                 d = self._digit(str(e), (200, 230, 255), size)
                 r = self.cell_rect((x, y))
                 if self.geo.hex is None:
@@ -909,7 +911,8 @@ class BoardView:
                size_px: int) -> tuple[pygame.Surface, tuple[int, int]]:
         """A still token as one picture and its offset from the token's box, composed once for
         what it shows (not where it stands: a move reuses it)."""
-        key = (tok.size, tok.hp, tok.max_hp, tok.temp_hp, tok.colour, tok.arms, tok.badges, tok.altitude,
+        key = (tok.size, tok.hp, tok.max_hp, tok.temp_hp, tok.bars, tok.pips, tok.colour, tok.arms,
+               tok.badges, tok.altitude,
                tok.acting, tok.outline, tok.glyph, tok.side, self.side_colour(tok.side),
                self.emblem, px, size_px, box, tok.id in self.lit, tok.id == self.selected,
                tok.id in self.marked)
@@ -963,12 +966,19 @@ class BoardView:
                 surface.blit(*got)
             self._badges(surface, tok, r, px)
 
+    @staticmethod
+    def _bar_box(tok: TokenInfo, r: pygame.Rect, px: int) -> pygame.Rect:
+        """Where the HP bar goes: along the token's foot, raised by the height of the further
+        meters (`tok.bars`) drawn under it."""
+        w = int(r.w * 0.74)
+        h = max(4, px // 11)
+        below = len(tok.bars) * (max(3, px // 16) + 1)
+        return pygame.Rect(r.centerx - w // 2, r.bottom - h - max(1, px // 32) - below, w, h)
+
     def _hp_bar(self, surface: pygame.Surface, tok: TokenInfo, r: pygame.Rect, px: int) -> None:
         if tok.max_hp <= 0:
             return
-        w = int(r.w * 0.74)
-        h = max(4, px // 11)
-        bar = pygame.Rect(r.centerx - w // 2, r.bottom - h - max(1, px // 32), w, h)
+        bar = self._bar_box(tok, r, px)
         pygame.draw.rect(surface, (12, 12, 16), bar.inflate(2, 2), border_radius=2)
         frac = max(0.0, min(1.0, tok.hp / tok.max_hp))
         colour = (110, 210, 110) if frac > 0.5 else (236, 196, 70) if frac > 0.25 else (232, 80, 64)
@@ -987,6 +997,39 @@ class BoardView:
                 extra.x = bar.right - extra.w
             pygame.draw.rect(surface, (150, 214, 255), extra, border_radius=2)
             pygame.draw.rect(surface, (200, 236, 255), bar.inflate(2, 2), 1, border_radius=2)
+        self._meters(surface, tok, bar, px)
+        self._pips(surface, tok, bar, px)
+
+    @staticmethod
+    def _meters(surface: pygame.Surface, tok: TokenInfo, bar: pygame.Rect, px: int) -> None:
+        """The further meters (`tok.bars`), thin, one under the other below the HP bar."""
+        h = max(3, px // 16)
+        y = bar.bottom + 1
+        for value, most, colour in tok.bars:
+            box = pygame.Rect(bar.x, y, bar.w, h)
+            pygame.draw.rect(surface, (12, 12, 16), box.inflate(2, 2))
+            pygame.draw.rect(surface, (30, 30, 40), box)
+            frac = max(0.0, min(1.0, value / most)) if most > 0 else 0.0
+            if frac > 0:
+                pygame.draw.rect(surface, colour, (box.x, box.y, max(1, int(box.w * frac)), h))
+            y += h + 1
+
+    @staticmethod
+    def _pips(surface: pygame.Surface, tok: TokenInfo, bar: pygame.Rect, px: int) -> None:
+        """One pip per use `tok.pips` counts, just above the HP bar's left end: filled while
+        left, hollow once spent."""
+        left, of = tok.pips
+        if of <= 0:
+            return
+        rad = max(2, px // 18)
+        y = bar.y - rad - 2
+        for i in range(of):
+            cx = bar.x + rad + i * (2 * rad + 2)
+            pygame.draw.circle(surface, (12, 12, 16), (cx, y), rad + 1)
+            if i < left:
+                pygame.draw.circle(surface, (250, 214, 110), (cx, y), rad)
+            else:
+                pygame.draw.circle(surface, (90, 84, 70), (cx, y), rad, 1)
 
     def _glyph(self, tok: TokenInfo, r: pygame.Rect, px: int,
                size_px: int) -> tuple[pygame.Surface, tuple[int, int]] | None:
@@ -1005,10 +1048,8 @@ class BoardView:
         inside a plate blends differently from text laid on the screen."""
         if tok.max_hp <= 0 or px < 44:
             return None
-        w = int(r.w * 0.74)
-        h = max(4, px // 11)
-        right = r.centerx - w // 2 + w
-        top = r.bottom - h - max(1, px // 32)
+        bar = self._bar_box(tok, r, px)
+        right, top = bar.right, bar.y
         d = self._digit(str(tok.hp), (255, 255, 255), max(10, px // 6))
         return d, (right - d.get_width() + 1, top - d.get_height() + 3)
 

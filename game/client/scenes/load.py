@@ -148,14 +148,17 @@ class LoadScene(UIScene):
                 surface.blit(img, img.get_rect(center=self.thumb_rect.center))
 
     def thumbnail(self, map_name: str, size: tuple[int, int]) -> pygame.Surface | None:
-        """The save's map, small; None when the map is not in the maps folder (a save made with
-        a map that has since gone still loads its own copy of nothing: it just has no picture)."""
+        """The save's map, small; None when the map is not in the maps folder or the player's
+        own (`user:NAME`) (a save made with a map that has since gone still loads its own copy
+        of nothing: it just has no picture)."""
         key = (map_name, *size)
         if key not in self._thumbs:
             from game.client.render.tilemap import render_thumbnail
-            path = paths.maps_dir() / map_name
+            own = map_name.startswith(paths.USER_MAP_PREFIX)
+            folder = paths.user_maps_dir() if own else paths.maps_dir()
+            path = paths.resolve_map(map_name) if own else folder / map_name
             self._thumbs[key] = (render_thumbnail(path, *size) if map_name and path.is_file()
-                                 and path.resolve().parent == paths.maps_dir().resolve()
+                                 and path.resolve().parent == folder.resolve()
                                  else None)
         return self._thumbs[key]
 

@@ -15,7 +15,13 @@ such a seat judges for the table. Its `SeatConfig` goes last, after the players'
 
 Maps belong to a system when their `system` property names it, or (without that property) when
 they sit in `maps/<system id>/` or are named `<system id>_*.tmx`; a `title` property names the
-map and an optional `description` property is shown under the thumbnail.
+map and an optional `description` property is shown under the thumbnail. The templates
+(`maps/templates/`) are not offered. The player's own maps (`game.usermaps`, the user maps
+folder) follow the shipped ones, marked as theirs, with every problem the map check finds listed
+in place of the description (such a map cannot be started); one with a shipped map's file name
+is a separate entry. A player's map that names no system is listed under every system, with
+that problem. "Open maps folder" shows the folder in the file manager (`usermaps.open_folder`);
+"New map" opens `NewMapDialog` and then picks the new map.
 Thumbnails come from `game.client.render.tilemap.render_thumbnail(path, w, h)`; until that exists
 (or when it fails) a plain placeholder panel names the map instead.
 
@@ -32,17 +38,17 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
-from game import paths
+from game import paths, usermaps
 from game.client.scene import Transition, pop, push, replace
 from game.client import resources
 from game.client.ui import draw, saving
 from game.client.ui.base import UIScene
-from game.client.ui.dialogs import Dialog, DialogResult, ErrorDialog
+from game.client.ui.dialogs import Dialog, DialogResult, ErrorDialog, MessageDialog
 from game.engine import registry
-from game.engine.boards.tmx import read_xml
+from game.engine.boards.tmx import MapProblem
 from game.engine.match import Match
 from game.engine.rules import MatchConfig, RuleSystem, SeatConfig
-from game.engine.safeio import FileRefused
+from game.usermaps import map_header
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -55,50 +61,58 @@ THUMB = (440, 300)      # design pixels
 
 @dataclass(slots=True)
 class MapChoice:
-    id: str                 # EXAMPLE or the map path relative to the maps folder
+    id: str                 # EXAMPLE, the map path relative to the maps folder, or user:<path>
     label: str
     path: Path | None
     info: str = ""          # e.g. "28 x 20 squares"
     description: str = ""   # the map's optional `description` property
     problem: str = ""       # why the system cannot play it (the map check's first problem)
+    own: bool = False       # in the player's maps folder
+    shadows: bool = False   # the player's map has a shipped map's file name
+    problems: tuple[str, ...] = ()   # a player's map: every problem, with its place
+
+    @property
+    def shown(self) -> str:
+        """The label in the map list: the player's maps and unplayable maps say so."""
+        marks = [m for m, on in (("yours", self.own), ("cannot be played", bool(self.problem)))
+                 if on]
+        return self.label + (f"  ({', '.join(marks)})" if marks else "")
 
 
 # The map check's answer per (file, its change time and size, system): the list is rebuilt on
 # every visit to the screen, and checking a map takes tens of milliseconds.
-_CHECKED: dict[tuple[str, int, int, str], str] = {}
+_CHECKED: dict[tuple[str, int, int, str], tuple[MapProblem, ...]] = {}
 
 
-def map_problem(path: Path, system_id: str) -> str:
-    """The first problem `check-map --system` finds in the map ("" when it is playable), and how
-    many more, for the list: the same check Start runs, so the list never offers a map Start
-    would refuse without saying so."""
+def map_problems(path: Path, system_id: str) -> tuple[MapProblem, ...]:
+    """Every problem `check-map --system` finds in the map (none when it is playable): the same
+    check Start runs, so the list never offers a map Start would refuse without saying so."""
     try:
         st = path.stat()
     except OSError as exc:
-        return f"cannot be read ({exc.strerror or exc})"
+        return (MapProblem(str(path), message=f"cannot be read ({exc.strerror or exc})"),)
     key = (str(path), st.st_mtime_ns, st.st_size, system_id)
     if key not in _CHECKED:
-        problems = registry.check_map_file(path, system_id)
-        text = ""
-        if problems:
-            first = problems[0]
-            text = first.message + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else "")
-        _CHECKED[key] = text
+        _CHECKED[key] = tuple(registry.check_map_file(path, system_id))
     return _CHECKED[key]
 
 
-def map_header(path: Path) -> tuple[dict[str, str], str]:
-    """A Tiled map's custom properties and a size line, read from the XML root only (cheap; the
-    system validates the whole map when the match starts)."""
-    try:
-        root = read_xml(path)
-    except FileRefused as exc:             # listed, marked, with the reason; never a crash
-        return {}, f"cannot be read: {exc.reason}"
-    props = {p.get("name", ""): p.get("value", p.text or "")
-             for p in root.findall("./properties/property")}
-    w, h = root.get("width"), root.get("height")
-    kind = "hexes" if root.get("orientation") == "hexagonal" else "squares"
-    return props, (f"{w} x {h} {kind}" if w and h else "")
+def placed(problem: MapProblem) -> str:
+    """A problem as the map list shows it: "layer 'name' (x, y): message", as far as it has a
+    place (the file is the map being shown)."""
+    return str(problem).removeprefix(f"{problem.file}: ")
+
+
+def summary(messages: list[str]) -> str:
+    """The first problem's message and how many more follow ("" for none)."""
+    if not messages:
+        return ""
+    return messages[0] + (f" (and {len(messages) - 1} more)" if len(messages) > 1 else "")
+
+
+def map_problem(path: Path, system_id: str) -> str:
+    """The first problem's message and how many more follow ("" when the map is playable)."""
+    return summary([p.message for p in map_problems(path, system_id)])
 
 
 @dataclass(slots=True)
@@ -114,18 +128,68 @@ class SeatChoice:
         return SeatConfig("ai", self.kind.split(":", 1)[1], name)
 
 
+def _label(props: dict[str, str], stem: str, sid: str) -> str:
+    prefixed = stem.startswith(f"{sid}_")
+    short = stem[len(sid) + 1:] if prefixed else stem
+    return props.get("title") or short.replace("_", " ").replace("-", " ").strip().title() or stem
+
+
+def user_maps_for(system: RuleSystem, root: Path | None = None,
+                  shipped: Path | None = None) -> list[MapChoice]:
+    """The player's own maps offered for `system`: those naming it in their `system` property
+    or by their file name, and those naming no system or one not installed (with that as their
+    problem); unreadable ones are listed with why. Each is `user:<path>` and carries every
+    problem."""
+    sid = str(system.id)
+    installed = {str(s.id) for s in registry.all_systems()}
+    found: list[MapChoice] = []
+    for um in usermaps.list_maps(root, shipped):
+        named = um.props.get("system", "")
+        prefixed = um.path.stem.startswith(f"{sid}_")
+        if named and named != sid and named in installed:
+            continue
+        if not named and not prefixed and any(um.path.stem.startswith(f"{other}_")
+                                              for other in installed):
+            continue        # named by its file as another system's map
+        unread = um.info.startswith("cannot be read")
+        if unread:
+            messages = [um.info]
+            problems: tuple[str, ...] = (um.info,)
+        elif named and named != sid:       # a system that is not installed (or misspelt)
+            messages = [f"the map is made for the rule system {named!r}, which this game does "
+                        f"not have (installed: {', '.join(sorted(installed))})"]
+            problems = tuple(messages)
+        elif not named and not prefixed:
+            messages = ["the map names no rule system: set the map property `system` "
+                        f"(for example to {sid})"]
+            problems = tuple(messages)
+        else:
+            checked = map_problems(um.path, sid)
+            messages = [p.message for p in checked]
+            problems = tuple(placed(p) for p in checked)
+        problem = summary(messages)
+        found.append(MapChoice(um.name, _label(um.props, um.path.stem, sid), um.path,
+                               "" if unread else um.info, um.props.get("description", ""),
+                               problem, own=True, shadows=um.shadows, problems=problems))
+    return sorted(found, key=lambda m: (m.label, m.id))
+
+
 def maps_for(system: RuleSystem, root: Path | None = None,
-             shared_maps: tuple[str, ...] = ()) -> list[MapChoice]:
+             shared_maps: tuple[str, ...] = (), user_root: Path | None = None) -> list[MapChoice]:
     """The maps made for `system`: in `maps/<system id>/`, named `<system id>_*.tmx`,
     naming the system in their `system` property, or (without that property) listed in
     `shared_maps` (its client registration's); sorted by label (the map's `title` property,
-    else its file name), shared maps last."""
+    else its file name), the player's own maps (`user_maps_for`, from `user_root`, by default
+    the user maps folder) after the shipped ones made for it, shared maps last. The templates
+    folder is skipped."""
     root = root or paths.maps_dir()
     sid = system.id
     found: list[MapChoice] = []
     if root.is_dir():
         for p in sorted(root.rglob("*.tmx")):
             rel = p.relative_to(root)
+            if rel.parts[0] == usermaps.TEMPLATES:
+                continue
             props, info = map_header(p)
             in_folder = len(rel.parts) > 1 and rel.parts[0] == sid
             prefixed = p.stem.startswith(f"{sid}_")
@@ -135,15 +199,16 @@ def maps_for(system: RuleSystem, root: Path | None = None,
                     continue
             elif not (in_folder or prefixed or shared):
                 continue
-            stem = p.stem[len(sid) + 1:] if prefixed else p.stem
-            label = (props.get("title") or stem.replace("_", " ").replace("-", " ").strip().title()
-                     or p.stem)
+            label = _label(props, p.stem, sid)
             problem = info if info.startswith("cannot be read") else map_problem(p, sid)
             found.append(MapChoice(rel.as_posix(), label, p, info, props.get("description", ""),
                                    problem))
-    # maps made for the system first (the first one is the default), shared ones after
+    # maps made for the system first (the first one is the default), the player's own next,
+    # shared ones after
     shared = set(shared_maps)
-    return sorted(found, key=lambda m: (m.id in shared, m.label))
+    ordered = sorted(found, key=lambda m: (m.id in shared, m.label))
+    made = [m for m in ordered if m.id not in shared]
+    return made + user_maps_for(system, user_root, root) + ordered[len(made):]
 
 
 def seat_kinds_for(system: RuleSystem) -> list[tuple[str, str]]:
@@ -340,16 +405,21 @@ class NewMatchScene(UIScene):
         return config
 
     def start(self) -> Transition | None:
+        choice = self.map_choice
+        if choice is not None and choice.problem:      # Enter on a map the check refuses
+            return push(ErrorDialog(self.app, "This map cannot be played",
+                                    f"Map: {choice.path}\n" +
+                                    "\n".join(choice.problems or (choice.problem,))))
         try:
             config = self.build_config()
-        except Exception as exc:
+        except (ValueError, OSError) as exc:    # a choice the rules refuse; a bug goes to the app's handler
             self.app.log_exception(exc)
             return push(ErrorDialog(self.app, "This match cannot start", f"{exc}"))
         self.last_config = config
         where = self.map_choice.path if self.map_choice and self.map_choice.path else None
         try:
             match = Match.new(config)
-        except Exception as exc:    # a broken map or a config the system refuses
+        except (ValueError, OSError) as exc:    # a broken map or a config the system refuses
             self.app.log_exception(exc)
             named = f"Map: {where}\n" if where else ""
             return push(ErrorDialog(self.app, "This match cannot start",
@@ -367,10 +437,14 @@ class NewMatchScene(UIScene):
     def on_back(self) -> Transition:
         return pop(None)
 
-    def resumed(self, result: Any) -> None:
+    def resumed(self, result: Any) -> Transition | None:
         if isinstance(result, DialogResult) and result.tag == "house_rules" and result.ok:
             self.house = dict(result.value)
             self.rebuild()
+        if isinstance(result, DialogResult) and result.tag == "new_map" and result.ok:
+            system_id, path = result.value
+            return self._made_map(system_id, path)
+        return None
 
     def on_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -397,7 +471,11 @@ class NewMatchScene(UIScene):
         _, c2, _ = self.columns()
         pad = self.px(18)
         w = c2.w - 2 * pad
-        h = min(int(w * 0.68), c2.h - self.px(150))
+        # room under it for the caption, the text box and the maps-folder buttons; a map of the
+        # player's own with problems gets a smaller picture and room to list them
+        choice = self.map_choice
+        share = 0.36 if choice is not None and choice.problems else 0.58
+        h = min(int(w * share), c2.h - self.px(210))
         return pygame.Rect(c2.x + pad, c2.y + self.px(96), w, h)
 
     def build(self) -> None:
@@ -410,10 +488,13 @@ class NewMatchScene(UIScene):
                    "Choose a system, a map and who plays", "#subtle")
         self.back_button = self.button(pygame.Rect(px(32), sh - px(74), px(150), px(50)), "Back",
                                        self.on_back)
+        unplayable = self.map_choice is not None and bool(self.map_choice.problem)
         self.start_button = self.button(pygame.Rect(sw - px(252), sh - px(74), px(220), px(50)),
                                         "Start", self.start, object_id="#primary",
-                                        enabled=self.system is not None,
-                                        tooltip="Set up the match and begin (Enter)")
+                                        enabled=self.system is not None and not unplayable,
+                                        tooltip=("This map cannot be played: see why under it"
+                                                 if unplayable else
+                                                 "Set up the match and begin (Enter)"))
         self.summary = self.label(pygame.Rect(px(200), sh - px(66), sw - px(470), px(34)),
                                   self.summary_text(), "#info")
 
@@ -463,15 +544,17 @@ class NewMatchScene(UIScene):
         if choices:
             self.map_dropdown = self.dropdown(
                 pygame.Rect(c2.x + pad, c2.y + px(44), c2.w - 2 * pad, px(40)),
-                [(m.label + ("  (cannot be played)" if m.problem else ""), m.id)
-                 for m in choices], self.map_id, self.choose_map)
+                [(m.shown, m.id) for m in choices], self.map_id, self.choose_map)
         elif self.system is not None:
             self.label(pygame.Rect(c2.x + pad, c2.y + px(44), c2.w - 2 * pad, px(40)),
                        "This system has no maps", "#danger_text")
         tr = self.thumb_rect()
         choice = self.map_choice
         caption = ""
-        if choice is not None and choice.path is not None:
+        if choice is not None and choice.own:
+            caption = "  ·  ".join(filter(None, [
+                choice.info, "your map: " + choice.id.removeprefix(paths.USER_MAP_PREFIX)]))
+        elif choice is not None and choice.path is not None:
             caption = "  ·  ".join(filter(None, [choice.info,
                                                  str(Path(paths.maps_dir().name) / choice.id)]))
         elif choice is not None:
@@ -481,8 +564,24 @@ class NewMatchScene(UIScene):
         self.label(pygame.Rect(c2.x + pad, tr.bottom + px(8), c2.w - 2 * pad, px(26)), caption,
                    "#danger_text" if choice is not None and choice.problem else "#subtle")
         below = (choice.problem or choice.description) if choice is not None else ""
+        if choice is not None and choice.problems:
+            # a map of the player's own: every problem, where it is, as check-map lists them
+            below = "\n".join(choice.problems)
+        if choice is not None and choice.shadows:
+            below = ("A shipped map has the same file name; this entry is your own copy.\n"
+                     + below)
+        # the player's maps folder: show it, and make a new map from a template
+        half = (c2.w - 2 * pad - px(10)) // 2
+        foot = c2.bottom - px(52)
+        self.open_folder_button = self.button(
+            pygame.Rect(c2.x + pad, foot, half, px(38)), "Open maps folder", self.open_folder,
+            tooltip=f"Your own maps: {paths.user_maps_dir()}")
+        self.new_map_button = self.button(
+            pygame.Rect(c2.x + pad + half + px(10), foot, half, px(38)), "New map",
+            self.open_new_map, enabled=bool(self.template_systems()),
+            tooltip="Copy a system's starting map into your maps folder, to edit in Tiled")
         if below:
-            room = c2.bottom - (tr.bottom + px(40)) - px(10)
+            room = foot - px(8) - (tr.bottom + px(36))
             if room > px(30):
                 self.textbox(pygame.Rect(c2.x + pad - px(4), tr.bottom + px(36),
                                          c2.w - 2 * pad + px(8), room),
@@ -572,6 +671,44 @@ class NewMatchScene(UIScene):
                                         f"{ais} AI" if ais else ""]))
         extra = "".join(f" + {label.lower()}" for label in self.extra_seats())
         return f"{self.system.name}  ·  {choice.label if choice else 'no map'}  ·  {who}{extra}"
+
+    # -- the player's maps folder --------------------------------------------------------------
+    def template_systems(self) -> list[tuple[str, str]]:
+        """(id, name) of the installed systems that have a map template."""
+        have = set(usermaps.template_systems())
+        return [(str(s.id), s.name) for s in self.systems if str(s.id) in have]
+
+    def open_folder(self) -> Transition | None:
+        try:
+            usermaps.open_folder()
+        except OSError as exc:      # no file manager, or the folder cannot be made
+            return push(ErrorDialog(self.app, "The maps folder could not be opened",
+                                    f"Folder: {paths.user_maps_dir()}\n"
+                                    f"Problem: {exc.strerror or exc}"))
+        return None
+
+    def open_new_map(self) -> Transition | None:
+        self._read_entries()
+        from game.client.scenes.new_map import NewMapDialog
+        current = str(self.system.id) if self.system is not None else None
+        return push(NewMapDialog(self.app, self.template_systems(), current))
+
+    def _made_map(self, system_id: str, path: Path) -> Transition:
+        """After New map: the new map's system and the map itself chosen, and where it is."""
+        ids = [str(s.id) for s in self.systems]
+        if system_id in ids:
+            self.choose_system(ids.index(system_id), rebuild=False)
+        name = usermaps.config_name(path)
+        if any(m.id == name for m in self.map_choices()):
+            self.choose_map(name)
+        else:
+            self.rebuild()
+        return push(MessageDialog(
+            self.app, "Map made",
+            f"{path}\n\nOpen strife-table.tiled-project in that folder with Tiled, then this "
+            "map. When you save, Tiled lists the map's problems (allow the project's "
+            "extensions when Tiled asks); File > Commands > Test in Strife Table plays it. "
+            "It is in this list as yours.", tag="map_made"))
 
     def open_house_rules(self) -> Transition | None:
         if self.system is None or not self.system.house_rules:

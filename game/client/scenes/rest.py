@@ -130,7 +130,7 @@ class RestScene(UIScene):
                             lambda k=key, m=most: self._change(k, 1, m), enabled=n < most)
         if self.maps:
             self.dropdown(pygame.Rect(box.x + px(260), box.bottom - px(66), px(260), px(40)),
-                          [(m.label, m.id) for m in self.maps], self.map_id, self._pick_map)
+                          [(m.shown, m.id) for m in self.maps], self.map_id, self._pick_map)
         foes = self._foes = self.foes()
         if foes:
             if self.foe not in [t for _, t in foes]:

@@ -170,7 +170,7 @@ class ResultsScene(UIScene):
         try:
             match = Match.new(config)
             scene = saving.battle_scene(self.app, match)
-        except Exception as exc:
+        except (ValueError, OSError) as exc:    # the map or config refused; a bug goes to the app's handler
             self.app.log_exception(exc)
             return push(ErrorDialog(self.app, "The rematch cannot start", str(exc)))
         return reset(scene)

@@ -17,11 +17,15 @@ from game.client.ui import draw
 from game.client.ui.base import UIScene
 from game.client.ui.dialogs import MessageDialog
 from game.client.ui.saving import clear_interrupted_writes, latest_autosave, list_saves, load_match
+from game.version import VERSION
 
 if TYPE_CHECKING:
     from game.client.app import App
 
-VERSION = "0.1"
+
+def version_label() -> str:
+    """The version shown in the title's corner (game/version.py is its one home)."""
+    return f"v{VERSION}"
 
 
 class TitleScene(UIScene):
@@ -109,7 +113,7 @@ class TitleScene(UIScene):
         draw.ornament(surface, (sw // 2, at["ornament"]), self.px(210))
         draw.text(surface, "Tabletop skirmishes, hotseat or against the machine",
                   (sw // 2, at["tagline"]), self.px(17), draw.TEXT_DIM, anchor="midtop")
-        draw.text(surface, f"v{VERSION}", (sw - self.px(16), sh - self.px(12)), self.px(14),
+        draw.text(surface, version_label(), (sw - self.px(16), sh - self.px(12)), self.px(14),
                   draw.TEXT_DIM, anchor="bottomright")
 
     # -- actions ----------------------------------------------------------------------------

@@ -466,16 +466,46 @@ def draw_button(surface: pygame.Surface, text: Text, b: Button, hovered: bool) -
         fg, br = TEXT, WARM if hovered else BORDER
     pygame.draw.rect(surface, bg, b.rect, border_radius=6)
     pygame.draw.rect(surface, br, b.rect, 1, border_radius=6)
-    # shrink the label a little before cutting it (narrow windows, big UI scales)
-    size = 15
-    while size > 10 and text.font(size, True).size(b.label)[0] > b.rect.w - 10:
-        size -= 1
-    label = text.fit(b.label, size, b.rect.w - 10, fg, True)
-    lx = b.rect.centerx - label.get_width() // 2
+    left, width = b.rect.x + 5, b.rect.w - 10
     if b.hotkey:
         key = text.render(b.hotkey, 11, (70, 44, 10) if b.primary else (WARM if b.enabled else fg), True)
         surface.blit(key, (b.rect.x + 8, b.rect.y + 3))
-    surface.blit(label, (lx, b.rect.centery - label.get_height() // 2 + 1))
+    size, rows = button_lines(text, b.label, width, b.rect.h - 4)
+    if len(rows) > 1 and b.hotkey:      # two rows reach the top corner: keep clear of the key
+        left = b.rect.x + 8 + key.get_width() + 2
+        width = b.rect.right - 5 - left
+        size, rows = button_lines(text, b.label, width, b.rect.h - 4)
+    imgs = [text.fit(row, size, width, fg, True) for row in rows]
+    y = b.rect.centery - sum(i.get_height() for i in imgs) // 2 + 1
+    for img in imgs:
+        surface.blit(img, (left + (width - img.get_width()) // 2, y))
+        y += img.get_height()
+
+
+def button_lines(text: Text, label: str, width: int, height: int) -> tuple[int, list[str]]:
+    """The font size and rows a button label is drawn in: one row, shrunk a little (15 down to
+    12 px); a label of several words that still does not fit goes on two rows (so "Shield Bash"
+    reads whole in a narrow bar); only then is it shrunk to 10 px and cut with an ellipsis."""
+    def fits(row: str, size: int) -> bool:
+        return text.font(size, True).size(row)[0] <= width
+
+    for size in range(15, 11, -1):
+        if fits(label, size):
+            return size, [label]
+    words = label.split()
+    if len(words) > 1:
+        splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+        for size in range(14, 10, -1):
+            if 2 * text.font(size, True).get_linesize() > height:
+                continue
+            good = [rows for rows in splits if fits(rows[0], size) and fits(rows[1], size)]
+            if good:
+                best = min(good, key=lambda rows: abs(len(rows[0]) - len(rows[1])))
+                return size, list(best)
+    size = 12
+    while size > 10 and not fits(label, size):
+        size -= 1
+    return size, [label]
 
 
 class ActionBar:

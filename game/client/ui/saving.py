@@ -103,9 +103,10 @@ def latest_autosave(folder: Path | None = None) -> Path | None:
 
 
 def map_label(name: str) -> str:
-    """A map file name as a title: "gems_riverbend.tmx" -> "Riverbend" (a leading system id,
-    the shipped maps' naming, is left out)."""
+    """A map file name as a title: "gems_riverbend.tmx" -> "Riverbend", "user:my_vault.tmx" ->
+    "My Vault" (a leading system id, the shipped maps' naming, is left out)."""
     from game.engine import registry
+    name = name.removeprefix(paths.USER_MAP_PREFIX)      # a map of the player's own
     stem = name.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0]
     words = stem.split("_")
     if len(words) > 1 and words[0] in {s.id for s in registry.all_systems()}:

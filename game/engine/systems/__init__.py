@@ -7,6 +7,7 @@ system is one import and one entry here (docs/new-system.md).
 from .bindings import BINDINGS
 from .gems import GEMS
 from .gemwielders import GEMWIELDERS
+from .gu_masters import GU_MASTERS
 from .rpgstuck import RPGSTUCK
 
-SYSTEMS = (GEMS, GEMWIELDERS, BINDINGS, RPGSTUCK)
+SYSTEMS = (GEMS, GEMWIELDERS, BINDINGS, RPGSTUCK, GU_MASTERS)

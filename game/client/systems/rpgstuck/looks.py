@@ -34,6 +34,20 @@ CREATURES: dict[str, tuple[Colour, str]] = {
 _FALLBACK: tuple[Colour, ...] = ((120, 180, 230), (230, 140, 90), (160, 210, 120),
                                   (200, 150, 220), (230, 200, 100))
 
+#: a called shot's part effect id (anatomy.toml `effect`) -> what a hit there does, in a few
+#: words for the aim picker (the full text is the part's description in the rules reference)
+PART_EFFECTS: dict[str, str] = {
+    "bonus_damage": "+50% damage",
+    "ground": "grounds a flyer",
+    "loosen_grip": "loosens its hold",
+    "cripple": "cripples if the attack does more than damage",
+    "disarm": "can break it",
+    "bleed": "bleeds once destroyed",
+    "hit_bonus": "+2 to hit",
+    "crit_daze": "+2 crit range; a crit dazes",
+    "daze": "dazes if it hurts",
+}
+
 #: condition id -> (badge letters, what it means, in a few words)
 CONDITIONS: dict[str, tuple[str, str]] = {
     "prone": ("P", "Prone: stand up for half speed; attacks from next to it have advantage"),
@@ -48,6 +62,7 @@ CONDITIONS: dict[str, tuple[str, str]] = {
     "empower": ("E", "Empowered: bigger damage dice"),
     "invisible": ("I", "Invisible"),
     "flightless": ("F", "Cannot fly"),
+    "loose_grip": ("Lg", "Arm struck: grapple attempts at disadvantage"),
     "mounted": ("M", "Riding a mount"),
     "ridden": ("Rd", "Carrying a rider"),
 }

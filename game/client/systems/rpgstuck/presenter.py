@@ -22,11 +22,11 @@ from typing import Any
 from game.engine.actions import Concede, EndTurn
 from game.engine.events import DiceRolled, InitiativeSettled
 from game.engine.events import Moved as CoreMoved
-from game.engine.systems.rpgstuck import arith, attack, rolls, rules, sight
+from game.engine.systems.rpgstuck import arith, attack, called, rolls, rules, sight
 from game.engine.systems.rpgstuck.actions import (Aim, Assail, Attack, Avert, Block, Dash,
                                                   Discern, Dismount, Escape, Finish, Grapple,
                                                   Haul, Hide, Mount, Move, Release, Resist,
-                                                  Shift, Shove, StandUp)
+                                                  Shift, Shove, StandUp, AreaAttack, UseStep)
 from game.engine.systems.rpgstuck.attack import AVERT_DIE, BLOCK_STAGE
 from game.engine.systems.rpgstuck.forecast import predict
 from game.engine.systems.rpgstuck.content import part_y
@@ -41,6 +41,7 @@ from game.client.presenters import (ActionButton, AnimStep, Cell, ClickResult, I
                                     TilePanel, TokenInfo, UnitPanel)
 from game.client.presenters.eventlog import (DAMAGE, FORCED, GOOD, INFO, NOTE, ROLL_FAIL, WARM,
                                              Animator, EventLog, Wording, title)
+from game.client.presenters.words import numbered_names, pct
 from game.client.systems.rpgstuck import looks
 
 #: reach tints: plain 5 ft squares, a path through costly ground, and beyond a walk (Dash)
@@ -63,16 +64,6 @@ _ON_THE_BAR = (Move, Shift, Attack, Aim, Assail, Avert, Dash, StandUp, Hide, Sho
 _AT_SQUARE = {"shove": Shove, "finish": Finish, "discern": Discern, "grapple": Grapple}
 #: conditions that name another creature (its name follows the badge's words)
 _WITH_WHOM = {"grappled": "by", "grappling": "", "mounted": "", "ridden": "by"}
-
-
-def pct(p: Any) -> str:
-    """A chance as a whole percent, never 0% or 100% for what can still go either way."""
-    v = float(p)
-    if 0 < v < 0.01:
-        return "<1%"
-    if 0.99 < v < 1:
-        return ">99%"
-    return f"{v:.0%}"
 
 
 class RpgStuckPresenter(Presenter):
@@ -154,17 +145,7 @@ class RpgStuckPresenter(Presenter):
         if uid is None:
             return "?"
         if self._names is None:
-            count: dict[str, int] = {}
-            for c in self.state.creatures.values():
-                count[c.name] = count.get(c.name, 0) + 1
-            seen: dict[str, int] = {}
-            self._names = {}
-            for cid, c in self.state.creatures.items():
-                if count[c.name] > 1:
-                    seen[c.name] = seen.get(c.name, 0) + 1
-                    self._names[cid] = f"{c.name} {seen[c.name]}"
-                else:
-                    self._names[cid] = c.name
+            self._names = numbered_names((cid, c.name) for cid, c in self.state.creatures.items())
         return self._names.get(uid, str(uid))
 
     def acting_unit(self) -> str | None:
@@ -443,7 +424,7 @@ class RpgStuckPresenter(Presenter):
                 out.append(ActionButton("more", "More", actions=tuple(
                     (self.describe(a), a) for a in other),
                     tooltip="Other actions: " + ", ".join(
-                        sorted({title(type(a).__name__) for a in other}))))
+                        sorted({self.describe(a) for a in other}))))
         # number keys for the first nine, in order
         numbered = []
         for i, b in enumerate(out):
@@ -656,6 +637,18 @@ class RpgStuckPresenter(Presenter):
                 else "Choose the targets")
         return ClickResult(menu=menu, message=f"{head}\n{body}")
 
+    def _part_name(self, a: Attack) -> str:
+        """The name a called shot's part goes by on its target's stat block ("Focus" for a
+        Tool), from the engine's list of parts (called.find)."""
+        st = self.state
+        c = st.creatures.get(a.unit)
+        d = self.creature(self.unit_at(tuple(a.targets[0])))
+        if c is not None and d is not None:
+            aimed = called.find(st, c.side, d, profile(st, c, a.ability), a.part)
+            if aimed is not None:
+                return aimed.name
+        return title(a.part)
+
     def _attack_label(self, a: Attack) -> str:
         """A picker line: what it is and its odds (hit, crit, drop) when the target is seen."""
         words = self.describe(a)
@@ -664,16 +657,37 @@ class RpgStuckPresenter(Presenter):
             d = self.creature(self.unit_at(cell))
             if d is None:
                 continue
-            f = self.odds(self.state.acting, a.ability, d)
+            f = self.odds(self.state.acting, a.ability, d, a.part, a.trade)
             odds.append(f"hit {pct(f.hit)} · crit {pct(f.crit)} · drop {pct(f.drop)}"
                         if len(a.targets) == 1 else f"hit {pct(f.hit)}")
-        return f"{words} — {' / '.join(odds)}" if odds else words
+        line = f"{words} — {' / '.join(odds)}" if odds else words
+        effect = self._part_effect(a) if a.part else ""
+        return f"{line} · {effect}" if effect else line
+
+    def _part_effect(self, a: Attack) -> str:
+        """What a hit on the aimed part does, in a few words, and its HP left when it has some."""
+        st = self.state
+        c = st.creatures.get(a.unit)
+        d = self.creature(self.unit_at(tuple(a.targets[0])))
+        if c is None or d is None:
+            return ""
+        aimed = called.find(st, c.side, d, profile(st, c, a.ability), a.part)
+        if aimed is None:
+            return ""
+        words = looks.PART_EFFECTS.get(aimed.kind.effect, "")
+        if aimed.hp:
+            left = max(called.part_hp_left(d, aimed, n) for n in called.intact_copies(d, aimed))
+            words = f"{words} ({left} HP)" if words else f"{left} HP"
+        return words
 
     # -- odds ------------------------------------------------------------------------------------
-    def odds(self, c: Creature, ability: str, d: Creature) -> Any:
+    def odds(self, c: Creature, ability: str, d: Creature, part: str = "",
+             trade: bool = False) -> Any:
         """The engine's forecast (forecast.predict) of `c` using `ability` on `d` with the Aim
-        dice waiting: floats for the words, `exact` the odds module's record of one roll."""
-        return predict(self.state, c, ability, d, aim=self.state.turn.aim)
+        dice waiting (aimed at `part` for a called shot): floats for the words, `exact` the
+        odds module's record of one roll."""
+        return predict(self.state, c, ability, d, aim=self.state.turn.aim, part=part,
+                       trade=trade)
 
     def block_odds(self, plan: dict[str, Any], d: Creature, blocked: bool) -> Any:
         """The exact odds (arith.attack_odds, the door to the odds module) of the coming roll
@@ -820,8 +834,8 @@ class RpgStuckPresenter(Presenter):
             for cell in a.targets:
                 uid = self.unit_at(tuple(cell))
                 whom.append(n(uid) if uid else f"{cell[0]},{cell[1]}")
-            part = f" (called shot: {title(a.part)})" if a.part else ""
-            trade = " trading crit range" if a.trade else ""
+            part = f" at the {self._part_name(a)}" if a.part else ""
+            trade = " (crit range paid for the aim)" if a.trade else ""
             if len(whom) == 2 and whom[0] == whom[1]:
                 whom = [f"{whom[0]} twice"]
             return f"{name} {' and '.join(whom)}{part}{trade}"
@@ -848,10 +862,34 @@ class RpgStuckPresenter(Presenter):
             return f"Get down at {a.x},{a.y}"
         if isinstance(a, Haul):
             return f"Haul {n(a.target)} to {a.x},{a.y}"
+        if isinstance(a, Aim):
+            return "Aim (a d4 on the next attack roll)"
+        if isinstance(a, Assail):
+            return "Assail (stat again on next damage)"
+        if isinstance(a, Avert):
+            return "Avert (Block d4 on the next attack at you)"
+        if isinstance(a, Dash):
+            return "Dash (move your speed again)"
+        if isinstance(a, StandUp):
+            return "Stand up (half your speed)"
+        if isinstance(a, Hide):
+            return "Hide (Stealth check)"
+        if isinstance(a, AreaAttack):
+            c = self.state.creatures.get(a.unit)
+            name = profile(self.state, c, a.ability).name if c is not None else title(a.ability)
+            return f"{name} (everyone in the area)"
+        if isinstance(a, UseStep):
+            step = content_of(self.state).steps.get(a.step)
+            return f"Call on {step.name if step is not None else title(a.step)}"
         if isinstance(a, Concede):
             return "Concede"
         if isinstance(a, EndTurn):
             return "End turn"
+        return self.unnamed_action(a)
+
+    def unnamed_action(self, a: Any) -> str:
+        """An action this presenter has no words for yet: its kind, so it is still offered
+        (a test checks every rpgstuck action has words of its own)."""
         return title(type(a).__name__)
 
     def _unseen_by_foes(self, uid: str) -> bool:
@@ -947,6 +985,11 @@ class RpgStuckPresenter(Presenter):
                 + {"let go": " (let go)", "escaped": " (escaped)", "holder moved": " (pushed away)",
                    "pushed out of reach": " (pushed out of reach)",
                    "down": " (down)"}.get(e.why, ""), FORCED),
+            "rs.part_hit": lambda e: LogLine(
+                f"The called shot strikes {n(e.creature)}'s {e.part.lower()}"
+                + (f": {e.to_part} to the part, {e.hp_left} HP left" if e.hp_left is not None
+                   else "")
+                + (" — destroyed" if e.broken else ""), DAMAGE if e.broken else WARM),
             "rs.mounted": lambda e: f"{n(e.rider)} mounts {n(e.mount)} ({e.cost} ft)",
             "rs.dismounted": lambda e: LogLine(
                 f"{n(e.rider)} " + {"dismounted": "dismounts from", "fell off": "falls off",

@@ -103,6 +103,19 @@ def build(app: "App") -> list[tuple[str, "Scene"]]:
     open_picker(s, (13, 6))             # the picker: one imp, both, or the same one twice
     out.append(("rpgstuck_battle", s))
 
+    # 1b. the Knight's Strike on an imp: the aim picker, the plain attack and each body part
+    # with its own odds and what a hit there does (RS-44)
+    m = crypt_match(["sneak", "scout", "knight", "imp_a", "imp_b", "horde"])
+    s = BattleScene(app, m)
+    s.viewer = 0
+    mid_fight(s)
+    s.view.skip()
+    s.selected = "knight"
+    s.mode = "atk:strike"
+    s._turn_key = s._turn_start_key()
+    open_picker(s, (13, 6))
+    out.append(("rpgstuck_called_shot", s))
+
     # 2. the pointer on the horde in dim light: the forecast with every term
     m = crypt_match(["sneak", "scout", "knight", "imp_a", "imp_b", "horde"])
     s = BattleScene(app, m)

@@ -91,7 +91,7 @@ class GemwieldersSystem(SystemBase):
         state.content, state.inline = content_spec(setup.get("content", "default"))
         try:
             c = rules.content_of(state)
-        except Exception as exc:        # a broken or unknown content set names itself
+        except (ValueError, OSError) as exc:    # a broken or unknown content set names itself
             raise ConfigError(f"gemwielders content {state.content!r}: {exc}") from None
         picks: dict[int, str] = {}
         chosen = setup.get("gembearers")

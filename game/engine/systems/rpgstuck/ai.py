@@ -72,7 +72,8 @@ class RpgBot(BotBase):
             best_move = max(moves, key=lambda a: self._place_score(view, me, a.x, a.y, rng))
             if self._place_score(view, me, best_move.x, best_move.y, rng) > here + 1e-9:
                 return best_move
-        guesses = [a for a in legal if isinstance(a, Attack)
+        guesses = [a for a in legal if isinstance(a, Attack) and not a.part
+                   and profile(view, me, a.ability).damage
                    and any(cell in self._unseen_known(view, me) for cell in a.targets)]
         if guesses:                # RS-102/103: at disadvantage, and a wrong square just misses
             return max(guesses, key=lambda a: self._guess_score(view, me, a))
@@ -111,8 +112,11 @@ class RpgBot(BotBase):
             d = view.at(*cell)
             if d is None or d.side == me.side:
                 continue
-            f = forecast.predict(view, me, a.ability, d, aim=1 if view.turn.minor else 0)
+            f = forecast.predict(view, me, a.ability, d, aim=1 if view.turn.minor else 0,
+                                 part=a.part, trade=a.trade)
             value = f.expected
+            if not value:
+                continue                  # Pratfall's pull: the forecast prices no collision
             if self.hard:
                 value += 2.0 * f.drop * d.max_hp / max(1, d.hp)
             value += 0.5 * (1 - d.hp / max(1, d.max_hp))      # focus fire on the hurt
@@ -177,7 +181,8 @@ class RpgBot(BotBase):
         me.x, me.y = x, y                    # the view is the bot's own copy
         try:
             best_reach = max((profile(view, me, aid).reach for aid in me.actions
-                              if is_attack(view, aid)), default=1)
+                              if is_attack(view, aid) and profile(view, me, aid).damage),
+                             default=1)            # Pratfall's reach makes nobody an archer
             ranged = best_reach > 1
             score = 0.0
             tx, ty, _hp = min(goals, key=lambda g: (g[2], distance_to_cell(me, (g[0], g[1]))))

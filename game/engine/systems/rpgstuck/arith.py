@@ -12,13 +12,14 @@ Must not: hold a rule of its own beyond the stand-ins, or roll except on the Rng
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from game.engine.dice import Roll, roll
 from game.engine.events import DiceRolled
 from game.engine.rng import Rng
 
-from . import damage, house, listing, moves, odds, rolls, sight, terrain
+from . import damage, house, limits, listing, moves, odds, rolls, sight, terrain
 from .events import CheckMade, ConditionChanged, Moved, SecretFound, Spotted
 from .state import Cell, Condition, Creature, RpgState, mod
 
@@ -37,10 +38,8 @@ def proficiency(pc: bool, level: int, tier: int) -> int:
 
 
 def pc_max_hp(entry: Any) -> int:
-    """RS-05/06 with B-19 (hit die average X/2 + 1)."""
-    die = entry.hit_die or 8
-    con = mod(entry.scores["CON"])
-    return 10 + die + con + (max(1, entry.level) - 1) * (die // 2 + 1 + con)
+    """RS-05/06 for a content entry: limits.pc_max_hp holds the rule (B-19)."""
+    return limits.pc_max_hp(max(1, entry.level), mod(entry.scores["CON"]), entry.hit_die or 8)
 
 
 # --- movement and sight (moves.py, sight.py, terrain.py) ---------------------------------------
@@ -245,11 +244,31 @@ def horde_bonus(state: RpgState, c: Creature) -> int:
     return rolls.horde_strength(c.hp, c.max_hp)
 
 
+def base_crit_range(state: RpgState, c: Creature) -> int:
+    """RS-40: the crit range `c`'s Steps give its attacks."""
+    return sum(s.crit_range for s in _steps(state, c))
+
+
+def called_numbers(state: RpgState, c: Creature, defense: int, aimed: Any, trade: bool
+                   ) -> tuple[int, int, list[tuple[str, int]]]:
+    """A called shot's defense, crit range and extra hit terms (RS-45..47 through rolls.py,
+    RS-60 Opening, RS-61 Shatterpoint); `aimed` a called.Aimed or None for a plain attack."""
+    crit = base_crit_range(state, c)
+    if aimed is None:
+        return defense, crit, []
+    crit += aimed.kind.crit_range
+    shot = rolls.called_shot(defense, crit, aimed.y, trade=trade)
+    terms = [(aimed.name, aimed.kind.hit_bonus)] if aimed.kind.hit_bonus else []
+    return shot.defense, shot.crit_range, terms
+
+
 def attack_roll(rng: Rng, state: RpgState, c: Creature, p: Any, *, net: int,
                 aim: list[rolls.ABDie], block: list[rolls.ABDie], defense: int,
-                defense_kind: str, cover: int) -> AttackResult:
+                defense_kind: str, cover: int, aimed: Any = None,
+                trade: bool = False) -> AttackResult:
     """B-29 steps 4-7 through rolls.py: the d20 with net advantage (B-10), the Aim/Block dice
-    (RS-27/28, AMB-02/03), the total (B-06 with cover, AMB-17/23), hit, crit, horde hits."""
+    (RS-27/28, AMB-02/03), the total (B-06 with cover, AMB-17/23), hit, crit, horde hits; a
+    called shot's Y, trade and part bonuses (RS-45..47, RS-60/61)."""
     d20 = rolls.roll_d20(rng, net, "attack")
     out = [d20.roll]
     ab = rolls.roll_aim_block(rng, aim, block, pairing=house.read(state, "aimblock_pairing"))
@@ -258,7 +277,8 @@ def attack_roll(rng: Rng, state: RpgState, c: Creature, p: Any, *, net: int,
     steps = _steps(state, c)
     to_hit = p.to_hit if p.to_hit is not None else \
         c.mod(p.stat) + proficiency(c.pc, c.level, c.tier)
-    terms = [(s.name, s.hit_bonus) for s in steps if s.hit_bonus]
+    defense, crit_range, part_terms = called_numbers(state, c, defense, aimed, trade)
+    terms = [(s.name, s.hit_bonus) for s in steps if s.hit_bonus] + part_terms
     strength = horde_bonus(state, c)
     if strength:
         terms.append(("horde strength", strength))
@@ -268,7 +288,7 @@ def attack_roll(rng: Rng, state: RpgState, c: Creature, p: Any, *, net: int,
                                cover_as=house.read(state, "cover_as"),
                                aimblock_as_bonus=house.read(state, "aimblock_as_bonus"))
     result = rolls.outcome(d20.natural, total.total, total.defense,
-                           crit_range=sum(s.crit_range for s in steps), horde=p.horde_hits)
+                           crit_range=crit_range, horde=p.horde_hits)
     return AttackResult(out, d20.natural, total.total, total.defense,
                         [("d20", d20.natural), *total.terms], result.hit, result.crit,
                         result.hits)
@@ -288,10 +308,12 @@ class Taken:
     hp_lost: int
     temp_lost: int
     percent: int
+    to_part: int = 0           # what a called-shot part's own HP took (RS-48)
+    part_broken: bool = False
 
 
 def damage_roll(rng: Rng, state: RpgState, c: Creature, p: Any, *, crit: bool, assail: bool,
-                target: Creature) -> DamageResult:
+                target: Creature, aimed: Any = None) -> DamageResult:
     """B-30 steps 1-2 and the percentages of step 3: the base listing on its ladder with the
     Steps' die steps (RS-20, B-21; the overflow choice SM-18; Empower, B-16), rolled; Assail and
     Weakened with the attack's stat mod or the monster's damage mod (RS-92/93, damage.py);
@@ -310,16 +332,29 @@ def damage_roll(rng: Rng, state: RpgState, c: Creature, p: Any, *, crit: bool, a
     r = listing.roll_damage(rng, dice)
     mod_ = c.damage_mod if not c.pc else (c.mod(p.stat) if p.stat else 0)
     pre = damage.pre_multiplier(r.total, mod=mod_, assail=assail, weakened=c.has("weakened"))
-    bonus = damage.bonus_percent(crit=crit, extra=[s.bonus_pct for s in steps if s.bonus_pct])
+    bonus = damage.bonus_percent(crit=crit, extra=[s.bonus_pct for s in steps if s.bonus_pct],
+                                 **part_bonus(state, aimed))
     return DamageResult([r], pre, bonus, sum(s.halvings for s in steps))
 
 
-def take_damage(state: RpgState, d: Creature, pre: int, bonus: int, halvings: int) -> Taken:
-    """B-30 steps 3-7 through damage.py: the multiplier, Aegis (B-16), temp HP, HP."""
+def part_bonus(state: RpgState, aimed: Any) -> dict[str, Any]:
+    """RS-51/58: a called shot at the Head or a Psi Core adds its percentage (AMB-01 how a
+    head crit adds up), as damage.bonus_percent's keywords."""
+    if aimed is None or aimed.kind.effect != "bonus_damage":
+        return {}
+    head = aimed.kind.id == "head"
+    return {"head": head, "psi_core": not head,
+            "head_crit_mode": house.read(state, "head_crit_mode")}
+
+
+def take_damage(state: RpgState, d: Creature, pre: int, bonus: int, halvings: int,
+                part_hp: int | None = None) -> Taken:
+    """B-30 steps 3-7 through damage.py: the multiplier, Aegis (B-16), a called-shot part's
+    own HP first (RS-48), temp HP, HP."""
     inst = damage.instance(pre, bonus=bonus, halvings=halvings, aegis=d.total("aegis"))
-    got = damage.take(damage.Vitals(d.hp, d.max_hp, d.temp_hp), inst.amount)
+    got = damage.take(damage.Vitals(d.hp, d.max_hp, d.temp_hp), inst.amount, part_hp=part_hp)
     d.hp, d.temp_hp = got.vitals.hp, got.vitals.temp_hp
-    return Taken(got.to_hp, got.to_temp, inst.multiplier)
+    return Taken(got.to_hp, got.to_temp, inst.multiplier, got.to_part, got.part_broken)
 
 
 # --- forced movement, checks (STAND-IN: moves.py, rolls.py) ----------------------------------
@@ -330,42 +365,89 @@ def push(state: RpgState, c: Creature, d: Creature, ft: int, rng: Rng, *,
     pusher: T) per 5 ft unspent (RS-116); into a creature, the collision plan splits that damage
     (RS-119..124, AMB-04): `second_hit(other)` says whether the creature struck is hit by the
     same roll or check; off a ledge or into a pit it falls (RS-115)."""
-    from .profiles import content_of
-    from . import turns
     if not d.up:
         return []
-    f = field(state)
     steps = moves.push_steps((c.x, c.y), c.size, (d.x, d.y), d.size, ft // terrain.FEET_PER_SQUARE)
+    events, went = _forced(state, d, steps, "pushed")
+    if went.stop == "drop" and went.fall_ft:
+        return events + fall(state, d, went.fall_ft, rng)
+    if went.stop:
+        events += _collide(state, c, [(d, went)], second_hit)
+    return events
+
+
+def pull_together(state: RpgState, c: Creature, pulled: list[Creature], anchor: Creature,
+                  ft: int, rng: Rng, *, second_hit: Any = None) -> list:
+    """B-21 Pratfall: each creature of `pulled` (those the attack hit, in initiative order) is
+    yanked up to `ft` toward the other target (`anchor` when only one was hit): the first moves
+    toward where the other stands, the second toward where the first ended (TV-59). Two pulled
+    creatures that meet pool what each would take and split it (RS-121); one pulled into a
+    creature that was not hit takes its own (RS-119, `second_hit`); walls and ledges as a push."""
+    squares = ft // terrain.FEET_PER_SQUARE
+    rank = {cid: n for n, cid in enumerate(state.order)}
+    pulled = sorted((d for d in pulled if d.up), key=lambda d: (rank.get(d.id, len(rank)), d.id))
+    events: list = []
+    ends: list[tuple[Creature, moves.Forced]] = []
+    for d in pulled:
+        other = next((o for o in pulled if o.id != d.id), anchor)
+        steps = moves.push_steps((other.x, other.y), other.size, (d.x, d.y), d.size, squares,
+                                 pull=True)
+        got, went = _forced(state, d, steps, "pulled")
+        events += got
+        if went.stop == "drop" and went.fall_ft:
+            events += fall(state, d, went.fall_ft, rng)
+        elif went.stop:
+            ends.append((d, went))
+    if ends:
+        events += _collide(state, c, ends, second_hit)
+    return events
+
+
+def _forced(state: RpgState, d: Creature, steps: list[Cell], mode: str
+            ) -> tuple[list, moves.Forced]:
+    """Move `d` by forced movement along `steps` (moves.forced_move), with what a move by force
+    does to its holds and its mount (RS-72, AMB-19, RS-129)."""
+    from . import grapple, mount
     where: dict[Cell, str] = {cell: o.id for o in state.creatures.values() if o.id != d.id
                               and o.status in ("up", "unconscious") for cell in o.cells()}
-    went = moves.forced_move(f, (d.x, d.y), d.size, steps,
+    went = moves.forced_move(field(state), (d.x, d.y), d.size, steps,
                              lambda cells: [where[k] for k in cells if k in where])
     events: list = []
     d.x, d.y = went.path[-1]
     if len(went.path) > 1:
-        events.append(Moved(d.id, tuple(went.path[1:]), "pushed", True,
+        events.append(Moved(d.id, tuple(went.path[1:]), mode, True,
                             (len(went.path) - 1) * terrain.FEET_PER_SQUARE))
+    events += grapple.after_forced(state, d)
+    events += mount.after_forced(state, d, went.path[0])
+    return events, went
+
+
+def _collide(state: RpgState, c: Creature, ends: list[tuple[Creature, moves.Forced]],
+             second_hit: Any) -> list:
+    """The damage of one effect's forced movements that stopped against something: P (a monster
+    mover: T) per 5 ft unspent (RS-116), split or pooled among the creatures that collided
+    (moves.plan_collisions: RS-119..124, AMB-04), each share lost as HP."""
+    from .profiles import content_of
+    from . import turns
     rate = moves.impact_rate(p=proficiency(c.pc, c.level, c.tier) if c.pc else None,
                              t=None if c.pc else c.tier, t0_as_one=house.read(state, "t0_min1"))
-    from . import grapple, mount
-    events += grapple.after_forced(state, d)        # RS-72, AMB-19
-    events += mount.after_forced(state, d, went.path[0])    # RS-129
-    if went.stop == "drop" and went.fall_ft:
-        events += fall(state, d, went.fall_ft, rng)
-    elif went.stop:
-        cont = content_of(state)
-        immovable = [o for o in went.struck
-                     if moves.is_immovable(cont.creatures[state.creatures[o].entry].traits.immovable
-                                           or house.read(state, "collision_immovable") == "any",
-                                           d.size_index, state.creatures[o].size_index)]
-        impact = moves.Impact(d.id, (d.x, d.y), moves.would_take(went, rate), went.struck)
-        hits = {(m, o): bool(second_hit(state.creatures[o])) if second_hit else False
-                for m, o in moves.to_test([impact], immovable)}
-        plan = moves.plan_collisions([impact], hits, immovable, state.order)
-        for h in plan.hurts:
-            if h.amount:
-                events += turns.lose_hp(state, state.creatures[h.target], h.amount,
-                                        "collision" if h.with_ else "impact")
+    cont = content_of(state)
+    impacts = []
+    immovable: set[str] = set()
+    for d, went in ends:
+        immovable |= {o for o in went.struck
+                      if moves.is_immovable(cont.creatures[state.creatures[o].entry].traits.immovable
+                                            or house.read(state, "collision_immovable") == "any",
+                                            d.size_index, state.creatures[o].size_index)}
+        impacts.append(moves.Impact(d.id, (d.x, d.y), moves.would_take(went, rate), went.struck))
+    hits = {(m, o): bool(second_hit(state.creatures[o])) if second_hit else False
+            for m, o in moves.to_test(impacts, immovable)}
+    plan = moves.plan_collisions(impacts, hits, immovable, state.order)
+    events: list = []
+    for h in plan.hurts:
+        if h.amount:
+            events += turns.lose_hp(state, state.creatures[h.target], h.amount,
+                                    "collision" if h.with_ else "impact")
     return events
 
 
@@ -484,7 +566,7 @@ def block_covers(state: RpgState, d: Creature) -> int:
 # --- forecasts (odds.py) -------------------------------------------------------------------------
 def attack_odds(state: RpgState, c: Creature, p: Any, d: Creature, *, net: int,
                 aim: list[rolls.ABDie | int], block: list[rolls.ABDie | int], cover: int,
-                assail: bool = False) -> odds.Forecast:
+                assail: bool = False, aimed: Any = None, trade: bool = False) -> odds.Forecast:
     """The exact forecast of one declared attack on `d` (odds.py): the same terms the attack
     would use (net advantage, to-hit, Steps' bonuses, Horde Strength, Aim/Block dice, cover,
     the house options), the damage listing as it would be resolved, temp HP. A die given as
@@ -494,17 +576,21 @@ def attack_odds(state: RpgState, c: Creature, p: Any, d: Creature, *, net: int,
     steps = _steps(state, c)
     to_hit = p.to_hit if p.to_hit is not None else \
         c.mod(p.stat) + proficiency(c.pc, c.level, c.tier)
-    terms = [(s.name, s.hit_bonus) for s in steps if s.hit_bonus]
+    defense, crit_range, part_terms = called_numbers(state, c, getattr(d, p.vs), aimed, trade)
+    terms = [(s.name, s.hit_bonus) for s in steps if s.hit_bonus] + part_terms
     strength = horde_bonus(state, c)
     if strength:
         terms.append(("horde strength", strength))
     from .attack import DEFENSE_KINDS
-    att = odds.attack(to_hit, getattr(d, p.vs), net=net, aim=aim, block=block,
-                      crit_range=sum(s.crit_range for s in steps), hit_terms=terms, cover=cover,
+    att = odds.attack(to_hit, defense, net=net, aim=aim, block=block,
+                      crit_range=crit_range, hit_terms=terms, cover=cover,
                       defense_kind=DEFENSE_KINDS[p.vs], horde=p.horde_hits,
                       cover_as=house.read(state, "cover_as"),
                       aimblock_as_bonus=house.read(state, "aimblock_as_bonus"),
                       pairing=house.read(state, "aimblock_pairing"))
+    if not p.damage:                 # B-21 Pratfall: the attack itself deals nothing
+        nothing = {0: Fraction(1)}
+        return odds.Forecast(att, nothing, nothing, nothing, Fraction(0))
     base = listing.parse(p.damage)
     sized = listing.resize(base, sum(s.die_steps for s in steps) + (1 if c.has("empower") else 0))
     dice = listing.resolve(sized, numbers_of(state, c),
@@ -512,7 +598,8 @@ def attack_odds(state: RpgState, c: Creature, p: Any, d: Creature, *, net: int,
     mod_ = c.damage_mod if not c.pc else (c.mod(p.stat) if p.stat else 0)
     terms_d = odds.DamageTerms(mod=mod_, assail=assail, weakened=c.has("weakened"),
                                bonus=sum(s.bonus_pct for s in steps),
-                               halvings=sum(s.halvings for s in steps), aegis=d.total("aegis"))
+                               halvings=sum(s.halvings for s in steps), aegis=d.total("aegis"),
+                               **part_bonus(state, aimed))
     mode = {"per_hit": "separate"}.get(house.read(state, "horde_damage"),
                                        house.read(state, "horde_damage"))
     return odds.forecast(att, dice, terms_d, hp=d.hp, temp_hp=d.temp_hp, horde_mode=mode)

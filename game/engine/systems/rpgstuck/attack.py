@@ -21,7 +21,7 @@ from game.engine.tactics import pending
 from game.engine.tactics.footprint import cells_distance
 from game.engine.tactics.pending import Pending
 
-from . import arith, limits, turns
+from . import arith, called, limits, turns
 from .rolls import ABDie
 from .events import (AttackDeclared, AttackRolled, BlockDeclared, ConditionChanged, Damaged,
                      Spotted)
@@ -109,7 +109,7 @@ def resume(state: RpgState, plan: dict[str, Any], rng: Rng) -> list:
             return events
         events += roll_one(state, plan, cell, d, rng)
         plan["next"] += 1
-    return events + finish(state, plan)
+    return events + finish(state, plan, rng)
 
 
 def answer_block(state: RpgState, unit: str, block: bool, rng: Rng) -> list:
@@ -151,9 +151,12 @@ def roll_one(state: RpgState, plan: dict[str, Any], cell: Cell, d: Creature | No
             events.append(ConditionChanged(d.id, "averting", False))
     against = DEFENSE_KINDS[p.vs]
     defense = getattr(d, p.vs) if d is not None else 10
+    aimed = called.find(state, c.side, d, p, plan["part"]) \
+        if plan["part"] and d is not None else None
     result = arith.attack_roll(rng, state, c, p, net=net, aim=aim, block=block,
                                defense=defense, defense_kind=against,
-                               cover=arith.cover(state, c, cell, p.vs))
+                               cover=arith.cover(state, c, cell, p.vs), aimed=aimed,
+                               trade=bool(plan["trade"]) and aimed is not None)
     for r in result.rolls:
         events.append(DiceRolled(r, c.id, f"{c.name} {r.purpose}: {r.breakdown()}"))
     hit = result.hit and d is not None      # RS-103: nobody there, a plain miss
@@ -164,6 +167,9 @@ def roll_one(state: RpgState, plan: dict[str, Any], cell: Cell, d: Creature | No
     if not hit or d is None:
         return events
     plan["hit_any"] = True
+    plan.setdefault("hit_ids", []).append(d.id)
+    if not p.damage:                                 # B-21 Pratfall: its pull is the effect
+        return events
     assail = bool(plan["assail"])
     plan["assail"] = False                           # B-12: the next damage roll only
     mode = arith.house.read(state, "horde_damage")
@@ -173,20 +179,34 @@ def roll_one(state: RpgState, plan: dict[str, Any], cell: Cell, d: Creature | No
             break
         crit_n = crit and not (mode == "first_crit" and n)
         if shared is None or mode != "one_roll":
-            shared = arith.damage_roll(rng, state, c, p, crit=crit_n, assail=assail, target=d)
+            shared = arith.damage_roll(rng, state, c, p, crit=crit_n, assail=assail, target=d,
+                                       aimed=aimed)
             for r in shared.rolls:
                 events.append(DiceRolled(r, c.id, f"{c.name} {r.purpose}: {r.breakdown()}"))
-        events += apply_damage(state, d, shared, p.id)
+        events += apply_damage(state, d, shared, p.id, aimed, plan)
+    if aimed is not None:
+        events += called.on_hit(state, c, d, p, aimed, plan, crit=crit, total=result.total,
+                                rng=rng)
     if d.up:
         events += riders(state, c, d, p, result.total, rng)
     return events
 
 
-def apply_damage(state: RpgState, d: Creature, dmg: arith.DamageResult, source: str) -> list:
-    """B-30 steps 3-8 through the arithmetic module, then 0 HP means Unconscious (RS-03)."""
-    out = arith.take_damage(state, d, dmg.pre, dmg.bonus, dmg.halvings)
-    events: list = [Damaged(d.id, out.hp_lost, d.hp, source, out.temp_lost, d.temp_hp, dmg.pre,
-                            out.percent)]
+def apply_damage(state: RpgState, d: Creature, dmg: arith.DamageResult, source: str,
+                 aimed: Any = None, plan: dict[str, Any] | None = None) -> list:
+    """B-30 steps 3-8 through the arithmetic module, then 0 HP means Unconscious (RS-03). A
+    called shot at a part with its own HP hits the part first (RS-48: the next intact copy)."""
+    copy = called.next_copy(d, aimed, plan) if aimed is not None and aimed.hp else None
+    part_hp = called.part_hp_left(d, aimed, copy) if copy is not None else None
+    out = arith.take_damage(state, d, dmg.pre, dmg.bonus, dmg.halvings, part_hp)
+    events: list = []
+    if copy is not None and plan is not None:
+        events += called.part_damaged(state, state.creatures[plan["attacker"]], d, aimed, copy,
+                                      out.to_part, out.part_broken)
+    events.append(Damaged(d.id, out.hp_lost, d.hp, source, out.temp_lost, d.temp_hp, dmg.pre,
+                          out.percent))
+    if plan is not None and aimed is not None and out.hp_lost + out.to_part > 0:
+        plan["part_dealt"] = True
     if d.hp == 0 and d.up:
         events += turns.knock_out(state, d)
     return events
@@ -210,13 +230,28 @@ def riders(state: RpgState, c: Creature, d: Creature, p: Profile, total: int, rn
     return events
 
 
-def finish(state: RpgState, plan: dict[str, Any]) -> list:
+def finish(state: RpgState, plan: dict[str, Any], rng: Rng) -> list:
     """B-29 step 11: limited uses (RS-143..145: spent unless every roll failed)."""
     c = state.creatures[plan["attacker"]]
     p = profile(state, c, plan["ability"])
+    events: list = []
+    if p.entry.on_hit.pull_together_ft and plan.get("hit_ids"):
+        events += pull(state, c, p, plan, rng)
     if p.uses and limits.use_spent("limited", [plan["hit_any"]]):
         c.uses[p.id] = c.uses.get(p.id, 0) + 1
-    return turns.check_end(state)
+    return events + turns.check_end(state)
+
+
+def pull(state: RpgState, c: Creature, p: Profile, plan: dict[str, Any], rng: Rng) -> list:
+    """B-21 Pratfall, after its two rolls: the creatures hit are pulled toward each other (one
+    hit: toward the other target) up to the ability's distance (arith.pull_together)."""
+    hit = set(plan["hit_ids"])
+    named = [state.at(*cell) for cell in dict.fromkeys(tuple(r) for r in plan["rolls"])]
+    named = [d for d in named if d is not None]
+    pulled = [d for d in named if d.id in hit]
+    anchor = next((d for d in named if d.id not in hit), pulled[0])
+    return arith.pull_together(state, c, pulled, anchor, p.entry.on_hit.pull_together_ft, rng,
+                               second_hit=lambda o: o.id in hit)
 
 
 # --- advantage ----------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from game.engine.rules import ConfigError
 from game.engine.tactics.content import ContentSets, entry, tables
 
 from . import limits
+from .rolls import called_shot_allowed
 from .limits import mod
 from .listing import parse as parse_listing
 from .listing import pc_numbers
@@ -257,8 +258,9 @@ class Abilitech:
     @property
     def called_shot_allowed(self) -> bool:
         """RS-49: no called shot with auto hits, areas, effects on a miss or skill checks."""
-        return (self.category == "attack" and not self.auto_hit and not self.area
-                and not self.damage_on_miss and not self.skill_check_to_hit and not self.check)
+        return (self.category == "attack" and not self.check and called_shot_allowed(
+            auto_hit=self.auto_hit, area=bool(self.area),
+            effect_on_miss=bool(self.damage_on_miss), skill_check=self.skill_check_to_hit))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -228,3 +228,16 @@ class Dismounted(Record):
     mount: str
     why: str
     cost: int = 0
+
+
+@event("rs.part_hit")
+@dataclass(frozen=True, slots=True)
+class PartHit(Record):
+    """A called shot hit `part` (its name as the stat block gives it) of `creature`; `hp_left`
+    the part's own HP left when it has some (RS-48), `broken` when that hit destroyed it."""
+
+    creature: str
+    part: str
+    to_part: int = 0
+    hp_left: int | None = None
+    broken: bool = False

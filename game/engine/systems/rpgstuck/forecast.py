@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from . import arith, attack
+from . import arith, attack, called
 from .profiles import block_reaction, profile
 from .state import Creature, RpgState
 
@@ -32,8 +32,10 @@ class Forecast:
 
 
 def predict(state: RpgState, c: Creature, ability: str, d: Creature, aim: int = 0,
-            assail: bool = False) -> Forecast:
+            assail: bool = False, part: str = "", trade: bool = False) -> Forecast:
+    """`part` names a called shot's part (RS-44; its Y, trade and bonuses count, RS-45..61)."""
     p = profile(state, c, ability)
+    aimed = called.find(state, c.side, d, p, part) if part else None
     cell = (d.x, d.y)
     net = attack.advantage(state, c, d, p, cell)
     block = []
@@ -43,7 +45,8 @@ def predict(state: RpgState, c: Creature, ability: str, d: Creature, aim: int = 
     if d.has("averting"):
         block.append(arith.block_die(state, d, attack.AVERT_DIE))
     f = arith.attack_odds(state, c, p, d, net=net, aim=[arith.aim_die(state, c)] * aim,
-                          block=block, cover=arith.cover(state, c, cell, p.vs), assail=assail)
+                          block=block, cover=arith.cover(state, c, cell, p.vs), assail=assail,
+                          aimed=aimed, trade=trade and aimed is not None)
     rolls_ = p.attacks                                # RS-96: each roll on its own
     miss_all = (1 - f.drop) ** rolls_
     return Forecast(float(f.attack.hit), float(f.attack.crit), float(f.expected) * rolls_,

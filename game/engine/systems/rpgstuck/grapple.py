@@ -217,6 +217,8 @@ def attempt(state: RpgState, c: Creature, d: Creature, rng: Rng) -> list:
     net = size_disadvantage(c.size_index, d.size_index,
                             None if steed is None else steed.size_index,
                             stack=house.read(state, "grapple_disadvantage") == "stack")
+    if c.has("loose_grip"):
+        net -= 1                                    # RS-53: an arm hit by a called shot
     if house.read(state, "grapple_defence") == "manual":         # SM-20: ask the defender
         pending.push(state.pending, pending.Pending(RESIST_STAGE, d.side, d.id,
                                                     {"grappler": c.id, "net": net}))

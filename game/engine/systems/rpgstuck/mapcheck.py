@@ -30,6 +30,9 @@ from typing import Any
 from game.engine.boards import Board, BoardError
 from game.engine.boards.square import neighbours8
 from game.engine.boards.tmx import MapProblem, unknown_object_classes
+from game.engine.tactics.mapcheck import Problems as _Collect
+from game.engine.tactics.mapcheck import is_whole as _is_int
+from game.engine.tactics.mapcheck import problem as _problem
 
 from .moves import MoveRules, reach
 from .terrain import COVERS, LIGHTS, TERRAINS, field_of
@@ -51,50 +54,6 @@ MAX_HEIGHT_FT = 1000
 MAX_LIGHT_FT = 200          # a light object is a torch, lantern or bonfire, not a sun
 
 Square = tuple[int, int]
-
-
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _where(board: Board, x: int, y: int, name: str) -> tuple[str | None, str]:
-    """The layer that set `name` on (x, y), and words naming the tile, for the message."""
-    layer, tile = board.origin(x, y, name)
-    if tile:
-        return layer, f" (set by {tile})"
-    if layer:
-        return layer, " (set by the layer's own properties)"
-    return None, ""
-
-
-class _Collect:
-    """Problems, with identical ones (same layer, tile and message) folded into the first square
-    and a count, so a wrong layer property gives one line, not one per square."""
-
-    def __init__(self, board: Board) -> None:
-        self.board = board
-        self.first: dict[tuple[Any, ...], list[Any]] = {}
-
-    def cell(self, x: int, y: int, name: str, msg: str) -> None:
-        layer, tile = _where(self.board, x, y, name)
-        key = (layer, tile, msg)
-        if key in self.first:
-            self.first[key][3] += 1
-        else:
-            self.first[key] = [layer, x, y, 0, msg + tile]
-
-    def problems(self) -> list[MapProblem]:
-        out = []
-        for layer, x, y, more, msg in self.first.values():
-            if more:
-                msg += f" (and {more} more square{'s' if more > 1 else ''} like it)"
-            out.append(MapProblem(self.board.source, layer, x, y, msg, kind="system"))
-        return out
-
-
-def _problem(board: Board, msg: str, x: int | None = None, y: int | None = None,
-             layer: str | None = None) -> MapProblem:
-    return MapProblem(board.source, layer, x, y, msg, kind="system")
 
 
 def check_map(board: Board) -> list[MapProblem]:

@@ -69,13 +69,13 @@ def profile(state: RpgState, c: Creature, ability: str) -> Profile:
 
 
 def is_attack(state: RpgState, ability: str) -> bool:
-    """An abilitech the Attack action uses: attack rolls that deal damage to the creatures
-    named (areas, skill-check attacks, Pratfall's pull and the basic actions are actions of
-    their own, not yet played by the engine)."""
+    """An abilitech the Attack action uses: attack rolls against the creatures named that deal
+    damage, or pull two of them together (B-21 Pratfall); areas, skill-check attacks and the
+    basic actions are actions of their own."""
     a = content_of(state).abilitechs.get(ability)
     return (a is not None and a.category == "attack" and not a.area and not a.check
             and not a.skill_check_to_hit and a.action in ("major", "minor") and bool(a.vs)
-            and bool(a.dmg) and not a.on_hit.pull_together_ft)
+            and (bool(a.dmg) or bool(a.on_hit.pull_together_ft)))
 
 
 def block_reaction(state: RpgState, c: Creature) -> Abilitech | None:

@@ -19,7 +19,7 @@ from game.engine.rng import Rng
 from game.engine.rules import IllegalAction, Refusal, refuse_unlisted
 from game.engine.tactics import pending
 
-from . import area, arith, attack, grapple, house, mount, stepacts, turns
+from . import area, arith, attack, called, grapple, house, mount, rolls, stepacts, turns
 from .actions import (AreaAttack, Aim, Assail, Attack, Avert, Block, Dash, Discern, Finish, Hide,
                       Move, Release, Resist, Shift, Shove, StandUp, UseStep)
 from .events import ActionTaken, ConditionChanged, Moved, Spotted
@@ -108,10 +108,46 @@ def attack_choices(state: RpgState, c: Creature) -> list[Attack]:
         if p.uses and c.uses.get(ability, 0) >= p.uses:        # RS-141/142
             continue
         ok = [cell for cell in cells if attack.in_range(state, c, p, cell)]
-        for n in range(1, p.targets + 1):                      # B-22 Cleave: up to 2 targets
+        may_call = called.allowed(p)
+        crit = arith.base_crit_range(state, c)
+        pull = p.entry.on_hit.pull_together_ft > 0
+        for n in range(2 if pull else 1, p.targets + 1):        # B-22 Cleave: up to 2 targets
             for group in combinations_with_replacement(ok, n):
-                out.append(Attack(c.id, ability, tuple(group)))
+                if pull and not pull_pair(state, group):
+                    continue                    # B-21 Pratfall: two creatures, one to each
+                plain = Attack(c.id, ability, tuple(group))
+                out.append(plain)
+                d = called.one_target(state, plain.targets) if may_call else None
+                if d is not None and d.up and arith.side_sees(state, c.side, d):
+                    out += called.variants(state, c, plain, p, crit, d)     # RS-44..47
     return out
+
+
+def pull_pair(state: RpgState, cells: tuple) -> bool:
+    """B-21 Pratfall's targets: two squares holding two different creatures."""
+    found = [state.at(*cell) for cell in cells]
+    return len(found) == 2 and None not in found and found[0] is not found[1]
+
+
+def called_refusal(state: RpgState, c: Creature, p: Any, action: Attack) -> Refusal | None:
+    """Why a called shot (or a trade) cannot be made, or None (RS-44..49, RS-57/58)."""
+    if not action.part:
+        return Refusal("only a called shot can trade crit range for its defense bonus", "RS-47")
+    if not called.allowed(p):
+        return Refusal(f"{action.ability} cannot make a called shot (it hits without a roll, "
+                       f"covers an area, works on a miss or rolls a skill check)", "RS-49")
+    d = called.one_target(state, action.targets)
+    if d is None or not d.up:
+        return Refusal("a called shot names a part of one creature", "RS-44")
+    aimed = called.find(state, c.side, d, p, action.part)
+    if aimed is None:
+        return Refusal(f"{c.id}'s side knows of no part {action.part!r} on {d.id} to aim at",
+                       "RS-57")
+    if action.trade and not (aimed.y and rolls.trade_allowed(
+            called.crit_range(arith.base_crit_range(state, c), aimed), aimed.y)):
+        return Refusal(f"the crit range left after the {aimed.name}'s penalty cannot pay for "
+                       f"the trade", "RS-47")
+    return None
 
 
 def area_choices(state: RpgState, c: Creature) -> list[AreaAttack]:
@@ -276,10 +312,15 @@ def validate(state: RpgState, action: Any) -> Refusal | None:
             return Refusal(f"{action.ability} has no use left", "RS-141")
         if not (can_major(state) if p.cost == "major" else can_minor(state)):
             return Refusal(f"{uid} has no {p.cost} action left", "RS-B-11")
-        if action.part:
-            return Refusal(f"{uid} has no called shot at {action.part!r} to make", "RS-44")
+        if action.part or action.trade:
+            why = called_refusal(state, c, p, action)
+            if why is not None:
+                return why
         if not 1 <= len(action.targets) <= p.targets:
             return Refusal(f"{action.ability} takes 1 to {p.targets} targets", "RS-B-22")
+        if p.entry.on_hit.pull_together_ft and not pull_pair(state, action.targets):
+            return Refusal(f"{action.ability} pulls two different creatures together",
+                           "RS-B-21")
         for cell in action.targets:
             if tuple(cell) not in target_cells(state, c):
                 return Refusal(f"{uid}'s side knows of no enemy at {cell[0]},{cell[1]}",

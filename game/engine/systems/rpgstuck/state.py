@@ -91,6 +91,7 @@ class Creature:
     ready_round: dict[str, int] = field(default_factory=dict)   # cooldowns: usable from (RS-97)
     hidden: bool = False           # took the Hide action and has not been found (RS-104/105)
     start_hp: int = 0              # HP at the start of the battle (time limit tally)
+    part_damage: dict[str, int] = field(default_factory=dict)  # "club#0" -> damage taken (RS-48)
 
     def mod(self, score: str) -> int:
         return mod(self.scores[score])
@@ -126,6 +127,7 @@ class Creature:
         args["conditions"] = [Condition.from_json(c) for c in d["conditions"]]
         for key in ("scores", "skills", "uses", "ready_round"):
             args[key] = {str(k): int(v) for k, v in d[key].items()}
+        args["part_damage"] = {str(k): int(v) for k, v in d.get("part_damage", {}).items()}
         for key in ("actions", "steps"):
             args[key] = [str(v) for v in d[key]]
         return cls(**args)

@@ -1,0 +1,113 @@
+"""Playing bots against bots for the AI benchmark sections, the same way for every system.
+
+Owns: `Game` (who won, whether it ended by knockout, the CPU seconds of each whole turn a bot
+thought, the actions played), `play` (one game from a match config, side i played by
+`players[i]`: "random" or a difficulty, every decision asked as a seat asks it), `points`
+(a win 1, a draw 1/2) and `mirrored_rows` (the four figures the issues ask of a grid system's
+bots: normal against random, normal against normal ending by knockout, hard against normal,
+thinking time per turn), so a system's section only says which battles to play.
+
+Must not: change a rule or a bot; seeds are the caller's, fixed so two runs compare. Every figure
+is CPU time of this thread (benchmarks.report.cpu).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable, Sequence
+
+from benchmarks.report import Row, cpu, median, percentile
+from game.engine.ai.base import RandomBot, load_bots, make_bot
+from game.engine.ai.runner import ask_bot
+from game.engine.events import MatchEnded
+from game.engine.match import Match
+from game.engine.rules import MatchConfig
+from game.engine.runtime import settle
+
+
+@dataclass
+class Game:
+    winner: int | None
+    knockout: bool
+    turns: list[float] = field(default_factory=list)
+    actions: int = 0
+
+
+def play(config: MatchConfig, seed: int, players: tuple[str, str],
+         turn_key: Callable[[Any, int], Hashable], max_actions: int) -> Game:
+    """One game of `config` with `seed`, side 0 played by players[0]. `turn_key(state, seat)`
+    names the turn a decision belongs to: the CPU time of a bot's decisions with one key is one
+    turn's thinking. A game still going after `max_actions` is a stuck game (no winner)."""
+    load_bots(config.system)
+    m = Match.new(MatchConfig(config.system, seed, config.seats, config.map, config.house_rules,
+                              config.setup))
+    bots = [RandomBot() if p == "random" else make_bot(config.system, p) for p in players]
+    settle()
+    turns: list[float] = []
+    key_now: Hashable | None = None
+    seat_now = 0
+    spent = 0.0
+    knockout = False
+    while not m.over and len(m.log) < max_actions:
+        seat = m.decision.seat
+        key = turn_key(m.state, seat)
+        if key != key_now:
+            if key_now is not None and players[seat_now] != "random":
+                turns.append(spent)
+            key_now, seat_now, spent = key, seat, 0.0
+        t0 = cpu()
+        action = ask_bot(m, bots[seat], seat)
+        spent += cpu() - t0
+        for ev in m.submit(action).events:
+            if isinstance(ev, MatchEnded):
+                knockout = not ev.reason.startswith("time")
+    return Game(m.winner if m.over else None, knockout and m.over, turns, len(m.log))
+
+
+def points(g: Game, side: int) -> float:
+    return 1.0 if g.winner == side else 0.5 if g.winner is None else 0.0
+
+
+def mirrored_rows(system: str, configs: Sequence[MatchConfig], mirrors: Sequence[MatchConfig],
+                  seeds: range, turn_key: Callable[[Any, int], Hashable], max_actions: int,
+                  verbose: bool = False) -> list[Row]:
+    """The AI figures of a system: against random in each of `configs` (each bot on each side),
+    normal against normal and hard against normal (each on each side) in each of `mirrors`
+    (a side against itself: a fair fight), for every seed."""
+    turns: list[float] = []
+    vs_random = vr = 0.0
+    nn = ko = 0
+    hard = hn = 0.0
+    t_all = cpu()
+    games = [(c, ("normal", "random")) for c in configs] + \
+        [(c, ("random", "normal")) for c in configs] + \
+        [(c, ("normal", "normal")) for c in mirrors] + \
+        [(c, ("hard", "normal")) for c in mirrors] + [(c, ("normal", "hard")) for c in mirrors]
+    for seed in seeds:
+        for config, players in games:
+            g = play(config, seed, players, turn_key, max_actions)
+            turns += g.turns
+            if "random" in players:
+                vr += 1
+                vs_random += points(g, players.index("normal"))
+            elif players == ("normal", "normal"):
+                nn += 1
+                ko += g.knockout
+            else:
+                hn += 1
+                hard += points(g, players.index("hard"))
+            if verbose:
+                print(f"    {config.map or 'inline'} seed {seed} {players[0]}-{players[1]}: "
+                      f"winner {g.winner} knockout {g.knockout} actions {g.actions}", flush=True)
+    where = f"{', '.join(c.map or 'inline' for c in configs)}; seeds {seeds.start}..{seeds.stop - 1}"
+    return [
+        Row("ai", f"{system} normal vs random, mirrored, normal's score",
+            100.0 * vs_random / max(1, vr), "%", 90.0, "higher", note=f"{vr:.0f} games; {where}"),
+        Row("ai", f"{system} normal vs normal ending by knockout", 100.0 * ko / max(1, nn), "%",
+            90.0, "higher", note=f"{nn} games, a side against itself"),
+        Row("ai", f"{system} hard vs normal, mirrored, hard's score", 100.0 * hard / max(1, hn),
+            "%", 60.0, "higher", note=f"{hn:.0f} games, a draw counts half"),
+        Row("ai", f"{system} AI thinking per turn, p95", percentile(turns, .95), "s", 1.0,
+            note=f"median {median(turns) * 1e3:.0f} ms over {len(turns)} turns"),
+        Row("ai", f"{system} AI thinking per turn, max", max(turns, default=0.0), "s", 1.0,
+            note=f"all games {cpu() - t_all:.0f} s CPU"),
+    ]

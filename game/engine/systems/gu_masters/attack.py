@@ -1,0 +1,260 @@
+"""Gu Masters melee attacks: weapon strikes, multi-weapon fighting, punches, kicks and bites, and
+what a hit does once every reaction to it is settled.
+
+Owns: the strikes a creature may make now (GU-51..58, with the weapon's reach and 3D distance,
+GU-X-15), the attack test and its modifiers (GU-52 +10 per weapon, GU-149/150 prone, GU-142
+blinded), automatic hits on a target that cannot move (GU-50), the damage of each strike
+(weapon + floor(Strength/20), punch 1 + floor(Strength/10) with its recoil, kick 1 +
+floor(Strength/5) with knockback and prone, bite 2 + floor(Strength/5) with Bleeding), and
+`harm`, the one place a damage instance is taken by a creature in the state (shield, HP, the
+0-HP test, instant death, final stand to dying: the arithmetic is damage.py's and dying.py's).
+
+Must not: decide reactions (reactions.py) or roll except on the Rng it is handed.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.rng import Rng
+from game.engine.tactics import forced
+from game.engine.tactics.footprint import cells_distance
+
+from . import gu
+from . import damage as arith
+from . import interim as content     # until content.py (G2) lands
+from . import interim as damage      # until damage.py / dying.py (G1) land
+from . import interim as terrain     # until terrain.py (G3) lands
+from .actions import BITE, KICK, MULTI, PUNCH, WEAPON, Strike
+from .events import ConditionChanged, Damaged, Downed, Moved, StatusChanged, Struck
+from .moves import can_move
+from .state import Creature, GuState, Status
+from .turns import roll, test_event
+
+UNARMED_REACH = 1            # GU-54/56/58: within 1 m
+MULTI_PENALTY = 10           # GU-52: +10 per weapon wielded
+PRONE_SELF = 30              # GU-149
+PRONE_MELEE = -10            # GU-150
+BLINDED = 50                 # GU-142
+
+
+def height(state: GuState, c: Creature) -> int:
+    """Its height above the map's zero: its square's floor plus its altitude (GU-X-15)."""
+    return terrain.elevation(state.board, (c.x, c.y)) + c.altitude
+
+
+def distance(state: GuState, a: Creature, b: Creature) -> int:
+    """GU-X-15: Chebyshev over squares and heights, footprints included."""
+    flat = cells_distance(a.cells(), b.cells())
+    return max(flat, abs(height(state, a) - height(state, b)))
+
+
+def weapon_reach(w: str) -> int:
+    return content.WEAPONS[w].reach
+
+
+def can_strike(c: Creature) -> bool:
+    """GU-110: no melee in a final stand; GU-153: nor stunned."""
+    return c.conscious and c.condition == "up" and not c.has("stunned")
+
+
+def targets(state: GuState, c: Creature, reach: int) -> list[Creature]:
+    return [o for o in state.living() if o.side != c.side and distance(state, c, o) <= reach]
+
+
+def multi_count(c: Creature) -> int:
+    """GU-52: W weapons wielded, at most as many as it has arms (hands)."""
+    hands = sum(content.WEAPONS[w].hands for w in c.weapons)
+    return len(c.weapons) if len(c.weapons) >= 2 and hands <= c.arms else 0
+
+
+def strike_options(state: GuState, c: Creature, *, opportunity: bool = False
+                   ) -> list[tuple[str, str, Creature]]:
+    """(kind, weapon, target) for every single strike it could make now; an attack of
+    opportunity or a counter-attack is one strike and never a kick (GU-88, GU-GM-44)."""
+    out: list[tuple[str, str, Creature]] = []
+    for w in c.weapons:
+        for t in targets(state, c, weapon_reach(w)):
+            out.append((WEAPON, w, t))
+    unarmed = targets(state, c, UNARMED_REACH)
+    for kind in (PUNCH, KICK, BITE):
+        if kind not in c.attacks or (kind == PUNCH and c.arms < 1) \
+                or (kind == KICK and opportunity):
+            continue
+        out += [(kind, "", t) for t in unarmed]
+    return out
+
+
+def legal(state: GuState, c: Creature) -> list:
+    """Strikes on its own turn: the first spends the combat action (GU-18); a multi-weapon
+    attack then gives one strike per weapon left, punches one per arm left (GU-52/53)."""
+    turn = state.turn
+    if not can_strike(c):
+        return []
+    if turn.strikes > 0:
+        if turn.strike_kind == MULTI:
+            return [Strike(c.id, t.id, MULTI, w) for w in c.weapons if w not in turn.used_weapons
+                    for t in targets(state, c, weapon_reach(w))]
+        return [Strike(c.id, t.id, PUNCH) for t in targets(state, c, UNARMED_REACH)]
+    if turn.action:
+        return []
+    out = [Strike(c.id, t.id, kind, w) for kind, w, t in strike_options(state, c)]
+    if multi_count(c):
+        out += [Strike(c.id, t.id, MULTI, w) for w in c.weapons
+                for t in targets(state, c, weapon_reach(w))]
+    return out
+
+
+def attack_mods(state: GuState, c: Creature, target: Creature, kind: str
+                ) -> tuple[tuple[str, int], ...]:
+    mods: list[tuple[str, int]] = []
+    if kind == MULTI:
+        mods.append((f"{multi_count(c)} weapons", MULTI_PENALTY * multi_count(c)))
+    if c.has("prone"):
+        mods.append(("prone", PRONE_SELF))
+    if target.has("prone"):
+        mods.append(("target prone", PRONE_MELEE))
+    if c.has("blinded"):
+        mods.append(("blinded", BLINDED))
+    return tuple(mods)
+
+
+def apply(state: GuState, action: Strike, rng: Rng) -> list:
+    """A strike on the own turn: the economy, then the strike."""
+    c = state.creatures[action.actor]
+    turn = state.turn
+    if turn.strikes > 0:
+        turn.strikes -= 1
+    else:
+        turn.action = True
+        turn.strike_kind = action.strike
+        turn.strikes = {MULTI: multi_count(c) - 1, PUNCH: c.arms - 1}.get(action.strike, 0)
+    if action.strike == MULTI:
+        turn.used_weapons.append(action.weapon)
+    if turn.strikes == 0:
+        turn.strike_kind = ""
+    return strike(state, c, state.creatures[action.target], action.strike, action.weapon, rng)
+
+
+def strike(state: GuState, c: Creature, target: Creature, kind: str, weapon: str, rng: Rng,
+           *, disadvantage: bool = False, counter: bool = False) -> list:
+    """One melee strike, its reactions and its damage (also attacks of opportunity and
+    counter-attacks, which are not the attacker's own turn)."""
+    from . import reactions
+    events: list = []
+    if not can_move(target):                             # GU-50: no roll needed
+        hit, raw, dos, rolled = True, 0, 0, False
+        events.append(Struck(c.id, target.id, kind, True, weapon))
+    else:
+        t = roll(state, rng, c.skills.get("Close Combat", 0), attack_mods(state, c, target, kind),
+                 purpose=kind, disadvantage=disadvantage)
+        events.append(test_event(c.id, "Close Combat", f"{kind} {target.id}", t))
+        hit, raw, dos, rolled = t.success, t.raw, t.dos, True
+        events.append(Struck(c.id, target.id, kind, hit, weapon))
+    if not hit:
+        return events
+    blow = {"attacker": c.id, "target": target.id, "kind": kind, "weapon": weapon,
+            "rolled": rolled, "raw": raw, "dos": dos, "melee": True, "counter": counter}
+    return events + reactions.after_hit(state, blow, rng)
+
+
+def land(state: GuState, blow: dict[str, Any], rng: Rng) -> list:
+    """The damage of a melee hit no reaction stopped (GU-51, 54..58)."""
+    c, target = state.creatures[blow["attacker"]], state.creatures[blow["target"]]
+    kind = blow["kind"]
+    strength = gu.attribute(c, "Strength")
+    events: list = []
+    if kind in (WEAPON, MULTI):
+        w = content.WEAPONS[blow["weapon"]]
+        amount, dtype = arith.weapon_damage(w.damage, strength), w.type  # GU-51
+        events += harm(state, target, amount, dtype, c.id, rng)
+    elif kind == PUNCH:
+        amount = arith.punch_damage(strength)                             # GU-54
+        events += harm(state, target, amount, "force", c.id, rng)
+        recoil = arith.punch_recoil(amount, gu.recoil_cut(c))            # GU-55
+        if recoil and c.on_board:
+            events += harm(state, c, recoil, "force", "recoil", rng, direct=True)
+    elif kind == KICK:
+        amount = arith.kick_damage(strength)                              # GU-56
+        events += harm(state, target, amount, "force", c.id, rng)
+        if target.size_index <= 3 and target.on_board:                   # GU-57: Large or less
+            events += knock(state, c, target, arith.kick_knockback(strength))
+    elif kind == BITE:
+        amount = arith.bite_damage(strength)                              # GU-58
+        before = target.hp
+        events += harm(state, target, amount, "rending", c.id, rng)
+        bleed = arith.bite_bleeding(before - target.hp)
+        if bleed > 0 and target.on_board:
+            events += add_status(target, Status("bleeding", bleed, -1, c.id))
+    return events
+
+
+def knock(state: GuState, c: Creature, target: Creature, metres: int) -> list:
+    """GU-57: knocked straight away from the kicker, stopping at walls, the edge and other
+    creatures (GU-GM-43), and landing prone."""
+    dx, dy = target.x - c.x, target.y - c.y
+    step = forced.snap8(dx, dy) or (1, 0)
+    board = state.board
+
+    def look(_a: tuple[int, int], b: tuple[int, int]) -> forced.Ahead:
+        moved = [(x - target.x + b[0], y - target.y + b[1]) for x, y in target.cells()]
+        if any(not board.in_bounds(*m) for m in moved):
+            return forced.Ahead(forced.EDGE)
+        if any(board.prop(*m, "wall", False) for m in moved):
+            return forced.Ahead(forced.SOLID)
+        others = [o.id for o in state.living() if o.id != target.id
+                  and set(o.cells()) & set(moved)]
+        return forced.Ahead(forced.OCCUPANT, tuple(others)) if others else forced.Ahead()
+    push = forced.shove((target.x, target.y), forced.straight((target.x, target.y), step, metres),
+                        look)
+    events: list = []
+    if push.moved:
+        target.x, target.y = push.end
+        events.append(Moved(target.id, push.path[1:], "knockback", True, 0))
+    events += add_status(target, Status("prone", 0, -1, c.id))
+    return events
+
+
+def add_status(c: Creature, s: Status) -> list:
+    """Give a status (stacking Bleeding, GU-140; refreshing the rest)."""
+    old = c.status(s.id)
+    if old is not None and s.id == "bleeding":
+        old.value += s.value
+        return [StatusChanged(c.id, s.id, True, old.value, old.turns)]
+    if old is not None:
+        c.statuses.remove(old)
+    c.statuses.append(s)
+    return [StatusChanged(c.id, s.id, True, s.value, s.turns)]
+
+
+def harm(state: GuState, c: Creature, amount: int, dtype: str, source: str, rng: Rng, *,
+         direct: bool = False) -> list:
+    """`c` takes a damage instance: the pipeline (damage.py), HP, then instant death (GU-109),
+    the 0-HP Perseverance test (GU-94) or a final stand turning to dying (GU-111)."""
+    if not c.on_board:
+        return []
+    r = damage.resolve_damage(amount, dtype, direct=direct, shield=c.shield, max_hp=c.max_hp)
+    c.shield -= r.shield_used
+    before = c.hp
+    c.hp = max(0, c.hp - r.to_hp)                                        # GU-93
+    events: list = [Damaged(c.id, before - c.hp, c.hp, source, amount, dtype, r.stages)]
+    if r.instant_death:
+        return events + set_condition(state, c, "dead", "instant death")
+    if before - c.hp <= 0 and r.to_hp <= 0:
+        return events
+    if c.condition == "final_stand":
+        return events + set_condition(state, c, "dying", "hurt in a final stand")   # GU-111
+    if c.hp == 0 and c.condition == "up":
+        t = roll(state, rng, c.attrs.get("Perseverance", 0), purpose="0 HP")
+        events.append(test_event(c.id, "Perseverance", "0 HP", t))
+        events += set_condition(state, c, damage.zero_hp(t), "0 HP")              # GU-94
+    return events
+
+
+def set_condition(state: GuState, c: Creature, condition: str, why: str) -> list:
+    c.condition = condition
+    c.unconscious = condition in ("dying", "dead")                       # GU-113
+    events: list = [ConditionChanged(c.id, condition, c.unconscious, why)]
+    if c.unconscious:
+        c.sustained.clear()
+        events.append(Downed(c.id, (c.x, c.y)))
+    return events

@@ -1,0 +1,189 @@
+"""Gu Masters movement on foot: where a creature can walk this turn and what walking does.
+
+Owns: the movement a creature has this turn (GU-19, GU-75 sprint, GU-110 final stand, GU-147
+fatigue, GU-152 restrained), `reach` (the squares its top-left square can end on, each with its
+cost and path: step costs from terrain, allies passed freely (GU-GM-37), hostile squares passed
+only with a Dodge test (GU-23), never ending on another creature unless it is Tiny (GU-24)),
+the Move, Sprint and StandUp actions (their legal lists and what they do), and the walk itself
+(a failed pass-through Dodge stops the mover on its last legal square, GU-GM-38).
+
+Must not: price a step itself (terrain.py), or roll except on the Rng it is handed.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.rng import Rng
+from game.engine.tactics.footprint import block_at
+from game.engine.tactics.reach import search, square_moves
+
+from . import interim as terrain     # until terrain.py (G3) lands
+from .actions import Move, Sprint, StandUp
+from .events import Moved, Sprinted, StatusChanged, StoodUp
+from .state import Creature, GuState
+from .turns import roll, test_event
+
+Cell = tuple[int, int]
+FATIGUE = 3          # GU-147
+
+
+def base_movement(c: Creature) -> int:
+    """Movement before sprinting: 0 when it cannot move (GU-110, GU-152, GU-153), fatigue -3."""
+    if not c.conscious or c.condition == "final_stand" or c.has("restrained") \
+            or c.has("stunned"):
+        return 0
+    m = c.movement
+    if c.has("fatigued"):
+        m -= FATIGUE
+    return max(0, m)
+
+
+def movement_now(state: GuState, c: Creature) -> int:
+    """Metres it may still walk this turn (GU-19/20: split around its actions)."""
+    m = base_movement(c)
+    if state.turn.actor == c.id:
+        if state.turn.sprint:
+            m *= 3                                   # GU-75
+        m -= state.turn.moved
+    return max(0, m)
+
+
+def can_move(c: Creature) -> bool:
+    """A creature that cannot move is hit automatically in melee (GU-50)."""
+    return base_movement(c) > 0
+
+
+def _blocked(state: GuState, c: Creature, anchor: Cell) -> bool:
+    board = state.board
+    return any(not board.in_bounds(*cell) or board.prop(*cell, "wall", False)
+               for cell in block_at(anchor[0], anchor[1], c.size))
+
+
+def step_cost(state: GuState, c: Creature, a: Cell, b: Cell) -> int | None:
+    """Metres for the footprint to step from anchor a to anchor b: the dearest of its squares'
+    steps (terrain.py prices one square's step)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    worst = 0
+    for (x, y) in block_at(a[0], a[1], c.size):
+        cost = terrain.step_cost(state.board, (x, y), (x + dx, y + dy))
+        if cost is None:
+            return None
+        worst = max(worst, cost)
+    return worst
+
+
+def hostile_at(state: GuState, c: Creature, anchor: Cell) -> list[Creature]:
+    """Hostile Small-or-larger creatures the footprint at `anchor` would stand in (GU-23)."""
+    cells = set(block_at(anchor[0], anchor[1], c.size))
+    return [o for o in state.living() if o.id != c.id and o.side != c.side
+            and o.size_class != "Tiny" and cells & set(o.cells())]
+
+
+def can_end(state: GuState, c: Creature, anchor: Cell) -> bool:
+    """GU-24: no ending in another creature's square unless that creature is Tiny."""
+    cells = set(block_at(anchor[0], anchor[1], c.size))
+    return not any(o.size_class != "Tiny" and cells & set(o.cells())
+                   for o in state.living() if o.id != c.id)
+
+
+def reach(state: GuState, c: Creature, budget: int | None = None
+          ) -> dict[Cell, tuple[int, list[Cell]]]:
+    """Squares (top-left) the creature can end a walk on within `budget` (its movement left by
+    default), each with its cost and path (the start excluded)."""
+    if budget is None:
+        budget = movement_now(state, c)
+    start = (c.x, c.y)
+    if budget <= 0:
+        return {}
+    moves = square_moves()
+
+    def edges(node: tuple[int, int, int]) -> list:
+        out = []
+        a = (node[0], node[1])
+        for nb, _ in moves(node):
+            b = (nb[0], nb[1])
+            out.append((nb, None if _blocked(state, c, b) else step_cost(state, c, a, b)))
+        return out
+    found = search((c.x, c.y, 0), edges, max_cost=budget, ties="node")
+    out: dict[Cell, tuple[int, list[Cell]]] = {}
+    for node in found.order:
+        cell = (node[0], node[1])
+        if cell == start or cell in out or not can_end(state, c, cell):
+            continue
+        path = found.path_to(node) or []
+        out[cell] = (int(found.costs[node]), [(n[0], n[1]) for n in path[1:]])
+    return out
+
+
+def legal(state: GuState, c: Creature) -> list:
+    out: list = []
+    if c.has("prone"):
+        if movement_now(state, c) >= stand_cost(c) and base_movement(c) > 0:
+            out.append(StandUp(c.id))
+        return out                  # a prone creature stands before it walks
+    out += [Move(c.id, x, y) for (x, y) in sorted(reach(state, c))]
+    if not state.turn.action and not state.turn.sprint and base_movement(c) > 0 \
+            and c.condition == "up":
+        out.append(Sprint(c.id))
+    return out
+
+
+def stand_cost(c: Creature) -> int:
+    """GU-151, GU-GM-28: half its movement, rounded up."""
+    return -(-base_movement(c) // 2)
+
+
+def apply(state: GuState, action: Any, rng: Rng) -> list:
+    c = state.creatures[action.actor]
+    if isinstance(action, Sprint):
+        state.turn.action = state.turn.sprint = True
+        return [Sprinted(c.id, base_movement(c) * 3)]
+    if isinstance(action, StandUp):
+        cost = stand_cost(c)
+        state.turn.moved += cost
+        c.statuses = [s for s in c.statuses if s.id != "prone"]
+        return [StoodUp(c.id, cost), StatusChanged(c.id, "prone", False)]
+    return walk(state, c, (action.x, action.y), rng)
+
+
+def walk(state: GuState, c: Creature, goal: Cell, rng: Rng) -> list:
+    """Walk to `goal` along the cheapest path, testing Dodge on entering each hostile square
+    (GU-23); a failure ends the movement on the last square it may end on (GU-GM-38)."""
+    cost, path = reach(state, c)[goal]
+    events: list = []
+    walked: list[Cell] = []
+    last_ok = (c.x, c.y)
+    spent = 0
+    here = (c.x, c.y)
+    stopped = False
+    for cell in path:
+        spent += step_cost(state, c, here, cell) or 0
+        here = cell
+        foes = hostile_at(state, c, cell)
+        if foes:
+            t = roll(state, rng, c.skills.get("Dodge", 0), dodge_mods(c), purpose="pass")
+            events.append(test_event(c.id, "Dodge", f"pass {foes[0].id}", t))
+            if not t.success:
+                stopped = True
+                break
+        walked.append(cell)
+        if can_end(state, c, cell):
+            last_ok = cell
+    if stopped:
+        while walked and walked[-1] != last_ok:
+            walked.pop()
+        state.turn.moved = movement_now(state, c) + state.turn.moved    # all of it (GU-23)
+    else:
+        state.turn.moved += cost
+    if walked:
+        c.x, c.y = walked[-1]
+        events.append(Moved(c.id, tuple(walked), "walk", False, spent))
+    return events
+
+
+def dodge_mods(c: Creature) -> tuple[tuple[str, int], ...]:
+    """Modifiers on its own Dodge tests from its statuses (GU-147 fatigued +20)."""
+    mods = []
+    if c.has("fatigued"):
+        mods.append(("fatigued", 20))
+    return tuple(mods)

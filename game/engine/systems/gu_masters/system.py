@@ -1,0 +1,287 @@
+"""The Gu Masters rule system object: what Match calls (the RuleSystem protocol, game.engine.rules).
+
+Owns: set-up from a MatchConfig (the board from a Tiled map or an inline grid through
+tactics.boardbuild; creatures from content at given squares or the map's spawns; who is a PC
+from the seats, GU-GM-02; initiative through turns.py), the dispatch to rules.py, decisions, the
+view, JSON of the state (the board is rebuilt, never saved), invariants, the example match, and
+the small hooks the client and tools read (sides, progress).
+
+Must not: implement a rule itself beyond routing; import pygame, the client, the registry or
+another system; use `random`.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from game.engine.boards import Board
+from game.engine.decisions import Decision
+from game.engine.rng import Rng
+from game.engine.rules import ConfigError, HouseRule, MatchConfig, Refusal, SeatConfig, SystemBase
+from game.engine.tactics import pending
+from game.engine.tactics.boardbuild import build_board, grid_rows, rows_board
+
+from . import interim as content     # until content.py (G2) lands
+from . import rules, turns
+from .events import InitiativeSettled
+from .house import DEFAULTS, HOUSE_RULES
+from .reference import reference_entries
+from .state import SIZES, Creature, GuState, Turn
+
+SYSTEM_ID = "gu_masters"
+STATE_VERSION = 1
+_SETUP_KEYS = {"grid", "creatures", "initiative"}
+_CREATURE_KEYS = {"id", "entry", "side", "x", "y", "surprised", "overrides"}
+_OVERRIDES = {"hp", "max_hp", "essence", "soul", "movement", "altitude", "stones", "name",
+              "weapons", "gu", "skills", "attrs", "statuses"}
+
+# the inline grid's characters (until terrain.py (G3) lands and owns the legend); digits are
+# the floor's height in metres; a set-up's own legend adds more (e.g. climbable faces)
+LEGEND: dict[str, dict[str, Any]] = {
+    ".": {}, "#": {"wall": True}, "~": {"terrain": "water"}, ",": {"terrain": "difficult"},
+    "p": {"cover": "partial"}, "F": {"cover": "full"}, "h": {"hide": True},
+    **{str(d): {"elevation_m": d} for d in range(1, 10)},
+}
+_STAGE_PROMPTS = {
+    turns.INIT_STAGE: "Tied initiative: who of them acts first?",
+    rules.reactions.REACT_STAGE: "{actor} is hit: dodge, parry, shield or take it?",
+    rules.reactions.DODGE_STAGE: "{actor} dodged: where does it step?",
+    rules.reactions.COUNTER_STAGE: "{actor} parried: strike back?",
+}
+
+
+def _config_error(msg: str) -> ConfigError:
+    return ConfigError(f"gu_masters set-up: {msg}")
+
+
+def grid_board(grid: dict[str, Any]) -> Board:
+    rows = grid_rows(grid, ("rows", "legend"), _config_error, need_rows=True)
+    legend = {**LEGEND, **{str(k): dict(v) for k, v in (grid.get("legend") or {}).items()}}
+    return rows_board(rows, legend, None, [], _config_error)
+
+
+def board_of(map_name: str | None, grid: dict[str, Any] | None) -> Board:
+    return build_board(map_name, grid, orientation="orthogonal", from_grid=grid_board,
+                       error=_config_error, missing="needs a map or an inline grid (setup.grid)",
+                       wrong_shape="{path}: gu_masters plays on square maps, not {orientation}"
+                       )[0]
+
+
+def creature_from(entry_id: str, cid: str, side: int, x: int, y: int, pc: bool,
+                  overrides: dict[str, Any]) -> Creature:
+    e = content.CREATURES.get(entry_id)
+    if e is None:
+        raise _config_error(f"creature {cid!r}: unknown entry {entry_id!r}")
+    bad = set(overrides) - _OVERRIDES
+    if bad:
+        raise _config_error(f"creature {cid!r}: unknown override {sorted(bad)[0]!r}")
+    if e["size"] not in SIZES:
+        raise _config_error(f"creature {cid!r}: unknown size {e['size']!r}")
+    o = overrides
+    hp = int(o.get("max_hp", e["hp"]))
+    c = Creature(cid, str(o.get("name", e["name"])), entry_id, side, x, y, e["size"], pc,
+                 {**e["skills"], **o.get("skills", {})}, {**e["attrs"], **o.get("attrs", {})},
+                 int(o.get("hp", hp)), hp, int(o.get("soul", e["soul"])), e["soul"],
+                 int(o.get("essence", e["essence"])), e["essence"], e["regen"],
+                 int(o.get("movement", e["movement"])), e["weight"], e["arms"],
+                 list(o.get("weapons", e["weapons"])), list(o.get("gu", e["gu"])),
+                 int(o.get("stones", e["stones"])), list(e["attacks"]),
+                 altitude=int(o.get("altitude", 0)))
+    for w in c.weapons:
+        if w not in content.WEAPONS:
+            raise _config_error(f"creature {cid!r}: unknown weapon {w!r}")
+    return c
+
+
+class GuMasters(SystemBase):
+    id = SYSTEM_ID
+    name = "Gu Masters"
+    description = ("Percentile combat on square maps: degrees of success, two reactions a "
+                   "round (dodge, parry, shield Gu), Gu paid in primeval essence, the final "
+                   "stand and dying.")
+    house_rules: tuple[HouseRule, ...] = HOUSE_RULES
+    seat_count = (2, 2)
+    state_version = STATE_VERSION
+    setup_shortcuts = ("initiative",)
+
+    # --- set-up --------------------------------------------------------------------------------
+    def setup(self, config: MatchConfig, rng: Rng) -> tuple[GuState, list]:
+        setup = dict(config.setup or {})
+        unknown = set(setup) - _SETUP_KEYS
+        if unknown:
+            raise _config_error(f"unknown setup key {sorted(unknown)[0]!r}")
+        grid = setup.get("grid")
+        board = board_of(config.map, grid)
+        house = dict(DEFAULTS)
+        house.update(config.house_rules or {})
+        humans = [s.kind == "human" for s in config.seats] + [True, True]
+        creatures = self._creatures(setup, board, humans)
+        state = GuState(creatures, list(creatures), house, Turn(""), map=config.map,
+                        grid=copy.deepcopy(grid), board=board)
+        for c in creatures.values():
+            problem = self._stand_problem(state, c)
+            if problem:
+                raise _config_error(f"{c.id} cannot stand at {c.x},{c.y}: {problem}")
+        if len({c.side for c in creatures.values()}) < 2:
+            raise _config_error("both sides need at least one creature")
+        events: list = []
+        if "initiative" in setup:
+            order = [str(x) for x in setup["initiative"]]
+            if sorted(order) != sorted(creatures):
+                raise _config_error("the initiative must list every creature once")
+            state.order = order
+            events.append(InitiativeSettled(tuple(order), tuple(0 for _ in order)))
+        else:
+            events += turns.roll_initiative(state, rng)
+        if not state.pending:
+            events += turns.start_turn(state, rng)
+        return state, events
+
+    def _creatures(self, setup: dict[str, Any], board: Board, humans: list[bool]
+                   ) -> dict[str, Creature]:
+        out: dict[str, Creature] = {}
+        specs = setup.get("creatures")
+        if not specs:
+            raise _config_error("no creatures given (setup.creatures)")
+        if not isinstance(specs, list) or not all(isinstance(s, dict) for s in specs):
+            raise _config_error("creatures must be a list of tables such as {id = \"a\", "
+                                "entry = \"wolf\", side = 0, x = 1, y = 1}")
+        for s in specs:
+            extra = set(s) - _CREATURE_KEYS
+            if extra:
+                raise _config_error(f"creature {s.get('id')!r}: unknown key {sorted(extra)[0]!r}")
+            try:
+                cid, eid = str(s["id"]), str(s["entry"])
+                side, x, y = int(s["side"]), int(s["x"]), int(s["y"])
+            except (KeyError, TypeError, ValueError):
+                raise _config_error(f"creature {s!r} needs id, entry, side, x and y") from None
+            if cid in out:
+                raise _config_error(f"two creatures share the id {cid!r}")
+            if side not in (0, 1):
+                raise _config_error(f"creature {cid!r}: side must be 0 or 1")
+            c = creature_from(eid, cid, side, x, y, humans[side], dict(s.get("overrides") or {}))
+            c.surprised = bool(s.get("surprised", False))           # GU-GM-03: scenario data
+            out[cid] = c
+        return out
+
+    @staticmethod
+    def _stand_problem(state: GuState, c: Creature) -> str:
+        board = state.board
+        for cell in c.cells():
+            if not board.in_bounds(*cell):
+                return "off the map"
+            if board.prop(*cell, "wall", False):
+                return "in a wall"
+        for o in state.creatures.values():
+            if o.id != c.id and o.size_class != "Tiny" and c.size_class != "Tiny" \
+                    and set(o.cells()) & set(c.cells()):
+                return f"{o.id} is there"
+        return ""
+
+    # --- playing ---------------------------------------------------------------------------------
+    def legal_actions(self, state: GuState) -> list:
+        return rules.legal_actions(state)
+
+    def validate(self, state: GuState, action: Any) -> Refusal | None:
+        return rules.validate(state, action)
+
+    def apply(self, state: GuState, action: Any, rng: Rng) -> list:
+        return rules.apply(state, action, rng)
+
+    def decision(self, state: GuState) -> Decision | None:
+        if state.over:
+            return None
+        stage = pending.top(state.pending)
+        if stage is not None:
+            return Decision(stage.seat, stage.stage, stage.actor,
+                            _STAGE_PROMPTS[stage.stage].format(actor=stage.actor))
+        c = state.acting
+        return Decision(c.side, "act", c.id, f"{c.name}: move, act or end the turn")
+
+    def winner(self, state: GuState) -> int | None:
+        return state.winner
+
+    def is_over(self, state: GuState) -> bool:
+        return state.over
+
+    def view(self, state: GuState, seat: int) -> GuState:
+        return copy.deepcopy(state)
+
+    def state_from_json(self, data: dict) -> GuState:
+        with self.reading_save():
+            d = dict(data)
+            d.pop("version", None)
+            return GuState.from_json(d, board_of(d["map"], d["grid"]))
+
+    def reference_entries(self) -> list:
+        """The rules reference's pages made from the content (reference.py)."""
+        return reference_entries()
+
+    def progress(self, state: GuState) -> str:
+        return f"Round {state.round}"
+
+    def side_of(self, state: GuState, who: str) -> int | None:
+        c = state.creatures.get(who)
+        return c.side if c is not None else (int(who) if who.isdigit() else None)
+
+    def check_invariants(self, state: GuState) -> list[str]:
+        problems: list[str] = []
+        taken: dict[tuple[int, int], str] = {}
+        for c in state.living():
+            for cell in c.cells():
+                if not state.board.in_bounds(*cell) or state.board.prop(*cell, "wall", False):
+                    problems.append(f"{c.id} stands on {cell}, off the map or in a wall")
+                if c.size_class != "Tiny":
+                    if cell in taken:
+                        problems.append(f"{c.id} and {taken[cell]} share {cell}")
+                    taken[cell] = c.id
+        for c in state.creatures.values():
+            if not 0 <= c.hp <= c.max_hp:
+                problems.append(f"{c.id} has {c.hp}/{c.max_hp} HP")
+            if not 0 <= c.reactions <= 2:
+                problems.append(f"{c.id} has {c.reactions} reactions")
+            if c.essence < 0 or c.essence > max(c.essence_max, c.essence):
+                problems.append(f"{c.id} has {c.essence} essence")
+            if c.condition not in ("up", "final_stand", "dying", "dead"):
+                problems.append(f"{c.id} is {c.condition!r}")
+        if not state.over:
+            if not state.pending and not turns.can_act(state.acting):
+                problems.append(f"{state.acting.id} acts while {state.acting.condition}")
+            if not state.pending and state.turn.actor != state.acting.id:
+                problems.append("the turn record names another creature")
+        elif state.pending:
+            problems.append("the battle is over but a stage is pending")
+        return problems
+
+    def example_config(self, seed: int) -> MatchConfig:
+        seats = [SeatConfig("human", name="Player 1"), SeatConfig("ai", name="Computer")]
+        return MatchConfig(SYSTEM_ID, seed, seats, None, {}, example_setup())
+
+    def load_bots(self) -> None:
+        from . import ai  # noqa: F401  (its import registers the bots)
+
+
+def example_setup() -> dict[str, Any]:
+    """A small inline battlefield for when the maps are missing: two Gu Masters against two
+    wolves, with a wall, a pool and rough ground between them."""
+    return {
+        "grid": {"rows": ["..............",
+                          "......,,......",
+                          "...#..,,..p...",
+                          "...#......p...",
+                          "......~~......",
+                          "...h..~~...#..",
+                          "...........#..",
+                          ".............."]},
+        "creatures": [
+            {"id": "master_a", "entry": "gu_master_r1", "side": 0, "x": 1, "y": 2},
+            {"id": "master_b", "entry": "gu_master_r1", "side": 0, "x": 1, "y": 5},
+            {"id": "wolf_a", "entry": "wolf", "side": 1, "x": 12, "y": 2},
+            {"id": "wolf_b", "entry": "wolf", "side": 1, "x": 12, "y": 5},
+        ],
+    }
+
+
+GU_MASTERS = GuMasters()
+
+__all__ = ["GU_MASTERS", "GuMasters"]
