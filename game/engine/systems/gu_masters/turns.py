@@ -19,6 +19,7 @@ from game.engine.tactics.footprint import cells_distance
 from game.engine.tactics.pending import Pending
 
 from . import interim as checks     # until checks.py (G1) lands
+from . import checks as real_checks
 from .events import EssenceChanged, InitiativeSettled, Tested
 from .house import HOUSE
 from .state import Creature, GuState, Turn
@@ -31,6 +32,13 @@ def test_event(who: str, skill: str, purpose: str, t: "checks.TestResult", auto:
                ) -> Tested:
     return Tested(who, skill, purpose, t.raw, t.target, t.modified, t.success, t.dos,
                   tuple(t.modifiers), t.critical, t.fumble, tuple(t.raws), auto)
+
+
+def tested(who: str, skill: str, purpose: str, t: "real_checks.TestRoll") -> Tested:
+    """The Tested event of a test rolled with checks.py (the flight and grapple actions)."""
+    return Tested(who, skill, purpose, t.raw, t.target, t.modified, t.success, t.dos,
+                  tuple(t.modifiers), t.critical, t.fumble,
+                  tuple(t.faces) if len(t.faces) > 1 else (), t.automatic or "")
 
 
 def initiative_skill(state: GuState, c: Creature) -> str:
@@ -120,6 +128,7 @@ def start_turn(state: GuState, rng: Rng) -> list:
             c.started = True                                 # GU-12: it may react from now on
             c.reactions = 2                                  # GU-18, GU-GM-39
             c.shield = 0                                     # GU-X-09: shields last until now
+            c.evade = 0                                      # GU-35: an Evade lasts until now
             state.turn = Turn(c.id)
             events.append(TurnStarted(c.side, c.id, state.round))
             if c.essence_max:
