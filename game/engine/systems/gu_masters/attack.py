@@ -113,6 +113,8 @@ def attack_mods(state: GuState, c: Creature, target: Creature, kind: str
         mods.append(("prone", PRONE_SELF))
     if target.has("prone"):
         mods.append(("target prone", PRONE_MELEE))
+    if target.evade:
+        mods.append(("evading", target.evade))            # GU-35, GU-GM-48
     if c.has("blinded"):
         mods.append(("blinded", BLINDED))
     return tuple(mods)

@@ -117,6 +117,8 @@ def reach(state: GuState, c: Creature, budget: int | None = None
 
 def legal(state: GuState, c: Creature) -> list:
     out: list = []
+    if c.altitude > 0:
+        return out                  # airborne: it flies by maneuvers (maneuvers.py, GU-21)
     if c.has("prone"):
         if movement_now(state, c) >= stand_cost(c) and base_movement(c) > 0:
             out.append(StandUp(c.id))

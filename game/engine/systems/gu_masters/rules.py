@@ -20,7 +20,7 @@ from game.engine.rules import IllegalAction, Refusal, refuse_unlisted
 from game.engine.tactics import pending
 from game.engine.tactics.pending import Pending
 
-from . import attack, moves, reactions, turns
+from . import aperture, attack, grips, maneuvers, moves, reactions, turns
 from .actions import (DODGE, MULTI, PARRY, SHIELD, STRIKES, TAKE, WEAPON, DodgeMove, GoesFirst,
                       Move, Opportunity, React, Sprint, StandUp, Strike)
 from .state import Creature, GuState
@@ -36,6 +36,7 @@ class Handler:
     kinds: tuple[type, ...]
     legal: Callable[[GuState, Creature], list]
     apply: Callable[[GuState, Any, Rng], list]
+    refuse: Callable[[GuState, Any], Refusal | None] | None = None   # the specific reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +46,7 @@ class StageHandler:
     kinds: tuple[type, ...]
     legal: Callable[[GuState, Pending], list]
     apply: Callable[[GuState, Any, Rng], list]
+    refuse: Callable[[GuState, Any], Refusal | None] | None = None   # the specific reason
 
 
 def _initiative_legal(state: GuState, stage: Pending) -> list:
@@ -59,6 +61,12 @@ def _initiative_apply(state: GuState, action: GoesFirst, rng: Rng) -> list:
 HANDLERS: list[Handler] = [
     Handler((Move, Sprint, StandUp), moves.legal, moves.apply),
     Handler((Strike,), attack.legal, attack.apply),
+    Handler((maneuvers.TakeFlight, maneuvers.Fly, maneuvers.Dive, maneuvers.Evade,
+             maneuvers.Land), maneuvers.legal, maneuvers.apply, maneuvers.refusal),
+    Handler((grips.Grapple, grips.Carry, grips.Throw, grips.BreakFree), grips.legal, grips.apply,
+            grips.refusal),
+    Handler((aperture.Absorb, aperture.Detonate), aperture.legal, aperture.apply,
+            aperture.refusal),
 ]
 
 _REACTION = StageHandler((React, DodgeMove, Opportunity), reactions.stage_legal,
@@ -68,6 +76,10 @@ STAGES: dict[str, StageHandler] = {
     reactions.REACT_STAGE: _REACTION,
     reactions.DODGE_STAGE: _REACTION,
     reactions.COUNTER_STAGE: _REACTION,
+    maneuvers.AFTER_DIVE: StageHandler((maneuvers.DiveStrike,), maneuvers.stage_legal,
+                                       maneuvers.stage_apply, maneuvers.refusal),
+    maneuvers.DIVE_FINISH: StageHandler((maneuvers.DiveFinish,), maneuvers.stage_legal,
+                                        maneuvers.stage_apply, maneuvers.refusal),
 }
 
 
@@ -129,6 +141,14 @@ def validate(state: GuState, action: Any) -> Refusal | None:
     if stage is None and isinstance(action, Move) \
             and (action.x, action.y) not in moves.reach(state, state.acting):
         return Refusal(f"{action.x},{action.y} is out of {who}'s reach this turn", "GU-19")
+    if isinstance(action, (Strike, Opportunity)) and target and me is not None \
+            and state.creatures[target].side == me.side:
+        return Refusal(f"{who} strikes only enemies, not {target}", "GU-51")
+    for row in (*HANDLERS, *STAGES.values()):
+        if row.refuse is not None and isinstance(action, row.kinds):
+            why = row.refuse(state, action)
+            if why is not None:
+                return why
     legal = legal_actions(state)
     if action in legal:
         return None
@@ -172,6 +192,7 @@ def apply(state: GuState, action: Any, rng: Rng) -> list:
             raise IllegalAction(Refusal("nothing to end now", "GU-14"))
         return turns.end_turn(state, rng)
     events = _route(action)(state, action, rng)
+    events += grips.settle(state) + maneuvers.settle(state, rng)    # holds and falls (GU-63/119)
     if not turns.check_end(state, events) and not state.pending \
             and not turns.can_act(state.acting):
         events += turns.end_turn(state, rng)     # it fell in its own turn: the turn passes

@@ -88,6 +88,7 @@ class Creature:
     shield: int = 0                    # shield points from [Shield] Gu (GU-X-09)
     sustained: list[str] = field(default_factory=list)   # [Sustained] Gu kept up (GU-45)
     altitude: int = 0                  # metres above its square's floor (GU-X-15)
+    evade: int = 0                     # GU-35: penalty on attacks at it until its next turn
     surprised: bool = False            # GU-11/12
     started: bool = False              # its first turn has begun (GU-12)
     tokens: list[int] = field(default_factory=lambda: [0, 0])  # Perseverance, Predicament
@@ -157,6 +158,9 @@ class Turn:
     strike_kind: str = ""              # "weapon", "multi", "punch" while strikes remain
     strikes: int = 0
     used_weapons: list[str] = field(default_factory=list)   # GU-52: each weapon swings once
+    maneuvers: int = 0                 # GU-21: flying maneuvers made (maneuvers.py)
+    evaded: bool = False               # GU-35: one Evade a turn
+    wings: str = ""                    # GU-22: the flight Gu it flies by this turn
 
     def to_json(self) -> dict[str, Any]:
         return {f.name: (list(getattr(self, f.name)) if f.name == "used_weapons"

@@ -46,6 +46,8 @@ _STAGE_PROMPTS = {
     turns.INIT_STAGE: "Tied initiative: who of them acts first?",
     rules.reactions.REACT_STAGE: "{actor} is hit: dodge, parry, shield or take it?",
     rules.reactions.DODGE_STAGE: "{actor} dodged: where does it step?",
+    rules.maneuvers.AFTER_DIVE: "{actor} ends its dive: strike once, or not?",
+    rules.maneuvers.DIVE_FINISH: "{actor} ends its dive: land or rise 1 m?",
     rules.reactions.COUNTER_STAGE: "{actor} parried: strike back?",
 }
 
@@ -231,7 +233,7 @@ class GuMasters(SystemBase):
             for cell in c.cells():
                 if not state.board.in_bounds(*cell) or state.board.prop(*cell, "wall", False):
                     problems.append(f"{c.id} stands on {cell}, off the map or in a wall")
-                if c.size_class != "Tiny":
+                if c.size_class != "Tiny" and rules.grips.holder_of(state, c) is None:  # GU-63
                     if cell in taken:
                         problems.append(f"{c.id} and {taken[cell]} share {cell}")
                     taken[cell] = c.id

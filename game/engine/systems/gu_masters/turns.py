@@ -44,6 +44,13 @@ def roll(state: GuState, rng: Rng, target: int, mods: tuple = (), *, purpose: st
                             purpose=purpose)
 
 
+def tested(who: str, skill: str, purpose: str, t: checks.TestRoll) -> Tested:
+    """The Tested event of a test rolled with checks.py (the flight and grapple actions)."""
+    return Tested(who, skill, purpose, t.raw, t.target, t.modified, t.success, t.dos,
+                  tuple(t.modifiers), t.critical, t.fumble,
+                  tuple(t.faces) if len(t.faces) > 1 else (), t.automatic or "")
+
+
 def initiative_skill(state: GuState, c: Creature) -> str:
     """GU-05: Close Combat when an enemy is within 2 m, else Ranged Attack."""
     near = any(o.side != c.side and cells_distance(c.cells(), o.cells()) <= 2
@@ -131,6 +138,7 @@ def start_turn(state: GuState, rng: Rng) -> list:
             c.started = True                                 # GU-12: it may react from now on
             c.reactions = 2                                  # GU-18, GU-GM-39
             c.shield = 0                                     # GU-X-09: shields last until now
+            c.evade = 0                                      # GU-35: an Evade lasts until now
             state.turn = Turn(c.id)
             events.append(TurnStarted(c.side, c.id, state.round))
             if c.essence_max:
