@@ -236,3 +236,65 @@ def test_the_shots_show_a_forecast_a_flier_the_reaction_prompt_and_a_final_stand
     app.settle(2)
     wolf = next(t for t in stand.presenter.tokens() if t.id == "wolf_b")
     assert wolf.hp == 0 and any(g == "FS" for g, _w in wolf.badges)
+
+
+# the engine's set-up still asks for creatures (setup.creatures); the new-match screen gives a
+# map alone. Strict: the day the engine fields the map's sides itself, this passes and the mark
+# must go
+@pytest.mark.xfail(strict=True, raises=AssertionError,
+                   reason="gu_masters set-up on a map needs its creatures given")
+@pytest.mark.parametrize("map_name", ["gu_cliffs.tmx", "gu_marsh.tmx"])
+def test_gu_masters_from_the_title_on_each_map_against_the_computer(app, map_name, monkeypatch):
+    """Title -> New game -> Gu Masters -> a map -> Start: the battle screen plays it to the
+    results, the computer taking its turns and the Human's creature selected on each of hers."""
+    from game import paths
+    from game.client.scenes.new_match import NewMatchScene
+    from game.client.scenes.title import TitleScene
+    from tests.client.conftest import buttons
+    monkeypatch.setattr(BattleScene, "ai_use_process", False)   # no worker start-up in tests
+    app.settings.animation_speed = "instant"
+    app.apply(reset(TitleScene(app)))
+    app.settle()
+    app.click_element(find_button(app, "New game"))
+    scene = app.top
+    assert isinstance(scene, NewMatchScene)
+    app.click_element(find_button(app, "Gu Masters"))
+    assert map_name in [m.id for m in scene.maps]
+    app.click_element(scene.map_dropdown)
+    label = next(m.label for m in scene.map_choices() if m.id == map_name)
+    app.click_element([b for b in buttons(app) if b.text == label][-1])
+    assert scene.map_id == map_name
+    kinds = [s.kind for s in scene.seats]
+    assert kinds[0] == "human" and kinds[1].startswith("ai:")     # the computer's best bot
+    app.click_element(scene.start_button)
+    lift_curtain(app)
+    battle = app.top
+    assert isinstance(battle, BattleScene), app.stack
+    assert battle.match.config.system == "gu_masters" and battle.match.config.map == map_name
+    assert (paths.maps_dir() / map_name).is_file()
+    for _ in range(200):
+        app.step(dt=0.3)
+        if battle.human_turn():
+            break
+    assert battle.human_turn(), (battle.match.decision, battle.match.over, app.stack)
+    # the Human answers each prompt with its first choice and ends her turns (key 1, Space,
+    # confirming once): the computer plays on until one side is down or the rounds run out
+    for _ in range(6000):
+        top = app.top
+        if isinstance(top, ResultsScene):
+            break
+        if isinstance(top, ConfirmDialog):
+            app.click_element(find_button(app, "End turn"))
+        elif isinstance(top, HandoffScene):
+            lift_curtain(app)
+        elif top is battle and battle.human_turn() and not battle.animating:
+            if battle.prompt_panel is not None:
+                app.press_key(pygame.K_1)
+            elif battle.match.decision.stage == "dodge_move":
+                cell = next(iter(battle._current_overlay().cells))
+                app.click(battle.cell_pos(cell))
+            else:
+                app.press_key(pygame.K_SPACE)
+        app.step(dt=0.3)
+    assert isinstance(app.top, ResultsScene), (battle.match.decision, app.stack)
+    assert battle.match.over and app._fatal is None
