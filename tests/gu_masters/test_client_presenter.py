@@ -123,3 +123,25 @@ def test_a_parry_that_wins_offers_the_counter_attack_with_its_odds():
     labels = [label for label, _a, _t in got.options]
     assert labels[0].startswith("Bite Gu Master — Hit ") and " dmg" in labels[0]
     assert labels[-1] == "Let Gu Master go"
+
+
+@pytest.mark.rule("GU-117", "GU-GM-27")
+def test_falls_are_previewed_from_the_engines_fall_damage():
+    """A square well below the acting creature says what a fall there deals, and a flier's
+    panel what a fall from its height deals, both by the engine's fall damage and the table's
+    fall rule."""
+    from game.engine.systems.gu_masters import falling
+    setup = {"grid": {"rows": ["555...", "555..."]}, "initiative": ["master", "wolf"],
+             "creatures": [{"id": "master", "entry": "gu_master_r1", "side": 0, "x": 1, "y": 0},
+                           {"id": "wolf", "entry": "wolf", "side": 1, "x": 4, "y": 1,
+                            "overrides": {"altitude": 6}}]}
+    for mode in ("total", "excess"):
+        m = Match.new(MatchConfig("gu_masters", 3, [SeatConfig("human"), SeatConfig("human")],
+                                  None, {"fall_mode": mode}, setup))
+        p = GuMastersPresenter(m)
+        drop = next(ln for ln in p.tile_panel((4, 0)).lines if ln.label == "Drop")
+        assert drop.text == f"5 m below Gu Master: a fall deals " \
+                            f"{falling.fall_damage(5, fall_mode=mode)}"
+        assert not any(ln.label == "Drop" for ln in p.tile_panel((0, 1)).lines)
+        stats = {label: value for label, value, _tip in p.unit_panel("wolf").stats}
+        assert stats["Fall"] == f"{falling.fall_damage(6, fall_mode=mode)} dmg"

@@ -24,7 +24,7 @@ from typing import Any
 from game.engine.actions import Concede, EndTurn
 from game.engine.events import InitiativeSettled
 from game.engine.systems.gu_masters import forecast as fc
-from game.engine.systems.gu_masters import moves, reactions, statuses
+from game.engine.systems.gu_masters import falling, moves, reactions, statuses
 from game.engine.systems.gu_masters.content import content
 from game.engine.systems.gu_masters.actions import (Activate, DodgeMove, GoesFirst, Jump, Move,
                                                     Opportunity, React, Release, Sprint,
@@ -102,6 +102,12 @@ class GuMastersPresenter(Presenter):
         cont = content()
         got = cont.gu.get(gid) or cont.killer_moves.get(gid)
         return got.name if got is not None else title(gid)
+
+    def fall_damage(self, metres: int) -> int:
+        """The engine's fall damage for `metres` under this match's table (GU-117,
+        GU-GM-27)."""
+        return falling.fall_damage(metres, fall_mode=str(self.state.house.get("fall_mode",
+                                                                              "total")))
 
     @staticmethod
     def weapon_name(wid: str) -> str:
@@ -227,6 +233,8 @@ class GuMastersPresenter(Presenter):
                                                     "shield Gu, attacks of opportunity")]
         if c.altitude:
             stats.append(("Altitude", f"{c.altitude} m", "Height above the ground it flies over"))
+            stats.append(("Fall", f"{self.fall_damage(c.altitude)} dmg",
+                          f"What a fall from {c.altitude} m deals if it loses its flight"))
         sections: list[tuple[str, list[PanelLine]]] = []
         conds = []
         life = self.life_words(c)
@@ -288,6 +296,15 @@ class GuMastersPresenter(Presenter):
         cover = p(*cell, "cover", "none") or "none"
         if cover != "none":
             lines.append(PanelLine(title(cover), "Cover"))
+        me = self._mine()
+        if me is not None and not p(*cell, "wall", False):
+            drop = (p(me.x, me.y, "elevation_m", 0) or 0) + me.altitude - height
+            if drop > 0:
+                lines.append(PanelLine(f"{drop} m below {self.unit_name(me.id)}: a fall deals "
+                                       f"{self.fall_damage(drop)}", "Drop",
+                                       colour=DAMAGE if self.fall_damage(drop) else None,
+                                       tooltip="Falls of more than 2 m hurt; a dive or a jump "
+                                               "down may land softer"))
         if p(*cell, "climbable", False):
             lines.append(PanelLine("climbable face", "Climb"))
         if p(*cell, "hide", False):
