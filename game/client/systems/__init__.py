@@ -11,10 +11,10 @@ the lower layers (render, ui, presenters); scenes reach it through the app (`app
 from __future__ import annotations
 
 from game.client.registration import ClientSystem, find
-from game.client.systems import bindings, gems, gemwielders, rpgstuck
+from game.client.systems import bindings, gems, gemwielders, gu_masters, rpgstuck
 
 CLIENT_SYSTEMS: tuple[ClientSystem, ...] = (gems.CLIENT, gemwielders.CLIENT, bindings.CLIENT,
-                                            rpgstuck.CLIENT)
+                                            rpgstuck.CLIENT, gu_masters.CLIENT)
 
 
 def client_system(system_id: str) -> ClientSystem:

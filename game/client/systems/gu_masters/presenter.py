@@ -1,0 +1,847 @@
+"""The gu_masters presenter: a gu_masters match as the generic battle screen draws it, and map
+clicks turned into legal gu_masters actions.
+
+Owns: tokens (footprints, HP bar, the essence meter, reactions left as pips, the primeval
+stone count, status badges with the engine's words, the altitude of fliers, the final-stand
+and dying marker with its token counts), the initiative tracker, the unit and square panels
+(skills, attributes, heights, ground), the action bar (Move, Strike, Sprint, Stand up, any
+other action the engine lists under More, End turn), reach with metres and path (the
+engine's `moves.reach`), strike targets with the forecast on hover (the engine's
+`forecast.strike_forecast`: hit after the defender's best reaction, damage after reduction,
+chances to drop or kill, each test modifier named by its source), the strike picker, the
+reaction prompts with each answer's exact odds (`forecast.reaction_odds`) and cost, and the
+words of every gu_masters event for the shared log formatter and animator, percentile tests
+as players read them (roll, target, degrees, each modifier).
+
+Must not: decide a rule. Every action it proposes is one of `legal()`; reach, odds and
+damage come from engine functions. It never draws (render/ and layers.py do) and never
+imports pygame.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.actions import Concede, EndTurn
+from game.engine.events import InitiativeSettled
+from game.engine.systems.gu_masters import forecast as fc
+from game.engine.systems.gu_masters import falling, moves, reactions, statuses
+from game.engine.systems.gu_masters.content import content
+from game.engine.systems.gu_masters.actions import (Activate, DodgeMove, GoesFirst, Jump, Move,
+                                                    Opportunity, React, Release, Sprint,
+                                                    StandUp, Strike)
+from game.engine.systems.gu_masters.dying import DEATH_AT, STAND_AT
+from game.engine.systems.gu_masters.state import Creature, GuState
+from game.engine.tactics import pending
+
+from game.client.presenters import (ActionButton, AnimStep, Cell, ClickResult, InitiativeEntry,
+                                    ItemInfo, LogLine, Overlay, PanelLine, Presenter, Prompt,
+                                    TilePanel, TokenInfo, UnitPanel)
+from game.client.presenters.eventlog import (DAMAGE, DOWN, FORCED, GOOD, INFO, NOTE, ROLL_FAIL,
+                                             WARM, Animator, EventLog, Wording, title)
+from game.client.presenters.words import numbered_names, pct
+from game.client.systems.gu_masters import looks
+
+#: reach tints: 1 m a square, and a path through costlier ground (difficult, water, climbing)
+COST_COLOURS = {1: (120, 220, 140), 2: (240, 190, 80)}
+HOTKEYS = 9
+MOVE_VERBS = {"walk": "walks", "dodge": "dodges", "jump": "jumps", "knockback": "is knocked",
+              "fly": "flies", "dive": "dives", "fall": "falls", "climb": "climbs",
+              "swim": "swims", "land": "lands"}
+STRIKE_WORDS = {"weapon": "", "multi": "multi-weapon", "punch": "Punch", "kick": "Kick",
+                "bite": "Bite"}
+REACTION_WORDS = {"dodge": "Dodge", "parry": "Parry", "shield": "Shield Gu",
+                  "take": "Take the hit"}
+CONDITION_WORDS = {"up": "is up", "final_stand": "makes a final stand", "dying": "is dying",
+                   "dead": "is dead"}
+#: the actions the bar, the map and the prompts offer by their own controls
+_ON_THE_BAR = (Move, Strike, Sprint, StandUp, EndTurn, Concede)
+#: targeting modes that pick a square on the map for an action naming it: mode -> (kind,
+#: button label, what it does)
+_AT_SQUARE: dict[str, tuple[type, str, str]] = {
+    "jump": (Jump, "Jump", "Jump to a square: a standing jump, or a long one after a run-up"),
+}
+
+
+def signed(v: int) -> str:
+    return f"{v:+d}"
+
+
+class GuMastersPresenter(Presenter):
+    """Reads a gu_masters `Match`; see the module docstring."""
+
+    cost_colours = COST_COLOURS
+    board_stages = ("act", reactions.DODGE_STAGE)
+    keys_hint = ("1-9 actions · click a foe to strike · Space ends",
+                 "Right click backs out · wheel zoom · WASD pan")
+    tile_hint = "Point at a square: its ground, height and cover"
+
+    def __init__(self, match: Any):
+        super().__init__(match)
+        self._event_log: EventLog | None = None
+        self._names: dict[str, str] | None = None      # the creatures never change in a match
+        self._fc_key: Any = None
+        self._fc: dict[tuple, fc.StrikeForecast] = {}
+
+    # -- names and looks -----------------------------------------------------------------------
+    @staticmethod
+    def side_colour(side: int) -> tuple[int, int, int]:
+        return looks.SIDE_COLOURS[side % len(looks.SIDE_COLOURS)]
+
+    def unit_name(self, uid: str | None) -> str:
+        """The creature's name; where several share one ("Wolf"), each gets its number in the
+        set-up's order ("Wolf 2"), so the log and the prompts say which."""
+        if uid is None:
+            return "?"
+        if self._names is None:
+            self._names = numbered_names((cid, c.name) for cid, c in self.state.creatures.items())
+        return self._names.get(uid, str(uid))
+
+    @staticmethod
+    def gu_name(gid: str) -> str:
+        """A Gu's (or killer move's) name from the content; an id it lacks reads as words."""
+        cont = content()
+        got = cont.gu.get(gid) or cont.killer_moves.get(gid)
+        return got.name if got is not None else title(gid)
+
+    def fall_damage(self, metres: int) -> int:
+        """The engine's fall damage for `metres` under this match's table (GU-117,
+        GU-GM-27)."""
+        return falling.fall_damage(metres, fall_mode=str(self.state.house.get("fall_mode",
+                                                                              "total")))
+
+    @staticmethod
+    def weapon_name(wid: str) -> str:
+        got = content().weapons.get(wid)
+        return got.name if got is not None else title(wid)
+
+    def acting_unit(self) -> str | None:
+        st = self.state
+        return None if st.over else st.acting.id
+
+    def creature(self, uid: str | None) -> Creature | None:
+        if uid is None:
+            return None
+        c = self.state.creatures.get(uid)
+        return c if c is not None and c.on_board else None
+
+    # -- badges ----------------------------------------------------------------------------------
+    def status_words(self, c: Creature) -> list[tuple[str, str, str]]:
+        """(letters, name, what it does) of each status `c` carries, the words from the
+        engine's status table (statuses.badges); a status that table does not know (a hold,
+        a flight) shows its name."""
+        out = []
+        for s in c.statuses:
+            letters, _colour = looks.status_look(s.id)
+            if s.id in statuses.RULES:
+                turns = s.turns if s.turns and s.turns > 0 else None
+                b = statuses.badges([statuses.Status(s.id, stacks=max(1, s.value),
+                                                     turns=turns)])[0]
+                name, words = b.label, b.summary
+            else:
+                name, words = title(s.id), ""
+                if s.value:
+                    name += f" {s.value}"
+            if s.source and s.source in self.state.creatures:
+                words = (words + "; " if words else "") + f"from {self.unit_name(s.source)}"
+            if s.id == "bleeding" and s.value > 1:
+                letters += str(s.value)
+            out.append((letters, name, words))
+        return out
+
+    def life_words(self, c: Creature) -> tuple[str, str] | None:
+        """The final-stand or dying marker (GU-109..116) and its tokens, or None when up."""
+        if c.condition not in looks.LIFE:
+            return None
+        letters = looks.LIFE[c.condition][0]
+        per, pred = c.tokens
+        if c.condition == "final_stand":
+            return (letters, f"Final stand: no melee, no movement; any damage to HP and it is "
+                             f"dying. Perseverance {per}/{STAND_AT}, Predicament {pred}/{DEATH_AT}")
+        if c.condition == "dying":
+            return (f"{letters}{per}/{pred}",
+                    f"Dying, unconscious: a Perseverance test at the end of each of its turns. "
+                    f"Perseverance tokens {per}/{STAND_AT} (a final stand at {STAND_AT}), "
+                    f"Predicament tokens {pred}/{DEATH_AT} (death at {DEATH_AT})")
+        return letters, "Dead"
+
+    def _badges(self, c: Creature) -> tuple[tuple[str, str], ...]:
+        out: list[tuple[str, str]] = []
+        life = self.life_words(c)
+        if life is not None:
+            out.append(life)
+        if c.stones:
+            out.append((f"S{c.stones}", f"{c.stones} primeval stone{'s' if c.stones != 1 else ''}"
+                                        " carried (absorbing one refills essence)"))
+        if c.shield:
+            out.append((f"Sh{c.shield}", f"Shield: the next {c.shield} damage is stopped"))
+        for letters, name, words in self.status_words(c):
+            out.append((letters, f"{name}: {words}" if words else name))
+        return tuple(out)
+
+    # -- board contents ------------------------------------------------------------------------
+    def tokens(self, seat: int | None = None) -> list[TokenInfo]:
+        st = self.state
+        acting = None if st.over else st.acting.id
+        out = []
+        for c in st.creatures.values():
+            if not c.on_board:
+                continue
+            colour, glyph = looks.creature_look(c.entry, c.name)
+            bars = ((c.essence, c.essence_max, looks.ESSENCE),) if c.essence_max else ()
+            out.append(TokenInfo(c.id, self.unit_name(c.id), c.side, c.x, c.y, c.size, c.hp,
+                                 c.max_hp, colour=colour, badges=self._badges(c),
+                                 altitude=c.altitude if c.altitude > 0 else None,
+                                 acting=c.id == acting, glyph=glyph, bars=bars,
+                                 pips=(c.reactions, 2) if c.conscious else (0, 0)))
+        return out
+
+    def items(self, seat: int | None = None) -> list[ItemInfo]:
+        return []
+
+    def initiative(self) -> tuple[list[InitiativeEntry], int]:
+        st = self.state
+        out = []
+        for i, cid in enumerate(st.order):
+            c = st.creatures[cid]
+            colour, _ = looks.creature_look(c.entry, c.name)
+            out.append(InitiativeEntry(cid, self.unit_name(cid), c.side, colour,
+                                       current=i == st.index and not st.over,
+                                       down=not c.conscious))
+        return out, st.round
+
+    def unit_at(self, cell: Cell) -> str | None:
+        for c in self.state.creatures.values():
+            if c.on_board and cell in c.cells():
+                return c.id
+        return None
+
+    # -- panels ----------------------------------------------------------------------------------
+    def unit_panel(self, unit_id: str) -> UnitPanel | None:
+        c = self.creature(unit_id)
+        if c is None:
+            return None
+        st = self.state
+        kind = "Gu Master" if c.essence_max else "Beast"
+        stats = []
+        if c.essence_max:
+            stats += [("Essence", f"{c.essence}/{c.essence_max}",
+                       f"Primeval essence: pays for Gu; +{c.essence_regen} at the start of "
+                       "each turn"),
+                      ("Stones", str(c.stones), "Primeval stones carried")]
+        stats += [("Move", f"{c.movement} m", "Movement per turn (1 m a square)"),
+                  ("Reactions", f"{c.reactions}/2", "Reactions left this round: dodge, parry, "
+                                                    "shield Gu, attacks of opportunity")]
+        if c.altitude:
+            stats.append(("Altitude", f"{c.altitude} m", "Height above the ground it flies over"))
+            stats.append(("Fall", f"{self.fall_damage(c.altitude)} dmg",
+                          f"What a fall from {c.altitude} m deals if it loses its flight"))
+        sections: list[tuple[str, list[PanelLine]]] = []
+        conds = []
+        life = self.life_words(c)
+        if life is not None:
+            per, pred = c.tokens
+            conds.append(PanelLine(f"tokens {per}/{STAND_AT} Perseverance, {pred}/{DEATH_AT} "
+                                   "Predicament", title(c.condition), colour=DAMAGE,
+                                   tooltip=life[1]))
+        for letters, name, words in self.status_words(c):
+            conds.append(PanelLine(words or name, name, tooltip=words))
+        if conds:
+            sections.append(("Conditions", conds))
+        if not st.over and st.acting.id == c.id and not st.pending:
+            t = st.turn
+            left = moves.movement_now(st, c)
+            turn = [PanelLine("spent" if t.action else "ready", "Combat action", dim=t.action),
+                    PanelLine("spent" if t.bonus else "ready", "Bonus action", dim=t.bonus),
+                    PanelLine(f"{left} m left" + (" (sprinting)" if t.sprint else ""),
+                              "Movement", dim=left <= 0)]
+            if t.strikes:
+                turn.append(PanelLine(f"{t.strikes} more", f"{title(t.strike_kind)} strikes",
+                                      colour=WARM))
+            sections.append(("This turn", turn))
+        cont = content()
+        gear = []
+        for w in c.weapons:
+            wp = cont.weapons.get(w)
+            gear.append(PanelLine(f"{self.weapon_name(w)}" + (
+                f" · {wp.damage} {wp.type} · reach {wp.reach_m} m" if wp else ""), "Weapon",
+                tooltip=wp.description if wp else ""))
+        for g in c.gu:
+            gu = cont.gu.get(g)
+            gear.append(PanelLine(f"{self.gu_name(g)}" + (
+                f" · rank {gu.rank} · {gu.cost} essence" if gu else ""), "Gu",
+                tooltip=gu.description if gu else ""))
+        if gear:
+            sections.append(("Carried", gear))
+        skills = [PanelLine(str(v), k) for k, v in c.skills.items()]
+        sections.append(("Skills", skills))
+        attrs = [PanelLine(str(v), k) for k, v in c.attrs.items()]
+        sections.append(("Attributes", attrs))
+        return UnitPanel(c.id, self.unit_name(c.id), f"{c.size_class} {kind}", c.side,
+                         looks.creature_look(c.entry, c.name)[0], c.hp, c.max_hp, stats=stats,
+                         sections=sections)
+
+    def tile_panel(self, cell: Cell) -> TilePanel | None:
+        board = self.board()
+        if not board.in_bounds(*cell):
+            return None
+        p = board.prop
+        lines = []
+        if p(*cell, "wall", False):
+            lines.append(PanelLine("Wall", "Ground"))
+        else:
+            lines.append(PanelLine(title(p(*cell, "terrain", "normal") or "normal"), "Ground",
+                                   tooltip="Difficult ground and water cost 2 m a step"))
+        height = p(*cell, "elevation_m", 0) or 0
+        lines.append(PanelLine(f"{height} m", "Height"))
+        cover = p(*cell, "cover", "none") or "none"
+        if cover != "none":
+            lines.append(PanelLine(title(cover), "Cover"))
+        me = self._mine()
+        if me is not None and not p(*cell, "wall", False):
+            drop = (p(me.x, me.y, "elevation_m", 0) or 0) + me.altitude - height
+            if drop > 0:
+                lines.append(PanelLine(f"{drop} m below {self.unit_name(me.id)}: a fall deals "
+                                       f"{self.fall_damage(drop)}", "Drop",
+                                       colour=DAMAGE if self.fall_damage(drop) else None,
+                                       tooltip="Falls of more than 2 m hurt; a dive or a jump "
+                                               "down may land softer"))
+        if p(*cell, "climbable", False):
+            lines.append(PanelLine("climbable face", "Climb"))
+        if p(*cell, "hide", False):
+            lines.append(PanelLine("a place to hide", "Hide"))
+        return TilePanel(f"Square {cell[0]}, {cell[1]}", lines)
+
+    # -- the action bar --------------------------------------------------------------------------
+    def _mine(self) -> Creature | None:
+        """The acting creature when its seat plays on the map (not during a prompt)."""
+        st = self.state
+        if st.over or pending.top(st.pending) is not None:
+            return None
+        return st.acting
+
+    def _strikes(self) -> list[Strike]:
+        return [a for a in self.legal() if isinstance(a, Strike)]
+
+    def buttons(self, selected: str | None, mode: str | None) -> list[ActionButton]:
+        legal = self.legal()
+        kinds = {type(a) for a in legal}
+        out: list[ActionButton] = []
+        me = self._mine()
+        if me is not None:
+            left = moves.movement_now(self.state, me)
+            out.append(ActionButton("move", "Move", enabled=Move in kinds, mode="move",
+                                    tooltip=f"Walk up to {left} m; difficult ground, water and "
+                                            "climbing cost more"))
+            out.append(ActionButton("strike", "Strike", enabled=Strike in kinds, mode="strike",
+                                    tooltip="Melee: a weapon, several weapons, a punch, a kick "
+                                            "or a bite; Close Combat against the defender's "
+                                            "reaction"))
+            for kind, ident, label, tip in (
+                    (Sprint, "sprint", "Sprint", "Combat action: triple movement this turn"),
+                    (StandUp, "stand", "Stand up", "Costs half your movement")):
+                got = next((a for a in legal if isinstance(a, kind)), None)
+                if got is not None:
+                    out.append(ActionButton(ident, label, action=got, tooltip=tip))
+            for ident, (kind, label, tip) in _AT_SQUARE.items():
+                if any(isinstance(a, kind) and self._square_of(a) for a in legal):
+                    out.append(ActionButton(ident, label, mode=ident, tooltip=tip))
+            other = [a for a in legal if not isinstance(a, _ON_THE_BAR)
+                     and not (self._square_of(a) and any(isinstance(a, k)
+                                                         for k, _, _ in _AT_SQUARE.values()))]
+            if other:
+                out.append(ActionButton("more", "More", actions=tuple(
+                    (self.describe(a), a) for a in other),
+                    tooltip="Other actions: " + ", ".join(sorted({self.describe(a)
+                                                                  for a in other}))))
+        numbered = []
+        for i, b in enumerate(out):
+            key = str(i + 1) if i < HOTKEYS else ""
+            numbered.append(ActionButton(b.id, b.label, key, b.enabled, b.tooltip, b.mode,
+                                         b.action, b.actions, b.confirm, b.primary))
+        end = next((a for a in legal if isinstance(a, EndTurn)), None)
+        numbered.append(ActionButton("end_turn", "End turn", "", end is not None,
+                                     "End this creature's turn (Space)", action=end,
+                                     primary=True))
+        return numbered
+
+    def default_mode(self) -> str | None:
+        return "move"
+
+    def mode_note(self, mode: str | None) -> str | None:
+        if mode == "strike":
+            return "Point at a foe for the odds; click to strike (right click backs out)"
+        return None
+
+    def unused_actions(self) -> str | None:
+        me = self._mine()
+        if me is None:
+            return None
+        if self._strikes() and not self.state.turn.action:
+            return f"{self.unit_name(me.id)} can still strike. End the turn anyway?"
+        return None
+
+    # -- targeting -------------------------------------------------------------------------------
+    def _reach(self) -> dict[Cell, tuple[int, list[Cell]]]:
+        me = self._mine()
+        if me is None:
+            return {}
+        ends = {(a.x, a.y) for a in self.legal() if isinstance(a, Move)}
+        return {cell: got for cell, got in moves.reach(self.state, me).items() if cell in ends}
+
+    @staticmethod
+    def _square_of(a: Any) -> Cell | None:
+        """The square an action goes to, for one the map offers as a square (a jump straight
+        up goes nowhere on the map: it is listed under More)."""
+        if getattr(a, "up", 0):
+            return None
+        x, y = getattr(a, "x", -1), getattr(a, "y", -1)
+        return (x, y) if x >= 0 and y >= 0 else None
+
+    def _square_actions(self, mode: str) -> dict[Cell, Any]:
+        kind = _AT_SQUARE[mode][0]
+        return {sq: a for a in self.legal() if isinstance(a, kind)
+                for sq in [self._square_of(a)] if sq is not None}
+
+    def _dodge_cells(self) -> dict[Cell, DodgeMove]:
+        return {(a.x, a.y): a for a in self.legal() if isinstance(a, DodgeMove)}
+
+    def _target_cells(self) -> dict[Cell, list[Strike]]:
+        out: dict[Cell, list[Strike]] = {}
+        for a in self._strikes():
+            d = self.creature(a.target)
+            if d is None:
+                continue
+            for cell in d.cells():
+                out.setdefault(cell, []).append(a)
+        return out
+
+    def overlay(self, mode: str | None, selected: str | None, hover: Cell | None) -> Overlay:
+        dodge = self._dodge_cells()
+        if dodge:
+            stage = pending.top(self.state.pending)
+            c = self.state.creatures[stage.actor]
+            ov = Overlay(cells={cell: 1 for cell in dodge}, veil=True, size=c.size,
+                         cost_digits=False, legend=((1, "step out of the way"),))
+            return ov
+        me = self._mine()
+        if me is None:
+            return Overlay()
+        ov = Overlay()
+        if mode in _AT_SQUARE:
+            ov.cells = {sq: 1 for sq in self._square_actions(mode)}
+            ov.veil, ov.size, ov.cost_digits = True, me.size, False
+            ov.legend = ((1, _AT_SQUARE[mode][1].lower()),)
+            return ov
+        if mode in (None, "move"):
+            reach = self._reach()
+            for cell, (cost, path) in reach.items():
+                ov.cells[cell] = 1 if cost <= len(path) else 2
+            ov.veil = bool(ov.cells)
+            ov.size, ov.cost_digits = me.size, False
+            ov.legend = ((1, "1 m a square"), (2, "costlier steps"))
+            if hover in reach:
+                cost, path = reach[hover]
+                ov.path = [(me.x, me.y)] + [tuple(p) for p in path]
+                ov.marks = {hover: f"{cost} m"}
+        if mode in (None, "move", "strike"):
+            targets = self._target_cells()
+            ov.targets.update(targets)
+            if hover in targets:
+                d = self.creature(self.unit_at(hover))
+                if d is not None:
+                    ov.target_block = d.cells()
+        return ov
+
+    # -- clicks ----------------------------------------------------------------------------------
+    def click(self, mode: str | None, selected: str | None, cell: Cell) -> ClickResult:
+        dodge = self._dodge_cells()
+        if dodge:
+            if cell in dodge:
+                return ClickResult(action=dodge[cell])
+            return ClickResult(message="Step to a tinted square")
+        me = self._mine()
+        if me is None:
+            on = self.unit_at(cell)
+            return ClickResult(select=on) if on else ClickResult()
+        if mode in _AT_SQUARE:
+            got = self._square_actions(mode).get(cell)
+            return ClickResult(action=got) if got is not None else ClickResult(
+                message="Pick a tinted square")
+        if mode in (None, "move"):
+            for a in self.legal():
+                if isinstance(a, Move) and (a.x, a.y) == cell:
+                    return ClickResult(action=a)
+        if mode in (None, "move", "strike"):
+            got = self._target_cells().get(cell)
+            if got:
+                return self._strike_click(got)
+        on = self.unit_at(cell)
+        if on is not None and on != me.id:
+            return ClickResult(select=on)
+        return ClickResult(message="Nothing to do there") if on is None else ClickResult()
+
+    def _strike_click(self, got: list[Strike]) -> ClickResult:
+        if len(got) == 1:
+            return ClickResult(action=got[0])
+        d = self.creature(got[0].target)
+        menu = tuple((self._strike_label(a), a) for a in got)
+        return ClickResult(menu=menu, message=f"Strike {self.unit_name(d.id if d else None)}\n"
+                                              "Choose the strike; each line has its odds")
+
+    def _strike_label(self, a: Strike) -> str:
+        f = self.strike_odds(a)
+        dmg = f.landing.dealt
+        return f"{self.describe(a)} — lands {pct(f.hit)} · {dmg} dmg"
+
+    # -- odds ------------------------------------------------------------------------------------
+    def strike_odds(self, a: Strike) -> fc.StrikeForecast:
+        """The engine's forecast of a listed strike, kept for this position."""
+        key = self.match.version
+        if key != self._fc_key:
+            self._fc, self._fc_key = {}, key
+        k = (a.actor, a.target, a.strike, a.weapon)
+        got = self._fc.get(k)
+        if got is None:
+            st = self.state
+            got = fc.strike_forecast(st, st.creatures[a.actor], st.creatures[a.target],
+                                     a.strike, a.weapon)
+            self._fc[k] = got
+        return got
+
+    def forecast(self, mode: str | None, selected: str | None, cell: Cell) -> str | None:
+        dodge = self._dodge_cells()
+        if dodge:
+            return f"Dodge to {cell[0]},{cell[1]}" if cell in dodge else None
+        me = self._mine()
+        if me is None:
+            return None
+        if mode in (None, "move"):
+            reach = self._reach()
+            if cell in reach:
+                cost, path = reach[cell]
+                extra = "" if cost <= len(path) else " (difficult ground, water or climbing)"
+                return (f"Walk to {cell[0]},{cell[1]}\n{cost} m of "
+                        f"{moves.movement_now(self.state, me)} m{extra}")
+        if mode in _AT_SQUARE:
+            got = self._square_actions(mode).get(cell)
+            return self.describe(got) if got is not None else None
+        if mode in (None, "move", "strike"):
+            got = self._target_cells().get(cell)
+            if got:
+                return self.strike_forecast(got)
+        return None
+
+    def strike_forecast(self, got: list[Strike]) -> str:
+        """The hover's words for the strikes on one target: the best one's odds first, then
+        each term they count, then the other strikes in a line each."""
+        fs = [(self.strike_odds(a), a) for a in got]
+        fs.sort(key=lambda p: -float(p[0].hit) * p[0].landing.dealt)
+        f, a = fs[0]
+        d = self.state.creatures[a.target]
+        lines = [self._odds_line(f)]
+        if f.auto_hit:
+            lines.append(f"{self.unit_name(d.id)} cannot move: the strike hits without a roll")
+        else:
+            terms = [f"{f.skill} {f.target_number}"]
+            terms += [f"{src} {signed(v)}" for src, v in f.modifiers]
+            if f.disadvantage:
+                terms.append("disadvantage")
+            lines.append("Roll d100 under: " + " · ".join(terms) + f" (hits {pct(f.odds.roll_hits)})")
+        if f.reactions:
+            after = " · ".join(f"{REACTION_WORDS[r].lower()} {pct(f.odds.after[r])}"
+                               for r in f.reactions)
+            lines.append(f"After a reaction: {after}; best: {REACTION_WORDS.get(f.odds.best, 'none').lower()}")
+        else:
+            lines.append("No reaction left to stop it")
+        ld = f.landing
+        taken = [f"{step} -{amount}" for step, amount in ld.stages if amount]
+        if ld.shield_taken:
+            taken.insert(0, f"shield -{ld.shield_taken}")
+        rolled = f"{ld.rolled} {ld.dtype}".strip() if ld.rolled else ld.dtype
+        lines.append(f"Damage {rolled}" + (f", {', '.join(taken)}" if taken else "")
+                     + f": {ld.dealt} dealt · {ld.hp_after} of {d.hp} HP left")
+        for g, b in fs[1:4]:
+            lines.append(f"{self.describe(b)}: {self._odds_line(g)}")
+        if len(fs) > 4:
+            lines.append(f"and {len(fs) - 4} more strikes (click for all)")
+        return f"{self.describe(a)}\n" + "\n".join(lines)
+
+    @staticmethod
+    def _odds_line(f: fc.StrikeForecast) -> str:
+        bits = [f"Hit {pct(f.hit)}", f"{f.landing.dealt} dmg"]
+        if f.dead:
+            bits.append(f"{pct(f.dead)} to kill")
+        if f.drop:
+            bits.append(f"{pct(f.drop)} to drop")
+        if f.dying and not f.drop:
+            bits.append(f"{pct(f.dying)} to leave it dying")
+        return " · ".join(bits)
+
+    # -- prompts ---------------------------------------------------------------------------------
+    def prompt(self) -> Prompt | None:
+        st = self.state
+        stage = pending.top(st.pending)
+        if stage is None or stage.stage in self.board_stages:
+            return None
+        legal = [a for a in self.legal() if not isinstance(a, Concede)]
+        d = st.creatures.get(stage.actor)
+        if stage.stage == reactions.REACT_STAGE:
+            return self._react_prompt(stage, d, legal)
+        counter = stage.stage == reactions.COUNTER_STAGE
+        opts = [self._strike_option(a, d, stage.data, counter) for a in legal]
+        if counter:
+            target = stage.data["target"]
+            return Prompt("Counter-attack?", f"{self.unit_name(d.id)} parried "
+                                             f"{self.unit_name(target)} and may strike back.",
+                          tuple(opts))
+        dec = self.match.decision
+        return Prompt(title(stage.stage) + "?", dec.prompt if dec is not None else "",
+                      tuple(opts))
+
+    def _strike_option(self, a: Any, d: Creature, data: dict[str, Any], counter: bool
+                       ) -> tuple[str, Any, str]:
+        """A prompt's answer: a strike out of turn (an attack of opportunity, a counter) with
+        the engine's odds for it; anything else by its words."""
+        if not (isinstance(a, Opportunity) and a.strike):
+            return self.describe(a), a, ""
+        st = self.state
+        f = fc.strike_forecast(st, d, st.creatures[a.target], a.strike, a.weapon,
+                               disadvantage=bool(data.get("disadvantage")), counter=counter)
+        tip = ("A counter-attack after a parry: it costs no further reaction" if counter else
+               f"Spends a reaction ({d.reactions} left this round)")
+        return f"{self.describe(a)} — {self._odds_line(f)}", a, tip
+
+    def _react_prompt(self, stage: Any, d: Creature, legal: list) -> Prompt:
+        blow = stage.data
+        st = self.state
+        stops = fc.reaction_odds(st, blow, d)
+        att = self.unit_name(blow["attacker"])
+        kind = blow["kind"]
+        what = STRIKE_WORDS.get(kind) or (self.weapon_name(blow["weapon"]) if blow.get("weapon")
+                                          else title(kind))
+        land = fc.landing(st, blow)
+        rolled = (f"rolled {blow['raw']} ({signed(blow['dos'])} degrees)" if blow["rolled"]
+                  else "hits without a roll")
+        options: list[tuple[str, Any, str]] = []
+        for a in legal:
+            if not isinstance(a, React):
+                continue
+            name = REACTION_WORDS.get(a.reaction, title(a.reaction))
+            if a.reaction == "take":
+                options.append((f"{name} — {land.dealt} dmg", a,
+                                f"Keeps the reactions left ({d.reactions}).\n"
+                                f"{land.dealt} damage: {land.hp_after} of {d.hp} HP left"))
+                continue
+            p = stops.get(a.reaction)
+            label = f"{name} — stops it {pct(p)}" if p is not None else name
+            cost = f"Spends a reaction ({d.reactions} left this round)."
+            how = {"dodge": "Dodge against the attack roll; then a step out of reach",
+                   "parry": "Close Combat at +10 against the attack roll; then a counter-attack",
+                   }.get(a.reaction, "")
+            options.append((label, a, f"{cost}\n{how}".strip()))
+        text = (f"{att} hits {self.unit_name(d.id)} with {what}: {rolled}. "
+                f"Unanswered it deals {land.dealt} damage ({land.hp_after} of {d.hp} HP left).")
+        return Prompt("React?", text, tuple(options))
+
+    def prompt_focus(self) -> list[str]:
+        stage = pending.top(self.state.pending)
+        if stage is None:
+            return []
+        other = stage.data.get("attacker") or stage.data.get("target") or stage.data.get("from")
+        return [other] if other in self.state.creatures else []
+
+    # -- words -----------------------------------------------------------------------------------
+    def describe(self, a: Any) -> str:
+        n = self.unit_name
+        if isinstance(a, Move):
+            return f"Walk to {a.x},{a.y}"
+        if isinstance(a, Strike):
+            return self._strike_words(a.strike, a.weapon, a.target)
+        if isinstance(a, Sprint):
+            return "Sprint (triple movement)"
+        if isinstance(a, StandUp):
+            return "Stand up"
+        if isinstance(a, React):
+            return REACTION_WORDS.get(a.reaction, title(a.reaction)) + (
+                f" ({self.gu_name(a.gu)})" if a.gu else "")
+        if isinstance(a, DodgeMove):
+            return f"Step to {a.x},{a.y}"
+        if isinstance(a, Opportunity):
+            if not a.strike:
+                return f"Let {n(a.target)} go"
+            return self._strike_words(a.strike, a.weapon, a.target)
+        if isinstance(a, Activate):
+            at = ""
+            if a.target:
+                at = " on itself" if a.target == a.actor else f" at {n(a.target)}"
+            elif a.x >= 0:
+                at = f" at {a.x},{a.y}"
+            return f"Activate {self.gu_name(a.gu)}{at}"
+        if isinstance(a, Release):
+            return f"Stop sustaining {self.gu_name(a.gu)}"
+        if isinstance(a, Jump):
+            return f"Jump {a.up} m up" if a.up else f"Jump to {a.x},{a.y}"
+        if isinstance(a, GoesFirst):
+            return f"{n(a.actor)} goes first"
+        if isinstance(a, EndTurn):
+            return "End turn"
+        if isinstance(a, Concede):
+            return "Concede"
+        return self.unnamed_action(a)
+
+    def _strike_words(self, kind: str, weapon: str, target: str) -> str:
+        whom = self.unit_name(target)
+        if kind == "weapon":
+            return f"{self.weapon_name(weapon)} at {whom}"
+        if kind == "multi":
+            return f"{self.weapon_name(weapon)} (multi-weapon) at {whom}"
+        return f"{STRIKE_WORDS.get(kind) or title(kind)} {whom}"
+
+    def unnamed_action(self, a: Any) -> str:
+        """An action this presenter has no words for yet: its kind and the names it carries,
+        so it is still offered (a test checks the engine's actions have words of their own)."""
+        bits = []
+        for field in getattr(a, "__slots__", ()):
+            v = getattr(a, field, None)
+            if field == "actor" or v in (None, "", -1, 0):
+                continue
+            bits.append(self.unit_name(v) if isinstance(v, str) and v in self.state.creatures
+                        else title(str(v)))
+        return title(type(a).__name__) + (f" ({', '.join(bits)})" if bits else "")
+
+    def log_lines(self, events: list) -> list[LogLine]:
+        log = self.event_log()
+        rnd = self.state.round
+        out: list[LogLine] = []
+        for e in events:
+            if isinstance(e, InitiativeSettled) and not any(e.scores):
+                out.append(LogLine("Turn order: " + " › ".join(map(self.unit_name, e.order)),
+                                   INFO, (), rnd))
+                continue
+            line = log.line(e, rnd)
+            if line is not None:
+                out.append(line)
+        return out
+
+    def event_log(self) -> EventLog:
+        if self._event_log is None:
+            self._event_log = EventLog(Wording(
+                name=self.unit_name,
+                side_name=lambda side: f"{looks.SIDE_NAMES[side % 2]} side",
+                moves=MOVE_VERBS, downed="drops", texts=self._texts(),
+                initiative="Initiative (degrees)", tails={"gu.damaged": self._damage_tail}))
+        return self._event_log
+
+    def tested_line(self, e: Any) -> LogLine:
+        """A percentile test as players read it: 'Wolf Close Combat (bite Gu Master): 34 vs
+        50, success by 2 degrees', and on hover the die, each modifier with its source, the
+        modified roll and the target."""
+        n = self.unit_name
+        purpose = self._purpose(e.purpose)
+        mods = tuple((src, signed(v)) for src, v in e.modifiers)
+        dice = " and ".join(map(str, e.raws)) + f" (kept {e.raw})" if len(e.raws) > 1 \
+            else str(e.raw)
+        terms = (("d100", dice),) + mods + (("Roll", str(e.modified)),
+                                            (e.skill, str(e.target)))
+        if e.auto:
+            verdict = {"fail": "fails outright", "hit": "hits without a roll"}.get(e.auto,
+                                                                                e.auto)
+        else:
+            word = "success" if e.success else "failure"
+            verdict = f"{word} by {abs(e.dos)} degree{'s' if abs(e.dos) != 1 else ''}"
+            if e.critical:
+                verdict += ", critical"
+            if e.fumble:
+                verdict += ", fumble"
+        terms += (("Result", verdict),)
+        shown = e.modified if e.modifiers else e.raw
+        text = f"{n(e.who)} {e.skill}{purpose}: {shown} vs {e.target}, {verdict}"
+        return LogLine(text, WARM if e.success else ROLL_FAIL, terms)
+
+    def _purpose(self, purpose: str) -> str:
+        """' (bite Wolf)': the purpose with creature ids named."""
+        if not purpose:
+            return ""
+        words = [self.unit_name(w) if w in self.state.creatures else w.replace("_", " ")
+                 for w in purpose.split()]
+        return f" ({' '.join(words)})"
+
+    def _texts(self) -> dict[str, Any]:
+        n = self.unit_name
+
+        def struck(e: Any) -> LogLine | None:
+            what = self._strike_words(e.strike, e.weapon, e.target)
+            if e.hit:
+                return LogLine(f"{n(e.attacker)}: {what} hits", WARM)
+            return LogLine(f"{n(e.attacker)}: {what} misses", ROLL_FAIL)
+
+        def reacted(e: Any) -> LogLine:
+            name = REACTION_WORDS.get(e.reaction, title(e.reaction)).lower()
+            how = "and stops the blow" if e.success else "but the blow lands"
+            return LogLine(f"{n(e.who)} reacts with {name} against {n(e.against)} {how} "
+                           f"({e.left} reaction{'s' if e.left != 1 else ''} left)",
+                           GOOD if e.success else INFO)
+
+        def status(e: Any) -> LogLine:
+            name = title(e.status) + (f" {e.value}" if e.value else "")
+            if e.gained:
+                turns = f" for {e.turns} turn{'s' if e.turns != 1 else ''}" if e.turns > 0 else ""
+                return LogLine(f"{n(e.who)} is now {name.lower()}{turns}", FORCED)
+            return LogLine(f"{n(e.who)} is no longer {title(e.status).lower()}", NOTE)
+
+        def condition(e: Any) -> LogLine:
+            words = CONDITION_WORDS.get(e.condition, f"is {title(e.condition).lower()}")
+            why = f" ({e.why})" if e.why else ""
+            return LogLine(f"{n(e.who)} {words}{why}", DOWN if e.condition != "up" else GOOD)
+
+        def essence(e: Any) -> LogLine | None:
+            if e.why == "regen":
+                return LogLine(f"{n(e.who)} regains {e.delta} essence ({e.essence})", NOTE)
+            sign = "gains" if e.delta > 0 else "spends"
+            return LogLine(f"{n(e.who)} {sign} {abs(e.delta)} essence ({e.why}) · "
+                           f"{e.essence} left", INFO)
+
+        return {
+            "gu.tested": self.tested_line,
+            "gu.struck": struck,
+            "gu.reacted": reacted,
+            "gu.status": status,
+            "gu.condition": condition,
+            "gu.essence": essence,
+            "gu.sprint": lambda e: LogLine(f"{n(e.who)} sprints ({e.movement} m this turn)",
+                                           INFO),
+            "gu.activated": lambda e: LogLine(
+                f"{n(e.who)} activates {self.gu_name(e.gu)}"
+                + (f" at {n(e.target)}" if e.target else ""), INFO),
+            "gu.sustain": lambda e: LogLine(f"{n(e.who)} stops sustaining {self.gu_name(e.gu)}"
+                                            + (f" ({e.why})" if e.why else ""), NOTE),
+            "gu.stood": lambda e: LogLine(f"{n(e.who)} stands up ({e.cost} m)", INFO),
+        }
+
+    def _damage_tail(self, e: Any) -> str:
+        """' (9 rending, from Gu Master; shield -3)': the rolled amount, its type, the source,
+        and what each stage of the pipeline took."""
+        bits = []
+        if e.rolled and e.rolled != e.amount:
+            bits.append(f"{e.rolled} {e.dtype}".strip())
+        elif e.dtype:
+            bits.append(e.dtype)
+        if e.source and e.source in self.state.creatures:
+            bits.append(f"from {self.unit_name(e.source)}")
+        elif e.source:
+            bits.append(e.source.replace("_", " "))
+        for step, amount in e.stages:
+            if amount:
+                bits.append(f"{step} -{amount}")
+        return f" ({', '.join(bits)})" if bits else ""
+
+    def animations(self, events: list) -> list[AnimStep]:
+        float_ = lambda unit, text, colour: AnimStep("float", unit, text=text, colour=colour)  # noqa: E731
+        return Animator(downed_text="Down", extra={
+            "gu.struck": lambda e: None if e.hit else float_(e.target, "Miss",
+                                                             (200, 206, 214)),
+            "gu.reacted": lambda e: float_(e.who, REACTION_WORDS.get(e.reaction, title(
+                e.reaction)) + ("!" if e.success else ""), (150, 210, 255)),
+            "gu.condition": lambda e: float_(e.who, title(e.condition), (255, 200, 120))
+            if e.condition == "final_stand" else None,
+        }).steps(events)

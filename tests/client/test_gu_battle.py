@@ -1,0 +1,300 @@
+"""A gu_masters battle through the real battle screen with synthetic input (SDL dummy driver):
+walking by clicking tinted squares with the path and its metres, the forecast on hover, a bite
+answered by the defender's seat through the reaction prompt (each answer with its exact odds)
+and the dodge's step on the map, a strike picked from the picker, the hit taken, the 0-HP test
+and the results; the percentile tests read in the log as roll, target and degrees, each
+modifier on hover. Set GU_SHOTS=<folder> to keep PNGs of the screen at the key moments."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.client.scene import reset
+from game.client.scenes.battle import BattleScene
+from game.client.scenes.handoff import HandoffScene
+from game.client.scenes.results import ResultsScene
+from game.client.ui.dialogs import ConfirmDialog
+from game.engine.match import Match
+from game.engine.rules import MatchConfig, SeatConfig
+from tests.client.conftest import find_button
+
+pytestmark = pytest.mark.client
+
+SHOTS = os.environ.get("GU_SHOTS")
+
+# a small yard with a pillar and rough ground (our own layout)
+GRID = {"rows": ["........",
+                 "...#....",
+                 "........",
+                 "..,,....",
+                 "........"]}
+
+
+def shot(app, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        app.screenshot(Path(SHOTS) / f"{name}.png")
+
+
+def duel(wolf_hp: int = 5) -> Match:
+    setup = {"grid": GRID, "initiative": ["master", "wolf"],
+             "creatures": [{"id": "master", "entry": "gu_master_r1", "side": 0, "x": 1, "y": 2},
+                           {"id": "wolf", "entry": "wolf", "side": 1, "x": 5, "y": 2,
+                            "overrides": {"hp": wolf_hp}}]}
+    return Match.new(MatchConfig("gu_masters", 5, [SeatConfig("human", name="Player 1"),
+                                                   SeatConfig("human", name="Player 2")],
+                                 None, {}, setup))
+
+
+def open_battle(app, match: Match) -> BattleScene:
+    app.settings.animation_speed = "instant"
+    scene = BattleScene(app, match)
+    scene.ai_use_process = False
+    app.apply(reset(scene))
+    app.settle(2)
+    return scene
+
+
+def lift_curtain(app) -> None:
+    if isinstance(app.top, HandoffScene):
+        app.step(dt=0.5)
+        app.click((app.size[0] // 2, app.size[1] // 2))
+        app.settle(1)
+
+
+def texts(scene: BattleScene) -> list[str]:
+    return [ln.text for ln, _ in scene.log.lines]
+
+
+@pytest.mark.rule("GU-01", "GU-18", "GU-19", "GU-81", "GU-82", "GU-94")
+def test_a_hotseat_gu_masters_duel_to_the_end_through_the_ui(app):
+    match = duel()
+    scene = open_battle(app, match)
+    lift_curtain(app)
+    assert match.decision.actor == "master" and scene.selected == "master"
+    shot(app, "01_start")
+
+    # -- Move (the default mode): reachable squares tinted, the path and its metres on hover
+    ov = scene._current_overlay()
+    assert (4, 2) in ov.cells and ov.veil
+    app.move_mouse(scene.cell_pos((4, 2)))
+    ov = scene._current_overlay()
+    assert ov.path[0] == (1, 2) and ov.path[-1] == (4, 2) and ov.marks == {(4, 2): "3 m"}
+    assert scene._current_forecast().startswith("Walk to 4,2\n3 m of 8 m")
+    app.click(scene.cell_pos((4, 2)))
+    assert (match.state.creatures["master"].x, match.state.creatures["master"].y) == (4, 2)
+    assert any("Gu Master walks to 4,2" in t for t in texts(scene))
+
+    # -- the forecast on the wolf: hit after its best reaction, damage, each term
+    app.move_mouse(scene.cell_pos((5, 2)))
+    fc = scene._current_forecast()
+    assert fc.split("\n")[1].startswith("Hit ") and "dmg" in fc
+    assert "Roll d100 under: Close Combat 45" in fc and "After a reaction: dodge" in fc
+    shot(app, "02_forecast")
+
+    # -- ending the turn with a strike unused asks once
+    app.press_key(pygame.K_SPACE)
+    assert isinstance(app.top, ConfirmDialog)
+    app.click_element(find_button(app, "End turn"))
+    app.settle(1)
+    lift_curtain(app)
+    assert match.decision.actor == "wolf" and scene.viewer == 1
+
+    # -- the wolf bites by its Strike button: a forced 10 hits, and the Gu Master's seat is asked
+    pos = scene.button_pos("strike")
+    assert pos is not None
+    app.click(pos)
+    assert scene.effective_mode() == "strike"
+    app.move_mouse(scene.cell_pos((4, 2)))
+    assert scene._current_forecast().startswith("Bite Gu Master\nHit ")
+    match.force_dice([10])
+    app.click(scene.cell_pos((4, 2)))
+    lift_curtain(app)
+    d = match.decision
+    assert d.stage == "react" and d.seat == 0 and scene.viewer == 0
+    assert scene.prompt_panel is not None and scene.prompt_panel.title == "React?"
+    labels = [b.label for b in scene.prompt_panel.buttons]
+    assert labels[0].startswith("Dodge — stops it ") and labels[-1].startswith("Take the hit — ")
+    assert any(lab.startswith("Parry — stops it ") for lab in labels)
+    assert "wolf" in scene.view.marked                 # the attacker is outlined
+    shot(app, "03_reaction_prompt")
+    # the test's line reads as players read it, each modifier on hover
+    bite = next(ln for ln, _ in scene.log.lines if ln.text.startswith("Wolf Close Combat"))
+    assert bite.text.endswith("10 vs 50, success by 5 degrees")
+    assert ("d100", "10") in bite.terms and ("Close Combat", "50") in bite.terms
+
+    # -- Dodge: a 1 beats the bite's 10 at equal degrees (GU-X-05), then a step on the map
+    match.force_dice([1])
+    app.click(scene.prompt_panel.buttons[0].rect.center)
+    app.settle(2)
+    d = match.decision
+    assert d.stage == "dodge_move" and d.seat == 0
+    ov = scene._current_overlay()
+    assert (3, 2) in ov.cells and (4, 2) not in ov.cells
+    app.click(scene.cell_pos((3, 2)))
+    app.settle(2)
+    master = match.state.creatures["master"]
+    assert (master.x, master.y) == (3, 2) and master.reactions == 1 and master.hp == master.max_hp
+    assert any("reacts with dodge against Wolf and stops the blow" in t for t in texts(scene))
+    lift_curtain(app)
+    assert match.decision.actor == "wolf"
+    app.press_key(pygame.K_SPACE)                       # its combat action is spent: no question
+    app.settle(1)
+    lift_curtain(app)
+    assert match.decision.actor == "master"
+
+    # -- back beside the wolf, the sword from the picker; the wolf takes it and drops
+    app.click(scene.cell_pos((4, 2)))
+    app.click(scene.cell_pos((5, 2)))
+    assert scene.menu is not None
+    sword = next(b for b in scene.menu.buttons if b.label.startswith("Sword at Wolf — lands "))
+    shot(app, "04_picker")
+    match.force_dice([10])
+    app.click(sword.rect.center)
+    app.settle(2)
+    lift_curtain(app)
+    assert match.decision.stage == "react" and match.decision.seat == 1
+    take = next(b for b in scene.prompt_panel.buttons if b.label.startswith("Take the hit"))
+    match.force_dice([100])                             # the 0-HP Perseverance test fails
+    app.click(take.rect.center)
+    app.settle(2)
+    assert match.over and match.winner == 0
+    assert match.state.creatures["wolf"].condition == "dying"
+    assert any(t.startswith("Wolf Perseverance") and "failure" in t for t in texts(scene))
+    for _ in range(5):
+        app.step(dt=0.2)
+    assert isinstance(app.top, ResultsScene)
+    shot(app, "05_results")
+
+
+def test_every_gu_masters_event_reads_as_our_own_words(monkeypatch):
+    """Each event record of gu_masters gets a written line, never the generic field dump."""
+    import dataclasses
+    import typing
+    from game.client.systems.gu_masters.presenter import GuMastersPresenter
+    from game.engine.systems.gu_masters import events as E
+    p = GuMastersPresenter(duel(wolf_hp=30))
+
+    def generic(e):
+        raise AssertionError(f"{type(e).__name__} fell through to the generic words")
+    monkeypatch.setattr(p.event_log(), "fields_text", generic)
+    words = {"path": ((5, 2), (6, 2)), "cell": (6, 2), "order": ("master", "wolf"),
+             "scores": (3, 1), "modifiers": (("prone", 30),), "raws": (40, 72),
+             "stages": (("shield", 3),), "skill": "Close Combat", "purpose": "bite master",
+             "strike": "bite", "reaction": "dodge", "condition": "final_stand",
+             "status": "bleeding", "gu": "moonlight", "why": "regen", "weapon": "sword",
+             "dtype": "rending", "mode": "walk", "auto": ""}
+    who = ("who", "attacker", "target", "victim", "mover", "against", "source")
+    classes = [c for c in vars(E).values() if isinstance(c, type) and dataclasses.is_dataclass(c)
+               and c.__module__ == E.__name__]
+    assert len(classes) >= 14
+    for cls in classes:
+        hints = typing.get_type_hints(cls)
+        kw: dict = {}
+        for f in dataclasses.fields(cls):
+            t = hints[f.name]
+            if f.name in words:
+                kw[f.name] = words[f.name]
+            elif f.name in who:
+                kw[f.name] = "wolf" if f.name != "attacker" else "master"
+            elif t is bool:
+                kw[f.name] = True
+            elif t is int or set(typing.get_args(t)) == {int, type(None)}:
+                kw[f.name] = 2
+            else:
+                kw[f.name] = "wolf"
+        lines = p.log_lines([cls(**kw)])
+        assert lines, cls.__name__
+        for line in lines:
+            assert line.text and "_" not in line.text and "master" not in line.text, \
+                (cls.__name__, line.text)
+
+
+def test_the_shots_show_a_forecast_a_flier_the_reaction_prompt_and_a_final_stand(app):
+    """The screens `game shots` photographs: the forecast of a strike on a wolf with a Gu
+    Master in the air, a bite waiting for the defender's reaction prompt, and a wolf in its
+    final stand."""
+    from game.client.systems.gu_masters.shots import build
+    app.settings.animation_speed = "instant"
+    shots = dict(build(app))
+    assert {"gu_masters_battle", "gu_masters_reaction"} <= set(shots)
+    battle = shots["gu_masters_battle"]
+    app.apply(reset(battle))
+    app.settle(2)
+    assert battle._current_forecast().split("\n")[1].startswith("Hit ")
+    assert any(t.altitude for t in battle.presenter.tokens())
+    prompt = shots["gu_masters_reaction"]
+    app.apply(reset(prompt))
+    app.settle(2)
+    assert prompt.prompt_panel is not None and prompt.prompt_panel.title == "React?"
+    assert app.top is prompt                            # no curtain: the viewer is the defender
+    stand = shots["gu_masters_final_stand"]
+    app.apply(reset(stand))
+    app.settle(2)
+    wolf = next(t for t in stand.presenter.tokens() if t.id == "wolf_b")
+    assert wolf.hp == 0 and any(g == "FS" for g, _w in wolf.badges)
+
+
+# the engine's set-up still asks for creatures (setup.creatures); the new-match screen gives a
+# map alone. Strict: the day the engine fields the map's sides itself, this passes and the mark
+# must go
+@pytest.mark.xfail(strict=True, raises=AssertionError,
+                   reason="gu_masters set-up on a map needs its creatures given")
+@pytest.mark.parametrize("map_name", ["gu_cliffs.tmx", "gu_marsh.tmx"])
+def test_gu_masters_from_the_title_on_each_map_against_the_computer(app, map_name, monkeypatch):
+    """Title -> New game -> Gu Masters -> a map -> Start: the battle screen plays it to the
+    results, the computer taking its turns and the Human's creature selected on each of hers."""
+    from game import paths
+    from game.client.scenes.new_match import NewMatchScene
+    from game.client.scenes.title import TitleScene
+    from tests.client.conftest import buttons
+    monkeypatch.setattr(BattleScene, "ai_use_process", False)   # no worker start-up in tests
+    app.settings.animation_speed = "instant"
+    app.apply(reset(TitleScene(app)))
+    app.settle()
+    app.click_element(find_button(app, "New game"))
+    scene = app.top
+    assert isinstance(scene, NewMatchScene)
+    app.click_element(find_button(app, "Gu Masters"))
+    assert map_name in [m.id for m in scene.maps]
+    app.click_element(scene.map_dropdown)
+    label = next(m.label for m in scene.map_choices() if m.id == map_name)
+    app.click_element([b for b in buttons(app) if b.text == label][-1])
+    assert scene.map_id == map_name
+    kinds = [s.kind for s in scene.seats]
+    assert kinds[0] == "human" and kinds[1].startswith("ai:")     # the computer's best bot
+    app.click_element(scene.start_button)
+    lift_curtain(app)
+    battle = app.top
+    assert isinstance(battle, BattleScene), app.stack
+    assert battle.match.config.system == "gu_masters" and battle.match.config.map == map_name
+    assert (paths.maps_dir() / map_name).is_file()
+    for _ in range(200):
+        app.step(dt=0.3)
+        if battle.human_turn():
+            break
+    assert battle.human_turn(), (battle.match.decision, battle.match.over, app.stack)
+    # the Human answers each prompt with its first choice and ends her turns (key 1, Space,
+    # confirming once): the computer plays on until one side is down or the rounds run out
+    for _ in range(6000):
+        top = app.top
+        if isinstance(top, ResultsScene):
+            break
+        if isinstance(top, ConfirmDialog):
+            app.click_element(find_button(app, "End turn"))
+        elif isinstance(top, HandoffScene):
+            lift_curtain(app)
+        elif top is battle and battle.human_turn() and not battle.animating:
+            if battle.prompt_panel is not None:
+                app.press_key(pygame.K_1)
+            elif battle.match.decision.stage == "dodge_move":
+                cell = next(iter(battle._current_overlay().cells))
+                app.click(battle.cell_pos(cell))
+            else:
+                app.press_key(pygame.K_SPACE)
+        app.step(dt=0.3)
+    assert isinstance(app.top, ResultsScene), (battle.match.decision, app.stack)
+    assert battle.match.over and app._fatal is None
