@@ -148,34 +148,35 @@ class GuBot(BotBase):
         worth *= 1.0 + (1.0 - target.hp / max(1, target.max_hp))       # focus fire on the hurt
         if self.hard and target.hp <= worth:
             worth *= 2.0                                # a likely finish is worth more
-        if target.condition != "up":
-            worth *= 0.5                                # already out of the fight
+        if not target.conscious:
+            worth *= 0.01       # GU-113: a dying foe is out of the fight, and only an instant
+                                # kill ends it (GU-109): strike the standing first
         return self.noisy(worth, rng)
 
     def _strike_worth(self, view: GuState, me: Creature, target: Creature, kind: str,
                       weapon: str) -> float:
-        """Expected damage of one strike: the chance its roll succeeds (odds.py on the engine's
-        attack modifiers; GU-50: sure against a target that cannot move) times its damage
-        (damage.py). Hard also counts the defender's likeliest reaction, which a target
-        with no reactions left (GU-18) cannot take."""
+        """Expected damage of one strike: the chance it lands after the defender's best
+        reaction (odds.py on the engine's attack modifiers) times its damage (damage.py)."""
         if moves.can_move(target):
             mods = _total(attack.attack_mods(view, me, target, kind))
-            p = float(odds.p_success(odds.Check(me.skills.get("Close Combat", 0), mods)))
-            if self.hard and target.reactions > 0 and target.conscious:
-                p *= 1.0 - self._stop_chance(target)
+            roll: odds.Check | None = odds.Check(me.skills.get("Close Combat", 0), mods)
         else:
-            p = 1.0
-        return p * self._damage(me, kind, weapon)
+            roll = None                                  # GU-50: it hits without a roll
+        return float(self._lands(target, roll)) * self._damage(me, kind, weapon)
 
     @staticmethod
-    def _stop_chance(target: Creature) -> float:
-        """The defender's likelier of dodge and parry succeeding (GU-81, GU-86), as a rough
-        ceiling on how often it stops a hit (the opposed roll only lowers it)."""
-        dodge = odds.p_success(odds.Check(target.skills.get("Dodge", 0),
-                                          _total(moves.dodge_mods(target))))
-        parry = odds.p_success(odds.Check(target.skills.get("Close Combat", 0),
-                                          reactions.PARRY_PENALTY))
-        return 0.5 * float(max(dodge, parry))
+    def _lands(target: Creature, roll: odds.Check | None) -> Any:
+        """The chance a melee hit's damage lands after the defender's best answer (odds.py's
+        attack_odds): a dodge when it may move and is not prone (GU-82, GU-149), a parry when
+        standing (GU-86), neither without reactions left (GU-18) or while unconscious."""
+        if not target.conscious or target.reactions <= 0 or target.has("stunned"):
+            return odds.attack_odds(roll).after_best
+        dodge = None
+        if moves.can_move(target) and not target.has("prone") and not target.has("restrained"):
+            dodge = odds.Check(target.skills.get("Dodge", 0), _total(moves.dodge_mods(target)))
+        parry = (odds.Check(target.skills.get("Close Combat", 0))
+                 if target.condition == "up" else None)
+        return odds.attack_odds(roll, dodge=dodge, parry=parry).after_best
 
     @staticmethod
     def _damage(me: Creature, kind: str, weapon: str) -> int:
