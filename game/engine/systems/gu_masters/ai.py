@@ -19,7 +19,7 @@ from game.engine.rng import Rng
 from game.engine.tactics.bots import BotBase, register_bot
 from game.engine.tactics.footprint import block_at, cells_distance
 
-from . import attack, damage, gu, moves, odds, reactions
+from . import attack, checks, damage, gu, moves, odds, reactions
 from .actions import (BITE, DODGE, KICK, MULTI, PARRY, PUNCH, SHIELD, WEAPON, DodgeMove,
                       GoesFirst, Move, Opportunity, React, StandUp, Strike)
 from .content import Gu, KillerMove, load_content
@@ -87,20 +87,25 @@ class GuBot(BotBase):
     # --- reactions ------------------------------------------------------------------------------
     def _react(self, view: GuState, reacts: list[React]) -> React:
         """The answer most likely to stop the hit (GU-79: one per trigger): a shield Gu takes
-        it for sure, dodge and parry by their chance to succeed on the engine's modifiers;
-        taking it only when nothing else is offered."""
+        it for sure; dodge and parry by their chance to beat the attack roll already made
+        (GU-81/86: the defender answers after seeing it; a tie leaves the hit standing,
+        GU-X-05), parry with its +10; taking it when nothing is offered, or when no answer
+        has a real chance (the reaction is kept for a later blow, GU-18)."""
+        stage = view.pending[-1] if view.pending else None
+        blow = stage.data if stage is not None and stage.stage == reactions.REACT_STAGE else {}
+
         def score(a: React) -> float:
             me = view.creatures[a.actor]
             if a.reaction == SHIELD:
                 return 0.9
             if a.reaction == DODGE:
-                return float(odds.p_success(odds.Check(me.skills.get("Dodge", 0),
-                                                       _total(moves.dodge_mods(me)))))
+                return _beats(odds.Check(me.skills.get("Dodge", 0),
+                                         _total(moves.dodge_mods(me))), blow)
             if a.reaction == PARRY:
                 # GU-86: +10 on the test, and a won parry also earns a counter-attack
-                return float(odds.p_success(odds.Check(me.skills.get("Close Combat", 0),
-                                                       reactions.PARRY_PENALTY))) + 0.02
-            return -1.0
+                return _beats(odds.Check(me.skills.get("Close Combat", 0),
+                                         reactions.PARRY_PENALTY), blow) + 0.02
+            return 0.03                               # take it: worth a reaction kept
         return max(reacts, key=score)
 
     def _dodge_to(self, view: GuState, dodges: list[DodgeMove]) -> DodgeMove:
@@ -212,6 +217,17 @@ class GuBot(BotBase):
 
 def _total(mods: tuple[tuple[str, int], ...]) -> int:
     return sum(v for _, v in mods)
+
+
+def _beats(check: odds.Check, blow: dict[str, Any]) -> float:
+    """The chance a defence test beats the attack roll of `blow` outright (GU-X-05: more
+    degrees, then the lower raw; a full tie keeps the hit), or simply succeeds when the attack
+    had no roll or the stage carries none (GU-81)."""
+    if not blow.get("rolled"):
+        return float(odds.p_success(check))
+    won = sum(w for raw, ok, dos, _, _, w in odds.outcomes(check)
+              if ok and checks.contest(dos, raw, blow["dos"], blow["raw"], "b")[0] == "a")
+    return won / 10_000
 
 
 for _level, _noise, _random, _hard in (("easy", 2.0, 0.15, False), ("normal", 0.0, 0.0, False),
