@@ -54,3 +54,18 @@ def test_autoplay_ends_a_game():
                           "--seed", "2"], capture_output=True, text=True, check=True, timeout=300)
     summary = json.loads(out.stdout.strip().splitlines()[-1])
     assert summary["finished"] is True
+
+
+@pytest.mark.rule("GU-81", "GU-86", "GU-X-05")
+def test_a_roll_no_answer_can_beat_is_taken_and_the_reaction_kept():
+    from game.engine.tactics.pending import Pending
+    from game.engine.systems.gu_masters.reactions import REACT_STAGE
+    m = Match.new(GU_MASTERS.example_config(1))
+    view = m.view(0)
+    me = next(c for c in view.creatures.values() if c.side == 0)
+    offered = [React(me.id, DODGE), React(me.id, PARRY), React(me.id, TAKE)]
+    blow = {"attacker": "x", "target": me.id, "rolled": True, "raw": 1, "dos": 9, "melee": True}
+    view.pending.append(Pending(REACT_STAGE, 0, me.id, blow))
+    assert GuBot("t").choose(view, offered, Rng.from_seed(1)).reaction == TAKE
+    view.pending[-1].data = {**blow, "raw": 44, "dos": 1}      # a bare hit: worth answering
+    assert GuBot("t").choose(view, offered, Rng.from_seed(1)).reaction in (DODGE, PARRY)

@@ -7,8 +7,8 @@ effects (one AI hint per verb, STYLE habit 7).
 
 Must not: read the real match or its generator (a bot has its seat's redacted view, the legal
 actions and its own forked generator), or compute a rule: chances and damage come from the
-engine's offers and forecasts (odds.py, the reaction offers' own odds), reach and costs from
-the legal list.
+engine's forecast (forecast.py: `strike_forecast`, `reaction_odds`), reach and costs from the
+legal list.
 """
 from __future__ import annotations
 
@@ -19,10 +19,10 @@ from game.engine.rng import Rng
 from game.engine.tactics.bots import BotBase, register_bot
 from game.engine.tactics.footprint import block_at, cells_distance
 
-from . import attack, damage, gu, moves, odds, reactions
-from .actions import (BITE, DODGE, KICK, MULTI, PARRY, PUNCH, SHIELD, WEAPON, DodgeMove,
+from . import attack, forecast, odds, reactions
+from .actions import (DODGE, MULTI, PARRY, PUNCH, SHIELD, TAKE, DodgeMove,
                       GoesFirst, Move, Opportunity, React, StandUp, Strike)
-from .content import Gu, KillerMove, load_content
+from .content import Gu, KillerMove
 from .state import Creature, GuState
 from .system import SYSTEM_ID
 
@@ -49,8 +49,8 @@ def role(gu: Gu | KillerMove) -> str:
 
 
 # --- the bots -------------------------------------------------------------------------------------
-# A strike's worth is the chance it lands (odds.py on the engine's own modifiers; for hard, after
-# the defender's likeliest reaction) times its damage from damage.py, the numbers' one home.
+# A strike's worth and a reaction's chance are the engine's forecast's (forecast.py: odds.py's
+# exact enumeration on the engine's modifiers, the damage from the engine's own landing).
 
 
 class GuBot(BotBase):
@@ -87,20 +87,31 @@ class GuBot(BotBase):
     # --- reactions ------------------------------------------------------------------------------
     def _react(self, view: GuState, reacts: list[React]) -> React:
         """The answer most likely to stop the hit (GU-79: one per trigger): a shield Gu takes
-        it for sure, dodge and parry by their chance to succeed on the engine's modifiers;
-        taking it only when nothing else is offered."""
+        it for sure; dodge and parry by their chance to beat the attack roll already made
+        (GU-81/86: the defender answers after seeing it; a tie leaves the hit standing,
+        GU-X-05), parry with its +10; taking it when nothing is offered, or when no answer
+        has a real chance (the reaction is kept for a later blow, GU-18)."""
+        stage = view.pending[-1] if view.pending else None
+        me = view.creatures[reacts[0].actor]
+        chances: dict[str, Any] = {}
+        if stage is not None and stage.stage == reactions.REACT_STAGE:
+            chances = forecast.reaction_odds(view, stage.data, me)
+
         def score(a: React) -> float:
-            me = view.creatures[a.actor]
             if a.reaction == SHIELD:
                 return 0.9
-            if a.reaction == DODGE:
-                return float(odds.p_success(odds.Check(me.skills.get("Dodge", 0),
-                                                       _total(moves.dodge_mods(me)))))
-            if a.reaction == PARRY:
-                # GU-86: +10 on the test, and a won parry also earns a counter-attack
-                return float(odds.p_success(odds.Check(me.skills.get("Close Combat", 0),
-                                                       reactions.PARRY_PENALTY))) + 0.02
-            return -1.0
+            if a.reaction == TAKE:
+                return 0.03                           # worth a reaction kept for later
+            if a.reaction in chances:
+                chance = float(chances[a.reaction])
+            elif a.reaction == DODGE:                 # no stage to read: the plain test
+                chance = float(odds.p_success(forecast.dodge_check(me)))
+            else:
+                p = forecast.parry_check(me)
+                chance = float(odds.p_success(odds.Check(p.target,
+                                                         p.modifier + odds.PARRY_PENALTY)))
+            # GU-86: a won parry also earns a counter-attack
+            return chance + (0.02 if a.reaction == PARRY else 0.0)
         return max(reacts, key=score)
 
     def _dodge_to(self, view: GuState, dodges: list[DodgeMove]) -> DodgeMove:
@@ -148,49 +159,21 @@ class GuBot(BotBase):
         worth *= 1.0 + (1.0 - target.hp / max(1, target.max_hp))       # focus fire on the hurt
         if self.hard and target.hp <= worth:
             worth *= 2.0                                # a likely finish is worth more
-        if target.condition != "up":
-            worth *= 0.5                                # already out of the fight
+        if not target.conscious:
+            worth *= 0.01       # GU-113: a dying foe is out of the fight, and only an instant
+                                # kill ends it (GU-109): strike the standing first
         return self.noisy(worth, rng)
 
     def _strike_worth(self, view: GuState, me: Creature, target: Creature, kind: str,
                       weapon: str) -> float:
-        """Expected damage of one strike: the chance its roll succeeds (odds.py on the engine's
-        attack modifiers; GU-50: sure against a target that cannot move) times its damage
-        (damage.py). Hard also counts the defender's likeliest reaction, which a target
-        with no reactions left (GU-18) cannot take."""
-        if moves.can_move(target):
-            mods = _total(attack.attack_mods(view, me, target, kind))
-            p = float(odds.p_success(odds.Check(me.skills.get("Close Combat", 0), mods)))
-            if self.hard and target.reactions > 0 and target.conscious:
-                p *= 1.0 - self._stop_chance(target)
-        else:
-            p = 1.0
-        return p * self._damage(me, kind, weapon)
-
-    @staticmethod
-    def _stop_chance(target: Creature) -> float:
-        """The defender's likelier of dodge and parry succeeding (GU-81, GU-86), as a rough
-        ceiling on how often it stops a hit (the opposed roll only lowers it)."""
-        dodge = odds.p_success(odds.Check(target.skills.get("Dodge", 0),
-                                          _total(moves.dodge_mods(target))))
-        parry = odds.p_success(odds.Check(target.skills.get("Close Combat", 0),
-                                          reactions.PARRY_PENALTY))
-        return 0.5 * float(max(dodge, parry))
-
-    @staticmethod
-    def _damage(me: Creature, kind: str, weapon: str) -> int:
-        strength = gu.attribute(me, "Strength")
-        if kind in (WEAPON, MULTI):
-            w = load_content().weapons.get(weapon)
-            return damage.weapon_damage(w.damage if w is not None else 0, strength)
-        if kind == PUNCH:
-            return damage.punch_damage(strength) - damage.punch_recoil(
-                damage.punch_damage(strength), gu.recoil_cut(me))
-        if kind == KICK:
-            return damage.kick_damage(strength)
-        if kind == BITE:
-            return damage.bite_damage(strength)
-        return 1
+        """Expected damage of one strike from the engine's forecast: the chance it lands
+        after the defender's best reaction times the HP it takes; hard also counts the
+        chance to put the target out of the fight (a drop, final stand to dying)."""
+        f = forecast.strike_forecast(view, me, target, kind, weapon)
+        worth = float(f.hit) * f.landing.dealt
+        if self.hard:
+            worth += float(f.drop + f.dying + f.dead) * target.max_hp / 4
+        return worth
 
     # --- where to stand -------------------------------------------------------------------------
     @staticmethod
@@ -207,10 +190,6 @@ class GuBot(BotBase):
         near = min(g for g, _ in gaps)
         focus = min(gaps, key=lambda g: (g[1] > 0.5, g[0]))[0]
         return -float(near) - 0.25 * float(focus)
-
-
-def _total(mods: tuple[tuple[str, int], ...]) -> int:
-    return sum(v for _, v in mods)
 
 
 for _level, _noise, _random, _hard in (("easy", 2.0, 0.15, False), ("normal", 0.0, 0.0, False),
