@@ -16,6 +16,7 @@ from typing import Any
 
 from game.engine.actions import EndTurn
 from game.engine.rng import Rng
+from game.engine.tactics import pending
 from game.engine.tactics.bots import BotBase, register_bot
 from game.engine.tactics.footprint import block_at, cells_distance
 
@@ -91,7 +92,7 @@ class GuBot(BotBase):
         (GU-81/86: the defender answers after seeing it; a tie leaves the hit standing,
         GU-X-05), parry with its +10; taking it when nothing is offered, or when no answer
         has a real chance (the reaction is kept for a later blow, GU-18)."""
-        stage = view.pending[-1] if view.pending else None
+        stage = pending.top(view.pending)
         me = view.creatures[reacts[0].actor]
         chances: dict[str, Any] = {}
         if stage is not None and stage.stage == reactions.REACT_STAGE:

@@ -162,10 +162,12 @@ def answer(state: GuState, action: Any, rng: Rng) -> list:
                                  action.gu))
         if not stopped:
             # the damage lands before any stage the answer opened is taken up
-            extra = state.pending[depth:]
-            del state.pending[depth:]
+            extra = []
+            while len(state.pending) > depth:
+                extra.insert(0, pending.pop(state.pending))
             events += attack.land(state, blow, rng)
-            state.pending.extend(extra)
+            for later in extra:
+                pending.push(state.pending, later)
         return events
     if isinstance(action, DodgeMove):
         pending.pop(state.pending, DODGE_STAGE)

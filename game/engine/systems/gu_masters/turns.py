@@ -180,7 +180,7 @@ def end_turn(state: GuState, rng: Rng) -> list:
     if limit and state.round > limit:
         winner, why = timelimit.ahead_and_why([_tally(state, s) for s in (0, 1)])
         state.over, state.winner = True, winner
-        state.pending.clear()
+        pending.clear(state.pending)
         return events + [MatchEnded(winner, f"time: after {limit} rounds, "
                                             + (why if winner is not None else f"a draw ({why})"))]
     return events + start_turn(state, rng)
@@ -202,7 +202,7 @@ def check_end(state: GuState, events: list) -> bool:
     if not beaten:
         return False
     state.over = True
-    state.pending.clear()
+    pending.clear(state.pending)
     state.winner = None if len(beaten) == 2 else 1 - beaten[0]
     why = "no side has a conscious creature" if state.winner is None \
         else f"side {beaten[0] + 1} has no conscious creature"
@@ -211,6 +211,6 @@ def check_end(state: GuState, events: list) -> bool:
 
 
 def concede(state: GuState, seat: int) -> list:
-    state.pending.clear()
+    pending.clear(state.pending)
     state.over, state.winner = True, 1 - seat
     return [MatchEnded(state.winner, f"seat {seat + 1} conceded")]
