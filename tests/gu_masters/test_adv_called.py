@@ -12,7 +12,8 @@ from game.engine.systems.gu_masters.injuries import roll_injuries
 
 
 def _head_hit(d4: int, shields: tuple[Shield, ...] = ()) -> tuple:
-    head = called.body_part("head", "medium")
+    from game.engine.systems.gu_masters.content import content
+    head = called.body_part(content().bodies["humanoid"], "head", "medium")
     roll = resolve_test(39, 60, [(head.label, head.modifier)])
     assert roll.success                                         # GU-T-08: 59 hits
     result = take(Hit(6, "rending"), Defender(60, 60, shields=shields))

@@ -116,37 +116,50 @@ def test_thrown_creature_lands_on_its_feet() -> None:
 
 # ---- called shots -------------------------------------------------------------------------
 
+def _humanoid():
+    from game.engine.systems.gu_masters.content import content
+    return content().bodies["humanoid"]
+
+
 @pytest.mark.rule("GU-60")
 def test_part_size_modifiers() -> None:
-    assert [called.size_modifier(s) for s in called.SIZES] == [40, 20, 0, -20, -40]
+    assert [called.size_modifier(s) for s in ("tiny", "Small", "medium", "large", "HUGE")] \
+        == [40, 20, 0, -20, -40]
+    with pytest.raises(ValueError):
+        called.size_modifier("colossal")
 
 
 @pytest.mark.rule("GU-59", "GU-61", "GU-GM-17", "GU-T-08")
 def test_called_shot_at_a_humans_parts() -> None:
-    head = called.body_part("head", "medium")
-    assert (head.size, head.modifier) == ("small", 20)
+    body = _humanoid()
+    head = called.body_part(body, "head", "medium")
+    assert (head.size, head.modifier, head.injury) == ("small", 20, "head")
     assert resolve_test(39, 60, [(head.label, head.modifier)]).success       # 59 hits
     assert not resolve_test(41, 60, [(head.label, head.modifier)]).success   # 61 misses
-    assert called.body_part("hand", "medium").modifier == 40
-    assert called.body_part("torso", "medium").modifier == 0
-    assert called.body_part("leg", "medium").size == "small"
-    assert called.body_part("arm", "medium").size == "small"
+    assert called.body_part(body, "hand", "medium").modifier == 40
+    assert called.body_part(body, "torso", "medium").modifier == 0
+    assert called.body_part(body, "leg", "medium").size == "small"
+    assert called.body_part(body, "arm", "Medium").size == "small"
+    with pytest.raises(ValueError):
+        called.body_part(body, "tail", "medium")
 
 
 @pytest.mark.rule("GU-GM-17", "GU-T-08")
 def test_parts_scale_with_the_creature() -> None:
-    torso = called.body_part("torso", "large")
+    body = _humanoid()
+    torso = called.body_part(body, "torso", "large")
     assert (torso.size, torso.modifier) == ("large", -20)
     assert resolve_test(75, 60, [(torso.label, torso.modifier)]).success     # 55 hits
-    assert called.body_part("hand", "small").size == "tiny"                  # clamped
-    assert called.body_part("torso", "large", scaling=False).modifier == 0
+    assert called.body_part(body, "hand", "small").size == "tiny"            # clamped
+    assert called.body_part(body, "torso", "large", scaling=False).modifier == 0
 
 
 @pytest.mark.rule("GU-59", "GU-GM-18")
 def test_items_and_manifested_wings() -> None:
     assert called.item_part("sword").modifier == 20
     assert called.item_part("shield", "medium").modifier == 0
-    assert called.manifested_part("wings", "medium").modifier == 0
+    assert called.manifested_part("wings", "medium", "medium").modifier == 0
+    assert called.manifested_part("wings", "large", "large").modifier == -40
     assert called.hit_outcome("item") == "drop"
     assert called.hit_outcome("manifested") == "end_flight"
     assert called.hit_outcome("body") == "injury"
@@ -264,3 +277,15 @@ def test_a_dive_goes_down_and_forward_within_its_bounds() -> None:
     assert flight.dive_path(ground, (0, 0), 20, (8, 0), 0, reach.down, reach.forward)
     assert flight.dive_path(ground, (0, 0), 20, (9, 0), 0, reach.down, reach.forward) is None
     assert flight.dive_path(ground, (0, 0), 20, (2, 0), 21, reach.down, reach.forward) is None
+
+
+@pytest.mark.rule("GU-47", "GU-48", "GU-49", "GU-T-29")
+def test_killer_move_cost_from_content() -> None:
+    from game.engine.systems.gu_masters.content import content
+    volley = content().killer_moves["burning_moon_volley"]
+    gu = ["moonlight", "fire_pellet", "stone_shell"]
+    assert killer.cost(volley, gu, 30, 2) == killer.Cost(8, 2)
+    assert killer.cost(volley, gu, 30, 4).soul == 0
+    assert killer.cost(volley, gu, 7, 4).refused == ("needs 8 essence, has 7", "GU-47")
+    assert killer.cost(volley, ["moonlight"], 30, 4).refused[1] == "GU-47"
+    assert killer.cost(volley, gu, 30, 4, sustaining=1).soul == 4

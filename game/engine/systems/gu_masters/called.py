@@ -1,9 +1,11 @@
-"""Called shots of gu_masters: which part of a creature an attack may aim at, how big that part
-is and what the aim costs on the attack roll (GU-59..61, GU-GM-17, GU-GM-18).
+"""Called shots of gu_masters: what an attack may aim at and what the aim costs on the roll
+(GU-59..61, GU-GM-17, GU-GM-18).
 
-Owns: the size ladder (`SIZES`), the modifier a part's size puts on the attack roll, the parts
-of an average (Medium) humanoid and how they scale with the creature's size, and what a hit on
-an item or a manifested part does (GU-GM-18's default).
+Owns: `CalledPart` (the aimed part, its size on this creature and the roll's modifier),
+`body_part` (a part of the creature's body plan), `item_part` (a worn or carried item),
+`manifested_part` (wings a flight Gu made) and `hit_outcome` (what a harmful hit on each does,
+GU-GM-18's default). The size ladder, the body plans, the size shift (GU-GM-17) and the
+modifier by size (GU-60) are content's (content.py, bodies.toml): called here, never copied.
 
 Must not: roll dice, read the match state, or decide the injury a hit part suffers (that table
 is the injuries module's); the engine asks here for the modifier and the part's size.
@@ -12,62 +14,45 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-SIZES: tuple[str, ...] = ("tiny", "small", "medium", "large", "huge")
+from .content import SIZE_INDEX, SIZES, Body, called_shot_modifier, shift_size
 
-# GU-60: the smaller the part, the bigger the penalty (+N is a penalty, GU-02).
-SIZE_MODIFIER: dict[str, int] = {"tiny": 40, "small": 20, "medium": 0, "large": -20, "huge": -40}
-
-# GU-61 and GU-GM-17 (legs Small): the parts of a Medium humanoid and their sizes.
-HUMANOID_PARTS: dict[str, str] = {
-    "hand": "tiny", "arm": "small", "head": "small", "torso": "medium", "leg": "small",
-}
-# Manifested wings (GU-59 names them) are as big as a Medium torso on a Medium creature: our
-# call, the document gives no size; they scale like every other part.
-MANIFESTED_PARTS: dict[str, str] = {"wings": "medium"}
 # A carried item the content gives no size: a one-handed weapon is taken as Small (our call).
 DEFAULT_ITEM_SIZE = "small"
-
 PART_KINDS: tuple[str, ...] = ("body", "item", "manifested")
 
 
 def size_index(size: str) -> int:
-    """Position on the ladder Tiny..Huge; an unknown size fails loudly."""
-    try:
-        return SIZES.index(size)
-    except ValueError:
-        raise ValueError(f"unknown size {size!r}; expected one of {SIZES}") from None
-
-
-def shift_size(size: str, steps: int) -> str:
-    """`size` moved `steps` rungs up (or down) the ladder, clamped to Tiny..Huge."""
-    return SIZES[min(len(SIZES) - 1, max(0, size_index(size) + steps))]
-
-
-def part_size(medium_size: str, creature_size: str, *, scaling: bool = True) -> str:
-    """GU-GM-17: a part's size on a creature of `creature_size`, given its size on a Medium one:
-    shifted by as many rungs as the creature is bigger or smaller than Medium (table option
-    `scaling`; off, every creature's parts are sized as a Medium humanoid's)."""
-    if not scaling:
-        return medium_size
-    return shift_size(medium_size, size_index(creature_size) - size_index("medium"))
+    """Position on the ladder Tiny..Huge (any case); an unknown size fails loudly."""
+    key = size.lower()
+    if key not in SIZE_INDEX:
+        raise ValueError(f"unknown size {size!r}; expected one of {SIZES}")
+    return SIZE_INDEX[key]
 
 
 def size_modifier(size: str) -> int:
     """GU-60: Tiny +40, Small +20, Medium 0, Large -20, Huge -40 on the attack roll."""
-    size_index(size)
-    return SIZE_MODIFIER[size]
+    return called_shot_modifier(SIZES[size_index(size)])
+
+
+def _on(medium_size: str, creature_size: str, scaling: bool) -> str:
+    """GU-GM-17: a Medium creature's part size on a creature of `creature_size` (table option
+    `scaling`: off, every creature's parts keep the Medium sizes)."""
+    base = SIZES[size_index(medium_size)]
+    return shift_size(base, SIZES[size_index(creature_size)]) if scaling else base
 
 
 @dataclass(frozen=True, slots=True)
 class CalledPart:
     """What a called shot aims at: `kind` "body" (a body part with an injury table), "item" (a
     worn or carried object) or "manifested" (wings and the like, kept up by a Gu); `part` its
-    name; `size` its size on this creature; `modifier` the attack roll's penalty or bonus."""
+    id; `size` its size on this creature; `modifier` the attack roll's penalty or bonus;
+    `injury` the injury table of a body part (injuries.called_injury), else ""."""
 
     kind: str
     part: str
     size: str
     modifier: int
+    injury: str = ""
 
     @property
     def label(self) -> str:
@@ -75,27 +60,27 @@ class CalledPart:
         return f"called shot: {self.part.replace('_', ' ')}"
 
 
-def body_part(part: str, creature_size: str, *, parts: dict[str, str] | None = None,
-              scaling: bool = True) -> CalledPart:
-    """GU-59..61: a called shot at a body part. `parts` is the creature's anatomy as sizes on a
-    Medium body (a humanoid's by default)."""
-    table = HUMANOID_PARTS if parts is None else parts
-    if part not in table:
-        raise ValueError(f"no part {part!r}; this body has {sorted(table)}")
-    size = part_size(table[part], creature_size, scaling=scaling)
-    return CalledPart("body", part, size, size_modifier(size))
+def body_part(body: Body, part: str, creature_size: str, *, scaling: bool = True) -> CalledPart:
+    """GU-59..61: a called shot at a part of the creature's body plan."""
+    for p in body.parts:
+        if p.id == part:
+            size = _on(p.size, creature_size, scaling)
+            return CalledPart("body", part, size, size_modifier(size), p.injury)
+    raise ValueError(f"no part {part!r} on a {body.id} body; it has "
+                     f"{[p.id for p in body.parts]}")
 
 
 def item_part(item: str, size: str = DEFAULT_ITEM_SIZE) -> CalledPart:
     """GU-59: a called shot at a worn or carried item, sized by the item itself."""
+    size = SIZES[size_index(size)]
     return CalledPart("item", item, size, size_modifier(size))
 
 
-def manifested_part(part: str, creature_size: str, *, scaling: bool = True) -> CalledPart:
-    """GU-59: a called shot at a manifested part (wings of a flight Gu)."""
-    if part not in MANIFESTED_PARTS:
-        raise ValueError(f"no manifested part {part!r}; known: {sorted(MANIFESTED_PARTS)}")
-    size = part_size(MANIFESTED_PARTS[part], creature_size, scaling=scaling)
+def manifested_part(part: str, medium_size: str, creature_size: str, *,
+                    scaling: bool = True) -> CalledPart:
+    """GU-59: a called shot at a manifested part (the wings of a flight Gu, sized by the Gu's
+    content for a Medium wearer)."""
+    size = _on(medium_size, creature_size, scaling)
     return CalledPart("manifested", part, size, size_modifier(size))
 
 

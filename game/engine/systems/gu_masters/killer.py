@@ -5,12 +5,15 @@ Owns: the check that the user owns every component Gu and has the essence for ev
 activation (GU-47), the soul damage of activations beyond the Activations attribute (GU-48) and
 the soul damage of each Gu activation made while a [Sustained] killer move is kept up (GU-49).
 
-Must not: read content files (the engine hands in the killer move's numbers), roll, or apply
-damage (the damage module's `soul_damage` does).
+Must not: load content (the engine hands in the killer move's entry), roll, or apply damage
+(the damage module's `soul_damage` does).
 """
 from __future__ import annotations
 
-from typing import Mapping
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+from .content import KillerMove
 
 
 def refusal(components: Mapping[str, int], owned: Mapping[str, int], essence: int,
@@ -36,3 +39,29 @@ def sustained_soul_cost(sustaining: int, activations: int = 1) -> int:
     """GU-49: each Gu activation made while a [Sustained] killer move is kept up deals 1 soul
     damage to its user; `sustaining` is how many such killer moves it keeps up (each counts)."""
     return max(0, sustaining) * max(0, activations)
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """What starting a killer move takes: `essence` spent (GU-47), `soul` damage for the
+    activations beyond the user's Activations (GU-48) plus 1 per [Sustained] killer move it
+    already keeps up, since the move activates Gu (GU-49); `refused` (words, rule) when it may
+    not start at all."""
+
+    essence: int
+    soul: int
+    refused: tuple[str, str] | None = None
+
+
+def cost(move: KillerMove, owned: Iterable[str], essence: int, activations: int, *,
+         sustaining: int = 0) -> Cost:
+    """The killer move `move` (content) for a user owning the Gu `owned`, with `essence` now,
+    `activations` its Activations in play (Dazed counted) and `sustaining` [Sustained] killer
+    moves already kept up (GU-47..49)."""
+    have: dict[str, int] = {}
+    for g in owned:
+        have[g] = have.get(g, 0) + 1
+    why = refusal(move.components, have, essence, move.essence)
+    soul = soul_cost(move.activations, activations) \
+        + sustained_soul_cost(sustaining, move.activations)
+    return Cost(move.essence, soul, why)
