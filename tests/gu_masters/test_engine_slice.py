@@ -217,3 +217,23 @@ def test_down_then_the_battle_ends():
     m.submit(React("b", TAKE))
     assert m.state.creatures["b"].condition == "dying"
     assert m.over and m.winner == 0
+
+
+@pytest.mark.rule("GU-113", "GU-114", "GU-T-16", "GU-T-17")
+def test_dying_creature_rolls_its_tokens_when_its_turn_passes():
+    m = match([man("a", 0, 1, 1), man("b", 1, 2, 1, hp=5), man("c", 1, 8, 4)],
+              initiative=["a", "b", "c"])
+    m.force_dice([10])
+    m.submit(Strike("a", "b", "weapon", "sword"))
+    m.force_dice([90])                                # 0 HP: Perseverance 45 fails -> dying
+    m.submit(React("b", TAKE))
+    b = m.state.creatures["b"]
+    assert b.condition == "dying" and b.unconscious and not m.over
+    m.force_dice([30])                                # its turn passes: 30 <= 45, +1 token
+    out = m.submit(EndTurn())
+    assert b.tokens == [1, 0] and m.state.acting.id == "c"
+    assert any(isinstance(e, Tested) and e.purpose == "dying" for e in out.events)
+    m.force_dice([98])                                # next round: a fumble, +2 Predicament
+    m.submit(EndTurn())                               # c
+    m.submit(EndTurn())                               # a; b passes again
+    assert b.tokens == [1, 2]

@@ -22,9 +22,10 @@ from game.engine.tactics.footprint import cells_distance
 from . import gu
 from . import damage as arith
 from . import interim as content     # until content.py (G2) lands
-from . import interim as damage      # until damage.py / dying.py (G1) land
+from . import dying
 from . import interim as terrain     # until terrain.py (G3) lands
 from .actions import BITE, KICK, MULTI, PUNCH, WEAPON, Strike
+from .house import HOUSE
 from .events import ConditionChanged, Damaged, Downed, Moved, StatusChanged, Struck
 from .moves import can_move
 from .state import Creature, GuState, Status
@@ -229,27 +230,43 @@ def add_status(c: Creature, s: Status) -> list:
 
 
 def harm(state: GuState, c: Creature, amount: int, dtype: str, source: str, rng: Rng, *,
-         direct: bool = False) -> list:
-    """`c` takes a damage instance: the pipeline (damage.py), HP, then instant death (GU-109),
-    the 0-HP Perseverance test (GU-94) or a final stand turning to dying (GU-111)."""
+         direct: bool = False, rank: int = 0) -> list:
+    """`c` takes a damage instance: damage.py's pipeline (shield, reductions, resistances,
+    instant death GU-109), then dying.py's transitions (the 0-HP Perseverance test GU-94, a
+    final stand turning to dying GU-111)."""
     if not c.on_board:
         return []
-    r = damage.resolve_damage(amount, dtype, direct=direct, shield=c.shield, max_hp=c.max_hp)
-    c.shield -= r.shield_used
-    before = c.hp
-    c.hp = max(0, c.hp - r.to_hp)                                        # GU-93
-    events: list = [Damaged(c.id, before - c.hp, c.hp, source, amount, dtype, r.stages)]
-    if r.instant_death:
-        return events + set_condition(state, c, "dead", "instant death")
-    if before - c.hp <= 0 and r.to_hp <= 0:
-        return events
-    if c.condition == "final_stand":
-        return events + set_condition(state, c, "dying", "hurt in a final stand")   # GU-111
-    if c.hp == 0 and c.condition == "up":
+    shields = (arith.Shield("shield", c.shield),) if c.shield > 0 else ()
+    r = arith.take(arith.Hit(amount, dtype, rank, direct, source=source),
+                   arith.Defender(c.hp, c.max_hp, c.attrs.get("Fortitude", 0), shields),
+                   instant_death_measure=HOUSE.read(state, "death_measure"))
+    c.shield -= sum(n for _, n in r.absorbed)
+    c.hp = r.hp_after                                                    # GU-93
+    stages = tuple((s.step, s.before - s.after) for s in r.stages if s.step != "hit points")
+    events: list = [Damaged(c.id, r.hp_before - r.hp_after, c.hp, source, amount, dtype,
+                            stages)]
+    life = life_of(c)
+    if r.dropped:
         t = roll(state, rng, c.attrs.get("Perseverance", 0), purpose="0 HP")
         events.append(test_event(c.id, "Perseverance", "0 HP", t))
-        events += set_condition(state, c, damage.zero_hp(t), "0 HP")              # GU-94
-    return events
+        change = dying.at_zero(life, t)
+    else:
+        change = dying.hurt(life, r.dealt, instant_death=r.instant_death)
+    return events + set_life(state, c, change.life, change.note)
+
+
+def life_of(c: Creature) -> "dying.Life":
+    """The creature's place between fine and dead, as dying.py counts it."""
+    return dying.Life("fine" if c.condition == "up" else c.condition, c.tokens[0], c.tokens[1])
+
+
+def set_life(state: GuState, c: Creature, life: "dying.Life", why: str) -> list:
+    """Take dying.py's verdict into the state (events only when the condition changed)."""
+    c.tokens = [life.perseverance, life.predicament]
+    condition = "up" if life.state == "fine" else life.state
+    if condition == c.condition:
+        return []
+    return set_condition(state, c, condition, why)
 
 
 def set_condition(state: GuState, c: Creature, condition: str, why: str) -> list:

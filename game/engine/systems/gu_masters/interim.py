@@ -74,25 +74,3 @@ def step_cost(board: Board, a: tuple[int, int], b: tuple[int, int]) -> int | Non
     if up > 1:
         return 2 * cost if board.prop(*b, "climbable", False) else None
     return cost
-
-
-# --- damage and the dying (owner: damage.py and dying.py; GU-93, GU-94, GU-109, GU-111) --------
-@dataclass(frozen=True, slots=True)
-class DamageResult:
-    to_hp: int                         # what reaches HP (before the clamp at 0)
-    shield_used: int
-    stages: tuple[tuple[str, int], ...]
-    instant_death: bool
-
-
-def resolve_damage(amount: int, dtype: str, *, direct: bool, shield: int, max_hp: int
-                   ) -> DamageResult:
-    used = 0 if direct or dtype == "soul" else min(shield, amount)
-    left = amount - used
-    return DamageResult(left, used, (("shield", used),) if used else (),
-                        left >= 2 * max_hp)
-
-
-def zero_hp(raw_test: Any) -> str:
-    """GU-94: the Perseverance test at 0 HP: success -> final stand, failure -> dying."""
-    return "final_stand" if raw_test.success else "dying"

@@ -18,7 +18,7 @@ from game.engine.tactics import pending, timelimit
 from game.engine.tactics.footprint import cells_distance
 from game.engine.tactics.pending import Pending
 
-from . import checks
+from . import checks, dying
 from .events import EssenceChanged, InitiativeSettled, Tested
 from .house import HOUSE
 from .state import Creature, GuState, Turn
@@ -157,8 +157,17 @@ def start_turn(state: GuState, rng: Rng) -> list:
 
 
 def end_turn_effects(state: GuState, rng: Rng) -> list:
-    """What happens as the acting creature's turn ends (GU-17 durations, GU-114 dying)."""
-    return []
+    """What happens as the acting creature's turn ends: a dying creature's Perseverance test
+    for its tokens (GU-114..116, counted by dying.py)."""
+    from .attack import life_of, set_life
+    c = state.acting
+    events: list = []
+    if c.condition == "dying":
+        t = roll(state, rng, c.attrs.get("Perseverance", 0), purpose="dying")
+        events.append(test_event(c.id, "Perseverance", "dying", t))
+        change = dying.end_of_turn(life_of(c), t)
+        events += set_life(state, c, change.life, change.note)
+    return events
 
 
 def _advance(state: GuState) -> None:
