@@ -45,11 +45,15 @@ def battles(mirror: bool = False) -> list[MatchConfig]:
     if out:
         return out
     example = system.example_config(0)
-    if mirror and len(example.setup.get("teams", ())) == 2:
-        first = example.setup["teams"][0]
-        return [MatchConfig(SYSTEM, 0, example.seats, example.map, example.house_rules,
-                            {**example.setup, "teams": [first, first]})]
-    return [example]
+    seats = [SeatConfig("ai"), SeatConfig("ai")]
+    setup = dict(example.setup)
+    if mirror and "creatures" in setup:
+        # side 0's creatures also stand on side 1's squares, in order (a fair fight)
+        own = [c for c in setup["creatures"] if c["side"] == 0]
+        other = [c for c in setup["creatures"] if c["side"] == 1]
+        setup["creatures"] = own + [{**own[i % len(own)], "id": f"{o['id']}_m", "side": 1,
+                                     "x": o["x"], "y": o["y"]} for i, o in enumerate(other)]
+    return [MatchConfig(SYSTEM, 0, seats, example.map, example.house_rules, setup)]
 
 
 def turn_of(state: Any, seat: int) -> tuple:

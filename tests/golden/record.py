@@ -35,6 +35,7 @@ PLAYTHROUGHS: tuple[tuple[str, str, str | None, int, int, str], ...] = (
     ("gemwielders_ai", "gemwielders", None, 3, 400, "normal"),
     ("rpgstuck_crypt", "rpgstuck", "rpgstuck_crypt.tmx", 7, 300, "random"),
     ("rpgstuck_crypt_ai", "rpgstuck", "rpgstuck_crypt.tmx", 3, 300, "normal"),
+    ("gu_masters_inline", "gu_masters", None, 7, 300, "random"),
 )
 
 

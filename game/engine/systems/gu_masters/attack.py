@@ -20,7 +20,7 @@ from game.engine.tactics import forced
 from game.engine.tactics.footprint import cells_distance
 
 from . import gu
-from . import interim as checks      # until checks.py (G1) lands
+from . import damage as arith
 from . import interim as content     # until content.py (G2) lands
 from . import interim as damage      # until damage.py / dying.py (G1) land
 from . import interim as terrain     # until terrain.py (G3) lands
@@ -28,7 +28,7 @@ from .actions import BITE, KICK, MULTI, PUNCH, WEAPON, Strike
 from .events import ConditionChanged, Damaged, Downed, Moved, StatusChanged, Struck
 from .moves import can_move
 from .state import Creature, GuState, Status
-from .turns import test_event
+from .turns import roll, test_event
 
 UNARMED_REACH = 1            # GU-54/56/58: within 1 m
 MULTI_PENALTY = 10           # GU-52: +10 per weapon wielded
@@ -147,8 +147,8 @@ def strike(state: GuState, c: Creature, target: Creature, kind: str, weapon: str
         hit, raw, dos, rolled = True, 0, 0, False
         events.append(Struck(c.id, target.id, kind, True, weapon))
     else:
-        t = checks.roll_test(rng, c.skills.get("Close Combat", 0),
-                             attack_mods(state, c, target, kind), disadvantage=disadvantage)
+        t = roll(state, rng, c.skills.get("Close Combat", 0), attack_mods(state, c, target, kind),
+                 purpose=kind, disadvantage=disadvantage)
         events.append(test_event(c.id, "Close Combat", f"{kind} {target.id}", t))
         hit, raw, dos, rolled = t.success, t.raw, t.dos, True
         events.append(Struck(c.id, target.id, kind, hit, weapon))
@@ -167,24 +167,24 @@ def land(state: GuState, blow: dict[str, Any], rng: Rng) -> list:
     events: list = []
     if kind in (WEAPON, MULTI):
         w = content.WEAPONS[blow["weapon"]]
-        amount, dtype = w.damage + strength // 20, w.type                # GU-51
+        amount, dtype = arith.weapon_damage(w.damage, strength), w.type  # GU-51
         events += harm(state, target, amount, dtype, c.id, rng)
     elif kind == PUNCH:
-        amount = 1 + strength // 10                                      # GU-54
+        amount = arith.punch_damage(strength)                             # GU-54
         events += harm(state, target, amount, "force", c.id, rng)
-        recoil = max(0, amount // 5 - gu.recoil_cut(c))                 # GU-55
+        recoil = arith.punch_recoil(amount, gu.recoil_cut(c))            # GU-55
         if recoil and c.on_board:
             events += harm(state, c, recoil, "force", "recoil", rng, direct=True)
     elif kind == KICK:
-        amount = 1 + strength // 5                                       # GU-56
+        amount = arith.kick_damage(strength)                              # GU-56
         events += harm(state, target, amount, "force", c.id, rng)
         if target.size_index <= 3 and target.on_board:                   # GU-57: Large or less
-            events += knock(state, c, target, max(1, strength // 100))
+            events += knock(state, c, target, arith.kick_knockback(strength))
     elif kind == BITE:
-        amount = 2 + strength // 5                                       # GU-58
+        amount = arith.bite_damage(strength)                              # GU-58
         before = target.hp
         events += harm(state, target, amount, "rending", c.id, rng)
-        bleed = (before - target.hp) * 2 // 10
+        bleed = arith.bite_bleeding(before - target.hp)
         if bleed > 0 and target.on_board:
             events += add_status(target, Status("bleeding", bleed, -1, c.id))
     return events
@@ -246,7 +246,7 @@ def harm(state: GuState, c: Creature, amount: int, dtype: str, source: str, rng:
     if c.condition == "final_stand":
         return events + set_condition(state, c, "dying", "hurt in a final stand")   # GU-111
     if c.hp == 0 and c.condition == "up":
-        t = checks.roll_test(rng, c.attrs.get("Perseverance", 0))
+        t = roll(state, rng, c.attrs.get("Perseverance", 0), purpose="0 HP")
         events.append(test_event(c.id, "Perseverance", "0 HP", t))
         events += set_condition(state, c, damage.zero_hp(t), "0 HP")              # GU-94
     return events

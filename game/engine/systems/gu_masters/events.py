@@ -36,6 +36,8 @@ class Tested(Record):
     `modified` raw plus modifiers, `success`, `dos` the signed degrees of success, `critical`
     and `fumble` (GU-X-04). `auto` is "" or why no die was needed ("hit", "fail")."""
 
+    __test__ = False          # a record, not a pytest test class, though its name starts "Test"
+
     who: str
     skill: str
     purpose: str

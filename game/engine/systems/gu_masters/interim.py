@@ -3,7 +3,6 @@ names its owner and is deleted (and its callers pointed at the owner) once the o
 on main. Nothing here is a second home for a rule: it is the smallest thing that lets the engine
 run, following the checklist's invented core (GU-X) word for word.
 
-- percentile tests (owner: checks.py): `TestResult`, `resolve_test`, `roll_test`, `opposed`
 - content (owner: content.py): `CREATURES`, `WEAPONS`, `GU`
 - terrain (owner: terrain.py): `step_cost`, `elevation`
 
@@ -15,51 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.engine.boards import Board
-from game.engine.rng import Rng
-
-
-# --- percentile tests (owner: checks.py, GU-01..04, GU-X-03..06) --------------------------------
-@dataclass(frozen=True, slots=True)
-class TestResult:
-    raw: int
-    target: int
-    modifiers: tuple[tuple[str, int], ...]
-    modified: int
-    success: bool
-    dos: int
-    critical: bool
-    fumble: bool
-    raws: tuple[int, ...] = ()
-
-
-def resolve_test(raw: int, target: int, modifiers: tuple[tuple[str, int], ...] = (),
-                 raws: tuple[int, ...] = ()) -> TestResult:
-    modified = raw + sum(v for _, v in modifiers)
-    critical, fumble = raw <= 5, raw >= 96
-    success = (modified <= target or critical) and not fumble
-    if success:
-        dos = max(1, target // 10 - modified // 10 + 1)
-    else:
-        dos = -max(1, modified // 10 - target // 10 + 1)
-    return TestResult(raw, target, tuple(modifiers), modified, success, dos, critical, fumble,
-                      raws)
-
-
-def roll_test(rng: Rng, target: int, modifiers: tuple[tuple[str, int], ...] = (), *,
-              disadvantage: bool = False) -> TestResult:
-    if disadvantage:                       # GU-X-06: two dice, keep the higher (worse)
-        a, b = rng.randint(1, 100), rng.randint(1, 100)
-        return resolve_test(max(a, b), target, modifiers, (a, b))
-    return resolve_test(rng.randint(1, 100), target, modifiers)
-
-
-def opposed(a: TestResult, b: TestResult) -> int:
-    """1 when a wins, -1 when b wins, 0 when still tied (the caller's status quo)."""
-    if a.dos != b.dos:
-        return 1 if a.dos > b.dos else -1
-    if a.raw != b.raw:
-        return 1 if a.raw < b.raw else -1
-    return 0
 
 
 # --- content (owner: content.py; the checklist's example stat blocks and weapons) -------------
@@ -139,6 +93,6 @@ def resolve_damage(amount: int, dtype: str, *, direct: bool, shield: int, max_hp
                         left >= 2 * max_hp)
 
 
-def zero_hp(raw_test: TestResult) -> str:
+def zero_hp(raw_test: Any) -> str:
     """GU-94: the Perseverance test at 0 HP: success -> final stand, failure -> dying."""
     return "final_stand" if raw_test.success else "dying"

@@ -17,12 +17,11 @@ from game.engine.rng import Rng
 from game.engine.tactics.footprint import block_at
 from game.engine.tactics.reach import search, square_moves
 
-from . import interim as checks      # until checks.py (G1) lands
 from . import interim as terrain     # until terrain.py (G3) lands
 from .actions import Move, Sprint, StandUp
 from .events import Moved, Sprinted, StatusChanged, StoodUp
 from .state import Creature, GuState
-from .turns import test_event
+from .turns import roll, test_event
 
 Cell = tuple[int, int]
 FATIGUE = 3          # GU-147
@@ -164,7 +163,7 @@ def walk(state: GuState, c: Creature, goal: Cell, rng: Rng) -> list:
         here = cell
         foes = hostile_at(state, c, cell)
         if foes:
-            t = checks.roll_test(rng, c.skills.get("Dodge", 0), dodge_mods(c))
+            t = roll(state, rng, c.skills.get("Dodge", 0), dodge_mods(c), purpose="pass")
             events.append(test_event(c.id, "Dodge", f"pass {foes[0].id}", t))
             if not t.success:
                 stopped = True

@@ -20,11 +20,12 @@ from game.engine.tactics import pending
 from game.engine.tactics.pending import Pending
 
 from . import attack, moves
-from . import interim as checks      # until checks.py (G1) lands
+from . import checks
 from .actions import DODGE, PARRY, TAKE, DodgeMove, Opportunity, React
 from .events import Moved, Reacted
+from .house import HOUSE
 from .state import Creature, GuState
-from .turns import test_event
+from .turns import roll, test_event
 
 REACT_STAGE = "react"            # a hit waits for the defender's answer
 DODGE_STAGE = "dodge_move"       # the dodger picks where it steps (GU-82)
@@ -92,13 +93,15 @@ def _opposes(state: GuState, c: Creature, blow: dict[str, Any], skill: str, mods
              purpose: str, rng: Rng, events: list) -> bool:
     """Roll the defender's test, opposed by the attack roll if there was one (GU-81/86,
     GU-X-05: a tie keeps the status quo: the hit stands)."""
-    t = checks.roll_test(rng, c.skills.get(skill, 0), mods)
+    t = roll(state, rng, c.skills.get(skill, 0), mods, purpose=purpose)
     events.append(test_event(c.id, skill, purpose, t))
     if not blow["rolled"]:
         return t.success
-    attack_roll = checks.TestResult(blow["raw"], 0, (), blow["raw"], True, blow["dos"], False,
-                                    False)
-    return t.success and checks.opposed(t, attack_roll) > 0
+    # the attack is side "a": a full tie lets the hit stand (GU-X-05), unless the table gives
+    # ties to the defender (GU-GM-07)
+    tie = "b" if HOUSE.read(state, "opposed_ties") == "defender" else "a"
+    winner, _by = checks.contest(blow["dos"], blow["raw"], t.dos, t.raw, tie)
+    return t.success and winner == "b"
 
 
 def resolve_dodge(state: GuState, c: Creature, blow: dict[str, Any], action: React, rng: Rng

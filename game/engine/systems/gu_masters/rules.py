@@ -21,11 +21,11 @@ from game.engine.tactics import pending
 from game.engine.tactics.pending import Pending
 
 from . import aperture, attack, grips, maneuvers, moves, reactions, turns
-from .actions import (DODGE, MULTI, PARRY, SHIELD, STRIKES, TAKE, WEAPON, DodgeMove, GoesFirst, Move, Opportunity, React,
-                      Sprint, StandUp, Strike)
+from .actions import (DODGE, MULTI, PARRY, SHIELD, STRIKES, TAKE, WEAPON, DodgeMove, GoesFirst,
+                      Move, Opportunity, React, Sprint, StandUp, Strike)
+from .state import Creature, GuState
 
 REACTIONS = (DODGE, PARRY, SHIELD, TAKE)
-from .state import Creature, GuState
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,18 +141,36 @@ def validate(state: GuState, action: Any) -> Refusal | None:
     if stage is None and isinstance(action, Move) \
             and (action.x, action.y) not in moves.reach(state, state.acting):
         return Refusal(f"{action.x},{action.y} is out of {who}'s reach this turn", "GU-19")
-    if isinstance(action, (Strike, Opportunity)) and target and me is not None \
-            and state.creatures[target].side == me.side:
-        return Refusal(f"{who} strikes only enemies, not {target}", "GU-51")
-    if isinstance(action, Strike) and action not in legal_actions(state):
-        return Refusal(f"{who} cannot make that {action.strike} at {action.target} now: out of "
-                       "reach, a weapon already swung, or not a strike it has left", "GU-51")
+    legal = legal_actions(state)
+    if action in legal:
+        return None
     for row in (*HANDLERS, *STAGES.values()):
         if row.refuse is not None and isinstance(action, row.kinds):
             why = row.refuse(state, action)
             if why is not None:
                 return why
-    return refuse_unlisted(legal_actions(state), action)
+    return _why_not(state, action) or refuse_unlisted(legal, action)
+
+
+def _why_not(state: GuState, action: Any) -> Refusal | None:
+    """The specific reason an unlisted action of ours is refused, from its fields."""
+    who = getattr(action, "actor", "")
+    target = getattr(action, "target", "")
+    if isinstance(action, React):
+        return Refusal(f"{who} cannot answer with {action.reaction}"
+                       f"{' ' + action.gu if action.gu else ''} now", "GU-79")
+    if isinstance(action, (Strike, Opportunity)):
+        return Refusal(f"{who} cannot make a {action.strike or 'no'} strike"
+                       f"{' with ' + action.weapon if action.weapon else ' without a weapon'} "
+                       f"at {target} now (out of reach, or not its strike)", "GU-51")
+    if isinstance(action, DodgeMove):
+        return Refusal(f"{action.x},{action.y} is not 1 m to half its movement away for {who}",
+                       "GU-82")
+    if isinstance(action, GoesFirst):
+        return Refusal(f"{who} is not among the creatures tied for initiative", "GU-09")
+    if isinstance(action, (Sprint, StandUp)):
+        return Refusal(f"{who} cannot do that now (combat action or movement spent)", "GU-18")
+    return None
 
 
 def _route(action: Any) -> Callable[[GuState, Any, Rng], list]:

@@ -25,6 +25,7 @@ from . import interim as content     # until content.py (G2) lands
 from . import rules, turns
 from .events import InitiativeSettled
 from .house import DEFAULTS, HOUSE_RULES
+from .reference import reference_entries
 from .state import SIZES, Creature, GuState, Turn
 
 SYSTEM_ID = "gu_masters"
@@ -214,6 +215,10 @@ class GuMasters(SystemBase):
             d.pop("version", None)
             return GuState.from_json(d, board_of(d["map"], d["grid"]))
 
+    def reference_entries(self) -> list:
+        """The rules reference's pages made from the content (reference.py)."""
+        return reference_entries()
+
     def progress(self, state: GuState) -> str:
         return f"Round {state.round}"
 
@@ -255,7 +260,7 @@ class GuMasters(SystemBase):
         return MatchConfig(SYSTEM_ID, seed, seats, None, {}, example_setup())
 
     def load_bots(self) -> None:
-        return None
+        from . import ai  # noqa: F401  (its import registers the bots)
 
 
 def example_setup() -> dict[str, Any]:

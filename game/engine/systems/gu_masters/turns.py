@@ -18,8 +18,7 @@ from game.engine.tactics import pending, timelimit
 from game.engine.tactics.footprint import cells_distance
 from game.engine.tactics.pending import Pending
 
-from . import interim as checks     # until checks.py (G1) lands
-from . import checks as real_checks
+from . import checks
 from .events import EssenceChanged, InitiativeSettled, Tested
 from .house import HOUSE
 from .state import Creature, GuState, Turn
@@ -28,17 +27,21 @@ INIT_STAGE = "initiative"
 SURPRISE = 20          # GU-11
 
 
-def test_event(who: str, skill: str, purpose: str, t: "checks.TestResult", auto: str = ""
+def test_event(who: str, skill: str, purpose: str, t: checks.TestRoll, auto: str = ""
                ) -> Tested:
     return Tested(who, skill, purpose, t.raw, t.target, t.modified, t.success, t.dos,
-                  tuple(t.modifiers), t.critical, t.fumble, tuple(t.raws), auto)
-
-
-def tested(who: str, skill: str, purpose: str, t: "real_checks.TestRoll") -> Tested:
-    """The Tested event of a test rolled with checks.py (the flight and grapple actions)."""
-    return Tested(who, skill, purpose, t.raw, t.target, t.modified, t.success, t.dos,
                   tuple(t.modifiers), t.critical, t.fumble,
-                  tuple(t.faces) if len(t.faces) > 1 else (), t.automatic or "")
+                  tuple(t.faces) if len(t.faces) > 1 else (), auto or (t.automatic or ""))
+
+
+def roll(state: GuState, rng: Rng, target: int, mods: tuple = (), *, purpose: str = "test",
+         disadvantage: bool = False, auto_fail: str | None = None) -> checks.TestRoll:
+    """A percentile test with the match's house readings (GU-GM-06 disadvantage, GU-GM-08
+    criticals), rolled by checks.py."""
+    return checks.roll_test(rng, target, mods, disadvantage=disadvantage,
+                            disadv_mode=HOUSE.read(state, "disadv_mode"),
+                            crit_mode=HOUSE.read(state, "crit_mode"), auto_fail=auto_fail,
+                            purpose=purpose)
 
 
 def initiative_skill(state: GuState, c: Creature) -> str:
@@ -52,12 +55,12 @@ def roll_initiative(state: GuState, rng: Rng) -> list:
     """Every creature's initiative test, then the order (GU-06..10). Fully tied NPCs take a
     seeded order; fully tied PCs are left for their players (a pending stage, GU-GM-01)."""
     events: list = []
-    results: dict[str, checks.TestResult] = {}
+    results: dict[str, checks.TestRoll] = {}
     for cid in sorted(state.creatures):
         c = state.creatures[cid]
         skill = initiative_skill(state, c)
         mods = (("surprised", SURPRISE),) if c.surprised else ()
-        t = checks.roll_test(rng, c.skills.get(skill, 0), mods)
+        t = roll(state, rng, c.skills.get(skill, 0), mods, purpose="initiative")
         results[cid] = t
         events.append(test_event(cid, skill, "initiative", t))
 

@@ -1,0 +1,175 @@
+"""What a strike is likely to do, asked before it is made: the one home of the numbers the
+battle screen's forecast on hover and its reaction prompts show.
+
+Owns: `strike_forecast` (the attack test with each modifier named by its source, the chance
+the roll hits, the chance the damage lands after each reaction the defender could choose and
+after its best one, the damage after shields, rank and reduction, and the chances to drop the
+target, send it to a final stand or dying, or kill it) and `reaction_odds` (for a hit already
+rolled and waiting for the defender's answer: the chance each answer stops it).
+
+How: the test modifiers and the reactions on offer are the engine's own (attack.attack_mods,
+reactions.offers, moves.dodge_mods); the chances are odds.py's exact enumeration; the damage
+is the engine's own landing of the blow (attack.land) played on a copy of the state, so the
+forecast can never price a hit differently from the hit itself.
+
+Must not: change the state it is handed, decide a rule of its own, or roll on a live
+generator (the copy's only die is a forced Perseverance face).
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from game.engine.rng import Rng
+
+from . import attack, moves, odds, reactions
+from .checks import contest
+from .events import Damaged
+from .state import Creature, GuState
+
+ATTACK_SKILL = "Close Combat"          # GU-51..58: every melee strike tests Close Combat
+DODGE_SKILL = "Dodge"                  # GU-81
+PARRY_SKILL = "Close Combat"           # GU-86 (odds.py adds the parry's +10)
+PERSEVERANCE = "Perseverance"          # GU-94: the 0-HP test
+
+
+@dataclass(frozen=True, slots=True)
+class Landing:
+    """What a blow that lands does to its target, from the engine's own landing: `dealt` HP
+    lost, `hp_after`, and the target's condition after it when its 0-HP Perseverance test
+    succeeds (`on_success`) and when it fails (`on_failure`): up, final_stand, dying or dead."""
+
+    dealt: int
+    hp_after: int
+    on_success: str
+    on_failure: str
+    shield_taken: int = 0
+    rolled: int = 0
+    dtype: str = ""
+    stages: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StrikeForecast:
+    """One strike's forecast (see the module docstring). `modifiers` are (source, value) with
+    penalties positive (GU-02); `auto_hit` a target that cannot move (GU-50, no roll);
+    `reactions` the answers the defender has on offer ("dodge", "parry"); `odds` odds.py's
+    record; `drop`, `final_stand`, `dying`, `dead` are chances over the whole strike."""
+
+    kind: str
+    weapon: str
+    skill: str
+    target_number: int
+    modifiers: tuple[tuple[str, int], ...]
+    disadvantage: bool
+    auto_hit: bool
+    reactions: tuple[str, ...]
+    odds: odds.AttackOdds
+    landing: Landing
+    drop: Fraction
+    final_stand: Fraction
+    dying: Fraction
+    dead: Fraction
+
+    @property
+    def hit(self) -> Fraction:
+        """The chance the damage lands after the defender's best reaction."""
+        return self.odds.after_best
+
+
+def _modes(state: GuState) -> dict[str, str]:
+    h = state.house
+    return {"disadv_mode": str(h.get("disadv_mode", "worst_of_two")),
+            "crit_mode": str(h.get("crit_mode", "range"))}
+
+
+def _blow(state: GuState, c: Creature, d: Creature, kind: str, weapon: str, *,
+          counter: bool = False) -> dict[str, Any]:
+    """The record attack.strike hands on for a hit (the roll's faces do not matter here)."""
+    return {"attacker": c.id, "target": d.id, "kind": kind, "weapon": weapon,
+            "rolled": moves.can_move(d), "raw": 50, "dos": 1, "melee": True,
+            "counter": counter}
+
+
+def dodge_check(d: Creature) -> odds.Check:
+    """The defender's Dodge test as reactions.py rolls it (GU-81, GU-147)."""
+    return odds.Check(d.skills.get(DODGE_SKILL, 0), sum(v for _, v in moves.dodge_mods(d)),
+                      auto_fail=d.has("prone") or d.has("restrained"))
+
+
+def parry_check(d: Creature) -> odds.Check:
+    """The defender's plain Close Combat test (odds.attack_odds adds the parry's +10)."""
+    return odds.Check(d.skills.get(PARRY_SKILL, 0))
+
+
+def landing(state: GuState, blow: dict[str, Any]) -> Landing:
+    """The engine lands `blow` on two copies of the state, the target's Perseverance test
+    forced to succeed on one and fail on the other (GU-94)."""
+    results = []
+    for face in (1, 100):
+        st = copy.deepcopy(state)
+        rng = Rng.from_seed(0)
+        rng.force([face] * 4)
+        d = st.creatures[blow["target"]]
+        shield = d.shield
+        events = attack.land(st, blow, rng)
+        hurt = [e for e in events if isinstance(e, Damaged) and e.victim == d.id]
+        results.append((sum(e.amount for e in hurt), d.hp, d.condition, shield - d.shield,
+                        hurt))
+    (dealt, hp, ok, shield, hurt), (_, _, bad, _, _) = results
+    first = hurt[0] if hurt else None
+    return Landing(dealt, hp, ok, bad, shield, first.rolled if first else 0,
+                   first.dtype if first else "", tuple(first.stages) if first else ())
+
+
+def strike_forecast(state: GuState, c: Creature, d: Creature, kind: str, weapon: str = "", *,
+                    disadvantage: bool = False, counter: bool = False) -> StrikeForecast:
+    """The forecast of `c` striking `d` with `kind` (and `weapon`) now."""
+    modes = _modes(state)
+    mods = attack.attack_mods(state, c, d, kind)
+    blow = _blow(state, c, d, kind, weapon, counter=counter)
+    auto = not blow["rolled"]
+    check = None if auto else odds.Check(c.skills.get(ATTACK_SKILL, 0),
+                                         sum(v for _, v in mods), disadvantage)
+    offered = {a.reaction for a in reactions.offers(state, d, blow)}
+    got = odds.attack_odds(check, dodge=dodge_check(d) if "dodge" in offered else None,
+                           parry=parry_check(d) if "parry" in offered else None, **modes)
+    land = landing(state, blow)
+    lands = got.after_best
+    zero = Fraction(0)
+    persevere = odds.p_success(odds.Check(d.attrs.get(PERSEVERANCE, 0)), **modes)
+    outcome = {s: zero for s in ("final_stand", "dying", "dead")}
+    for cond, p in ((land.on_success, persevere), (land.on_failure, 1 - persevere)):
+        if cond in outcome and cond != d.condition:
+            outcome[cond] += lands * p
+    drop = lands if land.hp_after == 0 and d.hp > 0 else zero
+    return StrikeForecast(kind, weapon, ATTACK_SKILL, c.skills.get(ATTACK_SKILL, 0), mods,
+                          disadvantage, auto, tuple(sorted(offered)), got, land, drop,
+                          outcome["final_stand"], outcome["dying"], outcome["dead"])
+
+
+def reaction_odds(state: GuState, blow: dict[str, Any], d: Creature) -> dict[str, Fraction]:
+    """For a hit already rolled (`blow` as the reaction stage keeps it), the chance each
+    reaction `d` has on offer stops it: a dodge or parry must beat the attack roll outright
+    (GU-81, GU-86, GU-X-05: a tie keeps the hit); against a hit with no roll (GU-50) it need
+    only succeed. "take" never stops it."""
+    modes = _modes(state)
+    out: dict[str, Fraction] = {}
+    for a in reactions.offers(state, d, blow):
+        if a.reaction == "dodge":
+            check = dodge_check(d)
+        elif a.reaction == "parry":
+            p = parry_check(d)
+            check = odds.Check(p.target, p.modifier + odds.PARRY_PENALTY)
+        else:
+            continue
+        if not blow["rolled"]:
+            out[a.reaction] = odds.p_success(check, **modes)
+            continue
+        won = sum(w for raw, ok, dos, _, _, w in odds.outcomes(check, **modes)
+                  if ok and contest(dos, raw, blow["dos"], blow["raw"], "b")[0] == "a")
+        out[a.reaction] = Fraction(won, sum(r[5] for r in odds.outcomes(check, **modes)))
+    out["take"] = Fraction(0)
+    return out
