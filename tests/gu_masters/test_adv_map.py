@@ -127,3 +127,62 @@ def test_detonate_own_gu_for_free() -> None:
     m = grapplers(gu=["moonlight", "stone_shell"])
     m.submit(Detonate("a", "moonlight"))
     assert "moonlight" not in m.state.creatures["a"].gu
+
+
+WALLED = ["............", "............", ".....#......", "............"]
+
+
+@pytest.mark.rule("GU-66", "GU-67", "GU-92", "GU-GM-26", "GU-T-10")
+def test_throw_into_a_wall_hurts_by_the_throwers_strength() -> None:
+    m = battle([{"id": "a", "entry": "gu_master_r1", "side": 0, "x": 2, "y": 2,
+                 "overrides": {"attrs": {"Strength": 150}}},
+                {"id": "b", "entry": "gu_master_r1", "side": 1, "x": 3, "y": 2}], rows=WALLED)
+    m.rng.force([30, 95])
+    m.submit(Grapple("a", "b"))
+    b = m.state.creatures["b"]
+    hp = b.hp
+    assert Throw("a", 1, 0) in m.legal_actions()
+    events = m.submit(Throw("a", 1, 0)).events
+    thrown = [e for e in events if type(e).__name__ == "Thrown"][0]
+    assert (thrown.distance, thrown.damage) == (4, 18)           # floor(5 % of 80); 3 + 15
+    assert (b.x, b.y) == (4, 2) and hp - b.hp == 18 and holder_of(m.state, b) is None
+    assert not b.has("prone")                                   # GU-GM-26: lands on its feet
+    assert m.state.turn.bonus and Throw("a", 1, 0) not in m.legal_actions()
+
+
+@pytest.mark.rule("GU-66", "GU-T-10")
+def test_no_throw_unless_stronger_than_the_weight() -> None:
+    m = battle([{"id": "a", "entry": "gu_master_r1", "side": 0, "x": 2, "y": 2,
+                 "overrides": {"attrs": {"Strength": 70}}},
+                {"id": "b", "entry": "gu_master_r1", "side": 1, "x": 3, "y": 2}])
+    m.rng.force([30, 95])
+    m.submit(Grapple("a", "b"))
+    assert not any(isinstance(x, Throw) for x in m.legal_actions())
+    with pytest.raises(IllegalAction, match="GU-66"):
+        m.submit(Throw("a", 1, 0))
+
+
+@pytest.mark.rule("GU-68", "GU-T-11")
+def test_break_free_tie_stays_grappled() -> None:
+    from game.engine.actions import EndTurn
+    m = grapplers()
+    m.rng.force([30, 95])
+    m.submit(Grapple("a", "b"))
+    m.submit(EndTurn())
+    assert BreakFree("b") in m.legal_actions()
+    m.rng.force([30, 30])                                       # equal degrees, equal dice
+    m.submit(BreakFree("b"))
+    assert holder_of(m.state, m.state.creatures["b"]).id == "a"
+
+
+@pytest.mark.rule("GU-65", "GU-T-11")
+def test_carry_takes_the_catch_along() -> None:
+    m = grapplers()
+    m.rng.force([30, 95])
+    m.submit(Grapple("a", "b"))
+    a = m.state.creatures["a"]
+    assert Carry("a", 2, 6) in m.legal_actions() and Carry("a", 2, 7) not in m.legal_actions()
+    m.rng.force([20])                                           # +10 for 70 kg: 30 vs 40
+    m.submit(Carry("a", 2, 6))
+    b = m.state.creatures["b"]
+    assert (a.x, a.y) == (b.x, b.y) == (2, 6) and holder_of(m.state, b).id == "a"

@@ -23,7 +23,7 @@ from . import attack, checks, content, grapple, moves
 from .events import Moved, StatusChanged
 from .state import Creature, GuState, Status
 from .terrain import floor_of, ground_of
-from .turns import tested
+from .turns import test_event
 
 HOLD = "grapple:"                   # the Restrained status's source prefix
 
@@ -164,7 +164,7 @@ def legal(state: GuState, c: Creature) -> list:
 def _athletics(c: Creature, purpose: str, rng: Rng, mods: tuple = ()) -> tuple[Any, list]:
     t = checks.roll_test(rng, c.skills.get("Athletics", 0), mods + moves.dodge_mods(c)[0:0],
                          purpose=purpose)
-    return t, [tested(c.id, "Athletics", purpose, t)]
+    return t, [test_event(c.id, "Athletics", purpose, t)]
 
 
 def apply(state: GuState, a: Any, rng: Rng) -> list:

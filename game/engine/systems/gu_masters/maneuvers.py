@@ -27,7 +27,7 @@ from . import attack, checks, content, falling, flight
 from .events import Moved, StatusChanged
 from .state import Creature, GuState, Status
 from .terrain import floor_of, ground_of
-from .turns import tested
+from .turns import test_event
 
 AFTER_DIVE = "dive_strike"         # the diver may strike once (GU-33)
 DIVE_FINISH = "dive_finish"        # then lands or rises 1 m (GU-33)
@@ -243,7 +243,7 @@ def _flying_test(state: GuState, c: Creature, purpose: str, rng: Rng) -> tuple[A
     t = checks.roll_test(rng, c.skills.get("Flying", 0), (),
                          auto_fail="restrained" if c.has("restrained") else None,
                          purpose=purpose)
-    return t, [tested(c.id, "Flying", purpose, t)]
+    return t, [test_event(c.id, "Flying", purpose, t)]
 
 
 def _land(state: GuState, c: Creature, needs_test: bool, rng: Rng) -> list:
