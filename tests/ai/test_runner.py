@@ -203,7 +203,7 @@ def test_selftest_passes_with_whole_games_and_the_client(capsys):
     assert selftest.main(["--client"]) == 0
     out = capsys.readouterr().out
     assert "ok   gems" in out and "ok   gemwielders" in out and "ok   bindings" in out
-    assert "ok   ai process" in out
-    assert ("ok   client: drew battle_forecast, bindings_pass, card_table, new_match, "
-            "rpgstuck_battle, title" in out
+    assert "ok   gu_masters" in out and "ok   ai process" in out
+    assert ("ok   client: drew battle_forecast, bindings_pass, card_table, gu_masters_battle, "
+            "new_match, rpgstuck_battle, title" in out
             and "FAIL" not in out)
