@@ -22,7 +22,7 @@ from typing import Any
 from game.engine.actions import Concede, EndTurn
 from game.engine.events import DiceRolled, InitiativeSettled
 from game.engine.events import Moved as CoreMoved
-from game.engine.systems.rpgstuck import arith, attack, called, rolls, rules, sight
+from game.engine.systems.rpgstuck import arith, attack, called, mount, rolls, rules, sight
 from game.engine.systems.rpgstuck.actions import (Aim, Assail, Attack, Avert, Block, Dash,
                                                   Discern, Dismount, Escape, Finish, Grapple,
                                                   Haul, Hide, Mount, Move, Release, Resist,
@@ -206,9 +206,17 @@ class RpgStuckPresenter(Presenter):
             c = st.creatures[cid]
             if not self._shown(c) and c.status in ("up", "unconscious"):
                 continue          # an unseen enemy's slot is not shown (RS-104)
+            rider = mount.rider_of(st, c)
+            if rider is not None and self._shown(rider) and i > 0 and st.order[i - 1] == rider.id:
+                continue          # RS-131, B-17: a ridden mount shares its rider's slot
+            current = not st.over and i == st.index
+            name = self.unit_name(cid)
+            steed = mount.mount_of(st, c)
+            if steed is not None and i + 1 < len(st.order) and st.order[i + 1] == steed.id:
+                current = not st.over and st.index in (i, i + 1)
+                name = f"{name} on {self.unit_name(steed.id)}"
             colour, _ = looks.creature_look(c.entry, c.name)
-            out.append(InitiativeEntry(cid, self.unit_name(cid), c.side, colour,
-                                       current=i == st.index and not st.over, down=not c.up))
+            out.append(InitiativeEntry(cid, name, c.side, colour, current=current, down=not c.up))
         return out, st.round
 
     def unit_at(self, cell: Cell) -> str | None:
