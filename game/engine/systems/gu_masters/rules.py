@@ -133,6 +133,11 @@ def validate(state: GuState, action: Any) -> Refusal | None:
         if weapon and isinstance(action, (Strike, Opportunity)) \
                 and action.strike not in (WEAPON, MULTI):
             return Refusal(f"a {action.strike} is made without a weapon", "GU-53")
+        if not weapon and isinstance(action, (Strike, Opportunity)) \
+                and action.strike in (WEAPON, MULTI):
+            # GU-51: a weapon strike names the weapon it is made with
+            return Refusal(f"a weapon strike by {who} must name one of its weapons "
+                           f"({', '.join(me.weapons) or 'it wields none'})", "GU-51")
         if weapon and weapon not in me.weapons:
             return Refusal(f"{who} wields no weapon {weapon!r}", "GU-51")
     if stage is None and isinstance(action, Strike) and state.turn.action \
