@@ -32,6 +32,11 @@ GRID = {"rows": ["........",
                  "..,,....",
                  "........"]}
 
+from game.engine.systems.gu_masters.content import content as _content
+
+MASTER = _content().creatures["gu_master_r1"].name     # the names the content gives
+WOLF = _content().creatures["wolf"].name
+
 
 def shot(app, name: str) -> None:
     if SHOTS:
@@ -86,7 +91,7 @@ def test_a_hotseat_gu_masters_duel_to_the_end_through_the_ui(app):
     assert scene._current_forecast().startswith("Walk to 4,2\n3 m of 8 m")
     app.click(scene.cell_pos((4, 2)))
     assert (match.state.creatures["master"].x, match.state.creatures["master"].y) == (4, 2)
-    assert any("Gu Master walks to 4,2" in t for t in texts(scene))
+    assert any(f"{MASTER} walks to 4,2" in t for t in texts(scene))
 
     # -- the forecast on the wolf: hit after its best reaction, damage, each term
     app.move_mouse(scene.cell_pos((5, 2)))
@@ -109,7 +114,7 @@ def test_a_hotseat_gu_masters_duel_to_the_end_through_the_ui(app):
     app.click(pos)
     assert scene.effective_mode() == "strike"
     app.move_mouse(scene.cell_pos((4, 2)))
-    assert scene._current_forecast().startswith("Bite Gu Master\nHit ")
+    assert scene._current_forecast().startswith(f"Bite {MASTER}\nHit ")
     match.force_dice([10])
     app.click(scene.cell_pos((4, 2)))
     lift_curtain(app)
@@ -122,7 +127,7 @@ def test_a_hotseat_gu_masters_duel_to_the_end_through_the_ui(app):
     assert "wolf" in scene.view.marked                 # the attacker is outlined
     shot(app, "03_reaction_prompt")
     # the test's line reads as players read it, each modifier on hover
-    bite = next(ln for ln, _ in scene.log.lines if ln.text.startswith("Wolf Close Combat"))
+    bite = next(ln for ln, _ in scene.log.lines if ln.text.startswith(f"{WOLF} Close Combat"))
     assert bite.text.endswith("10 vs 50, success by 5 degrees")
     assert ("d100", "10") in bite.terms and ("Close Combat", "50") in bite.terms
 
@@ -138,7 +143,7 @@ def test_a_hotseat_gu_masters_duel_to_the_end_through_the_ui(app):
     app.settle(2)
     master = match.state.creatures["master"]
     assert (master.x, master.y) == (3, 2) and master.reactions == 1 and master.hp == master.max_hp
-    assert any("reacts with dodge against Wolf and stops the blow" in t for t in texts(scene))
+    assert any(f"reacts with dodge against {WOLF} and stops the blow" in t for t in texts(scene))
     lift_curtain(app)
     assert match.decision.actor == "wolf"
     app.press_key(pygame.K_SPACE)                       # its combat action is spent: no question
@@ -150,7 +155,7 @@ def test_a_hotseat_gu_masters_duel_to_the_end_through_the_ui(app):
     app.click(scene.cell_pos((4, 2)))
     app.click(scene.cell_pos((5, 2)))
     assert scene.menu is not None
-    sword = next(b for b in scene.menu.buttons if b.label.startswith("Sword at Wolf — lands "))
+    sword = next(b for b in scene.menu.buttons if b.label.startswith(f"Sword at {WOLF} — lands "))
     shot(app, "04_picker")
     match.force_dice([10])
     app.click(sword.rect.center)
@@ -163,7 +168,7 @@ def test_a_hotseat_gu_masters_duel_to_the_end_through_the_ui(app):
     app.settle(2)
     assert match.over and match.winner == 0
     assert match.state.creatures["wolf"].condition == "dying"
-    assert any(t.startswith("Wolf Perseverance") and "failure" in t for t in texts(scene))
+    assert any(t.startswith(f"{WOLF} Perseverance") and "failure" in t for t in texts(scene))
     for _ in range(5):
         app.step(dt=0.2)
     assert isinstance(app.top, ResultsScene)

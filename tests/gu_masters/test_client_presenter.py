@@ -15,6 +15,11 @@ from game.engine.systems.gu_masters.state import Status
 
 GRID = {"rows": ["......", "......", "......"]}
 
+from game.engine.systems.gu_masters.content import content as _content
+
+MASTER = _content().creatures["gu_master_r1"].name     # the names the content gives
+WOLF = _content().creatures["wolf"].name
+
 
 def duel(**overrides: dict) -> Match:
     setup = {"grid": GRID, "initiative": ["master", "wolf"],
@@ -103,7 +108,7 @@ def test_every_action_has_words_of_its_own(monkeypatch):
     for a in samples:
         text = p.describe(a)
         assert text and "_" not in text, (a, text)
-    assert p.describe(samples[1]) == "Sword at Wolf"
+    assert p.describe(samples[1]) == f"Sword at {WOLF}"
     assert p.describe(samples[-1]) == "Jump 2 m up"
 
 
@@ -119,10 +124,10 @@ def test_a_parry_that_wins_offers_the_counter_attack_with_its_odds():
     assert m.decision.stage == "counter"
     p = GuMastersPresenter(m)
     got = p.prompt()
-    assert got.title == "Counter-attack?" and "Wolf parried Gu Master" in got.text
+    assert got.title == "Counter-attack?" and f"{WOLF} parried {MASTER}" in got.text
     labels = [label for label, _a, _t in got.options]
-    assert labels[0].startswith("Bite Gu Master — Hit ") and " dmg" in labels[0]
-    assert labels[-1] == "Let Gu Master go"
+    assert labels[0].startswith(f"Bite {MASTER} — Hit ") and " dmg" in labels[0]
+    assert labels[-1] == f"Let {MASTER} go"
 
 
 @pytest.mark.rule("GU-117", "GU-GM-27")
@@ -140,7 +145,7 @@ def test_falls_are_previewed_from_the_engines_fall_damage():
                                   None, {"fall_mode": mode}, setup))
         p = GuMastersPresenter(m)
         drop = next(ln for ln in p.tile_panel((4, 0)).lines if ln.label == "Drop")
-        assert drop.text == f"5 m below Gu Master: a fall deals " \
+        assert drop.text == f"5 m below {MASTER}: a fall deals " \
                             f"{falling.fall_damage(5, fall_mode=mode)}"
         assert not any(ln.label == "Drop" for ln in p.tile_panel((0, 1)).lines)
         stats = {label: value for label, value, _tip in p.unit_panel("wolf").stats}

@@ -199,7 +199,8 @@ def test_bite_leaves_bleeding():
 
 @pytest.mark.rule("GU-52", "GU-T-07")
 def test_two_weapons_two_strikes_at_plus_twenty():
-    m = match([man("a", 0, 1, 1), man("b", 1, 2, 1)], initiative=["a", "b"])
+    m = match([man("a", 0, 1, 1, weapons=["sword", "dagger"]), man("b", 1, 2, 1)],
+              initiative=["a", "b"])
     m.force_dice([30])                                # 30 + 20 = 50 > 45: miss
     out = m.submit(Strike("a", "b", "multi", "sword"))
     t = events_of(out, Tested)[0]

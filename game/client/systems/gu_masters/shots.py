@@ -28,7 +28,7 @@ MAP = "gu_cliffs.tmx"
 CREATURES = [
     {"id": "master_a", "entry": "gu_master_r1", "side": 0, "x": 5, "y": 14},
     {"id": "master_b", "entry": "gu_master_r1", "side": 0, "x": 3, "y": 15,
-     "overrides": {"altitude": 3}},
+     "overrides": {"altitude": 3, "sustained": ["wind_wings"]}},
     {"id": "wolf_a", "entry": "wolf", "side": 1, "x": 6, "y": 12},
     {"id": "wolf_b", "entry": "wolf", "side": 1, "x": 10, "y": 12},
 ]

@@ -1,12 +1,13 @@
-"""Stand-ins for the parts of gu_masters other modules own, until those modules land; each piece
-names its owner and is deleted (and its callers pointed at the owner) once the owner's module is
-on main. Nothing here is a second home for a rule: it is the smallest thing that lets the engine
-run, following the checklist's invented core (GU-X) word for word.
+"""The engine's first slice reads content and step prices in the shapes it was written against
+before content.py and terrain.py landed. This module now only re-shapes THEIR data (one home for
+each: the stat blocks and weapons are content.py's, derived numbers included; a step's price is
+terrain.py's); fold its callers onto those modules and delete it.
 
-- content (owner: content.py): `CREATURES`, `WEAPONS`, `GU`
+- content (owner: content.py): `CREATURES` (stat blocks with the derived HP, soul, essence and
+  movement, skills and attributes under their display names), `WEAPONS`, `GU`
 - terrain (owner: terrain.py): `step_cost`, `elevation`
 
-Must not: grow beyond what the engine needs before the owners land; use `random`.
+Must not: hold a number of its own; use `random`.
 """
 from __future__ import annotations
 
@@ -14,6 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.engine.boards import Board
+
+from . import content as C
+from . import terrain
 
 
 # --- content (owner: content.py; the checklist's example stat blocks and weapons) -------------
@@ -28,49 +32,43 @@ class Weapon:
     keywords: tuple[str, ...] = ()
 
 
-WEAPONS = {
-    "sword": Weapon("sword", "Sword", 7, "rending", 1, 1),
-    "spear": Weapon("spear", "Spear", 6, "force", 2, 1, ("piercing",)),
-    "dagger": Weapon("dagger", "Dagger", 4, "rending", 1, 1),
-}
+def _display(key: str) -> str:
+    """content.py's snake_case names as the engine's records key them ("close_combat" ->
+    "Close Combat", "strength" -> "Strength")."""
+    return " ".join(w.capitalize() for w in key.split("_"))
 
-CREATURES: dict[str, dict[str, Any]] = {
-    "gu_master_r1": dict(
-        name="Gu Master", size="Medium", weight=70, arms=2,
-        attrs={"Strength": 50, "Fortitude": 40, "Perseverance": 45, "Cognition": 50,
-               "Activations": 2},
-        skills={"Close Combat": 45, "Ranged Attack": 45, "Dodge": 40, "Athletics": 40,
-                "Flying": 30, "Awareness": 40},
-        hp=60, soul=19, essence=30, regen=3, movement=8, weapons=["sword", "dagger"],
-        gu=[], attacks=["punch", "kick"], stones=0),
-    "wolf": dict(
-        name="Wolf", size="Medium", weight=40, arms=0,
-        attrs={"Strength": 40, "Fortitude": 30, "Perseverance": 30, "Cognition": 10,
-               "Activations": 0},
-        skills={"Close Combat": 50, "Ranged Attack": 0, "Dodge": 45, "Athletics": 55,
-                "Flying": 0, "Awareness": 60},
-        hp=50, soul=16, essence=0, regen=0, movement=12, weapons=[], gu=[], attacks=["bite"],
-        stones=0),
-}
+
+def _weapons() -> dict[str, Weapon]:
+    return {w.id: Weapon(w.id, w.name, w.damage, w.type, w.reach_m, w.hands, tuple(w.keywords))
+            for w in C.content().weapons.values()}
+
+
+def _creatures() -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for c in C.content().creatures.values():
+        out[c.id] = dict(
+            name=c.name, size=c.size.capitalize(), weight=c.weight_kg, arms=c.arms,
+            attrs={_display(k): v for k, v in c.attributes.items()},
+            skills={_display(k): c.skills.get(k, 0) for k in C.SKILLS},
+            hp=C.max_hp(c), soul=C.max_soul(c), essence=C.essence_max(c),
+            regen=C.essence_regen(c), movement=C.movement(c), weapons=list(c.weapons),
+            gu=list(c.gu), attacks=list(c.unarmed), stones=c.primeval_stones)
+    return out
+
+
+WEAPONS: dict[str, Weapon] = _weapons()
+CREATURES: dict[str, dict[str, Any]] = _creatures()
 
 GU: dict[str, Any] = {}
 
 
 # --- terrain (owner: terrain.py; GU-19, GU-37, GU-39, GU-41) ------------------------------------
 def elevation(board: Board, cell: tuple[int, int]) -> int:
-    return int(board.prop(*cell, "elevation_m", 0) or 0)
+    return terrain.ground_of(board).elevation_at(cell)
 
 
 def step_cost(board: Board, a: tuple[int, int], b: tuple[int, int]) -> int | None:
-    """Metres to step from a to b, None when it cannot be walked: walls block; leaving a
-    difficult or water square costs 2 (GU-41, GU-39); climbing more than 1 m up needs a
-    climbable square and costs double (GU-37); a drop of more than 1 m is not walked."""
-    if not board.in_bounds(*b) or board.prop(*b, "wall", False):
-        return None
-    up = elevation(board, b) - elevation(board, a)
-    if up < -1:
-        return None
-    cost = 2 if board.prop(*a, "terrain", "normal") in ("difficult", "water") else 1
-    if up > 1:
-        return 2 * cost if board.prop(*b, "climbable", False) else None
-    return cost
+    """Metres to step a 1-square walker from a to b (terrain.step), None when it cannot walk
+    it (GU-19, GU-37, GU-39, GU-41)."""
+    got = terrain.step(terrain.ground_of(board), a, b)
+    return None if got is None else got.cost

@@ -33,7 +33,7 @@ STATE_VERSION = 1
 _SETUP_KEYS = {"grid", "creatures", "initiative"}
 _CREATURE_KEYS = {"id", "entry", "side", "x", "y", "surprised", "overrides"}
 _OVERRIDES = {"hp", "max_hp", "essence", "soul", "movement", "altitude", "stones", "name",
-              "weapons", "gu", "skills", "attrs", "statuses"}
+              "weapons", "gu", "skills", "attrs", "statuses", "sustained"}
 
 # the inline grid's characters (until terrain.py (G3) lands and owns the legend); digits are
 # the floor's height in metres; a set-up's own legend adds more (e.g. climbable faces)
@@ -92,6 +92,11 @@ def creature_from(entry_id: str, cid: str, side: int, x: int, y: int, pc: bool,
     for w in c.weapons:
         if w not in content.WEAPONS:
             raise _config_error(f"creature {cid!r}: unknown weapon {w!r}")
+    # a Gu already kept up as the battle starts (wings spread for a battle joined in the air)
+    c.sustained = [str(g) for g in o.get("sustained", [])]
+    for g in c.sustained:
+        if g not in c.gu:
+            raise _config_error(f"creature {cid!r}: sustains {g!r}, a Gu it does not carry")
     return c
 
 
