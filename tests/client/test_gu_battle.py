@@ -243,11 +243,6 @@ def test_the_shots_show_a_forecast_a_flier_the_reaction_prompt_and_a_final_stand
     assert wolf.hp == 0 and any(g == "FS" for g, _w in wolf.badges)
 
 
-# the engine's set-up still asks for creatures (setup.creatures); the new-match screen gives a
-# map alone. Strict: the day the engine fields the map's sides itself, this passes and the mark
-# must go
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="gu_masters set-up on a map needs its creatures given")
 @pytest.mark.parametrize("map_name", ["gu_cliffs.tmx", "gu_marsh.tmx"])
 def test_gu_masters_from_the_title_on_each_map_against_the_computer(app, map_name, monkeypatch):
     """Title -> New game -> Gu Masters -> a map -> Start: the battle screen plays it to the

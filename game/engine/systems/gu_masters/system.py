@@ -14,14 +14,15 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from game.engine.boards import Board
+from game.engine.boards import Board, BoardError
 from game.engine.decisions import Decision
 from game.engine.rng import Rng
 from game.engine.rules import ConfigError, HouseRule, MatchConfig, Refusal, SeatConfig, SystemBase
 from game.engine.tactics import pending
 from game.engine.tactics.boardbuild import build_board, grid_rows, rows_board
 
-from . import interim as content     # until content.py (G2) lands
+from . import content as C
+from . import interim as content     # the stand-in's shapes over content.py's data
 from . import rules, turns
 from .events import InitiativeSettled
 from .house import DEFAULTS, HOUSE_RULES
@@ -30,7 +31,7 @@ from .state import SIZES, Creature, GuState, Turn
 
 SYSTEM_ID = "gu_masters"
 STATE_VERSION = 1
-_SETUP_KEYS = {"grid", "creatures", "initiative"}
+_SETUP_KEYS = {"grid", "creatures", "initiative", "teams"}
 _CREATURE_KEYS = {"id", "entry", "side", "x", "y", "surprised", "overrides"}
 _OVERRIDES = {"hp", "max_hp", "essence", "soul", "movement", "altitude", "stones", "name",
               "weapons", "gu", "skills", "attrs", "statuses", "sustained"}
@@ -122,7 +123,7 @@ class GuMasters(SystemBase):
         house = dict(DEFAULTS)
         house.update(config.house_rules or {})
         humans = [s.kind == "human" for s in config.seats] + [True, True]
-        creatures = self._creatures(setup, board, humans)
+        creatures = self._creatures(setup, board, humans, config.map)
         state = GuState(creatures, list(creatures), house, Turn(""), map=config.map,
                         grid=copy.deepcopy(grid), board=board)
         for c in creatures.values():
@@ -144,12 +145,15 @@ class GuMasters(SystemBase):
             events += turns.start_turn(state, rng)
         return state, events
 
-    def _creatures(self, setup: dict[str, Any], board: Board, humans: list[bool]
-                   ) -> dict[str, Creature]:
+    def _creatures(self, setup: dict[str, Any], board: Board, humans: list[bool],
+                   map_name: str | None = None) -> dict[str, Creature]:
         out: dict[str, Creature] = {}
         specs = setup.get("creatures")
+        if not specs and map_name is not None:
+            specs = self._side_specs(setup.get("teams"), board, map_name)
         if not specs:
-            raise _config_error("no creatures given (setup.creatures)")
+            raise _config_error("no creatures given (setup.creatures), and no map to field "
+                                "two sides on")
         if not isinstance(specs, list) or not all(isinstance(s, dict) for s in specs):
             raise _config_error("creatures must be a list of tables such as {id = \"a\", "
                                 "entry = \"wolf\", side = 0, x = 1, y = 1}")
@@ -170,6 +174,52 @@ class GuMasters(SystemBase):
             c.surprised = bool(s.get("surprised", False))           # GU-GM-03: scenario data
             out[cid] = c
         return out
+
+    @staticmethod
+    def _side_specs(teams: Any, board: Board, map_name: str) -> list[dict[str, Any]]:
+        """Two ready-made sides (content sides.toml) at the map's spawns, member i of a side on
+        that side's spawn slot i: the ones `teams` names, else the map's first encounter (its
+        surprised side marked, GU-GM-03), else the first two sides."""
+        cont = C.content()
+        surprised = ""
+        if not teams:
+            found = encounters_for(map_name)
+            if found:
+                teams, surprised = list(found[0].sides), found[0].surprised
+            else:
+                teams = list(cont.sides)[:2]
+        if not isinstance(teams, list) or len(teams) != 2:
+            raise _config_error("teams must list two side ids")
+        try:
+            spawns = board.spawns_by_side()
+        except BoardError as exc:
+            raise _config_error(str(exc)) from None
+        specs: list[dict[str, Any]] = []
+        for side, tid in enumerate(teams):
+            got = cont.sides.get(str(tid))
+            if got is None:
+                raise _config_error(f"unknown side {tid!r} (known: {', '.join(cont.sides)})")
+            places = {int(o.properties.get("slot", i)): o
+                      for i, o in enumerate(spawns.get(side, []))}
+            for slot, member in enumerate(got.members):
+                if slot not in places:
+                    raise _config_error(f"side {tid!r} needs spawn slot {slot} on side {side}")
+                spec: dict[str, Any] = {"id": f"{member.creature}_{side}_{slot}",
+                                        "entry": member.creature, "side": side,
+                                        "x": places[slot].x, "y": places[slot].y}
+                if member.name:
+                    spec["overrides"] = {"name": member.name}
+                if surprised and surprised == tid:
+                    spec["surprised"] = True
+                specs.append(spec)
+        return specs
+
+    def teams_for_map(self, map_path: str) -> list[tuple[str, str]]:
+        """Every ready-made side may fight on any map; the map's encounters come first."""
+        cont = C.content()
+        first = [t for e in encounters_for(map_path) for t in e.sides]
+        order = list(dict.fromkeys([*first, *cont.sides]))
+        return [(t, cont.sides[t].name) for t in order]
 
     @staticmethod
     def _stand_problem(state: GuState, c: Creature) -> str:
@@ -266,6 +316,12 @@ class GuMasters(SystemBase):
 
     def load_bots(self) -> None:
         from . import ai  # noqa: F401  (its import registers the bots)
+
+
+def encounters_for(map_name: str | None) -> list[Any]:
+    """The content's encounters drawn for this map (by the map file's base name)."""
+    base = str(map_name or "").replace("\\", "/").rsplit("/", 1)[-1].removesuffix(".tmx")
+    return [e for e in C.content().encounters.values() if e.map == base]
 
 
 def example_setup() -> dict[str, Any]:
