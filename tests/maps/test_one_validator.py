@@ -37,6 +37,7 @@ def first_spawn(text: str, old: str, new: str) -> str:
 GEMS = "gems_riverbend.tmx"
 HEX = "bindings_pass.tmx"
 RPG = "rpgstuck_crypt.tmx"
+GU = "gu_cliffs.tmx"
 CASES = [
     ("gems", GEMS, "negative elevation", lambda t: layer_prop(t, "ground", "elevation", "int", "-4")),
     ("gems", GEMS, "elevation as text", lambda t: layer_prop(t, "ground", "elevation", "string", "high")),
@@ -55,6 +56,9 @@ CASES = [
         'name="bright_ft" type="int" value="', 'name="bright_ft" type="string" value="ft', 1)),
     ("rpgstuck", RPG, "side 2", lambda t: first_spawn(t, 'value="0"/>', 'value="2"/>')),
     ("rpgstuck", RPG, "misspelt spawn class", lambda t: t.replace('type="spawn"', 'type="spwan"', 1)),
+    ("gu_masters", GU, "cover outside its list", lambda t: layer_prop(t, "ground", "cover", "string", "halfway")),
+    ("gu_masters", GU, "side 2", lambda t: first_spawn(t, 'value="0"/>', 'value="2"/>')),
+    ("gu_masters", GU, "misspelt spawn class", lambda t: t.replace('type="spawn"', 'type="spwan"', 1)),
 ]
 
 
@@ -80,7 +84,8 @@ def test_the_checker_and_start_agree(tmp_path, system_id, source, what, edit):
 @pytest.mark.parametrize("system_id, source", [("gems", GEMS), ("gems", "gems_quarry.tmx"),
                                                ("bindings", HEX), ("bindings", "bindings_grove.tmx"),
                                                ("bindings", "hex_crossing.tmx"),
-                                               ("rpgstuck", RPG), ("rpgstuck", "rpgstuck_ravine.tmx")])
+                                               ("rpgstuck", RPG), ("rpgstuck", "rpgstuck_ravine.tmx"),
+                                               ("gu_masters", GU), ("gu_masters", "gu_marsh.tmx")])
 def test_every_shipped_map_passes_the_checker_and_starts(system_id, source):
     path = ROOT / "maps" / source
     assert registry.check_map_file(path, system_id) == []

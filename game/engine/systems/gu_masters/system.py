@@ -26,6 +26,7 @@ from . import interim as content     # the stand-in's shapes over content.py's d
 from . import rules, turns
 from .events import InitiativeSettled
 from .house import DEFAULTS, HOUSE_RULES
+from .mapcheck import check_map
 from .reference import reference_entries
 from .state import SIZES, Creature, GuState, Turn
 
@@ -66,8 +67,8 @@ def grid_board(grid: dict[str, Any]) -> Board:
 def board_of(map_name: str | None, grid: dict[str, Any] | None) -> Board:
     return build_board(map_name, grid, orientation="orthogonal", from_grid=grid_board,
                        error=_config_error, missing="needs a map or an inline grid (setup.grid)",
-                       wrong_shape="{path}: gu_masters plays on square maps, not {orientation}"
-                       )[0]
+                       wrong_shape="{path}: gu_masters plays on square maps, not {orientation}",
+                       check=check_map)[0]   # what check-map runs: a failing map never starts
 
 
 def creature_from(entry_id: str, cid: str, side: int, x: int, y: int, pc: bool,
@@ -313,6 +314,9 @@ class GuMasters(SystemBase):
     def example_config(self, seed: int) -> MatchConfig:
         seats = [SeatConfig("human", name="Player 1"), SeatConfig("ai", name="Computer")]
         return MatchConfig(SYSTEM_ID, seed, seats, None, {}, example_setup())
+
+    def check_map(self, board: Board) -> list:
+        return check_map(board)
 
     def load_bots(self) -> None:
         from . import ai  # noqa: F401  (its import registers the bots)
