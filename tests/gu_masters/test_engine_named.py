@@ -51,8 +51,8 @@ def test_sprint_triples_the_movement_left_and_spends_the_combat_action():
     m.submit(Sprint("a"))
     assert moves.movement_now(m.state, a) == 24 and m.state.turn.action
     assert Sprint("a") not in m.legal_actions()
-    tired = match([man("a", 0, 1, 1), man("b", 1, 8, 4)], initiative=["a", "b"])
-    tired.state.creatures["a"].statuses.append(Status("fatigued"))       # GU-147: -3 m
-    tired.edited()
+    tired = match([man("a", 0, 1, 1, statuses=[{"id": "fatigued"}]), man("b", 1, 8, 4)],
+                  initiative=["a", "b"])                  # GU-147: -3 m, from the set-up
+    assert tired.state.creatures["a"].statuses == [Status("fatigued")]
     tired.submit(Sprint("a"))
     assert moves.movement_now(tired.state, tired.state.creatures["a"]) == 15   # (8 - 3) x 3

@@ -28,7 +28,7 @@ from .events import InitiativeSettled
 from .house import DEFAULTS, HOUSE_RULES
 from .mapcheck import check_map
 from .reference import reference_entries
-from .state import SIZES, Creature, GuState, Turn
+from .state import SIZES, Creature, GuState, Status, Turn
 
 SYSTEM_ID = "gu_masters"
 STATE_VERSION = 1
@@ -94,6 +94,14 @@ def creature_from(entry_id: str, cid: str, side: int, x: int, y: int, pc: bool,
     for w in c.weapons:
         if w not in content.WEAPONS:
             raise _config_error(f"creature {cid!r}: unknown weapon {w!r}")
+    # statuses the battle starts with (a scenario's Prone or Bleeding 2): id, and optionally
+    # value, turns (-1: until removed), source and rank
+    for st in o.get("statuses", []):
+        if not isinstance(st, dict) or "id" not in st:
+            raise _config_error(f"creature {cid!r}: a status needs at least an id")
+        c.statuses.append(Status(str(st["id"]), int(st.get("value", 0)),
+                                 int(st.get("turns", -1)), str(st.get("source", "")),
+                                 int(st.get("rank", 0))))
     # a Gu already kept up as the battle starts (wings spread for a battle joined in the air)
     c.sustained = [str(g) for g in o.get("sustained", [])]
     for g in c.sustained:
