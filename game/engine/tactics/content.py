@@ -185,6 +185,48 @@ def overlay(base: dict[str, Any], inline: Any, section: str, cls: type[T], where
     return out
 
 
+INLINE = "content"       # how an error names a match's inline content
+_ENTRY_ID = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def check_inline(inline: Any, sections: Iterable[str], error: type[Exception]) -> None:
+    """A match's inline content must be a table of known sections, and plain JSON values only
+    (it is saved with the state: no TOML dates)."""
+    if not isinstance(inline, dict):
+        raise error(f"{INLINE}: must be a table of {', '.join(sections)}")
+    try:
+        json.dumps(inline)
+    except (TypeError, ValueError):
+        raise error(f"{INLINE}: holds a value that is not text, a number, a truth value, a "
+                    "list or a table") from None
+
+
+def lay_inline(found: dict[str, dict[str, Any]], written: dict[str, dict[str, Any]],
+               inline: dict[str, Any], sections: Iterable[str],
+               build: Callable[[str, str, str, dict[str, Any]], Any],
+               error: type[Exception]) -> None:
+    """Lay a match's inline sections over a content set's entries (`found`, by section and id)
+    and the tables its files wrote (`written`), both changed in place: a known id keeps every
+    key the inline table does not name, a new id is a whole entry; `build(section, where, id,
+    table)` checks each merged table into its entry. The caller cross-checks the result."""
+    known = list(sections)
+    unknown = sorted(set(map(str, inline)) - set(known))
+    if unknown:
+        raise error(f"{INLINE}: unknown section {unknown[0]!r} (known: {', '.join(known)})")
+    for section, table in inline.items():
+        if not isinstance(table, dict):
+            raise error(f"{INLINE} {section}: must be a table of entries by id")
+        for eid, raw in table.items():
+            where = f"{INLINE} [{section}.{eid}]"
+            if not _ENTRY_ID.fullmatch(str(eid)):
+                raise error(f"{where}: ids are lower-case snake_case")
+            if not isinstance(raw, dict):
+                raise error(f"{where}: expected a table")
+            merged = {**written[section].get(eid, {}), **raw}
+            found[section][eid] = build(section, where, eid, merged)
+            written[section][eid] = merged
+
+
 def digest(value: Any) -> str:
     """A short, stable name for a JSON-able value (its sorted JSON text, hashed)."""
     text = json.dumps(value, sort_keys=True, separators=(",", ":"))

@@ -17,7 +17,6 @@ are limits.py's arithmetic. Here they are only data, checked for shape.
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -27,7 +26,7 @@ from typing import Any
 from game import paths
 from game.engine.contentfile import read_toml
 from game.engine.rules import ConfigError
-from game.engine.tactics.content import ContentSets, entry, tables
+from game.engine.tactics.content import INLINE, ContentSets, check_inline, lay_inline, entry, tables
 
 from . import limits
 from .rolls import called_shot_allowed
@@ -762,33 +761,14 @@ def known_actions(cid: str, c: Content | None = None) -> list[str]:
 
 
 # -- a match's inline content -------------------------------------------------------------------
-_INLINE = "content"
-
-
 def _build_inline(base: Content, inline: dict[str, Any]) -> Content:
-    """`base` with the inline sections laid over it: a known id keeps every key the table does
-    not name (laid over the entry as its file wrote it), a new id is a whole entry; then the
-    cross-checks run on the merged set."""
-    unknown = sorted(set(map(str, inline)) - set(INLINE_SECTIONS))
-    if unknown:
-        raise ContentError(f"{_INLINE}: unknown section {unknown[0]!r} (known: "
-                           f"{', '.join(INLINE_SECTIONS)})")
+    """`base` with a match's inline sections laid over it (tactics.content.lay_inline); then
+    the cross-checks run on the merged set."""
     found = {s: dict(getattr(base, s)) for s in FILES}
     written = {s: dict(base.written.get(s, {})) for s in FILES}
-    for section, table in inline.items():
-        if not isinstance(table, dict):
-            raise ContentError(f"{_INLINE} {section}: must be a table of entries by id")
-        for eid, raw in table.items():
-            where = f"{_INLINE} [{section}.{eid}]"
-            if not _ID.fullmatch(str(eid)):
-                raise ContentError(f"{where}: ids are lower-case snake_case")
-            if not isinstance(raw, dict):
-                raise ContentError(f"{where}: expected a table")
-            merged = {**written[section].get(eid, {}), **raw}
-            found[section][eid] = _build(section, where, eid, merged)
-            written[section][eid] = merged
+    lay_inline(found, written, inline, INLINE_SECTIONS, _build, ContentError)
     c = Content(**found, written=written)
-    _cross_check(c, lambda s: _INLINE, lambda s: f"{s}.toml or the inline content")
+    _cross_check(c, lambda s: INLINE, lambda s: f"{s}.toml or the inline content")
     return c
 
 
@@ -797,13 +777,7 @@ def with_inline(inline: dict[str, Any] | None, name: str = "default") -> Content
     Each distinct table is built and checked once per process."""
     if inline is None:
         return content(name)
-    if not isinstance(inline, dict):
-        raise ContentError(f"{_INLINE}: must be a table of {', '.join(INLINE_SECTIONS)}")
-    try:
-        json.dumps(inline)          # saved with the state: plain values only (no TOML dates)
-    except (TypeError, ValueError):
-        raise ContentError(f"{_INLINE}: holds a value that is not text, a number, a truth "
-                           "value, a list or a table") from None
+    check_inline(inline, INLINE_SECTIONS, ContentError)
     return _SETS.with_inline(name, inline, _build_inline)
 
 
