@@ -55,6 +55,8 @@ def reach(state: RpgState, c: Creature, budget: int | None = None
     and path (B-14: 5 ft squares; the cost of each step from the terrain module)."""
     budget = state.turn.move_left if budget is None else budget
     if c.has("mounted"):                            # RS-110: it goes where its mount can
+        if not mount.may_ride(state, c):            # RS-126/SM-04: no hand or it refused
+            return {}
         out = mount.reach(state, c, budget)
     else:
         out = arith.reach(state, c, budget)
@@ -248,6 +250,10 @@ def validate(state: RpgState, action: Any) -> Refusal | None:
         if c.has("prone"):
             return Refusal(f"{uid} is prone: stand up first", "RS-B-16")
     if isinstance(action, Move) and c is not None:
+        if c.has("mounted") and not mount.may_ride(state, c):
+            why = ("its mount refused it this turn" if mount.free_hand(c)
+                   else "a rider needs a free hand to steer")
+            return Refusal(f"{uid} cannot ride on: {why} (SM-04 on)", "RS-126")
         if (action.x, action.y) not in reach(state, c):
             return Refusal(f"{action.x},{action.y} is beyond {uid}'s {t.move_left} ft of "
                            f"movement", "RS-B-11")
@@ -369,6 +375,10 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
         events += turns.end_turn(state, rng)
     elif isinstance(action, Move):
         cost, path = reach(state, c)[(action.x, action.y)]
+        obeys, steering = mount.steer(state, c, rng)                      # RS-126, SM-04
+        if not obeys:                 # the mount stays put; the turn goes on without the ride
+            return steering + mount.settle(state) + arith.update_sight(state)
+        events += steering
         walker = mount.mount_of(state, c) if c.has("mounted") else c     # RS-110: the mount
         assert walker is not None
         dx, dy = walker.x - c.x, walker.y - c.y

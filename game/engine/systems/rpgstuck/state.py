@@ -146,9 +146,13 @@ class Turn:
     aim: int = 0                   # Aim dice waiting for the next attack roll this turn (B-12)
     assail: bool = False           # Assail waiting for the next damage roll this turn (B-12)
     shifted: bool = False
+    steered: int = 0               # SM-04 on: 0 not tried, 1 the mount obeys, -1 it refused
 
     def to_json(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        d = {f.name: getattr(self, f.name) for f in fields(self)}
+        if not self.steered:       # only SM-04 sets it: saves from before it stay the same
+            del d["steered"]
+        return d
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "Turn":
