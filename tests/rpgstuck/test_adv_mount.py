@@ -174,3 +174,25 @@ def test_a_rider_holding_a_grapple_has_no_hand_to_steer_with_only_when_the_optio
         from game.engine.systems.rpgstuck import mount as mount_mod
         assert mount_mod.free_hand(m.state.creatures["knight"]) is False
         assert mount_mod.may_ride(m.state, m.state.creatures["knight"]) is (not on)
+
+
+LANCE = {"abilitechs": {"lance": {"name": "Lance", "action": "major", "specibus": "saddlekind",
+                                  "stat": "STR", "vs": "ac", "reach_ft": 5, "dmg": "1d8+STR"}}}
+
+
+@pytest.mark.rule("RS-132", "RS-SM-17", "RS-126")
+def test_a_saddlekind_rider_steers_without_a_check_and_nothing_else_changes():
+    from game.engine.systems.rpgstuck.events import CheckMade
+    plain = knight_and_horse(house={"animal_handling": True})
+    m = knight_and_horse(house={"animal_handling": True}, content=LANCE)
+    m.state.creatures["knight"].actions = [*m.state.creatures["knight"].actions, "lance"]
+    m.edited()
+    assert mount.saddlekind(m.state, m.state.creatures["knight"])
+    assert not mount.saddlekind(plain.state, plain.state.creatures["knight"])
+    # SM-17: mounting costs the same as for any rider (RS-111) ...
+    assert m.submit(Mount("knight", "horse")).events[0] == \
+        plain.submit(Mount("knight", "horse")).events[0]
+    m.rng.force([1])                                   # would fail a DC 10 check: never rolled
+    events = m.submit(Move("knight", 6, 2)).events
+    assert of(events, CheckMade) == [] and m.state.creatures["horse"].x == 5
+    assert m.rng.forced == [1]                        # the forced die is still waiting

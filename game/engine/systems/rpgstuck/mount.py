@@ -187,6 +187,17 @@ def free_hand(c: Creature) -> bool:
     return not c.has("grappling")
 
 
+SADDLEKIND = "saddlekind"
+
+
+def saddlekind(state: RpgState, c: Creature) -> bool:
+    """RS-132: a rider with a Saddlekind abilitech steers with no Animal Handling check. The
+    rest of Saddlekind (heavy weapons one-handed at a malus whose size the document leaves to
+    another book) is out of scope, SM-17: hands are not tracked, so nothing else changes."""
+    techs = content_of(state).abilitechs
+    return any(a in techs and techs[a].specibus == SADDLEKIND for a in c.actions)
+
+
 def may_ride(state: RpgState, c: Creature) -> bool:
     """Whether the rider may walk its mount now: always with SM-04 off (willing mounts obey);
     with it on, a free hand and no refusal this turn."""
@@ -202,6 +213,9 @@ def steer(state: RpgState, c: Creature, rng: Rng) -> tuple[bool, list]:
     t = state.turn
     if not steering_rule(state) or mount_of(state, c) is None or t.steered:
         return t.steered >= 0, []
+    if saddlekind(state, c):                 # RS-132: Saddlekind riders need no Animal Handling
+        t.steered = 1
+        return True, []
     got = rolls.roll_check(rng, c.skills["animal_handling"], dc=STEER_DC,
                            nat_rules=house.read(state, "skill_naturals"), purpose="steer")
     t.steered = 1 if got.success else -1
