@@ -26,7 +26,8 @@ from game.engine.systems.rpgstuck import arith, attack, called, mount, rolls, ru
 from game.engine.systems.rpgstuck.actions import (Aim, Assail, Attack, Avert, Block, Dash,
                                                   Discern, Dismount, Escape, Finish, Grapple,
                                                   Haul, Hide, Mount, Move, Release, Resist,
-                                                  Shift, Shove, StandUp, AreaAttack, UseStep)
+                                                  Seize, Shift, Shove, StandUp, AreaAttack,
+                                                  UseStep)
 from game.engine.systems.rpgstuck.attack import AVERT_DIE, BLOCK_STAGE
 from game.engine.systems.rpgstuck.forecast import predict
 from game.engine.systems.rpgstuck.content import part_y
@@ -657,6 +658,18 @@ class RpgStuckPresenter(Presenter):
                 return aimed.name
         return title(a.part)
 
+    def _anatomy_name(self, target: str, part: str) -> str:
+        """What part `part` of `target` is called on its stat block ("Club" for its Tool)."""
+        d = self.state.creatures.get(target)
+        if d is not None:
+            mine = self._mine()
+            side = mine.side if mine is not None else 1 - d.side
+            aimed = next((x for x in called.parts(self.state, side, d, None) if x.key == part),
+                         None)
+            if aimed is not None:
+                return aimed.name
+        return title(part)
+
     def _attack_label(self, a: Attack) -> str:
         """A picker line: what it is and its odds (hit, crit, drop) when the target is seen."""
         words = self.describe(a)
@@ -870,6 +883,8 @@ class RpgStuckPresenter(Presenter):
             return f"Get down at {a.x},{a.y}"
         if isinstance(a, Haul):
             return f"Haul {n(a.target)} to {a.x},{a.y}"
+        if isinstance(a, Seize):
+            return f"Seize {n(a.target)}'s {self._anatomy_name(a.target, a.part).lower()}"
         if isinstance(a, Aim):
             return "Aim (a d4 on the next attack roll)"
         if isinstance(a, Assail):
@@ -998,6 +1013,9 @@ class RpgStuckPresenter(Presenter):
                 + (f": {e.to_part} to the part, {e.hp_left} HP left" if e.hp_left is not None
                    else "")
                 + (" — destroyed" if e.broken else ""), DAMAGE if e.broken else WARM),
+            "rs.part_seized": lambda e: LogLine(
+                f"{n(e.grappler)} seizes {n(e.target)}'s {e.part.lower()}" if e.kept else
+                f"{n(e.grappler)} lets go of {n(e.target)}'s {e.part.lower()}", FORCED),
             "rs.mounted": lambda e: f"{n(e.rider)} mounts {n(e.mount)} ({e.cost} ft)",
             "rs.dismounted": lambda e: LogLine(
                 f"{n(e.rider)} " + {"dismounted": "dismounts from", "fell off": "falls off",

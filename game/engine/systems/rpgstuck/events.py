@@ -208,6 +208,18 @@ class GrappleEnded(Record):
     why: str
 
 
+@event("rs.part_seized")
+@dataclass(frozen=True, slots=True)
+class PartSeized(Record):
+    """`grappler` seized (or let go of) `part` (its name on the stat block) of `target` (RS-68);
+    `kept` is False when the hold on the part ended."""
+
+    grappler: str
+    target: str
+    part: str
+    kept: bool = True
+
+
 @event("rs.mounted")
 @dataclass(frozen=True, slots=True)
 class Mounted(Record):

@@ -19,7 +19,7 @@ from game.engine.rng import Rng
 from game.engine.rules import IllegalAction, Refusal, refuse_unlisted
 from game.engine.tactics import pending
 
-from . import area, arith, attack, called, grapple, house, mount, rolls, stepacts, turns
+from . import area, arith, attack, called, grapple, house, mount, rolls, seize, stepacts, turns
 from .actions import (AreaAttack, Aim, Assail, Attack, Avert, Block, Dash, Discern, Finish, Hide,
                       Move, Release, Resist, Shift, Shove, StandUp, UseStep)
 from .events import ActionTaken, ConditionChanged, Moved, Spotted
@@ -204,6 +204,7 @@ def legal_actions(state: RpgState) -> list:
         for d in adjacent_targets(state, c):
             out += [Shove(c.id, d.x, d.y, False), Shove(c.id, d.x, d.y, True)]
         out += [a for a in grapple.choices(state, c, True) if not isinstance(a, Release)]
+        out += seize.choices(state, c, True)                      # RS-68
         if not c.hidden and not arith.exposed(state, c):          # RS-104
             out.append(Hide(c.id))
         if house.read(state, "lethal"):                          # B-32, SM-02
@@ -342,6 +343,10 @@ def validate(state: RpgState, action: Any) -> Refusal | None:
         why = grapple.refusal(state, c, action, can_major(state))
         if why is not None:
             return Refusal(why[0], why[1])
+    if isinstance(action, seize.ACTIONS) and c is not None:
+        why = seize.refusal(state, c, action, can_major(state))
+        if why is not None:
+            return Refusal(why[0], why[1])
     return refuse_unlisted(legal_actions(state), action)
 
 
@@ -453,6 +458,8 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
         events += mount.apply(state, c, action)
     elif isinstance(action, grapple.ACTIONS):
         events += grapple.apply(state, c, action, rng)
+    elif isinstance(action, seize.ACTIONS):
+        events += seize.apply(state, c, action, rng)
     elif isinstance(action, Finish):
         t.major = False
         events += turns.kill(state, state.at(action.x, action.y), "coup de grace")   # B-32

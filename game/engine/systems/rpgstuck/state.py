@@ -92,6 +92,7 @@ class Creature:
     hidden: bool = False           # took the Hide action and has not been found (RS-104/105)
     start_hp: int = 0              # HP at the start of the battle (time limit tally)
     part_damage: dict[str, int] = field(default_factory=dict)  # "club#0" -> damage taken (RS-48)
+    seized: dict[str, str] = field(default_factory=dict)       # part kind id -> its holder (RS-68)
 
     def mod(self, score: str) -> int:
         return mod(self.scores[score])
@@ -118,6 +119,8 @@ class Creature:
                 v = [c.to_json() for c in v]
             elif isinstance(v, (list, dict)):
                 v = v.copy()
+            if f.name == "seized" and not v:
+                continue             # only RS-68 fills it: states from before it stay the same
             out[f.name] = v
         return out
 
@@ -128,6 +131,7 @@ class Creature:
         for key in ("scores", "skills", "uses", "ready_round"):
             args[key] = {str(k): int(v) for k, v in d[key].items()}
         args["part_damage"] = {str(k): int(v) for k, v in d.get("part_damage", {}).items()}
+        args["seized"] = {str(k): str(v) for k, v in d.get("seized", {}).items()}
         for key in ("actions", "steps"):
             args[key] = [str(v) for v in d[key]]
         return cls(**args)
