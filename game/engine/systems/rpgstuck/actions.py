@@ -220,3 +220,13 @@ class Seize(Record):
     unit: str
     target: str
     part: str
+
+
+@action("rs.pick_up")
+@dataclass(frozen=True, slots=True)
+class PickUp(Record):
+    """Minor: `unit`, on or next to the square where `owner`'s `part` (a tool) lies, picks it up
+    (AMB-09, tools.py)."""
+    unit: str
+    owner: str
+    part: str

@@ -220,6 +220,19 @@ class PartSeized(Record):
     kept: bool = True
 
 
+@event("rs.tool_dropped")
+@dataclass(frozen=True, slots=True)
+class ToolDropped(Record):
+    """`creature`'s tool `part` (its stat block name) was knocked to (x, y) (AMB-09); with
+    `picked_by` set it was picked up from the ground by that creature instead."""
+
+    creature: str
+    part: str
+    x: int
+    y: int
+    picked_by: str = ""
+
+
 @event("rs.mounted")
 @dataclass(frozen=True, slots=True)
 class Mounted(Record):

@@ -93,6 +93,7 @@ class Creature:
     start_hp: int = 0              # HP at the start of the battle (time limit tally)
     part_damage: dict[str, int] = field(default_factory=dict)  # "club#0" -> damage taken (RS-48)
     seized: dict[str, str] = field(default_factory=dict)       # part kind id -> its holder (RS-68)
+    dropped: dict[str, list[int]] = field(default_factory=dict)  # part -> square it lies on (AMB-09)
 
     def mod(self, score: str) -> int:
         return mod(self.scores[score])
@@ -119,8 +120,8 @@ class Creature:
                 v = [c.to_json() for c in v]
             elif isinstance(v, (list, dict)):
                 v = v.copy()
-            if f.name == "seized" and not v:
-                continue             # only RS-68 fills it: states from before it stay the same
+            if f.name in ("seized", "dropped") and not v:
+                continue             # only RS-68/AMB-09 fill them: older states stay the same
             out[f.name] = v
         return out
 
@@ -132,6 +133,7 @@ class Creature:
             args[key] = {str(k): int(v) for k, v in d[key].items()}
         args["part_damage"] = {str(k): int(v) for k, v in d.get("part_damage", {}).items()}
         args["seized"] = {str(k): str(v) for k, v in d.get("seized", {}).items()}
+        args["dropped"] = {str(k): [int(a) for a in v] for k, v in d.get("dropped", {}).items()}
         for key in ("actions", "steps"):
             args[key] = [str(v) for v in d[key]]
         return cls(**args)
