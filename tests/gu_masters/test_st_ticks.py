@@ -98,7 +98,7 @@ def test_dazed_ends_at_the_end_of_the_bearers_turn():
     assert StatusChanged("a", "dazed", False) in out.events
 
 
-@pytest.mark.rule("GU-135", "GU-136", "GU-GM-11", "GU-X-13")
+@pytest.mark.rule("GU-135", "GU-136", "GU-GM-11")
 def test_ablaze_burns_then_a_failed_test_knocks_out_until_healed():
     m = match([man("a", 0, 1, 1), man("b", 1, 8, 1, statuses=[{"id": "ablaze", "rank": 1}])],
               initiative=["a", "b"], humans=(True, False))
