@@ -20,7 +20,7 @@ from game.engine.rules import IllegalAction, Refusal, refuse_unlisted
 from game.engine.tactics import pending
 from game.engine.tactics.pending import Pending
 
-from . import aperture, attack, grips, maneuvers, moves, reactions, turns
+from . import aperture, attack, grips, maneuvers, moves, reactions, ticks, turns
 from .actions import (DODGE, MULTI, PARRY, SHIELD, STRIKES, TAKE, WEAPON, DodgeMove, GoesFirst,
                       Move, Opportunity, React, Sprint, StandUp, Strike)
 from .state import Creature, GuState
@@ -80,6 +80,8 @@ STAGES: dict[str, StageHandler] = {
                                        maneuvers.stage_apply, maneuvers.refusal),
     maneuvers.DIVE_FINISH: StageHandler((maneuvers.DiveFinish,), maneuvers.stage_legal,
                                         maneuvers.stage_apply, maneuvers.refusal),
+    ticks.EFFECTS_STAGE: StageHandler((ticks.OrderEffect,), ticks.stage_legal,
+                                      ticks.stage_apply),
 }
 
 

@@ -51,6 +51,7 @@ _STAGE_PROMPTS = {
     rules.maneuvers.AFTER_DIVE: "{actor} ends its dive: strike once, or not?",
     rules.maneuvers.DIVE_FINISH: "{actor} ends its dive: land or rise 1 m?",
     rules.reactions.COUNTER_STAGE: "{actor} parried: strike back?",
+    rules.ticks.EFFECTS_STAGE: "{actor}'s turn starts: which of its effects resolves first?",
 }
 
 
