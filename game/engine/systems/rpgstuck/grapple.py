@@ -53,14 +53,18 @@ def hold_ft(c: Creature, d: Creature) -> int:
 
 
 def grapple_reach(state: RpgState, c: Creature) -> int:
-    """How far `c` can grab, in ft: its longest melee reach (B-22 Strike: 5 ft)."""
+    """How far `c` can grab, in ft: its longest melee reach (B-22 Strike: 5 ft), or further
+    with a grip by other means (RS-79: an abilitech's `hold_ft`, a psionic grip; the same
+    skills decide it, as the document asks unless the means says otherwise)."""
     best = 1
+    techs = content_of(state).abilitechs
     for ability in c.actions:
         if is_attack(state, ability):
             p = profile(state, c, ability)
             if p.melee:
                 best = max(best, p.reach)
-    return best * FT
+    other = max((techs[a].hold_ft for a in c.actions if a in techs), default=0)
+    return max(best * FT, other)
 
 
 def distance_ft(a: Creature, b: Creature) -> int:
