@@ -93,6 +93,7 @@ class Creature:
     started: bool = False              # its first turn has begun (GU-12)
     tokens: list[int] = field(default_factory=lambda: [0, 0])  # Perseverance, Predicament
     hidden: bool = False               # concealed from the other side (GU-13)
+    shield_gu: dict[str, int] = field(default_factory=dict)  # shield points by Gu (GU-160/97)
 
     @property
     def size(self) -> int:
