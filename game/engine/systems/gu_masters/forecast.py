@@ -104,14 +104,29 @@ def parry_check(d: Creature) -> odds.Check:
     return odds.Check(d.skills.get(PARRY_SKILL, 0))
 
 
+class _Faces(Rng):
+    """A generator whose every die shows `face`, or the nearest it can (a d4 of an injury the
+    landing rolls shows 1 or 4): the copies' Perseverance tests succeed or fail on cue."""
+
+    __slots__ = ("face",)
+
+    @classmethod
+    def showing(cls, face: int) -> "_Faces":
+        got = cls()
+        got.face = face
+        return got
+
+    def randint(self, lo: int, hi: int) -> int:
+        return min(hi, max(lo, self.face))
+
+
 def landing(state: GuState, blow: dict[str, Any]) -> Landing:
     """The engine lands `blow` on two copies of the state, the target's Perseverance test
     forced to succeed on one and fail on the other (GU-94)."""
     results = []
     for face in (1, 100):
         st = copy.deepcopy(state)
-        rng = Rng.from_seed(0)
-        rng.force([face] * 4)
+        rng = _Faces.showing(face)
         d = st.creatures[blow["target"]]
         shield = d.shield
         events = attack.land(st, blow, rng)
@@ -125,11 +140,13 @@ def landing(state: GuState, blow: dict[str, Any]) -> Landing:
 
 
 def strike_forecast(state: GuState, c: Creature, d: Creature, kind: str, weapon: str = "", *,
-                    disadvantage: bool = False, counter: bool = False) -> StrikeForecast:
-    """The forecast of `c` striking `d` with `kind` (and `weapon`) now."""
+                    disadvantage: bool = False, counter: bool = False, part: str = ""
+                    ) -> StrikeForecast:
+    """The forecast of `c` striking `d` with `kind` (and `weapon`) now; `part` a called shot's
+    aim (its modifier on the roll, GU-59/60, and its injury in the landing)."""
     modes = _modes(state)
-    mods = attack.attack_mods(state, c, d, kind)
-    blow = _blow(state, c, d, kind, weapon, counter=counter)
+    mods = attack.attack_mods(state, c, d, kind, part)
+    blow = {**_blow(state, c, d, kind, weapon, counter=counter), "part": part}
     auto = not blow["rolled"]
     check = None if auto else odds.Check(c.skills.get(ATTACK_SKILL, 0),
                                          sum(v for _, v in mods), disadvantage)
