@@ -264,6 +264,8 @@ def apply(state: GuState, a: Any, rng: Rng) -> list:
         g = gu.lib().gu[a.gu]
         _spend_activation(state, c)
         events = gu.pay(c, g.cost, g.id)
+        if g.has("expendable"):                        # it dies in its own use
+            c.gu.remove(g.id)
         # GU-49: a Gu activated while a [Sustained] killer move is kept up hurts the soul
         events += gu.soul_harm(state, c, killer.sustained_soul_cost(gu.sustaining_moves(c)),
                                "sustained killer move")
