@@ -22,7 +22,7 @@ from game.engine.tactics.footprint import cells_distance
 from . import gu
 from . import damage as arith
 from . import interim as content     # until content.py (G2) lands
-from . import dying
+from . import dying, ticks
 from . import interim as terrain     # until terrain.py (G3) lands
 from .actions import BITE, KICK, MULTI, PUNCH, WEAPON, Strike
 from .house import HOUSE
@@ -222,27 +222,23 @@ def knock(state: GuState, c: Creature, target: Creature, metres: int, *,
     return events
 
 
-def add_status(c: Creature, s: Status) -> list:
-    """Give a status (stacking Bleeding, GU-140; refreshing the rest)."""
-    old = c.status(s.id)
-    if old is not None and s.id == "bleeding":
-        old.value += s.value
-        return [StatusChanged(c.id, s.id, True, old.value, old.turns)]
-    if old is not None:
-        c.statuses.remove(old)
-    c.statuses.append(s)
-    return [StatusChanged(c.id, s.id, True, s.value, s.turns)]
+def add_status(c: Creature, s: Status, state: GuState | None = None) -> list:
+    """Give a status through statuses.apply (stacking Bleeding, GU-140; refreshing the rest;
+    immunity, GU-108; Ablaze over Burning, GU-134): ticks.give, the one home."""
+    return ticks.give(state, c, s)
 
 
 def harm(state: GuState, c: Creature, amount: int, dtype: str, source: str, rng: Rng, *,
-         direct: bool = False, rank: int = 0, touch: bool = False) -> list:
+         direct: bool = False, rank: int = 0, reducible: bool = True,
+         touch: bool = False) -> list:
     """`c` takes a damage instance: damage.py's pipeline (shield, reductions, resistances,
     instant death GU-109), then dying.py's transitions (the 0-HP Perseverance test GU-94, a
     final stand turning to dying GU-111). Its shields, reductions and resistances are what
     its Gu make of it (gu.defender)."""
     if not c.on_board:
         return []
-    r = arith.take(arith.Hit(amount, dtype, rank, direct, touch=touch, source=source),
+    r = arith.take(arith.Hit(amount, dtype, rank, direct, touch=touch, reducible=reducible,
+                             source=source),
                    gu.defender(c), instant_death_measure=HOUSE.read(state, "death_measure"))
     gu.spend_shields(c, r.absorbed)
     c.hp = r.hp_after                                                    # GU-93
@@ -275,7 +271,7 @@ def set_life(state: GuState, c: Creature, life: "dying.Life", why: str) -> list:
 
 def set_condition(state: GuState, c: Creature, condition: str, why: str) -> list:
     c.condition = condition
-    c.unconscious = condition in ("dying", "dead")                       # GU-113
+    ticks.sync_awake(c)                                                  # GU-113, GU-X-13
     events: list = [ConditionChanged(c.id, condition, c.unconscious, why)]
     if c.unconscious:
         c.sustained.clear()

@@ -20,7 +20,8 @@ from game.engine.rules import IllegalAction, Refusal, refuse_unlisted
 from game.engine.tactics import pending
 from game.engine.tactics.pending import Pending
 
-from . import activate, aperture, areagu, attack, grips, maneuvers, moves, reactions, turns
+from . import (activate, aperture, areagu, attack, grips, maneuvers, moves, reactions, ticks,
+               turns)
 from .actions import (DODGE, MULTI, PARRY, SHIELD, STRIKES, TAKE, WEAPON, Activate, DodgeMove,
                       GoesFirst, Move, Opportunity, React, Release, Sprint, StandUp, Strike)
 from .state import Creature, GuState
@@ -84,6 +85,8 @@ STAGES: dict[str, StageHandler] = {
                                         maneuvers.stage_apply, maneuvers.refusal),
     areagu.AREA_STAGE: StageHandler((React,), areagu.stage_legal, areagu.stage_apply),
     areagu.AREA_STEP: StageHandler((DodgeMove,), areagu.stage_legal, areagu.stage_apply),
+    ticks.EFFECTS_STAGE: StageHandler((ticks.OrderEffect,), ticks.stage_legal,
+                                      ticks.stage_apply),
 }
 
 

@@ -208,6 +208,31 @@ class GrappleEnded(Record):
     why: str
 
 
+@event("rs.part_seized")
+@dataclass(frozen=True, slots=True)
+class PartSeized(Record):
+    """`grappler` seized (or let go of) `part` (its name on the stat block) of `target` (RS-68);
+    `kept` is False when the hold on the part ended."""
+
+    grappler: str
+    target: str
+    part: str
+    kept: bool = True
+
+
+@event("rs.tool_dropped")
+@dataclass(frozen=True, slots=True)
+class ToolDropped(Record):
+    """`creature`'s tool `part` (its stat block name) was knocked to (x, y) (AMB-09); with
+    `picked_by` set it was picked up from the ground by that creature instead."""
+
+    creature: str
+    part: str
+    x: int
+    y: int
+    picked_by: str = ""
+
+
 @event("rs.mounted")
 @dataclass(frozen=True, slots=True)
 class Mounted(Record):
