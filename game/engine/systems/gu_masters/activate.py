@@ -387,12 +387,17 @@ def shield_offers(state: GuState, c: Creature, blow: dict[str, Any]) -> list:
 def resolve_shield(state: GuState, c: Creature, blow: dict[str, Any], action: React, rng: Rng
                    ) -> tuple[list, bool]:
     """The shield goes up before the damage is rolled (GU-80); the hit then lands on it."""
-    g = gu.lib().gu[action.gu]
+    return raise_shield(state, c, action.gu, rng), False
+
+
+def raise_shield(state: GuState, c: Creature, gid: str, rng: Rng) -> list:
+    """`c` activates its shield Gu `gid` as a reaction: its essence, then its effects."""
+    g = gu.lib().gu[gid]
     events = gu.pay(c, g.cost, g.id)
     events.append(Activated(c.id, g.id, "", 0))
     for e in g.effects:
         events += gu.effect(state, g, e, c, c, rng)
-    return events, False
+    return events
 
 
 reactions.OFFERS.append(shield_offers)
