@@ -261,16 +261,8 @@ def apply(state: GuState, a: Any, rng: Rng) -> list:
     if isinstance(a, ReleaseMove):
         return gu.release(c, gu.KILLER + a.move, "released")
     if isinstance(a, Activate):
-        g = gu.lib().gu[a.gu]
         _spend_activation(state, c)
-        events = gu.pay(c, g.cost, g.id)
-        if g.has("expendable"):                        # it dies in its own use
-            c.gu.remove(g.id)
-        # GU-49: a Gu activated while a [Sustained] killer move is kept up hurts the soul
-        events += gu.soul_harm(state, c, killer.sustained_soul_cost(gu.sustaining_moves(c)),
-                               "sustained killer move")
-        events.append(Activated(c.id, g.id, a.target, state.turn.activations))
-        return events + use(state, c, g, a.target, (a.x, a.y), rng)
+        return activate_once(state, c, a, rng, left=state.turn.activations)
     if isinstance(a, Killer):
         k = gu.lib().killer_moves[a.move]
         cost = killer.cost(k, c.gu, c.essence, gu.activations(c),
@@ -282,6 +274,21 @@ def apply(state: GuState, a: Any, rng: Rng) -> list:
         events += gu.soul_harm(state, c, cost.soul, "killer move")      # GU-48/49
         return events + use(state, c, k, a.target, (a.x, a.y), rng)
     raise AssertionError(f"not a Gu action: {a!r}")
+
+
+def activate_once(state: GuState, c: Creature, a: Activate, rng: Rng, *, left: int = 0) -> list:
+    """One activation of `a.gu` by `c`, its economy already settled by the caller (the own
+    turn's budget, or a held Activate Gu triggered as a reaction, GU-74): essence, an
+    expendable Gu's end, GU-49's soul while a [Sustained] killer move is kept up, then what
+    the Gu does. `left` is the activations left to report."""
+    g = gu.lib().gu[a.gu]
+    events = gu.pay(c, g.cost, g.id)
+    if g.has("expendable"):                            # it dies in its own use
+        c.gu.remove(g.id)
+    events += gu.soul_harm(state, c, killer.sustained_soul_cost(gu.sustaining_moves(c)),
+                           "sustained killer move")
+    events.append(Activated(c.id, g.id, a.target, left))
+    return events + use(state, c, g, a.target, (a.x, a.y), rng)
 
 
 def uid_of(u: C.Gu | C.KillerMove) -> str:
