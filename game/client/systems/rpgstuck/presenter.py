@@ -26,7 +26,7 @@ from game.engine.systems.rpgstuck import arith, attack, called, mount, rolls, ru
 from game.engine.systems.rpgstuck.actions import (Aim, Assail, Attack, Avert, Block, Dash,
                                                   Discern, Dismount, Escape, Finish, Grapple,
                                                   Haul, Hide, Mount, Move, PickUp, Release,
-                                                  Resist, Seize, Shift, Shove, StandUp, AreaAttack,
+                                                  Resist, Seize, Shift, Teleport, Shove, StandUp, AreaAttack,
                                                   UseStep)
 from game.engine.systems.rpgstuck.attack import AVERT_DIE, BLOCK_STAGE
 from game.engine.systems.rpgstuck.forecast import predict
@@ -891,6 +891,11 @@ class RpgStuckPresenter(Presenter):
             return f"Get down at {a.x},{a.y}"
         if isinstance(a, Haul):
             return f"Haul {n(a.target)} to {a.x},{a.y}"
+        if isinstance(a, Teleport):
+            st = self.state
+            c = st.creatures.get(a.unit)
+            name = profile(st, c, a.ability).name if c is not None else title(a.ability)
+            return f"{name} to {a.x},{a.y}"
         if isinstance(a, PickUp):
             whose = "your" if a.unit == a.owner else f"{n(a.owner)}'s"
             return f"Pick up {whose} {self._anatomy_name(a.owner, a.part).lower()}"
@@ -1018,6 +1023,7 @@ class RpgStuckPresenter(Presenter):
                 f"{n(e.grappler)}'s hold on {n(e.target)} ends"
                 + {"let go": " (let go)", "escaped": " (escaped)", "holder moved": " (pushed away)",
                    "pushed out of reach": " (pushed out of reach)",
+                   "teleported": " (teleported away)",
                    "down": " (down)"}.get(e.why, ""), FORCED),
             "rs.part_hit": lambda e: LogLine(
                 f"The called shot strikes {n(e.creature)}'s {e.part.lower()}"

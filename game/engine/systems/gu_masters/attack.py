@@ -22,7 +22,7 @@ from game.engine.tactics.footprint import cells_distance
 from . import gu
 from . import damage as arith
 from . import interim as content     # until content.py (G2) lands
-from . import dying, ticks
+from . import aim, dying, injuries, limbs, ticks
 from . import interim as terrain     # until terrain.py (G3) lands
 from .actions import BITE, KICK, MULTI, PUNCH, WEAPON, Strike
 from .house import HOUSE
@@ -63,9 +63,9 @@ def targets(state: GuState, c: Creature, reach: int) -> list[Creature]:
 
 
 def multi_count(c: Creature) -> int:
-    """GU-52: W weapons wielded, at most as many as it has arms (hands)."""
+    """GU-52: W weapons wielded, at most as many as it has usable arms (hands; GU-X-13)."""
     hands = sum(content.WEAPONS[w].hands for w in c.weapons)
-    return len(c.weapons) if len(c.weapons) >= 2 and hands <= c.arms else 0
+    return len(c.weapons) if len(c.weapons) >= 2 and hands <= limbs.usable_arms(c) else 0
 
 
 def strike_options(state: GuState, c: Creature, *, opportunity: bool = False
@@ -78,7 +78,7 @@ def strike_options(state: GuState, c: Creature, *, opportunity: bool = False
             out.append((WEAPON, w, t))
     unarmed = targets(state, c, UNARMED_REACH)
     for kind in (PUNCH, KICK, BITE):
-        if kind not in c.attacks or (kind == PUNCH and c.arms < 1) \
+        if kind not in c.attacks or (kind == PUNCH and limbs.usable_arms(c) < 1) \
                 or (kind == KICK and opportunity):
             continue
         out += [(kind, "", t) for t in unarmed]
@@ -87,27 +87,43 @@ def strike_options(state: GuState, c: Creature, *, opportunity: bool = False
 
 def legal(state: GuState, c: Creature) -> list:
     """Strikes on its own turn: the first spends the combat action (GU-18); a multi-weapon
-    attack then gives one strike per weapon left, punches one per arm left (GU-52/53)."""
+    attack then gives one strike per weapon left, punches one per arm left (GU-52/53). Each
+    strike is listed plain, then called at every part the target has (GU-59, aim.parts)."""
     turn = state.turn
     if not can_strike(c):
         return []
     if turn.strikes > 0:
         if turn.strike_kind == MULTI:
-            return [Strike(c.id, t.id, MULTI, w) for w in c.weapons if w not in turn.used_weapons
-                    for t in targets(state, c, weapon_reach(w))]
-        return [Strike(c.id, t.id, PUNCH) for t in targets(state, c, UNARMED_REACH)]
+            return _called(state, [Strike(c.id, t.id, MULTI, w) for w in c.weapons
+                                   if w not in turn.used_weapons
+                                   for t in targets(state, c, weapon_reach(w))])
+        return _called(state, [Strike(c.id, t.id, PUNCH)
+                               for t in targets(state, c, UNARMED_REACH)])
     if turn.action:
         return []
     out = [Strike(c.id, t.id, kind, w) for kind, w, t in strike_options(state, c)]
     if multi_count(c):
         out += [Strike(c.id, t.id, MULTI, w) for w in c.weapons
                 for t in targets(state, c, weapon_reach(w))]
+    return _called(state, out)
+
+
+def _called(state: GuState, plain: list[Strike]) -> list[Strike]:
+    """Every plain strike, then its called shots at each part its target has (GU-59)."""
+    parts: dict[str, list[str]] = {}
+    out: list[Strike] = list(plain)
+    for s in plain:
+        if s.target not in parts:
+            parts[s.target] = aim.parts(state, state.creatures[s.target])
+        out += [Strike(s.actor, s.target, s.strike, s.weapon, p) for p in parts[s.target]]
     return out
 
 
-def attack_mods(state: GuState, c: Creature, target: Creature, kind: str
+def attack_mods(state: GuState, c: Creature, target: Creature, kind: str, part: str = ""
                 ) -> tuple[tuple[str, int], ...]:
     mods: list[tuple[str, int]] = []
+    if part:
+        mods.append(aim.modifier(state, target, part))   # GU-59/60: by the part's size
     if kind == MULTI:
         mods.append((f"{multi_count(c)} weapons", MULTI_PENALTY * multi_count(c)))
     if c.has("prone"):
@@ -130,16 +146,18 @@ def apply(state: GuState, action: Strike, rng: Rng) -> list:
     else:
         turn.action = True
         turn.strike_kind = action.strike
-        turn.strikes = {MULTI: multi_count(c) - 1, PUNCH: c.arms - 1}.get(action.strike, 0)
+        turn.strikes = {MULTI: multi_count(c) - 1,
+                        PUNCH: limbs.usable_arms(c) - 1}.get(action.strike, 0)   # GU-X-13
     if action.strike == MULTI:
         turn.used_weapons.append(action.weapon)
     if turn.strikes == 0:
         turn.strike_kind = ""
-    return strike(state, c, state.creatures[action.target], action.strike, action.weapon, rng)
+    return strike(state, c, state.creatures[action.target], action.strike, action.weapon, rng,
+                  part=action.part)
 
 
 def strike(state: GuState, c: Creature, target: Creature, kind: str, weapon: str, rng: Rng,
-           *, disadvantage: bool = False, counter: bool = False) -> list:
+           *, disadvantage: bool = False, counter: bool = False, part: str = "") -> list:
     """One melee strike, its reactions and its damage (also attacks of opportunity and
     counter-attacks, which are not the attacker's own turn)."""
     from . import reactions
@@ -148,7 +166,8 @@ def strike(state: GuState, c: Creature, target: Creature, kind: str, weapon: str
         hit, raw, dos, rolled = True, 0, 0, False
         events.append(Struck(c.id, target.id, kind, True, weapon))
     else:
-        t = roll(state, rng, c.skills.get("Close Combat", 0), attack_mods(state, c, target, kind),
+        t = roll(state, rng, c.skills.get("Close Combat", 0),
+                 attack_mods(state, c, target, kind, part),
                  purpose=kind, disadvantage=disadvantage)
         events.append(test_event(c.id, "Close Combat", f"{kind} {target.id}", t))
         hit, raw, dos, rolled = t.success, t.raw, t.dos, True
@@ -156,7 +175,8 @@ def strike(state: GuState, c: Creature, target: Creature, kind: str, weapon: str
     if not hit:
         return events
     blow = {"attacker": c.id, "target": target.id, "kind": kind, "weapon": weapon,
-            "rolled": rolled, "raw": raw, "dos": dos, "melee": True, "counter": counter}
+            "rolled": rolled, "raw": raw, "dos": dos, "melee": True, "counter": counter,
+            "part": part}
     return events + reactions.after_hit(state, blow, rng)
 
 
@@ -167,27 +187,28 @@ def land(state: GuState, blow: dict[str, Any], rng: Rng) -> list:
         return activate.land(state, blow, rng)
     c, target = state.creatures[blow["attacker"]], state.creatures[blow["target"]]
     kind = blow["kind"]
+    part = str(blow.get("part", ""))                    # a called shot's part (GU-127)
     strength = gu.attribute(c, "Strength")
     events: list = []
     if kind in (WEAPON, MULTI):
         w = content.WEAPONS[blow["weapon"]]
         amount, dtype = arith.weapon_damage(w.damage, strength), w.type  # GU-51
-        events += harm(state, target, amount, dtype, c.id, rng)
+        events += harm(state, target, amount, dtype, c.id, rng, part=part)
     elif kind == PUNCH:
         amount = arith.punch_damage(strength)                             # GU-54
-        events += harm(state, target, amount, "force", c.id, rng)
+        events += harm(state, target, amount, "force", c.id, rng, part=part)
         recoil = arith.punch_recoil(amount, gu.recoil_cut(c))            # GU-55
         if recoil and c.on_board:
             events += harm(state, c, recoil, "force", "recoil", rng, direct=True)
     elif kind == KICK:
         amount = arith.kick_damage(strength)                              # GU-56
-        events += harm(state, target, amount, "force", c.id, rng)
+        events += harm(state, target, amount, "force", c.id, rng, part=part)
         if target.size_index <= 3 and target.on_board:                   # GU-57: Large or less
             events += knock(state, c, target, arith.kick_knockback(strength))
     elif kind == BITE:
         amount = arith.bite_damage(strength)                              # GU-58
         before = target.hp
-        events += harm(state, target, amount, "rending", c.id, rng)
+        events += harm(state, target, amount, "rending", c.id, rng, part=part)
         bleed = arith.bite_bleeding(before - target.hp)
         if bleed > 0 and target.on_board:
             events += add_status(target, Status("bleeding", bleed, -1, c.id))
@@ -229,12 +250,14 @@ def add_status(c: Creature, s: Status, state: GuState | None = None) -> list:
 
 
 def harm(state: GuState, c: Creature, amount: int, dtype: str, source: str, rng: Rng, *,
-         direct: bool = False, rank: int = 0, reducible: bool = True,
-         touch: bool = False) -> list:
+         direct: bool = False, rank: int = 0, reducible: bool = True, touch: bool = False,
+         part: str = "") -> list:
     """`c` takes a damage instance: damage.py's pipeline (shield, reductions, resistances,
     instant death GU-109), then dying.py's transitions (the 0-HP Perseverance test GU-94, a
-    final stand turning to dying GU-111). Its shields, reductions and resistances are what
-    its Gu make of it (gu.defender)."""
+    final stand turning to dying GU-111), then its injuries: a heavy hit's by type (GU-120..126)
+    and a called shot's on `part` once it took HP (GU-127..132, GU-GM-18/20), applied by
+    limbs.py. Dice in this order: the 0-HP test, the force d4, the head d4, the limb. Its
+    shields, reductions and resistances are what its Gu make of it (gu.defender)."""
     if not c.on_board:
         return []
     r = arith.take(arith.Hit(amount, dtype, rank, direct, touch=touch, reducible=reducible,
@@ -252,7 +275,16 @@ def harm(state: GuState, c: Creature, amount: int, dtype: str, source: str, rng:
         change = dying.at_zero(life, t)
     else:
         change = dying.hurt(life, r.dealt, instant_death=r.instant_death)
-    return events + set_life(state, c, change.life, change.note)
+    events += set_life(state, c, change.life, change.note)
+    if c.on_board and r.dealt >= 1:
+        combine = "both" if HOUSE.read(state, "both_injuries") else "called_only"
+        for injury in injuries.roll_injuries(rng, kind=dtype, dealt=r.dealt, max_hp=c.max_hp,
+                                             called_part=aim.injury_part(state, c, part),
+                                             combine=combine):
+            events += limbs.take_injury(state, c, injury, rng)
+        if part:
+            events += aim.after_hit(state, c, part)                     # GU-GM-18
+    return events
 
 
 def life_of(c: Creature) -> "dying.Life":

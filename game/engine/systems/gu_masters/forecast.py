@@ -109,6 +109,22 @@ def parry_check(d: Creature) -> odds.Check:
     return odds.Check(d.skills.get(PARRY_SKILL, 0))
 
 
+class _Faces(Rng):
+    """A generator whose every die shows `face`, or the nearest it can (a d4 of an injury the
+    landing rolls shows 1 or 4): the copies' Perseverance tests succeed or fail on cue."""
+
+    __slots__ = ("face",)
+
+    @classmethod
+    def showing(cls, face: int) -> "_Faces":
+        got = cls()
+        got.face = face
+        return got
+
+    def randint(self, lo: int, hi: int) -> int:
+        return min(hi, max(lo, self.face))
+
+
 def landing(state: GuState, blow: dict[str, Any], shield_gu: str = "") -> Landing:
     """The engine lands `blow` on two copies of the state, the target's Perseverance test
     forced to succeed on one and fail on the other (GU-94); with `shield_gu`, the defender raises
@@ -117,8 +133,7 @@ def landing(state: GuState, blow: dict[str, Any], shield_gu: str = "") -> Landin
     results = []
     for face in (1, 100):
         st = copy.deepcopy(state)
-        rng = Rng.from_seed(0)
-        rng.force([face] * 4)
+        rng = _Faces.showing(face)
         d = st.creatures[blow["target"]]
         if shield_gu:
             activate.raise_shield(st, d, shield_gu, rng)
@@ -134,10 +149,12 @@ def landing(state: GuState, blow: dict[str, Any], shield_gu: str = "") -> Landin
 
 
 def strike_forecast(state: GuState, c: Creature, d: Creature, kind: str, weapon: str = "", *,
-                    disadvantage: bool = False, counter: bool = False) -> StrikeForecast:
-    """The forecast of `c` striking `d` with `kind` (and `weapon`) now."""
-    mods = attack.attack_mods(state, c, d, kind)
-    blow = _blow(state, c, d, kind, weapon, counter=counter)
+                    disadvantage: bool = False, counter: bool = False, part: str = ""
+                    ) -> StrikeForecast:
+    """The forecast of `c` striking `d` with `kind` (and `weapon`) now; `part` a called shot's
+    aim (its modifier on the roll, GU-59/60, and its injury in the landing)."""
+    mods = attack.attack_mods(state, c, d, kind, part)
+    blow = {**_blow(state, c, d, kind, weapon, counter=counter), "part": part}
     return weigh(state, c, d, blow, ATTACK_SKILL, mods, kind, weapon, disadvantage)
 
 
@@ -160,7 +177,8 @@ def weigh(state: GuState, c: Creature, d: Creature, blow: dict[str, Any], skill:
     """The numbers of one blow about to be tried: the test, the odds after each reaction on
     offer, the landing, and what it does. A shield Gu on offer is the best answer when the HP
     it leaves to lose (the hit lands on it for sure) is less than after the best of dodge and
-    parry (GU-80)."""
+    parry (GU-80); `reactions` lists only those odds.py weighs (dodge, parry), the shield is
+    `shield`."""
     modes = _modes(state)
     auto = not blow["rolled"]
     check = None if auto else odds.Check(c.skills.get(skill, 0), sum(v for _, v in mods),
@@ -185,7 +203,8 @@ def weigh(state: GuState, c: Creature, d: Creature, blow: dict[str, Any], skill:
             outcome[cond] += lands * p
     drop = lands if land.hp_after == 0 and d.hp > 0 else zero
     return StrikeForecast(kind, weapon, skill, c.skills.get(skill, 0), mods,
-                          disadvantage, auto, tuple(sorted(offered)), got, land, drop,
+                          disadvantage, auto, tuple(sorted(r for r in offered if r in got.after)),
+                          got, land, drop,
                           outcome["final_stand"], outcome["dying"], outcome["dead"], shield,
                           bare)
 

@@ -230,3 +230,14 @@ class PickUp(Record):
     unit: str
     owner: str
     part: str
+
+
+@action("rs.teleport")
+@dataclass(frozen=True, slots=True)
+class Teleport(Record):
+    """Use the teleport abilitech `ability`: `unit` appears with its anchor at (x, y), a seen,
+    free square in range, bringing what it holds (RS-109, RS-70; teleport.py)."""
+    unit: str
+    ability: str
+    x: int
+    y: int

@@ -32,7 +32,7 @@ class InitiativeSettled(core.InitiativeSettled):
 class Moved(core.Moved):
     """`mover` went along `path` (each square entered, the start excluded); `mode` "walk",
     "shift" or "pushed" ("dragged" by a holder, "ridden" under its rider, "mount" and
-    "dismount" onto and off a mount); `forced` when something else moved it; `cost` ft of
+    "dismount" onto and off a mount, "teleport"); `forced` when something else moved it; `cost` ft of
     movement paid."""
 
     mover: str

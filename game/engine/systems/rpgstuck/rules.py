@@ -19,8 +19,8 @@ from game.engine.rng import Rng
 from game.engine.rules import IllegalAction, Refusal, refuse_unlisted
 from game.engine.tactics import pending
 
-from . import (area, arith, attack, called, grapple, house, mount, rolls, seize, stepacts, tools,
-               turns)
+from . import (area, arith, attack, called, grapple, house, mount, rolls, seize, stepacts,
+               teleport, tools, turns)
 from .actions import (AreaAttack, Aim, Assail, Attack, Avert, Block, Dash, Discern, Finish, Hide,
                       Move, Release, Resist, Shift, Shove, StandUp, UseStep)
 from .events import ActionTaken, ConditionChanged, Moved, Spotted
@@ -211,6 +211,7 @@ def legal_actions(state: RpgState) -> list:
         if house.read(state, "lethal"):                          # B-32, SM-02
             out += [Finish(c.id, d.x, d.y) for d in adjacent_targets(state, c, "unconscious")]
     out += tools.choices(state, c, can_minor(state))    # AMB-09: a tool on the ground
+    out += teleport.choices(state, c, can_major(state), can_minor(state))     # RS-109
     out += grapple.choices(state, c, False)             # RS-76 Release, free
     out += mount.choices(state, c)                       # RS-111, RS-125
     return out + [EndTurn(), Concede(c.side)]
@@ -345,6 +346,10 @@ def validate(state: RpgState, action: Any) -> Refusal | None:
         why = grapple.refusal(state, c, action, can_major(state))
         if why is not None:
             return Refusal(why[0], why[1])
+    if isinstance(action, teleport.ACTIONS) and c is not None:
+        why = teleport.refusal(state, c, action, can_major(state), can_minor(state))
+        if why is not None:
+            return Refusal(why[0], why[1])
     if isinstance(action, tools.ACTIONS) and c is not None:
         why = tools.refusal(state, c, action, can_minor(state))
         if why is not None:
@@ -466,6 +471,8 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
         events += grapple.apply(state, c, action, rng)
     elif isinstance(action, seize.ACTIONS):
         events += seize.apply(state, c, action, rng)
+    elif isinstance(action, teleport.ACTIONS):
+        events += teleport.apply(state, c, action)
     elif isinstance(action, tools.ACTIONS):
         attack.spend_minor(state)
         events += tools.pick_up(state, c, action)
