@@ -227,3 +227,18 @@ def test_healing_takes_off_bleeding_then_the_rest_bleeds_past_metal_skin():
     assert f.hp == 60 and f.status("bleeding").value == 1 and f.condition == "up"
     m.submit(EndTurn())                                          # f's turn starts: it bleeds
     assert f.hp == 59                                            # 1 direct, no DR (GU-139)
+
+
+@pytest.mark.rule("GU-76", "GU-87", "GU-80")
+def test_no_shield_gu_in_the_own_turn_even_against_a_counter():
+    from game.engine.systems.gu_masters.actions import PARRY, Opportunity
+    m = match([man("a", 0, 1, 1), man("b", 1, 2, 1)])
+    m.force_dice([32])
+    m.submit(Strike("a", "b", "weapon", "sword"))
+    m.force_dice([18])                                           # 28 vs 45: beats DoS 2
+    m.submit(React("b", PARRY))
+    m.force_dice([10])
+    m.submit(Opportunity("b", "a", "weapon", "sword"))           # the counter, in a's turn
+    answers = m.legal_actions()
+    assert React("a", PARRY) in answers
+    assert not [x for x in answers if isinstance(x, React) and x.reaction == SHIELD]

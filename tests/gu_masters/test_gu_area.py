@@ -94,3 +94,13 @@ def test_an_expendable_gu_is_gone_after_its_use():
     m = match([adept("a", 1, 1), man("b", 1, 6, 1)])
     m.submit(Activate("a", "blast_worm", "", 6, 1))
     assert "blast_worm" not in m.state.creatures["a"].gu
+
+
+@pytest.mark.rule("GU-GM-22", "GU-164")
+def test_a_radius_reaches_a_flier_only_within_its_height_unless_the_table_says_flat():
+    flier = man("b", 1, 7, 2, altitude=3, sustained=["wind_wings"])
+    m = match([adept("a", 1, 1), flier])
+    assert not any(isinstance(x, Activate) and x.gu == "poison_mist" for x in m.legal_actions())
+    m = match([adept("a", 1, 1), flier], house={"area_height": "flat"})
+    out = m.submit(Activate("a", "poison_mist", "", 7, 2))
+    assert events_of(out, AreaStruck)[0].caught == ("b",)

@@ -556,14 +556,13 @@ class GuMastersPresenter(Presenter):
             if f.disadvantage:
                 terms.append("disadvantage")
             lines.append("Roll d100 under: " + " · ".join(terms) + f" (hits {pct(f.odds.roll_hits)})")
-        if f.reactions:
+        if f.reactions or f.shield:
             # a dodge or parry may stop the hit; a shield Gu never does, it takes the damage
-            after = " · ".join(f"{REACTION_WORDS[r].lower()} {pct(f.odds.after[r])}"
-                               if r in f.odds.after else
-                               f"{REACTION_WORDS.get(r, r).lower()} takes {f.landing.shield_taken}"
-                               if r == "shield" and f.shield else
-                               f"{REACTION_WORDS.get(r, r).lower()} (no stop)"
-                               for r in f.reactions)
+            words = [f"{REACTION_WORDS[r].lower()} {pct(f.odds.after[r])}"
+                     for r in f.reactions if r in f.odds.after]
+            if f.shield:
+                words.append(f"{REACTION_WORDS['shield'].lower()} takes {f.landing.shield_taken}")
+            after = " · ".join(words)
             best = f"shield Gu {self.gu_name(f.shield)}" if f.shield else \
                 REACTION_WORDS.get(f.odds.best, 'none').lower()
             lines.append(f"After a reaction: {after}; best: {best}")

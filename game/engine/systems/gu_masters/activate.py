@@ -380,7 +380,10 @@ def shield_helps(g: C.Gu, blow: dict[str, Any], state: GuState) -> bool:
 
 def shield_offers(state: GuState, c: Creature, blow: dict[str, Any]) -> list:
     """GU-80: each shield Gu it carries and can pay for, when it would take some of this hit;
-    no activation is needed (GU-46)."""
+    no activation is needed (GU-46). Never in its own turn (GU-76: only a parry answers a
+    counter-attack there, GU-87)."""
+    if state.turn.actor == c.id and not state.over:
+        return []
     out = []
     for gid in sorted(set(c.gu)):
         g = gu.lib().gu.get(gid)

@@ -177,7 +177,8 @@ def weigh(state: GuState, c: Creature, d: Creature, blow: dict[str, Any], skill:
     """The numbers of one blow about to be tried: the test, the odds after each reaction on
     offer, the landing, and what it does. A shield Gu on offer is the best answer when the HP
     it leaves to lose (the hit lands on it for sure) is less than after the best of dodge and
-    parry (GU-80)."""
+    parry (GU-80); `reactions` lists only those odds.py weighs (dodge, parry), the shield is
+    `shield`."""
     modes = _modes(state)
     auto = not blow["rolled"]
     check = None if auto else odds.Check(c.skills.get(skill, 0), sum(v for _, v in mods),
@@ -202,7 +203,8 @@ def weigh(state: GuState, c: Creature, d: Creature, blow: dict[str, Any], skill:
             outcome[cond] += lands * p
     drop = lands if land.hp_after == 0 and d.hp > 0 else zero
     return StrikeForecast(kind, weapon, skill, c.skills.get(skill, 0), mods,
-                          disadvantage, auto, tuple(sorted(offered)), got, land, drop,
+                          disadvantage, auto, tuple(sorted(r for r in offered if r in got.after)),
+                          got, land, drop,
                           outcome["final_stand"], outcome["dying"], outcome["dead"], shield,
                           bare)
 
