@@ -21,8 +21,8 @@ from game.engine.tactics import pending
 from game.engine.tactics.pending import Pending
 
 from . import aperture, attack, grips, maneuvers, moves, reactions, ticks, turns
-from .actions import (DODGE, MULTI, PARRY, SHIELD, STRIKES, TAKE, WEAPON, DodgeMove, GoesFirst,
-                      Move, Opportunity, React, Sprint, StandUp, Strike)
+from .actions import (DODGE, MULTI, PARRY, SHIELD, STRIKES, TAKE, WEAPON, CalledStrike,
+                      DodgeMove, GoesFirst, Move, Opportunity, React, Sprint, StandUp, Strike)
 from .state import Creature, GuState
 
 REACTIONS = (DODGE, PARRY, SHIELD, TAKE)
@@ -60,7 +60,7 @@ def _initiative_apply(state: GuState, action: GoesFirst, rng: Rng) -> list:
 # own-turn actions, in the order legal_actions lists them (one row per module)
 HANDLERS: list[Handler] = [
     Handler((Move, Sprint, StandUp), moves.legal, moves.apply),
-    Handler((Strike,), attack.legal, attack.apply),
+    Handler((Strike, CalledStrike), attack.legal, attack.apply, attack.refusal),
     Handler((maneuvers.TakeFlight, maneuvers.Fly, maneuvers.Dive, maneuvers.Evade,
              maneuvers.Land), maneuvers.legal, maneuvers.apply, maneuvers.refusal),
     Handler((grips.Grapple, grips.Carry, grips.Throw, grips.BreakFree), grips.legal, grips.apply,
