@@ -313,7 +313,7 @@ class AISeat:
     def __del__(self) -> None:  # a forgotten seat must not leave a process behind
         try:
             self._stop_process()
-        except Exception:
+        except (OSError, ValueError):   # the pipe or process is already gone at interpreter exit
             pass
 
     # -- internals ------------------------------------------------------------------------------

@@ -225,3 +225,23 @@ def test_a_carried_record_that_fits_no_creature_is_refused():
     s.carried["members"]["ghost"] = dict(member(s, "knight"))
     with pytest.raises(ConfigError, match="ghost"):
         s.next_battle()
+
+
+@pytest.mark.rule("RS-140")
+def test_the_rest_screen_paces_short_rests_by_strifes_since_the_last_rest():
+    s = series()
+    fight(s)
+    (short, _long) = s.rest_options()
+    assert short.label == "Short rest"                 # one strife: a rested party lasts 2-3
+    assert short.lines[0].startswith("1 strife since the party last rested")
+    fight(s)                                           # no rest between: two strifes now
+    (short, _long) = s.rest_options()
+    assert short.label == "Short rest (advised)"
+    assert short.lines[0].startswith("2 strifes since")
+    fight(s)
+    (short, _long) = s.rest_options()
+    assert "past the usual 2-3" in short.lines[0]
+    s.rest("short", {})                                # a rest starts the count again
+    fight(s)
+    (short, _long) = s.rest_options()
+    assert short.label == "Short rest" and short.lines[0].startswith("1 strife since")

@@ -28,6 +28,7 @@ from game.engine.tactics import pending as stages
 
 from . import reference as reference_pages
 from . import rules
+from . import content as content_mod
 from .content import content_spec, plain
 from .house import HOUSE_RULES
 from .state import LIFE_CAP, MAX_GEMS, PHASES, ROW_SIZE, Card, GwState, state_from_dict
@@ -358,7 +359,7 @@ def check_invariants(state: GwState) -> list[str]:
             socketed = sum(p.gems.count(letter) for p in state.players)
             if state.pool.get(letter, 0) + socketed != total:
                 problems.append(f"gem {letter}: pool + sockets != {total}")
-    except Exception as exc:  # noqa: BLE001  (a content problem is reported, not raised)
+    except (content_mod.ContentError, OSError) as exc:  # a missing or broken set is a problem to report
         problems.append(f"content unavailable: {exc}")
     for p in state.pending:
         if p.seat not in (0, 1):

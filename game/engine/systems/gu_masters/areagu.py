@@ -45,3 +45,11 @@ def dodge_exits(ground: Ground, area: Area, anchor: Cell, movement_m: int,
         if not area.catches(block_at(cell[0], cell[1], mover.size), feet, tall_m):
             out.append(cell)
     return tuple(sorted(out, key=lambda c: (c[1], c[0])))
+
+
+def anchors(state, c, u) -> list:
+    return []
+
+
+def release(state, c, u, cell, rng) -> list:
+    return []

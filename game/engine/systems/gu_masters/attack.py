@@ -200,6 +200,9 @@ def strike(state: GuState, c: Creature, target: Creature, kind: str, weapon: str
 
 def land(state: GuState, blow: dict[str, Any], rng: Rng) -> list:
     """The damage of a melee hit no reaction stopped (GU-51, 54..58)."""
+    if blow.get("gu"):                       # a Gu's hit: its effects (activate.py)
+        from . import activate
+        return activate.land(state, blow, rng)
     c, target = state.creatures[blow["attacker"]], state.creatures[blow["target"]]
     kind = blow["kind"]
     part = str(blow.get("part", ""))                    # a called shot's part (GU-127)
@@ -230,9 +233,10 @@ def land(state: GuState, blow: dict[str, Any], rng: Rng) -> list:
     return events
 
 
-def knock(state: GuState, c: Creature, target: Creature, metres: int) -> list:
+def knock(state: GuState, c: Creature, target: Creature, metres: int, *,
+          prone: bool = True) -> list:
     """GU-57: knocked straight away from the kicker, stopping at walls, the edge and other
-    creatures (GU-GM-43), and landing prone."""
+    creatures (GU-GM-43), and landing prone (a Gu's push: `prone` False)."""
     dx, dy = target.x - c.x, target.y - c.y
     step = forced.snap8(dx, dy) or (1, 0)
     board = state.board
@@ -252,7 +256,8 @@ def knock(state: GuState, c: Creature, target: Creature, metres: int) -> list:
     if push.moved:
         target.x, target.y = push.end
         events.append(Moved(target.id, push.path[1:], "knockback", True, 0))
-    events += add_status(target, Status("prone", 0, -1, c.id))
+    if prone:
+        events += add_status(target, Status("prone", 0, -1, c.id))
     return events
 
 
@@ -263,19 +268,20 @@ def add_status(c: Creature, s: Status, state: GuState | None = None) -> list:
 
 
 def harm(state: GuState, c: Creature, amount: int, dtype: str, source: str, rng: Rng, *,
-         direct: bool = False, rank: int = 0, reducible: bool = True, part: str = "") -> list:
+         direct: bool = False, rank: int = 0, reducible: bool = True,
+         touch: bool = False, part: str = "") -> list:
     """`c` takes a damage instance: damage.py's pipeline (shield, reductions, resistances,
     instant death GU-109), then dying.py's transitions (the 0-HP Perseverance test GU-94, a
     final stand turning to dying GU-111), then its injuries: a heavy hit's by type (GU-120..126)
     and a called shot's on `part` once it took HP (GU-127..132, GU-GM-18/20), applied by
-    limbs.py. Dice in this order: the 0-HP test, the force d4, the head d4, the limb."""
+    limbs.py. Dice in this order: the 0-HP test, the force d4, the head d4, the limb. Its
+    shields, reductions and resistances are what its Gu make of it (gu.defender)."""
     if not c.on_board:
         return []
-    shields = (arith.Shield("shield", c.shield),) if c.shield > 0 else ()
-    r = arith.take(arith.Hit(amount, dtype, rank, direct, reducible=reducible, source=source),
-                   arith.Defender(c.hp, c.max_hp, c.attrs.get("Fortitude", 0), shields),
-                   instant_death_measure=HOUSE.read(state, "death_measure"))
-    c.shield -= sum(n for _, n in r.absorbed)
+    r = arith.take(arith.Hit(amount, dtype, rank, direct, touch=touch, reducible=reducible,
+                             source=source),
+                   gu.defender(c), instant_death_measure=HOUSE.read(state, "death_measure"))
+    gu.spend_shields(c, r.absorbed)
     c.hp = r.hp_after                                                    # GU-93
     stages = tuple((s.step, s.before - s.after) for s in r.stages if s.step != "hit points")
     events: list = [Damaged(c.id, r.hp_before - r.hp_after, c.hp, source, amount, dtype,

@@ -163,7 +163,8 @@ def strike_forecast(state: GuState, c: Creature, d: Creature, kind: str, weapon:
             outcome[cond] += lands * p
     drop = lands if land.hp_after == 0 and d.hp > 0 else zero
     return StrikeForecast(kind, weapon, ATTACK_SKILL, c.skills.get(ATTACK_SKILL, 0), mods,
-                          disadvantage, auto, tuple(sorted(offered)), got, land, drop,
+                          disadvantage, auto, tuple(sorted(r for r in offered if r in got.after)),
+                          got, land, drop,
                           outcome["final_stand"], outcome["dying"], outcome["dead"])
 
 

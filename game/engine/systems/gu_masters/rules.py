@@ -20,9 +20,10 @@ from game.engine.rules import IllegalAction, Refusal, refuse_unlisted
 from game.engine.tactics import pending
 from game.engine.tactics.pending import Pending
 
-from . import aperture, attack, grips, maneuvers, moves, reactions, ticks, turns
-from .actions import (DODGE, MULTI, PARRY, SHIELD, STRIKES, TAKE, WEAPON, CalledStrike,
-                      DodgeMove, GoesFirst, Move, Opportunity, React, Sprint, StandUp, Strike)
+from . import activate, aperture, attack, grips, maneuvers, moves, reactions, ticks, turns
+from .actions import (DODGE, MULTI, PARRY, SHIELD, STRIKES, TAKE, WEAPON, Activate,
+                      CalledStrike, DodgeMove, GoesFirst, Move, Opportunity, React, Release,
+                      Sprint, StandUp, Strike)
 from .state import Creature, GuState
 
 REACTIONS = (DODGE, PARRY, SHIELD, TAKE)
@@ -67,6 +68,8 @@ HANDLERS: list[Handler] = [
             grips.refusal),
     Handler((aperture.Absorb, aperture.Detonate), aperture.legal, aperture.apply,
             aperture.refusal),
+    Handler((Activate, Release, activate.Killer, activate.ReleaseMove), activate.legal,
+            activate.apply, activate.refusal),
 ]
 
 _REACTION = StageHandler((React, DodgeMove, Opportunity), reactions.stage_legal,

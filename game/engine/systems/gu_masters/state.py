@@ -97,6 +97,7 @@ class Creature:
     limbs_out: list[str] = field(default_factory=list)   # "arm:1", "hand:2", "leg:1" (GU-X-13)
     injuries: list[str] = field(default_factory=list)    # injury names taken (GU-120..132)
     seen_at: dict[str, list[int]] = field(default_factory=dict)  # side -> last square seen
+    shield_gu: dict[str, int] = field(default_factory=dict)  # shield points by Gu (GU-160/97)
 
     @property
     def size(self) -> int:

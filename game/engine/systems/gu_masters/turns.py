@@ -18,7 +18,7 @@ from game.engine.tactics import pending, timelimit
 from game.engine.tactics.footprint import cells_distance
 from game.engine.tactics.pending import Pending
 
-from . import checks, dying, ticks
+from . import checks, dying, gu, ticks
 from .events import EssenceChanged, InitiativeSettled, Tested
 from .house import HOUSE
 from .state import Creature, GuState, Turn
@@ -146,6 +146,7 @@ def start_turn(state: GuState, rng: Rng) -> list:
                 if gain > 0:
                     c.essence += gain
                     events.append(EssenceChanged(c.id, gain, c.essence, "regen"))
+            events += gu.upkeep(state, c)                    # GU-45, GU-GM-47 (gu.py)
             events += ticks.start_effects(state, c, rng)     # GU-16: statuses' damage
             if state.pending:
                 return events                                # it orders its effects first

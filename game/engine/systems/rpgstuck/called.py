@@ -53,8 +53,9 @@ def allowed(p: Profile) -> bool:
     return p.entry.called_shot_allowed
 
 
-def parts(state: RpgState, side: int, d: Creature, p: Profile) -> list[Aimed]:
-    """The parts of `d` an attack `p` by a creature of `side` may name now."""
+def parts(state: RpgState, side: int, d: Creature, p: Profile | None) -> list[Aimed]:
+    """The parts of `d` an attack `p` by a creature of `side` may name now (`p` None: a hand,
+    not an attack, RS-68: no psionic-only part)."""
     c = content_of(state)
     entry = c.creatures[d.entry]
     found = state.secrets.get(str(side), {}).get(d.id, [])
@@ -66,13 +67,15 @@ def parts(state: RpgState, side: int, d: Creature, p: Profile) -> list[Aimed]:
             continue
         seen.add(part.part)
         kind = c.anatomy[part.part]
-        if kind.psionic_only and not p.entry.psionic:            # RS-58
+        if kind.psionic_only and (p is None or not p.entry.psionic):     # RS-58
             continue
         y = part.y if part.y is not None else kind.y
         hp = part.hp if kind.hp != "none" else 0
         aimed = Aimed(part.part, part.name or kind.name, kind, part, y, part.count, hp)
         if hp and not intact_copies(d, aimed):
             continue                                   # every copy destroyed (RS-48)
+        if part.part in d.seized and kind.effect == "disarm":
+            continue                                   # wrested away (RS-68): not in its hands
         out.append(aimed)
     return out
 

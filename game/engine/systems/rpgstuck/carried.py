@@ -174,7 +174,10 @@ def rest_options(data: dict[str, Any], series: Any) -> list[RestOption]:
                          f"from {m['p']})", m["hd_total"] - m["hd_spent"],
                     float(max(0, limits.hit_die_average(m["hit_die"]) + m["con"])))
                    for cid, m in living.items() if m["hd_total"])
-    out = [RestOption("short", "Short rest", True, "", "RS-136", (), counts)]
+    since = len(series.battles) - (series.rests[-1]["after"] if series.rests else 0)
+    advised, advice = limits.rest_advice(since)                      # RS-140
+    out = [RestOption("short", "Short rest (advised)" if advised else "Short rest", True, "",
+                      "RS-136", (advice,), counts)]
     if rule == "short_long3":
         due = len(series.battles) % LONG_EVERY == 0
         long_lines = tuple(f"{m['name']}: "

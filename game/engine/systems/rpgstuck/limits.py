@@ -214,6 +214,24 @@ def short_rest(faces: Sequence[int], con: int, *, total_hd: int, available_hd: i
     return ShortRest(healed, spent, Fraction(60 * spent, total_hd), spent >= p, tuple(left))
 
 
+# RS-140: how many strifes a fully rested party is expected to last before it wants a short rest
+STRIFES_BEFORE_SHORT_REST = (2, 3)
+
+
+def rest_advice(strifes_since_rest: int) -> tuple[bool, str]:
+    """RS-140's pacing as advice between battles: (whether a short rest is advised now, the line
+    the rest screen shows). A rested party is expected to last two or three strifes; from the
+    second one on a short rest is advised, after the third strongly."""
+    low, high = STRIFES_BEFORE_SHORT_REST
+    n = strifes_since_rest
+    fought = f"{n} strife{'' if n == 1 else 's'} since the party last rested"
+    if n < low:
+        return False, f"{fought}: a rested party lasts about {low}-{high} (RS-140)"
+    if n < high:
+        return True, f"{fought}: about time for a short rest ({low}-{high} is usual, RS-140)"
+    return True, f"{fought}: past the usual {low}-{high}, rest before the next (RS-140)"
+
+
 DAY_MINUTES = 24 * 60
 
 
