@@ -23,7 +23,7 @@ from game.engine.tactics.footprint import cells_distance
 from . import gu
 from . import damage as arith
 from . import interim as content     # until content.py (G2) lands
-from . import aim, dying, injuries, limbs, ticks
+from . import aim, dying, hiding, injuries, limbs, ticks
 from . import interim as terrain     # until terrain.py (G3) lands
 from .actions import BITE, KICK, MULTI, PUNCH, WEAPON, CalledStrike, Strike
 from .house import HOUSE
@@ -60,7 +60,9 @@ def can_strike(c: Creature) -> bool:
 
 
 def targets(state: GuState, c: Creature, reach: int) -> list[Creature]:
-    return [o for o in state.living() if o.side != c.side and distance(state, c, o) <= reach]
+    """The enemies within `reach` it can see to strike (a hidden one it cannot, GU-13)."""
+    return [o for o in state.living() if o.side != c.side and not hiding.unseen(c, o)
+            and distance(state, c, o) <= reach]
 
 
 def multi_count(c: Creature) -> int:
@@ -278,14 +280,15 @@ def harm(state: GuState, c: Creature, amount: int, dtype: str, source: str, rng:
     shields, reductions and resistances are what its Gu make of it (gu.defender)."""
     if not c.on_board:
         return []
+    found = hiding.reveal(c, "it was hurt")                              # GU-13
     r = arith.take(arith.Hit(amount, dtype, rank, direct, touch=touch, reducible=reducible,
                              source=source),
                    gu.defender(c), instant_death_measure=HOUSE.read(state, "death_measure"))
     gu.spend_shields(c, r.absorbed)
     c.hp = r.hp_after                                                    # GU-93
     stages = tuple((s.step, s.before - s.after) for s in r.stages if s.step != "hit points")
-    events: list = [Damaged(c.id, r.hp_before - r.hp_after, c.hp, source, amount, dtype,
-                            stages)]
+    events: list = [*found, Damaged(c.id, r.hp_before - r.hp_after, c.hp, source, amount,
+                                    dtype, stages)]
     life = life_of(c)
     if r.dropped:
         t = roll(state, rng, c.attrs.get("Perseverance", 0), purpose="0 HP")

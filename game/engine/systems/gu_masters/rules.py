@@ -20,7 +20,8 @@ from game.engine.rules import IllegalAction, Refusal, refuse_unlisted
 from game.engine.tactics import pending
 from game.engine.tactics.pending import Pending
 
-from . import activate, aperture, attack, grips, maneuvers, moves, reactions, ticks, turns
+from . import (activate, aperture, attack, grips, hiding, maneuvers, moves, reactions, ticks,
+               turns)
 from .actions import (DODGE, MULTI, PARRY, SHIELD, STRIKES, TAKE, WEAPON, Activate,
                       CalledStrike, DodgeMove, GoesFirst, Move, Opportunity, React, Release,
                       Sprint, StandUp, Strike)
@@ -68,6 +69,7 @@ HANDLERS: list[Handler] = [
             grips.refusal),
     Handler((aperture.Absorb, aperture.Detonate), aperture.legal, aperture.apply,
             aperture.refusal),
+    Handler((hiding.Hide,), hiding.legal, hiding.apply, hiding.refusal),
     Handler((Activate, Release, activate.Killer, activate.ReleaseMove), activate.legal,
             activate.apply, activate.refusal),
 ]
@@ -203,6 +205,7 @@ def apply(state: GuState, action: Any, rng: Rng) -> list:
         return turns.end_turn(state, rng)
     events = _route(action)(state, action, rng)
     events += grips.settle(state) + maneuvers.settle(state, rng)    # holds and falls (GU-63/119)
+    events += hiding.settle(state, action)                            # found again (GU-13)
     if not turns.check_end(state, events) and not state.pending \
             and not turns.can_act(state.acting):
         events += turns.end_turn(state, rng)     # it fell in its own turn: the turn passes
