@@ -22,7 +22,7 @@ from game.engine.records import Record
 from game.engine.rng import Rng
 from game.engine.rules import Refusal
 
-from . import areagu, attack, gu, killer, reactions, statuses, terrain
+from . import areagu, attack, gu, hiding, killer, reactions, statuses, terrain
 from . import content as C
 from .actions import SHIELD, Activate, React, Release
 from .events import Activated, Struck
@@ -160,7 +160,7 @@ def _targets(state: GuState, c: Creature, u: C.Gu | C.KillerMove) -> list[Creatu
     hostile = harmful(u)
     out = []
     for t in state.living():
-        if (t.side != c.side) != hostile:
+        if (t.side != c.side) != hostile or hiding.unseen(c, t):     # GU-13
             continue
         if attack.distance(state, c, t) > reach_of(u):
             continue

@@ -16,15 +16,16 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.rng import Rng
+from game.engine.rules import Refusal
 from game.engine.tactics import forced
 from game.engine.tactics.footprint import cells_distance
 
 from . import gu
 from . import damage as arith
 from . import interim as content     # until content.py (G2) lands
-from . import aim, dying, injuries, limbs, ticks
+from . import aim, dying, hiding, injuries, limbs, ticks
 from . import interim as terrain     # until terrain.py (G3) lands
-from .actions import BITE, KICK, MULTI, PUNCH, WEAPON, Strike
+from .actions import BITE, KICK, MULTI, PUNCH, WEAPON, CalledStrike, Strike
 from .house import HOUSE
 from .events import ConditionChanged, Damaged, Downed, Moved, StatusChanged, Struck
 from .moves import can_move
@@ -59,7 +60,9 @@ def can_strike(c: Creature) -> bool:
 
 
 def targets(state: GuState, c: Creature, reach: int) -> list[Creature]:
-    return [o for o in state.living() if o.side != c.side and distance(state, c, o) <= reach]
+    """The enemies within `reach` it can see to strike (a hidden one it cannot, GU-13)."""
+    return [o for o in state.living() if o.side != c.side and not hiding.unseen(c, o)
+            and distance(state, c, o) <= reach]
 
 
 def multi_count(c: Creature) -> int:
@@ -108,15 +111,32 @@ def legal(state: GuState, c: Creature) -> list:
     return _called(state, out)
 
 
-def _called(state: GuState, plain: list[Strike]) -> list[Strike]:
+def _called(state: GuState, plain: list[Strike]) -> list:
     """Every plain strike, then its called shots at each part its target has (GU-59)."""
     parts: dict[str, list[str]] = {}
-    out: list[Strike] = list(plain)
+    out: list = list(plain)
     for s in plain:
         if s.target not in parts:
             parts[s.target] = aim.parts(state, state.creatures[s.target])
-        out += [Strike(s.actor, s.target, s.strike, s.weapon, p) for p in parts[s.target]]
+        out += [CalledStrike(s.actor, s.target, s.strike, s.weapon, p) for p in parts[s.target]]
     return out
+
+
+def refusal(state: GuState, action: Any) -> Refusal | None:
+    """Why a called shot cannot be made: whatever refuses the same strike made plain (the
+    rules' reasons), else a part the target does not have (GU-59)."""
+    if not isinstance(action, CalledStrike):
+        return None
+    from . import rules
+    why = rules.validate(state, Strike(action.actor, action.target, action.strike,
+                                       action.weapon))
+    if why is not None:
+        return why
+    if action.part not in aim.parts(state, state.creatures[action.target]):
+        return Refusal(f"{action.target} has no {action.part!r} to aim at: "
+                       f"{', '.join(aim.parts(state, state.creatures[action.target])) or 'none'}",
+                       "GU-59")
+    return None
 
 
 def attack_mods(state: GuState, c: Creature, target: Creature, kind: str, part: str = ""
@@ -137,7 +157,7 @@ def attack_mods(state: GuState, c: Creature, target: Creature, kind: str, part: 
     return tuple(mods)
 
 
-def apply(state: GuState, action: Strike, rng: Rng) -> list:
+def apply(state: GuState, action: Strike | CalledStrike, rng: Rng) -> list:
     """A strike on the own turn: the economy, then the strike."""
     c = state.creatures[action.actor]
     turn = state.turn
@@ -153,7 +173,7 @@ def apply(state: GuState, action: Strike, rng: Rng) -> list:
     if turn.strikes == 0:
         turn.strike_kind = ""
     return strike(state, c, state.creatures[action.target], action.strike, action.weapon, rng,
-                  part=action.part)
+                  part=getattr(action, "part", ""))
 
 
 def strike(state: GuState, c: Creature, target: Creature, kind: str, weapon: str, rng: Rng,
@@ -260,14 +280,15 @@ def harm(state: GuState, c: Creature, amount: int, dtype: str, source: str, rng:
     shields, reductions and resistances are what its Gu make of it (gu.defender)."""
     if not c.on_board:
         return []
+    found = hiding.reveal(c, "it was hurt")                              # GU-13
     r = arith.take(arith.Hit(amount, dtype, rank, direct, touch=touch, reducible=reducible,
                              source=source),
                    gu.defender(c), instant_death_measure=HOUSE.read(state, "death_measure"))
     gu.spend_shields(c, r.absorbed)
     c.hp = r.hp_after                                                    # GU-93
     stages = tuple((s.step, s.before - s.after) for s in r.stages if s.step != "hit points")
-    events: list = [Damaged(c.id, r.hp_before - r.hp_after, c.hp, source, amount, dtype,
-                            stages)]
+    events: list = [*found, Damaged(c.id, r.hp_before - r.hp_after, c.hp, source, amount,
+                                    dtype, stages)]
     life = life_of(c)
     if r.dropped:
         t = roll(state, rng, c.attrs.get("Perseverance", 0), purpose="0 HP")

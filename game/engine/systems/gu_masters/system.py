@@ -23,7 +23,7 @@ from game.engine.tactics.boardbuild import build_board, grid_rows, rows_board
 
 from . import content as C
 from . import interim as content     # the stand-in's shapes over content.py's data
-from . import rules, turns
+from . import rules, turns, view
 from .events import InitiativeSettled
 from .house import DEFAULTS, HOUSE_RULES
 from .mapcheck import check_map
@@ -274,7 +274,7 @@ class GuMasters(SystemBase):
         return state.over
 
     def view(self, state: GuState, seat: int) -> GuState:
-        return copy.deepcopy(state)
+        return view.redacted(state, seat)       # hidden enemies left out (GU-13, view.py)
 
     def state_from_json(self, data: dict) -> GuState:
         with self.reading_save():
