@@ -300,6 +300,8 @@ def test_gu_masters_from_the_title_on_each_map_against_the_computer(app, map_nam
                 app.press_key(pygame.K_1)
             elif battle.match.decision.stage == "dodge_move":
                 cell = next(iter(battle._current_overlay().cells))
+                if not battle.view.rect.collidepoint(battle.cell_pos(cell)):
+                    battle.view.center_on(cell)          # as a player scrolls to it
                 app.click(battle.cell_pos(cell))
             else:
                 app.press_key(pygame.K_SPACE)
