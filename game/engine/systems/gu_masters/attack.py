@@ -22,9 +22,9 @@ from game.engine.tactics.footprint import cells_distance
 
 from . import gu
 from . import damage as arith
-from . import interim as content     # until content.py (G2) lands
+from . import content
 from . import aim, dying, hiding, injuries, limbs, ticks
-from . import interim as terrain     # until terrain.py (G3) lands
+from . import terrain
 from .actions import BITE, KICK, MULTI, PUNCH, WEAPON, CalledStrike, Strike
 from .house import HOUSE
 from .events import ConditionChanged, Damaged, Downed, Moved, StatusChanged, Struck
@@ -41,7 +41,7 @@ BLINDED = 50                 # GU-142
 
 def height(state: GuState, c: Creature) -> int:
     """Its height above the map's zero: its square's floor plus its altitude (GU-X-15)."""
-    return terrain.elevation(state.board, (c.x, c.y)) + c.altitude
+    return terrain.ground_of(state.board).elevation_at((c.x, c.y)) + c.altitude
 
 
 def distance(state: GuState, a: Creature, b: Creature) -> int:
@@ -51,7 +51,7 @@ def distance(state: GuState, a: Creature, b: Creature) -> int:
 
 
 def weapon_reach(w: str) -> int:
-    return content.WEAPONS[w].reach
+    return content.content().weapons[w].reach_m
 
 
 def can_strike(c: Creature) -> bool:
@@ -67,7 +67,7 @@ def targets(state: GuState, c: Creature, reach: int) -> list[Creature]:
 
 def multi_count(c: Creature) -> int:
     """GU-52: W weapons wielded, at most as many as it has usable arms (hands; GU-X-13)."""
-    hands = sum(content.WEAPONS[w].hands for w in c.weapons)
+    hands = sum(content.content().weapons[w].hands for w in c.weapons)
     return len(c.weapons) if len(c.weapons) >= 2 and hands <= limbs.usable_arms(c) else 0
 
 
@@ -211,7 +211,7 @@ def land(state: GuState, blow: dict[str, Any], rng: Rng) -> list:
     strength = gu.attribute(c, "Strength")
     events: list = []
     if kind in (WEAPON, MULTI):
-        w = content.WEAPONS[blow["weapon"]]
+        w = content.content().weapons[blow["weapon"]]
         amount, dtype = arith.weapon_damage(w.damage, strength), w.type  # GU-51
         events += harm(state, target, amount, dtype, c.id, rng, part=part)
     elif kind == PUNCH:

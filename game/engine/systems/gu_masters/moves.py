@@ -18,7 +18,7 @@ from game.engine.tactics.footprint import block_at
 from game.engine.tactics.reach import search, square_moves
 
 from . import gu
-from . import interim as terrain     # until terrain.py (G3) lands
+from . import terrain
 from .actions import Move, Sprint, StandUp
 from .events import Moved, Sprinted, StatusChanged, StoodUp
 from .state import Creature, GuState
@@ -66,10 +66,10 @@ def step_cost(state: GuState, c: Creature, a: Cell, b: Cell) -> int | None:
     dx, dy = b[0] - a[0], b[1] - a[1]
     worst = 0
     for (x, y) in block_at(a[0], a[1], c.size):
-        cost = terrain.step_cost(state.board, (x, y), (x + dx, y + dy))
-        if cost is None:
+        got = terrain.step(terrain.ground_of(state.board), (x, y), (x + dx, y + dy))
+        if got is None:
             return None
-        worst = max(worst, cost)
+        worst = max(worst, got.cost)
     return worst
 
 

@@ -22,7 +22,6 @@ from game.engine.tactics import pending
 from game.engine.tactics.boardbuild import build_board, grid_rows, rows_board
 
 from . import content as C
-from . import interim as content     # the stand-in's shapes over content.py's data
 from . import rules, turns, view
 from .events import InitiativeSettled
 from .house import DEFAULTS, HOUSE_RULES
@@ -74,28 +73,38 @@ def board_of(map_name: str | None, grid: dict[str, Any] | None) -> Board:
                        check=check_map)[0]   # what check-map runs: a failing map never starts
 
 
+def _display(key: str) -> str:
+    """content.py's snake_case names as a creature's record keys them ("close_combat" ->
+    "Close Combat", "strength" -> "Strength")."""
+    return " ".join(w.capitalize() for w in key.split("_"))
+
+
 def creature_from(entry_id: str, cid: str, side: int, x: int, y: int, pc: bool,
                   overrides: dict[str, Any]) -> Creature:
-    e = content.CREATURES.get(entry_id)
+    e = C.content().creatures.get(entry_id)
     if e is None:
         raise _config_error(f"creature {cid!r}: unknown entry {entry_id!r}")
     bad = set(overrides) - _OVERRIDES
     if bad:
         raise _config_error(f"creature {cid!r}: unknown override {sorted(bad)[0]!r}")
-    if e["size"] not in SIZES:
-        raise _config_error(f"creature {cid!r}: unknown size {e['size']!r}")
+    size = e.size.capitalize()
+    if size not in SIZES:
+        raise _config_error(f"creature {cid!r}: unknown size {size!r}")
     o = overrides
-    hp = int(o.get("max_hp", e["hp"]))
-    c = Creature(cid, str(o.get("name", e["name"])), entry_id, side, x, y, e["size"], pc,
-                 {**e["skills"], **o.get("skills", {})}, {**e["attrs"], **o.get("attrs", {})},
-                 int(o.get("hp", hp)), hp, int(o.get("soul", e["soul"])), e["soul"],
-                 int(o.get("essence", e["essence"])), e["essence"], e["regen"],
-                 int(o.get("movement", e["movement"])), e["weight"], e["arms"],
-                 list(o.get("weapons", e["weapons"])), list(o.get("gu", e["gu"])),
-                 int(o.get("stones", e["stones"])), list(e["attacks"]),
+    skills = {_display(k): e.skills.get(k, 0) for k in C.SKILLS}
+    attrs = {_display(k): v for k, v in e.attributes.items()}
+    hp = int(o.get("max_hp", C.max_hp(e)))
+    soul, essence = C.max_soul(e), C.essence_max(e)
+    c = Creature(cid, str(o.get("name", e.name)), entry_id, side, x, y, size, pc,
+                 {**skills, **o.get("skills", {})}, {**attrs, **o.get("attrs", {})},
+                 int(o.get("hp", hp)), hp, int(o.get("soul", soul)), soul,
+                 int(o.get("essence", essence)), essence, C.essence_regen(e),
+                 int(o.get("movement", C.movement(e))), e.weight_kg, e.arms,
+                 list(o.get("weapons", e.weapons)), list(o.get("gu", e.gu)),
+                 int(o.get("stones", e.primeval_stones)), list(e.unarmed),
                  altitude=int(o.get("altitude", 0)))
     for w in c.weapons:
-        if w not in content.WEAPONS:
+        if w not in C.content().weapons:
             raise _config_error(f"creature {cid!r}: unknown weapon {w!r}")
     # statuses the battle starts with (a scenario's Prone or Bleeding 2): id, and optionally
     # value, turns (-1: until removed), source and rank
