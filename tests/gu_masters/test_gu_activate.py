@@ -193,3 +193,37 @@ def test_healing_gu_on_an_ally_removes_bleeding_and_ends_a_final_stand():
     out = m.submit(Activate("h", "spring_water", "f"))
     assert events_of(out, Healed)[0].amount == 8 and f.hp == 13
     assert not f.has("bleeding") and f.condition == "up"
+
+
+@pytest.mark.rule("GU-X-02", "GU-54", "GU-55")
+def test_sustained_gu_change_attributes_movement_and_recoil():
+    m = match([man("a", 0, 1, 1, "bone_brawler"), man("b", 1, 2, 1),
+               man("w", 0, 1, 3, "moon_captain")])
+    m.submit(Activate("a", "copper_tendons"))                    # Strength 65 + 40
+    m.submit(EndTurn())
+    m.submit(EndTurn())
+    m.submit(Activate("w", "wind_stride"))                       # Movement 8 + 4
+    m.submit(Move("w", 9, 3))
+    assert m.state.turn.moved == 8 and Move("w", 8, 3) in m.legal_actions()
+    m.submit(EndTurn())
+    m.force_dice([10])
+    m.submit(Strike("a", "b", "punch"))
+    m.submit(React("b", TAKE))
+    b, a = m.state.creatures["b"], m.state.creatures["a"]
+    assert b.hp == b.max_hp - (1 + 105 // 10)                    # 11 force
+    assert a.hp == a.max_hp - (11 // 5 - 2)                      # recoil 2, Copper Tendons -2
+
+
+@pytest.mark.rule("GU-T-27", "GU-T-18", "GU-139", "GU-141", "GU-X-17")
+def test_healing_takes_off_bleeding_then_the_rest_bleeds_past_metal_skin():
+    m = match([man("h", 0, 1, 1, "orchid_healer"),
+               man("f", 0, 2, 1, hp=57, sustained=["metal_skin"],
+                   statuses=[{"id": "bleeding", "value": 4}]),
+               man("b", 1, 8, 1)])
+    f = m.state.creatures["f"]
+    f.condition = "final_stand"
+    m.edited()
+    m.submit(Activate("h", "spring_water", "f"))                 # 8 offered, 3 regained
+    assert f.hp == 60 and f.status("bleeding").value == 1 and f.condition == "up"
+    m.submit(EndTurn())                                          # f's turn starts: it bleeds
+    assert f.hp == 59                                            # 1 direct, no DR (GU-139)

@@ -22,11 +22,12 @@ from typing import Any
 from game.engine.actions import Concede, EndTurn
 from game.engine.events import DiceRolled, InitiativeSettled
 from game.engine.events import Moved as CoreMoved
-from game.engine.systems.rpgstuck import arith, attack, called, mount, rolls, rules, sight, tools
+from game.engine.systems.rpgstuck import (arith, attack, called, limbs, mount, rolls, rules, sight,
+                                          tools)
 from game.engine.systems.rpgstuck.actions import (Aim, Assail, Attack, Avert, Block, Dash,
                                                   Discern, Dismount, Escape, Finish, Grapple,
                                                   Haul, Hide, Mount, Move, PickUp, Release,
-                                                  Resist, Seize, Shift, Teleport, Shove, StandUp, AreaAttack,
+                                                  Resist, Seize, Shift, SwapLimb, Teleport, Shove, StandUp, AreaAttack,
                                                   UseStep)
 from game.engine.systems.rpgstuck.attack import AVERT_DIE, BLOCK_STAGE
 from game.engine.systems.rpgstuck.forecast import predict
@@ -891,6 +892,11 @@ class RpgStuckPresenter(Presenter):
             return f"Get down at {a.x},{a.y}"
         if isinstance(a, Haul):
             return f"Haul {n(a.target)} to {a.x},{a.y}"
+        if isinstance(a, SwapLimb):
+            c = self.state.creatures.get(a.unit)
+            limb = limbs.name(self.state, c, a.limb) if c is not None and 0 < a.limb <= len(
+                limbs.grapple_limbs(self.state, c)) else f"limb {a.limb}"
+            return f"Hold {n(a.target)} with {limb}"
         if isinstance(a, Teleport):
             st = self.state
             c = st.creatures.get(a.unit)
@@ -1023,7 +1029,7 @@ class RpgStuckPresenter(Presenter):
                 f"{n(e.grappler)}'s hold on {n(e.target)} ends"
                 + {"let go": " (let go)", "escaped": " (escaped)", "holder moved": " (pushed away)",
                    "pushed out of reach": " (pushed out of reach)",
-                   "teleported": " (teleported away)",
+                   "teleported": " (teleported away)", "limb lost": " (its limb is lost)",
                    "down": " (down)"}.get(e.why, ""), FORCED),
             "rs.part_hit": lambda e: LogLine(
                 f"The called shot strikes {n(e.creature)}'s {e.part.lower()}"

@@ -261,14 +261,8 @@ def apply(state: GuState, a: Any, rng: Rng) -> list:
     if isinstance(a, ReleaseMove):
         return gu.release(c, gu.KILLER + a.move, "released")
     if isinstance(a, Activate):
-        g = gu.lib().gu[a.gu]
         _spend_activation(state, c)
-        events = gu.pay(c, g.cost, g.id)
-        # GU-49: a Gu activated while a [Sustained] killer move is kept up hurts the soul
-        events += gu.soul_harm(state, c, killer.sustained_soul_cost(gu.sustaining_moves(c)),
-                               "sustained killer move")
-        events.append(Activated(c.id, g.id, a.target, state.turn.activations))
-        return events + use(state, c, g, a.target, (a.x, a.y), rng)
+        return activate_once(state, c, a, rng, left=state.turn.activations)
     if isinstance(a, Killer):
         k = gu.lib().killer_moves[a.move]
         cost = killer.cost(k, c.gu, c.essence, gu.activations(c),
@@ -280,6 +274,21 @@ def apply(state: GuState, a: Any, rng: Rng) -> list:
         events += gu.soul_harm(state, c, cost.soul, "killer move")      # GU-48/49
         return events + use(state, c, k, a.target, (a.x, a.y), rng)
     raise AssertionError(f"not a Gu action: {a!r}")
+
+
+def activate_once(state: GuState, c: Creature, a: Activate, rng: Rng, *, left: int = 0) -> list:
+    """One activation of `a.gu` by `c`, its economy already settled by the caller (the own
+    turn's budget, or a held Activate Gu triggered as a reaction, GU-74): essence, an
+    expendable Gu's end, GU-49's soul while a [Sustained] killer move is kept up, then what
+    the Gu does. `left` is the activations left to report."""
+    g = gu.lib().gu[a.gu]
+    events = gu.pay(c, g.cost, g.id)
+    if g.has("expendable"):                            # it dies in its own use
+        c.gu.remove(g.id)
+    events += gu.soul_harm(state, c, killer.sustained_soul_cost(gu.sustaining_moves(c)),
+                           "sustained killer move")
+    events.append(Activated(c.id, g.id, a.target, left))
+    return events + use(state, c, g, a.target, (a.x, a.y), rng)
 
 
 def uid_of(u: C.Gu | C.KillerMove) -> str:
@@ -385,12 +394,17 @@ def shield_offers(state: GuState, c: Creature, blow: dict[str, Any]) -> list:
 def resolve_shield(state: GuState, c: Creature, blow: dict[str, Any], action: React, rng: Rng
                    ) -> tuple[list, bool]:
     """The shield goes up before the damage is rolled (GU-80); the hit then lands on it."""
-    g = gu.lib().gu[action.gu]
+    return raise_shield(state, c, action.gu, rng), False
+
+
+def raise_shield(state: GuState, c: Creature, gid: str, rng: Rng) -> list:
+    """`c` activates its shield Gu `gid` as a reaction: its essence, then its effects."""
+    g = gu.lib().gu[gid]
     events = gu.pay(c, g.cost, g.id)
     events.append(Activated(c.id, g.id, "", 0))
     for e in g.effects:
         events += gu.effect(state, g, e, c, c, rng)
-    return events, False
+    return events
 
 
 reactions.OFFERS.append(shield_offers)

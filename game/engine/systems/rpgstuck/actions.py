@@ -241,3 +241,13 @@ class Teleport(Record):
     ability: str
     x: int
     y: int
+
+
+@action("rs.swap_limb")
+@dataclass(frozen=True, slots=True)
+class SwapLimb(Record):
+    """Free: `unit` moves its hold on `target` to its free grappling limb number `limb` (RS-74;
+    limbs.py numbers them in stat-block order from 1)."""
+    unit: str
+    target: str
+    limb: int

@@ -19,7 +19,7 @@ from typing import Any
 from game.engine.events import DiceRolled
 from game.engine.rng import Rng
 
-from . import grapple, listing, rolls
+from . import grapple, limbs, listing, rolls
 from .actions import Attack
 from .content import AnatomyKind, Part
 from .events import CheckMade, ConditionChanged, PartHit
@@ -161,6 +161,7 @@ def part_damaged(state: RpgState, attacker: Creature, d: Creature, aimed: Aimed,
     lost = [a for a in aimed.listing.disables if a in d.actions]
     if lost:
         d.actions = [a for a in d.actions if a not in lost]
+    events += limbs.drop_lost(state, d)                  # RS-74: a hold on a lost limb ends
     if aimed.kind.effect == "ground":
         events += condition(d, "flightless", 0, "", "")
     elif aimed.kind.effect == "bleed":
@@ -192,7 +193,7 @@ def on_hit(state: RpgState, c: Creature, d: Creature, p: Profile, aimed: Aimed,
             and hits == aimed.needed:                                     # RS-54/55, RS-50
         events += condition(d, "cripple", kind.cripple, c.id, until)
     elif kind.effect == "loosen_grip" and dealt:                          # RS-53
-        held = grapple.held_by(state, d)
+        held = _held_with(state, d, aimed.key)
         if held:
             events += keep_hold(state, d, held, total, rng)
         elif not d.has("loose_grip"):
@@ -200,6 +201,15 @@ def on_hit(state: RpgState, c: Creature, d: Creature, p: Profile, aimed: Aimed,
     elif kind.effect == "ground" and not d.has("flightless"):            # RS-52
         events += condition(d, "flightless", 0, c.id, until)
     return events
+
+
+def _held_with(state: RpgState, d: Creature, part: str) -> list[Creature]:
+    """The creatures `d` holds with the `part` just hit (RS-53/73): with grappling limbs
+    tracked (limbs.py), only the holds that part keeps; otherwise every hold."""
+    tracked = limbs.grapple_limbs(state, d)
+    if not tracked:
+        return grapple.held_by(state, d)
+    return [state.creatures[t] for t in sorted(limbs.holds_on(d, part, None, tracked))]
 
 
 def keep_hold(state: RpgState, d: Creature, held: list[Creature], total: int,

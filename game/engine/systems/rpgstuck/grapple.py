@@ -22,7 +22,7 @@ from game.engine.rng import Rng
 from game.engine.tactics import pending
 from game.engine.tactics.footprint import block, cells_distance
 
-from . import arith, house, mount, moves, rolls, terrain
+from . import arith, house, limbs, mount, moves, rolls, terrain
 from .actions import Escape, Grapple, Haul, Release, Resist
 from .events import CheckMade, ConditionChanged, GrappleEnded, GrappleStarted, Moved, PartSeized
 from .profiles import content_of, is_attack, profile
@@ -131,7 +131,7 @@ def choices(state: RpgState, c: Creature, major: bool) -> list:
     """RS-64 Grapple and RS-65 Escape (majors, B-12); RS-76 Release (free); RS-77 Haul (paid
     from movement)."""
     out: list = []
-    if major:
+    if major and limbs.may_grab(state, c):                        # RS-66: a free limb
         out += [Grapple(c.id, d.x, d.y) for d in _targets(state, c)]
         out += [Escape(c.id, h.id) for h in holders_of(state, c)]
     out += [Release(c.id, d.id) for d in held_by(state, c)]
@@ -179,6 +179,8 @@ def refusal(state: RpgState, c: Creature, action: object, major: bool) -> tuple[
             return f"{c.id} already holds {d.id}", "RS-76"
         if not 0 < distance_ft(c, d) <= grapple_reach(state, c):
             return f"{d.id} is beyond {c.id}'s {grapple_reach(state, c)} ft reach", "RS-64"
+        if not limbs.may_grab(state, c):
+            return f"every grappling limb of {c.id} is holding or lost", "RS-74"
     elif isinstance(action, Escape):
         if action.grappler not in {h.id for h in holders_of(state, c)}:
             return f"{c.id} is not held by {action.grappler}", "RS-65"
@@ -252,7 +254,7 @@ def resolve(state: RpgState, c: Creature, d: Creature, net: int, skill: str, rng
     ft = distance_ft(c, d)
     d.conditions.append(Condition("grappled", ft, c.id))
     first = not c.has("grappling")
-    c.conditions.append(Condition("grappling", 0, d.id))
+    c.conditions.append(Condition("grappling", limbs.take(state, c), d.id))   # RS-74
     if first and state.turn.actor == c.id:
         state.turn.move_left //= 2                  # RS-69: what is left of its move halves
     return events + [GrappleStarted(c.id, d.id, ft), ConditionChanged(d.id, "grappled", True, ft)]

@@ -19,8 +19,8 @@ from game.engine.rng import Rng
 from game.engine.rules import IllegalAction, Refusal, refuse_unlisted
 from game.engine.tactics import pending
 
-from . import (area, arith, attack, called, grapple, house, mount, rolls, seize, stepacts,
-               teleport, tools, turns)
+from . import (area, arith, attack, called, grapple, house, limbs, mount, rolls, seize,
+               stepacts, teleport, tools, turns)
 from .actions import (AreaAttack, Aim, Assail, Attack, Avert, Block, Dash, Discern, Finish, Hide,
                       Move, Release, Resist, Shift, Shove, StandUp, UseStep)
 from .events import ActionTaken, ConditionChanged, Moved, Spotted
@@ -213,6 +213,7 @@ def legal_actions(state: RpgState) -> list:
     out += tools.choices(state, c, can_minor(state))    # AMB-09: a tool on the ground
     out += teleport.choices(state, c, can_major(state), can_minor(state))     # RS-109
     out += grapple.choices(state, c, False)             # RS-76 Release, free
+    out += limbs.choices(state, c)                       # RS-74 swapping limbs, free
     out += mount.choices(state, c)                       # RS-111, RS-125
     return out + [EndTurn(), Concede(c.side)]
 
@@ -346,6 +347,10 @@ def validate(state: RpgState, action: Any) -> Refusal | None:
         why = grapple.refusal(state, c, action, can_major(state))
         if why is not None:
             return Refusal(why[0], why[1])
+    if isinstance(action, limbs.ACTIONS) and c is not None:
+        why = limbs.refusal(state, c, action)
+        if why is not None:
+            return Refusal(why[0], why[1])
     if isinstance(action, teleport.ACTIONS) and c is not None:
         why = teleport.refusal(state, c, action, can_major(state), can_minor(state))
         if why is not None:
@@ -471,6 +476,8 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
         events += grapple.apply(state, c, action, rng)
     elif isinstance(action, seize.ACTIONS):
         events += seize.apply(state, c, action, rng)
+    elif isinstance(action, limbs.ACTIONS):
+        events += limbs.swap(state, c, action)
     elif isinstance(action, teleport.ACTIONS):
         events += teleport.apply(state, c, action)
     elif isinstance(action, tools.ACTIONS):

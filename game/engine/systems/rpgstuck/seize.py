@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from game.engine.rng import Rng
 
-from . import called, grapple
+from . import called, grapple, limbs
 from .actions import Seize
 from .called import Aimed
 from .events import ConditionChanged, PartSeized
@@ -70,6 +70,7 @@ def apply(state: RpgState, c: Creature, action: Seize, rng: Rng) -> list:
         return events
     d.seized[aimed.key] = c.id
     events.append(PartSeized(c.id, d.id, aimed.name))
+    events += limbs.drop_lost(state, d)                  # RS-74: a seized limb lets go
     effect = aimed.kind.effect
     if effect in grapple.TAKEN_FOR_GOOD:
         lost = [a for a in aimed.listing.disables if a in d.actions]
