@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine.actions import EndTurn
-from game.engine.systems.gu_masters import attack, forecast, limbs
+from game.engine.systems.gu_masters import aperture, attack, forecast, limbs
 from game.engine.systems.gu_masters.actions import KICK, PUNCH, TAKE, WEAPON, React, Strike
 from game.engine.systems.gu_masters.events import Tested
 from game.engine.systems.gu_masters.limbs import Injured
@@ -188,3 +188,13 @@ def test_a_called_shot_at_a_part_the_target_lacks_is_refused_with_the_reason():
     m = _duel()
     why = m.system.validate(m.state, Strike("a", "b", WEAPON, "sword", "wings:wind_wings"))
     assert why is not None and why.rule == "GU-59" and "no 'wings:wind_wings'" in why.words
+
+
+@pytest.mark.rule("GU-69", "GU-X-13")
+def test_a_broken_hand_holds_no_stone():
+    m = _duel()
+    b = m.state.creatures["b"]
+    assert aperture.free_hands(b) == 1                      # the sword in one hand
+    _hit(m, Strike("a", "b", WEAPON, "sword", "hand"), [10, 1])    # hand 2 of 2
+    assert b.limbs_out == ["hand:2"] and b.weapons == ["sword"]
+    assert aperture.free_hands(b) == 0
