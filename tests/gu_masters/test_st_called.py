@@ -6,9 +6,8 @@ from __future__ import annotations
 import pytest
 
 from game.engine.actions import EndTurn
-from game.engine.systems.gu_masters import attack, forecast, limbs
-from game.engine.systems.gu_masters.actions import (KICK, PUNCH, TAKE, WEAPON, CalledStrike,
-                                                    React, Strike)
+from game.engine.systems.gu_masters import aperture, attack, forecast, limbs
+from game.engine.systems.gu_masters.actions import KICK, PUNCH, TAKE, WEAPON, React, Strike
 from game.engine.systems.gu_masters.events import Tested
 from game.engine.systems.gu_masters.limbs import Injured
 from tests.gu_masters.test_engine_slice import man, match
@@ -19,7 +18,7 @@ def _duel(**over_b) -> object:
                   man("b", 1, 2, 1, **over_b)], initiative=["a", "b"])
 
 
-def _hit(m, strike: CalledStrike, dice: list[int]):
+def _hit(m, strike: Strike, dice: list[int]):
     """Strike with the attack die first, the target takes it, then the injury dice."""
     m.force_dice(dice[:1])
     out = m.submit(strike)
@@ -39,13 +38,13 @@ def test_every_strike_is_listed_called_at_each_part_the_target_has():
     m = _duel()
     legal = m.legal_actions()
     assert Strike("a", "b", WEAPON, "sword") in legal
-    parts = {a.part for a in legal if isinstance(a, CalledStrike) and a.strike == WEAPON}
+    parts = {a.part for a in legal if isinstance(a, Strike) and a.strike == WEAPON and a.part}
     assert parts == {"head", "torso", "arm", "hand", "leg", "item:sword"}
     # head of a Medium humanoid: Small, +20; Close Combat 60: 39 -> 59 hits, 41 -> 61 misses
     for raw, hit in ((39, True), (41, False)):
         m = _duel()
         m.force_dice([raw])
-        out = m.submit(CalledStrike("a", "b", WEAPON, "sword", "head"))
+        out = m.submit(Strike("a", "b", WEAPON, "sword", "head"))
         t = next(e for e in out.events if isinstance(e, Tested))
         assert ("called shot: head", 20) in t.modifiers and t.success is hit
 
@@ -67,13 +66,13 @@ def test_a_called_hand_breaks_a_hand_and_disarms():
     m = _duel()
     b = m.state.creatures["b"]
     # attack 10 + 40 = 50 hits; the hand broken is the first of the two whole ones (die 0)
-    events = _hit(m, CalledStrike("a", "b", WEAPON, "sword", "hand"), [10, 0])
+    events = _hit(m, Strike("a", "b", WEAPON, "sword", "hand"), [10, 0])
     got = _injured(events)
     assert got and got[0].injury == "broken_hand" and got[0].limb == "hand:1"
     assert got[0].dropped == ("sword",) and b.weapons == []
     assert limbs.usable_arms(b) == 1
     m.submit(EndTurn())                          # b's turn: no weapon strike left
-    kinds = {a.strike for a in m.legal_actions() if isinstance(a, (Strike, CalledStrike))}
+    kinds = {a.strike for a in m.legal_actions() if isinstance(a, Strike)}
     assert WEAPON not in kinds and PUNCH in kinds
 
 
@@ -81,21 +80,21 @@ def test_a_called_hand_breaks_a_hand_and_disarms():
 def test_a_crippled_arm_punches_no_more():
     m = _duel()
     b = m.state.creatures["b"]
-    _hit(m, CalledStrike("a", "b", WEAPON, "sword", "arm"), [30, 1])     # arm 2 of 2
+    _hit(m, Strike("a", "b", WEAPON, "sword", "arm"), [30, 1])     # arm 2 of 2
     assert b.limbs_out == ["arm:2"] and b.weapons == ["sword"]       # the sword is in hand 1
     m.submit(EndTurn())
     m.force_dice([90])                           # b punches once and misses
     m.submit(Strike("b", "a", PUNCH))
     # one usable arm: its punches are spent after one (GU-53)
     assert m.state.turn.strikes == 0
-    assert not [x for x in m.legal_actions() if isinstance(x, (Strike, CalledStrike))]
+    assert not [x for x in m.legal_actions() if isinstance(x, Strike)]
 
 
 @pytest.mark.rule("GU-131", "GU-121", "GU-T-35", "GU-GM-29")
 def test_legs_cost_four_metres_each_and_both_stop_it():
     m = _duel()
     b = m.state.creatures["b"]
-    _hit(m, CalledStrike("a", "b", WEAPON, "sword", "leg"), [30, 0])
+    _hit(m, Strike("a", "b", WEAPON, "sword", "leg"), [30, 0])
     assert b.movement == 4 and b.limbs_out == ["leg:1"]
     # a heavy force hit rolls the force table: d4 2 is a Broken Leg, the one leg left
     m = _duel(attrs={"Strength": 200})
@@ -112,15 +111,15 @@ def test_legs_cost_four_metres_each_and_both_stop_it():
 def test_the_head_table():
     m = _duel()
     b = m.state.creatures["b"]
-    _hit(m, CalledStrike("a", "b", WEAPON, "sword", "head"), [30, 3])
+    _hit(m, Strike("a", "b", WEAPON, "sword", "head"), [30, 3])
     assert b.status("bleeding").value == 5                        # Hemorrhage
     m = _duel()
     b = m.state.creatures["b"]
-    _hit(m, CalledStrike("a", "b", WEAPON, "sword", "head"), [30, 1])
+    _hit(m, Strike("a", "b", WEAPON, "sword", "head"), [30, 1])
     assert b.max_soul == 9 and b.soul <= 9                         # Brain Damage: 19 -> 9
     m = _duel()
     b = m.state.creatures["b"]
-    _hit(m, CalledStrike("a", "b", WEAPON, "sword", "head"), [30, 2])
+    _hit(m, Strike("a", "b", WEAPON, "sword", "head"), [30, 2])
     assert b.status("blinded").turns == 1                         # until the end of its next turn
     m.submit(EndTurn())
     assert b.has("blinded")
@@ -134,7 +133,7 @@ def test_a_called_hit_a_shield_swallows_leaves_no_injury():
     b = m.state.creatures["b"]
     b.shield = 50
     m.edited()
-    events = _hit(m, CalledStrike("a", "b", WEAPON, "sword", "head"), [30])
+    events = _hit(m, Strike("a", "b", WEAPON, "sword", "head"), [30])
     assert not _injured(events) and b.hp == b.max_hp
 
 
@@ -145,7 +144,7 @@ def test_called_and_heavy_injuries_both_apply_unless_the_table_says():
         m.state.creatures["a"].attrs["Strength"] = 200
         m.state.house["both_injuries"] = both
         m.edited()
-        events = _hit(m, CalledStrike("a", "b", KICK, "", "torso"), [30, 1, 0] if both else [30])
+        events = _hit(m, Strike("a", "b", KICK, "", "torso"), [30, 1, 0] if both else [30])
         assert [e.injury for e in _injured(events)] == want
 
 
@@ -153,12 +152,12 @@ def test_called_and_heavy_injuries_both_apply_unless_the_table_says():
 def test_a_called_shot_at_an_item_drops_it():
     m = _duel()
     b = m.state.creatures["b"]
-    events = _hit(m, CalledStrike("a", "b", WEAPON, "sword", "item:sword"), [30])
+    events = _hit(m, Strike("a", "b", WEAPON, "sword", "item:sword"), [30])
     assert b.weapons == [] and _injured(events)[0].dropped == ("sword",)
     m = _duel()
     m.state.house["called_items"] = "damage_only"
     m.edited()
-    _hit(m, CalledStrike("a", "b", WEAPON, "sword", "item:sword"), [30])
+    _hit(m, Strike("a", "b", WEAPON, "sword", "item:sword"), [30])
     assert m.state.creatures["b"].weapons == ["sword"]
 
 
@@ -169,8 +168,8 @@ def test_called_shot_wings_end_the_flight_gu_and_it_falls():
               initiative=["a", "b"])
     b = m.state.creatures["b"]
     assert any(x.part == "wings:wind_wings" for x in m.legal_actions()
-               if isinstance(x, CalledStrike))
-    _hit(m, CalledStrike("a", "b", WEAPON, "sword", "wings:wind_wings"), [30])
+               if isinstance(x, Strike))
+    _hit(m, Strike("a", "b", WEAPON, "sword", "wings:wind_wings"), [30])
     assert "wind_wings" not in b.sustained and b.altitude == 0
 
 
@@ -187,5 +186,15 @@ def test_the_forecast_carries_the_called_modifier():
 @pytest.mark.rule("GU-59")
 def test_a_called_shot_at_a_part_the_target_lacks_is_refused_with_the_reason():
     m = _duel()
-    why = m.system.validate(m.state, CalledStrike("a", "b", WEAPON, "sword", "wings:wind_wings"))
+    why = m.system.validate(m.state, Strike("a", "b", WEAPON, "sword", "wings:wind_wings"))
     assert why is not None and why.rule == "GU-59" and "no 'wings:wind_wings'" in why.words
+
+
+@pytest.mark.rule("GU-69", "GU-X-13")
+def test_a_broken_hand_holds_no_stone():
+    m = _duel()
+    b = m.state.creatures["b"]
+    assert aperture.free_hands(b) == 1                      # the sword in one hand
+    _hit(m, Strike("a", "b", WEAPON, "sword", "hand"), [10, 1])    # hand 2 of 2
+    assert b.limbs_out == ["hand:2"] and b.weapons == ["sword"]
+    assert aperture.free_hands(b) == 0

@@ -26,9 +26,9 @@ from game.engine.events import InitiativeSettled
 from game.engine.systems.gu_masters import forecast as fc
 from game.engine.systems.gu_masters import falling, moves, reactions, statuses
 from game.engine.systems.gu_masters.content import content
-from game.engine.systems.gu_masters.actions import (Activate, CalledStrike, DodgeMove, GoesFirst,
-                                                    Jump, Move, Opportunity, React, Release,
-                                                    Sprint, StandUp, Strike)
+from game.engine.systems.gu_masters.actions import (Activate, DodgeMove, GoesFirst, Jump, Move,
+                                                    Opportunity, React, Release, Sprint,
+                                                    StandUp, Strike)
 from game.engine.systems.gu_masters.dying import DEATH_AT, STAND_AT
 from game.engine.systems.gu_masters.state import Creature, GuState
 from game.engine.tactics import pending
@@ -54,7 +54,7 @@ REACTION_WORDS = {"dodge": "Dodge", "parry": "Parry", "shield": "Shield Gu",
 CONDITION_WORDS = {"up": "is up", "final_stand": "makes a final stand", "dying": "is dying",
                    "dead": "is dead"}
 #: the actions the bar, the map and the prompts offer by their own controls
-_ON_THE_BAR = (Move, Strike, CalledStrike, Sprint, StandUp, EndTurn, Concede)   # called: the picker
+_ON_THE_BAR = (Move, Strike, Sprint, StandUp, EndTurn, Concede)
 #: targeting modes that pick a square on the map for an action naming it: mode -> (kind,
 #: button label, what it does)
 _AT_SQUARE: dict[str, tuple[type, str, str]] = {
@@ -324,9 +324,9 @@ class GuMastersPresenter(Presenter):
             return None
         return st.acting
 
-    def _strikes(self) -> list[Strike | CalledStrike]:
-        """Every strike on offer, plain and called (GU-59: a called shot at a part)."""
-        return [a for a in self.legal() if isinstance(a, (Strike, CalledStrike))]
+    def _strikes(self) -> list[Strike]:
+        """Every strike on offer, plain and called (GU-59: `part` names a called shot's aim)."""
+        return [a for a in self.legal() if isinstance(a, Strike)]
 
     def buttons(self, selected: str | None, mode: str | None) -> list[ActionButton]:
         legal = self.legal()
@@ -491,7 +491,7 @@ class GuMastersPresenter(Presenter):
             return ClickResult(action=got[0])
         d = self.creature(got[0].target)
         # the plain strikes first, then the called shots (GU-59), each line with its odds
-        ordered = sorted(got, key=lambda a: isinstance(a, CalledStrike))
+        ordered = sorted(got, key=lambda a: bool(a.part))
         menu = tuple((self._strike_label(a), a) for a in ordered)
         return ClickResult(menu=menu, message=f"Strike {self.unit_name(d.id if d else None)}\n"
                                               "Choose the strike or a part to aim at; each "
@@ -508,7 +508,7 @@ class GuMastersPresenter(Presenter):
         key = self.match.version
         if key != self._fc_key:
             self._fc, self._fc_key = {}, key
-        part = a.part if isinstance(a, CalledStrike) else ""
+        part = a.part
         k = (a.actor, a.target, a.strike, a.weapon, part)
         got = self._fc.get(k)
         if got is None:
@@ -544,7 +544,7 @@ class GuMastersPresenter(Presenter):
     def strike_forecast(self, got: list[Strike]) -> str:
         """The hover's words for the strikes on one target: the best one's odds first, then
         each term they count, then the other strikes in a line each."""
-        plain = [a for a in got if isinstance(a, Strike)] or got   # called shots: the picker
+        plain = [a for a in got if not a.part] or got     # called shots: in the picker
         fs = [(self.strike_odds(a), a) for a in plain]
         fs.sort(key=lambda p: -float(p[0].hit) * p[0].landing.dealt)
         f, a = fs[0]
@@ -676,10 +676,8 @@ class GuMastersPresenter(Presenter):
         if isinstance(a, Move):
             return f"Walk to {a.x},{a.y}"
         if isinstance(a, Strike):
-            return self._strike_words(a.strike, a.weapon, a.target)
-        if isinstance(a, CalledStrike):
-            return (self._strike_words(a.strike, a.weapon, a.target)
-                    + f" at the {part_words(a.part)}")
+            words = self._strike_words(a.strike, a.weapon, a.target)
+            return words + (f" at the {part_words(a.part)}" if a.part else "")
         if isinstance(a, Sprint):
             return "Sprint (triple movement)"
         if isinstance(a, StandUp):

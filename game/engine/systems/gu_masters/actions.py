@@ -33,25 +33,14 @@ class Move(Record):
 class Strike(Record):
     """A melee strike at `target` (GU-51..58): `strike` is one of STRIKES; `weapon` names the
     weapon for weapon and multi-weapon strikes. The first strike spends the combat action; a
-    multi-weapon attack or a creature's punches give further strikes of the same kind."""
+    multi-weapon attack or a creature's punches give further strikes of the same kind. `part`
+    makes it a called shot (GU-59..61): a body part ("head"), a held item ("item:sword") or
+    manifested wings ("wings:wind_wings"); "" aims at the creature (aim.py)."""
     actor: str
     target: str
     strike: str
     weapon: str = ""
-
-
-@action("gu.called")
-@dataclass(frozen=True, slots=True)
-class CalledStrike(Record):
-    """A called shot (GU-59..61): the Strike of the same fields, aimed at `part` of the target:
-    a body part ("head"), a held item ("item:sword") or manifested wings ("wings:wind_wings";
-    aim.py). Listed beside every plain Strike, once per part the target has; it spends the
-    combat action and the strikes left exactly as that Strike would."""
-    actor: str
-    target: str
-    strike: str
-    weapon: str
-    part: str
+    part: str = ""
 
 
 @action("gu.sprint")

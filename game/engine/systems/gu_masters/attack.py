@@ -25,7 +25,7 @@ from . import damage as arith
 from . import content
 from . import aim, dying, hiding, injuries, limbs, ticks
 from . import terrain
-from .actions import BITE, KICK, MULTI, PUNCH, WEAPON, CalledStrike, Strike
+from .actions import BITE, KICK, MULTI, PUNCH, WEAPON, Strike
 from .house import HOUSE
 from .events import ConditionChanged, Damaged, Downed, Moved, StatusChanged, Struck
 from .moves import can_move
@@ -111,21 +111,21 @@ def legal(state: GuState, c: Creature) -> list:
     return _called(state, out)
 
 
-def _called(state: GuState, plain: list[Strike]) -> list:
+def _called(state: GuState, plain: list[Strike]) -> list[Strike]:
     """Every plain strike, then its called shots at each part its target has (GU-59)."""
     parts: dict[str, list[str]] = {}
-    out: list = list(plain)
+    out: list[Strike] = list(plain)
     for s in plain:
         if s.target not in parts:
             parts[s.target] = aim.parts(state, state.creatures[s.target])
-        out += [CalledStrike(s.actor, s.target, s.strike, s.weapon, p) for p in parts[s.target]]
+        out += [Strike(s.actor, s.target, s.strike, s.weapon, p) for p in parts[s.target]]
     return out
 
 
 def refusal(state: GuState, action: Any) -> Refusal | None:
     """Why a called shot cannot be made: whatever refuses the same strike made plain (the
     rules' reasons), else a part the target does not have (GU-59)."""
-    if not isinstance(action, CalledStrike):
+    if not isinstance(action, Strike) or not action.part:
         return None
     from . import rules
     why = rules.validate(state, Strike(action.actor, action.target, action.strike,
@@ -157,7 +157,7 @@ def attack_mods(state: GuState, c: Creature, target: Creature, kind: str, part: 
     return tuple(mods)
 
 
-def apply(state: GuState, action: Strike | CalledStrike, rng: Rng) -> list:
+def apply(state: GuState, action: Strike, rng: Rng) -> list:
     """A strike on the own turn: the economy, then the strike."""
     c = state.creatures[action.actor]
     turn = state.turn
@@ -173,7 +173,7 @@ def apply(state: GuState, action: Strike | CalledStrike, rng: Rng) -> list:
     if turn.strikes == 0:
         turn.strike_kind = ""
     return strike(state, c, state.creatures[action.target], action.strike, action.weapon, rng,
-                  part=getattr(action, "part", ""))
+                  part=action.part)
 
 
 def strike(state: GuState, c: Creature, target: Creature, kind: str, weapon: str, rng: Rng,

@@ -22,9 +22,8 @@ from game.engine.tactics.pending import Pending
 
 from . import (activate, aperture, areagu, attack, grips, hiding, maneuvers, moves, reactions,
                ticks, turns)
-from .actions import (DODGE, MULTI, PARRY, SHIELD, STRIKES, TAKE, WEAPON, Activate,
-                      CalledStrike, DodgeMove, GoesFirst, Move, Opportunity, React, Release,
-                      Sprint, StandUp, Strike)
+from .actions import (DODGE, MULTI, PARRY, SHIELD, STRIKES, TAKE, WEAPON, Activate, DodgeMove,
+                      GoesFirst, Move, Opportunity, React, Release, Sprint, StandUp, Strike)
 from .state import Creature, GuState
 
 REACTIONS = (DODGE, PARRY, SHIELD, TAKE)
@@ -62,7 +61,7 @@ def _initiative_apply(state: GuState, action: GoesFirst, rng: Rng) -> list:
 # own-turn actions, in the order legal_actions lists them (one row per module)
 HANDLERS: list[Handler] = [
     Handler((Move, Sprint, StandUp), moves.legal, moves.apply),
-    Handler((Strike, CalledStrike), attack.legal, attack.apply, attack.refusal),
+    Handler((Strike,), attack.legal, attack.apply, attack.refusal),
     Handler((maneuvers.TakeFlight, maneuvers.Fly, maneuvers.Dive, maneuvers.Evade,
              maneuvers.Land), maneuvers.legal, maneuvers.apply, maneuvers.refusal),
     Handler((grips.Grapple, grips.Carry, grips.Throw, grips.BreakFree), grips.legal, grips.apply,
