@@ -27,7 +27,8 @@ from game.engine.systems.rpgstuck import (arith, attack, called, limbs, mount, r
 from game.engine.systems.rpgstuck.actions import (Aim, Assail, Attack, Avert, Block, Dash,
                                                   Discern, Dismount, Escape, Finish, Grapple,
                                                   Haul, Hide, Mount, Move, PickUp, Release,
-                                                  Resist, Seize, Shift, SwapLimb, Teleport, Shove, StandUp, AreaAttack,
+                                                  LongJump, Resist, Seize, Shift, SwapLimb,
+                                                  Teleport, Shove, StandUp, AreaAttack,
                                                   UseStep)
 from game.engine.systems.rpgstuck.attack import AVERT_DIE, BLOCK_STAGE
 from game.engine.systems.rpgstuck.forecast import predict
@@ -56,7 +57,8 @@ BLIND_LINE = (170, 170, 180)
 #: how many action-bar buttons get a number key (1-9)
 HOTKEYS = 9
 MOVE_VERBS = {"walk": "walks", "shift": "shifts", "pushed": "is pushed", "fall": "falls",
-              "climb": "climbs", "swim": "swims", "jump": "jumps", "fly": "flies"}
+              "climb": "climbs", "swim": "swims", "jump": "jumps", "fly": "flies",
+              "teleport": "teleports"}
 
 
 #: the actions the bar, the map and the prompts offer by their own controls
@@ -892,6 +894,8 @@ class RpgStuckPresenter(Presenter):
             return f"Get down at {a.x},{a.y}"
         if isinstance(a, Haul):
             return f"Haul {n(a.target)} to {a.x},{a.y}"
+        if isinstance(a, LongJump):
+            return f"Jump to {a.x},{a.y}"
         if isinstance(a, SwapLimb):
             c = self.state.creatures.get(a.unit)
             limb = limbs.name(self.state, c, a.limb) if c is not None and 0 < a.limb <= len(

@@ -251,3 +251,13 @@ class SwapLimb(Record):
     unit: str
     target: str
     limb: int
+
+
+@action("rs.long_jump")
+@dataclass(frozen=True, slots=True)
+class LongJump(Record):
+    """Leap in a straight line to (x, y), two squares or more away, paying the distance from
+    movement (RS-107, jumps.py)."""
+    unit: str
+    x: int
+    y: int

@@ -19,7 +19,7 @@ from game.engine.rng import Rng
 from game.engine.rules import IllegalAction, Refusal, refuse_unlisted
 from game.engine.tactics import pending
 
-from . import (area, arith, attack, called, grapple, house, limbs, mount, rolls, seize,
+from . import (area, arith, attack, called, grapple, house, jumps, limbs, mount, rolls, seize,
                stepacts, teleport, tools, turns)
 from .actions import (AreaAttack, Aim, Assail, Attack, Avert, Block, Dash, Discern, Finish, Hide,
                       Move, Release, Resist, Shift, Shove, StandUp, UseStep)
@@ -212,6 +212,7 @@ def legal_actions(state: RpgState) -> list:
             out += [Finish(c.id, d.x, d.y) for d in adjacent_targets(state, c, "unconscious")]
     out += tools.choices(state, c, can_minor(state))    # AMB-09: a tool on the ground
     out += teleport.choices(state, c, can_major(state), can_minor(state))     # RS-109
+    out += jumps.choices(state, c)                       # RS-107 long jumps
     out += grapple.choices(state, c, False)             # RS-76 Release, free
     out += limbs.choices(state, c)                       # RS-74 swapping limbs, free
     out += mount.choices(state, c)                       # RS-111, RS-125
@@ -347,6 +348,10 @@ def validate(state: RpgState, action: Any) -> Refusal | None:
         why = grapple.refusal(state, c, action, can_major(state))
         if why is not None:
             return Refusal(why[0], why[1])
+    if isinstance(action, jumps.ACTIONS) and c is not None:
+        why = jumps.refusal(state, c, action)
+        if why is not None:
+            return Refusal(why[0], why[1])
     if isinstance(action, limbs.ACTIONS) and c is not None:
         why = limbs.refusal(state, c, action)
         if why is not None:
@@ -408,6 +413,7 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
         if bumped is not None:          # our reading: the step into it is paid, then it stops
             cost = arith.path_cost(state, walker, steps[:taken + 1])
         t.move_left -= cost
+        t.walked += cost                                    # a jump's run-up (RS-107)
         start = (c.x, c.y)
         if taken:
             c.x, c.y = path[taken - 1]
@@ -476,6 +482,9 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
         events += grapple.apply(state, c, action, rng)
     elif isinstance(action, seize.ACTIONS):
         events += seize.apply(state, c, action, rng)
+    elif isinstance(action, jumps.ACTIONS):
+        events += jumps.apply(state, c, action)
+        events += arith.stealth_after_move(state, c, rng)
     elif isinstance(action, limbs.ACTIONS):
         events += limbs.swap(state, c, action)
     elif isinstance(action, teleport.ACTIONS):

@@ -153,11 +153,13 @@ class Turn:
     assail: bool = False           # Assail waiting for the next damage roll this turn (B-12)
     shifted: bool = False
     steered: int = 0               # SM-04 on: 0 not tried, 1 the mount obeys, -1 it refused
+    walked: int = 0                # ft walked this turn: a jump's run-up (RS-107)
 
     def to_json(self) -> dict[str, Any]:
         d = {f.name: getattr(self, f.name) for f in fields(self)}
-        if not self.steered:       # only SM-04 sets it: saves from before it stay the same
-            del d["steered"]
+        for key in ("steered", "walked"):   # saves from before them stay the same
+            if not d[key]:
+                del d[key]
         return d
 
     @classmethod
