@@ -117,6 +117,12 @@ def test_a_hotseat_gu_masters_duel_to_the_end_through_the_ui(app):
     assert scene._current_forecast().startswith(f"Bite {MASTER}\nHit ")
     match.force_dice([10])
     app.click(scene.cell_pos((4, 2)))
+    # the picker: the plain bite first, then a called shot at each part, each with its odds
+    assert scene.menu is not None
+    labels = [b.label for b in scene.menu.buttons]
+    assert labels[0].startswith(f"Bite {MASTER} — lands ")
+    assert any(lab.startswith(f"Bite {MASTER} at the head — lands ") for lab in labels)
+    app.click(scene.menu.buttons[0].rect.center)
     lift_curtain(app)
     d = match.decision
     assert d.stage == "react" and d.seat == 0 and scene.viewer == 0
@@ -279,7 +285,9 @@ def test_gu_masters_from_the_title_on_each_map_against_the_computer(app, map_nam
     assert battle.human_turn(), (battle.match.decision, battle.match.over, app.stack)
     # the Human answers each prompt with its first choice and ends her turns (key 1, Space,
     # confirming once): the computer plays on until one side is down or the rounds run out
-    for _ in range(6000):
+    # a bound, not a clock: the bots think in slices over frames, so a loaded machine takes
+    # more frames for the same 30 rounds
+    for _ in range(30000):
         top = app.top
         if isinstance(top, ResultsScene):
             break
@@ -292,6 +300,8 @@ def test_gu_masters_from_the_title_on_each_map_against_the_computer(app, map_nam
                 app.press_key(pygame.K_1)
             elif battle.match.decision.stage == "dodge_move":
                 cell = next(iter(battle._current_overlay().cells))
+                if not battle.view.rect.collidepoint(battle.cell_pos(cell)):
+                    battle.view.center_on(cell)          # as a player scrolls to it
                 app.click(battle.cell_pos(cell))
             else:
                 app.press_key(pygame.K_SPACE)

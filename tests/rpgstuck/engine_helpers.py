@@ -19,10 +19,11 @@ OPEN = ["..........",
 def battle(creatures: list[tuple[str, str, int, int, int]], *, rows: list[str] | None = None,
            order: list[str] | None = None, house: dict[str, Any] | None = None,
            overrides: dict[str, dict[str, Any]] | None = None, seed: int = 1,
-           content: dict[str, Any] | None = None) -> Match:
+           content: dict[str, Any] | None = None,
+           legend: dict[str, dict[str, Any]] | None = None) -> Match:
     """`creatures` as (id, entry, side, x, y); `order` the initiative (default: as listed)."""
     setup: dict[str, Any] = {
-        "grid": {"rows": rows or OPEN},
+        "grid": {"rows": rows or OPEN, **({"legend": legend} if legend else {})},
         "creatures": [{"id": cid, "entry": entry, "side": side, "x": x, "y": y,
                        **({"overrides": overrides[cid]} if overrides and cid in overrides
                           else {})}

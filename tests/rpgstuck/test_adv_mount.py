@@ -126,3 +126,73 @@ def test_a_partys_rider_starts_in_the_saddle_and_its_mount_acts_right_after_it()
     assert mount.mount_of(s, k) is h and (k.x, k.y) == mount.seat(h, k)
     assert s.order.index("warhorse_0_4") == s.order.index("knight_l5_0_0") + 1
     assert RPGSTUCK.check_invariants(s) == []
+
+
+@pytest.mark.rule("RS-126", "RS-SM-04")
+def test_with_mount_handling_on_steering_asks_a_dc_10_check_once_a_turn():
+    from game.engine.systems.rpgstuck.events import CheckMade
+    m = knight_and_horse(house={"animal_handling": True})
+    m.submit(Mount("knight", "horse"))
+    skill = m.state.creatures["knight"].skills["animal_handling"]
+    m.rng.force([10 - skill])                          # exactly the DC: the horse obeys
+    events = m.submit(Move("knight", 5, 2)).events
+    assert of(events, CheckMade) == [CheckMade("knight", "animal_handling", 10, 10, True,
+                                               "steer")]
+    assert (m.state.creatures["horse"].x, m.state.creatures["horse"].y) == (4, 1)
+    events = m.submit(Move("knight", 6, 2)).events    # steered this turn: no second check
+    assert of(events, CheckMade) == [] and m.state.creatures["horse"].x == 5
+
+
+@pytest.mark.rule("RS-126", "RS-SM-04")
+def test_a_failed_steering_check_keeps_the_mount_still_for_the_turn():
+    from game.engine.systems.rpgstuck.events import CheckMade
+    m = knight_and_horse(house={"animal_handling": True})
+    m.submit(Mount("knight", "horse"))
+    skill = m.state.creatures["knight"].skills["animal_handling"]
+    m.rng.force([9 - skill])                           # one short of DC 10
+    events = m.submit(Move("knight", 6, 2)).events
+    assert of(events, CheckMade)[0].success is False and of(events, Moved) == []
+    h = m.state.creatures["horse"]
+    assert (h.x, h.y) == (2, 1)
+    assert not [a for a in m.legal_actions() if isinstance(a, Move)]
+    with pytest.raises(IllegalAction, match="refused it this turn"):
+        m.submit(Move("knight", 6, 2))
+    assert [a for a in m.legal_actions() if isinstance(a, Dismount)]   # it may still get off
+    m.submit(EndTurn()), m.submit(EndTurn()), m.submit(EndTurn())
+    assert m.state.acting.id == "knight"
+    assert [a for a in m.legal_actions() if isinstance(a, Move)]        # a new turn, a new try
+
+
+@pytest.mark.rule("RS-126", "RS-SM-04")
+def test_a_rider_holding_a_grapple_has_no_hand_to_steer_with_only_when_the_option_is_on():
+    for on in (False, True):
+        m = knight_and_horse(house={"animal_handling": on})
+        m.submit(Mount("knight", "horse"))
+        from game.engine.systems.rpgstuck.state import Condition
+        m.state.creatures["knight"].conditions.append(Condition("grappling", 0, "imp"))
+        m.edited()
+        from game.engine.systems.rpgstuck import mount as mount_mod
+        assert mount_mod.free_hand(m.state.creatures["knight"]) is False
+        assert mount_mod.may_ride(m.state, m.state.creatures["knight"]) is (not on)
+
+
+LANCE = {"abilitechs": {"lance": {"name": "Lance", "action": "major", "specibus": "saddlekind",
+                                  "stat": "STR", "vs": "ac", "reach_ft": 5, "dmg": "1d8+STR"}}}
+
+
+@pytest.mark.rule("RS-132", "RS-SM-17", "RS-126")
+def test_a_saddlekind_rider_steers_without_a_check_and_nothing_else_changes():
+    from game.engine.systems.rpgstuck.events import CheckMade
+    plain = knight_and_horse(house={"animal_handling": True})
+    m = knight_and_horse(house={"animal_handling": True}, content=LANCE)
+    m.state.creatures["knight"].actions = [*m.state.creatures["knight"].actions, "lance"]
+    m.edited()
+    assert mount.saddlekind(m.state, m.state.creatures["knight"])
+    assert not mount.saddlekind(plain.state, plain.state.creatures["knight"])
+    # SM-17: mounting costs the same as for any rider (RS-111) ...
+    assert m.submit(Mount("knight", "horse")).events[0] == \
+        plain.submit(Mount("knight", "horse")).events[0]
+    m.rng.force([1])                                   # would fail a DC 10 check: never rolled
+    events = m.submit(Move("knight", 6, 2)).events
+    assert of(events, CheckMade) == [] and m.state.creatures["horse"].x == 5
+    assert m.rng.forced == [1]                        # the forced die is still waiting

@@ -66,6 +66,11 @@ def signed(v: int) -> str:
     return f"{v:+d}"
 
 
+def part_words(part: str) -> str:
+    """A called shot's part as a player reads it ("item:sword" -> "sword")."""
+    return part.split(":", 1)[-1].replace("_", " ")
+
+
 class GuMastersPresenter(Presenter):
     """Reads a gu_masters `Match`; see the module docstring."""
 
@@ -320,6 +325,7 @@ class GuMastersPresenter(Presenter):
         return st.acting
 
     def _strikes(self) -> list[Strike]:
+        """Every strike on offer, plain and called (GU-59: `part` names a called shot's aim)."""
         return [a for a in self.legal() if isinstance(a, Strike)]
 
     def buttons(self, selected: str | None, mode: str | None) -> list[ActionButton]:
@@ -484,9 +490,12 @@ class GuMastersPresenter(Presenter):
         if len(got) == 1:
             return ClickResult(action=got[0])
         d = self.creature(got[0].target)
-        menu = tuple((self._strike_label(a), a) for a in got)
+        # the plain strikes first, then the called shots (GU-59), each line with its odds
+        ordered = sorted(got, key=lambda a: bool(a.part))
+        menu = tuple((self._strike_label(a), a) for a in ordered)
         return ClickResult(menu=menu, message=f"Strike {self.unit_name(d.id if d else None)}\n"
-                                              "Choose the strike; each line has its odds")
+                                              "Choose the strike or a part to aim at; each "
+                                              "line has its odds")
 
     def _strike_label(self, a: Strike) -> str:
         f = self.strike_odds(a)
@@ -499,12 +508,13 @@ class GuMastersPresenter(Presenter):
         key = self.match.version
         if key != self._fc_key:
             self._fc, self._fc_key = {}, key
-        k = (a.actor, a.target, a.strike, a.weapon)
+        part = a.part
+        k = (a.actor, a.target, a.strike, a.weapon, part)
         got = self._fc.get(k)
         if got is None:
             st = self.state
             got = fc.strike_forecast(st, st.creatures[a.actor], st.creatures[a.target],
-                                     a.strike, a.weapon)
+                                     a.strike, a.weapon, part=part)
             self._fc[k] = got
         return got
 
@@ -534,7 +544,8 @@ class GuMastersPresenter(Presenter):
     def strike_forecast(self, got: list[Strike]) -> str:
         """The hover's words for the strikes on one target: the best one's odds first, then
         each term they count, then the other strikes in a line each."""
-        fs = [(self.strike_odds(a), a) for a in got]
+        plain = [a for a in got if not a.part] or got     # called shots: in the picker
+        fs = [(self.strike_odds(a), a) for a in plain]
         fs.sort(key=lambda p: -float(p[0].hit) * p[0].landing.dealt)
         f, a = fs[0]
         d = self.state.creatures[a.target]
@@ -547,10 +558,16 @@ class GuMastersPresenter(Presenter):
             if f.disadvantage:
                 terms.append("disadvantage")
             lines.append("Roll d100 under: " + " · ".join(terms) + f" (hits {pct(f.odds.roll_hits)})")
-        if f.reactions:
-            after = " · ".join(f"{REACTION_WORDS[r].lower()} {pct(f.odds.after[r])}"
-                               for r in f.reactions)
-            lines.append(f"After a reaction: {after}; best: {REACTION_WORDS.get(f.odds.best, 'none').lower()}")
+        if f.reactions or f.shield:
+            # a dodge or parry may stop the hit; a shield Gu never does, it takes the damage
+            words = [f"{REACTION_WORDS[r].lower()} {pct(f.odds.after[r])}"
+                     for r in f.reactions if r in f.odds.after]
+            if f.shield:
+                words.append(f"{REACTION_WORDS['shield'].lower()} takes {f.landing.shield_taken}")
+            after = " · ".join(words)
+            best = f"shield Gu {self.gu_name(f.shield)}" if f.shield else \
+                REACTION_WORDS.get(f.odds.best, 'none').lower()
+            lines.append(f"After a reaction: {after}; best: {best}")
         else:
             lines.append("No reaction left to stop it")
         ld = f.landing
@@ -564,6 +581,9 @@ class GuMastersPresenter(Presenter):
             lines.append(f"{self.describe(b)}: {self._odds_line(g)}")
         if len(fs) > 4:
             lines.append(f"and {len(fs) - 4} more strikes (click for all)")
+        aimed = len(got) - len(plain)
+        if aimed:
+            lines.append(f"Click to strike, or to aim at one of {aimed} parts (a called shot)")
         return f"{self.describe(a)}\n" + "\n".join(lines)
 
     @staticmethod
@@ -656,7 +676,8 @@ class GuMastersPresenter(Presenter):
         if isinstance(a, Move):
             return f"Walk to {a.x},{a.y}"
         if isinstance(a, Strike):
-            return self._strike_words(a.strike, a.weapon, a.target)
+            words = self._strike_words(a.strike, a.weapon, a.target)
+            return words + (f" at the {part_words(a.part)}" if a.part else "")
         if isinstance(a, Sprint):
             return "Sprint (triple movement)"
         if isinstance(a, StandUp):

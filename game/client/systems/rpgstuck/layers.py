@@ -1,7 +1,8 @@
 """RPGStuck's own layers on the battle map, plugged in by `attach(scene)` (this system's
 `battle_extras`): the light of the map as a veil (dim squares shaded, dark ones shaded deeper,
 RS-101 with the map's sources counted), the squares where the viewing side last saw each enemy
-it no longer perceives (issue #13), drawn as a dashed outline with a question mark, and while a
+it no longer perceives (issue #13), drawn as a dashed outline with a question mark, the tools
+knocked out of their wielders' hands lying on the map (AMB-09), and while a
 target is being chosen, each target's cover and light in a tag above it.
 
 Must not: decide a rule or read the state itself: the light and the last known squares come from
@@ -24,6 +25,7 @@ VEIL = {"dim": ((10, 14, 40), 70), "dark": ((4, 6, 20), 150)}
 LAST_SEEN = (255, 212, 138)
 TAG_TEXT = (250, 244, 230)
 TAG_BACK = (20, 23, 29)
+TOOL = (214, 220, 228)
 #: badge colours of our conditions (letters as in looks.CONDITIONS)
 BADGES = {"R": (60, 130, 80), "P": (200, 120, 50), "KO": (120, 40, 40), "H": (70, 70, 110),
           "D": (60, 110, 170), "G": (150, 110, 40), "Av": (70, 120, 170)}
@@ -73,6 +75,27 @@ class LastSeen:
             surface.blit(q, q.get_rect(center=r.center))
 
 
+class DroppedTools:
+    """A small crossed-blades mark on each square where a tool knocked from its wielder's hands
+    lies (AMB-09), so a player sees what can be picked up."""
+
+    def __init__(self, scene: "BattleScene"):
+        self.scene = scene
+
+    def __call__(self, surface: pygame.Surface, view: Any) -> None:
+        tools = self.scene.ask(self.scene.presenter.dropped_tools)
+        if not tools:
+            return
+        px = max(8, int(view.tile))
+        w = max(2, px // 12)
+        for cell, _what in tools:
+            r = view.cell_rect(cell).inflate(-px // 3, -px // 3)
+            pygame.draw.ellipse(surface, TAG_BACK, r.inflate(px // 8, px // 8))
+            pygame.draw.line(surface, TOOL, r.topleft, r.bottomright, w)
+            pygame.draw.line(surface, TOOL, r.topright, r.bottomleft, w)
+            pygame.draw.ellipse(surface, LAST_SEEN, r.inflate(px // 8, px // 8), max(1, w // 2))
+
+
 class TargetTags:
     """While a target is being chosen, a small tag above each target saying its cover and
     light (drawn over the tokens, so it is never hidden under the one it names)."""
@@ -119,4 +142,5 @@ def attach(scene: "BattleScene") -> None:
         sprites.BADGE_COLOURS.setdefault(glyph, colour)
     scene.view.layers_below.append(LightVeil(scene))
     scene.view.layers_below.append(LastSeen(scene))
+    scene.view.layers_below.append(DroppedTools(scene))
     scene.view.layers_above.append(TargetTags(scene))

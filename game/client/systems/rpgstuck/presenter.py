@@ -22,11 +22,14 @@ from typing import Any
 from game.engine.actions import Concede, EndTurn
 from game.engine.events import DiceRolled, InitiativeSettled
 from game.engine.events import Moved as CoreMoved
-from game.engine.systems.rpgstuck import arith, attack, called, mount, rolls, rules, sight
+from game.engine.systems.rpgstuck import (arith, attack, called, limbs, mount, rolls, rules, sight,
+                                          tools)
 from game.engine.systems.rpgstuck.actions import (Aim, Assail, Attack, Avert, Block, Dash,
                                                   Discern, Dismount, Escape, Finish, Grapple,
-                                                  Haul, Hide, Mount, Move, Release, Resist,
-                                                  Shift, Shove, StandUp, AreaAttack, UseStep)
+                                                  Haul, Hide, Mount, Move, PickUp, Release,
+                                                  LongJump, Resist, Seize, Shift, SwapLimb,
+                                                  Teleport, Shove, StandUp, AreaAttack,
+                                                  UseStep)
 from game.engine.systems.rpgstuck.attack import AVERT_DIE, BLOCK_STAGE
 from game.engine.systems.rpgstuck.forecast import predict
 from game.engine.systems.rpgstuck.content import part_y
@@ -54,7 +57,8 @@ BLIND_LINE = (170, 170, 180)
 #: how many action-bar buttons get a number key (1-9)
 HOTKEYS = 9
 MOVE_VERBS = {"walk": "walks", "shift": "shifts", "pushed": "is pushed", "fall": "falls",
-              "climb": "climbs", "swim": "swims", "jump": "jumps", "fly": "flies"}
+              "climb": "climbs", "swim": "swims", "jump": "jumps", "fly": "flies",
+              "teleport": "teleports"}
 
 
 #: the actions the bar, the map and the prompts offer by their own controls
@@ -110,6 +114,16 @@ class RpgStuckPresenter(Presenter):
             return None
         c = self.seen().creatures.get(uid)
         return c if c is not None and self._shown(c) else None
+
+    def dropped_tools(self) -> list[tuple[Cell, str]]:
+        """(square, "Ogre's Club") for every tool lying on the map (AMB-09); a tool on the
+        ground is in plain sight, so every seat sees it."""
+        out = []
+        for c in self.state.creatures.values():
+            for part, (x, y) in sorted(c.dropped.items()):
+                out.append(((x, y), f"{self.unit_name(c.id)}'s "
+                                    f"{self._anatomy_name(c.id, part)}"))
+        return out
 
     def last_known(self) -> list[tuple[Cell, int, str]]:
         """(square, footprint, name) where the viewing seat last saw each enemy it no longer
@@ -354,6 +368,11 @@ class RpgStuckPresenter(Presenter):
         for (x, y), size, name in self.last_known():
             if x <= cell[0] < x + size and y <= cell[1] < y + size:
                 lines.append(PanelLine(f"{name} was last seen here", "Seen", colour=WARM))
+        for at, what in self.dropped_tools():
+            if at == cell:
+                lines.append(PanelLine(f"{what} lies here", "Tool", colour=WARM,
+                                       tooltip="Knocked out of its wielder's hands: a minor "
+                                               "action picks it up from here or next to it"))
         return TilePanel(f"Square {cell[0]}, {cell[1]}", lines)
 
     # -- the action bar --------------------------------------------------------------------------
@@ -657,6 +676,11 @@ class RpgStuckPresenter(Presenter):
                 return aimed.name
         return title(a.part)
 
+    def _anatomy_name(self, target: str, part: str) -> str:
+        """What part `part` of `target` is called on its stat block ("Club" for its Tool)."""
+        d = self.state.creatures.get(target)
+        return tools.part_name(self.state, d, part) if d is not None else title(part)
+
     def _attack_label(self, a: Attack) -> str:
         """A picker line: what it is and its odds (hit, crit, drop) when the target is seen."""
         words = self.describe(a)
@@ -870,6 +894,23 @@ class RpgStuckPresenter(Presenter):
             return f"Get down at {a.x},{a.y}"
         if isinstance(a, Haul):
             return f"Haul {n(a.target)} to {a.x},{a.y}"
+        if isinstance(a, LongJump):
+            return f"Jump to {a.x},{a.y}"
+        if isinstance(a, SwapLimb):
+            c = self.state.creatures.get(a.unit)
+            limb = limbs.name(self.state, c, a.limb) if c is not None and 0 < a.limb <= len(
+                limbs.grapple_limbs(self.state, c)) else f"limb {a.limb}"
+            return f"Hold {n(a.target)} with {limb}"
+        if isinstance(a, Teleport):
+            st = self.state
+            c = st.creatures.get(a.unit)
+            name = profile(st, c, a.ability).name if c is not None else title(a.ability)
+            return f"{name} to {a.x},{a.y}"
+        if isinstance(a, PickUp):
+            whose = "your" if a.unit == a.owner else f"{n(a.owner)}'s"
+            return f"Pick up {whose} {self._anatomy_name(a.owner, a.part).lower()}"
+        if isinstance(a, Seize):
+            return f"Seize {n(a.target)}'s {self._anatomy_name(a.target, a.part).lower()}"
         if isinstance(a, Aim):
             return "Aim (a d4 on the next attack roll)"
         if isinstance(a, Assail):
@@ -992,12 +1033,20 @@ class RpgStuckPresenter(Presenter):
                 f"{n(e.grappler)}'s hold on {n(e.target)} ends"
                 + {"let go": " (let go)", "escaped": " (escaped)", "holder moved": " (pushed away)",
                    "pushed out of reach": " (pushed out of reach)",
+                   "teleported": " (teleported away)", "limb lost": " (its limb is lost)",
                    "down": " (down)"}.get(e.why, ""), FORCED),
             "rs.part_hit": lambda e: LogLine(
                 f"The called shot strikes {n(e.creature)}'s {e.part.lower()}"
                 + (f": {e.to_part} to the part, {e.hp_left} HP left" if e.hp_left is not None
                    else "")
                 + (" — destroyed" if e.broken else ""), DAMAGE if e.broken else WARM),
+            "rs.tool_dropped": lambda e: LogLine(
+                f"{n(e.creature)}'s {e.part.lower()} flies out of its hands to {e.x},{e.y}"
+                if not e.picked_by else
+                f"{n(e.picked_by)} picks up {n(e.creature)}'s {e.part.lower()}", FORCED),
+            "rs.part_seized": lambda e: LogLine(
+                f"{n(e.grappler)} seizes {n(e.target)}'s {e.part.lower()}" if e.kept else
+                f"{n(e.grappler)} lets go of {n(e.target)}'s {e.part.lower()}", FORCED),
             "rs.mounted": lambda e: f"{n(e.rider)} mounts {n(e.mount)} ({e.cost} ft)",
             "rs.dismounted": lambda e: LogLine(
                 f"{n(e.rider)} " + {"dismounted": "dismounts from", "fell off": "falls off",

@@ -33,11 +33,14 @@ class Move(Record):
 class Strike(Record):
     """A melee strike at `target` (GU-51..58): `strike` is one of STRIKES; `weapon` names the
     weapon for weapon and multi-weapon strikes. The first strike spends the combat action; a
-    multi-weapon attack or a creature's punches give further strikes of the same kind."""
+    multi-weapon attack or a creature's punches give further strikes of the same kind. `part`
+    makes it a called shot (GU-59..61): a body part ("head"), a held item ("item:sword") or
+    manifested wings ("wings:wind_wings"); "" aims at the creature (aim.py)."""
     actor: str
     target: str
     strike: str
     weapon: str = ""
+    part: str = ""
 
 
 @action("gu.sprint")

@@ -136,7 +136,8 @@ class GuBot(BotBase):
         stand = [a for a in legal if isinstance(a, StandUp)]
         if stand:                                                   # GU-151: up first
             return stand[0]
-        strikes = [a for a in legal if isinstance(a, Strike)]
+        # plain strikes only: a called shot (a.part) is the same blow at a penalty (GU-59)
+        strikes = [a for a in legal if isinstance(a, Strike) and not a.part]
         if strikes:
             return max(strikes, key=lambda a: self._strike_score(view, me, a, rng))
         moves_ = [a for a in legal if isinstance(a, Move)]

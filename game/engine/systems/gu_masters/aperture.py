@@ -18,7 +18,7 @@ from game.engine.rng import Rng
 from game.engine.rules import Refusal
 from game.engine.tactics import pending
 
-from . import content, detonate, stones
+from . import content, detonate, limbs, stones
 from .events import EssenceChanged
 from .state import Creature, GuState
 
@@ -63,7 +63,7 @@ def free_hands(c: Creature) -> int:
     """Hands not holding a weapon (GU-69); broken hands count as not free."""
     lib = content.content()
     held = sum(lib.weapons[w].hands for w in c.weapons if w in lib.weapons)
-    return max(0, c.arms - held)
+    return max(0, limbs.usable_arms(c) - held)          # GU-X-13: a useless hand holds nothing
 
 
 def legal(state: GuState, c: Creature) -> list:

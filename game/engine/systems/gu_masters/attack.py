@@ -16,13 +16,14 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.rng import Rng
+from game.engine.rules import Refusal
 from game.engine.tactics import forced
 from game.engine.tactics.footprint import cells_distance
 
 from . import gu
 from . import damage as arith
 from . import content
-from . import dying
+from . import aim, dying, hiding, injuries, limbs, ticks
 from . import terrain
 from .actions import BITE, KICK, MULTI, PUNCH, WEAPON, Strike
 from .house import HOUSE
@@ -59,13 +60,15 @@ def can_strike(c: Creature) -> bool:
 
 
 def targets(state: GuState, c: Creature, reach: int) -> list[Creature]:
-    return [o for o in state.living() if o.side != c.side and distance(state, c, o) <= reach]
+    """The enemies within `reach` it can see to strike (a hidden one it cannot, GU-13)."""
+    return [o for o in state.living() if o.side != c.side and not hiding.unseen(c, o)
+            and distance(state, c, o) <= reach]
 
 
 def multi_count(c: Creature) -> int:
-    """GU-52: W weapons wielded, at most as many as it has arms (hands)."""
+    """GU-52: W weapons wielded, at most as many as it has usable arms (hands; GU-X-13)."""
     hands = sum(content.content().weapons[w].hands for w in c.weapons)
-    return len(c.weapons) if len(c.weapons) >= 2 and hands <= c.arms else 0
+    return len(c.weapons) if len(c.weapons) >= 2 and hands <= limbs.usable_arms(c) else 0
 
 
 def strike_options(state: GuState, c: Creature, *, opportunity: bool = False
@@ -78,7 +81,7 @@ def strike_options(state: GuState, c: Creature, *, opportunity: bool = False
             out.append((WEAPON, w, t))
     unarmed = targets(state, c, UNARMED_REACH)
     for kind in (PUNCH, KICK, BITE):
-        if kind not in c.attacks or (kind == PUNCH and c.arms < 1) \
+        if kind not in c.attacks or (kind == PUNCH and limbs.usable_arms(c) < 1) \
                 or (kind == KICK and opportunity):
             continue
         out += [(kind, "", t) for t in unarmed]
@@ -87,27 +90,60 @@ def strike_options(state: GuState, c: Creature, *, opportunity: bool = False
 
 def legal(state: GuState, c: Creature) -> list:
     """Strikes on its own turn: the first spends the combat action (GU-18); a multi-weapon
-    attack then gives one strike per weapon left, punches one per arm left (GU-52/53)."""
+    attack then gives one strike per weapon left, punches one per arm left (GU-52/53). Each
+    strike is listed plain, then called at every part the target has (GU-59, aim.parts)."""
     turn = state.turn
     if not can_strike(c):
         return []
     if turn.strikes > 0:
         if turn.strike_kind == MULTI:
-            return [Strike(c.id, t.id, MULTI, w) for w in c.weapons if w not in turn.used_weapons
-                    for t in targets(state, c, weapon_reach(w))]
-        return [Strike(c.id, t.id, PUNCH) for t in targets(state, c, UNARMED_REACH)]
+            return _called(state, [Strike(c.id, t.id, MULTI, w) for w in c.weapons
+                                   if w not in turn.used_weapons
+                                   for t in targets(state, c, weapon_reach(w))])
+        return _called(state, [Strike(c.id, t.id, PUNCH)
+                               for t in targets(state, c, UNARMED_REACH)])
     if turn.action:
         return []
     out = [Strike(c.id, t.id, kind, w) for kind, w, t in strike_options(state, c)]
     if multi_count(c):
         out += [Strike(c.id, t.id, MULTI, w) for w in c.weapons
                 for t in targets(state, c, weapon_reach(w))]
+    return _called(state, out)
+
+
+def _called(state: GuState, plain: list[Strike]) -> list[Strike]:
+    """Every plain strike, then its called shots at each part its target has (GU-59)."""
+    parts: dict[str, list[str]] = {}
+    out: list[Strike] = list(plain)
+    for s in plain:
+        if s.target not in parts:
+            parts[s.target] = aim.parts(state, state.creatures[s.target])
+        out += [Strike(s.actor, s.target, s.strike, s.weapon, p) for p in parts[s.target]]
     return out
 
 
-def attack_mods(state: GuState, c: Creature, target: Creature, kind: str
+def refusal(state: GuState, action: Any) -> Refusal | None:
+    """Why a called shot cannot be made: whatever refuses the same strike made plain (the
+    rules' reasons), else a part the target does not have (GU-59)."""
+    if not isinstance(action, Strike) or not action.part:
+        return None
+    from . import rules
+    why = rules.validate(state, Strike(action.actor, action.target, action.strike,
+                                       action.weapon))
+    if why is not None:
+        return why
+    if action.part not in aim.parts(state, state.creatures[action.target]):
+        return Refusal(f"{action.target} has no {action.part!r} to aim at: "
+                       f"{', '.join(aim.parts(state, state.creatures[action.target])) or 'none'}",
+                       "GU-59")
+    return None
+
+
+def attack_mods(state: GuState, c: Creature, target: Creature, kind: str, part: str = ""
                 ) -> tuple[tuple[str, int], ...]:
     mods: list[tuple[str, int]] = []
+    if part:
+        mods.append(aim.modifier(state, target, part))   # GU-59/60: by the part's size
     if kind == MULTI:
         mods.append((f"{multi_count(c)} weapons", MULTI_PENALTY * multi_count(c)))
     if c.has("prone"):
@@ -130,16 +166,18 @@ def apply(state: GuState, action: Strike, rng: Rng) -> list:
     else:
         turn.action = True
         turn.strike_kind = action.strike
-        turn.strikes = {MULTI: multi_count(c) - 1, PUNCH: c.arms - 1}.get(action.strike, 0)
+        turn.strikes = {MULTI: multi_count(c) - 1,
+                        PUNCH: limbs.usable_arms(c) - 1}.get(action.strike, 0)   # GU-X-13
     if action.strike == MULTI:
         turn.used_weapons.append(action.weapon)
     if turn.strikes == 0:
         turn.strike_kind = ""
-    return strike(state, c, state.creatures[action.target], action.strike, action.weapon, rng)
+    return strike(state, c, state.creatures[action.target], action.strike, action.weapon, rng,
+                  part=action.part)
 
 
 def strike(state: GuState, c: Creature, target: Creature, kind: str, weapon: str, rng: Rng,
-           *, disadvantage: bool = False, counter: bool = False) -> list:
+           *, disadvantage: bool = False, counter: bool = False, part: str = "") -> list:
     """One melee strike, its reactions and its damage (also attacks of opportunity and
     counter-attacks, which are not the attacker's own turn)."""
     from . import reactions
@@ -148,7 +186,8 @@ def strike(state: GuState, c: Creature, target: Creature, kind: str, weapon: str
         hit, raw, dos, rolled = True, 0, 0, False
         events.append(Struck(c.id, target.id, kind, True, weapon))
     else:
-        t = roll(state, rng, c.skills.get("Close Combat", 0), attack_mods(state, c, target, kind),
+        t = roll(state, rng, c.skills.get("Close Combat", 0),
+                 attack_mods(state, c, target, kind, part),
                  purpose=kind, disadvantage=disadvantage)
         events.append(test_event(c.id, "Close Combat", f"{kind} {target.id}", t))
         hit, raw, dos, rolled = t.success, t.raw, t.dos, True
@@ -156,44 +195,50 @@ def strike(state: GuState, c: Creature, target: Creature, kind: str, weapon: str
     if not hit:
         return events
     blow = {"attacker": c.id, "target": target.id, "kind": kind, "weapon": weapon,
-            "rolled": rolled, "raw": raw, "dos": dos, "melee": True, "counter": counter}
+            "rolled": rolled, "raw": raw, "dos": dos, "melee": True, "counter": counter,
+            "part": part}
     return events + reactions.after_hit(state, blow, rng)
 
 
 def land(state: GuState, blow: dict[str, Any], rng: Rng) -> list:
     """The damage of a melee hit no reaction stopped (GU-51, 54..58)."""
+    if blow.get("gu"):                       # a Gu's hit: its effects (activate.py)
+        from . import activate
+        return activate.land(state, blow, rng)
     c, target = state.creatures[blow["attacker"]], state.creatures[blow["target"]]
     kind = blow["kind"]
+    part = str(blow.get("part", ""))                    # a called shot's part (GU-127)
     strength = gu.attribute(c, "Strength")
     events: list = []
     if kind in (WEAPON, MULTI):
         w = content.content().weapons[blow["weapon"]]
         amount, dtype = arith.weapon_damage(w.damage, strength), w.type  # GU-51
-        events += harm(state, target, amount, dtype, c.id, rng)
+        events += harm(state, target, amount, dtype, c.id, rng, part=part)
     elif kind == PUNCH:
         amount = arith.punch_damage(strength)                             # GU-54
-        events += harm(state, target, amount, "force", c.id, rng)
+        events += harm(state, target, amount, "force", c.id, rng, part=part)
         recoil = arith.punch_recoil(amount, gu.recoil_cut(c))            # GU-55
         if recoil and c.on_board:
             events += harm(state, c, recoil, "force", "recoil", rng, direct=True)
     elif kind == KICK:
         amount = arith.kick_damage(strength)                              # GU-56
-        events += harm(state, target, amount, "force", c.id, rng)
+        events += harm(state, target, amount, "force", c.id, rng, part=part)
         if target.size_index <= 3 and target.on_board:                   # GU-57: Large or less
             events += knock(state, c, target, arith.kick_knockback(strength))
     elif kind == BITE:
         amount = arith.bite_damage(strength)                              # GU-58
         before = target.hp
-        events += harm(state, target, amount, "rending", c.id, rng)
+        events += harm(state, target, amount, "rending", c.id, rng, part=part)
         bleed = arith.bite_bleeding(before - target.hp)
         if bleed > 0 and target.on_board:
             events += add_status(target, Status("bleeding", bleed, -1, c.id))
     return events
 
 
-def knock(state: GuState, c: Creature, target: Creature, metres: int) -> list:
+def knock(state: GuState, c: Creature, target: Creature, metres: int, *,
+          prone: bool = True) -> list:
     """GU-57: knocked straight away from the kicker, stopping at walls, the edge and other
-    creatures (GU-GM-43), and landing prone."""
+    creatures (GU-GM-43), and landing prone (a Gu's push: `prone` False)."""
     dx, dy = target.x - c.x, target.y - c.y
     step = forced.snap8(dx, dy) or (1, 0)
     board = state.board
@@ -213,38 +258,37 @@ def knock(state: GuState, c: Creature, target: Creature, metres: int) -> list:
     if push.moved:
         target.x, target.y = push.end
         events.append(Moved(target.id, push.path[1:], "knockback", True, 0))
-    events += add_status(target, Status("prone", 0, -1, c.id))
+    if prone:
+        events += add_status(target, Status("prone", 0, -1, c.id))
     return events
 
 
-def add_status(c: Creature, s: Status) -> list:
-    """Give a status (stacking Bleeding, GU-140; refreshing the rest)."""
-    old = c.status(s.id)
-    if old is not None and s.id == "bleeding":
-        old.value += s.value
-        return [StatusChanged(c.id, s.id, True, old.value, old.turns)]
-    if old is not None:
-        c.statuses.remove(old)
-    c.statuses.append(s)
-    return [StatusChanged(c.id, s.id, True, s.value, s.turns)]
+def add_status(c: Creature, s: Status, state: GuState | None = None) -> list:
+    """Give a status through statuses.apply (stacking Bleeding, GU-140; refreshing the rest;
+    immunity, GU-108; Ablaze over Burning, GU-134): ticks.give, the one home."""
+    return ticks.give(state, c, s)
 
 
 def harm(state: GuState, c: Creature, amount: int, dtype: str, source: str, rng: Rng, *,
-         direct: bool = False, rank: int = 0) -> list:
+         direct: bool = False, rank: int = 0, reducible: bool = True, touch: bool = False,
+         part: str = "") -> list:
     """`c` takes a damage instance: damage.py's pipeline (shield, reductions, resistances,
     instant death GU-109), then dying.py's transitions (the 0-HP Perseverance test GU-94, a
-    final stand turning to dying GU-111)."""
+    final stand turning to dying GU-111), then its injuries: a heavy hit's by type (GU-120..126)
+    and a called shot's on `part` once it took HP (GU-127..132, GU-GM-18/20), applied by
+    limbs.py. Dice in this order: the 0-HP test, the force d4, the head d4, the limb. Its
+    shields, reductions and resistances are what its Gu make of it (gu.defender)."""
     if not c.on_board:
         return []
-    shields = (arith.Shield("shield", c.shield),) if c.shield > 0 else ()
-    r = arith.take(arith.Hit(amount, dtype, rank, direct, source=source),
-                   arith.Defender(c.hp, c.max_hp, c.attrs.get("Fortitude", 0), shields),
-                   instant_death_measure=HOUSE.read(state, "death_measure"))
-    c.shield -= sum(n for _, n in r.absorbed)
+    found = hiding.reveal(c, "it was hurt")                              # GU-13
+    r = arith.take(arith.Hit(amount, dtype, rank, direct, touch=touch, reducible=reducible,
+                             source=source),
+                   gu.defender(c), instant_death_measure=HOUSE.read(state, "death_measure"))
+    gu.spend_shields(c, r.absorbed)
     c.hp = r.hp_after                                                    # GU-93
     stages = tuple((s.step, s.before - s.after) for s in r.stages if s.step != "hit points")
-    events: list = [Damaged(c.id, r.hp_before - r.hp_after, c.hp, source, amount, dtype,
-                            stages)]
+    events: list = [*found, Damaged(c.id, r.hp_before - r.hp_after, c.hp, source, amount,
+                                    dtype, stages)]
     life = life_of(c)
     if r.dropped:
         t = roll(state, rng, c.attrs.get("Perseverance", 0), purpose="0 HP")
@@ -252,7 +296,16 @@ def harm(state: GuState, c: Creature, amount: int, dtype: str, source: str, rng:
         change = dying.at_zero(life, t)
     else:
         change = dying.hurt(life, r.dealt, instant_death=r.instant_death)
-    return events + set_life(state, c, change.life, change.note)
+    events += set_life(state, c, change.life, change.note)
+    if c.on_board and r.dealt >= 1:
+        combine = "both" if HOUSE.read(state, "both_injuries") else "called_only"
+        for injury in injuries.roll_injuries(rng, kind=dtype, dealt=r.dealt, max_hp=c.max_hp,
+                                             called_part=aim.injury_part(state, c, part),
+                                             combine=combine):
+            events += limbs.take_injury(state, c, injury, rng)
+        if part:
+            events += aim.after_hit(state, c, part)                     # GU-GM-18
+    return events
 
 
 def life_of(c: Creature) -> "dying.Life":
@@ -271,7 +324,7 @@ def set_life(state: GuState, c: Creature, life: "dying.Life", why: str) -> list:
 
 def set_condition(state: GuState, c: Creature, condition: str, why: str) -> list:
     c.condition = condition
-    c.unconscious = condition in ("dying", "dead")                       # GU-113
+    ticks.sync_awake(c)                                                  # GU-113, GU-X-13
     events: list = [ConditionChanged(c.id, condition, c.unconscious, why)]
     if c.unconscious:
         c.sustained.clear()

@@ -60,11 +60,13 @@ class CalledPart:
         return f"called shot: {self.part.replace('_', ' ')}"
 
 
-def body_part(body: Body, part: str, creature_size: str, *, scaling: bool = True) -> CalledPart:
-    """GU-59..61: a called shot at a part of the creature's body plan."""
+def body_part(body: Body, part: str, creature_size: str, *, scaling: bool = True,
+              medium_size: str | None = None) -> CalledPart:
+    """GU-59..61: a called shot at a part of the creature's body plan; `medium_size` replaces
+    the plan's size for a Medium creature (the table's leg size, GU-GM-17)."""
     for p in body.parts:
         if p.id == part:
-            size = _on(p.size, creature_size, scaling)
+            size = _on(medium_size or p.size, creature_size, scaling)
             return CalledPart("body", part, size, size_modifier(size), p.injury)
     raise ValueError(f"no part {part!r} on a {body.id} body; it has "
                      f"{[p.id for p in body.parts]}")

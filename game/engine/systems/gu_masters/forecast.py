@@ -4,8 +4,10 @@ battle screen's forecast on hover and its reaction prompts show.
 Owns: `strike_forecast` (the attack test with each modifier named by its source, the chance
 the roll hits, the chance the damage lands after each reaction the defender could choose and
 after its best one, the damage after shields, rank and reduction, and the chances to drop the
-target, send it to a final stand or dying, or kill it) and `reaction_odds` (for a hit already
-rolled and waiting for the defender's answer: the chance each answer stops it).
+target, send it to a final stand or dying, or kill it), `gu_forecast` (the same for a Gu or a
+killer move aimed at a creature), `weigh` (what both share: a shield Gu on offer counts as the
+defender's best reaction when it leaves less HP to lose, GU-80) and `reaction_odds` (for a
+hit already rolled and waiting for the defender's answer: the chance each answer stops it).
 
 How: the test modifiers and the reactions on offer are the engine's own (attack.attack_mods,
 reactions.offers, moves.dodge_mods); the chances are odds.py's exact enumeration; the damage
@@ -72,11 +74,14 @@ class StrikeForecast:
     final_stand: Fraction
     dying: Fraction
     dead: Fraction
+    shield: str = ""                   # GU-80: the shield Gu that is the defender's best answer
+    bare: Landing | None = None        # the landing with no shield, when `shield` is best
 
     @property
     def hit(self) -> Fraction:
-        """The chance the damage lands after the defender's best reaction."""
-        return self.odds.after_best
+        """The chance the damage lands after the defender's best reaction (onto its shield,
+        when a shield Gu is that reaction: `landing` is then the shielded one)."""
+        return self.odds.roll_hits if self.shield else self.odds.after_best
 
 
 def _modes(state: GuState) -> dict[str, str]:
@@ -104,15 +109,34 @@ def parry_check(d: Creature) -> odds.Check:
     return odds.Check(d.skills.get(PARRY_SKILL, 0))
 
 
-def landing(state: GuState, blow: dict[str, Any]) -> Landing:
+class _Faces(Rng):
+    """A generator whose every die shows `face`, or the nearest it can (a d4 of an injury the
+    landing rolls shows 1 or 4): the copies' Perseverance tests succeed or fail on cue."""
+
+    __slots__ = ("face",)
+
+    @classmethod
+    def showing(cls, face: int) -> "_Faces":
+        got = cls()
+        got.face = face
+        return got
+
+    def randint(self, lo: int, hi: int) -> int:
+        return min(hi, max(lo, self.face))
+
+
+def landing(state: GuState, blow: dict[str, Any], shield_gu: str = "") -> Landing:
     """The engine lands `blow` on two copies of the state, the target's Perseverance test
-    forced to succeed on one and fail on the other (GU-94)."""
+    forced to succeed on one and fail on the other (GU-94); with `shield_gu`, the defender raises
+    that shield Gu first (GU-80), as activate.resolve_shield does."""
+    from . import activate
     results = []
     for face in (1, 100):
         st = copy.deepcopy(state)
-        rng = Rng.from_seed(0)
-        rng.force([face] * 4)
+        rng = _Faces.showing(face)
         d = st.creatures[blow["target"]]
+        if shield_gu:
+            activate.raise_shield(st, d, shield_gu, rng)
         shield = d.shield
         events = attack.land(st, blow, rng)
         hurt = [e for e in events if isinstance(e, Damaged) and e.victim == d.id]
@@ -125,19 +149,52 @@ def landing(state: GuState, blow: dict[str, Any]) -> Landing:
 
 
 def strike_forecast(state: GuState, c: Creature, d: Creature, kind: str, weapon: str = "", *,
-                    disadvantage: bool = False, counter: bool = False) -> StrikeForecast:
-    """The forecast of `c` striking `d` with `kind` (and `weapon`) now."""
+                    disadvantage: bool = False, counter: bool = False, part: str = ""
+                    ) -> StrikeForecast:
+    """The forecast of `c` striking `d` with `kind` (and `weapon`) now; `part` a called shot's
+    aim (its modifier on the roll, GU-59/60, and its injury in the landing)."""
+    mods = attack.attack_mods(state, c, d, kind, part)
+    blow = {**_blow(state, c, d, kind, weapon, counter=counter), "part": part}
+    return weigh(state, c, d, blow, ATTACK_SKILL, mods, kind, weapon, disadvantage)
+
+
+def gu_forecast(state: GuState, c: Creature, d: Creature, uid: str) -> StrikeForecast:
+    """The forecast of `c` aiming the Gu (or `killer:<id>` killer move) `uid` at `d` now,
+    with the engine's own aim modifiers, blow and reactions (activate.py). `kind` is "gu" and
+    `weapon` the Gu; a Gu with no attack test hits without a roll."""
+    from . import activate, gu
+    u = gu.usable(uid)
+    mods = activate.aim_mods(state, c, d, u) or ()
+    auto = not u.skill or (u.touch and not moves.can_move(d))
+    blow = activate.blow(c, d, u, not auto, 50, 1)
+    skill = activate.skill_name(u.skill) if u.skill else ""
+    return weigh(state, c, d, blow, skill, mods, "gu", uid, False)
+
+
+def weigh(state: GuState, c: Creature, d: Creature, blow: dict[str, Any], skill: str,
+          mods: tuple[tuple[str, int], ...], kind: str, weapon: str, disadvantage: bool
+          ) -> StrikeForecast:
+    """The numbers of one blow about to be tried: the test, the odds after each reaction on
+    offer, the landing, and what it does. A shield Gu on offer is the best answer when the HP
+    it leaves to lose (the hit lands on it for sure) is less than after the best of dodge and
+    parry (GU-80); `reactions` lists only those odds.py weighs (dodge, parry), the shield is
+    `shield`."""
     modes = _modes(state)
-    mods = attack.attack_mods(state, c, d, kind)
-    blow = _blow(state, c, d, kind, weapon, counter=counter)
     auto = not blow["rolled"]
-    check = None if auto else odds.Check(c.skills.get(ATTACK_SKILL, 0),
-                                         sum(v for _, v in mods), disadvantage)
-    offered = {a.reaction for a in reactions.offers(state, d, blow)}
+    check = None if auto else odds.Check(c.skills.get(skill, 0), sum(v for _, v in mods),
+                                         disadvantage)
+    answers = reactions.offers(state, d, blow)
+    offered = {a.reaction for a in answers}
     got = odds.attack_odds(check, dodge=dodge_check(d) if "dodge" in offered else None,
                            parry=parry_check(d) if "parry" in offered else None, **modes)
     land = landing(state, blow)
     lands = got.after_best
+    shield, bare = "", None
+    for a in answers:
+        if a.reaction == "shield":
+            shielded = landing(state, blow, a.gu)
+            if got.roll_hits * shielded.dealt < lands * land.dealt:
+                shield, bare, land, lands = a.gu, bare or land, shielded, got.roll_hits
     zero = Fraction(0)
     persevere = odds.p_success(odds.Check(d.attrs.get(PERSEVERANCE, 0)), **modes)
     outcome = {s: zero for s in ("final_stand", "dying", "dead")}
@@ -145,9 +202,11 @@ def strike_forecast(state: GuState, c: Creature, d: Creature, kind: str, weapon:
         if cond in outcome and cond != d.condition:
             outcome[cond] += lands * p
     drop = lands if land.hp_after == 0 and d.hp > 0 else zero
-    return StrikeForecast(kind, weapon, ATTACK_SKILL, c.skills.get(ATTACK_SKILL, 0), mods,
-                          disadvantage, auto, tuple(sorted(offered)), got, land, drop,
-                          outcome["final_stand"], outcome["dying"], outcome["dead"])
+    return StrikeForecast(kind, weapon, skill, c.skills.get(skill, 0), mods,
+                          disadvantage, auto, tuple(sorted(r for r in offered if r in got.after)),
+                          got, land, drop,
+                          outcome["final_stand"], outcome["dying"], outcome["dead"], shield,
+                          bare)
 
 
 def reaction_odds(state: GuState, blow: dict[str, Any], d: Creature) -> dict[str, Fraction]:

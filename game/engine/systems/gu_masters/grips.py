@@ -155,9 +155,20 @@ def legal(state: GuState, c: Creature) -> list:
         if not t.bonus and grapple.can_throw(strength, _weight(d)):
             for dy in (-1, 0, 1):
                 for dx in (-1, 0, 1):
-                    if dx or dy:
+                    if (dx or dy) and _throw_room(state, c, d, dx, dy):
                         out.append(Throw(c.id, dx, dy))
     return out
+
+
+def _throw_room(state: GuState, c: Creature, d: Creature, dx: int, dy: int) -> bool:
+    """A throw needs room for the held creature's first square that way: it shares the
+    grappler's square and may not stay there once the hold ends (GU-24, GU-63)."""
+    ground = ground_of(state.board)
+    cells = [(x + dx, y + dy) for x, y in d.cells()]
+    if any(not ground.in_bounds(p) or ground.is_solid(p) for p in cells):
+        return False
+    return not any(o.id not in (c.id, d.id) and set(o.cells()) & set(cells)
+                   for o in state.living())
 
 
 # --- applying -----------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from game.engine.rng import Rng
 from game.engine.tactics.footprint import block_at
 from game.engine.tactics.reach import search, square_moves
 
+from . import gu
 from . import terrain
 from .actions import Move, Sprint, StandUp
 from .events import Moved, Sprinted, StatusChanged, StoodUp
@@ -32,7 +33,7 @@ def base_movement(c: Creature) -> int:
     if not c.conscious or c.condition == "final_stand" or c.has("restrained") \
             or c.has("stunned"):
         return 0
-    m = c.movement
+    m = c.movement + gu.movement_bonus(c)             # Wind Stride and the like (gu.py)
     if c.has("fatigued"):
         m -= FATIGUE
     return max(0, m)

@@ -20,9 +20,10 @@ from game.engine.rules import IllegalAction, Refusal, refuse_unlisted
 from game.engine.tactics import pending
 from game.engine.tactics.pending import Pending
 
-from . import aperture, attack, grips, maneuvers, moves, reactions, turns
-from .actions import (DODGE, MULTI, PARRY, SHIELD, STRIKES, TAKE, WEAPON, DodgeMove, GoesFirst,
-                      Move, Opportunity, React, Sprint, StandUp, Strike)
+from . import (activate, aperture, areagu, attack, grips, hiding, maneuvers, moves, reactions,
+               ticks, turns)
+from .actions import (DODGE, MULTI, PARRY, SHIELD, STRIKES, TAKE, WEAPON, Activate, DodgeMove,
+                      GoesFirst, Move, Opportunity, React, Release, Sprint, StandUp, Strike)
 from .state import Creature, GuState
 
 REACTIONS = (DODGE, PARRY, SHIELD, TAKE)
@@ -60,13 +61,16 @@ def _initiative_apply(state: GuState, action: GoesFirst, rng: Rng) -> list:
 # own-turn actions, in the order legal_actions lists them (one row per module)
 HANDLERS: list[Handler] = [
     Handler((Move, Sprint, StandUp), moves.legal, moves.apply),
-    Handler((Strike,), attack.legal, attack.apply),
+    Handler((Strike,), attack.legal, attack.apply, attack.refusal),
     Handler((maneuvers.TakeFlight, maneuvers.Fly, maneuvers.Dive, maneuvers.Evade,
              maneuvers.Land), maneuvers.legal, maneuvers.apply, maneuvers.refusal),
     Handler((grips.Grapple, grips.Carry, grips.Throw, grips.BreakFree), grips.legal, grips.apply,
             grips.refusal),
     Handler((aperture.Absorb, aperture.Detonate), aperture.legal, aperture.apply,
             aperture.refusal),
+    Handler((hiding.Hide,), hiding.legal, hiding.apply, hiding.refusal),
+    Handler((Activate, Release, activate.Killer, activate.ReleaseMove), activate.legal,
+            activate.apply, activate.refusal),
 ]
 
 _REACTION = StageHandler((React, DodgeMove, Opportunity), reactions.stage_legal,
@@ -80,6 +84,10 @@ STAGES: dict[str, StageHandler] = {
                                        maneuvers.stage_apply, maneuvers.refusal),
     maneuvers.DIVE_FINISH: StageHandler((maneuvers.DiveFinish,), maneuvers.stage_legal,
                                         maneuvers.stage_apply, maneuvers.refusal),
+    areagu.AREA_STAGE: StageHandler((React,), areagu.stage_legal, areagu.stage_apply),
+    areagu.AREA_STEP: StageHandler((DodgeMove,), areagu.stage_legal, areagu.stage_apply),
+    ticks.EFFECTS_STAGE: StageHandler((ticks.OrderEffect,), ticks.stage_legal,
+                                      ticks.stage_apply),
 }
 
 
@@ -196,8 +204,11 @@ def apply(state: GuState, action: Any, rng: Rng) -> list:
         if state.pending or state.over:
             raise IllegalAction(Refusal("nothing to end now", "GU-14"))
         return turns.end_turn(state, rng)
-    events = _route(action)(state, action, rng)
+    stage = pending.top(state.pending)       # a stage's answer goes to that stage's handler
+    events = (STAGES[stage.stage].apply if stage is not None else _route(action))(
+        state, action, rng)
     events += grips.settle(state) + maneuvers.settle(state, rng)    # holds and falls (GU-63/119)
+    events += hiding.settle(state, action)                            # found again (GU-13)
     if not turns.check_end(state, events) and not state.pending \
             and not turns.can_act(state.acting):
         events += turns.end_turn(state, rng)     # it fell in its own turn: the turn passes

@@ -42,15 +42,16 @@ class Status:
     turns: int = -1
     source: str = ""
     rank: int = 0
+    fresh: bool = False                # gained during its bearer's own turn (GU-GM-09)
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "value": self.value, "turns": self.turns, "source": self.source,
-                "rank": self.rank}
+                "rank": self.rank, "fresh": self.fresh}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "Status":
         return cls(str(d["id"]), int(d["value"]), int(d["turns"]), str(d["source"]),
-                   int(d["rank"]))
+                   int(d["rank"]), bool(d.get("fresh", False)))
 
 
 @dataclass(slots=True)
@@ -93,6 +94,10 @@ class Creature:
     started: bool = False              # its first turn has begun (GU-12)
     tokens: list[int] = field(default_factory=lambda: [0, 0])  # Perseverance, Predicament
     hidden: bool = False               # concealed from the other side (GU-13)
+    limbs_out: list[str] = field(default_factory=list)   # "arm:1", "hand:2", "leg:1" (GU-X-13)
+    injuries: list[str] = field(default_factory=list)    # injury names taken (GU-120..132)
+    seen_at: dict[str, list[int]] = field(default_factory=dict)  # side -> last square seen
+    shield_gu: dict[str, int] = field(default_factory=dict)  # shield points by Gu (GU-160/97)
 
     @property
     def size(self) -> int:
@@ -161,6 +166,7 @@ class Turn:
     maneuvers: int = 0                 # GU-21: flying maneuvers made (maneuvers.py)
     evaded: bool = False               # GU-35: one Evade a turn
     wings: str = ""                    # GU-22: the flight Gu it flies by this turn
+    ablaze: bool = False               # GU-136: Ablaze took HP from it this turn
 
     def to_json(self) -> dict[str, Any]:
         return {f.name: (list(getattr(self, f.name)) if f.name == "used_weapons"

@@ -22,7 +22,7 @@ from game.engine.tactics import pending
 from game.engine.tactics.boardbuild import build_board, grid_rows, rows_board
 
 from . import content as C
-from . import rules, turns
+from . import rules, turns, view
 from .events import InitiativeSettled
 from .house import DEFAULTS, HOUSE_RULES
 from .mapcheck import check_map
@@ -50,6 +50,9 @@ _STAGE_PROMPTS = {
     rules.maneuvers.AFTER_DIVE: "{actor} ends its dive: strike once, or not?",
     rules.maneuvers.DIVE_FINISH: "{actor} ends its dive: land or rise 1 m?",
     rules.reactions.COUNTER_STAGE: "{actor} parried: strike back?",
+    rules.areagu.AREA_STAGE: "{actor} is caught in an area: dodge out, shield or take it?",
+    rules.areagu.AREA_STEP: "{actor} got out: where does it step?",
+    rules.ticks.EFFECTS_STAGE: "{actor}'s turn starts: which of its effects resolves first?",
 }
 
 
@@ -280,7 +283,7 @@ class GuMasters(SystemBase):
         return state.over
 
     def view(self, state: GuState, seat: int) -> GuState:
-        return copy.deepcopy(state)
+        return view.redacted(state, seat)       # hidden enemies left out (GU-13, view.py)
 
     def state_from_json(self, data: dict) -> GuState:
         with self.reading_save():

@@ -18,7 +18,7 @@ from game.engine.tactics import pending, timelimit
 from game.engine.tactics.footprint import cells_distance
 from game.engine.tactics.pending import Pending
 
-from . import checks, dying
+from . import checks, dying, gu, ticks
 from .events import EssenceChanged, InitiativeSettled, Tested
 from .house import HOUSE
 from .state import Creature, GuState, Turn
@@ -146,6 +146,12 @@ def start_turn(state: GuState, rng: Rng) -> list:
                 if gain > 0:
                     c.essence += gain
                     events.append(EssenceChanged(c.id, gain, c.essence, "regen"))
+            events += gu.upkeep(state, c)                    # GU-45, GU-GM-47 (gu.py)
+            events += ticks.start_effects(state, c, rng)     # GU-16: statuses' damage
+            if state.pending:
+                return events                                # it orders its effects first
+            if check_end(state, events):
+                return events
             if can_act(c):
                 return events
             events += end_turn_effects(state, rng)
@@ -158,7 +164,8 @@ def start_turn(state: GuState, rng: Rng) -> list:
 
 def end_turn_effects(state: GuState, rng: Rng) -> list:
     """What happens as the acting creature's turn ends: a dying creature's Perseverance test
-    for its tokens (GU-114..116, counted by dying.py)."""
+    for its tokens (GU-114..116, counted by dying.py), then its statuses' end-of-turn effects
+    (ticks.end_effects: Ablaze's test, durations, Dazed and Stunned; GU-17, GU-136)."""
     from .attack import life_of, set_life
     c = state.acting
     events: list = []
@@ -167,6 +174,8 @@ def end_turn_effects(state: GuState, rng: Rng) -> list:
         events.append(test_event(c.id, "Perseverance", "dying", t))
         change = dying.end_of_turn(life_of(c), t)
         events += set_life(state, c, change.life, change.note)
+    if c.on_board:
+        events += ticks.end_effects(state, c, rng)
     return events
 
 

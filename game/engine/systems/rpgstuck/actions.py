@@ -210,3 +210,54 @@ class UseStep(Record):
     at once), spending its limited use (RS-148)."""
     unit: str
     step: str
+
+
+@action("rs.seize")
+@dataclass(frozen=True, slots=True)
+class Seize(Record):
+    """Major: `unit` tries to seize the part `part` (an anatomy kind id: "tool", "wings",
+    "vitals", ...) of the creature `target` it already holds (RS-68, seize.py)."""
+    unit: str
+    target: str
+    part: str
+
+
+@action("rs.pick_up")
+@dataclass(frozen=True, slots=True)
+class PickUp(Record):
+    """Minor: `unit`, on or next to the square where `owner`'s `part` (a tool) lies, picks it up
+    (AMB-09, tools.py)."""
+    unit: str
+    owner: str
+    part: str
+
+
+@action("rs.teleport")
+@dataclass(frozen=True, slots=True)
+class Teleport(Record):
+    """Use the teleport abilitech `ability`: `unit` appears with its anchor at (x, y), a seen,
+    free square in range, bringing what it holds (RS-109, RS-70; teleport.py)."""
+    unit: str
+    ability: str
+    x: int
+    y: int
+
+
+@action("rs.swap_limb")
+@dataclass(frozen=True, slots=True)
+class SwapLimb(Record):
+    """Free: `unit` moves its hold on `target` to its free grappling limb number `limb` (RS-74;
+    limbs.py numbers them in stat-block order from 1)."""
+    unit: str
+    target: str
+    limb: int
+
+
+@action("rs.long_jump")
+@dataclass(frozen=True, slots=True)
+class LongJump(Record):
+    """Leap in a straight line to (x, y), two squares or more away, paying the distance from
+    movement (RS-107, jumps.py)."""
+    unit: str
+    x: int
+    y: int

@@ -21,7 +21,7 @@ from game.engine.tactics import pending
 from game.engine.tactics.footprint import cells_distance
 from game.engine.tactics.pending import Pending
 
-from . import arith, called, limits, turns
+from . import arith, called, limits, tools, turns
 from .rolls import ABDie
 from .events import (AttackDeclared, AttackRolled, BlockDeclared, ConditionChanged, Damaged,
                      Spotted)
@@ -188,7 +188,7 @@ def roll_one(state: RpgState, plan: dict[str, Any], cell: Cell, d: Creature | No
         events += called.on_hit(state, c, d, p, aimed, plan, crit=crit, total=result.total,
                                 rng=rng)
     if d.up:
-        events += riders(state, c, d, p, result.total, rng)
+        events += riders(state, c, d, p, result.total, rng, aimed)
     return events
 
 
@@ -212,8 +212,10 @@ def apply_damage(state: RpgState, d: Creature, dmg: arith.DamageResult, source: 
     return events
 
 
-def riders(state: RpgState, c: Creature, d: Creature, p: Profile, total: int, rng: Rng) -> list:
-    """B-29 step 10: an attack's on-hit effects (monster riders, B-22 Shield Bash's push)."""
+def riders(state: RpgState, c: Creature, d: Creature, p: Profile, total: int, rng: Rng,
+           aimed: Any = None) -> list:
+    """B-29 step 10: an attack's on-hit effects (monster riders, B-22 Shield Bash's push; a push
+    at a named Tool knocks the tool away instead, or as well with the table option, AMB-09)."""
     events: list = []
     if p.prone and not d.has("prone"):
         d.conditions.append(Condition("prone", source=c.id))
@@ -224,7 +226,10 @@ def riders(state: RpgState, c: Creature, d: Creature, p: Profile, total: int, rn
     if p.cripple:
         d.conditions.append(Condition("cripple", p.cripple, c.id, f"turn:{c.id}"))
         events.append(ConditionChanged(d.id, "cripple", True, p.cripple))
-    if p.push_ft:                                   # RS-119: the same roll against the other
+    knocked = bool(p.push_ft) and tools.knocks(aimed)
+    if knocked:
+        events += tools.knock(state, c, d, aimed, p.push_ft)
+    if p.push_ft and (not knocked or tools.both_move(state)):   # RS-119: the same roll
         events += arith.push(state, c, d, p.push_ft, rng,
                              second_hit=lambda o: total >= getattr(o, p.vs))
     return events

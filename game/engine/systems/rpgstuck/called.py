@@ -19,7 +19,7 @@ from typing import Any
 from game.engine.events import DiceRolled
 from game.engine.rng import Rng
 
-from . import grapple, listing, rolls
+from . import grapple, limbs, listing, rolls
 from .actions import Attack
 from .content import AnatomyKind, Part
 from .events import CheckMade, ConditionChanged, PartHit
@@ -53,8 +53,9 @@ def allowed(p: Profile) -> bool:
     return p.entry.called_shot_allowed
 
 
-def parts(state: RpgState, side: int, d: Creature, p: Profile) -> list[Aimed]:
-    """The parts of `d` an attack `p` by a creature of `side` may name now."""
+def parts(state: RpgState, side: int, d: Creature, p: Profile | None) -> list[Aimed]:
+    """The parts of `d` an attack `p` by a creature of `side` may name now (`p` None: a hand,
+    not an attack, RS-68: no psionic-only part)."""
     c = content_of(state)
     entry = c.creatures[d.entry]
     found = state.secrets.get(str(side), {}).get(d.id, [])
@@ -66,13 +67,15 @@ def parts(state: RpgState, side: int, d: Creature, p: Profile) -> list[Aimed]:
             continue
         seen.add(part.part)
         kind = c.anatomy[part.part]
-        if kind.psionic_only and not p.entry.psionic:            # RS-58
+        if kind.psionic_only and (p is None or not p.entry.psionic):     # RS-58
             continue
         y = part.y if part.y is not None else kind.y
         hp = part.hp if kind.hp != "none" else 0
         aimed = Aimed(part.part, part.name or kind.name, kind, part, y, part.count, hp)
         if hp and not intact_copies(d, aimed):
             continue                                   # every copy destroyed (RS-48)
+        if part.part in d.seized and kind.effect == "disarm":
+            continue                                   # wrested away (RS-68): not in its hands
         out.append(aimed)
     return out
 
@@ -158,6 +161,7 @@ def part_damaged(state: RpgState, attacker: Creature, d: Creature, aimed: Aimed,
     lost = [a for a in aimed.listing.disables if a in d.actions]
     if lost:
         d.actions = [a for a in d.actions if a not in lost]
+    events += limbs.drop_lost(state, d)                  # RS-74: a hold on a lost limb ends
     if aimed.kind.effect == "ground":
         events += condition(d, "flightless", 0, "", "")
     elif aimed.kind.effect == "bleed":
@@ -189,7 +193,7 @@ def on_hit(state: RpgState, c: Creature, d: Creature, p: Profile, aimed: Aimed,
             and hits == aimed.needed:                                     # RS-54/55, RS-50
         events += condition(d, "cripple", kind.cripple, c.id, until)
     elif kind.effect == "loosen_grip" and dealt:                          # RS-53
-        held = grapple.held_by(state, d)
+        held = _held_with(state, d, aimed.key)
         if held:
             events += keep_hold(state, d, held, total, rng)
         elif not d.has("loose_grip"):
@@ -197,6 +201,15 @@ def on_hit(state: RpgState, c: Creature, d: Creature, p: Profile, aimed: Aimed,
     elif kind.effect == "ground" and not d.has("flightless"):            # RS-52
         events += condition(d, "flightless", 0, c.id, until)
     return events
+
+
+def _held_with(state: RpgState, d: Creature, part: str) -> list[Creature]:
+    """The creatures `d` holds with the `part` just hit (RS-53/73): with grappling limbs
+    tracked (limbs.py), only the holds that part keeps; otherwise every hold."""
+    tracked = limbs.grapple_limbs(state, d)
+    if not tracked:
+        return grapple.held_by(state, d)
+    return [state.creatures[t] for t in sorted(limbs.holds_on(d, part, None, tracked))]
 
 
 def keep_hold(state: RpgState, d: Creature, held: list[Creature], total: int,

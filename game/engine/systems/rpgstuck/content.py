@@ -249,6 +249,8 @@ class Abilitech:
     block_die: int = 0                        # Avert / Block (B-12): d4
     block_covers: int = 0                     # attacks one Block covers
     move_ft: int = 0                          # Shift (B-12): 5 ft not taken from speed
+    hold_ft: int = 0                          # RS-79: a grip by other means (psionic) this far
+    teleport_ft: int = 0                      # RS-109: the user appears a seen square this far
     check: str = ""                           # a skill check instead of an attack roll
     opposed_by: tuple[str, ...] = ()          # skills the other side may oppose with
     check_advantage: bool = False             # Scrutinize
@@ -510,7 +512,8 @@ def _check_abilitech(where: str, a: Abilitech) -> None:
     if a.damage_on_miss not in ("", "half", "full"):
         raise ContentError(f"{where}: key 'damage_on_miss': {a.damage_on_miss!r} is not one "
                            "of '', half, full")
-    for key in ("reach_ft", "range_ft", "area_ft", "disadvantage_within_ft", "move_ft"):
+    for key in ("reach_ft", "range_ft", "area_ft", "disadvantage_within_ft", "move_ft", "hold_ft",
+                "teleport_ft"):
         _feet(where, key, getattr(a, key))
     for key in ("push_ft", "pull_together_ft", "cripple"):
         _feet(where, f"on_hit.{key}", getattr(a.on_hit, key))

@@ -32,7 +32,7 @@ class InitiativeSettled(core.InitiativeSettled):
 class Moved(core.Moved):
     """`mover` went along `path` (each square entered, the start excluded); `mode` "walk",
     "shift" or "pushed" ("dragged" by a holder, "ridden" under its rider, "mount" and
-    "dismount" onto and off a mount); `forced` when something else moved it; `cost` ft of
+    "dismount" onto and off a mount, "teleport"); `forced` when something else moved it; `cost` ft of
     movement paid."""
 
     mover: str
@@ -206,6 +206,31 @@ class GrappleEnded(Record):
     grappler: str
     target: str
     why: str
+
+
+@event("rs.part_seized")
+@dataclass(frozen=True, slots=True)
+class PartSeized(Record):
+    """`grappler` seized (or let go of) `part` (its name on the stat block) of `target` (RS-68);
+    `kept` is False when the hold on the part ended."""
+
+    grappler: str
+    target: str
+    part: str
+    kept: bool = True
+
+
+@event("rs.tool_dropped")
+@dataclass(frozen=True, slots=True)
+class ToolDropped(Record):
+    """`creature`'s tool `part` (its stat block name) was knocked to (x, y) (AMB-09); with
+    `picked_by` set it was picked up from the ground by that creature instead."""
+
+    creature: str
+    part: str
+    x: int
+    y: int
+    picked_by: str = ""
 
 
 @event("rs.mounted")

@@ -22,10 +22,10 @@ from game.engine.rng import Rng
 from game.engine.tactics import pending
 from game.engine.tactics.footprint import block, cells_distance
 
-from . import arith, house, mount, moves, rolls, terrain
+from . import arith, house, limbs, mount, moves, rolls, terrain
 from .actions import Escape, Grapple, Haul, Release, Resist
-from .events import CheckMade, ConditionChanged, GrappleEnded, GrappleStarted, Moved
-from .profiles import is_attack, profile
+from .events import CheckMade, ConditionChanged, GrappleEnded, GrappleStarted, Moved, PartSeized
+from .profiles import content_of, is_attack, profile
 from .state import Cell, Condition, Creature, RpgState
 
 FT = terrain.FEET_PER_SQUARE
@@ -53,14 +53,18 @@ def hold_ft(c: Creature, d: Creature) -> int:
 
 
 def grapple_reach(state: RpgState, c: Creature) -> int:
-    """How far `c` can grab, in ft: its longest melee reach (B-22 Strike: 5 ft)."""
+    """How far `c` can grab, in ft: its longest melee reach (B-22 Strike: 5 ft), or further
+    with a grip by other means (RS-79: an abilitech's `hold_ft`, a psionic grip; the same
+    skills decide it, as the document asks unless the means says otherwise)."""
     best = 1
+    techs = content_of(state).abilitechs
     for ability in c.actions:
         if is_attack(state, ability):
             p = profile(state, c, ability)
             if p.melee:
                 best = max(best, p.reach)
-    return best * FT
+    other = max((techs[a].hold_ft for a in c.actions if a in techs), default=0)
+    return max(best * FT, other)
 
 
 def distance_ft(a: Creature, b: Creature) -> int:
@@ -89,7 +93,8 @@ def defence_skill(d: Creature) -> str:
 
 
 def _opposed(state: RpgState, rng: Rng, changer: Creature, c_skill: str, c_net: int,
-             keeper: Creature, k_skill: str, purpose: str) -> tuple[bool, list]:
+             keeper: Creature, k_skill: str, purpose: str, k_bonus: int = 0
+             ) -> tuple[bool, list]:
     """B-08 opposed checks through rolls.py: the changer must beat the keeper (AMB-21: a tie
     keeps the status quo by default; the table option rolls again)."""
     events: list = []
@@ -99,7 +104,7 @@ def _opposed(state: RpgState, rng: Rng, changer: Creature, c_skill: str, c_net: 
         a = rolls.roll_d20(rng, c_net, purpose)
         b = rolls.roll_d20(rng, 0, f"resist {purpose}")
         mine = rolls.check_total(a.natural, changer.skills[c_skill], stack=a.stack)
-        theirs = rolls.check_total(b.natural, keeper.skills[k_skill], stack=b.stack)
+        theirs = rolls.check_total(b.natural, keeper.skills[k_skill] + k_bonus, stack=b.stack)
         events += [DiceRolled(a.roll, changer.id, f"{changer.name} {purpose} ({c_skill}): "
                                                    f"{mine}"),
                    DiceRolled(b.roll, keeper.id, f"{keeper.name} resists ({k_skill}): "
@@ -126,7 +131,7 @@ def choices(state: RpgState, c: Creature, major: bool) -> list:
     """RS-64 Grapple and RS-65 Escape (majors, B-12); RS-76 Release (free); RS-77 Haul (paid
     from movement)."""
     out: list = []
-    if major:
+    if major and limbs.may_grab(state, c):                        # RS-66: a free limb
         out += [Grapple(c.id, d.x, d.y) for d in _targets(state, c)]
         out += [Escape(c.id, h.id) for h in holders_of(state, c)]
     out += [Release(c.id, d.id) for d in held_by(state, c)]
@@ -174,6 +179,8 @@ def refusal(state: RpgState, c: Creature, action: object, major: bool) -> tuple[
             return f"{c.id} already holds {d.id}", "RS-76"
         if not 0 < distance_ft(c, d) <= grapple_reach(state, c):
             return f"{d.id} is beyond {c.id}'s {grapple_reach(state, c)} ft reach", "RS-64"
+        if not limbs.may_grab(state, c):
+            return f"every grappling limb of {c.id} is holding or lost", "RS-74"
     elif isinstance(action, Escape):
         if action.grappler not in {h.id for h in holders_of(state, c)}:
             return f"{c.id} is not held by {action.grappler}", "RS-65"
@@ -247,7 +254,7 @@ def resolve(state: RpgState, c: Creature, d: Creature, net: int, skill: str, rng
     ft = distance_ft(c, d)
     d.conditions.append(Condition("grappled", ft, c.id))
     first = not c.has("grappling")
-    c.conditions.append(Condition("grappling", 0, d.id))
+    c.conditions.append(Condition("grappling", limbs.take(state, c), d.id))   # RS-74
     if first and state.turn.actor == c.id:
         state.turn.move_left //= 2                  # RS-69: what is left of its move halves
     return events + [GrappleStarted(c.id, d.id, ft), ConditionChanged(d.id, "grappled", True, ft)]
@@ -269,10 +276,31 @@ def end(state: RpgState, c: Creature, d: Creature, why: str) -> list:
     """One hold ends (`c` holding `d`)."""
     d.conditions = [k for k in d.conditions if not (k.id == "grappled" and k.source == c.id)]
     c.conditions = [k for k in c.conditions if not (k.id == "grappling" and k.source == d.id)]
-    events: list = [GrappleEnded(c.id, d.id, why)]
+    events: list = [GrappleEnded(c.id, d.id, why)] + let_go_parts(state, c, d)
     if not d.has("grappled"):
         events.append(ConditionChanged(d.id, "grappled", False))
     return events
+
+
+# what a hold on a part does while it lasts (RS-68 with the parts' own lines: wings grounded,
+# vitals Dazed); a seized tool is wrested away and stays taken when the hold ends (ours)
+WHILE_SEIZED = {"ground": "flightless", "daze": "daze"}
+TAKEN_FOR_GOOD = ("disarm",)
+SEIZED = "seized"          # the `until` of a condition that lasts while a part is held
+
+
+def let_go_parts(state: RpgState, c: Creature, d: Creature) -> list:
+    """The parts of `d` that `c` seized come free with the hold on `d`, all but a wrested tool
+    (RS-68), and what holding them did ends."""
+    anatomy = content_of(state).anatomy
+    freed = [part for part, holder in d.seized.items()
+             if holder == c.id and anatomy[part].effect not in TAKEN_FOR_GOOD]
+    if not freed:
+        return []
+    for part in freed:
+        del d.seized[part]
+    d.conditions = [k for k in d.conditions if not (k.source == c.id and k.until == SEIZED)]
+    return [PartSeized(c.id, d.id, anatomy[part].name, False) for part in freed]
 
 
 def end_all(state: RpgState, c: Creature, why: str) -> list:

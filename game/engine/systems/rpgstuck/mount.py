@@ -9,20 +9,24 @@ state saves and loads with no new field. The rider's square is the mount's botto
 `RpgState.at` answers the smaller creature on a shared square).
 
 Owns: the Mount and Dismount actions (legal, refused, applied), the rider's walk (the mount's
-reach, RS-110/127), the mount's lost movement on its own turn (RS-131), and `settle`, run after
-every action, which unseats a rider that was knocked Prone, moved by force or whose mount went
-Prone or down (RS-128/129).
+reach, RS-110/127), steering with the table option SM-04 on (a free hand and an Animal Handling
+check once a turn, RS-126), the mount's lost movement on its own turn (RS-131), and `settle`,
+run after every action, which unseats a rider that was knocked Prone, moved by force or whose
+mount went Prone or down (RS-128/129).
 
-Must not: roll dice, price steps (moves.py: `mount_cost`, `can_mount`), or hold the AI's
+Must not: roll dice except the steering check (through rolls.py, on the Rng it is handed), price
+steps (moves.py: `mount_cost`, `can_mount`), or hold the AI's
 fleeing mount (SM-05 is the bots').
 """
 from __future__ import annotations
 
+from game.engine.events import DiceRolled
+from game.engine.rng import Rng
 from game.engine.tactics.footprint import block, cells_distance
 
-from . import arith, moves
+from . import arith, house, moves, rolls
 from .actions import Dismount, Mount
-from .events import ConditionChanged, Dismounted, Mounted, Moved
+from .events import CheckMade, ConditionChanged, Dismounted, Mounted, Moved
 from .profiles import content_of
 from .state import Cell, Condition, Creature, RpgState
 
@@ -165,6 +169,60 @@ def saddle(state: RpgState, pairs: list[tuple[str, str]]) -> None:
         c.x, c.y = seat(m, c)
         state.order.remove(m.id)
         state.order.insert(state.order.index(c.id) + 1, m.id)
+
+
+# --- steering (RS-126, SM-04) --------------------------------------------------------------------
+STEER_DC = 10          # SM-04 on: the table's DC for an Animal Handling check to steer
+
+# Turn.steered: 0 not tried this turn, 1 the mount obeys this turn, -1 it refused this turn
+
+
+def steering_rule(state: RpgState) -> bool:
+    return bool(house.read(state, "animal_handling"))
+
+
+def free_hand(c: Creature) -> bool:
+    """Our reading of RS-126's free hand: hands are not tracked one by one, so a rider has one
+    unless a hold it keeps takes it (RS-66: a grapple needs a free hand)."""
+    return not c.has("grappling")
+
+
+SADDLEKIND = "saddlekind"
+
+
+def saddlekind(state: RpgState, c: Creature) -> bool:
+    """RS-132: a rider with a Saddlekind abilitech steers with no Animal Handling check. The
+    rest of Saddlekind (heavy weapons one-handed at a malus whose size the document leaves to
+    another book) is out of scope, SM-17: hands are not tracked, so nothing else changes."""
+    techs = content_of(state).abilitechs
+    return any(a in techs and techs[a].specibus == SADDLEKIND for a in c.actions)
+
+
+def may_ride(state: RpgState, c: Creature) -> bool:
+    """Whether the rider may walk its mount now: always with SM-04 off (willing mounts obey);
+    with it on, a free hand and no refusal this turn."""
+    if not steering_rule(state) or mount_of(state, c) is None:
+        return True
+    return free_hand(c) and state.turn.steered >= 0
+
+
+def steer(state: RpgState, c: Creature, rng: Rng) -> tuple[bool, list]:
+    """SM-04 on: the first ride of a turn asks an Animal Handling check against DC 10; a
+    failure keeps the mount still for the rest of the turn (our reading: the rider may still
+    dismount or act). With the option off, or once steered this turn, nothing is rolled."""
+    t = state.turn
+    if not steering_rule(state) or mount_of(state, c) is None or t.steered:
+        return t.steered >= 0, []
+    if saddlekind(state, c):                 # RS-132: Saddlekind riders need no Animal Handling
+        t.steered = 1
+        return True, []
+    got = rolls.roll_check(rng, c.skills["animal_handling"], dc=STEER_DC,
+                           nat_rules=house.read(state, "skill_naturals"), purpose="steer")
+    t.steered = 1 if got.success else -1
+    events: list = [DiceRolled(got.d20.roll, c.id, f"{c.name} steers: {got.d20.roll.breakdown()}"),
+                    CheckMade(c.id, "animal_handling", got.total, STEER_DC, bool(got.success),
+                              "steer")]
+    return bool(got.success), events
 
 
 # --- the rider's walk -----------------------------------------------------------------------------

@@ -19,7 +19,8 @@ from game.engine.rng import Rng
 from game.engine.rules import IllegalAction, Refusal, refuse_unlisted
 from game.engine.tactics import pending
 
-from . import area, arith, attack, called, grapple, house, mount, rolls, stepacts, turns
+from . import (area, arith, attack, called, grapple, house, jumps, limbs, mount, rolls, seize,
+               stepacts, teleport, tools, turns)
 from .actions import (AreaAttack, Aim, Assail, Attack, Avert, Block, Dash, Discern, Finish, Hide,
                       Move, Release, Resist, Shift, Shove, StandUp, UseStep)
 from .events import ActionTaken, ConditionChanged, Moved, Spotted
@@ -55,6 +56,8 @@ def reach(state: RpgState, c: Creature, budget: int | None = None
     and path (B-14: 5 ft squares; the cost of each step from the terrain module)."""
     budget = state.turn.move_left if budget is None else budget
     if c.has("mounted"):                            # RS-110: it goes where its mount can
+        if not mount.may_ride(state, c):            # RS-126/SM-04: no hand or it refused
+            return {}
         out = mount.reach(state, c, budget)
     else:
         out = arith.reach(state, c, budget)
@@ -202,11 +205,16 @@ def legal_actions(state: RpgState) -> list:
         for d in adjacent_targets(state, c):
             out += [Shove(c.id, d.x, d.y, False), Shove(c.id, d.x, d.y, True)]
         out += [a for a in grapple.choices(state, c, True) if not isinstance(a, Release)]
+        out += seize.choices(state, c, True)                      # RS-68
         if not c.hidden and not arith.exposed(state, c):          # RS-104
             out.append(Hide(c.id))
         if house.read(state, "lethal"):                          # B-32, SM-02
             out += [Finish(c.id, d.x, d.y) for d in adjacent_targets(state, c, "unconscious")]
+    out += tools.choices(state, c, can_minor(state))    # AMB-09: a tool on the ground
+    out += teleport.choices(state, c, can_major(state), can_minor(state))     # RS-109
+    out += jumps.choices(state, c)                       # RS-107 long jumps
     out += grapple.choices(state, c, False)             # RS-76 Release, free
+    out += limbs.choices(state, c)                       # RS-74 swapping limbs, free
     out += mount.choices(state, c)                       # RS-111, RS-125
     return out + [EndTurn(), Concede(c.side)]
 
@@ -248,6 +256,10 @@ def validate(state: RpgState, action: Any) -> Refusal | None:
         if c.has("prone"):
             return Refusal(f"{uid} is prone: stand up first", "RS-B-16")
     if isinstance(action, Move) and c is not None:
+        if c.has("mounted") and not mount.may_ride(state, c):
+            why = ("its mount refused it this turn" if mount.free_hand(c)
+                   else "a rider needs a free hand to steer")
+            return Refusal(f"{uid} cannot ride on: {why} (SM-04 on)", "RS-126")
         if (action.x, action.y) not in reach(state, c):
             return Refusal(f"{action.x},{action.y} is beyond {uid}'s {t.move_left} ft of "
                            f"movement", "RS-B-11")
@@ -336,6 +348,26 @@ def validate(state: RpgState, action: Any) -> Refusal | None:
         why = grapple.refusal(state, c, action, can_major(state))
         if why is not None:
             return Refusal(why[0], why[1])
+    if isinstance(action, jumps.ACTIONS) and c is not None:
+        why = jumps.refusal(state, c, action)
+        if why is not None:
+            return Refusal(why[0], why[1])
+    if isinstance(action, limbs.ACTIONS) and c is not None:
+        why = limbs.refusal(state, c, action)
+        if why is not None:
+            return Refusal(why[0], why[1])
+    if isinstance(action, teleport.ACTIONS) and c is not None:
+        why = teleport.refusal(state, c, action, can_major(state), can_minor(state))
+        if why is not None:
+            return Refusal(why[0], why[1])
+    if isinstance(action, tools.ACTIONS) and c is not None:
+        why = tools.refusal(state, c, action, can_minor(state))
+        if why is not None:
+            return Refusal(why[0], why[1])
+    if isinstance(action, seize.ACTIONS) and c is not None:
+        why = seize.refusal(state, c, action, can_major(state))
+        if why is not None:
+            return Refusal(why[0], why[1])
     return refuse_unlisted(legal_actions(state), action)
 
 
@@ -369,6 +401,10 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
         events += turns.end_turn(state, rng)
     elif isinstance(action, Move):
         cost, path = reach(state, c)[(action.x, action.y)]
+        obeys, steering = mount.steer(state, c, rng)                      # RS-126, SM-04
+        if not obeys:                 # the mount stays put; the turn goes on without the ride
+            return steering + mount.settle(state) + arith.update_sight(state)
+        events += steering
         walker = mount.mount_of(state, c) if c.has("mounted") else c     # RS-110: the mount
         assert walker is not None
         dx, dy = walker.x - c.x, walker.y - c.y
@@ -377,6 +413,7 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
         if bumped is not None:          # our reading: the step into it is paid, then it stops
             cost = arith.path_cost(state, walker, steps[:taken + 1])
         t.move_left -= cost
+        t.walked += cost                                    # a jump's run-up (RS-107)
         start = (c.x, c.y)
         if taken:
             c.x, c.y = path[taken - 1]
@@ -443,6 +480,18 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
         events += mount.apply(state, c, action)
     elif isinstance(action, grapple.ACTIONS):
         events += grapple.apply(state, c, action, rng)
+    elif isinstance(action, seize.ACTIONS):
+        events += seize.apply(state, c, action, rng)
+    elif isinstance(action, jumps.ACTIONS):
+        events += jumps.apply(state, c, action)
+        events += arith.stealth_after_move(state, c, rng)
+    elif isinstance(action, limbs.ACTIONS):
+        events += limbs.swap(state, c, action)
+    elif isinstance(action, teleport.ACTIONS):
+        events += teleport.apply(state, c, action)
+    elif isinstance(action, tools.ACTIONS):
+        attack.spend_minor(state)
+        events += tools.pick_up(state, c, action)
     elif isinstance(action, Finish):
         t.major = False
         events += turns.kill(state, state.at(action.x, action.y), "coup de grace")   # B-32

@@ -92,6 +92,8 @@ class Creature:
     hidden: bool = False           # took the Hide action and has not been found (RS-104/105)
     start_hp: int = 0              # HP at the start of the battle (time limit tally)
     part_damage: dict[str, int] = field(default_factory=dict)  # "club#0" -> damage taken (RS-48)
+    seized: dict[str, str] = field(default_factory=dict)       # part kind id -> its holder (RS-68)
+    dropped: dict[str, list[int]] = field(default_factory=dict)  # part -> square it lies on (AMB-09)
 
     def mod(self, score: str) -> int:
         return mod(self.scores[score])
@@ -118,6 +120,8 @@ class Creature:
                 v = [c.to_json() for c in v]
             elif isinstance(v, (list, dict)):
                 v = v.copy()
+            if f.name in ("seized", "dropped") and not v:
+                continue             # only RS-68/AMB-09 fill them: older states stay the same
             out[f.name] = v
         return out
 
@@ -128,6 +132,8 @@ class Creature:
         for key in ("scores", "skills", "uses", "ready_round"):
             args[key] = {str(k): int(v) for k, v in d[key].items()}
         args["part_damage"] = {str(k): int(v) for k, v in d.get("part_damage", {}).items()}
+        args["seized"] = {str(k): str(v) for k, v in d.get("seized", {}).items()}
+        args["dropped"] = {str(k): [int(a) for a in v] for k, v in d.get("dropped", {}).items()}
         for key in ("actions", "steps"):
             args[key] = [str(v) for v in d[key]]
         return cls(**args)
@@ -146,9 +152,15 @@ class Turn:
     aim: int = 0                   # Aim dice waiting for the next attack roll this turn (B-12)
     assail: bool = False           # Assail waiting for the next damage roll this turn (B-12)
     shifted: bool = False
+    steered: int = 0               # SM-04 on: 0 not tried, 1 the mount obeys, -1 it refused
+    walked: int = 0                # ft walked this turn: a jump's run-up (RS-107)
 
     def to_json(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        d = {f.name: getattr(self, f.name) for f in fields(self)}
+        for key in ("steered", "walked"):   # saves from before them stay the same
+            if not d[key]:
+                del d[key]
+        return d
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "Turn":

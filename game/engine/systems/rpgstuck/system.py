@@ -18,7 +18,7 @@ from game.engine.boards import Board, BoardError
 from game.engine.decisions import Decision
 from game.engine.rng import Rng
 from game.engine.rules import ConfigError, HouseRule, MatchConfig, Refusal, SystemBase
-from game.engine.tactics import pending
+from game.engine.tactics import pending, redact
 from game.engine.tactics.boardbuild import build_board, example_match, grid_rows, rows_board
 
 from . import arith, carried, mount, rules, terrain, turns
@@ -240,19 +240,10 @@ class RpgStuck(SystemBase):
         out.last_seen = {key: out.last_seen.get(key, {})}
         out.secrets = {key: out.secrets.get(key, {})}
         acting = None if state.over else state.acting.id
-        for c in state.creatures.values():
-            if c.side == seat or c.status not in ("up", "unconscious") \
-                    or arith.side_sees(state, seat, c):
-                continue
-            if c.id == acting:
-                ghost = out.creatures[c.id]
-                ghost.x, ghost.y = out.last_seen[key].get(c.id, [-1, -1])
-                ghost.hidden = True
-                continue
-            del out.creatures[c.id]
-            out.order.remove(c.id)
-        if acting is not None:
-            out.index = out.order.index(acting)
+        unseen = [c.id for c in state.creatures.values()
+                  if c.side != seat and c.status in ("up", "unconscious")
+                  and not arith.side_sees(state, seat, c)]
+        redact.drop_unseen(out, unseen, acting, out.last_seen[key])
         return out
 
     def state_from_json(self, data: dict) -> RpgState:
