@@ -5,9 +5,10 @@ it walks many rules in a few hundred actions; the stored file is what the engine
 was recorded. `tests/golden/test_golden.py` plays each again and diffs it line by line: a refactor
 that changes any rule's outcome shows as the first differing line.
 
-Re-record on purpose only (a rule change that is meant), and say why in the commit:
+Re-record on purpose only (a rule change that is meant), and say why in the commit; name the
+playthroughs the change is meant for (no name: every one):
 
-    .venv/bin/python -m tests.golden.record
+    .venv/bin/python -m tests.golden.record [STEM ...]
 """
 from __future__ import annotations
 
@@ -65,8 +66,15 @@ def path_of(stem: str) -> Path:
     return HERE / f"{stem}.jsonl"
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    names = sys.argv[1:] if argv is None else argv
+    unknown = set(names) - {p[0] for p in PLAYTHROUGHS}
+    if unknown:
+        print(f"no playthrough named {sorted(unknown)[0]!r}", file=sys.stderr)
+        return 2
     for stem, system, map_name, seed, actions, bot in PLAYTHROUGHS:
+        if names and stem not in names:
+            continue
         lines = play(system, map_name, seed, actions, bot)
         path_of(stem).write_text("\n".join(lines) + "\n", encoding="utf-8")
         print(f"{path_of(stem)}: {len(lines) - 3} actions")
