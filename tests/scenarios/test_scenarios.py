@@ -28,7 +28,8 @@ def _rules(path: Path) -> list[str]:
 
 
 # A scenario file named tvNN_*.toml is that test vector of its system's checklist.
-TV_PREFIX = {"gems": "GEM-TV-", "gemwielders": "GW-TV-", "bindings": "BND-T-"}
+TV_PREFIX = {"gems": "GEM-TV-", "gemwielders": "GW-TV-", "bindings": "BND-T-",
+             "gu_masters": "GU-T-"}
 
 
 def _vector(path: Path) -> list[str]:
