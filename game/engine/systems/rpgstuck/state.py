@@ -94,6 +94,7 @@ class Creature:
     part_damage: dict[str, int] = field(default_factory=dict)  # "club#0" -> damage taken (RS-48)
     seized: dict[str, str] = field(default_factory=dict)       # part kind id -> its holder (RS-68)
     dropped: dict[str, list[int]] = field(default_factory=dict)  # part -> square it lies on (AMB-09)
+    air_lost: int = 0              # the round its air ran out under water, 0: breathing (RS-117)
 
     def mod(self, score: str) -> int:
         return mod(self.scores[score])
@@ -120,8 +121,8 @@ class Creature:
                 v = [c.to_json() for c in v]
             elif isinstance(v, (list, dict)):
                 v = v.copy()
-            if f.name in ("seized", "dropped") and not v:
-                continue             # only RS-68/AMB-09 fill them: older states stay the same
+            if f.name in ("seized", "dropped", "air_lost") and not v:
+                continue             # only RS-68/AMB-09/RS-117 fill them: older states stay so
             out[f.name] = v
         return out
 

@@ -14,7 +14,7 @@ from game.engine.events import DiceRolled, MatchEnded, TurnEnded, TurnStarted
 from game.engine.rng import Rng
 from game.engine.tactics import initiative, pending, timelimit
 
-from . import damage, grapple, house
+from . import air, damage, grapple, house
 from .events import (ConditionChanged, Damaged, FellUnconscious, Healed, InitiativeSettled,
                      Killed)
 from .state import Condition, Creature, RpgState, Turn
@@ -83,6 +83,8 @@ def start_turn(state: RpgState, rng: Rng) -> list:
     dot = c.total("dot")
     if dot and c.up:
         events += lose_hp(state, c, dot, "damage over time")
+    if c.up:
+        events += air.at_turn_start(state, c)                   # RS-117/118: under water
     return events
 
 
@@ -182,4 +184,9 @@ def end_turn(state: RpgState, rng: Rng) -> list:
                                                        f"a draw ({why})"))]
         if state.acting.up:
             break
-    return events + start_turn(state, rng)
+        events += air.at_slot(state, state.acting)             # SM-03: no air, no turn
+    events += start_turn(state, rng)
+    if not state.acting.up:     # it went down as its turn began (damage over time, no air)
+        ended = check_end(state)
+        return events + (ended if ended else end_turn(state, rng))
+    return events
