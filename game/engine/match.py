@@ -134,7 +134,11 @@ class Match:
             # nobody has asked for the whole list here: the part listing this kind will do
             part = self.system.legal_part(self.state, type(action))
             if part is not None:
-                return any(listed is action for listed in part) or action in part
+                # the same object first (a plain loop, cheaper than a generator), then equality
+                for listed in part:
+                    if listed is action:
+                        return True
+                return action in part
         legal = self._legal_now()
         for listed in legal:         # the usual caller hands back an object from this very list
             if listed is action:
