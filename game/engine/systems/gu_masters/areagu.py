@@ -34,7 +34,7 @@ from .actions import DODGE, SHIELD, TAKE, DodgeMove, React
 from .areas import Area
 from .events import Moved, Reacted, Struck
 from .house import HOUSE
-from .moves import dodge_mods
+from .moves import dodge_mods, dodge_skill
 from .state import Creature, GuState
 from .terrain import Ground, Mover, floor_of, ground_of, reach, sees
 from .turns import roll, test_event
@@ -263,7 +263,7 @@ def stage_apply(state: GuState, a: Any, rng: Rng) -> list:
             + land + activate.land(state, blow, rng)
     events: list = []
     if blow["rolled"]:                               # GU-81: opposed by the area's roll
-        won = reactions._opposes(state, o, blow, "Dodge", dodge_mods(o), f"dodge {user}", rng,
+        won = reactions._opposes(state, o, blow, dodge_skill(o), dodge_mods(o), f"dodge {user}", rng,
                                  events)
     else:                                            # GU-84: no hit to beat, it just moves
         won = True

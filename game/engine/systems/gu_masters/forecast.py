@@ -100,7 +100,8 @@ def _blow(state: GuState, c: Creature, d: Creature, kind: str, weapon: str, *,
 
 def dodge_check(d: Creature) -> odds.Check:
     """The defender's Dodge test as reactions.py rolls it (GU-81, GU-147)."""
-    return odds.Check(d.skills.get(DODGE_SKILL, 0), sum(v for _, v in moves.dodge_mods(d)),
+    return odds.Check(d.skills.get(moves.dodge_skill(d), 0),                     # GU-29
+                      sum(v for _, v in moves.dodge_mods(d)),
                       auto_fail=d.has("prone") or d.has("restrained"))
 
 

@@ -87,6 +87,11 @@ def can_end(state: GuState, c: Creature, anchor: Cell) -> bool:
                    for o in state.living() if o.id != c.id)
 
 
+def dodge_skill(c: Creature) -> str:
+    """GU-29: a creature in the air dodges with its Flying skill, on the ground with Dodge."""
+    return "Flying" if c.altitude > 0 else "Dodge"
+
+
 def reach(state: GuState, c: Creature, budget: int | None = None
           ) -> dict[Cell, tuple[int, list[Cell]]]:
     """Squares (top-left) the creature can end a walk on within `budget` (its movement left by

@@ -48,9 +48,36 @@ def may_react(state: GuState, c: Creature, blow: dict[str, Any]) -> bool:
 
 
 def dodge_room(state: GuState, c: Creature) -> dict:
-    """GU-82: the squares 1 to floor(Movement/2) m away it could step to (empty: no dodge)."""
+    """GU-82: the squares 1 to floor(Movement/2) m away it could step to (empty: no dodge).
+    GU-29: airborne, half its flying speed, through the air: any free square that far whose
+    ground stands as high as the one it is over (our reading, so its altitude is unchanged)."""
+    if c.altitude > 0:
+        return _air_room(state, c)
     half = moves.base_movement(c) // 2
     return moves.reach(state, c, half) if half >= 1 else {}
+
+
+def _air_room(state: GuState, c: Creature) -> dict:
+    from . import maneuvers
+    from .terrain import floor_of, ground_of
+    half = maneuvers.speed(c) // 2
+    if half < 1:
+        return {}
+    ground = ground_of(state.board)
+    here = floor_of(ground, (c.x, c.y), c.size)
+    taken = {k for o in state.living() if o.id != c.id for k in o.cells()}
+    out = {}
+    for y in range(c.y - half, c.y + half + 1):
+        for x in range(c.x - half, c.x + half + 1):
+            cells = [(x + i, y + j) for j in range(c.size) for i in range(c.size)]
+            if (x, y) == (c.x, c.y) or any(not (0 <= a < state.board.width
+                                                and 0 <= b < state.board.height)
+                                           for a, b in cells):
+                continue
+            if any(k in taken for k in cells) or floor_of(ground, (x, y), c.size) != here:
+                continue
+            out[(x, y)] = (max(abs(x - c.x), abs(y - c.y)), [(x, y)])
+    return out
 
 
 def dodge_offers(state: GuState, c: Creature, blow: dict[str, Any]) -> list:
@@ -107,7 +134,8 @@ def _opposes(state: GuState, c: Creature, blow: dict[str, Any], skill: str, mods
 def resolve_dodge(state: GuState, c: Creature, blow: dict[str, Any], action: React, rng: Rng
                   ) -> tuple[list, bool]:
     events: list = []
-    won = _opposes(state, c, blow, "Dodge", moves.dodge_mods(c), f"dodge {blow['attacker']}",
+    won = _opposes(state, c, blow, moves.dodge_skill(c), moves.dodge_mods(c),
+                   f"dodge {blow['attacker']}",
                    rng, events)
     if won:                                          # GU-82: it must step away now
         pending.push(state.pending, Pending(DODGE_STAGE, c.side, c.id,
