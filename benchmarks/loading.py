@@ -68,7 +68,9 @@ def measure(system_id: str, folder: Path, actions: int, reps: int) -> tuple[floa
 
 
 def rows(quick: bool) -> list[Row]:
-    actions, reps = (250, 1) if quick else (1000, 3)
+    # the median of three loads in both modes: a single load also times one-off costs (the
+    # first replay through a system warms its tables), which a 250-action save would magnify
+    actions, reps = (250, 3) if quick else (1000, 3)
     out: list[Row] = []
     with tempfile.TemporaryDirectory(prefix="strife-bench-load-") as tmp:
         for system_id in SYSTEMS:

@@ -201,15 +201,8 @@ def _lines_per_kind(stem: str, system: str, match: Match) -> tuple[dict[str, int
     return counts, texts
 
 
-# the gu battle screen has no words yet for these event kinds, which the random cliffs game
-# meets; the entry stored for it counts only the kinds that do have words
-_NO_WORDS_YET = {"gu_masters_cliffs": "gu.detonated, gu.absorbed, gu.injured, gu.grappled"}
-
-
-@pytest.mark.parametrize("stem,system,map_name,seed,actions,bot", [
-    pytest.param(*p, marks=pytest.mark.xfail(raises=AssertionError, strict=True,
-                                             reason=f"no log words for {_NO_WORDS_YET[p[0]]}"))
-    if p[0] in _NO_WORDS_YET else p for p in PLAYTHROUGHS], ids=[p[0] for p in PLAYTHROUGHS])
+@pytest.mark.parametrize("stem,system,map_name,seed,actions,bot", PLAYTHROUGHS,
+                         ids=[p[0] for p in PLAYTHROUGHS])
 def test_every_event_that_had_a_line_still_has_one(stem, system, map_name, seed, actions, bot):
     before = json.loads((HERE / "eventlog_golden_lines.json").read_text(encoding="utf-8"))[stem]
     match = Match.new(example_match(system, seed, map_name, (bot, bot)))

@@ -822,9 +822,29 @@ class GuMastersPresenter(Presenter):
             return LogLine(f"{n(e.who)} {sign} {abs(e.delta)} essence ({e.why}) · "
                            f"{e.essence} left", INFO)
 
+        def injured(e: Any) -> LogLine:
+            limb = f"; {part_words(e.limb.replace(':', ' '))} unusable" if e.limb else ""
+            drops = f"; drops {', '.join(self.weapon_name(w) for w in e.dropped)}" \
+                if e.dropped else ""
+            return LogLine(f"{n(e.who)} is injured: {e.label}{limb}{drops}", DAMAGE)
+
+        def grappled(e: Any) -> LogLine:
+            if e.held:
+                return LogLine(f"{n(e.grappler)} grabs {n(e.target)}", FORCED)
+            why = f" ({e.why})" if e.why else ""
+            return LogLine(f"{n(e.grappler)}'s hold on {n(e.target)} ends{why}", FORCED)
+
         return {
             "gu.tested": self.tested_line,
             "gu.struck": struck,
+            "gu.detonated": lambda e: LogLine(f"{n(e.who)} detonates its {self.gu_name(e.gu)}",
+                                              DAMAGE),
+            "gu.absorbed": lambda e: LogLine(
+                f"{n(e.who)} absorbs {e.stones} primeval stone{'s' if e.stones != 1 else ''}: "
+                f"+{e.gained} essence" + (f", {e.lost} over the maximum lost" if e.lost else "")
+                + f" · {e.left} left", GOOD),
+            "gu.injured": injured,
+            "gu.grappled": grappled,
             "gu.reacted": reacted,
             "gu.status": status,
             "gu.condition": condition,

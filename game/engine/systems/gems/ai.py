@@ -7,7 +7,8 @@ or right). Difficulties:
   * normal: greedy over the acting gem's legal actions; each is dry-run and scored by the
     position it leaves plus the best attack it makes possible this turn (exact forecast odds);
     arms are aimed one at a time, each where the forecast gains most.
-  * hard: the same greedy search with the "sharp" evaluation (`sharp=True` everywhere): a
+  * hard: the same greedy search, a wider exact pass (`HARD_SHORTLIST` candidates where
+    normal forecasts five) and the "sharp" evaluation (`sharp=True` everywhere): a
     concave HP term (focus fire on hurt enemies, guard the wounded) and a threat term that caps
     reachable damage at her HP and charges a share of her worth when a poof is in reach. The
     sampled lookahead (`lookahead`, `_expect`) is kept for experiments but hard no longer uses
@@ -640,9 +641,16 @@ def normal_bot() -> GemsBot:
     return GemsBot("gems-normal")
 
 
+# hard's exact pass looks at this many of the cheap pass's best actions (normal: 5). The cheap
+# pass ranks by a rough strike guess that ignores blocks and poofs, so its top five often miss
+# the move that opens the best real strike; twelve finds it for about twice the think time
+# (benchmarks/ai_gems.py, seeds 1..4 against normal: see the README's figures)
+HARD_SHORTLIST = 12
+
+
 @register_bot("gems", "hard")
 def hard_bot() -> GemsBot:
-    return GemsBot("gems-hard", sharp=True)
+    return GemsBot("gems-hard", sharp=True, shortlist=HARD_SHORTLIST)
 
 
 @register_bot("gems", "easy")

@@ -20,9 +20,10 @@ from game.engine.tactics import pending
 from game.engine.tactics.bots import BotBase, register_bot
 from game.engine.tactics.footprint import block_at, cells_distance
 
-from . import attack, forecast, odds, reactions
-from .actions import (DODGE, MULTI, PARRY, PUNCH, SHIELD, TAKE, DodgeMove,
+from . import attack, forecast, gu, odds, reactions
+from .actions import (DODGE, MULTI, PARRY, PUNCH, SHIELD, TAKE, Activate, DodgeMove,
                       GoesFirst, Move, Opportunity, React, StandUp, Strike)
+from .activate import Killer
 from .content import Gu, KillerMove
 from .state import Creature, GuState
 from .system import SYSTEM_ID
@@ -96,6 +97,8 @@ class GuBot(BotBase):
         me = view.creatures[reacts[0].actor]
         chances: dict[str, Any] = {}
         if stage is not None and stage.stage == reactions.REACT_STAGE:
+            if any(a.reaction == SHIELD for a in reacts):
+                return self._react_by_loss(view, stage.data, me, reacts)
             chances = forecast.reaction_odds(view, stage.data, me)
 
         def score(a: React) -> float:
@@ -114,6 +117,25 @@ class GuBot(BotBase):
             # GU-86: a won parry also earns a counter-attack
             return chance + (0.02 if a.reaction == PARRY else 0.0)
         return max(reacts, key=score)
+
+    @staticmethod
+    def _react_by_loss(view: GuState, blow: dict[str, Any], me: Creature,
+                       reacts: list[React]) -> React:
+        """With a shield Gu on offer (GU-80), the answer that leaves the least HP to lose, as
+        the forecast weighs it: the engine's landing with and without each shield, dodge and
+        parry by their chance to beat the roll; taking it keeps the reaction (a small
+        credit), a parry's counter a small bonus (GU-86)."""
+        chances = forecast.reaction_odds(view, blow, me)
+        bare = float(forecast.landing(view, blow).dealt)
+
+        def loss(a: React) -> float:
+            if a.reaction == SHIELD:
+                return float(forecast.landing(view, blow, a.gu).dealt) + 0.05
+            if a.reaction == TAKE:
+                return bare * 0.97
+            stop = float(chances.get(a.reaction, 0))
+            return bare * (1.0 - stop) - (0.02 * bare if a.reaction == PARRY else 0.0)
+        return min(reacts, key=loss)
 
     def _dodge_to(self, view: GuState, dodges: list[DodgeMove]) -> DodgeMove:
         """GU-82: the step after a won dodge: hard keeps as far from every enemy as it can,
@@ -138,8 +160,13 @@ class GuBot(BotBase):
             return stand[0]
         # plain strikes only: a called shot (a.part) is the same blow at a penalty (GU-59)
         strikes = [a for a in legal if isinstance(a, Strike) and not a.part]
-        if strikes:
-            return max(strikes, key=lambda a: self._strike_score(view, me, a, rng))
+        scored = [(self._strike_score(view, me, a, rng), i, a) for i, a in enumerate(strikes)]
+        scored += [(s, len(strikes) + i, a) for i, (s, a) in
+                   enumerate(self._activations(view, me, legal, rng))]
+        if scored:
+            best = max(scored, key=lambda t: (t[0], -t[1]))
+            if best[0] > 0.0 or strikes:
+                return best[2]
         moves_ = [a for a in legal if isinstance(a, Move)]
         foes = self._enemies(view, me)
         if moves_ and foes:
@@ -165,6 +192,32 @@ class GuBot(BotBase):
             worth *= 0.01       # GU-113: a dying foe is out of the fight, and only an instant
                                 # kill ends it (GU-109): strike the standing first
         return self.noisy(worth, rng)
+
+    def _activations(self, view: GuState, me: Creature, legal: list, rng: Rng
+                     ) -> list[tuple[float, Any]]:
+        """Damage Gu and killer moves aimed at a standing foe (GU-42..49), each worth its
+        forecast: the chance it lands after the foe's best answer times the HP it takes
+        (forecast.gu_forecast, the engine's own aim, blow and landing). Gu aimed at a square,
+        at the user or at a friend are left alone."""
+        out: list[tuple[float, Any]] = []
+        for a in legal:
+            if not isinstance(a, (Activate, Killer)) or not a.target:
+                continue
+            uid = a.gu if isinstance(a, Activate) else gu.KILLER + a.move
+            if role(gu.usable(uid)) != "damage":
+                continue
+            target = view.creatures.get(a.target)
+            if target is None or target.side == me.side or not target.conscious:
+                continue
+            f = forecast.gu_forecast(view, me, target, uid)
+            worth = float(f.hit) * f.landing.dealt
+            if self.hard:
+                worth += float(f.drop + f.dying + f.dead) * target.max_hp / 4
+            worth *= 1.0 + (1.0 - target.hp / max(1, target.max_hp))
+            if self.hard and target.hp <= worth:
+                worth *= 2.0
+            out.append((self.noisy(worth, rng), a))
+        return out
 
     def _strike_worth(self, view: GuState, me: Creature, target: Creature, kind: str,
                       weapon: str) -> float:
