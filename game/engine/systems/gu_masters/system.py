@@ -18,7 +18,7 @@ from game.engine.boards import Board, BoardError
 from game.engine.decisions import Decision
 from game.engine.rng import Rng
 from game.engine.rules import ConfigError, HouseRule, MatchConfig, Refusal, SeatConfig, SystemBase
-from game.engine.tactics import pending
+from game.engine.tactics import turnhooks
 from game.engine.tactics.boardbuild import build_board, grid_rows, rows_board
 
 from . import content as C
@@ -244,12 +244,9 @@ class GuMasters(SystemBase):
 
     @staticmethod
     def _stand_problem(state: GuState, c: Creature) -> str:
-        board = state.board
-        for cell in c.cells():
-            if not board.in_bounds(*cell):
-                return "off the map"
-            if board.prop(*cell, "wall", False):
-                return "in a wall"
+        where = turnhooks.footprint_problem(state.board, c.cells())
+        if where:
+            return where
         for o in state.creatures.values():
             if o.id != c.id and o.size_class != "Tiny" and c.size_class != "Tiny" \
                     and set(o.cells()) & set(c.cells()):
@@ -267,14 +264,7 @@ class GuMasters(SystemBase):
         return rules.apply(state, action, rng)
 
     def decision(self, state: GuState) -> Decision | None:
-        if state.over:
-            return None
-        stage = pending.top(state.pending)
-        if stage is not None:
-            return Decision(stage.seat, stage.stage, stage.actor,
-                            _STAGE_PROMPTS[stage.stage].format(actor=stage.actor))
-        c = state.acting
-        return Decision(c.side, "act", c.id, f"{c.name}: move, act or end the turn")
+        return turnhooks.turn_decision(state, _STAGE_PROMPTS)
 
     def winner(self, state: GuState) -> int | None:
         return state.winner
@@ -287,9 +277,7 @@ class GuMasters(SystemBase):
 
     def state_from_json(self, data: dict) -> GuState:
         with self.reading_save():
-            d = dict(data)
-            d.pop("version", None)
-            return GuState.from_json(d, board_of(d["map"], d["grid"]))
+            return turnhooks.state_from_save(data, GuState, board_of)
 
     def reference_entries(self) -> list:
         """The rules reference's pages made from the content (reference.py)."""
@@ -299,8 +287,7 @@ class GuMasters(SystemBase):
         return f"Round {state.round}"
 
     def side_of(self, state: GuState, who: str) -> int | None:
-        c = state.creatures.get(who)
-        return c.side if c is not None else (int(who) if who.isdigit() else None)
+        return turnhooks.side_of(state.creatures, who)
 
     def check_invariants(self, state: GuState) -> list[str]:
         problems: list[str] = []

@@ -18,7 +18,7 @@ from game.engine.boards import Board, BoardError
 from game.engine.decisions import Decision
 from game.engine.rng import Rng
 from game.engine.rules import ConfigError, HouseRule, MatchConfig, Refusal, SystemBase
-from game.engine.tactics import pending, redact
+from game.engine.tactics import redact, turnhooks
 from game.engine.tactics.boardbuild import build_board, example_match, grid_rows, rows_board
 
 from . import arith, carried, mount, rules, terrain, turns
@@ -191,12 +191,9 @@ class RpgStuck(SystemBase):
 
     @staticmethod
     def _stand_problem(state: RpgState, c: Creature) -> str:
-        board = state.board
-        for cell in c.cells():
-            if not board.in_bounds(*cell):
-                return "off the map"
-            if board.prop(*cell, "wall", False):
-                return "in a wall"
+        where = turnhooks.footprint_problem(state.board, c.cells())
+        if where:
+            return where
         for o in state.creatures.values():
             if o.id != c.id and o.status in ("up", "unconscious") and \
                     set(o.cells()) & set(c.cells()):
@@ -214,14 +211,7 @@ class RpgStuck(SystemBase):
         return rules.apply(state, action, rng)
 
     def decision(self, state: RpgState) -> Decision | None:
-        if state.over:
-            return None
-        stage = pending.top(state.pending)
-        if stage is not None:
-            return Decision(stage.seat, stage.stage, stage.actor,
-                            _STAGE_PROMPTS[stage.stage].format(actor=stage.actor))
-        c = state.acting
-        return Decision(c.side, "act", c.id, f"{c.name}: move, act or end the turn")
+        return turnhooks.turn_decision(state, _STAGE_PROMPTS)
 
     def winner(self, state: RpgState) -> int | None:
         return state.winner
@@ -248,16 +238,13 @@ class RpgStuck(SystemBase):
 
     def state_from_json(self, data: dict) -> RpgState:
         with self.reading_save():
-            d = dict(data)
-            d.pop("version", None)
-            return RpgState.from_json(d, board_of(d["map"], d["grid"]))
+            return turnhooks.state_from_save(data, RpgState, board_of)
 
     def progress(self, state: RpgState) -> str:
         return f"Round {state.round}"
 
     def side_of(self, state: RpgState, who: str) -> int | None:
-        c = state.creatures.get(who)
-        return c.side if c is not None else (int(who) if who.isdigit() else None)
+        return turnhooks.side_of(state.creatures, who)
 
     def teams_for_map(self, map_path: str) -> list[tuple[str, str]]:
         return _teams(with_inline(None), map_path)
