@@ -64,3 +64,11 @@ def test_sharp_values_a_hit_on_a_hurt_gem_more():
         m.state, u, u.hp - 3, sharp)
     assert hit(west, False) == hit(east, False)
     assert hit(west, True) > hit(east, True)
+
+
+def test_hard_forecasts_more_candidates_than_normal():
+    # the wider exact pass is what makes hard stronger (benchmarks/ai_gems.py); a bot built
+    # through the registry must carry it
+    hard, normal = make_bot("gems", "hard"), make_bot("gems", "normal")
+    assert hard.shortlist == ai.HARD_SHORTLIST > normal.shortlist
+    assert hard.sharp and not normal.sharp
