@@ -122,6 +122,8 @@ def test_a_hotseat_gu_masters_duel_to_the_end_through_the_ui(app):
     labels = [b.label for b in scene.menu.buttons]
     assert labels[0].startswith(f"Bite {MASTER} — lands ")
     assert any(lab.startswith(f"Bite {MASTER} at the head — lands ") for lab in labels)
+    assert scene._toast_anchor().top > scene.menu.rect.bottom   # the mode's note is not over it
+    shot(app, "02b_strike_picker")
     app.click(scene.menu.buttons[0].rect.center)
     lift_curtain(app)
     d = match.decision

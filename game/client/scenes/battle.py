@@ -677,8 +677,17 @@ class BattleScene(MatchScene):
             self._waiting_banner(surface)
         if self.menu is not None:
             self.menu.draw(surface, mouse)
-        W.draw_toasts(surface, self.text, self.toasts, self.view.rect)
+        W.draw_toasts(surface, self.text, self.toasts, self._toast_anchor())
         self._tooltips(surface, mouse)
+
+    def _toast_anchor(self) -> pygame.Rect:
+        """Where toasts stack: the top of the map, or below an open menu that covers it (a
+        mode's note used to sit over the first line of the picker it led to)."""
+        area = self.view.rect.copy()
+        if self.menu is not None and self.menu.rect.colliderect(
+                pygame.Rect(area.x, area.y, area.w, 80)):
+            area.top = self.menu.rect.bottom + 4
+        return area
 
     def _status_chip(self, surface: pygame.Surface) -> None:
         """Who decides now, in the map's top-left corner (when the top bar has no room for it)."""
