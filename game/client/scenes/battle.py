@@ -73,6 +73,10 @@ class BattleScene(MatchScene):
         #: projectiles sliding along their hexes
         self.anim_extras: list[Any] = []
         self.sidebar = W.Sidebar(self.text)
+        #: more widgets a system plugs in over the map (a bar of its own), each with `rect`,
+        #: `draw(surface, mouse)`, `at(pos) -> ActionButton | None` (pressed as a bar button)
+        #: and `tip_at(pos) -> (title, lines) | None`; drawn under prompts and menus
+        self.widgets: list[Any] = []
         if self.presenter.keys_hint:
             self.sidebar.keys = tuple(self.presenter.keys_hint)
         if self.presenter.tile_hint:
@@ -330,6 +334,14 @@ class BattleScene(MatchScene):
                 return True
             if not dry:
                 self.menu = None
+        for w in self.widgets:
+            if w.rect.collidepoint(pos):
+                if dry:
+                    return True
+                spec = w.at(pos)
+                if spec is not None:
+                    return self.press_spec(spec, anchor=w.rect) or True
+                return True
         if self.bar.rect.collidepoint(pos):
             if dry:
                 return True
@@ -671,6 +683,8 @@ class BattleScene(MatchScene):
         self.bar.set(specs, mode, extra)
         self.bar.draw(surface, mouse)
         self.log.draw(surface, mouse)
+        for w in self.widgets:
+            w.draw(surface, mouse)
         self._sync_prompt()
         if self.prompt_panel is not None:
             self.prompt_panel.draw(surface, mouse)
@@ -728,6 +742,12 @@ class BattleScene(MatchScene):
                 at = (self.prompt_panel.rect.right - 10, b.rect.y - 20)   # box just right of it
                 W.draw_tooltip(surface, self.text, at, b.label, b.tooltip.split("\n"), W.COOL)
             return
+        for w in self.widgets:
+            tip = w.tip_at(mouse)
+            if tip is not None:
+                W.draw_tooltip(surface, self.text, (mouse[0], w.rect.y - 40), tip[0],
+                               list(tip[1]), W.COOL)
+                return
         if self.view.rect.collidepoint(mouse) and self.prompt_panel is None:
             fc = self._current_forecast()
             if fc:

@@ -64,6 +64,8 @@ LIFE: dict[str, tuple[str, Colour]] = {
     "dying": ("Dy", (150, 30, 40)),
     "dead": ("X", (60, 60, 60)),
 }
+#: the badge of a creature hidden from the other side (GU-13), drawn for its own side
+HIDDEN: Colour = (70, 70, 110)
 #: an injury's badge (its words come from the engine's injury record)
 INJURY: tuple[str, Colour] = ("In", (140, 60, 90))
 

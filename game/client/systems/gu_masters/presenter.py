@@ -19,12 +19,24 @@ imports pygame.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from game.engine.actions import Concede, EndTurn
 from game.engine.events import InitiativeSettled
+from game.engine.events import Moved as CoreMoved
 from game.engine.systems.gu_masters import forecast as fc
-from game.engine.systems.gu_masters import falling, moves, reactions, statuses
+from game.engine.systems.gu_masters import (activate, areagu, falling, moves, reactions,
+                                            statuses, ticks)
+from game.engine.systems.gu_masters import gu as gu_rules
+from game.engine.systems.gu_masters import killer as killer_rules
+from game.engine.systems.gu_masters.activate import Killer, ReleaseMove
+from game.engine.systems.gu_masters.aperture import Absorb, Detonate
+from game.engine.systems.gu_masters.grips import BreakFree, Carry, Grapple, Throw
+from game.engine.systems.gu_masters.hiding import Hide
+from game.engine.systems.gu_masters.maneuvers import (Dive, DiveFinish, DiveStrike, Evade, Fly,
+                                                      Land, TakeFlight)
+from game.engine.systems.gu_masters.ticks import OrderEffect
 from game.engine.systems.gu_masters.content import content
 from game.engine.systems.gu_masters.actions import (Activate, DodgeMove, GoesFirst, Jump, Move,
                                                     Opportunity, React, Release, Sprint,
@@ -39,7 +51,7 @@ from game.client.presenters import (ActionButton, AnimStep, Cell, ClickResult, I
 from game.client.presenters.eventlog import (DAMAGE, DOWN, FORCED, GOOD, INFO, NOTE, ROLL_FAIL,
                                              WARM, Animator, EventLog, Wording, title)
 from game.client.presenters.words import numbered_names, pct
-from game.client.systems.gu_masters import looks
+from game.client.systems.gu_masters import guwords, looks
 
 #: reach tints: 1 m a square, and a path through costlier ground (difficult, water, climbing)
 COST_COLOURS = {1: (120, 220, 140), 2: (240, 190, 80)}
@@ -55,11 +67,40 @@ CONDITION_WORDS = {"up": "is up", "final_stand": "makes a final stand", "dying":
                    "dead": "is dead"}
 #: the actions the bar, the map and the prompts offer by their own controls
 _ON_THE_BAR = (Move, Strike, Sprint, StandUp, EndTurn, Concede)
+#: the actions the Gu bar (gubar.py) offers: not repeated under More
+_ON_THE_GU_BAR = (Activate, Release, Killer, ReleaseMove)
 #: targeting modes that pick a square on the map for an action naming it: mode -> (kind,
 #: button label, what it does)
 _AT_SQUARE: dict[str, tuple[type, str, str]] = {
     "jump": (Jump, "Jump", "Jump to a square: a standing jump, or a long one after a run-up"),
 }
+
+
+#: targeting modes of the Gu bar: "gu:<gu id>" aims a Gu, "km:<killer move id>" a killer move
+GU_MODE, KILLER_MODE = "gu:", "km:"
+
+
+@dataclass(frozen=True, slots=True)
+class GuSlot:
+    """One entry of the Gu bar: a Gu (or killer move) of the selected creature. `line` is the
+    small print under the name (cost, reach, state); `spec` what pressing it does (a targeting
+    mode, an action at once, or disabled); `tip` the hover's lines."""
+
+    id: str
+    name: str
+    line: str
+    spec: ActionButton
+    tip: tuple[str, ...]
+    kept: bool = False                 # sustained now: pressing it releases it
+    killer: bool = False
+
+
+COMPASS = {(0, -1): "north", (1, -1): "north-east", (1, 0): "east", (1, 1): "south-east",
+           (0, 1): "south", (-1, 1): "south-west", (-1, 0): "west", (-1, -1): "north-west"}
+
+
+def compass(dx: int, dy: int) -> str:
+    return COMPASS.get((max(-1, min(1, dx)), max(-1, min(1, dy))), f"{dx},{dy}")
 
 
 def signed(v: int) -> str:
@@ -75,7 +116,7 @@ class GuMastersPresenter(Presenter):
     """Reads a gu_masters `Match`; see the module docstring."""
 
     cost_colours = COST_COLOURS
-    board_stages = ("act", reactions.DODGE_STAGE)
+    board_stages = ("act", reactions.DODGE_STAGE, areagu.AREA_STEP)
     keys_hint = ("1-9 actions · click a foe to strike · Space ends",
                  "Right click backs out · wheel zoom · WASD pan")
     tile_hint = "Point at a square: its ground, height and cover"
@@ -86,6 +127,48 @@ class GuMastersPresenter(Presenter):
         self._names: dict[str, str] | None = None      # the creatures never change in a match
         self._fc_key: Any = None
         self._fc: dict[tuple, fc.StrikeForecast] = {}
+        self._seen_key: Any = None
+        self._seen: GuState | None = None
+
+    # -- what the viewing seat may see (GU-13) --------------------------------------------------
+    def preview_key(self) -> Any:
+        return self.seat            # the answers kept per position are per pair of eyes
+
+    def seen(self) -> GuState:
+        """The state as the viewing seat sees it (the engine's view: the enemies hidden from it
+        left out, an acting one kept as a ghost where it hid); the whole state when nobody in
+        particular looks, and once the battle is over."""
+        key = (self.match.version, self.seat)
+        if key != self._seen_key:
+            st = self.state
+            self._seen = st if self.seat is None or st.over else self.match.view(self.seat)
+            self._seen_key = key
+        assert self._seen is not None
+        return self._seen
+
+    def _shown(self, c: Creature) -> bool:
+        """Drawn as a token: on the board, and not an enemy hidden from the viewing seat (the
+        view keeps an acting one as a ghost on the square where it hid: not drawn, marked)."""
+        return c.on_board and not (self.seat is not None and c.side != self.seat and c.hidden)
+
+    def last_known(self) -> list[tuple[Cell, int, str]]:
+        """(square, footprint, name) where the viewing seat last saw each enemy now hidden
+        from it (GU-13; the engine keeps the square in `seen_at`)."""
+        if self.seat is None or self.state.over:
+            return []
+        key = str(self.seat)
+        out = []
+        for c in self.state.creatures.values():
+            if c.side != self.seat and c.hidden and c.on_board and key in c.seen_at:
+                x, y = c.seen_at[key]
+                out.append(((x, y), c.size, self.unit_name(c.id)))
+        return sorted(out)
+
+    def _unseen_by_foes(self, uid: str) -> bool:
+        """Whether the other side cannot see `uid` now: its moves stay out of the shared log
+        (both seats read it) and off the map's animations (GU-13)."""
+        c = self.state.creatures.get(uid)
+        return c is not None and c.hidden and c.on_board
 
     # -- names and looks -----------------------------------------------------------------------
     @staticmethod
@@ -126,8 +209,8 @@ class GuMastersPresenter(Presenter):
     def creature(self, uid: str | None) -> Creature | None:
         if uid is None:
             return None
-        c = self.state.creatures.get(uid)
-        return c if c is not None and c.on_board else None
+        c = self.seen().creatures.get(uid)
+        return c if c is not None and self._shown(c) else None
 
     # -- badges ----------------------------------------------------------------------------------
     def status_words(self, c: Creature) -> list[tuple[str, str, str]]:
@@ -177,6 +260,8 @@ class GuMastersPresenter(Presenter):
         if c.stones:
             out.append((f"S{c.stones}", f"{c.stones} primeval stone{'s' if c.stones != 1 else ''}"
                                         " carried (absorbing one refills essence)"))
+        if c.hidden:
+            out.append(("H", "Hidden: the other side does not know where it is"))
         if c.shield:
             out.append((f"Sh{c.shield}", f"Shield: the next {c.shield} damage is stopped"))
         for letters, name, words in self.status_words(c):
@@ -185,11 +270,12 @@ class GuMastersPresenter(Presenter):
 
     # -- board contents ------------------------------------------------------------------------
     def tokens(self, seat: int | None = None) -> list[TokenInfo]:
-        st = self.state
+        """The creatures the viewing seat (`self.seat`, set by the scene) may see."""
+        st = self.seen()
         acting = None if st.over else st.acting.id
         out = []
         for c in st.creatures.values():
-            if not c.on_board:
+            if not self._shown(c):
                 continue
             colour, glyph = looks.creature_look(c.entry, c.name)
             bars = ((c.essence, c.essence_max, looks.ESSENCE),) if c.essence_max else ()
@@ -204,7 +290,7 @@ class GuMastersPresenter(Presenter):
         return []
 
     def initiative(self) -> tuple[list[InitiativeEntry], int]:
-        st = self.state
+        st = self.seen()            # a hidden enemy is not in the viewing seat's order
         out = []
         for i, cid in enumerate(st.order):
             c = st.creatures[cid]
@@ -215,8 +301,8 @@ class GuMastersPresenter(Presenter):
         return out, st.round
 
     def unit_at(self, cell: Cell) -> str | None:
-        for c in self.state.creatures.values():
-            if c.on_board and cell in c.cells():
+        for c in self.seen().creatures.values():
+            if self._shown(c) and cell in c.cells():
                 return c.id
         return None
 
@@ -351,7 +437,7 @@ class GuMastersPresenter(Presenter):
             for ident, (kind, label, tip) in _AT_SQUARE.items():
                 if any(isinstance(a, kind) and self._square_of(a) for a in legal):
                     out.append(ActionButton(ident, label, mode=ident, tooltip=tip))
-            other = [a for a in legal if not isinstance(a, _ON_THE_BAR)
+            other = [a for a in legal if not isinstance(a, _ON_THE_BAR + _ON_THE_GU_BAR)
                      and not (self._square_of(a) and any(isinstance(a, k)
                                                          for k, _, _ in _AT_SQUARE.values()))]
             if other:
@@ -376,6 +462,13 @@ class GuMastersPresenter(Presenter):
     def mode_note(self, mode: str | None) -> str | None:
         if mode == "strike":
             return "Point at a foe for the odds; click to strike (right click backs out)"
+        u = self.usable(mode)
+        if u is not None:
+            if u.target == "area":
+                return (f"{u.name}: point at a tinted square to see the area; click to set it "
+                        "off (right click backs out)")
+            return f"{u.name}: point at a target for the odds; click to use it (right click " \
+                   "backs out)"
         return None
 
     def unused_actions(self) -> str | None:
@@ -385,6 +478,277 @@ class GuMastersPresenter(Presenter):
         if self._strikes() and not self.state.turn.action:
             return f"{self.unit_name(me.id)} can still strike. End the turn anyway?"
         return None
+
+    # -- the Gu bar -------------------------------------------------------------------------------
+    @staticmethod
+    def usable(mode: str | None) -> Any:
+        """The Gu or killer move (content) a Gu-bar targeting mode aims, or None."""
+        if mode and mode.startswith(GU_MODE):
+            return content().gu.get(mode[len(GU_MODE):])
+        if mode and mode.startswith(KILLER_MODE):
+            return content().killer_moves.get(mode[len(KILLER_MODE):])
+        return None
+
+    def _gu_actions(self, mode: str) -> list:
+        """The listed Activate (or Killer) actions of a Gu-bar mode: one per aim."""
+        if mode.startswith(GU_MODE):
+            gid = mode[len(GU_MODE):]
+            return [a for a in self.legal() if isinstance(a, Activate) and a.gu == gid]
+        kid = mode[len(KILLER_MODE):]
+        return [a for a in self.legal() if isinstance(a, Killer) and a.move == kid]
+
+    def activations_left(self, c: Creature) -> int:
+        """Activations `c` may still spend this turn (GU-42): the turn's budget once its
+        combat action went on a Gu, else what a first activation would open."""
+        t = self.state.turn
+        return t.activations if t.action else activate.budget(self.state, c)
+
+    def gu_bar(self, selected: str | None) -> tuple[str, list[GuSlot]]:
+        """The heading and the entries of the Gu bar for the selected creature: each Gu it
+        carries and each killer move it knows, with cost, reach and state; usable (a targeting
+        mode, or at once for a Gu on itself; Release for one kept up) only on its own turn and
+        as the engine lists it, else greyed with the engine's reason."""
+        c = self.creature(selected)
+        entry = content().creatures.get(c.entry) if c is not None else None
+        moves_known = entry.killer_moves if entry is not None else ()
+        if c is None or not (c.gu or moves_known):
+            return "", []
+        me = self._mine()
+        mine = me is not None and me.id == c.id
+        st = self.state
+        legal = self.legal() if mine else []
+        head = f"{self.unit_name(c.id)} · essence {c.essence}/{c.essence_max}"
+        if mine:
+            n = self.activations_left(c)
+            head += f" · {n} activation{'s' if n != 1 else ''} left"
+        out: list[GuSlot] = []
+        for gid in dict.fromkeys(c.gu):
+            g = content().gu.get(gid)
+            if g is None:
+                continue
+            out.append(self._gu_slot(c, g, mine, legal))
+        for kid in moves_known:
+            k = content().killer_moves.get(kid)
+            if k is not None:
+                out.append(self._killer_slot(c, k, mine, legal))
+        return head, out
+
+    def _about(self, u: Any, c: Creature) -> list[str]:
+        """The hover's lines that say what a Gu or killer move is and does."""
+        lines = [u.description] if u.description else []
+        lines.append("Does: " + "; ".join(guwords.effect_words(u)))
+        lines.append(f"Reach: {guwords.reach_words(u)}")
+        if u.skill:
+            skill = activate.skill_name(u.skill)
+            lines.append(f"Test: {skill} {c.skills.get(skill, 0)}")
+        elif u.target != "self":
+            lines.append("No attack test: it lands unless dodged or shielded")
+        lines += [w[:1].upper() + w[1:] for w in guwords.keyword_words(u)]
+        return lines
+
+    def _best_aim(self, c: Creature, uid: str, acts: list) -> str:
+        """The forecast of the best creature aim among `acts` (the engine's gu_forecast)."""
+        best = None
+        for a in acts:
+            d = self.state.creatures.get(a.target) if a.target else None
+            if d is None or d.side == c.side:
+                continue
+            f = fc.gu_forecast(self.state, c, d, uid)
+            score = float(f.hit) * f.landing.dealt
+            if best is None or score > best[0]:
+                best = (score, d, f)
+        if best is None:
+            return ""
+        return f"Best now: {self.unit_name(best[1].id)}: {self._odds_line(best[2])}"
+
+    def _gu_slot(self, c: Creature, g: Any, mine: bool, legal: list) -> GuSlot:
+        st = self.state
+        kept = g.id in c.sustained
+        tip = self._about(g, c)
+        cost = f"Costs {g.cost} essence (has {c.essence})"
+        if g.upkeep:
+            cost += f", then {g.upkeep} at the start of each turn while kept up"
+        tip.insert(0, cost)
+        ident = GU_MODE + g.id
+        line = f"{g.cost} ess · {guwords.reach_words(g)}"
+        enabled, mode, action, why = False, None, None, ""
+        if kept:
+            line = f"kept up · {g.upkeep} a turn"
+            action = next((a for a in legal if isinstance(a, Release) and a.gu == g.id), None)
+            why = "Kept up now: click to release it (free)" if action is not None else \
+                "Kept up now (released on its user's turn)"
+            enabled = action is not None
+        elif g.use == "passive":
+            line = "passive"
+            why = "Works by itself: never activated"
+        else:
+            acts = [a for a in legal if isinstance(a, Activate) and a.gu == g.id]
+            if acts:
+                enabled = True
+                if g.target == "self":
+                    action = acts[0]
+                    why = "Click to activate it on itself"
+                else:
+                    mode = ident
+                    why = ("Click, then pick a tinted square: the area is drawn as you point"
+                           if g.target == "area" else "Click, then pick a foe: the odds show "
+                                                      "as you point" if activate.harmful(g)
+                           else "Click, then pick a creature of its side")
+                    best = self._best_aim(c, g.id, acts)
+                    if best:
+                        tip.append(best)
+            elif not mine:
+                why = "Usable on its own turn"
+            else:
+                refused = activate.gu_refusal(st, c, g.id)
+                if refused is not None:
+                    why = f"Not now: {refused[0]} ({refused[1]})"
+                elif "shield" in g.keywords:
+                    why = "Raised as a reaction when a hit comes"
+                else:
+                    why = "Not now: no target in reach"
+        tip.append(why)
+        spec = ActionButton(ident, g.name, "", enabled, "\n".join(tip), mode, action)
+        return GuSlot(g.id, g.name, line, spec, tuple(tip), kept=kept)
+
+    def _killer_slot(self, c: Creature, k: Any, mine: bool, legal: list) -> GuSlot:
+        st = self.state
+        kept = gu_rules.KILLER + k.id in c.sustained
+        price = killer_rules.cost(k, c.gu, c.essence, gu_rules.activations(c),
+                                  sustaining=gu_rules.sustaining_moves(c))
+        tip = self._about(k, c)
+        parts = ", ".join(f"{self.gu_name(g)}" + (f" x{n}" if n > 1 else "")
+                          for g, n in k.components.items())
+        tip.insert(0, f"Costs {price.essence} essence and {price.soul} soul "
+                      f"({k.activations} activations; has {c.essence} essence, "
+                      f"{c.soul} soul)")
+        tip.insert(1, f"Killer move built from {parts}")
+        ident = KILLER_MODE + k.id
+        line = f"{price.essence} ess · {price.soul} soul"
+        enabled, mode, action, why = False, None, None, ""
+        if kept:
+            line = "kept up"
+            action = next((a for a in legal if isinstance(a, ReleaseMove) and a.move == k.id),
+                          None)
+            enabled = action is not None
+            why = "Kept up now: click to release it (free)"
+        else:
+            acts = [a for a in legal if isinstance(a, Killer) and a.move == k.id]
+            if acts:
+                enabled = True
+                if k.target == "self":
+                    action = acts[0]
+                    why = "Click to use it"
+                else:
+                    mode = ident
+                    why = ("Click, then pick a tinted square: the area is drawn as you point"
+                           if k.target == "area" else "Click, then pick a target: the odds "
+                                                      "show as you point")
+                    best = self._best_aim(c, gu_rules.KILLER + k.id, acts)
+                    if best:
+                        tip.append(best)
+            elif not mine:
+                why = "Usable on its own turn"
+            else:
+                refused = activate.killer_refusal(st, c, k.id)
+                why = f"Not now: {refused[0]} ({refused[1]})" if refused is not None else \
+                    "Not now: no target in reach"
+        tip.append(why)
+        spec = ActionButton(ident, k.name, "", enabled, "\n".join(tip), mode, action)
+        return GuSlot(k.id, k.name, line, spec, tuple(tip), kept=kept, killer=True)
+
+    def _gu_overlay(self, mode: str, me: Creature, hover: Cell | None) -> Overlay:
+        """A Gu's targeting: the creatures it may be aimed at, or the squares an area may be
+        set off at (tinted) with the area drawn where the pointer is (areagu.shape), the
+        creatures it would catch outlined."""
+        u = self.usable(mode)
+        ov = Overlay(size=1, cost_digits=False)
+        acts = self._gu_actions(mode)
+        if u is None:
+            return ov
+        ov.range_cells = self._in_reach(me, activate.reach_of(u))
+        if u.target == "area":
+            ov.cells = {(a.x, a.y): 1 for a in acts}
+            ov.veil = bool(ov.cells)
+            ov.legend = ((1, "set it off here"),)
+            if hover in ov.cells:
+                area = areagu.shape(self.state, me, u, hover)
+                if area is not None:
+                    ov.area = [tuple(p) for p in area.cells]
+                    caught = [o for o in areagu.caught(self.state, area) if self._shown(o)]
+                    ov.target_block = [cell for o in caught for cell in o.cells()]
+            return ov
+        for a in acts:
+            d = self.creature(a.target)
+            if d is not None:
+                ov.targets.update(d.cells())
+        if hover in ov.targets:
+            d = self.creature(self.unit_at(hover))
+            if d is not None:
+                ov.target_block = d.cells()
+        return ov
+
+    def _in_reach(self, me: Creature, metres: int) -> set[Cell]:
+        """The squares within `metres` of the user on the map's plan (a hint drawn under the
+        targets; whether a creature may be aimed at is the legal list's, in 3D)."""
+        board = self.board()
+        out: set[Cell] = set()
+        if metres <= 0:
+            return out
+        for x in range(me.x - metres, me.x + me.size + metres):
+            for y in range(me.y - metres, me.y + me.size + metres):
+                if board.in_bounds(x, y):
+                    out.add((x, y))
+        return out - set(me.cells())
+
+    def _gu_click(self, mode: str, cell: Cell) -> ClickResult:
+        u = self.usable(mode)
+        acts = self._gu_actions(mode)
+        if u is not None and u.target == "area":
+            got = next((a for a in acts if (a.x, a.y) == cell), None)
+            return ClickResult(action=got) if got is not None else ClickResult(
+                message="Pick a tinted square: the area must catch a foe, in reach and sight")
+        on = self.unit_at(cell)
+        got = next((a for a in acts if on is not None and a.target == on), None)
+        if got is not None:
+            return ClickResult(action=got)
+        return ClickResult(message="Pick a creature it may be aimed at (outlined)")
+
+    def _gu_forecast(self, mode: str, cell: Cell) -> str | None:
+        u = self.usable(mode)
+        me = self._mine()
+        if u is None or me is None:
+            return None
+        acts = self._gu_actions(mode)
+        uid = mode[len(GU_MODE):] if mode.startswith(GU_MODE) else \
+            gu_rules.KILLER + mode[len(KILLER_MODE):]
+        if u.target == "area":
+            a = next((a for a in acts if (a.x, a.y) == cell), None)
+            if a is None:
+                return None
+            area = areagu.shape(self.state, me, u, cell)
+            caught = [o for o in areagu.caught(self.state, area)] if area is not None else []
+            names = [self.unit_name(o.id) + (" (itself)" if o.id == me.id else
+                                             " (a friend)" if o.side == me.side else "")
+                     for o in caught if self._shown(o)]
+            lines = [f"Catches: {', '.join(names) or 'nobody it can see'}",
+                     "Does: " + "; ".join(guwords.effect_words(u))]
+            if u.skill:
+                skill = activate.skill_name(u.skill)
+                lines.append(f"One {skill} test ({me.skills.get(skill, 0)}) for the whole "
+                             "area; a miss sets off nothing")
+            lines.append("Each one caught may dodge out (if half its movement gets it out) "
+                         "or raise a shield Gu")
+            return f"{self.describe(a)}\n" + "\n".join(lines)
+        on = self.unit_at(cell)
+        a = next((a for a in acts if on is not None and a.target == on), None)
+        if a is None:
+            return None
+        d = self.state.creatures[a.target]
+        if d.side == me.side:
+            return f"{self.describe(a)}\nDoes: " + "; ".join(guwords.effect_words(u))
+        f = fc.gu_forecast(self.state, me, d, uid)
+        return f"{self.describe(a)}\n" + "\n".join(self._forecast_lines(f, d))
 
     # -- targeting -------------------------------------------------------------------------------
     def _reach(self) -> dict[Cell, tuple[int, list[Cell]]]:
@@ -432,6 +796,8 @@ class GuMastersPresenter(Presenter):
         me = self._mine()
         if me is None:
             return Overlay()
+        if self.usable(mode) is not None:
+            return self._gu_overlay(mode, me, hover)
         ov = Overlay()
         if mode in _AT_SQUARE:
             ov.cells = {sq: 1 for sq in self._square_actions(mode)}
@@ -469,6 +835,8 @@ class GuMastersPresenter(Presenter):
         if me is None:
             on = self.unit_at(cell)
             return ClickResult(select=on) if on else ClickResult()
+        if self.usable(mode) is not None:
+            return self._gu_click(mode, cell)
         if mode in _AT_SQUARE:
             got = self._square_actions(mode).get(cell)
             return ClickResult(action=got) if got is not None else ClickResult(
@@ -532,6 +900,8 @@ class GuMastersPresenter(Presenter):
                 extra = "" if cost <= len(path) else " (difficult ground, water or climbing)"
                 return (f"Walk to {cell[0]},{cell[1]}\n{cost} m of "
                         f"{moves.movement_now(self.state, me)} m{extra}")
+        if self.usable(mode) is not None:
+            return self._gu_forecast(mode, cell)
         if mode in _AT_SQUARE:
             got = self._square_actions(mode).get(cell)
             return self.describe(got) if got is not None else None
@@ -549,8 +919,23 @@ class GuMastersPresenter(Presenter):
         fs.sort(key=lambda p: -float(p[0].hit) * p[0].landing.dealt)
         f, a = fs[0]
         d = self.state.creatures[a.target]
+        lines = self._forecast_lines(f, d)
+        for g, b in fs[1:4]:
+            lines.append(f"{self.describe(b)}: {self._odds_line(g)}")
+        if len(fs) > 4:
+            lines.append(f"and {len(fs) - 4} more strikes (click for all)")
+        aimed = len(got) - len(plain)
+        if aimed:
+            lines.append(f"Click to strike, or to aim at one of {aimed} parts (a called shot)")
+        return f"{self.describe(a)}\n" + "\n".join(lines)
+
+    def _forecast_lines(self, f: fc.StrikeForecast, d: Creature) -> list[str]:
+        """The hover's lines of one forecast: the odds, the test and each modifier by its
+        source, the defender's answers, the damage after each stage."""
         lines = [self._odds_line(f)]
-        if f.auto_hit:
+        if f.auto_hit and f.kind == "gu" and not f.skill:
+            lines.append("No attack test: it lands unless answered")
+        elif f.auto_hit:
             lines.append(f"{self.unit_name(d.id)} cannot move: the strike hits without a roll")
         else:
             terms = [f"{f.skill} {f.target_number}"]
@@ -577,14 +962,7 @@ class GuMastersPresenter(Presenter):
         rolled = f"{ld.rolled} {ld.dtype}".strip() if ld.rolled else ld.dtype
         lines.append(f"Damage {rolled}" + (f", {', '.join(taken)}" if taken else "")
                      + f": {ld.dealt} dealt · {ld.hp_after} of {d.hp} HP left")
-        for g, b in fs[1:4]:
-            lines.append(f"{self.describe(b)}: {self._odds_line(g)}")
-        if len(fs) > 4:
-            lines.append(f"and {len(fs) - 4} more strikes (click for all)")
-        aimed = len(got) - len(plain)
-        if aimed:
-            lines.append(f"Click to strike, or to aim at one of {aimed} parts (a called shot)")
-        return f"{self.describe(a)}\n" + "\n".join(lines)
+        return lines
 
     @staticmethod
     def _odds_line(f: fc.StrikeForecast) -> str:
@@ -607,6 +985,10 @@ class GuMastersPresenter(Presenter):
         d = st.creatures.get(stage.actor)
         if stage.stage == reactions.REACT_STAGE:
             return self._react_prompt(stage, d, legal)
+        if stage.stage == areagu.AREA_STAGE:
+            return self._area_prompt(stage, d, legal)
+        if stage.stage == ticks.EFFECTS_STAGE:
+            return self._effects_prompt(d, legal)
         counter = stage.stage == reactions.COUNTER_STAGE
         opts = [self._strike_option(a, d, stage.data, counter) for a in legal]
         if counter:
@@ -652,6 +1034,9 @@ class GuMastersPresenter(Presenter):
                                 f"Keeps the reactions left ({d.reactions}).\n"
                                 f"{land.dealt} damage: {land.hp_after} of {d.hp} HP left"))
                 continue
+            if a.reaction == "shield":
+                options.append(self._shield_option(a, d, blow))
+                continue
             p = stops.get(a.reaction)
             label = f"{name} — stops it {pct(p)}" if p is not None else name
             cost = f"Spends a reaction ({d.reactions} left this round)."
@@ -662,6 +1047,67 @@ class GuMastersPresenter(Presenter):
         text = (f"{att} hits {self.unit_name(d.id)} with {what}: {rolled}. "
                 f"Unanswered it deals {land.dealt} damage ({land.hp_after} of {d.hp} HP left).")
         return Prompt("React?", text, tuple(options))
+
+    def _shield_option(self, a: React, d: Creature, blow: dict[str, Any]
+                       ) -> tuple[str, Any, str]:
+        """A shield Gu as an answer (GU-80): the hit lands on its shield first; the label says
+        the damage that still gets through, the tip its essence and the reaction it costs
+        (the engine's landing with that shield raised)."""
+        g = content().gu[a.gu]
+        got = fc.landing(self.state, blow, a.gu)
+        return (f"{g.name} — {got.dealt} dmg gets through", a,
+                f"Shield Gu: costs {g.cost} essence (has {d.essence}) and a reaction "
+                f"({d.reactions} left this round).\nIts shield takes {got.shield_taken}; "
+                f"{got.dealt} damage: {got.hp_after} of {d.hp} HP left")
+
+    def _area_prompt(self, stage: Any, d: Creature, legal: list) -> Prompt:
+        """A creature caught in an area answers (GU-83/84, GU-161): dodge out with the
+        engine's odds, a shield Gu, or take it."""
+        blow = stage.data
+        st = self.state
+        land = fc.landing(st, blow)
+        what = self.gu_name(blow["gu"][len(gu_rules.KILLER):] if blow["gu"].startswith(
+            gu_rules.KILLER) else blow["gu"])
+        rolled = (f"rolled {blow['raw']} ({signed(blow['dos'])} degrees)" if blow["rolled"]
+                  else "no attack test")
+        options: list[tuple[str, Any, str]] = []
+        for a in legal:
+            if not isinstance(a, React):
+                continue
+            if a.reaction == "dodge":
+                p = fc.area_dodge_odds(st, blow, d)
+                how = ("Dodge against the area's roll; then a step out of it" if blow["rolled"]
+                       else "No roll to beat: it steps out of the area")
+                options.append((f"Dodge out — gets out {pct(p)}", a,
+                                f"Spends a reaction ({d.reactions} left this round).\n{how}"))
+            elif a.reaction == "shield":
+                options.append(self._shield_option(a, d, blow))
+            else:
+                options.append((f"Take it — {land.dealt} dmg", a,
+                                f"Keeps the reactions left ({d.reactions}).\n"
+                                f"{land.dealt} damage: {land.hp_after} of {d.hp} HP left"))
+        text = (f"{self.unit_name(d.id)} is caught in {self.unit_name(blow['attacker'])}'s "
+                f"{what} ({rolled}). Unanswered it deals {land.dealt} damage "
+                f"({land.hp_after} of {d.hp} HP left).")
+        return Prompt("Caught in an area", text, tuple(options))
+
+    def _effects_prompt(self, d: Creature, legal: list) -> Prompt:
+        """GU-16: the bearer of two or more start-of-turn effects picks which comes next;
+        each answer names the damage it deals (statuses.start_of_turn, the engine's)."""
+        hits = {h.source: h for h in statuses.start_of_turn(ticks.carried(d))}
+        options = []
+        for a in legal:
+            if not isinstance(a, OrderEffect):
+                continue
+            h = hits.get(a.effect)
+            kind = f" {h.type}" if h is not None and h.type not in ("", "none") else ""
+            dmg = f" — {h.amount}{kind} dmg" if h is not None else ""
+            tip = ("Direct: no shield or reduction takes it" if h is not None and h.direct
+                   else "Shields and reduction count")
+            options.append((self.describe(a) + dmg, a, tip))
+        return Prompt("Which effect first?", f"{self.unit_name(d.id)}'s turn starts with "
+                      f"{len(options)} effects that deal damage: pick the order, one at a "
+                      "time.", tuple(options))
 
     def prompt_focus(self) -> list[str]:
         stage = pending.top(self.state.pending)
@@ -700,6 +1146,42 @@ class GuMastersPresenter(Presenter):
             return f"Activate {self.gu_name(a.gu)}{at}"
         if isinstance(a, Release):
             return f"Stop sustaining {self.gu_name(a.gu)}"
+        if isinstance(a, Killer):
+            at = f" at {n(a.target)}" if a.target else f" at {a.x},{a.y}" if a.x >= 0 else ""
+            return f"Killer move {self.gu_name(a.move)}{at}"
+        if isinstance(a, ReleaseMove):
+            return f"Stop sustaining {self.gu_name(a.move)}"
+        if isinstance(a, Hide):
+            return "Hide"
+        if isinstance(a, OrderEffect):
+            return f"{self._effect_name(a.effect)} first"
+        if isinstance(a, Grapple):
+            return f"Grapple {n(a.target)}"
+        if isinstance(a, Carry):
+            return f"Carry the held one to {a.x},{a.y}"
+        if isinstance(a, Throw):
+            return f"Throw the held one {compass(a.dx, a.dy)}"
+        if isinstance(a, BreakFree):
+            return "Break free"
+        if isinstance(a, TakeFlight):
+            return f"Take flight ({self.gu_name(a.wings)})"
+        if isinstance(a, Fly):
+            return f"Fly to {a.x},{a.y} at {a.altitude} m"
+        if isinstance(a, Dive):
+            return f"Dive to {a.x},{a.y}, ending at {a.altitude} m"
+        if isinstance(a, Evade):
+            return "Evade (harder to hit until its next turn)"
+        if isinstance(a, Land):
+            return "Land"
+        if isinstance(a, DiveStrike):
+            return (self._strike_words(a.strike, a.weapon, a.target) + " (end of the dive)"
+                    if a.target else "No strike at the dive's end")
+        if isinstance(a, DiveFinish):
+            return "Land from the dive" if a.land else "Rise 1 m"
+        if isinstance(a, Absorb):
+            return f"Absorb {a.stones} primeval stone{'s' if a.stones != 1 else ''}"
+        if isinstance(a, Detonate):
+            return f"Detonate {self.gu_name(a.gu)}"
         if isinstance(a, Jump):
             return f"Jump {a.up} m up" if a.up else f"Jump to {a.x},{a.y}"
         if isinstance(a, GoesFirst):
@@ -709,6 +1191,15 @@ class GuMastersPresenter(Presenter):
         if isinstance(a, Concede):
             return "Concede"
         return self.unnamed_action(a)
+
+    def _effect_name(self, effect: str) -> str:
+        """A start-of-turn effect as the turn_effects stage names it: a status id, or the
+        creature (or Gu) that poisoned it (GU-16)."""
+        if effect in self.state.creatures:
+            return f"Poison from {self.unit_name(effect)}"
+        if effect in content().gu:
+            return f"Poison of {self.gu_name(effect)}"
+        return title(effect)
 
     def _strike_words(self, kind: str, weapon: str, target: str) -> str:
         whom = self.unit_name(target)
@@ -735,6 +1226,9 @@ class GuMastersPresenter(Presenter):
         rnd = self.state.round
         out: list[LogLine] = []
         for e in events:
+            if isinstance(e, CoreMoved) and self._unseen_by_foes(e.mover):
+                out.append(LogLine("Something moves out of sight", NOTE, (), rnd))
+                continue
             if isinstance(e, InitiativeSettled) and not any(e.scores):
                 out.append(LogLine("Turn order: " + " › ".join(map(self.unit_name, e.order)),
                                    INFO, (), rnd))
@@ -877,6 +1371,9 @@ class GuMastersPresenter(Presenter):
         return f" ({', '.join(bits)})" if bits else ""
 
     def animations(self, events: list) -> list[AnimStep]:
+        # a hidden creature's moves are not played: the other seat would see where it went
+        events = [e for e in events
+                  if not (isinstance(e, CoreMoved) and self._unseen_by_foes(e.mover))]
         float_ = lambda unit, text, colour: AnimStep("float", unit, text=text, colour=colour)  # noqa: E731
         return Animator(downed_text="Down", extra={
             "gu.struck": lambda e: None if e.hit else float_(e.target, "Miss",

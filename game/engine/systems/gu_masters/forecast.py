@@ -7,7 +7,8 @@ after its best one, the damage after shields, rank and reduction, and the chance
 target, send it to a final stand or dying, or kill it), `gu_forecast` (the same for a Gu or a
 killer move aimed at a creature), `weigh` (what both share: a shield Gu on offer counts as the
 defender's best reaction when it leaves less HP to lose, GU-80) and `reaction_odds` (for a
-hit already rolled and waiting for the defender's answer: the chance each answer stops it).
+hit already rolled and waiting for the defender's answer: the chance each answer stops it),
+`area_dodge_odds` (the chance a creature caught in an area dodges out of it).
 
 How: the test modifiers and the reactions on offer are the engine's own (attack.attack_mods,
 reactions.offers, moves.dodge_mods); the chances are odds.py's exact enumeration; the damage
@@ -225,11 +226,25 @@ def reaction_odds(state: GuState, blow: dict[str, Any], d: Creature) -> dict[str
             check = odds.Check(p.target, p.modifier + odds.PARRY_PENALTY)
         else:
             continue
-        if not blow["rolled"]:
-            out[a.reaction] = odds.p_success(check, **modes)
-            continue
-        won = sum(w for raw, ok, dos, _, _, w in odds.outcomes(check, **modes)
-                  if ok and contest(dos, raw, blow["dos"], blow["raw"], "b")[0] == "a")
-        out[a.reaction] = Fraction(won, sum(r[5] for r in odds.outcomes(check, **modes)))
+        out[a.reaction] = _beats(check, blow, modes)
     out["take"] = Fraction(0)
     return out
+
+
+def _beats(check: odds.Check, blow: dict[str, Any], modes: dict[str, str]) -> Fraction:
+    """The chance `check` stops the hit `blow`: beat its roll outright (GU-X-05: a tie keeps
+    the hit), or only succeed against a hit with no roll."""
+    if not blow["rolled"]:
+        return odds.p_success(check, **modes)
+    won = sum(w for raw, ok, dos, _, _, w in odds.outcomes(check, **modes)
+              if ok and contest(dos, raw, blow["dos"], blow["raw"], "b")[0] == "a")
+    return Fraction(won, sum(r[5] for r in odds.outcomes(check, **modes)))
+
+
+def area_dodge_odds(state: GuState, blow: dict[str, Any], d: Creature) -> Fraction:
+    """For `d` caught in an area (stage area_react, `blow` as the stage keeps it), the chance
+    a dodge takes it out: against an area with no attack test there is nothing to beat and it
+    just steps out (GU-84); else its Dodge test must beat the area's roll (GU-81)."""
+    if not blow["rolled"]:
+        return Fraction(1)
+    return _beats(dodge_check(d), blow, _modes(state))

@@ -1,0 +1,133 @@
+"""The Gu bar of the gu_masters battle screen: a strip over the map's foot with one card per Gu
+and killer move of the selected creature (cost, reach, kept up or not), the creature's essence
+and the activations it has left in the heading. Pressing a card enters its targeting mode, or
+acts at once (a Gu on itself, Release for one kept up); hovering it shows what it does, its
+cost and the forecast of its best aim.
+
+Owns: laying out and drawing the cards, and answering the battle scene's widget questions
+(`rect`, `draw`, `at`, `tip_at`; see BattleScene.widgets).
+
+Must not: decide a rule or read the match: every card, its words and what it does come from
+the presenter's `gu_bar` (which asks the engine and the legal list).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.client.presenters import ActionButton
+from game.client.ui import battle_widgets as W
+
+if TYPE_CHECKING:
+    from game.client.scenes.battle import BattleScene
+    from game.client.systems.gu_masters.presenter import GuSlot
+
+KILLER = (186, 120, 230)           # a killer move's stripe: apart from the Gu's warm edge
+BACK = (24, 28, 36)
+BACK_ON = (58, 46, 26)             # the card whose targeting mode is on
+
+
+class GuBar:
+    """See the module docstring. Laid out again only when its cards, the map's size or the
+    mode change."""
+
+    def __init__(self, scene: "BattleScene"):
+        self.scene = scene
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.head = ""
+        self.cards: list[tuple[pygame.Rect, "GuSlot"]] = []
+        self._key: Any = None
+
+    def _slots(self) -> tuple[str, list["GuSlot"]]:
+        sc = self.scene
+        if sc.selected is None or sc.match.over:
+            return "", []
+        return sc.ask(sc.presenter.gu_bar, sc.selected)
+
+    def refresh(self) -> None:
+        sc = self.scene
+        head, slots = self._slots()
+        mode = sc.effective_mode()
+        key = (head, tuple((s.id, s.line, s.spec.enabled, s.kept) for s in slots),
+               tuple(sc.view.rect), sc.text.scale, mode)
+        if key == self._key:
+            self.cards = [(r, s) for (r, _), s in zip(self.cards, slots)]
+            return
+        self._key, self.head = key, head
+        self.cards = []
+        if not slots:
+            self.rect = pygame.Rect(0, 0, 0, 0)
+            return
+        k = sc.text.scale
+        v = sc.view.rect
+        pad, gap = int(6 * k), int(4 * k)
+        room = v.w - int(20 * k) - 2 * pad
+        w = max(int(84 * k), min(int(150 * k), (room - gap * (len(slots) - 1)) // len(slots)))
+        h = int(42 * k)
+        head_h = int(20 * k)
+        total = len(slots) * w + gap * (len(slots) - 1)
+        # above the map's legend (lower left), clear of the status chip (lower right)
+        self.rect = pygame.Rect(v.x + int(10 * k), v.bottom - int(36 * k) - h - head_h - 2 * pad,
+                                total + 2 * pad, h + head_h + 2 * pad)
+        x, y = self.rect.x + pad, self.rect.y + pad + head_h
+        for s in slots:
+            self.cards.append((pygame.Rect(x, y, w, h), s))
+            x += w + gap
+
+    def draw(self, surface: pygame.Surface, mouse: tuple[int, int]) -> None:
+        self.refresh()
+        if not self.cards:
+            return
+        sc = self.scene
+        k = sc.text.scale
+        back = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        back.fill((16, 19, 24, 215))
+        surface.blit(back, self.rect)
+        pygame.draw.rect(surface, W.BORDER, self.rect, 1, border_radius=6)
+        pad = int(6 * k)
+        surface.blit(sc.text.fit(self.head, 13, self.rect.w - 2 * pad, W.COOL, True),
+                     (self.rect.x + pad, self.rect.y + pad))
+        mode = sc.effective_mode()
+        for r, s in self.cards:
+            self._card(surface, r, s, r.collidepoint(mouse), s.spec.mode is not None
+                       and s.spec.mode == mode)
+
+    def _card(self, surface: pygame.Surface, r: pygame.Rect, s: "GuSlot", hovered: bool,
+              on: bool) -> None:
+        sc = self.scene
+        k = sc.text.scale
+        on_turn = s.spec.enabled and sc.human_turn()
+        edge = (W.WARM_HI if on else W.WARM) if on_turn else W.COOL if s.kept else W.BORDER
+        pygame.draw.rect(surface, BACK_ON if on else (34, 40, 50) if hovered else BACK, r,
+                         border_radius=5)
+        pygame.draw.rect(surface, edge, r, 2 if on or (hovered and on_turn) else 1,
+                         border_radius=5)
+        if s.killer:
+            pygame.draw.rect(surface, KILLER, (r.x + 2, r.y + 4, max(2, int(3 * k)), r.h - 8))
+        inner = r.w - int(14 * k)
+        name = s.name[:-3] if s.name.endswith(" Gu") else s.name     # the card says it is one
+        fg = W.TEXT if s.spec.enabled else W.DIM
+        surface.blit(sc.text.fit(name, 14, inner, fg, True), (r.x + int(8 * k), r.y + int(4 * k)))
+        small = W.COOL if s.kept else KILLER if s.killer else W.DIM
+        surface.blit(sc.text.fit(s.line, 12, inner, small),
+                     (r.x + int(8 * k), r.y + int(23 * k)))
+
+    def at(self, pos: tuple[int, int]) -> ActionButton | None:
+        for r, s in self.cards:
+            if r.collidepoint(pos):
+                return s.spec
+        return None
+
+    def tip_at(self, pos: tuple[int, int]) -> tuple[str, list[str]] | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        for r, s in self.cards:
+            if r.collidepoint(pos):
+                return s.name, list(s.tip)
+        return None
+
+    def card_pos(self, ident: str) -> tuple[int, int] | None:
+        """The centre of the card of the Gu (or killer move) `ident` (tests click there)."""
+        self.refresh()
+        return next((r.center for r, s in self.cards if s.id == ident), None)
