@@ -110,17 +110,17 @@ def landings(state: GuState, c: Creature) -> dict[Cell, Leap]:
     floor = table[ground.index(here)].floor
     cut = bool(HOUSE.read(state, "corner_cutting"))
     over: set[Cell] = set()             # squares a creature too big to leap over stands on
+    taken: set[Cell] = set()            # squares any other creature stands on
     for o in state.living():
-        if o.id != c.id and o.size > 1:
-            over.update(o.cells())
-    walk = moves.reach(state, c)
-    out: dict[Cell, Leap] = {}
+        if o.id != c.id:
+            taken.update(o.cells())
+            if o.size > 1:
+                over.update(o.cells())
+    found: dict[Cell, Leap] = {}
 
     def offer(to: Cell, leap: Leap) -> None:
-        walked = walk.get(to)
-        if (walked is None or walked[0] > leap.cost) and to not in out \
-                and moves.can_end(state, c, to):
-            out[to] = leap
+        if to not in found and moves.can_end(state, c, to):
+            found[to] = leap
 
     # GU-26 up: onto a neighbouring ledge no higher than the standing jump
     mover = terrain.Mover(size=size, climbs=False, jump_up_m=jump_up(c.skills.get("Athletics", 0)),
@@ -138,6 +138,7 @@ def landings(state: GuState, c: Creature) -> dict[Cell, Leap]:
         kind = LONG if way == run and far > STANDING_M else STANDING
         path: list[Cell] = []
         prev = here
+        plain = True                    # every metre so far a 1 m walk along the same line
         for k in range(1, far + 1):
             to = (c.x + way[0] * k, c.y + way[1] * k)
             cells = block_at(to[0], to[1], size)
@@ -149,12 +150,21 @@ def landings(state: GuState, c: Creature) -> dict[Cell, Leap]:
                     or set(cells) & over:
                 break                       # the line is stopped: nothing beyond is reached
             path.append(to)
+            plain = plain and not (set(cells) & taken) \
+                and moves.step_cost(state, c, prev, to) == terrain.STEP_M
             prev = to
             spot = table[ground.index(to)]
+            if plain and k <= cost:
+                continue                # walked as cheaply along the same line: no jump
             if spot.fits:
                 offer(to, Leap(kind if k > STANDING_M else STANDING, cost, k,
                                spot.floor - floor, tuple(path)))
-    return out
+    if not found:
+        return found
+    # a walk of at most the jump's cost reaches these as cheaply: not offered (the search is
+    # bounded by the cost, so this stays a small part of the legal list's price)
+    walk = moves.reach(state, c, cost)
+    return {to: leap for to, leap in found.items() if to not in walk}
 
 
 def legal(state: GuState, c: Creature) -> list:
