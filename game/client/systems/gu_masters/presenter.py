@@ -504,7 +504,8 @@ class GuMastersPresenter(Presenter):
         return t.activations if t.action else activate.budget(self.state, c)
 
     def gu_bar(self, selected: str | None) -> tuple[str, list[GuSlot]]:
-        """The heading and the entries of the Gu bar for the selected creature: each Gu it
+        """The heading (its essence, and on its turn the activations left) and the entries of
+        the Gu bar for the selected creature: each Gu it
         carries and each killer move it knows, with cost, reach and state; usable (a targeting
         mode, or at once for a Gu on itself; Release for one kept up) only on its own turn and
         as the engine lists it, else greyed with the engine's reason."""
@@ -517,7 +518,7 @@ class GuMastersPresenter(Presenter):
         mine = me is not None and me.id == c.id
         st = self.state
         legal = self.legal() if mine else []
-        head = f"{self.unit_name(c.id)} · essence {c.essence}/{c.essence_max}"
+        head = f"{c.essence}/{c.essence_max} essence"
         if mine:
             n = self.activations_left(c)
             head += f" · {n} activation{'s' if n != 1 else ''} left"
@@ -570,7 +571,7 @@ class GuMastersPresenter(Presenter):
             cost += f", then {g.upkeep} at the start of each turn while kept up"
         tip.insert(0, cost)
         ident = GU_MODE + g.id
-        line = f"{g.cost} ess · {guwords.reach_words(g)}"
+        line = f"{g.cost} ess · {guwords.card_words(g)}"
         enabled, mode, action, why = False, None, None, ""
         if kept:
             line = f"kept up · {g.upkeep} a turn"
