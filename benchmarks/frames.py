@@ -2,9 +2,10 @@
 
 Owns: building mid-game screens headless (a battle on each shipped map with the acting unit
 selected and her move range veiled, the card table mid-game), timing whole frames of the app
-(`App.step`: update and draw) as CPU time of this thread, and the peer beside them: pyscroll's
-BufferedRenderer drawing the same Tiled map at the same zoom with the same token sprites, panned
-the same way. Also the client's memory over a long stretch of play between two bots.
+(`App.step`: update and draw) as CPU time of this thread, and the peer beside them: the same
+whole frame with pyscroll's BufferedRenderer drawing the same Tiled map at the same zoom with the
+same token sprites in the map view's place, panned the same way (and the two map drawings
+alone). Also the client's memory over a long stretch of play between two bots.
 
 Must not: change how the client draws to look better here, or reach into match state; every
 position is reached through `Match.submit` with actions chosen from `legal_actions`.
@@ -95,44 +96,95 @@ def _pan(view: Any):
 
 
 # -- the peer ------------------------------------------------------------------------------------
-def pyscroll_frames(scene: Any, frames: int, pan: bool) -> list[float]:
-    """pyscroll drawing the same map at the same zoom into the same view rect, with the same
-    token sprites, still or panned the same way; the rest of the window is not drawn (pyscroll
-    draws no sidebar), so the ratio is generous to the peer."""
-    import pyscroll
-    import pytmx
-    from game import paths
-    from game.client.render import sprites
-    view = scene.view
-    tmx = pytmx.load_pygame(str(paths.resolve_map(scene.match.config.map)))
-    data = pyscroll.TiledMapData(tmx)
-    zoom = view.tile / tmx.tilewidth
-    layer = pyscroll.BufferedRenderer(data, view.rect.size, zoom=zoom)
-    group = pyscroll.PyscrollGroup(map_layer=layer)
-    px = int(view.tile + 0.999)
-    for tok in scene.presenter.tokens(scene.viewer):
-        spr = pygame.sprite.Sprite()
-        spr.image = sprites.unit_token(tok.colour, tok.side, view.side_colour(tok.side), px,
-                                       tok.arms, glow=tok.acting, edge=tok.outline,
-                                       emblem=view.emblem)
-        spr.rect = spr.image.get_rect(topleft=(tok.x * tmx.tilewidth, tok.y * tmx.tileheight))
-        group.add(spr)
-    screen = scene.app.screen
-    target = screen.subsurface(view.rect)
-    centre = [(view.cam[0] + view.rect.w / 2) / zoom, (view.cam[1] + view.rect.h / 2) / zoom]
+# Same work on both sides: our frame is the whole window (top bar, map, sidebar, action bar, log,
+# pygame-gui, the flip), so the peer's frame is that same window with the map view's drawing (map
+# art, overlays, items, tokens, map layers) handed to pyscroll, which draws the same map at the
+# same zoom into the same rect with the same token sprites. Everything around the map is drawn by
+# the same code on both sides; the map alone (ours: BoardView.draw, with its overlays and layers
+# that pyscroll does not draw) is timed too and printed beside the ratio.
+class _Pyscroll:
+    """pyscroll's BufferedRenderer and a sprite group showing `scene`'s map and tokens."""
+
+    def __init__(self, scene: Any) -> None:
+        import pyscroll
+        import pytmx
+        from game import paths
+        from game.client.render import sprites
+        view = scene.view
+        tmx = pytmx.load_pygame(str(paths.resolve_map(scene.match.config.map)))
+        data = pyscroll.TiledMapData(tmx)
+        self.zoom = view.tile / tmx.tilewidth
+        layer = pyscroll.BufferedRenderer(data, view.rect.size, zoom=self.zoom)
+        self.group = pyscroll.PyscrollGroup(map_layer=layer)
+        px = int(view.tile + 0.999)
+        for tok in scene.presenter.tokens(scene.viewer):
+            spr = pygame.sprite.Sprite()
+            spr.image = sprites.unit_token(tok.colour, tok.side, view.side_colour(tok.side), px,
+                                           tok.arms, glow=tok.acting, edge=tok.outline,
+                                           emblem=view.emblem)
+            spr.rect = spr.image.get_rect(topleft=(tok.x * tmx.tilewidth, tok.y * tmx.tileheight))
+            self.group.add(spr)
+        self.target = scene.app.screen.subsurface(view.rect)
+        self.centre = [(view.cam[0] + view.rect.w / 2) / self.zoom,
+                       (view.cam[1] + view.rect.h / 2) / self.zoom]
+
+    def pan(self, i: int) -> None:
+        """The same steps as `_pan`, in pyscroll's map pixels."""
+        step = 6 if (i // 40) % 2 == 0 else -6
+        self.centre[0] += step / self.zoom
+        self.centre[1] += step / 2 / self.zoom
+
+    def draw(self) -> None:
+        self.group.center(self.centre)
+        self.group.draw(self.target)
+
+
+def pyscroll_map_frames(scene: Any, frames: int, pan: bool) -> list[float]:
+    """pyscroll drawing the map and tokens alone (and the flip), still or panned."""
+    peer = _Pyscroll(scene)
     out = []
     gc.collect()
     for i in range(frames):
         if pan:
-            step = 6 if (i // 40) % 2 == 0 else -6
-            centre[0] += step / zoom
-            centre[1] += step / 2 / zoom
+            peer.pan(i)
         t0 = cpu()
-        group.center(centre)
-        group.draw(target)
+        peer.draw()
         pygame.display.flip()
         out.append(cpu() - t0)
     return out
+
+
+def pyscroll_frames(scene: Any, frames: int, pan: bool) -> list[float]:
+    """Whole frames of the app (`App.step`) with pyscroll drawing the map and tokens in the map
+    view's place, still or panned the same way; everything else on screen as in ours."""
+    peer = _Pyscroll(scene)
+    view = scene.view
+    ours = view.draw
+
+    def draw(*_args: Any, **_kw: Any) -> None:
+        peer.draw()
+
+    view.draw = draw                   # an instance attribute: the class's method stays
+    try:
+        return time_frames(scene.app, frames, peer.pan if pan else None)
+    finally:
+        del view.draw
+        assert view.draw == ours
+
+
+def _map_timer(view: Any) -> list[float]:
+    """Time the map view's own drawing inside our frames (BoardView.draw), into the list
+    returned, until `del view.draw`."""
+    spent: list[float] = []
+    ours = view.draw
+
+    def draw(*args: Any, **kw: Any) -> None:
+        t0 = cpu()
+        ours(*args, **kw)
+        spent.append(cpu() - t0)
+
+    view.draw = draw
+    return spent
 
 
 # -- the rows ------------------------------------------------------------------------------------
@@ -142,22 +194,30 @@ def battle_rows(app: Any, quick: bool) -> list[Row]:
     for system_id, map_name in BATTLE_MAPS:
         s = battle_scene(app, system_id, map_name)
         time_frames(app, 5)                        # warm: first frames fill the caches
+        map_t = _map_timer(s.view)
         still = time_frames(app, frames // 2)
+        del s.view.draw
         peer_still = pyscroll_frames(s, frames // 2, pan=False)
+        peer_map = pyscroll_map_frames(s, frames // 2, pan=False)
         # the shipped maps fit a 1920x1080 window: zoom in one step so there is room to pan
         s.view.zoom_by(1, s.view.rect.center)
         time_frames(app, 2)
+        map_t += _map_timer(s.view)
         panning = time_frames(app, frames // 2, _pan(s.view))
+        del s.view.draw
         peer_panning = pyscroll_frames(s, frames // 2, pan=True)
+        peer_map += pyscroll_map_frames(s, frames // 2, pan=True)
         ours = median(still + panning) * 1e3
         peer = median(peer_still + peer_panning) * 1e3
+        ours_map, pys_map = median(map_t) * 1e3, median(peer_map) * 1e3
         name = map_name.removesuffix(".tmx")
-        note = "hex map drawn square by pyscroll" if system_id == "bindings" else ""
+        hexes = "; hex map drawn square by pyscroll" if system_id == "bindings" else ""
         rows.append(Row("frame", f"battle frame {name} (still {median(still) * 1e3:.2f}, "
                         f"panning {median(panning) * 1e3:.2f})", ours, "ms", 2.0,
-                        peer=peer, peer_name="pyscroll", note=note))
+                        peer=peer, peer_name="pyscroll", note=hexes.removeprefix("; ")))
         rows.append(Row("frame", f"battle frame {name}: ours / pyscroll", ours / peer if peer else 0.0,
-                        "x", 1.5, note=note))
+                        "x", 1.5, note=f"whole frames, pyscroll drawing the map; map alone "
+                        f"ours {ours_map:.2f} ms, pyscroll {pys_map:.2f} ms{hexes}"))
     return rows
 
 

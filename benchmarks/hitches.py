@@ -1,4 +1,5 @@
-"""Benchmark section "hitches": frames over 16.7 ms while two AI seats play, per system.
+"""Benchmark section "hitches": frames over 16.7 ms while two AI seats play, in each of the five
+systems.
 
 Owns: driving the real client headless (SDL dummy driver, the real `App.step`, the system's real
 play screen with two AI seats at "normal", AI workers in processes as a player gets them) for a
@@ -25,7 +26,7 @@ from benchmarks.report import Row, cpu
 
 SECTION = "hitches"
 FRAME_BUDGET = 1.0 / 60          # 16.7 ms: one frame at 60 Hz
-SYSTEMS = ("gems", "bindings", "gemwielders")
+SYSTEMS = ("gems", "bindings", "gemwielders", "rpgstuck", "gu_masters")
 
 
 def play_frames(system_id: str, seconds: float, seed: int = 1,

@@ -340,8 +340,8 @@ class App:
             for scene in reversed(self.stack):
                 try:
                     scene.leave()
-                except Exception:
-                    pass
+                except Exception as left:    # noqa: BLE001 - the failing scene failed again on its way out
+                    self.log_exception(left)  # logged next to the first report, never hidden
                 break
             self.stack.clear()
             self.ui = self._make_manager()

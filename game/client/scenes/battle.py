@@ -682,8 +682,10 @@ class BattleScene(MatchScene):
         extra = [("Undo", "^Z", self.human_turn() and self.match.can_undo(), "undo"),
                  ("?", "F1", True, "help"), ("Menu", "Esc", True, "pause")]
         mode = self.effective_mode()
-        specs = ask(p.buttons, self.selected, mode) if self.human_turn() else \
-            [ActionButton(b.id, b.label, b.hotkey, False, b.tooltip) for b in ask(p.buttons, None, None)]
+        # another seat's turn (an AI thinking, a curtain up) shows no action buttons: greying
+        # out its actions would make the client work out that seat's legal list in the middle of
+        # a frame (25 ms on a bindings board), the very work the AI's own process is doing
+        specs = ask(p.buttons, self.selected, mode) if self.human_turn() else []
         self.bar.set(specs, mode, extra)
         self.bar.draw(surface, mouse)
         self.log.draw(surface, mouse)

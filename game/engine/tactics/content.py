@@ -9,7 +9,10 @@ has the wrong type ('2': expected an integer, got text)"). `ContentSets` keeps e
 once per process, by name. `overlay` lays a match's inline content (a scenario's or a set-up's
 `content` table) over a loaded set: a known id keeps the shipped fields it does not name, a new
 id must be a whole entry; `ContentSets.with_inline` keeps each such combination once, by a digest
-of its text.
+of its text. `SectionFiles` is the whole recipe of a set made of one TOML file per section
+(`<section>.toml` holding `[<section>.<id>]` tables): reading the folder, laying a match's inline
+sections over a set, and running the system's cross-checks on the result, so a system declares
+its sections, entry builder and cross-checks and writes no loader of its own.
 
 Must not: know any system's entries or cross-checks (which move a combatant may know, what a
 budget allows): those stay in the system's content.py, after `entries` has checked the shapes.
@@ -122,11 +125,27 @@ class ContentSets(Generic[T]):
     `sets` is the cache itself, so a set built in code can be put in by name."""
 
     def __init__(self, folder: Callable[[], Path], load: Callable[[Path], T],
-                 error: type[Exception]):
+                 error: type[Exception], *, sections: SectionFiles[T] | None = None):
         self._folder = folder
         self._load = load
         self._error = error
+        self._sections = sections
         self.sets: dict[str, T] = {}
+
+    def named(self, name: str = "default") -> T:
+        """`get` without the name check for a set already kept (the common, hot case)."""
+        got = self.sets.get(name)
+        return got if got is not None else self.get(name)
+
+    def inline_set(self, inline: dict[str, Any] | None, name: str = "default") -> T:
+        """Set `name` with a match's inline table laid over it by the section recipe (None or
+        empty: the set itself). The table is checked first; each distinct one is built once."""
+        if self._sections is None:
+            raise TypeError("inline_set needs a ContentSets made by SectionFiles.sets")
+        if inline is None:
+            return self.named(name)
+        check_inline(inline, self._sections.inline, self._error)
+        return self.with_inline(name, inline, self._sections.lay)
 
     def get(self, name: str = "default") -> T:
         # the name can come from a save file: only a plain sub-folder name, never a path
@@ -225,6 +244,53 @@ def lay_inline(found: dict[str, dict[str, Any]], written: dict[str, dict[str, An
             merged = {**written[section].get(eid, {}), **raw}
             found[section][eid] = build(section, where, eid, merged)
             written[section][eid] = merged
+
+
+@dataclasses.dataclass(frozen=True)
+class SectionFiles(Generic[T]):
+    """A content set made of one `<section>.toml` per section. `build(section, where, id,
+    table)` checks one table into its entry (shape checks included); `make(found, written)`
+    makes the set (`found`: entries by section and id; `written`: the tables as written, which
+    an inline table is laid over); `cross_check(set, at, known)` says what no single entry can
+    (`at(section)` names where the entries came from, `known(section)` where ids are looked
+    up). `inline` lists the sections a match may add to or override. The set made has one
+    attribute per section (entries by id) and `written` (the tables by section and id)."""
+    files: tuple[str, ...]
+    inline: tuple[str, ...]
+    build: Callable[[str, str, str, dict[str, Any]], Any]
+    make: Callable[[dict[str, dict[str, Any]], dict[str, dict[str, dict[str, Any]]]], T]
+    cross_check: Callable[[T, Callable[[str], str], Callable[[str], str]], None]
+    error: type[Exception]
+    ids: re.Pattern[str]
+
+    def load(self, folder: Path) -> T:
+        """Read and check every section file of `folder`, then the cross-checks."""
+        found: dict[str, dict[str, Any]] = {}
+        written: dict[str, dict[str, dict[str, Any]]] = {}
+        for section in self.files:
+            path = folder / f"{section}.toml"
+            data = read_toml(path, self.error)
+            raws = tables(path, data, section, self.error, ids=self.ids)
+            written[section] = raws
+            found[section] = {eid: self.build(section, f"{path} [{section}.{eid}]", eid, raw)
+                              for eid, raw in raws.items()}
+        made = self.make(found, written)
+        self.cross_check(made, lambda s: str(folder / f"{s}.toml"), lambda s: f"{s}.toml")
+        return made
+
+    def lay(self, base: T, inline: dict[str, Any]) -> T:
+        """`base` with a match's inline sections laid over it (`lay_inline`); the cross-checks
+        then run on the merged set."""
+        found = {s: dict(getattr(base, s)) for s in self.files}
+        written = {s: dict(getattr(base, "written").get(s, {})) for s in self.files}
+        lay_inline(found, written, inline, self.inline, self.build, self.error)
+        made = self.make(found, written)
+        self.cross_check(made, lambda s: INLINE, lambda s: f"{s}.toml or the inline content")
+        return made
+
+    def sets(self, folder: Callable[[], Path]) -> "ContentSets[T]":
+        """The per-process cache of this recipe's sets, `folder()` being the default set."""
+        return ContentSets(folder, self.load, self.error, sections=self)
 
 
 def digest(value: Any) -> str:

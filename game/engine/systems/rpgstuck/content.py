@@ -24,9 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from game import paths
-from game.engine.contentfile import read_toml
 from game.engine.rules import ConfigError
-from game.engine.tactics.content import INLINE, ContentSets, check_inline, lay_inline, entry, tables
+from game.engine.tactics.content import SectionFiles, entry
 
 from . import limits
 from .rolls import called_shot_allowed
@@ -604,20 +603,8 @@ def _build(section: str, where: str, eid: str, raw: Any) -> Any:
 
 
 def load_content(folder: Path | None = None) -> Content:
-    """Read and validate every rpgstuck content file in `folder` (default game/data/rpgstuck)."""
-    folder = folder or paths.data_dir() / "rpgstuck"
-    found: dict[str, dict[str, Any]] = {}
-    written: dict[str, dict[str, dict[str, Any]]] = {}
-    for section in FILES:
-        path = folder / f"{section}.toml"
-        data = read_toml(path, ContentError)
-        raws = tables(path, data, section, ContentError, ids=_ID)
-        written[section] = raws
-        found[section] = {eid: _build(section, f"{path} [{section}.{eid}]", eid, raw)
-                          for eid, raw in raws.items()}
-    c = Content(**found, written=written)
-    _cross_check(c, lambda s: str(folder / f"{s}.toml"), lambda s: f"{s}.toml")
-    return c
+    """Read and validate every rpgstuck content file in `folder` (default its data folder)."""
+    return _SECTIONS.load(folder or paths.data_dir() / "rpgstuck")
 
 
 def _cross_check(c: Content, at: Callable[[str], str], known: Callable[[str], str]) -> None:
@@ -729,13 +716,15 @@ def _cross_check(c: Content, at: Callable[[str], str], known: Callable[[str], st
 
 
 # -- the bundled content and lookups ------------------------------------------------------------
-_SETS = ContentSets(lambda: paths.data_dir() / "rpgstuck", load_content, ContentError)
+_SECTIONS: SectionFiles[Content] = SectionFiles(
+    FILES, INLINE_SECTIONS, _build, lambda found, written: Content(**found, written=written),
+    _cross_check, ContentError, _ID)
+_SETS = _SECTIONS.sets(lambda: paths.data_dir() / "rpgstuck")
 
 
 def content(name: str = "default") -> Content:
     """A content set, loaded and validated once per process (default: the bundled one)."""
-    got = _SETS.sets.get(name)
-    return got if got is not None else _SETS.get(name)
+    return _SETS.named(name)
 
 
 def creature(cid: str, c: Content | None = None) -> Creature:
@@ -764,24 +753,10 @@ def known_actions(cid: str, c: Content | None = None) -> list[str]:
 
 
 # -- a match's inline content -------------------------------------------------------------------
-def _build_inline(base: Content, inline: dict[str, Any]) -> Content:
-    """`base` with a match's inline sections laid over it (tactics.content.lay_inline); then
-    the cross-checks run on the merged set."""
-    found = {s: dict(getattr(base, s)) for s in FILES}
-    written = {s: dict(base.written.get(s, {})) for s in FILES}
-    lay_inline(found, written, inline, INLINE_SECTIONS, _build, ContentError)
-    c = Content(**found, written=written)
-    _cross_check(c, lambda s: INLINE, lambda s: f"{s}.toml or the inline content")
-    return c
-
-
 def with_inline(inline: dict[str, Any] | None, name: str = "default") -> Content:
     """Set `name` with a match's inline table laid over it (None or empty: the set itself).
     Each distinct table is built and checked once per process."""
-    if inline is None:
-        return content(name)
-    check_inline(inline, INLINE_SECTIONS, ContentError)
-    return _SETS.with_inline(name, inline, _build_inline)
+    return _SETS.inline_set(inline, name)
 
 
 def as_dict(value: Any) -> dict[str, Any]:
