@@ -34,8 +34,8 @@ from game.engine.systems.gu_masters.activate import Killer, ReleaseMove
 from game.engine.systems.gu_masters.aperture import Absorb, Detonate
 from game.engine.systems.gu_masters.grips import BreakFree, Carry, Grapple, Throw
 from game.engine.systems.gu_masters.hiding import Hide
-from game.engine.systems.gu_masters.maneuvers import (Dive, DiveFinish, DiveStrike, Evade, Fly,
-                                                      Land, TakeFlight)
+from game.engine.systems.gu_masters.maneuvers import (Dive, DiveFinish, DiveStrike, Evade,
+                                                      Flew, Fly, Land, TakeFlight)
 from game.engine.systems.gu_masters.ticks import OrderEffect
 from game.engine.systems.gu_masters.content import content
 from game.engine.systems.gu_masters.actions import (Activate, DodgeMove, GoesFirst, Jump, Move,
@@ -188,6 +188,8 @@ class GuMastersPresenter(Presenter):
     def gu_name(gid: str) -> str:
         """A Gu's (or killer move's) name from the content; an id it lacks reads as words."""
         cont = content()
+        if gid.startswith(gu_rules.KILLER):                # a killer move as events name it
+            gid = gid[len(gu_rules.KILLER):]
         got = cont.gu.get(gid) or cont.killer_moves.get(gid)
         return got.name if got is not None else title(gid)
 
@@ -1227,7 +1229,8 @@ class GuMastersPresenter(Presenter):
         rnd = self.state.round
         out: list[LogLine] = []
         for e in events:
-            if isinstance(e, CoreMoved) and self._unseen_by_foes(e.mover):
+            if (isinstance(e, CoreMoved) and self._unseen_by_foes(e.mover)) or (
+                    isinstance(e, Flew) and e.path and self._unseen_by_foes(e.who)):
                 out.append(LogLine("Something moves out of sight", NOTE, (), rnd))
                 continue
             if isinstance(e, InitiativeSettled) and not any(e.scores):
@@ -1329,7 +1332,52 @@ class GuMastersPresenter(Presenter):
             why = f" ({e.why})" if e.why else ""
             return LogLine(f"{n(e.grappler)}'s hold on {n(e.target)} ends{why}", FORCED)
 
+        def area(e: Any) -> LogLine:
+            if not e.hit:
+                return LogLine(f"{n(e.who)} sets off {self.gu_name(e.gu)}, but it misses: "
+                               "nothing happens", ROLL_FAIL)
+            whom = ", ".join(n(c) for c in e.caught) or "nobody"
+            return LogLine(f"{n(e.who)} sets off {self.gu_name(e.gu)} over {len(e.cells)} "
+                           f"square{'s' if len(e.cells) != 1 else ''}: it catches {whom}", WARM)
+
+        def hid(e: Any) -> LogLine:
+            if e.hidden:
+                return LogLine(f"{n(e.who)} hides: the other side loses sight of it", INFO)
+            return LogLine(f"{n(e.who)} tries to hide but is spotted by "
+                           f"{', '.join(n(w) for w in e.spotted_by) or 'a watcher'}", NOTE)
+
+        def revealed(e: Any) -> LogLine:
+            why = f" ({e.why})" if e.why else ""
+            return LogLine(f"{n(e.who)} is found at {e.x},{e.y}{why}", FORCED)
+
+        def flew(e: Any) -> LogLine:
+            at = f" at {e.altitude} m" if e.altitude else ""
+            end = f" to {e.path[-1][0]},{e.path[-1][1]}" if e.path else ""
+            words = {"take_flight": f"takes flight{at}", "fly": f"flies{end}{at}",
+                     "dive": f"dives{end}" + (f", ending{at}" if at else ""),
+                     "evade": f"evades: attacks at it {signed(e.penalty)}" if e.penalty
+                     else "evades", "land": "lands", "rise": f"rises{at}",
+                     "drift": f"drifts{end}{at}", "fall": f"falls{end}"}
+            what = words.get(e.maneuver, f"{title(e.maneuver).lower()}{end}{at}")
+            if not e.success:
+                return LogLine(f"{n(e.who)} fails a {title(e.maneuver).lower()} maneuver"
+                               f"{end}", ROLL_FAIL)
+            return LogLine(f"{n(e.who)} {what}", INFO)
+
+        def thrown(e: Any) -> LogLine:
+            into = ""
+            if e.hit:
+                what = n(e.hit) if e.hit in self.state.creatures else title(e.hit).lower()
+                into = f" into {what}: {e.damage} force damage to both"
+            return LogLine(f"{n(e.thrower)} throws {n(e.target)} {len(e.path)} m{into}",
+                           FORCED)
+
         return {
+            "gu.area": area,
+            "gu.hid": hid,
+            "gu.revealed": revealed,
+            "gu.flew": flew,
+            "gu.thrown": thrown,
             "gu.tested": self.tested_line,
             "gu.struck": struck,
             "gu.detonated": lambda e: LogLine(f"{n(e.who)} detonates its {self.gu_name(e.gu)}",
