@@ -1,8 +1,8 @@
 """The Gu bar of the gu_masters battle screen: a row under the map with one card per Gu and
-killer move of the selected creature (cost, reach, kept up or not), the creature's essence and
-the activations it has left at its left end. Pressing a card enters its targeting mode, or
-acts at once (a Gu on itself, Release for one kept up); hovering it shows what it does, its
-cost and the forecast of its best aim.
+killer move of the selected creature, or of the deciding one while a prompt waits (cost,
+reach, kept up or not), the creature's essence and the activations it has left at its left
+end. Pressing a card enters its targeting mode, or acts at once (a Gu on itself, Release for
+one kept up); hovering it shows what it does, its cost and the forecast of its best aim.
 
 Owns: laying out and drawing the cards, and answering the battle scene's widget questions
 (`rect`, `draw`, `at`, `tip_at`; see BattleScene.widgets).
@@ -47,9 +47,13 @@ class GuBar:
 
     def _slots(self) -> tuple[str, list["GuSlot"]]:
         sc = self.scene
-        if sc.selected is None or sc.match.over:
+        if sc.match.over:
             return "", []
-        return sc.ask(sc.presenter.gu_bar, sc.selected)
+        # while a prompt waits, the bar of the one deciding (its shield Gu, its essence)
+        d = sc.decision
+        uid = d.actor if d is not None and d.stage not in sc.board_stages and d.actor \
+            else sc.selected
+        return sc.ask(sc.presenter.gu_bar, uid) if uid is not None else ("", [])
 
     def _head_w(self) -> int:
         return int(168 * self.scene.text.scale)
