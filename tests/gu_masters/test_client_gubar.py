@@ -244,3 +244,25 @@ def test_every_event_kind_the_engine_registers_reads_as_our_own_words(monkeypatc
         for line in lines:
             assert line.text and "_" not in line.text and "adept" not in line.text, \
                 (kind, line.text)
+
+
+@pytest.mark.rule("GU-33")
+def test_the_dive_strike_prompt_gives_each_strike_the_engines_odds():
+    from tests.gu_masters.test_adv_map import flier
+    from game.engine.systems.gu_masters.maneuvers import Dive, DiveStrike
+    m = flier(altitude=8)
+    m.state.creatures["w"].x, m.state.creatures["w"].y = 5, 2
+    m.edited()
+    m.rng.force([10])
+    m.submit(Dive("a", 4, 2, 1))
+    assert m.decision.stage == "dive_strike"
+    p = GuMastersPresenter(m)
+    got = p.prompt()
+    a, w = m.state.creatures["a"], m.state.creatures["w"]
+    f = forecast.strike_forecast(m.state, a, w, "weapon", "sword")
+    assert got.title == "Strike at the dive's end?"
+    assert got.text.startswith(p.unit_name("a") + " ends its dive")
+    label, action, _tip = got.options[0]
+    assert action == DiveStrike("a", "w", "weapon", "sword")
+    assert label.endswith(f"— Hit {pct(f.hit)} · {f.landing.dealt} dmg")
+    assert got.options[-1][1] == DiveStrike("a")

@@ -76,6 +76,12 @@ _AT_SQUARE: dict[str, tuple[type, str, str]] = {
 }
 
 
+#: the question of a stage the generic prompt asks (others: the stage's name)
+STAGE_TITLES = {"dive_strike": "Strike at the dive's end?", "dive_finish": "End the dive",
+                "initiative": "Who goes first?", "counter": "Counter-attack?"}
+STAGE_TEXTS = {"dive_strike": "{who} ends its dive beside a foe: one strike, or none.",
+               "dive_finish": "{who} lands from the dive (a Flying test: on a failure it is "
+                              "prone) or rises 1 m."}
 #: targeting modes of the Gu bar: "gu:<gu id>" aims a Gu, "km:<killer move id>" a killer move
 GU_MODE, KILLER_MODE = "gu:", "km:"
 
@@ -1000,19 +1006,23 @@ class GuMastersPresenter(Presenter):
                                              f"{self.unit_name(target)} and may strike back.",
                           tuple(opts))
         dec = self.match.decision
-        return Prompt(title(stage.stage) + "?", dec.prompt if dec is not None else "",
-                      tuple(opts))
+        head = STAGE_TITLES.get(stage.stage, title(stage.stage) + "?")
+        text = STAGE_TEXTS.get(stage.stage, "").format(who=self.unit_name(d.id if d else None))
+        # the strikes with their odds first, "no strike" last
+        opts.sort(key=lambda o: not (isinstance(o[1], DiveStrike) and o[1].strike))
+        return Prompt(head, text or (dec.prompt if dec is not None else ""), tuple(opts))
 
     def _strike_option(self, a: Any, d: Creature, data: dict[str, Any], counter: bool
                        ) -> tuple[str, Any, str]:
         """A prompt's answer: a strike out of turn (an attack of opportunity, a counter) with
         the engine's odds for it; anything else by its words."""
-        if not (isinstance(a, Opportunity) and a.strike):
+        if not (isinstance(a, (Opportunity, DiveStrike)) and a.strike):
             return self.describe(a), a, ""
         st = self.state
         f = fc.strike_forecast(st, d, st.creatures[a.target], a.strike, a.weapon,
                                disadvantage=bool(data.get("disadvantage")), counter=counter)
         tip = ("A counter-attack after a parry: it costs no further reaction" if counter else
+               "The dive's one strike (GU-33)" if isinstance(a, DiveStrike) else
                f"Spends a reaction ({d.reactions} left this round)")
         return f"{self.describe(a)} — {self._odds_line(f)}", a, tip
 
