@@ -334,6 +334,7 @@ def test_a_gu_from_the_gu_bar_and_a_shield_gu_against_a_bite_through_the_ui(app)
     app.move_mouse(pos)
     title, tip = bar.tip_at(pos)
     assert title == "Moonlight Gu" and tip[0] == f"Costs 2 essence (has {essence})"
+    assert any(t.startswith(f"Best now: {WOLF}: Hit ") for t in tip)
     shot(app, "06_gu_bar")
     app.click(pos)
     assert scene.effective_mode() == "gu:moonlight"

@@ -54,9 +54,13 @@ def test_the_gu_bar_lists_each_gu_with_cost_reach_and_what_pressing_it_does():
     pellet = slots(p)["fire_pellet"]
     assert pellet.line == "2 ess · 15 m" and pellet.spec.mode == "gu:fire_pellet"
     assert pellet.spec.enabled and "Does: 6 heat damage" in pellet.tip
-    # the hover names the best aim with the engine's forecast
+    # the hover names the best aim with the engine's forecast (asked when pointed at)
     f = forecast.gu_forecast(m.state, adept, m.state.creatures["wolf"], "fire_pellet")
-    assert any(t.startswith("Best now: ") and f"Hit {pct(f.hit)}" in t for t in pellet.tip)
+    assert p.best_aim("gu:fire_pellet") == f"Best now: {p.unit_name('wolf')}: " \
+                                           f"Hit {pct(f.hit)} · {f.landing.dealt} dmg"
+    assert p.best_aim("gu:poison_mist") == ""             # an area has no one aim
+    # another seat's turn: read only, and its legal list is not asked for
+    assert not any(s.spec.enabled for s in p.gu_bar("adept", live=False)[1])
     ember = slots(p)["ember_scale"]                      # on itself: at once, no targeting
     assert ember.spec.mode is None and isinstance(ember.spec.action, Activate)
     assert ember.spec.action in m.legal_actions()

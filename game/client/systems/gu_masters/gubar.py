@@ -53,7 +53,9 @@ class GuBar:
         d = sc.decision
         uid = d.actor if d is not None and d.stage not in sc.board_stages and d.actor \
             else sc.selected
-        return sc.ask(sc.presenter.gu_bar, uid) if uid is not None else ("", [])
+        if uid is None:
+            return "", []
+        return sc.ask(sc.presenter.gu_bar, uid, sc.human_turn())
 
     def _head_w(self) -> int:
         return int(168 * self.scene.text.scale)
@@ -137,7 +139,12 @@ class GuBar:
             return None
         for r, s in self.cards:
             if r.collidepoint(pos):
-                return s.name, list(s.tip)
+                tip = list(s.tip)
+                if s.spec.enabled and s.spec.mode:
+                    best = self.scene.ask(self.scene.presenter.best_aim, s.spec.mode)
+                    if best:
+                        tip.insert(len(tip) - 1, best)
+                return s.name, tip
         if self.head and pos[0] < self.rect.x + self._head_w():
             return "Gu", [self.head,
                           "Essence pays for each Gu; a Gu Master's Activations cap how many Gu "

@@ -511,20 +511,20 @@ class GuMastersPresenter(Presenter):
         t = self.state.turn
         return t.activations if t.action else activate.budget(self.state, c)
 
-    def gu_bar(self, selected: str | None) -> tuple[str, list[GuSlot]]:
+    def gu_bar(self, selected: str | None, live: bool = True) -> tuple[str, list[GuSlot]]:
         """The heading (its essence, and on its turn the activations left) and the entries of
         the Gu bar for the selected creature: each Gu it
         carries and each killer move it knows, with cost, reach and state; usable (a targeting
         mode, or at once for a Gu on itself; Release for one kept up) only on its own turn and
-        as the engine lists it, else greyed with the engine's reason."""
+        as the engine lists it, else greyed with the engine's reason. `live` False (another
+        seat's turn): read only, and the legal list is not worked out for it."""
         c = self.creature(selected)
         entry = content().creatures.get(c.entry) if c is not None else None
         moves_known = entry.killer_moves if entry is not None else ()
         if c is None or not (c.gu or moves_known):
             return "", []
-        me = self._mine()
+        me = self._mine() if live else None
         mine = me is not None and me.id == c.id
-        st = self.state
         legal = self.legal() if mine else []
         head = f"{c.essence}/{c.essence_max} essence"
         if mine:
@@ -554,6 +554,18 @@ class GuMastersPresenter(Presenter):
             lines.append("No attack test: it lands unless dodged or shielded")
         lines += [w[:1].upper() + w[1:] for w in guwords.keyword_words(u)]
         return lines
+
+    def best_aim(self, mode: str | None) -> str:
+        """For a Gu-bar card's targeting mode: the forecast of its best creature aim now (asked
+        when the card is pointed at, not for every card of every position: each forecast lands
+        the blow on copies of the state)."""
+        me = self._mine()
+        u = self.usable(mode)
+        if me is None or u is None or u.target != "creature" or mode is None:
+            return ""
+        uid = mode[len(GU_MODE):] if mode.startswith(GU_MODE) else \
+            gu_rules.KILLER + mode[len(KILLER_MODE):]
+        return self._best_aim(me, uid, self._gu_actions(mode))
 
     def _best_aim(self, c: Creature, uid: str, acts: list) -> str:
         """The forecast of the best creature aim among `acts` (the engine's gu_forecast)."""
@@ -603,9 +615,6 @@ class GuMastersPresenter(Presenter):
                            if g.target == "area" else "Click, then pick a foe: the odds show "
                                                       "as you point" if activate.harmful(g)
                            else "Click, then pick a creature of its side")
-                    best = self._best_aim(c, g.id, acts)
-                    if best:
-                        tip.append(best)
             elif not mine:
                 why = "Usable on its own turn"
             else:
@@ -653,9 +662,6 @@ class GuMastersPresenter(Presenter):
                     why = ("Click, then pick a tinted square: the area is drawn as you point"
                            if k.target == "area" else "Click, then pick a target: the odds "
                                                       "show as you point")
-                    best = self._best_aim(c, gu_rules.KILLER + k.id, acts)
-                    if best:
-                        tip.append(best)
             elif not mine:
                 why = "Usable on its own turn"
             else:
