@@ -310,3 +310,74 @@ def test_gu_masters_from_the_title_on_each_map_against_the_computer(app, map_nam
         app.step(dt=0.3)
     assert isinstance(app.top, ResultsScene), (battle.match.decision, app.stack)
     assert battle.match.over and app._fatal is None
+
+
+@pytest.mark.rule("GU-42", "GU-80")
+def test_a_gu_from_the_gu_bar_and_a_shield_gu_against_a_bite_through_the_ui(app):
+    """The Gu bar: a card enters its targeting mode, the forecast shows on the foe, a click
+    activates it; then the wolf bites and the defender's seat raises its Stone Shell Gu from
+    the prompt, which names the damage that still gets through and the essence it costs."""
+    setup = {"grid": GRID, "initiative": ["master", "wolf"],
+             "creatures": [{"id": "master", "entry": "gu_master_r1", "side": 0, "x": 1, "y": 2},
+                           {"id": "wolf", "entry": "wolf", "side": 1, "x": 4, "y": 2}]}
+    match = Match.new(MatchConfig("gu_masters", 5, [SeatConfig("human", name="Player 1"),
+                                                    SeatConfig("human", name="Player 2")],
+                                  None, {}, setup))
+    scene = open_battle(app, match)
+    lift_curtain(app)
+    bar = scene.widgets[0]
+    master = match.state.creatures["master"]
+    essence = master.essence
+    # -- the Moonlight card: its hover says what it does and what it costs
+    pos = bar.card_pos("moonlight")
+    assert pos is not None and scene.view.rect.bottom <= bar.rect.top   # a row of its own
+    app.move_mouse(pos)
+    title, tip = bar.tip_at(pos)
+    assert title == "Moonlight Gu" and tip[0] == f"Costs 2 essence (has {essence})"
+    assert any(t.startswith(f"Best now: {WOLF}: Hit ") for t in tip)
+    shot(app, "06_gu_bar")
+    app.click(pos)
+    assert scene.effective_mode() == "gu:moonlight"
+    app.move_mouse(scene.cell_pos((4, 2)))
+    fc = scene._current_forecast()
+    assert fc.startswith(f"Activate Moonlight Gu at {WOLF}\nHit ")
+    assert "Roll d100 under: Ranged Attack" in fc
+    shot(app, "07_gu_forecast")
+    match.force_dice([10])
+    app.click(scene.cell_pos((4, 2)))
+    app.settle(2)
+    lift_curtain(app)
+    if match.decision.stage == "react":                 # the wolf may answer the crescent
+        take = next(b for b in scene.prompt_panel.buttons if b.label.startswith("Take the hit"))
+        app.click(take.rect.center)
+        app.settle(2)
+        lift_curtain(app)
+    assert master.essence == essence - 2
+    assert any(f"{MASTER} activates Moonlight Gu at {WOLF}" in t for t in texts(scene))
+    assert scene.effective_mode() != "gu:moonlight"       # back to moving
+    app.press_key(pygame.K_SPACE)
+    app.settle(1)
+    lift_curtain(app)
+    assert match.decision.actor == "wolf"
+
+    # -- the wolf walks up and bites; a forced 10 hits
+    app.click(scene.cell_pos((2, 2)))
+    app.click(scene.button_pos("strike"))
+    match.force_dice([10])
+    app.click(scene.cell_pos((1, 2)))
+    if scene.menu is not None:
+        app.click(scene.menu.buttons[0].rect.center)
+    app.settle(2)
+    lift_curtain(app)
+    assert match.decision.stage == "react" and scene.viewer == 0
+    shell = next(b for b in scene.prompt_panel.buttons if b.label.startswith("Stone Shell Gu"))
+    assert shell.label.endswith(" dmg gets through")
+    assert shell.tooltip.startswith(f"Shield Gu: costs 3 essence (has {master.essence})")
+    app.move_mouse(shell.rect.center)
+    shot(app, "08_shield_prompt")
+    hp, essence = master.hp, master.essence
+    app.click(shell.rect.center)
+    app.settle(2)
+    assert master.essence == essence - 3 and master.reactions == 1
+    assert any(f"{MASTER} reacts with shield gu against {WOLF}" in t for t in texts(scene))
+    assert master.hp >= hp - int(shell.label.split(" — ")[1].split()[0])

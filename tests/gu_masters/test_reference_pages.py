@@ -72,3 +72,17 @@ def test_the_pages_build_beside_the_systems_house_rules():
     got = R.build("gu_masters", [*reference_entries(), *R.house_entries(GU_MASTERS)],
                   R.load_prose(PROSE), str(PROSE))
     assert {"House rules", "Gu", "Creatures", "Statuses"} <= set(got.sections())
+
+
+@pytest.mark.parametrize("term, page", [
+    ("Gu bar", "gu_bar"), ("kept up", "gu_bar"), ("activations left", "gu_bar"),
+    ("soul cost", "gu_bar"), ("essence meter", "gu_bar"), ("reaction pips", "gu_bar"),
+    ("area template", "gu_targeting"), ("forecast", "gu_targeting"),
+    ("best aim", "gu_targeting"), ("caught in an area", "caught_in_area"),
+    ("dodge out", "caught_in_area"), ("gets through", "caught_in_area"),
+    ("which effect first", "turn_effects_order"), ("last seen", "last_seen"),
+    ("out of sight", "last_seen")])
+def test_every_word_the_battle_screen_shows_finds_its_page(ref, term, page):
+    """The Gu bar, the Gu targeting, the area and turn-effects prompts and the last-seen mark
+    say words a player may look up (F1 or the reference's search)."""
+    assert ref.search(term)[0].id == page, term

@@ -73,9 +73,10 @@ class BattleScene(MatchScene):
         #: projectiles sliding along their hexes
         self.anim_extras: list[Any] = []
         self.sidebar = W.Sidebar(self.text)
-        #: more widgets a system plugs in over the map (a bar of its own), each with `rect`,
-        #: `draw(surface, mouse)`, `at(pos) -> ActionButton | None` (pressed as a bar button)
-        #: and `tip_at(pos) -> (title, lines) | None`; drawn under prompts and menus
+        #: more widgets a system plugs in (a bar of its own), each keeping a full-width row of
+        #: `reserve` design pixels between the map and the action bar (`place(rect)` gives it),
+        #: with `rect`, `draw(surface, mouse)`, `at(pos) -> ActionButton | None` (pressed as a
+        #: bar button) and `tip_at(pos) -> (title, lines) | None`; drawn under prompts and menus
         self.widgets: list[Any] = []
         if self.presenter.keys_hint:
             self.sidebar.keys = tuple(self.presenter.keys_hint)
@@ -131,10 +132,15 @@ class BattleScene(MatchScene):
         px = lambda v: int(round(v * scale))  # noqa: E731
         top_h, bar_h, log_h, side_w = px(self.top_height), px(54), px(122), px(312)
         self.initiative.rect = pygame.Rect(0, 0, W_, top_h)
-        mid_h = H - top_h - bar_h - log_h
+        strip = sum(px(w.reserve) for w in self.widgets)    # the systems' own rows
+        mid_h = H - top_h - bar_h - log_h - strip
         self.sidebar.rect = pygame.Rect(W_ - side_w, top_h, side_w, mid_h)
         self.view.set_rect(pygame.Rect(0, top_h, W_ - side_w, mid_h))
-        self.bar.rect = pygame.Rect(0, top_h + mid_h, W_, bar_h)
+        y = top_h + mid_h
+        for w in self.widgets:
+            w.place(pygame.Rect(0, y, W_, px(w.reserve)))
+            y += px(w.reserve)
+        self.bar.rect = pygame.Rect(0, top_h + mid_h + strip, W_, bar_h)
         self.log.rect = pygame.Rect(0, H - log_h, W_, log_h)
         self.bar._key = None
         self._prompt_key = None
@@ -745,8 +751,9 @@ class BattleScene(MatchScene):
         for w in self.widgets:
             tip = w.tip_at(mouse)
             if tip is not None:
-                W.draw_tooltip(surface, self.text, (mouse[0], w.rect.y - 40), tip[0],
-                               list(tip[1]), W.COOL)
+                # above the row, over the map: the card pointed at stays in sight
+                W.draw_tooltip(surface, self.text, (mouse[0], w.rect.y), tip[0], list(tip[1]),
+                               W.COOL, avoid=[w.rect], within=self.view.rect)
                 return
         if self.view.rect.collidepoint(mouse) and self.prompt_panel is None:
             fc = self._current_forecast()

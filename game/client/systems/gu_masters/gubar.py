@@ -1,8 +1,8 @@
-"""The Gu bar of the gu_masters battle screen: a strip over the map's foot with one card per Gu
-and killer move of the selected creature (cost, reach, kept up or not), the creature's essence
-and the activations it has left in the heading. Pressing a card enters its targeting mode, or
-acts at once (a Gu on itself, Release for one kept up); hovering it shows what it does, its
-cost and the forecast of its best aim.
+"""The Gu bar of the gu_masters battle screen: a row under the map with one card per Gu and
+killer move of the selected creature, or of the deciding one while a prompt waits (cost,
+reach, kept up or not), the creature's essence and the activations it has left at its left
+end. Pressing a card enters its targeting mode, or acts at once (a Gu on itself, Release for
+one kept up); hovering it shows what it does, its cost and the forecast of its best aim.
 
 Owns: laying out and drawing the cards, and answering the battle scene's widget questions
 (`rect`, `draw`, `at`, `tip_at`; see BattleScene.widgets).
@@ -29,8 +29,10 @@ BACK_ON = (58, 46, 26)             # the card whose targeting mode is on
 
 
 class GuBar:
-    """See the module docstring. Laid out again only when its cards, the map's size or the
-    mode change."""
+    """See the module docstring. A row of its own under the map (`reserve`, placed by the
+    battle scene); laid out again only when its cards, its row or the mode change."""
+
+    reserve = 52                       # design pixels of the row kept under the map
 
     def __init__(self, scene: "BattleScene"):
         self.scene = scene
@@ -39,55 +41,68 @@ class GuBar:
         self.cards: list[tuple[pygame.Rect, "GuSlot"]] = []
         self._key: Any = None
 
+    def place(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+        self._key = None
+
     def _slots(self) -> tuple[str, list["GuSlot"]]:
         sc = self.scene
-        if sc.selected is None or sc.match.over:
+        if sc.match.over:
             return "", []
-        return sc.ask(sc.presenter.gu_bar, sc.selected)
+        # while a prompt waits, the bar of the one deciding (its shield Gu, its essence)
+        d = sc.decision
+        uid = d.actor if d is not None and d.stage not in sc.board_stages and d.actor \
+            else sc.selected
+        if uid is None:
+            return "", []
+        return sc.ask(sc.presenter.gu_bar, uid, sc.human_turn())
+
+    def _head_w(self) -> int:
+        return int(168 * self.scene.text.scale)
 
     def refresh(self) -> None:
         sc = self.scene
         head, slots = self._slots()
-        mode = sc.effective_mode()
         key = (head, tuple((s.id, s.line, s.spec.enabled, s.kept) for s in slots),
-               tuple(sc.view.rect), sc.text.scale, mode)
+               tuple(self.rect), sc.text.scale)
         if key == self._key:
             self.cards = [(r, s) for (r, _), s in zip(self.cards, slots)]
             return
         self._key, self.head = key, head
         self.cards = []
         if not slots:
-            self.rect = pygame.Rect(0, 0, 0, 0)
             return
         k = sc.text.scale
-        v = sc.view.rect
-        pad, gap = int(6 * k), int(4 * k)
-        room = v.w - int(20 * k) - 2 * pad
-        w = max(int(84 * k), min(int(150 * k), (room - gap * (len(slots) - 1)) // len(slots)))
-        h = int(42 * k)
-        head_h = int(20 * k)
-        total = len(slots) * w + gap * (len(slots) - 1)
-        # above the map's legend (lower left), clear of the status chip (lower right)
-        self.rect = pygame.Rect(v.x + int(10 * k), v.bottom - int(36 * k) - h - head_h - 2 * pad,
-                                total + 2 * pad, h + head_h + 2 * pad)
-        x, y = self.rect.x + pad, self.rect.y + pad + head_h
+        pad, gap = int(5 * k), int(4 * k)
+        left = self.rect.x + self._head_w()
+        room = self.rect.right - pad - left
+        w = max(int(72 * k), min(int(150 * k), (room - gap * (len(slots) - 1)) // len(slots)))
+        h = self.rect.h - 2 * pad
+        x = left
         for s in slots:
-            self.cards.append((pygame.Rect(x, y, w, h), s))
+            self.cards.append((pygame.Rect(x, self.rect.y + pad, w, h), s))
             x += w + gap
 
     def draw(self, surface: pygame.Surface, mouse: tuple[int, int]) -> None:
-        self.refresh()
-        if not self.cards:
+        if not self.rect.h:
             return
+        self.refresh()
         sc = self.scene
         k = sc.text.scale
-        back = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        back.fill((16, 19, 24, 215))
-        surface.blit(back, self.rect)
-        pygame.draw.rect(surface, W.BORDER, self.rect, 1, border_radius=6)
-        pad = int(6 * k)
-        surface.blit(sc.text.fit(self.head, 13, self.rect.w - 2 * pad, W.COOL, True),
-                     (self.rect.x + pad, self.rect.y + pad))
+        pygame.draw.rect(surface, (22, 26, 33), self.rect)
+        pygame.draw.line(surface, W.BORDER, self.rect.topleft, self.rect.topright)
+        pad = int(8 * k)
+        room = self._head_w() - 2 * pad
+        if not self.cards:
+            surface.blit(sc.text.fit("No Gu: a beast fights with what it has", 13,
+                                     self.rect.w - 2 * pad, W.DIM),
+                         (self.rect.x + pad, self.rect.centery - int(8 * k)))
+            return
+        essence, _, rest = self.head.partition(" · ")
+        surface.blit(sc.text.fit(f"Gu · {essence}", 13, room, W.COOL, True),
+                     (self.rect.x + pad, self.rect.y + int(7 * k)))
+        surface.blit(sc.text.fit(rest, 12, room, W.TEXT),
+                     (self.rect.x + pad, self.rect.y + int(28 * k)))
         mode = sc.effective_mode()
         for r, s in self.cards:
             self._card(surface, r, s, r.collidepoint(mouse), s.spec.mode is not None
@@ -124,7 +139,16 @@ class GuBar:
             return None
         for r, s in self.cards:
             if r.collidepoint(pos):
-                return s.name, list(s.tip)
+                tip = list(s.tip)
+                if s.spec.enabled and s.spec.mode:
+                    best = self.scene.ask(self.scene.presenter.best_aim, s.spec.mode)
+                    if best:
+                        tip.insert(len(tip) - 1, best)
+                return s.name, tip
+        if self.head and pos[0] < self.rect.x + self._head_w():
+            return "Gu", [self.head,
+                          "Essence pays for each Gu; a Gu Master's Activations cap how many Gu "
+                          "it activates in its one combat action"]
         return None
 
     def card_pos(self, ident: str) -> tuple[int, int] | None:

@@ -1,7 +1,7 @@
 """Words for a Gu or a killer move on the battle screen: what each of its effects does, how far
 it reaches, what it costs, read from the content record (the engine's data) in our own words.
 
-Owns: `effect_words`, `reach_words`, `keyword_words`. Must not: decide a rule (whether a Gu may
+Owns: `effect_words`, `reach_words`, `card_words`, `keyword_words`. Must not: decide a rule (whether a Gu may
 be used, at whom, and its odds are the engine's: activate.py, areagu.py, forecast.py) or import
 pygame.
 """
@@ -72,6 +72,21 @@ def reach_words(u: Any) -> str:
         if u.range_m:
             return f"{shape} within {u.range_m} m"
         return f"{shape} around itself" if a.radius else f"{shape} from its side"
+    if u.touch:
+        return "touch"
+    if u.target == "self":
+        return "self"
+    return f"{u.range_m} m"
+
+
+def card_words(u: Any) -> str:
+    """The Gu bar card's short reach: '15 m', 'area 10 m', 'line 12 m', 'self', 'touch',
+    'reaction' (a shield Gu)."""
+    if u.use == "reaction" or "shield" in u.keywords:
+        return "reaction"
+    if u.target == "area" and u.area is not None:
+        kind = "area" if u.area.radius else "line"
+        return f"{kind} {u.range_m} m" if u.range_m else f"{kind}, at hand"
     if u.touch:
         return "touch"
     if u.target == "self":

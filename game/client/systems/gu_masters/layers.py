@@ -1,7 +1,7 @@
 """gu_masters on the battle map, plugged in by `attach(scene)` (this system's `battle_extras`):
 the badge colours of its statuses and life states, the height digits (the E key) reading
 the map's `elevation_m` in metres, the mark on each square where the viewing seat last saw an
-enemy now hidden from it (GU-13), and the Gu bar (gubar.py) over the map's foot.
+enemy now hidden from it (GU-13), and the Gu bar (gubar.py), a row under the map.
 
 Must not: decide a rule or read the state (the presenter gives the badges, the last-seen
 squares and the Gu bar's buttons; the board gives the heights).

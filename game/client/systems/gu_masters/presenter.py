@@ -34,8 +34,8 @@ from game.engine.systems.gu_masters.activate import Killer, ReleaseMove
 from game.engine.systems.gu_masters.aperture import Absorb, Detonate
 from game.engine.systems.gu_masters.grips import BreakFree, Carry, Grapple, Throw
 from game.engine.systems.gu_masters.hiding import Hide
-from game.engine.systems.gu_masters.maneuvers import (Dive, DiveFinish, DiveStrike, Evade, Fly,
-                                                      Land, TakeFlight)
+from game.engine.systems.gu_masters.maneuvers import (Dive, DiveFinish, DiveStrike, Evade,
+                                                      Flew, Fly, Land, TakeFlight)
 from game.engine.systems.gu_masters.ticks import OrderEffect
 from game.engine.systems.gu_masters.content import content
 from game.engine.systems.gu_masters.actions import (Activate, DodgeMove, GoesFirst, Jump, Move,
@@ -76,6 +76,12 @@ _AT_SQUARE: dict[str, tuple[type, str, str]] = {
 }
 
 
+#: the question of a stage the generic prompt asks (others: the stage's name)
+STAGE_TITLES = {"dive_strike": "Strike at the dive's end?", "dive_finish": "End the dive",
+                "initiative": "Who goes first?", "counter": "Counter-attack?"}
+STAGE_TEXTS = {"dive_strike": "{who} ends its dive beside a foe: one strike, or none.",
+               "dive_finish": "{who} lands from the dive (a Flying test: on a failure it is "
+                              "prone) or rises 1 m."}
 #: targeting modes of the Gu bar: "gu:<gu id>" aims a Gu, "km:<killer move id>" a killer move
 GU_MODE, KILLER_MODE = "gu:", "km:"
 
@@ -188,6 +194,8 @@ class GuMastersPresenter(Presenter):
     def gu_name(gid: str) -> str:
         """A Gu's (or killer move's) name from the content; an id it lacks reads as words."""
         cont = content()
+        if gid.startswith(gu_rules.KILLER):                # a killer move as events name it
+            gid = gid[len(gu_rules.KILLER):]
         got = cont.gu.get(gid) or cont.killer_moves.get(gid)
         return got.name if got is not None else title(gid)
 
@@ -503,21 +511,22 @@ class GuMastersPresenter(Presenter):
         t = self.state.turn
         return t.activations if t.action else activate.budget(self.state, c)
 
-    def gu_bar(self, selected: str | None) -> tuple[str, list[GuSlot]]:
-        """The heading and the entries of the Gu bar for the selected creature: each Gu it
+    def gu_bar(self, selected: str | None, live: bool = True) -> tuple[str, list[GuSlot]]:
+        """The heading (its essence, and on its turn the activations left) and the entries of
+        the Gu bar for the selected creature: each Gu it
         carries and each killer move it knows, with cost, reach and state; usable (a targeting
         mode, or at once for a Gu on itself; Release for one kept up) only on its own turn and
-        as the engine lists it, else greyed with the engine's reason."""
+        as the engine lists it, else greyed with the engine's reason. `live` False (another
+        seat's turn): read only, and the legal list is not worked out for it."""
         c = self.creature(selected)
         entry = content().creatures.get(c.entry) if c is not None else None
         moves_known = entry.killer_moves if entry is not None else ()
         if c is None or not (c.gu or moves_known):
             return "", []
-        me = self._mine()
+        me = self._mine() if live else None
         mine = me is not None and me.id == c.id
-        st = self.state
         legal = self.legal() if mine else []
-        head = f"{self.unit_name(c.id)} · essence {c.essence}/{c.essence_max}"
+        head = f"{c.essence}/{c.essence_max} essence"
         if mine:
             n = self.activations_left(c)
             head += f" · {n} activation{'s' if n != 1 else ''} left"
@@ -546,6 +555,18 @@ class GuMastersPresenter(Presenter):
         lines += [w[:1].upper() + w[1:] for w in guwords.keyword_words(u)]
         return lines
 
+    def best_aim(self, mode: str | None) -> str:
+        """For a Gu-bar card's targeting mode: the forecast of its best creature aim now (asked
+        when the card is pointed at, not for every card of every position: each forecast lands
+        the blow on copies of the state)."""
+        me = self._mine()
+        u = self.usable(mode)
+        if me is None or u is None or u.target != "creature" or mode is None:
+            return ""
+        uid = mode[len(GU_MODE):] if mode.startswith(GU_MODE) else \
+            gu_rules.KILLER + mode[len(KILLER_MODE):]
+        return self._best_aim(me, uid, self._gu_actions(mode))
+
     def _best_aim(self, c: Creature, uid: str, acts: list) -> str:
         """The forecast of the best creature aim among `acts` (the engine's gu_forecast)."""
         best = None
@@ -570,7 +591,7 @@ class GuMastersPresenter(Presenter):
             cost += f", then {g.upkeep} at the start of each turn while kept up"
         tip.insert(0, cost)
         ident = GU_MODE + g.id
-        line = f"{g.cost} ess · {guwords.reach_words(g)}"
+        line = f"{g.cost} ess · {guwords.card_words(g)}"
         enabled, mode, action, why = False, None, None, ""
         if kept:
             line = f"kept up · {g.upkeep} a turn"
@@ -594,9 +615,6 @@ class GuMastersPresenter(Presenter):
                            if g.target == "area" else "Click, then pick a foe: the odds show "
                                                       "as you point" if activate.harmful(g)
                            else "Click, then pick a creature of its side")
-                    best = self._best_aim(c, g.id, acts)
-                    if best:
-                        tip.append(best)
             elif not mine:
                 why = "Usable on its own turn"
             else:
@@ -644,9 +662,6 @@ class GuMastersPresenter(Presenter):
                     why = ("Click, then pick a tinted square: the area is drawn as you point"
                            if k.target == "area" else "Click, then pick a target: the odds "
                                                       "show as you point")
-                    best = self._best_aim(c, gu_rules.KILLER + k.id, acts)
-                    if best:
-                        tip.append(best)
             elif not mine:
                 why = "Usable on its own turn"
             else:
@@ -997,19 +1012,23 @@ class GuMastersPresenter(Presenter):
                                              f"{self.unit_name(target)} and may strike back.",
                           tuple(opts))
         dec = self.match.decision
-        return Prompt(title(stage.stage) + "?", dec.prompt if dec is not None else "",
-                      tuple(opts))
+        head = STAGE_TITLES.get(stage.stage, title(stage.stage) + "?")
+        text = STAGE_TEXTS.get(stage.stage, "").format(who=self.unit_name(d.id if d else None))
+        # the strikes with their odds first, "no strike" last
+        opts.sort(key=lambda o: not (isinstance(o[1], DiveStrike) and o[1].strike))
+        return Prompt(head, text or (dec.prompt if dec is not None else ""), tuple(opts))
 
     def _strike_option(self, a: Any, d: Creature, data: dict[str, Any], counter: bool
                        ) -> tuple[str, Any, str]:
         """A prompt's answer: a strike out of turn (an attack of opportunity, a counter) with
         the engine's odds for it; anything else by its words."""
-        if not (isinstance(a, Opportunity) and a.strike):
+        if not (isinstance(a, (Opportunity, DiveStrike)) and a.strike):
             return self.describe(a), a, ""
         st = self.state
         f = fc.strike_forecast(st, d, st.creatures[a.target], a.strike, a.weapon,
                                disadvantage=bool(data.get("disadvantage")), counter=counter)
         tip = ("A counter-attack after a parry: it costs no further reaction" if counter else
+               "The dive's one strike (GU-33)" if isinstance(a, DiveStrike) else
                f"Spends a reaction ({d.reactions} left this round)")
         return f"{self.describe(a)} — {self._odds_line(f)}", a, tip
 
@@ -1226,7 +1245,8 @@ class GuMastersPresenter(Presenter):
         rnd = self.state.round
         out: list[LogLine] = []
         for e in events:
-            if isinstance(e, CoreMoved) and self._unseen_by_foes(e.mover):
+            if (isinstance(e, CoreMoved) and self._unseen_by_foes(e.mover)) or (
+                    isinstance(e, Flew) and e.path and self._unseen_by_foes(e.who)):
                 out.append(LogLine("Something moves out of sight", NOTE, (), rnd))
                 continue
             if isinstance(e, InitiativeSettled) and not any(e.scores):
@@ -1328,7 +1348,52 @@ class GuMastersPresenter(Presenter):
             why = f" ({e.why})" if e.why else ""
             return LogLine(f"{n(e.grappler)}'s hold on {n(e.target)} ends{why}", FORCED)
 
+        def area(e: Any) -> LogLine:
+            if not e.hit:
+                return LogLine(f"{n(e.who)} sets off {self.gu_name(e.gu)}, but it misses: "
+                               "nothing happens", ROLL_FAIL)
+            whom = ", ".join(n(c) for c in e.caught) or "nobody"
+            return LogLine(f"{n(e.who)} sets off {self.gu_name(e.gu)} over {len(e.cells)} "
+                           f"square{'s' if len(e.cells) != 1 else ''}: it catches {whom}", WARM)
+
+        def hid(e: Any) -> LogLine:
+            if e.hidden:
+                return LogLine(f"{n(e.who)} hides: the other side loses sight of it", INFO)
+            return LogLine(f"{n(e.who)} tries to hide but is spotted by "
+                           f"{', '.join(n(w) for w in e.spotted_by) or 'a watcher'}", NOTE)
+
+        def revealed(e: Any) -> LogLine:
+            why = f" ({e.why})" if e.why else ""
+            return LogLine(f"{n(e.who)} is found at {e.x},{e.y}{why}", FORCED)
+
+        def flew(e: Any) -> LogLine:
+            at = f" at {e.altitude} m" if e.altitude else ""
+            end = f" to {e.path[-1][0]},{e.path[-1][1]}" if e.path else ""
+            words = {"take_flight": f"takes flight{at}", "fly": f"flies{end}{at}",
+                     "dive": f"dives{end}" + (f", ending{at}" if at else ""),
+                     "evade": f"evades: attacks at it {signed(e.penalty)}" if e.penalty
+                     else "evades", "land": "lands", "rise": f"rises{at}",
+                     "drift": f"drifts{end}{at}", "fall": f"falls{end}"}
+            what = words.get(e.maneuver, f"{title(e.maneuver).lower()}{end}{at}")
+            if not e.success:
+                return LogLine(f"{n(e.who)} fails a {title(e.maneuver).lower()} maneuver"
+                               f"{end}", ROLL_FAIL)
+            return LogLine(f"{n(e.who)} {what}", INFO)
+
+        def thrown(e: Any) -> LogLine:
+            into = ""
+            if e.hit:
+                what = n(e.hit) if e.hit in self.state.creatures else title(e.hit).lower()
+                into = f" into {what}: {e.damage} force damage to both"
+            return LogLine(f"{n(e.thrower)} throws {n(e.target)} {len(e.path)} m{into}",
+                           FORCED)
+
         return {
+            "gu.area": area,
+            "gu.hid": hid,
+            "gu.revealed": revealed,
+            "gu.flew": flew,
+            "gu.thrown": thrown,
             "gu.tested": self.tested_line,
             "gu.struck": struck,
             "gu.detonated": lambda e: LogLine(f"{n(e.who)} detonates its {self.gu_name(e.gu)}",

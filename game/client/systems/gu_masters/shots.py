@@ -1,7 +1,9 @@
 """Battle screens of gu_masters for `game shots` (and the tests that look at them): a fight at
 the foot of the Waterfall Cliffs with the forecast of a strike on a wolf showing and a Gu Master
 hovering in the air; a wolf's bite waiting for the defender's reaction prompt; a wolf in its
-final stand, marked with its tokens.
+final stand, marked with its tokens; a fire adept's Gu bar with the pointer on a Gu (what it
+does, its cost, the forecast of its best aim); a Poison Mist Gu's area drawn where the pointer
+is; a bite answered with a shield Gu on offer.
 
 Owns: building those matches through the one door (`Match.submit` by the scene, forced dice)
 with the creatures placed by the set-up (a flier's height is set-up data), and pinning the
@@ -101,4 +103,37 @@ def build(app: "App") -> list[tuple[str, "Scene"]]:
     s.viewer = 0
     s.selected = "wolf_b"
     out.append(("gu_masters_final_stand", s))
+
+    # 4. a fire adept's Gu bar, the pointer on its Fire Pellet Gu
+    creatures = [dict(c) for c in CREATURES]
+    creatures[0] = {**creatures[0], "entry": "fire_adept"}
+    m = cliffs_match(["master_a", "wolf_a", "master_b", "wolf_b"], creatures)
+    s = BattleScene(app, m)
+    s.viewer = 0
+    s.selected = "master_a"
+    s._turn_key = s._turn_start_key()
+    bar = s.widgets[0]
+    s.mouse = bar.card_pos("fire_pellet") or (0, 0)
+    out.append(("gu_masters_gu_bar", s))
+
+    # 5. the same adept aims its Poison Mist Gu: the area under the pointer, who it catches
+    m = cliffs_match(["master_a", "wolf_a", "master_b", "wolf_b"], creatures)
+    s = BattleScene(app, m)
+    s.viewer = 0
+    s.selected = "master_a"
+    s._turn_key = s._turn_start_key()
+    s.mode = "gu:poison_mist"
+    s.pin_cell = (10, 12)
+    out.append(("gu_masters_area", s))
+
+    # 6. Wolf A's bite has hit: Master A may raise its Stone Shell Gu (its cost and what gets
+    # through on the answer)
+    m = cliffs_match(["wolf_a", "master_a", "master_b", "wolf_b"])
+    s = BattleScene(app, m)
+    s.viewer = 1
+    bite_waiting(s)
+    s.view.skip()
+    s.viewer = m.decision.seat if m.decision else 0
+    s.selected = "master_a"
+    out.append(("gu_masters_shield", s))
     return out
