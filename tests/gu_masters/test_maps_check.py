@@ -2,40 +2,22 @@
 names the place to fix it (the square, the tile layer and the tile that set the value)."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from game.engine.boards import load_board
 from game.engine.systems.gu_masters import mapcheck
-from tests.maps.mapgen import layer_xml, map_xml
+from tests.maps.mapgen import check_map, point, prop, spawn
 
-ROOT = Path(__file__).resolve().parents[2]
 W, H = 16, 10
-FLOOR, TEST, SECOND = 1, 2, 3   # gids: tile 0 (plain ground), tiles 1 and 2 (what a test gives)
 
 SIDE0 = [(1, y) for y in range(1, 7)]
 SIDE1 = [(10, 1, 3)] + [(14, y, 1) for y in range(4, 9)]
 
 
-def prop(name: str, value: object, ptype: str | None = None) -> str:
-    if ptype is None:
-        ptype = "bool" if isinstance(value, bool) else "int" if isinstance(value, int) else "string"
-    text = str(value).lower() if isinstance(value, bool) else str(value)
-    return f'<property name="{name}" type="{ptype}" value="{text}"/>'
-
-
-def spawn(oid: int, side: int, slot: int, x: int, y: int, size: int = 1) -> str:
-    props = prop("side", side) + prop("slot", slot) + prop("size", size)
-    return (f'  <object id="{oid}" name="s{side}_{slot}" type="spawn" x="{x * 32 + 16}" '
-            f'y="{y * 32 + 16}"><properties>{props}</properties><point/></object>')
-
-
 def stone(oid: int, x: int, y: int, cls: str = "primeval_stone", **props: object) -> str:
-    body = "".join(prop(k, v) for k, v in props.items())
-    return (f'  <object id="{oid}" name="stone{oid}" type="{cls}" x="{x * 32 + 16}" '
-            f'y="{y * 32 + 16}"><properties>{body}</properties><point/></object>')
+    return point(oid, f"stone{oid}", cls, x, y, **props)
 
 
 def default_spawns() -> list[str]:
@@ -51,35 +33,11 @@ def make_map(folder: Path, tile: str = "", marks: list[tuple[int, int]] = (),
     """A 16x10 map on the gu tileset image: tile 0 plain ground everywhere on `ground`; tile 1
     (with the properties `tile`) on the `features` layer at `marks`, tile 2 (`second`) on the
     `more` layer at `marks2`."""
-    shutil.copy(ROOT / "maps" / "tilesets" / "gu_terrain.png", folder)
-    shutil.copy(ROOT / "maps" / "propertytypes.json", folder)
-    tiles = f' <tile id="0"><properties>{prop("terrain", "normal")}</properties></tile>\n'
-    if tile:
-        tiles += f' <tile id="1"><properties>{tile}</properties></tile>\n'
-    if second:
-        tiles += f' <tile id="2"><properties>{second}</properties></tile>\n'
-    (folder / "t.tsx").write_text(
-        '<?xml version="1.0" encoding="UTF-8"?>\n<tileset version="1.8" name="t" tilewidth="32" '
-        'tileheight="32" tilecount="56" columns="8">\n <image source="gu_terrain.png" '
-        f'width="256" height="256"/>\n{tiles}</tileset>\n', encoding="utf-8")
-    features = [0] * (W * H)
-    for x, y in marks:
-        features[y * W + x] = TEST
-    more = [0] * (W * H)
-    for x, y in marks2:
-        more[y * W + x] = SECOND
-    body = [' <tileset firstgid="1" source="t.tsx"/>',
-            layer_xml(1, "ground", W, H, [FLOOR] * (W * H), props=layer_props),
-            layer_xml(2, "features", W, H, features),
-            layer_xml(3, "more", W, H, more),
-            ' <objectgroup id="4" name="stones">', *stones, ' </objectgroup>',
-            ' <objectgroup id="5" name="spawns">',
-            *(default_spawns() if spawns is None else spawns), ' </objectgroup>']
-    stagger = ("y", "odd", 16) if orientation == "hexagonal" else None
-    path = folder / "gu_test.tmx"
-    path.write_text(map_xml(W, H, 32, 32, body, orientation=orientation, stagger=stagger,
-                            props=prop("system", "gu_masters")), encoding="utf-8")
-    return path
+    return check_map(folder, "gu_masters", ("gu_terrain.png", 256, 256, 56), W, H,
+                     [tile, second], [("features", list(marks)), ("more", list(marks2))],
+                     [("stones", list(stones)),
+                      ("spawns", default_spawns() if spawns is None else spawns)],
+                     layer_props=layer_props, orientation=orientation)
 
 
 def problems(folder: Path, **kw: object) -> list[str]:

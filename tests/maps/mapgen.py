@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
@@ -181,3 +182,66 @@ def build_random_map(folder: Path, seed: int, orientation: str = "orthogonal",
     out = folder / f"random{seed}_{tag}.tmx"
     out.write_text(text, encoding="utf-8")
     return out
+
+
+# -- small hand-written check maps (a system's map-check tests) -----------------------------------
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def prop(name: str, value: object, ptype: str | None = None) -> str:
+    """One Tiled property element; its type is read from the value unless given."""
+    if ptype is None:
+        ptype = "bool" if isinstance(value, bool) else "int" if isinstance(value, int) else "string"
+    text = str(value).lower() if isinstance(value, bool) else str(value)
+    return f'<property name="{name}" type="{ptype}" value="{text}"/>'
+
+
+def point(oid: int, name: str, cls: str, x: int, y: int, **props: object) -> str:
+    """A point object of class `cls` at the centre of square (x, y) of a 32-pixel grid."""
+    body = "".join(prop(k, v) for k, v in props.items())
+    return (f'  <object id="{oid}" name="{name}" type="{cls}" x="{x * 32 + 16}" '
+            f'y="{y * 32 + 16}"><properties>{body}</properties><point/></object>')
+
+
+def spawn(oid: int, side: int, slot: int, x: int, y: int, size: int = 1, **extra: object) -> str:
+    """A spawn point of `side` and `slot` for a creature of `size` squares."""
+    return point(oid, f"s{side}_{slot}", "spawn", x, y, side=side, slot=slot, size=size, **extra)
+
+
+def check_map(folder: Path, system: str, image: tuple[str, int, int, int], w: int, h: int,
+              tiles: list[str], layers: list[tuple[str, list[tuple[int, int]]]],
+              groups: list[tuple[str, list[str]]], layer_props: str = "",
+              orientation: str = "orthogonal") -> Path:
+    """A w x h map of 32-pixel squares on a shipped tileset image (`image`: file name in
+    maps/tilesets, its width, height and tile count). Tile 0 is plain ground (`terrain`
+    normal) everywhere on `ground`; tile i + 1 carries the properties `tiles[i]` and is laid
+    on the tile layer `layers[i]` (a name and its squares); `groups` are object layers (a name
+    and its objects). The map's `system` property names the rule system."""
+    name, iw, ih, count = image
+    shutil.copy(ROOT / "maps" / "tilesets" / name, folder)
+    shutil.copy(ROOT / "maps" / "propertytypes.json", folder)
+    body_tiles = [f' <tile id="0"><properties>{prop("terrain", "normal")}</properties></tile>']
+    body_tiles += [f' <tile id="{i + 1}"><properties>{t}</properties></tile>'
+                   for i, t in enumerate(tiles) if t]
+    (folder / "t.tsx").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<tileset version="1.8" name="t" tilewidth="32" '
+        f'tileheight="32" tilecount="{count}" columns="8">\n <image source="{name}" '
+        f'width="{iw}" height="{ih}"/>\n' + "".join(t + "\n" for t in body_tiles) + "</tileset>\n",
+        encoding="utf-8")
+    body = [' <tileset firstgid="1" source="t.tsx"/>',
+            layer_xml(1, "ground", w, h, [1] * (w * h), props=layer_props)]
+    lid = 2
+    for i, (lname, marks) in enumerate(layers):
+        gids = [0] * (w * h)
+        for x, y in marks:
+            gids[y * w + x] = i + 2
+        body.append(layer_xml(lid, lname, w, h, gids))
+        lid += 1
+    for gname, objects in groups:
+        body += [f' <objectgroup id="{lid}" name="{gname}">', *objects, ' </objectgroup>']
+        lid += 1
+    stagger = ("y", "odd", 16) if orientation == "hexagonal" else None
+    path = folder / f"{system}_test.tmx"
+    path.write_text(map_xml(w, h, 32, 32, body, orientation=orientation, stagger=stagger,
+                            props=prop("system", system)), encoding="utf-8")
+    return path

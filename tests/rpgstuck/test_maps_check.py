@@ -2,41 +2,22 @@
 names the place to fix it (the square, the tile layer and the tile that set the value)."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from game.engine.boards import Board, MapObject, load_board
 from game.engine.systems.rpgstuck import mapcheck
-from tests.maps.mapgen import layer_xml, map_xml
+from tests.maps.mapgen import check_map, point, prop, spawn
 
-ROOT = Path(__file__).resolve().parents[2]
 W, H = 16, 8
-FLOOR, TEST = 1, 2          # gids: tile 0 (plain floor) and tile 1 (what a test gives it)
 
 PARTY = [(1, y) for y in range(1, 7)]
 MONSTERS = [(10, 1, 3)] + [(14, y, 1) for y in range(1, 6)]
 
 
-def prop(name: str, value: object, ptype: str | None = None) -> str:
-    if ptype is None:
-        ptype = "bool" if isinstance(value, bool) else "int" if isinstance(value, int) else "string"
-    text = str(value).lower() if isinstance(value, bool) else str(value)
-    return f'<property name="{name}" type="{ptype}" value="{text}"/>'
-
-
-def spawn(oid: int, side: int, slot: int, x: int, y: int, size: int = 1, **extra: object) -> str:
-    props = [prop("side", side), prop("slot", slot), prop("size", size)]
-    props += [prop(k, v) for k, v in extra.items()]
-    return (f'  <object id="{oid}" name="s{side}_{slot}" type="spawn" x="{x * 32 + 16}" '
-            f'y="{y * 32 + 16}"><properties>{"".join(props)}</properties><point/></object>')
-
-
 def light(oid: int, x: int, y: int, cls: str = "light", **radii: object) -> str:
-    props = "".join(prop(k, v) for k, v in radii.items())
-    return (f'  <object id="{oid}" name="torch{oid}" type="{cls}" x="{x * 32 + 16}" '
-            f'y="{y * 32 + 16}"><properties>{props}</properties><point/></object>')
+    return point(oid, f"torch{oid}", cls, x, y, **radii)
 
 
 def default_spawns() -> list[str]:
@@ -50,29 +31,11 @@ def make_map(folder: Path, tile: str = "", marks: list[tuple[int, int]] = (),
              orientation: str = "orthogonal") -> Path:
     """A 16x8 map on the rpgstuck tileset image: tile 0 plain floor everywhere on `ground`, tile
     1 (with the properties `tile`) on the `features` layer at `marks`."""
-    shutil.copy(ROOT / "maps" / "tilesets" / "rpgstuck_terrain.png", folder)
-    shutil.copy(ROOT / "maps" / "propertytypes.json", folder)
-    tiles = f' <tile id="0"><properties>{prop("terrain", "normal")}</properties></tile>\n'
-    if tile:
-        tiles += f' <tile id="1"><properties>{tile}</properties></tile>\n'
-    (folder / "t.tsx").write_text(
-        '<?xml version="1.0" encoding="UTF-8"?>\n<tileset version="1.8" name="t" tilewidth="32" '
-        'tileheight="32" tilecount="36" columns="8">\n <image source="rpgstuck_terrain.png" '
-        f'width="256" height="160"/>\n{tiles}</tileset>\n', encoding="utf-8")
-    features = [0] * (W * H)
-    for x, y in marks:
-        features[y * W + x] = TEST
-    body = [' <tileset firstgid="1" source="t.tsx"/>',
-            layer_xml(1, "ground", W, H, [FLOOR] * (W * H), props=layer_props),
-            layer_xml(2, "features", W, H, features),
-            ' <objectgroup id="3" name="lights">', *lights, ' </objectgroup>',
-            ' <objectgroup id="4" name="spawns">',
-            *(default_spawns() if spawns is None else spawns), ' </objectgroup>']
-    stagger = ("y", "odd", 16) if orientation == "hexagonal" else None
-    path = folder / "rpgstuck_test.tmx"
-    path.write_text(map_xml(W, H, 32, 32, body, orientation=orientation, stagger=stagger,
-                            props=prop("system", "rpgstuck")), encoding="utf-8")
-    return path
+    return check_map(folder, "rpgstuck", ("rpgstuck_terrain.png", 256, 160, 36), W, H,
+                     [tile], [("features", list(marks))],
+                     [("lights", list(lights)),
+                      ("spawns", default_spawns() if spawns is None else spawns)],
+                     layer_props=layer_props, orientation=orientation)
 
 
 def problems(folder: Path, **kw: object) -> list[str]:
