@@ -2,41 +2,24 @@
 the entry and the key; dangling ids between files are refused too."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from game import paths
 from game.engine.systems.gu_masters.content import ContentError, load_content, with_inline
-
-DATA = paths.data_dir() / "gu_masters"
+from tests.contentedits import broken_copy, copy_of, refusal
 
 
 def broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
-    """A copy of the bundled folder with one text replaced in one file."""
-    folder = tmp_path / "gu_masters"
-    shutil.copytree(DATA, folder)
-    path = folder / f"{file}.toml"
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return folder
+    return broken_copy(tmp_path, "gu_masters", file, old, new)
 
 
 def refused(folder: Path, *words: str) -> str:
-    with pytest.raises(ContentError) as err:
-        load_content(folder)
-    msg = str(err.value)
-    for w in words:
-        assert w in msg, (w, msg)
-    return msg
+    return refusal(load_content, ContentError, folder, *words)
 
 
 def test_a_copy_of_the_bundled_folder_loads(tmp_path):
-    folder = tmp_path / "gu_masters"
-    shutil.copytree(DATA, folder)
-    assert load_content(folder) == load_content()
+    assert load_content(copy_of(tmp_path, "gu_masters")) == load_content()
 
 
 @pytest.mark.rule("GU-X-08")
