@@ -800,7 +800,17 @@ class GuMastersPresenter(Presenter):
                 out.setdefault(cell, []).append(a)
         return out
 
+    def _human_decides(self) -> bool:
+        """Whether a human seat decides now: the map's targeting is for her only (a computer
+        seat's reach and legal list are never worked out in a frame)."""
+        if self.state.over:
+            return False
+        dec = self.match.decision
+        return dec is not None and self.match.config.seats[dec.seat].kind == "human"
+
     def overlay(self, mode: str | None, selected: str | None, hover: Cell | None) -> Overlay:
+        if not self._human_decides():
+            return Overlay()
         dodge = self._dodge_cells()
         if dodge:
             stage = pending.top(self.state.pending)
