@@ -346,7 +346,9 @@ class AISeat:
             except ValueError as exc:
                 action, err = None, f"unreadable answer ({exc})"
             else:
-                err = "" if action in match.legal_actions() else "an illegal answer"
+                # is_legal lists only the part of the legal actions that holds this kind where
+                # the system can: the whole list can cost a frame (bindings' sight lines)
+                err = "" if match.is_legal(action) else "an illegal answer"
             if not err:
                 self.cancel()
                 return action

@@ -545,7 +545,7 @@ class BattleScene(MatchScene):
         """Submit the end of the turn if it is still legal (a choice made on the way may have
         ended it already)."""
         end = self.presenter.finish_action()
-        if end is not None and self.human_turn() and end in self.match.legal_actions():
+        if end is not None and self.human_turn() and self.match.is_legal(end):
             self.submit(end)
 
     def _dialog_answered(self, tag: Any, ok: bool, result: Any) -> None:

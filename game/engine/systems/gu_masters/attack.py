@@ -18,7 +18,7 @@ from typing import Any
 from game.engine.rng import Rng
 from game.engine.rules import Refusal
 from game.engine.tactics import forced
-from game.engine.tactics.footprint import cells_distance
+from game.engine.tactics.footprint import block_at, cells_distance
 
 from . import gu
 from . import damage as arith
@@ -109,6 +109,16 @@ def legal(state: GuState, c: Creature) -> list:
         out += [Strike(c.id, t.id, MULTI, w) for w in c.weapons
                 for t in targets(state, c, weapon_reach(w))]
     return _called(state, out)
+
+
+def owed(state: GuState, c: Creature) -> list[Strike]:
+    """GU-52, GU-GM-25 (fixed): a multi-weapon attack is all W strikes or, as a plain weapon
+    strike, just one. Once begun, the strikes still to make are all the acting creature may do
+    (its reactions' stages aside); none when no weapon left reaches a foe (the rest lapse)."""
+    t = state.turn
+    if t.actor != c.id or t.strike_kind != MULTI or t.strikes <= 0:
+        return []
+    return legal(state, c)
 
 
 def _called(state: GuState, plain: list[Strike]) -> list[Strike]:
@@ -237,30 +247,54 @@ def land(state: GuState, blow: dict[str, Any], rng: Rng) -> list:
 
 def knock(state: GuState, c: Creature, target: Creature, metres: int, *,
           prone: bool = True) -> list:
-    """GU-57: knocked straight away from the kicker, stopping at walls, the edge and other
-    creatures (GU-GM-43), and landing prone (a Gu's push: `prone` False)."""
+    """GU-57: knocked straight away from the kicker, landing prone (a Gu's push: `prone`
+    False). GU-GM-43: it stops before a wall, an object, a face rising above its feet, the
+    map's edge or another creature, with no damage (the collision damage of GU-67 is a throw's);
+    pushed over a ledge (`ledge_knock` "fall", the default) it goes over and stops there in the
+    air, at the height it left, and falls when the action settles (maneuvers.settle: GU-119 and
+    the fall's damage, GU-117; a creature with a flying speed stays up, GU-118); "stop" makes
+    the brink stop it like a wall. Whether it lands prone is decided where it comes down."""
     dx, dy = target.x - c.x, target.y - c.y
     step = forced.snap8(dx, dy) or (1, 0)
-    board = state.board
+    ground = terrain.ground_of(state.board)
+    over = HOUSE.read(state, "ledge_knock") == "fall"
 
-    def look(_a: tuple[int, int], b: tuple[int, int]) -> forced.Ahead:
-        moved = [(x - target.x + b[0], y - target.y + b[1]) for x, y in target.cells()]
-        if any(not board.in_bounds(*m) for m in moved):
+    def meets(a: tuple[int, int], b: tuple[int, int]) -> str:
+        return terrain.forced_into(ground, a, b, target.size, target.altitude)
+
+    def look(a: tuple[int, int], b: tuple[int, int]) -> forced.Ahead:
+        kind = meets(a, b)
+        if kind == terrain.FORCED_EDGE:
             return forced.Ahead(forced.EDGE)
-        if any(board.prop(*m, "wall", False) for m in moved):
-            return forced.Ahead(forced.SOLID)
+        if kind == terrain.FORCED_SOLID or (kind == terrain.FORCED_DROP and not over):
+            return forced.Ahead(forced.SOLID, ("ledge" if kind == terrain.FORCED_DROP
+                                               else "wall",))
+        moved = block_at(b[0], b[1], target.size)
         others = [o.id for o in state.living() if o.id != target.id
                   and set(o.cells()) & set(moved)]
         return forced.Ahead(forced.OCCUPANT, tuple(others)) if others else forced.Ahead()
-    push = forced.shove((target.x, target.y), forced.straight((target.x, target.y), step, metres),
-                        look)
+
+    def enter(a: tuple[int, int], b: tuple[int, int]) -> forced.Ahead | None:
+        return forced.Ahead(forced.DROP, ("ledge",)) \
+            if meets(a, b) == terrain.FORCED_DROP else None
+    start = (target.x, target.y)
+    push = forced.shove(start, forced.straight(start, step, metres), look, enter)
     events: list = []
     if push.moved:
+        if push.stop == forced.DROP:                      # over the brink: in the air
+            target.altitude += terrain.fall_height(ground, push.path[-2], push.end,
+                                                   target.size)
         target.x, target.y = push.end
         events.append(Moved(target.id, push.path[1:], "knockback", True, 0))
-    if prone:
+    if prone and not (target.altitude > 0 and _flies(target)):    # up on its wings: not prone
         events += add_status(target, Status("prone", 0, -1, c.id))
     return events
+
+
+def _flies(c: Creature) -> bool:
+    """It has a flying speed (GU-118): knocked into the air it stays up."""
+    from . import maneuvers
+    return maneuvers.speed(c) > 0
 
 
 def add_status(c: Creature, s: Status, state: GuState | None = None) -> list:

@@ -8,7 +8,10 @@ target, send it to a final stand or dying, or kill it), `gu_forecast` (the same 
 killer move aimed at a creature), `weigh` (what both share: a shield Gu on offer counts as the
 defender's best reaction when it leaves less HP to lose, GU-80) and `reaction_odds` (for a
 hit already rolled and waiting for the defender's answer: the chance each answer stops it),
-`area_dodge_odds` (the chance a creature caught in an area dodges out of it).
+`area_dodge_odds` (the chance a creature caught in an area dodges out of it),
+`jump_forecast` (a listed jump's cost, reach and the fall of landing lower: the chance it lands
+where aimed, the HP the fall takes and the chances it drops, sends to a final stand or dying, or
+kills the jumper).
 
 How: the test modifiers and the reactions on offer are the engine's own (attack.attack_mods,
 reactions.offers, moves.dodge_mods); the chances are odds.py's exact enumeration; the damage
@@ -27,7 +30,9 @@ from typing import Any
 
 from game.engine.rng import Rng
 
-from . import attack, moves, odds, reactions
+from . import attack, falling, jumps, moves, odds, reactions
+from .actions import Jump
+from .house import HOUSE
 from .checks import contest
 from .events import Damaged
 from .state import Creature, GuState
@@ -248,3 +253,54 @@ def area_dodge_odds(state: GuState, blow: dict[str, Any], d: Creature) -> Fracti
     if not blow["rolled"]:
         return Fraction(1)
     return _beats(dodge_check(d), blow, _modes(state))
+
+
+@dataclass(frozen=True, slots=True)
+class JumpForecast:
+    """A listed jump before it is made (GU-25..27, GU-117): `kind` (jumps.UP, STANDING or
+    LONG), `cost` metres of movement, `metres` across, `rise` of the landing (negative: lower),
+    `fall` metres dropped; `lands` the chance it lands where aimed (1: the document asks no test
+    for a jump); `damage` HP the fall takes (after the jumper's shield and reductions), `hp_after`;
+    `drop`, `final_stand`, `dying`, `dead` the chances of each."""
+
+    kind: str
+    cost: int
+    metres: int
+    rise: int
+    fall: int
+    lands: Fraction
+    damage: int
+    hp_after: int
+    drop: Fraction
+    final_stand: Fraction
+    dying: Fraction
+    dead: Fraction
+
+
+def jump_forecast(state: GuState, c: Creature, jump: Jump) -> JumpForecast:
+    """The forecast of `c` making the listed `jump` now: the fall's damage is the engine's own
+    (falling.fall_damage at the table's reading, then attack.harm on copies of the state with
+    the 0-HP Perseverance test forced to succeed and to fail, GU-94)."""
+    leap = jumps.landings(state, c)[(jump.x, jump.y)]
+    modes = _modes(state)
+    hurt = falling.fall_damage(leap.fall, fall_mode=str(HOUSE.read(state, "fall_mode")))
+    zero, one = Fraction(0), Fraction(1)
+    outcome = {s: zero for s in ("final_stand", "dying", "dead")}
+    dealt, hp_after, drop = 0, c.hp, zero
+    if hurt:
+        after = []
+        for face in (1, 100):
+            st = copy.deepcopy(state)
+            me = st.creatures[c.id]
+            attack.harm(st, me, hurt, "force", "fall", _Faces.showing(face))
+            after.append((me.hp, me.condition))
+        (hp_after, ok), (_, bad) = after
+        dealt = c.hp - hp_after
+        persevere = odds.p_success(odds.Check(c.attrs.get(PERSEVERANCE, 0)), **modes)
+        for cond, p in ((ok, persevere), (bad, 1 - persevere)):
+            if cond in outcome and cond != c.condition:
+                outcome[cond] += p
+        drop = one if hp_after == 0 and c.hp > 0 else zero
+    return JumpForecast(leap.kind, leap.cost, leap.metres, leap.rise, leap.fall, one, dealt,
+                        hp_after, drop, outcome["final_stand"], outcome["dying"],
+                        outcome["dead"])

@@ -20,7 +20,7 @@ from game.engine.rng import Rng
 
 from . import content as C
 from . import damage as arith
-from . import dying, statuses
+from . import dying, statuses, ticks
 from .events import EssenceChanged, Healed, StatusChanged, SustainEnded
 from .house import HOUSE
 from .state import Creature, GuState, Status
@@ -234,8 +234,9 @@ def _shield(state, u, a: C.Shield, user, target, rng, touch, hurt) -> list:
 
 
 def _heal(state, u, a: C.Heal, user, target, rng, touch, hurt) -> list:
-    """GU-X-17 through damage.heal: HP up to the maximum; each HP regained removes a stack of
-    Bleeding (GU-141); a final stand ends (GU-112), a dying creature wakes (GU-GM-12/13)."""
+    """GU-X-17 through damage.heal: HP up to the maximum; then ticks.healed: each HP regained
+    removes a stack of Bleeding (GU-141) and an Ablaze knock-out ends (GU-GM-11); a final stand
+    ends (GU-112), a dying creature wakes (GU-GM-12/13)."""
     from .attack import life_of, set_life
     if not target.on_board:
         return []
@@ -243,13 +244,9 @@ def _heal(state, u, a: C.Heal, user, target, rng, touch, hurt) -> list:
     got = arith.heal(target.hp, target.max_hp, a.amount, bleed.value if bleed else 0)
     target.hp = got.hp_after
     events: list = [Healed(target.id, got.gained, target.hp, _source(u))]
-    if bleed is not None and got.bleeding_after != got.bleeding_before:
-        if got.bleeding_after:
-            bleed.value = got.bleeding_after
-        else:
-            target.statuses.remove(bleed)
-        events.append(StatusChanged(target.id, "bleeding", bool(got.bleeding_after),
-                                    got.bleeding_after, -1))
+    # the statuses' side of healing has one home: Bleeding stacks off (GU-141) and a creature
+    # knocked out by Ablaze wakes (GU-136, GU-GM-11, GU-X-13)
+    events += ticks.healed(target, got.gained)
     change = dying.healed(life_of(target), got.gained,
                           dying_heal="wake" if HOUSE.read(state, "heal_dying") else "none",
                           predicament_reset="rest" if HOUSE.read(state, "keep_predicament")

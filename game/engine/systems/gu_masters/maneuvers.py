@@ -25,6 +25,7 @@ from game.engine.tactics.pending import Pending
 
 from . import attack, checks, content, falling, flight
 from .events import Moved, StatusChanged
+from .house import HOUSE
 from .state import Creature, GuState, Status
 from .terrain import floor_of, ground_of
 from .turns import test_event
@@ -213,7 +214,8 @@ def legal(state: GuState, c: Creature) -> list:
                     if flight.dive_path(ground, here, height, dest, dfloor + alt, reach.down,
                                         reach.forward, c.size):
                         out.append(Dive(c.id, dest[0], dest[1], alt))
-    limit = flight.land_reach(w.speed, land_mode=state.house.get("GU-GM-24", "flying_speed"))
+    land_mode = "any" if HOUSE.read(state, "land_limit") == "any" else "flying_speed"
+    limit = flight.land_reach(w.speed, land_mode=land_mode)                 # GU-GM-24
     if limit is None or c.altitude <= limit:
         if _free(state, c, here):
             out.append(Land(c.id))
@@ -362,7 +364,7 @@ def airborne_fall(state: GuState, c: Creature, rng: Rng) -> list:
     stage = falling.free_fall(drop)
     c.altitude = stage.remaining
     events: list = [Flew(c.id, "fall", c.altitude, (), True)]
-    dmg = falling.fall_damage(stage.dropped, fall_mode=state.house.get("GU-GM-27", "total"))
+    dmg = falling.fall_damage(stage.dropped, fall_mode=str(HOUSE.read(state, "fall_mode")))
     if stage.landed and dmg:
         events += attack.harm(state, c, dmg, "force", "fall", rng)
     return events

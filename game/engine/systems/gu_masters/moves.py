@@ -184,6 +184,8 @@ def walk(state: GuState, c: Creature, goal: Cell, rng: Rng) -> list:
     else:
         state.turn.moved += cost
     if walked:
+        came = walked[-2] if len(walked) > 1 else (c.x, c.y)       # GU-27: the run-up's way
+        state.turn.run_dx, state.turn.run_dy = walked[-1][0] - came[0], walked[-1][1] - came[1]
         c.x, c.y = walked[-1]
         events.append(Moved(c.id, tuple(walked), "walk", False, spent))
     return events

@@ -20,10 +20,10 @@ from game.engine.rules import IllegalAction, Refusal, refuse_unlisted
 from game.engine.tactics import pending
 from game.engine.tactics.pending import Pending
 
-from . import (activate, aperture, areagu, attack, grips, hiding, maneuvers, moves, reactions,
-               ticks, turns)
+from . import (activate, aperture, areagu, attack, grips, hiding, jumps, maneuvers, moves,
+               reactions, ticks, turns)
 from .actions import (DODGE, MULTI, PARRY, SHIELD, STRIKES, TAKE, WEAPON, Activate, DodgeMove,
-                      GoesFirst, Move, Opportunity, React, Release, Sprint, StandUp, Strike)
+                      GoesFirst, Jump, Move, Opportunity, React, Release, Sprint, StandUp, Strike)
 from .state import Creature, GuState
 
 REACTIONS = (DODGE, PARRY, SHIELD, TAKE)
@@ -61,6 +61,7 @@ def _initiative_apply(state: GuState, action: GoesFirst, rng: Rng) -> list:
 # own-turn actions, in the order legal_actions lists them (one row per module)
 HANDLERS: list[Handler] = [
     Handler((Move, Sprint, StandUp), moves.legal, moves.apply),
+    Handler((Jump,), jumps.legal, jumps.apply, jumps.refusal),
     Handler((Strike,), attack.legal, attack.apply, attack.refusal),
     Handler((maneuvers.TakeFlight, maneuvers.Fly, maneuvers.Dive, maneuvers.Evade,
              maneuvers.Land), maneuvers.legal, maneuvers.apply, maneuvers.refusal),
@@ -103,6 +104,9 @@ def legal_actions(state: GuState) -> list:
     if stage is not None:
         return STAGES[stage.stage].legal(state, stage) + [Concede(stage.seat)]
     c = state.acting
+    owed = attack.owed(state, c)
+    if owed:                          # GU-GM-25: a multi-weapon attack makes all its strikes
+        return owed + [Concede(c.side)]
     out: list = []
     for h in HANDLERS:
         out += h.legal(state, c)
@@ -148,6 +152,10 @@ def validate(state: GuState, action: Any) -> Refusal | None:
                            f"({', '.join(me.weapons) or 'it wields none'})", "GU-51")
         if weapon and weapon not in me.weapons:
             return Refusal(f"{who} wields no weapon {weapon!r}", "GU-51")
+    if stage is None and not isinstance(action, (Strike, Concede)) \
+            and attack.owed(state, state.acting):
+        return Refusal(f"{state.acting.id} must first make the rest of its multi-weapon "
+                       "attack (all its weapons or just one)", "GU-GM-25")
     if stage is None and isinstance(action, Strike) and state.turn.action \
             and state.turn.strikes == 0:
         return Refusal(f"{who} has used its combat action this turn", "GU-18")

@@ -167,10 +167,15 @@ class Turn:
     evaded: bool = False               # GU-35: one Evade a turn
     wings: str = ""                    # GU-22: the flight Gu it flies by this turn
     ablaze: bool = False               # GU-136: Ablaze took HP from it this turn
+    run_dx: int = 0                    # GU-27: the way its last step of walking went, the
+    run_dy: int = 0                    # run-up a long jump that way needs (0, 0: none)
 
     def to_json(self) -> dict[str, Any]:
-        return {f.name: (list(getattr(self, f.name)) if f.name == "used_weapons"
-                         else getattr(self, f.name)) for f in fields(self)}
+        out = {f.name: (list(getattr(self, f.name)) if f.name == "used_weapons"
+                        else getattr(self, f.name)) for f in fields(self)}
+        if not (self.run_dx or self.run_dy):     # no run-up: left out, so a save reads as before
+            del out["run_dx"], out["run_dy"]
+        return out
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "Turn":

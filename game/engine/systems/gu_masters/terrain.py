@@ -13,7 +13,8 @@ Owns:
     difficult square costs 2 m), GU-39 (water is difficult for the non-aquatic), GU-37
     (climbing halves movement: each metre climbed costs 2 m), GU-38 / GU-GM-05 (a climb's
     Athletics modifier comes from the map), GU-GM-34 (no corner cutting past walls, a table
-    option). `fall_height` measures a drop (GU-117 turns it into damage elsewhere).
+    option). `fall_height` measures a drop (GU-117 turns it into damage elsewhere);
+    `forced_into` says what a kick or push meets (GU-57, GU-GM-43: walls, faces, ledges).
   - Distance: Chebyshev on the map, and in 3D the largest of |dx|, |dy|, |dz| (GU-X-15);
     a creature's height is its floor plus its altitude.
   - High ground (GU-155), cover by corner lines (GU-X-16, GU-156..158) and line of sight.
@@ -329,7 +330,30 @@ def fall_height(ground: Ground, a: Cell, b: Cell, size: int = 1, altitude_m: int
     return max(0, floor_of(ground, a, size) + altitude_m - floor_of(ground, b, size))
 
 
-def _corner_cells(a: Cell, b: Cell, size: int) -> list[Cell]:
+FORCED_FREE, FORCED_EDGE, FORCED_SOLID, FORCED_DROP = "", "edge", "solid", "drop"
+
+
+def forced_into(ground: Ground, a: Cell, b: Cell, size: int = 1, altitude_m: int = 0) -> str:
+    """GU-57, GU-GM-43: what a footprint pushed from anchor a into the neighbouring anchor b
+    meets: FORCED_EDGE off the map; FORCED_SOLID a wall or an object filling a square, or a face
+    rising more than STEP_UP_M above its feet (it stops before either); FORCED_DROP a floor more
+    than STEP_UP_M below its feet when it stands on the ground (it goes over the ledge: the
+    engine decides what follows, GU-GM-43's `ledge_knock`); else FORCED_FREE. A creature in the
+    air (`altitude_m` > 0) only meets faces rising above its feet."""
+    cells = block_at(b[0], b[1], size)
+    if not all(ground.in_bounds(c) for c in cells):
+        return FORCED_EDGE
+    if any(ground.is_solid(c) for c in cells):
+        return FORCED_SOLID
+    feet = floor_of(ground, a, size) + altitude_m
+    if max(ground.elevation_at(c) for c in cells) > feet + STEP_UP_M:
+        return FORCED_SOLID
+    if altitude_m == 0 and floor_of(ground, b, size) < feet - STEP_UP_M:
+        return FORCED_DROP
+    return FORCED_FREE
+
+
+def corner_cells(a: Cell, b: Cell, size: int) -> list[Cell]:
     """The squares a diagonal step of a size x size block from a to b sweeps past at its corner:
     those of the two orthogonal half-way blocks that neither the start nor the end block hold."""
     ax, ay = a
@@ -365,7 +389,7 @@ def step(ground: Ground, a: Cell, b: Cell, mover: Mover = Mover()) -> Step | Non
     if not there.fits:
         return None
     if dx and dy and not mover.cut_corners \
-            and any(ground.is_wall(c) for c in _corner_cells(a, b, size)):
+            and any(ground.is_wall(c) for c in corner_cells(a, b, size)):
         return None     # GU-GM-34: no slipping past a wall's corner
     level = DIFFICULT_STEP_M if here.difficult else STEP_M
     rise = there.floor - here.floor
