@@ -270,3 +270,20 @@ def test_the_dive_strike_prompt_gives_each_strike_the_engines_odds():
     assert action == DiveStrike("a", "w", "weapon", "sword")
     assert label.endswith(f"— Hit {pct(f.hit)} · {f.landing.dealt} dmg")
     assert got.options[-1][1] == DiveStrike("a")
+
+
+@pytest.mark.rule("GU-25", "GU-26", "GU-117")
+def test_the_jump_square_mode_shows_the_engines_jump_forecast():
+    from game.engine.systems.gu_masters.actions import Jump
+    from tests.gu_masters.test_jump_map import ROWS, man, match
+    m = match(ROWS, ["99900000", "99900000", "99900000"],
+              [man("a", 0, 2, 1, hp=20), man("b", 1, 7, 2)])
+    p = GuMastersPresenter(m)
+    assert any(b.id == "jump" for b in p.buttons("a", None))
+    assert (3, 1) in p.overlay("jump", "a", None).cells
+    f = forecast.jump_forecast(m.state, m.state.creatures["a"], Jump("a", 3, 1))
+    text = p.forecast("jump", "a", (3, 1))
+    assert text.split("\n")[:3] == [
+        "Jump to 3,1", f"Standing jump: {f.cost} m of movement, 1 m across · lands 100%",
+        f"falls 9 m: {f.damage} dmg · 0 of 20 HP left · {pct(f.dying)} to be left dying"]
+    assert p.click("jump", "a", (3, 1)).action == Jump("a", 3, 1)

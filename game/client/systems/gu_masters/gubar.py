@@ -40,6 +40,8 @@ class GuBar:
         self.head = ""
         self.cards: list[tuple[pygame.Rect, "GuSlot"]] = []
         self._key: Any = None
+        self._look: Any = None
+        self._pic: pygame.Surface | None = None
 
     def place(self, rect: pygame.Rect) -> None:
         self.rect = rect
@@ -84,27 +86,41 @@ class GuBar:
             x += w + gap
 
     def draw(self, surface: pygame.Surface, mouse: tuple[int, int]) -> None:
+        """The row, drawn once per look (cards, pointed card, mode, whose turn) and then
+        blitted: a frame does not set its text again."""
         if not self.rect.h:
             return
         self.refresh()
         sc = self.scene
+        lit = next((i for i, (r, _s) in enumerate(self.cards) if r.collidepoint(mouse)), -1)
+        look = (self._key, lit, sc.effective_mode(), sc.human_turn())
+        if look != self._look or self._pic is None:
+            pic = pygame.Surface(self.rect.size)
+            self._paint(pic, (mouse[0] - self.rect.x, mouse[1] - self.rect.y))
+            self._pic, self._look = pic, look
+        surface.blit(self._pic, self.rect)
+
+    def _paint(self, surface: pygame.Surface, mouse: tuple[int, int]) -> None:
+        """Draw the row on `surface`, a picture of the row's own size (origin at its corner)."""
+        sc = self.scene
         k = sc.text.scale
-        pygame.draw.rect(surface, (22, 26, 33), self.rect)
-        pygame.draw.line(surface, W.BORDER, self.rect.topleft, self.rect.topright)
+        # the cards' rectangles are in screen space: move them onto the picture
+        dx, dy = -self.rect.x, -self.rect.y
+        area = surface.get_rect()
+        pygame.draw.rect(surface, (22, 26, 33), area)
+        pygame.draw.line(surface, W.BORDER, area.topleft, area.topright)
         pad = int(8 * k)
         room = self._head_w() - 2 * pad
         if not self.cards:
             surface.blit(sc.text.fit("No Gu: a beast fights with what it has", 13,
-                                     self.rect.w - 2 * pad, W.DIM),
-                         (self.rect.x + pad, self.rect.centery - int(8 * k)))
+                                     area.w - 2 * pad, W.DIM), (pad, area.centery - int(8 * k)))
             return
         essence, _, rest = self.head.partition(" · ")
-        surface.blit(sc.text.fit(f"Gu · {essence}", 13, room, W.COOL, True),
-                     (self.rect.x + pad, self.rect.y + int(7 * k)))
-        surface.blit(sc.text.fit(rest, 12, room, W.TEXT),
-                     (self.rect.x + pad, self.rect.y + int(28 * k)))
+        surface.blit(sc.text.fit(f"Gu · {essence}", 13, room, W.COOL, True), (pad, int(7 * k)))
+        surface.blit(sc.text.fit(rest, 12, room, W.TEXT), (pad, int(28 * k)))
         mode = sc.effective_mode()
         for r, s in self.cards:
+            r = r.move(dx, dy)
             self._card(surface, r, s, r.collidepoint(mouse), s.spec.mode is not None
                        and s.spec.mode == mode)
 

@@ -76,6 +76,7 @@ _AT_SQUARE: dict[str, tuple[type, str, str]] = {
 }
 
 
+JUMP_KINDS = {"up": "Jump up", "standing": "Standing jump", "long": "Long jump"}
 #: the question of a stage the generic prompt asks (others: the stage's name)
 STAGE_TITLES = {"dive_strike": "Strike at the dive's end?", "dive_finish": "End the dive",
                 "initiative": "Who goes first?", "counter": "Counter-attack?"}
@@ -800,7 +801,17 @@ class GuMastersPresenter(Presenter):
                 out.setdefault(cell, []).append(a)
         return out
 
+    def _human_decides(self) -> bool:
+        """Whether a human seat decides now: the map's targeting is for her only (a computer
+        seat's reach and legal list are never worked out in a frame)."""
+        if self.state.over:
+            return False
+        dec = self.match.decision
+        return dec is not None and self.match.config.seats[dec.seat].kind == "human"
+
     def overlay(self, mode: str | None, selected: str | None, hover: Cell | None) -> Overlay:
+        if not self._human_decides():
+            return Overlay()
         dodge = self._dodge_cells()
         if dodge:
             stage = pending.top(self.state.pending)
@@ -919,12 +930,35 @@ class GuMastersPresenter(Presenter):
             return self._gu_forecast(mode, cell)
         if mode in _AT_SQUARE:
             got = self._square_actions(mode).get(cell)
+            if isinstance(got, Jump):
+                return self._jump_words(me, got)
             return self.describe(got) if got is not None else None
         if mode in (None, "move", "strike"):
             got = self._target_cells().get(cell)
             if got:
                 return self.strike_forecast(got)
         return None
+
+    def _jump_words(self, me: Creature, a: Jump) -> str:
+        """The hover of a listed jump: the engine's jump forecast (GU-25..27, GU-117): its
+        kind, cost and reach, the height gained or dropped, and a fall's damage and chances."""
+        f = fc.jump_forecast(self.state, me, a)
+        lines = [f"{JUMP_KINDS.get(f.kind, title(f.kind))}: {f.cost} m of movement, "
+                 f"{f.metres} m across · lands {pct(f.lands)}"]
+        if f.rise > 0:
+            lines.append(f"Up {f.rise} m")
+        if f.fall:
+            bits = [f"falls {f.fall} m: {f.damage} dmg", f"{f.hp_after} of {me.hp} HP left"]
+            if f.dead:
+                bits.append(f"{pct(f.dead)} to die")
+            elif f.dying:
+                bits.append(f"{pct(f.dying)} to be left dying")
+            elif f.final_stand:
+                bits.append(f"{pct(f.final_stand)} final stand")
+            lines.append(" · ".join(bits))
+        elif f.rise < 0:
+            lines.append(f"Down {-f.rise} m: no fall damage")
+        return f"{self.describe(a)}\n" + "\n".join(lines)
 
     def strike_forecast(self, got: list[Strike]) -> str:
         """The hover's words for the strikes on one target: the best one's odds first, then
