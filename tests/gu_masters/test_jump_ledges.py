@@ -9,8 +9,8 @@ import pytest
 from game.engine.actions import EndTurn
 from game.engine.match import Match
 from game.engine.rules import MatchConfig, SeatConfig
-from game.engine.systems.gu_masters import terrain
-from game.engine.systems.gu_masters.actions import TAKE, React, Strike
+from game.engine.systems.gu_masters import rules, terrain
+from game.engine.systems.gu_masters.actions import TAKE, DodgeMove, React, Strike
 from game.engine.systems.gu_masters.events import Damaged
 from game.engine.systems.gu_masters.maneuvers import Land
 
@@ -58,6 +58,16 @@ def test_kicked_off_a_ledge_with_wings_up_stays_in_the_air():
     assert (b.x, b.y) == (3, 1) and b.altitude == 4                # above the foot of the ledge
     assert not b.has("prone")                                     # in the air, not lying down
     assert [e.source for e in events if isinstance(e, Damaged) and e.victim == "b"] == ["a"]
+    # GU-118: it may glide at once up to half its flying speed (8 // 2 = 4 m) at its height
+    assert m.decision.stage == "drift" and m.decision.seat == 1
+    legal = m.legal_actions()
+    assert DodgeMove("b", 3, 1) in legal and DodgeMove("b", 7, 1) in legal   # stay, 4 m
+    assert DodgeMove("b", 2, 1) not in legal          # back over the ledge: below 1 m up
+    why = rules.validate(m.state, DodgeMove("b", 8, 1))
+    assert why is not None and why.rule == "GU-118"   # 5 m: too far
+    m.submit(DodgeMove("b", 7, 1))
+    assert (b.x, b.altitude) == (7, 4) and m.decision.stage == "act"
+    assert m.state.acting.id == "a"                   # the kicker's turn goes on
 
 
 @pytest.mark.rule("GU-GM-43")
