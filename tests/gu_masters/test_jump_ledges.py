@@ -111,3 +111,29 @@ def test_the_land_reading_of_the_table_reaches_the_land_maneuver():
     assert Land("a") not in m.legal_actions()                    # 12 m > F 8
     m = match(ROWS, ["00000000"] * 3, [flier, man("b", 1, 7, 2)], house={"land_limit": "any"})
     assert Land("a") in m.legal_actions()
+
+
+def throw(m: Match) -> list:
+    from game.engine.systems.gu_masters.grips import Grapple, Throw
+    m.force_dice([10, 90])
+    m.submit(Grapple("a", "b"))
+    return list(m.submit(Throw("a", 1, 0)).events)
+
+
+@pytest.mark.rule("GU-GM-43", "GU-67", "GU-66")
+def test_a_throw_stops_at_a_face_rising_above_it_and_both_are_hurt():
+    m = match(ROWS, ["00005555", "00005555", "00005555"],
+              [man("a", 0, 1, 1, attrs={"Strength": 150}), man("b", 1, 2, 1)])
+    events = throw(m)                                  # 4 m allowed; the 5 m face is 3 m away
+    b = m.state.creatures["b"]
+    assert (b.x, b.y) == (3, 1)                        # stopped at the foot of the face
+    assert [e.amount for e in events if isinstance(e, Damaged) and e.victim == "b"] == [18]
+
+
+@pytest.mark.rule("GU-GM-27", "GU-GM-26", "GU-117")
+def test_the_fall_reading_of_the_table_reaches_a_throw_down_a_ledge():
+    m = match(ROWS, ["55500000", "55500000", "55500000"],
+              [man("a", 0, 1, 1, attrs={"Strength": 150}), man("b", 1, 2, 1)],
+              house={"fall_mode": "excess"})
+    events = throw(m)                                  # lands 5 m lower
+    assert [e.amount for e in events if isinstance(e, Damaged) and e.victim == "b"] == [9]
