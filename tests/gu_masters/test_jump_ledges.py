@@ -9,8 +9,8 @@ import pytest
 from game.engine.actions import EndTurn
 from game.engine.match import Match
 from game.engine.rules import MatchConfig, SeatConfig
-from game.engine.systems.gu_masters import terrain
-from game.engine.systems.gu_masters.actions import TAKE, React, Strike
+from game.engine.systems.gu_masters import rules, terrain
+from game.engine.systems.gu_masters.actions import TAKE, DodgeMove, React, Strike
 from game.engine.systems.gu_masters.events import Damaged
 from game.engine.systems.gu_masters.maneuvers import Land
 
@@ -58,6 +58,16 @@ def test_kicked_off_a_ledge_with_wings_up_stays_in_the_air():
     assert (b.x, b.y) == (3, 1) and b.altitude == 4                # above the foot of the ledge
     assert not b.has("prone")                                     # in the air, not lying down
     assert [e.source for e in events if isinstance(e, Damaged) and e.victim == "b"] == ["a"]
+    # GU-118: it may glide at once up to half its flying speed (8 // 2 = 4 m) at its height
+    assert m.decision.stage == "drift" and m.decision.seat == 1
+    legal = m.legal_actions()
+    assert DodgeMove("b", 3, 1) in legal and DodgeMove("b", 7, 1) in legal   # stay, 4 m
+    assert DodgeMove("b", 2, 1) not in legal          # back over the ledge: below 1 m up
+    why = rules.validate(m.state, DodgeMove("b", 8, 1))
+    assert why is not None and why.rule == "GU-118"   # 5 m: too far
+    m.submit(DodgeMove("b", 7, 1))
+    assert (b.x, b.altitude) == (7, 4) and m.decision.stage == "act"
+    assert m.state.acting.id == "a"                   # the kicker's turn goes on
 
 
 @pytest.mark.rule("GU-GM-43")
@@ -101,3 +111,29 @@ def test_the_land_reading_of_the_table_reaches_the_land_maneuver():
     assert Land("a") not in m.legal_actions()                    # 12 m > F 8
     m = match(ROWS, ["00000000"] * 3, [flier, man("b", 1, 7, 2)], house={"land_limit": "any"})
     assert Land("a") in m.legal_actions()
+
+
+def throw(m: Match) -> list:
+    from game.engine.systems.gu_masters.grips import Grapple, Throw
+    m.force_dice([10, 90])
+    m.submit(Grapple("a", "b"))
+    return list(m.submit(Throw("a", 1, 0)).events)
+
+
+@pytest.mark.rule("GU-GM-43", "GU-67", "GU-66")
+def test_a_throw_stops_at_a_face_rising_above_it_and_both_are_hurt():
+    m = match(ROWS, ["00005555", "00005555", "00005555"],
+              [man("a", 0, 1, 1, attrs={"Strength": 150}), man("b", 1, 2, 1)])
+    events = throw(m)                                  # 4 m allowed; the 5 m face is 3 m away
+    b = m.state.creatures["b"]
+    assert (b.x, b.y) == (3, 1)                        # stopped at the foot of the face
+    assert [e.amount for e in events if isinstance(e, Damaged) and e.victim == "b"] == [18]
+
+
+@pytest.mark.rule("GU-GM-27", "GU-GM-26", "GU-117")
+def test_the_fall_reading_of_the_table_reaches_a_throw_down_a_ledge():
+    m = match(ROWS, ["55500000", "55500000", "55500000"],
+              [man("a", 0, 1, 1, attrs={"Strength": 150}), man("b", 1, 2, 1)],
+              house={"fall_mode": "excess"})
+    events = throw(m)                                  # lands 5 m lower
+    assert [e.amount for e in events if isinstance(e, Damaged) and e.victim == "b"] == [9]

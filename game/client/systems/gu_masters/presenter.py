@@ -1438,6 +1438,10 @@ class GuMastersPresenter(Presenter):
                 + f" · {e.left} left", GOOD),
             "gu.injured": injured,
             "gu.grappled": grappled,
+            "gu.thrown": lambda e: LogLine(
+                f"{n(e.thrower)} throws {n(e.target)} {len(e.path)} m"
+                + (f" into {n(e.hit) if e.hit in self.state.creatures else 'a ' + e.hit}: "
+                   f"{e.damage} force" if e.hit else ""), FORCED),
             "gu.reacted": reacted,
             "gu.status": status,
             "gu.condition": condition,

@@ -286,7 +286,10 @@ def knock(state: GuState, c: Creature, target: Creature, metres: int, *,
                                                    target.size)
         target.x, target.y = push.end
         events.append(Moved(target.id, push.path[1:], "knockback", True, 0))
-    if prone and not (target.altitude > 0 and _flies(target)):    # up on its wings: not prone
+    if target.altitude > 0 and _flies(target):          # up on its wings: not prone, and it
+        from . import maneuvers                            # may glide at once (GU-118)
+        maneuvers.drift_offer(state, target)
+    elif prone:
         events += add_status(target, Status("prone", 0, -1, c.id))
     return events
 

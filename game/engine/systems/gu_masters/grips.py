@@ -19,9 +19,10 @@ from game.engine.rng import Rng
 from game.engine.rules import Refusal
 from game.engine.tactics import forced, pending
 
-from . import attack, checks, content, grapple, moves
+from . import attack, checks, content, grapple, moves, terrain
 from .events import Moved, StatusChanged
 from .state import Creature, GuState, Status
+from .house import HOUSE
 from .terrain import floor_of, ground_of
 from .turns import test_event
 
@@ -231,11 +232,13 @@ def _throw(state: GuState, c: Creature, d: Creature, step: tuple[int, int], rng:
     start_floor = floor_of(ground, start, d.size) + d.altitude
     events = _release(state, c, d, "thrown")                            # GU-GM-26
 
-    def look(_a: tuple[int, int], b: tuple[int, int]) -> forced.Ahead:
+    def look(a: tuple[int, int], b: tuple[int, int]) -> forced.Ahead:
         cells = [(x - d.x + b[0], y - d.y + b[1]) for x, y in d.cells()]
         if any(not ground.in_bounds(p) for p in cells):
             return forced.Ahead(forced.EDGE)
-        if any(ground.is_solid(p) for p in cells):
+        # GU-GM-43: a wall, an object or a face rising above the flying creature stops it
+        if terrain.forced_into(ground, a, b, d.size, start_floor - floor_of(ground, a, d.size),
+                               in_air=True) == terrain.FORCED_SOLID:
             return forced.Ahead(forced.SOLID, ("wall",))
         others = [o.id for o in state.living() if o.id not in (d.id, c.id)
                   and set(o.cells()) & set(cells)]
@@ -259,7 +262,7 @@ def _throw(state: GuState, c: Creature, d: Creature, step: tuple[int, int], rng:
     landing = grapple.throw_landing(max(0, drop))
     if landing.fall_m and d.on_board:
         from . import falling
-        fall = falling.fall_damage(landing.fall_m, fall_mode=state.house.get("GU-GM-27", "total"))
+        fall = falling.fall_damage(landing.fall_m, fall_mode=str(HOUSE.read(state, "fall_mode")))
         if fall:
             events += attack.harm(state, d, fall, "force", "fall", rng)
     return events

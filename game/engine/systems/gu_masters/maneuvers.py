@@ -24,6 +24,7 @@ from game.engine.tactics import pending
 from game.engine.tactics.pending import Pending
 
 from . import attack, checks, content, falling, flight
+from .actions import DodgeMove
 from .events import Moved, StatusChanged
 from .house import HOUSE
 from .state import Creature, GuState, Status
@@ -31,6 +32,7 @@ from .terrain import floor_of, ground_of
 from .turns import test_event
 
 AFTER_DIVE = "dive_strike"         # the diver may strike once (GU-33)
+DRIFT_STAGE = "drift"              # knocked into the air with wings: glide at once (GU-118)
 DIVE_FINISH = "dive_finish"        # then lands or rises 1 m (GU-33)
 RISE_AFTER_DIVE = 1                # GU-33
 
@@ -352,6 +354,63 @@ def stage_apply(state: GuState, a: Any, rng: Rng) -> list:
         return _land(state, c, True, rng)
     c.altitude += RISE_AFTER_DIVE
     return [Flew(c.id, "rise", c.altitude)]
+
+
+# --- knocked into the air with a flying speed (GU-118) ---------------------------------------
+def drift_offer(state: GuState, c: Creature) -> None:
+    """GU-118: `c` became airborne other than by Take Flight (knocked over a ledge): with a
+    flying speed it may at once move up to half of it (stage `drift`, answered by its seat with
+    a DodgeMove to a square, its own square to stay). Without one it falls (settle)."""
+    w = flight.choose_wings(wing_options(c))
+    if c.altitude > 0 and w is not None and falling.airborne_drift(w.speed) > 0:
+        pending.push(state.pending, Pending(DRIFT_STAGE, c.side, c.id,
+                                            {"metres": falling.airborne_drift(w.speed)}))
+
+
+def drift_legal(state: GuState, stage: Pending) -> list:
+    """Where the creature knocked into the air may glide: a straight flight of at most half its
+    flying speed at its height (flight.fly_path: clear, at least 1 m over the floor) to a
+    square no one stands on, or its own square (it stays)."""
+    c = state.creatures[stage.actor]
+    metres = int(stage.data["metres"])
+    ground = ground_of(state.board)
+    here = (c.x, c.y)
+    height = floor_of(ground, here, c.size) + c.altitude
+    occupied = {cell for o in state.living() if o.id != c.id for cell in o.cells()}
+    out = [DodgeMove(c.id, c.x, c.y)]
+    for dy in range(-metres, metres + 1):
+        for dx in range(-metres, metres + 1):
+            dest = (c.x + dx, c.y + dy)
+            cells = _block(dest, c.size)
+            if (dx, dy) == (0, 0) or not all(ground.in_bounds(p) for p in cells) \
+                    or any(p in occupied for p in cells):
+                continue
+            if flight.fly_path(ground, here, height, dest, height, metres, c.size):
+                out.append(DodgeMove(c.id, dest[0], dest[1]))
+    return out
+
+
+def drift_apply(state: GuState, a: DodgeMove, rng: Rng) -> list:
+    c = state.creatures[a.actor]
+    pending.pop(state.pending, DRIFT_STAGE)
+    if (a.x, a.y) == (c.x, c.y):
+        return [Flew(c.id, "drift", c.altitude)]
+    ground = ground_of(state.board)
+    height = floor_of(ground, (c.x, c.y), c.size) + c.altitude
+    path = flight.fly_path(ground, (c.x, c.y), height, (a.x, a.y), height,
+                           falling.airborne_drift(speed(c)), c.size)
+    assert path is not None
+    return _travel(state, c, path, "drift", rng)
+
+
+def drift_refusal(state: GuState, a: Any) -> Refusal | None:
+    stage = pending.top(state.pending)
+    if stage is None or stage.stage != DRIFT_STAGE or a.actor != stage.actor:
+        return None
+    if a not in drift_legal(state, stage):
+        return Refusal(f"{a.x},{a.y} is not a clear glide of at most {stage.data['metres']} m "
+                       f"at {a.actor}'s height", "GU-118")
+    return None
 
 
 def airborne_fall(state: GuState, c: Creature, rng: Rng) -> list:

@@ -89,6 +89,8 @@ STAGES: dict[str, StageHandler] = {
     areagu.AREA_STEP: StageHandler((DodgeMove,), areagu.stage_legal, areagu.stage_apply),
     ticks.EFFECTS_STAGE: StageHandler((ticks.OrderEffect,), ticks.stage_legal,
                                       ticks.stage_apply),
+    maneuvers.DRIFT_STAGE: StageHandler((DodgeMove,), maneuvers.drift_legal,
+                                        maneuvers.drift_apply, maneuvers.drift_refusal),
 }
 
 

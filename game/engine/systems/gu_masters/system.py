@@ -53,6 +53,7 @@ _STAGE_PROMPTS = {
     rules.areagu.AREA_STAGE: "{actor} is caught in an area: dodge out, shield or take it?",
     rules.areagu.AREA_STEP: "{actor} got out: where does it step?",
     rules.ticks.EFFECTS_STAGE: "{actor}'s turn starts: which of its effects resolves first?",
+    rules.maneuvers.DRIFT_STAGE: "{actor} is knocked into the air: where does it glide?",
 }
 
 

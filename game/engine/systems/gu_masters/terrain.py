@@ -333,13 +333,15 @@ def fall_height(ground: Ground, a: Cell, b: Cell, size: int = 1, altitude_m: int
 FORCED_FREE, FORCED_EDGE, FORCED_SOLID, FORCED_DROP = "", "edge", "solid", "drop"
 
 
-def forced_into(ground: Ground, a: Cell, b: Cell, size: int = 1, altitude_m: int = 0) -> str:
+def forced_into(ground: Ground, a: Cell, b: Cell, size: int = 1, altitude_m: int = 0,
+                in_air: bool = False) -> str:
     """GU-57, GU-GM-43: what a footprint pushed from anchor a into the neighbouring anchor b
     meets: FORCED_EDGE off the map; FORCED_SOLID a wall or an object filling a square, or a face
     rising more than STEP_UP_M above its feet (it stops before either); FORCED_DROP a floor more
     than STEP_UP_M below its feet when it stands on the ground (it goes over the ledge: the
     engine decides what follows, GU-GM-43's `ledge_knock`); else FORCED_FREE. A creature in the
-    air (`altitude_m` > 0) only meets faces rising above its feet."""
+    air (`altitude_m` > 0, or `in_air`: a thrown creature flying at its take-off height) only
+    meets faces rising above its feet."""
     cells = block_at(b[0], b[1], size)
     if not all(ground.in_bounds(c) for c in cells):
         return FORCED_EDGE
@@ -348,7 +350,7 @@ def forced_into(ground: Ground, a: Cell, b: Cell, size: int = 1, altitude_m: int
     feet = floor_of(ground, a, size) + altitude_m
     if max(ground.elevation_at(c) for c in cells) > feet + STEP_UP_M:
         return FORCED_SOLID
-    if altitude_m == 0 and floor_of(ground, b, size) < feet - STEP_UP_M:
+    if altitude_m == 0 and not in_air and floor_of(ground, b, size) < feet - STEP_UP_M:
         return FORCED_DROP
     return FORCED_FREE
 
