@@ -168,13 +168,35 @@ class Viewer:
             elif a == b:
                 got = True
             else:
-                lay = self.layout
-                got = hs.clear_line_exists(lay.to_cube(*a), lay.to_cube(*b),
-                                           self._solid.__contains__, self.graze)
+                got = self._clear_line(a, b)
             if len(self._visible) >= _MEMO_LIMIT:
                 self._visible.clear()
             self._visible[key] = got
         return got
+
+    def _clear_line(self, a: Hex, b: Hex) -> bool:
+        """hexsight.clear_line_exists for two hexes, the solid hexes near the pair read from
+        the bit boards through the pair's template (the listing's bounds) rather than asked
+        hex by hex over the pair's region."""
+        lay, board = self.layout, self.board
+        ca, cb = lay.to_cube(*a), lay.to_cube(*b)
+        if not (board.in_bounds(*a) and board.in_bounds(*b)):
+            # the grid's templates fit around the board's own hexes only
+            return hs.clear_line_exists(ca, cb, self._solid.__contains__, self.graze)
+        grid = per_board("sight grid", board, _Grid)
+        dq, dr = cb[0] - ca[0], cb[1] - ca[1]
+        t = grid.templates.get((dq, dr))
+        if t is None:
+            t = grid.template(dq, dr)
+        shift = grid.bit(ca)
+        mask = t & (self._bitboard(grid)[3] >> shift)
+        base, cube_at = shift - grid.off, grid.cube_at
+        blocking: list[Cube] = []
+        while mask:
+            low = mask & -mask
+            blocking.append(cube_at[low.bit_length() - 1 + base])
+            mask ^= low
+        return hs.clear_line_among(ca, cb, blocking, self.graze)
 
     def unseen(self, a: Hex, reach: int) -> tuple[Hex, ...]:
         """BND-91 / GM-22: the open hexes within `reach` of `a` that `a` has a line to (BND-84)
