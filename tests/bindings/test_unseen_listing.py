@@ -182,3 +182,27 @@ def test_the_grids_bit_layout_runs_both_ways():
     assert len(grid.cube_at) == grid.off
     for i, c in enumerate(grid.cube_at):
         assert grid.bit(c) == i and sum(c) == 0
+
+
+@pytest.mark.rule("BND-84")
+@pytest.mark.parametrize("graze", [False, True], ids=["grazes-pass", "grazes-block"])
+@pytest.mark.parametrize("path", MAPS, ids=[p.stem for p in MAPS])
+def test_can_see_from_the_bit_boards_is_the_region_walks_answer(path, graze):
+    """Viewer.can_see reads the solid hexes near a pair from the bit boards through the pair's
+    template; it must answer as hexsight.clear_line_exists asking every hex of the pair's
+    region, with and without a wall standing."""
+    from game.engine.tactics import hexsight as hs
+    board = load_board(path)
+    forget(board)
+    lay = HexLayout.from_board(board)
+    cells = list(board.coords())
+    for walls in ([], [cells[len(cells) // 3], cells[len(cells) // 3 + 1]]):
+        state = BindingsState(combatants={}, order=[], house={"graze_blocks": graze}, board=board)
+        state.features = [Feature("w", "wall", "x", "m", cells=[list(h) for h in walls],
+                                  until=-1)] if walls else []
+        view = S.viewer(state)
+        for a in cells[::11]:
+            for b in cells[::5]:
+                want = a == b or hs.clear_line_exists(lay.to_cube(*a), lay.to_cube(*b),
+                                                      view._solid.__contains__, graze)
+                assert view.can_see(a, b) == want, (a, b, walls)

@@ -123,3 +123,43 @@ def test_an_edge_off_every_start_point_has_no_line_along_it() -> None:
                         assert not any(hs._along_edge(p, q, c, k)
                                        for p, q in hs._segments(origin, d)), (c, k, d)
     assert settled > 0.8 * edges
+
+
+def test_masks_shared_by_the_grids_symmetries_equal_the_masks_in_place() -> None:
+    """_origin_mask works a pair's masks out once for its twelve images (turns by 60 degrees and
+    the mirror) and renumbers the sample lines; every bit must equal what _mask finds for the
+    pair itself, or sight would change. Every offset out to 8 hexes, every hex of its region
+    and around the origin, both graze rules."""
+    from game.engine.boards.hex import cube_area
+    hs._origin_mask.cache_clear()
+    checked = 0
+    for d in cube_area(hs.ORIGIN, 8):
+        if d == hs.ORIGIN:
+            continue
+        for rc in sorted(set(hs._region(hs.ORIGIN, d)) | set(cube_area(hs.ORIGIN, 2))):
+            for graze in (False, True):
+                assert hs._origin_mask(d, rc, graze) == hs._mask.__wrapped__(hs.ORIGIN, d, rc, graze), \
+                    (d, rc, graze)
+                checked += 1
+    assert checked > 13000
+
+
+def test_the_symmetries_send_sample_points_onto_sample_points() -> None:
+    """Each of the twelve symmetries moves a hex's sample points where its sample table says
+    (up to rounding), the ground _origin_mask's renumbering stands on."""
+    import math
+    for perm, sign, samples in hs._SYMMETRIES:
+        for c in ((0, 0, 0), (3, -1, -2), (-2, 5, -3)):
+            moved = (sign * c[perm[0]], sign * c[perm[1]], sign * c[perm[2]])
+            before, after = hs.sample_points(c), hs.sample_points(moved)
+            # the linear map the symmetry is, read off two hexes' centres
+            for i, p in enumerate(before):
+                q = after[samples[i]]
+                image = _apply(perm, sign, p)
+                assert math.dist(image, q) < 1e-9, (perm, sign, c, i)
+
+
+def _apply(perm: tuple[int, int, int], sign: int, p: hs.Point) -> hs.Point:
+    """A symmetry applied to a cartesian point (through fractional cube coordinates)."""
+    c = hs.point_to_cube(p)
+    return hs.cube_to_point((sign * c[perm[0]], sign * c[perm[1]], sign * c[perm[2]]))

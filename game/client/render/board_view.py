@@ -677,8 +677,9 @@ class BoardView:
         few hundred fills and rects, and it does not change while the pointer moves along a
         path or the unit stands still."""
         key = self._ground_key(ov, surface)
-        if key == self._ground[0] and self._ground[1] is not None:
-            surface.blit(self._ground[1], self.rect.topleft)
+        last_key, last_picture = self._ground
+        if key == last_key and last_picture is not None:
+            surface.blit(last_picture, self.rect.topleft)
             return
         surface.fill((16, 19, 24), self.rect)
         static = self._static()
@@ -687,8 +688,12 @@ class BoardView:
         surface.blit(static, dest, area)
         if ov is not None:
             self._draw_overlay_fills(surface, ov, px)
+        # the picture is kept once the same key comes twice in a row: while the camera moves
+        # every frame has a new key, and copying a view-sized picture no frame reuses cost
+        # a third of a panning frame
         shown = self.rect.clip(surface.get_rect())
-        picture = surface.subsurface(shown).copy() if shown.size == self.rect.size else None
+        picture = surface.subsurface(shown).copy() \
+            if key == last_key and shown.size == self.rect.size else None
         self._ground = (key, picture)
 
     def _draw_overlay_fills(self, surface: pygame.Surface, ov: Overlay, px: int) -> None:

@@ -15,9 +15,11 @@ obstructing hexes is obstructed (it would slip through the seam of a wall). With
 `graze_blocks=True` every touched hex counts as entered (closed hexagons).
 
 Cost: geometry per hex pair is cached (`functools.lru_cache`, pure functions of cube
-coordinates, bounded), for the pair moved to the origin (see `_frame`). A call tests only the hexes near the pair's centre line for which the
-caller's predicate is true, against 49 sample lines held as bit masks: typically tens of
-microseconds once warm, about a millisecond for a new distant pair. A new mask settles most
+coordinates, bounded), for the pair moved to the origin (see `_frame`), and a line mask once
+for the twelve turned and mirrored images of a pair (see `_origin_mask`). A call tests only
+the hexes near the pair's centre line for which the caller's predicate is true, against 49
+sample lines held as bit masks: typically tens of microseconds once warm, about a millisecond
+for a new distant pair. A new mask settles most
 lines by their distance from the hex's centre and clips only the rest against its edges.
 `crossings_witness` also says why a pair falls short (which lines stay under), so a caller
 that remembers it can tell when more weight elsewhere cannot change the answer.
@@ -234,6 +236,12 @@ _ROW_MARGIN = 1e-3          # near_segment_rows' callers want supersets: a margi
 
 
 def near_segment_rows(d: Cube, radius: float) -> list[tuple[int, int, int]]:
+    """See `_near_segment_rows` (the rows are worked out once per offset and radius)."""
+    return list(_near_segment_rows(d, radius))
+
+
+@lru_cache(maxsize=4096)
+def _near_segment_rows(d: Cube, radius: float) -> tuple[tuple[int, int, int], ...]:
     """The hexes whose centre lies within `radius` of the segment from the origin's centre to
     d's, row by row: (r, first q, last q). The set within a distance of a segment is convex, so
     each row's share is one run of hexes; it is found from the ends of that row's chord (on
@@ -265,7 +273,7 @@ def near_segment_rows(d: Cube, radius: float) -> list[tuple[int, int, int]]:
         q_hi = math.floor(max(xs) / SQRT3 - r / 2.0 + 1e-9)
         if q_lo <= q_hi:
             rows.append((r, q_lo, q_hi))
-    return rows
+    return tuple(rows)
 
 
 def _dist_to_segment(p: Point, a: Point, b: Point) -> float:
@@ -347,6 +355,78 @@ def _mask(a: Cube, b: Cube, c: Cube, graze_blocks: bool) -> int:
     return m
 
 
+# -- the grid's symmetries: a pair turned about the origin by a multiple of 60 degrees, or mirrored
+# across the vertical line through it, has the same masks, renumbered
+def _turn_sample(i: int, k: int) -> int:
+    """Where sample point i of a hex goes when the hex is turned k times by 60 degrees
+    (counter-clockwise in cube_to_point's frame): the centre stays, corner m (1..6) becomes
+    corner m + k, counted round."""
+    return 0 if i == 0 else (i - 1 + k) % 6 + 1
+
+
+_MIRROR_SAMPLE = (0, 3, 2, 1, 6, 5, 4)   # x -> -x: the corner at 30 degrees goes to 150, ...
+
+
+def _symmetry(mirror: bool, k: int) -> tuple[tuple[int, int, int], int, tuple[int, ...]]:
+    """One of the twelve symmetries fixing the origin (mirror first, then k turns), as the cube
+    it makes of c = (c[p0], c[p1], c[p2]) times a sign, and where it sends each sample point.
+    A turn makes (-r, -s, -q) of (q, r, s); the mirror (s, r, q)."""
+    perm, sign = (2, 1, 0) if mirror else (0, 1, 2), 1
+    for _ in range(k):
+        perm, sign = (perm[1], perm[2], perm[0]), -sign
+    samples = tuple(_turn_sample(_MIRROR_SAMPLE[i] if mirror else i, k) for i in range(SAMPLES))
+    return perm, sign, samples
+
+
+_SYMMETRIES = tuple(_symmetry(mirror, k) for mirror in (False, True) for k in range(6))
+
+
+def _renumbering(samples: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Tables that take a mask of the moved pair back to the pair itself: line
+    samples[i]*7 + samples[j] of the moved pair is line i*7 + j here. For each 7-bit group
+    (one start sample's lines) its bits renumbered, and where each moved start's group goes."""
+    back = [0] * SAMPLES
+    for i, moved in enumerate(samples):
+        back[moved] = i
+    groups = tuple(sum(1 << back[j] for j in range(SAMPLES) if g >> j & 1) for g in range(128))
+    return groups, tuple(SAMPLES * back[i] for i in range(SAMPLES))
+
+
+_RENUMBER = tuple(_renumbering(samples) for _, _, samples in _SYMMETRIES)
+
+
+def _renumber(m: int, tables: tuple[tuple[int, ...], tuple[int, ...]]) -> int:
+    """A mask of the moved pair, numbered for the pair itself (see _renumbering)."""
+    groups, starts = tables
+    out = 0
+    for i in range(SAMPLES):
+        g = m >> (SAMPLES * i) & 127
+        if g:
+            out |= groups[g] << starts[i]
+    return out
+
+
+@lru_cache(maxsize=262144)
+def _origin_mask(d: Cube, rc: Cube, graze_blocks: bool) -> int:
+    """`_mask(ORIGIN, d, rc, graze_blocks)`, worked out once for the twelve images of a pair
+    under the grid's symmetries: the pair is moved until d is the least of its images, that
+    mask is worked out (or remembered) and renumbered back. Sample points go to sample points,
+    and every threshold of `_mask` has a margin far above the rounding of a moved coordinate
+    (as for `_frame`'s moves), so the bits are those `_mask` finds in place (a test checks it
+    hex by hex)."""
+    best, which = d, 0
+    for n in range(1, 12):
+        (p0, p1, p2), sign, _ = _SYMMETRIES[n]
+        image = (sign * d[p0], sign * d[p1], sign * d[p2])
+        if image < best:
+            best, which = image, n
+    if which == 0:
+        return _mask.__wrapped__(ORIGIN, d, rc, graze_blocks)
+    (p0, p1, p2), sign, _ = _SYMMETRIES[which]
+    moved = (sign * rc[p0], sign * rc[p1], sign * rc[p2])
+    return _renumber(_origin_mask(best, moved, graze_blocks), _RENUMBER[which])
+
+
 LineRow = tuple[float, float, float]
 
 
@@ -412,6 +492,14 @@ def _edge_holds_a_sample(a: Cube, c: Cube, d: int) -> bool:
     return any(abs(nx * (p0[0] - mx) + ny * (p0[1] - my)) <= EPS for p0 in sample_points(a))
 
 
+@lru_cache(maxsize=65536)
+def _origin_seam_dirs(rc: Cube) -> tuple[int, ...]:
+    """The directions k (0..2) in which hex `rc`'s edge holds a sample point of the origin
+    (`_edge_holds_a_sample(ORIGIN, rc, k)`): the only edges of rc a sample line from the origin
+    can run along, so `_seam` is 0 for every other k. Empty for most hexes."""
+    return tuple(k for k in range(3) if _edge_holds_a_sample(ORIGIN, rc, k))
+
+
 def _seam(d: Cube, rc: Cube, k: int, seams: dict[tuple[Cube, int], int]) -> int:
     """`_seam_mask(ORIGIN, d, rc, k)`, remembered in the pair's `seams` table."""
     if not _edge_holds_a_sample(ORIGIN, rc, k):
@@ -475,10 +563,10 @@ def _lines_through(d: Cube, blocking: list[Cube], graze_blocks: bool) -> int:
     for c in blocking:
         m = masks.get(c)
         if m is None:
-            m = masks[c] = _mask(ORIGIN, d, c, graze_blocks)
+            m = masks[c] = _origin_mask(d, c, graze_blocks)
         hit |= m
         if not graze_blocks:
-            for k in range(3):
+            for k in _origin_seam_dirs(c):     # no other edge of c can carry a line
                 dd = CUBE_DIRECTIONS[k]
                 if (c[0] + dd[0], c[1] + dd[1], c[2] + dd[2]) in bset:
                     hit |= _seam(d, c, k, seams)
@@ -504,6 +592,18 @@ def clear_line_exists(a: Cube, b: Cube, blocks: Blocks, graze_blocks: bool = Fal
     if a == b:
         return True
     return obstructed_lines(a, b, blocks, graze_blocks) != ALL_LINES
+
+
+def clear_line_among(a: Cube, b: Cube, blocking: list[Cube], graze_blocks: bool = False) -> bool:
+    """clear_line_exists given the obstructing hexes near the pair (any superset of those in
+    its region, as crossings_witness takes them): a caller holding them already (bit boards)
+    spares the walk over the region asking a predicate hex by hex."""
+    if a == b:
+        return True
+    ca, d, _ = _frame(a, b)
+    q0, r0, s0 = ca
+    rel = [(c[0] - q0, c[1] - r0, c[2] - s0) for c in blocking if c != a and c != b]
+    return not rel or _lines_through(d, rel, graze_blocks) != ALL_LINES
 
 
 def line_points(a: Cube, b: Cube, index: int) -> tuple[Point, Point]:
@@ -636,12 +736,12 @@ def crossings_witness(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
             continue
         m = masks.get(rc)
         if m is None:
-            m = masks[rc] = _mask(ORIGIN, d, rc, graze_blocks)
+            m = masks[rc] = _origin_mask(d, rc, graze_blocks)
         if m:
             adds.append((m, w))
         if graze_blocks:
             continue
-        for k in range(3):
+        for k in _origin_seam_dirs(rc):        # no other edge of rc can carry a line
             dd = CUBE_DIRECTIONS[k]
             nb = (rc[0] + dd[0], rc[1] + dd[1], rc[2] + dd[2])
             other = wmap.get(nb)
@@ -697,13 +797,13 @@ def lines_touching(a: Cube, b: Cube, cells: list[Cube]) -> int:
     for c in cells:
         if c == a or c == b:
             return ALL_LINES
-        out |= _mask(ORIGIN, d, (c[0] - q0, c[1] - r0, c[2] - s0), True)
+        out |= _origin_mask(d, (c[0] - q0, c[1] - r0, c[2] - s0), True)
     return out
 
 
 @lru_cache(maxsize=1024)
 def _pair_masks(d: Cube, graze_blocks: bool) -> dict[Cube, int]:
-    """The `_mask(ORIGIN, d, rc, graze_blocks)` answers asked so far for one pair, by hex: one
+    """The `_origin_mask(d, rc, graze_blocks)` answers asked so far for one pair, by hex: one
     small dict per pair, so a lookup hashes the hex alone."""
     return {}
 
@@ -727,7 +827,7 @@ def _weigh(a: Cube, b: Cube, weight: Weight, candidates: list[int],
         if c in ends:
             per_cell.append((c, w, ALL_LINES))     # every sample line starts/ends inside
         else:
-            per_cell.append((c, w, _mask(ORIGIN, d, rc, graze_blocks)))
+            per_cell.append((c, w, _origin_mask(d, rc, graze_blocks)))
     seams: list[tuple[Cube, Cube, float, int]] = []
     if not graze_blocks:
         wmap = {c: w for _, c, w in weighted}

@@ -168,13 +168,35 @@ class Viewer:
             elif a == b:
                 got = True
             else:
-                lay = self.layout
-                got = hs.clear_line_exists(lay.to_cube(*a), lay.to_cube(*b),
-                                           self._solid.__contains__, self.graze)
+                got = self._clear_line(a, b)
             if len(self._visible) >= _MEMO_LIMIT:
                 self._visible.clear()
             self._visible[key] = got
         return got
+
+    def _clear_line(self, a: Hex, b: Hex) -> bool:
+        """hexsight.clear_line_exists for two hexes, the solid hexes near the pair read from
+        the bit boards through the pair's template (the listing's bounds) rather than asked
+        hex by hex over the pair's region."""
+        lay, board = self.layout, self.board
+        ca, cb = lay.to_cube(*a), lay.to_cube(*b)
+        if not (board.in_bounds(*a) and board.in_bounds(*b)):
+            # the grid's templates fit around the board's own hexes only
+            return hs.clear_line_exists(ca, cb, self._solid.__contains__, self.graze)
+        grid = per_board("sight grid", board, _Grid)
+        dq, dr = cb[0] - ca[0], cb[1] - ca[1]
+        t = grid.templates.get((dq, dr))
+        if t is None:
+            t = grid.template(dq, dr)
+        shift = grid.bit(ca)
+        mask = t & (self._bitboard(grid)[3] >> shift)
+        base, cube_at = shift - grid.off, grid.cube_at
+        blocking: list[Cube] = []
+        while mask:
+            low = mask & -mask
+            blocking.append(cube_at[low.bit_length() - 1 + base])
+            mask ^= low
+        return hs.clear_line_among(ca, cb, blocking, self.graze)
 
     def unseen(self, a: Hex, reach: int) -> tuple[Hex, ...]:
         """BND-91 / GM-22: the open hexes within `reach` of `a` that `a` has a line to (BND-84)
@@ -269,7 +291,21 @@ class Viewer:
                 mask ^= low
             return out_c
 
-        dark, walls = grid.dark, self._walls_c
+        dark, walls, centres = grid.dark, self._walls_c, grid.centres
+        visible = self._visible
+
+        def sees(h: Hex, c: Cube, t: int) -> bool:
+            """Viewer.can_see(a, h), from the solid hexes of the pair's template (kept with
+            can_see's answers)."""
+            key = (a, h)
+            got = visible.get(key)
+            if got is None:
+                got = hs.clear_line_among(ca, c, cells(t & near_solid), graze)
+                if len(visible) >= _MEMO_LIMIT:
+                    visible.clear()
+                visible[key] = got
+            return got
+
         found = []
         # the open hexes as seen from `a`, each with its distance and template (kept per hex)
         for dist, c, h, dq, dr, t in (grid.order_from(ca) if reach > _SHORT_REACH
@@ -287,7 +323,7 @@ class Viewer:
                 if h in plain:
                     # hidden on the bare board: walls only take lines away and veils only add
                     # to them, so it stays hidden while some line is clear (BND-84)
-                    if not t & near_wall or self.can_see(a, h):
+                    if not t & near_wall or sees(h, c, t):
                         found.append((dist, _ring_index(dq, dr, dist), h))
                     continue
                 if h in dark:         # darkness answers by the line alone: walls only block
@@ -299,19 +335,31 @@ class Viewer:
             if c in walls:
                 continue
             if h in dark:                                         # BND-93: a line is enough
-                hidden = self.can_see(a, h)
+                hidden = sees(h, c, t)
             elif not conceal:
                 continue
             else:
-                if ((t & near0).bit_count() + (t & near1).bit_count()
-                        + (t & near2).bit_count()) < TOTAL_CONCEALMENT:
-                    continue          # not enough concealment anywhere a line could pass
+                # not enough concealment anywhere a line could pass (the levels nest: a hex
+                # at level 2 or 3 is at level 1 too, so three hexes at level 1 are enough
+                # and none at all is too few)
+                m = t & near0
+                if not m:
+                    continue
+                n = m.bit_count()
+                if n < TOTAL_CONCEALMENT and (n + (t & near1).bit_count()
+                                              + (t & near2).bit_count()) < TOTAL_CONCEALMENT:
+                    continue
                 # the centre line, counted generously (every hex it so much as touches):
                 # clear of anything solid and still under 3, it is a clear line that sees
                 # in, so the hex is not unseen in either line mode
-                tc = grid.centre(dq, dr)
-                if not tc & near_solid and ((tc & near0).bit_count() + (tc & near1).bit_count()
-                                            + (tc & near2).bit_count()) < TOTAL_CONCEALMENT:
+                tc = centres.get((dq, dr))
+                if tc is None:
+                    tc = grid.centre(dq, dr)
+                m = tc & near0
+                n = m.bit_count() if m else 0
+                if not tc & near_solid and (n < TOTAL_CONCEALMENT and (
+                        n + (tc & near1).bit_count() + (tc & near2).bit_count())
+                        < TOTAL_CONCEALMENT):
                     if pairs is not None:
                         # the centre line is the witness (see crossings_witness)
                         self._remember_pair((ca, c) if ca < c else (c, ca), 1 << hs.CENTRE_LINE)
@@ -436,7 +484,11 @@ class _Grid:
             h for _, h in cubes if board.cells[h[1]][h[0]].get("dark", False))
         self.templates: dict[tuple[int, int], int] = {}
         self.centres: dict[tuple[int, int], int] = {}
-        self._by_cube = {(c[0], c[1], c[2]): c for c in self.open}
+        # the open hexes as the walk reads them (q, r, cube, hex), and each offset met so far
+        # with its (distance, template, dq, dr): a row then costs one look-up, not a measure
+        self._walk = tuple((q, r, (q, r, s), h) for q, r, s, h in self.open)
+        self._by_cube = {w[2]: w for w in self._walk}
+        self._offsets: dict[tuple[int, int], tuple[int, int, int, int]] = {}
         self._orders: dict[Cube, tuple[OrderRow, ...]] = {}
         # the hex at each bit of the layout (the inverse of `bit`), padding included
         self.cube_at: tuple[Cube, ...] = tuple(
@@ -451,7 +503,7 @@ class _Grid:
         set of walls and veils."""
         got = self._orders.get(c)
         if got is None:
-            got = self._orders[c] = tuple(self._rows(c, self.open, None))
+            got = self._orders[c] = tuple(self._rows(c, self._walk, None))
         return got
 
     def order_near(self, c: Cube, radius: int) -> Sequence[OrderRow]:
@@ -464,20 +516,27 @@ class _Grid:
         return self._rows(c, [got for x in cube_area(c, radius)
                               if (got := by_cube.get(x)) is not None], radius)
 
-    def _rows(self, c: Cube, cells: Iterable[tuple[int, int, int, Hex]],
+    def _rows(self, c: Cube, cells: Iterable[tuple[int, int, Cube, Hex]],
               radius: int | None) -> list[OrderRow]:
-        templates, template = self.templates, self.template
+        offsets = self._offsets
         qa, ra = c[0], c[1]
-        rows = []
-        for q, r, s, h in cells:
-            dq, dr = q - qa, r - ra
-            dist = max(abs(dq), abs(dr), abs(dq + dr))
-            if dist == 0 or (radius is not None and dist > radius):
+        rows: list[OrderRow] = []
+        append = rows.append
+        for q, r, cube, h in cells:
+            key = (q - qa, r - ra)
+            got = offsets.get(key)
+            if got is None:
+                dq, dr = key
+                dist = max(abs(dq), abs(dr), abs(dq + dr))
+                if dist == 0 or (radius is not None and dist > radius):
+                    continue
+                t = self.templates.get(key)
+                if t is None:
+                    t = self.template(dq, dr)
+                got = offsets[key] = (dist, t, dq, dr)
+            elif radius is not None and got[0] > radius:
                 continue
-            t = templates.get((dq, dr))
-            if t is None:
-                t = template(dq, dr)
-            rows.append((dist, (q, r, s), h, dq, dr, t))
+            append((got[0], cube, h, got[2], got[3], got[1]))
         return rows
 
     def bit(self, c: Cube) -> int:
