@@ -328,3 +328,61 @@ def test_card_table_bands_match_a_fresh_drawing_as_the_game_goes_on(app):
             assert (pygame.image.tobytes(kept.subsurface(part), "RGB")
                     == pygame.image.tobytes(again.subsurface(part), "RGB")), (step, "table")
         assert [h.key for h in s.hot] == [h.key for h in fresh.hot]
+
+
+def _veil_for_the_view(view, ov) -> pygame.Surface:
+    """The move range's veil drawn for the view alone, hole by hole in screen places (what
+    BoardView drew every time the camera moved, before it kept one veil for the whole map)."""
+    veil = pygame.Surface(view.rect.size, pygame.SRCALPHA)
+    veil.fill((8, 10, 14, 125))
+    for cell in ov.cells:
+        if view.geo.hex is None:
+            veil.fill((0, 0, 0, 0), view.cell_rect(cell, ov.size).move(-view.rect.x, -view.rect.y))
+        else:
+            pygame.draw.polygon(veil, (0, 0, 0, 0), [(x - view.rect.x, y - view.rect.y)
+                                                     for x, y in view.cell_polygon(cell)])
+    return veil
+
+
+@pytest.mark.parametrize("system_id", ["gems", "rpgstuck"])      # the systems that veil
+def test_the_veil_kept_for_the_whole_map_looks_like_one_drawn_for_the_view(app, system_id):
+    """The veil over what a unit cannot reach is drawn once per reach and zoom over the whole
+    map and moved with the camera; at whole-pixel cameras (zoomed out with margins round the
+    map, and zoomed in and panned) the ground must look exactly as with a veil drawn for the
+    view where the camera stands."""
+    cfg = registry.get(system_id).example_config(3)
+    cfg.seats = [SeatConfig("human", name="Player 1"), SeatConfig("human", name="Player 2")]
+    m = Match.new(cfg)
+    bot = make_bot(system_id, "random")
+    while m.decision.stage != "act":       # a unit of a side to act, her reach veiled
+        m.submit(ask_bot(m, bot, m.decision.seat))
+    s = BattleScene(app, m)
+    app.apply(reset(s))
+    s.viewer = m.decision.seat
+    s._turn_started()
+    s.update(DT)
+    view = s.view
+    checked = 0
+    for zoom, pan in ((0, (0, 0)), (2, (37, 21)), (1, (-60, 45))):
+        view.zoom_by(zoom, view.rect.center)
+        view.pan(*pan)
+        view.cam = [float(round(c)) for c in view.cam]
+        ov = s._current_overlay()
+        if ov is None or not ov.veil or not ov.cells:
+            continue
+        kept = pygame.Surface(app.size)
+        by_hand = pygame.Surface(app.size)
+        for surface in (kept, by_hand):
+            surface.set_clip(view.rect)
+            surface.fill((16, 19, 24))
+        static = view._static()
+        area = pygame.Rect(max(0, int(view.cam[0])), max(0, int(view.cam[1])), *view.rect.size)
+        dest = (view.rect.x + max(0, -int(view.cam[0])), view.rect.y + max(0, -int(view.cam[1])))
+        for surface in (kept, by_hand):
+            surface.blit(static, dest, area)
+        view._draw_veil(kept, ov, 0)
+        by_hand.blit(_veil_for_the_view(view, ov), view.rect.topleft)
+        assert (pygame.image.tobytes(kept.subsurface(view.rect), "RGB")
+                == pygame.image.tobytes(by_hand.subsurface(view.rect), "RGB")), (zoom, pan)
+        checked += 1
+    assert checked >= 2

@@ -646,20 +646,32 @@ class BoardView:
 
     def _draw_veil(self, surface: pygame.Surface, ov: Overlay, px: int) -> None:
         """Darken everything she cannot reach (like Wesnoth), so reachable ground reads at a
-        glance on any map art. Rebuilt only when the overlay or the camera changes."""
-        key = (dict(ov.cells), ov.size, tuple(int(c) for c in self.cam), self.zoom, tuple(self.rect))
+        glance on any map art. Drawn once per (reach, zoom) over the whole map, as the map art
+        is, and blitted where the camera looks: a moving camera only moves the blit (rebuilding
+        a view-sized layer every frame was most of a panning frame). Beyond the map's edges
+        the view is darkened alike."""
+        key = (dict(ov.cells), ov.size, self.zoom)
         if getattr(self, "_veil_key", None) != key:
-            veil = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-            veil.fill((8, 10, 14, 125))
+            z = self.zoom
+            veil = pygame.Surface(self.world_size(), pygame.SRCALPHA)
+            veil.fill(VEIL)
             for cell in ov.cells:
                 if self.geo.hex is None:
-                    r = self.cell_rect(cell, ov.size).move(-self.rect.x, -self.rect.y)
-                    veil.fill((0, 0, 0, 0), r)
+                    r = self._art_rect((int(cell[0]), int(cell[1])), ov.size)
+                    x0, y0 = round(r.x * z), round(r.y * z)
+                    veil.fill((0, 0, 0, 0), pygame.Rect(x0, y0, round(r.right * z) - x0,
+                                                        round(r.bottom * z) - y0))
                 else:
-                    poly = [(x - self.rect.x, y - self.rect.y) for x, y in self.cell_polygon(cell)]
+                    poly = [(x * z, y * z) for x, y in self.geo.cell_polygon(cell[0], cell[1])]
                     pygame.draw.polygon(veil, (0, 0, 0, 0), poly)
             self._veil, self._veil_key = veil, key
-        surface.blit(self._veil, self.rect.topleft)
+        area = pygame.Rect(max(0, int(self.cam[0])), max(0, int(self.cam[1])),
+                           self.rect.w, self.rect.h)
+        dest = (self.rect.x + max(0, -int(self.cam[0])), self.rect.y + max(0, -int(self.cam[1])))
+        shown = surface.blit(self._veil, dest, area)
+        # the margins round a map smaller than the view: the veil's colour over the background
+        for r in _margins(self.rect, shown):
+            surface.blit(_veil_patch(r.size), r.topleft)
 
     def _ground_key(self, ov: Overlay | None, surface: pygame.Surface) -> tuple:
         """Everything the ground picture depends on, copied (a presenter may reuse its sets)."""
@@ -1096,6 +1108,32 @@ class BoardView:
                 spr = d.copy()
                 spr.set_alpha(int(255 * (1 - (k - 0.6) / 0.4)))
             surface.blit(spr, (cx - d.get_width() / 2, y))
+
+
+VEIL = (8, 10, 14, 125)          # the move range's veil over what she cannot reach
+_VEIL_PATCHES: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _veil_patch(size: tuple[int, int]) -> pygame.Surface:
+    """A surface of the veil's colour, for the view's margins round a map (a few sizes kept)."""
+    got = _VEIL_PATCHES.get(size)
+    if got is None:
+        if len(_VEIL_PATCHES) >= 8:
+            _VEIL_PATCHES.clear()
+        got = _VEIL_PATCHES[size] = pygame.Surface(size, pygame.SRCALPHA)
+        got.fill(VEIL)
+    return got
+
+
+def _margins(view: pygame.Rect, shown: pygame.Rect) -> list[pygame.Rect]:
+    """The parts of `view` outside `shown` (a rect inside it), as up to four rects."""
+    if shown.w <= 0 or shown.h <= 0:
+        return [pygame.Rect(view)]
+    out = [pygame.Rect(view.x, view.y, view.w, shown.y - view.y),
+           pygame.Rect(view.x, shown.bottom, view.w, view.bottom - shown.bottom),
+           pygame.Rect(view.x, shown.y, shown.x - view.x, shown.h),
+           pygame.Rect(shown.right, shown.y, view.right - shown.right, shown.h)]
+    return [r for r in out if r.w > 0 and r.h > 0]
 
 
 def _dashed(surface, colour, a, b, width, dash) -> None:

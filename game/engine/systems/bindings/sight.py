@@ -361,8 +361,11 @@ class Viewer:
                         n + (tc & near1).bit_count() + (tc & near2).bit_count())
                         < TOTAL_CONCEALMENT):
                     if pairs is not None:
-                        # the centre line is the witness (see crossings_witness)
-                        self._remember_pair((ca, c) if ca < c else (c, ca), 1 << hs.CENTRE_LINE)
+                        # the centre line is the witness (see crossings_witness); _remember_pair
+                        # written out, as this is most hexes of a bare board's listing
+                        if len(pairs) >= _MEMO_LIMIT:
+                            pairs.clear()
+                        pairs[(ca, c) if ca < c else (c, ca)] = _CENTRE_WITNESS
                     continue
                 # the bare board's pairs are symmetric (lines and sums read the same from
                 # either end; darkness, the one-sided rule, is answered above)
@@ -592,6 +595,7 @@ def _board_dark(board: Any) -> bool:
     return any(board.cells[y][x].get("dark", False) for x, y in board.coords())
 
 
+_CENTRE_WITNESS = 1 << hs.CENTRE_LINE     # a pair's witness when its centre line sees in
 _REGION_MARGIN = 1e-3         # templates are drawn this much wider than a region, never narrower
 _SHORT_REACH = 4              # longer reaches are listed over the whole board at once
 _MEMO_LIMIT = 50_000          # pairs one Viewer remembers (a few MB) before starting afresh
