@@ -925,8 +925,12 @@ class RpgStuckPresenter(Presenter):
             return "Hide (Stealth check)"
         if isinstance(a, AreaAttack):
             c = self.state.creatures.get(a.unit)
-            name = profile(self.state, c, a.ability).name if c is not None else title(a.ability)
-            return f"{name} (everyone in the area)"
+            if c is None:
+                return f"{title(a.ability)} (everyone in the area)"
+            p = profile(self.state, c, a.ability)
+            if p.entry.area != "burst":                 # RS-87: one attack per foe in range
+                return f"{p.name} (every foe in range)"
+            return f"{p.name} (everyone in the area)"
         if isinstance(a, UseStep):
             step = content_of(self.state).steps.get(a.step)
             return f"Call on {step.name if step is not None else title(a.step)}"

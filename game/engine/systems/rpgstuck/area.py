@@ -1,5 +1,5 @@
 """RPGStuck area attacks: a burst around its user (B-21 Psi Pulse), one attack roll per creature
-in it.
+in it; and abilities that attack every target in range once (RS-87), played the same way.
 
 Owns: which squares a burst covers, which creatures it meets and how many times (a horde once per
 square of it inside, RS-85/86), each roll and its damage (half on a miss where the abilitech says
@@ -26,17 +26,28 @@ MEDIUM = 2          # content.SIZE_INDEX["medium"]: RS-86's Medium horde on one 
 
 
 def is_area(state: RpgState, ability: str) -> bool:
-    """An abilitech played as an area attack: a burst with an attack roll and damage."""
+    """An abilitech played as an area attack: a burst, or one attack per target in range
+    (RS-87), with an attack roll and damage."""
     a = content_of(state).abilitechs.get(ability)
-    return (a is not None and a.category == "attack" and a.area == "burst"
+    return (a is not None and a.category == "attack"
+            and (a.area == "burst" or a.one_attack_per_target)
             and a.action in ("major", "minor") and bool(a.vs) and bool(a.dmg))
 
 
+def radius_ft(p: Profile) -> int:
+    """How far the area reaches from its user: the burst's size, or for one attack per target
+    the ability's range (its reach for a melee one)."""
+    e = p.entry
+    if e.area == "burst":
+        return e.area_ft
+    return e.range_ft or e.reach_ft
+
+
 def burst_cells(state: RpgState, c: Creature, p: Profile) -> set[Cell]:
-    """The squares within the burst's feet of the user's footprint (B-14 Chebyshev, 5 ft a
+    """The squares within the area's feet of the user's footprint (B-14 Chebyshev, 5 ft a
     square) that its line reaches (B-23: a wall or full cover stops it, RS-114), the user's own
     squares excluded."""
-    r = p.entry.area_ft // 5
+    r = radius_ft(p) // 5
     own = set(c.cells())
     xs = [x for x, _ in own]
     ys = [y for _, y in own]
@@ -52,13 +63,18 @@ def caught(state: RpgState, c: Creature, p: Profile) -> list[tuple[Creature, int
     """Every other creature that is up with a square in the burst (our reading: an area spares
     nobody, friends included), in initiative order, with how many times the area meets it: once,
     or a horde once per square of it inside (RS-85) and a Medium horde on one square three times
-    (RS-86)."""
+    (RS-86). One attack per target in range (RS-87) meets the same way every enemy in range the
+    user's side perceives (our reading: a target is chosen, so friends and the unseen are not
+    among them)."""
     cells = burst_cells(state, c, p)
     cont = content_of(state)
+    per_target = p.entry.area != "burst"
     out: list[tuple[Creature, int]] = []
     for cid in state.order:
         d = state.creatures[cid]
         if d.id == c.id or not d.up:
+            continue
+        if per_target and (d.side == c.side or not arith.side_sees(state, c.side, d)):
             continue
         inside = sum(1 for cell in d.cells() if cell in cells)
         if not inside:

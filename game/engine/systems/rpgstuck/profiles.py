@@ -70,11 +70,11 @@ def profile(state: RpgState, c: Creature, ability: str) -> Profile:
 
 def is_attack(state: RpgState, ability: str) -> bool:
     """An abilitech the Attack action uses: attack rolls against the creatures named that deal
-    damage, or pull two of them together (B-21 Pratfall); areas, skill-check attacks and the
-    basic actions are actions of their own."""
+    damage, or pull two of them together (B-21 Pratfall); areas, one attack per target in range
+    (RS-87, area.py), skill-check attacks and the basic actions are actions of their own."""
     a = content_of(state).abilitechs.get(ability)
     return (a is not None and a.category == "attack" and not a.area and not a.check
-            and not a.skill_check_to_hit and a.action in ("major", "minor") and bool(a.vs)
+            and not a.one_attack_per_target and not a.skill_check_to_hit and a.action in ("major", "minor") and bool(a.vs)
             and (bool(a.dmg) or bool(a.on_hit.pull_together_ft)))
 
 
