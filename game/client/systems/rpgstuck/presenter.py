@@ -22,12 +22,13 @@ from typing import Any
 from game.engine.actions import Concede, EndTurn
 from game.engine.events import DiceRolled, InitiativeSettled
 from game.engine.events import Moved as CoreMoved
-from game.engine.systems.rpgstuck import (arith, attack, called, limbs, mount, rolls, rules, sight,
-                                          tools)
+from game.engine.systems.rpgstuck import (arith, attack, called, jumps, limbs, mount, rolls, rules,
+                                          sight, tools)
+from game.engine.systems.rpgstuck import odds as rs_odds
 from game.engine.systems.rpgstuck.actions import (Aim, Assail, Attack, Avert, Block, Dash,
                                                   Discern, Dismount, Escape, Finish, Grapple,
                                                   Haul, Hide, Mount, Move, PickUp, Release,
-                                                  LongJump, Resist, Seize, Shift, SwapLimb,
+                                                  LongJump, Resist, Seize, Shift, StretchJump, SwapLimb,
                                                   Teleport, Shove, StandUp, AreaAttack,
                                                   UseStep)
 from game.engine.systems.rpgstuck.attack import AVERT_DIE, BLOCK_STAGE
@@ -896,6 +897,14 @@ class RpgStuckPresenter(Presenter):
             return f"Haul {n(a.target)} to {a.x},{a.y}"
         if isinstance(a, LongJump):
             return f"Jump to {a.x},{a.y}"
+        if isinstance(a, StretchJump):                    # SM-06: the check and its odds
+            c = self.state.creatures.get(a.unit)
+            got = jumps.stretches(self.state, c).get((a.x, a.y)) if c is not None else None
+            if got is None:
+                return f"Jump further to {a.x},{a.y}"
+            chance = rs_odds.check(c.skills["athletics"], got[1])
+            return (f"Jump further to {a.x},{a.y} (Athletics DC {got[1]}, "
+                    f"{pct(chance)}; short of it on a miss)")
         if isinstance(a, SwapLimb):
             c = self.state.creatures.get(a.unit)
             limb = limbs.name(self.state, c, a.limb) if c is not None and 0 < a.limb <= len(

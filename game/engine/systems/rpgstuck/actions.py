@@ -253,6 +253,16 @@ class SwapLimb(Record):
     limb: int
 
 
+@action("rs.stretch_jump")
+@dataclass(frozen=True, slots=True)
+class StretchJump(Record):
+    """Leap one square past the long jump's reach to (x, y) on an Athletics check (SM-06, a
+    table option; jumps.py): short of it on a failure."""
+    unit: str
+    x: int
+    y: int
+
+
 @action("rs.long_jump")
 @dataclass(frozen=True, slots=True)
 class LongJump(Record):

@@ -224,6 +224,19 @@ def extra_jump_dc(extra_ft: int) -> int:
     return 10 + extra_ft
 
 
+def stretch_jump(str_score: int, run_up_ft: int = 0) -> tuple[int, int] | None:
+    """SM-06 on the grid: the one square past RS-107's jump that a check may reach, as (its
+    distance in ft, the Athletics DC); None when that square lies more than SM-06's 5 ft past
+    the jump's true length (the Strength score, or half of it, before rounding to squares)."""
+    running = run_up_ft >= RUN_UP_FT
+    true_ft = str_score if running else str_score // 2
+    target = jump(str_score, run_up_ft).long_ft + FT
+    extra = target - true_ft
+    if not 0 < extra <= SM06_EXTRA_FT:
+        return None
+    return target, extra_jump_dc(extra)
+
+
 def dreamself_fly_speed(base_speed: int) -> int:
     """RS-108: a dreamself flies at its base speed (and flying has no other restriction)."""
     return base_speed

@@ -37,6 +37,11 @@ def d20(net: int = 0) -> dict[int, Fraction]:
     return O.best_of([die, die], worst=net < 0)
 
 
+def check(bonus: int, dc: int, *, net: int = 0) -> Fraction:
+    """The chance a skill check (d20 + `bonus`, arith.check) meets `dc`."""
+    return sum((p for face, p in d20(net).items() if face + bonus >= dc), ZERO)
+
+
 def aim_block(aim: Sequence[R.ABDie] = (), block: Sequence[R.ABDie] = (), *,
               pairing: R.Pairing = "largest",
               aimblock_floor: R.AimBlockFloor = "magnitude") -> dict[int, Fraction]:
