@@ -25,7 +25,7 @@ long reach out over the whole board at once, and keeps the bare board's answers 
 veils) per hex: a pair whose lines no wall or veil comes near keeps the bare answer, and one
 the bare board sees into stays seen when its witness lines touch none of them. Each hex's
 walk over the board (the open hexes in listing order, with their templates) is kept per
-board. Every table is capped (_MEMO_LIMIT, _VIEWERS_PER_BOARD, one entry per hex or per
+board, and `can_see` reads the solid hexes near a pair from the same bit boards. Every table is capped (_MEMO_LIMIT, _VIEWERS_PER_BOARD, one entry per hex or per
 offset of the board).
 
 Must not: roll dice, change the state, or resolve an attack (combat.py applies the miss chance,
