@@ -107,3 +107,32 @@ def test_approach_is_charged_to_the_evaluating_side_only():
     # her step toward the enemy is a step toward her for the enemy too: charged to both sides
     # the two cancelled and a bot never advanced; charged to her own side it is worth a Move
     assert ai.evaluate(s, 0) - before == ai.TRAVEL * 1.0
+
+
+def test_late_in_the_fight_a_point_struck_outweighs_a_point_mended():
+    # from LATE_ROUND on, normal counts its own gems' hit points at OWN_HP of an enemy's:
+    # counted alike, a healer at the front mended as gladly as she struck and the fight ran
+    # into the round limit (the Quarry, benchmarks/ai_gems.py); before it, alike
+    m = _match({"rows": ["........"] * 3, "legend": PLAIN}, [
+        {"id": "garnet", "sheet": "garnet", "side": 0, "x": 3, "y": 1,
+         "overrides": {"hp": 12, "max_hp": 20}},
+        {"id": "foe", "sheet": "jasper", "side": 1, "x": 4, "y": 1,
+         "overrides": {**FOE, "hp": 12, "max_hp": 20}}])
+    s = m.state
+
+    def mended_and_struck() -> tuple[float, float]:
+        before = ai.evaluate(s, 0)
+        s.units["garnet"].hp += 5
+        mended = ai.evaluate(s, 0) - before
+        s.units["garnet"].hp -= 5
+        s.units["foe"].hp -= 5
+        struck = ai.evaluate(s, 0) - before
+        s.units["foe"].hp += 5
+        return mended, struck
+
+    mended, struck = mended_and_struck()
+    assert s.round < ai.LATE_ROUND and abs(mended - struck) < 1e-9 and mended > 0
+    s.round = ai.LATE_ROUND
+    m.edited()
+    mended, struck = mended_and_struck()
+    assert 0 < mended < struck

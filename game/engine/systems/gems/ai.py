@@ -19,6 +19,9 @@ Action Slots across the terrain (travel.py): a river, a wall or a cliff between 
 walked round or climbed, where a straight-line distance left each bot waiting on its bank. A
 strike whose exact odds are too dear to ask for every candidate (many counter rolls,
 `heavy_strike`) is valued by a few seeded dice samples played through the engine instead.
+From round LATE_ROUND (10) on, normal counts its own gems' hit points at OWN_HP (0.6) of an
+enemy's: counted alike, a healer at the front mended as gladly as she struck, and Mends outlasted
+the thirty rounds (hard keeps them alike: its concave term already weighs the wounded).
 
 Must not: mutate the view it is given (gems' view is the live state, so every dry run works on
 a deep copy), read the match generator or the true future (dry runs roll only on the bot's
@@ -47,6 +50,8 @@ from .travel import UNREACHABLE, slots_to_strike
 # --- weights of the evaluation (hand-tuned against the random bot and each other) ------------
 FORMED = 30.0          # a gem still in the fight
 HP = 1.5               # per hit point
+OWN_HP = 0.6           # share of HP her own side counts for its own gems (see unit_value)
+LATE_ROUND = 10        # ... from this round on
 ARM = 6.0              # per working arm (attacks, blocks, holding)
 HELD = 1.0             # per held object of a gem with Blocking (a counter roll each, GEM-29)
 HELD_NO_BLOCK = 0.3    # ... of a gem without it
@@ -66,6 +71,8 @@ SAMPLES = 8            # dice samples of a heavy strike
 CONCAVE = 1.0          # the concave HP term: slope 2*CONCAVE at 0 HP, 0 at full HP
 LETHAL = 0.6           # share of her worth lost when the enemies in reach could poof her
 THREAT_SHARP = 0.5     # per point of reachable damage, capped at her HP
+OWN_HP_SHARP = 1.0     # OWN_HP of the sharp evaluation (its concave term guards the wounded;
+                       # 0.6 and 0.8 won no more against normal, benchmarks/ai_gems.py)
 
 
 def _system():
@@ -77,14 +84,21 @@ def _system():
 # Valuing positions
 # =============================================================================================
 
-def unit_value(state: GemsState, u: Unit, hp: int | None = None, sharp: bool = False) -> float:
+def unit_value(state: GemsState, u: Unit, hp: int | None = None, sharp: bool = False,
+               own: bool = False) -> float:
     """What a gem is worth to her side: nothing once poofed, else a base plus HP, arms, objects.
     `sharp` (hard) adds a concave HP term, so a point of damage is worth more on a gem already
-    hurt: focus fire, and guarding one's own wounded."""
+    hurt: focus fire, and guarding one's own wounded. `own` (she is on the evaluating side)
+    counts her HP at OWN_HP (OWN_HP_SHARP when sharp) from round LATE_ROUND on: a point mended
+    is then worth less than a point struck off an enemy, so a long fight is finished rather
+    than drawn out by trading heals for blows."""
     hp = u.hp if hp is None else hp
     if not u.formed or hp <= 0:
         return 0.0
-    v = FORMED + HP * hp + ARM * len(u.working_arms())
+    share = 1.0
+    if own and state.round >= LATE_ROUND:
+        share = OWN_HP_SHARP if sharp else OWN_HP
+    v = FORMED + HP * share * hp + ARM * len(u.working_arms())
     if sharp:
         top = max(1, u.max_hp)
         v += CONCAVE * min(hp, top) * (2 * top - min(hp, top)) / top
@@ -157,10 +171,11 @@ def evaluate(state: GemsState, side: int, sharp: bool = False) -> float:
     menace = {u.id: arm_damage(state, u) for u in formed}
     for u in state.units.values():
         if u.formed and u.carried_by is not None:   # carried: still in the fight, still worth
-            score += unit_value(state, u, sharp=sharp) * (1.0 if u.side == side else -1.0)
+            score += (unit_value(state, u, sharp=sharp, own=u.side == side)
+                      * (1.0 if u.side == side else -1.0))
     for u in formed:
         sign = 1.0 if u.side == side else -1.0
-        worth = unit_value(state, u, sharp=sharp)
+        worth = unit_value(state, u, sharp=sharp, own=u.side == side)
         v = worth
         enemies = [e for e in formed if e.side != u.side
                    and not common.truce_between(state, u.id, e.id)]
@@ -222,7 +237,7 @@ def strike_gain(state: GemsState, action: Any, side: int, sharp: bool = False) -
     against her value (a poof takes all of it) and a disarm costing an arm. Allies caught in an
     area count against. Thrown objects leave the thrower's hand, which costs their value."""
     key = (fingerprint(state), tuple((p.arm, tuple(p.target), p.mode) for p in state.plans),
-           action, side, sharp)
+           action, side, sharp, state.round >= LATE_ROUND)   # unit_value's own share
     cached = _GAIN_CACHE.get(key)
     if cached is not None:
         return cached
@@ -239,8 +254,9 @@ def strike_gain(state: GemsState, action: Any, side: int, sharp: bool = False) -
     gain = 0.0
     for t in f.targets:
         u = state.units[t.target]
-        before = unit_value(state, u, sharp=sharp)
-        loss = sum(float(p) * (before - unit_value(state, u, u.hp - d, sharp))
+        mine = u.side == side
+        before = unit_value(state, u, sharp=sharp, own=mine)
+        loss = sum(float(p) * (before - unit_value(state, u, u.hp - d, sharp, mine))
                    for d, p in t.damage.items())
         if t.disarm:
             loss += float(t.disarm) * ARM * (1.0 - float(t.poof))
@@ -271,7 +287,8 @@ def heavy_strike(state: GemsState, attacker_id: str, plans: list) -> bool:
 
 def material(state: GemsState, side: int, sharp: bool = False) -> float:
     """The material part of `evaluate`: every formed gem's worth, hers plus, the enemy's minus."""
-    return sum(unit_value(state, u, sharp=sharp) * (1.0 if u.side == side else -1.0)
+    return sum(unit_value(state, u, sharp=sharp, own=u.side == side)
+               * (1.0 if u.side == side else -1.0)
                for u in state.units.values())
 
 
