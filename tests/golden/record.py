@@ -36,7 +36,7 @@ PLAYTHROUGHS: tuple[tuple[str, str, str | None, int, int, str], ...] = (
     ("gemwielders_ai", "gemwielders", None, 3, 400, "normal"),
     ("rpgstuck_crypt", "rpgstuck", "rpgstuck_crypt.tmx", 7, 300, "random"),
     ("rpgstuck_crypt_ai", "rpgstuck", "rpgstuck_crypt.tmx", 3, 300, "normal"),
-    ("gu_masters_cliffs", "gu_masters", "gu_cliffs.tmx", 7, 300, "random"),
+    ("gu_masters_cliffs", "gu_masters", "gu_cliffs.tmx", 9, 400, "random"),
     ("gu_masters_marsh_ai", "gu_masters", "gu_marsh.tmx", 3, 300, "normal"),
 )
 
