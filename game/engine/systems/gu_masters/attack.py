@@ -23,7 +23,7 @@ from game.engine.tactics.footprint import block_at, cells_distance
 from . import gu
 from . import damage as arith
 from . import content
-from . import aim, dying, hiding, injuries, limbs, ticks
+from . import aim, dying, grapple, hiding, holds, injuries, limbs, ticks
 from . import terrain
 from .actions import BITE, KICK, MULTI, PUNCH, WEAPON, Strike
 from .house import HOUSE
@@ -71,6 +71,12 @@ def multi_count(c: Creature) -> int:
     return len(c.weapons) if len(c.weapons) >= 2 and hands <= limbs.usable_arms(c) else 0
 
 
+def punching_arms(state: GuState, c: Creature) -> int:
+    """The arms `c` may punch with now: its usable arms, one fewer while it holds someone
+    (GU-64)."""
+    return grapple.punching_arms(limbs.usable_arms(c), holds.grappling(state, c))
+
+
 def strike_options(state: GuState, c: Creature, *, opportunity: bool = False
                    ) -> list[tuple[str, str, Creature]]:
     """(kind, weapon, target) for every single strike it could make now; an attack of
@@ -81,8 +87,9 @@ def strike_options(state: GuState, c: Creature, *, opportunity: bool = False
             out.append((WEAPON, w, t))
     unarmed = targets(state, c, UNARMED_REACH)
     for kind in (PUNCH, KICK, BITE):
-        if kind not in c.attacks or (kind == PUNCH and limbs.usable_arms(c) < 1) \
-                or (kind == KICK and opportunity):
+        if kind not in c.attacks or (kind == PUNCH and punching_arms(state, c) < 1) \
+                or (kind == KICK and (opportunity
+                                      or not grapple.may_kick(holds.grappling(state, c)))):
             continue
         out += [(kind, "", t) for t in unarmed]
     return out
@@ -177,7 +184,7 @@ def apply(state: GuState, action: Strike, rng: Rng) -> list:
         turn.action = True
         turn.strike_kind = action.strike
         turn.strikes = {MULTI: multi_count(c) - 1,
-                        PUNCH: limbs.usable_arms(c) - 1}.get(action.strike, 0)   # GU-X-13
+                        PUNCH: punching_arms(state, c) - 1}.get(action.strike, 0)   # GU-X-13
     if action.strike == MULTI:
         turn.used_weapons.append(action.weapon)
     if turn.strikes == 0:

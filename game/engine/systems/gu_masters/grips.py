@@ -22,12 +22,10 @@ from game.engine.tactics import forced, pending
 from . import attack, checks, content, grapple, moves, terrain
 from .events import Moved, StatusChanged
 from .state import Creature, GuState, Status
+from .holds import HOLD, held_by, holder_of
 from .house import HOUSE
 from .terrain import floor_of, ground_of
 from .turns import test_event
-
-HOLD = "grapple:"                   # the Restrained status's source prefix
-
 
 @action("gu.grapple")
 @dataclass(frozen=True, slots=True)
@@ -87,22 +85,6 @@ class Thrown(Record):
 
 
 # --- who holds whom -----------------------------------------------------------------------
-def holder_of(state: GuState, c: Creature) -> Creature | None:
-    s = next((s for s in c.statuses if s.id == "restrained" and s.source.startswith(HOLD)), None)
-    if s is None:
-        return None
-    return state.creatures.get(s.source[len(HOLD):])
-
-
-def held_by(state: GuState, c: Creature) -> list[Creature]:
-    return [o for o in state.living() if o.id != c.id and holder_of(state, o) is c]
-
-
-def grappling(state: GuState, c: Creature) -> bool:
-    """GU-64: whether it holds someone (one fewer punching arm, no kicks)."""
-    return bool(held_by(state, c))
-
-
 def _release(state: GuState, grappler: Creature | None, target: Creature, why: str) -> list:
     target.statuses = [s for s in target.statuses
                        if not (s.id == "restrained" and s.source.startswith(HOLD))]
