@@ -300,7 +300,7 @@ def test_gu_masters_from_the_title_on_each_map_against_the_computer(app, map_nam
         elif top is battle and battle.human_turn() and not battle.animating:
             if battle.prompt_panel is not None:
                 app.press_key(pygame.K_1)
-            elif battle.match.decision.stage == "dodge_move":
+            elif battle.match.decision.stage in ("dodge_move", "area_step", "drift"):
                 cell = next(iter(battle._current_overlay().cells))
                 if not battle.view.rect.collidepoint(battle.cell_pos(cell)):
                     battle.view.center_on(cell)          # as a player scrolls to it

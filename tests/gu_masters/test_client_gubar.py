@@ -287,3 +287,22 @@ def test_the_jump_square_mode_shows_the_engines_jump_forecast():
         "Jump to 3,1", f"Standing jump: {f.cost} m of movement, 1 m across · lands 100%",
         f"falls 9 m: {f.damage} dmg · 0 of 20 HP left · {pct(f.dying)} to be left dying"]
     assert p.click("jump", "a", (3, 1)).action == Jump("a", 3, 1)
+
+
+@pytest.mark.rule("GU-118")
+def test_a_glide_after_a_knock_off_a_ledge_is_played_on_the_map():
+    from game.engine.systems.gu_masters.actions import DodgeMove
+    from tests.gu_masters.test_jump_ledges import ROWS, kick, man, match
+    m = match(ROWS, ["44400000", "44400000", "44400000"],
+              [man("a", 0, 1, 1), man("b", 1, 2, 1, gu=["wind_wings"], sustained=["wind_wings"])])
+    kick(m, [])
+    assert m.decision.stage == "drift"
+    p = GuMastersPresenter(m)
+    assert "drift" in p.board_stages and p.prompt() is None
+    glides = {(a.x, a.y) for a in m.legal_actions() if isinstance(a, DodgeMove)}
+    ov = p.overlay(None, None, None)
+    assert set(ov.cells) == glides and (3, 1) in glides
+    assert p.forecast(None, None, (3, 1)).startswith("Stay at 3,1")
+    far = next(c for c in sorted(glides) if c != (3, 1))
+    assert p.forecast(None, None, far).startswith(f"Glide to {far[0]},{far[1]}\nUp to 4 m")
+    assert p.click(None, None, far).action == DodgeMove("b", *far)

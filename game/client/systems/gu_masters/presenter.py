@@ -26,8 +26,8 @@ from game.engine.actions import Concede, EndTurn
 from game.engine.events import InitiativeSettled
 from game.engine.events import Moved as CoreMoved
 from game.engine.systems.gu_masters import forecast as fc
-from game.engine.systems.gu_masters import (activate, areagu, falling, moves, reactions,
-                                            statuses, ticks)
+from game.engine.systems.gu_masters import (activate, areagu, falling, maneuvers, moves,
+                                            reactions, statuses, ticks)
 from game.engine.systems.gu_masters import gu as gu_rules
 from game.engine.systems.gu_masters import killer as killer_rules
 from game.engine.systems.gu_masters.activate import Killer, ReleaseMove
@@ -123,7 +123,7 @@ class GuMastersPresenter(Presenter):
     """Reads a gu_masters `Match`; see the module docstring."""
 
     cost_colours = COST_COLOURS
-    board_stages = ("act", reactions.DODGE_STAGE, areagu.AREA_STEP)
+    board_stages = ("act", reactions.DODGE_STAGE, areagu.AREA_STEP, maneuvers.DRIFT_STAGE)
     keys_hint = ("1-9 actions · click a foe to strike · Space ends",
                  "Right click backs out · wheel zoom · WASD pan")
     tile_hint = "Point at a square: its ground, height and cover"
@@ -816,8 +816,10 @@ class GuMastersPresenter(Presenter):
         if dodge:
             stage = pending.top(self.state.pending)
             c = self.state.creatures[stage.actor]
+            glide = stage.stage == maneuvers.DRIFT_STAGE
             ov = Overlay(cells={cell: 1 for cell in dodge}, veil=True, size=c.size,
-                         cost_digits=False, legend=((1, "step out of the way"),))
+                         cost_digits=False, legend=((1, "glide here (its own square: stay)"
+                                                     if glide else "step out of the way"),))
             return ov
         me = self._mine()
         if me is None:
@@ -915,7 +917,16 @@ class GuMastersPresenter(Presenter):
     def forecast(self, mode: str | None, selected: str | None, cell: Cell) -> str | None:
         dodge = self._dodge_cells()
         if dodge:
-            return f"Dodge to {cell[0]},{cell[1]}" if cell in dodge else None
+            if cell not in dodge:
+                return None
+            stage = pending.top(self.state.pending)
+            if stage is not None and stage.stage == maneuvers.DRIFT_STAGE:
+                c = self.state.creatures[stage.actor]
+                if cell == (c.x, c.y):
+                    return f"Stay at {cell[0]},{cell[1]}\nHovers where it was knocked to"
+                return (f"Glide to {cell[0]},{cell[1]}\nUp to {stage.data['metres']} m at its "
+                        "height: half its flying speed (GU-118)")
+            return f"Dodge to {cell[0]},{cell[1]}"
         me = self._mine()
         if me is None:
             return None
