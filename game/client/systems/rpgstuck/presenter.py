@@ -22,8 +22,8 @@ from typing import Any
 from game.engine.actions import Concede, EndTurn
 from game.engine.events import DiceRolled, InitiativeSettled
 from game.engine.events import Moved as CoreMoved
-from game.engine.systems.rpgstuck import (arith, attack, called, limbs, mount, rolls, rules, sight,
-                                          tools)
+from game.engine.systems.rpgstuck import (arith, attack, called, jumps, limbs, mount, moves, rolls,
+                                          rules, sight, tools)
 from game.engine.systems.rpgstuck.actions import (Aim, Assail, Attack, Avert, Block, Dash,
                                                   Discern, Dismount, Escape, Finish, Grapple,
                                                   Haul, Hide, Mount, Move, PickUp, Release,
@@ -895,6 +895,10 @@ class RpgStuckPresenter(Presenter):
         if isinstance(a, Haul):
             return f"Haul {n(a.target)} to {a.x},{a.y}"
         if isinstance(a, LongJump):
+            c = self.state.creatures.get(a.unit)
+            extra = jumps.extra_ft(self.state, c, (a.x, a.y)) if c is not None else 0
+            if extra:                                  # SM-06: the player sees the check's DC
+                return f"Jump to {a.x},{a.y} (Athletics DC {moves.extra_jump_dc(extra)})"
             return f"Jump to {a.x},{a.y}"
         if isinstance(a, SwapLimb):
             c = self.state.creatures.get(a.unit)

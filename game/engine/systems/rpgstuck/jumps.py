@@ -9,14 +9,22 @@ Only jumps that beat walking there are offered, so the list stays short. Our rea
 run-up is the movement already walked this turn; a jump leaps over creatures but never lands
 on one; a holder, a rider, a grappled or Prone creature does not jump.
 
-Must not: price walking (moves.py) or roll dice (SM-06's longer jumps by a check are not
-offered: the table option stays at its default, off).
+SM-06 (table option `jump_check`, off by default): when on, a landing one square beyond the
+limit is offered too, at the price of an Athletics check against 10 + the extra feet
+(`moves.extra_jump_dc`). Our readings: the feet of the whole attempt are paid either way; a
+failed check lands one square short, so the attempt is offered only where that square is free
+and no higher than the high jump; if it is lower, the jumper falls the difference (RS-115).
+
+Must not: price walking (moves.py) or roll dice other than SM-06's check and a fall it causes.
 """
 from __future__ import annotations
 
-from . import arith, moves, terrain
+from game.engine.events import DiceRolled
+from game.engine.rng import Rng
+
+from . import arith, house, moves, rolls, terrain
 from .actions import LongJump
-from .events import Moved
+from .events import CheckMade, Moved
 from .state import Cell, Creature, RpgState
 
 ACTIONS = (LongJump,)
@@ -34,12 +42,20 @@ def longest_ft(state: RpgState, c: Creature) -> int:
     return moves.jump(c.scores["STR"], state.turn.walked).long_ft
 
 
+def extra_ft(state: RpgState, c: Creature, to: Cell) -> int:
+    """SM-06: how many feet the jump to `to` goes beyond RS-107's limit (0: no check needed)."""
+    return max(0, max(abs(to[0] - c.x), abs(to[1] - c.y)) * FT - longest_ft(state, c))
+
+
 def landings(state: RpgState, c: Creature) -> dict[Cell, int]:
-    """Where `c` may jump to now, each with its cost in feet (only where walking costs more)."""
+    """Where `c` may jump to now, each with its cost in feet (only where walking costs more);
+    with SM-06 on, also one square beyond the limit (see `extra_ft`)."""
     if not may_jump(c):
         return {}
     t = state.turn
-    far = min(longest_ft(state, c), t.move_left) // FT
+    base = longest_ft(state, c)
+    top = base + (moves.SM06_EXTRA_FT if house.read(state, "jump_check") else 0)
+    far = min(top, t.move_left) // FT
     if far < 2:
         return {}
     f = arith.field(state)
@@ -60,11 +76,21 @@ def landings(state: RpgState, c: Creature) -> dict[Cell, int]:
             rise = max(f.floor_at(x) for x in cells) - here
             if rise > high or -rise >= moves.SAFE_DROP_FT:
                 continue
+            if k * FT > base and not _short_ok(f, taken, here, high, c.size,
+                                                (to[0] - dx, to[1] - dy)):
+                continue                              # SM-06: a failure must land somewhere
             cost = k * FT
             walked = walk.get(to)
             if walked is None or walked[0] > cost:
                 out[to] = cost
     return out
+
+
+def _short_ok(f, taken: set[Cell], here: int, high: int, size: int, to: Cell) -> bool:
+    """SM-06: the square a failed check lands on is free and not above the high jump (lower is
+    allowed: the jumper falls)."""
+    cells = [(to[0] + i, to[1] + j) for j in range(size) for i in range(size)]
+    return not any(x in taken for x in cells) and max(f.floor_at(x) for x in cells) - here <= high
 
 
 def choices(state: RpgState, c: Creature) -> list:
@@ -81,8 +107,30 @@ def refusal(state: RpgState, c: Creature, action: LongJump) -> tuple[str, str] |
     return None
 
 
-def apply(state: RpgState, c: Creature, action: LongJump) -> list:
-    cost = landings(state, c)[(action.x, action.y)]
+def apply(state: RpgState, c: Creature, action: LongJump, rng: Rng) -> list:
+    to = (action.x, action.y)
+    cost = landings(state, c)[to]
+    extra = extra_ft(state, c, to)
     state.turn.move_left -= cost
-    c.x, c.y = action.x, action.y
-    return [Moved(c.id, ((c.x, c.y),), "jump", False, cost)]
+    events: list = []
+    if extra:                                         # SM-06: the check decides how far
+        dc = moves.extra_jump_dc(extra)
+        got = rolls.roll_check(rng, c.skills["athletics"], dc=dc,
+                               nat_rules=house.read(state, "skill_naturals"), purpose="jump")
+        events += [DiceRolled(got.d20.roll, c.id, f"{c.name} leaps: {got.d20.roll.breakdown()}"),
+                   CheckMade(c.id, "athletics", got.total, dc, bool(got.success), "jump")]
+        if not got.success:                           # one square short (our reading)
+            dx, dy = _sign(action.x - c.x), _sign(action.y - c.y)
+            to = (action.x - dx, action.y - dy)
+    f = arith.field(state)
+    before = f.floor_at((c.x, c.y))
+    c.x, c.y = to
+    events.append(Moved(c.id, (to,), "jump", False, cost))
+    drop = before - max(f.floor_at(x) for x in c.cells())
+    if drop > 0:                                      # RS-115: only a short SM-06 jump drops
+        events += arith.fall(state, c, drop, rng)
+    return events
+
+
+def _sign(v: int) -> int:
+    return (v > 0) - (v < 0)

@@ -483,7 +483,7 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
     elif isinstance(action, seize.ACTIONS):
         events += seize.apply(state, c, action, rng)
     elif isinstance(action, jumps.ACTIONS):
-        events += jumps.apply(state, c, action)
+        events += jumps.apply(state, c, action, rng)
         events += arith.stealth_after_move(state, c, rng)
     elif isinstance(action, limbs.ACTIONS):
         events += limbs.swap(state, c, action)
