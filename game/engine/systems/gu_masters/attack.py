@@ -256,8 +256,12 @@ def knock(state: GuState, c: Creature, target: Creature, metres: int, *,
                         look)
     events: list = []
     if push.moved:
+        from . import reactions
+        before = reactions.threats(state, target) if HOUSE.read(state, "forced_provokes") \
+            else {}                                                  # GU-GM-23: off by default
         target.x, target.y = push.end
         events.append(Moved(target.id, push.path[1:], "knockback", True, 0))
+        reactions.provoke(state, target, reactions.left_behind(state, target, before))
     if prone:
         events += add_status(target, Status("prone", 0, -1, c.id))
     return events
