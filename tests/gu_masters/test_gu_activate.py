@@ -8,8 +8,8 @@ import pytest
 from game.engine.actions import EndTurn
 from game.engine.match import Match
 from game.engine.rules import MatchConfig, SeatConfig
-from game.engine.systems.gu_masters.actions import (DODGE, SHIELD, TAKE, Activate, Move, React,
-                                                    Release, Strike)
+from game.engine.systems.gu_masters.actions import (DODGE, SHIELD, TAKE, Activate, Move,
+                                                    Opportunity, React, Release, Strike)
 from game.engine.systems.gu_masters.events import (Activated, Damaged, EssenceChanged, Healed,
                                                    SustainEnded, Tested)
 
@@ -204,6 +204,8 @@ def test_sustained_gu_change_attributes_movement_and_recoil():
     m.submit(EndTurn())
     m.submit(Activate("w", "wind_stride"))                       # Movement 8 + 4
     m.submit(Move("w", 9, 3))
+    assert m.decision.stage == "opportunity"                     # it walks past b (GU-88)
+    m.submit(Opportunity("b", "w"))                              # b lets it go
     assert m.state.turn.moved == 8 and Move("w", 8, 3) in m.legal_actions()
     m.submit(EndTurn())
     m.force_dice([10])

@@ -288,11 +288,15 @@ def knock(state: GuState, c: Creature, target: Creature, metres: int, *,
     push = forced.shove(start, forced.straight(start, step, metres), look, enter)
     events: list = []
     if push.moved:
+        from . import reactions
+        before = reactions.threats(state, target) if HOUSE.read(state, "forced_provokes") \
+            else {}                                                  # GU-GM-23: off by default
         if push.stop == forced.DROP:                      # over the brink: in the air
             target.altitude += terrain.fall_height(ground, push.path[-2], push.end,
                                                    target.size)
         target.x, target.y = push.end
         events.append(Moved(target.id, push.path[1:], "knockback", True, 0))
+        reactions.provoke(state, target, reactions.left_behind(state, target, before))
     if target.altitude > 0 and _flies(target):          # up on its wings: not prone, and it
         from . import maneuvers                            # may glide at once (GU-118)
         maneuvers.drift_offer(state, target)

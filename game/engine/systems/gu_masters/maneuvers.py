@@ -323,12 +323,19 @@ def apply(state: GuState, a: Any, rng: Rng) -> list:
 
 def _travel(state: GuState, c: Creature, path: list, mode: str, rng: Rng) -> list:
     """Move along a flight path: each square left may provoke (GU-89, as a walk's step does)."""
+    from . import reactions
     ground = ground_of(state.board)
     cells = tuple(cell for cell, _ in path)
-    last_cell, last_h = path[-1]
-    c.x, c.y = last_cell
-    c.altitude = last_h - floor_of(ground, last_cell, c.size)
-    return [Moved(c.id, cells, mode, False, 0), Flew(c.id, mode, c.altitude, cells)]
+    owed: reactions.Threats = {}
+    for cell, h in path:          # the ranges it flies out of are owed their strike (GU-89)
+        before = reactions.threats(state, c)
+        c.x, c.y = cell
+        c.altitude = h - floor_of(ground, cell, c.size)
+        for oid, got in reactions.left_behind(state, c, before).items():
+            owed.setdefault(oid, got)
+    events: list = [Moved(c.id, cells, mode, False, 0), Flew(c.id, mode, c.altitude, cells)]
+    reactions.provoke(state, c, owed)   # answered once it has landed where it flew to
+    return events
 
 
 def stage_legal(state: GuState, stage: Pending) -> list:

@@ -5,7 +5,9 @@ fatigue, GU-152 restrained), `reach` (the squares its top-left square can end on
 cost and path: step costs from terrain, allies passed freely (GU-GM-37), hostile squares passed
 only with a Dodge test (GU-23), never ending on another creature unless it is Tiny (GU-24)),
 the Move, Sprint and StandUp actions (their legal lists and what they do), and the walk itself
-(a failed pass-through Dodge stops the mover on its last legal square, GU-GM-38).
+(a failed pass-through Dodge stops the mover on its last legal square, GU-GM-38), paused
+where it steps out of an enemy's melee range for that enemy's attack of opportunity (GU-88,
+reactions.provoke) and resumed after it (`resume`).
 
 Must not: price a step itself (terrain.py), or roll except on the Rng it is handed.
 """
@@ -14,7 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.rng import Rng
+from game.engine.tactics import pending
 from game.engine.tactics.footprint import block_at
+from game.engine.tactics.pending import Pending
 from game.engine.tactics.reach import search, square_moves
 
 from . import gu
@@ -26,6 +30,8 @@ from .turns import roll, test_event
 
 Cell = tuple[int, int]
 FATIGUE = 3          # GU-147
+WALK_STAGE = "walk_on"   # a walk paused for attacks of opportunity (GU-88); never answered:
+                         # rules.apply resumes it as soon as it is on top (`resume`)
 
 
 def base_movement(c: Creature) -> int:
@@ -156,16 +162,24 @@ def apply(state: GuState, action: Any, rng: Rng) -> list:
 
 def walk(state: GuState, c: Creature, goal: Cell, rng: Rng) -> list:
     """Walk to `goal` along the cheapest path, testing Dodge on entering each hostile square
-    (GU-23); a failure ends the movement on the last square it may end on (GU-GM-38)."""
+    (GU-23); a failure ends the movement on the last square it may end on (GU-GM-38).
+    Stepping out of an enemy's melee range provokes (GU-88): on the first square it may stand
+    on after that step the walk pauses, each such enemy gets an attack-of-opportunity stage
+    and a WALK_STAGE beneath them carries on to `goal` once they are answered (`resume`)."""
+    from . import reactions
     cost, path = reach(state, c)[goal]
     events: list = []
     walked: list[Cell] = []
     last_ok = (c.x, c.y)
+    start = (c.x, c.y)
     spent = 0
     here = (c.x, c.y)
     stopped = False
+    owed: reactions.Threats = {}
+    paused = False
     for cell in path:
         spent += step_cost(state, c, here, cell) or 0
+        before = reactions.threats(state, c)
         here = cell
         foes = hostile_at(state, c, cell)
         if foes:
@@ -175,20 +189,55 @@ def walk(state: GuState, c: Creature, goal: Cell, rng: Rng) -> list:
                 stopped = True
                 break
         walked.append(cell)
+        c.x, c.y = cell                  # stand there to see whose range it has left
+        for oid, got in reactions.left_behind(state, c, before).items():
+            owed.setdefault(oid, got)
         if can_end(state, c, cell):
             last_ok = cell
+            if owed and cell != goal:
+                paused = True
+                break
     if stopped:
         while walked and walked[-1] != last_ok:
             walked.pop()
         state.turn.moved = movement_now(state, c) + state.turn.moved    # all of it (GU-23)
+    elif paused:
+        state.turn.moved += spent
     else:
         state.turn.moved += cost
+    c.x, c.y = walked[-1] if walked else start
     if walked:
-        came = walked[-2] if len(walked) > 1 else (c.x, c.y)       # GU-27: the run-up's way
+        came = walked[-2] if len(walked) > 1 else start               # GU-27: the run-up's way
         state.turn.run_dx, state.turn.run_dy = walked[-1][0] - came[0], walked[-1][1] - came[1]
-        c.x, c.y = walked[-1]
         events.append(Moved(c.id, tuple(walked), "walk", False, spent))
+    if paused:
+        pending.push(state.pending, Pending(WALK_STAGE, c.side, c.id, {"goal": list(goal)}))
+    if owed and not stopped:
+        # a stop by a failed pass happened before any later step; what it left is still owed
+        reactions.provoke(state, c, owed)
+    elif owed:
+        reactions.provoke(state, c, {k: v for k, v in owed.items()
+                                     if k not in reactions.threats(state, c)})
     return events
+
+
+def resume(state: GuState, rng: Rng) -> list:
+    """Carry on the walks paused for attacks of opportunity once their stages are answered:
+    the walker goes on to its goal if it still can (standing, conscious, the goal in reach);
+    otherwise it stays where it is (GU-88: the rest of its movement is kept for later)."""
+    events: list = []
+    while True:
+        stage = pending.top(state.pending)
+        if stage is None or stage.stage != WALK_STAGE:
+            return events
+        pending.pop(state.pending, WALK_STAGE)
+        c = state.creatures[stage.actor]
+        goal = (stage.data["goal"][0], stage.data["goal"][1])
+        if state.over or state.turn.actor != c.id or not c.on_board or c.has("prone") \
+                or c.altitude > 0:
+            continue
+        if goal in reach(state, c):
+            events += walk(state, c, goal, rng)
 
 
 def dodge_mods(c: Creature) -> tuple[tuple[str, int], ...]:

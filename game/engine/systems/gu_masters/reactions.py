@@ -7,7 +7,9 @@ round, GU-78 [Unreactable], GU-110 final stand, GU-153 stunned), the offers a hi
 held actions or detonation by appending one), what each answer does (`RESOLVERS`), one reaction
 per trigger (GU-79), the dodge (GU-81/82: opposed Dodge, then a move of 1 to floor(Movement/2)
 m), the parry (GU-86/87: Close Combat at +10, opposed, then a counter-attack that may itself be
-parried), and the stages that follow (the dodge move, the counter-attack).
+parried), and the stages that follow (the dodge move, the counter-attack), and attacks of
+opportunity (GU-88/89, GU-GM-44: `threats` before a move, `provoke` after it pushes one stage per
+enemy whose melee range was left; a dodge's step provokes them at disadvantage, GU-85).
 
 Must not: price damage (attack.py and damage.py) or roll except on the Rng it is handed.
 """
@@ -30,6 +32,8 @@ from .turns import roll, test_event
 REACT_STAGE = "react"            # a hit waits for the defender's answer
 DODGE_STAGE = "dodge_move"       # the dodger picks where it steps (GU-82)
 COUNTER_STAGE = "counter"        # the parrier may strike back (GU-86)
+OPPORTUNITY_STAGE = "opportunity"  # a creature left this one's melee range (GU-88/89)
+OPPORTUNITY = "opportunity"      # the Reacted label of an attack of opportunity
 PARRY_PENALTY = 10               # GU-86
 
 Offer = Callable[[GuState, Creature, dict[str, Any]], list]
@@ -158,6 +162,57 @@ def resolve_parry(state: GuState, c: Creature, blow: dict[str, Any], action: Rea
 
 RESOLVERS: dict[str, Resolver] = {DODGE: resolve_dodge, PARRY: resolve_parry}
 
+Threats = dict[str, list[list[str]]]
+
+
+def threats(state: GuState, mover: Creature) -> Threats:
+    """The enemies that have `mover` in their melee range now and could seize an attack of
+    opportunity if it left it, each with the strikes ([kind, weapon]) it could make at it:
+    one strike, never a kick (GU-88, GU-GM-44). Read before the move; the strikes are the
+    ones in range before the step, so the stage can still offer them after it."""
+    out: Threats = {}
+    if not mover.on_board:
+        return out
+    for o in state.living():
+        if o.side == mover.side or o.id == mover.id or not may_seize(state, o):
+            continue
+        got = [[kind, w] for kind, w, t in attack.strike_options(state, o, opportunity=True)
+               if t.id == mover.id]
+        if got:
+            out[o.id] = got
+    return out
+
+
+def may_seize(state: GuState, c: Creature) -> bool:
+    """An attack of opportunity is a reaction (GU-76/18/12/153 through may_react) and a melee
+    strike: not from a final stand (GU-110) or by a creature that cannot strike."""
+    return c.condition == "up" and may_react(state, c, {}) and attack.can_strike(c)
+
+
+def left_behind(state: GuState, mover: Creature, before: Threats) -> Threats:
+    """Of the enemies in `before`, those whose melee range `mover` is now out of."""
+    if not before:
+        return {}
+    now = threats(state, mover)
+    return {oid: got for oid, got in before.items() if oid not in now}
+
+
+def provoke(state: GuState, mover: Creature, owed: Threats, *,
+            disadvantage: bool = False) -> bool:
+    """Push one attack-of-opportunity stage per enemy in `owed` (the first named answers
+    first); `disadvantage` for a dodge's step (GU-85, GU-X-06). True when any was pushed."""
+    pushed = False
+    for oid in reversed(list(owed)):
+        o = state.creatures[oid]
+        if not mover.on_board or not may_seize(state, o):
+            continue
+        pending.push(state.pending, Pending(OPPORTUNITY_STAGE, o.side, o.id,
+                                            {"target": mover.id, "why": OPPORTUNITY,
+                                             "strikes": owed[oid],
+                                             "disadvantage": disadvantage}))
+        pushed = True
+    return pushed
+
 
 def stage_legal(state: GuState, stage: Pending) -> list:
     """The answers open at a reaction stage."""
@@ -171,6 +226,13 @@ def stage_legal(state: GuState, stage: Pending) -> list:
         return [Opportunity(c.id, target, kind, w)
                 for kind, w, t in attack.strike_options(state, c, opportunity=True)
                 if t.id == target] + [Opportunity(c.id, target)]
+    if stage.stage == OPPORTUNITY_STAGE:
+        # the strikes it had in range before the mover stepped out (GU-88, GU-GM-44)
+        target = stage.data["target"]
+        if not state.creatures[target].on_board or not may_seize(state, c):
+            return [Opportunity(c.id, target)]
+        return [Opportunity(c.id, target, kind, w) for kind, w in stage.data["strikes"]] \
+            + [Opportunity(c.id, target)]
     raise ValueError(f"no reaction stage {stage.stage!r}")
 
 
@@ -200,14 +262,21 @@ def answer(state: GuState, action: Any, rng: Rng) -> list:
     if isinstance(action, DodgeMove):
         pending.pop(state.pending, DODGE_STAGE)
         cost, path = dodge_room(state, c)[(action.x, action.y)]
+        before = threats(state, c)
         c.x, c.y = action.x, action.y
+        # GU-85: the dodge's step provokes, at disadvantage (GU-X-06)
+        provoke(state, c, left_behind(state, c, before), disadvantage=True)
         return [Moved(c.id, tuple(path), "dodge", False, cost)]
     if isinstance(action, Opportunity):
         pending.pop(state.pending, stage.stage)
         if not action.strike:
             return []
         target = state.creatures[action.target]
-        return attack.strike(state, c, target, action.strike, action.weapon, rng,
-                             disadvantage=bool(stage.data.get("disadvantage")),
-                             counter=stage.data.get("why") == "counter")
+        events: list = []
+        if stage.stage == OPPORTUNITY_STAGE:
+            c.reactions -= 1                         # GU-88 is a reaction (GU-18)
+            events.append(Reacted(c.id, OPPORTUNITY, target.id, False, c.reactions))
+        return events + attack.strike(state, c, target, action.strike, action.weapon, rng,
+                                      disadvantage=bool(stage.data.get("disadvantage")),
+                                      counter=stage.data.get("why") == "counter")
     raise ValueError(f"not a reaction answer: {action!r}")

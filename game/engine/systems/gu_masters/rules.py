@@ -81,6 +81,9 @@ STAGES: dict[str, StageHandler] = {
     reactions.REACT_STAGE: _REACTION,
     reactions.DODGE_STAGE: _REACTION,
     reactions.COUNTER_STAGE: _REACTION,
+    reactions.OPPORTUNITY_STAGE: _REACTION,
+    # never on top when a seat decides: apply resumes the paused walk at once (moves.resume)
+    moves.WALK_STAGE: StageHandler((), lambda state, stage: [], moves.apply),
     maneuvers.AFTER_DIVE: StageHandler((maneuvers.DiveStrike,), maneuvers.stage_legal,
                                        maneuvers.stage_apply, maneuvers.refusal),
     maneuvers.DIVE_FINISH: StageHandler((maneuvers.DiveFinish,), maneuvers.stage_legal,
@@ -217,6 +220,7 @@ def apply(state: GuState, action: Any, rng: Rng) -> list:
     stage = pending.top(state.pending)       # a stage's answer goes to that stage's handler
     events = (STAGES[stage.stage].apply if stage is not None else _route(action))(
         state, action, rng)
+    events += moves.resume(state, rng)           # a walk paused for an AoO goes on (GU-88)
     events += grips.settle(state) + maneuvers.settle(state, rng)    # holds and falls (GU-63/119)
     events += hiding.settle(state, action)                            # found again (GU-13)
     if not turns.check_end(state, events) and not state.pending \

@@ -50,6 +50,7 @@ _STAGE_PROMPTS = {
     rules.maneuvers.AFTER_DIVE: "{actor} ends its dive: strike once, or not?",
     rules.maneuvers.DIVE_FINISH: "{actor} ends its dive: land or rise 1 m?",
     rules.reactions.COUNTER_STAGE: "{actor} parried: strike back?",
+    rules.reactions.OPPORTUNITY_STAGE: "{actor}: an enemy left its reach: strike at it?",
     rules.areagu.AREA_STAGE: "{actor} is caught in an area: dodge out, shield or take it?",
     rules.areagu.AREA_STEP: "{actor} got out: where does it step?",
     rules.ticks.EFFECTS_STAGE: "{actor}'s turn starts: which of its effects resolves first?",
