@@ -26,6 +26,7 @@ from .actions import (DODGE, MULTI, PARRY, PUNCH, SHIELD, TAKE, Activate, DodgeM
 from .activate import Killer
 from .content import Gu, KillerMove
 from .state import Creature, GuState
+from .ticks import OrderEffect
 from .system import SYSTEM_ID
 
 PRESSURE = 0.5     # share of the bare hit a blow earns by drawing a shield (see GuBot._worth)
@@ -86,8 +87,11 @@ class GuBot(BotBase):
         chances = [a for a in legal if isinstance(a, Opportunity)]
         if chances:                          # GU-86/88: a free strike is always worth taking
             return max(chances, key=lambda a: self._opportunity_score(view, a))
-        firsts = [a for a in legal if isinstance(a, GoesFirst)]
+        firsts = [a for a in legal if isinstance(a, (GoesFirst, OrderEffect))]
         if firsts:
+            # GU-16: the order of start-of-turn effects changes nothing a bot weighs (the
+            # engine takes a computer seat's in the order gained, ticks.py); asked anyway (a
+            # hint for a human seat), the first offered
             return firsts[0]
         return self._own_turn(view, legal, rng)
 
