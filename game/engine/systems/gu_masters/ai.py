@@ -20,13 +20,19 @@ from game.engine.tactics import pending
 from game.engine.tactics.bots import BotBase, register_bot
 from game.engine.tactics.footprint import block_at, cells_distance
 
-from . import attack, forecast, gu, odds, reactions
+from . import areagu, attack, forecast, gu, odds, reactions
 from .actions import (DODGE, MULTI, PARRY, PUNCH, SHIELD, TAKE, Activate, DodgeMove,
                       GoesFirst, Move, Opportunity, React, StandUp, Strike)
 from .activate import Killer
 from .content import Gu, KillerMove
 from .state import Creature, GuState
+from .ticks import OrderEffect
 from .system import SYSTEM_ID
+
+PRESSURE = 0.5     # share of the bare hit a blow earns by drawing a shield (see GuBot._worth)
+
+FINISH = 0.5       # a knock-out weighed as this share of the target's full HP
+FINISH_HARD = 0.75
 
 ROLES = ("damage", "shield", "heal", "buff", "flight", "other")
 
@@ -81,8 +87,11 @@ class GuBot(BotBase):
         chances = [a for a in legal if isinstance(a, Opportunity)]
         if chances:                          # GU-86/88: a free strike is always worth taking
             return max(chances, key=lambda a: self._opportunity_score(view, a))
-        firsts = [a for a in legal if isinstance(a, GoesFirst)]
+        firsts = [a for a in legal if isinstance(a, (GoesFirst, OrderEffect))]
         if firsts:
+            # GU-16: the order of start-of-turn effects changes nothing a bot weighs (the
+            # engine takes a computer seat's in the order gained, ticks.py); asked anyway (a
+            # hint for a human seat), the first offered
             return firsts[0]
         return self._own_turn(view, legal, rng)
 
@@ -126,11 +135,11 @@ class GuBot(BotBase):
         parry by their chance to beat the roll; taking it keeps the reaction (a small
         credit), a parry's counter a small bonus (GU-86)."""
         chances = forecast.reaction_odds(view, blow, me)
-        bare = float(forecast.landing(view, blow).dealt)
+        bare = float(forecast.landing(view, blow).dealt_mean)
 
         def loss(a: React) -> float:
             if a.reaction == SHIELD:
-                return float(forecast.landing(view, blow, a.gu).dealt) + 0.05
+                return float(forecast.landing(view, blow, a.gu).dealt_mean) + 0.05
             if a.reaction == TAKE:
                 return bare * 0.97
             stop = float(chances.get(a.reaction, 0))
@@ -195,28 +204,49 @@ class GuBot(BotBase):
 
     def _activations(self, view: GuState, me: Creature, legal: list, rng: Rng
                      ) -> list[tuple[float, Any]]:
-        """Damage Gu and killer moves aimed at a standing foe (GU-42..49), each worth its
-        forecast: the chance it lands after the foe's best answer times the HP it takes
-        (forecast.gu_forecast, the engine's own aim, blow and landing). Gu aimed at a square,
-        at the user or at a friend are left alone."""
+        """Damage Gu and killer moves (GU-42..49), each worth its forecast: aimed at a standing
+        foe, the chance it lands after the foe's best answer times the HP it takes
+        (forecast.gu_forecast, the engine's own aim, blow and landing); set off at a square
+        (an area, GU-163/164), that worth summed over the foes the engine's area catches,
+        less the same over the friends it catches (the user too). Gu aimed at the user or at
+        a friend are left alone."""
         out: list[tuple[float, Any]] = []
+        each: dict[tuple[str, str], float] = {}
+
+        def one(uid: str, target: Creature) -> float:
+            key = (uid, target.id)
+            if key not in each:
+                f = forecast.gu_forecast(view, me, target, uid)
+                worth = self._worth(f, target)
+                worth *= 1.0 + (1.0 - target.hp / max(1, target.max_hp))
+                if self.hard and target.hp <= worth:
+                    worth *= 2.0
+                each[key] = worth
+            return each[key]
+
         for a in legal:
-            if not isinstance(a, (Activate, Killer)) or not a.target:
+            if not isinstance(a, (Activate, Killer)):
                 continue
             uid = a.gu if isinstance(a, Activate) else gu.KILLER + a.move
-            if role(gu.usable(uid)) != "damage":
+            u = gu.usable(uid)
+            if role(u) != "damage":
                 continue
-            target = view.creatures.get(a.target)
-            if target is None or target.side == me.side or not target.conscious:
-                continue
-            f = forecast.gu_forecast(view, me, target, uid)
-            worth = float(f.hit) * f.landing.dealt
-            if self.hard:
-                worth += float(f.drop + f.dying + f.dead) * target.max_hp / 4
-            worth *= 1.0 + (1.0 - target.hp / max(1, target.max_hp))
-            if self.hard and target.hp <= worth:
-                worth *= 2.0
-            out.append((self.noisy(worth, rng), a))
+            if a.target:
+                target = view.creatures.get(a.target)
+                if target is None or target.side == me.side or not target.conscious:
+                    continue
+                out.append((self.noisy(one(uid, target), rng), a))
+            elif a.x >= 0 and u.area is not None:
+                area = areagu.shape(view, me, u, (a.x, a.y))
+                if area is None:
+                    continue
+                worth = 0.0
+                for c in areagu.caught(view, area):
+                    if c.side != me.side and c.conscious:
+                        worth += one(uid, c)
+                    elif c.side == me.side:
+                        worth -= 1.5 * one(uid, c)
+                out.append((self.noisy(worth, rng), a))
         return out
 
     def _strike_worth(self, view: GuState, me: Creature, target: Creature, kind: str,
@@ -224,10 +254,22 @@ class GuBot(BotBase):
         """Expected damage of one strike from the engine's forecast: the chance it lands
         after the defender's best reaction times the HP it takes; hard also counts the
         chance to put the target out of the fight (a drop, final stand to dying)."""
-        f = forecast.strike_forecast(view, me, target, kind, weapon)
-        worth = float(f.hit) * f.landing.dealt
-        if self.hard:
-            worth += float(f.drop + f.dying + f.dead) * target.max_hp / 4
+        return self._worth(forecast.strike_forecast(view, me, target, kind, weapon), target)
+
+    def _worth(self, f: forecast.StrikeForecast, target: Creature) -> float:
+        """A blow's worth: the HP it takes on average (the forecast's landing, halfway between
+        its lowest and highest dice) after the defender's best answer. A shield Gu soaks most
+        blows whole (GU-80), yet raising it spends one of the target's reactions this round
+        (GU-18) and its essence, so the blow that forces it counts a share of the bare hit:
+        the team's next blows at that target meet no answer. Every level counts the chance to
+        put the target out of the fight (a drop, final stand to dying), hard more."""
+        worth = float(f.hit) * f.landing.dealt_mean
+        if f.shield and f.bare is not None:
+            worth += PRESSURE * float(f.odds.after_best) * f.bare.dealt_mean
+        # a creature at 0 HP in final stand loses no more HP, only its footing (GU-94..96):
+        # the chance to drop it or push it to dying is what a blow at it is worth
+        worth += float(f.drop + f.dying + f.dead) * target.max_hp * (FINISH_HARD if self.hard
+                                                                      else FINISH)
         return worth
 
     # --- where to stand -------------------------------------------------------------------------

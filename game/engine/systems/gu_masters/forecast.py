@@ -57,6 +57,13 @@ class Landing:
     rolled: int = 0
     dtype: str = ""
     stages: tuple[tuple[str, int], ...] = ()
+    dealt_max: int = 0                 # HP lost when every damage die shows its highest face
+
+    @property
+    def dealt_mean(self) -> float:
+        """Halfway between the lowest and the highest landing: what a bot weighs a blow by
+        (`dealt` alone, every die on 1, makes most blows look harmless)."""
+        return (self.dealt + max(self.dealt, self.dealt_max)) / 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,10 +156,10 @@ def landing(state: GuState, blow: dict[str, Any], shield_gu: str = "") -> Landin
         hurt = [e for e in events if isinstance(e, Damaged) and e.victim == d.id]
         results.append((sum(e.amount for e in hurt), d.hp, d.condition, shield - d.shield,
                         hurt))
-    (dealt, hp, ok, shield, hurt), (_, _, bad, _, _) = results
+    (dealt, hp, ok, shield, hurt), (high, _, bad, _, _) = results
     first = hurt[0] if hurt else None
     return Landing(dealt, hp, ok, bad, shield, first.rolled if first else 0,
-                   first.dtype if first else "", tuple(first.stages) if first else ())
+                   first.dtype if first else "", tuple(first.stages) if first else (), high)
 
 
 def strike_forecast(state: GuState, c: Creature, d: Creature, kind: str, weapon: str = "", *,
