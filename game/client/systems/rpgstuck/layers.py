@@ -28,7 +28,8 @@ TAG_BACK = (20, 23, 29)
 TOOL = (214, 220, 228)
 #: badge colours of our conditions (letters as in looks.CONDITIONS)
 BADGES = {"R": (60, 130, 80), "P": (200, 120, 50), "KO": (120, 40, 40), "H": (70, 70, 110),
-          "D": (60, 110, 170), "G": (150, 110, 40), "Av": (70, 120, 170)}
+          "D": (60, 110, 170), "G": (150, 110, 40), "Av": (70, 120, 170),
+          "Mk": (170, 60, 140)}
 
 
 class LightVeil:

@@ -65,6 +65,7 @@ CONDITIONS: dict[str, tuple[str, str]] = {
     "loose_grip": ("Lg", "Arm struck: grapple attempts at disadvantage"),
     "mounted": ("M", "Riding a mount"),
     "ridden": ("Rd", "Carrying a rider"),
+    "marked": ("Mk", "Marked: its marker's Trace deals +100% bonus damage to it"),
 }
 
 

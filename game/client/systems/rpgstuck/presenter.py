@@ -68,7 +68,7 @@ _ON_THE_BAR = (Move, Shift, Attack, Aim, Assail, Avert, Dash, StandUp, Hide, Sho
 #: targeting modes that pick a creature on the map for an action naming its square
 _AT_SQUARE = {"shove": Shove, "finish": Finish, "discern": Discern, "grapple": Grapple}
 #: conditions that name another creature (its name follows the badge's words)
-_WITH_WHOM = {"grappled": "by", "grappling": "", "mounted": "", "ridden": "by"}
+_WITH_WHOM = {"grappled": "by", "grappling": "", "mounted": "", "ridden": "by", "marked": "by"}
 
 
 class RpgStuckPresenter(Presenter):

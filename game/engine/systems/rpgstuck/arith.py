@@ -218,11 +218,40 @@ class AttackResult:
 
 
 def _steps(state: RpgState, c: Creature) -> list[Any]:
-    """The Steps that always apply to `c` (B-21); marked-target and activated ones are played
-    by the actions that use them."""
+    """The Steps that always apply to `c` (B-21); marked-target ones apply through `mark_bonus`,
+    activated ones through the actions that use them."""
     from .profiles import content_of
     table = content_of(state).steps
     return [table[s] for s in c.steps if table[s].when == "always"]
+
+
+def _marking_steps(state: RpgState, c: Creature) -> list[Any]:
+    from .profiles import content_of
+    table = content_of(state).steps
+    return [table[s] for s in c.steps if table[s].when == "marked_target"]
+
+
+def marked_by(state: RpgState, c: Creature) -> Creature | None:
+    """B-21 Trace: the creature `c` has marked, while it is still up."""
+    return next((o for o in state.creatures.values() if o.up and any(
+        k.id == "marked" and k.source == c.id for k in o.conditions)), None)
+
+
+def mark_bonus(state: RpgState, c: Creature, d: Creature) -> int:
+    """B-21 Trace: the marked-target Steps' bonus percentage, only against the one `c` marked."""
+    if not any(k.id == "marked" and k.source == c.id for k in d.conditions):
+        return 0
+    return sum(s.bonus_pct for s in _marking_steps(state, c))
+
+
+def mark(state: RpgState, c: Creature, d: Creature) -> list:
+    """B-21 Trace, our reading (the document names the Step without saying how it marks): a
+    creature with a marked-target Step marks the first creature it hits while it has no mark
+    standing; the mark lasts until that creature is down, and counts from the next damage roll."""
+    if not d.up or not _marking_steps(state, c) or marked_by(state, c) is not None:
+        return []
+    d.conditions.append(Condition("marked", source=c.id))
+    return [ConditionChanged(d.id, "marked", True)]
 
 
 def aim_die(state: RpgState, c: Creature) -> rolls.ABDie:
@@ -332,7 +361,9 @@ def damage_roll(rng: Rng, state: RpgState, c: Creature, p: Any, *, crit: bool, a
     r = listing.roll_damage(rng, dice)
     mod_ = c.damage_mod if not c.pc else (c.mod(p.stat) if p.stat else 0)
     pre = damage.pre_multiplier(r.total, mod=mod_, assail=assail, weakened=c.has("weakened"))
-    bonus = damage.bonus_percent(crit=crit, extra=[s.bonus_pct for s in steps if s.bonus_pct],
+    extra = [s.bonus_pct for s in steps if s.bonus_pct] + \
+        [b for b in (mark_bonus(state, c, target),) if b]       # B-21 Trace
+    bonus = damage.bonus_percent(crit=crit, extra=extra,
                                  **part_bonus(state, aimed))
     return DamageResult([r], pre, bonus, sum(s.halvings for s in steps))
 
@@ -597,7 +628,7 @@ def attack_odds(state: RpgState, c: Creature, p: Any, d: Creature, *, net: int,
                            stat_mod=c.mod(base.stat) if base.stat else 0)
     mod_ = c.damage_mod if not c.pc else (c.mod(p.stat) if p.stat else 0)
     terms_d = odds.DamageTerms(mod=mod_, assail=assail, weakened=c.has("weakened"),
-                               bonus=sum(s.bonus_pct for s in steps),
+                               bonus=sum(s.bonus_pct for s in steps) + mark_bonus(state, c, d),
                                halvings=sum(s.halvings for s in steps), aegis=d.total("aegis"),
                                **part_bonus(state, aimed))
     mode = {"per_hit": "separate"}.get(house.read(state, "horde_damage"),

@@ -184,6 +184,7 @@ def roll_one(state: RpgState, plan: dict[str, Any], cell: Cell, d: Creature | No
             for r in shared.rolls:
                 events.append(DiceRolled(r, c.id, f"{c.name} {r.purpose}: {r.breakdown()}"))
         events += apply_damage(state, d, shared, p.id, aimed, plan)
+    events += arith.mark(state, c, d)                # B-21 Trace: the first hit marks
     if aimed is not None:
         events += called.on_hit(state, c, d, p, aimed, plan, crit=crit, total=result.total,
                                 rng=rng)
