@@ -23,8 +23,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.engine.actions import Concede, EndTurn
-from game.engine.events import InitiativeSettled
-from game.engine.events import Moved as CoreMoved
 from game.engine.systems.gu_masters import forecast as fc
 from game.engine.systems.gu_masters import (activate, areagu, falling, maneuvers, moves,
                                             reactions, statuses, ticks)
@@ -46,11 +44,12 @@ from game.engine.systems.gu_masters.state import Creature, GuState
 from game.engine.tactics import pending
 
 from game.client.presenters import (ActionButton, AnimStep, Cell, ClickResult, InitiativeEntry,
-                                    ItemInfo, LogLine, Overlay, PanelLine, Presenter, Prompt,
+                                    LogLine, Overlay, PanelLine, Prompt,
                                     TilePanel, TokenInfo, UnitPanel)
 from game.client.presenters.eventlog import (DAMAGE, DOWN, FORCED, GOOD, INFO, NOTE, ROLL_FAIL,
                                              WARM, Animator, EventLog, Wording, title)
-from game.client.presenters.words import numbered_names, pct
+from game.client.presenters.seatview import SeatViewPresenter
+from game.client.presenters.words import pct
 from game.client.systems.gu_masters import guwords, looks
 
 #: reach tints: 1 m a square, and a path through costlier ground (difficult, water, climbing)
@@ -119,7 +118,7 @@ def part_words(part: str) -> str:
     return part.split(":", 1)[-1].replace("_", " ")
 
 
-class GuMastersPresenter(Presenter):
+class GuMastersPresenter(SeatViewPresenter):
     """Reads a gu_masters `Match`; see the module docstring."""
 
     cost_colours = COST_COLOURS
@@ -128,30 +127,16 @@ class GuMastersPresenter(Presenter):
                  "Right click backs out · wheel zoom · WASD pan")
     tile_hint = "Point at a square: its ground, height and cover"
 
+    side_colours = looks.SIDE_COLOURS
+
     def __init__(self, match: Any):
         super().__init__(match)
-        self._event_log: EventLog | None = None
-        self._names: dict[str, str] | None = None      # the creatures never change in a match
         self._fc_key: Any = None
         self._fc: dict[tuple, fc.StrikeForecast] = {}
-        self._seen_key: Any = None
-        self._seen: GuState | None = None
 
     # -- what the viewing seat may see (GU-13) --------------------------------------------------
-    def preview_key(self) -> Any:
-        return self.seat            # the answers kept per position are per pair of eyes
-
     def seen(self) -> GuState:
-        """The state as the viewing seat sees it (the engine's view: the enemies hidden from it
-        left out, an acting one kept as a ghost where it hid); the whole state when nobody in
-        particular looks, and once the battle is over."""
-        key = (self.match.version, self.seat)
-        if key != self._seen_key:
-            st = self.state
-            self._seen = st if self.seat is None or st.over else self.match.view(self.seat)
-            self._seen_key = key
-        assert self._seen is not None
-        return self._seen
+        return super().seen()
 
     def _shown(self, c: Creature) -> bool:
         """Drawn as a token: on the board, and not an enemy hidden from the viewing seat (the
@@ -178,19 +163,6 @@ class GuMastersPresenter(Presenter):
         return c is not None and c.hidden and c.on_board
 
     # -- names and looks -----------------------------------------------------------------------
-    @staticmethod
-    def side_colour(side: int) -> tuple[int, int, int]:
-        return looks.SIDE_COLOURS[side % len(looks.SIDE_COLOURS)]
-
-    def unit_name(self, uid: str | None) -> str:
-        """The creature's name; where several share one ("Wolf"), each gets its number in the
-        set-up's order ("Wolf 2"), so the log and the prompts say which."""
-        if uid is None:
-            return "?"
-        if self._names is None:
-            self._names = numbered_names((cid, c.name) for cid, c in self.state.creatures.items())
-        return self._names.get(uid, str(uid))
-
     @staticmethod
     def gu_name(gid: str) -> str:
         """A Gu's (or killer move's) name from the content; an id it lacks reads as words."""
@@ -294,9 +266,6 @@ class GuMastersPresenter(Presenter):
                                  acting=c.id == acting, glyph=glyph, bars=bars,
                                  pips=(c.reactions, 2) if c.conscious else (0, 0)))
         return out
-
-    def items(self, seat: int | None = None) -> list[ItemInfo]:
-        return []
 
     def initiative(self) -> tuple[list[InitiativeEntry], int]:
         st = self.seen()            # a hidden enemy is not in the viewing seat's order
@@ -1285,23 +1254,9 @@ class GuMastersPresenter(Presenter):
                         else title(str(v)))
         return title(type(a).__name__) + (f" ({', '.join(bits)})" if bits else "")
 
-    def log_lines(self, events: list) -> list[LogLine]:
-        log = self.event_log()
-        rnd = self.state.round
-        out: list[LogLine] = []
-        for e in events:
-            if (isinstance(e, CoreMoved) and self._unseen_by_foes(e.mover)) or (
-                    isinstance(e, Flew) and e.path and self._unseen_by_foes(e.who)):
-                out.append(LogLine("Something moves out of sight", NOTE, (), rnd))
-                continue
-            if isinstance(e, InitiativeSettled) and not any(e.scores):
-                out.append(LogLine("Turn order: " + " › ".join(map(self.unit_name, e.order)),
-                                   INFO, (), rnd))
-                continue
-            line = log.line(e, rnd)
-            if line is not None:
-                out.append(line)
-        return out
+    def _hidden_move(self, e: Any) -> bool:
+        return super()._hidden_move(e) or (
+            isinstance(e, Flew) and bool(e.path) and self._unseen_by_foes(e.who))
 
     def event_log(self) -> EventLog:
         if self._event_log is None:
@@ -1449,10 +1404,6 @@ class GuMastersPresenter(Presenter):
                 + f" · {e.left} left", GOOD),
             "gu.injured": injured,
             "gu.grappled": grappled,
-            "gu.thrown": lambda e: LogLine(
-                f"{n(e.thrower)} throws {n(e.target)} {len(e.path)} m"
-                + (f" into {n(e.hit) if e.hit in self.state.creatures else 'a ' + e.hit}: "
-                   f"{e.damage} force" if e.hit else ""), FORCED),
             "gu.reacted": reacted,
             "gu.status": status,
             "gu.condition": condition,
@@ -1486,8 +1437,7 @@ class GuMastersPresenter(Presenter):
 
     def animations(self, events: list) -> list[AnimStep]:
         # a hidden creature's moves are not played: the other seat would see where it went
-        events = [e for e in events
-                  if not (isinstance(e, CoreMoved) and self._unseen_by_foes(e.mover))]
+        events = [e for e in events if not self._hidden_move(e)]
         float_ = lambda unit, text, colour: AnimStep("float", unit, text=text, colour=colour)  # noqa: E731
         return Animator(downed_text="Down", extra={
             "gu.struck": lambda e: None if e.hit else float_(e.target, "Miss",

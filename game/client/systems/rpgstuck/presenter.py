@@ -20,8 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.actions import Concede, EndTurn
-from game.engine.events import DiceRolled, InitiativeSettled
-from game.engine.events import Moved as CoreMoved
+from game.engine.events import DiceRolled
 from game.engine.systems.rpgstuck import (arith, attack, called, jumps, limbs, mount, rolls, rules,
                                           sight, tools)
 from game.engine.systems.rpgstuck import odds as rs_odds
@@ -41,11 +40,12 @@ from game.engine.systems.rpgstuck.terrain import field_of
 from game.engine.tactics import pending
 
 from game.client.presenters import (ActionButton, AnimStep, Cell, ClickResult, InitiativeEntry,
-                                    ItemInfo, LogLine, Overlay, PanelLine, Presenter, Prompt,
+                                    LogLine, Overlay, PanelLine, Prompt,
                                     TilePanel, TokenInfo, UnitPanel)
-from game.client.presenters.eventlog import (DAMAGE, FORCED, GOOD, INFO, NOTE, ROLL_FAIL, WARM,
+from game.client.presenters.eventlog import (DAMAGE, FORCED, GOOD, INFO, ROLL_FAIL, WARM,
                                              Animator, EventLog, Wording, title)
-from game.client.presenters.words import numbered_names, pct
+from game.client.presenters.seatview import SeatViewPresenter
+from game.client.presenters.words import pct
 from game.client.systems.rpgstuck import looks
 
 #: reach tints: plain 5 ft squares, a path through costly ground, and beyond a walk (Dash)
@@ -71,7 +71,7 @@ _AT_SQUARE = {"shove": Shove, "finish": Finish, "discern": Discern, "grapple": G
 _WITH_WHOM = {"grappled": "by", "grappling": "", "mounted": "", "ridden": "by", "marked": "by"}
 
 
-class RpgStuckPresenter(Presenter):
+class RpgStuckPresenter(SeatViewPresenter):
     """Reads an rpgstuck `Match`; see the module docstring."""
 
     cost_colours = COST_COLOURS
@@ -79,28 +79,11 @@ class RpgStuckPresenter(Presenter):
                  "Right click backs out · wheel zoom · WASD pan")
     tile_hint = "Point at a square: its ground, cover and light"
 
-    def __init__(self, match: Any):
-        super().__init__(match)
-        self._seen_key: Any = None
-        self._seen: RpgState | None = None
-        self._event_log: EventLog | None = None
-        self._names: dict[str, str] | None = None     # the creatures never change in a match
+    side_colours = looks.SIDE_COLOURS
 
     # -- what the viewing seat may see ---------------------------------------------------------
-    def preview_key(self) -> Any:
-        return self.seat            # the answers kept per position are per pair of eyes
-
     def seen(self) -> RpgState:
-        """The state as the viewing seat perceives it (the engine's redacted view: enemies it
-        cannot perceive are gone, last known squares kept); the whole state when nobody in
-        particular looks, and once the battle is over."""
-        key = (self.match.version, self.seat)
-        if key != self._seen_key:
-            st = self.state
-            self._seen = st if self.seat is None or st.over else self.match.view(self.seat)
-            self._seen_key = key
-        assert self._seen is not None
-        return self._seen
+        return super().seen()
 
     def _shown(self, c: Creature) -> bool:
         """Drawn as a token: on the board and not an unseen enemy the view keeps only because
@@ -150,19 +133,6 @@ class RpgStuckPresenter(Presenter):
         return {cell: f.light_at(cell) for cell in f.cells() if f.light_at(cell) != "bright"}
 
     # -- names and looks -----------------------------------------------------------------------
-    @staticmethod
-    def side_colour(side: int) -> tuple[int, int, int]:
-        return looks.SIDE_COLOURS[side % len(looks.SIDE_COLOURS)]
-
-    def unit_name(self, uid: str | None) -> str:
-        """The creature's name; where several share one ("Imp"), each gets its number in the
-        set-up's order ("Imp 2"), so the log, the picker and the prompts say which."""
-        if uid is None:
-            return "?"
-        if self._names is None:
-            self._names = numbered_names((cid, c.name) for cid, c in self.state.creatures.items())
-        return self._names.get(uid, str(uid))
-
     def acting_unit(self) -> str | None:
         st = self.state
         return None if st.over else st.acting.id
@@ -210,9 +180,6 @@ class RpgStuckPresenter(Presenter):
                                  temp_hp=c.temp_hp, colour=colour, badges=self._badges(c),
                                  acting=c.id == acting, glyph=glyph))
         return out
-
-    def items(self, seat: int | None = None) -> list[ItemInfo]:
-        return []
 
     def initiative(self) -> tuple[list[InitiativeEntry], int]:
         st = self.seen()
@@ -521,7 +488,6 @@ class RpgStuckPresenter(Presenter):
             return Overlay()
         if mode in (None, "move"):
             reach = self._reach()
-            t = self.state.turn
             cells = {}
             for cell, (cost, path) in reach.items():
                 cells[cell] = 1 if cost <= 5 * len(path) else 2
@@ -962,28 +928,13 @@ class RpgStuckPresenter(Presenter):
             return False
         return not arith.side_sees(self.state, 1 - c.side, c)
 
-    def log_lines(self, events: list) -> list[LogLine]:
-        log = self.event_log()
-        rnd = self.state.round
-        out: list[LogLine] = []
-        for e in events:
-            if isinstance(e, CoreMoved) and self._unseen_by_foes(e.mover):
-                out.append(LogLine("Something moves out of sight", NOTE, (), rnd))
-                continue
-            if isinstance(e, InitiativeSettled) and not any(e.scores):
-                # an order the set-up gave (a scenario): no rolls to show
-                out.append(LogLine("Turn order: " + " › ".join(map(self.unit_name, e.order)),
-                                   INFO, (), rnd))
-                continue
-            if isinstance(e, DiceRolled) and e.actor in self.state.creatures:
-                # the engine's roll text opens with the creature's name: the numbered one here
-                name = self.state.creatures[e.actor].name
-                if e.text.startswith(name + " ") and self.unit_name(e.actor) != name:
-                    e = DiceRolled(e.roll, e.actor, self.unit_name(e.actor) + e.text[len(name):])
-            line = log.line(e, rnd)
-            if line is not None:
-                out.append(line)
-        return out
+    def _log_event(self, e: Any) -> Any:
+        if isinstance(e, DiceRolled) and e.actor in self.state.creatures:
+            # the engine's roll text opens with the creature's name: the numbered one here
+            name = self.state.creatures[e.actor].name
+            if e.text.startswith(name + " ") and self.unit_name(e.actor) != name:
+                return DiceRolled(e.roll, e.actor, self.unit_name(e.actor) + e.text[len(name):])
+        return e
 
     def event_log(self) -> EventLog:
         if self._event_log is None:
@@ -1081,8 +1032,7 @@ class RpgStuckPresenter(Presenter):
         return f" ({', '.join(bits)})" if bits else ""
 
     def animations(self, events: list) -> list[AnimStep]:
-        shown = [e for e in events
-                 if not (isinstance(e, CoreMoved) and self._unseen_by_foes(e.mover))]
+        shown = [e for e in events if not self._hidden_move(e)]
         float_ = lambda unit, text, colour: AnimStep("float", unit, text=text, colour=colour)  # noqa: E731
         return Animator(downed_text="Down", extra={
             "rs.attack_rolled": lambda e: (
