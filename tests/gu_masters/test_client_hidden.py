@@ -53,3 +53,19 @@ def test_a_found_creature_is_drawn_again_and_its_mark_goes():
     assert not m.state.creatures["a"].hidden
     p.seat = 1
     assert "a" in {t.id for t in p.tokens(1)} and p.last_known() == []
+
+
+@pytest.mark.rule("GU-13")
+def test_a_hidden_creatures_walk_is_not_played_and_its_flight_not_told():
+    """The animations would show the other seat where it went: a hidden creature's walk plays no
+    step, and a flight with a path reads as something moving out of sight."""
+    from game.engine.systems.gu_masters.maneuvers import Flew
+    m = _hidden()
+    p = GuMastersPresenter(m)
+    out = m.submit(Move("a", 2, 1))
+    assert m.state.creatures["a"].hidden
+    assert not [s for s in p.animations(out.events) if s.unit == "a"]
+    flight = Flew("a", "fly", 2, ((2, 2), (3, 2)))
+    assert [ln.text for ln in p.log_lines([flight])] == ["Something moves out of sight"]
+    m.submit(Move("a", 4, 2))                            # out of the reeds: found
+    assert "3,2" in p.log_lines([flight])[0].text        # a seen flight is told with its end
