@@ -183,6 +183,52 @@ def test_a_hotseat_gu_masters_duel_to_the_end_through_the_ui(app):
     shot(app, "05_results")
 
 
+@pytest.mark.rule("GU-88", "GU-GM-44", "GU-18", "GU-76")
+def test_a_walk_out_of_reach_and_the_attack_of_opportunity_through_the_ui(app):
+    """The Gu Master walks up to the wolf and on past it: the walk pauses where it leaves the
+    wolf's reach, the wolf's seat gets the opportunity prompt (each strike with the engine's
+    forecast, its cost in reactions, letting it go), bites from it, and the walk goes on."""
+    from game.engine.systems.gu_masters import forecast
+    from game.client.presenters.words import pct
+    match = duel(wolf_hp=30)
+    scene = open_battle(app, match)
+    lift_curtain(app)
+    app.click(scene.cell_pos((4, 2)))
+    app.settle(2)
+    master, wolf = match.state.creatures["master"], match.state.creatures["wolf"]
+    assert (master.x, master.y) == (4, 2)
+    app.click(scene.cell_pos((1, 2)))                   # back west, out of the bite's 1 m
+    app.settle(2)
+    lift_curtain(app)
+    d = match.decision
+    assert d.stage == "opportunity" and d.actor == "wolf" and scene.viewer == 1
+    assert (master.x, master.y) == (3, 2)               # paused on the square it left it from
+    panel = scene.prompt_panel
+    assert panel is not None and panel.title == "Attack of opportunity?"
+    assert "out of" in panel.body and "reach" in panel.body
+    f = forecast.strike_forecast(match.state, wolf, master, "bite")
+    bite, let_go = panel.buttons[0], panel.buttons[-1]
+    assert bite.label == (f"Bite {MASTER} — Hit {pct(f.hit)} · {f.landing.dealt} dmg"
+                          " · cannot drop it")
+    assert bite.tooltip.startswith("Spends 1 of ") and "1 of 2 left this round" in bite.tooltip
+    assert "own turn: it cannot react" in bite.tooltip      # GU-76: the walker cannot dodge it
+    assert let_go.label.startswith(f"Let {MASTER} go — keeps 2 of 2 reactions")
+    assert not (panel.rect.collidepoint(scene.cell_pos((3, 2)))
+                or panel.rect.collidepoint(scene.cell_pos((5, 2))))   # both fighters in sight
+    app.move_mouse(bite.rect.center)
+    shot(app, "09_opportunity_prompt")
+    hp = master.hp
+    match.force_dice([10])
+    app.click(bite.rect.center)
+    app.settle(2)
+    lift_curtain(app)
+    assert master.hp == hp - f.landing.dealt and wolf.reactions == 1
+    assert (master.x, master.y) == (1, 2)               # the walk went on to its goal
+    assert match.decision.actor == "master" and match.decision.stage == "act"
+    assert any(t.startswith(f"{WOLF} strikes at {MASTER} as it leaves its reach (1 reaction")
+               for t in texts(scene))
+
+
 def test_every_gu_masters_event_reads_as_our_own_words(monkeypatch):
     """Each event record of gu_masters gets a written line, never the generic field dump."""
     import dataclasses

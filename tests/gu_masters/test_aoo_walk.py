@@ -129,3 +129,77 @@ def test_flying_out_of_reach_provokes():
     assert m.decision.stage == reactions.OPPORTUNITY_STAGE and m.decision.actor == "b"
     assert (a.x, a.y) == (7, 2)
     assert any(x.strike for x in m.legal_actions() if isinstance(x, Opportunity))
+
+
+@pytest.mark.rule("GU-89", "GU-30")
+def test_taking_flight_straight_up_out_of_reach_provokes():
+    from game.engine.systems.gu_masters.maneuvers import TakeFlight
+    # a takes flight by Wind Wings (F 8): it rises 4 m above b, whose sword reaches 2 m
+    m = match([man("a", 0, 3, 2), man("b", 1, 2, 2)], initiative=["a", "b"])
+    a = m.state.creatures["a"]
+    a.sustained.append("wind_wings")
+    m.edited()
+    m.submit(TakeFlight("a", "wind_wings"))
+    assert a.altitude == 4 and (a.x, a.y) == (3, 2)
+    assert m.decision.stage == reactions.OPPORTUNITY_STAGE and m.decision.actor == "b"
+    assert m.state.pending[-1].data["disadvantage"] is False
+    assert any(x.strike == "weapon" for x in m.legal_actions() if isinstance(x, Opportunity))
+
+
+@pytest.mark.rule("GU-89", "GU-30")
+def test_taking_flight_that_stays_within_reach_does_not_provoke():
+    from game.engine.systems.gu_masters.maneuvers import TakeFlight
+    # b is a flier 3 m up beside a: a's rise of 4 m keeps it within b's 2 m reach
+    m = match([man("a", 0, 3, 2), man("b", 1, 2, 2)], initiative=["a", "b"])
+    a, b = m.state.creatures["a"], m.state.creatures["b"]
+    a.sustained.append("wind_wings")
+    b.sustained.append("wind_wings")
+    b.altitude = 3
+    m.edited()
+    m.submit(TakeFlight("a", "wind_wings"))
+    assert m.decision.stage == "act"
+
+
+@pytest.mark.rule("GU-85", "GU-83", "GU-X-06")
+def test_a_dodge_step_out_of_an_area_provokes_at_disadvantage():
+    from game.engine.systems.gu_masters.actions import Activate, TAKE
+    # a sets off Poison Mist (radius 1) at (7,2): it catches b at (8,2), not c at (9,2), b's
+    # enemy; b steps out to (8,4), 2 m from c, out of c's sword
+    m = match([{**man("a", 0, 1, 1), "entry": "fire_adept"}, man("b", 1, 8, 2), man("c", 0, 9, 2)],
+              initiative=["a", "b", "c"])
+    m.submit(Activate("a", "poison_mist", "", 7, 2))
+    assert m.decision.stage == "area_react" and m.decision.actor == "b"
+    m.submit(React("b", DODGE))
+    assert m.decision.stage == "area_step"
+    m.submit(DodgeMove("b", 8, 4))
+    b = m.state.creatures["b"]
+    assert (b.x, b.y) == (8, 4) and not b.has("poisoned")
+    d = m.decision
+    assert d.stage == reactions.OPPORTUNITY_STAGE and d.actor == "c"
+    assert m.state.pending[-1].data["disadvantage"] is True
+    # a stays out of it: it is a's own turn (GU-76); letting it go ends the stages
+    m.submit(Opportunity("c", "b"))
+    assert m.decision.stage == "act" and m.decision.actor == "a"
+    assert React("b", TAKE) not in m.legal_actions()
+
+
+@pytest.mark.rule("GU-GM-23", "GU-66")
+def test_a_throw_provokes_only_by_the_table_option():
+    from game.engine.systems.gu_masters.grips import Grapple, Throw
+
+    def thrown(option: bool):
+        # a holds b in its square; c, a's ally, stands 1 m off; a throws b 6 m east
+        m = match([man("a", 0, 3, 2, attrs={"Strength": 200}), man("b", 1, 4, 2), man("c", 0, 2, 2)],
+                  initiative=["a", "b", "c"])
+        m.state.house["forced_provokes"] = option
+        m.edited()
+        m.force_dice([10, 90])
+        m.submit(Grapple("a", "b"))
+        b = m.state.creatures["b"]
+        assert (b.x, b.y) == (3, 2)
+        m.submit(Throw("a", 1, 0))
+        assert b.x >= 5
+        return m
+    assert thrown(False).decision.stage == "act"
+    m = thrown(True)
+    assert m.decision.stage == reactions.OPPORTUNITY_STAGE and m.decision.actor == "c"

@@ -150,3 +150,32 @@ def test_falls_are_previewed_from_the_engines_fall_damage():
         assert not any(ln.label == "Drop" for ln in p.tile_panel((0, 1)).lines)
         stats = {label: value for label, value, _tip in p.unit_panel("wolf").stats}
         assert stats["Fall"] == f"{falling.fall_damage(6, fall_mode=mode)} dmg"
+
+
+@pytest.mark.rule("GU-85", "GU-X-06", "GU-88")
+def test_the_opportunity_prompt_after_a_dodge_step_rolls_at_disadvantage_and_may_be_dodged():
+    """A dodge's step out of reach: the prompt says the strike rolls at disadvantage, and its
+    odds are the engine's forecast with it (the dodger is out of its turn, so it may answer
+    the strike: the chance is after its best reaction)."""
+    from tests.gu_masters.test_engine_slice import man, match
+    m = match([man("a", 0, 3, 2), man("b", 1, 2, 2), man("c", 1, 4, 2)],
+              initiative=["b", "a", "c"])
+    m.force_dice([10])
+    m.submit(A.Strike("b", "a", "weapon", "sword"))
+    m.force_dice([5])
+    m.submit(A.React("a", A.DODGE))
+    m.submit(A.DodgeMove("a", 1, 4))                  # out of c's reach, still in b's
+    assert m.decision.stage == "opportunity" and m.decision.actor == "c"
+    p = GuMastersPresenter(m)
+    got = p.prompt()
+    a, c = m.state.creatures["a"], m.state.creatures["c"]
+    assert got.title == "Attack of opportunity?" and "dodges out of" in got.text
+    assert "keeps the worse" in got.text
+    f = forecast.strike_forecast(m.state, c, a, "weapon", "sword", disadvantage=True)
+    # a has a reaction left: a dodge or parry may stop it (its Stone Shell may be its best)
+    assert f.reactions and f.odds.after_best < f.odds.roll_hits
+    label, action, tip = got.options[0]
+    assert action == A.Opportunity("c", "a", "weapon", "sword")
+    assert label.startswith(f"{p.describe(action)} — Hit {pct(f.hit)} · {f.landing.dealt} dmg")
+    assert "disadvantage" in tip and "After a reaction: dodge" in tip
+    assert got.options[-1][1] == A.Opportunity("c", "a")

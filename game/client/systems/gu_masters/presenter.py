@@ -75,6 +75,8 @@ _AT_SQUARE: dict[str, tuple[type, str, str]] = {
 }
 
 
+NO_ANSWER = "No reaction left to stop it"
+ROUND_REACTIONS = 2           # GU-18: two reactions a round, back at each turn's start (GU-GM-39)
 JUMP_KINDS = {"up": "Jump up", "standing": "Standing jump", "long": "Long jump"}
 #: the question of a stage the generic prompt asks (others: the stage's name)
 STAGE_TITLES = {"dive_strike": "Strike at the dive's end?", "dive_finish": "End the dive",
@@ -264,7 +266,7 @@ class GuMastersPresenter(SeatViewPresenter):
                                  c.max_hp, colour=colour, badges=self._badges(c),
                                  altitude=c.altitude if c.altitude > 0 else None,
                                  acting=c.id == acting, glyph=glyph, bars=bars,
-                                 pips=(c.reactions, 2) if c.conscious else (0, 0)))
+                                 pips=(c.reactions, ROUND_REACTIONS) if c.conscious else (0, 0)))
         return out
 
     def initiative(self) -> tuple[list[InitiativeEntry], int]:
@@ -983,7 +985,7 @@ class GuMastersPresenter(SeatViewPresenter):
                 REACTION_WORDS.get(f.odds.best, 'none').lower()
             lines.append(f"After a reaction: {after}; best: {best}")
         else:
-            lines.append("No reaction left to stop it")
+            lines.append(NO_ANSWER)
         ld = f.landing
         taken = [f"{step} -{amount}" for step, amount in ld.stages if amount]
         if ld.shield_taken:
@@ -1018,6 +1020,8 @@ class GuMastersPresenter(SeatViewPresenter):
             return self._area_prompt(stage, d, legal)
         if stage.stage == ticks.EFFECTS_STAGE:
             return self._effects_prompt(d, legal)
+        if stage.stage == reactions.OPPORTUNITY_STAGE:
+            return self._opportunity_prompt(stage, d, legal)
         counter = stage.stage == reactions.COUNTER_STAGE
         opts = [self._strike_option(a, d, stage.data, counter) for a in legal]
         if counter:
@@ -1045,6 +1049,49 @@ class GuMastersPresenter(SeatViewPresenter):
                "The dive's one strike (GU-33)" if isinstance(a, DiveStrike) else
                f"Spends a reaction ({d.reactions} left this round)")
         return f"{self.describe(a)} — {self._odds_line(f)}", a, tip
+
+    def _opportunity_prompt(self, stage: Any, d: Creature, legal: list) -> Prompt:
+        """A foe stepped or flew out of `d`'s melee reach (GU-88/89, or dodged out, GU-85):
+        each strike `d` may make at it with the engine's forecast (the chance it lands after
+        the mover's best answer, the damage after shields and reduction, the chance to drop
+        it), what it costs (one of the round's two reactions, GU-18), and letting it go."""
+        st = self.state
+        data = stage.data
+        mover = st.creatures[data["target"]]
+        who, whom = self.unit_name(d.id), self.unit_name(mover.id)
+        left = d.reactions
+        cost = (f"Spends 1 of {who}'s reactions: {left - 1} of {ROUND_REACTIONS} left "
+                f"this round after it")
+        strikes: list[tuple[tuple[str, Any, str], float]] = []
+        keep: list[tuple[str, Any, str]] = []
+        for a in legal:
+            if not isinstance(a, Opportunity):
+                continue
+            if not a.strike:
+                keep.append((f"Let {whom} go — keeps {left} of {ROUND_REACTIONS} reactions", a,
+                             f"No strike: {who} keeps its reactions for later this round."))
+                continue
+            f = fc.strike_forecast(st, d, mover, a.strike, a.weapon,
+                                   disadvantage=bool(data.get("disadvantage")))
+            lines = self._forecast_lines(f, mover)[1:]
+            if not (f.reactions or f.shield) and st.turn.actor == mover.id:
+                lines = [f"It is {whom}'s own turn: it cannot react to stop it (GU-76)"
+                         if ln == NO_ANSWER else ln for ln in lines]
+            tip = "\n".join([cost + "."] + lines)
+            odds_words = self._odds_line(f)
+            if not (f.drop or f.dead or f.dying):
+                odds_words += " · cannot drop it"
+            strikes.append(((f"{self.describe(a)} — {odds_words}", a, tip),
+                            float(f.hit) * f.landing.dealt))
+        strikes.sort(key=lambda o: -o[1])            # the likeliest damage first
+        how = "dodges" if data.get("disadvantage") else (
+            "flies" if mover.altitude > 0 else "moves")
+        text = (f"{whom} {how} out of {who}'s reach: one strike at it (a weapon or a punch, "
+                f"never a kick), or let it go.")
+        if data.get("disadvantage"):
+            text += " A dodge's step: the strike rolls two d100 and keeps the worse."
+        text += f" {cost}."
+        return Prompt("Attack of opportunity?", text, tuple(o for o, _ in strikes) + tuple(keep))
 
     def _react_prompt(self, stage: Any, d: Creature, legal: list) -> Prompt:
         blow = stage.data
@@ -1311,6 +1358,9 @@ class GuMastersPresenter(SeatViewPresenter):
             return LogLine(f"{n(e.attacker)}: {what} misses", ROLL_FAIL)
 
         def reacted(e: Any) -> LogLine:
+            if e.reaction == reactions.OPPORTUNITY:          # a strike follows, not a stop
+                return LogLine(f"{n(e.who)} strikes at {n(e.against)} as it leaves its reach "
+                               f"({e.left} reaction{'s' if e.left != 1 else ''} left)", INFO)
             name = REACTION_WORDS.get(e.reaction, title(e.reaction)).lower()
             how = "and stops the blow" if e.success else "but the blow lands"
             return LogLine(f"{n(e.who)} reacts with {name} against {n(e.against)} {how} "

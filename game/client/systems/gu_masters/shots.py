@@ -3,7 +3,8 @@ the foot of the Waterfall Cliffs with the forecast of a strike on a wolf showing
 hovering in the air; a wolf's bite waiting for the defender's reaction prompt; a wolf in its
 final stand, marked with its tokens; a fire adept's Gu bar with the pointer on a Gu (what it
 does, its cost, the forecast of its best aim); a Poison Mist Gu's area drawn where the pointer
-is; a bite answered with a shield Gu on offer.
+is; a bite answered with a shield Gu on offer; a walk out of a wolf's reach waiting for the
+wolf's attack of opportunity.
 
 Owns: building those matches through the one door (`Match.submit` by the scene, forced dice)
 with the creatures placed by the set-up (a flier's height is set-up data), and pinning the
@@ -136,4 +137,16 @@ def build(app: "App") -> list[tuple[str, "Scene"]]:
     s.viewer = m.decision.seat if m.decision else 0
     s.selected = "master_a"
     out.append(("gu_masters_shield", s))
+
+    # 7. Master A steps up to Wolf A and walks on past it: the walk pauses where it leaves the
+    # wolf's reach and the wolf's seat is asked for its attack of opportunity (GU-88)
+    m = cliffs_match(["master_a", "wolf_a", "master_b", "wolf_b"])
+    s = BattleScene(app, m)
+    s.viewer = 0
+    s.submit(legal(m, Move, actor="master_a", x=5, y=13))
+    s.submit(legal(m, Move, actor="master_a", x=3, y=13))
+    s.view.skip()
+    s.viewer = m.decision.seat if m.decision else 1
+    s.selected = "wolf_a"
+    out.append(("gu_masters_opportunity", s))
     return out

@@ -248,7 +248,10 @@ def stage_apply(state: GuState, a: Any, rng: Rng) -> list:
     if isinstance(a, DodgeMove):
         pending.pop(state.pending, AREA_STEP)
         cost, path = exits(state, o, stage.data)[(a.x, a.y)]
+        before = reactions.threats(state, o)
         o.x, o.y = a.x, a.y
+        # GU-85: a dodge's step provokes like any other, at disadvantage (GU-X-06)
+        reactions.provoke(state, o, reactions.left_behind(state, o, before), disadvantage=True)
         return [Moved(o.id, tuple(path), "dodge", False, cost)]
     pending.pop(state.pending, AREA_STAGE)
     blow = stage.data

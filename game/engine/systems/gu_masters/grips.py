@@ -212,6 +212,9 @@ def _throw(state: GuState, c: Creature, d: Creature, step: tuple[int, int], rng:
     ground = ground_of(state.board)
     start = (d.x, d.y)
     start_floor = floor_of(ground, start, d.size) + d.altitude
+    from . import reactions
+    before = reactions.threats(state, d) if HOUSE.read(state, "forced_provokes") \
+        else {}                                                          # GU-GM-23: off by default
     events = _release(state, c, d, "thrown")                            # GU-GM-26
 
     def look(a: tuple[int, int], b: tuple[int, int]) -> forced.Ahead:
@@ -247,6 +250,7 @@ def _throw(state: GuState, c: Creature, d: Creature, step: tuple[int, int], rng:
         fall = falling.fall_damage(landing.fall_m, fall_mode=str(HOUSE.read(state, "fall_mode")))
         if fall:
             events += attack.harm(state, d, fall, "force", "fall", rng)
+    reactions.provoke(state, d, reactions.left_behind(state, d, before))
     return events
 
 

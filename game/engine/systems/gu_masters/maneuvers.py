@@ -275,7 +275,11 @@ def apply(state: GuState, a: Any, rng: Rng) -> list:
         w = wings(state, c)
         assert w is not None
         _spend(state, c)
+        from . import reactions
+        before = reactions.threats(state, c)
         c.altitude = flight.take_flight_rise(w.speed)                   # GU-30
+        # GU-89: rising out of a foe's melee reach is flying out of it
+        reactions.provoke(state, c, reactions.left_behind(state, c, before))
         return [Flew(c.id, "take_flight", c.altitude)]
     w = wings(state, c)
     assert w is not None
