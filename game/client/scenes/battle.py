@@ -829,7 +829,10 @@ class BattleScene(MatchScene):
         if tip is not None:
             return tip[0]
         b = self.bar.at(mouse)
-        return b.label if b is not None else None
+        if b is None:
+            return None
+        spec = b.payload
+        return (spec.topic or b.label) if isinstance(spec, ActionButton) else b.label
 
     # -- helpers for tests and shots ------------------------------------------------------------------
     def cell_pos(self, cell: tuple[int, int]) -> tuple[int, int]:
