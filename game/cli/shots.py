@@ -60,6 +60,7 @@ def _shoot(out: Path, size: tuple[int, int], only: set[str], ui_scale: float = 1
     from game.client.scene import Scene, push, reset
     from game.client.scenes.handoff import HandoffScene
     from game.client.scenes.load import LoadScene
+    from game.client.scenes.match_scene import MatchScene
     from game.client.scenes.new_match import HouseRulesDialog, NewMatchScene
     from game.client.scenes.pause import PauseScene
     from game.client.scenes.results import ResultsScene
@@ -128,6 +129,11 @@ def _shoot(out: Path, size: tuple[int, int], only: set[str], ui_scale: float = 1
     def backdrop() -> Scene:
         return battle_shots[0][1] if battle_shots else Table(app)
 
+    def units() -> list[tuple[str, str, int]]:
+        """The backdrop battle's units for the results' per-unit table."""
+        scene = backdrop()
+        return scene.results_units() if isinstance(scene, MatchScene) else []
+
     def recap() -> list[str]:
         return ["Garnet moved 4 squares to the ford", "Garnet attacks Jasper: hit for 5",
                 "Jasper is disarmed; the spear lies at C7", "Player 1 ended the turn"]
@@ -153,7 +159,8 @@ def _shoot(out: Path, size: tuple[int, int], only: set[str], ui_scale: float = 1
             ("confirm_dialog", lambda: [backdrop(), ConfirmDialog(
                 app, "End the turn?", "Two of your units can still act this turn.",
                 tag="end_turn", ok_label="End turn", prompt_id="end_turn_unused")]),
-            ("results", lambda: [backdrop(), ResultsScene(app, finished(), "The other side conceded")]),
+            ("results", lambda: [backdrop(), ResultsScene(app, finished(), "The other side conceded",
+                                                          units())]),
         ]
     plan += [(name, (lambda s=scene: [s])) for name, scene in battle_shots]
 

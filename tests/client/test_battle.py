@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game import paths
-from game.client.scene import reset
+from game.client.scene import push, reset
 from game.client.scenes.battle import BattleScene
 from game.client.systems.gems.shots import shot_match
 from game.client.scenes.handoff import HandoffScene
@@ -288,6 +288,24 @@ def test_poofing_the_last_enemy_ends_in_the_results(app):
     assert stats["Player 1"].startswith("dealt 2 damage, took 0")
     assert stats["Player 2"] == "dealt 0 damage, took 2, lost 1"
     assert "above average" in stats["Player 1's dice"]          # a 19 on the d20
+    # ... and per unit, each side in a column of its own (#12: only per seat before)
+    assert app.top.units == [[("Garnet", "dealt 2 · took 0")], [("Beryl", "dealt 0 · took 2 · down")]]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_results_per_unit_fit_the_screen(app, size):
+    app.set_window(size, False)
+    match = shot_match("garnet")
+    units = [(u.id, u.name, u.side) for u in match.state.units.values()]
+    scene = ResultsScene(app, match, "time is called after 30 rounds: side 1 is ahead, as it "
+                                     "took the larger share of its enemies' HP", units=units)
+    app.apply(push(scene))
+    app.settle(2)
+    box = scene.box()
+    assert pygame.Rect((0, 0), app.size).contains(box)
+    assert sum(len(col) for col in scene.units) == len(units)
+    for rect in scene.drawn:                      # every line it drew stays inside its box
+        assert box.contains(rect), rect
 
 
 def test_pick_up_summon_and_negotiate_through_the_action_bar(app):

@@ -493,3 +493,26 @@ def test_bad_remembered_choices_in_the_settings_file_are_dropped():
                                       "last_system": 5})
     assert list(s.last_matches) == ["bindings"] and s.last_system == ""
     assert problems == ["last_system 5"]
+
+
+def test_the_card_games_set_up_speaks_of_neither_units_nor_terrain(app, monkeypatch):
+    # #12 copy: choosing the card game showed "Units and terrain come from the system's
+    # standard set-up" where a map would be
+    from game.client.ui import draw
+    drawn: list[str] = []
+    real = draw.text
+
+    def record(surface, s, *args, **kwargs):
+        drawn.append(s)
+        return real(surface, s, *args, **kwargs)
+
+    monkeypatch.setattr(draw, "text", record)
+    app.apply(reset(NewMatchScene(app)))
+    app.settle()
+    scene = app.top
+    scene.choose_system([str(s.id) for s in scene.systems].index("gemwielders"))
+    drawn.clear()
+    app.settle(2)
+    shown = "\n".join([texts(app), *drawn])
+    assert "standard set-up" in shown                     # the panel does say where play begins
+    assert "unit" not in shown.lower() and "terrain" not in shown.lower()

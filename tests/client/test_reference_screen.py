@@ -177,3 +177,115 @@ def test_each_section_heading_stands_once_above_its_own_rows(app, system_id):
         y = heading.get_relative_rect().y
         assert mine and y == mine[0] - scene.row_h, section      # right above its first row
         assert mine == list(range(mine[0], mine[0] + scene.row_h * len(mine), scene.row_h))
+
+
+# -- every word the bars and the card table show leads to its page (#12: F1 over "Attack",
+#    "Ability", "Ready" or the card table's life counter opened the first page) ----------------
+GEMS_BAR = {"Move": "ms", "Fly": "fms", "Pick up": "carry", "Summon": "carry",
+            "Ability": "ability", "Attack": "ready", "Strike": "ready", "Negotiate": "negotiate",
+            "Shatter": "poof", "More": "carry", "End Turn": "action_slot"}
+BINDINGS_BAR = {"Movement": "speed", "Move": "speed", "Ready": "readied",
+                "End turn": "segment"}
+
+
+def _bar_pages(app, scene, system_id: str) -> dict[str, str | None]:
+    """What F1 opens over each button of the bar now shown (label -> entry id)."""
+    app.settle(2)
+    got: dict[str, str | None] = {}
+    for b in scene.bar.buttons:
+        app.move_mouse(b.rect.center)
+        found = help_entry(system_id, scene.help_text())
+        got[b.payload.label] = found.id if found is not None else None
+    return got
+
+
+def test_every_gems_bar_button_opens_its_own_page(app):
+    match = shot_match("garnet")
+    scene = open_battle(app, match)
+    got = _bar_pages(app, scene, "gems")
+    app.press_key(pygame.K_6)                          # Ready: the bar offers the Strike
+    got.update(_bar_pages(app, scene, "gems"))
+    assert any(label.startswith("Strike") for label in got)
+    for label, page in got.items():
+        assert page == GEMS_BAR[label.split(" (")[0]], (label, page)
+
+
+def test_every_bindings_bar_button_opens_its_own_page(app):
+    from game.client.systems.bindings.shots import _scene, grove_match
+    scene = _scene(app, grove_match())
+    app.apply(reset(scene))
+    got = _bar_pages(app, scene, "bindings")
+    assert {"Ready", "End turn"} <= set(got)
+    for b in scene.bar.buttons:
+        label, ident = b.payload.label, b.payload.id
+        if ident.startswith("move:"):              # a move's button opens the move's page
+            assert got[label] == f"move_{ident.split(':', 1)[1]}", label
+        else:
+            assert got[label] == BINDINGS_BAR[label.split(" (")[0]], (label, got[label])
+
+
+def _mid_game_table(app):
+    from game.client.systems.gemwielders.shots import new_match, play_until
+    from game.client.systems.gemwielders.table import CardTableScene
+    app.settings.animation_speed = "instant"
+    m = new_match(3)
+    s = CardTableScene(app, m)
+    s.ai_use_process = False
+    s.viewer = 0
+    play_until(s, lambda mm: mm.state.turn >= 6 and mm.state.phase == "main")
+    s.viewer = m.decision.seat
+    app.apply(reset(s))
+    app.settle(2)
+    return s
+
+
+def test_f1_over_each_part_of_the_card_table_opens_its_page(app):
+    table = _mid_game_table(app)
+    wanted = {"life": "life", "power": "power", "sockets": "gembearers", "opp_hand": "hand",
+              "gem_deck": "gem_card_deck", "gem": None, "defense": "defense_setup",
+              ("pile", "deck"): "piles", ("pile", "discard"): "piles",
+              ("pile", "scrap"): "scrap"}
+    seen = set()
+    for hot in list(table.hot):
+        key = hot.key[:2] if hot.key[0] == "pile" else hot.key[0]
+        if key not in wanted or hot.face is not None:
+            continue                            # a card shown there opens the card's page
+        app.move_mouse(hot.rect.center)
+        found = help_entry("gemwielders", table.help_text())
+        page = wanted[key] or f"gem_{GEM_IDS[hot.key[1]]}"
+        assert found is not None and found.id == page, (hot.key, found and found.id)
+        seen.add(key)
+    assert {"life", "power", "sockets", "opp_hand", "gem_deck", "gem", ("pile", "deck"),
+            "defense"} <= seen
+    for zone, page in (("mods", "modification"), ("play", "draft")):
+        r = table.zones[zone]
+        spot = next((x, y) for y in range(r.y + 4, r.bottom, 6) for x in range(r.x + 4, r.right, 6)
+                    if not any(h.rect.collidepoint((x, y)) for h in table.hot))
+        app.move_mouse(spot)
+        found = help_entry("gemwielders", table.help_text())
+        assert found is not None and found.id == page, (zone, found and found.id)
+    top = table.rects["top"]
+    app.move_mouse((top.x + top.w // 3, top.centery))      # the phase tracker
+    assert help_entry("gemwielders", table.help_text()).id == "phases"
+
+
+def test_f1_over_a_card_table_log_line_opens_its_card_or_term(app):
+    table = _mid_game_table(app)
+    log = table.log
+    assert log.names                                       # a card named in the log
+    rect, face = log.names[-1]
+    app.move_mouse(rect.center)
+    assert table.help_text() == face.id
+    found = None
+    inner = log.rect.inflate(-16, -30)
+    for y in range(inner.bottom - 4, inner.y, -4):         # a line naming no card
+        pos = (inner.x + 2, y)
+        if log.card_at(pos) is None and log.entry_at(pos) is not None:
+            app.move_mouse(pos)
+            found = help_entry("gemwielders", table.help_text())
+            if found is not None:
+                break
+    assert found is not None
+
+
+GEM_IDS = {"R": "ruby", "S": "sapphire", "E": "emerald", "T": "topaz", "A": "amethyst"}

@@ -128,6 +128,8 @@ class ActionButton:
     actions: tuple[tuple[str, Any], ...] = ()
     confirm: str = ""                  # non-empty: ask this question before submitting
     primary: bool = False
+    topic: str = ""                    # the rules reference entry (id or term) F1 opens over
+                                       # it; empty: the label itself is looked up
 
 
 @dataclass(slots=True)

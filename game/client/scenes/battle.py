@@ -829,7 +829,22 @@ class BattleScene(MatchScene):
         if tip is not None:
             return tip[0]
         b = self.bar.at(mouse)
-        return b.label if b is not None else None
+        if b is None:
+            return None
+        spec = b.payload
+        return (spec.topic or b.label) if isinstance(spec, ActionButton) else b.label
+
+    def results_units(self) -> list[tuple[str, str, int]]:
+        """Every unit in the initiative order, then any other the match's tally names (one that
+        fell may have left a system's order), for the results' table."""
+        out = [(e.id, e.name, e.side) for e in self.presenter.initiative()[0]]
+        listed = {uid for uid, _, _ in out}
+        t = self.match.tally()
+        for uid in dict.fromkeys([*t.taken, *t.downed, *t.dealt]):
+            side = self.match.system.side_of(self.match.state, uid)
+            if uid not in listed and side is not None:
+                out.append((uid, self.presenter.unit_name(uid), side))
+        return out
 
     # -- helpers for tests and shots ------------------------------------------------------------------
     def cell_pos(self, cell: tuple[int, int]) -> tuple[int, int]:

@@ -352,6 +352,11 @@ class MatchScene(Scene):
         button); None: the reference opens on its first page. A subclass knows its layout."""
         return None
 
+    def results_units(self) -> list[tuple[str, str, int]]:
+        """(id, name, side) of every unit, for the results' per-unit table; none by default (a
+        game without units on a map)."""
+        return []
+
     def open_reference(self, text: str | None = None) -> Transition:
         """The rules reference of this match's system, on the entry `text` is about."""
         from game.client.scenes.reference import ReferenceScene
@@ -413,7 +418,8 @@ class MatchScene(Scene):
                     from game.client.scenes.results import ResultsScene
                 except ImportError:
                     return None
-                return push(ResultsScene(self.app, self.match, self._end_reason))
+                return push(ResultsScene(self.app, self.match, self._end_reason,
+                                         self.results_units()))
             return None
         if self.animating:
             return None

@@ -1,9 +1,11 @@
-"""Results: who won, in how many rounds, a few numbers from the match; Rematch or Menu.
+"""Results: who won and why, in how many rounds, a few numbers from the match, and what each
+unit dealt and took; Rematch or Menu.
 
 Owns: the end-of-match screen, drawn over the final board (an overlay). The winner and rounds
 are read from the match (`match.winner`, the state's `round` if it has one); a system may add
-its own lines with its `match_stats(state) -> list[(label, value)]` hook (none by default). The battle scene
-may pass the MatchEnded reason. Rematch starts the same config with a new seed.
+its own lines with its `match_stats(state) -> list[(label, value)]` hook (none by default).
+The battle scene may pass the MatchEnded reason and its units (id, name, side) for the
+per-unit table. Rematch starts the same config with a new seed.
 
 Must not: change the finished match.
 """
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 import pygame
 
@@ -25,6 +27,10 @@ from game.engine.series import Series
 
 if TYPE_CHECKING:
     from game.client.app import App
+
+UNIT_HEAD = 28          # the per-unit table's heading, in unscaled pixels
+UNIT_ROW = 24           # ... and each of its rows
+UNIT_PAD = 10           # ... and the room left under it, above the buttons
 
 
 def seat_name(match: Match, seat: int) -> str:
@@ -80,14 +86,51 @@ def story(match: Match) -> list[tuple[str, str]]:
     return out
 
 
+def unit_story(match: Match, units: Sequence[tuple[str, str, int]]) -> list[list[tuple[str, str]]]:
+    """Per side (a column each, in side order), each unit's (name, line) from the match's tally:
+    damage dealt (only when the system's events name units as the source: bindings names the
+    move), damage taken, and whether it went down. `units` are (id, name, side) as the screen
+    that played the match knows them."""
+    t = match.tally()
+    ids = {uid for uid, _, _ in units}
+    names_dealers = any(src in ids for src in t.dealt)
+    by_side: dict[int, list[tuple[str, str]]] = {}
+    for uid, name, side in units:
+        words = []
+        if names_dealers:
+            words.append(f"dealt {t.dealt.get(uid, 0)}")
+        words.append(f"took {t.taken.get(uid, 0)}")
+        if uid in t.downed:
+            words.append("down")
+        by_side.setdefault(side, []).append((name, " · ".join(words)))
+    return [by_side[side] for side in sorted(by_side)]
+
+
 class ResultsScene(UIScene):
     overlay = True
 
-    def __init__(self, app: "App", match: Match, reason: str = ""):
+    def __init__(self, app: "App", match: Match, reason: str = "",
+                 units: Sequence[tuple[str, str, int]] = ()):
         super().__init__(app)
         self.match = match
         self.reason = reason
         self.stats = match_stats(match)
+        #: per side, (unit name, what it dealt and took) - empty for a game without units
+        self.units = unit_story(match, units) if units else []
+        self.unit_sides = sorted({side for _, _, side in units})    # the side of each column
+        self.drawn: list[pygame.Rect] = []      # the lines drawn last frame (tests check them)
+
+    def unit_rows(self) -> int:
+        """Rows of the per-unit table that fit the window (the longest side's units at most)."""
+        want = max((len(col) for col in self.units), default=0)
+        if not want:
+            return 0
+        room = (self.app.size[1] - self.px(24) - self._base_height()
+                - self.px(UNIT_HEAD + UNIT_PAD))
+        return max(0, min(want, room // self.px(UNIT_ROW)))
+
+    def _base_height(self) -> int:
+        return self.px(240 + 34 * len(self.stats))
 
     @property
     def headline(self) -> str:
@@ -98,7 +141,9 @@ class ResultsScene(UIScene):
 
     def box(self) -> pygame.Rect:
         sw, sh = self.app.size
-        r = pygame.Rect(0, 0, self.px(680), self.px(240 + 34 * len(self.stats)))
+        rows = self.unit_rows()
+        extra = self.px(UNIT_HEAD + UNIT_PAD) + rows * self.px(UNIT_ROW) if rows else 0
+        r = pygame.Rect(0, 0, min(self.px(680), sw - self.px(24)), self._base_height() + extra)
         r.center = (sw // 2, sh // 2)
         return r
 
@@ -149,17 +194,52 @@ class ResultsScene(UIScene):
                   bold=True, anchor="midtop")
         draw.text(surface, self.headline, (box.centerx, box.y + px(48)), px(40), draw.TEXT,
                   bold=True, anchor="midtop")
+        drawn = self.drawn = []
         y = box.y + px(104)
         if self.reason:
-            draw.text(surface, self.reason, (box.centerx, y), px(17), draw.COOL, anchor="midtop")
+            # why it ended (a called time explains who was ahead): shrunk, then cut, to fit
+            words, size = draw.fitted(self.reason, px(17), box.w - px(48), smallest=px(13))
+            drawn.append(draw.text(surface, words, (box.centerx, y), size, draw.COOL,
+                                   anchor="midtop"))
         y += px(32)
         draw.ornament(surface, (box.centerx, y), px(200))
         y += px(18)
         for label, value in self.stats:
-            draw.text(surface, label, (box.x + px(48), y), px(17), draw.TEXT_DIM, shadow=False)
-            draw.text(surface, value, (box.right - px(48), y), px(17), draw.TEXT, bold=True,
-                      anchor="topright", shadow=False)
+            drawn.append(draw.text(surface, label, (box.x + px(48), y), px(17), draw.TEXT_DIM,
+                                   shadow=False))
+            drawn.append(draw.text(surface, value, (box.right - px(48), y), px(17), draw.TEXT,
+                                   bold=True, anchor="topright", shadow=False))
             y += px(34)
+        rows = self.unit_rows()
+        if rows:
+            self._draw_units(surface, box, y, rows)
+
+    def _draw_units(self, surface: pygame.Surface, box: pygame.Rect, y: int, rows: int) -> None:
+        """Each side's units in a column: name on the left, dealt/taken/down on the right."""
+        px = self.px
+        drawn = self.drawn
+        inner = box.w - px(96)
+        gap = px(24)
+        cols = len(self.units)
+        colw = (inner - gap * (cols - 1)) // max(1, cols)
+        for i, col in enumerate(self.units):
+            x = box.x + px(48) + i * (colw + gap)
+            # each column is headed by the seat whose units it lists
+            head, hsize = draw.fitted(f"{seat_name(self.match, self.unit_sides[i]).upper()}'S UNITS",
+                                      px(13), colw, bold=True)
+            drawn.append(draw.text(surface, head, (x, y + px(4)), hsize, draw.WARM, bold=True,
+                                   shadow=False))
+            ry0 = y + px(UNIT_HEAD)
+            for j, (name, line) in enumerate(col[:rows]):
+                if j == rows - 1 and len(col) > rows:
+                    name, line = f"and {len(col) - rows + 1} more", ""
+                ry = ry0 + j * px(UNIT_ROW)
+                value, vsize = draw.fitted(line, px(15), colw * 3 // 5, bold=True)
+                vr = draw.text(surface, value, (x + colw, ry), vsize, draw.TEXT, bold=True,
+                               anchor="topright", shadow=False)
+                label, lsize = draw.fitted(name, px(15), colw - vr.w - px(8))
+                drawn += [vr, draw.text(surface, label, (x, ry), lsize, draw.TEXT_DIM,
+                                        shadow=False)]
 
     def menu(self) -> Transition:
         return reset(self.app.screens.title())

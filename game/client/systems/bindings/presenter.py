@@ -484,7 +484,7 @@ class BindingsPresenter(Presenter):
         out.append(ActionButton("movement", label, str(hot) if hot <= 9 else "", bool(entries),
                                 "Start a movement action, or keep going with the one under way: "
                                 "reachable hexes are tinted for the chosen kind",
-                                actions=tuple(entries)))
+                                actions=tuple(entries), topic="speed"))
         hot += 1
         ready_entries: list[tuple[str, Any]] = []
         seen = set()
@@ -503,11 +503,11 @@ class BindingsPresenter(Presenter):
                                           f"ready:{a.move}:{a.trigger}"))
         out.append(ActionButton("ready", "Ready", str(hot) if hot <= 9 else "", bool(ready_entries),
                                 "Hold a move until its trigger happens this round (BND-25)",
-                                actions=tuple(ready_entries)))
+                                actions=tuple(ready_entries), topic="readied"))
         end_ok = any(isinstance(a, EndTurn) for a in legal)
         out.append(ActionButton("end_turn", "End turn", "Space", end_ok,
                                 "Finish this turn; unused hexes of this segment are lost",
-                                action=EndTurn(), primary=True))
+                                action=EndTurn(), primary=True, topic="segment"))
         return out
 
     def _opening_buttons(self, actor: str | None, legal: list) -> list[ActionButton]:

@@ -466,14 +466,15 @@ class GemsPresenter(Presenter):
         if st.ready_open and has(A.Strike):
             n = len(st.plans)
             out.append(ActionButton("strike", f"Strike ({n})", "6", n > 0,
-                                    "Roll every aimed arm", action=by[A.Strike][0], primary=True))
+                                    "Roll every aimed arm", action=by[A.Strike][0], primary=True,
+                                    topic="ready"))
         else:
             out.append(ActionButton("ready", "Attack", "6", has(A.Ready) or has(A.AssignArm),
                                     "Ready an attack (1 slot), then click a target for each arm."
                                     " Quicker: click an enemy in reach to aim every free arm at"
                                     " her, see the odds, and confirm the Strike",
                                     action=by[A.Ready][0] if has(A.Ready) else None,
-                                    mode=None if has(A.Ready) else "attack"))
+                                    mode=None if has(A.Ready) else "attack", topic="ready"))
         out.append(ActionButton("negotiate", "Negotiate", "7", has(A.Negotiate),
                                 "Social Rolls for a truce with a chosen gem", mode="negotiate"))
         out.append(ActionButton("shatter", "Shatter", "8", has(A.Shatter),
@@ -484,9 +485,11 @@ class GemsPresenter(Presenter):
         for t in (A.DropItem, A.Dismiss, A.HandOver, A.UnassignArm):
             other.extend(menu(t))
         out.append(ActionButton("other", "More", "9", bool(other),
-                                "Drop, dismiss, hand over, un-aim", actions=tuple(other)))
+                                "Drop, dismiss, hand over, un-aim", actions=tuple(other),
+                                topic="carry"))
         out.append(ActionButton("end_turn", "End Turn", "Space", any(isinstance(a, EndTurn) for a in legal),
-                                "Finish this gem's turn", action=EndTurn(), primary=True))
+                                "Finish this gem's turn", action=EndTurn(), primary=True,
+                                topic="action_slot"))
         return out
 
     def _fly_button(self, by: dict, has) -> ActionButton:
@@ -516,10 +519,10 @@ class GemsPresenter(Presenter):
             return ActionButton("ability", "Ability", "5", True,
                                 f"{self.ability_name(entries[0][1].split(':', 1)[1])}: "
                                 "see what it does, then press again to use it",
-                                mode=entries[0][1])
+                                mode=entries[0][1], topic="ability")
         return ActionButton("ability", "Ability", "5", has(A.UseAbility, A.EndAbility),
                             "Use or end a Gemstone Ability (a use is previewed first)",
-                            actions=entries)
+                            actions=entries, topic="ability")
 
     def _ability_menu(self, by: dict) -> tuple[tuple[str, Any], ...]:
         out: list[tuple[str, Any]] = []

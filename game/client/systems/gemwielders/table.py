@@ -44,6 +44,14 @@ STEP_TIME = 0.32        # seconds per attack beat at normal speed (UX: 200-400 m
 #: how many actions back the recap can take lines out again (undo never reaches further)
 MARKS_KEPT = 256
 
+#: the rules reference entry F1 opens over a part of the table that is not a card: a hot
+#: spot's kind (a pile by its name) or a zone's name
+HELP_TOPICS = {"life": "life", "power": "power", "sockets": "gembearers", "opp_hand": "hand",
+               "gem_deck": "gem_card_deck", "sources": "card_source", "deck": "piles",
+               "discard": "piles", "scrap": "scrap", "defense": "defense_setup",
+               "mods": "modification", "mod": "modification", "mod_opp": "modification",
+               "play": "draft", "bearer": "gembearers", "bearer_opp": "gembearers"}
+
 
 @dataclass
 class AttackShow:
@@ -343,13 +351,38 @@ class CardTableScene(MatchScene):
         return None
 
     def help_text(self) -> str | None:
-        """F1 explains the card under the pointer (a face-down card stays unnamed)."""
-        faces = [face for r, face, _ in self.prompt_cards if r.collidepoint(self.mouse)]
-        hot = self._hot_at(self.mouse)
+        """F1 explains what is under the pointer: a card (a face-down card stays unnamed), a
+        card named in the log, else the part of the table (a counter, a pile, a zone, the phase
+        tracker) or the log line, as a reference term."""
+        mouse = self.mouse
+        faces = [face for r, face, _ in self.prompt_cards if r.collidepoint(mouse)]
+        hot = self._hot_at(mouse)
         if hot is not None and hot.face is not None:
             faces.append(hot.face)
+        named = self.log.card_at(mouse)
+        if named is not None:
+            faces.append(named)
         shown = [f for f in faces if not f.hidden]
-        return shown[0].id if shown else None
+        if shown:
+            return shown[0].id
+        if hot is not None:
+            kind = hot.key[1] if hot.key[0] == "pile" else hot.key[0]
+            if kind == "gem":
+                return GEM_NAMES[hot.key[1]]
+            if kind in HELP_TOPICS:
+                return HELP_TOPICS[kind]
+        entry = self.log.entry_at(mouse)
+        if entry is not None:
+            return entry.text
+        if self.rects["top"].collidepoint(mouse):
+            return "phases"
+        for zone, r in self.zones.items():
+            if r.collidepoint(mouse):
+                t = self._table
+                if zone == "play" and t is not None and t.phase == "attack":
+                    return "attack"
+                return HELP_TOPICS.get(zone)
+        return None
 
     def _hot_at(self, pos) -> Hot | None:
         for h in reversed(self.hot):

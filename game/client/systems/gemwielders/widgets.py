@@ -313,7 +313,8 @@ class GameLog:
         self.entries: list[LogEntry] = []
         self.scroll = 0
         self.names: list[tuple[pygame.Rect, CardFace]] = []
-        self._rows: list[tuple[list[tuple[str, CardFace | None]], tuple]] = []
+        self.shown: list[tuple[pygame.Rect, LogEntry]] = []     # each drawn row and its entry
+        self._rows: list[tuple[list[tuple[str, CardFace | None]], tuple, LogEntry]] = []
         self._width = 0
         self._cache = RegionCache()
 
@@ -352,12 +353,12 @@ class GameLog:
                         continue
                     w = (bold if face is not None else font).size(part)[0]
                     if used + w > width and row:
-                        rows.append((row, e.colour))
+                        rows.append((row, e.colour, e))
                         row, used = [], int(10 * self.text.scale)
                         row.append(("", None))
                     row.append((part, face))
                     used += w
-            rows.append((row, e.colour))
+            rows.append((row, e.colour, e))
         return rows
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -384,9 +385,11 @@ class GameLog:
         shown = self._rows[max(0, end - fit):end]
         y = inner.bottom - len(shown) * lh
         self.names = []
+        self.shown = []
         clip = surface.get_clip()
         surface.set_clip(inner)
-        for row, colour in shown:
+        for row, colour, entry in shown:
+            self.shown.append((pygame.Rect(inner.x, y, inner.w, lh), entry))
             x = inner.x
             for part, face in row:
                 if not part:
@@ -410,6 +413,13 @@ class GameLog:
         for rr, face in self.names:
             if rr.collidepoint(pos):
                 return face
+        return None
+
+    def entry_at(self, pos) -> LogEntry | None:
+        """The log line drawn at `pos` (any of its rows), or None."""
+        for rr, entry in self.shown:
+            if rr.collidepoint(pos):
+                return entry
         return None
 
     def on_wheel(self, dy: int) -> None:
