@@ -289,3 +289,24 @@ def test_f1_over_a_card_table_log_line_opens_its_card_or_term(app):
 
 
 GEM_IDS = {"R": "ruby", "S": "sapphire", "E": "emerald", "T": "topaz", "A": "amethyst"}
+
+
+def test_f1_over_every_sidebar_line_opens_a_page(app):
+    # #12: F1 over "Arm 1: Buckler", "Unlocked: Blocking" or "Left: Move" opened the first page
+    # (only the stat chips and lines with a tooltip were known to F1, by their label alone)
+    from game.client.systems.bindings.shots import _scene, grove_match
+    for system_id, scene in (("gems", open_battle(app, shot_match("garnet"))),
+                             ("bindings", _scene(app, grove_match()))):
+        app.apply(reset(scene))
+        ids = scene.match.state.units if system_id == "gems" else scene.match.state.combatants
+        checked = 0
+        for uid in ids:
+            scene.selected = uid
+            app.move_mouse((scene.sidebar.rect.x + 2, scene.sidebar.rect.bottom - 2))
+            app.settle(1)
+            for rect, words in list(scene.sidebar.said):
+                app.move_mouse(rect.center)
+                found = help_entry(system_id, scene.help_text())
+                assert found is not None, (system_id, uid, words)
+                checked += 1
+        assert checked >= 2 * len(ids), system_id

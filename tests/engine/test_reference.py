@@ -88,6 +88,12 @@ def test_terms_the_screens_show_are_explained():
     assert gems.find("FMS").id == "fms"
     assert gems.find("Action Slot").id == "action_slot"
     assert bnd.find("Edge: cover").id == "edge"
+    # the card table's words: card triggers, the used state, who goes first, the redeal
+    gw = ref("gemwielders")
+    for word, page in (("Reveal", "attack"), ("ready", "ready_used"), ("used", "ready_used"),
+                       ("wins ties", "overview"), ("redeal", "gem_card_deck"),
+                       ("life", "life"), ("Scrap", "scrap"), ("gem pool", "gem_pool")):
+        assert gw.find(word) is not None and gw.find(word).id == page, word
     # a log line names its terms, the longest name first
     assert [e.id for e in bnd.mentioned("Aeromancer uses Air Blast")][:2] == [
         "combatant_aeromancer", "move_air_blast"]

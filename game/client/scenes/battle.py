@@ -32,6 +32,7 @@ from game.client.render import sprites
 from game.client.render.board_view import BoardView
 from game.client.scene import Transition, push
 from game.client.scenes.match_scene import MatchScene, digit_of_key
+from game.client.scenes.reference import help_entry
 from game.client.ui import battle_widgets as W
 
 if TYPE_CHECKING:
@@ -825,6 +826,11 @@ class BattleScene(MatchScene):
                 return self._unit_help(uid)
         if self.initiative.rect.collidepoint(mouse):
             return self._unit_help(self.initiative.unit_at(mouse))
+        said = self.sidebar.words_at(mouse)
+        if said:
+            # a line's text names its subject (an item, a status); a bare one ("empty") its label
+            return next((w for w in said if help_entry(self.match.system.id, w) is not None),
+                        said[0])
         tip = self.sidebar.tip_at(mouse)
         if tip is not None:
             return tip[0]

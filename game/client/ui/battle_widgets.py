@@ -286,6 +286,7 @@ class Sidebar:
         self.text = text
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.tips: list[tuple[pygame.Rect, str, str]] = []   # hover regions: (rect, title, text)
+        self.said: list[tuple[pygame.Rect, tuple[str, ...]]] = []   # every line: (rect, words)
         self.keys: tuple[str, ...] = self.KEYS   # the key hints (a presenter may name its own)
         self.tile_hint = "Hover a tile for its terrain."
         self._cache = RegionCache()
@@ -309,6 +310,7 @@ class Sidebar:
         pygame.draw.rect(surface, (24, 28, 35), r)
         pygame.draw.line(surface, BORDER, r.topleft, r.bottomleft)
         self.tips = []
+        self.said = []
         pad = int(12 * s)
         x0 = r.x + pad
         w = r.w - 2 * pad
@@ -428,9 +430,20 @@ class Sidebar:
                 body.set_alpha(140)
             surface.blit(body, (x, y))
             y += lh
+        where = pygame.Rect(start, top, w, y - top)
         if ln.tooltip:
-            self.tips.append((pygame.Rect(start, top, w, y - top), ln.label or ln.text, ln.tooltip))
+            self.tips.append((where, ln.label or ln.text, ln.tooltip))
+        # what the line is about for F1: its text (the item, the status), else its label
+        self.said.append((where, tuple(filter(None, (ln.text, ln.label)))))
         return y
+
+    def words_at(self, pos) -> tuple[str, ...] | None:
+        """The words of the panel line at `pos`, its text then its label (the rules reference
+        looks up the first that names something)."""
+        for rect, words in self.said:
+            if rect.collidepoint(pos):
+                return words
+        return None
 
     def tip_at(self, pos) -> tuple[str, str] | None:
         for rect, title, tip in self.tips:
