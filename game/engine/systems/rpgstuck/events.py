@@ -30,8 +30,8 @@ class InitiativeSettled(core.InitiativeSettled):
 @event("rs.moved")
 @dataclass(frozen=True, slots=True)
 class Moved(core.Moved):
-    """`mover` went along `path` (each square entered, the start excluded); `mode` "walk",
-    "shift" or "pushed" ("dragged" by a holder, "ridden" under its rider, "mount" and
+    """`mover` went along `path` (each square entered, the start excluded); `mode` "walk"
+    ("fly" in the air, B-25), "shift" or "pushed" ("dragged" by a holder, "ridden" under its rider, "mount" and
     "dismount" onto and off a mount, "teleport"); `forced` when something else moved it; `cost` ft of
     movement paid."""
 

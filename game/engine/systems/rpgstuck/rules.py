@@ -452,7 +452,7 @@ def walk(state: RpgState, c: Creature, goal: Cell, rng: Rng, passed: tuple[str, 
     start = (c.x, c.y)
     if taken:
         c.x, c.y = path[taken - 1]
-    events.append(Moved(c.id, tuple(path[:taken]), "walk", False, cost))
+    events.append(Moved(c.id, tuple(path[:taken]), "fly" if c.aloft else "walk", False, cost))
     events += mount.carry(state, c, start)
     events += flight.keep_heights(state, high)
     events += grapple.drag(state, c, start, tuple(path[:taken]))
