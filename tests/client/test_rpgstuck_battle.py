@@ -364,6 +364,25 @@ def test_the_shots_show_a_picker_a_forecast_a_dark_corner_and_the_block_prompt(a
     assert app.top is block                             # no curtain: the viewer is the defender
 
 
+@pytest.mark.rule("RS-B-25", "RS-B-26")
+def test_the_shots_show_a_flier_in_the_air_and_an_opportunity_prompt(app):
+    """A harpy 15 ft over the hall with its altitude on the token, the Knight's Strike hovering
+    it with the engine's reason it cannot reach; the opportunity prompt for an imp's seat."""
+    from game.client.systems.rpgstuck.shots import HARPY_TO, build
+    app.settings.animation_speed = "instant"
+    shots = dict(build(app))
+    fl = shots["rpgstuck_flier"]
+    app.apply(reset(fl))
+    app.settle(2)
+    tok = {t.id: t for t in fl.presenter.tokens(0)}["harpy"]
+    assert tok.altitude == 15 and (tok.x, tok.y) == HARPY_TO
+    assert fl._current_forecast().startswith("Strike cannot reach\nharpy is ")
+    op = shots["rpgstuck_opportunity"]
+    app.apply(reset(op))
+    app.settle(2)
+    assert op.prompt_panel is not None and op.prompt_panel.title == "Opportunity attack?"
+
+
 def test_every_rpgstuck_action_reads_as_our_own_words(monkeypatch):
     """Each action a seat can pick (the More menu lists the ones without a button) is named in
     words, never by its record's class name (Area Attack and Use Step once were)."""

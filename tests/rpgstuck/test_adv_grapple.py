@@ -122,7 +122,7 @@ def test_a_hold_made_at_10_ft_stays_10_ft_as_the_holder_moves_15_ft():
     # speed 35 halves to 17 while holding; 15 ft north
     m.submit(Move("bas", 4, 1))
     k, b = m.state.creatures["knight"], m.state.creatures["bas"]
-    assert (k.x, k.y) == (2, 1) and grapple.distance_ft(b, k) == 10
+    assert (k.x, k.y) == (2, 1) and grapple.distance_ft(m.state, b, k) == 10
 
 
 @pytest.mark.rule("RS-76")

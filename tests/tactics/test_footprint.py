@@ -108,3 +108,21 @@ def test_offsets_holding_filters_block_offsets(origin, size, reach, cells):
     want = [o for o in fp.block_offsets(reach)
             if set(fp.block(fp.block_anchor(origin, size, *o), size)) & set(cells)]
     assert fp.offsets_holding(origin, size, cells, reach) == want
+
+
+def test_layer_gap_counts_layers_between_bodies():
+    assert fp.layer_gap(0, 1, 0, 1) == 0            # side by side on the ground
+    assert fp.layer_gap(0, 1, 1, 1) == 1            # one layer up: touching, as adjacent squares
+    assert fp.layer_gap(0, 1, 3, 1) == 3
+    assert fp.layer_gap(3, 1, 0, 2) == 2            # above a body two layers tall
+    assert fp.layer_gap(0, 2, 1, 1) == 0            # beside the upper half of a tall body
+
+
+@given(cell, st.integers(0, 6), size_st, cell, st.integers(0, 6), size_st)
+@settings(max_examples=60, deadline=None)
+def test_distance3_is_never_less_than_flat_and_symmetric(a, za, sa, b, zb, sb):
+    ca, cb = fp.block(a, sa), fp.block(b, sb)
+    d = fp.cells_distance3(ca, za, sa, cb, zb, sb)
+    assert d >= fp.cells_distance(ca, cb)
+    assert d == fp.cells_distance3(cb, zb, sb, ca, za, sa)
+    assert fp.cells_distance3(ca, za, sa, cb, za, sb) == fp.cells_distance(ca, cb)

@@ -1,6 +1,7 @@
 """Footprints of big creatures on a square grid: Size x Size blocks anchored at their top-left.
 
-Owns: the cells of a block, distances between blocks and between any two sets of cells, the
+Owns: the cells of a block, distances between blocks and between any two sets of cells (flat,
+or in three dimensions with a gap between heights for fliers), the
 grid of blocks aligned with a creature (block offsets, nearest first), rings and areas of blocks
 around a block (area effects of a big attacker), straight lines in block units (an attack as
 wide as its attacker), and block centres in half cells (`centre2`) so directions between
@@ -44,6 +45,21 @@ def cells_distance(a: Iterable[Cell], b: Iterable[Cell]) -> int:
     if best < 0:
         raise ValueError("cells_distance() needs at least one cell on each side")
     return best
+
+
+def layer_gap(low_a: int, tall_a: int, low_b: int, tall_b: int) -> int:
+    """The vertical gap, in layers of one cell's height, between two bodies whose lowest layer
+    is `low_*` and that stand `tall_*` layers (at least 1): 0 when they share a layer, 1 when
+    one stands on the layer just above the other's top (as `cells_distance` counts squares)."""
+    top_a, top_b = low_a + max(1, tall_a) - 1, low_b + max(1, tall_b) - 1
+    return max(0, low_b - top_a, low_a - top_b)
+
+
+def cells_distance3(a: Iterable[Cell], low_a: int, tall_a: int,
+                    b: Iterable[Cell], low_b: int, tall_b: int) -> int:
+    """Chebyshev distance in three dimensions between two bodies: the larger of the flat
+    `cells_distance` of their footprints and their `layer_gap` (heights in cell units)."""
+    return max(cells_distance(a, b), layer_gap(low_a, tall_a, low_b, tall_b))
 
 
 def block_distance(a: Cell, b: Cell, size: int) -> int:

@@ -21,15 +21,15 @@ from typing import Any
 
 from game.engine.actions import Concede, EndTurn
 from game.engine.events import DiceRolled
-from game.engine.systems.rpgstuck import (arith, attack, called, jumps, limbs, mount, rolls, rules,
-                                          sight, tools)
+from game.engine.systems.rpgstuck import (arith, attack, called, flight, heights, jumps, limbs,
+                                          moves, mount, opportunity, rolls, rules, sight, tools)
 from game.engine.systems.rpgstuck import odds as rs_odds
 from game.engine.systems.rpgstuck.actions import (Aim, Assail, Attack, Avert, Block, Dash,
                                                   Discern, Dismount, Escape, Finish, Grapple,
                                                   Haul, Hide, Mount, Move, PickUp, Release,
                                                   LongJump, Resist, Seize, Shift, StretchJump, SwapLimb,
                                                   Teleport, Shove, StandUp, AreaAttack,
-                                                  UseStep)
+                                                  UseStep, Fly, HoldAloft, Opportunity)
 from game.engine.systems.rpgstuck.attack import AVERT_DIE, BLOCK_STAGE
 from game.engine.systems.rpgstuck.forecast import predict
 from game.engine.systems.rpgstuck.content import part_y
@@ -64,11 +64,12 @@ MOVE_VERBS = {"walk": "walks", "shift": "shifts", "pushed": "is pushed", "fall":
 
 #: the actions the bar, the map and the prompts offer by their own controls
 _ON_THE_BAR = (Move, Shift, Attack, Aim, Assail, Avert, Dash, StandUp, Hide, Shove, Discern,
-               Finish, Grapple, Block, EndTurn, Concede)
+               Finish, Grapple, Block, Fly, HoldAloft, Opportunity, EndTurn, Concede)
 #: targeting modes that pick a creature on the map for an action naming its square
 _AT_SQUARE = {"shove": Shove, "finish": Finish, "discern": Discern, "grapple": Grapple}
 #: conditions that name another creature (its name follows the badge's words)
-_WITH_WHOM = {"grappled": "by", "grappling": "", "mounted": "", "ridden": "by", "marked": "by"}
+_WITH_WHOM = {"grappled": "by", "grappling": "", "mounted": "", "ridden": "by", "marked": "by",
+              "carried": "by"}
 
 
 class RpgStuckPresenter(SeatViewPresenter):
@@ -178,6 +179,7 @@ class RpgStuckPresenter(SeatViewPresenter):
             colour, glyph = looks.creature_look(c.entry, c.name)
             out.append(TokenInfo(c.id, self.unit_name(c.id), c.side, c.x, c.y, c.size, c.hp, c.max_hp,
                                  temp_hp=c.temp_hp, colour=colour, badges=self._badges(c),
+                                 altitude=c.altitude if c.aloft else None,    # B-25, in ft
                                  acting=c.id == acting, glyph=glyph))
         return out
 
@@ -222,6 +224,14 @@ class RpgStuckPresenter(SeatViewPresenter):
                  ("Ref", str(c.reflex), "Reflex: what area and dodgeable attacks must reach"),
                  ("Will", str(c.will), "Will: what mind attacks must reach"),
                  ("Speed", f"{c.speed} ft", "Walking speed per turn (5 ft a square)")]
+        if c.fly:
+            stats.append(("Fly", f"{c.fly} ft", "Flying speed: its movement while in the air; "
+                                                "5 ft up or down costs 5 ft"))
+        if c.aloft:
+            dice = moves.fall_dice(c.altitude)
+            stats.append(("Up", f"{c.altitude} ft",
+                          "Altitude above the floor under it; losing flight it falls all of it"
+                          + (f" ({dice}d6)" if dice else " (too low to hurt)")))
         if c.temp_hp:
             stats.append(("Temp", str(c.temp_hp), "Temporary HP: lost before HP"))
         sections: list[tuple[str, list[PanelLine]]] = []
@@ -412,6 +422,7 @@ class RpgStuckPresenter(SeatViewPresenter):
                     (Finish, "finish", "Finish", "Major: kill an unconscious enemy next to you")):
                 if kind in kinds:
                     out.append(ActionButton(ident, label, mode=ident, tooltip=tip))
+            out += self._flight_buttons(me, legal)
             # any other action the engine lists (a newer one this bar has no button of its
             # own for yet) is still offered, by its description, never left out
             other = [a for a in legal if not isinstance(a, _ON_THE_BAR)]
@@ -431,6 +442,28 @@ class RpgStuckPresenter(SeatViewPresenter):
                                      "End this creature's turn (Space)", action=end,
                                      primary=True))
         return numbered
+
+    def _flight_buttons(self, me: Creature, legal: list) -> list[ActionButton]:
+        """B-25: for a flier, 5 ft up, 5 ft down (or land), and every height its movement pays
+        in a menu; each the engine's own Fly action."""
+        if not me.fly:
+            return []
+        flights = {a.altitude: a for a in legal if isinstance(a, Fly) and a.unit == me.id}
+        up, down = flights.get(me.altitude + 5), flights.get(me.altitude - 5)
+        why = flight.refusal(self.state, me, Fly(me.id, me.altitude + 5))
+        note = f" (not now: {why[0]})" if why is not None else ""
+        out = [ActionButton("rise", "Rise", enabled=up is not None, action=up,
+                            tooltip=f"Fly 5 ft up for 5 ft of movement; now {me.altitude} ft "
+                                    f"up" + note),
+               ActionButton("sink", "Land" if me.altitude == 5 else "Descend",
+                            enabled=down is not None, action=down,
+                            tooltip=(f"Fly 5 ft down for 5 ft of movement; now {me.altitude} ft "
+                                     "up" if me.aloft else "On the ground already"))]
+        if len(flights) > 2:
+            out.append(ActionButton("altitude", "Altitude", actions=tuple(
+                (self.describe(a), a) for _h, a in sorted(flights.items())),
+                tooltip="Fly straight up or down to any height your movement pays for"))
+        return out
 
     def default_mode(self) -> str | None:
         return "move"
@@ -718,15 +751,32 @@ class RpgStuckPresenter(SeatViewPresenter):
             primary = self.primary_attack()
             if primary is not None and cell in self._target_cells(primary):
                 return self.attack_forecast(me, primary, cell)
-            return None
+            if primary is None and me.actions:
+                primary = next((aid for aid in me.actions if is_attack(self.state, aid)), None)
+            return self._height_refusal(me, primary, cell) if primary else None
         if mode is not None and mode.startswith("atk:"):
             if cell in self._target_cells(mode[4:]):
                 return self.attack_forecast(me, mode[4:], cell)
-            return None
+            return self._height_refusal(me, mode[4:], cell)
         if mode == "shove" and cell in self.overlay(mode, selected, None).targets:
             return (f"Shove {self.unit_name(self.unit_at(cell))}\nYour Athletics against its "
                     "Athletics or Acrobatics; a tie changes nothing")
         return None
+
+    def _height_refusal(self, me: Creature, ability: str, cell: Cell) -> str | None:
+        """Over an enemy across the map but too high or low for the attack (B-25): the engine's
+        own reason for refusing it."""
+        uid = self.unit_at(cell)
+        d = self.creature(uid)
+        if d is None or d.side == me.side or not (d.aloft or me.aloft):
+            return None
+        target = (d.x, d.y)
+        if not heights.flat_only(self.state, me, target):
+            return None
+        why = rules.validate(self.state, Attack(me.id, ability, (target,)))
+        if why is None or why.rule != "RS-B-25":
+            return None
+        return f"{profile(self.state, me, ability).name} cannot reach\n{why.words}"
 
     def attack_forecast(self, me: Creature, ability: str, cell: Cell) -> str:
         """The hover's words for an attack: odds from the engine, then every term they count."""
@@ -763,6 +813,11 @@ class RpgStuckPresenter(SeatViewPresenter):
         if cover:
             terms.append(f"cover −{cover}")
         lines.append(" · ".join(terms))
+        if d.aloft or me.aloft:                          # B-25: measured with the height
+            dz = arith.height(st, d) - arith.height(st, me)
+            reach_ft = p.reach * heights.FT
+            lines.append(f"{abs(dz)} ft {'above' if dz > 0 else 'below' if dz < 0 else 'level'}"
+                         f" · {heights.distance_ft(st, me, d)} ft away of {p.name}'s {reach_ft} ft")
         f_ = field_of(self.board())
         light = min((f_.light_at(k) for k in d.cells()), key=("dark", "dim", "bright").index)
         seen_cover = sight.cover_between(f_, me.cells(), d.cells())
@@ -781,6 +836,10 @@ class RpgStuckPresenter(SeatViewPresenter):
         stage = pending.top(st.pending)
         if stage is None:
             return None
+        if stage.stage == opportunity.STAGE:
+            return self._opportunity_prompt(stage)
+        if stage.stage == flight.HOLD_STAGE:
+            return self._hold_prompt(stage)
         if stage.stage != BLOCK_STAGE:
             # any other stage (resisting a grapple when the table asks): its legal answers
             d = self.match.decision
@@ -812,8 +871,44 @@ class RpgStuckPresenter(SeatViewPresenter):
                 f"{pct(with_block.attack.hit)}.")
         return Prompt("Block?", text, tuple(options))
 
+    def _opportunity_prompt(self, stage: Any) -> Prompt:
+        """B-26 option: the enemy left behind may strike once with its reaction; each attack
+        with the engine's odds."""
+        st = self.state
+        o, d = st.creatures[stage.actor], st.creatures[stage.data["target"]]
+        options: list[tuple[str, Any, str]] = []
+        for a in self.legal():
+            if not isinstance(a, Opportunity):
+                continue
+            if not a.ability:
+                options.append(("Let it go", a, "Keeps the reaction for this round"))
+                continue
+            f = self.odds(o, a.ability, d)
+            name = profile(st, o, a.ability).name
+            options.append((f"{name} — hit {pct(f.hit)}", a,
+                            f"Spends {self.unit_name(o.id)}'s reaction for this round.\n"
+                            f"Crit {pct(f.crit)} · {pct(f.drop)} to drop · "
+                            f"{_span(f.exact.hit_damage)} dmg on a hit"))
+        text = (f"{self.unit_name(d.id)} is leaving {self.unit_name(o.id)}'s reach. One attack "
+                f"as it goes, paid with the reaction?")
+        return Prompt("Opportunity attack?", text, tuple(options))
+
+    def _hold_prompt(self, stage: Any) -> Prompt:
+        """RS-75 (c): the holder of a flier that lost its flight answers for it."""
+        st = self.state
+        h, d = st.creatures[stage.actor], st.creatures[stage.data["target"]]
+        options = tuple((self.describe(a), a, "") for a in self.legal()
+                        if isinstance(a, HoldAloft))
+        dice = moves.fall_dice(d.altitude)
+        text = (f"{self.unit_name(d.id)} lost its flight {d.altitude} ft up in "
+                f"{self.unit_name(h.id)}'s grip" + (f" (a fall: {dice}d6)" if dice else "")
+                + ". Let it go, fall with it, or hold it up?")
+        return Prompt("Hold it up?", text, options)
+
     def prompt_focus(self) -> list[str]:
         stage = pending.top(self.state.pending)
+        if stage is not None and stage.stage in (opportunity.STAGE, flight.HOLD_STAGE):
+            return [stage.data["target"]]
         if stage is None or stage.stage != BLOCK_STAGE:
             return []
         return [stage.data["attacker"]]
@@ -909,6 +1004,32 @@ class RpgStuckPresenter(SeatViewPresenter):
         if isinstance(a, UseStep):
             step = content_of(self.state).steps.get(a.step)
             return f"Call on {step.name if step is not None else title(a.step)}"
+        if isinstance(a, Fly):
+            c = self.state.creatures.get(a.unit)
+            was = c.altitude if c is not None else 0
+            if a.altitude == 0:
+                return f"Land ({was} ft down)"
+            verb = "up" if a.altitude > was else "down"
+            return f"Fly {verb} to {a.altitude} ft ({abs(a.altitude - was)} ft of movement)"
+        if isinstance(a, HoldAloft):
+            if a.how == "let_go":
+                return f"Let {n(a.target)} fall"
+            if a.how == "fall":
+                return f"Fall with {n(a.target)}"
+            stage = pending.top(self.state.pending)
+            c = self.state.creatures.get(a.unit)
+            if stage is None or stage.stage != flight.HOLD_STAGE or c is None:
+                return f"Hold {n(a.target)} up"
+            dc = int(stage.data["dc"])
+            chance = rs_odds.check(c.skills["athletics"], dc)
+            return (f"Hold {n(a.target)} up (Athletics against {dc}, {pct(chance)}; both fall "
+                    f"on a miss)")
+        if isinstance(a, Opportunity):
+            if not a.ability:
+                return f"Let {n(a.target)} go"
+            c = self.state.creatures.get(a.unit)
+            name = profile(self.state, c, a.ability).name if c is not None else title(a.ability)
+            return f"{name} {n(a.target)} as it leaves"
         if isinstance(a, Concede):
             return "Concede"
         if isinstance(a, EndTurn):
@@ -982,7 +1103,9 @@ class RpgStuckPresenter(SeatViewPresenter):
                 f"{n(e.creature)} is now {looks.condition_look(e.condition)[1].split(':')[0].lower()}"
                 if e.gained else
                 f"{n(e.creature)} is no longer {looks.condition_look(e.condition)[1].split(':')[0].lower()}"),
-            "rs.minor": lambda e: f"{n(e.creature)} takes {title(e.what)} ({e.cost})",
+            "rs.minor": lambda e: (
+                f"{n(e.creature)} strikes at an opening (reaction)" if e.what == "opportunity"
+                else f"{n(e.creature)} takes {title(e.what)} ({e.cost})"),
             "rs.check": lambda e: LogLine(
                 f"{n(e.creature)} {title(e.skill)}"
                 + (f" to {e.purpose.replace('_', ' ')}" if e.purpose else "")
@@ -1012,11 +1135,33 @@ class RpgStuckPresenter(SeatViewPresenter):
                 f"{n(e.grappler)} seizes {n(e.target)}'s {e.part.lower()}" if e.kept else
                 f"{n(e.grappler)} lets go of {n(e.target)}'s {e.part.lower()}", FORCED),
             "rs.mounted": lambda e: f"{n(e.rider)} mounts {n(e.mount)} ({e.cost} ft)",
+            "rs.altitude": lambda e: LogLine(self._altitude_words(e),
+                                             DAMAGE if e.how == "fell" else INFO),
+            "rs.held_aloft": lambda e: LogLine(
+                {"let_go": f"{n(e.holder)} lets {n(e.target)} fall",
+                 "fall": f"{n(e.holder)} falls with {n(e.target)}"}.get(
+                    e.how, f"{n(e.holder)} holds {n(e.target)} up" if e.kept
+                    else f"{n(e.holder)} cannot hold {n(e.target)} up"), FORCED),
             "rs.dismounted": lambda e: LogLine(
                 f"{n(e.rider)} " + {"dismounted": "dismounts from", "fell off": "falls off",
                                     "moved off": "is knocked off"}.get(e.why, "leaves")
                 + f" {n(e.mount)}", INFO if e.why == "dismounted" else FORCED),
         }
+
+    def _altitude_words(self, e: Any) -> str:
+        """B-25 in the log: taking off, rising, sinking, landing, being carried, falling."""
+        n = self.unit_name(e.creature)
+        if e.how == "fell":
+            return f"{n} falls {e.was} ft"
+        if e.how == "carried":
+            return f"{n} is carried to {e.altitude} ft" if e.altitude else f"{n} is set down"
+        if e.how == "flight":
+            return f"{n} flies on, now {e.altitude} ft above the ground"
+        if e.altitude == 0:
+            return f"{n} lands ({e.cost} ft)"
+        if e.was == 0:
+            return f"{n} takes off to {e.altitude} ft ({e.cost} ft)"
+        return f"{n} flies {'up' if e.altitude > e.was else 'down'} to {e.altitude} ft ({e.cost} ft)"
 
     def _damage_tail(self, e: Any) -> str:
         """' (4 into temp HP, ×2, claw)': what temp HP took, the percentage applied and the
@@ -1041,6 +1186,8 @@ class RpgStuckPresenter(SeatViewPresenter):
                 else float_(self.unit_at(tuple(e.cell)), "Miss", (200, 206, 214))),
             "rs.blocked": lambda e: float_(e.defender, "Block", (150, 210, 255)),
             "rs.spotted": lambda e: float_(e.creature, "Spotted", (240, 180, 90)),
+            "rs.altitude": lambda e: (float_(e.creature, "Falls!", (240, 150, 110))
+                                      if e.how == "fell" else None),
         }).steps(shown)
 
 

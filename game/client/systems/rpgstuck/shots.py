@@ -1,7 +1,8 @@
 """Battle screens of rpgstuck for `game shots` (and the tests that look at them): a fight in the
 crypt mid-way, with an attack's picker open over a target in dim light and the map's dark rooms
 showing; the Block prompt of a defender; an enemy gone out of sight with its last known square
-marked.
+marked; a harpy flying 15 ft over the Knight, out of his sword's reach (B-25); and, with the
+opportunity-attack table option on, the prompt of an imp the Scout walks away from (B-26).
 
 Owns: building those matches through the one door (`Match.submit` by the scene, forced dice) on
 the crypt map with the creatures placed by the set-up, and pinning the pointer to a square (the
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from game.engine.actions import EndTurn
 from game.engine.match import Match
 from game.engine.rules import MatchConfig, SeatConfig
-from game.engine.systems.rpgstuck.actions import Aim, Attack, Move
+from game.engine.systems.rpgstuck.actions import Aim, Attack, Fly, Move
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -39,11 +40,20 @@ CREATURES = [
 SNEAK_TO = (17, 7)
 
 
-def crypt_match(order: list[str]) -> Match:
-    """Both seats human, the creatures above, the initiative as given."""
-    setup = {"creatures": [dict(c) for c in CREATURES], "initiative": list(order)}
+#: a harpy perched in the north of the hall, for the flier's shot (B-25)
+HARPY = {"id": "harpy", "entry": "harpy", "side": 1, "x": 15, "y": 6}
+#: where it flies to, 15 ft over the square between the Knight and the Scout
+HARPY_TO = (13, 10)
+
+
+def crypt_match(order: list[str], extra: tuple[dict[str, Any], ...] = (),
+                house: dict[str, Any] | None = None) -> Match:
+    """Both seats human, the creatures above (and `extra`), the initiative as given."""
+    setup = {"creatures": [dict(c) for c in CREATURES] + [dict(c) for c in extra],
+             "initiative": list(order)}
     cfg = MatchConfig("rpgstuck", 11, [SeatConfig("human", name="Player 1"),
-                                       SeatConfig("human", name="Player 2")], MAP, {}, setup)
+                                       SeatConfig("human", name="Player 2")], MAP,
+                      dict(house or {}), setup)
     return Match.new(cfg)
 
 
@@ -138,4 +148,39 @@ def build(app: "App") -> list[tuple[str, "Scene"]]:
     s.viewer = m.decision.seat if m.decision else 0
     s.selected = "knight"
     out.append(("rpgstuck_block", s))
+
+    # 4. a flier in the air: the harpy takes off and hovers 15 ft over the hall between the
+    # Knight and the Scout (its badge and shadow); the pointer on it in the Knight's Strike mode
+    # gives the engine's reason it is out of reach (B-25)
+    m = crypt_match(["harpy", "knight", "scout", "sneak", "imp_a", "imp_b", "horde"], (HARPY,))
+    s = BattleScene(app, m)
+    s.viewer = 0
+    s.submit(_legal(m, Fly, unit="harpy", altitude=15))
+    s.submit(_legal(m, Move, unit="harpy", x=HARPY_TO[0], y=HARPY_TO[1]))
+    end_turn(s)
+    s.view.skip()
+    s.selected = "knight"
+    s.mode = "atk:strike"
+    s._turn_key = s._turn_start_key()
+    s.pin_cell = HARPY_TO
+    out.append(("rpgstuck_flier", s))
+
+    # 5. opportunity attacks on (a table option, B-26): the Scout walks away from an imp, which
+    # may strike as it leaves; the prompt with its odds for the imp's seat
+    m = crypt_match(["scout", "imp_a", "knight", "imp_b", "horde", "sneak"],
+                    house={"opportunity_attacks": True})
+    s = BattleScene(app, m)
+    s.viewer = 0
+    s.submit(_legal(m, Move, unit="scout", x=14, y=8))
+    end_turn(s)
+    s.submit(_legal(m, Move, unit="imp_a", x=13, y=7))
+    end_turn(s)
+    end_turn(s)
+    end_turn(s)
+    end_turn(s)
+    end_turn(s)
+    s.submit(_legal(m, Move, unit="scout", x=17, y=10))
+    s.view.skip()
+    s.viewer = m.decision.seat if m.decision else 1
+    out.append(("rpgstuck_opportunity", s))
     return out

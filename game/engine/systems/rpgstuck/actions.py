@@ -271,3 +271,35 @@ class LongJump(Record):
     unit: str
     x: int
     y: int
+
+
+@action("rs.fly")
+@dataclass(frozen=True, slots=True)
+class Fly(Record):
+    """Fly straight up or down until `unit` is `altitude` ft above the floor under it (5 ft
+    steps, B-25), paying the feet from its movement (RS-108); from the ground it takes off, to
+    0 it lands (flight.py)."""
+    unit: str
+    altitude: int
+
+
+@action("rs.hold_aloft")
+@dataclass(frozen=True, slots=True)
+class HoldAloft(Record):
+    """The answer of a flier whose held creature was made to fall (RS-75): `how` is "let_go"
+    (it falls alone), "fall" (both come down) or "check" (Athletics against what grounded it:
+    it stays up on a success, both fall on a failure)."""
+    unit: str
+    target: str
+    how: str
+
+
+@action("rs.opportunity")
+@dataclass(frozen=True, slots=True)
+class Opportunity(Record):
+    """The answer of `unit` to an enemy leaving its reach with the opportunity-attack table
+    option on (B-26): one attack roll of its melee attack `ability` at `target`, paid with its
+    reaction; `ability` "" lets it go."""
+    unit: str
+    target: str
+    ability: str = ""

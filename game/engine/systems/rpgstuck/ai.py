@@ -22,7 +22,8 @@ from game.engine.tactics.bots import BotBase, register_bot
 from . import forecast, house, mount
 from .arith import observe, sees_cell
 from .attack import distance_to_cell
-from .actions import Aim, Assail, Attack, Avert, Block, Dash, Move, Resist, StandUp
+from .actions import (Aim, Assail, Attack, Avert, Block, Dash, Fly, HoldAloft, Move, Opportunity,
+                      Resist, StandUp)
 from .profiles import is_attack, profile
 from .state import Creature, RpgState
 from .system import SYSTEM_ID
@@ -45,6 +46,14 @@ class RpgBot(BotBase):
         blocks = [a for a in legal if isinstance(a, Block)]
         if blocks:
             return self._block(view, blocks)
+        chances = [a for a in legal if isinstance(a, Opportunity)]
+        if chances:                              # B-26 option: the best blow, else let it go
+            return max(chances, key=lambda a: self._opportunity_score(view, a, rng))
+        holds = [a for a in legal if isinstance(a, HoldAloft)]
+        if holds:                                # RS-75 (c): drop a foe, try to save a friend
+            held = view.creatures[holds[0].target]
+            how = "let_go" if held.side != view.creatures[holds[0].unit].side else "check"
+            return next(a for a in holds if a.how == how)
         me = view.acting
         kinds = {type(a) for a in legal}
         if self._flees(view, me):                   # SM-05, RS-130: a lone mount runs
@@ -66,6 +75,9 @@ class RpgBot(BotBase):
                     return Assail(me.id)         # B-12: more damage beats a likelier hit here
                 return Aim(me.id)            # B-12: a d4 on the coming roll costs nothing else
             return best
+        flight = self._fly(view, me, legal)
+        if flight is not None:
+            return flight
         moves = [a for a in legal if isinstance(a, Move)]
         if moves:
             here = self._place_score(view, me, me.x, me.y, rng)
@@ -122,6 +134,25 @@ class RpgBot(BotBase):
             value += 0.5 * (1 - d.hp / max(1, d.max_hp))      # focus fire on the hurt
             score += value
         return self.noisy(score, rng)
+
+    def _opportunity_score(self, view: RpgState, a: Opportunity, rng: Rng) -> float:
+        """An opportunity attack's expected damage (the engine's forecast); 0 to let it go."""
+        if not a.ability:
+            return 0.0
+        me, d = view.creatures[a.unit], view.creatures[a.target]
+        return 0.01 + self.noisy(forecast.predict(view, me, a.ability, d).expected, rng)
+
+    def _fly(self, view: RpgState, me: Creature, legal: list) -> Fly | None:
+        """A flier keeps 5 ft up (B-25): its flying speed, and still within a 5 ft reach of the
+        ground; from higher it comes down to there, from the ground it takes off."""
+        heights = sorted(a.altitude for a in legal if isinstance(a, Fly))
+        if me.altitude == 5 or not heights:
+            return None
+        if me.altitude > 5 and heights[0] < me.altitude:
+            return Fly(me.id, 5 if 5 in heights else heights[0])
+        if me.altitude == 0 and 5 in heights and me.fly > me.speed:
+            return Fly(me.id, 5)
+        return None
 
     def _assail_pays(self, view: RpgState, me: Creature, a: Attack) -> bool:
         """Whether Assail's extra damage beats Aim's die for this attack (the forecast's

@@ -73,15 +73,30 @@ def unseen_in_way(state: RpgState, c: Creature, path: list[Cell]) -> tuple[int, 
     return len(path), None
 
 
+def floor_under(state: RpgState, c: Creature, anchor: Cell | None = None) -> int:
+    """The floor `c` stands on (or flies over) with its top-left square at `anchor` (default:
+    where it is): the highest floor under its footprint, a pit's depth taken off (terrain.py)."""
+    f = field(state)
+    x, y = anchor if anchor is not None else (c.x, c.y)
+    return max(f.floor_at((x + i, y + j)) for j in range(c.size) for i in range(c.size))
+
+
+def height(state: RpgState, c: Creature) -> int:
+    """B-25: the height of `c`'s feet above the map's zero, its floor plus its altitude."""
+    return floor_under(state, c) + c.altitude
+
+
 def move_rules(state: RpgState, c: Creature) -> moves.MoveRules:
     """How `c` moves (B-14 diagonals house rule; climb and swim speeds from its stat block;
-    jumping up to 3 + STR ft with a run-up, RS-107)."""
+    jumping up to 3 + STR ft with a run-up, RS-107); in the air it flies at its height (RS-108,
+    B-25)."""
     from .profiles import content_of
     speeds = content_of(state).creatures[c.entry].speed
     return moves.MoveRules(size=c.size,
                            alternating=house.read(state, "diagonals") == "alternating",
                            jump_up_ft=moves.jump(c.scores["STR"], moves.RUN_UP_FT).high_ft,
-                           climber=speeds.climb > 0, swimmer=speeds.swim > 0)
+                           climber=speeds.climb > 0, swimmer=speeds.swim > 0,
+                           flying=c.aloft, height=height(state, c) if c.aloft else None)
 
 
 def reach(state: RpgState, c: Creature, budget: int, free: bool = False, ignore: str = ""
@@ -441,10 +456,14 @@ def _forced(state: RpgState, d: Creature, steps: list[Cell], mode: str
     from . import grapple, mount
     where: dict[Cell, str] = {cell: o.id for o in state.creatures.values() if o.id != d.id
                               and o.status in ("up", "unconscious") for cell in o.cells()}
+    high = height(state, d) if d.aloft else None     # B-25: in the air it keeps its height
     went = moves.forced_move(field(state), (d.x, d.y), d.size, steps,
-                             lambda cells: [where[k] for k in cells if k in where])
+                             lambda cells: [where[k] for k in cells if k in where],
+                             flying=d.aloft, height=high)
     events: list = []
     d.x, d.y = went.path[-1]
+    if high is not None:
+        d.altitude = high - floor_under(state, d)
     if len(went.path) > 1:
         events.append(Moved(d.id, tuple(went.path[1:]), mode, True,
                             (len(went.path) - 1) * terrain.FEET_PER_SQUARE))

@@ -21,7 +21,7 @@ from game.engine.tactics import pending
 from game.engine.tactics.footprint import cells_distance
 from game.engine.tactics.pending import Pending
 
-from . import arith, called, limits, tools, turns
+from . import arith, called, heights, limits, tools, turns
 from .rolls import ABDie
 from .events import (AttackDeclared, AttackRolled, BlockDeclared, ConditionChanged, Damaged,
                      Spotted)
@@ -35,18 +35,21 @@ DEFENSE_KINDS = {"ac": "AC", "reflex": "Reflex", "will": "Will"}
 
 
 # --- geometry ---------------------------------------------------------------------------------
-def distance(a: Creature, b: Creature) -> int:
-    """Squares between two footprints (Chebyshev, B-14)."""
-    return cells_distance(a.cells(), b.cells())
+def distance(state: RpgState, a: Creature, b: Creature) -> int:
+    """Squares between two footprints (Chebyshev, B-14), up and down too once either is in the
+    air (B-25, heights.py)."""
+    return heights.distance(state, a, b)
 
 
 def distance_to_cell(a: Creature, cell: Cell) -> int:
+    """Squares across the map from `a` to `cell` (B-14), heights aside: where to walk."""
     return cells_distance(a.cells(), [cell])
 
 
 def in_range(state: RpgState, c: Creature, p: Profile, cell: Cell) -> bool:
-    """B-29 step 2: range (melee reach or ranged range, in 5 ft squares) and line of sight."""
-    d = distance_to_cell(c, cell)
+    """B-29 step 2: range (melee reach or ranged range, in 5 ft squares, measured with altitude,
+    B-25) and line of sight."""
+    d = heights.to_cell(state, c, cell)
     if d < 1 or d > p.reach:
         return False
     return arith.sees_cell(state, c, cell)
@@ -54,6 +57,16 @@ def in_range(state: RpgState, c: Creature, p: Profile, cell: Cell) -> bool:
 
 def target_at(state: RpgState, cell: Cell) -> Creature | None:
     return state.at(*cell)
+
+
+def reached(state: RpgState, c: Creature, p: Profile, cell: Cell) -> Creature | None:
+    """The creature on `cell` the attack can reach: a flier above its reach (one the attacker's
+    side did not see, or the legal list would not have offered it) is not met, and the attack
+    misses like any miss on an empty square (B-25, RS-103)."""
+    d = target_at(state, cell)
+    if d is not None and heights.to_cell(state, c, cell, d, measured=True) > p.reach:
+        return None
+    return d
 
 
 def can_block(state: RpgState, d: Creature) -> bool:
@@ -86,6 +99,19 @@ def declare(state: RpgState, c: Creature, ability: str, targets: tuple[Cell, ...
     return events + resume(state, plan, rng)
 
 
+def opportunity(state: RpgState, c: Creature, ability: str, cell: Cell, rng: Rng) -> list:
+    """B-26 (table option): one attack roll of `ability` at `cell` as a reaction, no action
+    paid and none of the turn's Aim or Assail (they are the acting creature's)."""
+    events: list = [AttackDeclared(c.id, ability, (cell,), "")]
+    if c.hidden:                            # attacking gives the hiding place away
+        c.hidden = False
+        events.append(Spotted(c.id))
+    plan = {"attacker": c.id, "ability": ability, "rolls": [list(cell)], "next": 0, "part": "",
+            "trade": False, "aim": 0, "assail": False, "asked": [], "blocks": {},
+            "hit_any": False}
+    return events + resume(state, plan, rng)
+
+
 def spend_minor(state: RpgState) -> None:
     """B-11: a minor action, or the major standing in for it."""
     if state.turn.minor:
@@ -101,7 +127,8 @@ def resume(state: RpgState, plan: dict[str, Any], rng: Rng) -> list:
     rolls = plan["rolls"]
     while plan["next"] < len(rolls) and not state.over:
         cell = (rolls[plan["next"]][0], rolls[plan["next"]][1])
-        d = target_at(state, cell)
+        attacker = state.creatures[plan["attacker"]]
+        d = reached(state, attacker, profile(state, attacker, plan["ability"]), cell)
         if d is not None and d.id not in plan["asked"] and can_block(state, d) \
                 and d.side != state.creatures[plan["attacker"]].side:
             plan["asked"].append(d.id)
@@ -265,7 +292,7 @@ def advantage(state: RpgState, c: Creature, d: Creature | None, p: Profile, cell
     """B-10 net advantage of one attack roll: + for each source of advantage, - for each of
     disadvantage (B-16 Prone and Unconscious, B-22 Shoot up close, RS-102 an unseen target)."""
     net = 0
-    close = distance_to_cell(c, cell) <= 1
+    close = heights.to_cell(state, c, cell) <= 1
     if c.has("prone"):
         net -= 1                                    # B-16: a Prone creature's own attacks
     if p.close_disadvantage and close:

@@ -30,8 +30,8 @@ class InitiativeSettled(core.InitiativeSettled):
 @event("rs.moved")
 @dataclass(frozen=True, slots=True)
 class Moved(core.Moved):
-    """`mover` went along `path` (each square entered, the start excluded); `mode` "walk",
-    "shift" or "pushed" ("dragged" by a holder, "ridden" under its rider, "mount" and
+    """`mover` went along `path` (each square entered, the start excluded); `mode` "walk"
+    ("fly" in the air, B-25), "shift" or "pushed" ("dragged" by a holder, "ridden" under its rider, "mount" and
     "dismount" onto and off a mount, "teleport"); `forced` when something else moved it; `cost` ft of
     movement paid."""
 
@@ -266,3 +266,30 @@ class PartHit(Record):
     to_part: int = 0
     hp_left: int | None = None
     broken: bool = False
+
+
+@event("rs.altitude")
+@dataclass(frozen=True, slots=True)
+class AltitudeChanged(Record):
+    """`creature` is now `altitude` ft above the floor under it, `was` before (B-25): `how`
+    "fly" (its own flight, `cost` ft of movement), "carried" (its holder flew, RS-75), "flight"
+    (a level flight over a higher or lower floor) or "fell" (it lost flight and came down,
+    RS-115)."""
+
+    creature: str
+    altitude: int
+    was: int
+    how: str = "fly"
+    cost: int = 0
+
+
+@event("rs.held_aloft")
+@dataclass(frozen=True, slots=True)
+class HeldAloft(Record):
+    """RS-75: `holder` answered for `target`, which was made to fall while it held it in the
+    air: `how` "let_go", "fall" or "check"; `kept` whether `target` stays up."""
+
+    holder: str
+    target: str
+    how: str
+    kept: bool

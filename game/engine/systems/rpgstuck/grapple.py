@@ -20,9 +20,9 @@ from __future__ import annotations
 from game.engine.events import DiceRolled
 from game.engine.rng import Rng
 from game.engine.tactics import pending
-from game.engine.tactics.footprint import block, cells_distance
+from game.engine.tactics.footprint import block, cells_distance, layer_gap
 
-from . import arith, house, limbs, mount, moves, rolls, terrain
+from . import arith, heights, house, limbs, mount, moves, rolls, terrain
 from .actions import Escape, Grapple, Haul, Release, Resist
 from .events import CheckMade, ConditionChanged, GrappleEnded, GrappleStarted, Moved, PartSeized
 from .profiles import content_of, is_attack, profile
@@ -67,8 +67,9 @@ def grapple_reach(state: RpgState, c: Creature) -> int:
     return max(best * FT, other)
 
 
-def distance_ft(a: Creature, b: Creature) -> int:
-    return cells_distance(a.cells(), b.cells()) * FT
+def distance_ft(state: RpgState, a: Creature, b: Creature) -> int:
+    """Feet between two creatures, with the heights once either is in the air (B-25)."""
+    return heights.distance_ft(state, a, b)
 
 
 # --- the odds' ingredients ----------------------------------------------------------------------
@@ -124,7 +125,7 @@ def _targets(state: RpgState, c: Creature) -> list[Creature]:
     mine = {d.id for d in held_by(state, c)}
     reach_ft = grapple_reach(state, c)
     return [d for d in state.standing() if d.side != c.side and d.id not in mine
-            and 0 < distance_ft(c, d) <= reach_ft and arith.side_sees(state, c.side, d)]
+            and 0 < distance_ft(state, c, d) <= reach_ft and arith.side_sees(state, c.side, d)]
 
 
 def choices(state: RpgState, c: Creature, major: bool) -> list:
@@ -155,14 +156,22 @@ def haul_cells(state: RpgState, c: Creature, d: Creature) -> list[Cell]:
     taken = {k for o in state.creatures.values() if o.id != d.id
              and o.status in ("up", "unconscious") for k in o.cells()}
     span = reach_ft // FT + d.size
+    up = c.aloft or d.aloft
+    keep = arith.height(state, d) if d.aloft else None      # B-25: carried at its height
     out = []
     for y in range(c.y - span, c.y + c.size + span):
         for x in range(c.x - span, c.x + c.size + span):
             cells = block((x, y), d.size)
             if (x, y) == (d.x, d.y) or any(f.is_solid(k) or k in taken for k in cells):
                 continue
-            if 0 < cells_distance(c.cells(), cells) * FT <= reach_ft \
-                    and haul_cost(d, (x, y)) <= state.turn.move_left:
+            apart = cells_distance(c.cells(), cells)
+            if up:
+                floor = arith.floor_under(state, d, (x, y))
+                if keep is not None and floor >= keep:
+                    continue                        # a face the held creature would fly into
+                low = (keep if keep is not None else floor) // FT
+                apart = max(apart, layer_gap(heights.low_layer(state, c), c.size, low, d.size))
+            if 0 < apart * FT <= reach_ft and haul_cost(d, (x, y)) <= state.turn.move_left:
                 out.append((x, y))
     return out
 
@@ -177,7 +186,10 @@ def refusal(state: RpgState, c: Creature, action: object, major: bool) -> tuple[
             return f"{c.id}'s side cannot see anything at {action.x},{action.y}", "RS-99"
         if d in held_by(state, c):
             return f"{c.id} already holds {d.id}", "RS-76"
-        if not 0 < distance_ft(c, d) <= grapple_reach(state, c):
+        if not 0 < distance_ft(state, c, d) <= grapple_reach(state, c):
+            if cells_distance(c.cells(), d.cells()) * FT <= grapple_reach(state, c):
+                return (heights.out_of_reach(state, c, d, grapple_reach(state, c), "a grapple"),
+                        "RS-B-25")
             return f"{d.id} is beyond {c.id}'s {grapple_reach(state, c)} ft reach", "RS-64"
         if not limbs.may_grab(state, c):
             return f"every grappling limb of {c.id} is holding or lost", "RS-74"
@@ -205,10 +217,13 @@ def apply(state: RpgState, c: Creature, action: object, rng: Rng) -> list:
         d = state.creatures[action.target]
         cost = haul_cost(d, (action.x, action.y))
         state.turn.move_left -= cost                # RS-77: the holder's speed pays
+        high = arith.height(state, d)
         d.x, d.y = action.x, action.y
+        if d.aloft:                                 # B-25: carried along at its height
+            d.altitude = high - arith.floor_under(state, d)
         for k in d.conditions:                      # RS-78: the new distance is the hold's
             if k.id == "grappled" and k.source == c.id:
-                k.value = distance_ft(c, d)
+                k.value = distance_ft(state, c, d)
         return [Moved(d.id, ((d.x, d.y),), "dragged", True, cost)]
     state.turn.major = False
     if isinstance(action, Grapple):
@@ -251,7 +266,7 @@ def resolve(state: RpgState, c: Creature, d: Creature, net: int, skill: str, rng
     won, events = _opposed(state, rng, c, "athletics", net, d, skill, "grapple")
     if not won:
         return events
-    ft = distance_ft(c, d)
+    ft = distance_ft(state, c, d)
     d.conditions.append(Condition("grappled", ft, c.id))
     first = not c.has("grappling")
     c.conditions.append(Condition("grappling", limbs.take(state, c), d.id))   # RS-74
@@ -274,7 +289,8 @@ def escape(state: RpgState, d: Creature, c: Creature, rng: Rng) -> list:
 
 def end(state: RpgState, c: Creature, d: Creature, why: str) -> list:
     """One hold ends (`c` holding `d`)."""
-    d.conditions = [k for k in d.conditions if not (k.id == "grappled" and k.source == c.id)]
+    d.conditions = [k for k in d.conditions if not (k.id in ("grappled", "carried")
+                                                    and k.source == c.id)]
     c.conditions = [k for k in c.conditions if not (k.id == "grappling" and k.source == d.id)]
     events: list = [GrappleEnded(c.id, d.id, why)] + let_go_parts(state, c, d)
     if not d.has("grappled"):
@@ -331,6 +347,8 @@ def _carried_to(state: RpgState, c: Creature, cell: Cell) -> list[tuple[Creature
         to = (d.x + dx, d.y + dy)
         if any(f.is_solid(k) or k in taken for k in block(to, d.size)):
             return None
+        if d.aloft and arith.floor_under(state, d, to) >= arith.height(state, d):
+            return None              # B-25: carried at its height, into a face it would strike
         out.append((d, to))
     return out
 
@@ -352,7 +370,10 @@ def drag(state: RpgState, c: Creature, start: Cell, path: tuple[Cell, ...]) -> l
     for d, to in carried or []:
         dx, dy = to[0] - d.x, to[1] - d.y
         trail = tuple((p[0] - cell[0] + to[0], p[1] - cell[1] + to[1]) for p in path)
+        high = arith.height(state, d) if d.aloft else None
         d.x, d.y = to
+        if high is not None:                        # B-25: carried along at its height
+            d.altitude = high - arith.floor_under(state, d)
         if dx or dy:
             events.append(Moved(d.id, trail, "dragged", True, len(trail) * FT))
     return events
@@ -363,10 +384,19 @@ def after_forced(state: RpgState, moved: Creature) -> list:
     its reach; AMB-19 (default "ends"): a held creature pushed out of reach is let go."""
     events: list = []
     for d in held_by(state, moved):
-        if not moves.still_within_reach(moved.cells(), d.cells(), grapple_reach(state, moved)):
+        if not moves.still_within_reach(moved.cells(), d.cells(), grapple_reach(state, moved),
+                                        _layers(state, moved, d)):
             events += end(state, moved, d, "holder moved")
     if house.read(state, "grapple_pushed_out") == "ends":
         for h in holders_of(state, moved):
-            if not moves.still_within_reach(h.cells(), moved.cells(), grapple_reach(state, h)):
+            if not moves.still_within_reach(h.cells(), moved.cells(), grapple_reach(state, h),
+                                            _layers(state, h, moved)):
                 events += end(state, h, moved, "pushed out of reach")
     return events
+
+
+def _layers(state: RpgState, a: Creature, b: Creature) -> int:
+    """The 5 ft layers between two creatures' bodies once either is in the air (B-25)."""
+    if not (a.aloft or b.aloft):
+        return 0
+    return layer_gap(heights.low_layer(state, a), a.size, heights.low_layer(state, b), b.size)

@@ -109,6 +109,10 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
               ((True, "Count as tier 1"), (False, "Count as 0"))),
     HouseRule("diagonals", "Diagonal steps", "RS-B-14", "five",
               (("five", "5 ft each"), ("alternating", "5 ft, then 10 ft, alternating")),),
+    HouseRule("opportunity_attacks", "Opportunity attacks", "RS-B-26", False, _ONOFF,
+              "Off, as the document has it: leaving an enemy's reach is free. On: a creature "
+              "that moves out of an enemy's melee reach on its own (a step, not a Shift) gives "
+              "that enemy one attack, paid with its reaction."),
     HouseRule("creature_cover", "Creatures in the way", "RS-B-23", "none",
               (("none", "Give no cover"), ("half", "Give half cover")),),
     HouseRule("round_limit", "Round limit", "RS-B-27", 30,

@@ -35,8 +35,9 @@ DIRECTIONS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -
 
 
 def may_jump(c: Creature) -> bool:
-    return c.up and not any(c.has(k) for k in ("grappled", "grappling", "prone", "mounted",
-                                               "ridden"))
+    """A jump starts from the ground (B-25: not in the air), free and standing."""
+    return c.up and not c.aloft and not any(c.has(k) for k in ("grappled", "grappling", "prone",
+                                                              "mounted", "ridden"))
 
 
 def longest_ft(state: RpgState, c: Creature) -> int:
@@ -124,7 +125,7 @@ def choices(state: RpgState, c: Creature) -> list:
 
 def refusal(state: RpgState, c: Creature, action: LongJump | StretchJump) -> tuple[str, str] | None:
     if not may_jump(c):
-        return f"{c.id} cannot jump now (held, holding, prone or riding)", "RS-107"
+        return f"{c.id} cannot jump now (held, holding, prone, riding or flying)", "RS-107"
     if isinstance(action, StretchJump):
         if not house.read(state, "jump_check"):
             return "jumping further by a check is not used at this table", "RS-SM-06"

@@ -50,7 +50,9 @@ class MoveRules:
     `climber` / `swimmer`: it has a climb / swim speed, so that terrain costs it foot for foot
     (an assumption: the bestiary gives climb speeds, the document prices only alternate movement
     without one); `flying`: in the air, so ground terrain and heights cost nothing extra
-    (RS-108; altitude is the engine's, B-25)."""
+    (RS-108); `height`: with `flying`, the height of its feet above the map's zero, which a
+    level flight keeps (B-25): a square whose floor reaches it is a face it cannot fly into
+    (it rises first). The altitude itself is the engine's (flight.py)."""
 
     size: int = 1
     alternating: bool = False
@@ -58,6 +60,7 @@ class MoveRules:
     climber: bool = False
     swimmer: bool = False
     flying: bool = False
+    height: int | None = None
 
 
 def _doubling(rules: MoveRules) -> frozenset[str]:
@@ -132,6 +135,7 @@ def step_edges(field: Field, rules: MoveRules = MoveRules(),
     solid = field.solid
     blocked = frozenset(blocked)
     alt = rules.alternating
+    ceiling = rules.height if rules.flying else None
 
     def hard(x: int, y: int) -> bool:
         return not (0 <= x < w and 0 <= y < h) or solid[y * w + x]
@@ -161,6 +165,9 @@ def step_edges(field: Field, rules: MoveRules = MoveRules(),
             else:
                 flat = 5
             i = ny * w + nx
+            if ceiling is not None and floor[i] >= ceiling:
+                out.append((nxt, None))          # B-25: a face higher than the flier's feet
+                continue
             out.append((nxt, step_price(flat, mult[i] == 2, floor[i] - here, rules)))
         return out
     return edges
@@ -265,10 +272,12 @@ def can_mount(rider_size: int, mount_size: int) -> bool:
     return mount_size >= rider_size + 1
 
 
-def still_within_reach(grappler: Sequence[Cell], target: Sequence[Cell], reach_ft: int) -> bool:
+def still_within_reach(grappler: Sequence[Cell], target: Sequence[Cell], reach_ft: int,
+                       layers: int = 0) -> bool:
     """RS-72 and AMB-19 (default: the grapple ends): after a forced move of either creature the
-    grapple holds only while the target is still within the grappler's reach."""
-    return cells_distance(grappler, target) * FT <= reach_ft
+    grapple holds only while the target is still within the grappler's reach; `layers`: the
+    5 ft layers between their bodies when one is in the air (B-25, the engine's heights)."""
+    return max(cells_distance(grappler, target), layers) * FT <= reach_ft
 
 
 # -- falling and breath ------------------------------------------------------------------------------
@@ -364,12 +373,14 @@ class Forced:
 
 def forced_move(field: Field, anchor: Cell, size: int, steps: Sequence[Cell],
                 occupants: Callable[[list[Cell]], Iterable[str]], *,
-                flying: bool = False) -> Forced:
+                flying: bool = False, height: int | None = None) -> Forced:
     """Walk a forced movement of a size x size creature from `anchor` along `steps` (push_steps)
     and stop at the first square it cannot enter (B-14): off the map, a wall or object, a rise in
     the floor (a ledge face is a hard surface), or a creature (`occupants(cells)`: the ids in the
     squares it would newly enter, the mover excluded). Entering a lower floor ends it there: a
-    fall into a pit or off a ledge (not while flying)."""
+    fall into a pit or off a ledge (not while flying). A creature in the air (`flying`, its feet
+    at `height` above the map's zero, B-25) keeps its height: only a floor that reaches it is a
+    face it strikes, and a lower floor is no fall."""
     w = field.width
     fits, _mult, floor = _anchors(field, size, frozenset())
     anchors = []
@@ -386,6 +397,8 @@ def forced_move(field: Field, anchor: Cell, size: int, steps: Sequence[Cell],
         if not fits[there[1] * w + there[0]]:
             return Ahead(SOLID)
         if not flying and floor[there[1] * w + there[0]] > floor[here[1] * w + here[0]]:
+            return Ahead(SOLID, ("ledge",))
+        if flying and height is not None and floor[there[1] * w + there[0]] >= height:
             return Ahead(SOLID, ("ledge",))
         ids = tuple(dict.fromkeys(occupants(new)))
         return Ahead(OCCUPANT, ids) if ids else Ahead(FREE)

@@ -110,6 +110,7 @@ def creature_from(cont: Content, entry: Entry, cid: str, side: int, x: int, y: i
         size_index=entry.size_index, pc=pc, level=int(entry.level), tier=tier, hp=max_hp,
         max_hp=max_hp, ac=entry.defence("ac"), reflex=entry.defence("reflex"),
         will=entry.defence("will"), dc=int(entry.dc or 0), speed=int(entry.speed.walk),
+        fly=int(entry.speed.fly),
         scores=scores, skills=skills,
         actions=[*entry.actions, *(g for g in granted if g not in entry.actions)],
         damage_mod=int(entry.damage.mod) if entry.damage is not None else 0, steps=steps)

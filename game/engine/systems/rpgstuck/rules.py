@@ -18,12 +18,14 @@ from game.engine.events import MatchEnded
 from game.engine.rng import Rng
 from game.engine.rules import IllegalAction, Refusal, refuse_unlisted
 from game.engine.tactics import pending
+from game.engine.tactics.footprint import cells_distance
 
-from . import (area, arith, attack, called, grapple, house, jumps, limbs, mount, rolls, seize,
-               stepacts, teleport, tools, turns)
-from .actions import (AreaAttack, Aim, Assail, Attack, Avert, Block, Dash, Discern, Finish, Hide,
-                      Move, Release, Resist, Shift, Shove, StandUp, UseStep)
-from .events import ActionTaken, ConditionChanged, Moved, Spotted
+from . import (area, arith, attack, called, flight, grapple, heights, house, jumps, limbs, mount,
+               opportunity, rolls, seize, stepacts, teleport, tools, turns)
+from .actions import (AreaAttack, Aim, Assail, Attack, Avert, Block, Dash, Discern, Finish, Fly,
+                      Hide, HoldAloft, Move, Opportunity, Release, Resist, Shift, Shove, StandUp,
+                      UseStep)
+from .events import ActionTaken, AltitudeChanged, ConditionChanged, Moved, Spotted
 from .profiles import content_of, is_attack, profile
 from .state import Cell, Condition, Creature, RpgState
 
@@ -170,7 +172,7 @@ def secret_targets(state: RpgState, c: Creature) -> list[Creature]:
 
 def adjacent_targets(state: RpgState, c: Creature, status: str = "up") -> list[Creature]:
     return [d for d in enemies_in_view(state, c) if d.status == status
-            and attack.distance(c, d) == 1 and arith.side_sees(state, c.side, d)]
+            and attack.distance(state, c, d) == 1 and arith.side_sees(state, c.side, d)]
 
 
 def legal_actions(state: RpgState) -> list:
@@ -179,6 +181,10 @@ def legal_actions(state: RpgState) -> list:
     stage = pending.top(state.pending)
     if stage is not None and stage.stage == grapple.RESIST_STAGE:
         return grapple.stage_choices(stage) + [Concede(stage.seat)]
+    if stage is not None and stage.stage == flight.HOLD_STAGE:              # RS-75 (c)
+        return list(flight.stage_choices(state, stage)) + [Concede(stage.seat)]
+    if stage is not None and stage.stage == opportunity.STAGE:              # B-26 option
+        return list(opportunity.stage_choices(state, stage)) + [Concede(stage.seat)]
     if stage is not None:
         return [Block(stage.actor, True), Block(stage.actor, False), Concede(stage.seat)]
     c = state.acting
@@ -188,6 +194,7 @@ def legal_actions(state: RpgState) -> list:
         out += [Move(c.id, x, y) for (x, y) in sorted(reach(state, c))]
     if may_move(c) and can_minor(state):
         out += [Shift(c.id, x, y) for (x, y) in shift_cells(state, c)]
+    out += flight.choices(state, c)                      # B-25 rising, sinking, landing
     if c.has("prone") and not c.has("grappled") and t.move_left >= c.speed // 2:
         out.append(StandUp(c.id))
     out += attack_choices(state, c)
@@ -241,6 +248,17 @@ def validate(state: RpgState, action: Any) -> Refusal | None:
         return refuse_unlisted(legal_actions(state), action)
     if isinstance(action, Resist):
         return Refusal(f"{uid} has no grapple to resist now", "RS-SM-20")
+    for name, answer, words, rule in ((flight.HOLD_STAGE, HoldAloft,
+                                       "say whether it holds up what it carries", "RS-75"),
+                                      (opportunity.STAGE, Opportunity,
+                                       "answer the creature leaving its reach", "RS-B-26")):
+        if stage is not None and stage.stage == name:
+            if not isinstance(action, (answer, Concede)) or (uid is not None and
+                                                              uid != stage.actor):
+                return Refusal(f"{stage.actor} must first {words}", rule)
+            return refuse_unlisted(legal_actions(state), action)
+        if isinstance(action, answer):
+            return Refusal(f"{uid} has nothing to answer now", rule)
     if stage is not None and not isinstance(action, (Block, Concede)):
         return Refusal(f"{stage.actor} must first answer the attack (Block or not)", "RS-B-12")
     if isinstance(action, Block):
@@ -279,7 +297,10 @@ def validate(state: RpgState, action: Any) -> Refusal | None:
         if not arith.side_sees(state, c.side, d):
             return Refusal(f"{uid}'s side cannot see anything at {action.x},{action.y}",
                            "RS-99")
-        if isinstance(action, (Shove, Finish)) and attack.distance(c, d) != 1:
+        if isinstance(action, (Shove, Finish)) and attack.distance(state, c, d) != 1:
+            if cells_distance(c.cells(), d.cells()) == 1:
+                what = "a shove" if isinstance(action, Shove) else "a coup de grace"
+                return Refusal(heights.out_of_reach(state, c, d, 5, what), "RS-B-25")
             return Refusal(f"{d.id} is not next to {uid}", "RS-B-12")
         if isinstance(action, Finish) and d.status != "unconscious":
             return Refusal(f"{d.id} is not unconscious", "RS-B-32")
@@ -337,9 +358,20 @@ def validate(state: RpgState, action: Any) -> Refusal | None:
             if tuple(cell) not in target_cells(state, c):
                 return Refusal(f"{uid}'s side knows of no enemy at {cell[0]},{cell[1]}",
                                "RS-B-29")
+            flat = attack.distance_to_cell(c, tuple(cell))
+            if 1 <= flat <= p.reach and heights.to_cell(state, c, tuple(cell)) > p.reach:
+                d = heights.as_seen(state, c, tuple(cell))
+                why = (heights.out_of_reach(state, c, d, p.reach * heights.FT, p.name)
+                       if d is not None else f"{cell[0]},{cell[1]} is beyond the reach of "
+                       f"{p.name} from {c.altitude} ft up")
+                return Refusal(why, "RS-B-25")
             if not attack.in_range(state, c, p, tuple(cell)):
                 return Refusal(f"{cell[0]},{cell[1]} is out of range or out of sight",
                                "RS-B-29")
+    if isinstance(action, Fly) and c is not None:
+        why = flight.refusal(state, c, action)
+        if why is not None:
+            return Refusal(why[0], why[1])
     if isinstance(action, mount.ACTIONS) and c is not None:
         why = mount.refusal(state, c, action)
         if why is not None:
@@ -383,6 +415,105 @@ def _bumped_into(state: RpgState, c: Creature, d: Creature | None) -> list:
     return [Spotted(d.id)]
 
 
+# --- walking and flying (B-11, B-25; paused for opportunity attacks, B-26) -------------------------
+def walk(state: RpgState, c: Creature, goal: Cell, rng: Rng, passed: tuple[str, ...] = ()
+         ) -> list:
+    """Walk (or fly level, B-25) `c` to `goal` along its cheapest path, paying movement. A step
+    into an unseen enemy stops it (our reading: that step is paid); with opportunity attacks on,
+    it stops before the first step out of an enemy's reach and the enemies left ask first
+    (opportunity.py; the `walk_on` stage carries the walk on, `carry_on`)."""
+    t = state.turn
+    cost, path = reach(state, c)[goal]
+    obeys, steering = mount.steer(state, c, rng)                      # RS-126, SM-04
+    if not obeys:                 # the mount stays put; the turn goes on without the ride
+        return steering
+    events: list = list(steering)
+    walker = mount.mount_of(state, c) if c.has("mounted") else c     # RS-110: the mount
+    assert walker is not None
+    dx, dy = walker.x - c.x, walker.y - c.y
+    steps = [(x + dx, y + dy) for x, y in path]
+    taken, bumped = arith.unseen_in_way(state, walker, steps)
+    movers = [c] if walker is c else [c, walker]
+    high = flight.heights_of(state, movers)             # B-25: a level flight keeps its height
+
+    def spot(m: Creature, x: int, y: int) -> tuple[int, int, int]:
+        alt = high[m.id] - arith.floor_under(state, m, (x, y)) if m.id in high else m.altitude
+        return x, y, alt
+    stop, owed = opportunity.pause_point(
+        state, movers, [{c.id: spot(c, x, y), walker.id: spot(walker, x + dx, y + dy)}
+                        for x, y in path[:taken]], set(passed))
+    if owed:
+        taken, bumped = stop, None
+        cost = arith.path_cost(state, walker, steps[:taken]) if taken else 0
+    elif bumped is not None:        # our reading: the step into it is paid, then it stops
+        cost = arith.path_cost(state, walker, steps[:taken + 1])
+    t.move_left -= cost
+    t.walked += cost                                    # a jump's run-up (RS-107)
+    start = (c.x, c.y)
+    if taken:
+        c.x, c.y = path[taken - 1]
+    events.append(Moved(c.id, tuple(path[:taken]), "fly" if c.aloft else "walk", False, cost))
+    events += mount.carry(state, c, start)
+    events += flight.keep_heights(state, high)
+    events += grapple.drag(state, c, start, tuple(path[:taken]))
+    events += _bumped_into(state, c, bumped)
+    events += arith.stealth_after_move(state, c, rng)
+    if owed:
+        opportunity.provoke(state, owed, {"goal": list(goal), "passed": list(passed)}, c)
+    return events
+
+
+def fly(state: RpgState, c: Creature, altitude: int, passed: tuple[str, ...] = ()) -> list:
+    """Rise or sink to `altitude` (flight.py), 5 ft at a time with opportunity attacks on: it
+    stops below (or above) the first 5 ft that leave an enemy's reach (B-26)."""
+    step = heights.FT if altitude > c.altitude else -heights.FT
+    spots = [{c.id: (c.x, c.y, a)} for a in range(c.altitude + step, altitude + step, step)]
+    stop, owed = opportunity.pause_point(state, [c], spots, set(passed))
+    events: list = []
+    if not owed:
+        return flight.apply(state, c, Fly(c.id, altitude))
+    if stop:
+        events += flight.apply(state, c, Fly(c.id, c.altitude + step * stop))
+    opportunity.provoke(state, owed, {"altitude": altitude, "passed": list(passed)}, c)
+    return events
+
+
+def answer_opportunity(state: RpgState, action: Opportunity, rng: Rng) -> list:
+    """B-26 option: the enemy's answer. It is passed for the rest of this move either way."""
+    pending.pop(state.pending, opportunity.STAGE)
+    opportunity.passed_on(state, action.unit)
+    if not action.ability:
+        return []
+    o, d = state.creatures[action.unit], state.creatures[action.target]
+    o.reaction = False                                   # B-11: its one reaction
+    return [ActionTaken(o.id, "opportunity", "reaction")] + \
+        attack.opportunity(state, o, action.ability, opportunity.aim_at(state, d), rng)
+
+
+def carry_on(state: RpgState, rng: Rng) -> list:
+    """Once every opportunity stage of a paused move is answered, the move goes on to its goal
+    if the mover still may (up, free to move, its turn, the goal still in its reach); otherwise
+    it stays where it stopped with its movement left."""
+    events: list = []
+    while True:
+        stage = pending.top(state.pending)
+        if stage is None or stage.stage != opportunity.WALK_STAGE:
+            return events
+        pending.pop(state.pending, opportunity.WALK_STAGE)
+        c = state.creatures[stage.actor]
+        if state.over or state.turn.actor != c.id or not may_move(c):
+            continue
+        passed = tuple(str(x) for x in stage.data.get("passed", []))
+        if "goal" in stage.data:
+            goal = (int(stage.data["goal"][0]), int(stage.data["goal"][1]))
+            if goal in reach(state, c):
+                events += walk(state, c, goal, rng, passed)
+        else:
+            to = int(stage.data["altitude"])
+            if flight.refusal(state, c, Fly(c.id, to)) is None:
+                events += fly(state, c, to, passed)
+
+
 # --- apply --------------------------------------------------------------------------------------
 def apply(state: RpgState, action: Any, rng: Rng) -> list:
     refusal = validate(state, action)
@@ -400,37 +531,24 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
     elif isinstance(action, EndTurn):
         events += turns.end_turn(state, rng)
     elif isinstance(action, Move):
-        cost, path = reach(state, c)[(action.x, action.y)]
-        obeys, steering = mount.steer(state, c, rng)                      # RS-126, SM-04
-        if not obeys:                 # the mount stays put; the turn goes on without the ride
-            return steering + mount.settle(state) + arith.update_sight(state)
-        events += steering
-        walker = mount.mount_of(state, c) if c.has("mounted") else c     # RS-110: the mount
-        assert walker is not None
-        dx, dy = walker.x - c.x, walker.y - c.y
-        steps = [(x + dx, y + dy) for x, y in path]
-        taken, bumped = arith.unseen_in_way(state, walker, steps)
-        if bumped is not None:          # our reading: the step into it is paid, then it stops
-            cost = arith.path_cost(state, walker, steps[:taken + 1])
-        t.move_left -= cost
-        t.walked += cost                                    # a jump's run-up (RS-107)
-        start = (c.x, c.y)
-        if taken:
-            c.x, c.y = path[taken - 1]
-        events.append(Moved(c.id, tuple(path[:taken]), "walk", False, cost))
-        events += mount.carry(state, c, start)
-        events += grapple.drag(state, c, start, tuple(path[:taken]))
-        events += _bumped_into(state, c, bumped)
-        events += arith.stealth_after_move(state, c, rng)
+        events += walk(state, c, (action.x, action.y), rng)
+    elif isinstance(action, Fly):
+        events += fly(state, c, action.altitude)
+    elif isinstance(action, HoldAloft):
+        events += flight.answer(state, action, rng)
+    elif isinstance(action, Opportunity):
+        events += answer_opportunity(state, action, rng)
     elif isinstance(action, Shift):
         attack.spend_minor(state)
         start = (c.x, c.y)
+        high = flight.heights_of(state, [c])
         taken, bumped = arith.unseen_in_way(state, c, [(action.x, action.y)])
         if taken:
             c.x, c.y = action.x, action.y
             t.shifted = True
         went = ((action.x, action.y),)[:taken]
         events.append(Moved(c.id, went, "shift", False, 0))
+        events += flight.keep_heights(state, high)
         if went:
             events += grapple.drag(state, c, start, went)
         events += _bumped_into(state, c, bumped)
@@ -497,4 +615,6 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
         events += turns.kill(state, state.at(action.x, action.y), "coup de grace")   # B-32
         events += turns.check_end(state)
     events += mount.settle(state)                   # RS-128/129: falling off
+    events += flight.settle(state, events, rng)     # B-25, RS-75: falling out of the air
+    events += carry_on(state, rng)                  # B-26: a move paused for attacks goes on
     return events + arith.update_sight(state)

@@ -95,6 +95,8 @@ class Creature:
     seized: dict[str, str] = field(default_factory=dict)       # part kind id -> its holder (RS-68)
     dropped: dict[str, list[int]] = field(default_factory=dict)  # part -> square it lies on (AMB-09)
     air_lost: int = 0              # the round its air ran out under water, 0: breathing (RS-117)
+    fly: int = 0                   # flying speed in ft from its stat block, 0: cannot fly (RS-108)
+    altitude: int = 0              # ft above the floor under it, 5 ft steps; 0: on the ground (B-25)
 
     def mod(self, score: str) -> int:
         return mod(self.scores[score])
@@ -102,6 +104,11 @@ class Creature:
     @property
     def up(self) -> bool:
         return self.status == "up"
+
+    @property
+    def aloft(self) -> bool:
+        """Above the floor under it (B-25): flying, or carried up by a flier that holds it."""
+        return self.altitude > 0
 
     def cells(self) -> list[Cell]:
         return [(self.x + i, self.y + j) for j in range(self.size) for i in range(self.size)]
@@ -121,8 +128,8 @@ class Creature:
                 v = [c.to_json() for c in v]
             elif isinstance(v, (list, dict)):
                 v = v.copy()
-            if f.name in ("seized", "dropped", "air_lost") and not v:
-                continue             # only RS-68/AMB-09/RS-117 fill them: older states stay so
+            if f.name in ("seized", "dropped", "air_lost", "fly", "altitude") and not v:
+                continue             # only RS-68/AMB-09/RS-117/B-25 fill them: older states stay so
             out[f.name] = v
         return out
 

@@ -38,7 +38,11 @@ _SETUP_KEYS = {"grid", "creatures", "teams", "content", "initiative", "carried"}
 # the inline grid's characters, unless the set-up gives its own legend: terrain.py's (B-24)
 DEFAULT_LEGEND: dict[str, dict[str, Any]] = terrain.LEGEND
 _STAGE_PROMPTS = {rules.attack.BLOCK_STAGE: "{actor} is attacked: Block?",
-                  rules.grapple.RESIST_STAGE: "{actor} is grabbed: resist with which skill?"}
+                  rules.grapple.RESIST_STAGE: "{actor} is grabbed: resist with which skill?",
+                  rules.flight.HOLD_STAGE: "{actor} holds a falling creature: let go, fall "
+                                           "with it, or hold it up?",
+                  rules.opportunity.STAGE: "{actor} sees an enemy leave its reach: attack?",
+                  rules.opportunity.WALK_STAGE: "{actor} walks on"}
 
 
 def _config_error(msg: str) -> ConfigError:
@@ -183,11 +187,15 @@ class RpgStuck(SystemBase):
         entry = cont.creatures.get(eid)
         if entry is None:
             raise _config_error(f"creature {cid!r}: unknown entry {eid!r}")
-        known = {"hp", "max_hp", "temp_hp", "speed", "ac", "reflex", "will", "name"}
+        known = {"hp", "max_hp", "temp_hp", "speed", "fly", "altitude", "ac", "reflex", "will",
+                 "name"}
         bad = set(overrides) - known
         if bad:
             raise _config_error(f"creature {cid!r}: unknown override {sorted(bad)[0]!r}")
-        out[cid] = creature_from(cont, entry, cid, side, x, y, overrides)
+        c = out[cid] = creature_from(cont, entry, cid, side, x, y, overrides)
+        if c.altitude < 0 or c.altitude % 5 or (c.altitude and not c.fly):
+            raise _config_error(f"creature {cid!r}: altitude {c.altitude} must be 0, or a "
+                                f"multiple of 5 ft for a creature that flies (B-25)")
 
     @staticmethod
     def _stand_problem(state: RpgState, c: Creature) -> str:
@@ -265,6 +273,12 @@ class RpgStuck(SystemBase):
                 problems.append(f"{c.id} has {c.hp}/{c.max_hp} HP, {c.temp_hp} temp")
             if (c.hp == 0) == c.up:
                 problems.append(f"{c.id} is {c.status} at {c.hp} HP")
+            if c.altitude < 0 or c.altitude % 5:
+                problems.append(f"{c.id} is {c.altitude} ft up, not a 5 ft step (B-25)")
+            if c.aloft and not c.fly and not any(
+                    k.id == "grappled" and state.creatures[k.source].aloft for k in c.conditions):
+                problems.append(f"{c.id} is {c.altitude} ft up with no wings and no flier "
+                                f"holding it (B-25)")
         if not state.over:
             if not state.acting.up:
                 problems.append(f"{state.acting.id} acts while {state.acting.status}")

@@ -47,12 +47,20 @@ def roll_initiative(state: RpgState, rng: Rng) -> list:
 
 
 def speed_of(c: Creature) -> int:
-    """B-13 speed less Cripple (B-16, minimum 0); a grappled creature cannot move (RS-71)."""
+    """B-13 speed less Cripple (B-16, minimum 0); a grappled creature cannot move (RS-71). In
+    the air a flier moves at its flying speed (RS-108, B-25)."""
+    return speed_in(c, c.aloft)
+
+
+def speed_in(c: Creature, aloft: bool) -> int:
+    """`speed_of` on the ground (`aloft` False: walking) or in the air (its flying speed)."""
     if c.has("grappled"):
         return 0
     if c.has("ridden"):
         return 0                                    # RS-131: the rider has its movement
     base = c.total("mounted") if c.has("mounted") else c.speed    # RS-127: the mount's speed
+    if aloft and c.fly:
+        base = c.fly
     speed = max(0, base - c.total("cripple"))
     return speed // 2 if c.has("grappling") else speed      # RS-69: a holder moves at half
 
