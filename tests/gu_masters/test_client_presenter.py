@@ -179,3 +179,27 @@ def test_the_opportunity_prompt_after_a_dodge_step_rolls_at_disadvantage_and_may
     assert label.startswith(f"{p.describe(action)} — Hit {pct(f.hit)} · {f.landing.dealt} dmg")
     assert "disadvantage" in tip and "After a reaction: dodge" in tip
     assert got.options[-1][1] == A.Opportunity("c", "a")
+
+
+@pytest.mark.rule("GU-40")
+def test_a_creature_under_water_shows_its_breath_on_its_token_and_sheet():
+    from game.engine.actions import EndTurn
+    from game.engine.systems.gu_masters.breath import Submerge
+    from tests.gu_masters.test_breath import pond
+    m = pond(attrs={"Fortitude": 45})
+    p = GuMastersPresenter(m)
+    assert not any(g.startswith("Br") for g, _ in token(p, "a").badges)   # at the surface
+    assert p.describe(Submerge("a")) == "Go under water (holds its breath 24 turns)"
+    out = m.submit(Submerge("a"))
+    assert [ln.text for ln in p.log_lines(out.events)][0] == f"{MASTER} 1 goes under water"
+    out = m.submit(EndTurn())
+    assert any(ln.text == f"{MASTER} 1 holds its breath under water (23 of 24 turns left)"
+               for ln in p.log_lines(out.events))
+    badge = next((g, w) for g, w in token(p, "a").badges if g.startswith("Br"))
+    assert badge == ("Br23", "Under water, holding its breath: 23 of 24 turns left, then it "
+                             "falls unconscious")
+    stats = {k: v for k, v, _ in p.unit_panel("a").stats}
+    assert stats["Breath"] == "23/24 turns"
+    m.state.creatures["a"].breath_out = 30
+    m.edited()
+    assert any(g == "Dr18" for g, _ in token(p, "a").badges)

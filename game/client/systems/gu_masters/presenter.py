@@ -24,14 +24,15 @@ from typing import Any
 
 from game.engine.actions import Concede, EndTurn
 from game.engine.systems.gu_masters import forecast as fc
-from game.engine.systems.gu_masters import (activate, areagu, falling, maneuvers, moves,
-                                            reactions, statuses, ticks)
+from game.engine.systems.gu_masters import (activate, areagu, breath, falling, maneuvers,
+                                            moves, reactions, statuses, ticks)
 from game.engine.systems.gu_masters import gu as gu_rules
 from game.engine.systems.gu_masters import killer as killer_rules
 from game.engine.systems.gu_masters.activate import Killer, ReleaseMove
 from game.engine.systems.gu_masters.aperture import Absorb, Detonate
 from game.engine.systems.gu_masters.grips import BreakFree, Carry, Grapple, Throw
 from game.engine.systems.gu_masters.hiding import Hide
+from game.engine.systems.gu_masters.breath import Submerge, Surface
 from game.engine.systems.gu_masters.maneuvers import (Dive, DiveFinish, DiveStrike, Evade,
                                                       Flew, Fly, Land, TakeFlight)
 from game.engine.systems.gu_masters.ticks import OrderEffect
@@ -235,6 +236,22 @@ class GuMastersPresenter(SeatViewPresenter):
                     f"Predicament tokens {pred}/{DEATH_AT} (death at {DEATH_AT})")
         return letters, "Dead"
 
+    def breath_words(self, c: Creature) -> tuple[str, str] | None:
+        """Under water (GU-40): "Br" and the turns of breath left, or "Dr" and the turns left
+        before it drowns once its breath has run out; None above water."""
+        if not breath.under_water(self.state, c):
+            return None
+        span = breath.span(c)
+        if breath.aquatic(c):
+            return "Br", "Under water: it breathes water"
+        left = breath.left(c)
+        if left > 0:
+            return (f"Br{left}", f"Under water, holding its breath: {left} of {span} turns "
+                                 "left, then it falls unconscious")
+        drown = max(0, 2 * span - c.breath_out)
+        return (f"Dr{drown}", f"Under water, out of breath and unconscious: it drowns in "
+                              f"{drown} turns unless brought up for air")
+
     def _badges(self, c: Creature) -> tuple[tuple[str, str], ...]:
         out: list[tuple[str, str]] = []
         life = self.life_words(c)
@@ -247,6 +264,9 @@ class GuMastersPresenter(SeatViewPresenter):
             out.append(("H", "Hidden: the other side does not know where it is"))
         if c.shield:
             out.append((f"Sh{c.shield}", f"Shield: the next {c.shield} damage is stopped"))
+        air = self.breath_words(c)
+        if air is not None:
+            out.append(air)
         for letters, name, words in self.status_words(c):
             out.append((letters, f"{name}: {words}" if words else name))
         return tuple(out)
@@ -300,8 +320,12 @@ class GuMastersPresenter(SeatViewPresenter):
                        "each turn"),
                       ("Stones", str(c.stones), "Primeval stones carried")]
         stats += [("Move", f"{c.movement} m", "Movement per turn (1 m a square)"),
-                  ("Reactions", f"{c.reactions}/2", "Reactions left this round: dodge, parry, "
-                                                    "shield Gu, attacks of opportunity")]
+                  ("Reactions", f"{c.reactions}/{ROUND_REACTIONS}",
+                   "Reactions left this round: dodge, parry, shield Gu, attacks of "
+                   "opportunity")]
+        air = self.breath_words(c)
+        if air is not None:
+            stats.append(("Breath", f"{breath.left(c)}/{breath.span(c)} turns", air[1]))
         if c.altitude:
             stats.append(("Altitude", f"{c.altitude} m", "Height above the ground it flies over"))
             stats.append(("Fall", f"{self.fall_damage(c.altitude)} dmg",
@@ -1233,6 +1257,11 @@ class GuMastersPresenter(SeatViewPresenter):
             return f"Stop sustaining {self.gu_name(a.move)}"
         if isinstance(a, Hide):
             return "Hide"
+        if isinstance(a, Submerge):
+            left = breath.left(self.state.creatures[a.actor])
+            return f"Go under water (holds its breath {left} turns)"
+        if isinstance(a, Surface):
+            return "Come up for air"
         if isinstance(a, OrderEffect):
             return f"{self._effect_name(a.effect)} first"
         if isinstance(a, Grapple):
@@ -1438,7 +1467,20 @@ class GuMastersPresenter(SeatViewPresenter):
             return LogLine(f"{n(e.thrower)} throws {n(e.target)} {len(e.path)} m{into}",
                            FORCED)
 
+        def held_breath(e: Any) -> LogLine | None:
+            words = {"under": ("goes under water", INFO),
+                     "up": ("comes up for air", GOOD),
+                     "held": (f"holds its breath under water ({max(0, e.span - e.out)} of "
+                              f"{e.span} turns left)" if e.out < e.span else
+                              f"lies under water without air (drowns in "
+                              f"{max(0, 2 * e.span - e.out)} turns)", NOTE),
+                     "out": ("runs out of breath and falls unconscious", DOWN),
+                     "drowned": ("drowns", DOWN)}
+            text, kind = words.get(e.what, (e.what, INFO))
+            return LogLine(f"{n(e.who)} {text}", kind)
+
         return {
+            "gu.breath": held_breath,
             "gu.area": area,
             "gu.hid": hid,
             "gu.revealed": revealed,

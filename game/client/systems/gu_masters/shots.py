@@ -4,7 +4,7 @@ hovering in the air; a wolf's bite waiting for the defender's reaction prompt; a
 final stand, marked with its tokens; a fire adept's Gu bar with the pointer on a Gu (what it
 does, its cost, the forecast of its best aim); a Poison Mist Gu's area drawn where the pointer
 is; a bite answered with a shield Gu on offer; a walk out of a wolf's reach waiting for the
-wolf's attack of opportunity.
+wolf's attack of opportunity; a Gu Master under the pool's water, holding its breath.
 
 Owns: building those matches through the one door (`Match.submit` by the scene, forced dice)
 with the creatures placed by the set-up (a flier's height is set-up data), and pinning the
@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from game.engine.match import Match
 from game.engine.rules import MatchConfig, SeatConfig
 from game.engine.systems.gu_masters.actions import Move, React, Strike
+from game.engine.systems.gu_masters.breath import Submerge
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -149,4 +150,18 @@ def build(app: "App") -> list[tuple[str, "Scene"]]:
     s.viewer = m.decision.seat if m.decision else 1
     s.selected = "wolf_a"
     out.append(("gu_masters_opportunity", s))
+
+    # 8. Master A stands in the pool below the waterfall and goes under: its token and sheet
+    # show the breath it has left (GU-40)
+    creatures = [dict(c) for c in CREATURES]
+    creatures[0] = {**creatures[0], "x": 13, "y": 9}
+    m = cliffs_match(["master_a", "wolf_a", "master_b", "wolf_b"], creatures)
+    s = BattleScene(app, m)
+    s.viewer = 0
+    s.submit(legal(m, Submerge, actor="master_a"))
+    s.view.skip()
+    s.selected = "master_a"
+    s._turn_key = s._turn_start_key()
+    s.pin_cell = (13, 9)
+    out.append(("gu_masters_breath", s))
     return out

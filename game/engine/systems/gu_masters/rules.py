@@ -20,8 +20,8 @@ from game.engine.rules import IllegalAction, Refusal, refuse_unlisted
 from game.engine.tactics import pending
 from game.engine.tactics.pending import Pending
 
-from . import (activate, aperture, areagu, attack, grips, hiding, jumps, maneuvers, moves,
-               reactions, ticks, turns)
+from . import (activate, aperture, areagu, attack, breath, grips, hiding, jumps, maneuvers,
+               moves, reactions, ticks, turns)
 from .actions import (DODGE, MULTI, PARRY, SHIELD, STRIKES, TAKE, WEAPON, Activate, DodgeMove,
                       GoesFirst, Jump, Move, Opportunity, React, Release, Sprint, StandUp, Strike)
 from .state import Creature, GuState
@@ -70,6 +70,7 @@ HANDLERS: list[Handler] = [
     Handler((aperture.Absorb, aperture.Detonate), aperture.legal, aperture.apply,
             aperture.refusal),
     Handler((hiding.Hide,), hiding.legal, hiding.apply, hiding.refusal),
+    Handler((breath.Submerge, breath.Surface), breath.legal, breath.apply, breath.refusal),
     Handler((Activate, Release, activate.Killer, activate.ReleaseMove), activate.legal,
             activate.apply, activate.refusal),
 ]
@@ -223,6 +224,7 @@ def apply(state: GuState, action: Any, rng: Rng) -> list:
     events += moves.resume(state, rng)           # a walk paused for an AoO goes on (GU-88)
     events += grips.settle(state) + maneuvers.settle(state, rng)    # holds and falls (GU-63/119)
     events += hiding.settle(state, action)                            # found again (GU-13)
+    events += breath.settle(state)                           # out of the water: air (GU-40)
     if not turns.check_end(state, events) and not state.pending \
             and not turns.can_act(state.acting):
         events += turns.end_turn(state, rng)     # it fell in its own turn: the turn passes

@@ -98,6 +98,8 @@ class Creature:
     injuries: list[str] = field(default_factory=list)    # injury names taken (GU-120..132)
     seen_at: dict[str, list[int]] = field(default_factory=dict)  # side -> last square seen
     shield_gu: dict[str, int] = field(default_factory=dict)  # shield points by Gu (GU-160/97)
+    under: bool = False                # under water, holding its breath (GU-40, breath.py)
+    breath_out: int = 0                # its turns ended under water since it last breathed
 
     @property
     def size(self) -> int:

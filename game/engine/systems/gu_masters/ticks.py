@@ -113,6 +113,18 @@ def give(state: GuState | None, c: Creature, s: Status) -> list:
     return _replace(c, [record(p) for p in got.statuses])
 
 
+def submerged(c: Creature) -> list:
+    """It went under water: Ablaze and Burning go out (GU-138, GU-144)."""
+    return _replace(c, [record(p) for p in statuses.submerged(carried(c))])
+
+
+def lose(c: Creature, sid: str, source: str) -> list:
+    """The status `sid` that `source` gave it ends (breath's Unconscious, once it breathes)."""
+    if not any(s.id == sid and s.source == source for s in c.statuses):
+        return []
+    return _replace(c, [s for s in c.statuses if not (s.id == sid and s.source == source)])
+
+
 def healed(c: Creature, gained: int) -> list:
     """HP regained: one Bleeding stack off per point (GU-141) and an unconscious creature wakes
     (GU-X-13, GU-GM-11)."""

@@ -18,7 +18,7 @@ from game.engine.tactics import pending, timelimit
 from game.engine.tactics.footprint import cells_distance
 from game.engine.tactics.pending import Pending
 
-from . import checks, dying, gu, ticks
+from . import breath, checks, dying, gu, ticks
 from .events import EssenceChanged, InitiativeSettled, Tested
 from .house import HOUSE
 from .state import Creature, GuState, Turn
@@ -176,6 +176,8 @@ def end_turn_effects(state: GuState, rng: Rng) -> list:
         events += set_life(state, c, change.life, change.note)
     if c.on_board:
         events += ticks.end_effects(state, c, rng)
+    if c.on_board:
+        events += breath.end_of_turn(state, c)          # GU-40: a turn without air
     return events
 
 
