@@ -20,10 +20,11 @@ from game.engine.tactics import pending
 from game.engine.tactics.bots import BotBase, register_bot
 from game.engine.tactics.footprint import block_at, cells_distance
 
-from . import areagu, attack, forecast, gu, odds, reactions
-from .actions import (DODGE, MULTI, PARRY, PUNCH, SHIELD, TAKE, Activate, DodgeMove,
+from . import areagu, attack, forecast, gu, holding, odds, reactions
+from .actions import (DETONATE, DODGE, MULTI, PARRY, PUNCH, SHIELD, TAKE, Activate, DodgeMove,
                       GoesFirst, Move, Opportunity, React, StandUp, Strike)
 from .activate import Killer
+from .holding import Hold, UseHeld
 from .content import Gu, KillerMove
 from .state import Creature, GuState
 from .ticks import OrderEffect
@@ -35,6 +36,7 @@ FINISH = 0.5       # a knock-out weighed as this share of the target's full HP
 FINISH_HARD = 0.75
 
 ROLES = ("damage", "shield", "heal", "buff", "flight", "other")
+HELD_WORTH = 1.0   # HP a held action set off must be expected to take before a bot fires it
 
 
 def role(gu: Gu | KillerMove) -> str:
@@ -78,6 +80,9 @@ class GuBot(BotBase):
         picked = self.random_pick(legal, rng)
         if picked is not None:
             return picked
+        fired = [a for a in legal if isinstance(a, UseHeld)]
+        if fired:
+            return self._held(view, fired)
         reacts = [a for a in legal if isinstance(a, React)]
         if reacts:
             return self._react(view, reacts)
@@ -111,6 +116,8 @@ class GuBot(BotBase):
             chances = forecast.reaction_odds(view, stage.data, me)
 
         def score(a: React) -> float:
+            if a.reaction == DETONATE:
+                return -1.0                           # GU-91: stops nothing, loses the Gu
             if a.reaction == SHIELD:
                 return 0.9
             if a.reaction == TAKE:
@@ -138,6 +145,8 @@ class GuBot(BotBase):
         bare = float(forecast.landing(view, blow).dealt_mean)
 
         def loss(a: React) -> float:
+            if a.reaction == DETONATE:
+                return bare * 2.0 + 1.0               # stops nothing, loses the Gu (GU-91)
             if a.reaction == SHIELD:
                 return float(forecast.landing(view, blow, a.gu).dealt_mean) + 0.05
             if a.reaction == TAKE:
@@ -154,6 +163,43 @@ class GuBot(BotBase):
         return max(dodges, key=lambda a: min((self._gap(me, a.x, a.y, f) for f in foes),
                                              default=0) if self.hard else
                    min(self._gap(me, a.x, a.y, f) for f in foes[:1]) if foes else 0)
+
+    def _held(self, view: GuState, answers: list[UseHeld]) -> UseHeld:
+        """A held action set off (GU-72/73): the aim worth most by the forecast (a strike's or
+        a Gu's expected HP taken, an area's summed over the foes it catches less the friends),
+        weighed by the chance of going first (forecast.held_race: after the deed the aim may
+        be gone); fired when that is worth at least HELD_WORTH HP, else the trigger passes and
+        the action stays held. A held Gu on the user or a friend is fired at once."""
+        stage = pending.top(view.pending)
+        me = view.creatures[answers[0].actor]
+        let_go = next(a for a in answers if not a.fire)
+        by = view.creatures.get(stage.data["by"]) if stage is not None else None
+        first = float(forecast.held_race(view, me, by).first) if by is not None else 0.5
+        best, best_worth = let_go, HELD_WORTH
+        for a in answers:
+            if not a.fire:
+                continue
+            worth = self._aim_worth(view, me, a) * (0.5 + 0.5 * first)
+            if worth >= best_worth:
+                best, best_worth = a, worth
+        return best
+
+    def _aim_worth(self, view: GuState, me: Creature, a: UseHeld) -> float:
+        target = view.creatures.get(a.target)
+        if a.strike and target is not None:
+            return self._strike_worth(view, me, target, a.strike, a.weapon)
+        u = gu.usable(a.gu)
+        if role(u) != "damage":
+            return 2 * HELD_WORTH                 # a shield, a cure or wings: when it was held
+        if target is not None:
+            return self._worth(forecast.gu_forecast(view, me, target, a.gu), target) \
+                if target.side != me.side else 0.0
+        area = areagu.shape(view, me, u, (a.x, a.y))
+        worth = 0.0
+        for c in (areagu.caught(view, area) if area is not None else []):
+            f = self._worth(forecast.gu_forecast(view, me, c, a.gu), c)
+            worth += f if c.side != me.side else -1.5 * f
+        return worth
 
     def _opportunity_score(self, view: GuState, a: Opportunity) -> float:
         if not a.strike:
@@ -184,6 +230,12 @@ class GuBot(BotBase):
             best_value = self._place(me, best.x, best.y, foes)
             if best_value > here + 1e-9:
                 return best
+        # nothing to do but wait: hold a strike for the first foe that comes within reach
+        # (GU-71, enemy_enters_range at the longest reach it may name)
+        holds = [a for a in legal if isinstance(a, Hold) and a.held == holding.STRIKE
+                 and a.trigger == "enemy_enters_range"]
+        if holds and foes:
+            return max(holds, key=lambda a: a.range_m)
         return next(a for a in legal if isinstance(a, EndTurn))
 
     def _strike_score(self, view: GuState, me: Creature, a: Strike, rng: Rng) -> float:

@@ -98,6 +98,9 @@ class Creature:
     injuries: list[str] = field(default_factory=list)    # injury names taken (GU-120..132)
     seen_at: dict[str, list[int]] = field(default_factory=dict)  # side -> last square seen
     shield_gu: dict[str, int] = field(default_factory=dict)  # shield points by Gu (GU-160/97)
+    # a held combat action (GU-71, holding.py): {"held": "strike" | "gu", "gu", "trigger"
+    # (held.Trigger's JSON), "round"}; empty when it holds none
+    held: dict[str, Any] = field(default_factory=dict)
 
     @property
     def size(self) -> int:
@@ -134,8 +137,10 @@ class Creature:
             v = getattr(self, f.name)
             if f.name == "statuses":
                 v = [s.to_json() for s in v]
+            elif f.name == "held" and not v:
+                continue                 # holding nothing: left out, so a save reads as before
             elif isinstance(v, dict):
-                v = dict(v)
+                v = {k: (dict(x) if isinstance(x, dict) else x) for k, x in v.items()}
             elif isinstance(v, list):
                 v = list(v)
             out[f.name] = v
