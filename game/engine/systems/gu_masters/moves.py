@@ -165,7 +165,9 @@ def walk(state: GuState, c: Creature, goal: Cell, rng: Rng) -> list:
     (GU-23); a failure ends the movement on the last square it may end on (GU-GM-38).
     Stepping out of an enemy's melee range provokes (GU-88): on the first square it may stand
     on after that step the walk pauses, each such enemy gets an attack-of-opportunity stage
-    and a WALK_STAGE beneath them carries on to `goal` once they are answered (`resume`)."""
+    and a WALK_STAGE beneath them carries on to `goal` once they are answered (`resume`).
+    A step that brings it within an enemy_enters_range distance pauses it the same way for
+    that holder's `held` stage (holding.entering, GU-71)."""
     from . import holding, reactions
     cost, path = reach(state, c)[goal]
     events: list = []
