@@ -113,10 +113,22 @@ class TilePanel:
 
 
 @dataclass(frozen=True, slots=True)
+class SubMenu:
+    """A menu entry (or a prompt's answer) that opens a further menu instead of acting: its
+    `title`, a line of `text`, and `options` (label, payload) as an ActionButton's `actions`
+    (an action, a targeting mode, or another SubMenu). A choice made in steps stays short."""
+
+    title: str
+    options: tuple[tuple[str, Any], ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ActionButton:
     """A button of the action bar. `mode` names a map-targeting mode the scene enters when it
     is pressed; `actions` is a list of (label, action) the scene offers as a menu; `action` is
-    submitted at once. Exactly one of the three is used."""
+    submitted at once. Exactly one of the three is used. An entry of `actions` may be a
+    SubMenu (a menu in steps)."""
 
     id: str
     label: str

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.client.presenters import ActionButton, Prompt
+from game.client.presenters import ActionButton, Prompt, SubMenu
 from game.client.render import sprites
 from game.client.render.board_view import BoardView
 from game.client.scene import Transition, push
@@ -324,23 +324,24 @@ class BattleScene(MatchScene):
     def _click_widgets(self, pos, dry: bool = False):
         """Handle a click on a widget; returns a Transition, True (handled) or None (not a
         widget). `dry` only answers whether pos is over a widget."""
+        # an open menu is drawn over everything (a prompt's answer may open one beside it)
+        if self.menu is not None and self.menu.rect.collidepoint(pos):
+            if dry:
+                return True
+            b = self.menu.at(pos)
+            if b is not None:
+                return self._choose_menu(b.payload) or True
+            return True
         if self.prompt_panel is not None and self.prompt_panel.rect.collidepoint(pos):
             if dry:
                 return True
+            self.menu = None
             b = self.prompt_panel.at(pos)
             if b is not None:
-                self.submit(b.payload)
+                self._answer(b)
             return True
-        if self.menu is not None:
-            if self.menu.rect.collidepoint(pos):
-                if dry:
-                    return True
-                b = self.menu.at(pos)
-                if b is not None:
-                    return self._choose_menu(b.payload) or True
-                return True
-            if not dry:
-                self.menu = None
+        if self.menu is not None and not dry:
+            self.menu = None
         for w in self.widgets:
             if w.rect.collidepoint(pos):
                 if dry:
@@ -410,9 +411,26 @@ class BattleScene(MatchScene):
         if note:
             self.toast(note, W.COOL)
 
+    def _answer(self, b: W.Button) -> None:
+        """A prompt's answer: submitted, or a further menu beside it (a SubMenu)."""
+        if isinstance(b.payload, SubMenu):
+            self._open_submenu(b.payload, b.rect)
+            return
+        self.submit(b.payload)
+
+    def _open_submenu(self, sub: SubMenu, anchor: pygame.Rect, confirm: str = "") -> None:
+        opts = [(label, (payload, confirm), "") for label, payload in sub.options]
+        self.menu = W.ChoicePanel(self.text, sub.title, sub.text, opts, W.COOL)
+        self.menu.layout(anchor, "above")
+
     def _choose_menu(self, payload) -> Transition | None:
         value, confirm = payload
+        anchor = self.menu.rect if self.menu is not None else self.bar.rect
         self.menu = None
+        if isinstance(value, SubMenu):       # a choice in steps: the next menu where this was
+            self._open_submenu(value, pygame.Rect(anchor.x, anchor.bottom, anchor.w, 0),
+                               confirm)
+            return None
         if isinstance(value, str):          # a targeting mode (e.g. an ability's target)
             self.mode = value
             self._mode_entered()
@@ -490,12 +508,13 @@ class BattleScene(MatchScene):
             return None
         digit = digit_of_key(key)
         if digit is not None:
-            panel = self.prompt_panel if self.prompt_panel is not None and self.human_turn() else self.menu
+            panel = self.menu if self.menu is not None else (
+                self.prompt_panel if self.prompt_panel is not None and self.human_turn() else None)
             if panel is not None:
                 if 0 < digit <= len(panel.buttons):
                     b = panel.buttons[digit - 1]
                     if panel is self.prompt_panel:
-                        self.submit(b.payload)
+                        self._answer(b)
                         return None
                     return self._choose_menu(b.payload)
                 return None

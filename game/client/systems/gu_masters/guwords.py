@@ -1,7 +1,8 @@
 """Words for a Gu or a killer move on the battle screen: what each of its effects does, how far
 it reaches, what it costs, read from the content record (the engine's data) in our own words.
 
-Owns: `effect_words`, `reach_words`, `card_words`, `keyword_words`. Must not: decide a rule (whether a Gu may
+Owns: `effect_words`, `reach_words`, `card_words`, `keyword_words`, and the words of held
+actions (`trigger_words`, `held_words`, `DEED_WORDS`: GU-71, GU-GM-36). Must not: decide a rule (whether a Gu may
 be used, at whom, and its odds are the engine's: activate.py, areagu.py, forecast.py) or import
 pygame.
 """
@@ -96,3 +97,21 @@ def card_words(u: Any) -> str:
 
 def keyword_words(u: Any) -> list[str]:
     return [KEYWORDS.get(k, title(k)) for k in u.keywords]
+
+
+# -- held actions (GU-71, GU-GM-36) ------------------------------------------------------------
+TRIGGER_WORDS = {"enemy_attacks": "an enemy attacks", "enemy_moves": "an enemy moves",
+                 "any_hostile_act": "an enemy does anything hostile",
+                 "enemy_enters_range": "an enemy comes within {range_m} m",
+                 "enemy_uses_gu": "an enemy uses {named}"}
+DEED_WORDS = {"attack": "attacks", "move": "moves", "gu": "uses a Gu"}
+
+
+def trigger_words(kind: str, range_m: int = 0, named: str = "") -> str:
+    """'an enemy comes within 2 m', 'an enemy uses Fire Pellet Gu' (`named` already a name)."""
+    return TRIGGER_WORDS.get(kind, title(kind)).format(range_m=range_m, named=named)
+
+
+def held_words(held: str, gu_name: str = "") -> str:
+    """What is held: 'a strike', or 'Moonlight Gu (one activation)'."""
+    return "a strike" if held == "strike" else f"{gu_name} (one activation)"

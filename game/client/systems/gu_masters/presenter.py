@@ -51,7 +51,8 @@ from game.client.presenters.eventlog import (DAMAGE, DOWN, FORCED, GOOD, INFO, N
                                              WARM, Animator, EventLog, Wording, title)
 from game.client.presenters.seatview import SeatViewPresenter
 from game.client.presenters.words import pct
-from game.client.systems.gu_masters import guwords, looks
+from game.client.systems.gu_masters import guwords, holdui, looks
+from game.engine.systems.gu_masters.holding import HOLD_STAGE, Hold
 
 #: reach tints: 1 m a square, and a path through costlier ground (difficult, water, climbing)
 COST_COLOURS = {1: (120, 220, 140), 2: (240, 190, 80)}
@@ -62,11 +63,11 @@ MOVE_VERBS = {"walk": "walks", "dodge": "dodges", "jump": "jumps", "knockback": 
 STRIKE_WORDS = {"weapon": "", "multi": "multi-weapon", "punch": "Punch", "kick": "Kick",
                 "bite": "Bite"}
 REACTION_WORDS = {"dodge": "Dodge", "parry": "Parry", "shield": "Shield Gu",
-                  "take": "Take the hit"}
+                  "take": "Take the hit", "detonate": "Detonate", "held": "Held action"}
 CONDITION_WORDS = {"up": "is up", "final_stand": "makes a final stand", "dying": "is dying",
                    "dead": "is dead"}
 #: the actions the bar, the map and the prompts offer by their own controls
-_ON_THE_BAR = (Move, Strike, Sprint, StandUp, EndTurn, Concede)
+_ON_THE_BAR = (Move, Strike, Sprint, StandUp, Hold, EndTurn, Concede)
 #: the actions the Gu bar (gubar.py) offers: not repeated under More
 _ON_THE_GU_BAR = (Activate, Release, Killer, ReleaseMove)
 #: targeting modes that pick a square on the map for an action naming it: mode -> (kind,
@@ -267,6 +268,9 @@ class GuMastersPresenter(SeatViewPresenter):
         air = self.breath_words(c)
         if air is not None:
             out.append(air)
+        held = holdui.held_badge(self, c)
+        if held is not None:
+            out.append(held)
         for letters, name, words in self.status_words(c):
             out.append((letters, f"{name}: {words}" if words else name))
         return tuple(out)
@@ -340,6 +344,10 @@ class GuMastersPresenter(SeatViewPresenter):
                                    tooltip=life[1]))
         for letters, name, words in self.status_words(c):
             conds.append(PanelLine(words or name, name, tooltip=words))
+        if c.held:
+            conds.append(PanelLine(holdui.held_note(self, c), "Holding", colour=WARM,
+                                   tooltip="Fired as a reaction when its trigger comes; lapses "
+                                           "at the start of its next turn"))
         if conds:
             sections.append(("Conditions", conds))
         if not st.over and st.acting.id == c.id and not st.pending:
@@ -441,6 +449,9 @@ class GuMastersPresenter(SeatViewPresenter):
             for ident, (kind, label, tip) in _AT_SQUARE.items():
                 if any(isinstance(a, kind) and self._square_of(a) for a in legal):
                     out.append(ActionButton(ident, label, mode=ident, tooltip=tip))
+            hold = holdui.hold_button(self, legal)           # GU-71: what, then on what
+            if hold is not None:
+                out.append(hold)
             other = [a for a in legal if not isinstance(a, _ON_THE_BAR + _ON_THE_GU_BAR)
                      and not (self._square_of(a) and any(isinstance(a, k)
                                                          for k, _, _ in _AT_SQUARE.values()))]
@@ -1046,6 +1057,8 @@ class GuMastersPresenter(SeatViewPresenter):
             return self._effects_prompt(d, legal)
         if stage.stage == reactions.OPPORTUNITY_STAGE:
             return self._opportunity_prompt(stage, d, legal)
+        if stage.stage == HOLD_STAGE:
+            return holdui.held_prompt(self, stage, d, legal)
         counter = stage.stage == reactions.COUNTER_STAGE
         opts = [self._strike_option(a, d, stage.data, counter) for a in legal]
         if counter:
@@ -1130,7 +1143,7 @@ class GuMastersPresenter(SeatViewPresenter):
                   else "hits without a roll")
         options: list[tuple[str, Any, str]] = []
         for a in legal:
-            if not isinstance(a, React):
+            if not isinstance(a, React) or a.reaction == "detonate":
                 continue
             name = REACTION_WORDS.get(a.reaction, title(a.reaction))
             if a.reaction == "take":
@@ -1148,6 +1161,9 @@ class GuMastersPresenter(SeatViewPresenter):
                    "parry": "Close Combat at +10 against the attack roll; then a counter-attack",
                    }.get(a.reaction, "")
             options.append((label, a, f"{cost}\n{how}".strip()))
+        blast = holdui.detonation_option(self, d, legal)              # GU-91
+        if blast is not None:
+            options.insert(len(options) - 1, blast)
         text = (f"{att} hits {self.unit_name(d.id)} with {what}: {rolled}. "
                 f"Unanswered it deals {land.dealt} damage ({land.hp_after} of {d.hp} HP left).")
         return Prompt("React?", text, tuple(options))
@@ -1176,7 +1192,7 @@ class GuMastersPresenter(SeatViewPresenter):
                   else "no attack test")
         options: list[tuple[str, Any, str]] = []
         for a in legal:
-            if not isinstance(a, React):
+            if not isinstance(a, React) or a.reaction == "detonate":
                 continue
             if a.reaction == "dodge":
                 p = fc.area_dodge_odds(st, blow, d)
@@ -1190,6 +1206,9 @@ class GuMastersPresenter(SeatViewPresenter):
                 options.append((f"Take it — {land.dealt} dmg", a,
                                 f"Keeps the reactions left ({d.reactions}).\n"
                                 f"{land.dealt} damage: {land.hp_after} of {d.hp} HP left"))
+        blast = holdui.detonation_option(self, d, legal)              # GU-91
+        if blast is not None:
+            options.insert(len(options) - 1, blast)
         text = (f"{self.unit_name(d.id)} is caught in {self.unit_name(blow['attacker'])}'s "
                 f"{what} ({rolled}). Unanswered it deals {land.dealt} damage "
                 f"({land.hp_after} of {d.hp} HP left).")
@@ -1217,12 +1236,16 @@ class GuMastersPresenter(SeatViewPresenter):
         stage = pending.top(self.state.pending)
         if stage is None:
             return []
-        other = stage.data.get("attacker") or stage.data.get("target") or stage.data.get("from")
+        other = stage.data.get("attacker") or stage.data.get("target") or stage.data.get(
+            "from") or stage.data.get("by")
         return [other] if other in self.state.creatures else []
 
     # -- words -----------------------------------------------------------------------------------
     def describe(self, a: Any) -> str:
         n = self.unit_name
+        held = holdui.describe(self, a)
+        if held is not None:
+            return held
         if isinstance(a, Move):
             return f"Walk to {a.x},{a.y}"
         if isinstance(a, Strike):
@@ -1387,13 +1410,19 @@ class GuMastersPresenter(SeatViewPresenter):
             return LogLine(f"{n(e.attacker)}: {what} misses", ROLL_FAIL)
 
         def reacted(e: Any) -> LogLine:
+            left = f"({e.left} reaction{'s' if e.left != 1 else ''} left)"
             if e.reaction == reactions.OPPORTUNITY:          # a strike follows, not a stop
                 return LogLine(f"{n(e.who)} strikes at {n(e.against)} as it leaves its reach "
-                               f"({e.left} reaction{'s' if e.left != 1 else ''} left)", INFO)
+                               f"{left}", INFO)
+            if e.reaction == "held":                                     # GU-72/90
+                return LogLine(f"{n(e.who)} fires its held action at {n(e.against)}'s deed "
+                               f"{left}", WARM)
+            if e.reaction == "detonate":                                 # GU-91
+                return LogLine(f"{n(e.who)} detonates {self.gu_name(e.gu)} as a reaction "
+                               f"{left}", INFO)
             name = REACTION_WORDS.get(e.reaction, title(e.reaction)).lower()
             how = "and stops the blow" if e.success else "but the blow lands"
-            return LogLine(f"{n(e.who)} reacts with {name} against {n(e.against)} {how} "
-                           f"({e.left} reaction{'s' if e.left != 1 else ''} left)",
+            return LogLine(f"{n(e.who)} reacts with {name} against {n(e.against)} {how} {left}",
                            GOOD if e.success else INFO)
 
         def status(e: Any) -> LogLine:
@@ -1481,6 +1510,7 @@ class GuMastersPresenter(SeatViewPresenter):
 
         return {
             "gu.breath": held_breath,
+            **holdui.log_texts(self),
             "gu.area": area,
             "gu.hid": hid,
             "gu.revealed": revealed,

@@ -4,7 +4,9 @@ hovering in the air; a wolf's bite waiting for the defender's reaction prompt; a
 final stand, marked with its tokens; a fire adept's Gu bar with the pointer on a Gu (what it
 does, its cost, the forecast of its best aim); a Poison Mist Gu's area drawn where the pointer
 is; a bite answered with a shield Gu on offer; a walk out of a wolf's reach waiting for the
-wolf's attack of opportunity; a Gu Master under the pool's water, holding its breath.
+wolf's attack of opportunity; a Gu Master under the pool's water, holding its breath; a held
+strike set off by a wolf's bite (the holder's prompt with the race and each strike's odds, the
+marker on its token).
 
 Owns: building those matches through the one door (`Match.submit` by the scene, forced dice)
 with the creatures placed by the set-up (a flier's height is set-up data), and pinning the
@@ -18,8 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine.match import Match
 from game.engine.rules import MatchConfig, SeatConfig
+from game.engine.actions import EndTurn
 from game.engine.systems.gu_masters.actions import Move, React, Strike
 from game.engine.systems.gu_masters.breath import Submerge
+from game.engine.systems.gu_masters.holding import Hold
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -164,4 +168,18 @@ def build(app: "App") -> list[tuple[str, "Scene"]]:
     s._turn_key = s._turn_start_key()
     s.pin_cell = (13, 9)
     out.append(("gu_masters_breath", s))
+
+    # 9. Master A holds a strike until an enemy attacks; Wolf A runs up and bites: the held
+    # action is set off, and Master A's seat is asked (the race, each strike's odds)
+    m = cliffs_match(["master_a", "wolf_a", "master_b", "wolf_b"])
+    s = BattleScene(app, m)
+    s.viewer = 0
+    s.submit(legal(m, Hold, actor="master_a", held="strike", trigger="enemy_attacks"))
+    s.submit(EndTurn())
+    s.submit(legal(m, Move, actor="wolf_a", x=5, y=13))
+    s.submit(legal(m, Strike, actor="wolf_a", target="master_a", strike="bite"))
+    s.view.skip()
+    s.viewer = m.decision.seat if m.decision else 0
+    s.selected = "master_a"
+    out.append(("gu_masters_held", s))
     return out

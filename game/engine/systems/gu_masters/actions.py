@@ -15,8 +15,9 @@ from game.engine.records import Record
 WEAPON, MULTI, PUNCH, KICK, BITE = "weapon", "multi", "punch", "kick", "bite"
 STRIKES = (WEAPON, MULTI, PUNCH, KICK, BITE)
 
-# the answers to an attack that hit (a React's `reaction`, GU-76..89)
-DODGE, PARRY, SHIELD, TAKE = "dodge", "parry", "shield", "take"
+# the answers to an attack that hit (a React's `reaction`, GU-76..89; detonating one's own Gu
+# is a reaction too, GU-91, aperture.py)
+DODGE, PARRY, SHIELD, TAKE, DETONATE = "dodge", "parry", "shield", "take", "detonate"
 
 
 @action("gu.move")

@@ -23,10 +23,12 @@ from game.engine.tactics import pending
 from game.engine.tactics.bots import BotBase, dry_run, register_bot
 from game.engine.tactics.footprint import block_at, cells_distance
 
-from . import areagu, attack, falling, forecast, gu, maneuvers, odds, reactions, ticks, turns
-from .actions import (BITE, DODGE, KICK, MULTI, PARRY, PUNCH, SHIELD, TAKE, WEAPON, Activate,
-                      DodgeMove, GoesFirst, Move, Opportunity, React, StandUp, Strike)
+from . import (areagu, attack, falling, forecast, gu, holding, maneuvers, odds, reactions, ticks,
+               turns)
+from .actions import (BITE, DETONATE, DODGE, KICK, MULTI, PARRY, PUNCH, SHIELD, TAKE, WEAPON,
+                      Activate, DodgeMove, GoesFirst, Move, Opportunity, React, StandUp, Strike)
 from .activate import Killer
+from .holding import Hold, UseHeld
 from .content import Gu, KillerMove
 from .maneuvers import Dive, DiveFinish, DiveStrike, Evade, Fly, Land, TakeFlight
 from .state import Creature, GuState
@@ -49,6 +51,7 @@ GUARD = 0.25       # share of a lasting Gu's defence counted beside its offence 
 GUARD_HARD = 0.5
 
 ROLES = ("damage", "shield", "heal", "buff", "flight", "other")
+HELD_WORTH = 1.0   # HP a held action set off must be expected to take before a bot fires it
 
 
 def role(gu: Gu | KillerMove) -> str:
@@ -115,6 +118,9 @@ class GuBot(BotBase):
         ticks.py, turns.py); a stage it does not know gets a safe answer (`_safe`). With no
         stage on the view (a hint asked out of play), reactions by their plain tests."""
         name = stage.stage if stage is not None else ""
+        fired = [a for a in legal if isinstance(a, UseHeld)]
+        if fired:
+            return self._held(view, fired)
         reacts = [a for a in legal if isinstance(a, React)]
         if stage is None and reacts:
             return self._react(view, None, reacts)
@@ -178,6 +184,10 @@ class GuBot(BotBase):
             chances = forecast.reaction_odds(view, stage.data, me)
 
         def score(a: React) -> float:
+            if a.reaction == DETONATE:
+                return -1.0                           # GU-91: stops nothing, loses the Gu
+            if a.reaction == SHIELD:
+                return 0.9
             if a.reaction == TAKE:
                 return 0.03                           # worth a reaction kept for later
             chance = float(chances.get(a.reaction, 0))
@@ -200,6 +210,8 @@ class GuBot(BotBase):
             finish = me.max_hp * FINISH            # a landing that drops it: worth a reaction
 
         def loss(a: React) -> float:
+            if a.reaction == DETONATE:
+                return bare * 2.0 + 1.0               # stops nothing, loses the Gu (GU-91)
             if a.reaction == SHIELD:
                 kept = forecast.landing(view, blow, a.gu)
                 return float(kept.dealt_mean) + 0.05 + (finish if kept.dealt_mean and
@@ -230,6 +242,43 @@ class GuBot(BotBase):
             return max(dodges, key=lambda a: min(self._gap(me, a.x, a.y, f) for f in foes))
         near = min(foes, key=lambda f: self._gap(me, me.x, me.y, f))
         return max(dodges, key=lambda a: self._gap(me, a.x, a.y, near))
+
+    def _held(self, view: GuState, answers: list[UseHeld]) -> UseHeld:
+        """A held action set off (GU-72/73): the aim worth most by the forecast (a strike's or
+        a Gu's expected HP taken, an area's summed over the foes it catches less the friends),
+        weighed by the chance of going first (forecast.held_race: after the deed the aim may
+        be gone); fired when that is worth at least HELD_WORTH HP, else the trigger passes and
+        the action stays held. A held Gu on the user or a friend is fired at once."""
+        stage = pending.top(view.pending)
+        me = view.creatures[answers[0].actor]
+        let_go = next(a for a in answers if not a.fire)
+        by = view.creatures.get(stage.data["by"]) if stage is not None else None
+        first = float(forecast.held_race(view, me, by).first) if by is not None else 0.5
+        best, best_worth = let_go, HELD_WORTH
+        for a in answers:
+            if not a.fire:
+                continue
+            worth = self._aim_worth(view, me, a) * (0.5 + 0.5 * first)
+            if worth >= best_worth:
+                best, best_worth = a, worth
+        return best
+
+    def _aim_worth(self, view: GuState, me: Creature, a: UseHeld) -> float:
+        target = view.creatures.get(a.target)
+        if a.strike and target is not None:
+            return self._strike_worth(view, me, target, a.strike, a.weapon)
+        u = gu.usable(a.gu)
+        if role(u) != "damage":
+            return 2 * HELD_WORTH                 # a shield, a cure or wings: when it was held
+        if target is not None:
+            return self._worth(forecast.gu_forecast(view, me, target, a.gu), target) \
+                if target.side != me.side else 0.0
+        area = areagu.shape(view, me, u, (a.x, a.y))
+        worth = 0.0
+        for c in (areagu.caught(view, area) if area is not None else []):
+            f = self._worth(forecast.gu_forecast(view, me, c, a.gu), c)
+            worth += f if c.side != me.side else -1.5 * f
+        return worth
 
     def _opportunity_score(self, view: GuState, a: Opportunity) -> float:
         if not a.strike:
@@ -279,6 +328,12 @@ class GuBot(BotBase):
             # GU-35: a maneuver left makes it harder to hit (hard only: two sides that evade
             # every turn outlast the round limit)
             return evade[0]
+        # nothing to do but wait: hold a strike for the first foe that comes within reach
+        # (GU-71, enemy_enters_range at the longest reach it may name)
+        holds = [a for a in legal if isinstance(a, Hold) and a.held == holding.STRIKE
+                 and a.trigger == "enemy_enters_range"]
+        if holds and foes:
+            return max(holds, key=lambda a: a.range_m)
         return next(a for a in legal if isinstance(a, EndTurn))
 
     def _strike_score(self, view: GuState, me: Creature, a: Strike, rng: Rng) -> float:

@@ -1,8 +1,11 @@
 """A Gu Master's own aperture on the map in gu_masters: absorbing primeval stones (GU-69/70,
-GU-GM-33) and self-detonating its own Gu (GU-91); the numbers are stones.py's and
-detonate.py's.
+GU-GM-33) and self-detonating its own Gu (GU-91), free on its own turn and as a reaction
+outside it; the numbers are stones.py's and detonate.py's.
 
-Owns: the action records, `legal` for the acting creature and `apply`.
+Owns: the action records, `legal` for the acting creature and `apply`; the detonation
+answers at a reaction stage that is open anyway (`detonations`, added to reactions.EXTRAS at
+import and offered by areagu's stage too: a React "detonate" naming the Gu, one reaction spent,
+GU-79, and the blow still lands) and `detonate`, the one place a Gu is destroyed so.
 
 Must not: hold those modules' numbers, or activate Gu (gu.py).
 """
@@ -18,7 +21,8 @@ from game.engine.rng import Rng
 from game.engine.rules import Refusal
 from game.engine.tactics import pending
 
-from . import content, detonate, limbs, stones
+from . import content, detonate, limbs, reactions, stones
+from .actions import DETONATE, React
 from .events import EssenceChanged
 from .state import Creature, GuState
 
@@ -92,11 +96,36 @@ def apply(state: GuState, a: Any, rng: Rng) -> list:
         return [Absorbed(c.id, a.stones, got.gained, got.lost, c.stones),
                 EssenceChanged(c.id, got.gained, c.essence, "primeval stones")]
     if isinstance(a, Detonate):
-        c.gu.remove(a.gu)
-        if a.gu in c.sustained:
-            c.sustained.remove(a.gu)
-        return [Detonated(c.id, a.gu)]
+        return destroy(c, a.gu)
     raise AssertionError(f"not an aperture action: {a!r}")
+
+
+def destroy(c: Creature, gid: str) -> list:
+    """GU-91: the Gu simply dies (a kept-up one ends with it); nothing of it fires."""
+    c.gu.remove(gid)
+    if gid in c.sustained:
+        c.sustained.remove(gid)
+    return [Detonated(c.id, gid)]
+
+
+def detonations(state: GuState, c: Creature, blow: dict[str, Any]) -> list:
+    """GU-91: outside its own turn (GU-76), one answer per own refined Gu it may destroy."""
+    if state.turn.actor == c.id and not state.over:
+        return []
+    lib = content.content()
+    return [React(c.id, DETONATE, gid) for gid in sorted(set(c.gu))
+            if gid in lib.gu and detonate.refusal(c.conscious, True, lib.gu[gid].refined,
+                                                  False) is None]
+
+
+def resolve_detonation(state: GuState, c: Creature, blow: dict[str, Any], action: React,
+                       rng: Rng) -> tuple[list, bool]:
+    """The reaction spent on destroying the Gu: the blow it answered still lands (GU-79)."""
+    return destroy(c, action.gu), False
+
+
+reactions.EXTRAS.append(detonations)
+reactions.RESOLVERS[DETONATE] = resolve_detonation
 
 
 def refusal(state: GuState, a: Any) -> Refusal | None:

@@ -30,7 +30,7 @@ from game.engine.tactics.pending import Pending
 
 from . import areas, attack, reactions
 from . import content as C
-from .actions import DODGE, SHIELD, TAKE, DodgeMove, React
+from .actions import DETONATE, DODGE, SHIELD, TAKE, DodgeMove, React
 from .areas import Area
 from .events import Moved, Reacted, Struck
 from .house import HOUSE
@@ -236,8 +236,9 @@ def stage_answers(state: GuState, o: Creature, blow: dict[str, Any]) -> list:
 
 def stage_legal(state: GuState, stage: Pending) -> list:
     o = state.creatures[stage.actor]
-    if stage.stage == AREA_STAGE:
-        return stage_answers(state, o, stage.data)
+    if stage.stage == AREA_STAGE:              # GU-91: detonating a Gu too, once asked
+        answers = stage_answers(state, o, stage.data)
+        return answers[:-1] + reactions.extras(state, o, stage.data) + answers[-1:]
     return [DodgeMove(o.id, x, y) for (x, y) in sorted(exits(state, o, stage.data))]
 
 
@@ -260,6 +261,10 @@ def stage_apply(state: GuState, a: Any, rng: Rng) -> list:
     if a.reaction == TAKE:
         return land + activate.land(state, blow, rng)
     o.reactions -= 1                                 # GU-79: one reaction for this trigger
+    if a.reaction == DETONATE:                       # GU-91: the area still catches it
+        events, _ = reactions.RESOLVERS[DETONATE](state, o, blow, a, rng)
+        return [Reacted(o.id, DETONATE, blow["attacker"], False, o.reactions, a.gu)] + events \
+            + land + activate.land(state, blow, rng)
     if a.reaction == SHIELD:
         events, _ = activate.resolve_shield(state, o, blow, a, rng)
         return [Reacted(o.id, SHIELD, blow["attacker"], False, o.reactions, a.gu)] + events \

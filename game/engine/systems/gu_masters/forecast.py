@@ -311,3 +311,26 @@ def jump_forecast(state: GuState, c: Creature, jump: Jump) -> JumpForecast:
     return JumpForecast(leap.kind, leap.cost, leap.metres, leap.rise, leap.fall, one, dealt,
                         hp_after, drop, outcome["final_stand"], outcome["dying"],
                         outcome["dead"])
+
+
+@dataclass(frozen=True, slots=True)
+class RaceForecast:
+    """GU-73 before a held action is fired: the `skill` both roll (Close Combat within 2 m,
+    else Ranged Attack), each side's target, and `first` the chance the held action happens
+    before the deed that set it off (a full tie goes to the one who set it off)."""
+
+    skill: str
+    holder: int
+    other: int
+    first: Fraction
+
+
+def held_race(state: GuState, holder: Creature, by: Creature) -> RaceForecast:
+    """The odds of GU-73's race between `holder` and `by`, by the engine's own skill choice
+    (holding.race_skill) and opposed-test rule (odds.p_wins, the status quo `by`'s)."""
+    from . import holding
+    skill = holding.race_skill(state, holder, by)
+    mine, theirs = holder.skills.get(skill, 0), by.skills.get(skill, 0)
+    return RaceForecast(skill, mine, theirs,
+                        odds.p_wins(odds.Check(mine), odds.Check(theirs), status_quo="b",
+                                    **_modes(state)))

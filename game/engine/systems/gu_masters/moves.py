@@ -165,8 +165,10 @@ def walk(state: GuState, c: Creature, goal: Cell, rng: Rng) -> list:
     (GU-23); a failure ends the movement on the last square it may end on (GU-GM-38).
     Stepping out of an enemy's melee range provokes (GU-88): on the first square it may stand
     on after that step the walk pauses, each such enemy gets an attack-of-opportunity stage
-    and a WALK_STAGE beneath them carries on to `goal` once they are answered (`resume`)."""
-    from . import reactions
+    and a WALK_STAGE beneath them carries on to `goal` once they are answered (`resume`).
+    A step that brings it within an enemy_enters_range distance pauses it the same way for
+    that holder's `held` stage (holding.entering, GU-71)."""
+    from . import holding, reactions
     cost, path = reach(state, c)[goal]
     events: list = []
     walked: list[Cell] = []
@@ -177,9 +179,11 @@ def walk(state: GuState, c: Creature, goal: Cell, rng: Rng) -> list:
     stopped = False
     owed: reactions.Threats = {}
     paused = False
+    ready: list[Creature] = []           # holders whose enemy_enters_range it set off (GU-71)
     for cell in path:
         spent += step_cost(state, c, here, cell) or 0
         before = reactions.threats(state, c)
+        near = holding.distances(state, c)
         here = cell
         foes = hostile_at(state, c, cell)
         if foes:
@@ -192,9 +196,10 @@ def walk(state: GuState, c: Creature, goal: Cell, rng: Rng) -> list:
         c.x, c.y = cell                  # stand there to see whose range it has left
         for oid, got in reactions.left_behind(state, c, before).items():
             owed.setdefault(oid, got)
+        ready += [h for h in holding.entering(state, c, near) if h not in ready]
         if can_end(state, c, cell):
             last_ok = cell
-            if owed and cell != goal:
+            if (owed or ready) and cell != goal:
                 paused = True
                 break
     if stopped:
@@ -210,6 +215,8 @@ def walk(state: GuState, c: Creature, goal: Cell, rng: Rng) -> list:
         came = walked[-2] if len(walked) > 1 else start               # GU-27: the run-up's way
         state.turn.run_dx, state.turn.run_dy = walked[-1][0] - came[0], walked[-1][1] - came[1]
         events.append(Moved(c.id, tuple(walked), "walk", False, spent))
+    if ready:                            # the held actions that lose the race wait for the walk
+        holding.wait(state, c)
     if paused:
         pending.push(state.pending, Pending(WALK_STAGE, c.side, c.id, {"goal": list(goal)}))
     if owed and not stopped:
@@ -218,6 +225,8 @@ def walk(state: GuState, c: Creature, goal: Cell, rng: Rng) -> list:
     elif owed:
         reactions.provoke(state, c, {k: v for k, v in owed.items()
                                      if k not in reactions.threats(state, c)})
+    if ready:
+        events += holding.ask(state, c, [(h, holding.MOVE) for h in ready])
     return events
 
 

@@ -99,6 +99,15 @@ def parry_offers(state: GuState, c: Creature, blow: dict[str, Any]) -> list:
 
 
 OFFERS: list[Offer] = [dodge_offers, parry_offers]
+# answers offered at a reaction stage that is open anyway, never opening one by themselves
+# (detonating one's own Gu, GU-91: aperture.py appends it)
+EXTRAS: list[Offer] = []
+
+
+def extras(state: GuState, c: Creature, blow: dict[str, Any]) -> list:
+    if not may_react(state, c, blow):
+        return []
+    return [a for offer in EXTRAS for a in offer(state, c, blow)]
 
 
 def offers(state: GuState, c: Creature, blow: dict[str, Any]) -> list:
@@ -218,7 +227,7 @@ def stage_legal(state: GuState, stage: Pending) -> list:
     """The answers open at a reaction stage."""
     c = state.creatures[stage.actor]
     if stage.stage == REACT_STAGE:
-        return offers(state, c, stage.data) + [React(c.id, TAKE)]
+        return offers(state, c, stage.data) + extras(state, c, stage.data) + [React(c.id, TAKE)]
     if stage.stage == DODGE_STAGE:
         return [DodgeMove(c.id, x, y) for (x, y) in sorted(dodge_room(state, c))]
     if stage.stage == COUNTER_STAGE:

@@ -20,13 +20,14 @@ from game.engine.rules import IllegalAction, Refusal, refuse_unlisted
 from game.engine.tactics import pending
 from game.engine.tactics.pending import Pending
 
-from . import (activate, aperture, areagu, attack, breath, grips, hiding, jumps, maneuvers,
-               moves, reactions, ticks, turns)
-from .actions import (DODGE, MULTI, PARRY, SHIELD, STRIKES, TAKE, WEAPON, Activate, DodgeMove,
+from . import (activate, aperture, areagu, attack, breath, grips, hiding, holding, jumps,
+               maneuvers, moves, reactions, ticks, turns)
+from .actions import (DETONATE, DODGE, MULTI, PARRY, SHIELD, STRIKES, TAKE, WEAPON, Activate,
+                      DodgeMove,
                       GoesFirst, Jump, Move, Opportunity, React, Release, Sprint, StandUp, Strike)
 from .state import Creature, GuState
 
-REACTIONS = (DODGE, PARRY, SHIELD, TAKE)
+REACTIONS = (DODGE, PARRY, SHIELD, TAKE, DETONATE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +74,7 @@ HANDLERS: list[Handler] = [
     Handler((breath.Submerge, breath.Surface), breath.legal, breath.apply, breath.refusal),
     Handler((Activate, Release, activate.Killer, activate.ReleaseMove), activate.legal,
             activate.apply, activate.refusal),
+    Handler((holding.Hold,), holding.legal, holding.apply, holding.refusal),
 ]
 
 _REACTION = StageHandler((React, DodgeMove, Opportunity), reactions.stage_legal,
@@ -95,6 +97,10 @@ STAGES: dict[str, StageHandler] = {
                                       ticks.stage_apply),
     maneuvers.DRIFT_STAGE: StageHandler((DodgeMove,), maneuvers.drift_legal,
                                         maneuvers.drift_apply, maneuvers.drift_refusal),
+    holding.HOLD_STAGE: StageHandler((holding.UseHeld,), holding.stage_legal,
+                                     holding.stage_apply, holding.answer_refusal),
+    # never on top when a seat decides: apply carries out its queue at once (holding.resume)
+    holding.DEED_STAGE: StageHandler((), lambda state, stage: [], holding.stage_apply),
 }
 
 
@@ -203,7 +209,8 @@ def _why_not(state: GuState, action: Any) -> Refusal | None:
     return None
 
 
-def _route(action: Any) -> Callable[[GuState, Any, Rng], list]:
+def route(action: Any) -> Callable[[GuState, Any, Rng], list]:
+    """The function that applies an own-turn action or a stage's answer of this kind."""
     for row in (*HANDLERS, *STAGES.values()):
         if isinstance(action, row.kinds):
             return row.apply
@@ -219,9 +226,12 @@ def apply(state: GuState, action: Any, rng: Rng) -> list:
             raise IllegalAction(Refusal("nothing to end now", "GU-14"))
         return turns.end_turn(state, rng)
     stage = pending.top(state.pending)       # a stage's answer goes to that stage's handler
-    events = (STAGES[stage.stage].apply if stage is not None else _route(action))(
-        state, action, rng)
-    events += moves.resume(state, rng)           # a walk paused for an AoO goes on (GU-88)
+    # GU-72/73: an own-turn deed that sets off a held action waits for its holders' answers
+    waits = holding.intercept(state, action) if stage is None else None
+    events = waits if waits is not None else (
+        STAGES[stage.stage].apply if stage is not None else route(action))(state, action, rng)
+    events += holding.resume(state, rng)   # a walk paused for an AoO goes on (GU-88); a deed
+                                           # kept for held actions is carried out (GU-73)
     events += grips.settle(state) + maneuvers.settle(state, rng)    # holds and falls (GU-63/119)
     events += hiding.settle(state, action)                            # found again (GU-13)
     events += breath.settle(state)                           # out of the water: air (GU-40)

@@ -100,6 +100,9 @@ class Creature:
     shield_gu: dict[str, int] = field(default_factory=dict)  # shield points by Gu (GU-160/97)
     under: bool = False                # under water, holding its breath (GU-40, breath.py)
     breath_out: int = 0                # its turns ended under water since it last breathed
+    # a held combat action (GU-71, holding.py): {"held": "strike" | "gu", "gu", "trigger"
+    # (held.Trigger's JSON), "round"}; empty when it holds none
+    held: dict[str, Any] = field(default_factory=dict)
 
     @property
     def size(self) -> int:
@@ -136,8 +139,10 @@ class Creature:
             v = getattr(self, f.name)
             if f.name == "statuses":
                 v = [s.to_json() for s in v]
+            elif f.name == "held" and not v:
+                continue                 # holding nothing: left out, so a save reads as before
             elif isinstance(v, dict):
-                v = dict(v)
+                v = {k: (dict(x) if isinstance(x, dict) else x) for k, x in v.items()}
             elif isinstance(v, list):
                 v = list(v)
             out[f.name] = v

@@ -55,6 +55,7 @@ _STAGE_PROMPTS = {
     rules.areagu.AREA_STEP: "{actor} got out: where does it step?",
     rules.ticks.EFFECTS_STAGE: "{actor}'s turn starts: which of its effects resolves first?",
     rules.maneuvers.DRIFT_STAGE: "{actor} is knocked into the air: where does it glide?",
+    rules.holding.HOLD_STAGE: "{actor}'s held action is set off: fire it, or let it pass?",
 }
 
 

@@ -141,6 +141,8 @@ def start_turn(state: GuState, rng: Rng) -> list:
             c.evade = 0                                      # GU-35: an Evade lasts until now
             state.turn = Turn(c.id)
             events.append(TurnStarted(c.side, c.id, state.round))
+            from . import holding
+            events += holding.lapse(state, c)                # GU-GM-35: a held action lapses
             if c.essence_max:
                 gain = min(c.essence_regen, c.essence_max - c.essence)   # GU-15, capped
                 if gain > 0:
