@@ -109,3 +109,18 @@ def test_a_stage_the_bot_does_not_know_gets_a_declining_answer():
     assert GuBot("t").choose(view, offered, Rng.from_seed(1)) == Opportunity("b", "a")
     offered = [React("b", DODGE), React("b", TAKE)]
     assert GuBot("t").choose(view, offered, Rng.from_seed(1)) == React("b", TAKE)
+
+
+@pytest.mark.rule("GU-X-15")
+def test_a_foe_on_a_ledge_is_not_beside_the_square_below_it():
+    from . import test_jump_map as jm
+    # b stands on a ledge 3 m up; a's square below it is 3 m away, the ledge beside b is 1 m
+    m = jm.match(jm.ROWS, ["00033000", "00033000", "00033000"],
+                 [jm.man("a", 0, 0, 1), jm.man("b", 1, 4, 1)])
+    view, bot = m.view(0), _bot()
+    a, b = view.creatures["a"], view.creatures["b"]
+    for x, far in ((2, 3), (3, 1)):
+        a.x = x                                  # the engine's own distance agrees
+        assert bot._gap3(view, a, x, 1, b) == far == ai.attack.distance(view, a, b)
+    a.x = 0
+    assert bot._place(view, a, 3, 1, [b]) > bot._place(view, a, 2, 1, [b])

@@ -23,8 +23,8 @@ from game.engine.tactics import pending
 from game.engine.tactics.bots import BotBase, dry_run, register_bot
 from game.engine.tactics.footprint import block_at, cells_distance
 
-from . import (areagu, attack, falling, forecast, gu, holding, maneuvers, odds, reactions, ticks,
-               turns)
+from . import (areagu, attack, falling, forecast, gu, holding, maneuvers, odds, reactions, terrain,
+               ticks, turns)
 from .actions import (BITE, DETONATE, DODGE, KICK, MULTI, PARRY, PUNCH, SHIELD, TAKE, WEAPON,
                       Activate, DodgeMove, GoesFirst, Move, Opportunity, React, StandUp, Strike)
 from .activate import Killer
@@ -45,10 +45,11 @@ HORIZON_HARD = 4
 ESSENCE = 0.5      # HP an essence point is worth to a bot (it pays shields and Gu later)
 RESCUE = 0.5       # healing a friend out of a final stand or dying: this share of its full HP
 ALLY_SHIELD = 0.5  # share of the blows a shield raised on a friend is weighed to meet
-GUARD = 0.25       # share of a lasting Gu's defence counted beside its offence (normal): a bot
-                   # that weighs its own skin whole sits behind shields and reductions, and
-                   # mirrored battles run to the round limit
-GUARD_HARD = 0.5
+GUARD = 0.0        # share of a lasting Gu's defence counted beside its offence (normal): bots
+                   # that buff their skin (Metal Skin, Iron Body Stance) sit behind reductions
+                   # and shields, and mirrored battles ran to the round limit (3 of 4 in the
+                   # marsh with a quarter counted)
+GUARD_HARD = 0.5   # hard counts half: it outlasts a normal bot that does not
 
 ROLES = ("damage", "shield", "heal", "buff", "flight", "other")
 HELD_WORTH = 1.0   # HP a held action set off must be expected to take before a bot fires it
@@ -509,7 +510,7 @@ class GuBot(BotBase):
         gain = self._offense(after, mine, after.creatures[target.id]) \
             - self._offense(view, me, target)
         guard = GUARD_HARD if self.hard else GUARD
-        for f in foes:
+        for f in (foes if guard else ()):
             if self._reaches(view, f, me):
                 gain += guard * (self._offense(view, f, me)
                                  - self._offense(after, after.creatures[f.id], mine))
@@ -687,12 +688,20 @@ class GuBot(BotBase):
     def _gap(me: Creature, x: int, y: int, foe: Creature) -> int:
         return cells_distance(block_at(x, y, me.size), foe.cells())
 
+    @staticmethod
+    def _gap3(view: GuState, me: Creature, x: int, y: int, foe: Creature) -> int:
+        """The engine's distance (GU-X-15: squares and heights) from `me` standing on (x, y)
+        to `foe`: a foe on a ledge 3 m up is not beside it."""
+        floor = terrain.ground_of(view.board).elevation_at((x, y))
+        return max(cells_distance(block_at(x, y, me.size), foe.cells()),
+                   abs(floor - attack.height(view, foe)))
+
     def _place(self, view: GuState, me: Creature, x: int, y: int, foes: list[Creature]
                ) -> float:
         """Standing at (x, y): as close as it gets to the most hurt of the nearest foes; hard
         also keeps out of reach of the foes it is not closing on (each one that could walk up
         and strike it there costs a metre)."""
-        gaps = [(self._gap(me, x, y, f), f.hp / max(1, f.max_hp), f) for f in foes]
+        gaps = [(self._gap3(view, me, x, y, f), f.hp / max(1, f.max_hp), f) for f in foes]
         near = min(g for g, _, _ in gaps)
         focus = min(gaps, key=lambda g: (g[1] > 0.5, g[0]))
         value = -float(near) - 0.25 * float(focus[0])
