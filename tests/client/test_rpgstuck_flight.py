@@ -49,7 +49,7 @@ def test_hovering_a_flier_out_of_reach_gives_the_engines_reason():
     p = presenter(m, 0)
     words = p.forecast("atk:strike", "knight", (2, 1))
     assert words.startswith("Strike cannot reach")
-    assert "harpy is 10 ft above knight" in words
+    assert "Harpy is 10 ft above Knight" in words
     m.state.creatures["harpy"].altitude = 5
     m.edited()
     words = p.forecast("atk:strike", "knight", (2, 1))

@@ -75,7 +75,7 @@ def test_reach_counts_the_height_once_either_flies():
     assert heights.distance(m.state, k, h) == 2
     assert not [a for a in m.legal_actions() if isinstance(a, Attack) and a.ability == "strike"]
     why = refused(m, Attack("knight", "strike", ((2, 1),)))
-    assert "harpy is 10 ft above knight" in why and "RS-B-25" in why
+    assert "Harpy is 10 ft above Knight" in why and "RS-B-25" in why
     assert "RS-B-25" in refused(m, Shove("knight", 2, 1))
     m.submit(EndTurn())
     m.submit(EndTurn())

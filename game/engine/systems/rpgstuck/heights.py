@@ -81,5 +81,5 @@ def out_of_reach(state: RpgState, c: Creature, d: Creature, reach_ft: int, what:
     """The words of a refusal when `d` is across from `c` but too high or low for `what` (an
     attack's name, "a shove") to reach it (B-25)."""
     dz = arith.height(state, d) - arith.height(state, c)
-    return (f"{d.id} is {abs(dz)} ft {'above' if dz > 0 else 'below'} {c.id}, beyond "
+    return (f"{d.name} is {abs(dz)} ft {'above' if dz > 0 else 'below'} {c.name}, beyond "
             f"{what}'s {reach_ft} ft reach")
