@@ -600,8 +600,9 @@ class BoardView:
             box.center = self.cell_rect((tok.x, tok.y), tok.size).center
             self.labels.protect(box)
         self._draw_ground(surface, overlay, px)
+        legend = None
         if overlay is not None:
-            self._draw_overlay_top(surface, overlay, px)
+            legend = self._draw_overlay_top(surface, overlay, px)
         if self.show_elevation:
             self._draw_elevation(surface)
         # items first (they lie on the ground), then units by row so lower ones overlap upper
@@ -640,6 +641,8 @@ class BoardView:
             else:
                 self._outline_cell(surface, self.hover, (255, 246, 224), 2)
         self._draw_floats(surface)
+        if legend is not None:
+            self._blit_legend(surface, *legend)     # over the tokens: a key is read, not hidden
         surface.set_clip(clip)
         if self.step is None and not self.queue:
             self.shown = {t.id: t for t in tokens}
@@ -746,10 +749,13 @@ class BoardView:
             if marks:
                 surface.fblits(marks)
 
-    def _draw_overlay_top(self, surface: pygame.Surface, ov: Overlay, px: int) -> None:
-        """The overlay's parts that follow the pointer: legend, marks, lines, path, target."""
+    def _draw_overlay_top(self, surface: pygame.Surface, ov: Overlay, px: int
+                          ) -> tuple[list, pygame.Surface, pygame.Rect] | None:
+        """The overlay's parts that follow the pointer: marks, lines, path, target; the legend
+        is returned (its place kept free of labels) to be drawn over the tokens."""
+        legend = None
         if ov.cells:
-            self._legend(surface, sorted(set(ov.cells.values())), dict(ov.legend))
+            legend = self._legend(sorted(set(ov.cells.values())), dict(ov.legend))
         if ov.marks:
             size = max(11, min(18, px // 3))
             batch = []
@@ -788,11 +794,13 @@ class BoardView:
                                      (r.left, r.bottom - 1, 1, -1), (r.right - 1, r.bottom - 1, -1, -1)):
                 pygame.draw.line(surface, (255, 240, 230), (cx, cy), (cx + sx * ln, cy), 3)
                 pygame.draw.line(surface, (255, 240, 230), (cx, cy), (cx, cy + sy * ln), 3)
+        return legend
 
-    def _legend(self, surface: pygame.Surface, costs: list[int],
-                labels: dict[int, str] | None = None) -> None:
+    def _legend(self, costs: list[int], labels: dict[int, str] | None = None
+                ) -> tuple[list, pygame.Surface, pygame.Rect]:
         """A small key in the map's lower-left corner: which tint means what (by default how
-        many slots a tile costs; a presenter may name its tints)."""
+        many slots a tile costs; a presenter may name its tints). Kept free of labels; drawn
+        by `_blit_legend`."""
         k = self.ui_scale
         x, y = self.rect.x + int(10 * k), self.rect.bottom - int(28 * k)
         key = (tuple(costs), tuple(sorted((labels or {}).items())), k)
@@ -813,6 +821,11 @@ class BoardView:
         parts, bg = got
         box = pygame.Rect((x, y), bg.get_size())
         self.labels.protect(box)
+        return parts, bg, box
+
+    def _blit_legend(self, surface: pygame.Surface, parts: list, bg: pygame.Surface,
+                     box: pygame.Rect) -> None:
+        k = self.ui_scale
         surface.blit(bg, box)
         cx = box.x + 8
         for c, label in parts:
