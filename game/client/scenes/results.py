@@ -88,8 +88,8 @@ def story(match: Match) -> list[tuple[str, str]]:
 
 def unit_story(match: Match, units: Sequence[tuple[str, str, int]]) -> list[list[tuple[str, str]]]:
     """Per side (a column each, in side order), each unit's (name, line) from the match's tally:
-    damage dealt (only when the system's events name units as the source: bindings names the
-    move), damage taken, and whether it went down. `units` are (id, name, side) as the screen
+    damage dealt (only when the system's events name units as the source, not a move or
+    ability), damage taken, and whether it went down. `units` are (id, name, side) as the screen
     that played the match knows them."""
     t = match.tally()
     ids = {uid for uid, _, _ in units}
