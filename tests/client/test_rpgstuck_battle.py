@@ -376,7 +376,7 @@ def test_the_shots_show_a_flier_in_the_air_and_an_opportunity_prompt(app):
     app.settle(2)
     tok = {t.id: t for t in fl.presenter.tokens(0)}["harpy"]
     assert tok.altitude == 15 and (tok.x, tok.y) == HARPY_TO
-    assert fl._current_forecast().startswith("Strike cannot reach\nharpy is ")
+    assert fl._current_forecast().startswith("Strike cannot reach\nHarpy is ")
     op = shots["rpgstuck_opportunity"]
     app.apply(reset(op))
     app.settle(2)
