@@ -203,3 +203,48 @@ def test_a_throw_provokes_only_by_the_table_option():
     assert thrown(False).decision.stage == "act"
     m = thrown(True)
     assert m.decision.stage == reactions.OPPORTUNITY_STAGE and m.decision.actor == "c"
+
+
+@pytest.mark.rule("GU-89", "GU-36")
+def test_landing_out_of_a_fliers_reach_provokes():
+    from game.engine.systems.gu_masters.maneuvers import Land
+    # a and b fly side by side 3 m up; a lands: 3 m below b, out of its sword's 2 m
+    m = match([man("a", 0, 3, 2), man("b", 1, 2, 2)], initiative=["a", "b"])
+    for cid in ("a", "b"):
+        c = m.state.creatures[cid]
+        c.sustained.append("wind_wings")
+        c.altitude = 3
+    m.edited()
+    m.submit(Land("a"))
+    assert m.state.creatures["a"].altitude == 0
+    assert m.decision.stage == reactions.OPPORTUNITY_STAGE and m.decision.actor == "b"
+
+
+@pytest.mark.rule("GU-88", "GU-65", "GU-GM-23")
+def test_a_carry_out_of_reach_provokes_for_the_carrier_and_by_the_option_for_the_carried():
+    from game.engine.systems.gu_masters.grips import Carry, Grapple
+
+    def carried(option: bool):
+        # a holds b; e (b's ally) stands next to a; a carries b 3 m west, out of e's reach;
+        # c (a's ally) stood next to b and is left 4 m off
+        m = match([man("a", 0, 5, 2), man("b", 1, 6, 2), man("e", 1, 5, 3),
+                   man("c", 0, 6, 1)], initiative=["a", "b", "e", "c"])
+        m.state.house["forced_provokes"] = option
+        m.edited()
+        m.force_dice([10, 90])
+        m.submit(Grapple("a", "b"))
+        m.force_dice([5])                                       # a's Athletics to carry
+        m.submit(next(x for x in m.legal_actions() if isinstance(x, Carry)
+                      and (x.x, x.y) == (2, 2)))
+        assert (m.state.creatures["a"].x, m.state.creatures["b"].x) == (2, 2)
+        return m
+    m = carried(False)
+    assert m.decision.stage == reactions.OPPORTUNITY_STAGE and m.decision.actor == "e"
+    m.submit(Opportunity("e", "a"))
+    assert m.decision.stage == "act"                            # c gets none by default
+    m = carried(True)
+    seen = []
+    while m.decision.stage == reactions.OPPORTUNITY_STAGE:
+        seen.append(m.decision.actor)
+        m.submit(Opportunity(m.decision.actor, m.state.pending[-1].data["target"]))
+    assert sorted(seen) == ["c", "e"]

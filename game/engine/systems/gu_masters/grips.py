@@ -196,8 +196,15 @@ def apply(state: GuState, a: Any, rng: Rng) -> list:
         if not test.success:
             return events
         cost, path = moves.reach(state, c, grapple.carry_distance(room))[(a.x, a.y)]
+        from . import reactions
+        mine = reactions.threats(state, c)
+        theirs = reactions.threats(state, d) if HOUSE.read(state, "forced_provokes") \
+            else {}                                                      # GU-GM-23
         c.x, c.y = a.x, a.y
         d.x, d.y = a.x, a.y
+        # GU-88: the carrier walks out of reach; the carried one is moved by force (GU-GM-23)
+        reactions.provoke(state, d, reactions.left_behind(state, d, theirs))
+        reactions.provoke(state, c, reactions.left_behind(state, c, mine))
         return events + [Moved(c.id, tuple(path), "carry", False, cost),
                          Moved(d.id, tuple(path), "carry", True, 0)]
     if isinstance(a, Throw):

@@ -300,7 +300,12 @@ def apply(state: GuState, a: Any, rng: Rng) -> list:
             c.evade = penalty
         return events + [Flew(c.id, "evade", c.altitude, (), t.success, penalty)]
     if isinstance(a, Land):
-        return _land(state, c, False, rng)
+        from . import reactions
+        before = reactions.threats(state, c)
+        events = _land(state, c, False, rng)
+        # GU-89: coming down out of a flier's reach is flying out of it
+        reactions.provoke(state, c, reactions.left_behind(state, c, before))
+        return events
     if isinstance(a, Dive):
         t, events = _flying_test(state, c, "dive", rng)
         if not t.success:                                               # GU-34
