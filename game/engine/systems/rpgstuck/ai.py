@@ -1,15 +1,21 @@
-"""RPGStuck bots: advance, attack the enemy they can hurt most (focus fire), Aim first, Block
-when attacked, Avert with a spare minor action, keep ranged fighters at range and in cover.
+"""RPGStuck bots: pick the blow worth most (focus fire on what drops soonest and hurts most),
+walk first where a better blow waits, Aim first, Block when attacked, Avert with a spare minor
+action, keep ranged fighters at range, and in darkness strike at the squares the side knows.
 
 Owns: `RpgBot` on tactics.bots.BotBase and its registration per difficulty. "normal" weighs
-attacks by expected damage and prefers the weakest target; "hard" also weighs how likely a hit
-is to drop the target, takes Assail instead of Aim when the forecast says it pays, and keeps its
-ranged fighters in cover and darkness; "easy" is normal with noise and random picks. Without
-an enemy in view the bots head for the last known squares, else for the enemy side's spawns.
+each blow by the forecast's expected damage, the chance it drops the target and what the
+target's own blows would cost its side; it walks along real paths (walls, water, cliffs) to the
+square where its best ready blow lands, or toward the most worthwhile enemy. "hard" also weighs
+how likely a hit is to drop the target against its health, takes Assail instead of Aim when the
+forecast says it pays, and keeps clear of crowds of enemies and in cover and darkness; "easy" is
+normal with noise and random picks. Without an enemy in view the bots head for the last known
+squares (and strike at them), else for the enemy side's spawns. A stage the bot does not know
+(a newer rule's question) gets its first answer, so a new action never stops a bot.
 
 Must not: read the real match or its generator (it has the seat's redacted view, the legal
 actions and its own forked generator), or compute a rule: hit chances and damage come from the
-engine's forecast (forecast.py), reach and range from rules.py and attack.py.
+engine's forecast (forecast.py), reach, range, sight and step costs from rules.py, attack.py and
+arith.py.
 """
 from __future__ import annotations
 
@@ -17,16 +23,22 @@ from typing import Any
 
 from game.engine.actions import EndTurn
 from game.engine.rng import Rng
-from game.engine.tactics.bots import BotBase, register_bot
+from game.engine.tactics.bots import BotBase, dry_run, register_bot
 
-from . import forecast, house, mount
+from . import arith, forecast, house, mount, rules
 from .arith import observe, sees_cell
-from .attack import distance_to_cell
-from .actions import (Aim, Assail, Attack, Avert, Block, Dash, Fly, HoldAloft, Move, Opportunity,
-                      Resist, StandUp)
-from .profiles import is_attack, profile
+from .attack import distance_to_cell, in_range
+from .actions import (Aim, Assail, Attack, Avert, Block, Dash, Escape, Fly, HoldAloft, Move,
+                      Opportunity, Resist, StandUp)
+from .profiles import Profile, is_attack, profile
 from .state import Creature, RpgState
-from .system import SYSTEM_ID
+from .system import RPGSTUCK, SYSTEM_ID
+
+GUESS = 2.0            # what a blow at a square the side cannot see is worth (RS-102/103)
+BETTER = 1.0           # how much more a blow from elsewhere must be worth to walk there first
+FAR_FT = 2000          # a path search's budget: any square of a shipped map
+KILL_ROUNDS = 3.0      # rounds of an enemy's blows a drop saves the side, roughly
+UNKNOWN = 10 ** 6      # no path found: compare by straight distance far behind any path
 
 
 class RpgBot(BotBase):
@@ -34,9 +46,12 @@ class RpgBot(BotBase):
                  hard: bool = False) -> None:
         super().__init__(name, noise, random_rate)
         self.hard = hard
+        self._paths: dict[tuple, dict[tuple[int, int], int]] = {}
+        self._memo: dict[tuple, Any] = {}
 
     def choose(self, view: RpgState, legal: list, rng: Rng) -> Any:
         legal = self.playable(legal)
+        self._memo = {}                    # forecasts of this position only
         picked = self.random_pick(legal, rng)
         if picked is not None:
             return picked
@@ -54,6 +69,8 @@ class RpgBot(BotBase):
             held = view.creatures[holds[0].target]
             how = "let_go" if held.side != view.creatures[holds[0].unit].side else "check"
             return next(a for a in holds if a.how == how)
+        if not any(isinstance(a, EndTurn) for a in legal):
+            return legal[0]               # a stage this bot does not know: its first answer
         me = view.acting
         kinds = {type(a) for a in legal}
         if self._flees(view, me):                   # SM-05, RS-130: a lone mount runs
@@ -63,14 +80,26 @@ class RpgBot(BotBase):
             return next(a for a in legal if isinstance(a, EndTurn))
         if StandUp in kinds:
             return next(a for a in legal if isinstance(a, StandUp))
-        # an attack at a square where the seat sees nobody is a guess: worth it only when no
-        # creature in view can be attacked and there is nowhere better to go
+        lurking = self._lurking(view, me)
+        known = self._standing(view, me, legal, lurking)
+        values = self._blow_values(view, me, rng)
+        # an attack at a square where the seat sees nobody is a guess (RS-102/103): worth less
+        # than a seen blow, more than none
         attacks = [a for a in legal if isinstance(a, Attack)
-                   and any(view.at(*cell) is not None for cell in a.targets)]
-        if attacks:
-            best = max(attacks, key=lambda a: self._attack_score(view, me, a, rng))
+                   and (any(self._foe_at(view, me, cell) for cell in a.targets)
+                        or self._guess(view, me, a, known))]
+        scored = [(self._attack_score(view, me, a, known, rng), a) for a in attacks]
+        scored = [(s, a) for s, a in scored if s > 0]
+        best_now = max((s for s, _ in scored), default=0.0)
+        moves = self._walks(view, me, legal, lurking)
+        if moves and values:
+            better = self._walk_to_blow(view, me, moves, values, best_now, rng)
+            if better is not None:
+                return better
+        if scored:
+            best = max(scored, key=lambda sa: sa[0])[1]
             if Aim in kinds and view.turn.aim == 0 and not view.turn.assail \
-                    and view.turn.minor:
+                    and view.turn.minor and self._spare_minor(view, me, best):
                 if self.hard and self._assail_pays(view, me, best):
                     return Assail(me.id)         # B-12: more damage beats a likelier hit here
                 return Aim(me.id)            # B-12: a d4 on the coming roll costs nothing else
@@ -78,62 +107,155 @@ class RpgBot(BotBase):
         flight = self._fly(view, me, legal)
         if flight is not None:
             return flight
-        moves = [a for a in legal if isinstance(a, Move)]
         if moves:
-            here = self._place_score(view, me, me.x, me.y, rng)
-            best_move = max(moves, key=lambda a: self._place_score(view, me, a.x, a.y, rng))
-            if self._place_score(view, me, best_move.x, best_move.y, rng) > here + 1e-9:
-                return best_move
-        guesses = [a for a in legal if isinstance(a, Attack) and not a.part
-                   and profile(view, me, a.ability).damage
-                   and any(cell in self._unseen_known(view, me) for cell in a.targets)]
-        if guesses:                # RS-102/103: at disadvantage, and a wrong square just misses
-            return max(guesses, key=lambda a: self._guess_score(view, me, a))
-        if Dash in kinds and view.turn.move_left < 5 and self._far(view, me):
+            later = values or self._blow_values(view, me, rng, ready=False)
+            here = self._place_score(view, me, me.x, me.y, known, later, rng)
+            score, best_move = max(((self._place_score(view, me, a.x, a.y, known, later, rng), -i)
+                                    for i, a in enumerate(moves)))
+            if score > here + 1e-9:
+                return moves[-best_move]
+        escapes = [a for a in legal if isinstance(a, Escape)]
+        if escapes:                                  # RS-65: held and nothing to hit
+            return escapes[0]
+        if Dash in kinds and view.turn.move_left < 5 and self._far(view, me, known):
             return Dash(me.id)
         if Avert in kinds and not me.has("averting"):
             return Avert(me.id)
         return next(a for a in legal if isinstance(a, EndTurn))
 
-    # --- judging ----------------------------------------------------------------------------------
-    def _flees(self, view: RpgState, me: Creature) -> bool:
-        """SM-05 (table option, on by default): a mount whose rider is down and that has no
-        ally left standing tries to get away (RS-130)."""
-        return (bool(house.read(view, "mount_flees")) and mount.willing(view, me)
-                and not any(c.up and c.side == me.side and c.id != me.id
-                            for c in view.creatures.values()))
+    # --- what the seat knows -----------------------------------------------------------------------
+    def _foe_at(self, view: RpgState, me: Creature, cell: tuple[int, int]) -> Creature | None:
+        d = view.at(*cell)
+        return d if d is not None and d.side != me.side and d.up else None
 
-    def _gap(self, view: RpgState, me: Creature, x: int, y: int) -> int:
-        """Squares from (x, y) to the nearest enemy the seat knows of."""
-        ox, oy = me.x, me.y
-        me.x, me.y = x, y                    # the view is the bot's own copy
-        try:
-            return min((distance_to_cell(me, (gx, gy)) for gx, gy, _ in self._goals(view, me)),
-                       default=0)
-        finally:
-            me.x, me.y = ox, oy
+    def _footprint(self, me: Creature, x: int, y: int) -> list[tuple[int, int]]:
+        return [(x + i, y + j) for j in range(me.size) for i in range(me.size)]
 
+    def _lurking(self, view: RpgState, me: Creature) -> set[tuple[int, int]]:
+        """Last known squares of enemies out of the seat's view (standing or down) that nobody
+        of the side sees standing empty."""
+        mine = [c for c in view.creatures.values() if c.side == me.side and c.up]
+        return {(x, y) for cid, (x, y) in view.last_seen.get(str(me.side), {}).items()
+                if cid not in view.creatures
+                and not any(observe(view, c, [(x, y)]).seen for c in mine)}
+
+    def _standing(self, view: RpgState, me: Creature, legal: list,
+                  lurking: set[tuple[int, int]]) -> set[tuple[int, int]]:
+        """The lurking squares that may hold an enemy still standing: a square within reach of
+        a ready blow that the legal list does not offer holds nobody standing (the engine offers
+        every standing enemy's last known square)."""
+        if not lurking:
+            return lurking
+        offered = {cell for a in legal if isinstance(a, Attack) for cell in a.targets}
+        ready = [p for p in self._ready(view, me) if p.damage]
+        return {cell for cell in lurking if cell in offered
+                or not any(in_range(view, me, p, cell) for p in ready)}
+
+    def _walks(self, view: RpgState, me: Creature, legal: list,
+               lurking: set[tuple[int, int]]) -> list[Move]:
+        """The offered walks that do not lead through a square where the side knows an unseen
+        enemy lies or stands (the walk would stop there, RS-103's bump, and pay for it)."""
+        moves = [a for a in legal if isinstance(a, Move)]
+        if not lurking or not moves:
+            return moves
+        paths = rules.reach(view, me)
+        out = []
+        for a in moves:
+            _cost, path = paths.get((a.x, a.y), (0, [(a.x, a.y)]))
+            if not any(cell in lurking for step in path
+                       for cell in self._footprint(me, *step)):
+                out.append(a)
+        return out
+
+    def _ready(self, view: RpgState, me: Creature) -> list[Profile]:
+        return [profile(view, me, aid) for aid in rules.ready_attacks(view, me)]
+
+    def _enemies(self, view: RpgState, me: Creature) -> list[Creature]:
+        return [d for d in view.creatures.values() if d.side != me.side and d.up]
+
+    def _goals(self, view: RpgState, me: Creature,
+               known: set[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Where the enemy is, as the seat knows it: each enemy in view, else the last known
+        squares of those out of view, else the enemy side's spawns on the map."""
+        seen = [(d.x, d.y) for d in self._enemies(view, me)]
+        if seen:
+            return seen
+        if known:
+            return sorted(known)
+        mine = [c for c in view.creatures.values() if c.side == me.side and c.up]
+
+        def stale(x: int, y: int) -> bool:       # in plain view and nobody there: moved on
+            return any(observe(view, c, [(x, y)]).seen for c in mine)
+        spawns = [(o.x, o.y) for side, objs in view.board.spawns_by_side().items()
+                  if side != me.side for o in objs if not stale(o.x, o.y)]
+        if spawns:
+            return spawns
+        w, h = view.board.width, view.board.height
+        return [(w // 2, h // 2)]
+
+    # --- judging blows ---------------------------------------------------------------------------
     def _block(self, view: RpgState, blocks: list) -> Any:
         """Block whenever offered: the reaction comes back at the creature's own turn start and
         no other reaction competes for it (the odds only ever improve, RS-28)."""
         return next(a for a in blocks if a.block)
 
-    def _attack_score(self, view: RpgState, me: Creature, a: Attack, rng: Rng) -> float:
+    def _predict(self, view: RpgState, c: Creature, ability: str, d: Creature,
+                 **terms: Any) -> forecast.Forecast:
+        """The engine's forecast, asked once per position this decision."""
+        key = (c.id, c.x, c.y, d.id, d.x, d.y, ability, tuple(sorted(terms.items())))
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = forecast.predict(view, c, ability, d, **terms)
+        return found
+
+    def _threat(self, view: RpgState, d: Creature, me: Creature) -> float:
+        """What `d`'s best blow would cost the side, as the forecast prices it against `me`."""
+        key = ("threat", d.id)
+        if key in self._memo:
+            return self._memo[key]
+        found = max((self._predict(view, d, aid, me).expected for aid in d.actions
+                     if is_attack(view, aid) and profile(view, d, aid).damage), default=0.0)
+        self._memo[key] = found
+        return found
+
+    def _value(self, view: RpgState, me: Creature, d: Creature, f: forecast.Forecast,
+               rolls: int = 1) -> float:
+        """`rolls` rolls at `d` each with forecast `f`: the damage they are expected to do (no
+        more than `d` has), the chance they drop `d` times what `d` would do in the rounds
+        left, and focus on the hurt."""
+        if not f.expected:
+            return 0.0                    # Pratfall's pull: the forecast prices no collision
+        drop = 1 - (1 - f.drop) ** rolls
+        value = min(f.expected * rolls, float(d.hp + d.temp_hp))
+        value += drop * (2.0 + KILL_ROUNDS * self._threat(view, d, me))
+        value += 0.5 * (1 - d.hp / max(1, d.max_hp))      # focus fire on the hurt
+        if self.hard:
+            value += 2.0 * drop * d.max_hp / max(1, d.hp)
+        return value
+
+    def _attack_score(self, view: RpgState, me: Creature, a: Attack,
+                      known: set[tuple[int, int]], rng: Rng) -> float:
         score = 0.0
-        for cell in a.targets:
-            d = view.at(*cell)
-            if d is None or d.side == me.side:
+        for cell in sorted(set(a.targets)):
+            d = self._foe_at(view, me, cell)
+            if d is None:
+                if cell in known and not a.part and profile(view, me, a.ability).damage:
+                    score += GUESS
                 continue
-            f = forecast.predict(view, me, a.ability, d, aim=1 if view.turn.minor else 0,
-                                 part=a.part, trade=a.trade)
-            value = f.expected
-            if not value:
-                continue                  # Pratfall's pull: the forecast prices no collision
-            if self.hard:
-                value += 2.0 * f.drop * d.max_hp / max(1, d.hp)
-            value += 0.5 * (1 - d.hp / max(1, d.max_hp))      # focus fire on the hurt
-            score += value
-        return self.noisy(score, rng)
+            aim = 1 if view.turn.minor and view.turn.aim == 0 else view.turn.aim
+            f = self._predict(view, me, a.ability, d, aim=aim, part=a.part, trade=a.trade)
+            score += self._value(view, me, d, f, a.targets.count(cell))
+        return self.noisy(score, rng) if score else 0.0
+
+    def _guess(self, view: RpgState, me: Creature, a: Attack,
+               known: set[tuple[int, int]]) -> bool:
+        return not a.part and any(cell in known for cell in a.targets)
+
+    def _spare_minor(self, view: RpgState, me: Creature, a: Attack) -> bool:
+        """Aim or Assail first only when the blow can still be struck after it (the engine
+        says, on a copy: a Dazed creature gets one action, a minor blow needs the minor)."""
+        after = dry_run(RPGSTUCK, view, Aim(me.id), Rng.from_seed(0)).state   # rolls nothing
+        return after is not None and a.ability in rules.ready_attacks(after, after.acting)
 
     def _opportunity_score(self, view: RpgState, a: Opportunity, rng: Rng) -> float:
         """An opportunity attack's expected damage (the engine's forecast); 0 to let it go."""
@@ -157,78 +279,163 @@ class RpgBot(BotBase):
     def _assail_pays(self, view: RpgState, me: Creature, a: Attack) -> bool:
         """Whether Assail's extra damage beats Aim's die for this attack (the forecast's
         expected damage of each)."""
-        d = view.at(*a.targets[0])
+        d = self._foe_at(view, me, a.targets[0])
         if d is None:
             return False
-        aim = forecast.predict(view, me, a.ability, d, aim=1)
-        assail = forecast.predict(view, me, a.ability, d, assail=True)
+        aim = self._predict(view, me, a.ability, d, aim=1)
+        assail = self._predict(view, me, a.ability, d, assail=True)
         return (assail.drop, assail.expected) > (aim.drop, aim.expected)
 
-    def _unseen_known(self, view: RpgState, me: Creature) -> set[tuple[int, int]]:
-        """Last known squares of enemies out of the seat's view (a walk that bumped into one,
-        or where it was last seen) that nobody of the side sees standing empty."""
-        return {(x, y) for x, y, hp in self._goals(view, me) if hp == 999
-                and (x, y) in {tuple(v) for v in view.last_seen.get(str(me.side), {}).values()}}
+    def _blow_values(self, view: RpgState, me: Creature, rng: Rng,
+                     ready: bool = True) -> list[tuple[Profile, Creature, float]]:
+        """Each ready blow (or with `ready` False, each blow it has: next turn's) at each
+        enemy in view, valued from where `me` stands."""
+        aim = 1 if view.turn.minor and view.turn.aim == 0 else view.turn.aim
+        out = []
+        blows = self._ready(view, me) if ready else \
+            [profile(view, me, aid) for aid in me.actions if is_attack(view, aid)]
+        for p in blows:
+            if not p.damage or p.targets > 1 and p.entry.on_hit.pull_together_ft:
+                continue
+            for d in self._enemies(view, me):
+                f = self._predict(view, me, p.id, d, aim=aim)
+                value = self._value(view, me, d, f)
+                if value > 0:
+                    out.append((p, d, value))
+        return out
 
-    def _guess_score(self, view: RpgState, me: Creature, a: Attack) -> int:
-        known = self._unseen_known(view, me)
-        return sum(1 for cell in a.targets if cell in known)
-
-    def _enemies(self, view: RpgState, me: Creature) -> list[Creature]:
-        return [d for d in view.creatures.values() if d.side != me.side and d.up]
-
-    def _goals(self, view: RpgState, me: Creature) -> list[tuple[int, int, int]]:
-        """Where the enemy is, as the seat knows it: (x, y, hp) of each enemy in view, else the
-        last known squares of those out of view, else the enemy side's spawns on the map."""
-        seen = [(d.x, d.y, d.hp) for d in self._enemies(view, me)]
-        if seen:
-            return seen
-        mine = [c for c in view.creatures.values() if c.side == me.side and c.up]
-
-        def stale(x: int, y: int) -> bool:       # in plain view and nobody there: moved on
-            return any(observe(view, c, [(x, y)]).seen for c in mine)
-        known = [(x, y, 999) for cid, (x, y) in view.last_seen.get(str(me.side), {}).items()
-                 if cid not in view.creatures and not stale(x, y)]
-        if known:
-            return known
-        spawns = [(o.x, o.y, 999) for side, objs in view.board.spawns_by_side().items()
-                  if side != me.side for o in objs if not stale(o.x, o.y)]
-        if spawns:
-            return spawns
-        w, h = view.board.width, view.board.height
-        return [(w // 2, h // 2, 999)]
-
-    def _far(self, view: RpgState, me: Creature) -> bool:
-        goals = self._goals(view, me)
-        return bool(goals) and min(distance_to_cell(me, (x, y)) for x, y, _ in goals) > 2
-
-    def _place_score(self, view: RpgState, me: Creature, x: int, y: int, rng: Rng) -> float:
-        """How good standing at (x, y) is: close enough to attack the weakest enemy (melee: next
-        to it; ranged: within range but not adjacent), and for hard bots, in cover."""
-        goals = self._goals(view, me)
-        if not goals:
-            return 0.0
+    def _best_from(self, view: RpgState, me: Creature, x: int, y: int,
+                   values: list[tuple[Profile, Creature, float]], exact: bool) -> float:
+        """The best blow `me` could strike standing at (x, y): from the values priced where it
+        stands, or with `exact` priced again from there (cover, Shoot up close)."""
         ox, oy = me.x, me.y
         me.x, me.y = x, y                    # the view is the bot's own copy
         try:
-            best_reach = max((profile(view, me, aid).reach for aid in me.actions
-                              if is_attack(view, aid) and profile(view, me, aid).damage),
-                             default=1)            # Pratfall's reach makes nobody an archer
-            ranged = best_reach > 1
-            score = 0.0
-            tx, ty, _hp = min(goals, key=lambda g: (g[2], distance_to_cell(me, (g[0], g[1]))))
-            dist = distance_to_cell(me, (tx, ty))
-            nearest = min(distance_to_cell(me, (gx, gy)) for gx, gy, _ in goals)
-            if ranged:
-                score -= max(0, dist - best_reach) * 2
-                if nearest <= 1:
-                    score -= 3
-                if dist <= best_reach and not sees_cell(view, me, (tx, ty)):
-                    score -= 2                   # in range but no line to shoot along
-            else:
-                score -= dist * 2
-            if self.hard and ranged:
-                score += 0.5 * forecast.shelter(view, me, self._enemies(view, me))
+            best = 0.0
+            aim = 1 if view.turn.minor and view.turn.aim == 0 else view.turn.aim
+            for p, d, value in values:
+                if value <= best or distance_to_cell(me, (d.x, d.y)) > p.reach:
+                    continue
+                if not in_range(view, me, p, (d.x, d.y)):
+                    continue
+                if exact:
+                    value = self._value(view, me, d, self._predict(view, me, p.id, d, aim=aim))
+                best = max(best, value)
+            return best
+        finally:
+            me.x, me.y = ox, oy
+
+    def _walk_to_blow(self, view: RpgState, me: Creature, moves: list, values: list,
+                      best_now: float, rng: Rng) -> Move | None:
+        """A walk to a square where a clearly better blow waits than any struck from here."""
+        here = max(best_now, self._best_from(view, me, me.x, me.y, values, exact=True))
+        rough = sorted(((self._best_from(view, me, a.x, a.y, values, exact=False), i, a)
+                        for i, a in enumerate(moves)), key=lambda t: (-t[0], t[1]))
+        best, pick = here + BETTER, None
+        for value, _i, a in rough[:4]:
+            if value <= best:
+                break
+            exact = self._best_from(view, me, a.x, a.y, values, exact=True)
+            exact -= self._exposure(view, me, a.x, a.y, values)
+            if self.noisy(exact, rng) > best:
+                best, pick = exact, a
+        return pick
+
+    # --- judging squares -----------------------------------------------------------------------
+    def _flees(self, view: RpgState, me: Creature) -> bool:
+        """SM-05 (table option, on by default): a mount whose rider is down and that has no
+        ally left standing tries to get away (RS-130)."""
+        return (bool(house.read(view, "mount_flees")) and mount.willing(view, me)
+                and not any(c.up and c.side == me.side and c.id != me.id
+                            for c in view.creatures.values()))
+
+    def _gap(self, view: RpgState, me: Creature, x: int, y: int) -> int:
+        """Squares from (x, y) to the nearest enemy the seat knows of."""
+        ox, oy = me.x, me.y
+        me.x, me.y = x, y                    # the view is the bot's own copy
+        try:
+            return min((distance_to_cell(me, g) for g in self._goals(view, me, set())),
+                       default=0)
+        finally:
+            me.x, me.y = ox, oy
+
+    def _far(self, view: RpgState, me: Creature, known: set[tuple[int, int]]) -> bool:
+        goals = self._goals(view, me, known)
+        return bool(goals) and min(distance_to_cell(me, g) for g in goals) > 2
+
+    def _steps(self, view: RpgState, me: Creature, goal: tuple[int, int]) -> dict:
+        """Feet of the cheapest walk for `me` between each square and `goal` (the terrain
+        module's step costs, round the creatures the side knows of), as far as the squares it
+        may walk to this turn and a little beyond; cached per position."""
+        key = (me.id, goal, tuple(sorted((c.id, c.x, c.y) for c in view.creatures.values()
+                                         if c.up and c.id != me.id)))
+        found = self._paths.get(key)
+        if found is None and not all(view.board.in_bounds(*cell)
+                                     for cell in self._footprint(me, *goal)):
+            return {}                   # a big creature's corner past the edge: no walk map
+        if found is None:
+            if len(self._paths) > 256:
+                self._paths.clear()
+            budget = min(FAR_FT, 10 * (distance_to_cell(me, goal) + me.speed // 5 * 2 + 4))
+            ox, oy = me.x, me.y
+            me.x, me.y = goal                # the view is the bot's own copy
+            try:
+                found = {cell: cost for cell, (cost, _path) in
+                         arith.reach(view, me, budget).items()}
+            finally:
+                me.x, me.y = ox, oy
+            found[goal] = 0
+            self._paths[key] = found
+        return found
+
+    def _exposure(self, view: RpgState, me: Creature, x: int, y: int, values: list) -> float:
+        """Hard bots: what standing at (x, y) invites, the enemies in view next to it beyond
+        the first (a melee fighter must stand next to one)."""
+        if not self.hard:
+            return 0.0
+        ox, oy = me.x, me.y
+        me.x, me.y = x, y
+        try:
+            near = sum(1 for d in self._enemies(view, me) if distance_to_cell(me, (d.x, d.y)) <= 1)
+        finally:
+            me.x, me.y = ox, oy
+        return 1.0 * max(0, near - 1)
+
+    def _place_score(self, view: RpgState, me: Creature, x: int, y: int,
+                     known: set[tuple[int, int]], values: list, rng: Rng) -> float:
+        """How good standing at (x, y) is: the blow most worth it, less two for each square
+        still to go before it lands (melee: along the walk there; ranged: within range and
+        sight, not next to an enemy); without an enemy in view, the walk to where the seat
+        last knew one or to their spawns. Hard bots also like cover and shun crowds."""
+        ox, oy = me.x, me.y
+        me.x, me.y = x, y                    # the view is the bot's own copy
+        try:
+            score = float("-inf")
+            foes = self._enemies(view, me)
+            next_to = sum(1 for d in foes if distance_to_cell(me, (d.x, d.y)) <= 1)
+            for p, d, value in values:
+                goal = (d.x, d.y)
+                dist = distance_to_cell(me, goal)
+                if p.melee:
+                    walk = self._steps(view, me, goal).get((x, y))
+                    steps = walk // 5 if walk is not None else UNKNOWN + dist
+                    gap = max(0, steps - p.reach)
+                else:
+                    gap = max(0, dist - p.reach)
+                    if not gap and not sees_cell(view, me, goal):
+                        gap = 1                  # in range but no line to shoot along
+                    if next_to:
+                        gap += 1.5               # up close: Shoot's disadvantage, and blows
+                score = max(score, value - 2.0 * gap)
+            if not values:
+                for goal in self._goals(view, me, known):
+                    walk = self._steps(view, me, goal).get((x, y))
+                    steps = walk // 5 if walk is not None \
+                        else UNKNOWN + distance_to_cell(me, goal)
+                    score = max(score, -2.0 * max(0, steps - 1))
+            if self.hard:
+                score += 0.5 * forecast.shelter(view, me, foes) if foes else 0.0
+                score -= 1.0 * max(0, next_to - 1)
         finally:
             me.x, me.y = ox, oy
         return self.noisy(score, rng)

@@ -98,10 +98,12 @@ def target_cells(state: RpgState, c: Creature) -> list[Cell]:
     return sorted(set(out))
 
 
-def attack_choices(state: RpgState, c: Creature) -> list[Attack]:
-    out: list[Attack] = []
+def ready_attacks(state: RpgState, c: Creature) -> list[str]:
+    """The attack abilitechs the acting `c` could use now at a target in range: its action
+    left (B-11), no cooldown running (RS-97), a limited use left (RS-141/142). Bots plan their
+    walks with it."""
     majors, minors = can_major(state), can_minor(state)
-    cells = target_cells(state, c)
+    out = []
     for ability in c.actions:
         if not is_attack(state, ability):
             continue
@@ -112,6 +114,15 @@ def attack_choices(state: RpgState, c: Creature) -> list[Attack]:
             continue
         if p.uses and c.uses.get(ability, 0) >= p.uses:        # RS-141/142
             continue
+        out.append(ability)
+    return out
+
+
+def attack_choices(state: RpgState, c: Creature) -> list[Attack]:
+    out: list[Attack] = []
+    cells = target_cells(state, c)
+    for ability in ready_attacks(state, c):
+        p = profile(state, c, ability)
         ok = [cell for cell in cells if attack.in_range(state, c, p, cell)]
         may_call = called.allowed(p)
         crit = arith.base_crit_range(state, c)
