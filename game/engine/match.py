@@ -1,8 +1,9 @@
 """A match: one system's state, its random generator and the log of everything submitted.
 
 Owns: the one door for change (`submit`), undo, forcing dice for tests and scenarios, the action
-log that saves and replays are made of, and the legal actions of the current position (computed
-once per position and shared by whoever asks: the client, a bot, and `submit` itself).
+log that saves and replays are made of, and the legal actions and the decision of the current
+position (each computed once per position and shared by whoever asks: the client, a bot, and
+`submit` itself).
 
 `history` keeps the most recent events (set-up first, then every submit's, replays included), so
 a match loaded from a save can show what happened before it was saved; it is capped at
@@ -93,6 +94,8 @@ class Match:
     _legal_version: int = field(default=-1, repr=False)
     _legal: list = field(default_factory=list, repr=False)
     _legal_set: set | None = field(default=None, repr=False)
+    _decision_version: int = field(default=-1, repr=False)
+    _decision: Decision | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.history and self.initial_events:
@@ -155,7 +158,12 @@ class Match:
 
     @property
     def decision(self) -> Decision | None:
-        return self.system.decision(self.state)
+        """Who decides what now (asked of the system once per position: submit, the runner
+        and the client all ask it several times a position)."""
+        if self._decision_version != self.version:
+            self._decision = self.system.decision(self.state)
+            self._decision_version = self.version
+        return self._decision
 
     @property
     def over(self) -> bool:

@@ -81,18 +81,34 @@ class Registry:
         return build(cls, fields, f"{self.namespace} {cls.kind!r}")
 
 
+_ATOMS = (str, int, float, bool, type(None))
+# dataclass type -> its field names in order (what dataclasses.fields gives, asked once per type:
+# every submitted action and every saved event goes through to_json)
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
 def to_json(record: Any) -> Any:
+    t = type(record)
+    if t in _ATOMS:
+        return record
     is_instance = dataclasses.is_dataclass(record) and not isinstance(record, type)
     if is_instance and getattr(record, "kind", ""):
         out: dict[str, Any] = {"kind": getattr(record, "kind")}
-        for f in dataclasses.fields(record):
-            out[f.name] = to_json(getattr(record, f.name))
+        for name in _field_names(t):
+            out[name] = to_json(getattr(record, name))
         return out
     # plain values with their own format (a dice Roll inside an event) keep it
     if hasattr(record, "to_json") and not isinstance(record, (type, Record)):
         return record.to_json()
     if is_instance:
-        return {f.name: to_json(getattr(record, f.name)) for f in dataclasses.fields(record)}
+        return {name: to_json(getattr(record, name)) for name in _field_names(t)}
     if isinstance(record, (list, tuple)):
         return [to_json(v) for v in record]
     if isinstance(record, dict):

@@ -42,7 +42,21 @@ def playable(legal: list) -> list:
     """The legal actions a bot weighs: giving up (an action class marked `surrender`, e.g.
     Concede) only when nothing else is legal; a bot that resigns among its moves measures
     nothing."""
-    return [a for a in legal if not getattr(type(a), "surrender", False)] or list(legal)
+    surrender = _SURRENDER
+    out = []
+    for a in legal:
+        t = type(a)
+        gives_up = surrender.get(t)
+        if gives_up is None:
+            gives_up = surrender[t] = bool(getattr(t, "surrender", False))
+        if not gives_up:
+            out.append(a)
+    return out or list(legal)
+
+
+# action class -> whether it is marked `surrender` (asked once per class: playable runs over
+# every legal list a bot or a random game sees)
+_SURRENDER: dict[type, bool] = {}
 
 
 class RandomBot(Bot):

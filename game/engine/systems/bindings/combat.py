@@ -27,7 +27,7 @@ import math
 from typing import Any
 
 from game.engine import dice
-from game.engine.boards.hex import CUBE_DIRECTIONS, HexLayout
+from game.engine.boards.hex import CUBE_DIRECTIONS, HexLayout, cube_distance
 from game.engine.events import DiceRolled
 from game.engine.rng import Rng
 from game.engine.tactics import pending as stages
@@ -42,7 +42,7 @@ from .events import (ActionStarted, AttackAdvanced, AttackContacted, AttackLaunc
                      ConditionGained, DamageDealt, DefenceDeclared,
                      FeatureFaded, FeaturePlaced)
 from .house import house
-from .sight import TOTAL_CONCEALMENT, can_see, sight, unseen
+from .sight import TOTAL_CONCEALMENT, Viewer, sight, unseen_by, viewer
 from .state import (Attack, BindingsState, Combatant, Condition, Feature, Hex,
                     Pending, tick_of)
 
@@ -172,31 +172,36 @@ def segments_to_contact(dist_hexes: int, rate: int) -> int:
 
 
 def attack_targets(state: BindingsState, c: Combatant, m: content_mod.MoveDef,
-                   seen: dict[Hex, bool] | None = None) -> list[Hex]:
+                   seen: dict[Hex, bool] | None = None, view: Viewer | None = None) -> list[Hex]:
     """Hexes `c` may aim `m` at now (BND-84, BND-91, GM-22): each creature in reach it has a
     line to and can see into, and every open hex in reach it has a line to but cannot see into,
     occupied or not (a guess: the listing must not give hidden creatures away); allies only
-    with friendly_fire (GM-31). `seen` caches lines across moves of one listing."""
+    with friendly_fire (GM-31). `seen` caches lines across moves of one listing, `view` is the
+    position's sight.viewer when the caller holds it already."""
     out: list[Hex] = []
     reach = max_range_hexes(state, m)
     ff = bool(house(state, "friendly_fire"))
     here = pos(c)
-    hidden_hexes = unseen(state, here, reach)
+    if view is None:
+        view = viewer(state)
+    hidden_hexes = unseen_by(view, here, reach)
     hidden = set(hidden_hexes)
     friends: set[Hex] = set()
+    lay = view.layout
+    ch = lay.to_cube(*here)
     for o in state.combatants.values():
         if o.id == c.id or o.down:
             continue
-        there = pos(o)
+        there = (o.x, o.y)
         if o.side == c.side and not ff:
             friends.add(there)
             continue
-        if there in hidden or distance(state, here, there) > reach:
+        if there in hidden or cube_distance(ch, lay.to_cube(*there)) > reach:
             continue                              # an unseen creature: offered as its hex below
         if seen is not None and there in seen:
             visible = seen[there]
         else:
-            visible = can_see(state, here, there)
+            visible = view.can_see(here, there)
             if seen is not None:
                 seen[there] = visible
         if visible:
@@ -209,13 +214,16 @@ def place_targets(state: BindingsState, c: Combatant, m: content_mod.MoveDef) ->
     """Hexes a wall or veil may be centred on: any open hex within the absolute range (BND-82)."""
     board = state.board
     assert board is not None
-    lay = layout(state)
     reach = m.range_ft // FT_PER_HEX
-    out = []
-    for h in lay.area(pos(c), reach):
-        if board.in_bounds(*h) and not board.prop(h[0], h[1], "solid", False):
-            out.append(h)
-    return out
+    # the board's answer per (hex, reach), remembered: it reads nothing of the state
+    kept: dict[tuple[Hex, int], tuple[Hex, ...]] = per_board("place targets", board, lambda _b: {})
+    key = (pos(c), reach)
+    got = kept.get(key)
+    if got is None:
+        lay = layout(state)
+        got = kept[key] = tuple(h for h in lay.area(key[0], reach)
+                                if board.in_bounds(*h) and not board.prop(h[0], h[1], "solid", False))
+    return list(got)
 
 
 def _ongoing_modes(state: BindingsState, c: Combatant) -> set[str]:
@@ -236,6 +244,7 @@ def use_move_options(state: BindingsState, cid: str, slot_free: bool | None = No
     out: list[UseMove] = []
     modes = _ongoing_modes(state, c)
     seen: dict[Hex, bool] = {}
+    view: Viewer | None = None
     for mid in c.moves:
         try:
             m = move_of(state, mid)
@@ -256,14 +265,35 @@ def use_move_options(state: BindingsState, cid: str, slot_free: bool | None = No
         if not costs:
             continue
         if m.kind in ATTACK_KINDS:
-            hexes: list[Hex | None] = list(attack_targets(state, c, m, seen))
+            if view is None:
+                view = viewer(state)
+            hexes: list[Hex | None] = list(attack_targets(state, c, m, seen, view))
         elif m.kind in ("structure", "area"):
             hexes = list(place_targets(state, c, m))
         else:
             hexes = [None]
+        made = _made_moves(state)
+        get = made.get
         for r, _ in costs:
-            out.extend(UseMove(cid, mid, h, r) for h in hexes)
+            for h in hexes:
+                key = (cid, mid, h, r)
+                a = get(key)
+                if a is None:
+                    a = made[key] = UseMove(cid, mid, h, r)
+                out.append(a)
     return out
+
+
+# UseMoves made so far, by their fields: the same ones come back position after position, and
+# a frozen record costs more to build than to look up (kept per board, at most _MADE_LIMIT)
+_MADE_LIMIT = 100_000
+
+
+def _made_moves(state: BindingsState) -> dict[tuple, UseMove]:
+    made: dict[tuple, UseMove] = per_board("listed moves", state.board, lambda _b: {})
+    if len(made) >= _MADE_LIMIT:
+        made.clear()
+    return made
 
 
 # =============================================================================================

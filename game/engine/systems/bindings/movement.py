@@ -209,6 +209,11 @@ class _Terrain:
                 for (swim, land), table in self.price.items():
                     ok = not blocked and (swim if water else land)
                     table[here] = cost if ok else None
+        # hexes from which a Swim may start: water, or next to it (can_start)
+        wet = {hx for hx, p in self.price[(True, False)].items() if p is not None}
+        self.near_water: frozenset[Hex] = frozenset(
+            hx for hx, nbs in self.neighbours.items()
+            if hx in wet or any(n in wet for n in nbs))
         # (from, to) -> the straight hex line (Dash, BND-53): pure geometry, asked again and again
         self.lines: dict[tuple[Hex, Hex], tuple[Hex, ...]] = {}
         # movement signature -> reachable hexes and paths (see paths())
@@ -276,19 +281,39 @@ def _terrain(state: BindingsState) -> _Terrain:
     return per_board("movement", state.board, _Terrain)
 
 
-def _signature(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int,
-               line_from: Hex | None) -> tuple:
-    c = state.combatants[cid]
-    others = tuple(sorted((o.x, o.y, o.side) for o in state.combatants.values()
-                          if not o.down and o.id != cid))
-    # sets as sorted tuples: a key of tuples of ints is dropped from the collector's tracking,
-    # a frozenset never is, and thousands of remembered keys made every full collection slower
-    # (the worst legal_actions calls were such collections)
-    return ((c.x, c.y), c.side, others, _sorted(wall_cells(state)), _sorted(kinds), allowance,
-            house(state, "dash_line"), line_from)
+class Ground:
+    """What every path search of one mover in one position reads besides its kinds and
+    allowance: who stands where, the standing walls, the Dash house rule, and the memo key
+    they make. Worked out once per listing (rules.turn_actions asks reachable for every mode
+    with one Ground) instead of once per mode; make a new one after the position changes."""
+
+    __slots__ = ("cid", "start", "side", "occ", "walls", "shut", "shut_key", "key", "strict")
+
+    def __init__(self, state: BindingsState, cid: str) -> None:
+        c = state.combatants[cid]
+        combatants = state.combatants
+        self.cid = cid
+        self.start: Hex = (c.x, c.y)
+        self.side = c.side
+        # hex -> id of the standing combatant there (the down are out of the fight and the way)
+        self.occ: dict[Hex, str] = {(o.x, o.y): o.id for o in combatants.values() if not o.down}
+        self.walls = wall_cells(state)
+        # hexes no path may enter: walls (BND-X-07) and standing enemies (allies may be passed)
+        shut = set(self.walls)
+        shut.update(h for h, who in self.occ.items() if combatants[who].side != c.side)
+        self.shut = shut
+        self.shut_key = _sorted(shut)                                # a tuple: see below
+        others = tuple(sorted((o.x, o.y, o.side) for o in combatants.values()
+                              if not o.down and o.id != cid))
+        dash_line = house(state, "dash_line")
+        self.strict = dash_line == "strict"
+        # sets as sorted tuples: a key of tuples of ints is dropped from the collector's
+        # tracking, a frozenset never is, and thousands of remembered keys made every full
+        # collection slower (the worst legal_actions calls were such collections)
+        self.key = (self.start, c.side, others, _sorted(self.walls), dash_line)
 
 
-def _sorted(items: frozenset) -> tuple:
+def _sorted(items: frozenset | set) -> tuple:
     return tuple(sorted(items)) if items else ()
 
 
@@ -300,34 +325,34 @@ def _dash_origin(state: BindingsState, cid: str) -> Hex | None:
 
 
 def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int,
-          line_from: Hex | None = None) -> dict[Hex, tuple[Hex, ...]]:
+          line_from: Hex | None = None, ground: Ground | None = None
+          ) -> dict[Hex, tuple[Hex, ...]]:
     """Every hex `cid` may end on with `allowance` hexes of movement of `kinds` (a set of modes),
     mapped to the path (hexes entered, start excluded). Terrain move_cost counts; allies may be
     passed, enemies not; no path ends on an occupied hex; water only by Swim and Swim only in
     water; Dash alone follows the straight cube line (BND-53, BND-GM-25 "strict"), from
-    `line_from` (where the Dash began) when it has already covered part of it.
+    `line_from` (where the Dash began) when it has already covered part of it. `ground` is
+    this position's Ground for `cid` when the caller holds one.
 
     Remembered per board under everything the answer reads (positions and sides, walls, kinds,
     allowance, the Dash house rule and line): callers must not change the dict returned."""
     if allowance <= 0 or not kinds:
         return {}
     terrain = _terrain(state)
-    key = _signature(state, cid, kinds, allowance, line_from)
+    if ground is None:
+        ground = Ground(state, cid)
+    key = (ground.key, _sorted(kinds), allowance, line_from)
     hit = terrain.reach.get(key)
     if hit is not None:
         return hit
-    c = state.combatants[cid]
-    start = (c.x, c.y)
-    occ = occupants(state)
-    walls = wall_cells(state)
+    start = ground.start
+    occ = ground.occ
+    shut = ground.shut
     swim, land = "swim" in kinds, bool(kinds - {"swim"})
     price = terrain.price[(swim, land)]
-    # hexes no path may enter: walls (BND-X-07) and standing enemies (allies may be passed)
-    shut = set(walls)
-    shut.update(h for h, who in occ.items() if state.combatants[who].side != c.side)
 
     out: dict[Hex, tuple[Hex, ...]] = {}
-    if kinds == frozenset({"dash"}) and house(state, "dash_line") == "strict":
+    if kinds == _DASH and ground.strict:
         origin = line_from if line_from is not None else start
         for h, rest in terrain.dash_ends(origin, start, allowance, swim, land):
             if h not in occ and shut.isdisjoint(rest):
@@ -337,7 +362,7 @@ def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int,
         # cost, through the same parent, in the same order (entries dearer than this allowance
         # are popped only after all cheaper ones), so Move, Dodge, Step and MoveTo from one
         # position share a search and still walk the paths a search of their own would find.
-        skey = (start, _sorted(shut), swim, land)                   # a tuple: see _signature
+        skey = (start, ground.shut_key, swim, land)
         done = terrain.searches.get(skey)
         if done is None or done[0] < allowance:
             costs, trails = _search(terrain.neighbours, price, shut, start, allowance)
@@ -346,7 +371,7 @@ def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int,
             terrain.searches[skey] = (allowance, costs, trails)
         else:
             _, costs, trails = done
-        if kinds == frozenset({"dash"}):
+        if kinds == _DASH:
             # "loose": any route no longer than the straight line to the same hex
             lay = terrain.layout
             ok = {h for h in costs if costs[h] <= allowance
@@ -360,6 +385,9 @@ def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int,
         terrain.reach.clear()
     terrain.reach[key] = out
     return out
+
+
+_DASH = frozenset({"dash"})
 
 
 def _search(neighbours: dict[Hex, tuple[Hex, ...]], price: dict[Hex, int | None],
@@ -418,20 +446,25 @@ def start_allowance(state: BindingsState, cid: str, mode: str) -> tuple[frozense
     return frozenset(kinds), total
 
 
-def reachable(state: BindingsState, cid: str, mode: str | None = None) -> dict[Hex, tuple[Hex, ...]]:
+def reachable(state: BindingsState, cid: str, mode: str | None = None,
+              ground: Ground | None = None) -> dict[Hex, tuple[Hex, ...]]:
     """Hexes `cid` can reach now -> path: with a new movement action of `mode`, or (mode None)
     with what its ongoing movements still give this segment (MoveTo). For the client's
-    highlights and the AI; the same function builds the legal actions."""
+    highlights and the AI; the same function builds the legal actions (with one `ground`, this
+    position's Ground for `cid`, for all the modes it lists)."""
     if mode is None:
         kinds = frozenset(_modes_now(state, cid))
-        return paths(state, cid, kinds, available(state, cid), _dash_origin(state, cid))
+        return paths(state, cid, kinds, available(state, cid), _dash_origin(state, cid), ground)
     if mode == "step":
         c = state.combatants[cid]
         if frozen(state, c) or pushed(state, cid):
             return {}
-        return paths(state, cid, frozenset({"step"}), 1)      # BND-56: one hex
+        return paths(state, cid, _STEP, 1, None, ground)      # BND-56: one hex
     kinds, allowance = start_allowance(state, cid, mode)
-    return paths(state, cid, kinds, allowance)
+    return paths(state, cid, kinds, allowance, None, ground)
+
+
+_STEP = frozenset({"step"})
 
 
 # -- starting and spending movement -----------------------------------------------------------------
@@ -446,6 +479,21 @@ def can_start(state: BindingsState, c: Combatant, mode: str) -> bool:
         here = (c.x, c.y)
         return is_water(state, here) or any(is_water(state, n) for n in neighbours(state, here))
     return True
+
+
+def startable_modes(state: BindingsState, c: Combatant) -> list[str]:
+    """The MODES `can_start` allows now, in MODES order, with what they share (down, frozen,
+    the slot) checked once: a listing asks about every mode."""
+    if c.down or frozen(state, c) or not budget.slot_free(state, c):
+        return []
+    out = []
+    for mode in MODES:
+        if not budget.can_afford(state, c, speeds.COSTS[mode]):
+            continue
+        if mode == "swim" and (c.x, c.y) not in _terrain(state).near_water:
+            continue
+        out.append(mode)
+    return out
 
 
 def begin(state: BindingsState, cid: str, mode: str) -> list:

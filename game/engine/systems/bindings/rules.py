@@ -21,6 +21,7 @@ from game.engine.tactics import pending as stages
 
 from . import actions as A
 from . import budget, combat, movement, turns
+from .boardcache import per_board
 from .content import content_of
 from .state import BindingsState
 
@@ -63,15 +64,26 @@ def turn_actions(state: BindingsState, cid: str) -> list:
     c = state.combatants[cid]
     out: list = []
     here = (c.x, c.y)
-    for mode in movement.MODES:
-        if not movement.can_start(state, c, mode):
-            continue
-        dests = sorted(movement.reachable(state, cid, mode))
+    ground = movement.Ground(state, cid)        # one reading of the position for every mode
+    made = _made(state)
+    get = made.get
+    for mode in movement.startable_modes(state, c):
+        dests = sorted(movement.reachable(state, cid, mode, ground))
         if mode != "step":
-            out.append(A.StartMovement(cid, mode, here))
-        out += [A.StartMovement(cid, mode, h) for h in dests]
+            dests.insert(0, here)
+        for h in dests:
+            key = (cid, mode, h)
+            a = get(key)
+            if a is None:
+                a = made[key] = A.StartMovement(cid, mode, h)
+            out.append(a)
     if movement.available(state, cid) > 0:
-        out += [A.MoveTo(cid, h) for h in sorted(movement.reachable(state, cid, None))]
+        for h in sorted(movement.reachable(state, cid, None, ground)):
+            key = (cid, None, h)
+            a = get(key)
+            if a is None:
+                a = made[key] = A.MoveTo(cid, h)
+            out.append(a)
     if movement.ongoing(state, cid):
         out.append(A.StopMoving(cid))
     if budget.slot_free(state, c) and c.readied is None:
@@ -81,6 +93,20 @@ def turn_actions(state: BindingsState, cid: str) -> list:
     if turns.can_spend_unused(state, c):
         out += [A.SpendUnused(cid, mode) for mode in A.UNUSED_MODES]
     return out
+
+
+# Movement actions made so far, by their fields: the same few hundred come back position after
+# position, and a frozen record costs more to build than to look up. Kept per board (positions
+# are the board's hexes), at most _MADE_LIMIT of them.
+_MADE_LIMIT = 100_000
+
+
+def _made(state: BindingsState) -> dict[tuple, Any]:
+    """The movement actions made so far on this board, by (actor, mode or None for MoveTo, to)."""
+    made: dict[tuple, Any] = per_board("listed actions", state.board, lambda _b: {})
+    if len(made) >= _MADE_LIMIT:
+        made.clear()
+    return made
 
 
 def _virtual_turn(state: BindingsState, cid: str) -> BindingsState:

@@ -23,9 +23,11 @@ Cost (BND-91's guesses are listed in every attacker's legal actions): `unseen` l
 board's open hexes only, bounds each pair with bit boards before any line is summed, works a
 long reach out over the whole board at once, and keeps the bare board's answers (no walls or
 veils) per hex: a pair whose lines no wall or veil comes near keeps the bare answer, and one
-the bare board sees into stays seen when its witness lines touch none of them. Each hex's
+the bare board sees into stays seen when its witness lines touch none of them (a centre-line
+witness is tested against the centre line's bit mask before the lines are walked). Each hex's
 walk over the board (the open hexes in listing order, with their templates) is kept per
-board, and `can_see` reads the solid hexes near a pair from the same bit boards. Every table is capped (_MEMO_LIMIT, _VIEWERS_PER_BOARD, one entry per hex or per
+board, and `can_see` reads the solid hexes near a pair from the same bit boards (or, with no
+wall standing, asks the bare board's Viewer, whose lines are the same). Every table is capped (_MEMO_LIMIT, _VIEWERS_PER_BOARD, one entry per hex or per
 offset of the board).
 
 Must not: roll dice, change the state, or resolve an attack (combat.py applies the miss chance,
@@ -130,6 +132,9 @@ class Viewer:
         self._pairs: dict[tuple[Cube, Cube], int | None] = {}
         self._everywhere: dict[Hex, frozenset[Hex]] = {}
         self._features_c = self._walls_c | self._veils_c
+        # with no wall standing, lines (BND-84) are the bare board's: `_shared` hands this Viewer
+        # the bare one, so the pairs it has answered serve every set of veils
+        self._lines: Viewer | None = None
         # the fast unseen test sums whole non-negative concealment; anything else asks sight()
         self._conceal_whole = all(isinstance(v, int) and v >= 0 for v in self._conceal.values())
 
@@ -167,6 +172,8 @@ class Viewer:
                 got = done.can_see
             elif a == b:
                 got = True
+            elif self._lines is not None:
+                got = self._lines.can_see(a, b)     # veils never stop a line: the bare answer
             else:
                 got = self._clear_line(a, b)
             if len(self._visible) >= _MEMO_LIMIT:
@@ -329,8 +336,18 @@ class Viewer:
                 if h in dark:         # darkness answers by the line alone: walls only block
                     continue
                 why = witnesses.get((ca, c) if ca < c else (c, ca))
-                if why == hs.NO_CLEAR_LINE or (
-                        why and why & ~hs.lines_touching(ca, c, cells(nearby))):
+                if why == hs.NO_CLEAR_LINE:
+                    continue
+                if why and why & _CENTRE_WITNESS:
+                    # the centre line is a witness: when no wall or veil hex so much as touches
+                    # it (the generous mask is a superset of what lines_touching counts), it
+                    # stays clear and under 3, and the hex stays seen (the test below, cheaply)
+                    tc = centres.get((dq, dr))
+                    if tc is None:
+                        tc = grid.centre(dq, dr)
+                    if not tc & nearby:
+                        continue
+                if why and why & ~hs.lines_touching(ca, c, cells(nearby)):
                     continue
             if c in walls:
                 continue
@@ -653,6 +670,8 @@ def _shared(board: Any, reading: Reading) -> Viewer:
         if len(shared) >= _VIEWERS_PER_BOARD:
             shared.clear()
         got = shared[reading] = Viewer.of(board, reading)
+        if not reading[2]:
+            got._lines = _bare(board, reading[0], reading[1])
     return got
 
 
@@ -668,7 +687,12 @@ def unseen(state: BindingsState, a: Hex, reach: int) -> tuple[Hex, ...]:
     has a line to but cannot see into. Remembered per board, keyed by the walls and veils near
     `a` rather than all of them, so a wall raised across the map does not make every answer
     be worked out again."""
-    view = viewer(state)
+    return unseen_by(viewer(state), a, reach)
+
+
+def unseen_by(view: Viewer, a: Hex, reach: int) -> tuple[Hex, ...]:
+    """`unseen` through a Viewer the caller already holds (`viewer(state)`): a listing asks it
+    for several moves of one position and reads the state's walls and veils once."""
     a = (int(a[0]), int(a[1]))
     got = view._unseen.get((a, reach))          # this very feature set asked before: cheaper
     if got is not None:

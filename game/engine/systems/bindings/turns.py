@@ -245,10 +245,10 @@ def check_end(state: BindingsState) -> list:
     """BND-GM-27: a side with no combatant able to fight loses (both: a draw)."""
     if state.over:
         return []
-    able = {s: any(c.able for c in state.combatants.values() if c.side == s)
-            for s in range(state.sides)}
-    if all(able.values()):
-        return []
+    fighting = {c.side for c in state.combatants.values() if c.able}
+    if len(fighting) >= state.sides and all(s in fighting for s in range(state.sides)):
+        return []                 # every side can still fight (the common case, asked often)
+    able = {s: s in fighting for s in range(state.sides)}
     standing = [s for s, ok in able.items() if ok]
     if len(standing) == 1:
         return _finish(state, standing[0], f"side {2 - standing[0]} can no longer fight")
