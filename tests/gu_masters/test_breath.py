@@ -102,3 +102,15 @@ def test_a_turn_at_the_surface_or_on_land_costs_no_breath():
     m = pond(attrs={"Fortitude": 45})
     m.submit(EndTurn())
     assert m.state.creatures["a"].breath_out == 0
+
+
+@pytest.mark.rule("GU-40", "GU-110")
+def test_a_creature_that_cannot_move_does_not_go_under_but_may_come_up():
+    m = pond()
+    a = m.state.creatures["a"]
+    a.condition, a.hp = "final_stand", 0                          # GU-110: it cannot move
+    m.edited()
+    assert Submerge("a") not in m.legal_actions()
+    a.under = True
+    m.edited()
+    assert Surface("a") in m.legal_actions()                      # air is never refused

@@ -7,9 +7,10 @@ plays it:
 - Every water square of our maps (pool, deep channel, waterfall) is deep enough to go under.
   A creature in water swims at the surface and breathes (the water only slows it, GU-39).
 - `Submerge` (free, on its own turn: the document prices nothing) takes a conscious creature
-  standing in water (every square of its footprint, on the surface, not in the air) under: its
-  Burning and Ablaze go out at once. `Surface` (free) brings it up. A creature under water that
-  moves onto dry ground or into the air comes up by that move.
+  that can move (not in a final stand, not held) and stands in water (every square of its
+  footprint, on the surface, not in the air) under: its Burning and Ablaze go out at once.
+  `Surface` (free, never refused to a conscious creature) brings it up. A creature under
+  water that moves onto dry ground or into the air comes up by that move.
 - At the end of each of its turns spent under water it has gone one turn without air
   (`breath_out`); it counts for an unconscious or dying one too, whose turn passes at once. At
   the span it falls unconscious (the Unconscious status, source "breath"), and at twice the
@@ -34,7 +35,7 @@ from game.engine.rng import Rng
 from game.engine.rules import Refusal
 
 from . import content as C
-from . import falling, gu, ticks
+from . import falling, gu, moves, ticks
 from .state import Creature, GuState, Status
 from .terrain import ground_of
 
@@ -102,7 +103,7 @@ def legal(state: GuState, c: Creature) -> list:
         return []
     if c.under:
         return [Surface(c.id)]
-    if in_water(state, c):
+    if in_water(state, c) and moves.can_move(c):       # going under is a move (GU-110)
         return [Submerge(c.id)]
     return []
 
@@ -114,6 +115,8 @@ def refusal(state: GuState, a: Any) -> Refusal | None:
             return Refusal(f"{a.actor} is already under water", "GU-40")
         if not in_water(state, c):
             return Refusal(f"{a.actor} is not standing in water", "GU-40")
+        if not moves.can_move(c):
+            return Refusal(f"{a.actor} cannot move, so it cannot go under", "GU-110")
     if isinstance(a, Surface) and not c.under:
         return Refusal(f"{a.actor} is not under water", "GU-40")
     return None
