@@ -433,8 +433,9 @@ class RpgBot(BotBase):
                     steps = walk // 5 if walk is not None \
                         else UNKNOWN + distance_to_cell(me, goal)
                     score = max(score, -2.0 * max(0, steps - 1))
+            if foes:                    # out of sight or in cover, fewer blows come
+                score += (1.0 if self.hard else 0.5) * forecast.shelter(view, me, foes)
             if self.hard:
-                score += 0.5 * forecast.shelter(view, me, foes) if foes else 0.0
                 score -= 1.0 * max(0, next_to - 1)
         finally:
             me.x, me.y = ox, oy
