@@ -12,6 +12,7 @@ Forced results (tests, scenarios, bug reports) are consumed before the generator
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 _MASK64 = (1 << 64) - 1
 _MULT = 6364136223846793005
@@ -75,9 +76,7 @@ class Rng:
 
     def fork(self, label: str) -> "Rng":
         """An independent stream (for bots), derived from this state without advancing it."""
-        h = 1469598103934665603
-        for ch in label.encode():
-            h = ((h ^ ch) * 1099511628211) & _MASK64
+        h = _label_hash(label)
         return Rng.from_seed(self.state ^ h, stream=(self.inc >> 1) ^ (h & 0xFFFF))
 
     def to_json(self) -> dict:
@@ -86,3 +85,13 @@ class Rng:
     @classmethod
     def from_json(cls, data: dict) -> "Rng":
         return cls(int(data["state"]), int(data["inc"]), [int(v) for v in data.get("forced", [])])
+
+
+@lru_cache(maxsize=4096)
+def _label_hash(label: str) -> int:
+    """FNV-1a (64 bit) of a fork label; the few labels bots fork by ("bot0", "decision<n>")
+    come back every decision, so each is hashed once."""
+    h = 1469598103934665603
+    for ch in label.encode():
+        h = ((h ^ ch) * 1099511628211) & _MASK64
+    return h

@@ -341,6 +341,8 @@ def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int,
     terrain = _terrain(state)
     if ground is None:
         ground = Ground(state, cid)
+    elif ground.cid != cid:
+        raise ValueError(f"a Ground read for {ground.cid!r} cannot answer for {cid!r}")
     key = (ground.key, _sorted(kinds), allowance, line_from)
     hit = terrain.reach.get(key)
     if hit is not None:
