@@ -201,6 +201,7 @@ class Match:
         if not self.scratch and (self._checkpoint is None or (
                 not self._undo and len(self.log) - self._checkpoint.log_len >= CHECKPOINT_EVERY)):
             self._checkpoint = self._copy_here()
+        drawn = (self.rng.state, len(self.rng.forced))
         try:
             events = self.system.apply(self.state, action, self.rng)
         except BaseException:
@@ -211,8 +212,11 @@ class Match:
         self.log.append({"action": to_json(action)})
         self._entries.append(action)
         self._record(events)
-        if rolled_dice(events) or revealed_hidden(events):
-            self._undo.clear()       # nothing random or hidden may be taken back
+        # nothing random or hidden may be taken back: a system's own roll events count as well
+        # as the core DiceRolled, so any draw from the generator (forced dice too) makes it final
+        if rolled_dice(events) or revealed_hidden(events) \
+                or drawn != (self.rng.state, len(self.rng.forced)):
+            self._undo.clear()
         else:
             self._undo.append(point)
         return Outcome(events, self.decision)

@@ -390,7 +390,8 @@ class BattleScene(MatchScene):
         if spec.id == "end_turn":
             return self.end_turn()
         if spec.actions:
-            if len(spec.actions) == 1 and not spec.confirm and not isinstance(spec.actions[0][1], str):
+            if len(spec.actions) == 1 and not spec.confirm \
+                    and not isinstance(spec.actions[0][1], (str, SubMenu)):
                 return self._guarded(spec.actions[0][1], spec.confirm)
             opts = [(label, (payload, spec.confirm), "") for label, payload in spec.actions]
             self.menu = W.ChoicePanel(self.text, spec.label, "", opts, W.COOL)
@@ -578,6 +579,7 @@ class BattleScene(MatchScene):
 
     def _curtain_lifted(self, seat: int) -> None:
         self.recap[seat] = []
+        self.toasts = []            # the last player's notes are not the next one's business
         self._select_default()
 
     def _close_for_curtain(self) -> None:
@@ -726,9 +728,10 @@ class BattleScene(MatchScene):
         """Where toasts stack: the top of the map, or below an open menu that covers it (a
         mode's note used to sit over the first line of the picker it led to)."""
         area = self.view.rect.copy()
-        if self.menu is not None and self.menu.rect.colliderect(
-                pygame.Rect(area.x, area.y, area.w, 80)):
-            area.top = self.menu.rect.bottom + 4
+        for panel in (self.menu, self.prompt_panel):     # a prompt's words too (a hotseat's
+            if panel is not None and panel.rect.colliderect(     # next seat reads them)
+                    pygame.Rect(area.x, area.y, area.w, 80)):
+                area.top = max(area.top, panel.rect.bottom + 4)
         return area
 
     def _status_chip(self, surface: pygame.Surface) -> None:

@@ -65,6 +65,12 @@ def effect_words(u: Any) -> list[str]:
     return [_effect(e.verb, e.args) for e in u.effects]
 
 
+def after_damage_words(u: Any) -> list[str]:
+    """The phrases of the effects of `u` that are not its damage (a poison, a status, a push):
+    what taking its blow brings besides the HP."""
+    return [_effect(e.verb, e.args) for e in u.effects if e.verb != "damage"]
+
+
 def reach_words(u: Any) -> str:
     """'20 m', 'touch', 'self', 'a 2 m radius within 12 m', 'a 1 x 6 m line'."""
     a = u.area

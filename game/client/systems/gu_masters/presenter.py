@@ -24,8 +24,9 @@ from typing import Any
 
 from game.engine.actions import Concede, EndTurn
 from game.engine.systems.gu_masters import forecast as fc
-from game.engine.systems.gu_masters import (activate, areagu, breath, falling, maneuvers,
-                                            moves, reactions, statuses, ticks)
+from game.engine.systems.gu_masters import (activate, areagu, breath, falling, holds,
+                                            maneuvers, moves, reactions, statuses, ticks)
+from game.engine.systems.gu_masters import flight as flight_rules
 from game.engine.systems.gu_masters import gu as gu_rules
 from game.engine.systems.gu_masters import killer as killer_rules
 from game.engine.systems.gu_masters.activate import Killer, ReleaseMove
@@ -36,6 +37,7 @@ from game.engine.systems.gu_masters.breath import Submerge, Surface
 from game.engine.systems.gu_masters.maneuvers import (Dive, DiveFinish, DiveStrike, Evade,
                                                       Flew, Fly, Land, TakeFlight)
 from game.engine.systems.gu_masters.ticks import OrderEffect
+from game.engine.systems.gu_masters.events import Damaged, Moved
 from game.engine.systems.gu_masters.content import content
 from game.engine.systems.gu_masters.actions import (Activate, DodgeMove, GoesFirst, Jump, Move,
                                                     Opportunity, React, Release, Sprint,
@@ -45,7 +47,7 @@ from game.engine.systems.gu_masters.state import Creature, GuState
 from game.engine.tactics import pending
 
 from game.client.presenters import (ActionButton, AnimStep, Cell, ClickResult, InitiativeEntry,
-                                    LogLine, Overlay, PanelLine, Prompt,
+                                    LogLine, Overlay, PanelLine, Prompt, SubMenu,
                                     TilePanel, TokenInfo, UnitPanel)
 from game.client.presenters.eventlog import (DAMAGE, DOWN, FORCED, GOOD, INFO, NOTE, ROLL_FAIL,
                                              WARM, Animator, EventLog, Wording, title)
@@ -67,13 +69,22 @@ REACTION_WORDS = {"dodge": "Dodge", "parry": "Parry", "shield": "Shield Gu",
 CONDITION_WORDS = {"up": "is up", "final_stand": "makes a final stand", "dying": "is dying",
                    "dead": "is dead"}
 #: the actions the bar, the map and the prompts offer by their own controls
-_ON_THE_BAR = (Move, Strike, Sprint, StandUp, Hold, EndTurn, Concede)
+_ON_THE_BAR = (Move, Strike, Sprint, StandUp, TakeFlight, Land, Hold, EndTurn, Concede)
 #: the actions the Gu bar (gubar.py) offers: not repeated under More
 _ON_THE_GU_BAR = (Activate, Release, Killer, ReleaseMove)
 #: targeting modes that pick a square on the map for an action naming it: mode -> (kind,
 #: button label, what it does)
 _AT_SQUARE: dict[str, tuple[type, str, str]] = {
     "jump": (Jump, "Jump", "Jump to a square: a standing jump, or a long one after a run-up"),
+    # GU-31..33, GU-65: each listed by square and height (or ending), so the map offers the
+    # squares and a click on one asks which height; a flier's list runs to hundreds, far too
+    # many for the More menu
+    "fly": (Fly, "Fly", "Fly in a straight line to a square, at a height you pick there; "
+                        "one maneuver"),
+    "dive": (Dive, "Dive", "Dive down to a square, on the ground or 1 m above it: a Flying "
+                           "test, then one strike at a foe beside it; one maneuver"),
+    "carry": (Carry, "Carry", "Carry the one you hold to a square: an Athletics test with its "
+                              "weight, and all of your movement"),
 }
 
 
@@ -442,10 +453,17 @@ class GuMastersPresenter(SeatViewPresenter):
                                             "reaction"))
             for kind, ident, label, tip in (
                     (Sprint, "sprint", "Sprint", "Combat action: triple movement this turn"),
-                    (StandUp, "stand", "Stand up", "Costs half your movement")):
-                got = next((a for a in legal if isinstance(a, kind)), None)
-                if got is not None:
-                    out.append(ActionButton(ident, label, action=got, tooltip=tip))
+                    (StandUp, "stand", "Stand up", "Costs half your movement"),
+                    (TakeFlight, "take_flight", "Take flight",
+                     "Rise half your flying speed straight up; your first maneuver, and no "
+                     "walking after it this turn"),
+                    (Land, "land", "Land", "Come down where you are; one maneuver")):
+                got = [a for a in legal if isinstance(a, kind)]
+                if len(got) == 1:
+                    out.append(ActionButton(ident, label, action=got[0], tooltip=tip))
+                elif got:                                # GU-22: by which flight Gu
+                    out.append(ActionButton(ident, label, actions=tuple(
+                        (self.describe(a), a) for a in got), tooltip=tip))
             for ident, (kind, label, tip) in _AT_SQUARE.items():
                 if any(isinstance(a, kind) and self._square_of(a) for a in legal):
                     out.append(ActionButton(ident, label, mode=ident, tooltip=tip))
@@ -456,10 +474,10 @@ class GuMastersPresenter(SeatViewPresenter):
                      and not (self._square_of(a) and any(isinstance(a, k)
                                                          for k, _, _ in _AT_SQUARE.values()))]
             if other:
-                out.append(ActionButton("more", "More", actions=tuple(
-                    (self.describe(a), a) for a in other),
-                    tooltip="Other actions: " + ", ".join(sorted({self.describe(a)
-                                                                  for a in other}))))
+                entries = self._more_entries(me, other)
+                out.append(ActionButton("more", "More", actions=entries,
+                                        tooltip="Other actions: " + ", ".join(
+                                            label.split(" — ")[0] for label, _ in entries)))
         numbered = []
         for i, b in enumerate(out):
             key = str(i + 1) if i < HOTKEYS else ""
@@ -470,6 +488,44 @@ class GuMastersPresenter(SeatViewPresenter):
                                      "End this creature's turn (Space)", action=end,
                                      primary=True))
         return numbered
+
+    def _more_entries(self, me: Creature, other: list) -> tuple[tuple[str, Any], ...]:
+        """The More menu: each action in our words with its odds where it rolls, the choices
+        that come in a set (which Gu to detonate, which way to throw) one step further down."""
+        st = self.state
+        out: list[tuple[str, Any]] = []
+        blasts = [a for a in other if isinstance(a, Detonate)]
+        throws = [a for a in other if isinstance(a, Throw)]
+        for a in other:
+            if isinstance(a, (Detonate, Throw)):
+                continue
+            label = self.describe(a)
+            if isinstance(a, Grapple):                                       # GU-62
+                d = st.creatures[a.target]
+                label += (f" — Athletics {me.skills.get('Athletics', 0)} against "
+                          f"{d.skills.get('Athletics', 0)}: {pct(fc.grapple_odds(st, me, d))}")
+            elif isinstance(a, BreakFree):                                   # GU-68
+                g = holds.holder_of(st, me)
+                if g is not None:
+                    label += f" — Athletics against {self.unit_name(g.id)}: " \
+                             f"{pct(fc.break_free_odds(st, me, g))}"
+            elif isinstance(a, Evade):                                       # GU-35
+                f = fc.flying_forecast(st, me)
+                label = (f"Evade — Flying test {pct(f.succeeds)}: attacks at it "
+                         f"+{flight_rules.evade_penalty(f.flying)} until its next turn")
+            out.append((label, a))
+        if throws:                                                           # GU-66/67
+            d = holds.held_by(st, me)
+            metres, crash = fc.throw_reach(st, me, d[0]) if d else (0, 0)
+            out.append(("Throw the held one…", SubMenu(
+                "Throw which way?", tuple((title(compass(a.dx, a.dy)), a) for a in throws),
+                f"Up to {metres} m; striking a wall or a creature: {crash} force damage to "
+                "both")))
+        if blasts:                                                           # GU-91
+            out.append(("Detonate a Gu…", SubMenu(
+                "Detonate which Gu?", tuple((self.gu_name(a.gu), a) for a in blasts),
+                "Destroys your own Gu for good; nothing else happens")))
+        return tuple(out)
 
     def default_mode(self) -> str | None:
         return "move"
@@ -789,10 +845,17 @@ class GuMastersPresenter(SeatViewPresenter):
         x, y = getattr(a, "x", -1), getattr(a, "y", -1)
         return (x, y) if x >= 0 and y >= 0 else None
 
-    def _square_actions(self, mode: str) -> dict[Cell, Any]:
+    def _square_actions(self, mode: str) -> dict[Cell, list]:
+        """The listed actions of a square mode by the square they go to (a Fly or a Dive has
+        one per height or ending there)."""
         kind = _AT_SQUARE[mode][0]
-        return {sq: a for a in self.legal() if isinstance(a, kind)
-                for sq in [self._square_of(a)] if sq is not None}
+        out: dict[Cell, list] = {}
+        for a in self.legal():
+            if isinstance(a, kind):
+                sq = self._square_of(a)
+                if sq is not None:
+                    out.setdefault(sq, []).append(a)
+        return out
 
     def _dodge_cells(self) -> dict[Cell, DodgeMove]:
         return {(a.x, a.y): a for a in self.legal() if isinstance(a, DodgeMove)}
@@ -873,8 +936,13 @@ class GuMastersPresenter(SeatViewPresenter):
             return self._gu_click(mode, cell)
         if mode in _AT_SQUARE:
             got = self._square_actions(mode).get(cell)
-            return ClickResult(action=got) if got is not None else ClickResult(
-                message="Pick a tinted square")
+            if not got:
+                return ClickResult(message="Pick a tinted square")
+            if len(got) == 1:
+                return ClickResult(action=got[0])
+            return ClickResult(menu=tuple((self._height_label(a), a) for a in got),
+                               message=f"{_AT_SQUARE[mode][1]} to {cell[0]},{cell[1]}: "
+                                       "at which height?")
         if mode in (None, "move"):
             for a in self.legal():
                 if isinstance(a, Move) and (a.x, a.y) == cell:
@@ -947,14 +1015,75 @@ class GuMastersPresenter(SeatViewPresenter):
             return self._gu_forecast(mode, cell)
         if mode in _AT_SQUARE:
             got = self._square_actions(mode).get(cell)
-            if isinstance(got, Jump):
-                return self._jump_words(me, got)
-            return self.describe(got) if got is not None else None
+            if not got:
+                return None
+            if isinstance(got[0], Jump):
+                return self._jump_words(me, got[0])
+            if isinstance(got[0], Fly):
+                return self._fly_words(me, cell, got)
+            if isinstance(got[0], Dive):
+                return self._dive_words(me, cell, got)
+            if isinstance(got[0], Carry):
+                return self._carry_words(me, got[0])
+            return self.describe(got[0])
         if mode in (None, "move", "strike"):
             got = self._target_cells().get(cell)
             if got:
                 return self.strike_forecast(got)
         return None
+
+    def _maneuvers_left(self, me: Creature) -> str:
+        w = maneuvers.wings(self.state, me)
+        if w is None:
+            return ""
+        left = w.maneuvers - self.state.turn.maneuvers
+        return f"One maneuver of the {left} left this turn (flight by {self.gu_name(w.source)})"
+
+    def _height_label(self, a: Any) -> str:
+        """A choice of the height picker: the height over the ground there, and how it compares
+        with where the flier is now."""
+        if isinstance(a, Dive):
+            return "Dive to the ground" if a.altitude == 0 else f"Dive to {a.altitude} m above it"
+        if isinstance(a, Fly):
+            me = self.state.creatures[a.actor]
+            board = self.board()
+            here = (board.prop(me.x, me.y, "elevation_m", 0) or 0) + me.altitude
+            there = (board.prop(a.x, a.y, "elevation_m", 0) or 0) + a.altitude
+            change = "level" if there == here else \
+                f"{abs(there - here)} m {'up' if there > here else 'down'}"
+            return f"Fly at {a.altitude} m above the ground ({change})"
+        return self.describe(a)
+
+    def _fly_words(self, me: Creature, cell: Cell, got: list) -> str:
+        heights = ", ".join(str(a.altitude) for a in sorted(got, key=lambda a: a.altitude))
+        lines = [f"Fly to {cell[0]},{cell[1]}",
+                 f"At {heights} m above the ground there" + (" (click to pick)"
+                                                             if len(got) > 1 else ""),
+                 "No test; leaving a foe's reach lets it strike (GU-89)"]
+        left = self._maneuvers_left(me)
+        return "\n".join(lines + ([left] if left else []))
+
+    def _dive_words(self, me: Creature, cell: Cell, got: list) -> str:
+        f = fc.dive_forecast(self.state, me)
+        fail = (f"drops {f.fail_drop} m to the ground, {f.fail_damage} force damage"
+                if f.fail_lands else f"drops {f.fail_drop} m and stays in the air")
+        lines = [f"Dive to {cell[0]},{cell[1]}",
+                 f"Flying test {f.flying}: succeeds {pct(f.succeeds)}",
+                 f"On a failure it {fail}",
+                 "Then one strike at a foe beside it, and a landing (another Flying test) "
+                 "or a rise of 1 m"]
+        left = self._maneuvers_left(me)
+        return "\n".join(lines + ([left] if left else []))
+
+    def _carry_words(self, me: Creature, a: Carry) -> str:
+        held = holds.held_by(self.state, me)
+        if not held:
+            return self.describe(a)
+        d = held[0]
+        p = fc.carry_odds(self.state, me, d)
+        return (f"Carry {self.unit_name(d.id)} to {a.x},{a.y}\n"
+                f"Athletics test with its weight ({d.weight} kg): succeeds {pct(p)}\n"
+                "Uses all of this turn's movement; on a failure nobody moves")
 
     def _jump_words(self, me: Creature, a: Jump) -> str:
         """The hover of a listed jump: the engine's jump forecast (GU-25..27, GU-117): its
@@ -1023,7 +1152,7 @@ class GuMastersPresenter(SeatViewPresenter):
             lines.append(NO_ANSWER)
         ld = f.landing
         taken = [f"{step} -{amount}" for step, amount in ld.stages if amount]
-        if ld.shield_taken:
+        if ld.shield_taken and not any(step == "shield" for step, _ in ld.stages):
             taken.insert(0, f"shield -{ld.shield_taken}")
         rolled = f"{ld.rolled} {ld.dtype}".strip() if ld.rolled else ld.dtype
         lines.append(f"Damage {rolled}" + (f", {', '.join(taken)}" if taken else "")
@@ -1077,6 +1206,12 @@ class GuMastersPresenter(SeatViewPresenter):
                        ) -> tuple[str, Any, str]:
         """A prompt's answer: a strike out of turn (an attack of opportunity, a counter) with
         the engine's odds for it; anything else by its words."""
+        if isinstance(a, DiveFinish):                                         # GU-33, GU-36
+            if not a.land:
+                return self.describe(a), a, "No test: it stays in the air, 1 m up"
+            f = fc.flying_forecast(self.state, d)
+            return (f"{self.describe(a)} — Flying test {pct(f.succeeds)}", a,
+                    f"Flying {f.flying}: on a failure it lands prone")
         if not (isinstance(a, (Opportunity, DiveStrike)) and a.strike):
             return self.describe(a), a, ""
         st = self.state
@@ -1188,6 +1323,7 @@ class GuMastersPresenter(SeatViewPresenter):
         land = fc.landing(st, blow)
         what = self.gu_name(blow["gu"][len(gu_rules.KILLER):] if blow["gu"].startswith(
             gu_rules.KILLER) else blow["gu"])
+        u = gu_rules.usable(blow["gu"])
         rolled = (f"rolled {blow['raw']} ({signed(blow['dos'])} degrees)" if blow["rolled"]
                   else "no attack test")
         options: list[tuple[str, Any, str]] = []
@@ -1203,15 +1339,23 @@ class GuMastersPresenter(SeatViewPresenter):
             elif a.reaction == "shield":
                 options.append(self._shield_option(a, d, blow))
             else:
-                options.append((f"Take it — {land.dealt} dmg", a,
+                # a Gu that poisons or sets a status does more than its damage (Poison Mist
+                # deals none at once): say what taking it brings
+                also = guwords.after_damage_words(u) if u is not None else []
+                dmg = f"{land.dealt} dmg" if land.dealt or not also else ""
+                label = " + ".join(w for w in (dmg, "; ".join(also)) if w)
+                options.append((f"Take it — {label}", a,
                                 f"Keeps the reactions left ({d.reactions}).\n"
-                                f"{land.dealt} damage: {land.hp_after} of {d.hp} HP left"))
+                                f"{land.dealt} damage: {land.hp_after} of {d.hp} HP left"
+                                + (f"\nAlso: {'; '.join(also)}" if also else "")))
         blast = holdui.detonation_option(self, d, legal)              # GU-91
         if blast is not None:
             options.insert(len(options) - 1, blast)
+        also = guwords.after_damage_words(u)
         text = (f"{self.unit_name(d.id)} is caught in {self.unit_name(blow['attacker'])}'s "
                 f"{what} ({rolled}). Unanswered it deals {land.dealt} damage "
-                f"({land.hp_after} of {d.hp} HP left).")
+                f"({land.hp_after} of {d.hp} HP left)"
+                + (f" and brings {'; '.join(also)}." if also else "."))
         return Prompt("Caught in an area", text, tuple(options))
 
     def _effects_prompt(self, d: Creature, legal: list) -> Prompt:
@@ -1335,6 +1479,8 @@ class GuMastersPresenter(SeatViewPresenter):
 
     def _strike_words(self, kind: str, weapon: str, target: str) -> str:
         whom = self.unit_name(target)
+        if kind == "gu":                        # `weapon` names the Gu or killer move
+            return f"{self.gu_name(weapon)} at {whom}"
         if kind == "weapon":
             return f"{self.weapon_name(weapon)} at {whom}"
         if kind == "multi":
@@ -1356,6 +1502,24 @@ class GuMastersPresenter(SeatViewPresenter):
     def _hidden_move(self, e: Any) -> bool:
         return super()._hidden_move(e) or (
             isinstance(e, Flew) and bool(e.path) and self._unseen_by_foes(e.who))
+
+    def log_lines(self, events: list) -> list[LogLine]:
+        """The shared log's lines, but: a flight's move is told once, by its maneuver's line
+        with the height (gu.flew), not also as a move; and soul paid for a killer move or taken
+        by a soul Gu reads as soul lost, not as 0 damage."""
+        kept = [e for e in events if not (isinstance(e, Moved) and e.mode in ("fly", "dive")
+                                          and not self._hidden_move(e))]
+        out: list[LogLine] = []
+        for e in kept:
+            if isinstance(e, Damaged) and e.dtype == "soul":                  # GU-48/49
+                lost = sum(amount for step, amount in e.stages if step == "soul") or e.rolled
+                why = e.source if e.source not in self.state.creatures else \
+                    f"from {self.unit_name(e.source)}"
+                out.append(LogLine(f"{self.unit_name(e.victim)} loses {lost} soul ({why})",
+                                   DAMAGE))
+                continue
+            out += super().log_lines([e])
+        return out
 
     def event_log(self) -> EventLog:
         if self._event_log is None:
@@ -1393,12 +1557,22 @@ class GuMastersPresenter(SeatViewPresenter):
         return LogLine(text, WARM if e.success else ROLL_FAIL, terms)
 
     def _purpose(self, purpose: str) -> str:
-        """' (bite Wolf)': the purpose with creature ids named."""
+        """' (bite at Wolf)': the purpose the engine gives a test ("<strike kind> <target>",
+        "<Gu> <target>", "<Gu> area", "held race <id>", ...) with creatures and Gu named."""
         if not purpose:
             return ""
-        words = [self.unit_name(w) if w in self.state.creatures else w.replace("_", " ")
-                 for w in purpose.split()]
-        return f" ({' '.join(words)})"
+        words = purpose.split()
+        first, rest = words[0], words[1:]
+        aimed = bool(rest) and rest[0] in self.state.creatures
+        if first in STRIKE_WORDS:
+            first = (STRIKE_WORDS[first] or "strike").lower() + (" at" if aimed else "")
+        elif first in content().gu or first in content().killer_moves:
+            first = self.gu_name(first) + (" at" if aimed else "")
+        else:
+            first = first.replace("_", " ")
+        named = [self.unit_name(w) if w in self.state.creatures else w.replace("_", " ")
+                 for w in rest]
+        return f" ({' '.join([first] + named)})"
 
     def _texts(self) -> dict[str, Any]:
         n = self.unit_name
@@ -1427,6 +1601,9 @@ class GuMastersPresenter(SeatViewPresenter):
 
         def status(e: Any) -> LogLine:
             name = title(e.status) + (f" {e.value}" if e.value else "")
+            if e.status == "shield":                                      # GU-X-09
+                return LogLine(f"{n(e.who)} has a shield of {e.value} until its next turn"
+                               if e.gained else f"{n(e.who)}'s shield is gone", INFO)
             if e.gained:
                 turns = f" for {e.turns} turn{'s' if e.turns != 1 else ''}" if e.turns > 0 else ""
                 return LogLine(f"{n(e.who)} is now {name.lower()}{turns}", FORCED)
@@ -1434,14 +1611,23 @@ class GuMastersPresenter(SeatViewPresenter):
 
         def condition(e: Any) -> LogLine:
             words = CONDITION_WORDS.get(e.condition, f"is {title(e.condition).lower()}")
-            why = f" ({e.why})" if e.why else ""
+            # the engine's reason without the part that says the condition again
+            said = {"final_stand": "made a final stand", "dying": "dying"}.get(e.condition)
+            parts = [p for p in e.why.split(", ") if p and p != said]
+            why = f" ({', '.join(parts)})" if parts else ""
             return LogLine(f"{n(e.who)} {words}{why}", DOWN if e.condition != "up" else GOOD)
 
         def essence(e: Any) -> LogLine | None:
             if e.why == "regen":
                 return LogLine(f"{n(e.who)} regains {e.delta} essence ({e.essence})", NOTE)
-            sign = "gains" if e.delta > 0 else "spends"
-            return LogLine(f"{n(e.who)} {sign} {abs(e.delta)} essence ({e.why}) · "
+            if e.why.startswith("upkeep "):                              # GU-45
+                return LogLine(f"{n(e.who)} pays {abs(e.delta)} essence to keep up "
+                               f"{self.gu_name(e.why[len('upkeep '):])} · {e.essence} left",
+                               INFO)
+            if e.delta < 0:
+                return LogLine(f"{n(e.who)} spends {abs(e.delta)} essence on "
+                               f"{self.gu_name(e.why)} · {e.essence} left", INFO)
+            return LogLine(f"{n(e.who)} gains {e.delta} essence ({e.why}) · "
                            f"{e.essence} left", INFO)
 
         def injured(e: Any) -> LogLine:

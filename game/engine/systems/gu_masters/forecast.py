@@ -11,7 +11,9 @@ hit already rolled and waiting for the defender's answer: the chance each answer
 `area_dodge_odds` (the chance a creature caught in an area dodges out of it),
 `jump_forecast` (a listed jump's cost, reach and the fall of landing lower: the chance it lands
 where aimed, the HP the fall takes and the chances it drops, sends to a final stand or dying, or
-kills the jumper).
+kills the jumper), `flying_forecast` / `dive_forecast` (a Flying test's chance and what a
+failed dive does) and `grapple_odds` / `break_free_odds` / `carry_odds` (the Athletics tests of
+a grapple, GU-62..68).
 
 How: the test modifiers and the reactions on offer are the engine's own (attack.attack_mods,
 reactions.offers, moves.dodge_mods); the chances are odds.py's exact enumeration; the damage
@@ -334,3 +336,69 @@ def held_race(state: GuState, holder: Creature, by: Creature) -> RaceForecast:
     return RaceForecast(skill, mine, theirs,
                         odds.p_wins(odds.Check(mine), odds.Check(theirs), status_quo="b",
                                     **_modes(state)))
+
+
+@dataclass(frozen=True, slots=True)
+class FlyingForecast:
+    """A Flying test before it is rolled (GU-33..36): `flying` the creature's skill, `succeeds`
+    the chance; for a dive, what a failure does (GU-34): `fail_drop` m straight down,
+    `fail_lands` whether that reaches the ground and `fail_damage` the force it then takes."""
+
+    flying: int
+    succeeds: Fraction
+    fail_drop: int = 0
+    fail_lands: bool = False
+    fail_damage: int = 0
+
+
+def flying_check(c: Creature) -> odds.Check:
+    """The Flying test as maneuvers.py rolls it: the skill, no modifier, a restrained flier
+    failing outright."""
+    return odds.Check(c.skills.get("Flying", 0), auto_fail=c.has("restrained"))
+
+
+def flying_forecast(state: GuState, c: Creature) -> FlyingForecast:
+    """The odds of `c`'s next Flying test (an Evade, or the landing that ends a dive)."""
+    return FlyingForecast(c.skills.get("Flying", 0),
+                          odds.p_success(flying_check(c), **_modes(state)))
+
+
+def dive_forecast(state: GuState, c: Creature) -> FlyingForecast:
+    """The odds of a Dive by `c` from where it flies now (GU-33) and, on a failed test, the
+    drop and its damage (falling.dive_failure, GU-34)."""
+    from . import maneuvers
+    w = maneuvers.wings(state, c)
+    fail = falling.dive_failure(w.speed if w else 0, c.altitude)
+    return FlyingForecast(c.skills.get("Flying", 0),
+                          odds.p_success(flying_check(c), **_modes(state)),
+                          fail.dropped, fail.landed, fail.damage)
+
+
+def grapple_odds(state: GuState, c: Creature, d: Creature) -> Fraction:
+    """The chance `c` grapples `d` (GU-62): opposed Athletics as grips.py rolls it, a full tie
+    keeping things as they are (no grapple, GU-GM-07)."""
+    return odds.p_wins(odds.Check(c.skills.get("Athletics", 0)),
+                       odds.Check(d.skills.get("Athletics", 0)), status_quo="b",
+                       **_modes(state))
+
+
+def break_free_odds(state: GuState, c: Creature, holder: Creature) -> Fraction:
+    """The chance `c` breaks `holder`'s grip (GU-68): opposed Athletics, a tie keeps the hold."""
+    return grapple_odds(state, c, holder)
+
+
+def carry_odds(state: GuState, c: Creature, d: Creature) -> Fraction:
+    """The chance `c` carries `d` (GU-65): an Athletics test with the weight's penalty, as
+    grips.py rolls it (grapple.carry_penalty)."""
+    from . import grapple
+    return odds.p_success(odds.Check(c.skills.get("Athletics", 0),
+                                     grapple.carry_penalty(d.weight)), **_modes(state))
+
+
+def throw_reach(state: GuState, c: Creature, d: Creature) -> tuple[int, int]:
+    """What a throw of `d` by `c` may do (GU-66/67): the metres it flies at most (a wall or a
+    creature on the way stops it sooner) and the force both take on striking one, from the
+    thrower's Strength as its Gu make it (gu.attribute)."""
+    from . import grapple
+    strength = attack.gu.attribute(c, "Strength")
+    return grapple.throw_distance(strength, d.weight), grapple.collision_damage(strength)

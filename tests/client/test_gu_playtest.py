@@ -1,0 +1,172 @@
+"""Defects a new player met on the gu_masters battle screen (the playtest of #14), each played
+through the real screen with synthetic input (SDL dummy driver):
+
+- a flier's Fly and Dive are map modes (tinted squares, the hover's words, a height picker on
+  the click), not hundreds of lines under More; a grappler's Carry is one too;
+- the More menu says what rolls and its odds (a grapple's opposed Athletics, an Evade's Flying
+  test), and keeps the sets of choices (which way to throw, which Gu to detonate) one step down,
+  with what they do;
+- Take flight and Land are buttons of the bar.
+"""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client.presenters import SubMenu
+from game.engine.match import Match
+from game.engine.rules import MatchConfig, SeatConfig
+from game.engine.systems.gu_masters import forecast
+from game.engine.systems.gu_masters.aperture import Detonate
+from game.engine.systems.gu_masters.grips import Carry, Grapple, Throw
+from game.engine.systems.gu_masters.maneuvers import Dive, Fly
+from game.client.presenters.words import pct
+from tests.client.test_gu_battle import lift_curtain, open_battle
+
+pytestmark = pytest.mark.client
+
+# open ground, 14 x 8 (our own layout)
+ROWS = ["." * 14] * 8
+
+
+def duel(creatures: list[dict], order: list[str]) -> Match:
+    setup = {"grid": {"rows": ROWS}, "initiative": order, "creatures": creatures}
+    return Match.new(MatchConfig("gu_masters", 5, [SeatConfig("human", name="Player 1"),
+                                                   SeatConfig("human", name="Player 2")],
+                                 None, {}, setup))
+
+
+def bar_ids(scene) -> list[str]:
+    scene.button_pos("move")                      # lays the bar out for this position
+    return [b.payload.id for b in scene.bar.buttons if hasattr(b.payload, "id")]
+
+
+def more_labels(app, scene) -> list[str]:
+    app.click(scene.button_pos("more"))
+    app.settle(1)
+    assert scene.menu is not None
+    return [b.label for b in scene.menu.buttons]
+
+
+@pytest.mark.rule("GU-31", "GU-32", "GU-33", "GU-34")
+def test_a_flier_flies_and_dives_on_the_map_not_from_a_list(app):
+    m = duel([{"id": "flier", "entry": "gu_master_r1", "side": 0, "x": 1, "y": 3,
+               "overrides": {"altitude": 6, "sustained": ["wind_wings"]}},
+              {"id": "wolf", "entry": "wolf", "side": 1, "x": 10, "y": 3}], ["flier", "wolf"])
+    scene = open_battle(app, m)
+    lift_curtain(app)
+    flies = [a for a in m.legal_actions() if isinstance(a, Fly)]
+    assert len(flies) > 100                       # why they cannot be a menu
+    ids = bar_ids(scene)
+    assert {"fly", "dive", "land"} <= set(ids)
+    labels = more_labels(app, scene)
+    assert len(labels) < 10 and not any(lab.startswith(("Fly ", "Dive ")) for lab in labels)
+    assert labels[-1] == "Detonate a Gu…"
+    app.press_key(pygame.K_ESCAPE)
+
+    # -- Fly: the squares tinted, the heights on hover, a picker of heights on the click
+    app.click(scene.button_pos("fly"))
+    assert scene.effective_mode() == "fly"
+    ov = scene._current_overlay()
+    assert (4, 3) in ov.cells and ov.veil
+    app.move_mouse(scene.cell_pos((4, 3)))
+    fc = scene._current_forecast()
+    heights = sorted(a.altitude for a in flies if (a.x, a.y) == (4, 3))
+    assert fc.startswith("Fly to 4,3\nAt " + ", ".join(map(str, heights)) + " m above")
+    assert "maneuver" in fc
+    app.click(scene.cell_pos((4, 3)))
+    assert scene.menu is not None
+    picks = [b.label for b in scene.menu.buttons]
+    assert len(picks) == len(heights) and "Fly at 6 m above the ground (level)" in picks
+    app.click(next(b for b in scene.menu.buttons if b.label.endswith("(level)")).rect.center)
+    app.settle(2)
+    flier = m.state.creatures["flier"]
+    assert (flier.x, flier.y, flier.altitude) == (4, 3, 6)
+
+    # -- Dive: the Flying test's odds and what a failure does, from the engine's forecast
+    app.click(scene.button_pos("dive"))
+    assert scene.effective_mode() == "dive"
+    dives = {(a.x, a.y) for a in m.legal_actions() if isinstance(a, Dive)}
+    assert (9, 3) in dives
+    app.move_mouse(scene.cell_pos((9, 3)))
+    fc = scene._current_forecast()
+    f = forecast.dive_forecast(m.state, flier)
+    assert fc.startswith("Dive to 9,3\n")
+    assert f"Flying test {f.flying}: succeeds {pct(f.succeeds)}" in fc
+    assert f"drops {f.fail_drop} m to the ground, {f.fail_damage} force damage" in fc
+    app.click(scene.cell_pos((9, 3)))
+    assert [b.label for b in scene.menu.buttons] == ["Dive to the ground",
+                                                     "Dive to 1 m above it"]
+    m.force_dice([10])
+    app.click(scene.menu.buttons[0].rect.center)
+    app.settle(2)
+    assert (flier.x, flier.y) == (9, 3) and m.decision.stage == "dive_strike"
+
+
+@pytest.mark.rule("GU-62", "GU-65", "GU-66", "GU-91")
+def test_grapple_carry_throw_and_detonate_say_what_they_do_and_their_odds(app):
+    m = duel([{"id": "brawler", "entry": "bone_brawler", "side": 0, "x": 3, "y": 3},
+              {"id": "healer", "entry": "orchid_healer", "side": 1, "x": 4, "y": 3}],
+             ["brawler", "healer"])
+    scene = open_battle(app, m)
+    lift_curtain(app)
+    st = m.state
+    b, h = st.creatures["brawler"], st.creatures["healer"]
+    labels = more_labels(app, scene)
+    p = forecast.grapple_odds(st, b, h)
+    grab = next(lab for lab in labels if lab.startswith("Grapple "))
+    assert grab.endswith(f": {pct(p)}") and "Athletics" in grab
+    # the detonations are one entry opening a menu that says what detonating does
+    assert not any(lab.startswith("Detonate ") and not lab.endswith("…") for lab in labels)
+    blast = next(bt for bt in scene.menu.buttons if bt.label == "Detonate a Gu…")
+    value, _ = blast.payload
+    assert isinstance(value, SubMenu) and "nothing else happens" in value.text
+    assert {a.gu for _, a in value.options} == {a.gu for a in m.legal_actions()
+                                                if isinstance(a, Detonate)}
+    m.force_dice([10, 90])
+    app.click(next(bt for bt in scene.menu.buttons if bt.label == grab).rect.center)
+    app.settle(2)
+    assert h.has("restrained")
+
+    # -- Carry: a map mode with the Athletics test and its weight on hover
+    assert "carry" in bar_ids(scene)
+    labels = more_labels(app, scene)
+    assert not any(lab.startswith("Carry ") for lab in labels)
+    throw = next(bt for bt in scene.menu.buttons if bt.label == "Throw the held one…")
+    value, _ = throw.payload
+    metres, crash = forecast.throw_reach(st, b, h)
+    assert isinstance(value, SubMenu) and value.text.startswith(f"Up to {metres} m")
+    assert len(value.options) == len([a for a in m.legal_actions() if isinstance(a, Throw)])
+    app.press_key(pygame.K_ESCAPE)
+    app.click(scene.button_pos("carry"))
+    carries = [a for a in m.legal_actions() if isinstance(a, Carry)]
+    to = (carries[0].x, carries[0].y)
+    app.move_mouse(scene.cell_pos(to))
+    fc = scene._current_forecast()
+    assert fc.startswith(f"Carry Orchid Healer to {to[0]},{to[1]}\n")
+    assert f"succeeds {pct(forecast.carry_odds(st, b, h))}" in fc
+    assert not [a for a in m.legal_actions() if isinstance(a, Grapple)]
+
+
+@pytest.mark.rule("GU-83")
+def test_a_modes_note_never_covers_the_prompt_the_next_player_answers(app):
+    """The fire adept's Poison Mist note (a toast) was still up when the wolf's seat got its
+    area prompt, over the prompt's words; and the other seat's notes are dropped at the
+    hand-off. The area prompt says what the mist does though it deals no damage at once."""
+    m = duel([{"id": "adept", "entry": "fire_adept", "side": 0, "x": 1, "y": 3},
+              {"id": "wolf", "entry": "wolf", "side": 1, "x": 6, "y": 3}], ["adept", "wolf"])
+    scene = open_battle(app, m)
+    lift_curtain(app)
+    bar = scene.widgets[0]
+    app.click(bar.card_pos("poison_mist"))
+    assert scene.toasts                                # the mode's note
+    app.click(scene.cell_pos((6, 3)))
+    app.settle(2)
+    assert m.decision.stage == "area_react" and m.decision.seat == 1
+    lift_curtain(app)
+    assert scene.prompt_panel is not None
+    assert not scene.toasts                            # the other seat's note is gone
+    scene.toast("a note")
+    assert scene._toast_anchor().top >= scene.prompt_panel.rect.bottom
+    take = scene.prompt_panel.buttons[-1].label
+    assert take == "Take it — poison: 6 a turn for 3 turns"
