@@ -5,12 +5,13 @@ action, keep ranged fighters at range, and in darkness strike at the squares the
 Owns: `RpgBot` on tactics.bots.BotBase and its registration per difficulty. "normal" weighs
 each blow by the forecast's expected damage, the chance it drops the target and what the
 target's own blows would cost its side; it walks along real paths (walls, water, cliffs) to the
-square where its best ready blow lands, or toward the most worthwhile enemy. "hard" also weighs
-how likely a hit is to drop the target against its health, takes Assail instead of Aim when the
-forecast says it pays, and keeps clear of crowds of enemies and in cover and darkness; "easy" is
-normal with noise and random picks. Without an enemy in view the bots head for the last known
-squares (and strike at them), else for the enemy side's spawns. A stage the bot does not know
-(a newer rule's question) gets its first answer, so a new action never stops a bot.
+square where its best ready blow lands, or toward the most worthwhile enemy, and likes cover and
+darkness a little. "hard" also weighs how likely a hit is to drop the target against its health,
+takes Assail instead of Aim when the forecast says it pays, keeps clear of crowds of enemies and
+likes cover and darkness twice as much; "easy" is normal with noise and random picks. Without
+an enemy in view the bots head for the last known squares (and strike at them), else for the
+enemy side's spawns. A stage the bot does not know (a newer rule's question) gets its first
+answer, so a new action never stops a bot.
 
 Must not: read the real match or its generator (it has the seat's redacted view, the legal
 actions and its own forked generator), or compute a rule: hit chances and damage come from the
@@ -123,7 +124,7 @@ class RpgBot(BotBase):
             return Avert(me.id)
         return next(a for a in legal if isinstance(a, EndTurn))
 
-    # --- what the seat knows -----------------------------------------------------------------------
+    # --- what the seat knows ----------------------------------------------------------------------
     def _foe_at(self, view: RpgState, me: Creature, cell: tuple[int, int]) -> Creature | None:
         d = view.at(*cell)
         return d if d is not None and d.side != me.side and d.up else None
