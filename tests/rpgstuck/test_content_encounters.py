@@ -29,6 +29,16 @@ def test_two_parties_and_two_encounters_per_map():
         assert per_map[m] >= 2, m
 
 
+@pytest.mark.rule("RS-B-25", "RS-108")
+@pytest.mark.parametrize("map_name", MAPS)
+def test_each_map_has_an_encounter_with_a_flier(map_name):
+    """A player meets flight (altitude, falling, reach up and down) on every shipped map."""
+    c = content()
+    fliers = {e.id for e in c.encounters.values() if e.map == map_name
+              and any(c.creatures[sp.creature].speed.fly for sp in e.monsters)}
+    assert fliers, map_name
+
+
 @pytest.mark.rule("RS-B-15")
 @pytest.mark.parametrize("map_name", MAPS)
 def test_encounter_monsters_fit_their_spawns(map_name):

@@ -113,8 +113,8 @@ def test_an_unknown_step_condition(tmp_path):
 
 
 def test_an_encounter_slot_out_of_range(tmp_path):
-    f = broken(tmp_path, "encounters", '{ creature = "imp", slot = 2 }',
-               '{ creature = "imp", slot = 6 }')
+    f = broken(tmp_path, "encounters", '{ creature = "harpy", slot = 2 }',
+               '{ creature = "harpy", slot = 6 }')
     refused(f, "encounters.toml", "[encounters.crypt_swarm]", "slot")
 
 
@@ -266,8 +266,8 @@ def test_every_shipped_listing_parses_and_pc_ones_sit_on_a_ladder():
 
 
 def test_two_monsters_on_one_spawn(tmp_path):
-    f = broken(tmp_path, "encounters", '{ creature = "imp", slot = 2 }',
-               '{ creature = "imp", slot = 0 }')
+    f = broken(tmp_path, "encounters", '{ creature = "harpy", slot = 2 }',
+               '{ creature = "harpy", slot = 0 }')
     refused(f, "[encounters.crypt_swarm]", "'monsters'", "slot")
 
 

@@ -8,7 +8,7 @@ import pytest
 from game.engine.actions import EndTurn
 from game.engine.rng import Rng
 from game.engine.systems.rpgstuck import RPGSTUCK
-from game.engine.systems.rpgstuck.actions import Attack, Fly, Move, Opportunity, Shift
+from game.engine.systems.rpgstuck.actions import Attack, Block, Fly, LongJump, Move, Opportunity, Shift
 from game.engine.systems.rpgstuck.ai import RpgBot
 from game.engine.systems.rpgstuck.events import AttackRolled, Damaged, Moved
 from game.engine.tactics.footprint import cells_distance
@@ -131,3 +131,79 @@ def test_bots_play_a_battle_with_fliers_and_opportunity_attacks_to_the_end(seed)
         assert RPGSTUCK.check_invariants(m.state) == []
         assert len(m.log) < 2000
     assert "rs.fly" in seen                  # the harpy took to the air
+
+
+# --- a jump is movement too (RS-107: a jump uses ordinary movement), so it provokes -----------
+PIT = {"v": {"pit_depth_ft": 20}}
+PIT_ROWS = ["....vv....", "....vv....", "....vv....", "....vv...."]
+
+
+def knight_by_the_pit(house=ON):
+    """The knight runs up 10 ft to the pit's edge at (3,1), beside an imp at (3,0)."""
+    m = battle([("knight", "knight", 0, 1, 1), ("imp", "imp", 1, 3, 0)], rows=PIT_ROWS,
+               overrides={"knight": {"speed": 40}}, legend=PIT, house=house)
+    m.submit(Move("knight", 3, 1))
+    assert not m.state.pending                               # walking into a reach is free
+    return m
+
+
+@pytest.mark.rule("RS-B-26", "RS-107")
+def test_a_jump_out_of_reach_provokes_before_the_leap():
+    m = knight_by_the_pit()
+    k = m.state.creatures["knight"]
+    events = m.submit(LongJump("knight", 6, 1)).events
+    assert not of(events, Moved) and (k.x, k.y) == (3, 1)   # still at the edge, in reach
+    assert (m.decision.seat, m.decision.stage, m.decision.actor) == (1, "opportunity", "imp")
+    m.rng.force([15, 4])                                     # 19 hits the knight's AC 14; 6
+    m.submit(Opportunity("imp", "knight", "imp_claw"))
+    assert (m.decision.stage, m.decision.actor) == ("block", "knight")
+    events = m.submit(Block("knight", False)).events
+    assert of(events, Damaged)[0].amount == 6
+    # then the leap goes on: 15 ft over the pit, paid once
+    assert of(events, Moved) == [Moved("knight", ((6, 1),), "jump", False, 15)]
+    assert (k.x, k.y) == (6, 1) and m.state.turn.move_left == 40 - 10 - 15
+    assert not m.state.pending and m.decision.seat == 0
+    assert RPGSTUCK.check_invariants(m.state) == []
+
+
+@pytest.mark.rule("RS-B-26", "RS-107")
+def test_a_jump_is_free_with_the_option_off_and_within_reach():
+    m = knight_by_the_pit(house={})
+    m.submit(LongJump("knight", 6, 1))
+    assert m.state.creatures["knight"].x == 6 and not m.state.pending
+    # an imp across the pit at (7,1) is not left by a jump toward it: it reaches (6,1) too
+    m = battle([("knight", "knight", 0, 1, 1), ("imp", "imp", 1, 7, 1)], rows=PIT_ROWS,
+               overrides={"knight": {"speed": 40}}, legend=PIT, house=ON)
+    m.submit(Move("knight", 3, 1))
+    m.submit(LongJump("knight", 6, 1))
+    assert m.state.creatures["knight"].x == 6 and not m.state.pending
+
+
+@pytest.mark.rule("RS-B-26", "RS-107", "RS-B-32")
+def test_a_jumper_the_attack_drops_stays_on_its_side_of_the_pit():
+    m = knight_by_the_pit()
+    k = m.state.creatures["knight"]
+    k.hp = 4
+    m.edited()
+    m.submit(LongJump("knight", 6, 1))
+    m.rng.force([15, 4])                                     # 6 damage: the knight goes down
+    m.submit(Opportunity("imp", "knight", "imp_claw"))
+    m.submit(Block("knight", False))
+    assert not k.up and (k.x, k.y) == (3, 1) and m.state.turn.move_left == 40 - 10
+    assert not m.state.pending
+
+
+@pytest.mark.rule("RS-B-26", "RS-SM-06")
+def test_a_longer_jump_by_a_check_provokes_and_then_rolls_its_check():
+    from game.engine.systems.rpgstuck.actions import StretchJump
+    from game.engine.systems.rpgstuck.events import CheckMade
+    m = battle([("knight", "knight", 0, 1, 1), ("imp", "imp", 1, 3, 0)],
+               rows=["....vvv...", "....vvv..."], overrides={"knight": {"speed": 40}},
+               legend=PIT, house={**ON, "jump_check": True})
+    m.submit(Move("knight", 3, 1))
+    m.submit(StretchJump("knight", 7, 1))
+    assert (m.decision.stage, m.decision.actor) == ("opportunity", "imp")
+    m.rng.force([15])                                        # the check: 15 + 3 >= DC 14
+    events = m.submit(Opportunity("imp", "knight", "")).events
+    assert of(events, CheckMade)[0].success
+    assert (m.state.creatures["knight"].x, m.state.creatures["knight"].y) == (7, 1)

@@ -80,3 +80,13 @@ def test_the_screen_names_the_check_and_its_chance():
     text = RpgStuckPresenter(m).describe(TRY)
     assert text.startswith("Jump further to 7,1 (Athletics DC 14, ")
     assert f"{round(100 * float(chance))}%" in text
+
+
+@pytest.mark.rule("RS-SM-06", "RS-107")
+def test_a_weak_jumper_whose_stretch_is_one_square_is_offered_no_jump():
+    # the mind imp (STR 8) standing: 4 ft true, 0 on the grid, so one square past it is 5 ft,
+    # a step and not a jump; the legal list must neither offer it nor break on it
+    assert moves.stretch_jump(8, 0) == (5, 11)
+    m = battle([("imp", "mind_imp", 0, 1, 1), ("knight", "knight", 1, 9, 3)], rows=ROWS,
+               legend=PIT, house={"jump_check": True})
+    assert not [a for a in m.legal_actions() if isinstance(a, (StretchJump, LongJump))]

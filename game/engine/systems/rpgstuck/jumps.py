@@ -89,6 +89,8 @@ def stretches(state: RpgState, c: Creature) -> dict[Cell, tuple[int, int, Cell]]
         return {}
     cost, dc = got
     far = cost // FT
+    if far < 2:                        # one square past a zero-length jump is a step, not a leap
+        return {}
     f = arith.field(state)
     taken = {k for o in state.creatures.values() if o.id != c.id
              and o.status in ("up", "unconscious") for k in o.cells()}

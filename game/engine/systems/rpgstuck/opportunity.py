@@ -8,17 +8,18 @@ enemy it leaves, and what their answers do.
   Ours: an attack of one roll at one target, so no area, no pull, nothing with a cooldown or a
   limited use (those are spent on the creature's own turn).
 - A creature's own movement provokes when a step takes it out of such a reach: a walk (a
-  ridden mount's walk carries its rider out too: both may provoke) and a flight up or down. The
-  move stops on its last square inside the reach; each enemy left behind gets an `opportunity`
-  stage (the first in initiative order answers first) over a `walk_on` stage that carries the
-  move on once they are answered (rules.py).
+  ridden mount's walk carries its rider out too: both may provoke), a flight up or down, and a
+  long jump (RS-107 pays a jump from movement like any other: it is movement). The move stops
+  on its last square inside the reach (a jump before it takes off); each enemy left behind gets
+  an `opportunity` stage (the first in initiative order answers first) over a `walk_on` stage
+  that carries the move on once they are answered (rules.py).
 - An answer names one of the attacks the stage offers (one attack roll, attack.py's pipeline,
   paid with the reaction) or none; either way that enemy is passed for the rest of the move.
 
 Our readings: a Shift (B-12's 5 ft step that uses no speed) provokes nothing, playing the part
 of 5e's Disengage; being pushed, pulled, dragged, hauled, carried or teleporting does not
-provoke (5e's forced movement and teleports); a long jump does not either (it is one leap, not
-steps). A hidden enemy may still attack, and is found by it (attack.py).
+provoke (5e's forced movement and teleports). A leap is judged from take-off to the square
+it aims at: an enemy whose reach it only crosses in the air is not asked. A hidden enemy may still attack, and is found by it (attack.py).
 
 Must not: roll (attack.py rolls the attack), move anyone (rules.py walks and flies), or decide
 the move's legality (rules.py, flight.py).

@@ -23,8 +23,8 @@ from game.engine.tactics.footprint import cells_distance
 from . import (area, arith, attack, called, flight, grapple, heights, house, jumps, limbs, mount,
                opportunity, rolls, seize, stepacts, teleport, tools, turns)
 from .actions import (AreaAttack, Aim, Assail, Attack, Avert, Block, Dash, Discern, Finish, Fly,
-                      Hide, HoldAloft, Move, Opportunity, Release, Resist, Shift, Shove, StandUp,
-                      UseStep)
+                      Hide, HoldAloft, LongJump, Move, Opportunity, Release, Resist, Shift, Shove,
+                      StandUp, StretchJump, UseStep)
 from .events import ActionTaken, AltitudeChanged, ConditionChanged, Moved, Spotted
 from .profiles import content_of, is_attack, profile
 from .state import Cell, Condition, Creature, RpgState
@@ -426,7 +426,7 @@ def _bumped_into(state: RpgState, c: Creature, d: Creature | None) -> list:
     return [Spotted(d.id)]
 
 
-# --- walking and flying (B-11, B-25; paused for opportunity attacks, B-26) -------------------------
+# --- walking, flying and jumping (B-11, B-25, RS-107; paused for opportunity attacks, B-26) ------
 def walk(state: RpgState, c: Creature, goal: Cell, rng: Rng, passed: tuple[str, ...] = ()
          ) -> list:
     """Walk (or fly level, B-25) `c` to `goal` along its cheapest path, paying movement. A step
@@ -489,6 +489,23 @@ def fly(state: RpgState, c: Creature, altitude: int, passed: tuple[str, ...] = (
     return events
 
 
+def leap(state: RpgState, c: Creature, action: LongJump | StretchJump, rng: Rng,
+         passed: tuple[str, ...] = ()) -> list:
+    """A long jump (jumps.py, RS-107). A jump is movement (the document pays it foot for foot),
+    so with opportunity attacks on (B-26) a leap that takes `c` out of an enemy's reach asks
+    that enemy first, while `c` still stands where it takes off; the leap goes on afterwards
+    if `c` still may (`carry_on`). Ours: the leap is judged from take-off to the square it aims
+    at (a straight line leaves a reach once at most)."""
+    landing = {c.id: (action.x, action.y, 0)}                  # a jump starts on the ground
+    _, owed = opportunity.pause_point(state, [c], [landing], set(passed))
+    if owed:
+        opportunity.provoke(state, owed, {"jump": [action.x, action.y],
+                                          "stretch": isinstance(action, StretchJump),
+                                          "passed": list(passed)}, c)
+        return []
+    return jumps.apply(state, c, action, rng) + arith.stealth_after_move(state, c, rng)
+
+
 def answer_opportunity(state: RpgState, action: Opportunity, rng: Rng) -> list:
     """B-26 option: the enemy's answer. It is passed for the rest of this move either way."""
     pending.pop(state.pending, opportunity.STAGE)
@@ -515,7 +532,12 @@ def carry_on(state: RpgState, rng: Rng) -> list:
         if state.over or state.turn.actor != c.id or not may_move(c):
             continue
         passed = tuple(str(x) for x in stage.data.get("passed", []))
-        if "goal" in stage.data:
+        if "jump" in stage.data:
+            x, y = (int(v) for v in stage.data["jump"])
+            jump = StretchJump(c.id, x, y) if stage.data["stretch"] else LongJump(c.id, x, y)
+            if jumps.refusal(state, c, jump) is None:
+                events += leap(state, c, jump, rng, passed)
+        elif "goal" in stage.data:
             goal = (int(stage.data["goal"][0]), int(stage.data["goal"][1]))
             if goal in reach(state, c):
                 events += walk(state, c, goal, rng, passed)
@@ -612,8 +634,7 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
     elif isinstance(action, seize.ACTIONS):
         events += seize.apply(state, c, action, rng)
     elif isinstance(action, jumps.ACTIONS):
-        events += jumps.apply(state, c, action, rng)
-        events += arith.stealth_after_move(state, c, rng)
+        events += leap(state, c, action, rng)
     elif isinstance(action, limbs.ACTIONS):
         events += limbs.swap(state, c, action)
     elif isinstance(action, teleport.ACTIONS):
