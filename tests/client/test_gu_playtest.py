@@ -170,3 +170,33 @@ def test_a_modes_note_never_covers_the_prompt_the_next_player_answers(app):
     assert scene._toast_anchor().top >= scene.prompt_panel.rect.bottom
     take = scene.prompt_panel.buttons[-1].label
     assert take == "Take it — poison: 6 a turn for 3 turns"
+
+
+@pytest.mark.rule("GU-94", "GU-112")
+def test_the_results_count_units_lost_not_the_times_they_dropped():
+    """A marsh hotseat ended 'lost 7' for a side with two creatures down: a Gu Master drops at
+    0 HP, is healed back into the fight and drops again, and each drop was counted."""
+    from game.client.scenes.results import story
+    from game.engine.systems.gu_masters.actions import Activate, Strike
+    from game.engine.actions import EndTurn
+    m = duel([{"id": "wolf", "entry": "wolf", "side": 0, "x": 3, "y": 3},
+              {"id": "master", "entry": "gu_master_r1", "side": 1, "x": 4, "y": 3,
+               "overrides": {"hp": 1}},
+              {"id": "healer", "entry": "orchid_healer", "side": 1, "x": 5, "y": 3}],
+             ["wolf", "healer", "master"])
+    master = m.state.creatures["master"]
+    for _ in range(2):
+        m.force_dice([10, 100])           # the bite hits; the 0-HP Perseverance test fails
+        m.submit(Strike("wolf", "master", "bite"))
+        if m.decision.stage == "react":
+            take = next(a for a in m.legal_actions() if getattr(a, "reaction", "") == "take")
+            m.submit(take)
+        assert master.condition == "dying"
+        m.submit(EndTurn())
+        m.submit(Activate("healer", "spring_water", "master"))    # back up (GU-112)
+        assert master.condition == "up"
+        m.submit(EndTurn())
+        while m.decision.actor != "wolf":
+            m.submit(EndTurn())
+    lines = dict(story(m))
+    assert lines["Player 2"].endswith("lost 1")
