@@ -200,3 +200,15 @@ def test_the_results_count_units_lost_not_the_times_they_dropped():
             m.submit(EndTurn())
     lines = dict(story(m))
     assert lines["Player 2"].endswith("lost 1")
+
+
+@pytest.mark.rule("GU-13")
+def test_hide_says_who_looks_and_the_chance_to_stay_unseen(app):
+    m = duel([{"id": "healer", "entry": "orchid_healer", "side": 0, "x": 1, "y": 3,
+               "overrides": {"sustained": ["shadow_veil"]}},
+              {"id": "wolf", "entry": "wolf", "side": 1, "x": 8, "y": 3}], ["healer", "wolf"])
+    scene = open_battle(app, m)
+    lift_curtain(app)
+    n, p = forecast.hide_odds(m.state, m.state.creatures["healer"])
+    assert n == 1
+    assert f"Hide — 1 foe tests Awareness: unseen by all {pct(p)}" in more_labels(app, scene)

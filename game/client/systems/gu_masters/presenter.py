@@ -509,6 +509,11 @@ class GuMastersPresenter(SeatViewPresenter):
                 if g is not None:
                     label += f" — Athletics against {self.unit_name(g.id)}: " \
                              f"{pct(fc.break_free_odds(st, me, g))}"
+            elif isinstance(a, Hide):                                        # GU-13
+                n, p = fc.hide_odds(st, me)
+                label = (f"Hide — {n} {'foes test' if n != 1 else 'foe tests'} Awareness: "
+                         f"unseen by all "
+                         f"{pct(p)}" if n else "Hide — no foe can see it")
             elif isinstance(a, Evade):                                       # GU-35
                 f = fc.flying_forecast(st, me)
                 label = (f"Evade — Flying test {pct(f.succeeds)}: attacks at it "
