@@ -212,3 +212,32 @@ def test_hide_says_who_looks_and_the_chance_to_stay_unseen(app):
     n, p = forecast.hide_odds(m.state, m.state.creatures["healer"])
     assert n == 1
     assert f"Hide — 1 foe tests Awareness: unseen by all {pct(p)}" in more_labels(app, scene)
+
+
+@pytest.mark.rule("GU-110")
+def test_greyed_move_and_strike_say_why_in_a_final_stand(app):
+    m = duel([{"id": "cap", "entry": "moon_captain", "side": 0, "x": 1, "y": 3, "overrides": {"hp": 1}},
+              {"id": "wolf", "entry": "wolf", "side": 1, "x": 2, "y": 3}], ["wolf", "cap"])
+    scene = open_battle(app, m)
+    lift_curtain(app)
+    m.force_dice([10, 10])                 # the bite hits; the Perseverance test holds
+    from game.engine.systems.gu_masters.actions import Strike
+    scene.submit(Strike("wolf", "cap", "bite"))
+    app.settle(2)
+    lift_curtain(app)
+    if m.decision.stage == "react":
+        take = next(b for b in scene.prompt_panel.buttons if b.label.startswith("Take"))
+        app.click(take.rect.center)
+        app.settle(2)
+    assert m.state.creatures["cap"].condition == "final_stand"
+    from game.engine.actions import EndTurn
+    scene.submit(EndTurn())
+    app.settle(2)
+    lift_curtain(app)
+    assert m.decision.actor == "cap"
+    scene.button_pos("move")
+    tips = {b.payload.id: b.payload for b in scene.bar.buttons if hasattr(b.payload, "id")}
+    for ident in ("move", "strike"):
+        assert not tips[ident].enabled
+        assert tips[ident].tooltip.endswith(
+            "Not now: a final stand allows no moving or striking, only Gu (GU-110)")
