@@ -241,3 +241,20 @@ def test_greyed_move_and_strike_say_why_in_a_final_stand(app):
         assert not tips[ident].enabled
         assert tips[ident].tooltip.endswith(
             "Not now: a final stand allows no moving or striking, only Gu (GU-110)")
+
+
+def test_the_gu_bar_says_no_gu_only_of_a_creature_it_shows(app):
+    """At the results the row under a fallen Gu Master read 'No Gu: a beast fights with what
+    it has'; it says so of a beast on the table, and nothing once the battle is over."""
+    from game.engine.actions import Concede
+    m = duel([{"id": "cap", "entry": "moon_captain", "side": 0, "x": 1, "y": 3},
+              {"id": "wolf", "entry": "wolf", "side": 1, "x": 6, "y": 3}], ["wolf", "cap"])
+    scene = open_battle(app, m)
+    lift_curtain(app)
+    bar = scene.widgets[0]
+    bar.refresh()
+    assert bar.who == "wolf" and not bar.cards          # the beast's own row
+    scene.submit(Concede(1))
+    app.settle(2)
+    bar.refresh()
+    assert m.over and bar.who is None and not bar.cards
