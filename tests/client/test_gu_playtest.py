@@ -170,3 +170,91 @@ def test_a_modes_note_never_covers_the_prompt_the_next_player_answers(app):
     assert scene._toast_anchor().top >= scene.prompt_panel.rect.bottom
     take = scene.prompt_panel.buttons[-1].label
     assert take == "Take it — poison: 6 a turn for 3 turns"
+
+
+@pytest.mark.rule("GU-94", "GU-112")
+def test_the_results_count_units_lost_not_the_times_they_dropped():
+    """A marsh hotseat ended 'lost 7' for a side with two creatures down: a Gu Master drops at
+    0 HP, is healed back into the fight and drops again, and each drop was counted."""
+    from game.client.scenes.results import story
+    from game.engine.systems.gu_masters.actions import Activate, Strike
+    from game.engine.actions import EndTurn
+    m = duel([{"id": "wolf", "entry": "wolf", "side": 0, "x": 3, "y": 3},
+              {"id": "master", "entry": "gu_master_r1", "side": 1, "x": 4, "y": 3,
+               "overrides": {"hp": 1}},
+              {"id": "healer", "entry": "orchid_healer", "side": 1, "x": 5, "y": 3}],
+             ["wolf", "healer", "master"])
+    master = m.state.creatures["master"]
+    for _ in range(2):
+        m.force_dice([10, 100])           # the bite hits; the 0-HP Perseverance test fails
+        m.submit(Strike("wolf", "master", "bite"))
+        if m.decision.stage == "react":
+            take = next(a for a in m.legal_actions() if getattr(a, "reaction", "") == "take")
+            m.submit(take)
+        assert master.condition == "dying"
+        m.submit(EndTurn())
+        m.submit(Activate("healer", "spring_water", "master"))    # back up (GU-112)
+        assert master.condition == "up"
+        m.submit(EndTurn())
+        while m.decision.actor != "wolf":
+            m.submit(EndTurn())
+    lines = dict(story(m))
+    assert lines["Player 2"].endswith("lost 1")
+
+
+@pytest.mark.rule("GU-13")
+def test_hide_says_who_looks_and_the_chance_to_stay_unseen(app):
+    m = duel([{"id": "healer", "entry": "orchid_healer", "side": 0, "x": 1, "y": 3,
+               "overrides": {"sustained": ["shadow_veil"]}},
+              {"id": "wolf", "entry": "wolf", "side": 1, "x": 8, "y": 3}], ["healer", "wolf"])
+    scene = open_battle(app, m)
+    lift_curtain(app)
+    n, p = forecast.hide_odds(m.state, m.state.creatures["healer"])
+    assert n == 1
+    assert f"Hide — 1 foe tests Awareness: unseen by all {pct(p)}" in more_labels(app, scene)
+
+
+@pytest.mark.rule("GU-110")
+def test_greyed_move_and_strike_say_why_in_a_final_stand(app):
+    m = duel([{"id": "cap", "entry": "moon_captain", "side": 0, "x": 1, "y": 3, "overrides": {"hp": 1}},
+              {"id": "wolf", "entry": "wolf", "side": 1, "x": 2, "y": 3}], ["wolf", "cap"])
+    scene = open_battle(app, m)
+    lift_curtain(app)
+    m.force_dice([10, 10])                 # the bite hits; the Perseverance test holds
+    from game.engine.systems.gu_masters.actions import Strike
+    scene.submit(Strike("wolf", "cap", "bite"))
+    app.settle(2)
+    lift_curtain(app)
+    if m.decision.stage == "react":
+        take = next(b for b in scene.prompt_panel.buttons if b.label.startswith("Take"))
+        app.click(take.rect.center)
+        app.settle(2)
+    assert m.state.creatures["cap"].condition == "final_stand"
+    from game.engine.actions import EndTurn
+    scene.submit(EndTurn())
+    app.settle(2)
+    lift_curtain(app)
+    assert m.decision.actor == "cap"
+    scene.button_pos("move")
+    tips = {b.payload.id: b.payload for b in scene.bar.buttons if hasattr(b.payload, "id")}
+    for ident in ("move", "strike"):
+        assert not tips[ident].enabled
+        assert tips[ident].tooltip.endswith(
+            "Not now: a final stand allows no moving or striking, only Gu (GU-110)")
+
+
+def test_the_gu_bar_says_no_gu_only_of_a_creature_it_shows(app):
+    """At the results the row under a fallen Gu Master read 'No Gu: a beast fights with what
+    it has'; it says so of a beast on the table, and nothing once the battle is over."""
+    from game.engine.actions import Concede
+    m = duel([{"id": "cap", "entry": "moon_captain", "side": 0, "x": 1, "y": 3},
+              {"id": "wolf", "entry": "wolf", "side": 1, "x": 6, "y": 3}], ["wolf", "cap"])
+    scene = open_battle(app, m)
+    lift_curtain(app)
+    bar = scene.widgets[0]
+    bar.refresh()
+    assert bar.who == "wolf" and not bar.cards          # the beast's own row
+    scene.submit(Concede(1))
+    app.settle(2)
+    bar.refresh()
+    assert m.over and bar.who is None and not bar.cards

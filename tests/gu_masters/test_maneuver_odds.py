@@ -78,3 +78,20 @@ def test_carry_odds_take_the_weight_penalty():
     m.force_dice([50 - pen + 1])                  # one over: the carry fails, nobody moves
     m.submit(carry)
     assert (a.x, a.y) == (1, 1)
+
+
+@pytest.mark.rule("GU-13", "GU-GM-04")
+def test_hide_odds_are_every_watcher_failing_its_awareness():
+    from game.engine.systems.gu_masters.hiding import Hide
+    m = match([man("a", 0, 1, 1, sustained=["metal_skin"]), man("b", 1, 4, 1),
+               man("c", 1, 4, 3)], initiative=["a", "b", "c"])
+    a = m.state.creatures["a"]
+    for o in ("b", "c"):
+        m.state.creatures[o].skills["Awareness"] = 40
+    a.sustained.append("shadow_veil")          # Awareness +40 to notice it: 40 + 40 -> 0
+    n, p = forecast.hide_odds(m.state, a)
+    # a test at 0 succeeds only on a critical (1..5): each watcher misses it 95 times in 100
+    assert n == 2 and p == Fraction(95, 100) ** 2
+    m.force_dice([5, 6])                        # b's critical notices it
+    m.submit(Hide("a"))
+    assert not a.hidden

@@ -72,7 +72,8 @@ def story(match: Match) -> list[tuple[str, str]]:
         if s not in t.turns and not taken[s] and not any(side.get(w) == s for w in t.downed):
             continue            # a seat that never played (a game master) has no story line
         dealt = sum(v for k, v in taken.items() if k != s)
-        lost = sum(1 for w in t.downed if side.get(w) == s)
+        # units, not drops: one healed back into the fight may go down again
+        lost = len({w for w in t.downed if side.get(w) == s})
         words = [f"dealt {dealt} damage", f"took {taken[s]}"]
         if lost:
             words.append(f"lost {lost}")

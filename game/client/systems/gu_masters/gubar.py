@@ -39,6 +39,7 @@ class GuBar:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.head = ""
         self.cards: list[tuple[pygame.Rect, "GuSlot"]] = []
+        self.who: str | None = None          # the creature whose Gu the row shows
         self._key: Any = None
         self._look: Any = None
         self._pic: pygame.Surface | None = None
@@ -49,6 +50,7 @@ class GuBar:
 
     def _slots(self) -> tuple[str, list["GuSlot"]]:
         sc = self.scene
+        self.who = None
         if sc.match.over:
             return "", []
         # while a prompt waits, the bar of the one deciding (its shield Gu, its essence)
@@ -57,6 +59,7 @@ class GuBar:
             else sc.selected
         if uid is None:
             return "", []
+        self.who = uid
         return sc.ask(sc.presenter.gu_bar, uid, sc.human_turn())
 
     def _head_w(self) -> int:
@@ -66,7 +69,7 @@ class GuBar:
         sc = self.scene
         head, slots = self._slots()
         key = (head, tuple((s.id, s.line, s.spec.enabled, s.kept) for s in slots),
-               tuple(self.rect), sc.text.scale)
+               tuple(self.rect), sc.text.scale, self.who)
         if key == self._key:
             self.cards = [(r, s) for (r, _), s in zip(self.cards, slots)]
             return
@@ -112,8 +115,12 @@ class GuBar:
         pad = int(8 * k)
         room = self._head_w() - 2 * pad
         if not self.cards:
-            surface.blit(sc.text.fit("No Gu: a beast fights with what it has", 13,
-                                     area.w - 2 * pad, W.DIM), (pad, area.centery - int(8 * k)))
+            # said only of a creature shown: an empty row with nobody selected or once the
+            # battle is over (the results read "a beast" under a fallen Gu Master)
+            if self.who is not None:
+                surface.blit(sc.text.fit("No Gu: a beast fights with what it has", 13,
+                                         area.w - 2 * pad, W.DIM),
+                             (pad, area.centery - int(8 * k)))
             return
         essence, _, rest = self.head.partition(" · ")
         surface.blit(sc.text.fit(f"Gu · {essence}", 13, room, W.COOL, True), (pad, int(7 * k)))

@@ -28,6 +28,7 @@ from game.engine.systems.gu_masters import (activate, areagu, breath, falling, h
                                             maneuvers, moves, reactions, statuses, ticks)
 from game.engine.systems.gu_masters import flight as flight_rules
 from game.engine.systems.gu_masters import gu as gu_rules
+from game.engine.systems.gu_masters import rules as gu_system_rules
 from game.engine.systems.gu_masters import killer as killer_rules
 from game.engine.systems.gu_masters.activate import Killer, ReleaseMove
 from game.engine.systems.gu_masters.aperture import Absorb, Detonate
@@ -444,13 +445,23 @@ class GuMastersPresenter(SeatViewPresenter):
         me = self._mine()
         if me is not None:
             left = moves.movement_now(self.state, me)
+            walk_tip = ("Walk up to {left} m; difficult ground, water and climbing cost more"
+                        .format(left=left))
+            strike_tip = ("Melee: a weapon, several weapons, a punch, a kick or a bite; Close "
+                          "Combat against the defender's reaction")
+            if Move not in kinds:
+                walk_tip += "\n" + self._not_now(Move(me.id, me.x, me.y),
+                                                  "no square it can walk to")
+            if Strike not in kinds:
+                foe = next((o for o in self.state.living() if o.side != me.side), None)
+                probe = Strike(me.id, foe.id, "punch") if foe is not None else None
+                strike_tip += "\n" + self._not_now(
+                    probe, "its combat action is spent" if self.state.turn.action
+                    else "no foe within reach of a strike")
             out.append(ActionButton("move", "Move", enabled=Move in kinds, mode="move",
-                                    tooltip=f"Walk up to {left} m; difficult ground, water and "
-                                            "climbing cost more"))
+                                    tooltip=walk_tip))
             out.append(ActionButton("strike", "Strike", enabled=Strike in kinds, mode="strike",
-                                    tooltip="Melee: a weapon, several weapons, a punch, a kick "
-                                            "or a bite; Close Combat against the defender's "
-                                            "reaction"))
+                                    tooltip=strike_tip))
             for kind, ident, label, tip in (
                     (Sprint, "sprint", "Sprint", "Combat action: triple movement this turn"),
                     (StandUp, "stand", "Stand up", "Costs half your movement"),
@@ -489,6 +500,14 @@ class GuMastersPresenter(SeatViewPresenter):
                                      primary=True))
         return numbered
 
+    def _not_now(self, probe: Any, otherwise: str) -> str:
+        """Why a greyed button's actions are not listed: the engine's refusal when it names a
+        rule of the creature's state (GU-110: a final stand), else `otherwise`."""
+        why = gu_system_rules.validate(self.state, probe) if probe is not None else None
+        if why is not None and why.rule == "GU-110":
+            return f"Not now: {why.words} ({why.rule})"
+        return f"Not now: {otherwise}"
+
     def _more_entries(self, me: Creature, other: list) -> tuple[tuple[str, Any], ...]:
         """The More menu: each action in our words with its odds where it rolls, the choices
         that come in a set (which Gu to detonate, which way to throw) one step further down."""
@@ -509,6 +528,11 @@ class GuMastersPresenter(SeatViewPresenter):
                 if g is not None:
                     label += f" — Athletics against {self.unit_name(g.id)}: " \
                              f"{pct(fc.break_free_odds(st, me, g))}"
+            elif isinstance(a, Hide):                                        # GU-13
+                n, p = fc.hide_odds(st, me)
+                label = (f"Hide — {n} {'foes test' if n != 1 else 'foe tests'} Awareness: "
+                         f"unseen by all "
+                         f"{pct(p)}" if n else "Hide — no foe can see it")
             elif isinstance(a, Evade):                                       # GU-35
                 f = fc.flying_forecast(st, me)
                 label = (f"Evade — Flying test {pct(f.succeeds)}: attacks at it "

@@ -402,3 +402,17 @@ def throw_reach(state: GuState, c: Creature, d: Creature) -> tuple[int, int]:
     from . import grapple
     strength = attack.gu.attribute(c, "Strength")
     return grapple.throw_distance(strength, d.weight), grapple.collision_damage(strength)
+
+
+def hide_odds(state: GuState, c: Creature) -> tuple[int, Fraction]:
+    """GU-13 before `c` hides: how many enemies watch (hiding.watchers) and the chance every
+    one of them fails its Awareness test, each with the concealment Gu's penalty or the
+    table's sneaking modifier (hiding.awareness_mod), as hiding.apply rolls them."""
+    from . import hiding
+    _, mod = hiding.awareness_mod(state, c)
+    unseen = Fraction(1)
+    watching = hiding.watchers(state, c)
+    for w in watching:
+        unseen *= 1 - odds.p_success(odds.Check(w.skills.get(hiding.AWARENESS, 0), mod),
+                                     **_modes(state))
+    return len(watching), unseen

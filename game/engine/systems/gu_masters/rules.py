@@ -164,6 +164,11 @@ def validate(state: GuState, action: Any) -> Refusal | None:
                            f"({', '.join(me.weapons) or 'it wields none'})", "GU-51")
         if weapon and weapon not in me.weapons:
             return Refusal(f"{who} wields no weapon {weapon!r}", "GU-51")
+    if stage is None and me is not None and me.condition == "final_stand" \
+            and isinstance(action, (Move, Sprint, Strike, Jump)):
+        # GU-110: said first, or the walk would be refused for its reach, the sprint for an
+        # action spent
+        return Refusal("a final stand allows no moving or striking, only Gu", "GU-110")
     if stage is None and not isinstance(action, (Strike, Concede)) \
             and attack.owed(state, state.acting):
         return Refusal(f"{state.acting.id} must first make the rest of its multi-weapon "
