@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
+
 from game.engine.boards import Board
 from game.engine.tactics import pending, turnhooks
 
@@ -64,3 +66,58 @@ def test_a_save_is_read_onto_the_board_its_map_names():
                                           "round": 2}, State, board_of)
     assert "version" not in d and d["round"] == 2 and board.width == 3
     assert seen == [(None, {"rows": ["..."]})]
+
+
+@dataclass
+class Piece:
+    id: str
+    side: int
+    x: int
+    y: int
+    size: int = 1
+    big: bool = True
+
+    def cells(self) -> list[tuple[int, int]]:
+        return [(self.x + dx, self.y + dy) for dy in range(self.size) for dx in range(self.size)]
+
+
+class Refused(Exception):
+    pass
+
+
+def _placed(*pieces: Piece) -> dict[str, Piece]:
+    return {p.id: p for p in pieces}
+
+
+def _refusal(board: Board, creatures: dict[str, Piece]) -> str:
+    try:
+        turnhooks.check_placement(board, creatures, lambda c, o: c.big and o.big, Refused)
+    except Refused as exc:
+        return str(exc)
+    return ""
+
+
+def test_placement_refuses_walls_the_edge_crowding_and_a_lone_side():
+    board = Board.from_rows(["..#.", "...."], {".": {}, "#": {"wall": True}})
+    assert _refusal(board, _placed(Piece("a", 0, 0, 0), Piece("b", 1, 3, 1))) == ""
+    assert _refusal(board, _placed(Piece("a", 0, 1, 0, size=2), Piece("b", 1, 0, 1))) == \
+        "a cannot stand at 1,0: in a wall"
+    assert _refusal(board, _placed(Piece("a", 0, 0, 0), Piece("b", 1, 3, 1, size=2))) == \
+        "b cannot stand at 3,1: off the map"
+    # a 2x2 creature over a 1x1 one: the first of the two found is refused, naming the other
+    assert _refusal(board, _placed(Piece("a", 0, 0, 0, size=2), Piece("b", 1, 1, 1))) == \
+        "a cannot stand at 0,0: b is there"
+    # the system's own word on who takes room: a small one may share
+    assert _refusal(board, _placed(Piece("a", 0, 0, 0, size=2),
+                                   Piece("b", 1, 1, 1, big=False))) == ""
+    assert _refusal(board, _placed(Piece("a", 0, 0, 0), Piece("b", 0, 3, 1))) == \
+        "both sides need at least one creature"
+
+
+def test_a_given_initiative_names_every_creature_once():
+    creatures = _placed(Piece("a", 0, 0, 0), Piece("b", 1, 3, 1))
+    assert turnhooks.given_initiative({}, creatures, Refused) is None
+    assert turnhooks.given_initiative({"initiative": ["b", "a"]}, creatures, Refused) == ["b", "a"]
+    for bad in (["a"], ["a", "a"], ["a", "b", "c"]):
+        with pytest.raises(Refused, match="the initiative must list every creature once"):
+            turnhooks.given_initiative({"initiative": bad}, creatures, Refused)

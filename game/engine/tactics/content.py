@@ -12,7 +12,9 @@ id must be a whole entry; `ContentSets.with_inline` keeps each such combination 
 of its text. `SectionFiles` is the whole recipe of a set made of one TOML file per section
 (`<section>.toml` holding `[<section>.<id>]` tables): reading the folder, laying a match's inline
 sections over a set, and running the system's cross-checks on the result, so a system declares
-its sections, entry builder and cross-checks and writes no loader of its own.
+its sections, entry builder and cross-checks and writes no loader of its own. `check_one_of`,
+`check_range` and `check_unique` are the value checks a system's cross-checks share, worded the
+same for every system and raised as the system's own error.
 
 Must not: know any system's entries or cross-checks (which move a combatant may know, what a
 budget allows): those stay in the system's content.py, after `entries` has checked the shapes.
@@ -291,6 +293,28 @@ class SectionFiles(Generic[T]):
     def sets(self, folder: Callable[[], Path]) -> "ContentSets[T]":
         """The per-process cache of this recipe's sets, `folder()` being the default set."""
         return ContentSets(folder, self.load, self.error, sections=self)
+
+
+def check_one_of(where: str, key: str, value: Any, allowed: Iterable[str], *,
+                 error: type[Exception]) -> None:
+    """Refuse (with `error`) a value of `key` that is not one of the `allowed` words."""
+    if value not in allowed:
+        raise error(f"{where}: key {key!r}: {value!r} is not one of {', '.join(allowed)}")
+
+
+def check_range(where: str, key: str, value: int, low: int, high: int, *,
+                error: type[Exception]) -> None:
+    """Refuse (with `error`) a number of `key` outside `low`..`high`."""
+    if not low <= value <= high:
+        raise error(f"{where}: key {key!r} must be {low}..{high} (got {value})")
+
+
+def check_unique(where: str, key: str, values: Iterable[str], *,
+                 error: type[Exception]) -> None:
+    """Refuse (with `error`) a list of ids under `key` that names one id twice."""
+    values = list(values)
+    if len(set(values)) != len(values):
+        raise error(f"{where}: key {key!r} lists an id twice")
 
 
 def digest(value: Any) -> str:

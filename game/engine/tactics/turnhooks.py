@@ -1,6 +1,8 @@
 """The system hooks that creature-on-a-map systems write the same way: the pending decision of a
 turn-taking battle, whose side a creature id (or a seat number) is, reading a saved state back
-onto its board, and whether a footprint stands on the map and clear of walls.
+onto its board, whether a footprint stands on the map and clear of walls, and the set-up's
+closing checks (every creature can stand where it is put, both sides are fielded, the
+initiative a set-up writes out names every creature once).
 
 Each takes plain arguments (the state's parts, the system's prompts, its state class and board
 builder), so a system's hook is one call. Must not: know any rule of a system (who may act, what
@@ -59,3 +61,34 @@ def footprint_problem(board: Board, cells: Iterable[Cell]) -> str:
         if board.prop(*cell, "wall", False):
             return "in a wall"
     return ""
+
+
+def check_placement(board: Board, creatures: Mapping[str, Any],
+                    crowds: Callable[[Any, Any], bool],
+                    error: Callable[[str], Exception]) -> None:
+    """Refuse a set-up (raise `error(words)`) whose creature stands off the map, in a wall or on
+    a square of another creature it may not share (`crowds(c, other)`: the system says who takes
+    room), or that fields creatures of one side only. Creatures need `id`, `side`, `x`, `y` and
+    `cells()`."""
+    for c in creatures.values():
+        problem = footprint_problem(board, c.cells())
+        if not problem:
+            mine = set(c.cells())
+            problem = next((f"{o.id} is there" for o in creatures.values()
+                            if o.id != c.id and crowds(c, o) and set(o.cells()) & mine), "")
+        if problem:
+            raise error(f"{c.id} cannot stand at {c.x},{c.y}: {problem}")
+    if len({c.side for c in creatures.values()}) < 2:
+        raise error("both sides need at least one creature")
+
+
+def given_initiative(setup: Mapping[str, Any], creatures: Mapping[str, Any],
+                     error: Callable[[str], Exception]) -> list[str] | None:
+    """The acting order a set-up writes out under `initiative` (refused with `error` unless it
+    names every creature once), or None when the set-up leaves it to the dice."""
+    if "initiative" not in setup:
+        return None
+    order = [str(x) for x in setup["initiative"]]
+    if sorted(order) != sorted(creatures):
+        raise error("the initiative must list every creature once")
+    return order

@@ -58,12 +58,14 @@ import dataclasses
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from game import paths
 from game.engine.rules import ConfigError
-from game.engine.tactics.content import SectionFiles, entry
+from game.engine.tactics.content import (SectionFiles, check_one_of, check_range,
+                                         check_unique, entry)
 
 __all__ = [
     "ContentError", "SIZES", "SIZE_INDEX", "FOOTPRINT", "MOVEMENT_BY_SIZE", "SKILLS", "ATTRIBUTES",
@@ -437,19 +439,9 @@ def called_shot_modifier(size: str) -> int:
 
 
 # -- checks -------------------------------------------------------------------------------------
-def _enum(where: str, key: str, value: str, allowed: Any) -> None:
-    if value not in allowed:
-        raise ContentError(f"{where}: key {key!r}: {value!r} is not one of {', '.join(allowed)}")
-
-
-def _range(where: str, key: str, value: int, low: int, high: int) -> None:
-    if not low <= value <= high:
-        raise ContentError(f"{where}: key {key!r} must be {low}..{high} (got {value})")
-
-
-def _unique(where: str, key: str, values: tuple[str, ...]) -> None:
-    if len(set(values)) != len(values):
-        raise ContentError(f"{where}: key {key!r} lists an id twice")
+_enum = partial(check_one_of, error=ContentError)
+_range = partial(check_range, error=ContentError)
+_unique = partial(check_unique, error=ContentError)
 
 
 def _check_effect(where: str, i: int, e: Effect) -> None:

@@ -69,6 +69,11 @@ def grid_board(grid: dict[str, Any]) -> Board:
     return rows_board(rows, legend, None, [], _config_error)
 
 
+def _crowds(c: Creature, other: Creature) -> bool:
+    """Two creatures may not start on one square unless one of them is Tiny."""
+    return c.size_class != "Tiny" and other.size_class != "Tiny"
+
+
 def board_of(map_name: str | None, grid: dict[str, Any] | None) -> Board:
     return build_board(map_name, grid, orientation="orthogonal", from_grid=grid_board,
                        error=_config_error, missing="needs a map or an inline grid (setup.grid)",
@@ -150,17 +155,10 @@ class GuMasters(SystemBase):
         creatures = self._creatures(setup, board, humans, config.map)
         state = GuState(creatures, list(creatures), house, Turn(""), map=config.map,
                         grid=copy.deepcopy(grid), board=board)
-        for c in creatures.values():
-            problem = self._stand_problem(state, c)
-            if problem:
-                raise _config_error(f"{c.id} cannot stand at {c.x},{c.y}: {problem}")
-        if len({c.side for c in creatures.values()}) < 2:
-            raise _config_error("both sides need at least one creature")
+        turnhooks.check_placement(board, creatures, _crowds, _config_error)
         events: list = []
-        if "initiative" in setup:
-            order = [str(x) for x in setup["initiative"]]
-            if sorted(order) != sorted(creatures):
-                raise _config_error("the initiative must list every creature once")
+        order = turnhooks.given_initiative(setup, creatures, _config_error)
+        if order is not None:
             state.order = order
             events.append(InitiativeSettled(tuple(order), tuple(0 for _ in order)))
         else:
@@ -244,17 +242,6 @@ class GuMasters(SystemBase):
         first = [t for e in encounters_for(map_path) for t in e.sides]
         order = list(dict.fromkeys([*first, *cont.sides]))
         return [(t, cont.sides[t].name) for t in order]
-
-    @staticmethod
-    def _stand_problem(state: GuState, c: Creature) -> str:
-        where = turnhooks.footprint_problem(state.board, c.cells())
-        if where:
-            return where
-        for o in state.creatures.values():
-            if o.id != c.id and o.size_class != "Tiny" and c.size_class != "Tiny" \
-                    and set(o.cells()) & set(c.cells()):
-                return f"{o.id} is there"
-        return ""
 
     # --- playing ---------------------------------------------------------------------------------
     def legal_actions(self, state: GuState) -> list:

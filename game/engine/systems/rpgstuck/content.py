@@ -20,12 +20,14 @@ import dataclasses
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from game import paths
 from game.engine.rules import ConfigError
-from game.engine.tactics.content import SectionFiles, entry
+from game.engine.tactics.content import (SectionFiles, check_one_of, check_range,
+                                         check_unique, entry)
 
 from . import limits
 from .rolls import called_shot_allowed
@@ -378,26 +380,15 @@ def listing_error(text: str) -> str | None:
 
 
 # -- checks -------------------------------------------------------------------------------------
-def _enum(where: str, key: str, value: str, allowed: Any) -> None:
-    if value not in allowed:
-        raise ContentError(f"{where}: key {key!r}: {value!r} is not one of "
-                           f"{', '.join(allowed)}")
-
-
-def _range(where: str, key: str, value: int, low: int, high: int) -> None:
-    if not low <= value <= high:
-        raise ContentError(f"{where}: key {key!r} must be {low}..{high} (got {value})")
+_enum = partial(check_one_of, error=ContentError)
+_range = partial(check_range, error=ContentError)
+_unique = partial(check_unique, error=ContentError)
 
 
 def _feet(where: str, key: str, value: int) -> None:
     _range(where, key, value, 0, LIMITS["ft"])
     if value % 5:
         raise ContentError(f"{where}: key {key!r} must be a multiple of 5 ft (got {value})")
-
-
-def _unique(where: str, key: str, values: tuple[str, ...]) -> None:
-    if len(set(values)) != len(values):
-        raise ContentError(f"{where}: key {key!r} lists an id twice")
 
 
 def _listing(where: str, key: str, text: str) -> None:

@@ -60,6 +60,11 @@ def grid_board(grid: dict[str, Any]) -> Board:
     return board
 
 
+def _crowds(c: Creature, other: Creature) -> bool:
+    """A creature still in the fight (up or unconscious) takes its squares."""
+    return other.status in ("up", "unconscious")
+
+
 def board_of(map_name: str | None, grid: dict[str, Any] | None) -> Board:
     return build_board(map_name, grid, orientation="orthogonal", from_grid=grid_board,
                        error=_config_error, missing="needs a map or an inline grid (setup.grid)",
@@ -104,17 +109,10 @@ class RpgStuck(SystemBase):
             saddles = [(r, m) for r, m in saddles if r in creatures and m in creatures]
         state = RpgState(creatures, list(creatures), house, Turn(""), map=config.map,
                          grid=copy.deepcopy(grid), content=copy.deepcopy(inline), board=board)
-        for c in creatures.values():
-            problem = self._stand_problem(state, c)
-            if problem:
-                raise _config_error(f"{c.id} cannot stand at {c.x},{c.y}: {problem}")
-        if len({c.side for c in creatures.values()}) < 2:
-            raise _config_error("both sides need at least one creature")
+        turnhooks.check_placement(board, creatures, _crowds, _config_error)
         events: list = []
-        if "initiative" in setup:
-            order = [str(x) for x in setup["initiative"]]
-            if sorted(order) != sorted(creatures):
-                raise _config_error("the initiative must list every creature once")
+        order = turnhooks.given_initiative(setup, creatures, _config_error)
+        if order is not None:
             state.order = order
             events.append(InitiativeSettled(tuple(order), tuple(0 for _ in order), 0))
         else:
@@ -196,17 +194,6 @@ class RpgStuck(SystemBase):
         if c.altitude < 0 or c.altitude % 5 or (c.altitude and not c.fly):
             raise _config_error(f"creature {cid!r}: altitude {c.altitude} must be 0, or a "
                                 f"multiple of 5 ft for a creature that flies (B-25)")
-
-    @staticmethod
-    def _stand_problem(state: RpgState, c: Creature) -> str:
-        where = turnhooks.footprint_problem(state.board, c.cells())
-        if where:
-            return where
-        for o in state.creatures.values():
-            if o.id != c.id and o.status in ("up", "unconscious") and \
-                    set(o.cells()) & set(c.cells()):
-                return f"{o.id} is there"
-        return ""
 
     # --- playing ---------------------------------------------------------------------------------
     def legal_actions(self, state: RpgState) -> list:
