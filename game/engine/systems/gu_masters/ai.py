@@ -15,6 +15,7 @@ legal list and the engine's distance (attack.distance).
 """
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from game.engine.actions import EndTurn
@@ -50,6 +51,14 @@ GUARD = 0.0        # share of a lasting Gu's defence counted beside its offence 
                    # and shields, and mirrored battles ran to the round limit (3 of 4 in the
                    # marsh with a quarter counted)
 GUARD_HARD = 0.5   # hard counts half: it outlasts a normal bot that does not
+
+# what a bot may do beyond normal, each measured on its own against normal
+TRAITS = ("finish", "horizon", "guard", "flee_dodge", "double_finish", "danger", "evade",
+          "keep_out", "wary", "deny", "caster")
+DENY = 0.1         # metres a place is worth per HP of the foes' blows that could reach it there
+WARY_TRIES = 2     # walks a wary bot in a foe's reach tries through the engine before staying
+HARD = frozenset(("finish", "horizon", "guard", "flee_dodge", "double_finish", "danger", "evade",
+                  "keep_out"))
 
 ROLES = ("damage", "shield", "heal", "buff", "flight", "other")
 HELD_WORTH = 1.0   # HP a held action set off must be expected to take before a bot fires it
@@ -93,9 +102,12 @@ class GuBot(BotBase):
     it. "easy" is normal with noise and random picks."""
 
     def __init__(self, name: str, noise: float = 0.0, random_rate: float = 0.0,
-                 hard: bool = False) -> None:
+                 hard: bool = False, traits: frozenset[str] | None = None) -> None:
         super().__init__(name, noise, random_rate)
         self.hard = hard
+        # what this bot does beyond normal (TRAITS): hard's set unless named (a benchmark
+        # measures them one at a time)
+        self.traits = frozenset(traits if traits is not None else HARD if hard else ())
         # forecasts and dry runs of one decision, keyed by the position's id: the positions
         # are kept alive in `_kept` until the next decision so no id is reused meanwhile
         self._memo: dict[Any, Any] = {}
@@ -239,7 +251,7 @@ class GuBot(BotBase):
         foes = self._enemies(view, me)
         if not foes:
             return dodges[0]
-        if self.hard:
+        if "flee_dodge" in self.traits:
             return max(dodges, key=lambda a: min(self._gap(me, a.x, a.y, f) for f in foes))
         near = min(foes, key=lambda f: self._gap(me, me.x, me.y, f))
         return max(dodges, key=lambda a: self._gap(me, a.x, a.y, near))
@@ -320,12 +332,11 @@ class GuBot(BotBase):
                 return flown
         moves_ = [a for a in legal if isinstance(a, Move)]
         if moves_ and foes:
-            here = self._place(view, me, me.x, me.y, foes)
-            best_move = max(moves_, key=lambda a: self._place(view, me, a.x, a.y, foes))
-            if self._place(view, me, best_move.x, best_move.y, foes) > here + 1e-9:
-                return best_move
+            walked = self._walk(view, me, moves_, foes, rng)
+            if walked is not None:
+                return walked
         evade = [a for a in legal if isinstance(a, Evade)]
-        if self.hard and evade and any(self._reaches(view, f, me) for f in foes):
+        if "evade" in self.traits and evade and any(self._reaches(view, f, me) for f in foes):
             # GU-35: a maneuver left makes it harder to hit (hard only: two sides that evade
             # every turn outlast the round limit)
             return evade[0]
@@ -337,6 +348,46 @@ class GuBot(BotBase):
             return max(holds, key=lambda a: a.range_m)
         return next(a for a in legal if isinstance(a, EndTurn))
 
+    def _walk(self, view: GuState, me: Creature, moves_: list[Move], foes: list[Creature],
+              rng: Rng) -> Move | None:
+        """The walk to the best place (`_place`) if it beats standing still. With "wary", a
+        creature in a foe's melee range walks only where the engine, on a copy, raises no
+        attack of opportunity or held action against it (GU-88, GU-71): of its WARY_TRIES best
+        places, the best one that provokes nothing, else it stays."""
+        here = self._place(view, me, me.x, me.y, foes)
+        ranked = sorted(((self._place(view, me, a.x, a.y, foes), i, a)
+                         for i, a in enumerate(moves_)), key=lambda t: (-t[0], t[1]))
+        ranked = [(v, a) for v, _, a in ranked if v > here + 1e-9]
+        if not ranked:
+            return None
+        now = reactions.threats(view, me) if "wary" in self.traits else {}
+        if not now:
+            return ranked[0][1]
+        tries = 0
+        for _, a in ranked:
+            if not self._keeps_threats(view, me, a, now):
+                continue                 # it would end out of a threatening foe's reach
+            if not self._provokes(view, me, a, rng):
+                return a
+            tries += 1
+            if tries >= WARY_TRIES:
+                break
+        return None
+
+    def _keeps_threats(self, view: GuState, me: Creature, a: Move, now: dict) -> bool:
+        """Whether every foe that threatens it now (reactions.threats) still does with it
+        standing on the walk's goal: a walk that ends out of one's reach has left it."""
+        probe = copy.deepcopy(view)
+        mine = probe.creatures[me.id]
+        mine.x, mine.y = a.x, a.y
+        return set(now) <= set(reactions.threats(probe, mine))
+
+    def _provokes(self, view: GuState, me: Creature, a: Any, rng: Rng) -> bool:
+        """Whether `a`, played on a copy, leaves a foe a stage to answer (an attack of
+        opportunity, a held action set off)."""
+        after = self._tried(view, a, rng)
+        return after is None or any(p.seat != me.side for p in after.pending)
+
     def _strike_score(self, view: GuState, me: Creature, a: Strike, rng: Rng) -> float:
         target = view.creatures[a.target]
         worth = self._strike_worth(view, me, target, a.strike, a.weapon)
@@ -346,7 +397,7 @@ class GuBot(BotBase):
             elif a.strike == PUNCH:
                 worth *= max(1, attack.punching_arms(view, me))    # GU-53: one punch per arm
         worth *= self._focus(view, me, target)
-        if self.hard and target.hp <= worth:
+        if "double_finish" in self.traits and target.hp <= worth:
             worth *= 2.0                                # a likely finish is worth more
         if not target.conscious:
             worth *= 0.01       # GU-113: a dying foe is out of the fight, and only an instant
@@ -357,7 +408,7 @@ class GuBot(BotBase):
         """How much a blow at `target` counts beside its HP: the most hurt first (focus fire);
         hard also weighs the harm the target could do next turn (kill the dangerous first)."""
         focus = 1.0 + (1.0 - target.hp / max(1, target.max_hp))
-        if self.hard and target.conscious:
+        if "danger" in self.traits and target.conscious:
             danger = self._danger(view, target)
             top = max((self._danger(view, f) for f in self._enemies(view, me)), default=0.0)
             focus *= 0.6 + 0.8 * (danger / top if top > 0 else 0.5)
@@ -386,7 +437,7 @@ class GuBot(BotBase):
             if key not in self._memo:
                 f = forecast.gu_forecast(view, me, target, uid)
                 worth = self._worth(f, target) * self._focus(view, me, target)
-                if self.hard and target.hp <= worth:
+                if "double_finish" in self.traits and target.hp <= worth:
                     worth *= 2.0
                 self._memo[key] = worth
             return self._memo[key]
@@ -431,7 +482,7 @@ class GuBot(BotBase):
         - wings: the flight Gu with Take Flight after it, worth the foes' harm it puts out of
           reach over a few turns less the blows it can no longer make from the air."""
         out: list[tuple[float, Any]] = []
-        horizon = HORIZON_HARD if self.hard else HORIZON
+        horizon = HORIZON_HARD if "horizon" in self.traits else HORIZON
         foes = self._enemies(view, me)
         if not foes:
             return out
@@ -509,7 +560,7 @@ class GuBot(BotBase):
         target = min(foes, key=lambda f: attack.distance(view, me, f))
         gain = self._offense(after, mine, after.creatures[target.id]) \
             - self._offense(view, me, target)
-        guard = GUARD_HARD if self.hard else GUARD
+        guard = GUARD_HARD if "guard" in self.traits else GUARD
         for f in (foes if guard else ()):
             if self._reaches(view, f, me):
                 gain += guard * (self._offense(view, f, me)
@@ -610,17 +661,23 @@ class GuBot(BotBase):
         return self._offense(view, c, t, reach=True) > 0.0
 
     def _offense(self, view: GuState, c: Creature, t: Creature, *, reach: bool = False,
-                 melee_only: bool = False) -> float:
+                 melee_only: bool = False, at: tuple[int, int] | None = None) -> float:
         """The best worth of one turn's blows `c` could make at `t` (the forecast of each of its
         strikes, punches and multi-weapon attacks counted whole, and each damage Gu it can pay
-        for aimed at `t`); with `reach`, only those it could make after walking toward it."""
-        key = ("off", id(view), c.id, t.id, reach, melee_only)
+        for aimed at `t`); with `reach`, only those it could make after walking toward it
+        (`at`: with `t` standing on that square instead, on its floor)."""
+        key = ("off", id(view), c.id, t.id, reach, melee_only, at)
         if key in self._memo:
             return self._memo[key]
         best = 0.0
         if c.conscious and t.conscious:
-            flat = cells_distance(c.cells(), t.cells())
-            rise = abs(attack.height(view, c) - attack.height(view, t))
+            if at is None:
+                flat = cells_distance(c.cells(), t.cells())
+                rise = abs(attack.height(view, c) - attack.height(view, t))
+            else:
+                flat = cells_distance(c.cells(), block_at(at[0], at[1], t.size))
+                rise = abs(attack.height(view, c) - t.altitude
+                           - terrain.ground_of(view.board).elevation_at(at))
             walk = 0 if maneuvers.airborne(c) and not melee_only else c.movement
             walk = max(walk, maneuvers.speed(c))
 
@@ -647,9 +704,15 @@ class GuBot(BotBase):
                     if role(u) != "damage" or u.target != "creature" or u.cost > c.essence \
                             or not near(max(u.range_m, 1)):
                         continue
-                    best = max(best, self._worth(forecast.gu_forecast(view, c, t, g), t))
+                    best = max(best, self._gu_worth(view, c, t, g))
         self._memo[key] = best
         return best
+
+    def _gu_worth(self, view: GuState, c: Creature, t: Creature, uid: str) -> float:
+        key = ("guw", id(view), c.id, t.id, uid)
+        if key not in self._memo:
+            self._memo[key] = self._worth(forecast.gu_forecast(view, c, t, uid), t)
+        return self._memo[key]
 
     def _strike_worth(self, view: GuState, me: Creature, target: Creature, kind: str,
                       weapon: str) -> float:
@@ -674,8 +737,8 @@ class GuBot(BotBase):
             worth += PRESSURE * float(f.odds.after_best) * f.bare.dealt_mean
         # a creature at 0 HP in final stand loses no more HP, only its footing (GU-94..96):
         # the chance to drop it or push it to dying is what a blow at it is worth
-        worth += float(f.drop + f.dying + f.dead) * target.max_hp * (FINISH_HARD if self.hard
-                                                                      else FINISH)
+        share = FINISH_HARD if "finish" in self.traits else FINISH
+        worth += float(f.drop + f.dying + f.dead) * target.max_hp * share
         return worth
 
     # --- where to stand -------------------------------------------------------------------------
@@ -705,10 +768,37 @@ class GuBot(BotBase):
         near = min(g for g, _, _ in gaps)
         focus = min(gaps, key=lambda g: (g[1] > 0.5, g[0]))
         value = -float(near) - 0.25 * float(focus[0])
-        if self.hard:
+        if "caster" in self.traits:
+            cast = self._cast_range(view, me, foes)
+            if cast:
+                # its best blow is a Gu from afar: within that reach of a foe is close enough
+                value = -float(max(0, near - cast)) - 0.25 * float(max(0, focus[0] - cast))
+        if "keep_out" in self.traits:
             value -= 0.5 * sum(1 for g, _, f in gaps if f is not focus[2] and g > 1
                                and g - f.movement <= 1)
+        if "deny" in self.traits:
+            # the foes' best blows that could reach it there next turn, in metres
+            value -= DENY * sum(self._offense(view, f, me, reach=True, at=(x, y)) for f in foes)
         return value
+
+    def _cast_range(self, view: GuState, me: Creature, foes: list[Creature]) -> int:
+        """The reach of the damage Gu (aimed at a creature, one it can pay for twice more) that
+        is worth at least its best melee blow at the nearest foe; 0 when it has none."""
+        key = ("cast", id(view), me.id)
+        if key in self._memo:
+            return self._memo[key]
+        target = min(foes, key=lambda f: attack.distance(view, me, f))
+        melee = self._offense(view, me, target, melee_only=True)
+        best = 0
+        for g in me.gu:
+            u = gu.usable(g)
+            if role(u) != "damage" or u.target != "creature" or u.range_m < 3 \
+                    or 2 * u.cost > me.essence:
+                continue
+            if self._gu_worth(view, me, target, g) >= melee:
+                best = max(best, u.range_m)
+        self._memo[key] = best
+        return best
 
 
 for _level, _noise, _random, _hard in (("easy", 2.0, 0.15, False), ("normal", 0.0, 0.0, False),
