@@ -15,7 +15,6 @@ legal list and the engine's distance (attack.distance).
 """
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from game.engine.actions import EndTurn
@@ -31,7 +30,7 @@ from .actions import (BITE, DETONATE, DODGE, KICK, MULTI, PARRY, PUNCH, SHIELD, 
 from .activate import Killer
 from .holding import Hold, UseHeld
 from .content import Gu, KillerMove
-from .maneuvers import Dive, DiveFinish, DiveStrike, Evade, Fly, Land, TakeFlight
+from .maneuvers import Dive, DiveFinish, DiveStrike, Fly, Land, TakeFlight
 from .state import Creature, GuState
 from .ticks import OrderEffect
 from .system import GU_MASTERS, SYSTEM_ID
@@ -42,23 +41,18 @@ FINISH = 0.5       # a knock-out weighed as this share of the target's full HP
 FINISH_HARD = 0.75
 
 HORIZON = 3        # turns a lasting change (a buff, wings) is weighed over
-HORIZON_HARD = 4
 ESSENCE = 0.5      # HP an essence point is worth to a bot (it pays shields and Gu later)
 RESCUE = 0.5       # healing a friend out of a final stand or dying: this share of its full HP
 ALLY_SHIELD = 0.5  # share of the blows a shield raised on a friend is weighed to meet
-GUARD = 0.0        # share of a lasting Gu's defence counted beside its offence (normal): bots
-                   # that buff their skin (Metal Skin, Iron Body Stance) sit behind reductions
-                   # and shields, and mirrored battles ran to the round limit (3 of 4 in the
-                   # marsh with a quarter counted)
-GUARD_HARD = 0.5   # hard counts half: it outlasts a normal bot that does not
 
-# what a bot may do beyond normal, each measured on its own against normal
-TRAITS = ("finish", "horizon", "guard", "flee_dodge", "double_finish", "danger", "evade",
-          "keep_out", "wary", "deny", "caster")
-DENY = 0.1         # metres a place is worth per HP of the foes' blows that could reach it there
-WARY_TRIES = 2     # walks a wary bot in a foe's reach tries through the engine before staying
-HARD = frozenset(("finish", "horizon", "guard", "flee_dodge", "double_finish", "danger", "evade",
-                  "keep_out"))
+# what hard does beyond normal, each a name so it can be measured alone against normal
+# (`GuBot(traits=...)`): "finish" weighs a knock-out at FINISH_HARD, "double_finish" doubles a
+# blow likely to drop its target, "danger" weighs a foe by the harm it could do next turn.
+# Measured and left out (README "Bots"): counting a buff's defence, a longer horizon, evading,
+# keeping out of reach, dodging far from every foe, refusing walks that provoke, placing by
+# the foes' blows, Gu users keeping their distance.
+TRAITS = ("finish", "double_finish", "danger")
+HARD = frozenset(TRAITS)
 
 ROLES = ("damage", "shield", "heal", "buff", "flight", "other")
 HELD_WORTH = 1.0   # HP a held action set off must be expected to take before a bot fires it
@@ -97,14 +91,13 @@ class GuBot(BotBase):
     """"normal": strikes for the best expected damage at the most hurt enemy in reach, heals,
     shields and buffs by what a dry run of the Gu changes, takes flight when the foes that could
     reach it on the ground cannot in the air, walks on the nearest enemy, answers every prompt by
-    its odds. "hard" also weighs each foe by the harm it could do (kill the dangerous first), a
-    finish higher, a longer horizon for lasting Gu, and stands where the fewest foes can reach
-    it. "easy" is normal with noise and random picks."""
+    its odds. "hard" also weighs each foe by the harm it could do next turn (the dangerous
+    die first), a knock-out higher and a blow likely to drop its target double (TRAITS).
+    "easy" is normal with noise and random picks."""
 
     def __init__(self, name: str, noise: float = 0.0, random_rate: float = 0.0,
                  hard: bool = False, traits: frozenset[str] | None = None) -> None:
         super().__init__(name, noise, random_rate)
-        self.hard = hard
         # what this bot does beyond normal (TRAITS): hard's set unless named (a benchmark
         # measures them one at a time)
         self.traits = frozenset(traits if traits is not None else HARD if hard else ())
@@ -112,6 +105,8 @@ class GuBot(BotBase):
         # are kept alive in `_kept` until the next decision so no id is reused meanwhile
         self._memo: dict[Any, Any] = {}
         self._kept: list[GuState] = []
+        self._turn: tuple[int, str] | None = None      # the turn `_dangers` was read in
+        self._dangers: dict[tuple, float] = {}
 
     def choose(self, view: GuState, legal: list, rng: Rng) -> Any:
         self._memo, self._kept = {}, [view]
@@ -245,14 +240,12 @@ class GuBot(BotBase):
         return self._react_by_loss(view, stage.data, me, reacts, dodge=chance)
 
     def _dodge_to(self, view: GuState, dodges: list[DodgeMove]) -> DodgeMove:
-        """GU-82/83/118: where a creature that dodged (or glides) steps: as far from every foe
-        as it can (hard), or out of the nearest foe's reach (normal)."""
+        """GU-82/83/118: where a creature that dodged (or glides) steps: out of the nearest
+        foe's reach."""
         me = view.creatures[dodges[0].actor]
         foes = self._enemies(view, me)
         if not foes:
             return dodges[0]
-        if "flee_dodge" in self.traits:
-            return max(dodges, key=lambda a: min(self._gap(me, a.x, a.y, f) for f in foes))
         near = min(foes, key=lambda f: self._gap(me, me.x, me.y, f))
         return max(dodges, key=lambda a: self._gap(me, a.x, a.y, near))
 
@@ -332,14 +325,9 @@ class GuBot(BotBase):
                 return flown
         moves_ = [a for a in legal if isinstance(a, Move)]
         if moves_ and foes:
-            walked = self._walk(view, me, moves_, foes, rng)
+            walked = self._walk(view, me, moves_, foes)
             if walked is not None:
                 return walked
-        evade = [a for a in legal if isinstance(a, Evade)]
-        if "evade" in self.traits and evade and any(self._reaches(view, f, me) for f in foes):
-            # GU-35: a maneuver left makes it harder to hit (hard only: two sides that evade
-            # every turn outlast the round limit)
-            return evade[0]
         # nothing to do but wait: hold a strike for the first foe that comes within reach
         # (GU-71, enemy_enters_range at the longest reach it may name)
         holds = [a for a in legal if isinstance(a, Hold) and a.held == holding.STRIKE
@@ -348,45 +336,12 @@ class GuBot(BotBase):
             return max(holds, key=lambda a: a.range_m)
         return next(a for a in legal if isinstance(a, EndTurn))
 
-    def _walk(self, view: GuState, me: Creature, moves_: list[Move], foes: list[Creature],
-              rng: Rng) -> Move | None:
-        """The walk to the best place (`_place`) if it beats standing still. With "wary", a
-        creature in a foe's melee range walks only where the engine, on a copy, raises no
-        attack of opportunity or held action against it (GU-88, GU-71): of its WARY_TRIES best
-        places, the best one that provokes nothing, else it stays."""
+    def _walk(self, view: GuState, me: Creature, moves_: list[Move], foes: list[Creature]
+              ) -> Move | None:
+        """The walk to the best place (`_place`) if it beats standing still."""
         here = self._place(view, me, me.x, me.y, foes)
-        ranked = sorted(((self._place(view, me, a.x, a.y, foes), i, a)
-                         for i, a in enumerate(moves_)), key=lambda t: (-t[0], t[1]))
-        ranked = [(v, a) for v, _, a in ranked if v > here + 1e-9]
-        if not ranked:
-            return None
-        now = reactions.threats(view, me) if "wary" in self.traits else {}
-        if not now:
-            return ranked[0][1]
-        tries = 0
-        for _, a in ranked:
-            if not self._keeps_threats(view, me, a, now):
-                continue                 # it would end out of a threatening foe's reach
-            if not self._provokes(view, me, a, rng):
-                return a
-            tries += 1
-            if tries >= WARY_TRIES:
-                break
-        return None
-
-    def _keeps_threats(self, view: GuState, me: Creature, a: Move, now: dict) -> bool:
-        """Whether every foe that threatens it now (reactions.threats) still does with it
-        standing on the walk's goal: a walk that ends out of one's reach has left it."""
-        probe = copy.deepcopy(view)
-        mine = probe.creatures[me.id]
-        mine.x, mine.y = a.x, a.y
-        return set(now) <= set(reactions.threats(probe, mine))
-
-    def _provokes(self, view: GuState, me: Creature, a: Any, rng: Rng) -> bool:
-        """Whether `a`, played on a copy, leaves a foe a stage to answer (an attack of
-        opportunity, a held action set off)."""
-        after = self._tried(view, a, rng)
-        return after is None or any(p.seat != me.side for p in after.pending)
+        best = max(moves_, key=lambda a: self._place(view, me, a.x, a.y, foes))
+        return best if self._place(view, me, best.x, best.y, foes) > here + 1e-9 else None
 
     def _strike_score(self, view: GuState, me: Creature, a: Strike, rng: Rng) -> float:
         target = view.creatures[a.target]
@@ -417,11 +372,17 @@ class GuBot(BotBase):
     def _danger(self, view: GuState, foe: Creature) -> float:
         """The most HP `foe` could take next turn from any of its enemies in reach of its moves
         (the engine's forecast of each of its strikes and damage Gu)."""
-        key = ("danger", foe.id)
-        if key not in self._memo:
-            self._memo[key] = max((self._offense(view, foe, t, reach=True)
-                                   for t in self._enemies(view, foe)), default=0.0)
-        return self._memo[key]
+        # read once a turn for each state of the foe: its strikes, Gu and walk each ask it
+        # again, and a foe that has not changed is as dangerous as at the turn's start
+        turn = (view.round, view.turn.actor)
+        if self._turn != turn:
+            self._turn, self._dangers = turn, {}
+        key = (foe.id, foe.x, foe.y, foe.altitude, foe.hp, foe.shield, foe.essence,
+               foe.condition, tuple(s.id for s in foe.statuses))
+        if key not in self._dangers:
+            self._dangers[key] = max((self._offense(view, foe, t, reach=True)
+                                      for t in self._enemies(view, foe)), default=0.0)
+        return self._dangers[key]
 
     def _activations(self, view: GuState, me: Creature, legal: list, rng: Rng
                      ) -> list[tuple[float, Any]]:
@@ -482,7 +443,7 @@ class GuBot(BotBase):
         - wings: the flight Gu with Take Flight after it, worth the foes' harm it puts out of
           reach over a few turns less the blows it can no longer make from the air."""
         out: list[tuple[float, Any]] = []
-        horizon = HORIZON_HARD if "horizon" in self.traits else HORIZON
+        horizon = HORIZON
         foes = self._enemies(view, me)
         if not foes:
             return out
@@ -560,11 +521,6 @@ class GuBot(BotBase):
         target = min(foes, key=lambda f: attack.distance(view, me, f))
         gain = self._offense(after, mine, after.creatures[target.id]) \
             - self._offense(view, me, target)
-        guard = GUARD_HARD if "guard" in self.traits else GUARD
-        for f in (foes if guard else ()):
-            if self._reaches(view, f, me):
-                gain += guard * (self._offense(view, f, me)
-                                 - self._offense(after, after.creatures[f.id], mine))
         upkeep, cost = (u.upkeep, u.cost) if isinstance(u, Gu) else (0, u.essence)
         if me.essence - cost < upkeep * horizon:
             return 0.0                        # it could not keep it up (gu.upkeep ends it)
@@ -761,44 +717,11 @@ class GuBot(BotBase):
 
     def _place(self, view: GuState, me: Creature, x: int, y: int, foes: list[Creature]
                ) -> float:
-        """Standing at (x, y): as close as it gets to the most hurt of the nearest foes; hard
-        also keeps out of reach of the foes it is not closing on (each one that could walk up
-        and strike it there costs a metre)."""
-        gaps = [(self._gap3(view, me, x, y, f), f.hp / max(1, f.max_hp), f) for f in foes]
-        near = min(g for g, _, _ in gaps)
+        """Standing at (x, y): as close as it gets to the most hurt of the nearest foes."""
+        gaps = [(self._gap3(view, me, x, y, f), f.hp / max(1, f.max_hp)) for f in foes]
+        near = min(g for g, _ in gaps)
         focus = min(gaps, key=lambda g: (g[1] > 0.5, g[0]))
-        value = -float(near) - 0.25 * float(focus[0])
-        if "caster" in self.traits:
-            cast = self._cast_range(view, me, foes)
-            if cast:
-                # its best blow is a Gu from afar: within that reach of a foe is close enough
-                value = -float(max(0, near - cast)) - 0.25 * float(max(0, focus[0] - cast))
-        if "keep_out" in self.traits:
-            value -= 0.5 * sum(1 for g, _, f in gaps if f is not focus[2] and g > 1
-                               and g - f.movement <= 1)
-        if "deny" in self.traits:
-            # the foes' best blows that could reach it there next turn, in metres
-            value -= DENY * sum(self._offense(view, f, me, reach=True, at=(x, y)) for f in foes)
-        return value
-
-    def _cast_range(self, view: GuState, me: Creature, foes: list[Creature]) -> int:
-        """The reach of the damage Gu (aimed at a creature, one it can pay for twice more) that
-        is worth at least its best melee blow at the nearest foe; 0 when it has none."""
-        key = ("cast", id(view), me.id)
-        if key in self._memo:
-            return self._memo[key]
-        target = min(foes, key=lambda f: attack.distance(view, me, f))
-        melee = self._offense(view, me, target, melee_only=True)
-        best = 0
-        for g in me.gu:
-            u = gu.usable(g)
-            if role(u) != "damage" or u.target != "creature" or u.range_m < 3 \
-                    or 2 * u.cost > me.essence:
-                continue
-            if self._gu_worth(view, me, target, g) >= melee:
-                best = max(best, u.range_m)
-        self._memo[key] = best
-        return best
+        return -float(near) - 0.25 * float(focus[0])
 
 
 for _level, _noise, _random, _hard in (("easy", 2.0, 0.15, False), ("normal", 0.0, 0.0, False),
