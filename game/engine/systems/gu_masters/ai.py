@@ -30,7 +30,7 @@ from .actions import (BITE, DETONATE, DODGE, KICK, MULTI, PARRY, PUNCH, SHIELD, 
 from .activate import Killer
 from .holding import Hold, UseHeld
 from .content import Gu, KillerMove
-from .maneuvers import Dive, DiveFinish, DiveStrike, Evade, Fly, Land, TakeFlight
+from .maneuvers import Dive, DiveFinish, DiveStrike, Fly, Land, TakeFlight
 from .state import Creature, GuState
 from .ticks import OrderEffect
 from .system import GU_MASTERS, SYSTEM_ID
@@ -41,15 +41,18 @@ FINISH = 0.5       # a knock-out weighed as this share of the target's full HP
 FINISH_HARD = 0.75
 
 HORIZON = 3        # turns a lasting change (a buff, wings) is weighed over
-HORIZON_HARD = 4
 ESSENCE = 0.5      # HP an essence point is worth to a bot (it pays shields and Gu later)
 RESCUE = 0.5       # healing a friend out of a final stand or dying: this share of its full HP
 ALLY_SHIELD = 0.5  # share of the blows a shield raised on a friend is weighed to meet
-GUARD = 0.0        # share of a lasting Gu's defence counted beside its offence (normal): bots
-                   # that buff their skin (Metal Skin, Iron Body Stance) sit behind reductions
-                   # and shields, and mirrored battles ran to the round limit (3 of 4 in the
-                   # marsh with a quarter counted)
-GUARD_HARD = 0.5   # hard counts half: it outlasts a normal bot that does not
+
+# what hard does beyond normal, each a name so it can be measured alone against normal
+# (`GuBot(traits=...)`): "finish" weighs a knock-out at FINISH_HARD, "double_finish" doubles a
+# blow likely to drop its target, "danger" weighs a foe by the harm it could do next turn.
+# Measured and left out (README "Bots"): counting a buff's defence, a longer horizon, evading,
+# keeping out of reach, dodging far from every foe, refusing walks that provoke, placing by
+# the foes' blows, Gu users keeping their distance.
+TRAITS = ("finish", "double_finish", "danger")
+HARD = frozenset(TRAITS)
 
 ROLES = ("damage", "shield", "heal", "buff", "flight", "other")
 HELD_WORTH = 1.0   # HP a held action set off must be expected to take before a bot fires it
@@ -88,18 +91,22 @@ class GuBot(BotBase):
     """"normal": strikes for the best expected damage at the most hurt enemy in reach, heals,
     shields and buffs by what a dry run of the Gu changes, takes flight when the foes that could
     reach it on the ground cannot in the air, walks on the nearest enemy, answers every prompt by
-    its odds. "hard" also weighs each foe by the harm it could do (kill the dangerous first), a
-    finish higher, a longer horizon for lasting Gu, and stands where the fewest foes can reach
-    it. "easy" is normal with noise and random picks."""
+    its odds. "hard" also weighs each foe by the harm it could do next turn (the dangerous
+    die first), a knock-out higher and a blow likely to drop its target double (TRAITS).
+    "easy" is normal with noise and random picks."""
 
     def __init__(self, name: str, noise: float = 0.0, random_rate: float = 0.0,
-                 hard: bool = False) -> None:
+                 hard: bool = False, traits: frozenset[str] | None = None) -> None:
         super().__init__(name, noise, random_rate)
-        self.hard = hard
+        # what this bot does beyond normal (TRAITS): hard's set unless named (a benchmark
+        # measures them one at a time)
+        self.traits = frozenset(traits if traits is not None else HARD if hard else ())
         # forecasts and dry runs of one decision, keyed by the position's id: the positions
         # are kept alive in `_kept` until the next decision so no id is reused meanwhile
         self._memo: dict[Any, Any] = {}
         self._kept: list[GuState] = []
+        self._turn: tuple[int, str] | None = None      # the turn `_dangers` was read in
+        self._dangers: dict[tuple, float] = {}
 
     def choose(self, view: GuState, legal: list, rng: Rng) -> Any:
         self._memo, self._kept = {}, [view]
@@ -233,14 +240,12 @@ class GuBot(BotBase):
         return self._react_by_loss(view, stage.data, me, reacts, dodge=chance)
 
     def _dodge_to(self, view: GuState, dodges: list[DodgeMove]) -> DodgeMove:
-        """GU-82/83/118: where a creature that dodged (or glides) steps: as far from every foe
-        as it can (hard), or out of the nearest foe's reach (normal)."""
+        """GU-82/83/118: where a creature that dodged (or glides) steps: out of the nearest
+        foe's reach."""
         me = view.creatures[dodges[0].actor]
         foes = self._enemies(view, me)
         if not foes:
             return dodges[0]
-        if self.hard:
-            return max(dodges, key=lambda a: min(self._gap(me, a.x, a.y, f) for f in foes))
         near = min(foes, key=lambda f: self._gap(me, me.x, me.y, f))
         return max(dodges, key=lambda a: self._gap(me, a.x, a.y, near))
 
@@ -320,15 +325,9 @@ class GuBot(BotBase):
                 return flown
         moves_ = [a for a in legal if isinstance(a, Move)]
         if moves_ and foes:
-            here = self._place(view, me, me.x, me.y, foes)
-            best_move = max(moves_, key=lambda a: self._place(view, me, a.x, a.y, foes))
-            if self._place(view, me, best_move.x, best_move.y, foes) > here + 1e-9:
-                return best_move
-        evade = [a for a in legal if isinstance(a, Evade)]
-        if self.hard and evade and any(self._reaches(view, f, me) for f in foes):
-            # GU-35: a maneuver left makes it harder to hit (hard only: two sides that evade
-            # every turn outlast the round limit)
-            return evade[0]
+            walked = self._walk(view, me, moves_, foes)
+            if walked is not None:
+                return walked
         # nothing to do but wait: hold a strike for the first foe that comes within reach
         # (GU-71, enemy_enters_range at the longest reach it may name)
         holds = [a for a in legal if isinstance(a, Hold) and a.held == holding.STRIKE
@@ -336,6 +335,13 @@ class GuBot(BotBase):
         if holds and foes:
             return max(holds, key=lambda a: a.range_m)
         return next(a for a in legal if isinstance(a, EndTurn))
+
+    def _walk(self, view: GuState, me: Creature, moves_: list[Move], foes: list[Creature]
+              ) -> Move | None:
+        """The walk to the best place (`_place`) if it beats standing still."""
+        here = self._place(view, me, me.x, me.y, foes)
+        best = max(moves_, key=lambda a: self._place(view, me, a.x, a.y, foes))
+        return best if self._place(view, me, best.x, best.y, foes) > here + 1e-9 else None
 
     def _strike_score(self, view: GuState, me: Creature, a: Strike, rng: Rng) -> float:
         target = view.creatures[a.target]
@@ -346,7 +352,7 @@ class GuBot(BotBase):
             elif a.strike == PUNCH:
                 worth *= max(1, attack.punching_arms(view, me))    # GU-53: one punch per arm
         worth *= self._focus(view, me, target)
-        if self.hard and target.hp <= worth:
+        if "double_finish" in self.traits and target.hp <= worth:
             worth *= 2.0                                # a likely finish is worth more
         if not target.conscious:
             worth *= 0.01       # GU-113: a dying foe is out of the fight, and only an instant
@@ -357,7 +363,7 @@ class GuBot(BotBase):
         """How much a blow at `target` counts beside its HP: the most hurt first (focus fire);
         hard also weighs the harm the target could do next turn (kill the dangerous first)."""
         focus = 1.0 + (1.0 - target.hp / max(1, target.max_hp))
-        if self.hard and target.conscious:
+        if "danger" in self.traits and target.conscious:
             danger = self._danger(view, target)
             top = max((self._danger(view, f) for f in self._enemies(view, me)), default=0.0)
             focus *= 0.6 + 0.8 * (danger / top if top > 0 else 0.5)
@@ -366,11 +372,17 @@ class GuBot(BotBase):
     def _danger(self, view: GuState, foe: Creature) -> float:
         """The most HP `foe` could take next turn from any of its enemies in reach of its moves
         (the engine's forecast of each of its strikes and damage Gu)."""
-        key = ("danger", foe.id)
-        if key not in self._memo:
-            self._memo[key] = max((self._offense(view, foe, t, reach=True)
-                                   for t in self._enemies(view, foe)), default=0.0)
-        return self._memo[key]
+        # read once a turn for each state of the foe: its strikes, Gu and walk each ask it
+        # again, and a foe that has not changed is as dangerous as at the turn's start
+        turn = (view.round, view.turn.actor)
+        if self._turn != turn:
+            self._turn, self._dangers = turn, {}
+        key = (foe.id, foe.x, foe.y, foe.altitude, foe.hp, foe.shield, foe.essence,
+               foe.condition, tuple(s.id for s in foe.statuses))
+        if key not in self._dangers:
+            self._dangers[key] = max((self._offense(view, foe, t, reach=True)
+                                      for t in self._enemies(view, foe)), default=0.0)
+        return self._dangers[key]
 
     def _activations(self, view: GuState, me: Creature, legal: list, rng: Rng
                      ) -> list[tuple[float, Any]]:
@@ -386,7 +398,7 @@ class GuBot(BotBase):
             if key not in self._memo:
                 f = forecast.gu_forecast(view, me, target, uid)
                 worth = self._worth(f, target) * self._focus(view, me, target)
-                if self.hard and target.hp <= worth:
+                if "double_finish" in self.traits and target.hp <= worth:
                     worth *= 2.0
                 self._memo[key] = worth
             return self._memo[key]
@@ -431,7 +443,7 @@ class GuBot(BotBase):
         - wings: the flight Gu with Take Flight after it, worth the foes' harm it puts out of
           reach over a few turns less the blows it can no longer make from the air."""
         out: list[tuple[float, Any]] = []
-        horizon = HORIZON_HARD if self.hard else HORIZON
+        horizon = HORIZON
         foes = self._enemies(view, me)
         if not foes:
             return out
@@ -509,11 +521,6 @@ class GuBot(BotBase):
         target = min(foes, key=lambda f: attack.distance(view, me, f))
         gain = self._offense(after, mine, after.creatures[target.id]) \
             - self._offense(view, me, target)
-        guard = GUARD_HARD if self.hard else GUARD
-        for f in (foes if guard else ()):
-            if self._reaches(view, f, me):
-                gain += guard * (self._offense(view, f, me)
-                                 - self._offense(after, after.creatures[f.id], mine))
         upkeep, cost = (u.upkeep, u.cost) if isinstance(u, Gu) else (0, u.essence)
         if me.essence - cost < upkeep * horizon:
             return 0.0                        # it could not keep it up (gu.upkeep ends it)
@@ -610,17 +617,23 @@ class GuBot(BotBase):
         return self._offense(view, c, t, reach=True) > 0.0
 
     def _offense(self, view: GuState, c: Creature, t: Creature, *, reach: bool = False,
-                 melee_only: bool = False) -> float:
+                 melee_only: bool = False, at: tuple[int, int] | None = None) -> float:
         """The best worth of one turn's blows `c` could make at `t` (the forecast of each of its
         strikes, punches and multi-weapon attacks counted whole, and each damage Gu it can pay
-        for aimed at `t`); with `reach`, only those it could make after walking toward it."""
-        key = ("off", id(view), c.id, t.id, reach, melee_only)
+        for aimed at `t`); with `reach`, only those it could make after walking toward it
+        (`at`: with `t` standing on that square instead, on its floor)."""
+        key = ("off", id(view), c.id, t.id, reach, melee_only, at)
         if key in self._memo:
             return self._memo[key]
         best = 0.0
         if c.conscious and t.conscious:
-            flat = cells_distance(c.cells(), t.cells())
-            rise = abs(attack.height(view, c) - attack.height(view, t))
+            if at is None:
+                flat = cells_distance(c.cells(), t.cells())
+                rise = abs(attack.height(view, c) - attack.height(view, t))
+            else:
+                flat = cells_distance(c.cells(), block_at(at[0], at[1], t.size))
+                rise = abs(attack.height(view, c) - t.altitude
+                           - terrain.ground_of(view.board).elevation_at(at))
             walk = 0 if maneuvers.airborne(c) and not melee_only else c.movement
             walk = max(walk, maneuvers.speed(c))
 
@@ -647,9 +660,15 @@ class GuBot(BotBase):
                     if role(u) != "damage" or u.target != "creature" or u.cost > c.essence \
                             or not near(max(u.range_m, 1)):
                         continue
-                    best = max(best, self._worth(forecast.gu_forecast(view, c, t, g), t))
+                    best = max(best, self._gu_worth(view, c, t, g))
         self._memo[key] = best
         return best
+
+    def _gu_worth(self, view: GuState, c: Creature, t: Creature, uid: str) -> float:
+        key = ("guw", id(view), c.id, t.id, uid)
+        if key not in self._memo:
+            self._memo[key] = self._worth(forecast.gu_forecast(view, c, t, uid), t)
+        return self._memo[key]
 
     def _strike_worth(self, view: GuState, me: Creature, target: Creature, kind: str,
                       weapon: str) -> float:
@@ -674,8 +693,8 @@ class GuBot(BotBase):
             worth += PRESSURE * float(f.odds.after_best) * f.bare.dealt_mean
         # a creature at 0 HP in final stand loses no more HP, only its footing (GU-94..96):
         # the chance to drop it or push it to dying is what a blow at it is worth
-        worth += float(f.drop + f.dying + f.dead) * target.max_hp * (FINISH_HARD if self.hard
-                                                                      else FINISH)
+        share = FINISH_HARD if "finish" in self.traits else FINISH
+        worth += float(f.drop + f.dying + f.dead) * target.max_hp * share
         return worth
 
     # --- where to stand -------------------------------------------------------------------------
@@ -698,17 +717,11 @@ class GuBot(BotBase):
 
     def _place(self, view: GuState, me: Creature, x: int, y: int, foes: list[Creature]
                ) -> float:
-        """Standing at (x, y): as close as it gets to the most hurt of the nearest foes; hard
-        also keeps out of reach of the foes it is not closing on (each one that could walk up
-        and strike it there costs a metre)."""
-        gaps = [(self._gap3(view, me, x, y, f), f.hp / max(1, f.max_hp), f) for f in foes]
-        near = min(g for g, _, _ in gaps)
+        """Standing at (x, y): as close as it gets to the most hurt of the nearest foes."""
+        gaps = [(self._gap3(view, me, x, y, f), f.hp / max(1, f.max_hp)) for f in foes]
+        near = min(g for g, _ in gaps)
         focus = min(gaps, key=lambda g: (g[1] > 0.5, g[0]))
-        value = -float(near) - 0.25 * float(focus[0])
-        if self.hard:
-            value -= 0.5 * sum(1 for g, _, f in gaps if f is not focus[2] and g > 1
-                               and g - f.movement <= 1)
-        return value
+        return -float(near) - 0.25 * float(focus[0])
 
 
 for _level, _noise, _random, _hard in (("easy", 2.0, 0.15, False), ("normal", 0.0, 0.0, False),
