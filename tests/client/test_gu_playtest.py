@@ -59,6 +59,9 @@ def test_a_flier_flies_and_dives_on_the_map_not_from_a_list(app):
     assert len(flies) > 100                       # why they cannot be a menu
     ids = bar_ids(scene)
     assert {"fly", "dive", "land"} <= set(ids)
+    # Take flight's place on the bar (after Strike) holds Fly once aloft, not Land: a double
+    # click on Take flight must not bring the flier straight down
+    assert ids.index("fly") == ids.index("strike") + 1 and ids.index("land") > ids.index("dive")
     labels = more_labels(app, scene)
     assert len(labels) < 10 and not any(lab.startswith(("Fly ", "Dive ")) for lab in labels)
     assert labels[-1] == "Detonate a Gu…"
@@ -74,8 +77,12 @@ def test_a_flier_flies_and_dives_on_the_map_not_from_a_list(app):
     heights = sorted(a.altitude for a in flies if (a.x, a.y) == (4, 3))
     assert fc.startswith("Fly to 4,3\nAt " + ", ".join(map(str, heights)) + " m above")
     assert "maneuver" in fc
+    assert scene.shows_map_forecast(scene.cell_pos((4, 3)))
     app.click(scene.cell_pos((4, 3)))
     assert scene.menu is not None
+    # the square's forecast box no longer covers the picker it opened (the pointer is still
+    # on the square)
+    assert not scene.shows_map_forecast(scene.cell_pos((4, 3)))
     picks = [b.label for b in scene.menu.buttons]
     assert len(picks) == len(heights) and "Fly at 6 m above the ground (level)" in picks
     app.click(next(b for b in scene.menu.buttons if b.label.endswith("(level)")).rect.center)
@@ -258,3 +265,42 @@ def test_the_gu_bar_says_no_gu_only_of_a_creature_it_shows(app):
     app.settle(2)
     bar.refresh()
     assert m.over and bar.who is None and not bar.cards
+
+
+def test_after_the_hand_off_the_sheet_is_the_new_players_creature(app):
+    """Player 1 walked its fire adept and ended the turn; behind the curtain the pointer's
+    last square (the adept's) was still 'hovered', so Player 2's table opened on the enemy
+    adept's sheet and square rather than its own captain's."""
+    from game.engine.actions import EndTurn
+    m = duel([{"id": "adept", "entry": "fire_adept", "side": 0, "x": 1, "y": 3},
+              {"id": "cap", "entry": "moon_captain", "side": 1, "x": 10, "y": 3}],
+             ["adept", "cap"])
+    scene = open_battle(app, m)
+    lift_curtain(app)
+    app.click(scene.cell_pos((3, 3)))                  # walk there: the pointer stays on it
+    app.settle(2)
+    assert scene.hover_cell == (3, 3)
+    scene.submit(EndTurn())
+    app.settle(2)
+    lift_curtain(app)
+    assert m.decision.actor == "cap" and scene.selected == "cap"
+    assert scene.hover_cell is None
+
+
+def test_the_square_hint_stays_inside_the_sidebar(app):
+    """At 1280x720 the gu hint 'Point at a square: its ground, height and cover' ran past the
+    sidebar's edge; it wraps to the panel's width."""
+    m = duel([{"id": "adept", "entry": "fire_adept", "side": 0, "x": 1, "y": 3},
+              {"id": "wolf", "entry": "wolf", "side": 1, "x": 8, "y": 3}], ["adept", "wolf"])
+    scene = open_battle(app, m)
+    lift_curtain(app)
+    side = scene.sidebar
+    surface = pygame.Surface(app.size)
+    side._draw(surface, None, None, lambda *_: pygame.Surface((8, 8)), "")
+    k = side.text.scale
+    pad = int(12 * k)
+    tile_h = min(int(170 * k), int(side.rect.h * 0.38))
+    top = side.rect.bottom - tile_h + int(8 * k)
+    edge = side.rect.right - pad // 2 - 2          # just inside the square panel's border
+    panel_colour = surface.get_at((edge, top - 4))
+    assert all(surface.get_at((edge, y)) == panel_colour for y in range(top, top + 18))

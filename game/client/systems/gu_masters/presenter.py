@@ -467,8 +467,7 @@ class GuMastersPresenter(SeatViewPresenter):
                     (StandUp, "stand", "Stand up", "Costs half your movement"),
                     (TakeFlight, "take_flight", "Take flight",
                      "Rise half your flying speed straight up; your first maneuver, and no "
-                     "walking after it this turn"),
-                    (Land, "land", "Land", "Come down where you are; one maneuver")):
+                     "walking after it this turn")):
                 got = [a for a in legal if isinstance(a, kind)]
                 if len(got) == 1:
                     out.append(ActionButton(ident, label, action=got[0], tooltip=tip))
@@ -478,6 +477,12 @@ class GuMastersPresenter(SeatViewPresenter):
             for ident, (kind, label, tip) in _AT_SQUARE.items():
                 if any(isinstance(a, kind) and self._square_of(a) for a in legal):
                     out.append(ActionButton(ident, label, mode=ident, tooltip=tip))
+            # after the maneuvers on the map: a second click where Take flight was lands on
+            # Fly (a mode), never on Land
+            land = next((a for a in legal if isinstance(a, Land)), None)
+            if land is not None:
+                out.append(ActionButton("land", "Land", action=land,
+                                        tooltip="Come down where you are; one maneuver"))
             hold = holdui.hold_button(self, legal)           # GU-71: what, then on what
             if hold is not None:
                 out.append(hold)
