@@ -304,3 +304,22 @@ def test_the_square_hint_stays_inside_the_sidebar(app):
     edge = side.rect.right - pad // 2 - 2          # just inside the square panel's border
     panel_colour = surface.get_at((edge, top - 4))
     assert all(surface.get_at((edge, y)) == panel_colour for y in range(top, top + 18))
+
+
+@pytest.mark.rule("GU-76")
+def test_the_hand_off_curtain_names_creatures_not_their_ids(app):
+    """A bite on a seat's creature raises the curtain with the engine's question; it read
+    'bone_lancer_0_2 is hit: dodge, parry, shield or take it?' on a real map."""
+    from game.client.scenes.handoff import HandoffScene
+    from game.engine.systems.gu_masters.actions import Strike
+    m = duel([{"id": "wolf", "entry": "wolf", "side": 1, "x": 6, "y": 3},
+              {"id": "bone_lancer_0_2", "entry": "bone_lancer", "side": 0, "x": 5, "y": 3}],
+             ["wolf", "bone_lancer_0_2"])
+    scene = open_battle(app, m)
+    lift_curtain(app)
+    m.force_dice([10])
+    scene.submit(next(a for a in m.legal_actions() if isinstance(a, Strike) and not a.part))
+    app.settle(2)
+    assert isinstance(app.top, HandoffScene)
+    assert "bone_lancer_0_2" not in app.top.subtitle
+    assert app.top.subtitle.startswith("Iron Bone Lancer is hit")

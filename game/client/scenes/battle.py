@@ -758,7 +758,8 @@ class BattleScene(MatchScene):
     def _waiting_banner(self, surface: pygame.Surface) -> None:
         d = self.decision
         who = self.presenter.unit_name(d.actor) if d.actor else ""
-        text = self.text.render(f"Waiting: {d.prompt or who}", 15, W.TEXT, True)
+        text = self.text.render(f"Waiting: {self.presenter.decision_words(d) or who}", 15,
+                                W.TEXT, True)
         box = pygame.Rect(0, 0, text.get_width() + 30, text.get_height() + 14)
         box.midtop = (self.view.rect.centerx, self.view.rect.y + 10)
         W.panel(surface, box, (28, 33, 41), W.COOL, 8)

@@ -447,7 +447,8 @@ class MatchScene(Scene):
         self.menu = None
         self._close_for_curtain()
         d = self.decision
-        sub = d.prompt if d is not None and d.stage not in self.board_stages else ""
+        sub = self.presenter.decision_words(d) \
+            if d is not None and d.stage not in self.board_stages else ""
         return hand_off(self.app, self.seat_name(seat), self._recap_for(seat)[-8:], sub,
                         first=seat not in self._looked)
 

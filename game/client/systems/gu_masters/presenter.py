@@ -1229,7 +1229,8 @@ class GuMastersPresenter(SeatViewPresenter):
         text = STAGE_TEXTS.get(stage.stage, "").format(who=self.unit_name(d.id if d else None))
         # the strikes with their odds first, "no strike" last
         opts.sort(key=lambda o: not (isinstance(o[1], DiveStrike) and o[1].strike))
-        return Prompt(head, text or (dec.prompt if dec is not None else ""), tuple(opts))
+        return Prompt(head, text or (self.decision_words(dec) if dec is not None else ""),
+                      tuple(opts))
 
     def _strike_option(self, a: Any, d: Creature, data: dict[str, Any], counter: bool
                        ) -> tuple[str, Any, str]:
