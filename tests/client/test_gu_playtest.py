@@ -323,3 +323,41 @@ def test_the_hand_off_curtain_names_creatures_not_their_ids(app):
     assert isinstance(app.top, HandoffScene)
     assert "bone_lancer_0_2" not in app.top.subtitle
     assert app.top.subtitle.startswith("Iron Bone Lancer is hit")
+
+
+def test_a_heal_gu_is_not_said_to_be_dodged():
+    """Spring Water's card read 'No attack test: it lands unless dodged or shielded', as if the
+    friend it heals could dodge it; a Gu for its own side (activate.harmful) takes effect."""
+    from game.client.systems.gu_masters.presenter import GuMastersPresenter
+    from game.engine.systems.gu_masters.content import content
+    m = duel([{"id": "healer", "entry": "orchid_healer", "side": 0, "x": 1, "y": 3},
+              {"id": "wolf", "entry": "wolf", "side": 1, "x": 8, "y": 3}], ["healer", "wolf"])
+    p = GuMastersPresenter(m)
+    healer = m.state.creatures["healer"]
+    heal = p._about(content().gu["spring_water"], healer)
+    assert "No test: it takes effect on a creature of its side" in heal
+    assert not any("dodged" in line for line in heal)
+    blind = p._about(content().gu["dazzle_moth"], healer)
+    assert any(line.startswith("Test: ") or "dodged" in line for line in blind)
+
+
+@pytest.mark.rule("GU-86")
+def test_declining_a_counter_attack_says_so(app):
+    """The counter prompt's last answer read 'Let Grey Wolf go', the opportunity's words."""
+    from game.engine.systems.gu_masters.actions import Strike
+    m = duel([{"id": "wolf", "entry": "wolf", "side": 1, "x": 6, "y": 3},
+              {"id": "cap", "entry": "moon_captain", "side": 0, "x": 5, "y": 3}],
+             ["wolf", "cap"])
+    scene = open_battle(app, m)
+    lift_curtain(app)
+    m.force_dice([40, 10])                     # the bite hits on 40; the parry beats it on 10
+    scene.submit(next(a for a in m.legal_actions() if isinstance(a, Strike) and not a.part))
+    app.settle(2)
+    lift_curtain(app)
+    parry = next(b for b in scene.prompt_panel.buttons if b.label.startswith("Parry"))
+    app.click(parry.rect.center)
+    app.settle(2)
+    lift_curtain(app)
+    assert m.decision.stage == "counter"
+    last = scene.prompt_panel.buttons[-1].label
+    assert last.startswith("No counter-attack") and "Let " not in last

@@ -642,8 +642,10 @@ class GuMastersPresenter(SeatViewPresenter):
         if u.skill:
             skill = activate.skill_name(u.skill)
             lines.append(f"Test: {skill} {c.skills.get(skill, 0)}")
-        elif u.target != "self":
+        elif u.target != "self" and activate.harmful(u):
             lines.append("No attack test: it lands unless dodged or shielded")
+        elif u.target != "self":                      # a heal or a shield for its own side
+            lines.append("No test: it takes effect on a creature of its side")
         lines += [w[:1].upper() + w[1:] for w in guwords.keyword_words(u)]
         return lines
 
@@ -1221,6 +1223,11 @@ class GuMastersPresenter(SeatViewPresenter):
         opts = [self._strike_option(a, d, stage.data, counter) for a in legal]
         if counter:
             target = stage.data["target"]
+            # its "none" answer is the opportunity's "let it go": here it strikes no counter
+            opts = [(f"No counter-attack — {self.unit_name(target)} goes unanswered", a,
+                     "Costs nothing more: the parry already spent the reaction")
+                    if isinstance(a, Opportunity) and not a.strike else o
+                    for o, a in ((o, o[1]) for o in opts)]
             return Prompt("Counter-attack?", f"{self.unit_name(d.id)} parried "
                                              f"{self.unit_name(target)} and may strike back.",
                           tuple(opts))
