@@ -361,3 +361,17 @@ def test_declining_a_counter_attack_says_so(app):
     assert m.decision.stage == "counter"
     last = scene.prompt_panel.buttons[-1].label
     assert last.startswith("No counter-attack") and "Let " not in last
+
+
+def test_the_initiative_line_keeps_a_numbered_name_apart_from_its_degrees(app):
+    """Two Moon Orchid Disciples tied on 2 degrees read 'Moon Orchid Disciple 1 2 › Moon Orchid
+    Disciple 2 2': the score now stands in brackets after the name."""
+    setup = {"grid": {"rows": ROWS}, "creatures": [
+        {"id": "a", "entry": "gu_master_r1", "side": 0, "x": 1, "y": 3},
+        {"id": "b", "entry": "gu_master_r1", "side": 0, "x": 1, "y": 5},
+        {"id": "wolf", "entry": "wolf", "side": 1, "x": 12, "y": 3}]}
+    m = Match.new(MatchConfig("gu_masters", 3, [SeatConfig("human"), SeatConfig("human")],
+                              None, {}, setup, setup_dice=[30, 30, 90]))
+    scene = open_battle(app, m)
+    line = next(ln.text for ln, _ in scene.log.lines if ln.text.startswith("Initiative"))
+    assert "Moon Orchid Disciple 1 (2) › Moon Orchid Disciple 2 (2)" in line
