@@ -577,6 +577,9 @@ class BattleScene(MatchScene):
             if ok and action is not None:
                 self.submit(action)
 
+    def decision_words(self, decision: Any) -> str:
+        return self.presenter.decision_words(decision)
+
     def _curtain_lifted(self, seat: int) -> None:
         self.recap[seat] = []
         self.toasts = []            # the last player's notes are not the next one's business
