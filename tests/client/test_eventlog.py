@@ -97,7 +97,7 @@ def test_the_formatter_words_each_core_fact():
     down = log.line(Fell("b"))
     assert (down.text, down.colour) == ("Basalt is down!", DOWN)
     assert log.line(Ranked(("a", "b"), (2, 1), 1)).text == \
-        "Turn order: Amber 2 › Basalt 1 (ties re-rolled 1×)"
+        "Turn order: Amber (2) › Basalt (1) (ties re-rolled 1×)"
     turn = log.line(TurnStarted(0, "b", 4))
     assert (turn.text, turn.round) == ("Round 4 · Basalt's turn", 4)
     assert log.line(TurnStarted(1, None, 2)).text == "Round 2 · Player 2's turn"

@@ -59,6 +59,9 @@ def test_a_flier_flies_and_dives_on_the_map_not_from_a_list(app):
     assert len(flies) > 100                       # why they cannot be a menu
     ids = bar_ids(scene)
     assert {"fly", "dive", "land"} <= set(ids)
+    # Take flight's place on the bar (after Strike) holds Fly once aloft, not Land: a double
+    # click on Take flight must not bring the flier straight down
+    assert ids.index("fly") == ids.index("strike") + 1 and ids.index("land") > ids.index("dive")
     labels = more_labels(app, scene)
     assert len(labels) < 10 and not any(lab.startswith(("Fly ", "Dive ")) for lab in labels)
     assert labels[-1] == "Detonate a Gu…"
@@ -74,8 +77,12 @@ def test_a_flier_flies_and_dives_on_the_map_not_from_a_list(app):
     heights = sorted(a.altitude for a in flies if (a.x, a.y) == (4, 3))
     assert fc.startswith("Fly to 4,3\nAt " + ", ".join(map(str, heights)) + " m above")
     assert "maneuver" in fc
+    assert scene.shows_map_forecast(scene.cell_pos((4, 3)))
     app.click(scene.cell_pos((4, 3)))
     assert scene.menu is not None
+    # the square's forecast box no longer covers the picker it opened (the pointer is still
+    # on the square)
+    assert not scene.shows_map_forecast(scene.cell_pos((4, 3)))
     picks = [b.label for b in scene.menu.buttons]
     assert len(picks) == len(heights) and "Fly at 6 m above the ground (level)" in picks
     app.click(next(b for b in scene.menu.buttons if b.label.endswith("(level)")).rect.center)
@@ -258,3 +265,113 @@ def test_the_gu_bar_says_no_gu_only_of_a_creature_it_shows(app):
     app.settle(2)
     bar.refresh()
     assert m.over and bar.who is None and not bar.cards
+
+
+def test_after_the_hand_off_the_sheet_is_the_new_players_creature(app):
+    """Player 1 walked its fire adept and ended the turn; behind the curtain the pointer's
+    last square (the adept's) was still 'hovered', so Player 2's table opened on the enemy
+    adept's sheet and square rather than its own captain's."""
+    from game.engine.actions import EndTurn
+    m = duel([{"id": "adept", "entry": "fire_adept", "side": 0, "x": 1, "y": 3},
+              {"id": "cap", "entry": "moon_captain", "side": 1, "x": 10, "y": 3}],
+             ["adept", "cap"])
+    scene = open_battle(app, m)
+    lift_curtain(app)
+    app.click(scene.cell_pos((3, 3)))                  # walk there: the pointer stays on it
+    app.settle(2)
+    assert scene.hover_cell == (3, 3)
+    scene.submit(EndTurn())
+    app.settle(2)
+    lift_curtain(app)
+    assert m.decision.actor == "cap" and scene.selected == "cap"
+    assert scene.hover_cell is None
+
+
+def test_the_square_hint_stays_inside_the_sidebar(app):
+    """At 1280x720 the gu hint 'Point at a square: its ground, height and cover' ran past the
+    sidebar's edge; it wraps to the panel's width."""
+    m = duel([{"id": "adept", "entry": "fire_adept", "side": 0, "x": 1, "y": 3},
+              {"id": "wolf", "entry": "wolf", "side": 1, "x": 8, "y": 3}], ["adept", "wolf"])
+    scene = open_battle(app, m)
+    lift_curtain(app)
+    side = scene.sidebar
+    surface = pygame.Surface(app.size)
+    side._draw(surface, None, None, lambda *_: pygame.Surface((8, 8)), "")
+    k = side.text.scale
+    pad = int(12 * k)
+    tile_h = min(int(170 * k), int(side.rect.h * 0.38))
+    top = side.rect.bottom - tile_h + int(8 * k)
+    edge = side.rect.right - pad // 2 - 2          # just inside the square panel's border
+    panel_colour = surface.get_at((edge, top - 4))
+    assert all(surface.get_at((edge, y)) == panel_colour for y in range(top, top + 18))
+
+
+@pytest.mark.rule("GU-76")
+def test_the_hand_off_curtain_names_creatures_not_their_ids(app):
+    """A bite on a seat's creature raises the curtain with the engine's question; it read
+    'bone_lancer_0_2 is hit: dodge, parry, shield or take it?' on a real map."""
+    from game.client.scenes.handoff import HandoffScene
+    from game.engine.systems.gu_masters.actions import Strike
+    m = duel([{"id": "wolf", "entry": "wolf", "side": 1, "x": 6, "y": 3},
+              {"id": "bone_lancer_0_2", "entry": "bone_lancer", "side": 0, "x": 5, "y": 3}],
+             ["wolf", "bone_lancer_0_2"])
+    scene = open_battle(app, m)
+    lift_curtain(app)
+    m.force_dice([10])
+    scene.submit(next(a for a in m.legal_actions() if isinstance(a, Strike) and not a.part))
+    app.settle(2)
+    assert isinstance(app.top, HandoffScene)
+    assert "bone_lancer_0_2" not in app.top.subtitle
+    assert app.top.subtitle.startswith("Iron Bone Lancer is hit")
+
+
+def test_a_heal_gu_is_not_said_to_be_dodged():
+    """Spring Water's card read 'No attack test: it lands unless dodged or shielded', as if the
+    friend it heals could dodge it; a Gu for its own side (activate.harmful) takes effect."""
+    from game.client.systems.gu_masters.presenter import GuMastersPresenter
+    from game.engine.systems.gu_masters.content import content
+    m = duel([{"id": "healer", "entry": "orchid_healer", "side": 0, "x": 1, "y": 3},
+              {"id": "wolf", "entry": "wolf", "side": 1, "x": 8, "y": 3}], ["healer", "wolf"])
+    p = GuMastersPresenter(m)
+    healer = m.state.creatures["healer"]
+    heal = p._about(content().gu["spring_water"], healer)
+    assert "No test: it takes effect on a creature of its side" in heal
+    assert not any("dodged" in line for line in heal)
+    blind = p._about(content().gu["dazzle_moth"], healer)
+    assert any(line.startswith("Test: ") or "dodged" in line for line in blind)
+
+
+@pytest.mark.rule("GU-86")
+def test_declining_a_counter_attack_says_so(app):
+    """The counter prompt's last answer read 'Let Grey Wolf go', the opportunity's words."""
+    from game.engine.systems.gu_masters.actions import Strike
+    m = duel([{"id": "wolf", "entry": "wolf", "side": 1, "x": 6, "y": 3},
+              {"id": "cap", "entry": "moon_captain", "side": 0, "x": 5, "y": 3}],
+             ["wolf", "cap"])
+    scene = open_battle(app, m)
+    lift_curtain(app)
+    m.force_dice([40, 10])                     # the bite hits on 40; the parry beats it on 10
+    scene.submit(next(a for a in m.legal_actions() if isinstance(a, Strike) and not a.part))
+    app.settle(2)
+    lift_curtain(app)
+    parry = next(b for b in scene.prompt_panel.buttons if b.label.startswith("Parry"))
+    app.click(parry.rect.center)
+    app.settle(2)
+    lift_curtain(app)
+    assert m.decision.stage == "counter"
+    last = scene.prompt_panel.buttons[-1].label
+    assert last.startswith("No counter-attack") and "Let " not in last
+
+
+def test_the_initiative_line_keeps_a_numbered_name_apart_from_its_degrees(app):
+    """Two Moon Orchid Disciples tied on 2 degrees read 'Moon Orchid Disciple 1 2 › Moon Orchid
+    Disciple 2 2': the score now stands in brackets after the name."""
+    setup = {"grid": {"rows": ROWS}, "creatures": [
+        {"id": "a", "entry": "gu_master_r1", "side": 0, "x": 1, "y": 3},
+        {"id": "b", "entry": "gu_master_r1", "side": 0, "x": 1, "y": 5},
+        {"id": "wolf", "entry": "wolf", "side": 1, "x": 12, "y": 3}]}
+    m = Match.new(MatchConfig("gu_masters", 3, [SeatConfig("human"), SeatConfig("human")],
+                              None, {}, setup, setup_dice=[30, 30, 90]))
+    scene = open_battle(app, m)
+    line = next(ln.text for ln, _ in scene.log.lines if ln.text.startswith("Initiative"))
+    assert "Moon Orchid Disciple 1 (2) › Moon Orchid Disciple 2 (2)" in line

@@ -127,7 +127,7 @@ def test_a_parry_that_wins_offers_the_counter_attack_with_its_odds():
     assert got.title == "Counter-attack?" and f"{WOLF} parried {MASTER}" in got.text
     labels = [label for label, _a, _t in got.options]
     assert labels[0].startswith(f"Bite {MASTER} — Hit ") and " dmg" in labels[0]
-    assert labels[-1] == f"Let {MASTER} go"
+    assert labels[-1] == f"No counter-attack — {MASTER} goes unanswered"
 
 
 @pytest.mark.rule("GU-117", "GU-GM-27")

@@ -330,6 +330,11 @@ class Presenter(MatchReader):
         raise NotImplementedError
 
     # -- optional hooks ----------------------------------------------------------------------------
+    def decision_words(self, decision: Any) -> str:
+        """The engine's question of a decision in players' words (the hand-off curtain shows
+        it above a reaction asked of the next seat): the prompt as the engine gave it."""
+        return decision.prompt
+
     def default_mode(self) -> str | None:
         """The targeting mode when the acting unit is selected and no mode was chosen."""
         return "move"

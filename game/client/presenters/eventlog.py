@@ -167,7 +167,8 @@ class EventLog:
             return LogLine(f"{n(e.victim)} {self._verb(e.victim, w.downed)}{self._tail(e)}",
                            DOWN, (), rnd)
         if isinstance(e, InitiativeSettled):
-            parts = [f"{n(u)} {s}" for u, s in zip(e.order, e.scores)]
+            # the score in brackets: a numbered name ("Wolf 2") must not run into it
+            parts = [f"{n(u)} ({s})" for u, s in zip(e.order, e.scores)]
             again = f" (ties re-rolled {e.rerolls}×)" if e.rerolls else ""
             return LogLine(f"{w.initiative}: " + " › ".join(parts) + again + self._tail(e),
                            INFO, (), rnd)

@@ -12,6 +12,8 @@ Must not: decide what a seat may see (the engine's `view` does) or word an event
 """
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 from game.engine.events import InitiativeSettled, Moved
@@ -72,6 +74,13 @@ class SeatViewPresenter(Presenter):
         if self._names is None:
             self._names = numbered_names((cid, c.name) for cid, c in self.state.creatures.items())
         return self._names.get(uid, str(uid))
+
+    def decision_words(self, decision: Any) -> str:
+        """The engine's prompt with each creature id it names put as the screen names it
+        ('bone_lancer_0_2 is hit' -> 'Iron Bone Lancer is hit')."""
+        creatures = self.state.creatures
+        return re.sub(r"[A-Za-z0-9_]+", lambda mo: self.unit_name(mo.group(0))
+                      if mo.group(0) in creatures else mo.group(0), decision.prompt or "")
 
     def items(self, seat: int | None = None) -> list[ItemInfo]:
         return []

@@ -577,9 +577,15 @@ class BattleScene(MatchScene):
             if ok and action is not None:
                 self.submit(action)
 
+    def decision_words(self, decision: Any) -> str:
+        return self.presenter.decision_words(decision)
+
     def _curtain_lifted(self, seat: int) -> None:
         self.recap[seat] = []
         self.toasts = []            # the last player's notes are not the next one's business
+        # nor the square the last pointer rested on (behind the curtain it never moved off):
+        # the sheet shows the new player's creature until the pointer moves
+        self.hover_cell = self.view.hover = None
         self._select_default()
 
     def _close_for_curtain(self) -> None:
@@ -755,7 +761,8 @@ class BattleScene(MatchScene):
     def _waiting_banner(self, surface: pygame.Surface) -> None:
         d = self.decision
         who = self.presenter.unit_name(d.actor) if d.actor else ""
-        text = self.text.render(f"Waiting: {d.prompt or who}", 15, W.TEXT, True)
+        text = self.text.render(f"Waiting: {self.presenter.decision_words(d) or who}", 15,
+                                W.TEXT, True)
         box = pygame.Rect(0, 0, text.get_width() + 30, text.get_height() + 14)
         box.midtop = (self.view.rect.centerx, self.view.rect.y + 10)
         W.panel(surface, box, (28, 33, 41), W.COOL, 8)
@@ -778,7 +785,7 @@ class BattleScene(MatchScene):
                 W.draw_tooltip(surface, self.text, (mouse[0], w.rect.y), tip[0], list(tip[1]),
                                W.COOL, avoid=[w.rect], within=self.view.rect)
                 return
-        if self.view.rect.collidepoint(mouse) and self.prompt_panel is None:
+        if self.shows_map_forecast(mouse):
             fc = self._current_forecast()
             if fc:
                 head, _, rest = fc.partition("\n")
@@ -820,6 +827,13 @@ class BattleScene(MatchScene):
                     lines.append("Acting now")
                 W.draw_tooltip(surface, self.text, mouse, panel.name, lines + ["Click to find her"],
                                W.COOL)
+
+    def shows_map_forecast(self, mouse: tuple[int, int]) -> bool:
+        """Whether the hovered square's forecast is drawn: not while a prompt waits, nor while
+        a picker opened from that square is up (a height or strike picker: the box covered
+        its lines)."""
+        return self.view.rect.collidepoint(mouse) and self.prompt_panel is None \
+            and self.menu is None
 
     def _portrait(self, entry, size: int) -> pygame.Surface:
         return sprites.portrait(entry.colour, entry.side, self.side_colour(entry.side), size,

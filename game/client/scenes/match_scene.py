@@ -128,6 +128,11 @@ class MatchScene(Scene):
     def _undone(self) -> None:
         """The last action was taken back."""
 
+    def decision_words(self, decision: Any) -> str:
+        """The engine's question of `decision` as the curtain shows it (a battle screen asks
+        its presenter for players' words)."""
+        return decision.prompt
+
     def _curtain_lifted(self, seat: int) -> None:
         """The hand-off curtain went up: `seat` is looking at the table now."""
 
@@ -447,7 +452,8 @@ class MatchScene(Scene):
         self.menu = None
         self._close_for_curtain()
         d = self.decision
-        sub = d.prompt if d is not None and d.stage not in self.board_stages else ""
+        sub = self.decision_words(d) if d is not None and d.stage not in self.board_stages \
+            else ""
         return hand_off(self.app, self.seat_name(seat), self._recap_for(seat)[-8:], sub,
                         first=seat not in self._looked)
 

@@ -390,7 +390,10 @@ class Sidebar:
             ky -= keys.get_height()
             surface.blit(keys, (x0, ky))
         if tile is None:
-            surface.blit(self.text.render(self.tile_hint, 14, DIM), (x0, ty))
+            # wrapped to the panel: the gu hint ran past its right edge ("... and cov")
+            for part in self.text.wrap(self.tile_hint, 14, w):
+                surface.blit(self.text.render(part, 14, DIM), (x0, ty))
+                ty += self.text.font(14).get_linesize()
         else:
             surface.blit(self.text.render(tile.title, 15, COOL, True), (x0, ty))
             ty += int(24 * s)

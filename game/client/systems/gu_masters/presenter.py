@@ -467,8 +467,7 @@ class GuMastersPresenter(SeatViewPresenter):
                     (StandUp, "stand", "Stand up", "Costs half your movement"),
                     (TakeFlight, "take_flight", "Take flight",
                      "Rise half your flying speed straight up; your first maneuver, and no "
-                     "walking after it this turn"),
-                    (Land, "land", "Land", "Come down where you are; one maneuver")):
+                     "walking after it this turn")):
                 got = [a for a in legal if isinstance(a, kind)]
                 if len(got) == 1:
                     out.append(ActionButton(ident, label, action=got[0], tooltip=tip))
@@ -478,6 +477,12 @@ class GuMastersPresenter(SeatViewPresenter):
             for ident, (kind, label, tip) in _AT_SQUARE.items():
                 if any(isinstance(a, kind) and self._square_of(a) for a in legal):
                     out.append(ActionButton(ident, label, mode=ident, tooltip=tip))
+            # after the maneuvers on the map: a second click where Take flight was lands on
+            # Fly (a mode), never on Land
+            land = next((a for a in legal if isinstance(a, Land)), None)
+            if land is not None:
+                out.append(ActionButton("land", "Land", action=land,
+                                        tooltip="Come down where you are; one maneuver"))
             hold = holdui.hold_button(self, legal)           # GU-71: what, then on what
             if hold is not None:
                 out.append(hold)
@@ -637,8 +642,10 @@ class GuMastersPresenter(SeatViewPresenter):
         if u.skill:
             skill = activate.skill_name(u.skill)
             lines.append(f"Test: {skill} {c.skills.get(skill, 0)}")
-        elif u.target != "self":
+        elif u.target != "self" and activate.harmful(u):
             lines.append("No attack test: it lands unless dodged or shielded")
+        elif u.target != "self":                      # a heal or a shield for its own side
+            lines.append("No test: it takes effect on a creature of its side")
         lines += [w[:1].upper() + w[1:] for w in guwords.keyword_words(u)]
         return lines
 
@@ -1216,6 +1223,11 @@ class GuMastersPresenter(SeatViewPresenter):
         opts = [self._strike_option(a, d, stage.data, counter) for a in legal]
         if counter:
             target = stage.data["target"]
+            # its "none" answer is the opportunity's "let it go": here it strikes no counter
+            opts = [(f"No counter-attack — {self.unit_name(target)} goes unanswered", a,
+                     "Costs nothing more: the parry already spent the reaction")
+                    if isinstance(a, Opportunity) and not a.strike else o
+                    for o, a in ((o, o[1]) for o in opts)]
             return Prompt("Counter-attack?", f"{self.unit_name(d.id)} parried "
                                              f"{self.unit_name(target)} and may strike back.",
                           tuple(opts))
@@ -1224,7 +1236,8 @@ class GuMastersPresenter(SeatViewPresenter):
         text = STAGE_TEXTS.get(stage.stage, "").format(who=self.unit_name(d.id if d else None))
         # the strikes with their odds first, "no strike" last
         opts.sort(key=lambda o: not (isinstance(o[1], DiveStrike) and o[1].strike))
-        return Prompt(head, text or (dec.prompt if dec is not None else ""), tuple(opts))
+        return Prompt(head, text or (self.decision_words(dec) if dec is not None else ""),
+                      tuple(opts))
 
     def _strike_option(self, a: Any, d: Creature, data: dict[str, Any], counter: bool
                        ) -> tuple[str, Any, str]:
