@@ -432,3 +432,22 @@ def test_every_part_effect_has_words_in_the_aim_picker():
     from game.client.systems.rpgstuck import looks
     from game.engine.systems.rpgstuck.content import PART_EFFECTS
     assert set(PART_EFFECTS) <= set(looks.PART_EFFECTS)
+
+
+@pytest.mark.parametrize("map_name", ["rpgstuck_crypt.tmx", "rpgstuck_ravine.tmx"])
+def test_a_new_rpgstuck_match_sets_the_first_party_against_an_encounter_of_the_map(app,
+                                                                                     map_name):
+    """A new player who picks RPGStuck and a map meets the map's monsters (its first encounter,
+    with its flier), not a second party of heroes: the seat defaults are the system's own."""
+    from game.engine.systems.rpgstuck.content import content
+    app.apply(reset(TitleScene(app)))
+    app.settle()
+    app.click_element(find_button(app, "New game"))
+    scene = app.top
+    app.click_element(find_button(app, "RPGStuck"))
+    scene.choose_map(map_name)
+    c = content()
+    first, second = (s.team for s in scene.seats)
+    assert first == next(iter(c.parties))
+    assert second in c.encounters and c.encounters[second].map == map_name[:-4]
+    assert second == next(e for e, x in c.encounters.items() if x.map == map_name[:-4])

@@ -51,7 +51,7 @@ def test_the_optional_hooks_default_to_nothing_and_validate_to_the_legal_list():
     bare = _Bare()
     state = {"over": False}
     assert bare.description == "" and bare.house_rules == () and bare.seat_count == (2, 2)
-    assert bare.teams_for_map("any.tmx") == []
+    assert bare.teams_for_map("any.tmx") == [] and bare.default_teams("any.tmx", 2) == []
     assert bare.extra_seats({"x": 1}) == []
     assert bare.match_stats(state) == []
     assert bare.check_invariants(state) == [] and bare.check_map(object()) == []
@@ -136,3 +136,10 @@ def test_only_the_deciding_seat_may_concede_and_only_while_someone_decides():
     assert refuse_concede(Concede(1), deciding) is None
     assert refuse_concede(Concede(0), deciding) == "only the seat that is deciding may concede"
     assert refuse_concede(Concede(1), None) == "only the seat that is deciding may concede"
+
+
+def test_the_default_teams_take_the_offered_ones_in_turn():
+    class Teams(_Bare):
+        def teams_for_map(self, map_path):
+            return [("red", "Red"), ("blue", "Blue")]
+    assert Teams().default_teams("any.tmx", 3) == ["red", "blue", "red"]

@@ -341,9 +341,12 @@ class NewMatchScene(UIScene):
             self.teams = [(str(i), str(label))
                           for i, label in self.system.teams_for_map(str(choice.path))]
         ids = [t[0] for t in self.teams]
+        first = (self.system.default_teams(str(choice.path), len(self.seats))
+                 if ids and self.system is not None and choice is not None else [])
         for i, seat in enumerate(self.seats):
             if seat.team not in ids:
-                seat.team = ids[i % len(ids)] if ids else None
+                seat.team = first[i] if i < len(first) and first[i] in ids else \
+                    (ids[i % len(ids)] if ids else None)
 
     def set_seat_kind(self, i: int, kind: str) -> None:
         self.seats[i].kind = kind

@@ -278,6 +278,12 @@ class RpgStuck(SystemBase):
     def example_config(self, seed: int) -> MatchConfig:
         return example_match(self.id, seed, MAPS, self._first_teams, example_setup)
 
+    def default_teams(self, map_path: str, seats: int) -> list[str]:
+        """A new match's seats: the first party against the map's first encounter (a second
+        party of heroes is there to pick, not to meet first)."""
+        first = self._first_teams(map_path)
+        return [first[min(i, len(first) - 1)] for i in range(seats)] if first else []
+
     def _first_teams(self, map_name: str) -> list[str]:
         """The first party and the first encounter drawn for the map."""
         cont = with_inline(None)
