@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.boards import Board
-from game.engine.tactics.squarefield import PerBoard, SquareField
+import pytest
+
+from game.engine.boards import Board, BoardError
+from game.engine.tactics.squarefield import (PerBoard, SquareField, read_choice, read_flag,
+                                             read_whole)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -51,3 +54,24 @@ def test_one_reading_per_board_and_the_oldest_let_go():
     assert of(b) is of(b) and reads == [a, b, c]
     of(a)
     assert reads == [a, b, c, a]
+
+
+def test_a_square_property_outside_the_contract_names_the_map_and_the_square():
+    board = _board()
+    assert read_flag(board, 1, 0, "wall", True) is True
+    assert read_choice(board, 1, 0, "cover", "half", ("none", "half")) == "half"
+    assert read_whole(board, 1, 0, "depth", 0, "feet", minimum=0) == 0
+    assert read_whole(board, 1, 0, "height", -5, "metres") == -5
+    cases = [
+        (lambda: read_flag(board, 2, 1, "wall", "yes"), "wall must be true or false, not 'yes'"),
+        (lambda: read_choice(board, 2, 1, "cover", "some", ("none", "half")),
+         "cover must be one of none, half, not 'some'"),
+        (lambda: read_whole(board, 2, 1, "height", True, "metres"),
+         "height must be a whole number of metres, not True"),
+        (lambda: read_whole(board, 2, 1, "depth", -5, "feet", minimum=0),
+         "depth must be a whole number of feet (0 or more), not -5"),
+    ]
+    for call, words in cases:
+        with pytest.raises(BoardError) as got:
+            call()
+        assert str(got.value) == f"{board.source}: square (2, 1): {words}"

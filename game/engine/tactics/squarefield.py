@@ -4,7 +4,9 @@ Owns: `SquareField`, the base of a frozen reading of a square Board held as flat
 `y * width + x` (whether a square is on the map, its index, whether it can be entered, every
 square); and `PerBoard`, which keeps one reading per board (a board never changes during a
 match), keyed by `id()` with the board kept alive beside its reading so an id is never reused
-while its entry stands.
+while its entry stands; and the readers of one square's property under a map contract
+(`read_flag`, `read_choice`, `read_whole`), which refuse a value outside it with a BoardError
+naming the map and the square.
 
 Must not: know what a square property means in play or which properties a system reads (each
 system's terrain module declares its own tuples and how it fills them), know creatures, import
@@ -12,9 +14,9 @@ pygame or use randomness.
 """
 from __future__ import annotations
 
-from typing import Callable, Generic, TypeVar
+from typing import Any, Callable, Generic, TypeVar
 
-from game.engine.boards.board import Board
+from game.engine.boards.board import Board, BoardError
 from game.engine.boards.square import Cell
 
 T = TypeVar("T")
@@ -63,3 +65,36 @@ class PerBoard(Generic[T]):
             del self._held[next(iter(self._held))]
         self._held[id(board)] = (board, got)
         return got
+
+
+def square_where(board: Board, x: int, y: int) -> str:
+    return f"{board.source}: square ({x}, {y})"
+
+
+def read_flag(board: Board, x: int, y: int, name: str, value: Any) -> bool:
+    """`value` of property `name` at (x, y), which must be true or false."""
+    if not isinstance(value, bool):
+        raise BoardError(f"{square_where(board, x, y)}: {name} must be true or false, "
+                         f"not {value!r}")
+    return value
+
+
+def read_choice(board: Board, x: int, y: int, name: str, value: Any,
+                allowed: tuple[str, ...]) -> str:
+    """`value` of property `name` at (x, y), which must be one of the `allowed` words."""
+    if value not in allowed:
+        raise BoardError(f"{square_where(board, x, y)}: {name} must be one of "
+                         f"{', '.join(allowed)}, not {value!r}")
+    return value
+
+
+def read_whole(board: Board, x: int, y: int, name: str, value: Any, unit: str,
+               minimum: int | None = None) -> int:
+    """`value` of property `name` at (x, y), which must be a whole number (of `unit`), at least
+    `minimum` when one is given."""
+    if not isinstance(value, int) or isinstance(value, bool) \
+            or (minimum is not None and value < minimum):
+        raise BoardError(f"{square_where(board, x, y)}: {name} must be a whole number of {unit}"
+                         f"{f' ({minimum} or more)' if minimum is not None else ''}, "
+                         f"not {value!r}")
+    return value

@@ -33,7 +33,8 @@ from game.engine.boards.square import READING8, Cell
 from game.engine.tactics.footprint import block_at
 from game.engine.tactics.lines import corner_lines_blocked, first_blocker
 from game.engine.tactics.reach import Reach, SquareNode, search
-from game.engine.tactics.squarefield import PerBoard, SquareField
+from game.engine.tactics.squarefield import (PerBoard, SquareField, read_choice, read_flag,
+                                             read_whole)
 
 COVERS: tuple[str, ...] = ("none", "partial", "full")      # index = cover rank
 TERRAINS: tuple[str, ...] = ("normal", "difficult", "water")
@@ -174,26 +175,16 @@ class Ground(SquareField):
 ground_of: PerBoard[Ground] = PerBoard(Ground.from_board)
 
 
-def _where(board: Board, x: int, y: int) -> str:
-    return f"{board.source}: square ({x}, {y})"
-
-
 def _value(board: Board, x: int, y: int, p: Mapping[str, Any], name: str) -> Any:
     v = p.get(name, DEFAULTS[name])
-    kind = KINDS[name]
-    if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
-        what = "true or false" if kind is bool else "a whole number of metres"
-        raise BoardError(f"{_where(board, x, y)}: {name} must be {what}, not {v!r}")
-    return v
+    if KINDS[name] is bool:
+        return read_flag(board, x, y, name, v)
+    return read_whole(board, x, y, name, v, "metres")
 
 
 def _choice(board: Board, x: int, y: int, p: Mapping[str, Any], name: str,
             allowed: tuple[str, ...]) -> str:
-    v = p.get(name, DEFAULTS[name])
-    if v not in allowed:
-        raise BoardError(f"{_where(board, x, y)}: {name} must be one of "
-                         f"{', '.join(allowed)}, not {v!r}")
-    return v
+    return read_choice(board, x, y, name, p.get(name, DEFAULTS[name]), allowed)
 
 
 # -- footprints ------------------------------------------------------------------------------------

@@ -19,7 +19,8 @@ from typing import Any, Mapping
 from game.engine.boards.board import Board, BoardError, MapObject
 from game.engine.boards.square import Cell
 from game.engine.tactics.lines import line_of_sight
-from game.engine.tactics.squarefield import PerBoard, SquareField
+from game.engine.tactics.squarefield import (PerBoard, SquareField, read_choice, read_flag,
+                                             read_whole)
 
 COVERS: tuple[str, ...] = ("none", "half", "threequarter", "full")     # index = cover rank
 TERRAINS: tuple[str, ...] = ("normal", "difficult", "climb", "swim")
@@ -192,33 +193,18 @@ def _light_levels(w: int, h: int, base: list[int], opaque: tuple[bool, ...],
     return tuple(lit)
 
 
-def _where(board: Board, x: int, y: int) -> str:
-    return f"{board.source}: square ({x}, {y})"
-
-
 def _flag(board: Board, x: int, y: int, p: Mapping[str, Any], name: str) -> bool:
-    v = p.get(name, DEFAULTS[name])
-    if not isinstance(v, bool):
-        raise BoardError(f"{_where(board, x, y)}: {name} must be true or false, not {v!r}")
-    return v
+    return read_flag(board, x, y, name, p.get(name, DEFAULTS[name]))
 
 
 def _choice(board: Board, x: int, y: int, p: Mapping[str, Any], name: str,
             allowed: tuple[str, ...]) -> int:
-    v = p.get(name, DEFAULTS[name])
-    if v not in allowed:
-        raise BoardError(f"{_where(board, x, y)}: {name} must be one of "
-                         f"{', '.join(allowed)}, not {v!r}")
-    return allowed.index(v)
+    return allowed.index(read_choice(board, x, y, name, p.get(name, DEFAULTS[name]), allowed))
 
 
 def _whole(board: Board, x: int, y: int, p: Mapping[str, Any], name: str,
            minimum: int | None = None) -> int:
-    v = p.get(name, DEFAULTS[name])
-    if not isinstance(v, int) or isinstance(v, bool) or (minimum is not None and v < minimum):
-        raise BoardError(f"{_where(board, x, y)}: {name} must be a whole number of feet"
-                         f"{' (0 or more)' if minimum is not None else ''}, not {v!r}")
-    return v
+    return read_whole(board, x, y, name, p.get(name, DEFAULTS[name]), "feet", minimum)
 
 
 def _source(board: Board, o: MapObject) -> LightSource:
