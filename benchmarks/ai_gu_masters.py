@@ -21,11 +21,10 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from benchmarks.aiplay import mirrored_rows
-from benchmarks.report import Row, format_row
+from benchmarks.aiplay import cli, map_battles, mirrored_rows
+from benchmarks.report import Row
 from game.engine import registry
 from game.engine.rules import MatchConfig, SeatConfig
-from game.paths import maps_dir
 
 SYSTEM = "gu_masters"
 MAX_ACTIONS = 6000           # far past any battle's round limit: a stop means a stuck game
@@ -36,12 +35,8 @@ def battles(mirror: bool = False) -> list[MatchConfig]:
     or with `mirror` the first side against itself; the system's example match when no map is
     shipped."""
     system = registry.get(SYSTEM)
-    out = []
-    for name in sorted(p.name for p in maps_dir().glob("gu_*.tmx")):
-        teams = [t for t, _ in system.teams_for_map(name)][:2]
-        if len(teams) == 2:
-            out.append(MatchConfig(SYSTEM, 0, [SeatConfig("ai"), SeatConfig("ai")], name, {},
-                                   {"teams": [teams[0], teams[0]] if mirror else teams}))
+    out = map_battles(SYSTEM, "gu_*.tmx",
+                      lambda name: [t for t, _ in system.teams_for_map(name)][:2], mirror)
     if out:
         return out
     example = system.example_config(0)
@@ -71,10 +66,7 @@ def rows(quick: bool, verbose: bool = False) -> list[Row]:
 
 
 def main(argv: list[str]) -> int:
-    quick = "--quick" in argv
-    for row in rows(quick, verbose="--verbose" in argv):
-        print(format_row(row))
-    return 0
+    return cli(rows, argv)
 
 
 if __name__ == "__main__":

@@ -21,11 +21,10 @@ from __future__ import annotations
 
 import sys
 
-from benchmarks.aiplay import mirrored_rows
-from benchmarks.report import Row, format_row
+from benchmarks.aiplay import cli, map_battles, mirrored_rows
+from benchmarks.report import Row
 from game.engine import registry
-from game.engine.rules import MatchConfig, SeatConfig
-from game.paths import maps_dir
+from game.engine.rules import MatchConfig
 
 SYSTEM = "rpgstuck"
 MAX_ACTIONS = 6000           # far past the round limit of any battle: a stop means a stuck game
@@ -36,12 +35,7 @@ def battles(mirror: bool = False) -> list[MatchConfig]:
     or with `mirror` the first party against itself (a fair fight for comparing two bots);
     the inline battle when the maps are missing."""
     system = registry.get(SYSTEM)
-    out = []
-    for name in sorted(p.name for p in maps_dir().glob("rpgstuck_*.tmx")):
-        teams = system._first_teams(name)
-        if len(teams) == 2:
-            out.append(MatchConfig(SYSTEM, 0, [SeatConfig("ai"), SeatConfig("ai")], name, {},
-                                   {"teams": [teams[0], teams[0]] if mirror else teams}))
+    out = map_battles(SYSTEM, "rpgstuck_*.tmx", system._first_teams, mirror)
     return out or [system.example_config(0)]
 
 
@@ -59,10 +53,7 @@ def rows(quick: bool, verbose: bool = False) -> list[Row]:
 
 
 def main(argv: list[str]) -> int:
-    quick = "--quick" in argv
-    for row in rows(quick, verbose="--verbose" in argv):
-        print(format_row(row))
-    return 0
+    return cli(rows, argv)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,9 @@ thought, the actions played), `play` (one game from a match config, side i playe
 `players[i]`: "random" or a difficulty, every decision asked as a seat asks it), `points`
 (a win 1, a draw 1/2) and `mirrored_rows` (the four figures the issues ask of a grid system's
 bots: normal against random, normal against normal ending by knockout, hard against normal,
-thinking time per turn), so a system's section only says which battles to play.
+thinking time per turn), so a system's section only says which battles to play; `map_battles`
+(one all-bot battle per shipped map of a system, its two sides or the first side twice) and
+`cli` (a section module's `--quick` / `--verbose` command line).
 
 Must not: change a rule or a bot; seeds are the caller's, fixed so two runs compare. Every figure
 is CPU time of this thread (benchmarks.report.cpu).
@@ -15,13 +17,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Sequence
 
-from benchmarks.report import Row, cpu, median, percentile
+from benchmarks.report import Row, cpu, format_row, median, percentile
 from game.engine.ai.base import RandomBot, load_bots, make_bot
 from game.engine.ai.runner import ask_bot
 from game.engine.events import MatchEnded
 from game.engine.match import Match
-from game.engine.rules import MatchConfig
+from game.engine.rules import MatchConfig, SeatConfig
 from game.engine.runtime import settle
+from game.paths import maps_dir
 
 
 @dataclass
@@ -111,3 +114,24 @@ def mirrored_rows(system: str, configs: Sequence[MatchConfig], mirrors: Sequence
         Row("ai", f"{system} AI thinking per turn, max", max(turns, default=0.0), "s", 1.0,
             note=f"all games {cpu() - t_all:.0f} s CPU"),
     ]
+
+
+def map_battles(system: str, pattern: str, teams_of: Callable[[str], list[str]],
+                mirror: bool = False) -> list[MatchConfig]:
+    """One battle of two bots on each shipped map matching `pattern` (sorted by name) for which
+    `teams_of(map name)` gives two sides; with `mirror` the first of them on both sides (a fair
+    fight for comparing two bots). Empty when no map is shipped."""
+    out = []
+    for name in sorted(p.name for p in maps_dir().glob(pattern)):
+        teams = teams_of(name)
+        if len(teams) == 2:
+            out.append(MatchConfig(system, 0, [SeatConfig("ai"), SeatConfig("ai")], name, {},
+                                   {"teams": [teams[0], teams[0]] if mirror else teams}))
+    return out
+
+
+def cli(rows: Callable[..., list[Row]], argv: list[str]) -> int:
+    """A section module run alone: `--quick` for the short run, `--verbose` for each game."""
+    for row in rows("--quick" in argv, verbose="--verbose" in argv):
+        print(format_row(row))
+    return 0

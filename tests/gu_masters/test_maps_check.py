@@ -2,13 +2,14 @@
 names the place to fix it (the square, the tile layer and the tile that set the value)."""
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from game.engine.boards import load_board
 from game.engine.systems.gu_masters import mapcheck
-from tests.maps.mapgen import check_map, point, prop, spawn
+from tests.maps.mapgen import check_map, edited_spawns, point, prop, spawn
 
 W, H = 16, 10
 
@@ -130,15 +131,8 @@ def test_primeval_stones_have_a_count_and_lie_where_they_can_be_picked_up(tmp_pa
            "'primeval_stone'?" in found[2]
 
 
-def edited(spawns: list[str], slot: tuple[int, int], new: str | None) -> list[str]:
-    side, number = slot
-    at = (0 if side == 0 else len(SIDE0)) + number
-    out = list(spawns)
-    if new is None:
-        del out[at]
-    else:
-        out[at] = new
-    return out
+# the default spawns with side/slot `slot` replaced by `new` (or removed)
+edited = partial(edited_spawns, side0=len(SIDE0))
 
 
 @pytest.mark.rule("GU-X-11")

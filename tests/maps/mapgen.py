@@ -208,6 +208,20 @@ def spawn(oid: int, side: int, slot: int, x: int, y: int, size: int = 1, **extra
     return point(oid, f"s{side}_{slot}", "spawn", x, y, side=side, slot=slot, size=size, **extra)
 
 
+def edited_spawns(spawns: list[str], slot: tuple[int, int], new: str | None, *,
+                  side0: int) -> list[str]:
+    """`spawns` (side 0's `side0` spawns, then side 1's, each side in slot order) with the
+    spawn of (side, slot) `slot` replaced by `new`, or removed when `new` is None."""
+    side, number = slot
+    at = (0 if side == 0 else side0) + number
+    out = list(spawns)
+    if new is None:
+        del out[at]
+    else:
+        out[at] = new
+    return out
+
+
 def check_map(folder: Path, system: str, image: tuple[str, int, int, int], w: int, h: int,
               tiles: list[str], layers: list[tuple[str, list[tuple[int, int]]]],
               groups: list[tuple[str, list[str]]], layer_props: str = "",

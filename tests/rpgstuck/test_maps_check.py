@@ -2,13 +2,14 @@
 names the place to fix it (the square, the tile layer and the tile that set the value)."""
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from game.engine.boards import Board, MapObject, load_board
 from game.engine.systems.rpgstuck import mapcheck
-from tests.maps.mapgen import check_map, point, prop, spawn
+from tests.maps.mapgen import check_map, edited_spawns, point, prop, spawn
 
 W, H = 16, 8
 
@@ -127,16 +128,8 @@ def test_a_light_without_radii_takes_the_defaults(tmp_path):
     assert mapcheck.check_lights(board) == []
 
 
-def edited(spawns: list[str], slot: tuple[int, int], new: str | None) -> list[str]:
-    """The default spawns with side/slot `slot` replaced by `new` (or removed)."""
-    side, number = slot
-    at = (0 if side == 0 else len(PARTY)) + number
-    out = list(spawns)
-    if new is None:
-        del out[at]
-    else:
-        out[at] = new
-    return out
+# the default spawns with side/slot `slot` replaced by `new` (or removed)
+edited = partial(edited_spawns, side0=len(PARTY))
 
 
 @pytest.mark.rule("RS-B-24")

@@ -121,3 +121,16 @@ def test_a_given_initiative_names_every_creature_once():
     for bad in (["a"], ["a", "a"], ["a", "b", "c"]):
         with pytest.raises(Refused, match="the initiative must list every creature once"):
             turnhooks.given_initiative({"initiative": bad}, creatures, Refused)
+
+
+def test_standing_invariants_name_walls_the_edge_and_shared_squares():
+    board = Board.from_rows(["..#", "..."], {".": {}, "#": {"wall": True}})
+    taken: dict[tuple[int, int], str] = {}
+    assert turnhooks.standing_problems(board, "a", [(0, 0), (1, 0)], taken) == []
+    assert taken == {(0, 0): "a", (1, 0): "a"}
+    assert turnhooks.standing_problems(board, "b", [(1, 0), (2, 0), (3, 0)], taken) == [
+        "b and a share (1, 0)", "b stands on (2, 0), off the map or in a wall",
+        "b stands on (3, 0), off the map or in a wall"]
+    # one that takes no room shares freely and claims nothing
+    assert turnhooks.standing_problems(board, "c", [(0, 0)], None) == []
+    assert taken[(0, 0)] == "a"

@@ -11,7 +11,8 @@ Geometry (squares and Tiled's staggered hexes; grid coordinates themselves live 
   forced      forced movement in a straight line (knockback, pushback) with collisions
 
 The toolkit also holds the shared turn and content helpers (initiative, pending decisions, house
-rules, exact odds, bots, board building); each module says what it owns.
+rules, exact odds, bots, board building, the base of a square map's terrain reading); each
+module says what it owns.
 
 Must not: know any rule system, import pygame or the client, or use randomness except from a
 Rng it is handed. Systems import the modules they need directly (this package re-exports

@@ -2,7 +2,8 @@
 turn-taking battle, whose side a creature id (or a seat number) is, reading a saved state back
 onto its board, whether a footprint stands on the map and clear of walls, and the set-up's
 closing checks (every creature can stand where it is put, both sides are fielded, the
-initiative a set-up writes out names every creature once).
+initiative a set-up writes out names every creature once), and the invariant that every creature
+stands on the map, out of walls, with no two that take room on one square.
 
 Each takes plain arguments (the state's parts, the system's prompts, its state class and board
 builder), so a system's hook is one call. Must not: know any rule of a system (who may act, what
@@ -92,3 +93,19 @@ def given_initiative(setup: Mapping[str, Any], creatures: Mapping[str, Any],
     if sorted(order) != sorted(creatures):
         raise error("the initiative must list every creature once")
     return order
+
+
+def standing_problems(board: Board, who: str, cells: Iterable[Cell],
+                      taken: dict[Cell, str] | None) -> list[str]:
+    """An invariant check's words for creature `who` on `cells`: each square off the map or in a
+    wall, and each square it shares with a creature already in `taken` (square -> creature id),
+    which it then claims; with `taken` None it takes no room (the system says who does)."""
+    out = []
+    for cell in cells:
+        if not board.in_bounds(*cell) or board.prop(*cell, "wall", False):
+            out.append(f"{who} stands on {cell}, off the map or in a wall")
+        if taken is not None:
+            if cell in taken:
+                out.append(f"{who} and {taken[cell]} share {cell}")
+            taken[cell] = who
+    return out

@@ -283,13 +283,9 @@ class GuMasters(SystemBase):
         problems: list[str] = []
         taken: dict[tuple[int, int], str] = {}
         for c in state.living():
-            for cell in c.cells():
-                if not state.board.in_bounds(*cell) or state.board.prop(*cell, "wall", False):
-                    problems.append(f"{c.id} stands on {cell}, off the map or in a wall")
-                if c.size_class != "Tiny" and rules.grips.holder_of(state, c) is None:  # GU-63
-                    if cell in taken:
-                        problems.append(f"{c.id} and {taken[cell]} share {cell}")
-                    taken[cell] = c.id
+            room = c.size_class != "Tiny" and rules.grips.holder_of(state, c) is None  # GU-63
+            problems += turnhooks.standing_problems(state.board, c.id, c.cells(),
+                                                    taken if room else None)
         for c in state.creatures.values():
             if not 0 <= c.hp <= c.max_hp:
                 problems.append(f"{c.id} has {c.hp}/{c.max_hp} HP")

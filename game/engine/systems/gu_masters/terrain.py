@@ -33,6 +33,8 @@ from game.engine.boards.square import READING8, Cell
 from game.engine.tactics.footprint import block_at
 from game.engine.tactics.lines import corner_lines_blocked, first_blocker
 from game.engine.tactics.reach import Reach, SquareNode, search
+from game.engine.tactics.squarefield import (PerBoard, SquareField, read_choice, read_flag,
+                                             read_whole)
 
 COVERS: tuple[str, ...] = ("none", "partial", "full")      # index = cover rank
 TERRAINS: tuple[str, ...] = ("normal", "difficult", "water")
@@ -69,7 +71,7 @@ LEGEND: dict[str, dict[str, Any]] = {
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Ground:
+class Ground(SquareField):
     """One map's squares as flat tuples indexed `y * width + x`, built by `from_board`.
 
     `opaque`: stops lines of sight and the corner lines of cover (a wall or a full-cover object:
@@ -90,13 +92,7 @@ class Ground:
     source: str = "inline"
     cache: dict[Any, Any] = field(default_factory=dict, repr=False)
 
-    # -- per square --------------------------------------------------------------------------
-    def in_bounds(self, c: Cell) -> bool:
-        return 0 <= c[0] < self.width and 0 <= c[1] < self.height
-
-    def index(self, c: Cell) -> int:
-        return c[1] * self.width + c[0]
-
+    # -- per square (bounds, index, is_solid and cells are SquareField's) ----------------------
     def is_wall(self, c: Cell) -> bool:
         """A wall; off the map counts as one."""
         return not self.in_bounds(c) or self.wall[self.index(c)]
@@ -133,13 +129,6 @@ class Ground:
 
     def blocks_sight(self, c: Cell) -> bool:
         return self.opaque[self.index(c)]
-
-    def is_solid(self, c: Cell) -> bool:
-        """Cannot be entered; off the map counts as solid."""
-        return not self.in_bounds(c) or self.solid[self.index(c)]
-
-    def cells(self) -> list[Cell]:
-        return [(x, y) for y in range(self.height) for x in range(self.width)]
 
     # -- building ----------------------------------------------------------------------------
     @classmethod
@@ -182,44 +171,20 @@ class Ground:
         return cls.from_board(board)
 
 
-# One Ground per board, keyed by id() with the board kept alive beside it so an id is never
-# reused while its entry stands.
-_GROUNDS: dict[int, tuple[Board, Ground]] = {}
-_GROUNDS_KEPT = 16
-
-
-def ground_of(board: Board) -> Ground:
-    """The Ground of `board`, read once and then reused."""
-    hit = _GROUNDS.get(id(board))
-    if hit is not None and hit[0] is board:
-        return hit[1]
-    g = Ground.from_board(board)
-    if len(_GROUNDS) >= _GROUNDS_KEPT:
-        del _GROUNDS[next(iter(_GROUNDS))]
-    _GROUNDS[id(board)] = (board, g)
-    return g
-
-
-def _where(board: Board, x: int, y: int) -> str:
-    return f"{board.source}: square ({x}, {y})"
+# The Ground of a board, read once and then reused.
+ground_of: PerBoard[Ground] = PerBoard(Ground.from_board)
 
 
 def _value(board: Board, x: int, y: int, p: Mapping[str, Any], name: str) -> Any:
     v = p.get(name, DEFAULTS[name])
-    kind = KINDS[name]
-    if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
-        what = "true or false" if kind is bool else "a whole number of metres"
-        raise BoardError(f"{_where(board, x, y)}: {name} must be {what}, not {v!r}")
-    return v
+    if KINDS[name] is bool:
+        return read_flag(board, x, y, name, v)
+    return read_whole(board, x, y, name, v, "metres")
 
 
 def _choice(board: Board, x: int, y: int, p: Mapping[str, Any], name: str,
             allowed: tuple[str, ...]) -> str:
-    v = p.get(name, DEFAULTS[name])
-    if v not in allowed:
-        raise BoardError(f"{_where(board, x, y)}: {name} must be one of "
-                         f"{', '.join(allowed)}, not {v!r}")
-    return v
+    return read_choice(board, x, y, name, p.get(name, DEFAULTS[name]), allowed)
 
 
 # -- footprints ------------------------------------------------------------------------------------

@@ -250,12 +250,8 @@ class RpgStuck(SystemBase):
         for c in state.creatures.values():
             if c.status not in ("up", "unconscious"):
                 continue
-            for cell in ([] if c.has("mounted") else c.cells()):     # RS-125: on its mount
-                if not state.board.in_bounds(*cell) or state.board.prop(*cell, "wall", False):
-                    problems.append(f"{c.id} stands on {cell}, off the map or in a wall")
-                if cell in taken:
-                    problems.append(f"{c.id} and {taken[cell]} share {cell}")
-                taken[cell] = c.id
+            problems += turnhooks.standing_problems(                   # RS-125: on its mount
+                state.board, c.id, [] if c.has("mounted") else c.cells(), taken)
             if not 0 <= c.hp <= c.max_hp or c.temp_hp < 0:
                 problems.append(f"{c.id} has {c.hp}/{c.max_hp} HP, {c.temp_hp} temp")
             if (c.hp == 0) == c.up:

@@ -19,6 +19,8 @@ from typing import Any, Mapping
 from game.engine.boards.board import Board, BoardError, MapObject
 from game.engine.boards.square import Cell
 from game.engine.tactics.lines import line_of_sight
+from game.engine.tactics.squarefield import (PerBoard, SquareField, read_choice, read_flag,
+                                             read_whole)
 
 COVERS: tuple[str, ...] = ("none", "half", "threequarter", "full")     # index = cover rank
 TERRAINS: tuple[str, ...] = ("normal", "difficult", "climb", "swim")
@@ -61,7 +63,7 @@ class LightSource:
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Field:
+class Field(SquareField):
     """One map's squares, as flat tuples indexed `y * width + x`. Built by `from_board`; the
     derived tuples (`opaque`, `solid`, `floor`, `lit`) are worked out there, once.
 
@@ -91,13 +93,7 @@ class Field:
     source: str = "inline"
     cache: dict[Any, Any] = field(default_factory=dict, repr=False)
 
-    # -- per square --------------------------------------------------------------------------
-    def in_bounds(self, c: Cell) -> bool:
-        return 0 <= c[0] < self.width and 0 <= c[1] < self.height
-
-    def index(self, c: Cell) -> int:
-        return c[1] * self.width + c[0]
-
+    # -- per square (bounds, index, is_solid and cells are SquareField's) ----------------------
     def is_wall(self, c: Cell) -> bool:
         return self.wall[self.index(c)]
 
@@ -124,13 +120,6 @@ class Field:
         """B-23: walls and full-cover objects stop sight; off the map counts as a wall (only the
         ring just off the map is ever asked: lines between squares stay beside it)."""
         return c in self.sight_stops
-
-    def is_solid(self, c: Cell) -> bool:
-        """Cannot be entered; off the map counts as solid (B-24: the edge is a hard surface)."""
-        return not self.in_bounds(c) or self.solid[self.index(c)]
-
-    def cells(self) -> list[Cell]:
-        return [(x, y) for y in range(self.height) for x in range(self.width)]
 
     # -- building ----------------------------------------------------------------------------
     @classmethod
@@ -174,23 +163,9 @@ class Field:
                                               objects=objects))
 
 
-# One Field per board: a board never changes during a match, and the field's derived facts and
-# sight cache are what make the many questions of a turn cheap. Keyed by id() with the board
-# kept alive beside it, so an id is never reused while its entry stands.
-_FIELDS: dict[int, tuple[Board, Field]] = {}
-_FIELDS_KEPT = 16
-
-
-def field_of(board: Board) -> Field:
-    """The Field of `board`, read once and then reused."""
-    hit = _FIELDS.get(id(board))
-    if hit is not None and hit[0] is board:
-        return hit[1]
-    f = Field.from_board(board)
-    if len(_FIELDS) >= _FIELDS_KEPT:
-        del _FIELDS[next(iter(_FIELDS))]
-    _FIELDS[id(board)] = (board, f)
-    return f
+# The Field of a board, read once and then reused: a board never changes during a match, and
+# the field's derived facts and sight cache are what make the many questions of a turn cheap.
+field_of: PerBoard[Field] = PerBoard(Field.from_board)
 
 
 def _light_levels(w: int, h: int, base: list[int], opaque: tuple[bool, ...],
@@ -218,33 +193,18 @@ def _light_levels(w: int, h: int, base: list[int], opaque: tuple[bool, ...],
     return tuple(lit)
 
 
-def _where(board: Board, x: int, y: int) -> str:
-    return f"{board.source}: square ({x}, {y})"
-
-
 def _flag(board: Board, x: int, y: int, p: Mapping[str, Any], name: str) -> bool:
-    v = p.get(name, DEFAULTS[name])
-    if not isinstance(v, bool):
-        raise BoardError(f"{_where(board, x, y)}: {name} must be true or false, not {v!r}")
-    return v
+    return read_flag(board, x, y, name, p.get(name, DEFAULTS[name]))
 
 
 def _choice(board: Board, x: int, y: int, p: Mapping[str, Any], name: str,
             allowed: tuple[str, ...]) -> int:
-    v = p.get(name, DEFAULTS[name])
-    if v not in allowed:
-        raise BoardError(f"{_where(board, x, y)}: {name} must be one of "
-                         f"{', '.join(allowed)}, not {v!r}")
-    return allowed.index(v)
+    return allowed.index(read_choice(board, x, y, name, p.get(name, DEFAULTS[name]), allowed))
 
 
 def _whole(board: Board, x: int, y: int, p: Mapping[str, Any], name: str,
            minimum: int | None = None) -> int:
-    v = p.get(name, DEFAULTS[name])
-    if not isinstance(v, int) or isinstance(v, bool) or (minimum is not None and v < minimum):
-        raise BoardError(f"{_where(board, x, y)}: {name} must be a whole number of feet"
-                         f"{' (0 or more)' if minimum is not None else ''}, not {v!r}")
-    return v
+    return read_whole(board, x, y, name, p.get(name, DEFAULTS[name]), "feet", minimum)
 
 
 def _source(board: Board, o: MapObject) -> LightSource:
