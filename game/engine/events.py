@@ -134,6 +134,8 @@ class DamageDealt(Record):
       hp     (int)       what the victim has left afterwards (HP, or life in a card game).
       source (str)       what dealt it: a unit, move or ability id, or a cause in a word
                          ("fall", "current"); "" when the system does not say.
+    `dealer` is the unit the damage is counted to (the results' "dealt"): the source unless
+    a system's event names the unit apart from the move it used.
     """
 
     __slots__ = ()
@@ -143,6 +145,10 @@ class DamageDealt(Record):
     amount: int
     hp: int
     source: str
+
+    @property
+    def dealer(self) -> str:
+        return str(self.source)
 
 
 class Downed(Record):

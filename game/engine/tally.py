@@ -1,7 +1,7 @@
 """What happened in a match, counted from its events: the results screen's story.
 
 Owns: folding the core facts every system reports (DamageDealt, Downed, DiceRolled,
-TurnStarted) into per-unit and per-seat figures: damage dealt (by the source the event names)
+TurnStarted) into per-unit and per-seat figures: damage dealt (by the unit the event counts it to, `dealer`)
 and taken, who went down, turns played, and how each roller's dice compared with what dice of
 that kind give on average (the luck line: the mean of the rolls' standardised differences, so a
 d20 and 3d6 count alike). `Match.tally()` hands one out for a whole match (events dropped from
@@ -51,8 +51,8 @@ class Tally:
             if isinstance(e, DamageDealt):
                 victim = str(e.victim)
                 self.taken[victim] = self.taken.get(victim, 0) + int(e.amount)
-                if e.source:
-                    self.dealt[str(e.source)] = self.dealt.get(str(e.source), 0) + int(e.amount)
+                if e.dealer:
+                    self.dealt[e.dealer] = self.dealt.get(e.dealer, 0) + int(e.amount)
             elif isinstance(e, Downed):
                 self.downed.append(str(e.victim))
             elif isinstance(e, TurnStarted):

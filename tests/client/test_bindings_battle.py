@@ -183,6 +183,11 @@ def test_a_hotseat_duel_to_the_end_through_the_ui(app):
     for _ in range(5):
         app.step(dt=0.2)
     assert isinstance(app.top, ResultsScene)
+    # per unit, the damage is the aeromancer's (the event names its move; #12's story per unit)
+    dealt = match.tally().taken["b"]
+    assert dealt > 0
+    assert app.top.units == [[("Aeromancer", f"dealt {dealt} · took 0")],
+                             [("Brawler", f"dealt 0 · took {dealt} · down")]]
     shot(app, "06_results")
 
 

@@ -29,7 +29,7 @@ def test_die_spread_is_the_sum_of_uniform_dice():
 def test_the_core_facts_are_counted():
     t = Tally()
     t.add([TurnStarted(0, "a", 1), TurnStarted(1, "b", 1), TurnStarted(0, "a", 2),
-           DamageDealt("b", 4, 16, "a"), DamageDealt("b", 16, 0, "a"), CombatantDowned("b"),
+           DamageDealt("b", 4, 16, "bolt", "a"), DamageDealt("b", 16, 0, "bolt", "a"), CombatantDowned("b"),
            DiceRolled(Roll("attack", "d20", (20,), (), 20), "a"),
            DiceRolled(Roll("attack", "d20", (1,), (), 1), "b")])
     assert t.taken == {"b": 20} and t.dealt == {"a": 20} and t.downed == ["b"]
@@ -52,3 +52,19 @@ def test_a_long_match_still_counts_what_history_dropped(monkeypatch):
     assert (t.taken, t.downed, t.turns, t.rounds, t.rolls) == (
         whole.taken, whole.downed, whole.turns, whole.rounds, whole.rolls)
     assert sum(t.rolls.values()) > 0
+
+
+def test_bindings_damage_is_counted_for_the_attacker_not_its_move():
+    """Bindings' damage events name the move (`source`); the results screen's per-unit story
+    counts damage by the combatant who dealt it, so the event also says who (`dealer`)."""
+    m = Match.new(example_match("bindings", 2, difficulties=("random", "random")))
+    bot = make_bot("bindings", "random")
+    hits: list[DamageDealt] = []
+    while not m.over and len(m.log) < 1500 and len(hits) < 2:
+        hits += [e for e in m.submit(ask_bot(m, bot, m.decision.seat)).events
+                 if isinstance(e, DamageDealt) and e.source != "collision"]
+    assert len(hits) >= 2
+    t = m.tally()
+    assert t.dealt and all(m.state.combatants.get(uid) is not None for uid in t.dealt)
+    assert sum(t.dealt.values()) == sum(t.taken.values()) - sum(
+        e.amount for e in m.history if isinstance(e, DamageDealt) and e.source == "collision")

@@ -1051,7 +1051,7 @@ def on_hit(state: BindingsState, a: Attack, att: Combatant, t: Combatant,
             out.append(DiceRolled(r, att.id, f"{m.name} damage, advantage: +{r.total}"))
         amount = max(0, amount - reduction)
         t.hp = max(0, t.hp - amount)
-        out.append(DamageDealt(t.id, amount, t.hp, m.id))
+        out.append(DamageDealt(t.id, amount, t.hp, m.id, att.id))
         if t.hp == 0:
             out += knock_down(state, t)
             return out

@@ -327,17 +327,22 @@ class AttackResolved(Record):
 @event("bnd.damage_dealt")
 @dataclass(frozen=True, slots=True)
 class DamageDealt(core.DamageDealt):
-    """`target` (core `victim`) lost `amount` HP to `source` (a move id); `hp` is what it has
-    left."""
+    """`target` (core `victim`) lost `amount` HP to `source` (a move id, or "collision"); `hp`
+    is what it has left; `by` is the combatant whose move it was ("" for a collision)."""
 
     target: str
     amount: int
     hp: int
     source: str
+    by: str = ""
 
     @property
     def victim(self) -> str:
         return self.target
+
+    @property
+    def dealer(self) -> str:
+        return self.by
 
 
 @event("bnd.combatant_downed")
