@@ -197,3 +197,30 @@ def test_a_grapple_is_chosen_on_the_map_and_shown_on_both_tokens():
     kinds = {type(a) for _label, a in more.actions}
     assert Release in kinds and Haul in kinds
     assert ("Let go of Imp", Release("knight", "imp")) in more.actions
+
+
+@pytest.mark.rule("RS-B-26", "RS-B-29")
+def test_the_opportunity_prompt_shows_the_whole_forecast_of_one_unaimed_roll():
+    """#13: the prompt read only the hit chance. Each attack now reads hit, crit, damage and the
+    chance to drop, from the engine's opportunity forecast: one roll, no Aim (the mover's Aim
+    dice, waiting on its turn, are not the opportunist's)."""
+    from game.engine.systems.rpgstuck import forecast
+    from game.engine.systems.rpgstuck.actions import Aim, Opportunity
+    m = battle([("scout", "scout", 0, 1, 1), ("imp", "imp", 1, 2, 1)], rows=["." * 8] * 7,
+               house={"opportunity_attacks": True})
+    m.submit(Aim("scout"))                       # the scout aims, then walks away
+    assert m.state.turn.aim == 1
+    m.submit(Move("scout", 1, 5))
+    assert m.decision.stage == "opportunity"
+    st = m.state
+    imp, scout = st.creatures["imp"], st.creatures["scout"]
+    f = forecast.opportunity(st, imp, "imp_claw", scout)
+    assert f.hit == predict(st, imp, "imp_claw", scout, aim=0).hit
+    assert f.hit < predict(st, imp, "imp_claw", scout, aim=1).hit
+    prompt = presenter(m, seat=1).prompt()
+    label, action, _tip = next(o for o in prompt.options if o[1].ability == "imp_claw")
+    assert action == Opportunity("imp", "scout", "imp_claw")
+    lo, hi = min(f.exact.hit_damage), max(f.exact.hit_damage)
+    for words in (f"hit {pct(f.hit)}", f"crit {pct(f.crit)}", f"{lo}–{hi} dmg",
+                  f"{pct(f.drop)} to drop"):
+        assert words in label.lower() if words[0].isalpha() else words in label, (words, label)

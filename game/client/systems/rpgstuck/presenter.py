@@ -31,7 +31,7 @@ from game.engine.systems.rpgstuck.actions import (Aim, Assail, Attack, Avert, Bl
                                                   Teleport, Shove, StandUp, AreaAttack,
                                                   UseStep, Fly, HoldAloft, Opportunity)
 from game.engine.systems.rpgstuck.attack import AVERT_DIE, BLOCK_STAGE
-from game.engine.systems.rpgstuck.forecast import predict
+from game.engine.systems.rpgstuck.forecast import opportunity as forecast_opportunity, predict
 from game.engine.systems.rpgstuck.content import part_y
 from game.engine.systems.rpgstuck.profiles import (Profile, block_reaction, content_of, is_attack,
                                                    profile)
@@ -883,12 +883,14 @@ class RpgStuckPresenter(SeatViewPresenter):
             if not a.ability:
                 options.append(("Let it go", a, "Keeps the reaction for this round"))
                 continue
-            f = self.odds(o, a.ability, d)
+            f = forecast_opportunity(st, o, a.ability, d)
             name = profile(st, o, a.ability).name
-            options.append((f"{name} — hit {pct(f.hit)}", a,
+            options.append((f"{name} — hit {pct(f.hit)} · crit {pct(f.crit)} · "
+                            f"{_span(f.exact.hit_damage)} dmg · {pct(f.drop)} to drop", a,
                             f"Spends {self.unit_name(o.id)}'s reaction for this round.\n"
-                            f"Crit {pct(f.crit)} · {pct(f.drop)} to drop · "
-                            f"{_span(f.exact.hit_damage)} dmg on a hit"))
+                            f"One roll, no Aim: hit {pct(f.hit)}, crit {pct(f.crit)}, "
+                            f"{_span(f.exact.hit_damage)} damage on a hit, {pct(f.drop)} to "
+                            f"drop {self.unit_name(d.id)}"))
         text = (f"{self.unit_name(d.id)} is leaving {self.unit_name(o.id)}'s reach. One attack "
                 f"as it goes, paid with the reaction?")
         return Prompt("Opportunity attack?", text, tuple(options))
