@@ -224,3 +224,57 @@ def test_the_opportunity_prompt_shows_the_whole_forecast_of_one_unaimed_roll():
     for words in (f"hit {pct(f.hit)}", f"crit {pct(f.crit)}", f"{lo}–{hi} dmg",
                   f"{pct(f.drop)} to drop"):
         assert words in label.lower() if words[0].isalpha() else words in label, (words, label)
+
+
+def _jumper(house=None):
+    """The Knight at 3,1 after a 10 ft run-up, a 20 ft pit two squares wide (columns 4-5)
+    across the whole map before it: the far side only by a leap."""
+    from game.engine.systems.rpgstuck.actions import Move as Walk
+    m = battle([("knight", "knight", 0, 1, 1), ("imp", "imp", 1, 9, 0)],
+               rows=["....vv....", "....vv....", "....vv....", "....vv#..."],
+               legend={"v": {"pit_depth_ft": 20}}, house=house or {})
+    m.submit(Walk("knight", 3, 1))
+    return m
+
+
+@pytest.mark.rule("RS-107")
+def test_a_square_past_a_gap_shows_the_jump_and_a_click_jumps():
+    """#13: jumps sat under More. Across the pit the move overlay tints the landing squares as
+    jumps; the hover gives its cost on the straight line and the click leaps."""
+    from game.engine.systems.rpgstuck import jumps
+    from game.engine.systems.rpgstuck.actions import LongJump
+    m = _jumper()
+    knight = m.state.creatures["knight"]
+    assert jumps.landings(m.state, knight) == {(6, 1): 15}
+    p = presenter(m)
+    ov = p.overlay("move", None, (6, 1))
+    assert ov.cells[(6, 1)] == p.JUMP and (p.JUMP, "a jump") in ov.legend
+    assert ov.path == [(3, 1), (4, 1), (5, 1), (6, 1)] and ov.marks == {(6, 1): "15 ft"}
+    words = p.forecast("move", None, (6, 1))
+    assert words.startswith("Jump to 6,1") and "15 ft of 20 ft" in words
+    assert p.click("move", None, (6, 1)).action == LongJump("knight", 6, 1)
+    # a Jump button of its own; the More menu no longer carries the jumps
+    bar = {b.id: b for b in p.buttons(None, "move")}
+    assert bar["jump"].mode == "jump" and bar["jump"].enabled
+    assert not any(isinstance(a, LongJump) for b in bar.values() for _w, a in b.actions)
+    ov = p.overlay("jump", None, None)
+    assert ov.cells == {(6, 1): p.JUMP}
+    assert p.click("jump", None, (6, 1)).action == LongJump("knight", 6, 1)
+
+
+@pytest.mark.rule("RS-107", "RS-SM-06")
+def test_a_longer_jump_on_a_check_shows_its_dc_and_chance():
+    from game.engine.systems.rpgstuck import jumps, odds as rs_odds
+    from game.engine.systems.rpgstuck.actions import StretchJump
+    m = _jumper({"jump_check": True})
+    knight = m.state.creatures["knight"]
+    got = jumps.stretches(m.state, knight)
+    assert list(got) == [(7, 1)]
+    cost, dc, short = got[(7, 1)]
+    p = presenter(m)
+    ov = p.overlay("move", None, (7, 1))
+    assert ov.cells[(7, 1)] == p.JUMP_CHECK and ov.marks == {(7, 1): f"{cost} ft"}
+    words = p.forecast("move", None, (7, 1))
+    chance = pct(rs_odds.check(knight.skills["athletics"], dc))
+    assert f"DC {dc}" in words and chance in words and f"{short[0]},{short[1]}" in words
+    assert p.click("move", None, (7, 1)).action == StretchJump("knight", 7, 1)

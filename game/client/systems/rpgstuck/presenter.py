@@ -49,7 +49,8 @@ from game.client.presenters.words import pct
 from game.client.systems.rpgstuck import looks
 
 #: reach tints: plain 5 ft squares, a path through costly ground, and beyond a walk (Dash)
-COST_COLOURS = {1: (120, 220, 140), 2: (240, 190, 80), 3: (240, 110, 80)}
+COST_COLOURS = {1: (120, 220, 140), 2: (240, 190, 80), 3: (240, 110, 80),
+                4: (110, 180, 240), 5: (200, 140, 240)}
 COVER_MARK = {"half": "½ cover", "threequarter": "¾ cover", "full": "full cover"}
 LIGHT_WORDS = {"dark": "darkness", "dim": "dim light", "bright": "bright light"}
 SEEN_LINE = (120, 220, 140)
@@ -64,7 +65,8 @@ MOVE_VERBS = {"walk": "walks", "shift": "shifts", "pushed": "is pushed", "fall":
 
 #: the actions the bar, the map and the prompts offer by their own controls
 _ON_THE_BAR = (Move, Shift, Attack, Aim, Assail, Avert, Dash, StandUp, Hide, Shove, Discern,
-               Finish, Grapple, Block, Fly, HoldAloft, Opportunity, EndTurn, Concede)
+               Finish, Grapple, Block, Fly, HoldAloft, Opportunity, LongJump, StretchJump,
+               EndTurn, Concede)
 #: targeting modes that pick a creature on the map for an action naming its square
 _AT_SQUARE = {"shove": Shove, "finish": Finish, "discern": Discern, "grapple": Grapple}
 #: conditions that name another creature (its name follows the badge's words)
@@ -76,6 +78,9 @@ class RpgStuckPresenter(SeatViewPresenter):
     """Reads an rpgstuck `Match`; see the module docstring."""
 
     cost_colours = COST_COLOURS
+    #: tint keys of the squares a leap reaches (RS-107) and of those it reaches on a check
+    #: (SM-06), beside 1 and 2 for walking
+    JUMP, JUMP_CHECK = 4, 5
     keys_hint = ("1-9 actions · click a foe to attack · Space ends",
                  "Right click backs out · wheel zoom · WASD pan")
     tile_hint = "Point at a square: its ground, cover and light"
@@ -422,6 +427,12 @@ class RpgStuckPresenter(SeatViewPresenter):
                     (Finish, "finish", "Finish", "Major: kill an unconscious enemy next to you")):
                 if kind in kinds:
                     out.append(ActionButton(ident, label, mode=ident, tooltip=tip))
+            jumps_now = self._jumps()
+            if jumps_now:
+                out.append(ActionButton("jump", "Jump", mode="jump", tooltip=(
+                    f"Leap in a straight line, up to {jumps.longest_ft(st, me)} ft now "
+                    "(your Strength score with a 10 ft run-up walked this turn, half "
+                    "without), over a pit or a gap; paid from movement")))
             out += self._flight_buttons(me, legal)
             # any other action the engine lists (a newer one this bar has no button of its
             # own for yet) is still offered, by its description, never left out
@@ -477,6 +488,8 @@ class RpgStuckPresenter(SeatViewPresenter):
             return "Point at a target for the odds; click to attack (right click backs out)"
         if mode == "shift":
             return "Click a square next to you to step there"
+        if mode == "jump":
+            return "Click a square to leap there; point at one for its cost"
         return None
 
     def unused_actions(self) -> str | None:
@@ -524,15 +537,30 @@ class RpgStuckPresenter(SeatViewPresenter):
             cells = {}
             for cell, (cost, path) in reach.items():
                 cells[cell] = 1 if cost <= 5 * len(path) else 2
+            legend = [(1, "5 ft a square"), (2, "costlier steps")]
+            leaps = {cell: a for cell, a in self._jumps().items() if cell not in reach}
+            for cell, a in leaps.items():
+                cells[cell] = self.JUMP if isinstance(a, LongJump) else self.JUMP_CHECK
+            legend += self._jump_legend(leaps)
             ov = Overlay(cells=cells, veil=bool(cells), size=me.size, cost_digits=False,
-                         legend=((1, "5 ft a square"), (2, "costlier steps")))
+                         legend=tuple(legend))
             if hover in reach:
                 cost, path = reach[hover]
                 ov.path = [(me.x, me.y)] + [tuple(p) for p in path]
                 ov.marks = {hover: f"{cost} ft"}
+            elif hover in leaps:
+                self._mark_jump(ov, me, hover)
             primary = self.primary_attack()
             if primary is not None:
                 self._mark_targets(ov, me, primary, hover)
+            return ov
+        if mode == "jump":
+            leaps = self._jumps()
+            ov = Overlay(cells={cell: self.JUMP if isinstance(a, LongJump) else self.JUMP_CHECK
+                                for cell, a in leaps.items()}, veil=True, size=me.size,
+                         cost_digits=False, legend=self._jump_legend(leaps))
+            if hover in leaps:
+                self._mark_jump(ov, me, hover)
             return ov
         if mode == "shift":
             cells = {(a.x, a.y): 1 for a in self.legal() if isinstance(a, Shift)}
@@ -552,6 +580,49 @@ class RpgStuckPresenter(SeatViewPresenter):
             self._mark_targets(ov, me, mode[4:], hover)
             return ov
         return Overlay()
+
+    def _jumps(self) -> dict[Cell, Any]:
+        """The leaps the engine lists for the acting creature, by landing square (RS-107,
+        SM-06)."""
+        me = self._mine()
+        return {(a.x, a.y): a for a in self.legal()
+                if isinstance(a, (LongJump, StretchJump)) and me is not None and a.unit == me.id}
+
+    def _jump_legend(self, leaps: dict[Cell, Any]) -> tuple[tuple[int, str], ...]:
+        kinds = {type(a) for a in leaps.values()}
+        return tuple(x for x, kind in (((self.JUMP, "a jump"), LongJump),
+                                       ((self.JUMP_CHECK, "a jump on a check"), StretchJump))
+                     if kind in kinds)
+
+    def _jump_cost(self, me: Creature, cell: Cell) -> tuple[int, int | None, Cell | None]:
+        """(feet, Athletics DC or None, the square a failure comes down on) of the engine's
+        leap to `cell` (jumps.landings / jumps.stretches)."""
+        got = jumps.stretches(self.state, me).get(cell)
+        if got is not None:
+            return got[0], got[1], got[2]
+        return jumps.landings(self.state, me)[cell], None, None
+
+    def _mark_jump(self, ov: Overlay, me: Creature, cell: Cell) -> None:
+        """The leap's straight line from `me` to `cell` and its cost on the landing square."""
+        n = max(abs(cell[0] - me.x), abs(cell[1] - me.y))
+        sx, sy = (cell[0] - me.x) // n, (cell[1] - me.y) // n
+        ov.path = [(me.x + sx * k, me.y + sy * k) for k in range(n + 1)]
+        ov.marks = {cell: f"{self._jump_cost(me, cell)[0]} ft"}
+
+    def _jump_words(self, me: Creature, cell: Cell) -> str:
+        """The hover of a leap: its cost of the movement left, and for a longer one on a check
+        its DC, the chance (the engine's odds) and where a miss lands."""
+        cost, dc, short = self._jump_cost(me, cell)
+        left = self.state.turn.move_left
+        if dc is None or short is None:
+            return (f"Jump to {cell[0]},{cell[1]}\n{cost} ft of {left} ft · a leap in a "
+                    "straight line")
+        chance = rs_odds.check(me.skills["athletics"], dc)
+        below = field_of(self.board()).floor_at(short) < field_of(self.board()).floor_at(
+            (me.x, me.y))
+        return (f"Jump further to {cell[0]},{cell[1]}\n{cost} ft of {left} ft · Athletics DC "
+                f"{dc}: {pct(chance)}\nOn a miss you come down at {short[0]},{short[1]}"
+                + (" and fall" if below else ""))
 
     def _mark_targets(self, ov: Overlay, me: Creature, ability: str, hover: Cell | None) -> None:
         """Targets of `ability` tinted; for the hovered one its footprint outlined and the line
@@ -626,9 +697,16 @@ class RpgStuckPresenter(SeatViewPresenter):
             for a in legal:
                 if isinstance(a, Move) and (a.x, a.y) == cell:
                     return ClickResult(action=a)
+            leap = self._jumps().get(cell)
+            if leap is not None:
+                return ClickResult(action=leap)
             primary = self.primary_attack()
             if primary is not None and cell in self._target_cells(primary):
                 return self._attack_click(primary, cell)
+        elif mode == "jump":
+            leap = self._jumps().get(cell)
+            if leap is not None:
+                return ClickResult(action=leap)
         elif mode == "shift":
             for a in legal:
                 if isinstance(a, Shift) and (a.x, a.y) == cell:
@@ -748,12 +826,16 @@ class RpgStuckPresenter(SeatViewPresenter):
                 extra = "" if cost <= 5 * len(path) else " (some steps cost more than 5 ft)"
                 return (f"Walk to {cell[0]},{cell[1]}\n{cost} ft of {self.state.turn.move_left} ft"
                         f"{extra}")
+            if cell in self._jumps():
+                return self._jump_words(me, cell)
             primary = self.primary_attack()
             if primary is not None and cell in self._target_cells(primary):
                 return self.attack_forecast(me, primary, cell)
             if primary is None and me.actions:
                 primary = next((aid for aid in me.actions if is_attack(self.state, aid)), None)
             return self._height_refusal(me, primary, cell) if primary else None
+        if mode == "jump":
+            return self._jump_words(me, cell) if cell in self._jumps() else None
         if mode is not None and mode.startswith("atk:"):
             if cell in self._target_cells(mode[4:]):
                 return self.attack_forecast(me, mode[4:], cell)
