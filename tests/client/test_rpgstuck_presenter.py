@@ -119,6 +119,12 @@ def test_the_block_prompt_gives_both_answers_odds():
     assert block == Block("knight", True) and take == Block("knight", False)
     assert block_label.startswith("Block (d4) — hit ") and take_label.startswith("Take it — hit ")
     assert "reaction" in block_tip and "Keeps the reaction" in take_tip
+    # #13 playtest: each answer reads its whole forecast, as the opportunity prompt does
+    for label, blocked in ((block_label, True), (take_label, False)):
+        f = p.block_odds(m.state.pending[-1].data, m.state.creatures["knight"], blocked)
+        assert label.endswith(f"hit {pct(f.attack.hit)} · crit {pct(f.attack.crit)} · "
+                              f"{min(f.hit_damage)}–{max(f.hit_damage)} dmg · "
+                              f"{pct(f.drop)} to drop"), label
     assert p.prompt_focus() == ["imp"]
 
 
@@ -278,3 +284,12 @@ def test_a_longer_jump_on_a_check_shows_its_dc_and_chance():
     chance = pct(rs_odds.check(knight.skills["athletics"], dc))
     assert f"DC {dc}" in words and chance in words and f"{short[0]},{short[1]}" in words
     assert p.click("move", None, (7, 1)).action == StretchJump("knight", 7, 1)
+
+
+def test_the_panel_names_a_horde_as_it_names_a_monster():
+    """#13 playtest: "Large Horde · tier 1" beside "Small Tier 1 monster"."""
+    m = battle([("knight", "knight", 0, 1, 1), ("horde", "imp_horde", 1, 6, 1),
+                ("imp", "imp", 1, 6, 4)], rows=ROWS)
+    p = presenter(m)
+    assert p.unit_panel("imp").subtitle == "Small Tier 1 monster"
+    assert p.unit_panel("horde").subtitle == "Large Tier 1 horde"

@@ -223,7 +223,7 @@ class RpgStuckPresenter(SeatViewPresenter):
         entry = content_of(st).creatures.get(c.entry)
         kind = (f"Level {c.level} hero" if c.pc else f"Tier {c.tier} monster")
         if entry is not None and entry.traits.horde:
-            kind = f"Horde · tier {c.tier}"
+            kind = f"Tier {c.tier} horde"
         size = (entry.size if entry is not None else "").capitalize()
         stats = [("AC", str(c.ac), "Armour Class: what weapon attacks must reach"),
                  ("Ref", str(c.reflex), "Reflex: what area and dodgeable attacks must reach"),
@@ -941,8 +941,9 @@ class RpgStuckPresenter(SeatViewPresenter):
             if not isinstance(a, Block):
                 continue
             f = with_block if a.block else without
-            label = (f"Block ({die}) — hit {pct(f.attack.hit)}" if a.block
-                     else f"Take it — hit {pct(f.attack.hit)}")
+            odds = (f"hit {pct(f.attack.hit)} · crit {pct(f.attack.crit)} · "
+                    f"{_span(f.hit_damage)} dmg · {pct(f.drop)} to drop")
+            label = f"Block ({die}) — {odds}" if a.block else f"Take it — {odds}"
             odds = (f"Crit {pct(f.attack.crit)} · {pct(f.drop)} to drop · "
                     f"{_span(f.hit_damage)} dmg on a hit")
             tip = (f"Spends {self.unit_name(d.id)}'s reaction for this round.\n{odds}"
