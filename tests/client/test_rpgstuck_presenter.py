@@ -11,6 +11,7 @@ from game.client.presenters import TokenInfo
 from game.client.systems.rpgstuck.presenter import RpgStuckPresenter, pct
 from game.engine.systems.rpgstuck.actions import Attack, Block, Move
 from game.engine.systems.rpgstuck.forecast import predict
+from game.engine.systems.rpgstuck.profiles import profile
 from game.engine.systems.rpgstuck.state import Condition
 from tests.rpgstuck.engine_helpers import battle
 
@@ -293,3 +294,21 @@ def test_the_panel_names_a_horde_as_it_names_a_monster():
     p = presenter(m)
     assert p.unit_panel("imp").subtitle == "Small Tier 1 monster"
     assert p.unit_panel("horde").subtitle == "Large Tier 1 horde"
+
+
+@pytest.mark.rule("RS-54", "RS-55")
+def test_the_picker_says_when_a_leg_shot_cannot_cripple():
+    """#13 playtest: every Leg line read "cripples if the attack does more than damage", also
+    for a Strike, which only deals damage (RS-54): a player aimed at a leg for nothing."""
+    from game.engine.systems.rpgstuck import called
+    m = battle([("knight", "knight", 0, 1, 1), ("imp", "imp", 1, 2, 1)], rows=ROWS)
+    p = presenter(m)
+    st = m.state
+    strike = profile(st, st.creatures["knight"], "strike")
+    bash = profile(st, st.creatures["knight"], "shield_bash")
+    assert not called.has_effect_beyond_damage(strike)
+    assert called.has_effect_beyond_damage(bash)              # its push
+    assert p._part_effect(Attack("knight", "strike", ((2, 1),), "leg")) == \
+        "no cripple: Strike only deals damage"
+    assert p._part_effect(Attack("knight", "shield_bash", ((2, 1),), "leg")).startswith(
+        "cripples (10)")

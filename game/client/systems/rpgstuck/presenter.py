@@ -785,6 +785,15 @@ class RpgStuckPresenter(SeatViewPresenter):
         if aimed is None:
             return ""
         words = looks.PART_EFFECTS.get(aimed.kind.effect, "")
+        if aimed.kind.effect == "cripple":
+            # RS-54/55: whether this attack can cripple at all, as called.on_hit decides it
+            prof = profile(st, c, a.ability)
+            if not called.has_effect_beyond_damage(prof):
+                words = f"no cripple: {prof.name} only deals damage"
+            elif aimed.needed > prof.attacks:
+                words = f"no cripple: it takes {aimed.needed} legs hit in one use"
+            else:
+                words = f"cripples ({aimed.kind.cripple}) for a round"
         if aimed.hp:
             left = max(called.part_hp_left(d, aimed, n) for n in called.intact_copies(d, aimed))
             words = f"{words} ({left} HP)" if words else f"{left} HP"
