@@ -312,3 +312,22 @@ def test_the_picker_says_when_a_leg_shot_cannot_cripple():
         "no cripple: Strike only deals damage"
     assert p._part_effect(Attack("knight", "shield_bash", ((2, 1),), "leg")).startswith(
         "cripples (10)")
+
+
+@pytest.mark.rule("RS-85", "RS-B-21")
+def test_an_area_attack_has_a_button_that_names_whom_it_catches():
+    """#13 playtest: the Psion's Psi Pulse sat under More. It is a button of its own, its tooltip
+    names who the burst catches, and it asks first when a friend stands in it."""
+    from game.engine.systems.rpgstuck.actions import AreaAttack
+    m = battle([("psion", "psion", 0, 2, 2), ("knight", "knight", 0, 3, 2),
+                ("imp", "imp", 1, 2, 3)], rows=ROWS)
+    p = presenter(m)
+    bar = {b.id: b for b in p.buttons("psion", "move")}
+    pulse = bar["area:psi_pulse"]
+    assert pulse.label == "Psi Pulse" and pulse.action == AreaAttack("psion", "psi_pulse")
+    assert "Imp" in pulse.tooltip and "Knight" in pulse.tooltip
+    assert "Knight" in pulse.confirm
+    assert not any(isinstance(a, AreaAttack) for b in bar.values() for _w, a in b.actions)
+    # with only foes in it, no question
+    m2 = battle([("psion", "psion", 0, 2, 2), ("imp", "imp", 1, 2, 3)], rows=ROWS)
+    assert {b.id: b for b in presenter(m2).buttons("psion", "move")}["area:psi_pulse"].confirm == ""

@@ -21,8 +21,9 @@ from typing import Any
 
 from game.engine.actions import Concede, EndTurn
 from game.engine.events import DiceRolled
-from game.engine.systems.rpgstuck import (arith, attack, called, flight, heights, jumps, limbs,
-                                          moves, mount, opportunity, rolls, rules, sight, tools)
+from game.engine.systems.rpgstuck import (area, arith, attack, called, flight, heights, jumps,
+                                          limbs, moves, mount, opportunity, rolls, rules, sight,
+                                          tools)
 from game.engine.systems.rpgstuck import odds as rs_odds
 from game.engine.systems.rpgstuck.actions import (Aim, Assail, Attack, Avert, Block, Dash,
                                                   Discern, Dismount, Escape, Finish, Grapple,
@@ -66,7 +67,7 @@ MOVE_VERBS = {"walk": "walks", "shift": "shifts", "pushed": "is pushed", "fall":
 #: the actions the bar, the map and the prompts offer by their own controls
 _ON_THE_BAR = (Move, Shift, Attack, Aim, Assail, Avert, Dash, StandUp, Hide, Shove, Discern,
                Finish, Grapple, Block, Fly, HoldAloft, Opportunity, LongJump, StretchJump,
-               EndTurn, Concede)
+               AreaAttack, EndTurn, Concede)
 #: targeting modes that pick a creature on the map for an action naming its square
 _AT_SQUARE = {"shove": Shove, "finish": Finish, "discern": Discern, "grapple": Grapple}
 #: conditions that name another creature (its name follows the badge's words)
@@ -402,6 +403,7 @@ class RpgStuckPresenter(SeatViewPresenter):
                 why = "" if usable else " (nothing in reach, or no action left for it)"
                 out.append(ActionButton(f"atk:{aid}", p.name, enabled=usable, mode=f"atk:{aid}",
                                         tooltip=self._profile_words(me, p) + why))
+            out += self._area_buttons(me, legal)
             for kind, ident, label, tip in (
                     (Aim, "aim", "Aim", f"Minor: a {arith.aim_die(st, me).label()} Aim die on "
                                         "your next attack roll"),
@@ -453,6 +455,26 @@ class RpgStuckPresenter(SeatViewPresenter):
                                      "End this creature's turn (Space)", action=end,
                                      primary=True))
         return numbered
+
+    def _area_buttons(self, me: Creature, legal: list) -> list[ActionButton]:
+        """An area abilitech (Psi Pulse's burst, RS-85; one attack per foe in range, RS-87) as a
+        button of its own: no target to pick, so the tooltip names whom the engine's area
+        catches now (those this seat sees), and a friend in a burst is asked about first."""
+        out: list[ActionButton] = []
+        st = self.state
+        for a in legal:
+            if not isinstance(a, AreaAttack) or a.unit != me.id:
+                continue
+            p = profile(st, me, a.ability)
+            caught = [d for d, _times in area.caught(st, me, p) if self.creature(d.id)]
+            names = ", ".join(self.unit_name(d.id) for d in caught) or "nobody in sight"
+            friends = [self.unit_name(d.id) for d in caught if d.side == me.side]
+            confirm = (f"{p.name} also hits {', '.join(friends)}. Use it?" if friends else "")
+            out.append(ActionButton(
+                f"area:{a.ability}", p.name, action=a, confirm=confirm,
+                tooltip=f"{self.describe(a)}: {self._profile_words(me, p)}, within "
+                        f"{area.radius_ft(p)} ft\nCatches now: {names}"))
+        return out
 
     def _flight_buttons(self, me: Creature, legal: list) -> list[ActionButton]:
         """B-25: for a flier, 5 ft up, 5 ft down (or land), and every height its movement pays
