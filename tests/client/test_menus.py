@@ -541,3 +541,17 @@ def test_the_changed_house_rules_note_stays_inside_its_column(app, size):
     # every changed rule is still named: in the text or, past what fits, in its tooltip
     named = note.text + " " + (note.tool_tip_text or "")
     assert all(h.label in named for h in rules[:6])
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_confirm_with_a_long_answer_keeps_both_buttons_inside_the_box(app, size):
+    # #13 playtest: "Psi Pulse (everyone in the area)" as the answer pushed Cancel out of the box
+    from game.client.ui.dialogs import ConfirmDialog
+    app.set_window(size, False)
+    app.apply(push(ConfirmDialog(app, "Are you sure?", "Psi Pulse also hits Scout, Knight. Use it?",
+                                 ok_label="Psi Pulse (everyone in the area)", danger=True)))
+    app.settle()
+    box = app.top.box.get_abs_rect()
+    shown = [b for b in buttons(app) if b.text in ("Cancel", "Psi Pulse (everyone in the area)")]
+    assert len(shown) == 2
+    assert all(box.contains(b.get_abs_rect()) for b in shown)

@@ -470,10 +470,15 @@ class RpgStuckPresenter(SeatViewPresenter):
             names = ", ".join(self.unit_name(d.id) for d in caught) or "nobody in sight"
             friends = [self.unit_name(d.id) for d in caught if d.side == me.side]
             confirm = (f"{p.name} also hits {', '.join(friends)}. Use it?" if friends else "")
+            to_hit = f"{p.to_hit:+d}" if p.to_hit is not None else f"{p.stat}+P"
+            vs = p.vs.upper() if p.vs == "ac" else p.vs.capitalize()
+            whom = ("each creature" if p.entry.area == "burst" else "each foe you see")
+            miss = (f"; {p.entry.damage_on_miss} damage on a miss" if p.entry.damage_on_miss
+                    else "")
             out.append(ActionButton(
                 f"area:{a.ability}", p.name, action=a, confirm=confirm,
-                tooltip=f"{self.describe(a)}: {self._profile_words(me, p)}, within "
-                        f"{area.radius_ft(p)} ft\nCatches now: {names}"))
+                tooltip=f"{p.cost.capitalize()}: {to_hit} vs {vs}, {p.damage} to {whom} within "
+                        f"{area.radius_ft(p)} ft{miss}\nCatches now: {names}"))
         return out
 
     def _flight_buttons(self, me: Creature, legal: list) -> list[ActionButton]:
