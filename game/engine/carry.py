@@ -23,7 +23,9 @@ class RestOption:
     whether it may be chosen now (`why` says why not), `rule` the rule or table option that
     decides it, `lines` what the rest screen shows (per creature: what it would give), and
     `counts` the numbers the player chooses, one per creature: (creature id, label, most,
-    expected gain per unit), e.g. the hit dice to spend and the HP one die heals on average."""
+    expected gain per unit), e.g. the hit dice to spend and the HP one die heals on average;
+    `caps` (creature id, the most that gain can add up to), e.g. the HP it is missing, for the
+    counts whose gain has such a bound."""
 
     kind: str
     label: str
@@ -32,6 +34,13 @@ class RestOption:
     rule: str = ""
     lines: tuple[str, ...] = ()
     counts: tuple[tuple[str, str, int, float], ...] = ()
+    caps: tuple[tuple[str, float], ...] = ()
+
+    def expected(self, cid: str, n: int) -> float:
+        """The gain `n` units of creature `cid`'s count are expected to bring, within its cap."""
+        gain = next((g for c, _label, _most, g in self.counts if c == cid), 0.0)
+        cap = dict(self.caps).get(cid)
+        return n * gain if cap is None else min(n * gain, cap)
 
 
 @dataclass(frozen=True, slots=True)

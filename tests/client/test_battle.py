@@ -493,3 +493,18 @@ def test_a_long_seat_name_stays_inside_the_curtain(app, size):
     short = HandoffScene(app, "Player 2")
     short.draw(surface)
     assert short.title_rect.h > curtain.title_rect.h * 0.9     # a short name keeps the size
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_curtain_recap_leaves_the_reveal_hint_in_sight(app, size):
+    # #13 playtest: at 1280x720 eight recap lines ran over "Click or press any key to reveal
+    # the table", the one line that says how to go on
+    from game.client.scenes.handoff import MAX_RECAP, HandoffScene
+    app.set_window(size, False)
+    lines = [f"Imp {i} walks to {i},{i}" for i in range(MAX_RECAP + 3)]
+    curtain = HandoffScene(app, "Player 2", lines)
+    surface = pygame.Surface(size)
+    curtain.draw(surface)
+    assert curtain.recap_rect.bottom < curtain.hint_rect.top
+    assert surface.get_rect().contains(curtain.hint_rect)
+    assert curtain.shown_recap and curtain.shown_recap[-1] == lines[-1]   # the latest kept

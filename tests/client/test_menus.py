@@ -516,3 +516,42 @@ def test_the_card_games_set_up_speaks_of_neither_units_nor_terrain(app, monkeypa
     shown = "\n".join([texts(app), *drawn])
     assert "standard set-up" in shown                     # the panel does say where play begins
     assert "unit" not in shown.lower() and "terrain" not in shown.lower()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_changed_house_rules_note_stays_inside_its_column(app, size):
+    # #13: with several rpgstuck house rules changed, "Changed: ..." ran past the seats column
+    from game.client import resources
+    app.set_window(size, False)
+    app.apply(reset(NewMatchScene(app)))
+    app.settle()
+    scene = app.top
+    scene.choose_system([str(s.id) for s in scene.systems].index("rpgstuck"))
+    scene = app.top
+    rules = scene.system.house_rules
+    for h in rules[:6]:                 # six rules off their defaults
+        scene.house[h.id] = next(v for v, _label in h.choices if v != h.default)
+    scene.rebuild()
+    app.settle()
+    note = scene.house_note
+    assert note.text.startswith("Changed: ")
+    column = scene.columns()[2]
+    font = resources.font(app.px(15))
+    assert font.size(note.text)[0] <= note.rect.w and column.contains(note.get_abs_rect())
+    # every changed rule is still named: in the text or, past what fits, in its tooltip
+    named = note.text + " " + (note.tool_tip_text or "")
+    assert all(h.label in named for h in rules[:6])
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_confirm_with_a_long_answer_keeps_both_buttons_inside_the_box(app, size):
+    # #13 playtest: "Psi Pulse (everyone in the area)" as the answer pushed Cancel out of the box
+    from game.client.ui.dialogs import ConfirmDialog
+    app.set_window(size, False)
+    app.apply(push(ConfirmDialog(app, "Are you sure?", "Psi Pulse also hits Scout, Knight. Use it?",
+                                 ok_label="Psi Pulse (everyone in the area)", danger=True)))
+    app.settle()
+    box = app.top.box.get_abs_rect()
+    shown = [b for b in buttons(app) if b.text in ("Cancel", "Psi Pulse (everyone in the area)")]
+    assert len(shown) == 2
+    assert all(box.contains(b.get_abs_rect()) for b in shown)

@@ -130,8 +130,8 @@ def test_a_hotseat_duel_to_the_end_through_the_ui(app):
     assert scene.prompt_panel is not None and scene.prompt_panel.title == "Block?"
     labels = [b.label for b in scene.prompt_panel.buttons]
     assert labels[0].startswith("Block (d4) — hit ") and labels[1].startswith("Take it — hit ")
-    block_hit = int(labels[0].rsplit(" ", 1)[1].rstrip("%"))
-    take_hit = int(labels[1].rsplit(" ", 1)[1].rstrip("%"))
+    block_hit = int(labels[0].split("hit ")[1].split("%")[0])
+    take_hit = int(labels[1].split("hit ")[1].split("%")[0])
     assert block_hit < take_hit
     assert "imp" in scene.view.marked                 # the attacker is outlined
     shot(app, "04_block_prompt")

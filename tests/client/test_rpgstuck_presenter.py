@@ -11,6 +11,7 @@ from game.client.presenters import TokenInfo
 from game.client.systems.rpgstuck.presenter import RpgStuckPresenter, pct
 from game.engine.systems.rpgstuck.actions import Attack, Block, Move
 from game.engine.systems.rpgstuck.forecast import predict
+from game.engine.systems.rpgstuck.profiles import profile
 from game.engine.systems.rpgstuck.state import Condition
 from tests.rpgstuck.engine_helpers import battle
 
@@ -119,6 +120,12 @@ def test_the_block_prompt_gives_both_answers_odds():
     assert block == Block("knight", True) and take == Block("knight", False)
     assert block_label.startswith("Block (d4) — hit ") and take_label.startswith("Take it — hit ")
     assert "reaction" in block_tip and "Keeps the reaction" in take_tip
+    # #13 playtest: each answer reads its whole forecast, as the opportunity prompt does
+    for label, blocked in ((block_label, True), (take_label, False)):
+        f = p.block_odds(m.state.pending[-1].data, m.state.creatures["knight"], blocked)
+        assert label.endswith(f"hit {pct(f.attack.hit)} · crit {pct(f.attack.crit)} · "
+                              f"{min(f.hit_damage)}–{max(f.hit_damage)} dmg · "
+                              f"{pct(f.drop)} to drop"), label
     assert p.prompt_focus() == ["imp"]
 
 
@@ -197,3 +204,130 @@ def test_a_grapple_is_chosen_on_the_map_and_shown_on_both_tokens():
     kinds = {type(a) for _label, a in more.actions}
     assert Release in kinds and Haul in kinds
     assert ("Let go of Imp", Release("knight", "imp")) in more.actions
+
+
+@pytest.mark.rule("RS-B-26", "RS-B-29")
+def test_the_opportunity_prompt_shows_the_whole_forecast_of_one_unaimed_roll():
+    """#13: the prompt read only the hit chance. Each attack now reads hit, crit, damage and the
+    chance to drop, from the engine's opportunity forecast: one roll, no Aim (the mover's Aim
+    dice, waiting on its turn, are not the opportunist's)."""
+    from game.engine.systems.rpgstuck import forecast
+    from game.engine.systems.rpgstuck.actions import Aim, Opportunity
+    m = battle([("scout", "scout", 0, 1, 1), ("imp", "imp", 1, 2, 1)], rows=["." * 8] * 7,
+               house={"opportunity_attacks": True})
+    m.submit(Aim("scout"))                       # the scout aims, then walks away
+    assert m.state.turn.aim == 1
+    m.submit(Move("scout", 1, 5))
+    assert m.decision.stage == "opportunity"
+    st = m.state
+    imp, scout = st.creatures["imp"], st.creatures["scout"]
+    f = forecast.opportunity(st, imp, "imp_claw", scout)
+    assert f.hit == predict(st, imp, "imp_claw", scout, aim=0).hit
+    assert f.hit < predict(st, imp, "imp_claw", scout, aim=1).hit
+    prompt = presenter(m, seat=1).prompt()
+    label, action, _tip = next(o for o in prompt.options if o[1].ability == "imp_claw")
+    assert action == Opportunity("imp", "scout", "imp_claw")
+    lo, hi = min(f.exact.hit_damage), max(f.exact.hit_damage)
+    for words in (f"hit {pct(f.hit)}", f"crit {pct(f.crit)}", f"{lo}–{hi} dmg",
+                  f"{pct(f.drop)} to drop"):
+        assert words in label.lower() if words[0].isalpha() else words in label, (words, label)
+
+
+def _jumper(house=None):
+    """The Knight at 3,1 after a 10 ft run-up, a 20 ft pit two squares wide (columns 4-5)
+    across the whole map before it: the far side only by a leap."""
+    from game.engine.systems.rpgstuck.actions import Move as Walk
+    m = battle([("knight", "knight", 0, 1, 1), ("imp", "imp", 1, 9, 0)],
+               rows=["....vv....", "....vv....", "....vv....", "....vv#..."],
+               legend={"v": {"pit_depth_ft": 20}}, house=house or {})
+    m.submit(Walk("knight", 3, 1))
+    return m
+
+
+@pytest.mark.rule("RS-107")
+def test_a_square_past_a_gap_shows_the_jump_and_a_click_jumps():
+    """#13: jumps sat under More. Across the pit the move overlay tints the landing squares as
+    jumps; the hover gives its cost on the straight line and the click leaps."""
+    from game.engine.systems.rpgstuck import jumps
+    from game.engine.systems.rpgstuck.actions import LongJump
+    m = _jumper()
+    knight = m.state.creatures["knight"]
+    assert jumps.landings(m.state, knight) == {(6, 1): 15}
+    p = presenter(m)
+    ov = p.overlay("move", None, (6, 1))
+    assert ov.cells[(6, 1)] == p.JUMP and (p.JUMP, "a jump") in ov.legend
+    assert ov.path == [(3, 1), (4, 1), (5, 1), (6, 1)] and ov.marks == {(6, 1): "15 ft"}
+    words = p.forecast("move", None, (6, 1))
+    assert words.startswith("Jump to 6,1") and "15 ft of 20 ft" in words
+    assert p.click("move", None, (6, 1)).action == LongJump("knight", 6, 1)
+    # a Jump button of its own; the More menu no longer carries the jumps
+    bar = {b.id: b for b in p.buttons(None, "move")}
+    assert bar["jump"].mode == "jump" and bar["jump"].enabled
+    assert not any(isinstance(a, LongJump) for b in bar.values() for _w, a in b.actions)
+    ov = p.overlay("jump", None, None)
+    assert ov.cells == {(6, 1): p.JUMP}
+    assert p.click("jump", None, (6, 1)).action == LongJump("knight", 6, 1)
+
+
+@pytest.mark.rule("RS-107", "RS-SM-06")
+def test_a_longer_jump_on_a_check_shows_its_dc_and_chance():
+    from game.engine.systems.rpgstuck import jumps, odds as rs_odds
+    from game.engine.systems.rpgstuck.actions import StretchJump
+    m = _jumper({"jump_check": True})
+    knight = m.state.creatures["knight"]
+    got = jumps.stretches(m.state, knight)
+    assert list(got) == [(7, 1)]
+    cost, dc, short = got[(7, 1)]
+    p = presenter(m)
+    ov = p.overlay("move", None, (7, 1))
+    assert ov.cells[(7, 1)] == p.JUMP_CHECK and ov.marks == {(7, 1): f"{cost} ft"}
+    words = p.forecast("move", None, (7, 1))
+    chance = pct(rs_odds.check(knight.skills["athletics"], dc))
+    assert f"DC {dc}" in words and chance in words and f"{short[0]},{short[1]}" in words
+    assert p.click("move", None, (7, 1)).action == StretchJump("knight", 7, 1)
+
+
+def test_the_panel_names_a_horde_as_it_names_a_monster():
+    """#13 playtest: "Large Horde · tier 1" beside "Small Tier 1 monster"."""
+    m = battle([("knight", "knight", 0, 1, 1), ("horde", "imp_horde", 1, 6, 1),
+                ("imp", "imp", 1, 6, 4)], rows=ROWS)
+    p = presenter(m)
+    assert p.unit_panel("imp").subtitle == "Small Tier 1 monster"
+    assert p.unit_panel("horde").subtitle == "Large Tier 1 horde"
+
+
+@pytest.mark.rule("RS-54", "RS-55")
+def test_the_picker_says_when_a_leg_shot_cannot_cripple():
+    """#13 playtest: every Leg line read "cripples if the attack does more than damage", also
+    for a Strike, which only deals damage (RS-54): a player aimed at a leg for nothing."""
+    from game.engine.systems.rpgstuck import called
+    m = battle([("knight", "knight", 0, 1, 1), ("imp", "imp", 1, 2, 1)], rows=ROWS)
+    p = presenter(m)
+    st = m.state
+    strike = profile(st, st.creatures["knight"], "strike")
+    bash = profile(st, st.creatures["knight"], "shield_bash")
+    assert not called.has_effect_beyond_damage(strike)
+    assert called.has_effect_beyond_damage(bash)              # its push
+    assert p._part_effect(Attack("knight", "strike", ((2, 1),), "leg")) == \
+        "no cripple: Strike only deals damage"
+    assert p._part_effect(Attack("knight", "shield_bash", ((2, 1),), "leg")).startswith(
+        "cripples (10)")
+
+
+@pytest.mark.rule("RS-85", "RS-B-21")
+def test_an_area_attack_has_a_button_that_names_whom_it_catches():
+    """#13 playtest: the Psion's Psi Pulse sat under More. It is a button of its own, its tooltip
+    names who the burst catches, and it asks first when a friend stands in it."""
+    from game.engine.systems.rpgstuck.actions import AreaAttack
+    m = battle([("psion", "psion", 0, 2, 2), ("knight", "knight", 0, 3, 2),
+                ("imp", "imp", 1, 2, 3)], rows=ROWS)
+    p = presenter(m)
+    bar = {b.id: b for b in p.buttons("psion", "move")}
+    pulse = bar["area:psi_pulse"]
+    assert pulse.label == "Psi Pulse" and pulse.action == AreaAttack("psion", "psi_pulse")
+    assert "Imp" in pulse.tooltip and "Knight" in pulse.tooltip
+    assert "Knight" in pulse.confirm
+    assert not any(isinstance(a, AreaAttack) for b in bar.values() for _w, a in b.actions)
+    # with only foes in it, no question
+    m2 = battle([("psion", "psion", 0, 2, 2), ("imp", "imp", 1, 2, 3)], rows=ROWS)
+    assert {b.id: b for b in presenter(m2).buttons("psion", "move")}["area:psi_pulse"].confirm == ""

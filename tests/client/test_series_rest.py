@@ -57,7 +57,7 @@ def test_results_lead_to_a_rest_and_the_next_battle(app, tmp_path):
     s.rng.force([4])
     press(app, "Short rest")
     assert s.carried["members"]["psion"]["hp"] == 9 + 4 + 1
-    assert any("Psion spent 1 hit dice" in line for line in scene.done)
+    assert any("Psion spent 1 hit die" in line for line in scene.done)
     if os.environ.get("SERIES_SHOTS"):
         pygame.image.save(app.screen, os.path.join(os.environ["SERIES_SHOTS"], "rest_done.png"))
     press(app, "Next battle")

@@ -49,7 +49,9 @@ def test_the_bot_finishes_the_wounded_enemy_next_to_it(level):
 
 @pytest.mark.rule("RS-B-11")
 def test_the_bot_walks_up_and_strikes_in_the_same_turn():
-    m = battle([("knight", "knight", 0, 0, 2), ("imp", "imp", 1, 5, 2)])
+    # the imp stout enough to outlast one turn's blows, whatever the dice
+    m = battle([("knight", "knight", 0, 0, 2), ("imp", "imp", 1, 5, 2)],
+               overrides={"imp": {"hp": 99, "max_hp": 99}})
     played = _turn(m, RpgBot("t"))
     assert isinstance(played[0], Move)
     knight = m.state.creatures["knight"]

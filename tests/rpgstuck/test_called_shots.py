@@ -29,15 +29,27 @@ def test_the_legal_list_offers_each_part_of_the_one_target_beside_the_plain_atta
     assert not any(a.trade for a in strikes)
 
 
-@pytest.mark.rule("RS-44")
-def test_a_cleave_on_two_creatures_names_no_part_but_twice_on_one_may():
+@pytest.mark.rule("RS-44", "RS-84")
+def test_a_cleave_on_two_creatures_names_no_part_and_never_twice_on_one():
     m = battle([("knight", "knight", 0, 2, 1), ("imp", "imp", 1, 3, 1), ("imp2", "imp", 1, 1, 1)])
     cleaves = [a for a in m.legal_actions() if isinstance(a, Attack) and a.ability == "cleave"]
     both = [a for a in cleaves if len({tuple(t) for t in a.targets}) == 2]
     assert both and all(a.part == "" for a in both)
-    assert any(a.part == "head" and a.targets == ((3, 1), (3, 1)) for a in cleaves)
+    # RS-84 lets a multi-target ability put every attack on one *horde*; an imp is not one
+    assert not [a for a in cleaves if a.targets in (((3, 1), (3, 1)), ((1, 1), (1, 1)))]
+    with pytest.raises(IllegalAction, match="RS-84"):
+        m.submit(Attack("knight", "cleave", ((3, 1), (3, 1))))
+    with pytest.raises(IllegalAction, match="RS-84"):
+        m.submit(Attack("knight", "cleave", ((3, 1), (3, 1)), "head"))
     with pytest.raises(IllegalAction, match="RS-44"):
         m.submit(Attack("knight", "cleave", ((3, 1), (1, 1)), "head"))
+
+
+@pytest.mark.rule("RS-84")
+def test_cleave_may_strike_one_horde_twice():
+    m = battle([("knight", "knight", 0, 1, 1), ("horde", "imp_horde", 1, 2, 1)])
+    cleaves = [a for a in m.legal_actions() if isinstance(a, Attack) and a.ability == "cleave"]
+    assert Attack("knight", "cleave", ((2, 1), (2, 1))) in cleaves
 
 
 @pytest.mark.rule("RS-57", "RS-63")

@@ -233,3 +233,26 @@ def test_artery_variants_and_a_psionic_monster():
     assert (line.name, line.hp) == ("Fuel Line", 10)
     assert mind.traits.psionic and any(p.part == "psi_core" for p in mind.secrets)
     assert content().abilitechs["mind_lash"].psionic
+
+
+@pytest.mark.rule("RS-108", "RS-B-25")
+def test_every_winged_monster_gains_movement_by_taking_off():
+    """A flier has a reason to fly: its flying speed is above its walking one, so rising
+    leaves it more movement than it had on the ground. (RS-108's fly = walk is for a
+    dreamself, which the bestiary has none of.)"""
+    fliers = {cid: cr for cid, cr in content().creatures.items() if cr.speed.fly}
+    assert {"harpy", "mind_imp"} <= set(fliers)
+    for cid, cr in fliers.items():
+        assert cr.speed.fly > cr.speed.walk, cid
+
+
+@pytest.mark.rule("RS-108", "RS-B-25")
+def test_the_mind_imp_flies_further_than_it_walks():
+    from game.engine.systems.rpgstuck.actions import Fly
+    from tests.rpgstuck.engine_helpers import battle
+    m = battle([("imp", "mind_imp", 1, 3, 1), ("knight", "knight", 0, 10, 1)],
+               rows=["." * 12] * 6)
+    walk = m.state.turn.move_left
+    m.submit(Fly("imp", 5))
+    # 5 ft paid to rise, and still more left than the whole walk
+    assert m.state.turn.move_left > walk

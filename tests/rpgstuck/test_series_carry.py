@@ -245,3 +245,22 @@ def test_the_rest_screen_paces_short_rests_by_strifes_since_the_last_rest():
     fight(s)
     (short, _long) = s.rest_options()
     assert short.label == "Short rest" and short.lines[0].startswith("1 strife since")
+
+
+@pytest.mark.rule("RS-136", "RS-137", "RS-B-19")
+def test_the_short_rest_offer_bounds_the_healing_by_the_hp_missing_and_reads_plainly():
+    """#13 playtest: a Knight at full HP was offered "about +7" a hit die, and the rows read
+    "hit dice (recharges from 2)", the outcome "1 hit dice", "1 lesser slots"."""
+    s = series()
+    fight(s, lambda st: setattr(st.creatures["psion"], "hp", 20))
+    short = next(o for o in s.rest_options() if o.kind == "short")
+    caps = dict(short.caps)
+    psion = member(s, "psion")
+    assert caps["psion"] == psion["max_hp"] - 20
+    full = [cid for cid, m in s.carried["members"].items() if m["hp"] == m["max_hp"]]
+    assert full and all(caps[cid] == 0 for cid in full)
+    label = next(lab for cid, lab, _most, _gain in short.counts if cid == "psion")
+    assert "recharges from" not in label and f"{psion['p']} or more" in label
+    s.rng.force([4])
+    out = s.rest("short", {"dice": {"psion": 1}})
+    assert "spent 1 hit die [4]" in out.lines[0] and "1 lesser slot back" in out.lines[0]

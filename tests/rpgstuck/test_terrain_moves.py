@@ -174,3 +174,20 @@ def test_reach_paths_add_up_to_their_costs():
     for cell, (cost, path) in reach(f, (0, 0), 40, MoveRules(alternating=True)).items():
         assert path[-1] == cell
         assert path_cost(f, (0, 0), path, MoveRules(alternating=True)) == cost
+
+
+@pytest.mark.rule("RS-B-14")
+def test_equal_cost_paths_go_straight_not_zig_zag():
+    # #13: along an open row the preview went up and down (diagonals cost 5 as straights do)
+    f = Field.from_rows(["." * 9] * 5)
+    cost, path = reach(f, (1, 2), 40)[(6, 2)]
+    assert (cost, path) == (25, [(2, 2), (3, 2), (4, 2), (5, 2), (6, 2)])
+    cost, path = reach(f, (1, 2), 40)[(1, 4)]
+    assert (cost, path) == (10, [(1, 3), (1, 4)])
+    # a square off the line takes no more diagonals than it needs (one here)
+    cost, path = reach(f, (0, 0), 40)[(4, 1)]
+    assert cost == 20 and sum(1 for a, b in zip([(0, 0)] + path, path)
+                              if a[0] != b[0] and a[1] != b[1]) == 1
+    # the same with 5/10 diagonals
+    cost, path = reach(f, (1, 2), 40, MoveRules(alternating=True))[(6, 2)]
+    assert (cost, path) == (25, [(2, 2), (3, 2), (4, 2), (5, 2), (6, 2)])

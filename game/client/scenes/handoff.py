@@ -41,6 +41,9 @@ class HandoffScene(Scene):
         self.subtitle = subtitle
         self.age = 0.0
         self.title_rect = pygame.Rect(0, 0, 0, 0)      # where the title was last drawn (tests)
+        self.hint_rect = pygame.Rect(0, 0, 0, 0)       # the "click to reveal" line, last drawn
+        self.recap_rect = pygame.Rect(0, 0, 0, 0)      # the recap box, last drawn
+        self.shown_recap: list[str] = []               # the recap lines that fit
 
     @property
     def armed(self) -> bool:
@@ -76,18 +79,23 @@ class HandoffScene(Scene):
                       anchor="midtop")
         pulse = 0.6 + 0.4 * math.sin(self.age * 3.0) if self.armed else 0.35
         hint = tuple(int(c * pulse) for c in draw.WARM)
-        draw.text(surface, "Click or press any key to reveal the table",
-                  (sw // 2, sh - px(70)), px(20), hint, anchor="center")
+        self.hint_rect = draw.text(surface, "Click or press any key to reveal the table",
+                                   (sw // 2, sh - px(70)), px(20), hint, anchor="center")
         if self.recap:
             line_h = px(28)
-            h = px(56) + line_h * len(self.recap)
+            top = cy + px(110)
+            # as many of the latest lines as fit above the hint (it says how to go on)
+            room = max(1, (self.hint_rect.top - px(12) - top - px(56)) // line_h)
+            self.shown_recap = self.recap[-room:]
+            h = px(56) + line_h * len(self.shown_recap)
             box = pygame.Rect(0, 0, min(sw - px(120), px(760)), h)
-            box.midtop = (sw // 2, cy + px(110))
+            box.midtop = (sw // 2, top)
+            self.recap_rect = box
             draw.panel(surface, box, radius=px(10))
             draw.text(surface, self.heading, (box.x + px(24), box.y + px(16)), px(15),
                       draw.WARM, bold=True)
             y = box.y + px(46)
-            for line in self.recap:
+            for line in self.shown_recap:
                 draw.text(surface, _clip(line, 90), (box.x + px(24), y), px(17), draw.TEXT,
                           shadow=False)
                 y += line_h

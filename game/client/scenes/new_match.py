@@ -221,6 +221,22 @@ def seat_kinds_for(system: RuleSystem) -> list[tuple[str, str]]:
     return [("Human", "human")] + [(f"AI - {d}", f"ai:{d}") for d in offered]
 
 
+def changed_note(labels: list[str], width: int, measure) -> tuple[str, str | None]:
+    """The line under the house-rules button: "All at their defaults", or "Changed: " and as
+    many changed rules as fit `width` (by `measure(text) -> (w, h)`), then "+N more"; with the
+    whole list as a tooltip when some did not fit (#13: the line ran past the column)."""
+    if not labels:
+        return "All at their defaults", None
+    whole = "Changed: " + ", ".join(labels)
+    if measure(whole)[0] <= width:
+        return whole, None
+    for shown in range(len(labels) - 1, -1, -1):
+        more = f"+{len(labels) - shown} more"
+        text = "Changed: " + ", ".join(labels[:shown] + [more])
+        if measure(text)[0] <= width:
+            return text, whole
+    return f"Changed: {len(labels)}", whole
+
 class NewMatchScene(UIScene):
     def __init__(self, app: "App"):
         super().__init__(app)
@@ -660,9 +676,10 @@ class NewMatchScene(UIScene):
                                         text, self.open_house_rules, object_id="#info_button",
                                         enabled=bool(rules),
                                         tooltip="Game-master calls settled before play")
-        note = ("All at their defaults" if not changed else
-                "Changed: " + ", ".join(h.label for h in changed))
-        self.label(pygame.Rect(c3.x + pad, foot + px(94), inner, px(26)), note, "#subtle")
+        note, full = changed_note([h.label for h in changed], inner,
+                                  resources.font(px(15)).size)
+        self.house_note = self.label(pygame.Rect(c3.x + pad, foot + px(94), inner, px(26)), note,
+                                     "#subtle", tooltip=full)
 
     def summary_text(self) -> str:
         if self.system is None:

@@ -167,11 +167,12 @@ class RestScene(UIScene):
             draw.text(surface, words, (x, head + px(6)), px(19), colour, bold=True)
             for line, ly in zip(opt.lines, lines):
                 draw.text(surface, line, (x + px(16), ly), px(16), draw.TEXT_DIM, shadow=False)
-            for (cid, label, most, gain), cy in zip(opt.counts, counts):
+            for (cid, label, most, _gain), cy in zip(opt.counts, counts):
                 n = self.chosen.get((opt.kind, cid), 0)
                 draw.text(surface, label, (x + px(16), cy + px(4)), px(17), draw.TEXT,
                           shadow=False)
-                draw.text(surface, f"about +{n * gain:.0f}", (box.right - px(420), cy + px(4)),
+                draw.text(surface, f"about +{opt.expected(cid, n):.0f}",
+                          (box.right - px(420), cy + px(4)),
                           px(17), draw.COOL, shadow=False)
                 draw.text(surface, str(n), (box.right - px(232), cy + px(4)), px(18), draw.TEXT,
                           bold=True, anchor="midtop", shadow=False)

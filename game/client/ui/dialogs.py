@@ -53,6 +53,7 @@ class Dialog(UIScene):
 
     def __init__(self, app: "App", title: str, message: str, detail: str = ""):
         super().__init__(app)
+        self.box_width = self.width
         self.title = title
         self.message = message
         self.detail = detail
@@ -64,14 +65,23 @@ class Dialog(UIScene):
         """Design-pixel height of the message area, measured with the real font."""
         text = self.message + ("\n" + self.detail if self.detail else "")
         scale = self.app.scale
-        needed = draw.text_height(text, self.px(18), self.px(self.width - 48)) / scale
+        needed = draw.text_height(text, self.px(18), self.px(self.box_width - 48)) / scale
         return int(min(360, needed + 6))
 
     def extra_height(self) -> int:
         return 0
 
     def build(self) -> None:
-        w = self.width
+        labels = self.buttons()
+        gap = 12
+        # wide enough for the label in the big bold face the primary button uses
+        face = resources.font(self.px(24), True)
+        widths = [max(170, int(face.size(text)[0] / self.app.scale) + 44) for text, _, _ in labels]
+        # the box grows to hold its buttons (a long answer such as an action's name pushed
+        # Cancel out of it), never past the window
+        need = sum(widths) + (len(labels) - 1) * gap + 48
+        w = max(self.width, min(need, int(self.app.size[0] / self.app.scale) - 40))
+        self.box_width = w                 # the width laid out now (design pixels)
         body = self.body_height()
         h = 62 + body + self.extra_height() + 76
         sw, sh = self.app.size
@@ -84,11 +94,6 @@ class Dialog(UIScene):
             html += f"<br><font color='#9aa4b0'>{html_lines(self.detail)}</font>"
         self.textbox(self.rect(20, 58, w - 40, body), html, container=self.box)
         self.build_extra(62 + body)
-        labels = self.buttons()
-        gap = 12
-        # wide enough for the label in the big bold face the primary button uses
-        face = resources.font(self.px(24), True)
-        widths = [max(170, int(face.size(text)[0] / self.app.scale) + 44) for text, _, _ in labels]
         x = w - 24 - sum(widths) - (len(labels) - 1) * gap
         for (text, action, object_id), bw in zip(labels, widths):
             self.button(self.rect(x, h - 64, bw, 44), text, action, object_id=object_id,

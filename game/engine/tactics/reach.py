@@ -9,7 +9,9 @@ replays depend on; square moves with uniform or alternating diagonal costs
 
 Ties: "insertion" (default) settles equal costs in the order they were first offered
 (neighbour order, then insertion); "node" settles them in the nodes' own sort order. Each
-system keeps the one its replays were recorded with.
+system keeps the one its replays were recorded with. Before either, `search(prefer=...)` may
+rank paths of equal cost by a second sum along them (fewest diagonal steps, so a path across an
+open room runs straight instead of zig-zagging where diagonals cost what straights do).
 
 Must not: know any rule, read a Board, or use randomness. A step the callback prices as None or
 infinity is impassable; negative costs are refused.
@@ -67,12 +69,19 @@ def _price(c: float | None, a: object, b: object) -> float | None:
 
 def search(start: N | Iterable[N], edges: Edges[N], max_cost: float | None = None,
            multi: bool = False, ties: Ties = "insertion",
-           allowed: Callable[[N, N], bool] | None = None) -> Reach[N]:
+           allowed: Callable[[N, N], bool] | None = None,
+           prefer: Callable[[N, N], int] | None = None) -> Reach[N]:
     """Dijkstra over `edges(node)` -> (next node, step cost or None): every node reachable from
     `start` (or from each node of `start` when multi=True) for at most `max_cost`.
 
     `allowed(a, b)`, if given, is asked only about steps that would make b cheaper, so a costly
-    check (occupancy, footprints) runs as rarely as possible; False makes the step impassable."""
+    check (occupancy, footprints) runs as rarely as possible; False makes the step impassable.
+
+    `prefer(a, b)`, if given, is a second price of each step (0 or more): among paths of equal
+    cost the one with the smallest sum of it wins (costs and reach are unchanged; only which of
+    the equally cheap paths `parents` keeps, and the settling order within a cost)."""
+    if prefer is not None:
+        return _search_preferring(start, edges, max_cost, multi, ties, allowed, prefer)
     starts: list[N] = list(start) if multi else [start]  # type: ignore[list-item, arg-type]
     by_node = ties == "node"
     if ties not in ("insertion", "node"):
@@ -111,6 +120,52 @@ def search(start: N | Iterable[N], edges: Edges[N], max_cost: float | None = Non
             costs[nb] = total
             parents[nb] = node
             push(heap, (total, nb if by_node else next(counter), nb))
+    return reach
+
+
+def _search_preferring(start, edges, max_cost, multi, ties, allowed, prefer) -> Reach:
+    """`search` ranking equal costs by the sum of `prefer`: Dijkstra over (cost, preference)
+    pairs compared in that order, which are still non-negative sums, so it stays exact."""
+    starts = list(start) if multi else [start]
+    by_node = ties == "node"
+    if ties not in ("insertion", "node"):
+        raise ValueError(f"ties must be 'insertion' or 'node', not {ties!r}")
+    reach: Reach = Reach()
+    costs, parents, order = reach.costs, reach.parents, reach.order
+    second: dict = {}
+    counter = itertools.count()
+    heap: list = []
+    for s in starts:
+        costs[s], second[s], parents[s] = 0, 0, None
+        heapq.heappush(heap, (0, 0, s if by_node else next(counter), s))
+    inf = math.inf
+    limit = inf if max_cost is None else max_cost
+    push, pop = heapq.heappush, heapq.heappop
+    settled: set = set()
+    while heap:
+        c, p, _, node = pop(heap)
+        if node in settled or c > costs[node] or p > second[node]:
+            continue            # a stale entry
+        settled.add(node)
+        order.append(node)
+        for nb, step in edges(node):
+            if step is None:
+                continue
+            if not 0 <= step < inf:
+                if step == inf:
+                    continue
+                raise ValueError(f"step {node} -> {nb} has cost {step}; costs must be 0 or more")
+            total = c + step
+            if total > limit or nb in settled:
+                continue
+            pref = p + prefer(node, nb)
+            old = costs.get(nb)
+            if old is not None and (total > old or (total == old and pref >= second[nb])):
+                continue
+            if allowed is not None and not allowed(node, nb):
+                continue
+            costs[nb], second[nb], parents[nb] = total, pref, node
+            push(heap, (total, pref, nb if by_node else next(counter), nb))
     return reach
 
 

@@ -40,7 +40,7 @@ PART_EFFECTS: dict[str, str] = {
     "bonus_damage": "+50% damage",
     "ground": "grounds a flyer",
     "loosen_grip": "loosens its hold",
-    "cripple": "cripples if the attack does more than damage",
+    "cripple": "cripples with an attack that does more than damage",
     "disarm": "can break it",
     "bleed": "bleeds once destroyed",
     "hit_bonus": "+2 to hit",

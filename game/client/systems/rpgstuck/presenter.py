@@ -21,8 +21,9 @@ from typing import Any
 
 from game.engine.actions import Concede, EndTurn
 from game.engine.events import DiceRolled
-from game.engine.systems.rpgstuck import (arith, attack, called, flight, heights, jumps, limbs,
-                                          moves, mount, opportunity, rolls, rules, sight, tools)
+from game.engine.systems.rpgstuck import (area, arith, attack, called, flight, heights, jumps,
+                                          limbs, moves, mount, opportunity, rolls, rules, sight,
+                                          tools)
 from game.engine.systems.rpgstuck import odds as rs_odds
 from game.engine.systems.rpgstuck.actions import (Aim, Assail, Attack, Avert, Block, Dash,
                                                   Discern, Dismount, Escape, Finish, Grapple,
@@ -31,7 +32,7 @@ from game.engine.systems.rpgstuck.actions import (Aim, Assail, Attack, Avert, Bl
                                                   Teleport, Shove, StandUp, AreaAttack,
                                                   UseStep, Fly, HoldAloft, Opportunity)
 from game.engine.systems.rpgstuck.attack import AVERT_DIE, BLOCK_STAGE
-from game.engine.systems.rpgstuck.forecast import predict
+from game.engine.systems.rpgstuck.forecast import opportunity as forecast_opportunity, predict
 from game.engine.systems.rpgstuck.content import part_y
 from game.engine.systems.rpgstuck.profiles import (Profile, block_reaction, content_of, is_attack,
                                                    profile)
@@ -49,7 +50,8 @@ from game.client.presenters.words import pct
 from game.client.systems.rpgstuck import looks
 
 #: reach tints: plain 5 ft squares, a path through costly ground, and beyond a walk (Dash)
-COST_COLOURS = {1: (120, 220, 140), 2: (240, 190, 80), 3: (240, 110, 80)}
+COST_COLOURS = {1: (120, 220, 140), 2: (240, 190, 80), 3: (240, 110, 80),
+                4: (110, 180, 240), 5: (200, 140, 240)}
 COVER_MARK = {"half": "½ cover", "threequarter": "¾ cover", "full": "full cover"}
 LIGHT_WORDS = {"dark": "darkness", "dim": "dim light", "bright": "bright light"}
 SEEN_LINE = (120, 220, 140)
@@ -64,7 +66,8 @@ MOVE_VERBS = {"walk": "walks", "shift": "shifts", "pushed": "is pushed", "fall":
 
 #: the actions the bar, the map and the prompts offer by their own controls
 _ON_THE_BAR = (Move, Shift, Attack, Aim, Assail, Avert, Dash, StandUp, Hide, Shove, Discern,
-               Finish, Grapple, Block, Fly, HoldAloft, Opportunity, EndTurn, Concede)
+               Finish, Grapple, Block, Fly, HoldAloft, Opportunity, LongJump, StretchJump,
+               AreaAttack, EndTurn, Concede)
 #: targeting modes that pick a creature on the map for an action naming its square
 _AT_SQUARE = {"shove": Shove, "finish": Finish, "discern": Discern, "grapple": Grapple}
 #: conditions that name another creature (its name follows the badge's words)
@@ -76,6 +79,9 @@ class RpgStuckPresenter(SeatViewPresenter):
     """Reads an rpgstuck `Match`; see the module docstring."""
 
     cost_colours = COST_COLOURS
+    #: tint keys of the squares a leap reaches (RS-107) and of those it reaches on a check
+    #: (SM-06), beside 1 and 2 for walking
+    JUMP, JUMP_CHECK = 4, 5
     keys_hint = ("1-9 actions · click a foe to attack · Space ends",
                  "Right click backs out · wheel zoom · WASD pan")
     tile_hint = "Point at a square: its ground, cover and light"
@@ -218,7 +224,7 @@ class RpgStuckPresenter(SeatViewPresenter):
         entry = content_of(st).creatures.get(c.entry)
         kind = (f"Level {c.level} hero" if c.pc else f"Tier {c.tier} monster")
         if entry is not None and entry.traits.horde:
-            kind = f"Horde · tier {c.tier}"
+            kind = f"Tier {c.tier} horde"
         size = (entry.size if entry is not None else "").capitalize()
         stats = [("AC", str(c.ac), "Armour Class: what weapon attacks must reach"),
                  ("Ref", str(c.reflex), "Reflex: what area and dodgeable attacks must reach"),
@@ -397,6 +403,7 @@ class RpgStuckPresenter(SeatViewPresenter):
                 why = "" if usable else " (nothing in reach, or no action left for it)"
                 out.append(ActionButton(f"atk:{aid}", p.name, enabled=usable, mode=f"atk:{aid}",
                                         tooltip=self._profile_words(me, p) + why))
+            out += self._area_buttons(me, legal)
             for kind, ident, label, tip in (
                     (Aim, "aim", "Aim", f"Minor: a {arith.aim_die(st, me).label()} Aim die on "
                                         "your next attack roll"),
@@ -422,6 +429,12 @@ class RpgStuckPresenter(SeatViewPresenter):
                     (Finish, "finish", "Finish", "Major: kill an unconscious enemy next to you")):
                 if kind in kinds:
                     out.append(ActionButton(ident, label, mode=ident, tooltip=tip))
+            jumps_now = self._jumps()
+            if jumps_now:
+                out.append(ActionButton("jump", "Jump", mode="jump", tooltip=(
+                    f"Leap in a straight line, up to {jumps.longest_ft(st, me)} ft now "
+                    "(your Strength score with a 10 ft run-up walked this turn, half "
+                    "without), over a pit or a gap; paid from movement")))
             out += self._flight_buttons(me, legal)
             # any other action the engine lists (a newer one this bar has no button of its
             # own for yet) is still offered, by its description, never left out
@@ -442,6 +455,31 @@ class RpgStuckPresenter(SeatViewPresenter):
                                      "End this creature's turn (Space)", action=end,
                                      primary=True))
         return numbered
+
+    def _area_buttons(self, me: Creature, legal: list) -> list[ActionButton]:
+        """An area abilitech (Psi Pulse's burst, RS-85; one attack per foe in range, RS-87) as a
+        button of its own: no target to pick, so the tooltip names whom the engine's area
+        catches now (those this seat sees), and a friend in a burst is asked about first."""
+        out: list[ActionButton] = []
+        st = self.state
+        for a in legal:
+            if not isinstance(a, AreaAttack) or a.unit != me.id:
+                continue
+            p = profile(st, me, a.ability)
+            caught = [d for d, _times in area.caught(st, me, p) if self.creature(d.id)]
+            names = ", ".join(self.unit_name(d.id) for d in caught) or "nobody in sight"
+            friends = [self.unit_name(d.id) for d in caught if d.side == me.side]
+            confirm = (f"{p.name} also hits {', '.join(friends)}. Use it?" if friends else "")
+            to_hit = f"{p.to_hit:+d}" if p.to_hit is not None else f"{p.stat}+P"
+            vs = p.vs.upper() if p.vs == "ac" else p.vs.capitalize()
+            whom = ("each creature" if p.entry.area == "burst" else "each foe you see")
+            miss = (f"; {p.entry.damage_on_miss} damage on a miss" if p.entry.damage_on_miss
+                    else "")
+            out.append(ActionButton(
+                f"area:{a.ability}", p.name, action=a, confirm=confirm,
+                tooltip=f"{p.cost.capitalize()}: {to_hit} vs {vs}, {p.damage} to {whom} within "
+                        f"{area.radius_ft(p)} ft{miss}\nCatches now: {names}"))
+        return out
 
     def _flight_buttons(self, me: Creature, legal: list) -> list[ActionButton]:
         """B-25: for a flier, 5 ft up, 5 ft down (or land), and every height its movement pays
@@ -477,6 +515,8 @@ class RpgStuckPresenter(SeatViewPresenter):
             return "Point at a target for the odds; click to attack (right click backs out)"
         if mode == "shift":
             return "Click a square next to you to step there"
+        if mode == "jump":
+            return "Click a square to leap there; point at one for its cost"
         return None
 
     def unused_actions(self) -> str | None:
@@ -524,15 +564,30 @@ class RpgStuckPresenter(SeatViewPresenter):
             cells = {}
             for cell, (cost, path) in reach.items():
                 cells[cell] = 1 if cost <= 5 * len(path) else 2
+            legend = [(1, "5 ft a square"), (2, "costlier steps")]
+            leaps = {cell: a for cell, a in self._jumps().items() if cell not in reach}
+            for cell, a in leaps.items():
+                cells[cell] = self.JUMP if isinstance(a, LongJump) else self.JUMP_CHECK
+            legend += self._jump_legend(leaps)
             ov = Overlay(cells=cells, veil=bool(cells), size=me.size, cost_digits=False,
-                         legend=((1, "5 ft a square"), (2, "costlier steps")))
+                         legend=tuple(legend))
             if hover in reach:
                 cost, path = reach[hover]
                 ov.path = [(me.x, me.y)] + [tuple(p) for p in path]
                 ov.marks = {hover: f"{cost} ft"}
+            elif hover in leaps:
+                self._mark_jump(ov, me, hover)
             primary = self.primary_attack()
             if primary is not None:
                 self._mark_targets(ov, me, primary, hover)
+            return ov
+        if mode == "jump":
+            leaps = self._jumps()
+            ov = Overlay(cells={cell: self.JUMP if isinstance(a, LongJump) else self.JUMP_CHECK
+                                for cell, a in leaps.items()}, veil=True, size=me.size,
+                         cost_digits=False, legend=self._jump_legend(leaps))
+            if hover in leaps:
+                self._mark_jump(ov, me, hover)
             return ov
         if mode == "shift":
             cells = {(a.x, a.y): 1 for a in self.legal() if isinstance(a, Shift)}
@@ -552,6 +607,49 @@ class RpgStuckPresenter(SeatViewPresenter):
             self._mark_targets(ov, me, mode[4:], hover)
             return ov
         return Overlay()
+
+    def _jumps(self) -> dict[Cell, Any]:
+        """The leaps the engine lists for the acting creature, by landing square (RS-107,
+        SM-06)."""
+        me = self._mine()
+        return {(a.x, a.y): a for a in self.legal()
+                if isinstance(a, (LongJump, StretchJump)) and me is not None and a.unit == me.id}
+
+    def _jump_legend(self, leaps: dict[Cell, Any]) -> tuple[tuple[int, str], ...]:
+        kinds = {type(a) for a in leaps.values()}
+        return tuple(x for x, kind in (((self.JUMP, "a jump"), LongJump),
+                                       ((self.JUMP_CHECK, "a jump on a check"), StretchJump))
+                     if kind in kinds)
+
+    def _jump_cost(self, me: Creature, cell: Cell) -> tuple[int, int | None, Cell | None]:
+        """(feet, Athletics DC or None, the square a failure comes down on) of the engine's
+        leap to `cell` (jumps.landings / jumps.stretches)."""
+        got = jumps.stretches(self.state, me).get(cell)
+        if got is not None:
+            return got[0], got[1], got[2]
+        return jumps.landings(self.state, me)[cell], None, None
+
+    def _mark_jump(self, ov: Overlay, me: Creature, cell: Cell) -> None:
+        """The leap's straight line from `me` to `cell` and its cost on the landing square."""
+        n = max(abs(cell[0] - me.x), abs(cell[1] - me.y))
+        sx, sy = (cell[0] - me.x) // n, (cell[1] - me.y) // n
+        ov.path = [(me.x + sx * k, me.y + sy * k) for k in range(n + 1)]
+        ov.marks = {cell: f"{self._jump_cost(me, cell)[0]} ft"}
+
+    def _jump_words(self, me: Creature, cell: Cell) -> str:
+        """The hover of a leap: its cost of the movement left, and for a longer one on a check
+        its DC, the chance (the engine's odds) and where a miss lands."""
+        cost, dc, short = self._jump_cost(me, cell)
+        left = self.state.turn.move_left
+        if dc is None or short is None:
+            return (f"Jump to {cell[0]},{cell[1]}\n{cost} ft of {left} ft · a leap in a "
+                    "straight line")
+        chance = rs_odds.check(me.skills["athletics"], dc)
+        below = field_of(self.board()).floor_at(short) < field_of(self.board()).floor_at(
+            (me.x, me.y))
+        return (f"Jump further to {cell[0]},{cell[1]}\n{cost} ft of {left} ft · Athletics DC "
+                f"{dc}: {pct(chance)}\nOn a miss you come down at {short[0]},{short[1]}"
+                + (" and fall" if below else ""))
 
     def _mark_targets(self, ov: Overlay, me: Creature, ability: str, hover: Cell | None) -> None:
         """Targets of `ability` tinted; for the hovered one its footprint outlined and the line
@@ -626,9 +724,16 @@ class RpgStuckPresenter(SeatViewPresenter):
             for a in legal:
                 if isinstance(a, Move) and (a.x, a.y) == cell:
                     return ClickResult(action=a)
+            leap = self._jumps().get(cell)
+            if leap is not None:
+                return ClickResult(action=leap)
             primary = self.primary_attack()
             if primary is not None and cell in self._target_cells(primary):
                 return self._attack_click(primary, cell)
+        elif mode == "jump":
+            leap = self._jumps().get(cell)
+            if leap is not None:
+                return ClickResult(action=leap)
         elif mode == "shift":
             for a in legal:
                 if isinstance(a, Shift) and (a.x, a.y) == cell:
@@ -707,6 +812,15 @@ class RpgStuckPresenter(SeatViewPresenter):
         if aimed is None:
             return ""
         words = looks.PART_EFFECTS.get(aimed.kind.effect, "")
+        if aimed.kind.effect == "cripple":
+            # RS-54/55: whether this attack can cripple at all, as called.on_hit decides it
+            prof = profile(st, c, a.ability)
+            if not called.has_effect_beyond_damage(prof):
+                words = f"no cripple: {prof.name} only deals damage"
+            elif aimed.needed > prof.attacks:
+                words = f"no cripple: it takes {aimed.needed} legs hit in one use"
+            else:
+                words = f"cripples ({aimed.kind.cripple}) for a round"
         if aimed.hp:
             left = max(called.part_hp_left(d, aimed, n) for n in called.intact_copies(d, aimed))
             words = f"{words} ({left} HP)" if words else f"{left} HP"
@@ -748,12 +862,16 @@ class RpgStuckPresenter(SeatViewPresenter):
                 extra = "" if cost <= 5 * len(path) else " (some steps cost more than 5 ft)"
                 return (f"Walk to {cell[0]},{cell[1]}\n{cost} ft of {self.state.turn.move_left} ft"
                         f"{extra}")
+            if cell in self._jumps():
+                return self._jump_words(me, cell)
             primary = self.primary_attack()
             if primary is not None and cell in self._target_cells(primary):
                 return self.attack_forecast(me, primary, cell)
             if primary is None and me.actions:
                 primary = next((aid for aid in me.actions if is_attack(self.state, aid)), None)
             return self._height_refusal(me, primary, cell) if primary else None
+        if mode == "jump":
+            return self._jump_words(me, cell) if cell in self._jumps() else None
         if mode is not None and mode.startswith("atk:"):
             if cell in self._target_cells(mode[4:]):
                 return self.attack_forecast(me, mode[4:], cell)
@@ -859,8 +977,9 @@ class RpgStuckPresenter(SeatViewPresenter):
             if not isinstance(a, Block):
                 continue
             f = with_block if a.block else without
-            label = (f"Block ({die}) — hit {pct(f.attack.hit)}" if a.block
-                     else f"Take it — hit {pct(f.attack.hit)}")
+            odds = (f"hit {pct(f.attack.hit)} · crit {pct(f.attack.crit)} · "
+                    f"{_span(f.hit_damage)} dmg · {pct(f.drop)} to drop")
+            label = f"Block ({die}) — {odds}" if a.block else f"Take it — {odds}"
             odds = (f"Crit {pct(f.attack.crit)} · {pct(f.drop)} to drop · "
                     f"{_span(f.hit_damage)} dmg on a hit")
             tip = (f"Spends {self.unit_name(d.id)}'s reaction for this round.\n{odds}"
@@ -883,12 +1002,14 @@ class RpgStuckPresenter(SeatViewPresenter):
             if not a.ability:
                 options.append(("Let it go", a, "Keeps the reaction for this round"))
                 continue
-            f = self.odds(o, a.ability, d)
+            f = forecast_opportunity(st, o, a.ability, d)
             name = profile(st, o, a.ability).name
-            options.append((f"{name} — hit {pct(f.hit)}", a,
+            options.append((f"{name} — hit {pct(f.hit)} · crit {pct(f.crit)} · "
+                            f"{_span(f.exact.hit_damage)} dmg · {pct(f.drop)} to drop", a,
                             f"Spends {self.unit_name(o.id)}'s reaction for this round.\n"
-                            f"Crit {pct(f.crit)} · {pct(f.drop)} to drop · "
-                            f"{_span(f.exact.hit_damage)} dmg on a hit"))
+                            f"One roll, no Aim: hit {pct(f.hit)}, crit {pct(f.crit)}, "
+                            f"{_span(f.exact.hit_damage)} damage on a hit, {pct(f.drop)} to "
+                            f"drop {self.unit_name(d.id)}"))
         text = (f"{self.unit_name(d.id)} is leaving {self.unit_name(o.id)}'s reach. One attack "
                 f"as it goes, paid with the reaction?")
         return Prompt("Opportunity attack?", text, tuple(options))

@@ -110,7 +110,7 @@ def build(app: "App") -> list[tuple[str, "Scene"]]:
     s.selected = "knight"
     s.mode = "atk:cleave"
     s._turn_key = s._turn_start_key()   # her turn has begun: the first frame keeps the mode
-    open_picker(s, (13, 6))             # the picker: one imp, both, or the same one twice
+    open_picker(s, (13, 6))             # the picker: one imp, or both (twice only at a horde)
     out.append(("rpgstuck_battle", s))
 
     # 1b. the Knight's Strike on an imp: the aim picker, the plain attack and each body part

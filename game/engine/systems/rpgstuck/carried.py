@@ -170,14 +170,18 @@ def rest_options(data: dict[str, Any], series: Any) -> list[RestOption]:
     living = {cid: m for cid, m in data["members"].items() if m["status"] != "dead"}
     # one row per creature with hit dice: the hit dice it may spend and what one heals on
     # average (the die's average + CON, B-19), its HP and the RS-137 minimum in the label
-    counts = tuple((cid, f"{m['name']}: {m['hp']}/{m['max_hp']} HP, hit dice (recharges "
-                         f"from {m['p']})", m["hd_total"] - m["hd_spent"],
+    counts = tuple((cid, f"{m['name']}: {m['hp']}/{m['max_hp']} HP; hit dice ({m['p']} or more "
+                         f"bring back short-rest uses)", m["hd_total"] - m["hd_spent"],
                     float(max(0, limits.hit_die_average(m["hit_die"]) + m["con"])))
                    for cid, m in living.items() if m["hd_total"])
+    # the healing cannot pass the creature's maximum (a die on a whole creature only repairs
+    # stat damage, RS-09)
+    caps = tuple((cid, float(max(0, m["max_hp"] - m["hp"])))
+                 for cid, m in living.items() if m["hd_total"])
     since = len(series.battles) - (series.rests[-1]["after"] if series.rests else 0)
     advised, advice = limits.rest_advice(since)                      # RS-140
     out = [RestOption("short", "Short rest (advised)" if advised else "Short rest", True, "",
-                      "RS-136", (advice,), counts)]
+                      "RS-136", (advice,), counts, caps)]
     if rule == "short_long3":
         due = len(series.battles) % LONG_EVERY == 0
         long_lines = tuple(f"{m['name']}: "
@@ -240,9 +244,9 @@ def rest(data: dict[str, Any], kind: str, rng: Rng, choices: dict[str, Any], ser
             _recharge(m, "short_rest", got.recharges)
             seconds = -(-got.minutes * 60 // 1)
             longest = max(longest, int(seconds))
-            lines.append(f"{m['name']} spent {n} hit dice {list(roll.faces)}: healed "
-                         f"{got.healed} to {m['hp']}/{m['max_hp']} HP, {got.slots} lesser "
-                         f"slots back" + ("; short-rest uses recharged" if got.recharges
+            lines.append(f"{m['name']} spent {n} hit {'die' if n == 1 else 'dice'} "
+                         f"{list(roll.faces)}: healed {got.healed} to {m['hp']}/{m['max_hp']} "
+                         f"HP, {got.slots} lesser slot{'' if got.slots == 1 else 's'} back" + ("; short-rest uses recharged" if got.recharges
                                           else f"; under {m['p']} dice: no recharge (RS-137)"))
         now = series.clock + longest
         for m in members.values():

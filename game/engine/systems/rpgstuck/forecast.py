@@ -2,7 +2,8 @@
 for the client's hover and for the bots (STYLE habit 13: one computation, both readers).
 
 Owns: `predict(state, attacker, ability, target)` (the terms the engine would use: net
-advantage, the attack bonus, Aim and Block dice, cover, the defence; then the odds) and
+advantage, the attack bonus, Aim and Block dice, cover, the defence; then the odds),
+`opportunity` (the same for an opportunity attack: one roll, no Aim or Assail, B-26) and
 `shelter` (how much cover and darkness a square gives against a set of enemies).
 
 Must not: compute odds itself (the arithmetic module's odds do; arith.py is the door) or change
@@ -32,8 +33,10 @@ class Forecast:
 
 
 def predict(state: RpgState, c: Creature, ability: str, d: Creature, aim: int = 0,
-            assail: bool = False, part: str = "", trade: bool = False) -> Forecast:
-    """`part` names a called shot's part (RS-44; its Y, trade and bonuses count, RS-45..61)."""
+            assail: bool = False, part: str = "", trade: bool = False,
+            rolls: int | None = None) -> Forecast:
+    """`part` names a called shot's part (RS-44; its Y, trade and bonuses count, RS-45..61);
+    `rolls` how many rolls the attack makes (None: every roll of the abilitech, RS-96)."""
     p = profile(state, c, ability)
     aimed = called.find(state, c.side, d, p, part) if part else None
     cell = (d.x, d.y)
@@ -47,10 +50,17 @@ def predict(state: RpgState, c: Creature, ability: str, d: Creature, aim: int = 
     f = arith.attack_odds(state, c, p, d, net=net, aim=[arith.aim_die(state, c)] * aim,
                           block=block, cover=arith.cover(state, c, cell, p.vs), assail=assail,
                           aimed=aimed, trade=trade and aimed is not None)
-    rolls_ = p.attacks                                # RS-96: each roll on its own
+    rolls_ = p.attacks if rolls is None else rolls    # RS-96: each roll on its own
     miss_all = (1 - f.drop) ** rolls_
     return Forecast(float(f.attack.hit), float(f.attack.crit), float(f.expected) * rolls_,
                     float(1 - miss_all), f)
+
+def opportunity(state: RpgState, o: Creature, ability: str, d: Creature) -> Forecast:
+    """The opportunity attack `o` may make at `d` leaving its reach (B-26): one roll of
+    `ability`, with no Aim dice (whatever Aim waits on the mover's turn is not `o`'s) and no
+    Assail, as the engine rolls it."""
+    return predict(state, o, ability, d, rolls=1)
+
 
 def shelter(state: RpgState, c: Creature, foes: list[Creature]) -> float:
     """How hidden or covered `c` is from `foes` where it stands: +1 for each foe that cannot see

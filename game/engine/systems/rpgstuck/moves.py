@@ -173,12 +173,18 @@ def step_edges(field: Field, rules: MoveRules = MoveRules(),
     return edges
 
 
+def _diagonal(a: SquareNode, b: SquareNode) -> int:
+    """The search's tie-break: of equally cheap paths, the one with the fewest diagonal steps,
+    so a path across open ground runs straight (B-14 prices most diagonals as straights)."""
+    return 1 if a[0] != b[0] and a[1] != b[1] else 0
+
+
 def reach(field: Field, start: Cell, budget: int, rules: MoveRules = MoveRules(),
           blocked: Collection[Cell] = frozenset()) -> dict[Cell, tuple[int, list[Cell]]]:
     """Every anchor square the mover at `start` reaches for at most `budget` feet: square ->
     (cost in feet, path of anchors entered, start excluded). The start is left out."""
     found: Reach[SquareNode] = search((start[0], start[1], 0), step_edges(field, rules, blocked),
-                                      max_cost=budget)
+                                      max_cost=budget, prefer=_diagonal)
     out: dict[Cell, tuple[int, list[Cell]]] = {}
     for cell, node in cheapest_cells(found, lambda n: (n[0], n[1])).items():
         if cell == start:

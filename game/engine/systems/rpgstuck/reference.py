@@ -131,7 +131,7 @@ def _abilitech(a: Abilitech) -> Entry:
     if where:
         lines.append(", ".join(where).capitalize())
     if a.targets > 1:
-        lines.append(f"Up to {a.targets} targets" + (", the same one allowed"
+        lines.append(f"Up to {a.targets} targets" + (", a horde may take them all"
                                                      if a.same_target else ""))
     if a.dmg:
         lines.append(f"Damage: {a.dmg}" + (f", {a.damage_on_miss} on a miss"

@@ -131,12 +131,48 @@ def attack_choices(state: RpgState, c: Creature) -> list[Attack]:
             for group in combinations_with_replacement(ok, n):
                 if pull and not pull_pair(state, group):
                     continue                    # B-21 Pratfall: two creatures, one to each
+                if repeat_refusal(state, c, p, group) is not None:
+                    continue                    # RS-84: one target twice only for a horde
                 plain = Attack(c.id, ability, tuple(group))
                 out.append(plain)
                 d = called.one_target(state, plain.targets) if may_call else None
                 if d is not None and d.up and arith.side_sees(state, c.side, d):
                     out += called.variants(state, c, plain, p, crit, d)     # RS-44..47
     return out
+
+
+def repeat_refusal(state: RpgState, c: Creature, p: Any, cells: tuple) -> str | None:
+    """Why `c` may not name a square twice in one multi-target attack, or None. RS-84 lets
+    every attack of such an ability (Cleave, `same_target`) strike the same *horde*; against
+    anything else the attacks go to different targets (our reading of the document: the
+    permission sits under Horde Anatomy, and a Cleave is one attack against each target).
+    The creature is the one `c`'s side believes is there (seen, or last seen: RS-103)."""
+    seen = set()
+    for cell in map(tuple, cells):
+        if cell not in seen:
+            seen.add(cell)
+            continue
+        d = believed_at(state, c, cell)
+        if not (p.entry.same_target and d is not None
+                and content_of(state).creatures[d.entry].traits.horde):
+            return (f"{p.name} names {cell[0]},{cell[1]} twice: only a horde may take more "
+                    f"than one of its attacks")
+    return None
+
+
+def believed_at(state: RpgState, c: Creature, cell: Cell) -> Creature | None:
+    """The enemy `c`'s side aims at on `cell` (as `target_cells` lists it), or None."""
+    for d in enemies_in_view(state, c):
+        if not d.up:
+            continue
+        if arith.side_sees(state, c.side, d):
+            where = (d.x, d.y)
+        else:
+            seen = state.last_seen.get(str(c.side), {}).get(d.id)
+            where = (seen[0], seen[1]) if seen is not None else None
+        if where == tuple(cell):
+            return d
+    return None
 
 
 def pull_pair(state: RpgState, cells: tuple) -> bool:
@@ -362,6 +398,9 @@ def validate(state: RpgState, action: Any) -> Refusal | None:
                 return why
         if not 1 <= len(action.targets) <= p.targets:
             return Refusal(f"{action.ability} takes 1 to {p.targets} targets", "RS-B-22")
+        why = repeat_refusal(state, c, p, action.targets)
+        if why is not None:
+            return Refusal(why, "RS-84")
         if p.entry.on_hit.pull_together_ft and not pull_pair(state, action.targets):
             return Refusal(f"{action.ability} pulls two different creatures together",
                            "RS-B-21")
