@@ -1558,11 +1558,17 @@ class GuMastersPresenter(SeatViewPresenter):
             out += super().log_lines([e])
         return out
 
+    def side_name(self, side: int) -> str:
+        """A side as players read it: the ready-made side the seat picked (the engine's name
+        for it), else its token colour ('Blue side')."""
+        sides = self.state.sides
+        return sides[side] if 0 <= side < len(sides) else f"{looks.SIDE_NAMES[side % 2]} side"
+
     def event_log(self) -> EventLog:
         if self._event_log is None:
             self._event_log = EventLog(Wording(
                 name=self.unit_name,
-                side_name=lambda side: f"{looks.SIDE_NAMES[side % 2]} side",
+                side_name=self.side_name,
                 moves=MOVE_VERBS, downed="drops", texts=self._texts(),
                 initiative="Initiative (degrees)", tails={"gu.damaged": self._damage_tail}))
         return self._event_log
