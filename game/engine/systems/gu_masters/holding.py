@@ -59,10 +59,10 @@ ATTACK, GU_DEED, MOVE = "attack", "gu", "move"
 @dataclass(frozen=True, slots=True)
 class Hold(Record):
     """Hold the combat action (GU-71): `held` "strike" (one melee strike), "gu" (one
-    activation of the Gu `gu`, GU-74) or "killer" (the killer move `gu`, named
-    `killer:<id>` as events name it: every activation of it, GU-47..49), until `trigger` (GU-GM-36: enemy_enters_range with
-    `range_m`, enemy_attacks, enemy_uses_gu naming the enemy's Gu `named`, enemy_moves,
-    any_hostile_act)."""
+    activation of the Gu `gu`, GU-74) or "killer" (the killer move `gu`, named `killer:<id>`
+    as events name it: every activation of it, GU-47..49), until `trigger` (GU-GM-36:
+    enemy_enters_range with `range_m`, enemy_attacks, enemy_uses_gu naming the enemy's Gu
+    `named`, enemy_moves, any_hostile_act)."""
     actor: str
     held: str
     trigger: str
@@ -76,7 +76,8 @@ class Hold(Record):
 class UseHeld(Record):
     """The answer at the `held` stage (GU-72/90): `fire` spends a reaction on the held action
     made at `target` (a strike's `strike` and `weapon`; a Gu's or killer move's aim, `gu` its
-    Gu or `killer:<id>`: `target`, or the square (x, y)); `fire` False lets this trigger pass and keeps holding."""
+    Gu or `killer:<id>`: `target`, or the square (x, y)); `fire` False lets this trigger pass
+    and keeps holding."""
     actor: str
     fire: bool = True
     target: str = ""
