@@ -19,6 +19,7 @@ imports pygame.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -1554,6 +1555,15 @@ class GuMastersPresenter(SeatViewPresenter):
                     f"from {self.unit_name(e.source)}"
                 out.append(LogLine(f"{self.unit_name(e.victim)} loses {lost} soul ({why})",
                                    DAMAGE))
+                continue
+            through = e.rolled - sum(amount for _, amount in e.stages) \
+                if isinstance(e, Damaged) else 0
+            if isinstance(e, Damaged) and e.hp == 0 and e.amount == 0 and through > 0:
+                # GU-109/111: HP stay at 0, but what got through still counts (a final stand
+                # ends in dying): say that, not "0 damage"
+                tail = self._damage_tail(dataclasses.replace(e, amount=through))
+                out.append(LogLine(f"{self.unit_name(e.victim)} takes {through} damage at 0 HP"
+                                   f"{tail}", DAMAGE))
                 continue
             out += super().log_lines([e])
         return out
