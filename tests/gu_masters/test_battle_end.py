@@ -29,7 +29,7 @@ def test_a_side_whose_last_creature_makes_a_final_stand_fights_on_until_it_is_dy
     if m.decision.stage == "react":
         out = m.submit(React("b", TAKE))
     assert b.condition == "dying" and m.over and m.winner == 0      # GU-111, GU-113
-    assert events_of(out, MatchEnded)[0].reason == "side 2 has no conscious creature"
+    assert events_of(out, MatchEnded)[0].reason == "side 2 has no conscious creature left"
 
 
 @pytest.mark.rule("GU-GM-46", "GU-110")
@@ -46,3 +46,21 @@ def test_two_sides_left_only_in_final_stands_without_gu_run_to_the_round_limit()
     m.submit(EndTurn())
     out = m.submit(EndTurn())
     assert m.over and events_of(out, MatchEnded)[0].reason.startswith("time: after")
+
+
+@pytest.mark.rule("GU-116", "GU-113")
+def test_a_dying_creature_that_dies_does_not_drop_a_second_time():
+    from game.client.systems.gu_masters.presenter import GuMastersPresenter
+    from game.engine.systems.gu_masters.events import ConditionChanged, Downed
+    m = match([man("a", 0, 1, 1), man("b", 1, 6, 1, hp=0), man("c", 1, 6, 3)],
+              initiative=["a", "b", "c"])
+    b = m.state.creatures["b"]
+    b.condition, b.tokens, b.unconscious = "dying", [0, 4], True
+    m.edited()
+    m.force_dice([99])                          # b's end-of-turn Perseverance test fails
+    out = m.submit(EndTurn())                   # a ends; b, dying, passes at once
+    assert b.condition == "dead"
+    assert [e.condition for e in events_of(out, ConditionChanged)] == ["dead"]
+    assert not events_of(out, Downed)           # it was down already
+    lines = [x.text for x in GuMastersPresenter(m).log_lines(out.events)]
+    assert not [t for t in lines if "drops" in t], lines

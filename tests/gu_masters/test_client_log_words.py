@@ -109,3 +109,22 @@ def test_the_strike_forecast_counts_the_shield_once():
     text = p.strike_forecast([bite])
     damage = next(t for t in text.split("\n") if t.startswith("Damage"))
     assert damage.count("shield -") == 1
+
+
+@pytest.mark.rule("GU-111", "GU-109")
+def test_a_blow_at_0_hp_says_what_got_through_not_0_damage():
+    # found in the session-10 playtest: "takes 0 damage (8 rending, moonlight) · 0 HP left",
+    # then "is dying": the HP cannot fall below 0, but 8 got through and that is what counts
+    m = match([{"id": "cap", "entry": "moon_captain", "side": 0, "x": 1, "y": 1},
+               {"id": "wolf", "entry": "wolf", "side": 1, "x": 2, "y": 1,
+                "overrides": {"hp": 0}}], ["cap", "wolf"])
+    m.state.creatures["wolf"].condition = "final_stand"
+    m.edited()
+    p = GuMastersPresenter(m)
+    wolf = C.creatures["wolf"].name
+    m.force_dice([10])
+    got = lines(p, m.submit(Activate("cap", "moonlight", "wolf")))
+    assert m.state.creatures["wolf"].condition == "dying"
+    hit = next(t for t in got if t.startswith(f"{wolf} takes"))
+    assert hit.startswith(f"{wolf} takes 8 damage at 0 HP (rending, moonlight)"), got
+    assert not [t for t in got if "takes 0 damage" in t]

@@ -45,3 +45,30 @@ def test_the_seats_may_pick_any_two_sides():
         {x.creature for x in content().sides["cliff_beasts"].members}
     with pytest.raises(ConfigError, match="unknown side"):
         _new("gu_cliffs.tmx", {"teams": ["iron_bone", "nobody"]})
+
+
+@pytest.mark.rule("GU-GM-46")
+def test_the_end_of_the_battle_names_the_beaten_side_as_the_seats_picked_it():
+    from game.client.systems.gu_masters.presenter import GuMastersPresenter
+    from game.engine.actions import Concede
+    from game.engine.events import MatchEnded
+    from game.engine.systems.gu_masters import turns
+    m = _new("gu_cliffs.tmx", {"teams": ["iron_bone", "cliff_beasts"]})
+    for c in m.state.creatures.values():
+        if c.side == 1:
+            c.condition, c.hp = "dying", 0
+    events: list = []
+    assert turns.check_end(m.state, events)
+    end = events[-1]
+    assert isinstance(end, MatchEnded) and end.winner == 0
+    assert end.reason == "Beasts of the Cliffs has no conscious creature left"
+    line = GuMastersPresenter(m).log_lines([end])[0].text
+    assert line == "Iron Bone Clan wins: Beasts of the Cliffs has no conscious creature left"
+    # a concession names the side too, and the names live in the state's JSON
+    m = _new("gu_cliffs.tmx", {"teams": ["iron_bone", "cliff_beasts"]})
+    seat = m.decision.seat
+    out = m.submit(Concede(seat))
+    loser = content().sides[["iron_bone", "cliff_beasts"][seat]].name
+    assert [e.reason for e in out.events if isinstance(e, MatchEnded)] == [f"{loser} conceded"]
+    again = type(m.state).from_json(m.state.to_json(), m.state.board)
+    assert again.sides == ["Iron Bone Clan", "Beasts of the Cliffs"]

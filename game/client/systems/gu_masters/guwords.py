@@ -119,5 +119,8 @@ def trigger_words(kind: str, range_m: int = 0, named: str = "") -> str:
 
 
 def held_words(held: str, gu_name: str = "") -> str:
-    """What is held: 'a strike', or 'Moonlight Gu (one activation)'."""
-    return "a strike" if held == "strike" else f"{gu_name} (one activation)"
+    """What is held: 'a strike', 'Moonlight Gu (one activation)' or 'Thunder Gale Palm
+    (killer move)'."""
+    if held == "strike":
+        return "a strike"
+    return f"{gu_name} (killer move)" if held == "killer" else f"{gu_name} (one activation)"

@@ -51,8 +51,8 @@ def hold_button(p: Any, legal: list) -> ActionButton | None:
         entries.append((f"Hold {name}", SubMenu(f"Hold {name} until…", _triggers(p, got),
                                                 "It fires as a reaction when this happens")))
     return ActionButton("hold", "Hold", actions=tuple(entries),
-                        tooltip="Combat action: hold a strike or one Gu activation until a "
-                                "trigger; then it may be fired as a reaction (it lapses at the "
+                        tooltip="Combat action: hold a strike, one Gu activation or a killer "
+                                "move until a trigger; then it may be fired as a reaction (it lapses at the "
                                 "start of this creature's next turn)")
 
 
@@ -109,8 +109,8 @@ def held_prompt(p: Any, stage: Any, d: Creature, legal: list) -> Prompt:
                             "Costs nothing; the held action waits for the next trigger"))
             continue
         options.append((_aim_label(p, d, a), a, f"{cost}.\n{goes}."))
-    what = what_words(p, "gu" if d.held.get("held") == "gu" else "strike",
-                      d.held.get("gu", "")) if d.held else "its held action"
+    what = what_words(p, d.held["held"], d.held.get("gu", "")) if d.held \
+        else "its held action"
     text = (f"{p.unit_name(by.id)} {guwords.DEED_WORDS.get(stage.data['deed'], 'acts')}: "
             f"{p.unit_name(d.id)} may fire {what} now. {goes}.")
     return Prompt("Held action set off", text, tuple(options))

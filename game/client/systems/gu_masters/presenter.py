@@ -19,6 +19,7 @@ imports pygame.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -1555,14 +1556,29 @@ class GuMastersPresenter(SeatViewPresenter):
                 out.append(LogLine(f"{self.unit_name(e.victim)} loses {lost} soul ({why})",
                                    DAMAGE))
                 continue
+            through = e.rolled - sum(amount for _, amount in e.stages) \
+                if isinstance(e, Damaged) else 0
+            if isinstance(e, Damaged) and e.hp == 0 and e.amount == 0 and through > 0:
+                # GU-109/111: HP stay at 0, but what got through still counts (a final stand
+                # ends in dying): say that, not "0 damage"
+                tail = self._damage_tail(dataclasses.replace(e, amount=through))
+                out.append(LogLine(f"{self.unit_name(e.victim)} takes {through} damage at 0 HP"
+                                   f"{tail}", DAMAGE))
+                continue
             out += super().log_lines([e])
         return out
+
+    def side_name(self, side: int) -> str:
+        """A side as players read it: the ready-made side the seat picked (the engine's name
+        for it), else its token colour ('Blue side')."""
+        sides = self.state.sides
+        return sides[side] if 0 <= side < len(sides) else f"{looks.SIDE_NAMES[side % 2]} side"
 
     def event_log(self) -> EventLog:
         if self._event_log is None:
             self._event_log = EventLog(Wording(
                 name=self.unit_name,
-                side_name=lambda side: f"{looks.SIDE_NAMES[side % 2]} side",
+                side_name=self.side_name,
                 moves=MOVE_VERBS, downed="drops", texts=self._texts(),
                 initiative="Initiative (degrees)", tails={"gu.damaged": self._damage_tail}))
         return self._event_log

@@ -97,15 +97,17 @@ def gu_refusal(state: GuState, c: Creature, gid: str) -> tuple[str, str] | None:
     return None
 
 
-def killer_refusal(state: GuState, c: Creature, kid: str) -> tuple[str, str] | None:
-    """Why `c` may not use the killer move `kid` now, or None (GU-47, GU-110)."""
+def killer_refusal(state: GuState, c: Creature, kid: str, *, held: bool = False
+                   ) -> tuple[str, str] | None:
+    """Why `c` may not use the killer move `kid` now, or None (GU-47, GU-110). `held`: fired
+    as a held action (GU-72), which needs no combat action left in the turn now going on."""
     k = gu.lib().killer_moves.get(kid)
     entry = gu.lib().creatures.get(c.entry)
     if k is None or entry is None or kid not in entry.killer_moves:
         return f"knows no killer move {kid!r}", "GU-47"
     if not _acts(c) or c.condition != "up":
         return "cannot use a killer move now (a final stand allows only Gu)", "GU-110"
-    if state.turn.action:
+    if state.turn.action and not held:
         return "has used its combat action this turn", "GU-18"
     if gu.KILLER + kid in c.sustained:
         return f"is sustaining {k.name}: release it first", "GU-45"
@@ -264,16 +266,23 @@ def apply(state: GuState, a: Any, rng: Rng) -> list:
         _spend_activation(state, c)
         return activate_once(state, c, a, rng, left=state.turn.activations)
     if isinstance(a, Killer):
-        k = gu.lib().killer_moves[a.move]
-        cost = killer.cost(k, c.gu, c.essence, gu.activations(c),
-                           sustaining=gu.sustaining_moves(c))
         state.turn.action = True                       # its own combat action (GU-47)
         state.turn.activations = 0
-        events = gu.pay(c, cost.essence, k.id)
-        events.append(Activated(c.id, gu.KILLER + k.id, a.target, 0))
-        events += gu.soul_harm(state, c, cost.soul, "killer move")      # GU-48/49
-        return events + use(state, c, k, a.target, (a.x, a.y), rng)
+        return killer_once(state, c, a, rng)
     raise AssertionError(f"not a Gu action: {a!r}")
+
+
+def killer_once(state: GuState, c: Creature, a: Killer, rng: Rng) -> list:
+    """The killer move `a.move` made by `c`, its combat action settled by the caller (the own
+    turn, or a held killer move fired as a reaction, GU-72): the essence of every activation,
+    GU-48/49's soul, then what it does."""
+    k = gu.lib().killer_moves[a.move]
+    cost = killer.cost(k, c.gu, c.essence, gu.activations(c),
+                       sustaining=gu.sustaining_moves(c))
+    events = gu.pay(c, cost.essence, k.id)
+    events.append(Activated(c.id, gu.KILLER + k.id, a.target, 0))
+    events += gu.soul_harm(state, c, cost.soul, "killer move")          # GU-48/49
+    return events + use(state, c, k, a.target, (a.x, a.y), rng)
 
 
 def activate_once(state: GuState, c: Creature, a: Activate, rng: Rng, *, left: int = 0) -> list:

@@ -371,10 +371,17 @@ def set_life(state: GuState, c: Creature, life: "dying.Life", why: str) -> list:
 
 
 def set_condition(state: GuState, c: Creature, condition: str, why: str) -> list:
+    """The creature's condition becomes `condition`; it drops out of the fight (Downed) only
+    on going from awake to dying or dead, never again when a dying one dies."""
+    was_down = c.condition in OUT_OF_FIGHT
     c.condition = condition
     ticks.sync_awake(c)                                                  # GU-113, GU-X-13
     events: list = [ConditionChanged(c.id, condition, c.unconscious, why)]
     if c.unconscious:
         c.sustained.clear()
-        events.append(Downed(c.id, (c.x, c.y)))
+        if not was_down:
+            events.append(Downed(c.id, (c.x, c.y)))
     return events
+
+
+OUT_OF_FIGHT = ("dying", "dead")

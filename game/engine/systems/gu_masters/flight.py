@@ -120,7 +120,7 @@ FlightStep = tuple[Cell, int]        # a footprint's anchor and the height of it
 
 def _clear(ground: Ground, anchor: Cell, height: int, size: int, min_altitude: int) -> bool:
     cells = block_at(anchor[0], anchor[1], size)
-    if any(ground.is_solid(c) for c in cells):
+    if not all(ground.clear_at(c, height) for c in cells):      # over a boulder, not a spire
         return False
     return height - floor_of(ground, anchor, size) >= min_altitude
 
@@ -129,8 +129,9 @@ def fly_path(ground: Ground, anchor: Cell, height: int, dest: Cell, dest_height:
              flying_speed: int, size: int = 1) -> list[FlightStep] | None:
     """GU-31: the straight flight from (`anchor`, `height`) to (`dest`, `dest_height`), one
     entry per square after the start, or None when it is longer than the flying speed, goes
-    through a wall, or would pass below 1 m over the floor (a flier comes down by Land or Dive,
-    not by flying into the ground)."""
+    through a wall or a full-cover object, or would pass below 1 m over the floor (a flier comes
+    down by Land or Dive, not by flying into the ground) or below the top of a low object
+    (terrain.LOW_OBJECT_M)."""
     dx, dy, dz = dest[0] - anchor[0], dest[1] - anchor[1], dest_height - height
     if not fly_ok(dx, dy, dz, flying_speed):
         return None

@@ -47,7 +47,8 @@ from .turns import roll, test_event
 
 HOLD_STAGE = "held"              # a holder's trigger went off: fire the held action or not
 DEED_STAGE = "held_deed"         # never answered: the deed kept, then the race's losers
-STRIKE, GU = "strike", "gu"      # what a Hold holds: one melee strike, or one Gu activation
+STRIKE, GU = "strike", "gu"      # what a Hold holds: one melee strike, or one Gu activation,
+KILLER = "killer"                # or a whole killer move (its own combat action, GU-47)
 HELD = "held"                    # the Reacted label of a held action fired (GU-90)
 RANGES = (1, 2, 5, 10, 20)       # the distances an enemy_enters_range trigger may name
 SELF_RANGE = 5                   # the farthest such distance for a Gu with no reach (on itself)
@@ -57,10 +58,11 @@ ATTACK, GU_DEED, MOVE = "attack", "gu", "move"
 @action("gu.hold")
 @dataclass(frozen=True, slots=True)
 class Hold(Record):
-    """Hold the combat action (GU-71): `held` "strike" (one melee strike) or "gu" (one
-    activation of the Gu `gu`, GU-74), until `trigger` (GU-GM-36: enemy_enters_range with
-    `range_m`, enemy_attacks, enemy_uses_gu naming the enemy's Gu `named`, enemy_moves,
-    any_hostile_act)."""
+    """Hold the combat action (GU-71): `held` "strike" (one melee strike), "gu" (one
+    activation of the Gu `gu`, GU-74) or "killer" (the killer move `gu`, named `killer:<id>`
+    as events name it: every activation of it, GU-47..49), until `trigger` (GU-GM-36:
+    enemy_enters_range with `range_m`, enemy_attacks, enemy_uses_gu naming the enemy's Gu
+    `named`, enemy_moves, any_hostile_act)."""
     actor: str
     held: str
     trigger: str
@@ -73,8 +75,9 @@ class Hold(Record):
 @dataclass(frozen=True, slots=True)
 class UseHeld(Record):
     """The answer at the `held` stage (GU-72/90): `fire` spends a reaction on the held action
-    made at `target` (a strike's `strike` and `weapon`; a Gu's aim: `target`, or the square
-    (x, y)); `fire` False lets this trigger pass and keeps holding."""
+    made at `target` (a strike's `strike` and `weapon`; a Gu's or killer move's aim, `gu` its
+    Gu or `killer:<id>`: `target`, or the square (x, y)); `fire` False lets this trigger pass
+    and keeps holding."""
     actor: str
     fire: bool = True
     target: str = ""
@@ -88,7 +91,8 @@ class UseHeld(Record):
 @event("gu.held")
 @dataclass(frozen=True, slots=True)
 class ActionHeld(Record):
-    """`who` holds its combat action (GU-71): `held` "strike" or "gu" (`gu` the Gu), fired by
+    """`who` holds its combat action (GU-71): `held` "strike", "gu" (`gu` the Gu) or "killer"
+    (`gu` the killer move, `killer:<id>`), fired by
     `trigger` (a trigger kind; `range_m` and `named` its parameter, GU-GM-36)."""
     who: str
     held: str
@@ -151,8 +155,8 @@ def trigger_of(c: Creature) -> held.Trigger:
 
 def _options(state: GuState, c: Creature) -> list[tuple[str, str, int]]:
     """(held, Gu, reach in metres) of each action `c` may hold now: a melee strike while it
-    could strike, one activation of each Gu it could pay for that is used by activation (a
-    final stand holds only Gu, GU-110)."""
+    could strike, one activation of each Gu it could pay for that is used by activation, each
+    killer move it could start now (GU-47; a final stand holds only Gu, GU-110)."""
     out: list[tuple[str, str, int]] = []
     if attack.can_strike(c) and (c.weapons or c.attacks):
         reaches = [attack.weapon_reach(w) for w in c.weapons]
@@ -163,6 +167,12 @@ def _options(state: GuState, c: Creature) -> list[tuple[str, str, int]]:
         if g is None or g.use != "activation" or gid in c.sustained or c.essence < g.cost:
             continue
         out.append((GU, gid, 0 if g.target == "self" else activate.reach_of(g)))
+    entry = gu.lib().creatures.get(c.entry)
+    for kid in (entry.killer_moves if entry else ()):
+        if activate.killer_refusal(state, c, kid) is None:
+            k = gu.lib().killer_moves[kid]
+            out.append((KILLER, gu.KILLER + kid,
+                        0 if k.target == "self" else activate.reach_of(k)))
     return out
 
 
@@ -211,12 +221,17 @@ def refusal(state: GuState, a: Any) -> Refusal | None:
         return Refusal(f"{a.actor} cannot act now", "GU-153" if c.has("stunned") else "GU-113")
     if a.trigger not in held.TRIGGERS:
         return Refusal(f"{a.trigger!r} is no trigger: {', '.join(held.TRIGGERS)}", "GU-GM-36")
-    if a.held not in (STRIKE, GU):
-        return Refusal(f"{a.held!r} cannot be held: a strike or a Gu", "GU-71")
-    if a.held == STRIKE and c.condition != "up":
+    if a.held not in (STRIKE, GU, KILLER):
+        return Refusal(f"{a.held!r} cannot be held: a strike, a Gu or a killer move", "GU-71")
+    if a.held != GU and c.condition != "up":
         return Refusal(f"{a.actor} may hold only a Gu activation in a final stand", "GU-110")
+    if a.held == KILLER:
+        kid = a.gu[len(gu.KILLER):] if a.gu.startswith(gu.KILLER) else a.gu
+        why = activate.killer_refusal(state, c, kid)
+        if why is not None:
+            return Refusal(f"{a.actor} cannot hold it: {why[0]}", why[1])
     options = {(w, g): reach for w, g, reach in _options(state, c)}
-    if (a.held, a.gu if a.held == GU else "") not in options:
+    if (a.held, a.gu if a.held != STRIKE else "") not in options:
         what = a.gu or "no Gu" if a.held == GU else "a strike"
         return Refusal(f"{a.actor} cannot hold {what} now (it cannot strike, or the Gu is not "
                        "used by activation, is kept up or too dear)", "GU-71")
@@ -368,16 +383,23 @@ def fire_answers(state: GuState, h: Creature, by: str) -> list[UseHeld]:
 
 def aims(state: GuState, h: Creature, what: str, gid: str, by: str) -> list[UseHeld]:
     """The aims a held `what` could take now: a strike at any foe in reach (`by`, who set it
-    off, first), or the Gu `gid` at each of its aims (an area only where it catches `by`),
-    once `h` can pay for it (GU-74: one activation, no combat action needed, GU-46)."""
+    off, first), the Gu `gid` at each of its aims (an area only where it catches `by`) once
+    `h` can pay for it (GU-74: one activation, no combat action needed, GU-46), or the killer
+    move `gid` likewise once `h` could still start it (GU-47, GU-110)."""
     if what == STRIKE:
         if not attack.can_strike(h):
             return []
         got = sorted(attack.strike_options(state, h), key=lambda o: o[2].id != by)
         return [UseHeld(h.id, True, t.id, kind, w) for kind, w, t in got]
-    g = gu.lib().gu[gid]
-    if gid not in h.gu or gid in h.sustained or h.essence < g.cost or not activate._acts(h):
-        return []
+    if what == KILLER:
+        g = gu.usable(gid)
+        if activate.killer_refusal(state, h, gid[len(gu.KILLER):], held=True) is not None:
+            return []
+    else:
+        g = gu.lib().gu[gid]
+        if gid not in h.gu or gid in h.sustained or h.essence < g.cost \
+                or not activate._acts(h):
+            return []
     found = activate._aims(state, h, g)
     if g.target == "area":
         foe = state.creatures[by]
@@ -425,8 +447,12 @@ def race_skill(state: GuState, h: Creature, by: Creature) -> str:
 
 def perform(state: GuState, h: Creature, a: UseHeld, by: str, rng: Rng) -> list:
     """The held action itself, if its aim still stands (else it is lost: its moment passed)."""
-    if not h.on_board or a not in aims(state, h, GU if a.gu else STRIKE, a.gu, by):
+    what = STRIKE if not a.gu else KILLER if a.gu.startswith(gu.KILLER) else GU
+    if not h.on_board or a not in aims(state, h, what, a.gu, by):
         return [HeldEnded(h.id, "missed")]
+    if what == KILLER:
+        return activate.killer_once(state, h, activate.Killer(
+            h.id, a.gu[len(gu.KILLER):], a.target, a.x, a.y), rng)
     if a.gu:
         return activate.activate_once(state, h, Activate(h.id, a.gu, a.target, a.x, a.y), rng)
     return attack.strike(state, h, state.creatures[a.target], a.strike, a.weapon, rng)

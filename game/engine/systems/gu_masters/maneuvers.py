@@ -219,8 +219,8 @@ def legal(state: GuState, c: Creature) -> list:
     land_mode = "any" if HOUSE.read(state, "land_limit") == "any" else "flying_speed"
     limit = flight.land_reach(w.speed, land_mode=land_mode)                 # GU-GM-24
     if limit is None or c.altitude <= limit:
-        if _free(state, c, here):
-            out.append(Land(c.id))
+        if _free(state, c, here) and not any(ground.is_solid(p) for p in _block(here, c.size)):
+            out.append(Land(c.id))          # never down into an object it hovers over
     return out
 
 
@@ -348,9 +348,13 @@ def _travel(state: GuState, c: Creature, path: list, mode: str, rng: Rng) -> lis
 
 
 def stage_legal(state: GuState, stage: Pending) -> list:
-    """GU-33: one melee strike or none; then Land or rise 1 m."""
+    """GU-33: one melee strike or none; then Land or rise 1 m (only rise over an object: it
+    cannot land inside one)."""
     c = state.creatures[stage.actor]
     if stage.stage == DIVE_FINISH:
+        ground = ground_of(state.board)
+        if any(ground.is_solid(p) for p in c.cells()):
+            return [DiveFinish(c.id, False)]
         return [DiveFinish(c.id, True), DiveFinish(c.id, False)]
     return [DiveStrike(c.id)] + [DiveStrike(c.id, t.id, kind, weapon) for kind, weapon, t
                                  in attack.strike_options(state, c, opportunity=True)]

@@ -25,6 +25,7 @@ from . import (activate, aperture, areagu, attack, breath, grips, hiding, holdin
 from .actions import (DETONATE, DODGE, MULTI, PARRY, SHIELD, STRIKES, TAKE, WEAPON, Activate,
                       DodgeMove,
                       GoesFirst, Jump, Move, Opportunity, React, Release, Sprint, StandUp, Strike)
+from .gu import KILLER
 from .state import Creature, GuState
 
 REACTIONS = (DODGE, PARRY, SHIELD, TAKE, DETONATE)
@@ -148,7 +149,8 @@ def validate(state: GuState, action: Any) -> Refusal | None:
     me = state.creatures.get(who) if who is not None else None
     if me is not None:
         gu = getattr(action, "gu", "")
-        if gu and gu not in me.gu:
+        # a held killer move names itself `killer:<id>`: holding.py checks it (GU-47)
+        if gu and not gu.startswith(KILLER) and gu not in me.gu:
             return Refusal(f"{who} carries no Gu {gu!r}", "GU-42")
         if isinstance(action, (Strike, Opportunity)) and action.strike \
                 and action.strike not in STRIKES:

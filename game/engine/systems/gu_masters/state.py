@@ -203,6 +203,13 @@ class GuState:
     map: str | None = None             # where the board came from: a map file or an inline grid
     grid: dict[str, Any] | None = None
     board: Board | None = None
+    # the names of the two sides as the seats picked them (content sides.toml), for the words
+    # that end the battle; empty when the set-up listed its creatures itself
+    sides: list[str] = field(default_factory=list)
+
+    def side_name(self, side: int) -> str:
+        """The side's name as players read it: its ready-made side's name, else 'side N'."""
+        return self.sides[side] if 0 <= side < len(self.sides) else f"side {side + 1}"
 
     @property
     def acting(self) -> Creature:
@@ -221,14 +228,15 @@ class GuState:
                 "order": list(self.order), "house": dict(self.house),
                 "turn": self.turn.to_json(), "index": self.index, "round": self.round,
                 "pending": stack_to_json(self.pending), "over": self.over,
-                "winner": self.winner, "map": self.map, "grid": self.grid}
+                "winner": self.winner, "map": self.map, "grid": self.grid,
+                **({"sides": list(self.sides)} if self.sides else {})}   # older saves: none
 
     @classmethod
     def from_json(cls, d: dict[str, Any], board: Board) -> "GuState":
         return cls({k: Creature.from_json(c) for k, c in d["creatures"].items()},
                    list(d["order"]), dict(d["house"]), Turn.from_json(d["turn"]), d["index"],
                    d["round"], stack_from_json(d["pending"]), d["over"], d["winner"], d["map"],
-                   d["grid"], board)
+                   d["grid"], board, list(d.get("sides", [])))
 
     def __deepcopy__(self, memo: dict) -> "GuState":
         return copy_sharing(self, memo)

@@ -155,6 +155,10 @@ class GuMasters(SystemBase):
         creatures = self._creatures(setup, board, humans, config.map)
         state = GuState(creatures, list(creatures), house, Turn(""), map=config.map,
                         grid=copy.deepcopy(grid), board=board)
+        if not setup.get("creatures") and config.map is not None:
+            cont = C.content()
+            state.sides = [cont.sides[str(t)].name
+                           for t in self._chosen(setup.get("teams"), config.map)[0]]
         turnhooks.check_placement(board, creatures, _crowds, _config_error)
         events: list = []
         order = turnhooks.given_initiative(setup, creatures, _config_error)
@@ -203,15 +207,7 @@ class GuMasters(SystemBase):
         that side's spawn slot i: the ones `teams` names, else the map's first encounter (its
         surprised side marked, GU-GM-03), else the first two sides."""
         cont = C.content()
-        surprised = ""
-        if not teams:
-            found = encounters_for(map_name)
-            if found:
-                teams, surprised = list(found[0].sides), found[0].surprised
-            else:
-                teams = list(cont.sides)[:2]
-        if not isinstance(teams, list) or len(teams) != 2:
-            raise _config_error("teams must list two side ids")
+        teams, surprised = GuMasters._chosen(teams, map_name)
         try:
             spawns = board.spawns_by_side()
         except BoardError as exc:
@@ -235,6 +231,21 @@ class GuMasters(SystemBase):
                     spec["surprised"] = True
                 specs.append(spec)
         return specs
+
+    @staticmethod
+    def _chosen(teams: Any, map_name: str) -> tuple[list[Any], str]:
+        """The two side ids that take the field and the surprised one ('' if none): those
+        `teams` names, else the map's first encounter, else the first two sides."""
+        surprised = ""
+        if not teams:
+            found = encounters_for(map_name)
+            if found:
+                teams, surprised = list(found[0].sides), found[0].surprised
+            else:
+                teams = list(C.content().sides)[:2]
+        if not isinstance(teams, list) or len(teams) != 2:
+            raise _config_error("teams must list two side ids")
+        return teams, surprised
 
     def teams_for_map(self, map_path: str) -> list[tuple[str, str]]:
         """Every ready-made side may fight on any map; the map's encounters come first."""

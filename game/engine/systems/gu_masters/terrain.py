@@ -48,6 +48,10 @@ HIGH_GROUND_M = 5         # GU-155: the target at least 5 m lower
 HIGH_GROUND_MOD = -10     # GU-155: a bonus (GU-02: bonuses are negative)
 PARTIAL_COVER_MOD = 10    # GU-158
 PIERCING_FULL_MOD = 20    # GU-157
+# Our reading (GU-X-15 gives objects no height): a low object (a partial-cover tile: boulder,
+# crate, fence, log) fills its square 1 m high, so a flier's feet at least that far above the
+# floor pass over it; walls and full-cover objects (spires, hut walls) rise past any flight.
+LOW_OBJECT_M = 1
 
 # Tile property defaults: a square says only what differs from open, level, bare ground.
 DEFAULTS: dict[str, Any] = {"wall": False, "cover": "none", "terrain": "normal",
@@ -126,6 +130,19 @@ class Ground(SquareField):
         """GU-41, and GU-39: water is difficult terrain for a non-aquatic creature."""
         t = self.terrain[self.index(c)]
         return t == "difficult" or (t == "water" and not aquatic)
+
+    def clear_at(self, c: Cell, height: int) -> bool:
+        """Whether a body whose feet are at `height` (metres above the map's zero) may be in
+        square `c`: never in a wall or a full-cover object, over a low object only at least
+        LOW_OBJECT_M above the floor, elsewhere anywhere."""
+        if not self.in_bounds(c):
+            return False
+        i = self.index(c)
+        if self.wall[i] or self.cover[i] == FULL:
+            return False
+        if self.cover[i] == PARTIAL:
+            return height >= self.elevation[i] + LOW_OBJECT_M
+        return True
 
     def blocks_sight(self, c: Cell) -> bool:
         return self.opaque[self.index(c)]

@@ -226,8 +226,8 @@ def check_end(state: GuState, events: list) -> bool:
     state.over = True
     pending.clear(state.pending)
     state.winner = None if len(beaten) == 2 else 1 - beaten[0]
-    why = "no side has a conscious creature" if state.winner is None \
-        else f"side {beaten[0] + 1} has no conscious creature"
+    why = "no side has a conscious creature left" if state.winner is None \
+        else f"{state.side_name(beaten[0])} has no conscious creature left"
     events.append(MatchEnded(state.winner, why))
     return True
 
@@ -235,4 +235,4 @@ def check_end(state: GuState, events: list) -> bool:
 def concede(state: GuState, seat: int) -> list:
     pending.clear(state.pending)
     state.over, state.winner = True, 1 - seat
-    return [MatchEnded(state.winner, f"seat {seat + 1} conceded")]
+    return [MatchEnded(state.winner, f"{state.side_name(seat)} conceded")]
