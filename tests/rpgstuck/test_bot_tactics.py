@@ -10,9 +10,13 @@ import pytest
 
 from game.engine.actions import EndTurn
 from game.engine.ai.base import make_bot
+from game.engine.ai.runner import ask_bot
+from game.engine.match import Match
+from game.engine.rules import MatchConfig, SeatConfig
 from game.engine.rng import Rng
 from game.engine.systems.rpgstuck import RPGSTUCK
 from game.engine.systems.rpgstuck.actions import Aim, Assail, Attack, Move
+from game.engine.systems.rpgstuck.events import Spotted
 from game.engine.systems.rpgstuck.ai import RpgBot
 from game.engine.systems.rpgstuck.state import Condition
 from tests.rpgstuck.engine_helpers import battle
@@ -106,3 +110,76 @@ def test_a_stage_the_bot_does_not_know_gets_its_first_answer():
     m = battle([("knight", "knight", 0, 2, 2), ("imp", "imp", 1, 3, 2)])
     legal = [_NewQuestion("knight", True), _NewQuestion("knight", False)]
     assert RpgBot("t").choose(m.view(0), legal, Rng.from_seed(1)) == legal[0]
+
+
+def _body(m, cid: str) -> None:
+    """`cid` lies at 0 HP (unconscious, B-16) where it stands."""
+    c = m.state.creatures[cid]
+    c.hp, c.status = 0, "unconscious"
+    m.edited()
+
+
+@pytest.mark.rule("RS-103")
+def test_a_walk_stopped_by_an_unseen_body_is_not_tried_again():
+    rows = ["%%%%%%%%%",
+            "%%%%%%%%%",
+            "%%%%%%%%%",
+            "%%%%%%%%%"]
+    m = battle([("knight", "knight", 0, 0, 1), ("ogre", "ogre", 1, 2, 0),
+                ("imp", "imp", 1, 7, 1)], rows=rows)
+    _body(m, "ogre")                 # a Large body across (2..3, 0..1) nobody has seen
+    m.state.last_seen["0"] = {"imp": [7, 1]}
+    m.edited()
+    bot, bumps = RpgBot("t"), []
+    for _ in range(12):
+        a = _choice(m, bot)
+        events = m.submit(a).events
+        bumps += [e for e in events if isinstance(e, Spotted)]
+        if isinstance(a, EndTurn):
+            break
+    knight = m.state.creatures["knight"]
+    assert len(bumps) <= 2                # once at each square of the body in its way
+    assert max(abs(knight.x - 7), abs(knight.y - 1)) <= 1     # round it, next to the imp
+
+
+@pytest.mark.rule("RS-03")
+def test_a_body_the_bot_saw_lying_is_no_longer_hunted_out_of_sight():
+    rows = ["....#.......",
+            "....#.......",
+            "....#.......",
+            "....#.......",
+            "...........%"]
+    m = battle([("knight", "knight", 0, 3, 1), ("imp", "imp", 1, 1, 1),
+                ("imp_b", "imp", 1, 11, 4)], rows=rows)
+    _body(m, "imp")
+    bot = RpgBot("t")
+    _choice(m, bot)                               # it sees the imp lying at (1, 1)
+    knight = m.state.creatures["knight"]
+    knight.x, knight.y = 7, 1                     # now behind the wall, the body out of sight
+    m.state.last_seen["0"] = {"imp": [1, 1]}
+    m.edited()
+    assert not {"imp", "imp_b"} & set(m.view(0).creatures)    # imp_b stands in the dark
+    stood = []
+    for a in _turn(m, bot):
+        if isinstance(a, Move):
+            stood.append((a.x, a.y))
+    assert all(x >= 5 for x, _y in stood)         # never back round the wall to the body
+
+
+@pytest.mark.rule("RS-B-27", "RS-B-26", "RS-SM-06")
+@pytest.mark.parametrize("seed", [8])
+def test_the_ogres_larder_with_the_table_options_ends_by_knockout(seed):
+    """A playtester's report: with opportunity attacks and longer jumps on, normal bots on
+    both sides of The Ogre's Larder ran to the round limit (bodies in the dark doorway: these
+    seeds stalled before the bots walked round bodies and searched the spawns)."""
+    RPGSTUCK.load_bots()
+    config = MatchConfig("rpgstuck", seed, [SeatConfig("ai"), SeatConfig("ai")],
+                         "rpgstuck_crypt.tmx", {"opportunity_attacks": True, "jump_check": True},
+                         {"teams": ["first_strife", "crypt_ogre"]})
+    m = Match.new(config)
+    bots = [make_bot("rpgstuck", "normal"), make_bot("rpgstuck", "normal")]
+    while not m.over:
+        seat = m.decision.seat
+        m.submit(ask_bot(m, bots[seat], seat))
+    assert m.state.round < 30                     # the default round limit was not reached
+    assert m.winner is not None

@@ -49,10 +49,27 @@ class RpgBot(BotBase):
         self.hard = hard
         self._paths: dict[tuple, dict[tuple[int, int], int]] = {}
         self._memo: dict[tuple, Any] = {}
+        self._sizes: dict[str, int] = {}      # each creature's size as the seat last saw it
+        self._avoid: frozenset[tuple[int, int]] = frozenset()
+        self._down: dict[str, tuple[int, int]] = {}   # enemies found down at their last square
+        self._bumped: set[tuple[int, int]] = set()     # squares a walk of the seat was stopped at
+        self._walking: tuple | None = None             # the walk just chosen, for _note_bump
+        self._searched: set[tuple[int, int]] = set()   # spawns searched for an unseen enemy
 
     def choose(self, view: RpgState, legal: list, rng: Rng) -> Any:
+        self._note_bump(view)
+        action = self._choose(view, legal, rng)
+        me = view.acting
+        if isinstance(action, Move) and me is not None:
+            _cost, path = rules.reach(view, me).get((action.x, action.y), (0, []))
+            self._walking = (me.id, view.round, (me.x, me.y), path)
+        return action
+
+    def _choose(self, view: RpgState, legal: list, rng: Rng) -> Any:
         legal = self.playable(legal)
         self._memo = {}                    # forecasts of this position only
+        self._sizes.update((c.id, c.size) for c in view.creatures.values())
+        self._search(view)
         picked = self.random_pick(legal, rng)
         if picked is not None:
             return picked
@@ -82,6 +99,7 @@ class RpgBot(BotBase):
         if StandUp in kinds:
             return next(a for a in legal if isinstance(a, StandUp))
         lurking = self._lurking(view, me)
+        self._avoid = frozenset(lurking)          # the walk map goes round them (_steps)
         known = self._standing(view, me, legal, lurking)
         values = self._blow_values(view, me, rng)
         # an attack at a square where the seat sees nobody is a guess (RS-102/103): worth less
@@ -133,24 +151,79 @@ class RpgBot(BotBase):
         return [(x + i, y + j) for j in range(me.size) for i in range(me.size)]
 
     def _lurking(self, view: RpgState, me: Creature) -> set[tuple[int, int]]:
-        """Last known squares of enemies out of the seat's view (standing or down) that nobody
-        of the side sees standing empty."""
+        """The squares where the side last knew an enemy out of its view (standing or down):
+        its whole footprint at the size the seat last saw it (one square if it never saw it),
+        and the squares a walk of this seat was stopped at (`_note_bump`); but those somebody
+        of the side sees standing empty (forgotten then)."""
         mine = [c for c in view.creatures.values() if c.side == me.side and c.up]
-        return {(x, y) for cid, (x, y) in view.last_seen.get(str(me.side), {}).items()
-                if cid not in view.creatures
-                and not any(observe(view, c, [(x, y)]).seen for c in mine)}
+
+        def empty(cell: tuple[int, int]) -> bool:
+            return any(observe(view, c, [cell]).seen for c in mine)
+        self._bumped = {cell for cell in self._bumped if not empty(cell)}
+        cells = {(x + i, y + j)
+                 for cid, (x, y) in view.last_seen.get(str(me.side), {}).items()
+                 if cid not in view.creatures
+                 for j in range(self._sizes.get(cid, 1)) for i in range(self._sizes.get(cid, 1))}
+        return {cell for cell in cells if not empty(cell)} | self._bumped
 
     def _standing(self, view: RpgState, me: Creature, legal: list,
                   lurking: set[tuple[int, int]]) -> set[tuple[int, int]]:
-        """The lurking squares that may hold an enemy still standing: a square within reach of
-        a ready blow that the legal list does not offer holds nobody standing (the engine offers
-        every standing enemy's last known square)."""
-        if not lurking:
-            return lurking
+        """The last known squares (of lurking ones) that may hold an enemy still standing: a
+        square within reach of a ready blow that the legal list does not offer holds nobody
+        standing (the engine offers every standing enemy's last known square); the seat
+        remembers that body until the side learns a new square for it."""
+        last = {cid: (x, y) for cid, (x, y) in view.last_seen.get(str(me.side), {}).items()
+                if (x, y) in lurking and self._down.get(cid) != (x, y)}
+        if not last:
+            return set()
         offered = {cell for a in legal if isinstance(a, Attack) for cell in a.targets}
         ready = [p for p in self._ready(view, me) if p.damage]
-        return {cell for cell in lurking if cell in offered
-                or not any(in_range(view, me, p, cell) for p in ready)}
+        out = set()
+        for cid, cell in last.items():
+            if cell in offered or not any(in_range(view, me, p, cell) for p in ready):
+                out.add(cell)
+            else:
+                self._down[cid] = cell
+        return out
+
+    def _search(self, view: RpgState) -> None:
+        """What the seat learns by looking: the enemies it sees down (bodies, `_standing`) or
+        up again, and the spawns it has searched (somebody of the side next to one, or seeing
+        it standing empty)."""
+        me = view.acting
+        if me is None:
+            return
+        for c in view.creatures.values():
+            if c.side != me.side:
+                if c.up:
+                    self._down.pop(c.id, None)
+                else:
+                    self._down[c.id] = (c.x, c.y)
+        mine = [c for c in view.creatures.values() if c.side == me.side and c.up]
+        for objs in view.board.spawns_by_side().values():
+            for o in objs:
+                cell = (o.x, o.y)
+                if cell not in self._searched and any(
+                        distance_to_cell(c, cell) <= 1 or observe(view, c, [cell]).seen
+                        for c in mine):
+                    self._searched.add(cell)
+
+    def _note_bump(self, view: RpgState) -> None:
+        """After a walk of this seat stopped short (RS-103: it bumped into an enemy its side did
+        not perceive, maybe a body lying in the dark), the square it could not enter joins the
+        ones to walk round, so the next walk does not bump there again."""
+        walking, self._walking = self._walking, None
+        me = view.acting
+        if walking is None or me is None or (me.id, view.round) != walking[:2]:
+            return
+        start, path = walking[2], walking[3]
+        here = (me.x, me.y)
+        if not path or here == path[-1] or me.has("mounted"):
+            return
+        steps = [start] + path
+        if here in steps:
+            nxt = steps[steps.index(here) + 1]
+            self._bumped |= set(self._footprint(me, *nxt)) - set(self._footprint(me, *here))
 
     def _walks(self, view: RpgState, me: Creature, legal: list,
                lurking: set[tuple[int, int]]) -> list[Move]:
@@ -183,14 +256,18 @@ class RpgBot(BotBase):
             return seen
         if known:
             return sorted(known)
-        mine = [c for c in view.creatures.values() if c.side == me.side and c.up]
-
-        def stale(x: int, y: int) -> bool:       # in plain view and nobody there: moved on
-            return any(observe(view, c, [(x, y)]).seen for c in mine)
-        spawns = [(o.x, o.y) for side, objs in view.board.spawns_by_side().items()
-                  if side != me.side for o in objs if not stale(o.x, o.y)]
+        # nobody known: search the spawns, the enemy's first, then every spawn in turn (the
+        # enemy may be hunting at ours); a spawn is searched once somebody of the side stood
+        # next to it or sees it standing empty (`_search`)
+        spawns = view.board.spawns_by_side()
+        for sides in ([s for s in spawns if s != me.side], list(spawns)):
+            left = [(o.x, o.y) for side in sides for o in spawns[side]
+                    if (o.x, o.y) not in self._searched]
+            if left:
+                return left
         if spawns:
-            return spawns
+            self._searched.clear()           # every spawn searched: start the round again
+            return [(o.x, o.y) for objs in spawns.values() for o in objs]
         w, h = view.board.width, view.board.height
         return [(w // 2, h // 2)]
 
@@ -366,10 +443,12 @@ class RpgBot(BotBase):
 
     def _steps(self, view: RpgState, me: Creature, goal: tuple[int, int]) -> dict:
         """Feet of the cheapest walk for `me` between each square and `goal` (the terrain
-        module's step costs, round the creatures the side knows of), as far as the squares it
-        may walk to this turn and a little beyond; cached per position."""
-        key = (me.id, goal, tuple(sorted((c.id, c.x, c.y) for c in view.creatures.values()
-                                         if c.up and c.id != me.id)))
+        module's step costs, round the creatures the side knows of and the squares where it
+        last knew an unseen enemy or body, `_lurking`: a walk there would be stopped), as far
+        as the squares it may walk to this turn and a little beyond; cached per position."""
+        key = (me.id, goal, self._avoid,
+               tuple(sorted((c.id, c.x, c.y) for c in view.creatures.values()
+                            if c.up and c.id != me.id)))
         found = self._paths.get(key)
         if found is None and not all(view.board.in_bounds(*cell)
                                      for cell in self._footprint(me, *goal)):
@@ -382,7 +461,7 @@ class RpgBot(BotBase):
             me.x, me.y = goal                # the view is the bot's own copy
             try:
                 found = {cell: cost for cell, (cost, _path) in
-                         arith.reach(view, me, budget).items()}
+                         arith.reach(view, me, budget, avoid=self._avoid - {goal}).items()}
             finally:
                 me.x, me.y = ox, oy
             found[goal] = 0

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Collection
 
 from game.engine.dice import Roll, roll
 from game.engine.events import DiceRolled
@@ -99,16 +99,18 @@ def move_rules(state: RpgState, c: Creature) -> moves.MoveRules:
                            flying=c.aloft, height=height(state, c) if c.aloft else None)
 
 
-def reach(state: RpgState, c: Creature, budget: int, free: bool = False, ignore: str = ""
-          ) -> dict[Cell, tuple[int, list[Cell]]]:
+def reach(state: RpgState, c: Creature, budget: int, free: bool = False, ignore: str = "",
+          avoid: Collection[Cell] = frozenset()) -> dict[Cell, tuple[int, list[Cell]]]:
     """Squares `c` can reach with `budget` ft, with cost and path (moves.reach: B-14, RS-106,
     RS-107 jumps, never through another creature but `ignore`, a mount's rider, among those
     its side knows of: a square where an unseen enemy stands is listed like an empty one, and a
-    walk into it is stopped when made, `unseen_in_way`)."""
+    walk into it is stopped when made, `unseen_in_way`). `avoid`: squares a planner means to go
+    round as well (a bot's walk map round the squares where its side last knew an enemy)."""
     if budget < 5:
         return {}
+    blocked = _others(state, c, ignore, known_only=True)
     return moves.reach(field(state), (c.x, c.y), budget, move_rules(state, c),
-                       blocked=_others(state, c, ignore, known_only=True))
+                       blocked=blocked | frozenset(avoid) if avoid else blocked)
 
 
 def path_cost(state: RpgState, c: Creature, path: list[Cell]) -> int:
