@@ -8,7 +8,8 @@ and whether a landing needs a Flying test, and the pick of one flight Gu among s
 
 Also the geometry of a flight over a Ground (terrain.py): `fly_path` (a straight Fly, GU-31) and
 `dive_path` (a successful Dive's descent and run forward, GU-33), heights as metres above the
-map's zero (floor + altitude, GU-X-15).
+map's zero (floor + altitude, GU-X-15), over `air_floors` (each anchor's floor, None where a
+flier cannot be, once per ground).
 
 Must not: read the match, move creatures or roll (the engine does, through checks.roll_test).
 """
@@ -118,11 +119,29 @@ def land_needs_test(after_dive: bool, difficult: bool) -> bool:
 FlightStep = tuple[Cell, int]        # a footprint's anchor and the height of its feet
 
 
+def air_floors(ground: Ground, size: int) -> tuple[int | None, ...]:
+    """For each anchor (flat by `y * width + x`), the floor under a size x size block there, or
+    None when a square of it is solid or off the map (no flier passes); worked out once per
+    ground and size, as a Fly lists hundreds of lines over the same squares."""
+    key = ("air_floors", size)
+    hit = ground.cache.get(key)
+    if hit is None:
+        out: list[int | None] = []
+        for y in range(ground.height):
+            for x in range(ground.width):
+                cells = block_at(x, y, size)
+                out.append(None if any(ground.is_solid(c) for c in cells)
+                           else floor_of(ground, (x, y), size))
+        hit = ground.cache[key] = tuple(out)
+    return hit
+
+
 def _clear(ground: Ground, anchor: Cell, height: int, size: int, min_altitude: int) -> bool:
-    cells = block_at(anchor[0], anchor[1], size)
-    if any(ground.is_solid(c) for c in cells):
-        return False
-    return height - floor_of(ground, anchor, size) >= min_altitude
+    x, y = anchor
+    if not (0 <= x < ground.width and 0 <= y < ground.height):
+        return False                                 # off the map is solid
+    floor = air_floors(ground, size)[y * ground.width + x]
+    return floor is not None and height - floor >= min_altitude
 
 
 def fly_path(ground: Ground, anchor: Cell, height: int, dest: Cell, dest_height: int,
