@@ -267,6 +267,15 @@ def test_a_fly_is_a_clear_straight_line() -> None:
     assert flight.fly_path(ground, (0, 0), 4, (0, 0), 13, 8) is None      # beyond F
 
 
+@pytest.mark.rule("GU-31")
+def test_the_air_floor_table_is_each_blocks_floor_and_none_over_a_wall_or_the_edge() -> None:
+    ground = _cliff()
+    one, two = flight.air_floors(ground, 1), flight.air_floors(ground, 2)
+    assert one[0] == (0, 0) and one[4] == (6, 6) and one[2 * 6 + 2] is None  # the wall at (2, 2)
+    assert two[3] == (6, 6) and two[1 * 6 + 1] is None and two[5] is None  # past the edge
+    assert flight.air_floors(ground, 1) is one                             # once per ground
+
+
 @pytest.mark.rule("GU-33", "GU-T-13")
 def test_a_dive_goes_down_and_forward_within_its_bounds() -> None:
     from game.engine.systems.gu_masters.falling import dive_reach

@@ -8,7 +8,8 @@ and whether a landing needs a Flying test, and the pick of one flight Gu among s
 
 Also the geometry of a flight over a Ground (terrain.py): `fly_path` (a straight Fly, GU-31) and
 `dive_path` (a successful Dive's descent and run forward, GU-33), heights as metres above the
-map's zero (floor + altitude, GU-X-15).
+map's zero (floor + altitude, GU-X-15), over `air_floors` (each anchor's floor and the least height over its low objects, None
+where a flier cannot be, once per ground).
 
 Must not: read the match, move creatures or roll (the engine does, through checks.roll_test).
 """
@@ -21,7 +22,7 @@ from game.engine.boards.square import Cell
 from game.engine.tactics.footprint import block_at
 from game.engine.tactics.lines import bresenham
 
-from .terrain import Ground, floor_of
+from .terrain import LOW_OBJECT_M, PARTIAL, Ground, floor_of
 
 MANEUVERS: tuple[str, ...] = ("take_flight", "fly", "dive", "evade", "land")
 LAND_MODES: tuple[str, ...] = ("flying_speed", "any")       # GU-GM-24 table option
@@ -118,11 +119,38 @@ def land_needs_test(after_dive: bool, difficult: bool) -> bool:
 FlightStep = tuple[Cell, int]        # a footprint's anchor and the height of its feet
 
 
+def air_floors(ground: Ground, size: int) -> tuple[tuple[int, int] | None, ...]:
+    """For each anchor (flat by `y * width + x`), (the floor under a size x size block there,
+    the lowest height its feet may pass at: above the low objects under it), or None when a
+    square of it is a wall, a full-cover object or off the map (no flier passes); worked out once
+    per ground and size, as a Fly lists hundreds of lines over the same squares."""
+    key = ("air_floors", size)
+    hit = ground.cache.get(key)
+    if hit is None:
+        out: list[tuple[int, int] | None] = []
+        for y in range(ground.height):
+            for x in range(ground.width):
+                cells = block_at(x, y, size)
+                if not all(ground.clear_at(c, 10 ** 9) for c in cells):
+                    out.append(None)
+                    continue
+                floor = floor_of(ground, (x, y), size)
+                low = [ground.elevation_at(c) + LOW_OBJECT_M for c in cells
+                       if ground.cover[ground.index(c)] == PARTIAL]
+                out.append((floor, max([floor, *low])))
+        hit = ground.cache[key] = tuple(out)
+    return hit
+
+
 def _clear(ground: Ground, anchor: Cell, height: int, size: int, min_altitude: int) -> bool:
-    cells = block_at(anchor[0], anchor[1], size)
-    if not all(ground.clear_at(c, height) for c in cells):      # over a boulder, not a spire
+    x, y = anchor
+    if not (0 <= x < ground.width and 0 <= y < ground.height):
+        return False                                 # off the map is solid
+    entry = air_floors(ground, size)[y * ground.width + x]
+    if entry is None:                                # a wall or a spire, not a boulder
         return False
-    return height - floor_of(ground, anchor, size) >= min_altitude
+    floor, lowest = entry
+    return height >= lowest and height - floor >= min_altitude
 
 
 def fly_path(ground: Ground, anchor: Cell, height: int, dest: Cell, dest_height: int,

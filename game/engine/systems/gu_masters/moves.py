@@ -3,11 +3,11 @@
 Owns: the movement a creature has this turn (GU-19, GU-75 sprint, GU-110 final stand, GU-147
 fatigue, GU-152 restrained), `reach` (the squares its top-left square can end on, each with its
 cost and path: step costs from terrain, allies passed freely (GU-GM-37), hostile squares passed
-only with a Dodge test (GU-23), never ending on another creature unless it is Tiny (GU-24)),
-the Move, Sprint and StandUp actions (their legal lists and what they do), and the walk itself
-(a failed pass-through Dodge stops the mover on its last legal square, GU-GM-38), paused
-where it steps out of an enemy's melee range for that enemy's attack of opportunity (GU-88,
-reactions.provoke) and resumed after it (`resume`).
+only with a Dodge test (GU-23), never ending on another creature unless it is Tiny (GU-24);
+`can_step` asks only whether there is one), the Move, Sprint and StandUp actions (their legal
+lists and what they do), and the walk itself (a failed pass-through Dodge stops the mover on its
+last legal square, GU-GM-38), paused where it steps out of an enemy's melee range for that
+enemy's attack of opportunity (GU-88, reactions.provoke) and resumed after it (`resume`).
 
 Must not: price a step itself (terrain.py), or roll except on the Rng it is handed.
 """
@@ -17,6 +17,7 @@ from typing import Any
 
 from game.engine.rng import Rng
 from game.engine.tactics import pending
+from game.engine.boards.square import READING8
 from game.engine.tactics.footprint import block_at
 from game.engine.tactics.pending import Pending
 from game.engine.tactics.reach import search, square_moves
@@ -125,6 +126,23 @@ def reach(state: GuState, c: Creature, budget: int | None = None
         path = found.path_to(node) or []
         out[cell] = (int(found.costs[node]), [(n[0], n[1]) for n in path[1:]])
     return out
+
+
+def can_step(state: GuState, c: Creature, budget: int) -> bool:
+    """Whether `reach(state, c, budget)` holds any square, without listing them: a neighbouring
+    square it can step to within `budget` and end on settles it; only when none does is the
+    whole search made (a step through friends to a free square beyond)."""
+    if budget <= 0:
+        return False
+    a = (c.x, c.y)
+    for dx, dy in READING8:
+        b = (a[0] + dx, a[1] + dy)
+        if _blocked(state, c, b):
+            continue
+        cost = step_cost(state, c, a, b)
+        if cost is not None and cost <= budget and can_end(state, c, b):
+            return True
+    return bool(reach(state, c, budget))
 
 
 def legal(state: GuState, c: Creature) -> list:

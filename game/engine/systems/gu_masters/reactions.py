@@ -61,6 +61,14 @@ def dodge_room(state: GuState, c: Creature) -> dict:
     return moves.reach(state, c, half) if half >= 1 else {}
 
 
+def can_dodge_step(state: GuState, c: Creature) -> bool:
+    """Whether `dodge_room` holds any square (GU-82, GU-GM-42), asked without listing them: a
+    reaction's offer and every forecast ask it, only the dodge's step needs the squares."""
+    if c.altitude > 0:
+        return bool(_air_room(state, c))
+    return moves.can_step(state, c, moves.base_movement(c) // 2)
+
+
 def _air_room(state: GuState, c: Creature) -> dict:
     from . import maneuvers
     from .terrain import floor_of, ground_of
@@ -86,7 +94,7 @@ def _air_room(state: GuState, c: Creature) -> dict:
 
 def dodge_offers(state: GuState, c: Creature, blow: dict[str, Any]) -> list:
     # GU-82, GU-GM-42: it must be able to move; GU-149/152: prone or restrained always fail
-    if c.has("prone") or c.has("restrained") or not dodge_room(state, c):
+    if c.has("prone") or c.has("restrained") or not can_dodge_step(state, c):
         return []
     return [React(c.id, DODGE)]
 
