@@ -257,6 +257,8 @@ def square_reach(start: Cell, budget: float, enter: Callable[[Cell, Cell], bool]
                  ties: Ties = "node") -> dict[Cell, tuple[float, list[Cell]]]:
     """Cells reachable from `start` within `budget` by `square_moves`, each with its cheapest
     cost and path (start excluded); the start itself is left out."""
+    if ties == "node" and straight == diagonals[0] == diagonals[1] and straight > 0:
+        return _square_uniform(start, budget, enter, straight)
     if ties == "node" and min(straight, *diagonals) > 0:
         order, costs, parents = _square_buckets(start, budget, enter, straight, diagonals)
     else:
@@ -276,6 +278,38 @@ def square_reach(start: Cell, budget: float, enter: Callable[[Cell, Cell], bool]
     return out
 
 
+def _square_uniform(start: Cell, budget: float, enter: Callable[[Cell, Cell], bool],
+                    step: float) -> dict[Cell, tuple[float, list[Cell]]]:
+    """`square_reach` when every step costs the same: a breadth-first search, each layer
+    settled in cell order, a cell's path its first offerer's plus itself (the heap's costs,
+    paths and order: nothing a later layer offers is cheaper). Each turn's walk is one of these, so it skips the nodes, parents and trail the
+    general searches keep for `square_reach` to turn into paths afterwards (a test holds it to
+    the heap search, order included)."""
+    out: dict[Cell, tuple[float, list[Cell]]] = {}
+    trail: dict[Cell, list[Cell]] = {start: []}      # every cell offered so far -> its path
+    layer = [start]
+    c = step
+    while c <= budget:
+        grown: list[Cell] = []
+        for here in layer:                            # in cell order: first offer wins
+            x, y = here
+            base = trail[here]
+            for dx, dy in READING8:
+                nb = (x + dx, y + dy)
+                if nb in trail or not enter(here, nb):
+                    continue
+                trail[nb] = base + [nb]
+                grown.append(nb)
+        if not grown:
+            break
+        grown.sort()
+        for cell in grown:
+            out[cell] = (c, trail[cell])
+        layer = grown
+        c += step
+    return out
+
+
 def _square_buckets(start: Cell, budget: float, enter: Callable[[Cell, Cell], bool],
                     straight: float, diagonals: tuple[float, float]
                     ) -> tuple[list[SquareNode], dict[SquareNode, float],
@@ -286,8 +320,6 @@ def _square_buckets(start: Cell, budget: float, enter: Callable[[Cell, Cell], bo
     settled, so the settling order, costs and parents are exactly the heap's (the heap pops by
     (cost, node) too), at a fraction of the price on the small searches of a turn's reach."""
     first = (start[0], start[1], 0)
-    if straight == diagonals[0] == diagonals[1]:
-        return _square_layers(first, budget, enter, straight)
     table = [[(dx, dy, step, npar) for (dx, dy), ((_, _), step, npar) in zip(
         READING8, _steps(straight, diagonals, par))] for par in (0, 1)]
     costs: dict[SquareNode, float] = {first: 0}
@@ -326,38 +358,6 @@ def _square_buckets(start: Cell, budget: float, enter: Callable[[Cell, Cell], bo
                     buckets[total] = [nb]
                 else:
                     wait.append(nb)
-    return order, costs, parents
-
-
-def _square_layers(first: SquareNode, budget: float, enter: Callable[[Cell, Cell], bool],
-                   step: float) -> tuple[list[SquareNode], dict[SquareNode, float],
-                                         dict[SquareNode, SquareNode | None]]:
-    """`_square_buckets` when every step costs the same: a breadth-first search, each layer
-    settled in node order. A node offered once already has its cheapest cost (no later layer is
-    cheaper), and the diagonal parity stays 0, so the costs, parents and order are the heap's."""
-    costs: dict[SquareNode, float] = {first: 0}
-    parents: dict[SquareNode, SquareNode | None] = {first: None}
-    order: list[SquareNode] = []
-    layer = [first]
-    c = 0
-    while layer:
-        layer.sort()
-        order += layer
-        total = c + step
-        if total > budget:
-            break
-        grown: list[SquareNode] = []
-        for node in layer:
-            x, y, _ = node
-            here = (x, y)
-            for dx, dy in READING8:
-                nb = (x + dx, y + dy, 0)
-                if nb in costs or not enter(here, (x + dx, y + dy)):
-                    continue
-                costs[nb] = total
-                parents[nb] = node
-                grown.append(nb)
-        layer, c = grown, total
     return order, costs, parents
 
 
