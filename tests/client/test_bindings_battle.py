@@ -184,6 +184,8 @@ def test_a_hotseat_duel_to_the_end_through_the_ui(app):
         app.step(dt=0.2)
     assert isinstance(app.top, ResultsScene)
     # per unit, the damage is the aeromancer's (the event names its move; #12's story per unit)
+    stats = dict(app.top.stats)
+    assert stats["Player 2's dice"].endswith(" 1 roll)")    # the one attack roll: not "1 rolls"
     dealt = match.tally().taken["b"]
     assert dealt > 0
     assert app.top.units == [[("Aeromancer", f"dealt {dealt} · took 0")],

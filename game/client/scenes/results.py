@@ -83,7 +83,7 @@ def story(match: Match) -> list[tuple[str, str]]:
         if n:
             word = ("above average" if mean > 0.25 else "below average" if mean < -0.25
                     else "about average")
-            out.append((f"{seat_name(match, s)}'s dice", f"{word} ({mean:+.1f} sd, {n} rolls)"))
+            out.append((f"{seat_name(match, s)}'s dice", f"{word} ({mean:+.1f} sd, {n} roll{'' if n == 1 else 's'})"))
     return out
 
 
