@@ -13,7 +13,6 @@ Must not: import pygame or the client; hide a failure (each is printed and saved
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 import traceback
 from dataclasses import dataclass, field

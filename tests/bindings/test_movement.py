@@ -6,7 +6,6 @@ import copy
 
 import pytest
 
-from game.engine.actions import EndTurn
 from game.engine.match import Match
 from game.engine.rules import IllegalAction, MatchConfig
 from game.engine.systems.bindings import events as ev

@@ -15,7 +15,7 @@ from game.engine.systems.bindings import BINDINGS
 from game.engine.systems.bindings.actions import MoveTo, StartMovement, UseMove
 from game.engine.systems.bindings.state import BindingsState
 
-from .bndtools import act, config, duel, make, run_to, where
+from .bndtools import act, config, duel, run_to, where
 
 
 def setup_error(**kw) -> str:

@@ -8,14 +8,14 @@ import json
 import pytest
 
 from game.engine.actions import EndTurn
-from game.engine.events import TurnEnded, TurnStarted
+from game.engine.events import TurnStarted
 from game.engine.match import Match
 from game.engine.systems.bindings import BINDINGS
 from game.engine.systems.bindings import events as ev
 from game.engine.systems.bindings import turns
 from game.engine.systems.bindings.actions import Defend, MoveTo, StartMovement, UseMove
 
-from .bndtools import act, duel, of, run_to, where
+from .bndtools import act, duel, of, where
 
 
 def bullet_duel():

@@ -14,7 +14,7 @@ from game.engine.systems.bindings.actions import (MoveTo, Ready, SpendUnused, St
                                                   UseMove)
 from game.engine.systems.bindings.state import round_segment, tick_of
 
-from .bndtools import act, duel, make, of, run_to, when, where
+from .bndtools import act, duel, make, of, run_to, when
 
 
 def four(**kw):

@@ -2,11 +2,10 @@
 match, load, pause, results, hand-off, dialogs and the app's error trap."""
 from __future__ import annotations
 
-import json
 
 import pygame
 import pytest
-from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryLine
+from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
 
 from game import paths
 from game.client.scene import Scene, push, reset

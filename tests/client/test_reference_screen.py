@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.client.scene import push, reset
+from game.client.scene import reset
 from game.client.scenes.battle import BattleScene
 from game.client.scenes.new_match import HouseRulesDialog
 from game.client.scenes.reference import ReferenceScene, help_entry

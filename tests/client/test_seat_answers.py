@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from game.client.seats import AISeat
-from game.engine.actions import ACTIONS
 from game.engine.records import to_json
 from game.engine.ai.runner import example_match
 from game.engine.match import Match

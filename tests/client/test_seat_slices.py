@@ -3,7 +3,6 @@ and a poll stops before a step that, costing what the last one did, would overru
 102 ms poll where 6 ms was meant stalled the frame). The clock is a fake advanced by the bot."""
 from __future__ import annotations
 
-import pytest
 
 from game.client import seats
 from game.client.seats import AISeat

@@ -4,11 +4,9 @@ Without this, a check that silently passes everything would look the same as a w
 """
 from __future__ import annotations
 
-import dataclasses
 
 import pytest
 
-from game.engine.decisions import Decision
 from game.engine.rules import MatchConfig, refuse_unlisted
 from tests.contract import checks, toy
 

@@ -15,7 +15,7 @@ number (reveals hidden information), or end its turn. First to reach `goal` wins
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterator
 
 from game.engine import registry

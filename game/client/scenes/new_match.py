@@ -30,7 +30,7 @@ Must not: decide rules or validate maps itself (the system does, through Match.n
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 

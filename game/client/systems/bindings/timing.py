@@ -41,7 +41,7 @@ from game.engine.systems.bindings.house import house
 from game.engine.systems.bindings.sight import sight
 from game.engine.systems.bindings.state import (SEGMENTS_PER_ROUND, BindingsState, Hex,
                                                 round_segment, tick_of)
-from game.engine.tactics.lines import cube_path, cube_step
+from game.engine.tactics.lines import cube_path
 
 Colour = tuple[int, int, int]
 

@@ -25,6 +25,7 @@ from typing import Any
 from game import paths
 from game.engine.actions import EndTurn
 from game.engine.boards.square import neighbours8
+from game.engine.tactics.footprint import block_offsets
 from game.engine.tactics.reach import fewest_steps
 from game.engine.systems.gems import actions as A
 from game.engine.match import Match
@@ -645,7 +646,7 @@ class GemsPresenter(Presenter):
             amode = pick.mode if pick is not None else self.attack_mode
             if arm is not None:
                 prof = combat.attack_profile(st, u, arm, amode)
-                for off in combat.block_offsets(int(prof["reach"])):
+                for off in block_offsets(int(prof["reach"])):
                     anchor = combat.block_anchor((u.x, u.y), u.size, *off)
                     ov.range_cells.update(combat.block_tiles(anchor, u.size))
                 ov.range_cells -= set(self._block_cells((u.x, u.y), u.size))

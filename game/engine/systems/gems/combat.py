@@ -44,7 +44,7 @@ from game.engine.tactics import pending as stages
 from game.engine.tactics.footprint import area_cells as aoe_tiles
 from game.engine.tactics.footprint import area_offsets as aoe_block_offsets
 from game.engine.tactics.footprint import block as block_tiles
-from game.engine.tactics.footprint import block_anchor, block_line, block_offsets, centre2
+from game.engine.tactics.footprint import block_anchor, block_line, centre2
 from game.engine.tactics.footprint import offsets_holding
 from game.engine.tactics.footprint import ring_cells as aoe_ring_tiles
 from game.engine.tactics.forced import OCCUPANT, SOLID, Ahead, shove, snap8, straight

@@ -20,7 +20,7 @@ Must not: decide whose turn it is, validate actions or touch presentation.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Callable, Iterable
 
 from game.engine import dice
 from game.engine.boards import Board

@@ -27,11 +27,10 @@ from . import actions as A
 from . import events as ev
 from . import gm
 from .common import (NEIGHBOURS, carry_ratio, chebyshev, combat_roll, content_of, fall, footprint,
-                     footprint_at, footprint_distance, free_tile_near, ground_elevation,
-                     in_bounds, is_solid, is_water, ms_now, new_id, occupancy_index, occupants,
-                     occupy_problem, full_tiles, stand_test, terrain,
-                     place_unit, release_load, social_roll, solid_item_at, tile_elevation,
-                     unit_elevation, _spot_for_unit)
+                     footprint_distance, free_tile_near, ground_elevation, in_bounds,
+                     is_solid, is_water, ms_now, new_id, occupancy_index, occupants, occupy_problem,
+                     full_tiles, stand_test, terrain, place_unit,
+                     release_load, social_roll, tile_elevation, unit_elevation, _spot_for_unit)
 from .house import house
 from .state import GemsState, Unit
 
