@@ -139,7 +139,9 @@ def test_a_walk_stopped_by_an_unseen_body_is_not_tried_again():
             break
     knight = m.state.creatures["knight"]
     assert len(bumps) <= 2                # once at each square of the body in its way
-    assert max(abs(knight.x - 7), abs(knight.y - 1)) <= 1     # round it, next to the imp
+    # round it: past the body's columns (2..3) toward the imp (how near depends on where the
+    # first walk met the body: straight along row 1, it is met at once and 20 ft are left)
+    assert knight.x >= 4 and max(abs(knight.x - 7), abs(knight.y - 1)) <= 2
 
 
 @pytest.mark.rule("RS-03")
