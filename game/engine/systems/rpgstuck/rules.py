@@ -398,12 +398,12 @@ def validate(state: RpgState, action: Any) -> Refusal | None:
                 return why
         if not 1 <= len(action.targets) <= p.targets:
             return Refusal(f"{action.ability} takes 1 to {p.targets} targets", "RS-B-22")
-        why = repeat_refusal(state, c, p, action.targets)
-        if why is not None:
-            return Refusal(why, "RS-84")
         if p.entry.on_hit.pull_together_ft and not pull_pair(state, action.targets):
             return Refusal(f"{action.ability} pulls two different creatures together",
                            "RS-B-21")
+        why = repeat_refusal(state, c, p, action.targets)
+        if why is not None:
+            return Refusal(why, "RS-84")
         for cell in action.targets:
             if tuple(cell) not in target_cells(state, c):
                 return Refusal(f"{uid}'s side knows of no enemy at {cell[0]},{cell[1]}",
