@@ -10,10 +10,10 @@ import pytest
 from game.client.systems.gu_masters.presenter import GuMastersPresenter
 from game.engine.match import Match
 from game.engine.rules import MatchConfig, SeatConfig
-from game.engine.systems.gu_masters.actions import Activate, Strike
+from game.engine.systems.gu_masters.actions import TAKE, Activate, React, Strike
 from game.engine.systems.gu_masters.activate import Killer
 from game.engine.systems.gu_masters.content import content
-from game.engine.systems.gu_masters.events import ConditionChanged, StatusChanged
+from game.engine.systems.gu_masters.events import ConditionChanged, Damaged, StatusChanged
 from game.engine.systems.gu_masters.maneuvers import Fly, TakeFlight
 
 ROWS = ["." * 10] * 6
@@ -126,5 +126,23 @@ def test_a_blow_at_0_hp_says_what_got_through_not_0_damage():
     got = lines(p, m.submit(Activate("cap", "moonlight", "wolf")))
     assert m.state.creatures["wolf"].condition == "dying"
     hit = next(t for t in got if t.startswith(f"{wolf} takes"))
-    assert hit.startswith(f"{wolf} takes 8 damage at 0 HP (rending, moonlight)"), got
+    assert hit.startswith(f"{wolf} takes 8 damage at 0 HP (rending, Moonlight Gu)"), got
     assert not [t for t in got if "takes 0 damage" in t]
+
+
+@pytest.mark.rule("GU-42", "GU-93")
+def test_gu_damage_is_dealt_by_its_user_in_the_tally_and_names_the_gu_in_the_log():
+    # found in the session-10 playtest: the results said "dealt 0" for every Gu Master, since
+    # a Gu's damage named the Gu as its source, not the creature using it
+    m = match([{"id": "cap", "entry": "moon_captain", "side": 0, "x": 1, "y": 1},
+               {"id": "wolf", "entry": "wolf", "side": 1, "x": 2, "y": 1}], ["cap", "wolf"])
+    p = GuMastersPresenter(m)
+    wolf = C.creatures["wolf"].name
+    m.force_dice([10])
+    m.submit(Activate("cap", "moonlight", "wolf"))
+    out = m.submit(React("wolf", TAKE)) if m.decision.stage == "react" else None
+    hurt = [e for e in (out.events if out else m.history) if isinstance(e, Damaged)]
+    assert hurt and hurt[-1].source == "cap" and hurt[-1].gu == "moonlight"
+    assert m.tally().dealt == {"cap": hurt[-1].amount} and hurt[-1].amount > 0
+    line = next(t for t in lines(p, out) if t.startswith(f"{wolf} takes"))
+    assert "(rending, Moonlight Gu)" in line and "from" not in line, line

@@ -1551,8 +1551,8 @@ class GuMastersPresenter(SeatViewPresenter):
         for e in kept:
             if isinstance(e, Damaged) and e.dtype == "soul":                  # GU-48/49
                 lost = sum(amount for step, amount in e.stages if step == "soul") or e.rolled
-                why = e.source if e.source not in self.state.creatures else \
-                    f"from {self.unit_name(e.source)}"
+                why = self.gu_name(e.gu) if e.gu else e.source \
+                    if e.source not in self.state.creatures else f"from {self.unit_name(e.source)}"
                 out.append(LogLine(f"{self.unit_name(e.victim)} loses {lost} soul ({why})",
                                    DAMAGE))
                 continue
@@ -1787,7 +1787,9 @@ class GuMastersPresenter(SeatViewPresenter):
             bits.append(f"{e.rolled} {e.dtype}".strip())
         elif e.dtype:
             bits.append(e.dtype)
-        if e.source and e.source in self.state.creatures:
+        if e.gu:                                  # the blow's line names who used it
+            bits.append(self.gu_name(e.gu))
+        elif e.source and e.source in self.state.creatures:
             bits.append(f"from {self.unit_name(e.source)}")
         elif e.source:
             bits.append(e.source.replace("_", " "))

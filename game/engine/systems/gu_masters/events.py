@@ -97,9 +97,11 @@ class Reacted(Record):
 @event("gu.damaged")
 @dataclass(frozen=True, slots=True)
 class Damaged(core.DamageDealt):
-    """`victim` lost `amount` HP (after shields and reductions) to `source`; `hp` is what it
-    has left; `rolled` the damage before reductions, `dtype` its type (GU-95), `stages` what
-    each step of the pipeline took, as (step, amount) pairs."""
+    """`victim` lost `amount` HP (after shields and reductions) to `source` (a creature, or a
+    cause in a word: "fall", "recoil", a status); `hp` is what it has left; `rolled` the damage
+    before reductions, `dtype` its type (GU-95), `stages` what each step of the pipeline took,
+    as (step, amount) pairs; `gu` the Gu (or `killer:<id>` killer move) `source` dealt it
+    with, "" for anything else."""
 
     victim: str
     amount: int
@@ -108,6 +110,7 @@ class Damaged(core.DamageDealt):
     rolled: int = 0
     dtype: str = ""
     stages: tuple[tuple[str, int], ...] = ()
+    gu: str = ""
 
 
 @event("gu.healed")

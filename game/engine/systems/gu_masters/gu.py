@@ -196,11 +196,17 @@ def _source(u: C.Gu | C.KillerMove) -> str:
     return u.id
 
 
+def _uid(u: C.Gu | C.KillerMove) -> str:
+    """How events name a Gu, or a killer move (`killer:<id>`)."""
+    return KILLER + u.id if isinstance(u, C.KillerMove) else u.id
+
+
 def _damage(state, u, a: C.Damage, user, target, rng, touch, hurt) -> list:
     from .attack import harm
     before = target.hp
-    events = harm(state, target, a.amount, a.type, _source(u), rng, direct=a.direct,
-                  rank=u.rank, touch=touch)
+    # the user deals it (the results count it to the user), with the Gu named
+    events = harm(state, target, a.amount, a.type, user.id, rng, direct=a.direct,
+                  rank=u.rank, touch=touch, by_gu=_uid(u))
     if target.hp < before:
         hurt.add(target.id)
     return events
@@ -208,18 +214,21 @@ def _damage(state, u, a: C.Damage, user, target, rng, touch, hurt) -> list:
 
 def _soul(state, u, a: C.Soul, user, target, rng, touch, hurt) -> list:
     """GU-100: soul damage lowers soul only; at 0 the creature is dying (GU-GM-32)."""
-    return soul_harm(state, target, a.amount, _source(u))
+    return soul_harm(state, target, a.amount, user.id, by_gu=_uid(u))
 
 
-def soul_harm(state: GuState, c: Creature, amount: int, source: str) -> list:
-    """`c` takes soul damage (GU-100; killer moves GU-48/49); soul 0 -> GU-GM-32's reading."""
+def soul_harm(state: GuState, c: Creature, amount: int, source: str, *, by_gu: str = ""
+              ) -> list:
+    """`c` takes soul damage (GU-100; killer moves GU-48/49); soul 0 -> GU-GM-32's reading.
+    `by_gu`: the Gu the creature `source` deals it with."""
     from .attack import life_of, set_life
     from .events import Damaged
     if not c.on_board or amount <= 0:
         return []
     before = c.soul
     c.soul = arith.soul_damage(c.soul, amount)
-    events: list = [Damaged(c.id, 0, c.hp, source, amount, "soul", (("soul", before - c.soul),))]
+    events: list = [Damaged(c.id, 0, c.hp, source, amount, "soul", (("soul", before - c.soul),),
+                            by_gu)]
     if c.soul == 0 and before > 0:
         change = dying.soul_at_zero(life_of(c), soul_zero=HOUSE.read(state, "soul_zero"))
         events += set_life(state, c, change.life, change.note)
