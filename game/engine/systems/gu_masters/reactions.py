@@ -54,7 +54,8 @@ def may_react(state: GuState, c: Creature, blow: dict[str, Any]) -> bool:
 def dodge_room(state: GuState, c: Creature) -> dict:
     """GU-82: the squares 1 to floor(Movement/2) m away it could step to (empty: no dodge).
     GU-29: airborne, half its flying speed, through the air: any free square that far whose
-    ground stands as high as the one it is over (our reading, so its altitude is unchanged)."""
+    ground stands as high as the one it is over (our reading, so its altitude is unchanged),
+    never into a wall (a flier cannot be where a Fly could not take it)."""
     if c.altitude > 0:
         return _air_room(state, c)
     half = moves.base_movement(c) // 2
@@ -70,13 +71,14 @@ def can_dodge_step(state: GuState, c: Creature) -> bool:
 
 
 def _air_room(state: GuState, c: Creature) -> dict:
-    from . import maneuvers
+    from . import flight, maneuvers
     from .terrain import floor_of, ground_of
     half = maneuvers.speed(c) // 2
     if half < 1:
         return {}
     ground = ground_of(state.board)
     here = floor_of(ground, (c.x, c.y), c.size)
+    floors = flight.air_floors(ground, c.size)         # None: a wall or the edge in the block
     taken = {k for o in state.living() if o.id != c.id for k in o.cells()}
     out = {}
     for y in range(c.y - half, c.y + half + 1):
@@ -86,7 +88,7 @@ def _air_room(state: GuState, c: Creature) -> dict:
                                                 and 0 <= b < state.board.height)
                                            for a, b in cells):
                 continue
-            if any(k in taken for k in cells) or floor_of(ground, (x, y), c.size) != here:
+            if any(k in taken for k in cells) or floors[y * ground.width + x] != here:
                 continue
             out[(x, y)] = (max(abs(x - c.x), abs(y - c.y)), [(x, y)])
     return out
