@@ -7,9 +7,10 @@ round, GU-78 [Unreactable], GU-110 final stand, GU-153 stunned), the offers a hi
 held actions or detonation by appending one), what each answer does (`RESOLVERS`), one reaction
 per trigger (GU-79), the dodge (GU-81/82: opposed Dodge, then a move of 1 to floor(Movement/2)
 m: `dodge_room`, and `can_dodge_step` for whether there is any), the parry (GU-86/87: Close
-Combat at +10, opposed, then a counter-attack that may itself be parried), and the stages that follow (the dodge move, the counter-attack), and attacks of
-opportunity (GU-88/89, GU-GM-44: `threats` before a move, `provoke` after it pushes one stage per
-enemy whose melee range was left; a dodge's step provokes them at disadvantage, GU-85).
+Combat at +10, opposed, then a counter-attack that may itself be parried), and the stages that
+follow (the dodge move, the counter-attack), and attacks of opportunity (GU-88/89, GU-GM-44:
+`threats` before a move, `provoke` after it pushes one stage per enemy whose melee range was
+left; a dodge's step provokes them at disadvantage, GU-85).
 
 Must not: price damage (attack.py and damage.py) or roll except on the Rng it is handed.
 """
