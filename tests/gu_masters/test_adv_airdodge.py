@@ -6,7 +6,7 @@ import pytest
 
 from game.engine.systems.gu_masters import forecast, moves, reactions
 from game.engine.systems.gu_masters.maneuvers import TakeFlight
-from tests.gu_masters.test_adv_map import flier
+from tests.gu_masters.test_adv_map import battle, flier
 
 
 @pytest.mark.rule("GU-29", "GU-81", "GU-82")
@@ -24,3 +24,20 @@ def test_in_the_air_the_dodge_is_a_flying_test_with_half_the_flying_speed_of_roo
     air = reactions.dodge_room(s, a)
     assert air and max(d for d, _ in air.values()) == 8 // 2      # flying speed 8: 4 m
     assert (a.x + 4, a.y) in air and (a.x + 5, a.y) not in air
+
+
+@pytest.mark.rule("GU-29", "GU-82")
+def test_a_dodge_in_the_air_never_ends_inside_a_wall():
+    # a benchmark game (cliffs, seed 1) left a flier hovering inside the rock after a dodge
+    rows = ["." * 12, "....##......", "....##......", "." * 12, "." * 12, "." * 12]
+    m = battle([{"id": "a", "entry": "gu_master_r1", "side": 0, "x": 2, "y": 2},
+                {"id": "w", "entry": "wolf", "side": 1, "x": 10, "y": 5}], rows=rows)
+    s = m.state
+    a = s.creatures["a"]
+    a.sustained.append("wind_wings")                       # flying speed 8: 4 m of room
+    m.edited()
+    m.submit(TakeFlight("a", "wind_wings"))
+    air = reactions.dodge_room(s, a)
+    assert (5, 3) in air and (3, 2) in air
+    assert not {(4, 1), (5, 1), (4, 2), (5, 2)} & set(air)
+    assert reactions.can_dodge_step(s, a)

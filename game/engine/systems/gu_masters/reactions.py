@@ -6,10 +6,11 @@ round, GU-78 [Unreactable], GU-110 final stand, GU-153 stunned), the offers a hi
 (`OFFERS`: a list of functions, each giving the React answers of one kind, so another module adds
 held actions or detonation by appending one), what each answer does (`RESOLVERS`), one reaction
 per trigger (GU-79), the dodge (GU-81/82: opposed Dodge, then a move of 1 to floor(Movement/2)
-m), the parry (GU-86/87: Close Combat at +10, opposed, then a counter-attack that may itself be
-parried), and the stages that follow (the dodge move, the counter-attack), and attacks of
-opportunity (GU-88/89, GU-GM-44: `threats` before a move, `provoke` after it pushes one stage per
-enemy whose melee range was left; a dodge's step provokes them at disadvantage, GU-85).
+m: `dodge_room`, and `can_dodge_step` for whether there is any), the parry (GU-86/87: Close
+Combat at +10, opposed, then a counter-attack that may itself be parried), and the stages that
+follow (the dodge move, the counter-attack), and attacks of opportunity (GU-88/89, GU-GM-44:
+`threats` before a move, `provoke` after it pushes one stage per enemy whose melee range was
+left; a dodge's step provokes them at disadvantage, GU-85).
 
 Must not: price damage (attack.py and damage.py) or roll except on the Rng it is handed.
 """
@@ -54,7 +55,8 @@ def may_react(state: GuState, c: Creature, blow: dict[str, Any]) -> bool:
 def dodge_room(state: GuState, c: Creature) -> dict:
     """GU-82: the squares 1 to floor(Movement/2) m away it could step to (empty: no dodge).
     GU-29: airborne, half its flying speed, through the air: any free square that far whose
-    ground stands as high as the one it is over (our reading, so its altitude is unchanged)."""
+    ground stands as high as the one it is over (our reading, so its altitude is unchanged),
+    never into a wall (a flier cannot be where a Fly could not take it)."""
     if c.altitude > 0:
         return _air_room(state, c)
     half = moves.base_movement(c) // 2
@@ -70,13 +72,14 @@ def can_dodge_step(state: GuState, c: Creature) -> bool:
 
 
 def _air_room(state: GuState, c: Creature) -> dict:
-    from . import maneuvers
+    from . import flight, maneuvers
     from .terrain import floor_of, ground_of
     half = maneuvers.speed(c) // 2
     if half < 1:
         return {}
     ground = ground_of(state.board)
     here = floor_of(ground, (c.x, c.y), c.size)
+    floors = flight.air_floors(ground, c.size)         # None: a wall or the edge in the block
     taken = {k for o in state.living() if o.id != c.id for k in o.cells()}
     out = {}
     for y in range(c.y - half, c.y + half + 1):
@@ -86,7 +89,7 @@ def _air_room(state: GuState, c: Creature) -> dict:
                                                 and 0 <= b < state.board.height)
                                            for a, b in cells):
                 continue
-            if any(k in taken for k in cells) or floor_of(ground, (x, y), c.size) != here:
+            if any(k in taken for k in cells) or floors[y * ground.width + x] != here:
                 continue
             out[(x, y)] = (max(abs(x - c.x), abs(y - c.y)), [(x, y)])
     return out
