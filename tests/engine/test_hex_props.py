@@ -118,6 +118,34 @@ def test_centre_lines_are_connected_and_symmetric_up_to_edge_ties(lay, a, b):
         assert lay.distance(u, v) == 1 and abs(du - dv) < 1e-6
 
 
+def _line_in_place(a, b, nudge):
+    """cube_line as it was worked out before lines were remembered per offset: each point of
+    the segment from a to b rounded where it lies (the reference for the test below)."""
+    n = hx.cube_distance(a, b)
+    if n == 0:
+        return [a]
+    return [hx.cube_round(a[0] + (b[0] - a[0]) * (i / n) + nudge[0],
+                          a[1] + (b[1] - a[1]) * (i / n) + nudge[1],
+                          a[2] + (b[2] - a[2]) * (i / n) + nudge[2]) for i in range(n + 1)]
+
+
+def test_a_line_moved_by_whole_hexes_crosses_the_same_hexes_moved():
+    # cube_line remembers each offset's default line from the origin and moves it: every
+    # offset up to 16 hexes long, from starts near and far from the origin (lines along an
+    # edge are where a rounding could tip), and the side nudges still worked out in place
+    from game.engine.tactics.lines import HEX_SIDE_NUDGE
+    starts = [(q, r, -q - r) for q in (-41, -7, 0, 3, 18, 57) for r in (-33, -1, 0, 5, 26, 49)]
+    k = HEX_SIDE_NUDGE
+    for d in hx.cube_area((0, 0, 0), 16):
+        for a in starts:
+            b = (a[0] + d[0], a[1] + d[1], a[2] + d[2])
+            assert hx.cube_line(a, b) == _line_in_place(a, b, hx.LINE_NUDGE), (a, b)
+        a = starts[7]
+        b = (a[0] + d[0], a[1] + d[1], a[2] + d[2])
+        for nudge in ((k, k, -2 * k), (-k, -k, 2 * k)):
+            assert hx.cube_line(a, b, nudge) == _line_in_place(a, b, nudge), (a, b, nudge)
+
+
 # ---------------------------------------------------------------- searches with terrain costs
 costs_st = st.lists(st.sampled_from([1, 1, 1, 2, 3, None]), min_size=30, max_size=30)
 

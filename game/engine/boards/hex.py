@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterator
 
 Offset = tuple[int, int]
@@ -261,6 +262,14 @@ def cube_line(a: Cube, b: Cube,
     """Hexes on the segment between centres: the one hex line walk. A tiny nudge (summing to 0)
     makes lines that run exactly along a hex edge pick one side consistently instead of
     alternating; tactics.lines names the variants (default, and either side of an edge)."""
+    q, r, s = a
+    if nudge == LINE_NUDGE:
+        steps = _line_from_origin((b[0] - q, b[1] - r, b[2] - s))
+        return [(q + dq, r + dr, s + ds) for dq, dr, ds in steps]
+    return _line_in_place(a, b, nudge)
+
+
+def _line_in_place(a: Cube, b: Cube, nudge: tuple[float, float, float]) -> list[Cube]:
     n = cube_distance(a, b)
     if n == 0:
         return [a]
@@ -271,6 +280,17 @@ def cube_line(a: Cube, b: Cube,
                               a[1] + (b[1] - a[1]) * t + nudge[1],
                               a[2] + (b[2] - a[2]) * t + nudge[2]))
     return out
+
+
+@lru_cache(maxsize=65536)
+def _line_from_origin(d: Cube) -> tuple[Cube, ...]:
+    """`cube_line((0, 0, 0), d)` with the default nudge, worked out once per offset: moved by
+    whole hexes, such a line crosses the same hexes moved alike (rounding a point reads its
+    fraction alone, and the default nudge's three different parts keep the three roundings
+    from ever tying; a test compares lines from many starts with lines worked out in place).
+    A nudge with two equal parts can tie, and a tie falls by the start's own rounding: those
+    lines are worked out where they lie."""
+    return tuple(_line_in_place((0, 0, 0), d, LINE_NUDGE))
 
 
 def iter_offsets(width: int, height: int) -> Iterator[Offset]:

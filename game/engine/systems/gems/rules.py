@@ -565,9 +565,14 @@ def _others(state: GemsState, u: Unit) -> list:
     return out
 
 
-# the parts `legal_part` answers alone: the costly searches (a walk, a flight) and their kin
+# the parts `legal_part` answers alone: the costly searches (a walk, a flight) and their kin,
+# and the rest of a turn's actions (one part: picking things up, summoning, abilities...), so a
+# replayed Summon or Negotiate is checked without searching the gem's walks and flights
 _PARTS: dict[type, Any] = {A.Move: _walks, A.Climb: _climbs_and_drops, A.Drop: _climbs_and_drops,
-                           A.Fly: _flights, A.ChangeAltitude: _altitudes}
+                           A.Fly: _flights, A.ChangeAltitude: _altitudes,
+                           **{kind: _others for kind in (
+                               A.PickUp, A.Summon, A.UseAbility, A.Shatter, A.Negotiate,
+                               A.DropItem, A.Dismiss, A.EndAbility)}}
 
 
 # --- validation ------------------------------------------------------------------------------
