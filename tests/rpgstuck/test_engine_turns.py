@@ -189,3 +189,34 @@ def test_turns_go_round_and_skip_creatures_that_are_down():
     assert started[0].actor == "imp2"
     started = of(m.submit(EndTurn()).events, TurnStarted)
     assert (started[0].actor, started[0].round) == ("knight", 2)
+
+
+@pytest.mark.rule("RS-B-27")
+def test_the_end_of_a_map_battle_names_the_beaten_party_or_encounter():
+    """A battle of ready-made sides (a party against an encounter) ends in their names, not
+    'side 2'; a concession too; the names are kept in the state's JSON (a set-up listing its
+    own creatures keeps 'side N')."""
+    from game.client.systems.rpgstuck.presenter import RpgStuckPresenter
+    from game.engine.systems.rpgstuck import turns
+    seats = [SeatConfig("human"), SeatConfig("human")]
+    m = Match.new(MatchConfig("rpgstuck", 3, seats, "rpgstuck_crypt.tmx", {},
+                              {"teams": ["first_strife", "crypt_ogre"]}))
+    assert m.state.sides == ["First Strife", "The Ogre's Larder"]
+    for c in m.state.creatures.values():
+        if c.side == 1:
+            c.hp, c.status = 0, "unconscious"
+    end = turns.check_end(m.state)[-1]
+    assert isinstance(end, MatchEnded) and end.winner == 0
+    assert end.reason == "The Ogre's Larder has nobody left standing"
+    line = RpgStuckPresenter(m).log_lines([end])[0].text
+    assert line == "First Strife wins: The Ogre's Larder has nobody left standing"
+    m = Match.new(MatchConfig("rpgstuck", 3, seats, "rpgstuck_crypt.tmx", {},
+                              {"teams": ["first_strife", "crypt_ogre"]}))
+    seat = m.decision.seat
+    out = m.submit(Concede(seat))
+    assert [e.reason for e in out.events if isinstance(e, MatchEnded)] == [
+        f"{m.state.sides[seat]} conceded"]
+    again = type(m.state).from_json(m.state.to_json(), m.state.board)
+    assert again.sides == m.state.sides
+    plain = duel()
+    assert plain.state.sides == [] and "sides" not in plain.state.to_json()

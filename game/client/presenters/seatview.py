@@ -3,7 +3,8 @@ viewing seat sees it, numbered creature names, side colours and the log's treatm
 other side may not see.
 
 Owns: `SeatViewPresenter`, a `Presenter` whose state holds `creatures` (id -> creature with a
-`name`), `round`, `over` and whose match answers `view(seat)` with the seat's redacted state.
+`name`), `round`, `over` and `sides` (the ready-made sides' names, empty when the set-up listed
+its creatures) and whose match answers `view(seat)` with the seat's redacted state.
 A subclass names its side colours and says which moves are unseen (`_unseen_by_foes`,
 `_hidden_move`); the rest (tokens, panels, words) stays the system's own.
 
@@ -28,6 +29,8 @@ class SeatViewPresenter(Presenter):
 
     #: the sides' colours, side 0 first (a system's looks)
     side_colours: tuple[tuple[int, int, int], ...] = ()
+    #: the colours' names, side 0 first ("Blue"), for a side without a ready-made name
+    side_colour_names: tuple[str, ...] = ()
 
     def __init__(self, match: Any):
         super().__init__(match)
@@ -65,6 +68,14 @@ class SeatViewPresenter(Presenter):
     # -- names and looks -----------------------------------------------------------------------
     def side_colour(self, side: int) -> tuple[int, int, int]:
         return self.side_colours[side % len(self.side_colours)]
+
+    def side_name(self, side: int) -> str:
+        """A side as players read it: the ready-made side the seat picked (the engine's name
+        for it), else its token colour ('Blue side')."""
+        sides = self.state.sides
+        if 0 <= side < len(sides):
+            return sides[side]
+        return f"{self.side_colour_names[side % len(self.side_colour_names)]} side"
 
     def unit_name(self, uid: str | None) -> str:
         """The creature's name; where several share one ("Wolf"), each gets its number in the

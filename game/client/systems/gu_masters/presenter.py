@@ -145,6 +145,7 @@ class GuMastersPresenter(SeatViewPresenter):
     tile_hint = "Point at a square: its ground, height and cover"
 
     side_colours = looks.SIDE_COLOURS
+    side_colour_names = looks.SIDE_NAMES
 
     def __init__(self, match: Any):
         super().__init__(match)
@@ -1567,12 +1568,6 @@ class GuMastersPresenter(SeatViewPresenter):
                 continue
             out += super().log_lines([e])
         return out
-
-    def side_name(self, side: int) -> str:
-        """A side as players read it: the ready-made side the seat picked (the engine's name
-        for it), else its token colour ('Blue side')."""
-        sides = self.state.sides
-        return sides[side] if 0 <= side < len(sides) else f"{looks.SIDE_NAMES[side % 2]} side"
 
     def event_log(self) -> EventLog:
         if self._event_log is None:

@@ -87,6 +87,7 @@ class RpgStuckPresenter(SeatViewPresenter):
     tile_hint = "Point at a square: its ground, cover and light"
 
     side_colours = looks.SIDE_COLOURS
+    side_colour_names = looks.SIDE_NAMES
 
     # -- what the viewing seat may see ---------------------------------------------------------
     def seen(self) -> RpgState:
@@ -1182,7 +1183,7 @@ class RpgStuckPresenter(SeatViewPresenter):
         if self._event_log is None:
             self._event_log = EventLog(Wording(
                 name=self.unit_name,
-                side_name=lambda side: f"{looks.SIDE_NAMES[side % 2]} side",
+                side_name=self.side_name,
                 moves=MOVE_VERBS, downed="falls unconscious", texts=self._texts(),
                 tails={"rs.damaged": self._damage_tail}))
         return self._event_log

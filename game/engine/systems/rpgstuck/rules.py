@@ -599,7 +599,7 @@ def apply(state: RpgState, action: Any, rng: Rng) -> list:
     elif isinstance(action, Concede):
         pending.clear(state.pending)
         state.over, state.winner = True, 1 - action.seat
-        return [MatchEnded(state.winner, f"seat {action.seat + 1} conceded")]
+        return [MatchEnded(state.winner, f"{state.side_name(action.seat)} conceded")]
     elif isinstance(action, EndTurn):
         events += turns.end_turn(state, rng)
     elif isinstance(action, Move):

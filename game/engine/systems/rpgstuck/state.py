@@ -195,6 +195,13 @@ class RpgState:
     grid: dict[str, Any] | None = None
     content: dict[str, Any] | None = None  # the set-up's inline content table, if any
     board: Board | None = None
+    # the two sides' names as the seats picked them (a party, an encounter), for the words that
+    # end the battle; empty when the set-up listed its creatures itself
+    sides: list[str] = field(default_factory=list)
+
+    def side_name(self, side: int) -> str:
+        """The side as players read it: its party's or encounter's name, else 'side N'."""
+        return self.sides[side] if 0 <= side < len(self.sides) else f"side {side + 1}"
 
     @property
     def acting(self) -> Creature | None:
@@ -223,7 +230,8 @@ class RpgState:
                 "secrets": {s: {k: list(v) for k, v in d.items()}
                             for s, d in self.secrets.items()},
                 "over": self.over, "winner": self.winner, "map": self.map, "grid": self.grid,
-                "content": self.content}
+                "content": self.content,
+                **({"sides": list(self.sides)} if self.sides else {})}   # older saves: none
 
     @classmethod
     def from_json(cls, d: dict[str, Any], board: Board) -> "RpgState":
@@ -234,7 +242,8 @@ class RpgState:
                     for s, m in d["last_seen"].items()},
                    {str(s): {str(k): [str(a) for a in v] for k, v in m.items()}
                     for s, m in d["secrets"].items()},
-                   bool(d["over"]), d["winner"], d["map"], d["grid"], d["content"], board)
+                   bool(d["over"]), d["winner"], d["map"], d["grid"], d["content"], board,
+                   [str(x) for x in d.get("sides", [])])
 
     def __deepcopy__(self, memo: dict) -> "RpgState":
         return copy_sharing(self, memo)

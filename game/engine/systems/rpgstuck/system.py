@@ -103,12 +103,14 @@ class RpgStuck(SystemBase):
         house = dict(DEFAULTS)
         house.update(config.house_rules or {})
         saddles: list[tuple[str, str]] = []
-        creatures = self._creatures(cont, setup, board, config.map, saddles)
+        names: list[str] = []
+        creatures = self._creatures(cont, setup, board, config.map, saddles, names)
         if "carried" in setup:                      # a strife series' next battle
             carried.apply_carried(creatures, setup["carried"])
             saddles = [(r, m) for r, m in saddles if r in creatures and m in creatures]
         state = RpgState(creatures, list(creatures), house, Turn(""), map=config.map,
-                         grid=copy.deepcopy(grid), content=copy.deepcopy(inline), board=board)
+                         grid=copy.deepcopy(grid), content=copy.deepcopy(inline), board=board,
+                         sides=names)
         turnhooks.check_placement(board, creatures, _crowds, _config_error)
         events: list = []
         order = turnhooks.given_initiative(setup, creatures, _config_error)
@@ -123,8 +125,11 @@ class RpgStuck(SystemBase):
         return state, events
 
     def _creatures(self, cont: Any, setup: dict[str, Any], board: Board,
-                   map_name: str | None, saddles: list[tuple[str, str]] | None = None
-                   ) -> dict[str, Creature]:
+                   map_name: str | None, saddles: list[tuple[str, str]] | None = None,
+                   names: list[str] | None = None) -> dict[str, Creature]:
+        """The set-up's creatures: listed one by one, or the two ready-made sides (`teams`, the
+        map's first party and encounter by default), whose names go to `names` and whose
+        riders to `saddles`."""
         out: dict[str, Creature] = {}
         specs = setup.get("creatures")
         if specs:
@@ -160,6 +165,8 @@ class RpgStuck(SystemBase):
         for side, tid in enumerate(teams):
             places = {int(o.properties.get("slot", i)): o
                       for i, o in enumerate(spawns.get(side, []))}
+            if names is not None and (tid in cont.parties or tid in cont.encounters):
+                names.append((cont.parties.get(tid) or cont.encounters[tid]).name)
             if tid in cont.parties:
                 members = list(enumerate(cont.parties[tid].members))
                 ids = {eid: f"{eid}_{side}_{slot}" for slot, eid in members}

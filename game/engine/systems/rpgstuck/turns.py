@@ -163,7 +163,7 @@ def check_end(state: RpgState) -> list:
         state.winner = None
         return [MatchEnded(None, "nobody is left standing")]
     state.winner = next(s for s in sides if s not in beaten)
-    return [MatchEnded(state.winner, f"side {beaten[0] + 1} has nobody left standing")]
+    return [MatchEnded(state.winner, f"{state.side_name(beaten[0])} has nobody left standing")]
 
 
 def _tally(state: RpgState, side: int) -> timelimit.Tally:
