@@ -80,6 +80,7 @@ def _air_room(state: GuState, c: Creature) -> dict:
     ground = ground_of(state.board)
     here = floor_of(ground, (c.x, c.y), c.size)
     floors = flight.air_floors(ground, c.size)         # None: a wall or the edge in the block
+    height = here + c.altitude
     taken = {k for o in state.living() if o.id != c.id for k in o.cells()}
     out = {}
     for y in range(c.y - half, c.y + half + 1):
@@ -89,7 +90,9 @@ def _air_room(state: GuState, c: Creature) -> dict:
                                                 and 0 <= b < state.board.height)
                                            for a, b in cells):
                 continue
-            if any(k in taken for k in cells) or floors[y * ground.width + x] != here:
+            entry = floors[y * ground.width + x]            # (floor, lowest height over it)
+            if any(k in taken for k in cells) or entry is None or entry[0] != here \
+                    or height < entry[1]:
                 continue
             out[(x, y)] = (max(abs(x - c.x), abs(y - c.y)), [(x, y)])
     return out
