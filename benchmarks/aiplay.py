@@ -7,15 +7,18 @@ thought, the actions played), `play` (one game from a match config, side i playe
 bots: normal against random, normal against normal ending by knockout, hard against normal,
 thinking time per turn), so a system's section only says which battles to play; `map_battles`
 (one all-bot battle per shipped map of a system, its two sides or the first side twice) and
-`cli` (a section module's `--quick` / `--verbose` command line).
+`cli` (a section module's `--quick` / `--verbose` / `--jobs N` command line: N processes play
+the games, each game's figures measured in the process that played it, the same games and
+figures as one process gives).
 
 Must not: change a rule or a bot; seeds are the caller's, fixed so two runs compare. Every figure
 is CPU time of this thread (benchmarks.report.cpu).
 """
 from __future__ import annotations
 
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any, Callable, Hashable, Iterator, Sequence
 
 from benchmarks.report import Row, cpu, format_row, median, percentile
 from game.engine.ai.base import RandomBot, load_bots, make_bot
@@ -33,6 +36,7 @@ class Game:
     knockout: bool
     turns: list[float] = field(default_factory=list)
     actions: int = 0
+    cpu: float = 0.0             # the whole game's CPU seconds, bots and engine
 
 
 def play(config: MatchConfig, seed: int, players: tuple[str, str],
@@ -40,6 +44,7 @@ def play(config: MatchConfig, seed: int, players: tuple[str, str],
     """One game of `config` with `seed`, side 0 played by players[0]. `turn_key(state, seat)`
     names the turn a decision belongs to: the CPU time of a bot's decisions with one key is one
     turn's thinking. A game still going after `max_actions` is a stuck game (no winner)."""
+    t_game = cpu()
     load_bots(config.system)
     m = Match.new(MatchConfig(config.system, seed, config.seats, config.map, config.house_rules,
                               config.setup))
@@ -63,7 +68,21 @@ def play(config: MatchConfig, seed: int, players: tuple[str, str],
         for ev in m.submit(action).events:
             if isinstance(ev, MatchEnded):
                 knockout = not ev.reason.startswith("time")
-    return Game(m.winner if m.over else None, knockout and m.over, turns, len(m.log))
+    return Game(m.winner if m.over else None, knockout and m.over, turns, len(m.log),
+                cpu() - t_game)
+
+
+def _play_task(task: tuple) -> Game:
+    return play(*task)
+
+
+def _games(tasks: list[tuple], jobs: int) -> Iterator[Game]:
+    """Each task's game, in the tasks' order: played here, or by `jobs` worker processes."""
+    if jobs <= 1:
+        yield from (play(*t) for t in tasks)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(_play_task, tasks)
 
 
 def points(g: Game, side: int) -> float:
@@ -72,35 +91,36 @@ def points(g: Game, side: int) -> float:
 
 def mirrored_rows(system: str, configs: Sequence[MatchConfig], mirrors: Sequence[MatchConfig],
                   seeds: range, turn_key: Callable[[Any, int], Hashable], max_actions: int,
-                  verbose: bool = False) -> list[Row]:
+                  verbose: bool = False, jobs: int = 1) -> list[Row]:
     """The AI figures of a system: against random in each of `configs` (each bot on each side),
     normal against normal and hard against normal (each on each side) in each of `mirrors`
-    (a side against itself: a fair fight), for every seed."""
+    (a side against itself: a fair fight), for every seed; `jobs` processes play them."""
     turns: list[float] = []
     vs_random = vr = 0.0
     nn = ko = 0
     hard = hn = 0.0
-    t_all = cpu()
+    t_all = 0.0
     games = [(c, ("normal", "random")) for c in configs] + \
         [(c, ("random", "normal")) for c in configs] + \
         [(c, ("normal", "normal")) for c in mirrors] + \
         [(c, ("hard", "normal")) for c in mirrors] + [(c, ("normal", "hard")) for c in mirrors]
-    for seed in seeds:
-        for config, players in games:
-            g = play(config, seed, players, turn_key, max_actions)
-            turns += g.turns
-            if "random" in players:
-                vr += 1
-                vs_random += points(g, players.index("normal"))
-            elif players == ("normal", "normal"):
-                nn += 1
-                ko += g.knockout
-            else:
-                hn += 1
-                hard += points(g, players.index("hard"))
-            if verbose:
-                print(f"    {config.map or 'inline'} seed {seed} {players[0]}-{players[1]}: "
-                      f"winner {g.winner} knockout {g.knockout} actions {g.actions}", flush=True)
+    tasks = [(config, seed, players, turn_key, max_actions)
+             for seed in seeds for config, players in games]
+    for (config, seed, players, _, _), g in zip(tasks, _games(tasks, jobs)):
+        t_all += g.cpu
+        turns += g.turns
+        if "random" in players:
+            vr += 1
+            vs_random += points(g, players.index("normal"))
+        elif players == ("normal", "normal"):
+            nn += 1
+            ko += g.knockout
+        else:
+            hn += 1
+            hard += points(g, players.index("hard"))
+        if verbose:
+            print(f"    {config.map or 'inline'} seed {seed} {players[0]}-{players[1]}: "
+                  f"winner {g.winner} knockout {g.knockout} actions {g.actions}", flush=True)
     where = f"{', '.join(c.map or 'inline' for c in configs)}; seeds {seeds.start}..{seeds.stop - 1}"
     return [
         Row("ai", f"{system} normal vs random, mirrored, normal's score",
@@ -112,7 +132,7 @@ def mirrored_rows(system: str, configs: Sequence[MatchConfig], mirrors: Sequence
         Row("ai", f"{system} AI thinking per turn, p95", percentile(turns, .95), "s", 1.0,
             note=f"median {median(turns) * 1e3:.0f} ms over {len(turns)} turns"),
         Row("ai", f"{system} AI thinking per turn, max", max(turns, default=0.0), "s", 1.0,
-            note=f"all games {cpu() - t_all:.0f} s CPU"),
+            note=f"all games {t_all:.0f} s CPU"),
     ]
 
 
@@ -131,7 +151,14 @@ def map_battles(system: str, pattern: str, teams_of: Callable[[str], list[str]],
 
 
 def cli(rows: Callable[..., list[Row]], argv: list[str]) -> int:
-    """A section module run alone: `--quick` for the short run, `--verbose` for each game."""
-    for row in rows("--quick" in argv, verbose="--verbose" in argv):
+    """A section module run alone: `--quick` for the short run, `--verbose` for each game,
+    `--jobs N` for N processes playing the games."""
+    jobs = 1
+    if "--jobs" in argv:
+        at = argv.index("--jobs")
+        if at + 1 >= len(argv) or not argv[at + 1].isdigit() or int(argv[at + 1]) < 1:
+            raise SystemExit("--jobs needs a number of processes, 1 or more")
+        jobs = int(argv[at + 1])
+    for row in rows("--quick" in argv, verbose="--verbose" in argv, jobs=jobs):
         print(format_row(row))
     return 0
