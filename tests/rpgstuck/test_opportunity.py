@@ -207,3 +207,19 @@ def test_a_longer_jump_by_a_check_provokes_and_then_rolls_its_check():
     events = m.submit(Opportunity("imp", "knight", "")).events
     assert of(events, CheckMade)[0].success
     assert (m.state.creatures["knight"].x, m.state.creatures["knight"].y) == (7, 1)
+
+
+@pytest.mark.rule("RS-B-26", "RS-96")
+def test_a_bot_prices_an_opportunity_attack_at_the_one_roll_it_gets():
+    """An opportunity attack is one roll: the brawler's two-roll Hamstring Flurry is worth half
+    what it is on its own turn, below a plain Strike; the bot takes the Strike."""
+    from game.engine.ai.runner import ask_bot
+    from game.engine.systems.rpgstuck import forecast
+    m = battle([("imp", "imp", 1, 1, 1), ("brawler", "brawler", 0, 2, 1)], rows=ROOMY, house=ON)
+    m.submit(Move("imp", 1, 5))
+    assert m.decision.stage == "opportunity"
+    st = m.state
+    b, imp = st.creatures["brawler"], st.creatures["imp"]
+    strike, flurry = (forecast.opportunity(st, b, x, imp).expected for x in ("strike", "flurry"))
+    assert forecast.predict(st, b, "flurry", imp).expected > strike > flurry
+    assert ask_bot(m, RpgBot("t"), m.decision.seat) == Opportunity("brawler", "imp", "strike")

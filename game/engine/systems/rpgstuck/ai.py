@@ -336,11 +336,12 @@ class RpgBot(BotBase):
         return after is not None and a.ability in rules.ready_attacks(after, after.acting)
 
     def _opportunity_score(self, view: RpgState, a: Opportunity, rng: Rng) -> float:
-        """An opportunity attack's expected damage (the engine's forecast); 0 to let it go."""
+        """An opportunity attack's expected damage (the engine's forecast of its one roll,
+        B-26); 0 to let it go."""
         if not a.ability:
             return 0.0
         me, d = view.creatures[a.unit], view.creatures[a.target]
-        return 0.01 + self.noisy(forecast.predict(view, me, a.ability, d).expected, rng)
+        return 0.01 + self.noisy(forecast.opportunity(view, me, a.ability, d).expected, rng)
 
     def _fly(self, view: RpgState, me: Creature, legal: list) -> Fly | None:
         """A flier keeps 5 ft up (B-25): its flying speed, and still within a 5 ft reach of the
