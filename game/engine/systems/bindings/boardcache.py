@@ -1,7 +1,8 @@
 """Bindings' derived data per board: what movement and sight compute from a board once and reuse.
 
 Owns: `per_board(name, board, build)` (one value per board object and name, built on first use:
-terrain tables for movement, sight memos) and `forget(board)` (drop everything derived from a
+terrain tables for movement, sight memos), `records(name, board)` (a bounded memo of frozen
+action records by their fields) and `forget(board)` (drop everything derived from a
 board, for code that edits a board's cells by hand, such as tests setting a rock down mid-match).
 
 Why per board: the board never changes during a match (only the state does, and in place since
@@ -34,6 +35,19 @@ def per_board(name: str, board: Any, build: Callable[[Any], T]) -> T:
     value = build(board)
     _CACHE[key] = (board, value)
     return value
+
+
+RECORDS_LIMIT = 100_000         # records kept per memo before it starts over
+
+
+def records(name: str, board: Any) -> dict[tuple, Any]:
+    """The records listed so far on this board under `name`, by their fields: the same actions
+    come back position after position, and a frozen record costs more to build than to look up.
+    Emptied when it reaches RECORDS_LIMIT (a long match never grows it without bound)."""
+    made: dict[tuple, Any] = per_board(name, board, lambda _b: {})
+    if len(made) >= RECORDS_LIMIT:
+        made.clear()
+    return made
 
 
 def forget(board: Any) -> None:

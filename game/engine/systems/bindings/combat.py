@@ -34,7 +34,7 @@ from game.engine.tactics import pending as stages
 from game.engine.tactics.lines import cube_step
 
 from . import budget
-from .boardcache import per_board
+from .boardcache import per_board, records
 from . import content as content_mod
 from .actions import EDGES, Defend, Judge, UseDodge, UseMove
 from .events import (ActionStarted, AttackAdvanced, AttackContacted, AttackLaunched,
@@ -272,7 +272,7 @@ def use_move_options(state: BindingsState, cid: str, slot_free: bool | None = No
             hexes = list(place_targets(state, c, m))
         else:
             hexes = [None]
-        made = _made_moves(state)
+        made = records("listed moves", state.board)
         get = made.get
         for r, _ in costs:
             for h in hexes:
@@ -282,18 +282,6 @@ def use_move_options(state: BindingsState, cid: str, slot_free: bool | None = No
                     a = made[key] = UseMove(cid, mid, h, r)
                 out.append(a)
     return out
-
-
-# UseMoves made so far, by their fields: the same ones come back position after position, and
-# a frozen record costs more to build than to look up (kept per board, at most _MADE_LIMIT)
-_MADE_LIMIT = 100_000
-
-
-def _made_moves(state: BindingsState) -> dict[tuple, UseMove]:
-    made: dict[tuple, UseMove] = per_board("listed moves", state.board, lambda _b: {})
-    if len(made) >= _MADE_LIMIT:
-        made.clear()
-    return made
 
 
 # =============================================================================================

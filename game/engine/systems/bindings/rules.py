@@ -21,7 +21,7 @@ from game.engine.tactics import pending as stages
 
 from . import actions as A
 from . import budget, combat, movement, turns
-from .boardcache import per_board
+from .boardcache import records
 from .content import content_of
 from .state import BindingsState
 
@@ -65,7 +65,7 @@ def turn_actions(state: BindingsState, cid: str) -> list:
     out: list = []
     here = (c.x, c.y)
     ground = movement.Ground(state, cid)        # one reading of the position for every mode
-    made = _made(state)
+    made = records("listed actions", state.board)
     get = made.get
     for mode in movement.startable_modes(state, c):
         dests = sorted(movement.reachable(state, cid, mode, ground))
@@ -93,20 +93,6 @@ def turn_actions(state: BindingsState, cid: str) -> list:
     if turns.can_spend_unused(state, c):
         out += [A.SpendUnused(cid, mode) for mode in A.UNUSED_MODES]
     return out
-
-
-# Movement actions made so far, by their fields: the same few hundred come back position after
-# position, and a frozen record costs more to build than to look up. Kept per board (positions
-# are the board's hexes), at most _MADE_LIMIT of them.
-_MADE_LIMIT = 100_000
-
-
-def _made(state: BindingsState) -> dict[tuple, Any]:
-    """The movement actions made so far on this board, by (actor, mode or None for MoveTo, to)."""
-    made: dict[tuple, Any] = per_board("listed actions", state.board, lambda _b: {})
-    if len(made) >= _MADE_LIMIT:
-        made.clear()
-    return made
 
 
 def _virtual_turn(state: BindingsState, cid: str) -> BindingsState:
