@@ -1,7 +1,7 @@
 """The gu_masters AI's figures: does it beat random play, does it fight to a finish, does hard
 beat normal, and how long a turn takes to think.
 
-Owns: `rows(quick)` and `python -m benchmarks.ai_gu_masters [--quick] [--verbose] [--jobs N]`. Games are
+Owns: `rows(quick)` and `python -m benchmarks.ai_gu_masters [--quick] [--verbose] [--jobs N] [--only PART] [--seeds A..B]`. Games are
 played on every shipped gu_masters map (`maps/gu_*.tmx`; the system's example match when none
 is shipped): against random play in each map's example battle (the first two sides the system
 offers for the map), and bot against bot with the first side on both ends (a fair fight); where
@@ -57,12 +57,14 @@ def turn_of(state: Any, seat: int) -> tuple:
     return state.round, state.turn.actor, seat
 
 
-def rows(quick: bool, verbose: bool = False, jobs: int = 1) -> list[Row]:
+def rows(quick: bool, verbose: bool = False, jobs: int = 1, only: str | None = None,
+         seeds: range | None = None) -> list[Row]:
     """Quick: 3 seeds per battle (a few seconds a map); full: 25 seeds per battle (50
     mirrored games against random, 25 normal mirrors, 50 hard-normal games per battle)."""
-    seeds = range(1, 4) if quick else range(1, 26)
+    if seeds is None:
+        seeds = range(1, 4) if quick else range(1, 26)
     return mirrored_rows(SYSTEM, battles(), battles(mirror=True), seeds, turn_of, MAX_ACTIONS,
-                         verbose, jobs)
+                         verbose, jobs, only)
 
 
 def main(argv: list[str]) -> int:

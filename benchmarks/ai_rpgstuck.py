@@ -1,7 +1,7 @@
 """The rpgstuck AI's figures: does it beat random play, does it fight, does hard beat normal, and
 how long a turn takes to think.
 
-Owns: `rows(quick)` and `python -m benchmarks.ai_rpgstuck [--quick] [--verbose] [--jobs N]`. Games are
+Owns: `rows(quick)` and `python -m benchmarks.ai_rpgstuck [--quick] [--verbose] [--jobs N] [--only PART] [--seeds A..B]`. Games are
 played on every shipped rpgstuck map (the inline battlefield when the maps are missing): against
 random play in each map's example battle (its first party against its first encounter), bot
 against bot with that party on both sides (a fair fight); where two different players meet, in
@@ -44,12 +44,14 @@ def turn_of(state, seat: int) -> tuple:
     return state.round, state.index, seat
 
 
-def rows(quick: bool, verbose: bool = False, jobs: int = 1) -> list[Row]:
+def rows(quick: bool, verbose: bool = False, jobs: int = 1, only: str | None = None,
+         seeds: range | None = None) -> list[Row]:
     """Quick: 4 seeds per battle (a few seconds); full: 25 seeds per battle (50 mirrored games
     against random, 25 normal mirrors, 50 hard-normal games per battle)."""
-    seeds = range(1, 5) if quick else range(1, 26)
+    if seeds is None:
+        seeds = range(1, 5) if quick else range(1, 26)
     return mirrored_rows(SYSTEM, battles(), battles(mirror=True), seeds, turn_of, MAX_ACTIONS,
-                         verbose, jobs)
+                         verbose, jobs, only)
 
 
 def main(argv: list[str]) -> int:

@@ -7,9 +7,10 @@ thought, the actions played), `play` (one game from a match config, side i playe
 bots: normal against random, normal against normal ending by knockout, hard against normal,
 thinking time per turn), so a system's section only says which battles to play; `map_battles`
 (one all-bot battle per shipped map of a system, its two sides or the first side twice) and
-`cli` (a section module's `--quick` / `--verbose` / `--jobs N` command line: N processes play
-the games, each game's figures measured in the process that played it, the same games and
-figures as one process gives).
+`cli` (a section module's `--quick` / `--verbose` / `--jobs N` / `--only PART` / `--seeds A..B`
+command line: N processes play the games, each game's figures measured in the process that
+played it, the same games and figures as one process gives; PART one of `PARTS`, so a bot change
+can be measured on the one figure it is for).
 
 Must not: change a rule or a bot; seeds are the caller's, fixed so two runs compare. Every figure
 is CPU time of this thread (benchmarks.report.cpu).
@@ -85,25 +86,35 @@ def _games(tasks: list[tuple], jobs: int) -> Iterator[Game]:
         yield from pool.map(_play_task, tasks)
 
 
+# the figures' game sets, by the name `--only` takes
+PARTS = ("random", "knockout", "hard")
+
+
 def points(g: Game, side: int) -> float:
     return 1.0 if g.winner == side else 0.5 if g.winner is None else 0.0
 
 
 def mirrored_rows(system: str, configs: Sequence[MatchConfig], mirrors: Sequence[MatchConfig],
                   seeds: range, turn_key: Callable[[Any, int], Hashable], max_actions: int,
-                  verbose: bool = False, jobs: int = 1) -> list[Row]:
+                  verbose: bool = False, jobs: int = 1,
+                  only: str | None = None) -> list[Row]:
     """The AI figures of a system: against random in each of `configs` (each bot on each side),
     normal against normal and hard against normal (each on each side) in each of `mirrors`
-    (a side against itself: a fair fight), for every seed; `jobs` processes play them."""
+    (a side against itself: a fair fight), for every seed; `jobs` processes play them. `only`
+    (one of PARTS) plays that figure's games alone (the thinking rows then cover those)."""
+    if only is not None and only not in PARTS:
+        raise ValueError(f"unknown part {only!r}: one of {', '.join(PARTS)}")
     turns: list[float] = []
     vs_random = vr = 0.0
     nn = ko = 0
     hard = hn = 0.0
     t_all = 0.0
-    games = [(c, ("normal", "random")) for c in configs] + \
-        [(c, ("random", "normal")) for c in configs] + \
-        [(c, ("normal", "normal")) for c in mirrors] + \
-        [(c, ("hard", "normal")) for c in mirrors] + [(c, ("normal", "hard")) for c in mirrors]
+    parts = {"random": [(c, ("normal", "random")) for c in configs] +
+             [(c, ("random", "normal")) for c in configs],
+             "knockout": [(c, ("normal", "normal")) for c in mirrors],
+             "hard": [(c, ("hard", "normal")) for c in mirrors] +
+             [(c, ("normal", "hard")) for c in mirrors]}
+    games = [g for name in PARTS if only in (None, name) for g in parts[name]]
     tasks = [(config, seed, players, turn_key, max_actions)
              for seed in seeds for config, players in games]
     for (config, seed, players, _, _), g in zip(tasks, _games(tasks, jobs)):
@@ -122,13 +133,17 @@ def mirrored_rows(system: str, configs: Sequence[MatchConfig], mirrors: Sequence
             print(f"    {config.map or 'inline'} seed {seed} {players[0]}-{players[1]}: "
                   f"winner {g.winner} knockout {g.knockout} actions {g.actions}", flush=True)
     where = f"{', '.join(c.map or 'inline' for c in configs)}; seeds {seeds.start}..{seeds.stop - 1}"
-    return [
-        Row("ai", f"{system} normal vs random, mirrored, normal's score",
-            100.0 * vs_random / max(1, vr), "%", 90.0, "higher", note=f"{vr:.0f} games; {where}"),
-        Row("ai", f"{system} normal vs normal ending by knockout", 100.0 * ko / max(1, nn), "%",
-            90.0, "higher", note=f"{nn} games, a side against itself"),
-        Row("ai", f"{system} hard vs normal, mirrored, hard's score", 100.0 * hard / max(1, hn),
-            "%", 60.0, "higher", note=f"{hn:.0f} games, a draw counts half"),
+    played = {
+        "random": Row("ai", f"{system} normal vs random, mirrored, normal's score",
+                      100.0 * vs_random / max(1, vr), "%", 90.0, "higher",
+                      note=f"{vr:.0f} games; {where}"),
+        "knockout": Row("ai", f"{system} normal vs normal ending by knockout",
+                        100.0 * ko / max(1, nn), "%", 90.0, "higher",
+                        note=f"{nn} games, a side against itself; {where}"),
+        "hard": Row("ai", f"{system} hard vs normal, mirrored, hard's score",
+                    100.0 * hard / max(1, hn), "%", 60.0, "higher",
+                    note=f"{hn:.0f} games, a draw counts half; {where}")}
+    return [played[name] for name in PARTS if only in (None, name)] + [
         Row("ai", f"{system} AI thinking per turn, p95", percentile(turns, .95), "s", 1.0,
             note=f"median {median(turns) * 1e3:.0f} ms over {len(turns)} turns"),
         Row("ai", f"{system} AI thinking per turn, max", max(turns, default=0.0), "s", 1.0,
@@ -150,15 +165,39 @@ def map_battles(system: str, pattern: str, teams_of: Callable[[str], list[str]],
     return out
 
 
+def _value(argv: list[str], flag: str) -> str | None:
+    if flag not in argv:
+        return None
+    at = argv.index(flag)
+    if at + 1 >= len(argv):
+        raise SystemExit(f"{flag} needs a value")
+    return argv[at + 1]
+
+
+def parse_seeds(text: str) -> range:
+    """`A..B` (both ends played, 1 <= A <= B) as a range."""
+    first, sep, last = text.partition("..")
+    if not sep or not first.isdigit() or not last.isdigit() or not 1 <= int(first) <= int(last):
+        raise SystemExit(f"--seeds wants A..B with 1 <= A <= B, not {text!r}")
+    return range(int(first), int(last) + 1)
+
+
 def cli(rows: Callable[..., list[Row]], argv: list[str]) -> int:
     """A section module run alone: `--quick` for the short run, `--verbose` for each game,
-    `--jobs N` for N processes playing the games."""
+    `--jobs N` for N processes playing the games, `--only PART` for one figure's games,
+    `--seeds A..B` for other seeds than the run's own."""
     jobs = 1
-    if "--jobs" in argv:
-        at = argv.index("--jobs")
-        if at + 1 >= len(argv) or not argv[at + 1].isdigit() or int(argv[at + 1]) < 1:
+    text = _value(argv, "--jobs")
+    if text is not None:
+        if not text.isdigit() or int(text) < 1:
             raise SystemExit("--jobs needs a number of processes, 1 or more")
-        jobs = int(argv[at + 1])
-    for row in rows("--quick" in argv, verbose="--verbose" in argv, jobs=jobs):
+        jobs = int(text)
+    only = _value(argv, "--only")
+    if only is not None and only not in PARTS:
+        raise SystemExit(f"--only takes one of {', '.join(PARTS)}, not {only!r}")
+    text = _value(argv, "--seeds")
+    seeds = parse_seeds(text) if text is not None else None
+    for row in rows("--quick" in argv, verbose="--verbose" in argv, jobs=jobs, only=only,
+                    seeds=seeds):
         print(format_row(row))
     return 0
