@@ -248,7 +248,7 @@ def land(state: GuState, blow: dict[str, Any], rng: Rng) -> list:
         events += harm(state, target, amount, "rending", c.id, rng, part=part)
         bleed = arith.bite_bleeding(before - target.hp)
         if bleed > 0 and target.on_board:
-            events += add_status(target, Status("bleeding", bleed, -1, c.id))
+            events += add_status(target, Status("bleeding", bleed, -1, c.id, by=c.id))
     return events
 
 
@@ -319,14 +319,16 @@ def add_status(c: Creature, s: Status, state: GuState | None = None) -> list:
 
 def harm(state: GuState, c: Creature, amount: int, dtype: str, source: str, rng: Rng, *,
          direct: bool = False, rank: int = 0, reducible: bool = True, touch: bool = False,
-         part: str = "", by_gu: str = "") -> list:
+         part: str = "", by_gu: str = "", by: str = "") -> list:
     """`c` takes a damage instance: damage.py's pipeline (shield, reductions, resistances,
     instant death GU-109), then dying.py's transitions (the 0-HP Perseverance test GU-94, a
     final stand turning to dying GU-111), then its injuries: a heavy hit's by type (GU-120..126)
     and a called shot's on `part` once it took HP (GU-127..132, GU-GM-18/20), applied by
     limbs.py. Dice in this order: the 0-HP test, the force d4, the head d4, the limb. Its
     shields, reductions and resistances are what its Gu make of it (gu.defender). `by_gu`: the
-    Gu or killer move the creature `source` deals it with."""
+    Gu or killer move the creature `source` deals it with; `by` the creature it is counted to
+    when `source` is not one (a status's harm). The injuries a creature's blow causes are
+    counted to it too (their Bleeding)."""
     if not c.on_board:
         return []
     found = hiding.reveal(c, "it was hurt")                              # GU-13
@@ -337,7 +339,7 @@ def harm(state: GuState, c: Creature, amount: int, dtype: str, source: str, rng:
     c.hp = r.hp_after                                                    # GU-93
     stages = tuple((s.step, s.before - s.after) for s in r.stages if s.step != "hit points")
     events: list = [*found, Damaged(c.id, r.hp_before - r.hp_after, c.hp, source, amount,
-                                    dtype, stages, by_gu)]
+                                    dtype, stages, by_gu, by)]
     life = life_of(c)
     if r.dropped:
         t = roll(state, rng, c.attrs.get("Perseverance", 0), purpose="0 HP")
@@ -351,7 +353,8 @@ def harm(state: GuState, c: Creature, amount: int, dtype: str, source: str, rng:
         for injury in injuries.roll_injuries(rng, kind=dtype, dealt=r.dealt, max_hp=c.max_hp,
                                              called_part=aim.injury_part(state, c, part),
                                              combine=combine):
-            events += limbs.take_injury(state, c, injury, rng)
+            events += limbs.take_injury(state, c, injury, rng,
+                                        by=source if source in state.creatures else by)
         if part:
             events += aim.after_hit(state, c, part)                     # GU-GM-18
     return events

@@ -101,7 +101,8 @@ class Damaged(core.DamageDealt):
     cause in a word: "fall", "recoil", a status); `hp` is what it has left; `rolled` the damage
     before reductions, `dtype` its type (GU-95), `stages` what each step of the pipeline took,
     as (step, amount) pairs; `gu` the Gu (or `killer:<id>` killer move) `source` dealt it
-    with, "" for anything else."""
+    with, "" for anything else; `by` the creature it is counted to when `source` is not one
+    (a status another creature gave: its Bleeding, Burning, poison)."""
 
     victim: str
     amount: int
@@ -111,6 +112,11 @@ class Damaged(core.DamageDealt):
     dtype: str = ""
     stages: tuple[tuple[str, int], ...] = ()
     gu: str = ""
+    by: str = ""
+
+    @property
+    def dealer(self) -> str:
+        return self.by or self.source
 
 
 @event("gu.healed")

@@ -276,7 +276,8 @@ def _status(state, u, a: C.Status, user, target, rng, touch, hurt) -> list:
     from .attack import add_status
     if not target.on_board or (a.if_hurt and target.id not in hurt) or immune(target, a.id):
         return []
-    return add_status(target, Status(a.id, a.stacks, a.turns or -1, _source(u), u.rank))
+    return add_status(target, Status(a.id, a.stacks, a.turns or -1, _source(u), u.rank,
+                                     by=user.id))
 
 
 def _poison(state, u, a: C.Poison, user, target, rng, touch, hurt) -> list:
@@ -284,7 +285,8 @@ def _poison(state, u, a: C.Poison, user, target, rng, touch, hurt) -> list:
     from .attack import add_status
     if not target.on_board or immune(target, "poisoned"):
         return []
-    return add_status(target, Status("poisoned", a.amount, a.turns, _source(u), u.rank))
+    return add_status(target, Status("poisoned", a.amount, a.turns, _source(u), u.rank,
+                                     by=user.id))
 
 
 def _push(state, u, a: C.Push, user, target, rng, touch, hurt) -> list:

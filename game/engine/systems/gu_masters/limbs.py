@@ -91,8 +91,10 @@ def leg_count_out(c: Creature) -> int:
     return sum(1 for n in c.limbs_out if n.startswith("leg:"))
 
 
-def take_injury(state: GuState, c: Creature, injury: injuries.Injury, rng: Rng) -> list:
-    """Apply `injury` to `c` (see the module docstring); the events of what changed."""
+def take_injury(state: GuState, c: Creature, injury: injuries.Injury, rng: Rng, *,
+                by: str = "") -> list:
+    """Apply `injury` to `c` (see the module docstring); the events of what changed. `by`: the
+    creature whose blow caused it, to whom its Bleeding's harm is counted."""
     limb = ""
     dropped: tuple[str, ...] = ()
     later: list = []
@@ -111,7 +113,8 @@ def take_injury(state: GuState, c: Creature, injury: injuries.Injury, rng: Rng) 
                 dropped = tuple(w for w, hands in before.items() if index in hands)
                 c.weapons = [w for w in c.weapons if w not in dropped]
     if injury.bleeding:
-        later += ticks.give(state, c, Status("bleeding", injury.bleeding, source=injury.name))
+        later += ticks.give(state, c, Status("bleeding", injury.bleeding, source=injury.name,
+                                                  by=by))
     if injury.status is not None:
         if injury.status_until == "end_of_next_turn":
             s = statuses.end_of_next_turn(

@@ -35,7 +35,8 @@ class Status:
     """A status on a creature (GU-134..154): `id` ("prone", "bleeding", "burning", "dazed",
     ...), `value` its X where it has one (Bleeding 3), `turns` the turns left (GU-17: -1 until
     removed), `source` the creature or Gu that caused it and `rank` the rank it counts as
-    (GU-137)."""
+    (GU-137); `by` the creature the harm it does is counted to in the results ("" for nobody:
+    an injury, natural fire)."""
 
     id: str
     value: int = 0
@@ -43,15 +44,16 @@ class Status:
     source: str = ""
     rank: int = 0
     fresh: bool = False                # gained during its bearer's own turn (GU-GM-09)
+    by: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "value": self.value, "turns": self.turns, "source": self.source,
-                "rank": self.rank, "fresh": self.fresh}
+                "rank": self.rank, "fresh": self.fresh, "by": self.by}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "Status":
         return cls(str(d["id"]), int(d["value"]), int(d["turns"]), str(d["source"]),
-                   int(d["rank"]), bool(d.get("fresh", False)))
+                   int(d["rank"]), bool(d.get("fresh", False)), str(d.get("by", "")))
 
 
 @dataclass(slots=True)

@@ -108,7 +108,8 @@ class Status:
     applied Burning, Ablaze or a poison (None: natural, counted as rank 1 for fire, GU-137);
     `turns` left of a timed status (None: it lasts by its own rule); `source` and `amount`
     name a poison and its damage per turn (GU-148); `fresh` marks a status applied during its
-    bearer's own turn (GU-GM-09)."""
+    bearer's own turn (GU-GM-09); `by` the creature its harm is counted to (the last one to
+    give or renew it)."""
 
     name: str
     stacks: int = 1
@@ -117,6 +118,7 @@ class Status:
     source: str = ""
     amount: int = 0
     fresh: bool = False
+    by: str = ""
 
     def __post_init__(self) -> None:
         if self.name not in RULES:
@@ -173,7 +175,8 @@ def apply(current: Iterable[Status], new: Status, *, immune: Iterable[str] = ())
         if old is None:
             return Applied(have + (new,), True, f"bleeding {new.stacks}")
         total = old.stacks + new.stacks
-        return Applied(tuple(replace(s, stacks=total) if s is old else s for s in have), True,
+        return Applied(tuple(replace(s, stacks=total, by=new.by or s.by) if s is old else s
+                             for s in have), True,
                        f"bleeding {total}")
     if name == "poisoned":
         old = next((s for s in have if s.name == "poisoned" and s.source == new.source), None)
@@ -191,7 +194,8 @@ def apply(current: Iterable[Status], new: Status, *, immune: Iterable[str] = ())
         return Applied(kept + (new,), True, note)
     longer = new if _lasts(new) >= _lasts(old) else old
     ranks = [r for r in (old.rank, new.rank) if r is not None]
-    merged = replace(longer, rank=max(ranks) if ranks else None, fresh=new.fresh or old.fresh)
+    merged = replace(longer, rank=max(ranks) if ranks else None, fresh=new.fresh or old.fresh,
+                     by=new.by or old.by)
     return Applied(tuple(merged if s is old else s for s in kept), True, note)
 
 

@@ -55,14 +55,14 @@ def pure(s: Status) -> statuses.Status:
     return statuses.Status(s.id, stacks=s.value if s.id == "bleeding" else 1,
                            rank=s.rank or None, turns=s.turns if s.turns > 0 else None,
                            source=s.source, amount=s.value if s.id == "poisoned" else 0,
-                           fresh=s.fresh)
+                           fresh=s.fresh, by=s.by)
 
 
 def record(p: statuses.Status) -> Status:
     """The state's record of a statuses.py Status (the inverse of `pure`)."""
     value = p.stacks if p.name == "bleeding" else p.amount if p.name == "poisoned" else 0
     return Status(p.name, value, p.turns if p.turns is not None else -1, p.source, p.rank or 0,
-                  p.fresh)
+                  p.fresh, p.by)
 
 
 def carried(c: Creature) -> tuple[statuses.Status, ...]:
@@ -106,7 +106,7 @@ def give(state: GuState | None, c: Creature, s: Status) -> list:
     fresh = state is not None and state.turn.actor == c.id
     new = pure(s)
     got = statuses.apply(carried(c), statuses.Status(
-        new.name, new.stacks, new.rank, new.turns, new.source, new.amount, fresh),
+        new.name, new.stacks, new.rank, new.turns, new.source, new.amount, fresh, new.by),
         immune=immune(c))
     if not got.took:
         return []
@@ -138,6 +138,15 @@ def _hits(c: Creature) -> dict[str, Any]:
     return {h.source: h for h in statuses.start_of_turn(carried(c))}
 
 
+def _credited(c: Creature, effect: str) -> str:
+    """The creature the start-of-turn effect `effect` (a status id, or a poison's source, as
+    `_hits` names them) is counted to: the `by` of the status dealing it."""
+    for s in c.statuses:
+        if s.id == effect or (s.id == "poisoned" and (s.source or "poison") == effect):
+            return s.by
+    return ""
+
+
 def start_effects(state: GuState, c: Creature, rng: Rng) -> list:
     """The start-of-turn damage of its statuses; with two or more, a creature of a human seat
     that is awake chooses the order (stage `turn_effects`)."""
@@ -157,7 +166,7 @@ def _run(state: GuState, c: Creature, order: list[str], rng: Rng) -> list:
             continue                 # gone meanwhile (or the bearer died)
         before = c.hp
         events += harm(state, c, h.amount, h.type, h.source, rng, direct=h.direct,
-                       rank=h.rank, reducible=h.reducible)
+                       rank=h.rank, reducible=h.reducible, by=_credited(c, name))
         if name == "ablaze" and c.hp < before:
             state.turn.ablaze = True                         # GU-136: a test at the turn's end
     return events
