@@ -96,3 +96,12 @@ def test_encounters_mix_tiers_both_ways():
 def test_the_seasoned_knight_starts_mounted():
     p = content().parties["seasoned"]
     assert p.mounted == {"knight_l5": "warhorse"}
+
+
+def test_every_monster_meets_the_party_in_some_encounter():
+    """Content a player can never meet is dead weight: each monster stat block is in at least
+    one encounter (the mind imp, sentry and giclops once were in none)."""
+    c = content()
+    met = {sp.creature for e in c.encounters.values() for sp in e.monsters}
+    monsters = {cid for cid, cr in c.creatures.items() if cr.kind == "monster"}
+    assert monsters - met == set()
