@@ -876,6 +876,9 @@ class BattleScene(MatchScene):
         spec = b.payload
         return (spec.topic or b.label) if isinstance(spec, ActionButton) else b.label
 
+    def side_name(self, side: int) -> str:
+        return self.presenter.side_name(side)
+
     def results_units(self) -> list[tuple[str, str, int]]:
         """Every unit in the initiative order, then any other the match's tally names (one that
         fell may have left a system's order), for the results' table."""
