@@ -292,7 +292,7 @@ _COPY_PLAN: dict[type, dict[str, Callable[[Any], Any]]] = {
         "pending": _pending, "queue": _json, "attack": _attack, "attacked": _share,
         "fired": _atoms_list, "deck_out_turn": _share, "both_down": _share, "over": _share,
         "winner": _share, "end_reason": _share, "next_id": _share, "content": _share,
-        "inline": _share, "stacked": _lists_dict, "names": _share,
+        "inline": _share, "stacked": _lists_dict, "names": _atoms_list,
     },
 }
 
@@ -354,7 +354,7 @@ def _copy_state(s: GwState) -> GwState:
         attack=None if s.attack is None else _copy_obj(s.attack), attacked=s.attacked,
         fired=s.fired[:], deck_out_turn=s.deck_out_turn, both_down=s.both_down, over=s.over,
         winner=s.winner, end_reason=s.end_reason, next_id=s.next_id, content=s.content,
-        inline=s.inline, stacked={k: v[:] for k, v in s.stacked.items()})
+        inline=s.inline, stacked={k: v[:] for k, v in s.stacked.items()}, names=s.names[:])
 
 
 _COPIERS: dict[type, Callable[[Any], Any]] = {
