@@ -728,7 +728,9 @@ class BattleScene(MatchScene):
         if self.menu is not None:
             self.menu.draw(surface, mouse)
         W.draw_toasts(surface, self.text, self.toasts, self._toast_anchor())
-        self._tooltips(surface, mouse)
+        if self.app.top is self:
+            # a dialog over the battle takes the pointer: the last hover's box stays out
+            self._tooltips(surface, mouse)
 
     def _toast_anchor(self) -> pygame.Rect:
         """Where toasts stack: the top of the map, or below an open menu that covers it (a
