@@ -159,8 +159,9 @@ def _shoot(out: Path, size: tuple[int, int], only: set[str], ui_scale: float = 1
             ("confirm_dialog", lambda: [backdrop(), ConfirmDialog(
                 app, "End the turn?", "Two of your units can still act this turn.",
                 tag="end_turn", ok_label="End turn", prompt_id="end_turn_unused")]),
-            ("results", lambda: [backdrop(), ResultsScene(app, finished(), "The other side conceded",
-                                                          units())]),
+            ("results", lambda: [backdrop(), ResultsScene(
+                app, finished(), "The other side conceded", units(),
+                side_name=b.side_name if isinstance(b := backdrop(), MatchScene) else None)]),
         ]
     plan += [(name, (lambda s=scene: [s])) for name, scene in battle_shots]
 

@@ -319,3 +319,34 @@ def test_nobody_left_standing_is_a_draw():
     out = turns.check_end(s)
     assert s.over and s.winner is None and of(out, MatchEnded)[0].winner is None
     assert turns.check_end(s) == []                  # settled once
+
+
+@pytest.mark.rule("BND-GM-27")
+def test_a_battle_of_teams_ends_in_their_names():
+    """Teams the seats picked name the end (who can no longer fight, who yielded, who is
+    ahead when time is called), as the log's last line and the results read them; a set-up
+    listing its own combatants keeps 'side N' and the state's JSON as it was."""
+    from game.engine import registry
+    from game.engine.match import Match
+    from game.engine.systems.bindings.state import BindingsState
+    config = registry.get("bindings").example_config(3)
+    assert config.setup["teams"] == ["pass_gale", "pass_ember"]
+    m = Match.new(config)
+    assert m.state.side_names == ["Gale Company", "Ember Company"]
+    assert BindingsState.from_json(m.state.to_json()).side_names == m.state.side_names
+    for c in m.state.combatants.values():
+        if c.side == 0:
+            c.hp, c.down = 0, True
+    end = turns.check_end(m.state)
+    assert end[0].winner == 1 and end[0].reason == "Gale Company can no longer fight"
+    m = Match.new(config)
+    seat = next(a.seat for a in m.legal_actions() if isinstance(a, Concede))
+    out = m.submit(Concede(seat))
+    assert of(out.events, MatchEnded)[0].reason == f"{m.state.side_names[seat]} yielded"
+    m = Match.new(config)
+    next(c for c in m.state.combatants.values() if c.side == 1).hp -= 2
+    end = turns._time_called(m.state)[-1]
+    assert end.winner == 0 and end.reason.startswith(
+        f"time was called after round {m.state.round}: Gale Company wins, as ")
+    plain = duel(a=dict(sheet="brawler", x=0, y=0), b=dict(sheet="brawler", x=1, y=0))
+    assert plain.state.side_names == [] and "side_names" not in plain.state.to_json()

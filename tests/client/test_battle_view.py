@@ -144,3 +144,30 @@ def test_hex_maps_place_and_pick_cells_through_the_map_geometry():
     corner = (r.x + 1, r.y + 1)            # inside the hex's box but outside the hexagon
     assert view.cell_at(corner) != (4, 4)
     assert sum(surf.get_at(corner)[:3]) < sum(plain.get_at(corner)[:3])   # veiled, not cleared
+
+
+@pytest.mark.parametrize("speed", [1.0, 0.0])
+def test_floating_texts_on_one_creature_stack_without_overlapping(speed):
+    """Several texts on one creature at once (a flurry's hits, a reaction, 'Down') each get a
+    line of their own above it while they rise, at any animation speed (the third of a run
+    used to land on the second)."""
+    from game.client.presenters import AnimStep
+    from game.client.presenters import TokenInfo
+    view = BoardView(Board.from_rows(["......"] * 6))
+    view.set_rect(pygame.Rect(0, 0, 800, 600))
+    view.speed = speed
+    tok = TokenInfo("a", "A", 0, 2, 3, 1, 10, 10, (200, 80, 80))
+    view.shown = {"a": tok}
+    view.play([AnimStep("hit", "a", text="-5"), AnimStep("hit", "a", text="-3"),
+               AnimStep("float", "a", text="Parry!"), AnimStep("hit", "a", text="-4"),
+               AnimStep("float", "a", text="Down")])
+    from game.client.render.board_view import FLOAT_LINE as line, FLOAT_RISE
+    seen = 0
+    for _ in range(60):
+        rise = [f.stack * line + f.age / f.life * FLOAT_RISE for f in view.floats]
+        seen = max(seen, len(rise))
+        for i, a in enumerate(rise):
+            for b in rise[i + 1:]:
+                assert abs(a - b) >= line - 1e-6, [(f.text, f.stack, f.age) for f in view.floats]
+        view.update(0.05)
+    assert seen >= 3

@@ -451,3 +451,25 @@ def test_a_new_rpgstuck_match_sets_the_first_party_against_an_encounter_of_the_m
     assert first == next(iter(c.parties))
     assert second in c.encounters and c.encounters[second].map == map_name[:-4]
     assert second == next(e for e, x in c.encounters.items() if x.map == map_name[:-4])
+
+
+@pytest.mark.rule("RS-107")
+def test_no_tooltip_of_the_battle_stays_over_a_dialog(app, monkeypatch):
+    """A hover's tooltip (the map's forecast, a bar's or a portrait's words) belongs to the
+    screen being pointed at: with a dialog over the battle, the battle draws none (the last
+    hover's box stayed over the dialog)."""
+    from game.client.scene import push
+    from game.client.ui import battle_widgets as W
+    from tests.client.test_rpgstuck_presenter import _jumper
+    drawn = []
+    real = W.draw_tooltip
+    monkeypatch.setattr(W, "draw_tooltip", lambda *a, **k: (drawn.append(a[3]), real(*a, **k)))
+    scene = open_battle(app, _jumper())
+    app.move_mouse(scene.cell_pos((6, 1)))            # a jump's landing: its forecast
+    app.settle(2)
+    assert drawn and drawn[-1].startswith("Jump to 6,1")
+    app.apply(push(ConfirmDialog(app, "End the turn?", "Your Knight can still act.",
+                                 tag="end_turn", ok_label="End turn")))
+    drawn.clear()
+    app.settle(2)
+    assert drawn == []

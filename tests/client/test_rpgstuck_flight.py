@@ -84,3 +84,25 @@ def test_the_hold_aloft_prompt_and_the_log_words():
     lines = [ln.text for ln in p.log_lines([AltitudeChanged("harpy", 0, 20, "fell"),
                                            AltitudeChanged("harpy", 15, 0, "fly", 15)])]
     assert lines == ["Harpy falls 20 ft", "Harpy takes off to 15 ft (15 ft)"]
+
+
+@pytest.mark.rule("RS-B-25")
+def test_the_height_words_agree_with_the_fliers_badge_over_uneven_ground():
+    """A harpy 15 ft up (its badge) next to the Knight on a 5 ft rise is 10 ft above him:
+    the refusal and the hover say both numbers, from the engine's one measure (heights.apart)."""
+    from game.client.systems.rpgstuck.shots import HARPY, HARPY_TO, _legal, crypt_match
+    from game.engine.actions import EndTurn
+    from game.engine.systems.rpgstuck import arith
+    m = crypt_match(["harpy", "knight", "scout", "sneak", "imp_a", "imp_b", "horde"], (HARPY,))
+    m.submit(_legal(m, Fly, unit="harpy", altitude=15))
+    m.submit(_legal(m, Move, unit="harpy", x=HARPY_TO[0], y=HARPY_TO[1]))
+    m.submit(EndTurn())
+    st = m.state
+    knight, harpy = st.creatures["knight"], st.creatures["harpy"]
+    assert arith.floor_under(st, knight) == 5 and arith.floor_under(st, harpy) == 0
+    p = presenter(m, 0)
+    assert {t.id: t for t in p.tokens(0)}["harpy"].altitude == 15
+    words = p.forecast("atk:strike", "knight", HARPY_TO)
+    assert words.startswith("Strike cannot reach")
+    assert ("Harpy is 10 ft above Knight (Harpy flies 15 ft up; Knight's ground is 5 ft "
+            "higher), beyond Strike's 5 ft reach") in words

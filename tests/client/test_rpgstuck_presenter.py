@@ -106,6 +106,13 @@ def test_a_called_shot_picker_lists_each_part_with_its_odds(monkeypatch):
     # each line carries the engine's odds for that aim: the Head's Y of 4 over the Arm's 2
     assert hit(got.menu[2][0]) < hit(got.menu[1][0]) < hit(got.menu[0][0])
     assert "body part" in got.message
+    # ... and the damage range the engine's forecast gives for that aim (never the client's)
+    st = m.state
+    for label, a in got.menu:
+        f = predict(st, st.creatures["knight"], "strike", st.creatures["imp"], part=a.part)
+        lo, hi = min(f.exact.hit_damage), max(f.exact.hit_damage)
+        want = f"{lo}–{hi}" if lo != hi else str(lo)
+        assert f" · {want} dmg · " in label, label
 
 
 @pytest.mark.rule("RS-30", "RS-B-12")

@@ -163,3 +163,40 @@ def test_GM_32_a_knockout_counts_before_damage():
             break
     assert m.over and m.winner == 0
 
+
+
+@pytest.mark.rule("GEM-GM-32")
+def test_an_encounter_of_teams_ends_in_their_names():
+    """Teams the seats picked name the end (who has no gem left, who conceded, who is ahead at
+    time), as the log's last line and the results read them; a set-up listing its own gems
+    keeps 'side N' and the state's JSON as it was."""
+    import json
+    from game.engine import registry
+    from game.engine.actions import Concede
+    from game.engine.match import Match
+    from game.engine.systems.gems import common, turns
+    config = registry.get("gems").example_config(3)
+    assert config.setup["teams"] == ["riverbend_ember", "riverbend_tide"]
+    m = Match.new(config)
+    assert m.state.side_names == ["Ember Ford", "Tidewatch"]
+    for u in m.state.units.values():
+        if u.side == 1:
+            u.poofed = True
+    end = common.check_end(m.state)
+    assert end[0].winner == 0 and end[0].reason == "Tidewatch has no gem still formed"
+    again = registry.get("gems").state_from_json(json.loads(json.dumps(m.state.to_json())))
+    assert again.side_names == ["Ember Ford", "Tidewatch"]
+    m = Match.new(config)
+    seat = m.decision.seat
+    out = m.submit(Concede(seat))
+    assert [e.reason for e in out.events if e.kind == "match_ended"] == [
+        f"{m.state.side_names[seat]} conceded"]
+    m = Match.new(config)
+    next(u for u in m.state.units.values() if u.side == 1).hp -= 2
+    end = turns.call_time(m.state, 30)[-1]
+    assert end.winner == 0 and end.reason.startswith(
+        "time is called after 30 rounds: Ember Ford is ahead, as ")
+    plain = match(open_field(), [unit("a", 1, 1), unit("b", 5, 5, side=1, sheet="jasper")])
+    assert plain.state.side_names == [] and "side_names" not in plain.state.to_json()
+    plain.state.units["b"].poofed = True
+    assert common.check_end(plain.state)[0].reason == "side 2 has no gem still formed"

@@ -177,3 +177,39 @@ def test_GW_U_07_power_carries_over_or_empties_by_house_rule():
     m2.state.players[0].power = 4
     _to_draw(m2, 0)
     assert m2.state.players[0].power == 0
+
+
+@pytest.mark.rule("GW-47")
+@pytest.mark.rule("GW-49")
+def test_the_end_names_seats_as_the_table_does_not_by_turn_order():
+    """The words that end the game name a seat as the client's seats, results and log do
+    ('Player 1' is seat 0, or the name the table gave it), whichever seat moved first; a
+    concession too. Unnamed seats keep the state's JSON as it was."""
+    m, _ = _fight(50, 4, ["A5"], [], first=1)             # seat 0 moved second
+    assert m.winner == 0 and m.state.end_reason == "Player 2 has no life left"
+    assert "names" not in m.state.to_json()
+    m, p1, p2 = _deck_out()
+    for _ in range(5):
+        m.submit(A.EndPhase())
+    assert m.winner == p2 and m.state.end_reason == (
+        "the gem card deck ran out; equal life, which goes to the one who moved second")
+    m, p1, p2 = _deck_out(lives=(31, 30))
+    for _ in range(5):
+        m.submit(A.EndPhase())
+    assert m.state.end_reason.endswith(f"; Player {p1 + 1} has more life")
+    import json
+    from game.engine.actions import Concede
+    from game.engine.match import Match
+    from game.engine.rules import MatchConfig, SeatConfig
+    from game.engine.systems.gemwielders.state import state_from_dict
+    from .gwtools import TEST_SET, test_content
+    test_content()
+    m = start_play(Match.new(MatchConfig(
+        "gemwielders", 1, [SeatConfig(name="Ada"), SeatConfig("ai", name="Computer")], None, {},
+        {"gembearers": ["hammer", "twinblades"], "content": TEST_SET})))
+    assert m.state.names == ["Ada", "Computer"]
+    seat = m.decision.seat
+    out = m.submit(Concede(seat))
+    assert [e.reason for e in out.events if e.kind == "match_ended"] == [
+        f"{['Ada', 'Computer'][seat]} conceded"]
+    assert state_from_dict(json.loads(json.dumps(m.state.to_json()))).names == ["Ada", "Computer"]

@@ -278,6 +278,11 @@ class Presenter(MatchReader):
     def side_colour(self, side: int) -> tuple[int, int, int]:
         raise NotImplementedError
 
+    def side_name(self, side: int) -> str:
+        """A side as players read it, the same in the log's last line and the results'
+        headline (a system names its ready-made sides or its colours)."""
+        return f"Side {side + 1}"
+
     def tokens(self, seat: int | None = None) -> list[TokenInfo]:
         raise NotImplementedError
 

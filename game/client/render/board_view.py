@@ -57,6 +57,10 @@ class _Float:
     life: float = 0.9
 
 
+#: a floating text's line above its unit and how far it rises in its life, in tiles
+FLOAT_LINE = 0.35
+FLOAT_RISE = 0.7
+
 #: two units sharing a tile are each drawn this big, one to the top left and one to the bottom
 #: right, so both read at a glance (a small badge on one token was easy to miss)
 STACK_SCALE = 0.62
@@ -473,7 +477,13 @@ class BoardView:
             cell, size = tuple(s.cell), 1
         else:
             return
-        stack = sum(1 for f in self.floats if f.cell == cell and f.age < 0.3)
+        # the lowest line clear of every text still rising over the same creature: each one has
+        # climbed by its age, so counting the young ones put a run's third text on its second
+        risen = [f.stack * FLOAT_LINE + f.age / f.life * FLOAT_RISE
+                 for f in self.floats if f.cell == cell]
+        stack = 0
+        while any(abs(stack * FLOAT_LINE - r) < FLOAT_LINE - 1e-6 for r in risen):
+            stack += 1
         self.floats.append(_Float(s.text, s.colour, cell, size, stack))
 
     def update(self, dt: float) -> None:
@@ -1115,7 +1125,7 @@ class BoardView:
             k = f.age / f.life
             d = self._digit(f.text, f.colour, size)
             cx, top = self.cell_center(f.cell, f.size)[0], self.cell_rect(f.cell, f.size).y
-            y = top - self.tile * 0.25 - f.stack * self.tile * 0.35 - k * self.tile * 0.7
+            y = top - self.tile * (0.25 + f.stack * FLOAT_LINE + k * FLOAT_RISE)
             spr = d
             if k > 0.6:
                 spr = d.copy()

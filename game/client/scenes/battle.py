@@ -728,7 +728,9 @@ class BattleScene(MatchScene):
         if self.menu is not None:
             self.menu.draw(surface, mouse)
         W.draw_toasts(surface, self.text, self.toasts, self._toast_anchor())
-        self._tooltips(surface, mouse)
+        if self.app.top is self:
+            # a dialog over the battle takes the pointer: the last hover's box stays out
+            self._tooltips(surface, mouse)
 
     def _toast_anchor(self) -> pygame.Rect:
         """Where toasts stack: the top of the map, or below an open menu that covers it (a
@@ -875,6 +877,9 @@ class BattleScene(MatchScene):
             return None
         spec = b.payload
         return (spec.topic or b.label) if isinstance(spec, ActionButton) else b.label
+
+    def side_name(self, side: int) -> str:
+        return self.presenter.side_name(side)
 
     def results_units(self) -> list[tuple[str, str, int]]:
         """Every unit in the initiative order, then any other the match's tally names (one that

@@ -253,6 +253,11 @@ class MatchScene(Scene):
         return (names[seat].name if seat < len(names) and getattr(names[seat], "name", "")
                 else f"Player {seat + 1}")
 
+    def side_name(self, side: int) -> str:
+        """The winning side as the log's last line and the results' headline name it: the seat
+        by default; a map battle names its side as its presenter does."""
+        return self.seat_name(side)
+
     # -- the one door -----------------------------------------------------------------------------
     def submit(self, action: Any, *, from_ai: bool = False) -> bool:
         """Submit an action; its events go to the scene to show. Returns success."""
@@ -424,7 +429,7 @@ class MatchScene(Scene):
                 except ImportError:
                     return None
                 return push(ResultsScene(self.app, self.match, self._end_reason,
-                                         self.results_units()))
+                                         self.results_units(), side_name=self.side_name))
             return None
         if self.animating:
             return None

@@ -4,8 +4,8 @@ unit dealt and took; Rematch or Menu.
 Owns: the end-of-match screen, drawn over the final board (an overlay). The winner and rounds
 are read from the match (`match.winner`, the state's `round` if it has one); a system may add
 its own lines with its `match_stats(state) -> list[(label, value)]` hook (none by default).
-The battle scene may pass the MatchEnded reason and its units (id, name, side) for the
-per-unit table. Rematch starts the same config with a new seed.
+The battle scene may pass the MatchEnded reason, its units (id, name, side) for the
+per-unit table and how it names a side (the headline then names the winner as the log did). Rematch starts the same config with a new seed.
 
 Must not: change the finished match.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
@@ -111,10 +111,14 @@ class ResultsScene(UIScene):
     overlay = True
 
     def __init__(self, app: "App", match: Match, reason: str = "",
-                 units: Sequence[tuple[str, str, int]] = ()):
+                 units: Sequence[tuple[str, str, int]] = (),
+                 side_name: Callable[[int], str] | None = None):
         super().__init__(app)
         self.match = match
         self.reason = reason
+        #: a side as the battle named it (its log's last line): the headline and the per-unit
+        #: table's columns say the same; the seat's name when the scene gives none
+        self.side_name = side_name or (lambda side: seat_name(match, side))
         self.stats = match_stats(match)
         #: per side, (unit name, what it dealt and took) - empty for a game without units
         self.units = unit_story(match, units) if units else []
@@ -138,7 +142,7 @@ class ResultsScene(UIScene):
         w = self.match.winner
         if w is None:
             return "A draw" if self.match.over else "No winner yet"
-        return f"{seat_name(self.match, w)} wins"
+        return f"{self.side_name(w)} wins"
 
     def box(self) -> pygame.Rect:
         sw, sh = self.app.size
@@ -226,7 +230,7 @@ class ResultsScene(UIScene):
         for i, col in enumerate(self.units):
             x = box.x + px(48) + i * (colw + gap)
             # each column is headed by the seat whose units it lists
-            head, hsize = draw.fitted(f"{seat_name(self.match, self.unit_sides[i]).upper()}'S UNITS",
+            head, hsize = draw.fitted(f"{self.side_name(self.unit_sides[i]).upper()}'S UNITS",
                                       px(13), colw, bold=True)
             drawn.append(draw.text(surface, head, (x, y + px(4)), hsize, draw.WARM, bold=True,
                                    shadow=False))

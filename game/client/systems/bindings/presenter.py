@@ -104,6 +104,14 @@ class BindingsPresenter(Presenter):
     def side_colour(side: int) -> tuple[int, int, int]:
         return side_colour(side)
 
+    def side_name(self, side: int) -> str:
+        """A side as players read it: the team its seat picked (the engine's name for it), else
+        its token colour ('Red side')."""
+        names = self.state.side_names
+        if 0 <= side < len(names):
+            return names[side]
+        return f"{SIDE_NAMES[side % len(SIDE_NAMES)]} side"
+
     def __init__(self, match: Any):
         super().__init__(match)
         self._reach_cache: dict[Any, dict[Cell, list[Cell]]] = {}
@@ -1114,7 +1122,7 @@ class BindingsPresenter(Presenter):
         if self._event_log is None:
             n, mv = self.unit_name, self.move_name
             self._event_log = EventLog(Wording(
-                name=n, side_name=lambda side: f"{SIDE_NAMES[side % 4]} side", moves=MOVE_VERBS,
+                name=n, side_name=self.side_name, moves=MOVE_VERBS,
                 initiative="Initiative (sixes)", silent=SILENT, texts=self._texts(),
                 tails={
                     "bnd.combatant_moved": lambda e: (f" · {_plural(e.left, 'hex')} left"

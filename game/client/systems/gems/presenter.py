@@ -125,6 +125,14 @@ class GemsPresenter(Presenter):
     def side_colour(side: int) -> tuple[int, int, int]:
         return side_colour(side)
 
+    def side_name(self, side: int) -> str:
+        """A side as players read it: the team its seat picked (the engine's name for it), else
+        its token colour ('Red side')."""
+        names = self.state.side_names
+        if 0 <= side < len(names):
+            return names[side]
+        return f"{SIDE_NAMES[side % len(SIDE_NAMES)]} side"
+
     def __init__(self, match: Any):
         super().__init__(match)
         self.look = _load_presentation()
@@ -1110,7 +1118,7 @@ class GemsPresenter(Presenter):
         table of gems events (`_texts`)."""
         if self._event_log is None:
             self._event_log = EventLog(Wording(
-                name=self.item_or_unit, side_name=lambda side: f"{SIDE_NAMES[side % 4]} side",
+                name=self.item_or_unit, side_name=self.side_name,
                 moves=MOVE_VERBS, downed="poofs!", silent=SILENT, texts=self._texts(),
                 tails={"gems.damage_taken": _damage_detail,
                        "gems.unit_poofed": lambda e: f" Her gemstone lies at {e.tile[0]},{e.tile[1]}"}))

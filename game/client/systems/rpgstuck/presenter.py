@@ -788,7 +788,8 @@ class RpgStuckPresenter(SeatViewPresenter):
         return tools.part_name(self.state, d, part) if d is not None else title(part)
 
     def _attack_label(self, a: Attack) -> str:
-        """A picker line: what it is and its odds (hit, crit, drop) when the target is seen."""
+        """A picker line: what it is and its odds (hit, damage on a hit, crit, drop) when the
+        target is seen, all from the engine's forecast."""
         words = self.describe(a)
         odds = []
         for cell in dict.fromkeys(tuple(t) for t in a.targets):
@@ -796,8 +797,9 @@ class RpgStuckPresenter(SeatViewPresenter):
             if d is None:
                 continue
             f = self.odds(self.state.acting, a.ability, d, a.part, a.trade)
-            odds.append(f"hit {pct(f.hit)} · crit {pct(f.crit)} · drop {pct(f.drop)}"
-                        if len(a.targets) == 1 else f"hit {pct(f.hit)}")
+            dmg = f"{_span(f.exact.hit_damage)} dmg"           # the forecast's range on a hit
+            odds.append(f"hit {pct(f.hit)} · {dmg} · crit {pct(f.crit)} · drop {pct(f.drop)}"
+                        if len(a.targets) == 1 else f"hit {pct(f.hit)} · {dmg}")
         line = f"{words} — {' / '.join(odds)}" if odds else words
         effect = self._part_effect(a) if a.part else ""
         return f"{line} · {effect}" if effect else line
@@ -933,10 +935,9 @@ class RpgStuckPresenter(SeatViewPresenter):
             terms.append(f"cover −{cover}")
         lines.append(" · ".join(terms))
         if d.aloft or me.aloft:                          # B-25: measured with the height
-            dz = arith.height(st, d) - arith.height(st, me)
             reach_ft = p.reach * heights.FT
-            lines.append(f"{abs(dz)} ft {'above' if dz > 0 else 'below' if dz < 0 else 'level'}"
-                         f" · {heights.distance_ft(st, me, d)} ft away of {p.name}'s {reach_ft} ft")
+            lines.append(f"{heights.apart(st, me, d)} · {heights.distance_ft(st, me, d)} ft away "
+                         f"of {p.name}'s {reach_ft} ft")
         f_ = field_of(self.board())
         light = min((f_.light_at(k) for k in d.cells()), key=("dark", "dim", "bright").index)
         seen_cover = sight.cover_between(f_, me.cells(), d.cells())

@@ -235,7 +235,7 @@ def _why_not_turn_action(state: BindingsState, action: Any) -> Refusal | str:
 
 def apply(state: BindingsState, action: Any, rng: Any) -> list:
     if isinstance(action, Concede):
-        out = turns._finish(state, 1 - action.seat, f"side {action.seat + 1} yielded")
+        out = turns._finish(state, 1 - action.seat, f"{state.side_name(action.seat)} yielded")
         return out
     if isinstance(action, A.Opening):
         events = turns.apply_opening(state, action, rng)

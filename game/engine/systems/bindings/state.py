@@ -223,6 +223,14 @@ class BindingsState:
     content: dict[str, Any] | None = None
     rules_content: Any = field(default=None, compare=False, repr=False)
     board: Board | None = field(default=None, compare=False)
+    # the sides' names when the seats picked ready-made teams (content teams), for the words that
+    # end the battle; empty when the set-up listed its combatants
+    side_names: list[str] = field(default_factory=list)
+
+    def side_name(self, side: int) -> str:
+        """The side as players read it: its team's name, else 'side N'."""
+        names = self.side_names
+        return names[side] if 0 <= side < len(names) else f"side {side + 1}"
 
     @property
     def tick(self) -> int:
@@ -251,6 +259,8 @@ class BindingsState:
         d.pop("rules_content")
         if d["content"] is None:
             del d["content"]        # a match on the shipped content saves as it always has
+        if not d["side_names"]:
+            del d["side_names"]     # no teams picked (and older saves): the snapshot as before
         d["pending"] = stack_to_json(self.pending)
         return d
 

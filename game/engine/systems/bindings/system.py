@@ -164,8 +164,9 @@ def _spawns(board: Board) -> dict[int, list[MapObject]]:
 
 
 def team_specs(board: Board, teams: Any, map_name: str | None,
-               c: Content | None = None) -> list[dict[str, Any]]:
-    """Combatant specs for two teams placed at the map's spawns, slot by slot."""
+               c: Content | None = None, names: list[str] | None = None) -> list[dict[str, Any]]:
+    """Combatant specs for two teams placed at the map's spawns, slot by slot; the teams'
+    names go to `names`."""
     c = c or content()
     if teams is None:
         suits = [t.id for t in teams_for_map(map_name or "", c)]
@@ -180,6 +181,8 @@ def team_specs(board: Board, teams: Any, map_name: str | None,
         team = c.teams.get(str(tid))
         if team is None:
             raise _config_error(f"unknown team {tid!r} (known: {', '.join(sorted(c.teams))})")
+        if names is not None:
+            names.append(team.name)
         places = spawns.get(side, [])
         if len(places) < len(team.members):
             raise _config_error(f"team {tid!r} has {len(team.members)} members but the map has "
@@ -231,8 +234,9 @@ class BindingsSystem(SystemBase):
         inline = copy.deepcopy(setup.get("content"))     # the match keeps its own copy
         rules_content = with_inline(inline)               # checked here: a bad table never starts
         specs = setup.get("combatants")
+        side_names: list[str] = []
         if specs is None:
-            specs = team_specs(board, setup.get("teams"), config.map, rules_content)
+            specs = team_specs(board, setup.get("teams"), config.map, rules_content, side_names)
         if not isinstance(specs, list) or not specs:
             raise _config_error("combatants must be a non-empty list")
         combatants: dict[str, Combatant] = {}
@@ -266,7 +270,7 @@ class BindingsSystem(SystemBase):
         house.update(config.house_rules or {})
         state = BindingsState(combatants=combatants, order=list(combatants), house=house,
                               map_source=source, grid=grid, board=board, content=inline,
-                              rules_content=rules_content)
+                              rules_content=rules_content, side_names=side_names)
         events: list = [ev.BattleStarted(source, tuple(combatants))]
         opener = setup.get("opening")
         if opener is not None and opener not in combatants:

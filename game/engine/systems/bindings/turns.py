@@ -228,7 +228,7 @@ def _time_called(state: BindingsState) -> list:
                      sum(c.max_hp for c in cs))
     winner, because = ahead_and_why([tally(side) for side in range(state.sides)])
     return _finish(state, winner, f"time was called after round {state.round}: "
-                                  f"{'a draw' if winner is None else f'side {winner + 1} wins'}, "
+                                  f"{'a draw' if winner is None else f'{state.side_name(winner)} wins'}, "
                                   f"as {because}")
 
 
@@ -251,7 +251,8 @@ def check_end(state: BindingsState) -> list:
     able = {s: s in fighting for s in range(state.sides)}
     standing = [s for s, ok in able.items() if ok]
     if len(standing) == 1:
-        return _finish(state, standing[0], f"side {2 - standing[0]} can no longer fight")
+        return _finish(state, standing[0],
+                       f"{state.side_name(1 - standing[0])} can no longer fight")
     return _finish(state, None, "nobody is left standing")
 
 

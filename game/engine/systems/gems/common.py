@@ -609,6 +609,10 @@ def check_end(state: GemsState) -> list:
     stages.clear(state.pending)
     state.ready_open = False
     state.plans.clear()
-    reason = (f"side {state.winner + 1} is the only side with gems still formed"
-              if state.winner is not None else "no gem is left standing")
+    if state.winner is None:
+        reason = "no gem is left standing"
+    else:   # the winner is named by whoever reads the event; the reason names who is out
+        out = [state.side_name(s) for s in sorted({u.side for u in state.units.values()})
+               if s != state.winner]
+        reason = f"{' and '.join(out)} {'has' if len(out) == 1 else 'have'} no gem still formed"
     return [MatchEnded(state.winner, reason)]

@@ -146,6 +146,9 @@ class GemsState:
     content: dict[str, Any] | None = None
     content_set: Any = field(default=None, compare=False, repr=False)
     board: Board | None = field(default=None, compare=False)
+    # the sides' names when the seats picked ready-made teams (content teams.toml), for the words
+    # that end the encounter; empty when the set-up or the map placed the gems itself
+    side_names: list[str] = field(default_factory=list)
     # The legal actions of exactly this position, when a bot already holds them: a bot sets it
     # on its private copy of the view so the dry runs it starts from that copy are checked
     # against the list instead of building it again. The rules clear it on every change
@@ -155,6 +158,11 @@ class GemsState:
     @property
     def acting(self) -> str | None:
         return self.order[self.turn] if self.order and not self.over else None
+
+    def side_name(self, side: int) -> str:
+        """The side as players read it: its team's name, else 'side N'."""
+        names = self.side_names
+        return names[side] if 0 <= side < len(names) else f"side {side + 1}"
 
     def to_json(self) -> dict[str, Any]:
         board, self.board = self.board, None
@@ -171,6 +179,8 @@ class GemsState:
         d.pop("content_set")
         if d["content"] is None:
             del d["content"]        # shipped content only: the same snapshot as before it existed
+        if not d["side_names"]:
+            del d["side_names"]     # no teams picked (and older saves): the snapshot as before
         d["pending"] = stack_to_json(self.pending)
         return d
 

@@ -267,7 +267,8 @@ class GemsSystem(SystemBase):
             if "carriable" in o.properties:
                 over["carriable"] = o.properties["carriable"]
             items[iid] = make_item(c, iid, kind, o.x, o.y, over)
-        unit_specs = self._unit_specs(c, setup, board, config.map)
+        side_names: list[str] = []
+        unit_specs = self._unit_specs(c, setup, board, config.map, side_names)
         for spec in unit_specs:
             if not isinstance(spec, dict):
                 raise _config_error("every unit must be a table")
@@ -314,7 +315,7 @@ class GemsSystem(SystemBase):
                 u.name = f"{u.name} {counter[u.name]}"
         state = GemsState(units={}, items={}, order=[], house=house, map_source=source,
                           grid=copy.deepcopy(grid) if grid is not None else None, board=board,
-                          content=copy.deepcopy(inline), content_set=c)
+                          content=copy.deepcopy(inline), content_set=c, side_names=side_names)
         state.items = {k: v for k, v in items.items()}
         for iid, it in state.items.items():
             if it.held_by is None and not board.in_bounds(it.x, it.y):
@@ -353,7 +354,9 @@ class GemsSystem(SystemBase):
         return state, events
 
     def _unit_specs(self, c: Content, setup: dict[str, Any], board: Board,
-                    map_name: str | None) -> list:
+                    map_name: str | None, names: list[str]) -> list:
+        """The set-up's gems: listed one by one, the map's own spawns, or two teams at the
+        spawns (the map's first two by default), whose names go to `names`."""
         if setup.get("units"):
             units = setup["units"]
             if not isinstance(units, list) or not all(isinstance(u, dict) for u in units):
@@ -386,6 +389,7 @@ class GemsSystem(SystemBase):
             if team is None:
                 raise _config_error(f"unknown team {tid!r} (known: "
                                     f"{', '.join(sorted(c.teams))})")
+            names.append(str(team["name"]))
             places = spawns.get(side, [])
             if len(places) < len(team["members"]):
                 raise _config_error(f"team {tid!r} has {len(team['members'])} gems but the map "
@@ -458,7 +462,7 @@ class GemsSystem(SystemBase):
             state.over = True
             state.winner = 1 - action.seat
             stages.clear(state.pending)
-            return [MatchEnded(state.winner, f"side {action.seat + 1} conceded")]
+            return [MatchEnded(state.winner, f"{state.side_name(action.seat)} conceded")]
         if isinstance(action, COMBAT_ACTIONS):
             events = list(combat.apply(state, action, rng))
         elif isinstance(action, A.Rule):

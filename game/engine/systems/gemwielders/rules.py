@@ -402,8 +402,10 @@ def _finish_by_life(state: GwState, reason: str) -> list:
     """Higher life wins; equal life means Player 2 wins (GW-48, GW-49)."""
     a, b = state.players[state.first].life, state.players[1 - state.first].life
     winner = state.first if a > b else 1 - state.first
-    return _game_over(state, winner, f"{reason}; Player {state.player_number(winner)} has more "
-                      f"life" if a != b else f"{reason}; equal life, Player 2 wins")
+    # the seats' names, as the table reads them (the rules' "Player 2" is who moved second)
+    return _game_over(state, winner, f"{reason}; {state.seat_name(winner)} has more life"
+                      if a != b else f"{reason}; equal life, which goes to the one who moved "
+                                     f"second")
 
 
 def _game_over(state: GwState, winner: int, reason: str) -> list:
@@ -424,7 +426,7 @@ def check_life(state: GwState) -> list:
     down = [p.seat for p in state.players if p.life <= 0]
     if len(down) == 1:
         loser = down[0]
-        return _game_over(state, 1 - loser, f"Player {state.player_number(loser)} has no life left")
+        return _game_over(state, 1 - loser, f"{state.seat_name(loser)} has no life left")
     if len(down) == 2:
         state.both_down = True
         return [E.BothDown(state.phase)]

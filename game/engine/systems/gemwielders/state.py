@@ -140,6 +140,10 @@ class GwState:
     stacked: dict[str, list[str]] = field(default_factory=dict)
     # set-up key `stack`: content ids put on top of "deck0", "deck1", "gem_deck" after the
     # shuffle (scenarios and tutorials fix deck orders with it)
+    names: list[str] = field(default_factory=list)
+    # the seats' names as the table gave them (the match's seat names), seat 0 first, for the
+    # words that end the game; empty when none was given: "Player 1" is seat 0, as the client
+    # calls it (the rules' Player 1, who moves first, may be either seat)
 
     # --- helpers every module uses ------------------------------------------------------------
     def p(self, seat: int) -> Player:
@@ -147,6 +151,11 @@ class GwState:
 
     def other(self, seat: int) -> int:
         return 1 - seat
+
+    def seat_name(self, seat: int) -> str:
+        """The seat as players read it: the name the table gave it, else 'Player N' (by seat)."""
+        return (self.names[seat] if 0 <= seat < len(self.names) and self.names[seat]
+                else f"Player {seat + 1}")
 
     def player_number(self, seat: int) -> int:
         """1 for Player 1 (who moves first), 2 for Player 2."""
@@ -166,6 +175,8 @@ class GwState:
         d["pending"] = stack_to_json(self.pending)
         if d["inline"] is None:
             del d["inline"]      # a match on shipped content saves exactly as it always has
+        if not d["names"]:
+            del d["names"]       # seats without names (and older saves): the snapshot as before
         return d
 
     def copy(self) -> "GwState":
@@ -281,7 +292,7 @@ _COPY_PLAN: dict[type, dict[str, Callable[[Any], Any]]] = {
         "pending": _pending, "queue": _json, "attack": _attack, "attacked": _share,
         "fired": _atoms_list, "deck_out_turn": _share, "both_down": _share, "over": _share,
         "winner": _share, "end_reason": _share, "next_id": _share, "content": _share,
-        "inline": _share, "stacked": _lists_dict,
+        "inline": _share, "stacked": _lists_dict, "names": _atoms_list,
     },
 }
 
@@ -343,7 +354,7 @@ def _copy_state(s: GwState) -> GwState:
         attack=None if s.attack is None else _copy_obj(s.attack), attacked=s.attacked,
         fired=s.fired[:], deck_out_turn=s.deck_out_turn, both_down=s.both_down, over=s.over,
         winner=s.winner, end_reason=s.end_reason, next_id=s.next_id, content=s.content,
-        inline=s.inline, stacked={k: v[:] for k, v in s.stacked.items()})
+        inline=s.inline, stacked={k: v[:] for k, v in s.stacked.items()}, names=s.names[:])
 
 
 _COPIERS: dict[type, Callable[[Any], Any]] = {

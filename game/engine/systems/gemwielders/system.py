@@ -89,6 +89,8 @@ class GemwieldersSystem(SystemBase):
             raise ConfigError(f"gemwielders set-up: unknown keys {sorted(unknown)} "
                               f"(known: content, gembearers, stack)")
         state = GwState(house=dict(config.house_rules))
+        if any(seat.name for seat in config.seats):
+            state.names = [seat.name for seat in config.seats]
         state.content, state.inline = content_spec(setup.get("content", "default"))
         try:
             c = rules.content_of(state)
@@ -153,7 +155,7 @@ class GemwieldersSystem(SystemBase):
             state.phase = "over"
             stages.clear(state.pending)
             state.queue.clear()
-            state.end_reason = f"Player {state.player_number(action.seat)} conceded"
+            state.end_reason = f"{state.seat_name(action.seat)} conceded"
             return [MatchEnded(state.winner, state.end_reason)]
         # the action is a validated one (SystemBase.apply): Match.submit checked it against the
         # legal list of this position, so validating again here would build that list twice

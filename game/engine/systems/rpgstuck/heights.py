@@ -77,9 +77,21 @@ def flat_only(state: RpgState, c: Creature, cell: Cell) -> bool:
     return to_cell(state, c, cell) > cells_distance(c.cells(), [cell])
 
 
+def apart(state: RpgState, c: Creature, d: Creature) -> str:
+    """How high `d` is from `c`, in the words every message about it uses: the gap between their
+    feet (what reach measures, B-25), and, when they are over ground of different heights, each
+    flier's altitude (the number its token wears) and the ground's step, so the two agree."""
+    dz = arith.height(state, d) - arith.height(state, c)
+    words = f"{abs(dz)} ft {'above' if dz > 0 else 'below' if dz < 0 else 'level with'} {c.name}"
+    step = arith.floor_under(state, c) - arith.floor_under(state, d)
+    if step:
+        notes = [f"{x.name} flies {x.altitude} ft up" for x in (d, c) if x.aloft]
+        notes.append(f"{c.name}'s ground is {abs(step)} ft {'higher' if step > 0 else 'lower'}")
+        words += f" ({'; '.join(notes)})"
+    return words
+
+
 def out_of_reach(state: RpgState, c: Creature, d: Creature, reach_ft: int, what: str) -> str:
     """The words of a refusal when `d` is across from `c` but too high or low for `what` (an
     attack's name, "a shove") to reach it (B-25)."""
-    dz = arith.height(state, d) - arith.height(state, c)
-    return (f"{d.name} is {abs(dz)} ft {'above' if dz > 0 else 'below'} {c.name}, beyond "
-            f"{what}'s {reach_ft} ft reach")
+    return f"{d.name} is {apart(state, c, d)}, beyond {what}'s {reach_ft} ft reach"
