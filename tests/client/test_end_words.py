@@ -53,7 +53,8 @@ def test_a_side_without_a_team_is_named_by_its_colour_in_the_log_and_the_results
     assert isinstance(app.top, ResultsScene)
     colour = scene.presenter.side_name(1 - seat)
     assert colour.endswith(" side") and app.top.headline == f"{colour} wins"
-    assert scene.log.lines[-1][0].text.startswith(f"{colour} wins: ")
+    assert scene.log.lines[-1][0].text == f"{colour} wins: the other side conceded"
+    assert app.top.reason == "the other side conceded"
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
