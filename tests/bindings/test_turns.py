@@ -115,7 +115,7 @@ def test_a_seat_may_yield():
     m = four()
     assert Concede(0) in m.legal_actions() and Concede(1) not in m.legal_actions()
     out = act(m, Concede(0))
-    assert m.over and m.winner == 1 and of(out, MatchEnded)[0].reason == "side 1 yielded"
+    assert m.over and m.winner == 1 and of(out, MatchEnded)[0].reason == "the other side yielded"
 
 
 @pytest.mark.rule("BND-GM-27")
@@ -323,9 +323,10 @@ def test_nobody_left_standing_is_a_draw():
 
 @pytest.mark.rule("BND-GM-27")
 def test_a_battle_of_teams_ends_in_their_names():
-    """Teams the seats picked name the end (who can no longer fight, who yielded, who is
-    ahead when time is called), as the log's last line and the results read them; a set-up
-    listing its own combatants keeps 'side N' and the state's JSON as it was."""
+    """Teams the seats picked name the side that lost (who can no longer fight, who yielded),
+    as the log's last line and the results read them (they name the winner: the reasons,
+    called time's too, do not); a set-up listing its own combatants says 'the other side' and
+    keeps the state's JSON as it was."""
     from game.engine import registry
     from game.engine.match import Match
     from game.engine.systems.bindings.state import BindingsState
@@ -347,6 +348,6 @@ def test_a_battle_of_teams_ends_in_their_names():
     next(c for c in m.state.combatants.values() if c.side == 1).hp -= 2
     end = turns._time_called(m.state)[-1]
     assert end.winner == 0 and end.reason.startswith(
-        f"time was called after round {m.state.round}: Gale Company wins, as ")
+        f"time was called after round {m.state.round}, as ")
     plain = duel(a=dict(sheet="brawler", x=0, y=0), b=dict(sheet="brawler", x=1, y=0))
     assert plain.state.side_names == [] and "side_names" not in plain.state.to_json()

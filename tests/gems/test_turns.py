@@ -167,9 +167,10 @@ def test_GM_32_a_knockout_counts_before_damage():
 
 @pytest.mark.rule("GEM-GM-32")
 def test_an_encounter_of_teams_ends_in_their_names():
-    """Teams the seats picked name the end (who has no gem left, who conceded, who is ahead at
-    time), as the log's last line and the results read them; a set-up listing its own gems
-    keeps 'side N' and the state's JSON as it was."""
+    """Teams the seats picked name the side that lost (who has no gem left, who conceded), as
+    the log's last line and the results read them (they name the winner: the reasons do not);
+    a set-up listing its own gems says 'the other side', never 'side 2' beside a reader's
+    'Red side', and keeps the state's JSON as it was."""
     import json
     from game.engine import registry
     from game.engine.actions import Concede
@@ -195,8 +196,8 @@ def test_an_encounter_of_teams_ends_in_their_names():
     next(u for u in m.state.units.values() if u.side == 1).hp -= 2
     end = turns.call_time(m.state, 30)[-1]
     assert end.winner == 0 and end.reason.startswith(
-        "time is called after 30 rounds: Ember Ford is ahead, as ")
+        "time is called after 30 rounds, as ")
     plain = match(open_field(), [unit("a", 1, 1), unit("b", 5, 5, side=1, sheet="jasper")])
     assert plain.state.side_names == [] and "side_names" not in plain.state.to_json()
     plain.state.units["b"].poofed = True
-    assert common.check_end(plain.state)[0].reason == "side 2 has no gem still formed"
+    assert common.check_end(plain.state)[0].reason == "the other side has no gem still formed"

@@ -29,7 +29,7 @@ def test_a_side_whose_last_creature_makes_a_final_stand_fights_on_until_it_is_dy
     if m.decision.stage == "react":
         out = m.submit(React("b", TAKE))
     assert b.condition == "dying" and m.over and m.winner == 0      # GU-111, GU-113
-    assert events_of(out, MatchEnded)[0].reason == "side 2 has no conscious creature left"
+    assert events_of(out, MatchEnded)[0].reason == "the other side has no conscious creature left"
 
 
 @pytest.mark.rule("GU-GM-46", "GU-110")

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
+from game.client import resources
 from game.client.scene import Transition, push, reset
 from game.client.scenes.rest import RestScene
 from game.client.ui import draw, saving
@@ -31,6 +32,11 @@ if TYPE_CHECKING:
 UNIT_HEAD = 28          # the per-unit table's heading, in unscaled pixels
 UNIT_ROW = 24           # ... and each of its rows
 UNIT_PAD = 10           # ... and the room left under it, above the buttons
+UNIT_TEXT = 15          # ... its rows' text size
+UNIT_GAP = 16           # ... the least room between a unit's name and its line
+UNIT_COL_GAP = 24       # ... and between two columns
+BOX_W = 680             # the box's width, widened for long unit names while the window has room
+BOX_MARGIN = 48         # the box's inner margin either side
 
 
 def seat_name(match: Match, seat: int) -> str:
@@ -148,9 +154,27 @@ class ResultsScene(UIScene):
         sw, sh = self.app.size
         rows = self.unit_rows()
         extra = self.px(UNIT_HEAD + UNIT_PAD) + rows * self.px(UNIT_ROW) if rows else 0
-        r = pygame.Rect(0, 0, min(self.px(680), sw - self.px(24)), self._base_height() + extra)
+        r = pygame.Rect(0, 0, min(max(self.px(BOX_W), self._units_width()), sw - self.px(24)),
+                        self._base_height() + extra)
         r.center = (sw // 2, sh // 2)
         return r
+
+    def _units_width(self) -> int:
+        """The box width at which every unit's name and line sit side by side at full size."""
+        if not self.units:
+            return 0
+        px = self.px
+        plain, bold = resources.font(px(UNIT_TEXT)), resources.font(px(UNIT_TEXT), True)
+        need = max(plain.size(name)[0] + px(UNIT_GAP) + bold.size(line)[0]
+                   for col in self.units for name, line in col)
+        cols = len(self.units)
+        return cols * need + px(UNIT_COL_GAP) * (cols - 1) + 2 * px(BOX_MARGIN)
+
+    def unit_column_width(self) -> int:
+        """Each side's column of the per-unit table, in pixels."""
+        cols = max(1, len(self.units))
+        inner = self.box().w - 2 * self.px(BOX_MARGIN)
+        return (inner - self.px(UNIT_COL_GAP) * (cols - 1)) // cols
 
     def build(self) -> None:
         box = self.box()
@@ -197,8 +221,10 @@ class ResultsScene(UIScene):
         draw.panel(surface, box, border=draw.WARM_DIM, radius=px(14), width=2)
         draw.text(surface, "MATCH OVER", (box.centerx, box.y + px(24)), px(16), draw.WARM,
                   bold=True, anchor="midtop")
-        draw.text(surface, self.headline, (box.centerx, box.y + px(48)), px(40), draw.TEXT,
-                  bold=True, anchor="midtop")
+        # a side's own name may be long ("The Ogre's Larder wins"): shrunk to the box if need be
+        head, hsize = draw.fitted(self.headline, px(40), box.w - px(48), bold=True)
+        draw.text(surface, head, (box.centerx, box.y + px(48)), hsize, draw.TEXT, bold=True,
+                  anchor="midtop")
         drawn = self.drawn = []
         y = box.y + px(104)
         if self.reason:
@@ -223,12 +249,10 @@ class ResultsScene(UIScene):
         """Each side's units in a column: name on the left, dealt/taken/down on the right."""
         px = self.px
         drawn = self.drawn
-        inner = box.w - px(96)
-        gap = px(24)
-        cols = len(self.units)
-        colw = (inner - gap * (cols - 1)) // max(1, cols)
+        gap = px(UNIT_COL_GAP)
+        colw = self.unit_column_width()
         for i, col in enumerate(self.units):
-            x = box.x + px(48) + i * (colw + gap)
+            x = box.x + px(BOX_MARGIN) + i * (colw + gap)
             # each column is headed by the seat whose units it lists
             head, hsize = draw.fitted(f"{self.side_name(self.unit_sides[i]).upper()}'S UNITS",
                                       px(13), colw, bold=True)
@@ -239,10 +263,11 @@ class ResultsScene(UIScene):
                 if j == rows - 1 and len(col) > rows:
                     name, line = f"and {len(col) - rows + 1} more", ""
                 ry = ry0 + j * px(UNIT_ROW)
-                value, vsize = draw.fitted(line, px(15), colw * 3 // 5, bold=True)
+                # full size where the box could widen; a window too narrow still shrinks them
+                value, vsize = draw.fitted(line, px(UNIT_TEXT), colw * 3 // 5, bold=True)
                 vr = draw.text(surface, value, (x + colw, ry), vsize, draw.TEXT, bold=True,
                                anchor="topright", shadow=False)
-                label, lsize = draw.fitted(name, px(15), colw - vr.w - px(8))
+                label, lsize = draw.fitted(name, px(UNIT_TEXT), colw - vr.w - px(UNIT_GAP))
                 drawn += [vr, draw.text(surface, label, (x, ry), lsize, draw.TEXT_DIM,
                                         shadow=False)]
 

@@ -227,10 +227,13 @@ class BindingsState:
     # end the battle; empty when the set-up listed its combatants
     side_names: list[str] = field(default_factory=list)
 
-    def side_name(self, side: int) -> str:
-        """The side as players read it: its team's name, else 'side N'."""
+    def side_name(self, side: int, fallback: str = "the other side") -> str:
+        """A side in the words that end a battle: its team's name, else `fallback`. The engine
+        names only the side that lost there (whoever reads the event names the winner, "Blue
+        side wins: the other side conceded"), so a side without a name is never 'side 2' in a
+        line whose reader calls it by its colour."""
         names = self.side_names
-        return names[side] if 0 <= side < len(names) else f"side {side + 1}"
+        return names[side] if 0 <= side < len(names) else fallback
 
     @property
     def tick(self) -> int:

@@ -227,9 +227,9 @@ def _time_called(state: BindingsState) -> list:
                      sum(c.max_hp if c.down else c.max_hp - max(0, c.hp) for c in cs),
                      sum(c.max_hp for c in cs))
     winner, because = ahead_and_why([tally(side) for side in range(state.sides)])
-    return _finish(state, winner, f"time was called after round {state.round}: "
-                                  f"{'a draw' if winner is None else f'{state.side_name(winner)} wins'}, "
-                                  f"as {because}")
+    # the winner is named by whoever reads the event ("Gale Company wins: time was called ...")
+    return _finish(state, winner, f"time was called after round {state.round}"
+                                  f"{': a draw' if winner is None else ''}, as {because}")
 
 
 def _finish(state: BindingsState, winner: int | None, reason: str) -> list:

@@ -614,5 +614,6 @@ def check_end(state: GemsState) -> list:
     else:   # the winner is named by whoever reads the event; the reason names who is out
         out = [state.side_name(s) for s in sorted({u.side for u in state.units.values()})
                if s != state.winner]
-        reason = f"{' and '.join(out)} {'has' if len(out) == 1 else 'have'} no gem still formed"
+        reason = (f"{out[0]} has no gem still formed" if len(out) == 1
+                  else "no other side has a gem still formed")
     return [MatchEnded(state.winner, reason)]

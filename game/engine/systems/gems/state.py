@@ -159,10 +159,13 @@ class GemsState:
     def acting(self) -> str | None:
         return self.order[self.turn] if self.order and not self.over else None
 
-    def side_name(self, side: int) -> str:
-        """The side as players read it: its team's name, else 'side N'."""
+    def side_name(self, side: int, fallback: str = "the other side") -> str:
+        """A side in the words that end a battle: its team's name, else `fallback`. The engine
+        names only the side that lost there (whoever reads the event names the winner, "Blue
+        side wins: the other side conceded"), so a side without a name is never 'side 2' in a
+        line whose reader calls it by its colour."""
         names = self.side_names
-        return names[side] if 0 <= side < len(names) else f"side {side + 1}"
+        return names[side] if 0 <= side < len(names) else fallback
 
     def to_json(self) -> dict[str, Any]:
         board, self.board = self.board, None

@@ -172,7 +172,7 @@ def _standing(state: GemsState) -> list[Tally]:
 def _ask_time(state: GemsState, rounds: int) -> None:
     """GEM-GM-32 with a game-master seat: asked once the round limit is reached rather than at
     every round start, so a table is not interrupted thirty times to say "go on"."""
-    ahead = "; ".join(f"{state.side_name(n)}: {t.knocked_out} knocked out, {t.hp_lost} of "
+    ahead = "; ".join(f"{state.side_name(n, f'side {n + 1}')}: {t.knocked_out} knocked out, {t.hp_lost} of "
                       f"{t.hp_start} HP lost" for n, t in enumerate(_standing(state)))
     gm.ask(state, "GEM-GM-32", None,
            f"Round {state.round} is over, the table's limit of {rounds}. End the encounter "
@@ -194,8 +194,8 @@ def call_time(state: GemsState, rounds: int, ruling: bool = True) -> list:
     state.ready_open = False
     state.plans.clear()
     state.slots = 0
-    why = (f"time is called after {rounds} rounds: {state.side_name(winner)} is ahead, as "
-           f"{because}"
+    # the winner is named by whoever reads the event ("Tidewatch wins: time is called ...")
+    why = (f"time is called after {rounds} rounds, as {because}"
            if winner is not None else f"time is called after {rounds} rounds: a draw, as "
                                       f"{because}")
     out: list = [RulingMade("GEM-GM-32", f"encounter ends after {rounds} rounds")] if ruling else []

@@ -157,10 +157,6 @@ class GwState:
         return (self.names[seat] if 0 <= seat < len(self.names) and self.names[seat]
                 else f"Player {seat + 1}")
 
-    def player_number(self, seat: int) -> int:
-        """1 for Player 1 (who moves first), 2 for Player 2."""
-        return 1 if seat == self.first else 2
-
     def cid(self, card_id: str) -> str:
         return self.cards[card_id].cid
 

@@ -199,9 +199,12 @@ class RpgState:
     # end the battle; empty when the set-up listed its creatures itself
     sides: list[str] = field(default_factory=list)
 
-    def side_name(self, side: int) -> str:
-        """The side as players read it: its party's or encounter's name, else 'side N'."""
-        return self.sides[side] if 0 <= side < len(self.sides) else f"side {side + 1}"
+    def side_name(self, side: int, fallback: str = "the other side") -> str:
+        """A side in the words that end a battle: its party's or encounter's name, else `fallback`. The engine
+        names only the side that lost there (whoever reads the event names the winner, "Blue
+        side wins: the other side conceded"), so a side without a name is never 'side 2' in a
+        line whose reader calls it by its colour."""
+        return self.sides[side] if 0 <= side < len(self.sides) else fallback
 
     @property
     def acting(self) -> Creature | None:
