@@ -728,9 +728,15 @@ class BattleScene(MatchScene):
         if self.menu is not None:
             self.menu.draw(surface, mouse)
         W.draw_toasts(surface, self.text, self.toasts, self._toast_anchor())
-        if self.app.top is self:
+        if not self._covered():
             # a dialog over the battle takes the pointer: the last hover's box stays out
             self._tooltips(surface, mouse)
+
+    def _covered(self) -> bool:
+        """A scene stands over this one in the app's stack (a dialog, the pause menu); a battle
+        drawn outside the stack (a picture for a thumbnail or a check) has nothing over it."""
+        stack = self.app.stack
+        return self in stack and stack[-1] is not self
 
     def _toast_anchor(self) -> pygame.Rect:
         """Where toasts stack: the top of the map, or below an open menu that covers it (a
