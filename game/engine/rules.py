@@ -191,6 +191,7 @@ class RuleSystem(Protocol):
     def example_config(self, seed: int) -> MatchConfig: ...   # a playable default match
     # -- optional hooks (SystemBase's defaults) --
     state_version: int                               # optional: 1
+    config_derived_state: tuple[str, ...]            # optional: none
     def state_to_json(self, state: Any) -> dict: ...
     def validate(self, state: Any, action: Any) -> "Refusal | str | None": ...
     def check_invariants(self, state: Any) -> list[str]: ...
@@ -238,6 +239,10 @@ class SystemBase:
     # when its log no longer replays, instead of a bare "cannot be replayed")
     rules_version: int = 1
     rules_changes: dict[int, str] = {}
+    # keys of the saved state made from the match config alone (the sides' names from the teams
+    # or seats picked): a save written before such a key existed lacks it, and loading takes
+    # the replay's value for it (made from that same save's config) instead of refusing
+    config_derived_state: tuple[str, ...] = ()
 
     # -- required --------------------------------------------------------------------------------
     def setup(self, config: MatchConfig, rng: Rng) -> tuple[Any, list]:

@@ -244,14 +244,28 @@ class Replay:
                 return False
         # compare as JSON: tuples in a fresh snapshot are lists in the stored one
         stored = self._snapshot
+        fresh = json.loads(json.dumps(match.snapshot()))
         if isinstance(stored, dict) and "state" in stored:
-            stored = {**stored, "state": match.system.upgrade_saved_state(stored["state"])}
-        if json.loads(json.dumps(match.snapshot())) != stored:
+            stored = {**stored, "state": stored_state_today(match.system, stored["state"],
+                                                            fresh.get("state"))}
+        if fresh != stored:
             raise SaveError(path, self._changed_rules(
                 "replaying the log does not reach the saved position (the save was edited, or "
                 "the map or rules changed since)"))
         self.finished = True
         return True
+
+
+def stored_state_today(system: Any, stored: Any, replayed: Any) -> Any:
+    """A save's stored state in today's shape, to compare with the state its log replays to
+    (`replayed`, as JSON): the system's upgrade of fields an older version wrote, and for each
+    key the config alone gives (`config_derived_state`: the sides' names) that an older save
+    lacks, the replay's value (made from that same save's config)."""
+    state = system.upgrade_saved_state(stored)
+    if isinstance(state, dict) and isinstance(replayed, dict):
+        state = {**{k: replayed[k] for k in system.config_derived_state
+                    if k in replayed and k not in state}, **state}
+    return state
 
 
 def from_document(doc: Any, path: str | os.PathLike = "<memory>") -> Match:

@@ -23,10 +23,14 @@ def test_a_save_from_before_the_reshaping_loads_and_plays_on(name):
     stored = json.loads(path.read_text(encoding="utf-8"))
     match = saves.load(path)                    # raises if the replay reaches another position
     assert len(match.log) == len(stored["actions"]) > 50
-    # the same position, once a field an older version wrote is read in today's shape
-    upgraded = {**stored["snapshot"],
-                "state": match.system.upgrade_saved_state(stored["snapshot"]["state"])}
-    assert json.loads(json.dumps(match.snapshot())) == upgraded
+    # the same position, once a field an older version wrote is read in today's shape (and the
+    # sides' names, which it did not keep, are the ones its own config gives)
+    fresh = json.loads(json.dumps(match.snapshot()))
+    upgraded = {**stored["snapshot"], "state": saves.stored_state_today(
+        match.system, stored["snapshot"]["state"], fresh["state"])}
+    assert fresh == upgraded
+    derived = match.system.config_derived_state
+    assert derived and not set(derived) & set(stored["snapshot"]["state"])
     bot = RandomBot()
     for _ in range(30):
         if match.over:
@@ -55,3 +59,34 @@ def test_a_save_made_before_a_rules_change_it_depends_on_is_refused_with_the_cha
     with pytest.raises(saves.SaveError) as refused:
         saves.load(tmp_path / "g.json")
     assert "made before a change" not in str(refused.value)
+
+
+@pytest.mark.parametrize("system, teams, key", [
+    ("rpgstuck", ["first_strife", "crypt_ogre"], "sides"),
+    ("gems", ["riverbend_ember", "riverbend_tide"], "side_names"),
+])
+def test_a_save_written_before_the_sides_had_names_loads_and_an_edited_name_does_not(
+        tmp_path, system, teams, key):
+    """Saves from before the sides' names were kept have no such key: the names come from the
+    save's own teams. A name that is there is compared like anything else."""
+    from game.engine import registry
+    from game.engine.match import Match
+    from game.engine.rules import MatchConfig, SeatConfig
+    example = registry.get(system).example_config(3)
+    config = MatchConfig(system, 3, [SeatConfig("human"), SeatConfig("human")], example.map,
+                         {}, {"teams": teams})
+    match = Match.new(config)
+    bot = RandomBot()
+    for _ in range(6):
+        match.submit(ask_bot(match, bot, match.decision.seat))
+    saves.save(match, tmp_path / "s.json")
+    doc = json.loads((tmp_path / "s.json").read_text())
+    names = doc["snapshot"]["state"].pop(key)
+    assert len(names) == 2
+    (tmp_path / "old.json").write_text(json.dumps(doc))
+    loaded = saves.load(tmp_path / "old.json")
+    assert json.loads(json.dumps(loaded.snapshot()))["state"][key] == names
+    doc["snapshot"]["state"][key] = [names[0], "Someone Else"]
+    (tmp_path / "edited.json").write_text(json.dumps(doc))
+    with pytest.raises(saves.SaveError, match="does not reach the saved position"):
+        saves.load(tmp_path / "edited.json")

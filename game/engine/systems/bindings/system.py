@@ -208,6 +208,7 @@ class BindingsSystem(SystemBase):
         return reference_pages.entries()
     seat_count = (2, 2)
     state_version = STATE_VERSION
+    config_derived_state = ("side_names",)              # the sides' names (saves before them: none)
     rules_version = 2
     rules_changes = {2: "a wall or rock on an attack's way no longer stops it in flight; cover "
                         "is measured at launch (BND-85/86, BND-GM-14)"}

@@ -222,6 +222,7 @@ class GemsSystem(SystemBase):
         return reference_pages.entries()
     seat_count = (2, 2)     # one seat per side; the gm_seat house rule adds one (GEM-GM-37)
     state_version = STATE_VERSION
+    config_derived_state = ("side_names",)              # the sides' names (saves before them: none)
     builder_kinds = ("sheet",)
     # [start] initiative is read with the set-up: no initiative die, and only the named first
     # unit's turn begins (a water roll at its start, GEM-18, is hers, once)

@@ -78,6 +78,7 @@ class GemwieldersSystem(SystemBase):
         return reference_pages.entries()
     seat_count = (2, 2)
     state_version = STATE_VERSION
+    config_derived_state = ("names",)              # the sides' names (saves before them: none)
 
     # --- set-up --------------------------------------------------------------------------------
     def setup(self, config: MatchConfig, rng: Rng) -> tuple[GwState, list]:

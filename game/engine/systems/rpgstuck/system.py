@@ -88,6 +88,7 @@ class RpgStuck(SystemBase):
     house_rules: tuple[HouseRule, ...] = HOUSE_RULES
     seat_count = (2, 2)
     state_version = STATE_VERSION
+    config_derived_state = ("sides",)              # the sides' names (saves before them: none)
     setup_shortcuts = ("initiative",)
 
     # --- set-up --------------------------------------------------------------------------------
