@@ -91,3 +91,40 @@ def test_other_house_rules_never_read_the_table():
     assert not S._bare(board, False, "centre")._shipped
     with pytest.raises(ValueError):
         T.preload(S.Viewer.of(board, (True, "best", frozenset(), frozenset())))
+
+
+def test_the_shipped_line_masks_are_the_geometrys_answers(monkeypatch):
+    from game.engine.tactics import hexsight as hs
+    monkeypatch.setattr(hs, "_KNOWN", {})
+    data = (T.tables_dir() / T.GEOMETRY_FILE).read_bytes()
+    assert hs.install_masks(data) > 10_000
+    # pairs near and far, both graze readings, against the geometry worked out in place
+    for d in [(1, 0, -1), (3, -1, -2), (7, -2, -5), (12, 5, -17), (-9, 20, -11)]:
+        for rc in hs.region_from_origin(d):
+            for graze in (False, True):
+                assert hs._origin_mask(d, rc, graze) == hs._mask.__wrapped__(hs.ORIGIN, d, rc, graze)
+
+
+def test_a_line_mask_table_that_the_geometry_does_not_give_is_refused(monkeypatch):
+    import struct
+    import zlib
+    from game.engine.tactics import hexsight as hs
+    monkeypatch.setattr(hs, "_KNOWN", {})
+    raw = bytearray(zlib.decompress(hs.build_masks(reach=2)))
+    size = struct.calcsize("<bbbbQ")
+    for at in range(1, len(raw), size):               # every entry wrong by one line
+        raw[at + 4] ^= 1
+    with pytest.raises(ValueError, match="does not match"):
+        hs.install_masks(zlib.compress(bytes(raw)))
+    raw[0] = hs.MASK_TABLE_VERSION + 1
+    with pytest.raises(ValueError, match="version"):
+        hs.install_masks(zlib.compress(bytes(raw)))
+    assert not hs._KNOWN
+
+
+def test_the_centre_line_read_through_a_symmetry_is_the_line_worked_out_in_place():
+    from game.engine.boards.hex import cube_area
+    from game.engine.tactics import hexsight as hs
+    for d in cube_area(hs.ORIGIN, 14):
+        if d != hs.ORIGIN:
+            assert hs.centre_line_touches(d) == hs._centre_line_touches(d), d

@@ -659,6 +659,13 @@ def viewer(state: BindingsState) -> Viewer:
     return _shared(board, _reading(state))
 
 
+def prepare(board: Any) -> None:
+    """Read what is shipped for sight on this board (sighttable: the line masks and the board's
+    bare listing, when there is one) as a match opens, not when its first position asks."""
+    sighttable.install_geometry()
+    _bare(board, *sighttable.READING)
+
+
 def _bare(board: Any, graze: bool, mode: str) -> Viewer:
     """The Viewer of the board alone (no walls, no veils) under these house rules, kept apart
     from the feature sets `_shared` comes and goes through: its answers stay true all match."""

@@ -3,8 +3,10 @@ time for the shipped maps, so the first positions of a match read it instead of 
 
 Owns: `fingerprint(board)`, `build(board)` (a table from the board itself), `load(board)` (the
 shipped table for this board, or None), `preload(view)` (a bare Viewer takes a table's answers)
-`write_all(check)`, which writes (or only checks) the table of every bindings map in maps/ and
-removes tables no map has any more (`python tools/sight_tables.py [--check]`).
+`install_geometry()` (hexsight's shipped line masks, the same for every map: see
+hexsight.install_masks) and `write_all(check)`, which writes (or only checks) the geometry and
+the table of every bindings map in maps/ and removes tables no map has any more
+(`python tools/sight_tables.py [--check]`).
 
 What a table holds, for the board alone (no walls or veils) under the default sight house rules
 (graze_blocks off, concealment_line "best"): for each open hex, the hexes it has a line to but
@@ -29,11 +31,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import zlib
 from pathlib import Path
 from typing import Any
 
 from game import paths
 from game.engine.boards.hex import HexLayout
+from game.engine.tactics import hexsight as hs
 
 from .boardcache import per_board
 
@@ -107,6 +111,17 @@ def preload(view: Any) -> bool:
     return True
 
 
+GEOMETRY_FILE = "geometry.bin"       # hexsight's line masks, the same for every map
+
+
+def install_geometry() -> None:
+    """Let hexsight read its shipped line masks (hexsight.install_masks checks them; a missing
+    file leaves every mask to be worked out when first asked, as before)."""
+    path = tables_dir() / GEOMETRY_FILE
+    if path.is_file():
+        hs.install_masks(path.read_bytes())
+
+
 def shipped_maps() -> list[Path]:
     return sorted(paths.maps_dir().glob("bindings_*.tmx"))
 
@@ -130,6 +145,13 @@ def write_all(check: bool) -> list[str]:
         if not check:
             out.parent.mkdir(parents=True, exist_ok=True)
             out.write_text(text, encoding="utf-8")
+    geometry = tables_dir() / GEOMETRY_FILE
+    data = hs.build_masks()
+    if not geometry.is_file() or zlib.decompress(geometry.read_bytes()) != zlib.decompress(data):
+        problems.append(f"{GEOMETRY_FILE}: the line masks are missing or differ")
+        if not check:
+            geometry.parent.mkdir(parents=True, exist_ok=True)
+            geometry.write_bytes(data)
     for left in sorted(tables_dir().glob("*.json")):
         if left.name not in wanted:
             problems.append(f"{left.name}: a sight table no bindings map has")
