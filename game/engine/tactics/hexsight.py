@@ -22,15 +22,19 @@ sample lines held as bit masks: typically tens of microseconds once warm, about 
 for a new distant pair. A new mask settles most
 lines by their distance from the hex's centre and clips only the rest against its edges.
 `crossings_witness` also says why a pair falls short (which lines stay under), so a caller
-that remembers it can tell when more weight elsewhere cannot change the answer.
+that remembers it can tell when more weight elsewhere cannot change the answer. The masks of
+every pair within MASK_TABLE_REACH can be worked out beforehand (`build_masks`) and handed back
+(`install_masks`, checked against the geometry as it is read): a system that ships them spares a
+match's first positions the cost of new pairs.
 
 Must not: know any rule system, read a Board, or use randomness. End hexes never obstruct.
 """
 from __future__ import annotations
 
 import math
-import struct
+import sys
 import zlib
+from array import array
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
@@ -470,15 +474,23 @@ def _origin_mask(d: Cube, rc: Cube, graze_blocks: bool) -> int:
 
 # -- shipped masks: `_origin_mask`'s canonical answers worked out beforehand (install_masks)
 MASK_TABLE_REACH = 30          # pairs up to this far apart (further than a shipped map is wide)
-MASK_TABLE_VERSION = 1         # raise when _mask's answers change (a test rebuilds and compares)
+MASK_TABLE_VERSION = 2         # raise when _mask's answers or the table's layout change
 _KNOWN: dict[int, int] = {}    # _known_key(d, rc, graze) -> mask, filled by install_masks
-_ENTRY = struct.Struct("<bbbbQ")     # dq, dr, rq, rr, mask with the graze flag in bit 63
-_CHECKED_ENTRIES = 24                # entries worked out again when a table is installed
+_CHECKED_ENTRIES = 24          # entries worked out again when a table is installed
 
 
 def _known_key(d: Cube, rc: Cube, graze_blocks: bool) -> int:
+    """(d, rc, graze) as one small int (each coordinate within 63 of the origin): 29 bits."""
     return ((((d[0] + 64) * 128 + d[1] + 64) * 128 + rc[0] + 64) * 128 + rc[1] + 64) * 2 \
         + graze_blocks
+
+
+def _from_known_key(k: int) -> tuple[Cube, Cube, bool]:
+    graze, k = k & 1, k >> 1
+    rr, k = (k & 127) - 64, k >> 7
+    rq, k = (k & 127) - 64, k >> 7
+    dr, dq = (k & 127) - 64, (k >> 7) - 64
+    return (dq, dr, -dq - dr), (rq, rr, -rq - rr), bool(graze)
 
 
 def _canonical(d: Cube) -> bool:
@@ -488,42 +500,48 @@ def _canonical(d: Cube) -> bool:
 
 def build_masks(reach: int = MASK_TABLE_REACH) -> bytes:
     """Every canonical pair's masks within `reach`, for both graze readings, over the hexes of
-    the pair's region (what install_masks reads): a version byte, then the entries, zlib-packed."""
-    out = [bytes([MASK_TABLE_VERSION])]
+    the pair's region (what install_masks reads): a version byte, the entry count, the keys
+    (_known_key, 4 bytes each) and the masks (8 bytes each), little-endian, zlib-packed."""
+    keys, masks = array("I"), array("Q")
     for d in cube_area(ORIGIN, reach):
         if d == ORIGIN or not _canonical(d):
             continue
         for rc in _region(ORIGIN, d):
             for graze in (False, True):
-                m = _mask.__wrapped__(ORIGIN, d, rc, graze)
-                out.append(_ENTRY.pack(d[0], d[1], rc[0], rc[1], m | graze << 63))
-    return zlib.compress(b"".join(out), 9)
+                keys.append(_known_key(d, rc, graze))
+                masks.append(_mask.__wrapped__(ORIGIN, d, rc, graze))
+    if sys.byteorder != "little":
+        keys.byteswap()
+        masks.byteswap()
+    head = bytes([MASK_TABLE_VERSION]) + len(keys).to_bytes(4, "little")
+    return zlib.compress(head + keys.tobytes() + masks.tobytes(), 9)
 
 
 def install_masks(data: bytes) -> int:
     """Let `_origin_mask` read the masks of `build_masks`' table (once per process; later calls
-    do nothing). A table of another version, or one whose entries do not come out the same when
-    a spread of them is worked out again here, is refused (ValueError): a stale table is never
-    read. Returns the number of entries installed."""
+    do nothing). A table of another version or size, or one whose entries do not come out the
+    same when a spread of them is worked out again here, is refused (ValueError): a stale table
+    is never read. Returns the number of entries installed."""
     if _KNOWN:
         return len(_KNOWN)
     raw = zlib.decompress(data)
-    if not raw or raw[0] != MASK_TABLE_VERSION or (len(raw) - 1) % _ENTRY.size:
+    if len(raw) < 5 or raw[0] != MASK_TABLE_VERSION:
         raise ValueError("the hex sight mask table is of another version or damaged")
-    known: dict[int, int] = {}
-    entries = list(_ENTRY.iter_unpack(memoryview(raw)[1:]))
-    graze_bit = 1 << 63
-    for dq, dr, rq, rr, m in entries:
-        graze = m >= graze_bit
-        known[_known_key((dq, dr), (rq, rr), graze)] = m & ~graze_bit if graze else m
-    step = max(1, len(entries) // _CHECKED_ENTRIES)
-    for dq, dr, rq, rr, m in entries[::step]:
-        graze = m >= graze_bit
-        want = _mask.__wrapped__(ORIGIN, (dq, dr, -dq - dr), (rq, rr, -rq - rr), graze)
-        if want != m & ~graze_bit:
+    n = int.from_bytes(raw[1:5], "little")
+    keys, masks = array("I"), array("Q")
+    if keys.itemsize != 4 or masks.itemsize != 8 or len(raw) != 5 + 12 * n:
+        raise ValueError("the hex sight mask table is of another version or damaged")
+    keys.frombytes(raw[5:5 + 4 * n])
+    masks.frombytes(raw[5 + 4 * n:])
+    if sys.byteorder != "little":
+        keys.byteswap()
+        masks.byteswap()
+    for i in range(0, n, max(1, n // _CHECKED_ENTRIES)):
+        d, rc, graze = _from_known_key(keys[i])
+        if _mask.__wrapped__(ORIGIN, d, rc, graze) != masks[i]:
             raise ValueError("the hex sight mask table does not match the geometry: rebuild it")
-    _KNOWN.update(known)
-    return len(known)
+    _KNOWN.update(zip(keys, masks))
+    return n
 
 
 LineRow = tuple[float, float, float]

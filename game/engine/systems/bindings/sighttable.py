@@ -11,9 +11,9 @@ the table of every bindings map in maps/ and removes tables no map has any more
 What a table holds, for the board alone (no walls or veils) under the default sight house rules
 (graze_blocks off, concealment_line "best"): for each open hex, the hexes it has a line to but
 cannot see into, in listing order with their distances (what `Viewer.unseen` works out for the
-whole board at once), and the pair witnesses that listing met on the way (what lets a listing
-with walls and veils standing skip pairs the features cannot change). The same answers the
-listing builds as it plays, only built before.
+whole board at once): the same answers the listing builds as it plays, only built before. (The
+pair witnesses the listing meets on the way are left out: shipped too, they made a table three
+times the size and slower to read for a few per cent of cold play, within the noise.)
 
 Trust: a table is found by the fingerprint of everything its answers are read from: the board's
 shape and hex layout, each cell's sight properties (solid, cover, conceal, dark) and
@@ -41,7 +41,7 @@ from game.engine.tactics import hexsight as hs
 
 from .boardcache import per_board
 
-TABLE_VERSION = 1
+TABLE_VERSION = 2
 SIGHT_PROPS = ("solid", "cover", "conceal", "dark")
 READING = (False, "best")        # graze_blocks, concealment_line: the house rules' defaults
 
@@ -71,9 +71,8 @@ def build(board: Any) -> dict[str, Any]:
     grid = _Grid(board)
     unseen = [[h[0], h[1], [[dist, x, y] for dist, (x, y) in view._unseen_from(h, grid.span)]]
               for _q, _r, _s, h in grid.open]
-    pairs = sorted([a[0], a[1], b[0], b[1], why] for (a, b), why in view._pairs.items())
     return {"version": TABLE_VERSION, "fingerprint": fingerprint(board), "span": grid.span,
-            "unseen": unseen, "pairs": pairs}
+            "unseen": unseen}
 
 
 def load(board: Any) -> dict[str, Any] | None:
@@ -105,9 +104,6 @@ def preload(view: Any) -> bool:
     for x, y, rows in table["unseen"]:
         found = tuple((dist, (hx, hy)) for dist, hx, hy in rows)
         view._shipped[(x, y)] = (span, found)
-    pairs = view._pairs
-    for q1, r1, q2, r2, why in table["pairs"]:
-        pairs[((q1, r1, -q1 - r1), (q2, r2, -q2 - r2))] = why
     return True
 
 
