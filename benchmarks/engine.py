@@ -5,7 +5,9 @@ Owns: `rows(quick)`. Random-legal play is what balance runs and the test suite d
 position's legal actions, pick one uniformly (surrender aside), submit it. The per-call figures
 come from the same games: `legal_actions` timed when a position is first asked (the match
 builds the list once per position), `submit` timed after it (so it is the door itself: the
-membership check, apply, log and events).
+membership check, apply, log and events). Opening a match (`Match.new`) is not timed: a bindings
+match reads its map's shipped sight tables there (bindings/sighttable.py, a few milliseconds),
+so its "from cold" games start with those answers and build everything else on the way.
 
 Must not: change a rule or a bot to look faster; seeds and maps are fixed so two runs compare.
 """

@@ -114,10 +114,14 @@ def test_long_reaches_with_veils_and_walls_list_what_sight_cannot_see_into(
 
 def test_what_the_listing_remembers_stays_bounded(monkeypatch):
     """A long match meets many positions and feature sets; every table the listing fills is
-    capped (issue: client memory stays flat), here with the cap lowered so a test reaches it."""
+    capped (issue: client memory stays flat), here with the cap lowered so a test reaches it.
+    No shipped table is read here (its entries are one per open hex of the board:
+    test_sighttable checks those)."""
+    from game.engine.systems.bindings import sighttable
     from game.engine.systems.bindings.boardcache import per_board
     limit = 64
     monkeypatch.setattr(S, "_MEMO_LIMIT", limit)
+    monkeypatch.setattr(sighttable, "load", lambda _board: None)
     board = load_board(MAPS[0])
     forget(board)
     lay = HexLayout.from_board(board)

@@ -22,13 +22,19 @@ sample lines held as bit masks: typically tens of microseconds once warm, about 
 for a new distant pair. A new mask settles most
 lines by their distance from the hex's centre and clips only the rest against its edges.
 `crossings_witness` also says why a pair falls short (which lines stay under), so a caller
-that remembers it can tell when more weight elsewhere cannot change the answer.
+that remembers it can tell when more weight elsewhere cannot change the answer. The masks of
+every pair within MASK_TABLE_REACH can be worked out beforehand (`build_masks`) and handed back
+(`install_masks`, checked against the geometry as it is read): a system that ships them spares a
+match's first positions the cost of new pairs.
 
 Must not: know any rule system, read a Board, or use randomness. End hexes never obstruct.
 """
 from __future__ import annotations
 
 import math
+import sys
+import zlib
+from array import array
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
@@ -221,7 +227,22 @@ def line_touches(d: Cube, rc: Cube, index: int) -> bool:
 def centre_line_touches(d: Cube) -> tuple[Cube, ...]:
     """The hexes of `region_from_origin(d)` that the centre line from the origin to `d` touches
     (`line_touches(d, rc, CENTRE_LINE)` for each; the centre line joins the two centres). A
-    hex the line touches has its centre within 1 of it, so only those rows are tried."""
+    hex the line touches has its centre within 1 of it, so only those rows are tried. Worked
+    out for the least of d's images under the grid's symmetries and moved back (the touching
+    test has a margin far above rounding, as for `_origin_mask`), in row order either way."""
+    best, which = _least_image(d)
+    if which:
+        (p0_, p1_, p2_), sign, _ = _SYMMETRIES[_INVERSE[which]]
+        return tuple(sorted(((sign * c[p0_], sign * c[p1_], sign * c[p2_])
+                             for c in centre_line_touches(best)), key=_row_order))
+    return _centre_line_touches(d)
+
+
+def _row_order(c: Cube) -> tuple[int, int]:
+    return c[1], c[0]
+
+
+def _centre_line_touches(d: Cube) -> tuple[Cube, ...]:
     p0, p1 = cube_to_point(ORIGIN), cube_to_point(d)
     out = []
     for r, q_lo, q_hi in near_segment_rows(d, 1.0 + _ROW_MARGIN):
@@ -392,6 +413,18 @@ def _renumbering(samples: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, 
     return groups, tuple(SAMPLES * back[i] for i in range(SAMPLES))
 
 
+def _inverse(n: int) -> int:
+    """The symmetry that undoes symmetry n."""
+    probe = (1, 2, -3)
+    (a0, a1, a2), sa, _ = _SYMMETRIES[n]
+    moved = (sa * probe[a0], sa * probe[a1], sa * probe[a2])
+    for m, ((b0, b1, b2), sb, _) in enumerate(_SYMMETRIES):
+        if (sb * moved[b0], sb * moved[b1], sb * moved[b2]) == probe:
+            return m
+    raise AssertionError(n)
+
+
+_INVERSE = tuple(_inverse(n) for n in range(len(_SYMMETRIES)))
 _RENUMBER = tuple(_renumbering(samples) for _, _, samples in _SYMMETRIES)
 
 
@@ -406,6 +439,19 @@ def _renumber(m: int, tables: tuple[tuple[int, ...], tuple[int, ...]]) -> int:
     return out
 
 
+@lru_cache(maxsize=65536)
+def _least_image(d: Cube) -> tuple[Cube, int]:
+    """The least of d's twelve images under the grid's symmetries, and which symmetry makes it
+    (0: d itself), found once per offset."""
+    best, which = d, 0
+    for n in range(1, 12):
+        (p0, p1, p2), sign, _ = _SYMMETRIES[n]
+        image = (sign * d[p0], sign * d[p1], sign * d[p2])
+        if image < best:
+            best, which = image, n
+    return best, which
+
+
 @lru_cache(maxsize=262144)
 def _origin_mask(d: Cube, rc: Cube, graze_blocks: bool) -> int:
     """`_mask(ORIGIN, d, rc, graze_blocks)`, worked out once for the twelve images of a pair
@@ -414,17 +460,88 @@ def _origin_mask(d: Cube, rc: Cube, graze_blocks: bool) -> int:
     and every threshold of `_mask` has a margin far above the rounding of a moved coordinate
     (as for `_frame`'s moves), so the bits are those `_mask` finds in place (a test checks it
     hex by hex)."""
-    best, which = d, 0
-    for n in range(1, 12):
-        (p0, p1, p2), sign, _ = _SYMMETRIES[n]
-        image = (sign * d[p0], sign * d[p1], sign * d[p2])
-        if image < best:
-            best, which = image, n
+    best, which = _least_image(d)
     if which == 0:
+        if _KNOWN:
+            got = _KNOWN.get(_known_key(d, rc, graze_blocks))
+            if got is not None:
+                return got
         return _mask.__wrapped__(ORIGIN, d, rc, graze_blocks)
     (p0, p1, p2), sign, _ = _SYMMETRIES[which]
     moved = (sign * rc[p0], sign * rc[p1], sign * rc[p2])
     return _renumber(_origin_mask(best, moved, graze_blocks), _RENUMBER[which])
+
+
+# -- shipped masks: `_origin_mask`'s canonical answers worked out beforehand (install_masks)
+MASK_TABLE_REACH = 30          # pairs up to this far apart (further than a shipped map is wide)
+MASK_TABLE_VERSION = 2         # raise when _mask's answers or the table's layout change
+_KNOWN: dict[int, int] = {}    # _known_key(d, rc, graze) -> mask, filled by install_masks
+_CHECKED_ENTRIES = 24          # entries worked out again when a table is installed
+
+
+def _known_key(d: Cube, rc: Cube, graze_blocks: bool) -> int:
+    """(d, rc, graze) as one small int (each coordinate within 63 of the origin): 29 bits."""
+    return ((((d[0] + 64) * 128 + d[1] + 64) * 128 + rc[0] + 64) * 128 + rc[1] + 64) * 2 \
+        + graze_blocks
+
+
+def _from_known_key(k: int) -> tuple[Cube, Cube, bool]:
+    graze, k = k & 1, k >> 1
+    rr, k = (k & 127) - 64, k >> 7
+    rq, k = (k & 127) - 64, k >> 7
+    dr, dq = (k & 127) - 64, (k >> 7) - 64
+    return (dq, dr, -dq - dr), (rq, rr, -rq - rr), bool(graze)
+
+
+def _canonical(d: Cube) -> bool:
+    """Whether d is the least of its twelve images (the pairs _origin_mask works out)."""
+    return _least_image(d)[1] == 0
+
+
+def build_masks(reach: int = MASK_TABLE_REACH) -> bytes:
+    """Every canonical pair's masks within `reach`, for both graze readings, over the hexes of
+    the pair's region (what install_masks reads): a version byte, the entry count, the keys
+    (_known_key, 4 bytes each) and the masks (8 bytes each), little-endian, zlib-packed."""
+    keys, masks = array("I"), array("Q")
+    for d in cube_area(ORIGIN, reach):
+        if d == ORIGIN or not _canonical(d):
+            continue
+        for rc in _region(ORIGIN, d):
+            for graze in (False, True):
+                keys.append(_known_key(d, rc, graze))
+                masks.append(_mask.__wrapped__(ORIGIN, d, rc, graze))
+    if sys.byteorder != "little":
+        keys.byteswap()
+        masks.byteswap()
+    head = bytes([MASK_TABLE_VERSION]) + len(keys).to_bytes(4, "little")
+    return zlib.compress(head + keys.tobytes() + masks.tobytes(), 9)
+
+
+def install_masks(data: bytes) -> int:
+    """Let `_origin_mask` read the masks of `build_masks`' table (once per process; later calls
+    do nothing). A table of another version or size, or one whose entries do not come out the
+    same when a spread of them is worked out again here, is refused (ValueError): a stale table
+    is never read. Returns the number of entries installed."""
+    if _KNOWN:
+        return len(_KNOWN)
+    raw = zlib.decompress(data)
+    if len(raw) < 5 or raw[0] != MASK_TABLE_VERSION:
+        raise ValueError("the hex sight mask table is of another version or damaged")
+    n = int.from_bytes(raw[1:5], "little")
+    keys, masks = array("I"), array("Q")
+    if keys.itemsize != 4 or masks.itemsize != 8 or len(raw) != 5 + 12 * n:
+        raise ValueError("the hex sight mask table is of another version or damaged")
+    keys.frombytes(raw[5:5 + 4 * n])
+    masks.frombytes(raw[5 + 4 * n:])
+    if sys.byteorder != "little":
+        keys.byteswap()
+        masks.byteswap()
+    for i in range(0, n, max(1, n // _CHECKED_ENTRIES)):
+        d, rc, graze = _from_known_key(keys[i])
+        if _mask.__wrapped__(ORIGIN, d, rc, graze) != masks[i]:
+            raise ValueError("the hex sight mask table does not match the geometry: rebuild it")
+    _KNOWN.update(zip(keys, masks))
+    return n
 
 
 LineRow = tuple[float, float, float]

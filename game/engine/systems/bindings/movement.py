@@ -20,7 +20,7 @@ from game.engine import dice
 from game.engine.boards.hex import HexLayout, cube_area, cube_distance
 from game.engine.events import DiceRolled
 from game.engine.tactics.forced import EDGE, OCCUPANT, SOLID, Ahead, Shove, shove
-from game.engine.tactics.lines import cube_path_at, hex_line
+from game.engine.tactics.lines import cube_path, cube_path_at, hex_line
 
 from . import budget, speeds
 from . import events as ev
@@ -210,12 +210,14 @@ class _Terrain:
                     ok = not blocked and (swim if water else land)
                     table[here] = cost if ok else None
         # hexes from which a Swim may start: water, or next to it (can_start)
+        # the same prices by cube, for walks along cube lines (dash_ends)
+        self.cube_price: dict[tuple[bool, bool], dict[tuple[int, int, int], int | None]] = {
+            kinds: {lay.to_cube(*hx): v for hx, v in table.items()}
+            for kinds, table in self.price.items()}
         wet = {hx for hx, p in self.price[(True, False)].items() if p is not None}
         self.near_water: frozenset[Hex] = frozenset(
             hx for hx, nbs in self.neighbours.items()
             if hx in wet or any(n in wet for n in nbs))
-        # (from, to) -> the straight hex line (Dash, BND-53): pure geometry, asked again and again
-        self.lines: dict[tuple[Hex, Hex], tuple[Hex, ...]] = {}
         # movement signature -> reachable hexes and paths (see paths())
         self.reach: dict[tuple, dict[Hex, tuple[Hex, ...]]] = {}
         self.in_bounds = board.in_bounds
@@ -225,15 +227,6 @@ class _Terrain:
         # (line origin, start, allowance, swim, land) -> the strict Dash ends the terrain alone
         # allows, with their paths (see _dash_ends)
         self.dash: dict[tuple, tuple[tuple[Hex, tuple[Hex, ...]], ...]] = {}
-
-    def line(self, a: Hex, b: Hex) -> tuple[Hex, ...]:
-        key = (a, b)
-        got = self.lines.get(key)
-        if got is None:
-            if len(self.lines) >= 100_000:
-                self.lines.clear()
-            got = self.lines[key] = tuple(hex_line(self.layout, a, b))
-        return got
 
 
     def dash_ends(self, origin: Hex, start: Hex, allowance: int, swim: bool, land: bool
@@ -247,7 +240,7 @@ class _Terrain:
         if got is not None:
             return got
         lay = self.layout
-        price = self.price[(swim, land)]
+        price = self.cube_price[(swim, land)]
         done = lay.distance(origin, start)
         oc, sc = lay.to_cube(*origin), lay.to_cube(*start)
         from_cube, in_bounds = lay.from_cube, self.in_bounds
@@ -261,16 +254,18 @@ class _Terrain:
             h = from_cube(cube)
             if not in_bounds(*h):
                 continue
-            rest = self.line(origin, h)[done + 1:]
+            # the line walked in cubes (hex_line is the same line, cell by cell); only the
+            # ends kept are turned into cells
+            rest_c = cube_path(oc, cube)[done + 1:]
             total = 0
-            for x in rest:
+            for x in rest_c:
                 step = price.get(x)
                 if step is None:
                     break
                 total += step
             else:
                 if total <= allowance:
-                    out.append((h, rest))
+                    out.append((h, tuple(from_cube(x) for x in rest_c)))
         if len(self.dash) >= 50_000:
             self.dash.clear()
         got = self.dash[key] = tuple(out)

@@ -41,6 +41,7 @@ from typing import Any, Callable, Iterable, Sequence
 from game.engine.boards.hex import Cube, HexLayout, cube_area, cube_distance
 from game.engine.tactics import hexsight as hs
 
+from . import sighttable
 from .boardcache import per_board
 from .house import house
 from .state import BindingsState, Hex
@@ -122,6 +123,9 @@ class Viewer:
         self._visible: dict[tuple[Hex, Hex], bool] = {}
         self._unseen: dict[tuple[Hex, int], tuple[Hex, ...]] = {}
         self._unseen_rings: dict[Hex, tuple[int, tuple[tuple[int, Hex], ...]]] = {}
+        # the bare board's listings read from a shipped table (sighttable.preload), by hex, in
+        # _unseen_rings' form; never emptied (one entry per open hex of the board)
+        self._shipped: dict[Hex, tuple[int, tuple[tuple[int, Hex], ...]]] = {}
         self._bits: tuple[int, int, int, int, int, int] | None = None
         # what the active walls and veils touch: an unseen answer whose lines pass none of
         # these hexes is the bare board's answer (see _unseen_from)
@@ -217,6 +221,8 @@ class Viewer:
             # combatant's other moves) are a prefix of it, the hexes coming ring by ring
             done = self._unseen_rings.get(a)
             if done is None or done[0] < reach:
+                done = self._shipped.get(a)           # a shipped table's answer (sighttable)
+            if done is None or done[0] < reach:
                 upto = reach
                 if not self._conceal and not per_board("sight dark", self.board, _board_dark):
                     found: tuple[tuple[int, Hex], ...] = ()   # nothing here hides a hex
@@ -242,8 +248,12 @@ class Viewer:
         hex, at most one entry per hex of the board)."""
         got = self._everywhere.get(a)
         if got is None:
-            grid = per_board("sight grid", self.board, _Grid)
-            got = self._everywhere[a] = frozenset(h for _, h in self._unseen_from(a, grid.span))
+            shipped = self._shipped.get(a)
+            if shipped is not None:
+                rows: Iterable[tuple[int, Hex]] = shipped[1]
+            else:
+                rows = self._unseen_from(a, per_board("sight grid", self.board, _Grid).span)
+            got = self._everywhere[a] = frozenset(h for _, h in rows)
         return got
 
     def _unseen_from(self, a: Hex, reach: int) -> list[tuple[int, Hex]]:
@@ -649,6 +659,13 @@ def viewer(state: BindingsState) -> Viewer:
     return _shared(board, _reading(state))
 
 
+def prepare(board: Any) -> None:
+    """Read what is shipped for sight on this board (sighttable: the line masks and the board's
+    bare listing, when there is one) as a match opens, not when its first position asks."""
+    sighttable.install_geometry()
+    _bare(board, *sighttable.READING)
+
+
 def _bare(board: Any, graze: bool, mode: str) -> Viewer:
     """The Viewer of the board alone (no walls, no veils) under these house rules, kept apart
     from the feature sets `_shared` comes and goes through: its answers stay true all match."""
@@ -656,6 +673,8 @@ def _bare(board: Any, graze: bool, mode: str) -> Viewer:
     got = bare.get((graze, mode))
     if got is None:
         got = bare[(graze, mode)] = Viewer.of(board, (graze, mode, frozenset(), frozenset()))
+        if (graze, mode) == sighttable.READING:
+            sighttable.preload(got)          # the shipped maps' bare answers, built beforehand
     return got
 
 

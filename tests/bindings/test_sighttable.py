@@ -1,0 +1,130 @@
+"""The shipped sight tables (sighttable.py): each shipped bindings map's table is what building it
+from the map gives now, a board's answers are the same with and without its table, and a table
+is only ever found for the board it was built from (an edited map or a player's own map builds
+its answers as it plays)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game import paths
+from game.engine.boards.tmx import load_board
+from game.engine.systems.bindings import sight as S
+from game.engine.systems.bindings import sighttable as T
+from game.engine.systems.bindings.boardcache import forget
+
+MAPS = sorted(paths.maps_dir().glob("bindings_*.tmx"))
+
+
+def test_every_shipped_map_has_its_table_as_built_now_and_no_table_is_left_over():
+    # a map edited, or the geometry changed without TABLE_VERSION raised, fails here
+    assert MAPS
+    assert T.write_all(check=True) == []
+
+
+@pytest.mark.rule("BND-91")
+@pytest.mark.rule("BND-93")
+@pytest.mark.parametrize("path", MAPS, ids=[p.stem for p in MAPS])
+def test_a_board_lists_the_same_unseen_hexes_with_and_without_its_table(path):
+    board = load_board(path)
+    forget(board)
+    loaded = S._bare(board, False, "best")
+    assert loaded._shipped, "the shipped map's table was not found"
+    plain = S.Viewer.of(board, (False, "best", frozenset(), frozenset()))    # builds its own
+    assert not plain._shipped
+    cells = [h for _q, _r, _s, h in S._Grid(board).open]
+    # what a table adds is bounded by the board: one listing per open hex
+    assert set(loaded._shipped) == set(cells)
+    for a in cells[::7]:
+        for reach in (1, 4, 5, 12, 60):
+            assert loaded.unseen(a, reach) == plain.unseen(a, reach), (a, reach)
+        assert loaded.unseen_everywhere(a) == plain.unseen_everywhere(a), a
+
+
+@pytest.mark.rule("BND-91")
+def test_an_edited_board_finds_no_table_and_builds_its_own_answers():
+    board = load_board(MAPS[0])
+    forget(board)
+    fp = T.fingerprint(board)
+    assert T.load(board) is not None
+    x, y = next(h for _q, _r, _s, h in S._Grid(board).open
+                if not board.cells[h[1]][h[0]].get("conceal"))
+    board.cells[y][x] = dict(board.cells[y][x], conceal=3)    # smoke where the map had none
+    forget(board)
+    assert T.fingerprint(board) != fp
+    assert T.load(board) is None
+    view = S._bare(board, False, "best")
+    assert not view._shipped
+    # the new smoke is unseen from a neighbour that sees into it on the shipped map
+    near = next(h for _q, _r, _s, h in S._Grid(board).open
+                if h != (x, y) and S.cube_distance(view.layout.to_cube(*h),
+                                                    view.layout.to_cube(x, y)) == 2)
+    assert (x, y) in view.unseen(near, 2)
+
+
+def test_a_board_with_no_table_plays_from_its_own_answers(tmp_path, monkeypatch):
+    monkeypatch.setattr(T, "tables_dir", lambda: tmp_path)     # no table shipped at all
+    board = load_board(MAPS[0])
+    forget(board)
+    assert T.load(board) is None
+    assert not S._bare(board, False, "best")._shipped
+
+
+def test_a_table_filed_under_another_boards_fingerprint_is_refused(tmp_path, monkeypatch):
+    board = load_board(MAPS[0])
+    forget(board)
+    table = T.build(board)
+    table["fingerprint"] = "0" * 32                    # contents of some other board
+    monkeypatch.setattr(T, "tables_dir", lambda: tmp_path)
+    (tmp_path / f"{T.fingerprint(board)}.json").write_text(json.dumps(table))
+    with pytest.raises(ValueError, match="does not match"):
+        T.load(board)
+    forget(board)
+
+
+def test_other_house_rules_never_read_the_table():
+    board = load_board(MAPS[0])
+    forget(board)
+    assert not S._bare(board, True, "best")._shipped
+    assert not S._bare(board, False, "centre")._shipped
+    with pytest.raises(ValueError):
+        T.preload(S.Viewer.of(board, (True, "best", frozenset(), frozenset())))
+
+
+def test_the_shipped_line_masks_are_the_geometrys_answers(monkeypatch):
+    from game.engine.tactics import hexsight as hs
+    monkeypatch.setattr(hs, "_KNOWN", {})
+    data = (T.tables_dir() / T.GEOMETRY_FILE).read_bytes()
+    assert hs.install_masks(data) > 10_000
+    # pairs near and far, both graze readings, against the geometry worked out in place
+    for d in [(1, 0, -1), (3, -1, -2), (7, -2, -5), (12, 5, -17), (-9, 20, -11)]:
+        for rc in hs.region_from_origin(d):
+            for graze in (False, True):
+                assert hs._origin_mask(d, rc, graze) == hs._mask.__wrapped__(hs.ORIGIN, d, rc, graze)
+
+
+def test_a_line_mask_table_that_the_geometry_does_not_give_is_refused(monkeypatch):
+    import zlib
+    from game.engine.tactics import hexsight as hs
+    monkeypatch.setattr(hs, "_KNOWN", {})
+    raw = bytearray(zlib.decompress(hs.build_masks(reach=2)))
+    n = int.from_bytes(raw[1:5], "little")
+    for at in range(5 + 4 * n, len(raw), 8):           # every mask wrong by one line
+        raw[at] ^= 1
+    with pytest.raises(ValueError, match="does not match"):
+        hs.install_masks(zlib.compress(bytes(raw)))
+    with pytest.raises(ValueError, match="damaged"):
+        hs.install_masks(zlib.compress(bytes(raw[:-3])))
+    raw[0] = hs.MASK_TABLE_VERSION + 1
+    with pytest.raises(ValueError, match="version"):
+        hs.install_masks(zlib.compress(bytes(raw)))
+    assert not hs._KNOWN
+
+
+def test_a_mask_key_reads_back_as_the_pair_and_hex_it_was_made_of():
+    from game.engine.tactics import hexsight as hs
+    for d in [(1, 0, -1), (30, -12, -18), (-30, 5, 25)]:
+        for rc in [(0, 0, 0), (-2, 3, -1), (31, -31, 0)]:
+            for graze in (False, True):
+                assert hs._from_known_key(hs._known_key(d, rc, graze)) == (d, rc, graze)
