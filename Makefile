@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench dist release clean shots
+.PHONY: play test bench dist release clean shots sight-tables
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -23,6 +23,10 @@ bench: $(STAMP)
 
 shots: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m game shots shots
+
+# after editing a shipped bindings map: rewrite its shipped sight table (tools/sight_tables.py)
+sight-tables: $(STAMP)
+	$(PY) tools/sight_tables.py
 
 dist: $(STAMP)
 	$(PY) -m PyInstaller --noconfirm --clean build.spec
