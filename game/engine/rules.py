@@ -195,6 +195,7 @@ class RuleSystem(Protocol):
     def validate(self, state: Any, action: Any) -> "Refusal | str | None": ...
     def check_invariants(self, state: Any) -> list[str]: ...
     def upgrade_saved_state(self, data: Any) -> Any: ...
+    set_up_keys: tuple[str, ...]                     # optional: ()
     def check_map(self, board: Any) -> list: ...
     def legal_part(self, state: Any, kind: type) -> list | None: ...
     def scenario_setup(self, setup: dict[str, Any], shortcuts: dict[str, Any]
@@ -302,6 +303,11 @@ class SystemBase:
         """A save's stored state JSON in today's shape, for comparing with the replayed
         position (a field an older version wrote and this one no longer has); unchanged."""
         return data
+
+    #: state keys a later version fills from the set-up alone (the sides' names, say): a save
+    #: written before one existed replays to a position holding it, so the comparison with the
+    #: stored position leaves it out when the stored state has none
+    set_up_keys: tuple[str, ...] = ()
 
     #: [start] shortcuts the set-up itself takes under the same key (an initiative order given
     #: before any die is rolled and any turn has begun); `scenario_setup` moves them there

@@ -246,7 +246,13 @@ class Replay:
         stored = self._snapshot
         if isinstance(stored, dict) and "state" in stored:
             stored = {**stored, "state": match.system.upgrade_saved_state(stored["state"])}
-        if json.loads(json.dumps(match.snapshot())) != stored:
+        fresh = json.loads(json.dumps(match.snapshot()))
+        if isinstance(stored, dict) and isinstance(stored.get("state"), dict):
+            # what a newer version adds from the set-up alone, an older save cannot hold
+            absent = [k for k in match.system.set_up_keys if k not in stored["state"]]
+            if absent and isinstance(fresh.get("state"), dict):
+                fresh["state"] = {k: v for k, v in fresh["state"].items() if k not in absent}
+        if fresh != stored:
             raise SaveError(path, self._changed_rules(
                 "replaying the log does not reach the saved position (the save was edited, or "
                 "the map or rules changed since)"))

@@ -198,6 +198,7 @@ def team_specs(board: Board, teams: Any, map_name: str | None,
 
 class BindingsSystem(SystemBase):
     id = "bindings"
+    set_up_keys = ("side_names",)  # the names the set-up gives: older saves lack them
     name = "Bindings"
     description = ("Hex battles timed in segments: three per round, one started action per "
                    "turn, projectiles in flight, pushbacks and defences declared before a hit.")

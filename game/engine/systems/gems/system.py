@@ -212,6 +212,7 @@ def teams_for_map(map_name: str | None, c: Content | None = None) -> list[str]:
 
 class GemsSystem(SystemBase):
     id = "gems"
+    set_up_keys = ("side_names",)  # the names the set-up gives: older saves lack them
     name = "Gems"
     description = ("Gem skirmishes on an elevation grid: two Action Slots a turn, d20 + CPR "
                    "Combat Rolls, blocks, disarms, flight, currents and truces.")

@@ -68,6 +68,7 @@ _TURN_DECISIONS: dict[tuple[int, str, int], Decision] = {}
 
 class GemwieldersSystem(SystemBase):
     id = "gemwielders"
+    set_up_keys = ("names",)  # the names the set-up gives: older saves lack them
     name = "Gemwielders"
     description = ("Two-player deck-builder: socket gems, draft gem cards into your deck, and "
                    "break through your rival's hidden defense before the gem card deck runs out.")

@@ -132,6 +132,7 @@ def creature_from(entry_id: str, cid: str, side: int, x: int, y: int, pc: bool,
 
 class GuMasters(SystemBase):
     id = SYSTEM_ID
+    set_up_keys = ("sides",)  # the names the set-up gives: older saves lack them
     name = "Gu Masters"
     description = ("Percentile combat on square maps: degrees of success, two reactions a "
                    "round (dodge, parry, shield Gu), Gu paid in primeval essence, the final "

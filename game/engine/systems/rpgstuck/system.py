@@ -82,6 +82,7 @@ def _teams(cont: Any, map_name: str | None) -> list[tuple[str, str]]:
 
 class RpgStuck(SystemBase):
     id = SYSTEM_ID
+    set_up_keys = ("sides",)  # the names the set-up gives: older saves lack them
     name = "RPGStuck"
     description = ("d20 strife on square maps: attacks against defences, die-size ladders, Aim "
                    "and Block dice, cover, darkness and hiding.")
