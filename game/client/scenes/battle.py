@@ -728,7 +728,7 @@ class BattleScene(MatchScene):
         if self.menu is not None:
             self.menu.draw(surface, mouse)
         W.draw_toasts(surface, self.text, self.toasts, self._toast_anchor())
-        if self.app.top is self:
+        if not (self in self.app.stack and self.app.top is not self):
             # a dialog over the battle takes the pointer: the last hover's box stays out
             self._tooltips(surface, mouse)
 
