@@ -35,6 +35,9 @@ def test_a_concession_reads_the_same_in_the_log_and_the_results(app, system, tea
     assert app.top.reason == f"{loser_team} {verb}"
     last = scene.log.lines[-1][0].text
     assert last == f"{winner_team} wins: {loser_team} {verb}"
+    # the seats line says which side each seat played
+    seats = match.config.seats
+    assert dict(app.top.stats)["Seats"].startswith(f"{seats[0].name} · {teams[0]}  vs  ")
     # the per-unit table heads its columns with the same names
     assert [app.top.side_name(s) for s in app.top.unit_sides] == teams
 

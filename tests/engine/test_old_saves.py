@@ -16,6 +16,10 @@ from game.engine.ai.runner import ask_bot
 
 OLD = Path(__file__).parent / "old_saves"
 
+#: the names a replay of each old save now gives its sides, from the save's own set-up
+NAMES_ADDED = {"gems_riverbend": {"side_names": ["Ember Ford", "Tidewatch"]},
+               "gemwielders": {"names": ["AI 1 (normal)", "AI 2 (normal)"]}}
+
 
 @pytest.mark.parametrize("name", ["gems_riverbend", "gemwielders"])
 def test_a_save_from_before_the_reshaping_loads_and_plays_on(name):
@@ -31,6 +35,7 @@ def test_a_save_from_before_the_reshaping_loads_and_plays_on(name):
     assert fresh == upgraded
     derived = match.system.config_derived_state
     assert derived and not set(derived) & set(stored["snapshot"]["state"])
+    assert {k: fresh["state"][k] for k in derived} == NAMES_ADDED[name]
     bot = RandomBot()
     for _ in range(30):
         if match.over:

@@ -46,8 +46,10 @@ def seat_name(match: Match, seat: int) -> str:
     return f"Player {seat + 1}"
 
 
-def match_stats(match: Match) -> list[tuple[str, str]]:
-    """Label/value lines for the results: rounds, actions, and the system's own if offered."""
+def match_stats(match: Match, side_name: Callable[[int], str] | None = None
+                ) -> list[tuple[str, str]]:
+    """Label/value lines for the results: rounds, actions, and the system's own if offered;
+    the seats, each with the side it played when the battle names sides otherwise."""
     out: list[tuple[str, str]] = []
     rounds = getattr(match.state, "round", None)
     if isinstance(rounds, int):
@@ -57,8 +59,12 @@ def match_stats(match: Match) -> list[tuple[str, str]]:
     out.extend((str(k), str(v)) for k, v in match.system.match_stats(match.state))
     out.extend(story(match))
     seats = match.config.seats
+    def seat(i: int) -> str:
+        who = seat_name(match, i)
+        side = side_name(i) if side_name is not None else who
+        return who + (f" · {side}" if side != who else "")
     out.append(("Seats", "  vs  ".join(
-        f"{seat_name(match, i)}" + (f" (AI {s.difficulty})" if s.kind == "ai" else "")
+        seat(i) + (f" (AI {s.difficulty})" if s.kind == "ai" else "")
         for i, s in enumerate(seats))))
     return out
 
@@ -125,7 +131,7 @@ class ResultsScene(UIScene):
         #: a side as the battle named it (its log's last line): the headline and the per-unit
         #: table's columns say the same; the seat's name when the scene gives none
         self.side_name = side_name or (lambda side: seat_name(match, side))
-        self.stats = match_stats(match)
+        self.stats = match_stats(match, side_name)
         #: per side, (unit name, what it dealt and took) - empty for a game without units
         self.units = unit_story(match, units) if units else []
         self.unit_sides = sorted({side for _, _, side in units})    # the side of each column
@@ -236,10 +242,12 @@ class ResultsScene(UIScene):
         draw.ornament(surface, (box.centerx, y), px(200))
         y += px(18)
         for label, value in self.stats:
-            drawn.append(draw.text(surface, label, (box.x + px(48), y), px(17), draw.TEXT_DIM,
-                                   shadow=False))
-            drawn.append(draw.text(surface, value, (box.right - px(48), y), px(17), draw.TEXT,
-                                   bold=True, anchor="topright", shadow=False))
+            lr = draw.text(surface, label, (box.x + px(48), y), px(17), draw.TEXT_DIM,
+                           shadow=False)
+            # a long value (the seats with their sides' names) keeps off its label
+            words, size = draw.fitted(value, px(17), box.w - px(96) - lr.w - px(16), bold=True)
+            drawn += [lr, draw.text(surface, words, (box.right - px(48), y), size, draw.TEXT,
+                                    bold=True, anchor="topright", shadow=False)]
             y += px(34)
         rows = self.unit_rows()
         if rows:
