@@ -54,3 +54,18 @@ def test_a_refused_action_is_still_a_toast_with_the_reason(app):
     before = len(match.log)
     app.click(scene.cell_pos((13, 0)))                 # out of reach: the presenter says so
     assert len(match.log) == before and scene.toasts and app.top is scene
+
+
+def test_a_results_screen_that_cannot_load_is_an_error_not_a_quiet_end(app, monkeypatch):
+    """The battle used to swallow an ImportError of its results screen and simply not show the
+    end: a missing part of our own client is a failure the player sees (and the log keeps)."""
+    import sys
+
+    from game.engine.actions import Concede
+    match = shot_match("garnet")
+    scene = open_battle(app, match)
+    monkeypatch.setitem(sys.modules, "game.client.scenes.results", None)
+    scene.submit(Concede(match.decision.seat))
+    app.settle(4)
+    assert isinstance(app.top, ErrorDialog)
+    assert "game.client.scenes.results" in app.log_path().read_text(encoding="utf-8")

@@ -174,11 +174,8 @@ class MatchScene(Scene):
         self._held = {k for k in self._held if k < len(pressed) and pressed[k]}
         self._set_anim_speed(self._anim_factor())
         if self.pacer is None:
-            try:
-                from game.client.seats import Pacer
-                self.pacer = Pacer(self._anim_factor(), base=self.pacer_base)
-            except ImportError:
-                self.pacer = None
+            from game.client.seats import Pacer
+            self.pacer = Pacer(self._anim_factor(), base=self.pacer_base)
         elif hasattr(self.pacer, "set_factor"):
             self.pacer.set_factor(self._anim_factor())
         self._start_ai_seats()
@@ -387,10 +384,7 @@ class MatchScene(Scene):
         return None
 
     def pause(self) -> Transition | None:
-        try:
-            from game.client.scenes.pause import PauseScene
-        except ImportError:
-            return None
+        from game.client.scenes.pause import PauseScene
         return push(PauseScene(self.app, self.match, self.save_path, self.autosave_path))
 
     def resumed(self, result: Any) -> Transition | None:
@@ -424,10 +418,7 @@ class MatchScene(Scene):
             if not self._results_shown and not self.animating:
                 self._results_shown = True
                 self.close()
-                try:
-                    from game.client.scenes.results import ResultsScene
-                except ImportError:
-                    return None
+                from game.client.scenes.results import ResultsScene
                 return push(ResultsScene(self.app, self.match, self._end_reason,
                                          self.results_units(), side_name=self.side_name))
             return None
@@ -445,11 +436,7 @@ class MatchScene(Scene):
         return self._drive_ai(seat)
 
     def _raise_curtain(self, seat: int) -> Transition | None:
-        try:
-            from game.client.scenes.handoff import hand_off
-        except ImportError:
-            self.viewer = seat
-            return None
+        from game.client.scenes.handoff import hand_off
         if self.viewer is not None:
             self._looked.add(self.viewer)       # whoever had the table has seen it
         self._handoff_open = True

@@ -445,13 +445,7 @@ class NewMatchScene(UIScene):
                                     f"{named}Problem: {exc}"))
         self.match = match
         self._remember()
-        try:
-            scene = saving.battle_scene(self.app, match)
-        except ImportError as exc:
-            return push(ErrorDialog(self.app, "The battle screen is missing",
-                                    f"The match was set up, but the battle screen could not "
-                                    f"start:\n{exc}"))
-        return replace(scene)
+        return replace(saving.battle_scene(self.app, match))
 
     def on_back(self) -> Transition:
         return pop(None)
@@ -744,16 +738,12 @@ class NewMatchScene(UIScene):
             return None, ""
         key = (choice.id, *size)
         if key not in self._thumbs:
+            from game.client.render.tilemap import render_thumbnail
             try:
-                from game.client.render.tilemap import render_thumbnail
-            except ImportError:
-                self._thumbs[key] = (None, "")
-            else:
-                try:
-                    self._thumbs[key] = (render_thumbnail(choice.path, *size), "")
-                except Exception as exc:    # a broken map: say so on the placeholder
-                    self.app.log_exception(exc)
-                    self._thumbs[key] = (None, f"Preview failed: {exc}")
+                self._thumbs[key] = (render_thumbnail(choice.path, *size), "")
+            except Exception as exc:    # a broken map: say so on the placeholder
+                self.app.log_exception(exc)
+                self._thumbs[key] = (None, f"Preview failed: {exc}")
         return self._thumbs[key]
 
     def draw(self, surface: pygame.Surface) -> None:
