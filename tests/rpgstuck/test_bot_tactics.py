@@ -185,3 +185,25 @@ def test_the_ogres_larder_with_the_table_options_ends_by_knockout(seed):
         m.submit(ask_bot(m, bots[seat], seat))
     assert m.state.round < 30                     # the default round limit was not reached
     assert m.winner is not None
+
+
+@pytest.mark.rule("RS-103", "RS-SM-08")
+def test_a_square_missed_round_after_round_is_looked_round_not_shot_at_for_ever():
+    """Crypt seeds 22 and 23 ran to the round limit: the last fighters shot for twenty rounds
+    at the square where they last saw each other, one square off. A miss at an empty square
+    looks like any miss, so after a few rounds of guesses the bot goes and looks round it,
+    bumps into the imp and strikes at its real square."""
+    rows = ["%%%%%%%%",
+            "%%%%%%%%",
+            "%%%%%%%%"]
+    m = battle([("knight", "knight", 0, 1, 1), ("imp", "imp", 1, 3, 0)], rows=rows,
+               overrides={"imp": {"hp": 999, "max_hp": 999}})
+    m.state.last_seen["0"] = {"imp": [2, 1]}            # where it was, one square off
+    m.edited()
+    bot, at = RpgBot("t"), []
+    for _ in range(8):                                   # rounds: the imp only waits
+        at.append([a.targets for a in _turn(m, bot) if isinstance(a, Attack)])
+        m.submit(EndTurn())
+    assert at[0] == [((2, 1),)]                          # believed at first: struck at
+    assert any(((3, 0),) in blows for blows in at)       # found and struck where it is
+    assert not any(((2, 1),) in blows for blows in at[3:])    # no more blows at the empty one
