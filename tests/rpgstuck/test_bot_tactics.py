@@ -207,3 +207,21 @@ def test_a_square_missed_round_after_round_is_looked_round_not_shot_at_for_ever(
     assert at[0] == [((2, 1),)]                          # believed at first: struck at
     assert any(((3, 0),) in blows for blows in at)       # found and struck where it is
     assert not any(((2, 1),) in blows for blows in at[3:])    # no more blows at the empty one
+
+
+@pytest.mark.rule("RS-102", "RS-103")
+def test_in_the_dark_the_hard_bot_strikes_at_the_square_of_the_enemy_it_saw_hurt():
+    """Hard's focus fire in the dark: a guess is priced as the blow at the enemy as the seat
+    last saw it (the imp with 2 HP left), not as any guess."""
+    cast = [("knight", "knight", 0, 1, 1), ("imp", "imp", 1, 3, 1), ("imp_b", "imp", 1, 0, 1)]
+    hurt = {"imp": {"hp": 2}}
+    lit = battle(cast, overrides=hurt)
+    dark = battle(cast, rows=["%%%%%%%%"] * 3, overrides=hurt)
+    dark.state.last_seen["0"] = {"imp": [2, 1], "imp_b": [0, 1]}   # one stepped back since
+    dark.state.creatures["knight"].ready_round["cleave"] = dark.state.round + 2   # one target
+    dark.edited()
+    bot = make_bot("rpgstuck", "hard")
+    _choice(lit, bot)                                   # it sees both, one of them hurt
+    assert not {"imp", "imp_b"} & set(dark.view(0).creatures)
+    blows = [a for a in _turn(dark, bot) if isinstance(a, Attack)]
+    assert blows and all(a.targets == ((2, 1),) for a in blows)

@@ -20,6 +20,7 @@ arith.py.
 """
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from game.engine.actions import EndTurn
@@ -36,6 +37,7 @@ from .state import Creature, RpgState
 from .system import RPGSTUCK, SYSTEM_ID
 
 GUESS = 2.0            # what a blow at a square the side cannot see is worth (RS-102/103)
+TRUST = 0.5            # hard: the chance an unseen enemy still stands where last seen, roughly
 BETTER = 1.0           # how much more a blow from elsewhere must be worth to walk there first
 FAR_FT = 2000          # a path search's budget: any square of a shipped map
 KILL_ROUNDS = 3.0      # rounds of an enemy's blows a drop saves the side, roughly
@@ -60,6 +62,7 @@ class RpgBot(BotBase):
         self._stale: dict[str, tuple[int, int]] = {}   # last known squares it no longer trusts
         self._looked: set[tuple[int, int]] = set()     # squares round a stale one stood on
         self._look: frozenset[tuple[int, int]] = frozenset()   # the squares to go and look at
+        self._seen_as: dict[str, Creature] = {}        # each enemy as the seat last saw it
 
     def choose(self, view: RpgState, legal: list, rng: Rng) -> Any:
         self._note_bump(view)
@@ -208,6 +211,8 @@ class RpgBot(BotBase):
             if c.side != me.side:
                 if c.up:
                     self._down.pop(c.id, None)
+                    if not c.hidden:
+                        self._seen_as[c.id] = copy.deepcopy(c)
                     self._stale.pop(c.id, None)
                     self._shots.pop((c.x, c.y), None)
                 else:
@@ -363,12 +368,30 @@ class RpgBot(BotBase):
             d = self._foe_at(view, me, cell)
             if d is None:
                 if cell in known and not a.part and profile(view, me, a.ability).damage:
-                    score += GUESS
+                    score += self._guess_value(view, me, a, cell)
                 continue
             aim = 1 if view.turn.minor and view.turn.aim == 0 else view.turn.aim
             f = self._predict(view, me, a.ability, d, aim=aim, part=a.part, trade=a.trade)
             score += self._value(view, me, d, f, a.targets.count(cell))
         return self.noisy(score, rng) if score else 0.0
+
+    def _guess_value(self, view: RpgState, me: Creature, a: Attack,
+                     cell: tuple[int, int]) -> float:
+        """A blow at a square where the seat last knew an enemy it cannot see now: `GUESS`;
+        hard prices it (focus fire in the dark) as the same blow at that enemy as the seat last
+        saw it, standing there unseen (the forecast counts the disadvantage, RS-102), times
+        the chance it is still there (`TRUST`), never below `GUESS`."""
+        if not self.hard:
+            return GUESS
+        cid = next((cid for cid, (x, y) in view.last_seen.get(str(me.side), {}).items()
+                    if (x, y) == cell and cid in self._seen_as), None)
+        if cid is None:
+            return GUESS
+        ghost = self._seen_as[cid]
+        ghost.x, ghost.y = cell
+        aim = 1 if view.turn.minor and view.turn.aim == 0 else view.turn.aim
+        f = self._predict(view, me, a.ability, ghost, aim=aim)
+        return max(GUESS, TRUST * self._value(view, me, ghost, f, a.targets.count(cell)))
 
     def _guess(self, view: RpgState, me: Creature, a: Attack,
                known: set[tuple[int, int]]) -> bool:
