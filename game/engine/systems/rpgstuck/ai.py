@@ -351,13 +351,15 @@ class RpgBot(BotBase):
             return 0.0                    # Pratfall's pull: the forecast prices no collision
         drop = 1 - (1 - f.drop) ** rolls
         value = min(f.expected * rolls, float(d.hp + d.temp_hp))
-        value += 2.0 * drop                 # a foe dropped strikes no more
+        threat = self._threat(view, d, me)
+        # finishing: a foe dropped strikes no more (its blows for the rounds left are saved)
+        value += drop * (2.0 + KILL_ROUNDS * threat)
         if not self.hard:
             return value
-        # focus fire (hard's alone): a drop saves the side the target's blows for the rounds
-        # left, a hurt target drops soonest, and the less health it has the more a hit counts
-        value += drop * KILL_ROUNDS * self._threat(view, d, me)
-        value += 0.5 * (1 - d.hp / max(1, d.max_hp))
+        # focus fire (hard's alone): from the first blow on, the more hurt and the more
+        # dangerous a foe, the more a blow at it is worth (the side's blows meet on one foe,
+        # which drops sooner), and the less health it has the more a drop counts
+        value += (1 - d.hp / max(1, d.max_hp)) * threat
         value += 2.0 * drop * d.max_hp / max(1, d.hp)
         return value
 
