@@ -1,17 +1,26 @@
-"""RPGStuck bots: pick the blow worth most (focus fire on what drops soonest and hurts most),
-walk first where a better blow waits, Aim first, Block when attacked, Avert with a spare minor
-action, keep ranged fighters at range, and in darkness strike at the squares the side knows.
+"""RPGStuck bots: pick the blow worth most, walk first where a better blow waits, Aim first,
+Block when attacked, Avert with a spare minor action, keep ranged fighters at range, and in
+darkness strike at the squares the side knows, until those squares stop being believed.
 
-Owns: `RpgBot` on tactics.bots.BotBase and its registration per difficulty. "normal" weighs
-each blow by the forecast's expected damage, the chance it drops the target and what the
-target's own blows would cost its side; it walks along real paths (walls, water, cliffs) to the
-square where its best ready blow lands, or toward the most worthwhile enemy, and likes cover and
-darkness a little. "hard" also weighs how likely a hit is to drop the target against its health,
-takes Assail instead of Aim when the forecast says it pays, keeps clear of crowds of enemies and
-likes cover and darkness twice as much; "easy" is normal with noise and random picks. Without
-an enemy in view the bots head for the last known squares (and strike at them), else for the
-enemy side's spawns. A stage the bot does not know (a newer rule's question) gets its first
-answer, so a new action never stops a bot.
+Owns: `RpgBot` on tactics.bots.BotBase and its registration per difficulty. Difficulties (a split
+of real skills, as in gems: neither plays a blunder on purpose):
+  * normal weighs each blow by the forecast's expected damage (no more than the target has) and
+    the chance it drops the target times what the target's own blows would cost the side over
+    a few rounds (it finishes what it can drop); it walks along real paths (walls, water,
+    cliffs) to the square where its best ready blow lands, or toward the most worthwhile
+    enemy, likes cover and darkness a little and shuns squares next to several enemies.
+  * hard adds focus fire: from the first blow on, a hurt and dangerous foe is worth more (the
+    side's blows meet on it), and a drop counts more the less health the target has; in the
+    dark it prices a blow at a square where it last knew an enemy by the forecast at that enemy
+    as it last saw it (normal: a flat guess value); it takes Assail instead of Aim when the
+    forecast says it pays and likes cover and darkness twice as much.
+  * easy is normal with noise and random picks.
+Without an enemy in view the bots head for the last known squares (and strike at them), else
+for the enemy side's spawns. A last known square the seat has guessed at for `STALE_ROUNDS`
+rounds with nothing learnt (a miss at an empty square looks like any miss, SM-08) is no longer
+believed: the bot stops striking at it and goes to stand on it and round it (a bump finds the
+enemy, RS-103). A stage the bot does not know (a newer rule's question) gets its first answer,
+so a new action never stops a bot.
 
 Must not: read the real match or its generator (it has the seat's redacted view, the legal
 actions and its own forked generator), or compute a rule: hit chances and damage come from the
