@@ -1,7 +1,9 @@
 """What the rpgstuck bots do in small set positions: finish the wounded enemy, walk up and strike
 in the same turn, save the minor action when Daze leaves only one, strike at a square they know
 in the dark instead of bumping into it again, wait out a cooldown with the blow that is ready,
-and answer a stage they do not know. Positions are built by hand; no dice decide a choice."""
+and answer a stage they do not know; stop guessing at a square that stays empty and go and look;
+hard's focus fire on the hurt enemy, in the light and in the dark. Positions are built by hand;
+no dice decide a choice."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -225,3 +227,16 @@ def test_in_the_dark_the_hard_bot_strikes_at_the_square_of_the_enemy_it_saw_hurt
     assert not {"imp", "imp_b"} & set(dark.view(0).creatures)
     blows = [a for a in _turn(dark, bot) if isinstance(a, Attack)]
     assert blows and all(a.targets == ((2, 1),) for a in blows)
+
+
+@pytest.mark.rule("RS-B-29")
+def test_the_hard_bot_focuses_on_the_hurt_enemy_before_any_blow_can_drop_it():
+    """Hard's focus fire (normal only weighs a drop, which no blow here can make): two stout
+    imps next to the knight, one of them half hurt; hard's blows go to the hurt one."""
+    m = battle([("knight", "knight", 0, 2, 2), ("imp_a", "imp", 1, 1, 2),
+                ("imp_b", "imp", 1, 3, 2)],
+               overrides={"imp_a": {"hp": 99, "max_hp": 99}, "imp_b": {"hp": 50, "max_hp": 99}})
+    m.state.creatures["knight"].ready_round["cleave"] = m.state.round + 2     # one target
+    m.edited()
+    blows = [a for a in _turn(m, make_bot("rpgstuck", "hard")) if isinstance(a, Attack)]
+    assert blows and all(a.targets == ((3, 2),) for a in blows)
