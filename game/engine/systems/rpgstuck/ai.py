@@ -55,6 +55,7 @@ STALE_ROUNDS = 3       # rounds of guesses at one square, nothing learnt, before
 
 
 class RpgBot(BotBase):
+    crowd = 1.0            # what each enemy next to a square beyond the first costs it
     def __init__(self, name: str, noise: float = 0.0, random_rate: float = 0.0,
                  hard: bool = False) -> None:
         super().__init__(name, noise, random_rate)
@@ -557,7 +558,7 @@ class RpgBot(BotBase):
             near = sum(1 for d in self._enemies(view, me) if distance_to_cell(me, (d.x, d.y)) <= 1)
         finally:
             me.x, me.y = ox, oy
-        return 1.0 * max(0, near - 1)
+        return self.crowd * max(0, near - 1)
 
     def _place_score(self, view: RpgState, me: Creature, x: int, y: int,
                      known: set[tuple[int, int]], values: list, rng: Rng) -> float:
@@ -594,7 +595,7 @@ class RpgBot(BotBase):
                     score = max(score, -2.0 * max(0, steps - near))
             if foes:                    # out of sight or in cover, fewer blows come
                 score += (1.0 if self.hard else 0.5) * forecast.shelter(view, me, foes)
-            score -= 1.0 * max(0, next_to - 1)
+            score -= self.crowd * max(0, next_to - 1)
         finally:
             me.x, me.y = ox, oy
         return self.noisy(score, rng)
