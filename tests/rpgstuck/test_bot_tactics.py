@@ -1,7 +1,9 @@
 """What the rpgstuck bots do in small set positions: finish the wounded enemy, walk up and strike
 in the same turn, save the minor action when Daze leaves only one, strike at a square they know
 in the dark instead of bumping into it again, wait out a cooldown with the blow that is ready,
-and answer a stage they do not know. Positions are built by hand; no dice decide a choice."""
+and answer a stage they do not know; stop guessing at a square that stays empty and go and look;
+hard's focus fire on the hurt enemy, in the light and in the dark. Positions are built by hand;
+no dice decide a choice."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -185,3 +187,56 @@ def test_the_ogres_larder_with_the_table_options_ends_by_knockout(seed):
         m.submit(ask_bot(m, bots[seat], seat))
     assert m.state.round < 30                     # the default round limit was not reached
     assert m.winner is not None
+
+
+@pytest.mark.rule("RS-103", "RS-SM-08")
+def test_a_square_missed_round_after_round_is_looked_round_not_shot_at_for_ever():
+    """Crypt seeds 22 and 23 ran to the round limit: the last fighters shot for twenty rounds
+    at the square where they last saw each other, one square off. A miss at an empty square
+    looks like any miss, so after a few rounds of guesses the bot goes and looks round it,
+    bumps into the imp and strikes at its real square."""
+    rows = ["%%%%%%%%",
+            "%%%%%%%%",
+            "%%%%%%%%"]
+    m = battle([("knight", "knight", 0, 1, 1), ("imp", "imp", 1, 3, 0)], rows=rows,
+               overrides={"imp": {"hp": 999, "max_hp": 999}})
+    m.state.last_seen["0"] = {"imp": [2, 1]}            # where it was, one square off
+    m.edited()
+    bot, at = RpgBot("t"), []
+    for _ in range(8):                                   # rounds: the imp only waits
+        at.append([a.targets for a in _turn(m, bot) if isinstance(a, Attack)])
+        m.submit(EndTurn())
+    assert at[0] == [((2, 1),)]                          # believed at first: struck at
+    assert any(((3, 0),) in blows for blows in at)       # found and struck where it is
+    assert not any(((2, 1),) in blows for blows in at[3:])    # no more blows at the empty one
+
+
+@pytest.mark.rule("RS-102", "RS-103")
+def test_in_the_dark_the_hard_bot_strikes_at_the_square_of_the_enemy_it_saw_hurt():
+    """Hard's focus fire in the dark: a guess is priced as the blow at the enemy as the seat
+    last saw it (the imp with 2 HP left), not as any guess."""
+    cast = [("knight", "knight", 0, 1, 1), ("imp", "imp", 1, 3, 1), ("imp_b", "imp", 1, 0, 1)]
+    hurt = {"imp": {"hp": 2}}
+    lit = battle(cast, overrides=hurt)
+    dark = battle(cast, rows=["%%%%%%%%"] * 3, overrides=hurt)
+    dark.state.last_seen["0"] = {"imp": [2, 1], "imp_b": [0, 1]}   # one stepped back since
+    dark.state.creatures["knight"].ready_round["cleave"] = dark.state.round + 2   # one target
+    dark.edited()
+    bot = make_bot("rpgstuck", "hard")
+    _choice(lit, bot)                                   # it sees both, one of them hurt
+    assert not {"imp", "imp_b"} & set(dark.view(0).creatures)
+    blows = [a for a in _turn(dark, bot) if isinstance(a, Attack)]
+    assert blows and all(a.targets == ((2, 1),) for a in blows)
+
+
+@pytest.mark.rule("RS-B-29")
+def test_the_hard_bot_focuses_on_the_hurt_enemy_before_any_blow_can_drop_it():
+    """Hard's focus fire (normal only weighs a drop, which no blow here can make): two stout
+    imps next to the knight, one of them half hurt; hard's blows go to the hurt one."""
+    m = battle([("knight", "knight", 0, 2, 2), ("imp_a", "imp", 1, 1, 2),
+                ("imp_b", "imp", 1, 3, 2)],
+               overrides={"imp_a": {"hp": 99, "max_hp": 99}, "imp_b": {"hp": 50, "max_hp": 99}})
+    m.state.creatures["knight"].ready_round["cleave"] = m.state.round + 2     # one target
+    m.edited()
+    blows = [a for a in _turn(m, make_bot("rpgstuck", "hard")) if isinstance(a, Attack)]
+    assert blows and all(a.targets == ((3, 2),) for a in blows)

@@ -1,17 +1,26 @@
-"""RPGStuck bots: pick the blow worth most (focus fire on what drops soonest and hurts most),
-walk first where a better blow waits, Aim first, Block when attacked, Avert with a spare minor
-action, keep ranged fighters at range, and in darkness strike at the squares the side knows.
+"""RPGStuck bots: pick the blow worth most, walk first where a better blow waits, Aim first,
+Block when attacked, Avert with a spare minor action, keep ranged fighters at range, and in
+darkness strike at the squares the side knows, until those squares stop being believed.
 
-Owns: `RpgBot` on tactics.bots.BotBase and its registration per difficulty. "normal" weighs
-each blow by the forecast's expected damage, the chance it drops the target and what the
-target's own blows would cost its side; it walks along real paths (walls, water, cliffs) to the
-square where its best ready blow lands, or toward the most worthwhile enemy, and likes cover and
-darkness a little. "hard" also weighs how likely a hit is to drop the target against its health,
-takes Assail instead of Aim when the forecast says it pays, keeps clear of crowds of enemies and
-likes cover and darkness twice as much; "easy" is normal with noise and random picks. Without
-an enemy in view the bots head for the last known squares (and strike at them), else for the
-enemy side's spawns. A stage the bot does not know (a newer rule's question) gets its first
-answer, so a new action never stops a bot.
+Owns: `RpgBot` on tactics.bots.BotBase and its registration per difficulty. Difficulties (a split
+of real skills, as in gems: neither plays a blunder on purpose):
+  * normal weighs each blow by the forecast's expected damage (no more than the target has) and
+    the chance it drops the target times what the target's own blows would cost the side over
+    a few rounds (it finishes what it can drop); it walks along real paths (walls, water,
+    cliffs) to the square where its best ready blow lands, or toward the most worthwhile
+    enemy, likes cover and darkness a little and shuns squares next to several enemies.
+  * hard adds focus fire: from the first blow on, a hurt and dangerous foe is worth more (the
+    side's blows meet on it), and a drop counts more the less health the target has; in the
+    dark it prices a blow at a square where it last knew an enemy by the forecast at that enemy
+    as it last saw it (normal: a flat guess value); it takes Assail instead of Aim when the
+    forecast says it pays and likes cover and darkness twice as much.
+  * easy is normal with noise and random picks.
+Without an enemy in view the bots head for the last known squares (and strike at them), else
+for the enemy side's spawns. A last known square the seat has guessed at for `STALE_ROUNDS`
+rounds with nothing learnt (a miss at an empty square looks like any miss, SM-08) is no longer
+believed: the bot stops striking at it and goes to stand on it and round it (a bump finds the
+enemy, RS-103). A stage the bot does not know (a newer rule's question) gets its first answer,
+so a new action never stops a bot.
 
 Must not: read the real match or its generator (it has the seat's redacted view, the legal
 actions and its own forked generator), or compute a rule: hit chances and damage come from the
@@ -20,6 +29,7 @@ arith.py.
 """
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from game.engine.actions import EndTurn
@@ -36,13 +46,16 @@ from .state import Creature, RpgState
 from .system import RPGSTUCK, SYSTEM_ID
 
 GUESS = 2.0            # what a blow at a square the side cannot see is worth (RS-102/103)
+TRUST = 0.5            # hard: the chance an unseen enemy still stands where last seen, roughly
 BETTER = 1.0           # how much more a blow from elsewhere must be worth to walk there first
 FAR_FT = 2000          # a path search's budget: any square of a shipped map
 KILL_ROUNDS = 3.0      # rounds of an enemy's blows a drop saves the side, roughly
 UNKNOWN = 10 ** 6      # no path found: compare by straight distance far behind any path
+STALE_ROUNDS = 3       # rounds of guesses at one square, nothing learnt, before going to look
 
 
 class RpgBot(BotBase):
+    crowd = 1.0            # what each enemy next to a square beyond the first costs it
     def __init__(self, name: str, noise: float = 0.0, random_rate: float = 0.0,
                  hard: bool = False) -> None:
         super().__init__(name, noise, random_rate)
@@ -55,11 +68,20 @@ class RpgBot(BotBase):
         self._bumped: set[tuple[int, int]] = set()     # squares a walk of the seat was stopped at
         self._walking: tuple | None = None             # the walk just chosen, for _note_bump
         self._searched: set[tuple[int, int]] = set()   # spawns searched for an unseen enemy
+        self._shots: dict[tuple[int, int], set[int]] = {}  # rounds the seat guessed at a square
+        self._stale: dict[str, tuple[int, int]] = {}   # last known squares it no longer trusts
+        self._looked: set[tuple[int, int]] = set()     # squares round a stale one stood on
+        self._look: frozenset[tuple[int, int]] = frozenset()   # the squares to go and look at
+        self._seen_as: dict[str, Creature] = {}        # each enemy as the seat last saw it
 
     def choose(self, view: RpgState, legal: list, rng: Rng) -> Any:
         self._note_bump(view)
         action = self._choose(view, legal, rng)
         me = view.acting
+        if isinstance(action, Attack) and me is not None:
+            for cell in action.targets:             # a guess: the seat cannot tell a miss
+                if self._foe_at(view, me, cell) is None:    # from an empty square (SM-08)
+                    self._shots.setdefault(cell, set()).add(view.round)
         if isinstance(action, Move) and me is not None:
             _cost, path = rules.reach(view, me).get((action.x, action.y), (0, []))
             self._walking = (me.id, view.round, (me.x, me.y), path)
@@ -70,6 +92,7 @@ class RpgBot(BotBase):
         self._memo = {}                    # forecasts of this position only
         self._sizes.update((c.id, c.size) for c in view.creatures.values())
         self._search(view)
+        self._distrust(view)
         picked = self.random_pick(legal, rng)
         if picked is not None:
             return picked
@@ -162,7 +185,7 @@ class RpgBot(BotBase):
         self._bumped = {cell for cell in self._bumped if not empty(cell)}
         cells = {(x + i, y + j)
                  for cid, (x, y) in view.last_seen.get(str(me.side), {}).items()
-                 if cid not in view.creatures
+                 if cid not in view.creatures and self._stale.get(cid) != (x, y)
                  for j in range(self._sizes.get(cid, 1)) for i in range(self._sizes.get(cid, 1))}
         return {cell for cell in cells if not empty(cell)} | self._bumped
 
@@ -173,7 +196,8 @@ class RpgBot(BotBase):
         standing (the engine offers every standing enemy's last known square); the seat
         remembers that body until the side learns a new square for it."""
         last = {cid: (x, y) for cid, (x, y) in view.last_seen.get(str(me.side), {}).items()
-                if (x, y) in lurking and self._down.get(cid) != (x, y)}
+                if (x, y) in lurking and self._down.get(cid) != (x, y)
+                and self._stale.get(cid) != (x, y)}
         if not last:
             return set()
         offered = {cell for a in legal if isinstance(a, Attack) for cell in a.targets}
@@ -197,6 +221,10 @@ class RpgBot(BotBase):
             if c.side != me.side:
                 if c.up:
                     self._down.pop(c.id, None)
+                    if not c.hidden:
+                        self._seen_as[c.id] = copy.deepcopy(c)
+                    self._stale.pop(c.id, None)
+                    self._shots.pop((c.x, c.y), None)
                 else:
                     self._down[c.id] = (c.x, c.y)
         mine = [c for c in view.creatures.values() if c.side == me.side and c.up]
@@ -207,6 +235,21 @@ class RpgBot(BotBase):
                         distance_to_cell(c, cell) <= 1 or observe(view, c, [cell]).seen
                         for c in mine):
                     self._searched.add(cell)
+        self._looked |= {cell for c in mine for cell in c.cells()}
+
+    def _distrust(self, view: RpgState) -> None:
+        """A last known square the seat has guessed at in `STALE_ROUNDS` rounds without
+        learning anything new of the enemy there is no longer believed (a miss at an empty
+        square looks like any miss, SM-08): the seat stops striking at it and goes to look
+        round it (`_goals`), walking through it (a bump there finds the enemy, RS-103)."""
+        me = view.acting
+        if me is None:
+            return
+        for cid, (x, y) in view.last_seen.get(str(me.side), {}).items():
+            if cid not in view.creatures and len(self._shots.get((x, y), ())) >= STALE_ROUNDS \
+                    and self._stale.get(cid) != (x, y):
+                self._stale[cid] = (x, y)
+                self._looked -= {(x + i, y + j) for j in (-1, 0, 1) for i in (-1, 0, 1)}
 
     def _note_bump(self, view: RpgState) -> None:
         """After a walk of this seat stopped short (RS-103: it bumped into an enemy its side did
@@ -223,7 +266,11 @@ class RpgBot(BotBase):
         steps = [start] + path
         if here in steps:
             nxt = steps[steps.index(here) + 1]
-            self._bumped |= set(self._footprint(me, *nxt)) - set(self._footprint(me, *here))
+            found = set(self._footprint(me, *nxt)) - set(self._footprint(me, *here))
+            self._bumped |= found
+            for cell in found:                  # the enemy is there after all: believed again
+                self._shots.pop(cell, None)
+            self._stale = {cid: cell for cid, cell in self._stale.items() if cell not in found}
 
     def _walks(self, view: RpgState, me: Creature, legal: list,
                lurking: set[tuple[int, int]]) -> list[Move]:
@@ -251,11 +298,20 @@ class RpgBot(BotBase):
                known: set[tuple[int, int]]) -> list[tuple[int, int]]:
         """Where the enemy is, as the seat knows it: each enemy in view, else the last known
         squares of those out of view, else the enemy side's spawns on the map."""
+        self._look = frozenset()
         seen = [(d.x, d.y) for d in self._enemies(view, me)]
         if seen:
             return seen
         if known:
             return sorted(known)
+        # a square no longer believed: stand on it and each square round it that a walk
+        # reaches, in turn
+        self._look = frozenset(
+            cell for x, y in self._stale.values() for j in (-1, 0, 1) for i in (-1, 0, 1)
+            if (cell := (x + i, y + j)) not in self._looked
+            and (me.x, me.y) in self._steps(view, me, cell))
+        if self._look:
+            return sorted(self._look)
         # nobody known: search the spawns, the enemy's first, then every spawn in turn (the
         # enemy may be hunting at ours); a spawn is searched once somebody of the side stood
         # next to it or sees it standing empty (`_search`)
@@ -305,10 +361,16 @@ class RpgBot(BotBase):
             return 0.0                    # Pratfall's pull: the forecast prices no collision
         drop = 1 - (1 - f.drop) ** rolls
         value = min(f.expected * rolls, float(d.hp + d.temp_hp))
-        value += drop * (2.0 + KILL_ROUNDS * self._threat(view, d, me))
-        value += 0.5 * (1 - d.hp / max(1, d.max_hp))      # focus fire on the hurt
-        if self.hard:
-            value += 2.0 * drop * d.max_hp / max(1, d.hp)
+        threat = self._threat(view, d, me)
+        # finishing: a foe dropped strikes no more (its blows for the rounds left are saved)
+        value += drop * (2.0 + KILL_ROUNDS * threat)
+        if not self.hard:
+            return value
+        # focus fire (hard's alone): from the first blow on, the more hurt and the more
+        # dangerous a foe, the more a blow at it is worth (the side's blows meet on one foe,
+        # which drops sooner), and the less health it has the more a drop counts
+        value += (1 - d.hp / max(1, d.max_hp)) * threat
+        value += 2.0 * drop * d.max_hp / max(1, d.hp)
         return value
 
     def _attack_score(self, view: RpgState, me: Creature, a: Attack,
@@ -318,12 +380,30 @@ class RpgBot(BotBase):
             d = self._foe_at(view, me, cell)
             if d is None:
                 if cell in known and not a.part and profile(view, me, a.ability).damage:
-                    score += GUESS
+                    score += self._guess_value(view, me, a, cell)
                 continue
             aim = 1 if view.turn.minor and view.turn.aim == 0 else view.turn.aim
             f = self._predict(view, me, a.ability, d, aim=aim, part=a.part, trade=a.trade)
             score += self._value(view, me, d, f, a.targets.count(cell))
         return self.noisy(score, rng) if score else 0.0
+
+    def _guess_value(self, view: RpgState, me: Creature, a: Attack,
+                     cell: tuple[int, int]) -> float:
+        """A blow at a square where the seat last knew an enemy it cannot see now: `GUESS`;
+        hard prices it (focus fire in the dark) as the same blow at that enemy as the seat last
+        saw it, standing there unseen (the forecast counts the disadvantage, RS-102), times
+        the chance it is still there (`TRUST`), never below `GUESS`."""
+        if not self.hard:
+            return GUESS
+        cid = next((cid for cid, (x, y) in view.last_seen.get(str(me.side), {}).items()
+                    if (x, y) == cell and cid in self._seen_as), None)
+        if cid is None:
+            return GUESS
+        ghost = self._seen_as[cid]
+        ghost.x, ghost.y = cell
+        aim = 1 if view.turn.minor and view.turn.aim == 0 else view.turn.aim
+        f = self._predict(view, me, a.ability, ghost, aim=aim)
+        return max(GUESS, TRUST * self._value(view, me, ghost, f, a.targets.count(cell)))
 
     def _guess(self, view: RpgState, me: Creature, a: Attack,
                known: set[tuple[int, int]]) -> bool:
@@ -470,17 +550,15 @@ class RpgBot(BotBase):
         return found
 
     def _exposure(self, view: RpgState, me: Creature, x: int, y: int, values: list) -> float:
-        """Hard bots: what standing at (x, y) invites, the enemies in view next to it beyond
-        the first (a melee fighter must stand next to one)."""
-        if not self.hard:
-            return 0.0
+        """What standing at (x, y) invites: the enemies in view next to it beyond the first (a
+        melee fighter must stand next to one)."""
         ox, oy = me.x, me.y
         me.x, me.y = x, y
         try:
             near = sum(1 for d in self._enemies(view, me) if distance_to_cell(me, (d.x, d.y)) <= 1)
         finally:
             me.x, me.y = ox, oy
-        return 1.0 * max(0, near - 1)
+        return self.crowd * max(0, near - 1)
 
     def _place_score(self, view: RpgState, me: Creature, x: int, y: int,
                      known: set[tuple[int, int]], values: list, rng: Rng) -> float:
@@ -513,11 +591,11 @@ class RpgBot(BotBase):
                     walk = self._steps(view, me, goal).get((x, y))
                     steps = walk // 5 if walk is not None \
                         else UNKNOWN + distance_to_cell(me, goal)
-                    score = max(score, -2.0 * max(0, steps - 1))
+                    near = 0 if goal in self._look else 1     # looking: stand on it
+                    score = max(score, -2.0 * max(0, steps - near))
             if foes:                    # out of sight or in cover, fewer blows come
                 score += (1.0 if self.hard else 0.5) * forecast.shelter(view, me, foes)
-            if self.hard:
-                score -= 1.0 * max(0, next_to - 1)
+            score -= self.crowd * max(0, next_to - 1)
         finally:
             me.x, me.y = ox, oy
         return self.noisy(score, rng)
