@@ -364,11 +364,13 @@ class RpgBot(BotBase):
         threat = self._threat(view, d, me)
         # finishing: a foe dropped strikes no more (its blows for the rounds left are saved)
         value += drop * (2.0 + KILL_ROUNDS * threat)
+        # a little for a foe already hurt: two blows that land on the same one drop it sooner
+        value += 0.5 * (1 - d.hp / max(1, d.max_hp))
         if not self.hard:
             return value
         # focus fire (hard's alone): from the first blow on, the more hurt and the more
-        # dangerous a foe, the more a blow at it is worth (the side's blows meet on one foe,
-        # which drops sooner), and the less health it has the more a drop counts
+        # dangerous a foe, the more a blow at it is worth (the side's blows meet on the one
+        # that hurts most), and the less health it has the more a drop counts
         value += (1 - d.hp / max(1, d.max_hp)) * threat
         value += 2.0 * drop * d.max_hp / max(1, d.hp)
         return value
