@@ -15,6 +15,8 @@ legal list and the engine's distance (attack.distance).
 """
 from __future__ import annotations
 
+import copy
+import dataclasses
 from typing import Any
 
 from game.engine.actions import EndTurn
@@ -51,7 +53,7 @@ ALLY_SHIELD = 0.5  # share of the blows a shield raised on a friend is weighed t
 # Measured and left out (README "Bots"): counting a buff's defence, a longer horizon, evading,
 # keeping out of reach, dodging far from every foe, refusing walks that provoke, placing by
 # the foes' blows, Gu users keeping their distance.
-TRAITS = ("finish", "double_finish", "danger")
+TRAITS = ("finish", "double_finish", "danger", "focus", "areas", "reserve", "thrift")
 HARD = frozenset(TRAITS)
 
 ROLES = ("damage", "shield", "heal", "buff", "flight", "other")
@@ -186,8 +188,9 @@ class GuBot(BotBase):
             chances = {DODGE: odds.p_success(forecast.dodge_check(me)),
                        PARRY: odds.p_success(odds.Check(p.target,
                                                         p.modifier + odds.PARRY_PENALTY))}
-        elif any(a.reaction == SHIELD for a in reacts):
-            return self._react_by_loss(view, stage.data, me, reacts)
+        elif any(a.reaction == SHIELD for a in reacts) or "reserve" in self.traits:
+            return self._react_by_loss(view, stage.data, me, reacts,
+                                       keep=self._kept_worth(view, me))
         else:
             chances = forecast.reaction_odds(view, stage.data, me)
 
@@ -205,14 +208,19 @@ class GuBot(BotBase):
 
     @staticmethod
     def _react_by_loss(view: GuState, blow: dict[str, Any], me: Creature,
-                       reacts: list[React], dodge: float | None = None) -> React:
+                       reacts: list[React], dodge: float | None = None,
+                       keep: float = 0.0) -> React:
         """With a shield Gu on offer (GU-80), the answer that leaves the least HP to lose, as
         the forecast weighs it: the engine's landing with and without each shield, dodge and
         parry by their chance to beat the roll (`dodge` given: an area's); taking it keeps the
-        reaction (a small credit), a parry's counter a small bonus (GU-86)."""
+        reaction (a small credit, or `keep` HP: hard's worth of the reaction kept for a later
+        blow, `_kept_worth`), a parry's counter a small bonus (GU-86)."""
         chances = {k: float(v) for k, v in forecast.reaction_odds(view, blow, me).items()} \
             if dodge is None else {DODGE: dodge}
         bare = float(forecast.landing(view, blow).dealt_mean)
+        # a reaction kept meets the later blow with the best chance it has now (a shield alone
+        # on offer: half)
+        spare = keep * max((v for k, v in chances.items() if k != TAKE), default=0.5)
         finish = 0.0
         if me.condition == "final_stand" or me.hp <= bare:
             finish = me.max_hp * FINISH            # a landing that drops it: worth a reaction
@@ -225,7 +233,7 @@ class GuBot(BotBase):
                 return float(kept.dealt_mean) + 0.05 + (finish if kept.dealt_mean and
                                                         finish else 0.0)
             if a.reaction == TAKE:
-                return (bare + finish) * 0.97
+                return (bare + finish) * 0.97 - spare
             stop = chances.get(a.reaction, 0.0)
             return (bare + finish) * (1.0 - stop) - (0.02 * bare if a.reaction == PARRY else 0.0)
         return min(reacts, key=loss)
@@ -237,7 +245,29 @@ class GuBot(BotBase):
         me = view.creatures[reacts[0].actor]
         chance = float(forecast.area_dodge_odds(view, stage.data, me)) \
             if any(a.reaction == DODGE for a in reacts) else 0.0
-        return self._react_by_loss(view, stage.data, me, reacts, dodge=chance)
+        return self._react_by_loss(view, stage.data, me, reacts, dodge=chance,
+                                   keep=self._kept_worth(view, me))
+
+    def _kept_worth(self, view: GuState, me: Creature) -> float:
+        """Hard ("reserve"): the blow a reaction kept now would meet before `me`'s next turn,
+        when its reactions come back (GU-18, GU-GM-39). Each foe still to act before then
+        (the one acting now among them) may throw its best blow at `me` (the forecast's, with
+        no answer left to `me`); spent now, the reactions left meet the larger ones and the
+        next largest (the r-th, with r reactions left counting this one) goes unanswered.
+        Normal: 0 (an answer with a real chance is always taken)."""
+        if "reserve" not in self.traits or me.reactions <= 0 or me.id not in view.order:
+            return 0.0
+        n = len(view.order)
+        steps = (view.order.index(me.id) - view.index) % n
+        # the foes' blows at `me` with its answers gone: a copy of the view where it has none
+        bare = copy.copy(view)
+        bare.creatures = {**view.creatures, me.id: dataclasses.replace(me, reactions=0)}
+        self._kept.append(bare)
+        blows = sorted((self._offense(bare, c, bare.creatures[me.id], reach=True)
+                        for c in (bare.creatures[view.order[(view.index + k) % n]]
+                                  for k in range(steps))
+                        if c.side != me.side and c.conscious), reverse=True)
+        return blows[me.reactions - 1] if len(blows) >= me.reactions else 0.0
 
     def _dodge_to(self, view: GuState, dodges: list[DodgeMove]) -> DodgeMove:
         """GU-82/83/118: where a creature that dodged (or glides) steps: out of the nearest
@@ -362,7 +392,9 @@ class GuBot(BotBase):
     def _focus(self, view: GuState, me: Creature, target: Creature) -> float:
         """How much a blow at `target` counts beside its HP: the most hurt first (focus fire);
         hard also weighs the harm the target could do next turn (kill the dangerous first)."""
-        focus = 1.0 + (1.0 - target.hp / max(1, target.max_hp))
+        focus = 1.0
+        if "focus" in self.traits:
+            focus += 1.0 - target.hp / max(1, target.max_hp)
         if "danger" in self.traits and target.conscious:
             danger = self._danger(view, target)
             top = max((self._danger(view, f) for f in self._enemies(view, me)), default=0.0)
@@ -393,10 +425,11 @@ class GuBot(BotBase):
         less one and a half times the same over the friends it catches (the user too)."""
         out: list[tuple[float, Any]] = []
 
-        def one(uid: str, target: Creature) -> float:
-            key = ("gu", uid, target.id)
+        def one(uid: str, target: Creature, anchor: tuple[int, int] | None = None) -> float:
+            key = ("gu", uid, target.id, anchor)
             if key not in self._memo:
-                f = forecast.gu_forecast(view, me, target, uid)
+                f = forecast.gu_forecast(view, me, target, uid) if anchor is None \
+                    else forecast.area_forecast(view, me, target, uid, anchor)
                 worth = self._worth(f, target) * self._focus(view, me, target)
                 if "double_finish" in self.traits and target.hp <= worth:
                     worth *= 2.0
@@ -410,22 +443,29 @@ class GuBot(BotBase):
             u = gu.usable(uid)
             if role(u) != "damage":
                 continue
+            # hard ("thrift"): the essence it spends, as a heal's or a shield's is (it pays
+            # the shield and dodge answers later)
+            spent = ESSENCE * (u.cost if isinstance(u, Gu) else u.essence) \
+                if "thrift" in self.traits else 0.0
             if a.target:
                 target = view.creatures.get(a.target)
                 if target is None or target.side == me.side or not target.conscious:
                     continue
-                out.append((self.noisy(one(uid, target), rng), a))
+                out.append((self.noisy(one(uid, target) - spent, rng), a))
             elif a.x >= 0 and u.area is not None:
                 area = areagu.shape(view, me, u, (a.x, a.y))
                 if area is None:
                     continue
+                # hard: each caught creature's own answers to an area (a sure step out of
+                # an area with no test, GU-84), where normal prices it as an aimed blow
+                anchor = (a.x, a.y) if "areas" in self.traits else None
                 worth = 0.0
                 for c in areagu.caught(view, area):
                     if c.side != me.side and c.conscious:
-                        worth += one(uid, c)
+                        worth += one(uid, c, anchor)
                     elif c.side == me.side:
-                        worth -= 1.5 * one(uid, c)
-                out.append((self.noisy(worth, rng), a))
+                        worth -= 1.5 * one(uid, c, anchor)
+                out.append((self.noisy(worth - spent, rng), a))
         return out
 
     # --- heal, shield, buff, wings --------------------------------------------------------------
