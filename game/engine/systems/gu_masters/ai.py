@@ -1,4 +1,4 @@
-"""Gu Masters bots: advance on the enemy, strike with the best expected damage, focus the hurt,
+"""Gu Masters bots: advance on the enemy, strike with the best expected damage (hard: focus the hurt),
 use Gu by what their effects do (harm, heal, shield, buff, wings), take flight where the forecast
 favours it, answer every reaction prompt by its odds, never stall.
 
@@ -49,7 +49,10 @@ ALLY_SHIELD = 0.5  # share of the blows a shield raised on a friend is weighed t
 
 # what hard does beyond normal, each a name so it can be measured alone against normal
 # (`GuBot(traits=...)`): "finish" weighs a knock-out at FINISH_HARD, "double_finish" doubles a
-# blow likely to drop its target, "danger" weighs a foe by the harm it could do next turn.
+# blow likely to drop its target, "danger" weighs a foe by the harm it could do next turn,
+# "focus" weighs a foe by the HP it has lost (focus fire), "areas" prices an area Gu by the
+# caught creatures' answers to an area (forecast.area_forecast), "reserve" keeps a reaction
+# for a bigger blow still to come (`_kept_worth`), "thrift" prices a damage Gu's essence.
 # Measured and left out (README "Bots"): counting a buff's defence, a longer horizon, evading,
 # keeping out of reach, dodging far from every foe, refusing walks that provoke, placing by
 # the foes' blows, Gu users keeping their distance.
@@ -90,12 +93,14 @@ def uid_of(a: Activate | Killer) -> str:
 
 
 class GuBot(BotBase):
-    """"normal": strikes for the best expected damage at the most hurt enemy in reach, heals,
-    shields and buffs by what a dry run of the Gu changes, takes flight when the foes that could
-    reach it on the ground cannot in the air, walks on the nearest enemy, answers every prompt by
-    its odds. "hard" also weighs each foe by the harm it could do next turn (the dangerous
-    die first), a knock-out higher and a blow likely to drop its target double (TRAITS).
-    "easy" is normal with noise and random picks."""
+    """"normal": strikes for the best expected damage at any enemy in reach, heals, shields
+    and buffs by what a dry run of the Gu changes, takes flight when the foes that could reach
+    it on the ground cannot in the air, walks on the nearest enemy, answers every prompt by its
+    odds. "hard" also focuses fire on the most hurt and weighs each foe by the harm it could do
+    next turn (the dangerous die first), a knock-out higher and a blow likely to drop its target
+    double, prices areas by the answers to an area and the essence a damage Gu spends, and
+    keeps a reaction for a bigger blow (TRAITS). "easy" is normal with noise and random
+    picks."""
 
     def __init__(self, name: str, noise: float = 0.0, random_rate: float = 0.0,
                  hard: bool = False, traits: frozenset[str] | None = None) -> None:
