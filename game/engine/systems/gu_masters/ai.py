@@ -1,6 +1,6 @@
-"""Gu Masters bots: advance on the enemy, strike with the best expected damage (hard: focus the hurt),
-use Gu by what their effects do (harm, heal, shield, buff, wings), take flight where the forecast
-favours it, answer every reaction prompt by its odds, never stall.
+"""Gu Masters bots: advance on the enemy, strike with the best expected damage (hard: focus the
+hurt), use Gu by what their effects do (harm, heal, shield, buff, wings), take flight where the
+forecast favours it, answer every reaction prompt by its odds, never stall.
 
 Owns: `GuBot` on tactics.bots.BotBase and its registration for "easy", "normal" and "hard";
 `role(gu)`, what a Gu (or killer move) is good for in a bot's eyes, read from its content
