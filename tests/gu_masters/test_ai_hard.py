@@ -131,6 +131,12 @@ def test_a_foe_in_final_stand_with_a_shield_gu_is_forecast_to_raise_it():
     f = forecast.strike_forecast(view, a, b, "punch")
     assert f.shield == "stone_shell"
     assert f.dying + f.dead == 0
+    assert f.bare_fall > 0                          # unshielded it would fall to dying
+    # forcing the shield still wears b down (a reaction and essence): the blow is worth a
+    # share of the fall it would have been, so two foes at 0 HP do not stand and wait
+    shielded = _fresh(GuBot("t"))._worth(f, b)
+    assert shielded > 0.0
     b.essence = 0                                   # no essence: no shield, a fall is likely
     f = forecast.strike_forecast(view, a, b, "punch")
     assert f.shield == "" and f.dying > 0
+    assert _fresh(GuBot("t"))._worth(f, b) > shielded

@@ -733,12 +733,15 @@ class GuBot(BotBase):
         (GU-18) and its essence, so the blow that forces it counts a share of the bare hit:
         the team's next blows at that target meet no answer. Every level counts the chance to
         put the target out of the fight (a drop, final stand to dying), hard more."""
-        worth = float(f.hit) * f.landing.dealt_mean
-        if f.shield and f.bare is not None:
-            worth += PRESSURE * float(f.odds.after_best) * f.bare.dealt_mean
         # a creature at 0 HP in final stand loses no more HP, only its footing (GU-94..96):
         # the chance to drop it or push it to dying is what a blow at it is worth
         share = FINISH_HARD if "finish" in self.traits else FINISH
+        worth = float(f.hit) * f.landing.dealt_mean
+        if f.shield and f.bare is not None:
+            # forcing the shield: a share of the bare hit, its fall out of the fight too (a
+            # foe at 0 HP that shields every blow is worn down, its reactions and essence)
+            worth += PRESSURE * float(f.odds.after_best) * (
+                f.bare.dealt_mean + float(f.bare_fall) * target.max_hp * share)
         worth += float(f.drop + f.dying + f.dead) * target.max_hp * share
         return worth
 

@@ -91,6 +91,8 @@ class StrikeForecast:
     dead: Fraction
     shield: str = ""                   # GU-80: the shield Gu that is the defender's best answer
     bare: Landing | None = None        # the landing with no shield, when `shield` is best
+    bare_fall: Fraction = Fraction(0)  # ... and the chance it would take the target out of its
+                                       # condition (a drop, final stand to dying) if it landed
 
     @property
     def hit(self) -> Fraction:
@@ -233,14 +235,17 @@ def weigh(state: GuState, c: Creature, d: Creature, blow: dict[str, Any], skill:
     shield, bare = "", None
     persevere = odds.p_success(odds.Check(d.attrs.get(PERSEVERANCE, 0)), **modes)
 
+    def fall(lnd: Landing) -> Fraction:
+        # the chance a landing takes it out of its condition (a drop, final stand to dying)
+        return sum((p for cond, p in ((lnd.on_success, persevere),
+                                      (lnd.on_failure, 1 - persevere))
+                    if cond != d.condition), Fraction(0))
+
     def harm(lnd: Landing) -> Fraction:
-        # the HP a landing takes, and a fall from its condition (a drop, final stand to
-        # dying: GU-94) as much as its full HP: at 0 HP a blow takes no HP, yet a shield
-        # that keeps it standing is still the better answer
-        worse = sum((p for cond, p in ((lnd.on_success, persevere),
-                                       (lnd.on_failure, 1 - persevere))
-                     if cond != d.condition), Fraction(0))
-        return lnd.dealt + d.max_hp * worse
+        # the HP a landing takes, and a fall from its condition (GU-94) as much as its full
+        # HP: at 0 HP a blow takes no HP, yet a shield that keeps it standing is still the
+        # better answer
+        return lnd.dealt + d.max_hp * fall(lnd)
     for a in answers:
         if a.reaction == "shield":
             shielded = landing(state, blow, a.gu)
@@ -256,7 +261,7 @@ def weigh(state: GuState, c: Creature, d: Creature, blow: dict[str, Any], skill:
                           disadvantage, auto, tuple(sorted(r for r in offered if r in got.after)),
                           got, land, drop,
                           outcome["final_stand"], outcome["dying"], outcome["dead"], shield,
-                          bare)
+                          bare, fall(bare) if bare is not None else zero)
 
 
 def reaction_odds(state: GuState, blow: dict[str, Any], d: Creature) -> dict[str, Fraction]:
