@@ -114,6 +114,7 @@ class GuBot(BotBase):
         self._kept: list[GuState] = []
         self._turn: tuple[int, str] | None = None      # the turn `_dangers` was read in
         self._dangers: dict[tuple, float] = {}
+        self._threats: dict[tuple, float] = {}      # `_kept_worth`'s blows, read once a turn
 
     def choose(self, view: GuState, legal: list, rng: Rng) -> Any:
         self._memo, self._kept = {}, [view]
@@ -264,14 +265,27 @@ class GuBot(BotBase):
             return 0.0
         n = len(view.order)
         steps = (view.order.index(me.id) - view.index) % n
-        # the foes' blows at `me` with its answers gone: a copy of the view where it has none
-        bare = copy.copy(view)
-        bare.creatures = {**view.creatures, me.id: dataclasses.replace(me, reactions=0)}
-        self._kept.append(bare)
-        blows = sorted((self._offense(bare, c, bare.creatures[me.id], reach=True)
-                        for c in (bare.creatures[view.order[(view.index + k) % n]]
-                                  for k in range(steps))
-                        if c.side != me.side and c.conscious), reverse=True)
+        foes = [c for c in (view.creatures[view.order[(view.index + k) % n]]
+                            for k in range(steps)) if c.side != me.side and c.conscious]
+        self._this_turn(view)
+        bare: GuState | None = None
+        blows = []
+        for c in foes:
+            # read once a turn for each state of the foe and of `me` (as `_danger`): every
+            # hit of a turn asks it again
+            key = (self._state_key(c), self._state_key(me))
+            if key not in self._threats:
+                if bare is None:
+                    # the foes' blows at `me` with its answers gone: a copy of the view where
+                    # it has none
+                    bare = copy.copy(view)
+                    bare.creatures = {**view.creatures,
+                                      me.id: dataclasses.replace(me, reactions=0)}
+                    self._kept.append(bare)
+                self._threats[key] = self._offense(bare, bare.creatures[c.id],
+                                                   bare.creatures[me.id], reach=True)
+            blows.append(self._threats[key])
+        blows.sort(reverse=True)
         return blows[me.reactions - 1] if len(blows) >= me.reactions else 0.0
 
     def _dodge_to(self, view: GuState, dodges: list[DodgeMove]) -> DodgeMove:
@@ -406,16 +420,24 @@ class GuBot(BotBase):
             focus *= 0.6 + 0.8 * (danger / top if top > 0 else 0.5)
         return focus
 
+    def _this_turn(self, view: GuState) -> None:
+        """Forget the per-turn readings (`_dangers`, `_threats`) when a new turn begins."""
+        turn = (view.round, view.turn.actor)
+        if self._turn != turn:
+            self._turn, self._dangers, self._threats = turn, {}, {}
+
+    @staticmethod
+    def _state_key(c: Creature) -> tuple:
+        return (c.id, c.x, c.y, c.altitude, c.hp, c.shield, c.essence, c.condition,
+                tuple(s.id for s in c.statuses))
+
     def _danger(self, view: GuState, foe: Creature) -> float:
         """The most HP `foe` could take next turn from any of its enemies in reach of its moves
         (the engine's forecast of each of its strikes and damage Gu)."""
         # read once a turn for each state of the foe: its strikes, Gu and walk each ask it
         # again, and a foe that has not changed is as dangerous as at the turn's start
-        turn = (view.round, view.turn.actor)
-        if self._turn != turn:
-            self._turn, self._dangers = turn, {}
-        key = (foe.id, foe.x, foe.y, foe.altitude, foe.hp, foe.shield, foe.essence,
-               foe.condition, tuple(s.id for s in foe.statuses))
+        self._this_turn(view)
+        key = self._state_key(foe)
         if key not in self._dangers:
             self._dangers[key] = max((self._offense(view, foe, t, reach=True)
                                       for t in self._enemies(view, foe)), default=0.0)
