@@ -1,6 +1,6 @@
-"""Gu Masters bots: advance on the enemy, strike with the best expected damage, focus the hurt,
-use Gu by what their effects do (harm, heal, shield, buff, wings), take flight where the forecast
-favours it, answer every reaction prompt by its odds, never stall.
+"""Gu Masters bots: advance on the enemy, strike with the best expected damage (hard: focus the
+hurt), use Gu by what their effects do (harm, heal, shield, buff, wings), take flight where the
+forecast favours it, answer every reaction prompt by its odds, never stall.
 
 Owns: `GuBot` on tactics.bots.BotBase and its registration for "easy", "normal" and "hard";
 `role(gu)`, what a Gu (or killer move) is good for in a bot's eyes, read from its content
@@ -15,6 +15,8 @@ legal list and the engine's distance (attack.distance).
 """
 from __future__ import annotations
 
+import copy
+import dataclasses
 from typing import Any
 
 from game.engine.actions import EndTurn
@@ -47,11 +49,14 @@ ALLY_SHIELD = 0.5  # share of the blows a shield raised on a friend is weighed t
 
 # what hard does beyond normal, each a name so it can be measured alone against normal
 # (`GuBot(traits=...)`): "finish" weighs a knock-out at FINISH_HARD, "double_finish" doubles a
-# blow likely to drop its target, "danger" weighs a foe by the harm it could do next turn.
+# blow likely to drop its target, "danger" weighs a foe by the harm it could do next turn,
+# "focus" weighs a foe by the HP it has lost (focus fire), "areas" prices an area Gu by the
+# caught creatures' answers to an area (forecast.area_forecast), "reserve" keeps a reaction
+# for a bigger blow still to come (`_kept_worth`), "thrift" prices a damage Gu's essence.
 # Measured and left out (README "Bots"): counting a buff's defence, a longer horizon, evading,
 # keeping out of reach, dodging far from every foe, refusing walks that provoke, placing by
 # the foes' blows, Gu users keeping their distance.
-TRAITS = ("finish", "double_finish", "danger")
+TRAITS = ("finish", "double_finish", "danger", "focus", "areas", "reserve", "thrift")
 HARD = frozenset(TRAITS)
 
 ROLES = ("damage", "shield", "heal", "buff", "flight", "other")
@@ -88,12 +93,14 @@ def uid_of(a: Activate | Killer) -> str:
 
 
 class GuBot(BotBase):
-    """"normal": strikes for the best expected damage at the most hurt enemy in reach, heals,
-    shields and buffs by what a dry run of the Gu changes, takes flight when the foes that could
-    reach it on the ground cannot in the air, walks on the nearest enemy, answers every prompt by
-    its odds. "hard" also weighs each foe by the harm it could do next turn (the dangerous
-    die first), a knock-out higher and a blow likely to drop its target double (TRAITS).
-    "easy" is normal with noise and random picks."""
+    """"normal": strikes for the best expected damage at any enemy in reach, heals, shields
+    and buffs by what a dry run of the Gu changes, takes flight when the foes that could reach
+    it on the ground cannot in the air, walks on the nearest enemy, answers every prompt by its
+    odds. "hard" also focuses fire on the most hurt and weighs each foe by the harm it could do
+    next turn (the dangerous die first), a knock-out higher and a blow likely to drop its target
+    double, prices areas by the answers to an area and the essence a damage Gu spends, and
+    keeps a reaction for a bigger blow (TRAITS). "easy" is normal with noise and random
+    picks."""
 
     def __init__(self, name: str, noise: float = 0.0, random_rate: float = 0.0,
                  hard: bool = False, traits: frozenset[str] | None = None) -> None:
@@ -107,6 +114,7 @@ class GuBot(BotBase):
         self._kept: list[GuState] = []
         self._turn: tuple[int, str] | None = None      # the turn `_dangers` was read in
         self._dangers: dict[tuple, float] = {}
+        self._threats: dict[tuple, float] = {}      # `_kept_worth`'s blows, read once a turn
 
     def choose(self, view: GuState, legal: list, rng: Rng) -> Any:
         self._memo, self._kept = {}, [view]
@@ -186,8 +194,9 @@ class GuBot(BotBase):
             chances = {DODGE: odds.p_success(forecast.dodge_check(me)),
                        PARRY: odds.p_success(odds.Check(p.target,
                                                         p.modifier + odds.PARRY_PENALTY))}
-        elif any(a.reaction == SHIELD for a in reacts):
-            return self._react_by_loss(view, stage.data, me, reacts)
+        elif any(a.reaction == SHIELD for a in reacts) or "reserve" in self.traits:
+            return self._react_by_loss(view, stage.data, me, reacts,
+                                       keep=self._kept_worth(view, me))
         else:
             chances = forecast.reaction_odds(view, stage.data, me)
 
@@ -205,14 +214,19 @@ class GuBot(BotBase):
 
     @staticmethod
     def _react_by_loss(view: GuState, blow: dict[str, Any], me: Creature,
-                       reacts: list[React], dodge: float | None = None) -> React:
+                       reacts: list[React], dodge: float | None = None,
+                       keep: float = 0.0) -> React:
         """With a shield Gu on offer (GU-80), the answer that leaves the least HP to lose, as
         the forecast weighs it: the engine's landing with and without each shield, dodge and
         parry by their chance to beat the roll (`dodge` given: an area's); taking it keeps the
-        reaction (a small credit), a parry's counter a small bonus (GU-86)."""
+        reaction (a small credit, or `keep` HP: hard's worth of the reaction kept for a later
+        blow, `_kept_worth`), a parry's counter a small bonus (GU-86)."""
         chances = {k: float(v) for k, v in forecast.reaction_odds(view, blow, me).items()} \
             if dodge is None else {DODGE: dodge}
         bare = float(forecast.landing(view, blow).dealt_mean)
+        # a reaction kept meets the later blow with the best chance it has now (a shield alone
+        # on offer: half)
+        spare = keep * max((v for k, v in chances.items() if k != TAKE), default=0.5)
         finish = 0.0
         if me.condition == "final_stand" or me.hp <= bare:
             finish = me.max_hp * FINISH            # a landing that drops it: worth a reaction
@@ -225,7 +239,7 @@ class GuBot(BotBase):
                 return float(kept.dealt_mean) + 0.05 + (finish if kept.dealt_mean and
                                                         finish else 0.0)
             if a.reaction == TAKE:
-                return (bare + finish) * 0.97
+                return (bare + finish) * 0.97 - spare
             stop = chances.get(a.reaction, 0.0)
             return (bare + finish) * (1.0 - stop) - (0.02 * bare if a.reaction == PARRY else 0.0)
         return min(reacts, key=loss)
@@ -237,7 +251,42 @@ class GuBot(BotBase):
         me = view.creatures[reacts[0].actor]
         chance = float(forecast.area_dodge_odds(view, stage.data, me)) \
             if any(a.reaction == DODGE for a in reacts) else 0.0
-        return self._react_by_loss(view, stage.data, me, reacts, dodge=chance)
+        return self._react_by_loss(view, stage.data, me, reacts, dodge=chance,
+                                   keep=self._kept_worth(view, me))
+
+    def _kept_worth(self, view: GuState, me: Creature) -> float:
+        """Hard ("reserve"): the blow a reaction kept now would meet before `me`'s next turn,
+        when its reactions come back (GU-18, GU-GM-39). Each foe still to act before then
+        (the one acting now among them) may throw its best blow at `me` (the forecast's, with
+        no answer left to `me`); spent now, the reactions left meet the larger ones and the
+        next largest (the r-th, with r reactions left counting this one) goes unanswered.
+        Normal: 0 (an answer with a real chance is always taken)."""
+        if "reserve" not in self.traits or me.reactions <= 0 or me.id not in view.order:
+            return 0.0
+        n = len(view.order)
+        steps = (view.order.index(me.id) - view.index) % n
+        foes = [c for c in (view.creatures[view.order[(view.index + k) % n]]
+                            for k in range(steps)) if c.side != me.side and c.conscious]
+        self._this_turn(view)
+        bare: GuState | None = None
+        blows = []
+        for c in foes:
+            # read once a turn for each state of the foe and of `me` (as `_danger`): every
+            # hit of a turn asks it again
+            key = (self._state_key(c), self._state_key(me))
+            if key not in self._threats:
+                if bare is None:
+                    # the foes' blows at `me` with its answers gone: a copy of the view where
+                    # it has none
+                    bare = copy.copy(view)
+                    bare.creatures = {**view.creatures,
+                                      me.id: dataclasses.replace(me, reactions=0)}
+                    self._kept.append(bare)
+                self._threats[key] = self._offense(bare, bare.creatures[c.id],
+                                                   bare.creatures[me.id], reach=True)
+            blows.append(self._threats[key])
+        blows.sort(reverse=True)
+        return blows[me.reactions - 1] if len(blows) >= me.reactions else 0.0
 
     def _dodge_to(self, view: GuState, dodges: list[DodgeMove]) -> DodgeMove:
         """GU-82/83/118: where a creature that dodged (or glides) steps: out of the nearest
@@ -362,23 +411,33 @@ class GuBot(BotBase):
     def _focus(self, view: GuState, me: Creature, target: Creature) -> float:
         """How much a blow at `target` counts beside its HP: the most hurt first (focus fire);
         hard also weighs the harm the target could do next turn (kill the dangerous first)."""
-        focus = 1.0 + (1.0 - target.hp / max(1, target.max_hp))
+        focus = 1.0
+        if "focus" in self.traits:
+            focus += 1.0 - target.hp / max(1, target.max_hp)
         if "danger" in self.traits and target.conscious:
             danger = self._danger(view, target)
             top = max((self._danger(view, f) for f in self._enemies(view, me)), default=0.0)
             focus *= 0.6 + 0.8 * (danger / top if top > 0 else 0.5)
         return focus
 
+    def _this_turn(self, view: GuState) -> None:
+        """Forget the per-turn readings (`_dangers`, `_threats`) when a new turn begins."""
+        turn = (view.round, view.turn.actor)
+        if self._turn != turn:
+            self._turn, self._dangers, self._threats = turn, {}, {}
+
+    @staticmethod
+    def _state_key(c: Creature) -> tuple:
+        return (c.id, c.x, c.y, c.altitude, c.hp, c.shield, c.essence, c.condition,
+                tuple(s.id for s in c.statuses))
+
     def _danger(self, view: GuState, foe: Creature) -> float:
         """The most HP `foe` could take next turn from any of its enemies in reach of its moves
         (the engine's forecast of each of its strikes and damage Gu)."""
         # read once a turn for each state of the foe: its strikes, Gu and walk each ask it
         # again, and a foe that has not changed is as dangerous as at the turn's start
-        turn = (view.round, view.turn.actor)
-        if self._turn != turn:
-            self._turn, self._dangers = turn, {}
-        key = (foe.id, foe.x, foe.y, foe.altitude, foe.hp, foe.shield, foe.essence,
-               foe.condition, tuple(s.id for s in foe.statuses))
+        self._this_turn(view)
+        key = self._state_key(foe)
         if key not in self._dangers:
             self._dangers[key] = max((self._offense(view, foe, t, reach=True)
                                       for t in self._enemies(view, foe)), default=0.0)
@@ -393,10 +452,11 @@ class GuBot(BotBase):
         less one and a half times the same over the friends it catches (the user too)."""
         out: list[tuple[float, Any]] = []
 
-        def one(uid: str, target: Creature) -> float:
-            key = ("gu", uid, target.id)
+        def one(uid: str, target: Creature, anchor: tuple[int, int] | None = None) -> float:
+            key = ("gu", uid, target.id, anchor)
             if key not in self._memo:
-                f = forecast.gu_forecast(view, me, target, uid)
+                f = forecast.gu_forecast(view, me, target, uid) if anchor is None \
+                    else forecast.area_forecast(view, me, target, uid, anchor)
                 worth = self._worth(f, target) * self._focus(view, me, target)
                 if "double_finish" in self.traits and target.hp <= worth:
                     worth *= 2.0
@@ -410,22 +470,29 @@ class GuBot(BotBase):
             u = gu.usable(uid)
             if role(u) != "damage":
                 continue
+            # hard ("thrift"): the essence it spends, as a heal's or a shield's is (it pays
+            # the shield and dodge answers later)
+            spent = ESSENCE * (u.cost if isinstance(u, Gu) else u.essence) \
+                if "thrift" in self.traits else 0.0
             if a.target:
                 target = view.creatures.get(a.target)
                 if target is None or target.side == me.side or not target.conscious:
                     continue
-                out.append((self.noisy(one(uid, target), rng), a))
+                out.append((self.noisy(one(uid, target) - spent, rng), a))
             elif a.x >= 0 and u.area is not None:
                 area = areagu.shape(view, me, u, (a.x, a.y))
                 if area is None:
                     continue
+                # hard: each caught creature's own answers to an area (a sure step out of
+                # an area with no test, GU-84), where normal prices it as an aimed blow
+                anchor = (a.x, a.y) if "areas" in self.traits else None
                 worth = 0.0
                 for c in areagu.caught(view, area):
                     if c.side != me.side and c.conscious:
-                        worth += one(uid, c)
+                        worth += one(uid, c, anchor)
                     elif c.side == me.side:
-                        worth -= 1.5 * one(uid, c)
-                out.append((self.noisy(worth, rng), a))
+                        worth -= 1.5 * one(uid, c, anchor)
+                out.append((self.noisy(worth - spent, rng), a))
         return out
 
     # --- heal, shield, buff, wings --------------------------------------------------------------
@@ -688,12 +755,15 @@ class GuBot(BotBase):
         (GU-18) and its essence, so the blow that forces it counts a share of the bare hit:
         the team's next blows at that target meet no answer. Every level counts the chance to
         put the target out of the fight (a drop, final stand to dying), hard more."""
-        worth = float(f.hit) * f.landing.dealt_mean
-        if f.shield and f.bare is not None:
-            worth += PRESSURE * float(f.odds.after_best) * f.bare.dealt_mean
         # a creature at 0 HP in final stand loses no more HP, only its footing (GU-94..96):
         # the chance to drop it or push it to dying is what a blow at it is worth
         share = FINISH_HARD if "finish" in self.traits else FINISH
+        worth = float(f.hit) * f.landing.dealt_mean
+        if f.shield and f.bare is not None:
+            # forcing the shield: a share of the bare hit, its fall out of the fight too (a
+            # foe at 0 HP that shields every blow is worn down, its reactions and essence)
+            worth += PRESSURE * float(f.odds.after_best) * (
+                f.bare.dealt_mean + float(f.bare_fall) * target.max_hp * share)
         worth += float(f.drop + f.dying + f.dead) * target.max_hp * share
         return worth
 

@@ -195,7 +195,7 @@ def release(state: GuState, c: Creature, u: C.Gu | C.KillerMove, anchor: Cell, r
                              tuple(o.id for o in inside), hit))
     if not hit:
         return events
-    shape_data = {"cells": [list(p) for p in area.cells], "low": area.low, "high": area.high}
+    shape_data = area_data(area)
     for o in reversed(inside):
         blow = activate.blow(c, o, u, rolled, raw, dos, area=shape_data)
         if len(stage_answers(state, o, blow)) > 1:
@@ -204,6 +204,11 @@ def release(state: GuState, c: Creature, u: C.Gu | C.KillerMove, anchor: Cell, r
             events.append(Struck(c.id, o.id, "gu", True, activate.uid_of(u)))
             events += activate.land(state, blow, rng)
     return events
+
+
+def area_data(area: Area) -> dict[str, Any]:
+    """An area as a blow records it (the stage's data, `_area_of` reads it back)."""
+    return {"cells": [list(p) for p in area.cells], "low": area.low, "high": area.high}
 
 
 def _area_of(data: dict[str, Any]) -> Area:

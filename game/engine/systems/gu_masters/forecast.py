@@ -91,6 +91,8 @@ class StrikeForecast:
     dead: Fraction
     shield: str = ""                   # GU-80: the shield Gu that is the defender's best answer
     bare: Landing | None = None        # the landing with no shield, when `shield` is best
+    bare_fall: Fraction = Fraction(0)  # ... and the chance it would take the target out of its
+                                       # condition (a drop, final stand to dying) if it landed
 
     @property
     def hit(self) -> Fraction:
@@ -187,9 +189,27 @@ def gu_forecast(state: GuState, c: Creature, d: Creature, uid: str) -> StrikeFor
     return weigh(state, c, d, blow, skill, mods, "gu", uid, False)
 
 
+def area_forecast(state: GuState, c: Creature, d: Creature, uid: str, anchor: tuple[int, int]
+                  ) -> StrikeForecast:
+    """The forecast for `d` caught in the area of the Gu (or `killer:<id>` killer move) `uid`
+    that `c` sets off at `anchor` now: the area's one test when it has a skill, then `d`'s
+    answers at the area stage (areagu.stage_answers: a dodge only with a reaction left and a
+    square out of the area, a shield Gu); a dodge from an area with no test steps out for
+    sure (GU-83/84, area_dodge_odds)."""
+    from . import activate, areagu, gu
+    u = gu.usable(uid)
+    area = areagu.shape(state, c, u, anchor)
+    if area is None:
+        raise ValueError(f"{uid} cannot be set off at {anchor}")
+    blow = activate.blow(c, d, u, bool(u.skill), 50, 1, area=areagu.area_data(area))
+    answers = areagu.stage_answers(state, d, blow)
+    skill = activate.skill_name(u.skill) if u.skill else ""
+    return weigh(state, c, d, blow, skill, (), "gu", uid, False, answers=answers)
+
+
 def weigh(state: GuState, c: Creature, d: Creature, blow: dict[str, Any], skill: str,
-          mods: tuple[tuple[str, int], ...], kind: str, weapon: str, disadvantage: bool
-          ) -> StrikeForecast:
+          mods: tuple[tuple[str, int], ...], kind: str, weapon: str, disadvantage: bool,
+          answers: list | None = None) -> StrikeForecast:
     """The numbers of one blow about to be tried: the test, the odds after each reaction on
     offer, the landing, and what it does. A shield Gu on offer is the best answer when the HP
     it leaves to lose (the hit lands on it for sure) is less than after the best of dodge and
@@ -199,20 +219,39 @@ def weigh(state: GuState, c: Creature, d: Creature, blow: dict[str, Any], skill:
     auto = not blow["rolled"]
     check = None if auto else odds.Check(c.skills.get(skill, 0), sum(v for _, v in mods),
                                          disadvantage)
-    answers = reactions.offers(state, d, blow)
+    if answers is None:
+        answers = reactions.offers(state, d, blow)
     offered = {a.reaction for a in answers}
     got = odds.attack_odds(check, dodge=dodge_check(d) if "dodge" in offered else None,
                            parry=parry_check(d) if "parry" in offered else None, **modes)
+    if blow.get("area") is not None and auto and "dodge" in offered:
+        # GU-84: out of an area with no test a dodge just steps (area_dodge_odds)
+        out = 1 - area_dodge_odds(state, blow, d)
+        after = {**got.after, "dodge": out}
+        best = min(after, key=lambda k: (after[k], k != "none"))
+        got = odds.AttackOdds(got.roll_hits, after, best, after[best])
     land = landing(state, blow)
     lands = got.after_best
     shield, bare = "", None
+    persevere = odds.p_success(odds.Check(d.attrs.get(PERSEVERANCE, 0)), **modes)
+
+    def fall(lnd: Landing) -> Fraction:
+        # the chance a landing takes it out of its condition (a drop, final stand to dying)
+        return sum((p for cond, p in ((lnd.on_success, persevere),
+                                      (lnd.on_failure, 1 - persevere))
+                    if cond != d.condition), Fraction(0))
+
+    def harm(lnd: Landing) -> Fraction:
+        # the HP a landing takes, and a fall from its condition (GU-94) as much as its full
+        # HP: at 0 HP a blow takes no HP, yet a shield that keeps it standing is still the
+        # better answer
+        return lnd.dealt + d.max_hp * fall(lnd)
     for a in answers:
         if a.reaction == "shield":
             shielded = landing(state, blow, a.gu)
-            if got.roll_hits * shielded.dealt < lands * land.dealt:
+            if got.roll_hits * harm(shielded) < lands * harm(land):
                 shield, bare, land, lands = a.gu, bare or land, shielded, got.roll_hits
     zero = Fraction(0)
-    persevere = odds.p_success(odds.Check(d.attrs.get(PERSEVERANCE, 0)), **modes)
     outcome = {s: zero for s in ("final_stand", "dying", "dead")}
     for cond, p in ((land.on_success, persevere), (land.on_failure, 1 - persevere)):
         if cond in outcome and cond != d.condition:
@@ -222,7 +261,7 @@ def weigh(state: GuState, c: Creature, d: Creature, blow: dict[str, Any], skill:
                           disadvantage, auto, tuple(sorted(r for r in offered if r in got.after)),
                           got, land, drop,
                           outcome["final_stand"], outcome["dying"], outcome["dead"], shield,
-                          bare)
+                          bare, fall(bare) if bare is not None else zero)
 
 
 def reaction_odds(state: GuState, blow: dict[str, Any], d: Creature) -> dict[str, Fraction]:
