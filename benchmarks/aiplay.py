@@ -131,7 +131,8 @@ def mirrored_rows(system: str, configs: Sequence[MatchConfig], mirrors: Sequence
             hard += points(g, players.index("hard"))
         if verbose:
             print(f"    {config.map or 'inline'} seed {seed} {players[0]}-{players[1]}: "
-                  f"winner {g.winner} knockout {g.knockout} actions {g.actions}", flush=True)
+                  f"winner {g.winner} knockout {g.knockout} actions {g.actions} "
+                  f"think max {max(g.turns, default=0.0):.2f} s", flush=True)
     where = f"{', '.join(c.map or 'inline' for c in configs)}; seeds {seeds.start}..{seeds.stop - 1}"
     played = {
         "random": Row("ai", f"{system} normal vs random, mirrored, normal's score",
