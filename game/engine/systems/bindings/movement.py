@@ -227,8 +227,6 @@ class _Terrain:
         # (line origin, start, allowance, swim, land) -> the strict Dash ends the terrain alone
         # allows, with their paths (see _dash_ends)
         self.dash: dict[tuple, tuple[tuple[Hex, tuple[Hex, ...]], ...]] = {}
-        # the prices as bit boards for dash_ends, built on its first call (see _LineBits)
-        self._line_bits: _LineBits | None = None
 
 
     def dash_ends(self, origin: Hex, start: Hex, allowance: int, swim: bool, land: bool
@@ -242,17 +240,10 @@ class _Terrain:
         if got is not None:
             return got
         lay = self.layout
+        price = self.cube_price[(swim, land)]
         done = lay.distance(origin, start)
         oc, sc = lay.to_cube(*origin), lay.to_cube(*start)
         from_cube, in_bounds = lay.from_cube, self.in_bounds
-        bits = self._line_bits
-        if bits is None:
-            bits = self._line_bits = _LineBits(self)
-        # the prices around the origin, lined up with the lines' masks (see _LineBits)
-        shift = bits.bit(oc)
-        shut = bits.shut[(swim, land)] >> shift
-        dearer = [level >> shift for level in bits.dearer[(swim, land)]]
-        rest_of = bits.rest
         out: list[tuple[Hex, tuple[Hex, ...]]] = []
         for cube in cube_area(sc, allowance):
             # the rest of a Dash keeps to the line it began on: only lines from the origin whose
@@ -263,75 +254,21 @@ class _Terrain:
             h = from_cube(cube)
             if not in_bounds(*h):
                 continue
-            # the hexes after the start on the line (hex_line is the same line, cell by cell)
-            # as a mask: one that enters no impassable hex costs a hex each and one more for
-            # each price level above 1 it enters; only the ends kept walk their line
-            key = (cube[0] - oc[0], cube[1] - oc[1], done)
-            got = rest_of.get(key)
-            if got is None:
-                got = bits.rest_mask(key)
-            mask, total = got
-            if mask & shut:
-                continue
-            for level in dearer:
-                total += (mask & level).bit_count()
-            if total <= allowance:
-                out.append((h, tuple(from_cube(x) for x in cube_path(oc, cube)[done + 1:])))
+            # the line walked in cubes (hex_line is the same line, cell by cell); only the
+            # ends kept are turned into cells
+            rest_c = cube_path(oc, cube)[done + 1:]
+            total = 0
+            for x in rest_c:
+                step = price.get(x)
+                if step is None:
+                    break
+                total += step
+            else:
+                if total <= allowance:
+                    out.append((h, tuple(from_cube(x) for x in rest_c)))
         if len(self.dash) >= 50_000:
             self.dash.clear()
         got = self.dash[key] = tuple(out)
-        return got
-
-
-class _LineBits:
-    """A terrain's step prices as bit boards, for summing a strict Dash's line in a few bit
-    counts instead of hex by hex (dash_ends): the board laid out in axial rows with PAD hexes
-    of margin (a line between two of the board's hexes never leaves it), per movement kind
-    the hexes it cannot enter (off the board included) and, per price level above 1, the
-    hexes that cost at least that much; and the mask of each line's rest (the hexes after
-    hex number `done` of the line from the origin to an offset), drawn around the origin so a
-    board shifted down by the origin's bit lines up with it. The masks are kept per (offset,
-    done): bounded by the board's offsets and the allowances asked."""
-
-    PAD = 3
-
-    def __init__(self, terrain: "_Terrain") -> None:
-        lay = terrain.layout
-        cubes = {lay.to_cube(*h): h for h in terrain.neighbours}
-        self.qmin = min(c[0] for c in cubes) - self.PAD
-        self.rmin = min(c[1] for c in cubes) - self.PAD
-        self.stride = max(c[0] for c in cubes) + self.PAD - self.qmin + 1
-        rows = max(c[1] for c in cubes) + self.PAD - self.rmin + 1
-        self.off = rows * self.stride
-        box = ((1 << self.off) - 1) << self.off
-        self.shut: dict[tuple[bool, bool], int] = {}
-        self.dearer: dict[tuple[bool, bool], list[int]] = {}
-        for kinds, table in terrain.cube_price.items():
-            open_bits = 0
-            levels: dict[int, int] = {}
-            for c, step in table.items():
-                if step is None:
-                    continue
-                b = 1 << (self.bit(c) + self.off)
-                open_bits |= b
-                for k in range(2, step + 1):
-                    levels[k] = levels.get(k, 0) | b
-            self.shut[kinds] = box & ~open_bits
-            self.dearer[kinds] = [levels[k] for k in sorted(levels)]
-        self.rest: dict[tuple[int, int, int], tuple[int, int]] = {}
-
-    def bit(self, c: tuple[int, int, int]) -> int:
-        return (c[1] - self.rmin) * self.stride + (c[0] - self.qmin)
-
-    def rest_mask(self, key: tuple[int, int, int]) -> tuple[int, int]:
-        """The mask of the line's rest for (dq, dr, done), and how many hexes it holds."""
-        dq, dr, done = key
-        stride, off = self.stride, self.off
-        mask = n = 0
-        for x in cube_path((0, 0, 0), (dq, dr, -dq - dr))[done + 1:]:
-            mask |= 1 << (x[1] * stride + x[0] + off)
-            n += 1
-        got = self.rest[key] = (mask, n)
         return got
 
 
