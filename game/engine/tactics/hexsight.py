@@ -830,15 +830,11 @@ def crossings_witness(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
     a witness: a mask (canonical pair order, see obstructed_lines) of lines that all have to
     reach the threshold for the answer to become yes (the clear lines under it, or in "centre"
     mode the centre line), so more weight on hexes none of them touches changes nothing;
-    None when the answer is no and there is no witness to hand.
-
-    The unseen listing asks this for thousands of pairs a game: `_frame` and `_lines_through`
-    are written out here, sharing the pair's mask and seam tables."""
+    None when the answer is no and there is no witness to hand."""
     if mode not in ("best", "centre"):
         raise ValueError(f"concealment line mode must be 'best' or 'centre', not {mode!r}")
-    ca, cb = (a, b) if a <= b else (b, a)             # _canon
+    ca, d, _ = _frame(a, b)
     q0, r0, s0 = ca
-    d = (cb[0] - q0, cb[1] - r0, cb[2] - s0)
     total = 0
     wmap: dict[Cube, int] = {}             # relative to ca: ends are the origin and d
     for c, w in weighted:
@@ -848,7 +844,6 @@ def crossings_witness(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
         return None
     masks = _pair_masks(d, graze_blocks)
     seams = _pair_seams(d)
-    seam_dirs = _SEAM_DIRS
     # (mask, weight) of every crossing: each weighted hex, and each seam between two of them
     # at the smaller weight (grazes pass, so a line along the seam entered neither)
     adds: list[tuple[int, int]] = []
@@ -863,10 +858,7 @@ def crossings_witness(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
             adds.append((m, w))
         if graze_blocks:
             continue
-        dirs = seam_dirs.get(rc)
-        if dirs is None:
-            dirs = seam_dirs[rc] = _origin_seam_dirs(rc)
-        for k in dirs:                          # no other edge of rc can carry a line
+        for k in _origin_seam_dirs(rc):        # no other edge of rc can carry a line
             dd = CUBE_DIRECTIONS[k]
             nb = (rc[0] + dd[0], rc[1] + dd[1], rc[2] + dd[2])
             other = wmap.get(nb)
@@ -901,39 +893,15 @@ def crossings_witness(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
         enough = levels[threshold - 1]
     if not enough:
         return None
-    # the lines the blocking hexes obstruct (as obstructed_lines: ends never obstruct; the
-    # seam between two of them is as solid as they are unless grazes block anyway), as
-    # _lines_through does it
-    hit = 0
+    # the lines the blocking hexes obstruct (as obstructed_lines: ends never obstruct)
     rel = [(c[0] - q0, c[1] - r0, c[2] - s0) for c in blocking if c != a and c != b]
-    bset = set(rel) if not graze_blocks else ()
-    for rc in rel:
-        m = masks.get(rc)
-        if m is None:
-            m = masks[rc] = _origin_mask(d, rc, graze_blocks)
-        hit |= m
-        if not graze_blocks:
-            dirs = seam_dirs.get(rc)
-            if dirs is None:
-                dirs = seam_dirs[rc] = _origin_seam_dirs(rc)
-            for k in dirs:
-                dd = CUBE_DIRECTIONS[k]
-                if (rc[0] + dd[0], rc[1] + dd[1], rc[2] + dd[2]) in bset:
-                    hit |= _seam(d, rc, k, seams)
-        if hit == ALL_LINES:
-            break                      # every line is obstructed already
-    clear = ALL_LINES & ~hit
+    clear = ALL_LINES & ~_lines_through(d, rel, graze_blocks)
     if not clear:
         return NO_CLEAR_LINE
     if mode == "centre":
         centre = 1 << CENTRE_LINE                    # index 0 is the same in either order
         return 0 if enough & centre else centre
     return clear & ~enough
-
-
-# _origin_seam_dirs' answers by hex, read with a plain dict look-up in crossings_witness
-# (one entry per offset met: bounded by the boards played, as the pair tables are)
-_SEAM_DIRS: dict[Cube, tuple[int, ...]] = {}
 
 
 def lines_touching(a: Cube, b: Cube, cells: list[Cube]) -> int:

@@ -284,7 +284,6 @@ class Viewer:
         # them; when the walls and veils near the pair touch none of them, the hex stays seen.
         plain: frozenset[Hex] | None = None
         witnesses: dict[tuple[Cube, Cube], int | None] = {}
-        bare: Viewer | None = None
         if self._features_c and reach > _SHORT_REACH:
             bare = _bare(self.board, self.graze, self.mode)
             plain = bare.unseen_everywhere(a)
@@ -406,12 +405,6 @@ class Viewer:
                         cells(t & near_solid), graze, mode, TOTAL_CONCEALMENT)
                     if pairs is not None:
                         self._remember_pair(key, why)
-                    elif bare is not None and why and why > 0:
-                        # lines clear and under 3 with these walls and veils stay so on the
-                        # bare board (walls only take lines away, veils only add), so they
-                        # are a witness of the bare pair too: the next listing that meets
-                        # this pair under other walls and veils may settle it without sums
-                        bare._remember_pair(key, why)
                     hidden = why == 0
             if hidden:
                 found.append((dist, _ring_index(dq, dr, dist), h))
