@@ -227,6 +227,9 @@ class _Terrain:
         # (line origin, start, allowance, swim, land) -> the strict Dash ends the terrain alone
         # allows, with their paths (see _dash_ends)
         self.dash: dict[tuple, tuple[tuple[Hex, tuple[Hex, ...]], ...]] = {}
+        # each hex of the board by cube (off the board: absent), for dash_ends' lines
+        self.cube_hex: dict[tuple[int, int, int], Hex] = {
+            lay.to_cube(*hx): hx for hx in self.neighbours}
 
 
     def dash_ends(self, origin: Hex, start: Hex, allowance: int, swim: bool, land: bool
@@ -243,7 +246,7 @@ class _Terrain:
         price = self.cube_price[(swim, land)]
         done = lay.distance(origin, start)
         oc, sc = lay.to_cube(*origin), lay.to_cube(*start)
-        from_cube, in_bounds = lay.from_cube, self.in_bounds
+        hex_at = self.cube_hex
         out: list[tuple[Hex, tuple[Hex, ...]]] = []
         for cube in cube_area(sc, allowance):
             # the rest of a Dash keeps to the line it began on: only lines from the origin whose
@@ -251,21 +254,18 @@ class _Terrain:
             # before walking the line (most of the area fails it), a new one (done 0) passes all
             if cube == sc or (done and cube_path_at(oc, cube, done) != sc):
                 continue
-            h = from_cube(cube)
-            if not in_bounds(*h):
-                continue
-            # the line walked in cubes (hex_line is the same line, cell by cell); only the
-            # ends kept are turned into cells
+            h = hex_at.get(cube)
+            if h is None:
+                continue                                  # off the board
+            # the line walked in cubes (hex_line is the same line, cell by cell), its prices
+            # read in one pass (None: off the board or impassable); only the ends kept are
+            # turned into cells
             rest_c = cube_path(oc, cube)[done + 1:]
-            total = 0
-            for x in rest_c:
-                step = price.get(x)
-                if step is None:
-                    break
-                total += step
-            else:
-                if total <= allowance:
-                    out.append((h, tuple(from_cube(x) for x in rest_c)))
+            steps = list(map(price.get, rest_c))
+            if None in steps:
+                continue
+            if sum(steps) <= allowance:
+                out.append((h, tuple(map(hex_at.__getitem__, rest_c))))
         if len(self.dash) >= 50_000:
             self.dash.clear()
         got = self.dash[key] = tuple(out)
