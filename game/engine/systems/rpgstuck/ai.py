@@ -6,7 +6,7 @@ Owns: `RpgBot` on tactics.bots.BotBase and its registration per difficulty. Diff
 of real skills, as in gems: neither plays a blunder on purpose):
   * normal weighs each blow by the forecast's expected damage (no more than the target has) and
     the chance it drops the target times what the target's own blows would cost the side over
-    a few rounds (it finishes what it can drop); it walks along real paths (walls, water,
+    a few rounds (it finishes what it can drop), and a little for a foe already hurt; it walks along real paths (walls, water,
     cliffs) to the square where its best ready blow lands, or toward the most worthwhile
     enemy, likes cover and darkness a little and shuns squares next to several enemies.
   * hard adds focus fire: from the first blow on, a hurt and dangerous foe is worth more (the
