@@ -6,9 +6,10 @@ Owns: `RpgBot` on tactics.bots.BotBase and its registration per difficulty. Diff
 of real skills, as in gems: neither plays a blunder on purpose):
   * normal weighs each blow by the forecast's expected damage (no more than the target has) and
     the chance it drops the target times what the target's own blows would cost the side over
-    a few rounds (it finishes what it can drop), and a little for a foe already hurt; it walks along real paths (walls, water,
-    cliffs) to the square where its best ready blow lands, or toward the most worthwhile
-    enemy, likes cover and darkness a little and shuns squares next to several enemies.
+    a few rounds (it finishes what it can drop), and a little for a foe already hurt; it
+    walks along real paths (walls, water, cliffs) to the square where its best ready blow
+    lands, or toward the most worthwhile enemy, likes cover and darkness a little and shuns
+    squares next to several enemies.
   * hard adds focus fire: from the first blow on, a hurt and dangerous foe is worth more (the
     side's blows meet on it), and a drop counts more the less health the target has; in the
     dark it prices a blow at a square where it last knew an enemy by the forecast at that enemy
