@@ -13,7 +13,7 @@ from `legal_actions`. It never touches pygame surfaces (the render package draws
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from game.engine.actions import EndTurn
 
@@ -280,8 +280,16 @@ class Presenter(MatchReader):
 
     def side_name(self, side: int) -> str:
         """A side as players read it, the same in the log's last line and the results'
-        headline (a system names its ready-made sides or its colours)."""
+        headline (a system names its ready-made sides or its colours: `team_or_colour`)."""
         return f"Side {side + 1}"
+
+    @staticmethod
+    def team_or_colour(names: Sequence[str], colours: Sequence[str], side: int) -> str:
+        """The ready-made name the set-up gave the side (the engine's), else its token colour
+        ('Red side')."""
+        if 0 <= side < len(names):
+            return names[side]
+        return f"{colours[side % len(colours)]} side"
 
     def tokens(self, seat: int | None = None) -> list[TokenInfo]:
         raise NotImplementedError

@@ -72,10 +72,7 @@ class SeatViewPresenter(Presenter):
     def side_name(self, side: int) -> str:
         """A side as players read it: the ready-made side the seat picked (the engine's name
         for it), else its token colour ('Blue side')."""
-        sides = self.state.sides
-        if 0 <= side < len(sides):
-            return sides[side]
-        return f"{self.side_colour_names[side % len(self.side_colour_names)]} side"
+        return self.team_or_colour(self.state.sides, self.side_colour_names, side)
 
     def unit_name(self, uid: str | None) -> str:
         """The creature's name; where several share one ("Wolf"), each gets its number in the

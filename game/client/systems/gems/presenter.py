@@ -128,10 +128,7 @@ class GemsPresenter(Presenter):
     def side_name(self, side: int) -> str:
         """A side as players read it: the team its seat picked (the engine's name for it), else
         its token colour ('Red side')."""
-        names = self.state.side_names
-        if 0 <= side < len(names):
-            return names[side]
-        return f"{SIDE_NAMES[side % len(SIDE_NAMES)]} side"
+        return self.team_or_colour(self.state.side_names, SIDE_NAMES, side)
 
     def __init__(self, match: Any):
         super().__init__(match)

@@ -23,6 +23,8 @@ from typing import Any
 from game.engine.boards import Board
 from game.engine.stateclone import clone_slots, copy_sharing
 from game.engine.tactics.pending import Pending, stack_from_json, stack_to_json
+from game.engine.tactics.sides import OTHER_SIDE
+from game.engine.tactics.sides import side_name as named_side
 
 Hex = tuple[int, int]
 
@@ -227,13 +229,10 @@ class BindingsState:
     # end the battle; empty when the set-up listed its combatants
     side_names: list[str] = field(default_factory=list)
 
-    def side_name(self, side: int, fallback: str = "the other side") -> str:
-        """A side in the words that end a battle: its team's name, else `fallback`. The engine
-        names only the side that lost there (whoever reads the event names the winner, "Blue
-        side wins: the other side conceded"), so a side without a name is never 'side 2' in a
-        line whose reader calls it by its colour."""
-        names = self.side_names
-        return names[side] if 0 <= side < len(names) else fallback
+    def side_name(self, side: int, fallback: str = OTHER_SIDE) -> str:
+        """A side in the words that end a battle: its team's name, else `fallback`
+        (tactics.sides)."""
+        return named_side(self.side_names, side, fallback)
 
     @property
     def tick(self) -> int:

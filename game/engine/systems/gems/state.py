@@ -20,6 +20,8 @@ from typing import Any
 from game.engine.boards import Board
 from game.engine.stateclone import clone, clone_slots, copy_sharing
 from game.engine.tactics.pending import Pending, stack_to_json
+from game.engine.tactics.sides import OTHER_SIDE
+from game.engine.tactics.sides import side_name as named_side
 
 
 @dataclass(slots=True)
@@ -159,13 +161,10 @@ class GemsState:
     def acting(self) -> str | None:
         return self.order[self.turn] if self.order and not self.over else None
 
-    def side_name(self, side: int, fallback: str = "the other side") -> str:
-        """A side in the words that end a battle: its team's name, else `fallback`. The engine
-        names only the side that lost there (whoever reads the event names the winner, "Blue
-        side wins: the other side conceded"), so a side without a name is never 'side 2' in a
-        line whose reader calls it by its colour."""
-        names = self.side_names
-        return names[side] if 0 <= side < len(names) else fallback
+    def side_name(self, side: int, fallback: str = OTHER_SIDE) -> str:
+        """A side in the words that end a battle: its team's name, else `fallback`
+        (tactics.sides)."""
+        return named_side(self.side_names, side, fallback)
 
     def to_json(self) -> dict[str, Any]:
         board, self.board = self.board, None

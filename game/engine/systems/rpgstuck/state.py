@@ -18,6 +18,8 @@ from typing import Any
 from game.engine.boards import Board
 from game.engine.stateclone import clone_slots, copy_sharing
 from game.engine.tactics.pending import Pending, stack_from_json, stack_to_json
+from game.engine.tactics.sides import OTHER_SIDE
+from game.engine.tactics.sides import side_name as named_side
 
 Cell = tuple[int, int]
 
@@ -199,12 +201,10 @@ class RpgState:
     # end the battle; empty when the set-up listed its creatures itself
     sides: list[str] = field(default_factory=list)
 
-    def side_name(self, side: int, fallback: str = "the other side") -> str:
-        """A side in the words that end a battle: its party's or encounter's name, else `fallback`. The engine
-        names only the side that lost there (whoever reads the event names the winner, "Blue
-        side wins: the other side conceded"), so a side without a name is never 'side 2' in a
-        line whose reader calls it by its colour."""
-        return self.sides[side] if 0 <= side < len(self.sides) else fallback
+    def side_name(self, side: int, fallback: str = OTHER_SIDE) -> str:
+        """A side in the words that end a battle: its party's or encounter's name, else `fallback`
+        (tactics.sides)."""
+        return named_side(self.sides, side, fallback)
 
     @property
     def acting(self) -> Creature | None:
