@@ -104,3 +104,18 @@ def test_a_radius_reaches_a_flier_only_within_its_height_unless_the_table_says_f
     m = match([adept("a", 1, 1), flier], house={"area_height": "flat"})
     out = m.submit(Activate("a", "poison_mist", "", 7, 2))
     assert events_of(out, AreaStruck)[0].caught == ("b",)
+
+
+@pytest.mark.rule("GU-83")
+def test_a_memo_of_dodge_rooms_gives_the_same_exits_and_is_filled_once():
+    """A bot pricing many anchors hands the area code one memo of dodge rooms: the exits are
+    the ones worked out afresh, and the caught creature's room is searched once."""
+    from game.engine.systems.gu_masters import areagu, gu
+    m = match([adept("a", 1, 1), man("b", 1, 7, 2)])
+    b = m.state.creatures["b"]
+    rooms: dict = {}
+    for anchor in ((7, 2), (6, 2), (8, 3)):
+        area = areagu.shape(m.state, m.state.creatures["a"], gu.usable("poison_mist"), anchor)
+        data = areagu.area_data(area)
+        assert areagu.exits(m.state, b, data, rooms) == areagu.exits(m.state, b, data)
+    assert list(rooms) == ["b"] and rooms["b"]

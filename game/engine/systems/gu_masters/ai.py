@@ -456,7 +456,8 @@ class GuBot(BotBase):
             key = ("gu", uid, target.id, anchor)
             if key not in self._memo:
                 f = forecast.gu_forecast(view, me, target, uid) if anchor is None \
-                    else forecast.area_forecast(view, me, target, uid, anchor)
+                    else forecast.area_forecast(view, me, target, uid, anchor,
+                                                self._memo.setdefault(("rooms", id(view)), {}))
                 worth = self._worth(f, target) * self._focus(view, me, target)
                 if "double_finish" in self.traits and target.hp <= worth:
                     worth *= 2.0

@@ -215,25 +215,36 @@ def _area_of(data: dict[str, Any]) -> Area:
     return Area(tuple((p[0], p[1]) for p in data["cells"]), data["low"], data["high"])
 
 
-def exits(state: GuState, o: Creature, data: dict[str, Any]) -> dict[Cell, tuple[int, list]]:
+def exits(state: GuState, o: Creature, data: dict[str, Any], rooms: dict | None = None
+          ) -> dict[Cell, tuple[int, list]]:
     """GU-83: the dodge's squares (1 m to half its movement, reactions.dodge_room) where the
-    area no longer catches it (flying or not, at its altitude)."""
+    area no longer catches it (flying or not, at its altitude). `rooms`, when given, keeps each
+    creature's dodge room by id: the caller vouches the state does not change while it holds
+    it (a bot pricing many anchors of one position)."""
     area = _area_of(data)
     out = {}
-    for cell, got in reactions.dodge_room(state, o).items():
+    if rooms is None:
+        room = reactions.dodge_room(state, o)
+    else:
+        room = rooms.get(o.id)
+        if room is None:
+            room = rooms[o.id] = reactions.dodge_room(state, o)
+    for cell, got in room.items():
         feet = floor_of(ground_of(state.board), cell, o.size) + o.altitude
         if not area.catches(block_at(cell[0], cell[1], o.size), feet, o.size):
             out[cell] = got
     return out
 
 
-def stage_answers(state: GuState, o: Creature, blow: dict[str, Any]) -> list:
+def stage_answers(state: GuState, o: Creature, blow: dict[str, Any],
+                  rooms: dict | None = None) -> list:
     """What a caught creature may answer: dodge when a way out exists and it can move
-    (GU-83, GU-149/152), a shield Gu (activate.shield_offers), or take it."""
+    (GU-83, GU-149/152), a shield Gu (activate.shield_offers), or take it. `rooms`: as for
+    `exits`."""
     from . import activate
     out: list = []
     if reactions.may_react(state, o, blow):
-        if not (o.has("prone") or o.has("restrained")) and exits(state, o, blow["area"]):
+        if not (o.has("prone") or o.has("restrained")) and exits(state, o, blow["area"], rooms):
             out.append(React(o.id, DODGE))
         out += activate.shield_offers(state, o, blow)
     return out + [React(o.id, TAKE)]

@@ -189,20 +189,21 @@ def gu_forecast(state: GuState, c: Creature, d: Creature, uid: str) -> StrikeFor
     return weigh(state, c, d, blow, skill, mods, "gu", uid, False)
 
 
-def area_forecast(state: GuState, c: Creature, d: Creature, uid: str, anchor: tuple[int, int]
-                  ) -> StrikeForecast:
+def area_forecast(state: GuState, c: Creature, d: Creature, uid: str, anchor: tuple[int, int],
+                  rooms: dict | None = None) -> StrikeForecast:
     """The forecast for `d` caught in the area of the Gu (or `killer:<id>` killer move) `uid`
     that `c` sets off at `anchor` now: the area's one test when it has a skill, then `d`'s
     answers at the area stage (areagu.stage_answers: a dodge only with a reaction left and a
     square out of the area, a shield Gu); a dodge from an area with no test steps out for
-    sure (GU-83/84, area_dodge_odds)."""
+    sure (GU-83/84, area_dodge_odds). `rooms`: a memo of each creature's dodge room, for a
+    caller asking about many anchors of one unchanged state (areagu.exits)."""
     from . import activate, areagu, gu
     u = gu.usable(uid)
     area = areagu.shape(state, c, u, anchor)
     if area is None:
         raise ValueError(f"{uid} cannot be set off at {anchor}")
     blow = activate.blow(c, d, u, bool(u.skill), 50, 1, area=areagu.area_data(area))
-    answers = areagu.stage_answers(state, d, blow)
+    answers = areagu.stage_answers(state, d, blow, rooms)
     skill = activate.skill_name(u.skill) if u.skill else ""
     return weigh(state, c, d, blow, skill, (), "gu", uid, False, answers=answers)
 
