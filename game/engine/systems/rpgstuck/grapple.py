@@ -6,8 +6,9 @@ held creature carries `Condition("grappled", value=<ft the hold was made at>, so
 and the holder `Condition("grappling", source=<held>)`, one pair per hold (RS-76: each hold is
 tracked on its own). Nothing else in the state names a grapple.
 
-Owns: the Grapple, Escape and Release actions (what is legal, why not, what they do), the size
-disadvantage of RS-66/67 with AMB-20, the opposed checks of RS-64/65 (SM-20, AMB-21), the
+Owns: the Grapple, Escape and Release actions (what is legal, why not, what they do) and the
+exact chances of their opposed checks (`grapple_odds`, `escape_odds`: the hover and the bots
+read these), the size disadvantage of RS-66/67 with AMB-20, the opposed checks of RS-64/65 (SM-20, AMB-21), the
 holder's half speed (RS-69), dragging held creatures along a walk at the distance the hold was
 made (RS-77/78), and the ends of RS-72/AMB-19 (forced movement), RS-76 (an involuntary loss
 drops every hold) and a holder or held creature leaving the fight.
@@ -17,12 +18,14 @@ hold rules of the basic actions, attacks or movement costs (rules.py, attack.py,
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 from game.engine.events import DiceRolled
 from game.engine.rng import Rng
 from game.engine.tactics import pending
 from game.engine.tactics.footprint import block, cells_distance, layer_gap
 
-from . import arith, heights, house, limbs, mount, moves, rolls, terrain
+from . import arith, heights, house, limbs, mount, moves, odds, rolls, terrain
 from .actions import Escape, Grapple, Haul, Release, Resist
 from .events import CheckMade, ConditionChanged, GrappleEnded, GrappleStarted, Moved, PartSeized
 from .profiles import content_of, is_attack, profile
@@ -93,14 +96,51 @@ def defence_skill(d: Creature) -> str:
     return "athletics" if d.skills["athletics"] >= d.skills["acrobatics"] else "acrobatics"
 
 
+def _table(state: RpgState) -> tuple[str, bool]:
+    """The table's reading of opposed checks: AMB-21's tie and SM-07's naturals."""
+    return house.read(state, "opposed_tie"), bool(house.read(state, "skill_naturals"))
+
+
+def opposed_odds(state: RpgState, changer: Creature, c_skill: str, c_net: int,
+                 keeper: Creature, k_skill: str, k_bonus: int = 0) -> Fraction:
+    """The exact chance `_opposed` with the same arguments ends in the changer's favour (the
+    odds module reads each pair of faces as rolls.opposed does)."""
+    tie, nat = _table(state)
+    return odds.opposed(changer.skills[c_skill], keeper.skills[k_skill] + k_bonus,
+                        changer_net=c_net, nat_rules=nat, opposed_tie=tie,  # type: ignore[arg-type]
+                        rolls=REROLL_CAP)
+
+
+def attempt_net(state: RpgState, c: Creature, d: Creature) -> int:
+    """The net advantage of `c`'s grapple attempt on `d`: RS-66/67 sizes (AMB-20) and RS-53's
+    loose grip."""
+    steed = mount.mount_of(state, d)                # RS-67: a rider comes with its mount
+    net = size_disadvantage(c.size_index, d.size_index,
+                            None if steed is None else steed.size_index,
+                            stack=house.read(state, "grapple_disadvantage") == "stack")
+    if c.has("loose_grip"):
+        net -= 1                                    # RS-53: an arm hit by a called shot
+    return net
+
+
+def grapple_odds(state: RpgState, c: Creature, d: Creature) -> Fraction:
+    """The chance `c`'s grapple attempt on `d` makes the hold (RS-64), `d` resisting with its
+    better skill (SM-20; with the `manual` setting it may pick the worse, never better for it)."""
+    return opposed_odds(state, c, "athletics", attempt_net(state, c, d), d, defence_skill(d))
+
+
+def escape_odds(state: RpgState, d: Creature, c: Creature) -> Fraction:
+    """The chance `d` breaks free of `c`'s hold with one Escape (RS-65)."""
+    return opposed_odds(state, d, defence_skill(d), 0, c, "athletics")
+
+
 def _opposed(state: RpgState, rng: Rng, changer: Creature, c_skill: str, c_net: int,
              keeper: Creature, k_skill: str, purpose: str, k_bonus: int = 0
              ) -> tuple[bool, list]:
     """B-08 opposed checks through rolls.py: the changer must beat the keeper (AMB-21: a tie
     keeps the status quo by default; the table option rolls again)."""
     events: list = []
-    tie = house.read(state, "opposed_tie")
-    nat = bool(house.read(state, "skill_naturals"))
+    tie, nat = _table(state)
     for _ in range(REROLL_CAP):
         a = rolls.roll_d20(rng, c_net, purpose)
         b = rolls.roll_d20(rng, 0, f"resist {purpose}")
@@ -235,12 +275,7 @@ def apply(state: RpgState, c: Creature, action: object, rng: Rng) -> list:
 def attempt(state: RpgState, c: Creature, d: Creature, rng: Rng) -> list:
     """RS-64: the grappler's Athletics (at RS-66's size disadvantage) against the target's
     better skill (SM-20); a win makes the hold at the current distance (RS-78)."""
-    steed = mount.mount_of(state, d)                # RS-67: a rider comes with its mount
-    net = size_disadvantage(c.size_index, d.size_index,
-                            None if steed is None else steed.size_index,
-                            stack=house.read(state, "grapple_disadvantage") == "stack")
-    if c.has("loose_grip"):
-        net -= 1                                    # RS-53: an arm hit by a called shot
+    net = attempt_net(state, c, d)
     if house.read(state, "grapple_defence") == "manual":         # SM-20: ask the defender
         pending.push(state.pending, pending.Pending(RESIST_STAGE, d.side, d.id,
                                                     {"grappler": c.id, "net": net}))

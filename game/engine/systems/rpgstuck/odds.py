@@ -42,6 +42,30 @@ def check(bonus: int, dc: int, *, net: int = 0) -> Fraction:
     return sum((p for face, p in d20(net).items() if face + bonus >= dc), ZERO)
 
 
+def opposed(changer_mod: int, keeper_mod: int, *, changer_net: int = 0, nat_rules: bool = False,
+            opposed_tie: R.OpposedTie = "status_quo", rolls: int = 1) -> Fraction:
+    """The chance the side trying to change things wins an opposed check (B-08, AMB-21, SM-07):
+    every pair of kept faces read by rolls.opposed, as the engine resolves it. The keeper rolls
+    a plain d20. With the tie option "reroll" a tie rolls again, at most `rolls` times in all
+    (the engine's cap); after the last tie the status quo stands."""
+    mine = d20(changer_net)
+    theirs = d20(0)
+    stack = R.stack_term(changer_net)
+    win = tie = ZERO
+    for a, pa in mine.items():
+        for b, pb in theirs.items():
+            got = R.opposed(R.check_total(a, changer_mod, stack=stack),
+                            R.check_total(b, keeper_mod), changer_natural=a,
+                            keeper_natural=b, nat_rules=nat_rules, opposed_tie=opposed_tie)
+            if got is None:
+                tie += pa * pb
+            elif got:
+                win += pa * pb
+    if tie == 0:
+        return win
+    return win * (1 - tie ** rolls) / (1 - tie)      # a tie, again and again, then a win
+
+
 def aim_block(aim: Sequence[R.ABDie] = (), block: Sequence[R.ABDie] = (), *,
               pairing: R.Pairing = "largest",
               aimblock_floor: R.AimBlockFloor = "magnitude") -> dict[int, Fraction]:

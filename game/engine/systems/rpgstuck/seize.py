@@ -15,6 +15,8 @@ themselves (grapple.py).
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 from game.engine.rng import Rng
 
 from . import called, grapple, limbs
@@ -58,12 +60,23 @@ def refusal(state: RpgState, c: Creature, action: Seize, major: bool) -> tuple[s
     return None
 
 
+def seize_net(c: Creature) -> int:
+    return -1 if c.has("loose_grip") else 0                     # RS-53: a hurt arm
+
+
+def seize_odds(state: RpgState, c: Creature, d: Creature, part: str) -> Fraction:
+    """The chance `c` seizes `d`'s `part` (a key of `seizable`): the same opposed check as
+    `apply`, the part's bonus on the held creature's side."""
+    aimed = next(a for a in seizable(state, c, d) if a.key == part)
+    return grapple.opposed_odds(state, c, "athletics", seize_net(c), d,
+                                grapple.defence_skill(d), k_bonus=aimed.y)
+
+
 def apply(state: RpgState, c: Creature, action: Seize, rng: Rng) -> list:
     d = state.creatures[action.target]
     aimed = next(a for a in seizable(state, c, d) if a.key == action.part)
     state.turn.major = False
-    net = -1 if c.has("loose_grip") else 0                      # RS-53: a hurt arm
-    won, events = grapple._opposed(state, rng, c, "athletics", net, d,
+    won, events = grapple._opposed(state, rng, c, "athletics", seize_net(c), d,
                                    grapple.defence_skill(d), f"seize the {aimed.name.lower()}",
                                    k_bonus=aimed.y)
     if not won:
