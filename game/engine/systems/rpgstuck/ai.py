@@ -37,11 +37,11 @@ from game.engine.actions import EndTurn
 from game.engine.rng import Rng
 from game.engine.tactics.bots import BotBase, dry_run, register_bot
 
-from . import arith, forecast, house, mount, rules
+from . import arith, forecast, grapple, house, mount, rules
 from .arith import observe, sees_cell
 from .attack import distance_to_cell, in_range
-from .actions import (Aim, Assail, Attack, Avert, Block, Dash, Escape, Fly, HoldAloft, Move,
-                      Opportunity, Resist, StandUp)
+from .actions import (Aim, Assail, Attack, Avert, Block, Dash, Escape, Fly, Grapple, HoldAloft,
+                      Move, Opportunity, Resist, StandUp)
 from .profiles import Profile, is_attack, profile
 from .state import Creature, RpgState
 from .system import RPGSTUCK, SYSTEM_ID
@@ -53,6 +53,7 @@ FAR_FT = 2000          # a path search's budget: any square of a shipped map
 KILL_ROUNDS = 3.0      # rounds of an enemy's blows a drop saves the side, roughly
 UNKNOWN = 10 ** 6      # no path found: compare by straight distance far behind any path
 STALE_ROUNDS = 3       # rounds of guesses at one square, nothing learnt, before going to look
+HOLD_ROUNDS = 3.0      # rounds a hold is reckoned to last before an escape, roughly
 
 
 class RpgBot(BotBase):
@@ -134,11 +135,16 @@ class RpgBot(BotBase):
         scored = [(self._attack_score(view, me, a, known, rng), a) for a in attacks]
         scored = [(s, a) for s, a in scored if s > 0]
         best_now = max((s for s, _ in scored), default=0.0)
+        holds = [(self._grab_score(view, me, a, rng), a) for a in legal
+                 if isinstance(a, (Grapple, Escape))]
+        hold_score, hold = max(holds, key=lambda sa: sa[0], default=(0.0, None))
         moves = self._walks(view, me, legal, lurking)
         if moves and values:
-            better = self._walk_to_blow(view, me, moves, values, best_now, rng)
+            better = self._walk_to_blow(view, me, moves, values, max(best_now, hold_score), rng)
             if better is not None:
                 return better
+        if hold is not None and hold_score > best_now:
+            return hold                  # RS-64/65: the hold is worth more than any blow now
         if scored:
             best = max(scored, key=lambda sa: sa[0])[1]
             if Aim in kinds and view.turn.aim == 0 and not view.turn.assail \
@@ -159,7 +165,8 @@ class RpgBot(BotBase):
                 return moves[-best_move]
         escapes = [a for a in legal if isinstance(a, Escape)]
         if escapes:                                  # RS-65: held and nothing to hit
-            return escapes[0]
+            return max(escapes, key=lambda a: grapple.escape_odds(
+                view, me, view.creatures[a.grappler]))
         if Dash in kinds and view.turn.move_left < 5 and self._far(view, me, known):
             return Dash(me.id)
         if Avert in kinds and not me.has("averting"):
@@ -343,15 +350,49 @@ class RpgBot(BotBase):
             found = self._memo[key] = forecast.predict(view, c, ability, d, **terms)
         return found
 
-    def _threat(self, view: RpgState, d: Creature, me: Creature) -> float:
-        """What `d`'s best blow would cost the side, as the forecast prices it against `me`."""
-        key = ("threat", d.id)
+    def _threat(self, view: RpgState, d: Creature, me: Creature,
+                unless: frozenset[str] = frozenset()) -> float:
+        """What `d`'s best blow would cost the side, as the forecast prices it against `me`
+        (with `unless`, the forecast's what-if: were they not within 5 ft, or nobody prone)."""
+        key = ("threat", d.id, me.id, unless)
         if key in self._memo:
             return self._memo[key]
-        found = max((self._predict(view, d, aid, me).expected for aid in d.actions
+        found = max((self._predict(view, d, aid, me, unless=unless).expected
+                     for aid in d.actions
                      if is_attack(view, aid) and profile(view, d, aid).damage), default=0.0)
         self._memo[key] = found
         return found
+
+    def _held_cost(self, view: RpgState, held: Creature, holder: Creature) -> float:
+        """What one round of a hold costs the held creature's side in expected damage: a
+        shooter kept within 5 ft of the holder shoots at its disadvantage (B-22) where it would
+        step back, and a prone one cannot stand (rules.py: not while grappled), so its own
+        blows keep B-16's disadvantage and the holder's keep their advantage."""
+        now = self._threat(view, held, holder)
+        cost = max(0.0, self._threat(view, held, holder, frozenset({"close"})) - now)
+        if held.has("prone"):
+            cost += max(0.0, self._threat(view, held, holder, frozenset({"prone"})) - now)
+            cost += max(0.0, self._threat(view, holder, held)
+                        - self._threat(view, holder, held, frozenset({"prone"})))
+        return cost
+
+    def _grab_score(self, view: RpgState, me: Creature, a: Grapple | Escape,
+                    rng: Rng) -> float:
+        """A grab (RS-64) or a break free (RS-65) against a blow: the engine's chance the check
+        goes our way times what the hold costs the held side for the rounds it is reckoned to
+        last (`HOLD_ROUNDS`); 0 where it costs nothing (a melee foe standing: held or not, it
+        strikes the holder)."""
+        if isinstance(a, Grapple):
+            d = self._foe_at(view, me, (a.x, a.y))
+            if d is None:
+                return 0.0
+            cost = self._held_cost(view, d, me)
+            chance = grapple.grapple_odds(view, me, d) if cost else 0
+        else:
+            holder = view.creatures[a.grappler]
+            cost = self._held_cost(view, me, holder)
+            chance = grapple.escape_odds(view, me, holder) if cost else 0
+        return self.noisy(float(chance) * HOLD_ROUNDS * cost, rng) if cost else 0.0
 
     def _value(self, view: RpgState, me: Creature, d: Creature, f: forecast.Forecast,
                rolls: int = 1) -> float:

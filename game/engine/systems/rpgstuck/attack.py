@@ -13,7 +13,7 @@ from profiles.py), or decide what is legal beyond what legal_actions lists (rule
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Collection
 
 from game.engine.events import DiceRolled
 from game.engine.rng import Rng
@@ -288,20 +288,24 @@ def pull(state: RpgState, c: Creature, p: Profile, plan: dict[str, Any], rng: Rn
 
 
 # --- advantage ----------------------------------------------------------------------------------
-def advantage(state: RpgState, c: Creature, d: Creature | None, p: Profile, cell: Cell) -> int:
+def advantage(state: RpgState, c: Creature, d: Creature | None, p: Profile, cell: Cell,
+              unless: Collection[str] = ()) -> int:
     """B-10 net advantage of one attack roll: + for each source of advantage, - for each of
-    disadvantage (B-16 Prone and Unconscious, B-22 Shoot up close, RS-102 an unseen target)."""
+    disadvantage (B-16 Prone and Unconscious, B-22 Shoot up close, RS-102 an unseen target).
+    `unless` asks a what-if for the forecast: "close" without B-22's shot within 5 ft,
+    "prone" as if neither lay prone."""
     net = 0
     close = heights.to_cell(state, c, cell) <= 1
-    if c.has("prone"):
+    prone = "prone" not in unless
+    if prone and c.has("prone"):
         net -= 1                                    # B-16: a Prone creature's own attacks
-    if p.close_disadvantage and close:
+    if p.close_disadvantage and close and "close" not in unless:
         net -= 1                                    # B-22 Shoot within 5 ft
     if not arith.sees_creature(state, c, d, cell):
         net -= 1                                    # RS-102
     if d is not None:
         if d.status == "unconscious":
             net += 1                                # B-16
-        elif d.has("prone"):
+        elif prone and d.has("prone"):
             net += 1 if (p.melee and close) else -1  # B-16
     return net

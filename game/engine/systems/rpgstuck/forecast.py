@@ -34,13 +34,15 @@ class Forecast:
 
 def predict(state: RpgState, c: Creature, ability: str, d: Creature, aim: int = 0,
             assail: bool = False, part: str = "", trade: bool = False,
-            rolls: int | None = None) -> Forecast:
+            rolls: int | None = None, unless: frozenset[str] = frozenset()) -> Forecast:
     """`part` names a called shot's part (RS-44; its Y, trade and bonuses count, RS-45..61);
-    `rolls` how many rolls the attack makes (None: every roll of the abilitech, RS-96)."""
+    `rolls` how many rolls the attack makes (None: every roll of the abilitech, RS-96);
+    `unless` a what-if for pricing what a hold takes away (attack.advantage's `unless`): the
+    same blow were the two not within 5 ft ("close"), or neither prone ("prone")."""
     p = profile(state, c, ability)
     aimed = called.find(state, c.side, d, p, part) if part else None
     cell = (d.x, d.y)
-    net = attack.advantage(state, c, d, p, cell)
+    net = attack.advantage(state, c, d, p, cell, unless)
     block = []
     reaction = block_reaction(state, d)
     if reaction is not None and attack.can_block(state, d):
