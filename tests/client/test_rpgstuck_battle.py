@@ -473,3 +473,31 @@ def test_no_tooltip_of_the_battle_stays_over_a_dialog(app, monkeypatch):
     drawn.clear()
     app.settle(2)
     assert drawn == []
+
+
+@pytest.mark.rule("RS-64", "RS-71")
+def test_a_grab_through_the_ui_shows_its_chance_then_holds(app):
+    """The Grapple button, the hover over the imp with the engine's chance to hold it, the
+    click; the held imp's token wears the grappled badge."""
+    from game.client.systems.rpgstuck.presenter import pct
+    from game.engine.systems.rpgstuck import grapple
+    match = duel(imp_hp=16)
+    knight = match.state.creatures["knight"]
+    knight.x = 5
+    match.edited()
+    scene = open_battle(app, match)
+    lift_curtain(app)
+    pos = scene.button_pos("grapple")
+    assert pos is not None
+    app.click(pos)
+    assert scene.effective_mode() == "grapple"
+    app.move_mouse(scene.cell_pos((6, 2)))
+    chance = grapple.grapple_odds(match.state, knight, match.state.creatures["imp"])
+    fc = scene._current_forecast()
+    assert fc.startswith(f"Grab Imp: {pct(chance)} to hold it")
+    shot(app, "06_grab_forecast")
+    match.rng.force([20, 1])
+    app.click(scene.cell_pos((6, 2)))
+    app.settle(1)
+    assert match.state.creatures["imp"].has("grappled")
+    assert any("grabs" in t for t in texts(scene))

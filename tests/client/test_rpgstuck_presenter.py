@@ -338,3 +338,27 @@ def test_an_area_attack_has_a_button_that_names_whom_it_catches():
     # with only foes in it, no question
     m2 = battle([("psion", "psion", 0, 2, 2), ("imp", "imp", 1, 2, 3)], rows=ROWS)
     assert {b.id: b for b in presenter(m2).buttons("psion", "move")}["area:psi_pulse"].confirm == ""
+
+
+@pytest.mark.rule("RS-64", "RS-65", "RS-66", "RS-B-12")
+def test_grab_shove_and_break_free_show_the_engine_s_chance():
+    from game.engine.systems.rpgstuck import arith, grapple
+    from game.engine.systems.rpgstuck.actions import Escape, Grapple
+    m = battle([("knight", "knight", 0, 1, 1), ("ogre", "ogre", 1, 2, 1)])
+    s = m.state
+    knight, ogre = s.creatures["knight"], s.creatures["ogre"]
+    p = presenter(m)
+    grab = p.forecast("grapple", "knight", (3, 2))          # any square of the ogre's body
+    chance = grapple.grapple_odds(s, knight, ogre)
+    assert grab.startswith(f"Grab Ogre: {pct(chance)} to hold it")
+    assert "1x disadvantage" in grab                        # RS-66: a size larger
+    assert pct(chance) in p.describe(Grapple("knight", 2, 1))
+    shove = p.forecast("shove", "knight", (2, 1))
+    assert shove.startswith(f"Shove Ogre: {pct(arith.shove_odds(s, knight, ogre))}")
+    assert "Athletics +6" in shove                          # the ogre's better skill
+    # held by the ogre, the knight's way out shows its odds too
+    knight.conditions.append(Condition("grappled", 5, "ogre"))
+    ogre.conditions.append(Condition("grappling", 1, "knight"))
+    m.edited()
+    words = presenter(m).describe(Escape("knight", "ogre"))
+    assert words == f"Break free of Ogre ({pct(grapple.escape_odds(s, knight, ogre))})"

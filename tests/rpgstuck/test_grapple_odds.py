@@ -12,8 +12,8 @@ import pytest
 
 from game.engine.actions import EndTurn
 from game.engine.rng import Rng
-from game.engine.systems.rpgstuck import grapple, odds, seize
-from game.engine.systems.rpgstuck.actions import Escape, Grapple, Seize
+from game.engine.systems.rpgstuck import arith, grapple, odds, seize
+from game.engine.systems.rpgstuck.actions import Escape, Grapple, Seize, Shove
 from tests.rpgstuck.engine_helpers import battle
 
 
@@ -26,7 +26,7 @@ def _won_by_faces(state, changer, c_skill, net, keeper, k_skill, faces: int,
     for combo in combos:
         rng = Rng.from_seed(0)
         rng.force(list(combo))
-        ok, _events = grapple._opposed(state, rng, changer, c_skill, net, keeper, k_skill,
+        ok, _events = arith.opposed_check(state, rng, changer, c_skill, net, keeper, k_skill,
                                        "grapple", k_bonus=k_bonus)
         won += ok
     return Fraction(won, len(combos))
@@ -60,9 +60,9 @@ def test_a_larger_target_s_disadvantage_is_in_the_odds():
     assert net == -1                                     # RS-66: one size larger
     chance = grapple.grapple_odds(s, knight, ogre)
     assert chance == _won_by_faces(s, knight, "athletics", net, ogre,
-                                   grapple.defence_skill(ogre), faces=3)
+                                   arith.defence_skill(ogre), faces=3)
     level = odds.opposed(knight.skills["athletics"],
-                         ogre.skills[grapple.defence_skill(ogre)])
+                         ogre.skills[arith.defence_skill(ogre)])
     assert chance < level                                # disadvantage only ever lowers it
 
 
@@ -94,7 +94,7 @@ def test_with_ties_rolled_again_the_odds_count_every_reroll_up_to_the_engine_s_c
     imp.skills["acrobatics"] = imp.skills["athletics"] = knight.skills["athletics"]
     # level skills: 190 of 400 pairs win, 20 tie; each tie rolls again, up to the cap
     tie = Fraction(1, 20)
-    expected = Fraction(190, 400) * (1 - tie ** grapple.REROLL_CAP) / (1 - tie)
+    expected = Fraction(190, 400) * (1 - tie ** arith.REROLL_CAP) / (1 - tie)
     assert grapple.grapple_odds(s, knight, imp) == expected
     assert Fraction(49, 100) < expected < Fraction(1, 2)
     # the default keeps the status quo on a tie: only the 190 pairs
@@ -117,5 +117,32 @@ def test_seize_odds_put_the_part_s_bonus_on_the_held_creature_s_side():
     aimed = next(a for a in seize.seizable(s, brawler, harpy) if a.key == "wings")
     chance = seize.seize_odds(s, brawler, harpy, "wings")
     assert chance == _won_by_faces(s, brawler, "athletics", 0, harpy,
-                                   grapple.defence_skill(harpy), faces=2, k_bonus=aimed.y)
+                                   arith.defence_skill(harpy), faces=2, k_bonus=aimed.y)
     assert aimed.y > 0 and chance < grapple.grapple_odds(s, brawler, harpy)
+
+
+@pytest.mark.rule("RS-AMB-21", "RS-B-12")
+def test_a_shove_tie_rolls_again_when_the_table_says_so():
+    """AMB-21's option covers every opposed check: a Shove's tie is rolled again, not lost."""
+    def shove(house):
+        m = battle([("knight", "knight", 0, 1, 1), ("imp", "imp", 1, 2, 1)], house=house)
+        m.rng.force([6, 7, 20, 1])                # 6 + 5 = 11 against 7 + 4 = 11, then 25 to 5
+        m.submit(Shove("knight", 2, 1, True))
+        return m.state.creatures["imp"].has("prone")
+    assert not shove({})                          # the status quo keeps the imp up
+    assert shove({"opposed_tie": "reroll"})
+
+
+@pytest.mark.rule("RS-B-12", "RS-SM-07")
+@pytest.mark.parametrize("house", [{}, {"skill_naturals": True}])
+def test_shove_odds_match_a_real_shove_on_every_pair_of_faces(house):
+    m = battle([("knight", "knight", 0, 1, 1), ("imp", "imp", 1, 2, 1)], house=house)
+    s = m.state
+    chance = arith.shove_odds(s, s.creatures["knight"], s.creatures["imp"])
+    won = 0
+    for a, b in itertools.product(range(1, 21), repeat=2):
+        trial = copy.deepcopy(m)
+        trial.rng.force([a, b])
+        trial.submit(Shove("knight", 2, 1, True))
+        won += trial.state.creatures["imp"].has("prone")
+    assert chance == Fraction(won, 400) == Fraction(210 if not house else 208, 400)

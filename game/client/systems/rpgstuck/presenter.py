@@ -21,9 +21,9 @@ from typing import Any
 
 from game.engine.actions import Concede, EndTurn
 from game.engine.events import DiceRolled
-from game.engine.systems.rpgstuck import (area, arith, attack, called, flight, heights, jumps,
-                                          limbs, moves, mount, opportunity, rolls, rules, sight,
-                                          tools)
+from game.engine.systems.rpgstuck import (area, arith, attack, called, flight, grapple,
+                                          heights, jumps, limbs, moves, mount, opportunity, rolls,
+                                          rules, seize, sight, tools)
 from game.engine.systems.rpgstuck import odds as rs_odds
 from game.engine.systems.rpgstuck.actions import (Aim, Assail, Attack, Avert, Block, Dash,
                                                   Discern, Dismount, Escape, Finish, Grapple,
@@ -879,10 +879,26 @@ class RpgStuckPresenter(SeatViewPresenter):
             if cell in self._target_cells(mode[4:]):
                 return self.attack_forecast(me, mode[4:], cell)
             return self._height_refusal(me, mode[4:], cell)
-        if mode == "shove" and cell in self.overlay(mode, selected, None).targets:
-            return (f"Shove {self.unit_name(self.unit_at(cell))}\nYour Athletics against its "
-                    "Athletics or Acrobatics; a tie changes nothing")
+        if mode in ("shove", "grapple") and cell in self.overlay(mode, selected, None).targets:
+            return self._contest_words(me, mode, cell)
         return None
+
+    def _contest_words(self, me: Creature, mode: str, cell: Cell) -> str:
+        """The hover of a Shove or a grab: who checks what against what, and the engine's exact
+        chance (arith.shove_odds, grapple.grapple_odds)."""
+        d = self.creature(self.unit_at(cell))
+        assert d is not None
+        st = self.state
+        skill = arith.defence_skill(d)
+        theirs = f"its {title(skill)} {d.skills[skill]:+d}"
+        mine = f"Your Athletics {me.skills['athletics']:+d}"
+        if mode == "shove":
+            return (f"Shove {self.unit_name(d.id)}: {pct(arith.shove_odds(st, me, d))}\n"
+                    f"{mine} against {theirs}; push it 10 ft or knock it prone")
+        net = grapple.attempt_net(st, me, d)
+        odds_now = "" if not net else f" at {-net}x disadvantage"
+        return (f"Grab {self.unit_name(d.id)}: {pct(grapple.grapple_odds(st, me, d))} to hold it\n"
+                f"{mine}{odds_now} against {theirs}; held, it cannot move away")
 
     def _height_refusal(self, me: Creature, ability: str, cell: Cell) -> str | None:
         """Over an enemy across the map but too high or low for the attack (B-25): the engine's
@@ -1066,9 +1082,15 @@ class RpgStuckPresenter(SeatViewPresenter):
         if isinstance(a, Block):
             return "Block" if a.block else "Take the hit"
         if isinstance(a, Grapple):
-            return f"Grab {n(self.unit_at((a.x, a.y)))}"
+            c, d = self.state.creatures.get(a.unit), self.state.at(a.x, a.y)
+            if c is None or d is None:
+                return f"Grab {n(self.unit_at((a.x, a.y)))}"
+            return f"Grab {n(d.id)} ({pct(grapple.grapple_odds(self.state, c, d))})"
         if isinstance(a, Escape):
-            return f"Break free of {n(a.grappler)}"
+            c, h = self.state.creatures.get(a.unit), self.state.creatures.get(a.grappler)
+            if c is None or h is None:
+                return f"Break free of {n(a.grappler)}"
+            return f"Break free of {n(a.grappler)} ({pct(grapple.escape_odds(self.state, c, h))})"
         if isinstance(a, Release):
             return f"Let go of {n(a.target)}"
         if isinstance(a, Resist):
@@ -1103,7 +1125,12 @@ class RpgStuckPresenter(SeatViewPresenter):
             whose = "your" if a.unit == a.owner else f"{n(a.owner)}'s"
             return f"Pick up {whose} {self._anatomy_name(a.owner, a.part).lower()}"
         if isinstance(a, Seize):
-            return f"Seize {n(a.target)}'s {self._anatomy_name(a.target, a.part).lower()}"
+            words = f"Seize {n(a.target)}'s {self._anatomy_name(a.target, a.part).lower()}"
+            c, d = self.state.creatures.get(a.unit), self.state.creatures.get(a.target)
+            if c is None or d is None or a.part not in {p.key for p in
+                                                        seize.seizable(self.state, c, d)}:
+                return words
+            return f"{words} ({pct(seize.seize_odds(self.state, c, d, a.part))})"
         if isinstance(a, Aim):
             return "Aim (a d4 on the next attack roll)"
         if isinstance(a, Assail):

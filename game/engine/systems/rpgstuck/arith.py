@@ -521,19 +521,68 @@ def check(rng: Rng, state: RpgState, c: Creature, skill: str, purpose: str,
     return face + c.skills[skill], r
 
 
+# --- opposed checks (B-08, SM-07, SM-20, AMB-21): grapples, escapes, seizing, shoves ----------------
+REROLL_CAP = 20        # AMB-21 "roll again": bounded so a seeded run can never spin
+
+
+def defence_skill(d: Creature) -> str:
+    """SM-20 default: the defender resists with the higher of Athletics and Acrobatics."""
+    return "athletics" if d.skills["athletics"] >= d.skills["acrobatics"] else "acrobatics"
+
+
+def _opposed_table(state: RpgState) -> tuple[str, bool]:
+    """The table's reading of opposed checks: AMB-21's tie and SM-07's naturals."""
+    return house.read(state, "opposed_tie"), bool(house.read(state, "skill_naturals"))
+
+
+def opposed_odds(state: RpgState, changer: Creature, c_skill: str, c_net: int,
+                 keeper: Creature, k_skill: str, k_bonus: int = 0) -> Fraction:
+    """The exact chance `opposed_check` with the same arguments ends in the changer's favour (the
+    odds module reads each pair of faces as rolls.opposed does)."""
+    tie, nat = _opposed_table(state)
+    return odds.opposed(changer.skills[c_skill], keeper.skills[k_skill] + k_bonus,
+                        changer_net=c_net, nat_rules=nat, opposed_tie=tie,  # type: ignore[arg-type]
+                        rolls=REROLL_CAP)
+
+
+def opposed_check(state: RpgState, rng: Rng, changer: Creature, c_skill: str, c_net: int,
+             keeper: Creature, k_skill: str, purpose: str, k_bonus: int = 0
+             ) -> tuple[bool, list]:
+    """B-08 opposed checks through rolls.py: the changer must beat the keeper (AMB-21: a tie
+    keeps the status quo by default; the table option rolls again)."""
+    events: list = []
+    tie, nat = _opposed_table(state)
+    for _ in range(REROLL_CAP):
+        a = rolls.roll_d20(rng, c_net, purpose)
+        b = rolls.roll_d20(rng, 0, f"resist {purpose}")
+        mine = rolls.check_total(a.natural, changer.skills[c_skill], stack=a.stack)
+        theirs = rolls.check_total(b.natural, keeper.skills[k_skill] + k_bonus, stack=b.stack)
+        events += [DiceRolled(a.roll, changer.id, f"{changer.name} {purpose} ({c_skill}): "
+                                                   f"{mine}"),
+                   DiceRolled(b.roll, keeper.id, f"{keeper.name} resists ({k_skill}): "
+                                                  f"{theirs}")]
+        won = rolls.opposed(mine, theirs, changer_natural=a.natural, keeper_natural=b.natural,
+                            nat_rules=nat, opposed_tie=tie)
+        if won is not None:
+            events.append(CheckMade(changer.id, c_skill, mine, theirs, won, purpose))
+            return won, events
+    events.append(CheckMade(changer.id, c_skill, mine, theirs, False, purpose))
+    return False, events
+
+
+
 SHOVE_FT = 10          # B-12: a Shove pushes 10 ft
 
 
+def shove_odds(state: RpgState, c: Creature, d: Creature) -> Fraction:
+    """The chance `c`'s Shove moves `d` or knocks it down (the check of `shove`)."""
+    return opposed_odds(state, c, "athletics", 0, d, defence_skill(d))
+
+
 def shove(state: RpgState, c: Creature, d: Creature, prone: bool, rng: Rng) -> list:
-    """B-12 Shove: opposed Athletics against Athletics or Acrobatics (the better, SM-20)."""
-    events: list = []
-    mine, r1 = check(rng, state, c, "athletics", "shove")
-    skill = "athletics" if d.skills["athletics"] >= d.skills["acrobatics"] else "acrobatics"
-    theirs, r2 = check(rng, state, d, skill, "resist shove")
-    events += [DiceRolled(r1, c.id, f"{c.name} shove: {r1.breakdown()}"),
-               DiceRolled(r2, d.id, f"{d.name} resists: {r2.breakdown()}")]
-    won = mine > theirs                       # AMB-21: a tie keeps the status quo
-    events.append(CheckMade(c.id, "athletics", mine, theirs, won, "shove"))
+    """B-12 Shove: opposed Athletics against Athletics or Acrobatics (the better, SM-20), with
+    the table's tie and naturals (AMB-21, SM-07) as for every opposed check."""
+    won, events = opposed_check(state, rng, c, "athletics", 0, d, defence_skill(d), "shove")
     if not won:
         return events
     if prone:
@@ -542,9 +591,9 @@ def shove(state: RpgState, c: Creature, d: Creature, prone: bool, rng: Rng) -> l
             events.append(ConditionChanged(d.id, "prone", True))
         return events
 
+    mine = events[-1].total                        # the shove's total, as checked last
     def second(o: Creature) -> bool:               # RS-119: the same check, the other resists
-        skill = "athletics" if o.skills["athletics"] >= o.skills["acrobatics"] else "acrobatics"
-        total, r = check(rng, state, o, skill, "resist collision")
+        total, r = check(rng, state, o, defence_skill(o), "resist collision")
         events.append(DiceRolled(r, o.id, f"{o.name} resists: {r.breakdown()}"))
         return mine > total
     return events + push(state, c, d, SHOVE_FT, rng, second_hit=second)

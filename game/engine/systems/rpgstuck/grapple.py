@@ -7,9 +7,10 @@ and the holder `Condition("grappling", source=<held>)`, one pair per hold (RS-76
 tracked on its own). Nothing else in the state names a grapple.
 
 Owns: the Grapple, Escape and Release actions (what is legal, why not, what they do) and the
-exact chances of their opposed checks (`grapple_odds`, `escape_odds`: the hover and the bots
-read these), the size disadvantage of RS-66/67 with AMB-20, the opposed checks of RS-64/65 (SM-20, AMB-21), the
-holder's half speed (RS-69), dragging held creatures along a walk at the distance the hold was
+exact chances of their checks (`grapple_odds`, `escape_odds`: the hover and the bots read
+these), the size disadvantage of RS-66/67 with AMB-20, who checks against whom in RS-64/65
+(the opposed check itself with SM-20 and AMB-21 is arith.opposed_check, shared with seizing
+and shoves), the holder's half speed (RS-69), dragging held creatures along a walk at the distance the hold was
 made (RS-77/78), and the ends of RS-72/AMB-19 (forced movement), RS-76 (an involuntary loss
 drops every hold) and a holder or held creature leaving the fight.
 
@@ -20,14 +21,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from game.engine.events import DiceRolled
 from game.engine.rng import Rng
 from game.engine.tactics import pending
 from game.engine.tactics.footprint import block, cells_distance, layer_gap
 
-from . import arith, heights, house, limbs, mount, moves, odds, rolls, terrain
+from . import arith, heights, house, limbs, mount, moves, terrain
 from .actions import Escape, Grapple, Haul, Release, Resist
-from .events import CheckMade, ConditionChanged, GrappleEnded, GrappleStarted, Moved, PartSeized
+from .events import ConditionChanged, GrappleEnded, GrappleStarted, Moved, PartSeized
 from .profiles import content_of, is_attack, profile
 from .state import Cell, Condition, Creature, RpgState
 
@@ -35,7 +35,6 @@ FT = terrain.FEET_PER_SQUARE
 ACTIONS = (Grapple, Escape, Release, Haul)
 RESIST_STAGE = "resist_grapple"     # SM-20 `manual`: the defender names its skill
 SKILLS = ("athletics", "acrobatics")
-REROLL_CAP = 20        # AMB-21 "roll again": bounded so a seeded run can never spin
 
 
 # --- who holds whom -------------------------------------------------------------------------------
@@ -91,26 +90,6 @@ def size_disadvantage(grappler_size: int, target_size: int, mount_size: int | No
     return -(size + mounted) if stack else -max(size, mounted)
 
 
-def defence_skill(d: Creature) -> str:
-    """SM-20 default: the defender resists with the higher of Athletics and Acrobatics."""
-    return "athletics" if d.skills["athletics"] >= d.skills["acrobatics"] else "acrobatics"
-
-
-def _table(state: RpgState) -> tuple[str, bool]:
-    """The table's reading of opposed checks: AMB-21's tie and SM-07's naturals."""
-    return house.read(state, "opposed_tie"), bool(house.read(state, "skill_naturals"))
-
-
-def opposed_odds(state: RpgState, changer: Creature, c_skill: str, c_net: int,
-                 keeper: Creature, k_skill: str, k_bonus: int = 0) -> Fraction:
-    """The exact chance `_opposed` with the same arguments ends in the changer's favour (the
-    odds module reads each pair of faces as rolls.opposed does)."""
-    tie, nat = _table(state)
-    return odds.opposed(changer.skills[c_skill], keeper.skills[k_skill] + k_bonus,
-                        changer_net=c_net, nat_rules=nat, opposed_tie=tie,  # type: ignore[arg-type]
-                        rolls=REROLL_CAP)
-
-
 def attempt_net(state: RpgState, c: Creature, d: Creature) -> int:
     """The net advantage of `c`'s grapple attempt on `d`: RS-66/67 sizes (AMB-20) and RS-53's
     loose grip."""
@@ -126,37 +105,12 @@ def attempt_net(state: RpgState, c: Creature, d: Creature) -> int:
 def grapple_odds(state: RpgState, c: Creature, d: Creature) -> Fraction:
     """The chance `c`'s grapple attempt on `d` makes the hold (RS-64), `d` resisting with its
     better skill (SM-20; with the `manual` setting it may pick the worse, never better for it)."""
-    return opposed_odds(state, c, "athletics", attempt_net(state, c, d), d, defence_skill(d))
+    return arith.opposed_odds(state, c, "athletics", attempt_net(state, c, d), d, arith.defence_skill(d))
 
 
 def escape_odds(state: RpgState, d: Creature, c: Creature) -> Fraction:
     """The chance `d` breaks free of `c`'s hold with one Escape (RS-65)."""
-    return opposed_odds(state, d, defence_skill(d), 0, c, "athletics")
-
-
-def _opposed(state: RpgState, rng: Rng, changer: Creature, c_skill: str, c_net: int,
-             keeper: Creature, k_skill: str, purpose: str, k_bonus: int = 0
-             ) -> tuple[bool, list]:
-    """B-08 opposed checks through rolls.py: the changer must beat the keeper (AMB-21: a tie
-    keeps the status quo by default; the table option rolls again)."""
-    events: list = []
-    tie, nat = _table(state)
-    for _ in range(REROLL_CAP):
-        a = rolls.roll_d20(rng, c_net, purpose)
-        b = rolls.roll_d20(rng, 0, f"resist {purpose}")
-        mine = rolls.check_total(a.natural, changer.skills[c_skill], stack=a.stack)
-        theirs = rolls.check_total(b.natural, keeper.skills[k_skill] + k_bonus, stack=b.stack)
-        events += [DiceRolled(a.roll, changer.id, f"{changer.name} {purpose} ({c_skill}): "
-                                                   f"{mine}"),
-                   DiceRolled(b.roll, keeper.id, f"{keeper.name} resists ({k_skill}): "
-                                                  f"{theirs}")]
-        won = rolls.opposed(mine, theirs, changer_natural=a.natural, keeper_natural=b.natural,
-                            nat_rules=nat, opposed_tie=tie)
-        if won is not None:
-            events.append(CheckMade(changer.id, c_skill, mine, theirs, won, purpose))
-            return won, events
-    events.append(CheckMade(changer.id, c_skill, mine, theirs, False, purpose))
-    return False, events
+    return arith.opposed_odds(state, d, arith.defence_skill(d), 0, c, "athletics")
 
 
 # --- legal list and refusals --------------------------------------------------------------------
@@ -280,7 +234,7 @@ def attempt(state: RpgState, c: Creature, d: Creature, rng: Rng) -> list:
         pending.push(state.pending, pending.Pending(RESIST_STAGE, d.side, d.id,
                                                     {"grappler": c.id, "net": net}))
         return []
-    return resolve(state, c, d, net, defence_skill(d), rng)
+    return resolve(state, c, d, net, arith.defence_skill(d), rng)
 
 
 def stage_choices(stage: pending.Pending) -> list:
@@ -298,7 +252,7 @@ def answer(state: RpgState, action: Resist, rng: Rng) -> list:
 
 def resolve(state: RpgState, c: Creature, d: Creature, net: int, skill: str, rng: Rng) -> list:
     """RS-64's opposed check, and the hold if the grappler wins."""
-    won, events = _opposed(state, rng, c, "athletics", net, d, skill, "grapple")
+    won, events = arith.opposed_check(state, rng, c, "athletics", net, d, skill, "grapple")
     if not won:
         return events
     ft = distance_ft(state, c, d)
@@ -313,7 +267,7 @@ def resolve(state: RpgState, c: Creature, d: Creature, net: int, skill: str, rng
 def escape(state: RpgState, d: Creature, c: Creature, rng: Rng) -> list:
     """RS-65: the held creature's better skill (SM-20) against the holder's Athletics."""
     from .turns import speed_of                     # turns.py calls this module at its top
-    won, events = _opposed(state, rng, d, defence_skill(d), 0, c, "athletics", "escape")
+    won, events = arith.opposed_check(state, rng, d, arith.defence_skill(d), 0, c, "athletics", "escape")
     if not won:
         return events
     events += end(state, c, d, "escaped")

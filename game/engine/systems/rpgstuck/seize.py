@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from game.engine.rng import Rng
 
-from . import called, grapple, limbs
+from . import arith, called, grapple, limbs
 from .actions import Seize
 from .called import Aimed
 from .events import ConditionChanged, PartSeized
@@ -68,16 +68,16 @@ def seize_odds(state: RpgState, c: Creature, d: Creature, part: str) -> Fraction
     """The chance `c` seizes `d`'s `part` (a key of `seizable`): the same opposed check as
     `apply`, the part's bonus on the held creature's side."""
     aimed = next(a for a in seizable(state, c, d) if a.key == part)
-    return grapple.opposed_odds(state, c, "athletics", seize_net(c), d,
-                                grapple.defence_skill(d), k_bonus=aimed.y)
+    return arith.opposed_odds(state, c, "athletics", seize_net(c), d,
+                                arith.defence_skill(d), k_bonus=aimed.y)
 
 
 def apply(state: RpgState, c: Creature, action: Seize, rng: Rng) -> list:
     d = state.creatures[action.target]
     aimed = next(a for a in seizable(state, c, d) if a.key == action.part)
     state.turn.major = False
-    won, events = grapple._opposed(state, rng, c, "athletics", seize_net(c), d,
-                                   grapple.defence_skill(d), f"seize the {aimed.name.lower()}",
+    won, events = arith.opposed_check(state, rng, c, "athletics", seize_net(c), d,
+                                   arith.defence_skill(d), f"seize the {aimed.name.lower()}",
                                    k_bonus=aimed.y)
     if not won:
         return events
