@@ -240,3 +240,55 @@ def test_the_hard_bot_focuses_on_the_hurt_enemy_before_any_blow_can_drop_it():
     m.edited()
     blows = [a for a in _turn(m, make_bot("rpgstuck", "hard")) if isinstance(a, Attack)]
     assert blows and all(a.targets == ((3, 2),) for a in blows)
+
+
+@pytest.mark.rule("RS-103", "RS-SM-08")
+def test_a_stale_square_the_seat_once_bumped_into_is_walked_into_again():
+    """Crypt mirror seed 16 ran to the round limit with four creatures side by side in the dark
+    averting every turn: the square the bot went to look at (stale after three missed rounds)
+    was one its walk had once bumped into, so the walk map went round the very square it
+    meant to stand on. Marked stale, the old bump is forgotten: the bot walks in, bumps the imp
+    still standing there and strikes at it again."""
+    rows = ["%%%%%%%%",
+            "%%%%%%%%",
+            "%%%%%%%%"]
+    m = battle([("knight", "knight", 0, 1, 1), ("imp", "imp", 1, 2, 1)], rows=rows,
+               overrides={"imp": {"hp": 999, "max_hp": 999}})
+    m.state.last_seen["0"] = {"imp": [2, 1]}
+    m.state.round = 5
+    m.edited()
+    bot = RpgBot("t")
+    bot._bumped = {(2, 1)}                              # an old walk was stopped there
+    bot._shots = {(2, 1): {2, 3, 4}}                    # three rounds of misses since
+    bot._looked = {(x, y) for x in range(8) for y in range(3)} - {(2, 1)}   # all else seen to
+    played = _turn(m, bot)
+    assert any(isinstance(a, Move) for a in played)     # not an Avert where it stands
+    later = []
+    for _ in range(2):
+        m.submit(EndTurn())                             # the imp waits
+        later += [a.targets for a in _turn(m, bot) if isinstance(a, Attack)]
+    assert ((2, 1),) in later                           # found by the bump and struck again
+
+
+@pytest.mark.rule("RS-102", "RS-103")
+def test_with_every_spawn_searched_the_bot_sweeps_the_dark_instead_of_pacing():
+    """Crypt mirror seed 1 ran to the round limit: the last psion, shot at from the dark,
+    walked each turn between two spawns it had searched. With nobody known and no spawn left
+    to search, the bot walks onto the squares its side cannot see, nearest first, until it
+    bumps into the enemy."""
+    rows = ["%%%%%%%%%%%%",
+            "%%%%%%%%%%%%",
+            "%%%%%%%%%%%%"]
+    m = battle([("knight", "knight", 0, 0, 1), ("imp", "imp", 1, 10, 2)], rows=rows,
+               overrides={"imp": {"hp": 999, "max_hp": 999}})
+    assert not m.state.board.spawns_by_side()          # nothing to search on this grid
+    bot, stood = RpgBot("t"), set()
+    for _ in range(8):
+        for a in _turn(m, bot):
+            if isinstance(a, Move):
+                stood.add((a.x, a.y))
+        if "imp" in m.state.last_seen.get("0", {}):
+            break
+        m.submit(EndTurn())                              # the imp waits in the dark
+    assert "imp" in m.state.last_seen.get("0", {})      # found by walking into it
+    assert len(stood) > 3                                # a sweep, not a post in the middle

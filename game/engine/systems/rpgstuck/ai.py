@@ -258,6 +258,10 @@ class RpgBot(BotBase):
                     and self._stale.get(cid) != (x, y):
                 self._stale[cid] = (x, y)
                 self._looked -= {(x + i, y + j) for j in (-1, 0, 1) for i in (-1, 0, 1)}
+                # an old bump there would keep the walk off the very square it goes to look
+                # at: forgotten (the walk bumps again if something still stands there)
+                self._bumped -= {(x + i, y + j) for j in range(self._sizes.get(cid, 1))
+                                 for i in range(self._sizes.get(cid, 1))}
 
     def _note_bump(self, view: RpgState) -> None:
         """After a walk of this seat stopped short (RS-103: it bumped into an enemy its side did
@@ -316,7 +320,7 @@ class RpgBot(BotBase):
         # reaches, in turn
         self._look = frozenset(
             cell for x, y in self._stale.values() for j in (-1, 0, 1) for i in (-1, 0, 1)
-            if (cell := (x + i, y + j)) not in self._looked
+            if (cell := (x + i, y + j)) not in self._looked and cell not in self._bumped
             and (me.x, me.y) in self._steps(view, me, cell))
         if self._look:
             return sorted(self._look)
@@ -329,11 +333,39 @@ class RpgBot(BotBase):
                     if (o.x, o.y) not in self._searched]
             if left:
                 return left
+        # every spawn searched: the enemy is somewhere the side cannot see (a shooter in the
+        # dark): walk onto the nearest such squares in turn (a walk into it finds it, RS-103)
+        self._look = frozenset(self._unseen(view, me))
+        if self._look:
+            return sorted(self._look)
         if spawns:
-            self._searched.clear()           # every spawn searched: start the round again
+            self._searched.clear()           # the whole map seen: start the round again
             return [(o.x, o.y) for objs in spawns.values() for o in objs]
         w, h = view.board.width, view.board.height
         return [(w // 2, h // 2)]
+
+    def _unseen(self, view: RpgState, me: Creature, count: int = 3) -> list[tuple[int, int]]:
+        """The `count` squares that nobody of the side sees now and none of it has stood on
+        (`_looked`): dark ones first (an enemy in the light is seen once a line reaches it; one
+        in the dark only by walking into it, RS-99/103), then the nearest to walk to
+        (arith.reach); once per decision."""
+        key = ("unseen", me.id)
+        if key not in self._memo:
+            mine = [c for c in view.creatures.values() if c.side == me.side and c.up]
+            walks = arith.reach(view, me, FAR_FT, avoid=self._avoid)
+            f = arith.field(view)
+            out: list[tuple[int, int]] = []
+            for cell in sorted(walks, key=lambda cell: (f.light_at(cell) != "dark",
+                                                        walks[cell][0], cell)):
+                if out and (f.light_at(cell) == "dark") != (f.light_at(out[0]) == "dark"):
+                    break                        # the dark first, alone while any is left
+                if cell not in self._looked and not any(observe(view, c, [cell]).seen
+                                                         for c in mine):
+                    out.append(cell)
+                    if len(out) == count:
+                        break
+            self._memo[key] = out
+        return self._memo[key]
 
     # --- judging blows ---------------------------------------------------------------------------
     def _block(self, view: RpgState, blocks: list) -> Any:
