@@ -117,7 +117,11 @@ def test_the_battle_screen_offers_the_seize_by_the_parts_stat_block_name_and_log
     m = holding("ogre")
     p = RpgStuckPresenter(m)
     more = next(b for b in p.buttons("brawler", None) if b.id == "more")
-    assert ("Seize Ogre's club", Seize("brawler", "foe", "tool")) in more.actions
+    from game.client.systems.rpgstuck.presenter import pct
+    from game.engine.systems.rpgstuck import seize
+    s = m.state
+    chance = seize.seize_odds(s, s.creatures["brawler"], s.creatures["foe"], "tool")
+    assert (f"Seize Ogre's club ({pct(chance)})", Seize("brawler", "foe", "tool")) in more.actions
     m.rng.force([20, 1])
     events = m.submit(Seize("brawler", "foe", "tool")).events
     assert "Brawler seizes Ogre's club" in [line.text for line in p.log_lines(events)]
