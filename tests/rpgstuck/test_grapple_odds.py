@@ -32,19 +32,26 @@ def _won_by_faces(state, changer, c_skill, net, keeper, k_skill, faces: int,
     return Fraction(won, len(combos))
 
 
+def _real_share(m, action, won) -> Fraction:
+    """The share of the 400 equally likely pairs of faces for which the engine, submitting
+    `action` on a copy of `m` with those faces forced, ends with `won(copy)` true."""
+    count = 0
+    for a, b in itertools.product(range(1, 21), repeat=2):
+        trial = copy.deepcopy(m)
+        trial.rng.force([a, b])
+        trial.submit(action)
+        count += bool(won(trial))
+    return Fraction(count, 400)
+
+
 @pytest.mark.rule("RS-64", "RS-SM-20", "RS-AMB-21", "RS-SM-07")
 @pytest.mark.parametrize("house", [{}, {"skill_naturals": True}])
 def test_grapple_odds_match_a_real_grapple_on_every_pair_of_faces(house):
     m = battle([("knight", "knight", 0, 1, 1), ("imp", "imp", 1, 2, 1)], house=house)
     s = m.state
     chance = grapple.grapple_odds(s, s.creatures["knight"], s.creatures["imp"])
-    won = 0
-    for a, b in itertools.product(range(1, 21), repeat=2):
-        trial = copy.deepcopy(m)
-        trial.rng.force([a, b])
-        trial.submit(Grapple("knight", 2, 1))
-        won += trial.state.creatures["imp"].has("grappled")
-    assert chance == Fraction(won, 400)
+    assert chance == _real_share(m, Grapple("knight", 2, 1),
+                                 lambda t: t.state.creatures["imp"].has("grappled"))
     # knight +5 against the imp's better skill +4: the knight needs a face no lower than the
     # imp's (210 of 400 pairs); with natural 20s and 1s counting (SM-07), a 1 against a 1 and
     # a 20 against a 20 go to the imp: 208
@@ -74,13 +81,8 @@ def test_escape_odds_match_a_real_escape_on_every_pair_of_faces():
     m.submit(EndTurn())
     s = m.state
     chance = grapple.escape_odds(s, s.creatures["imp"], s.creatures["knight"])
-    won = 0
-    for a, b in itertools.product(range(1, 21), repeat=2):
-        trial = copy.deepcopy(m)
-        trial.rng.force([a, b])
-        trial.submit(Escape("imp", "knight"))
-        won += not trial.state.creatures["imp"].has("grappled")
-    assert chance == Fraction(won, 400)
+    assert chance == _real_share(m, Escape("imp", "knight"),
+                                 lambda t: not t.state.creatures["imp"].has("grappled"))
     # the imp's +4 must beat the knight's +5: a face at least two above (171 of 400 pairs)
     assert chance == Fraction(171, 400)
 
@@ -139,10 +141,6 @@ def test_shove_odds_match_a_real_shove_on_every_pair_of_faces(house):
     m = battle([("knight", "knight", 0, 1, 1), ("imp", "imp", 1, 2, 1)], house=house)
     s = m.state
     chance = arith.shove_odds(s, s.creatures["knight"], s.creatures["imp"])
-    won = 0
-    for a, b in itertools.product(range(1, 21), repeat=2):
-        trial = copy.deepcopy(m)
-        trial.rng.force([a, b])
-        trial.submit(Shove("knight", 2, 1, True))
-        won += trial.state.creatures["imp"].has("prone")
-    assert chance == Fraction(won, 400) == Fraction(210 if not house else 208, 400)
+    assert chance == _real_share(m, Shove("knight", 2, 1, True),
+                                 lambda t: t.state.creatures["imp"].has("prone"))
+    assert chance == Fraction(210 if not house else 208, 400)
