@@ -113,11 +113,14 @@ def _shoot(out: Path, size: tuple[int, int], only: set[str], ui_scale: float = 1
         saves.save(match, saves_dir / "autosave.json", label=f"Autosave - {match.system.name}")
 
     def finished() -> Match:
-        """A copy of the match ended by a concession (when the system allows one), so the
-        results screen shows a winner."""
+        """A copy of the backdrop battle's match (else the example match) ended by a
+        concession (when the system allows one), so the results screen shows a winner of the
+        very battle behind it."""
         from game.engine.actions import Concede
         from game.engine.rules import IllegalAction
-        done = saves.from_document(saves.to_document(match))
+        b = backdrop()
+        done = saves.from_document(saves.to_document(b.match if isinstance(b, MatchScene)
+                                                     else match))
         decision = done.decision
         if decision is not None:
             try:

@@ -554,3 +554,28 @@ def test_a_confirm_with_a_long_answer_keeps_both_buttons_inside_the_box(app, siz
     shown = [b for b in buttons(app) if b.text in ("Cancel", "Psi Pulse (everyone in the area)")]
     assert len(shown) == 2
     assert all(box.contains(b.get_abs_rect()) for b in shown)
+
+
+def test_the_results_shot_ends_the_very_battle_shown_behind_it(tmp_path, monkeypatch):
+    """The results screen of `game shots` sat over the first battle shot while it summed up
+    another match (the example one): its units and rounds did not match the board behind."""
+    from game.cli import shots
+    from game.client.scenes import match_scene, results
+    battles, ended = [], []
+    scene_init, results_init = match_scene.MatchScene.__init__, results.ResultsScene.__init__
+
+    def scene(self, app, match, *a, **kw):
+        battles.append(match)
+        scene_init(self, app, match, *a, **kw)
+
+    def summed(self, app, match, *a, **kw):
+        ended.append(match)
+        results_init(self, app, match, *a, **kw)
+    monkeypatch.setattr(match_scene.MatchScene, "__init__", scene)
+    monkeypatch.setattr(results.ResultsScene, "__init__", summed)
+    assert shots.main([str(tmp_path / "shots"), "--only", "results"]) == 0
+    assert len(ended) == 1 and battles
+    behind = battles[0]                              # the first battle shot is the backdrop
+    done = ended[0]
+    assert done.config.map == behind.config.map and done.config.setup == behind.config.setup
+    assert [r.action for r in done.log[:len(behind.log)]] == [r.action for r in behind.log]
