@@ -12,7 +12,6 @@ beyond budget.spend when a movement action starts.
 """
 from __future__ import annotations
 
-import heapq
 import math
 from functools import lru_cache
 from typing import Any, Callable
@@ -449,28 +448,33 @@ def _search(neighbours: dict[Hex, tuple[Hex, ...]], price: dict[Hex, int | None]
     costs: dict[Hex, int] = {start: 0}
     parents: dict[Hex, Hex | None] = {start: None}
     order: list[Hex] = []
-    counter = 0
-    heap: list[tuple[int, int, Hex]] = [(0, 0, start)]
-    push, pop = heapq.heappush, heapq.heappop
-    while heap:
-        c, _, node = pop(heap)
-        if c > costs[node]:
-            continue            # a stale entry: the node was settled cheaper already
-        order.append(node)
-        for nb in neighbours[node]:
-            step = price[nb]
-            if step is None or nb in shut:
-                continue
-            total = c + step
-            if total > allowance:
-                continue
-            old = costs.get(nb)
-            if old is not None and total >= old:
-                continue
-            costs[nb] = total
-            parents[nb] = node
-            counter += 1
-            push(heap, (total, counter, nb))
+    # every price is a whole number of at least 1, so the open hexes wait in one list per cost
+    # and each list is taken in the order its hexes were offered: the order a heap keyed by
+    # (cost, offer number) pops them in, with no keys to build or compare
+    waiting: list[list[Hex]] = [[] for _ in range(allowance + 1)]
+    waiting[0].append(start)
+    for c, bucket in enumerate(waiting):
+        if c == allowance:
+            # nothing goes further: the last hexes are settled without offering neighbours
+            order.extend(node for node in bucket if c <= costs[node])
+            break
+        for node in bucket:
+            if c > costs[node]:
+                continue            # a stale entry: the node was settled cheaper already
+            order.append(node)
+            for nb in neighbours[node]:
+                step = price[nb]
+                if step is None or nb in shut:
+                    continue
+                total = c + step
+                if total > allowance:
+                    continue
+                old = costs.get(nb)
+                if old is not None and total >= old:
+                    continue
+                costs[nb] = total
+                parents[nb] = node
+                waiting[total].append(nb)
     # a parent is always settled before its child, so one pass in settling order builds paths
     trails: dict[Hex, tuple[Hex, ...]] = {start: ()}
     for node in order[1:]:
