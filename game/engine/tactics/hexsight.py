@@ -842,6 +842,12 @@ def crossings_witness(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
         total += w
     if total < threshold:
         return None
+    # the lines the blocking hexes obstruct (as obstructed_lines: ends never obstruct), first:
+    # a pair with no clear line needs no sums (a third of the pairs the unseen listing asks)
+    rel = [(c[0] - q0, c[1] - r0, c[2] - s0) for c in blocking if c != a and c != b]
+    clear = ALL_LINES & ~_lines_through(d, rel, graze_blocks) if rel else ALL_LINES
+    if not clear:
+        return NO_CLEAR_LINE
     masks = _pair_masks(d, graze_blocks)
     seams = _pair_seams(d)
     # (mask, weight) of every crossing: each weighted hex, and each seam between two of them
@@ -893,11 +899,6 @@ def crossings_witness(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
         enough = levels[threshold - 1]
     if not enough:
         return None
-    # the lines the blocking hexes obstruct (as obstructed_lines: ends never obstruct)
-    rel = [(c[0] - q0, c[1] - r0, c[2] - s0) for c in blocking if c != a and c != b]
-    clear = ALL_LINES & ~_lines_through(d, rel, graze_blocks)
-    if not clear:
-        return NO_CLEAR_LINE
     if mode == "centre":
         centre = 1 << CENTRE_LINE                    # index 0 is the same in either order
         return 0 if enough & centre else centre

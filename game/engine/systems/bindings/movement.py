@@ -12,8 +12,8 @@ beyond budget.spend when a movement action starts.
 """
 from __future__ import annotations
 
-import heapq
 import math
+from functools import lru_cache
 from typing import Any, Callable
 
 from game.engine import dice
@@ -230,6 +230,13 @@ class _Terrain:
         # each hex of the board by cube (off the board: absent), for dash_ends' lines
         self.cube_hex: dict[tuple[int, int, int], Hex] = {
             lay.to_cube(*hx): hx for hx in self.neighbours}
+        # the same two tables keyed by one number per cube (_cube_key), so a new Dash's lines,
+        # worked out once as offsets from the start, are read with additions alone
+        self.key_hex: dict[int, Hex] = {_cube_key(c): hx for c, hx in self.cube_hex.items()}
+        self.key_price: dict[tuple[bool, bool], dict[int, int | None]] = {
+            kinds: {_cube_key(c): v for c, v in table.items()}
+            for kinds, table in self.cube_price.items()}
+        self.keyed = all(abs(c[0]) < _KEY_BOUND and abs(c[1]) < _KEY_BOUND for c in self.cube_hex)
 
 
     def dash_ends(self, origin: Hex, start: Hex, allowance: int, swim: bool, land: bool
@@ -243,8 +250,14 @@ class _Terrain:
         if got is not None:
             return got
         lay = self.layout
-        price = self.cube_price[(swim, land)]
         done = lay.distance(origin, start)
+        if not done and self.keyed and allowance < _KEY_BOUND:
+            got = self._new_dash_ends(lay.to_cube(*start), allowance, swim, land)
+            if len(self.dash) >= 50_000:
+                self.dash.clear()
+            self.dash[key] = got
+            return got
+        price = self.cube_price[(swim, land)]
         oc, sc = lay.to_cube(*origin), lay.to_cube(*start)
         hex_at = self.cube_hex
         out: list[tuple[Hex, tuple[Hex, ...]]] = []
@@ -270,6 +283,44 @@ class _Terrain:
             self.dash.clear()
         got = self.dash[key] = tuple(out)
         return got
+
+
+    def _new_dash_ends(self, start: tuple[int, int, int], allowance: int, swim: bool, land: bool
+                       ) -> tuple[tuple[Hex, tuple[Hex, ...]], ...]:
+        """dash_ends for a Dash that begins at `start` (its line's origin): the same ends in
+        the same order, each line read through the offsets of `_dash_lines`."""
+        price = self.key_price[(swim, land)].get
+        hex_at = self.key_hex.get
+        base = _cube_key(start)
+        out: list[tuple[Hex, tuple[Hex, ...]]] = []
+        for end, rest in _dash_lines(allowance):
+            if price(base + end) is None:
+                continue                      # off the board, or the end cannot be entered
+            steps = [price(base + k) for k in rest]
+            if None in steps or sum(steps) > allowance:
+                continue
+            out.append((hex_at(base + end), tuple([hex_at(base + k) for k in rest])))
+        return tuple(out)
+
+
+# a cube (q, r, s) as one number, q * _KEY_ROW + r: offsets from a cube add to its number (for
+# cubes and offsets whose q and r stay under _KEY_BOUND, which _Terrain.keyed checks)
+_KEY_BOUND = 1 << 12
+_KEY_ROW = 1 << 14
+
+
+def _cube_key(c: tuple[int, int, int]) -> int:
+    return c[0] * _KEY_ROW + c[1]
+
+
+@lru_cache(maxsize=64)
+def _dash_lines(allowance: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Every hex within `allowance` of the origin but the origin, in cube_area order, with the
+    hexes of the cube line to it after the origin, all as _cube_key offsets (cube lines with
+    the default nudge move with their ends: see hex.cube_line)."""
+    origin = (0, 0, 0)
+    return tuple((_cube_key(c), tuple(_cube_key(x) for x in cube_path(origin, c)[1:]))
+                 for c in cube_area(origin, allowance) if c != origin)
 
 
 def _terrain(state: BindingsState) -> _Terrain:
@@ -397,28 +448,33 @@ def _search(neighbours: dict[Hex, tuple[Hex, ...]], price: dict[Hex, int | None]
     costs: dict[Hex, int] = {start: 0}
     parents: dict[Hex, Hex | None] = {start: None}
     order: list[Hex] = []
-    counter = 0
-    heap: list[tuple[int, int, Hex]] = [(0, 0, start)]
-    push, pop = heapq.heappush, heapq.heappop
-    while heap:
-        c, _, node = pop(heap)
-        if c > costs[node]:
-            continue            # a stale entry: the node was settled cheaper already
-        order.append(node)
-        for nb in neighbours[node]:
-            step = price[nb]
-            if step is None or nb in shut:
-                continue
-            total = c + step
-            if total > allowance:
-                continue
-            old = costs.get(nb)
-            if old is not None and total >= old:
-                continue
-            costs[nb] = total
-            parents[nb] = node
-            counter += 1
-            push(heap, (total, counter, nb))
+    # every price is a whole number of at least 1, so the open hexes wait in one list per cost
+    # and each list is taken in the order its hexes were offered: the order a heap keyed by
+    # (cost, offer number) pops them in, with no keys to build or compare
+    waiting: list[list[Hex]] = [[] for _ in range(allowance + 1)]
+    waiting[0].append(start)
+    for c, bucket in enumerate(waiting):
+        if c == allowance:
+            # nothing goes further: the last hexes are settled without offering neighbours
+            order.extend(node for node in bucket if c <= costs[node])
+            break
+        for node in bucket:
+            if c > costs[node]:
+                continue            # a stale entry: the node was settled cheaper already
+            order.append(node)
+            for nb in neighbours[node]:
+                step = price[nb]
+                if step is None or nb in shut:
+                    continue
+                total = c + step
+                if total > allowance:
+                    continue
+                old = costs.get(nb)
+                if old is not None and total >= old:
+                    continue
+                costs[nb] = total
+                parents[nb] = node
+                waiting[total].append(nb)
     # a parent is always settled before its child, so one pass in settling order builds paths
     trails: dict[Hex, tuple[Hex, ...]] = {start: ()}
     for node in order[1:]:

@@ -345,20 +345,23 @@ class Viewer:
                     continue
                 if h in dark:         # darkness answers by the line alone: walls only block
                     continue
-                why = witnesses.get((ca, c) if ca < c else (c, ca))
-                if why == hs.NO_CLEAR_LINE:
-                    continue
-                if why and why & _CENTRE_WITNESS:
-                    # the centre line is a witness: when no wall or veil hex so much as touches
-                    # it (the generous mask is a superset of what lines_touching counts), it
-                    # stays clear and under 3, and the hex stays seen (the test below, cheaply)
-                    tc = centres.get((dq, dr))
-                    if tc is None:
-                        tc = grid.centre(dq, dr)
-                    if not tc & nearby:
+                # (a board read from a shipped table met no pairs on the way: nothing to ask)
+                why = witnesses.get((ca, c) if ca < c else (c, ca)) if witnesses else None
+                if why is not None:
+                    if why == hs.NO_CLEAR_LINE:
                         continue
-                if why and why & ~hs.lines_touching(ca, c, cells(nearby)):
-                    continue
+                    if why and why & _CENTRE_WITNESS:
+                        # the centre line is a witness: when no wall or veil hex so much as
+                        # touches it (the generous mask is a superset of what lines_touching
+                        # counts), it stays clear and under 3, and the hex stays seen (the test
+                        # below, cheaply)
+                        tc = centres.get((dq, dr))
+                        if tc is None:
+                            tc = grid.centre(dq, dr)
+                        if not tc & nearby:
+                            continue
+                    if why and why & ~hs.lines_touching(ca, c, cells(nearby)):
+                        continue
             if c in walls:
                 continue
             if h in dark:                                         # BND-93: a line is enough
