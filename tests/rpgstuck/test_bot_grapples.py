@@ -91,3 +91,20 @@ def test_a_prone_psion_held_by_a_knight_breaks_free_rather_than_strike_from_the_
     legal = m.legal_actions()
     assert StandUp("psion") not in legal and Escape("psion", "knight") in legal
     assert _blow_or_grab(m, RpgBot("t")) == Escape("psion", "knight")
+
+
+@pytest.mark.rule("RS-64", "RS-B-16")
+def test_a_prone_foe_held_is_worth_more_with_a_friend_next_to_it():
+    """The hold keeps the foe down for the whole side: a friend next to the prone scout
+    strikes it at advantage while it lasts, so the grab is worth more than with the hound
+    alone (and a friend shooting from afar would lose by it: B-16 for ranged blows)."""
+    def price(extra):
+        m = battle([("hound", "hound", 0, 1, 1), ("scout", "scout", 1, 2, 1)] + extra)
+        m.state.creatures["scout"].conditions.append(Condition("prone"))
+        m.edited()
+        view = m.view(0)
+        return RpgBot("t")._grab_score(view, view.creatures["hound"], Grapple("hound", 2, 1),
+                                       Rng.from_seed(1))
+    alone = price([])
+    assert price([("knight", "knight", 0, 3, 1)]) > alone            # next to it: a sword
+    assert price([("archer", "scout", 0, 8, 1)]) < alone             # far off: a bow

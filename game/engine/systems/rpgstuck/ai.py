@@ -399,14 +399,17 @@ class RpgBot(BotBase):
         """What one round of a hold costs the held creature's side in expected damage: a
         shooter kept within 5 ft of the holder shoots at its disadvantage (B-22) where it would
         step back, and a prone one cannot stand (rules.py: not while grappled), so its own
-        blows keep B-16's disadvantage and the holder's keep their advantage."""
+        blows keep B-16's disadvantage and the blows of the holder's side keep B-16's terms:
+        advantage for those next to it, disadvantage for those shooting from further off."""
         now = self._threat(view, held, holder)
         cost = max(0.0, self._threat(view, held, holder, frozenset({"close"})) - now)
         if held.has("prone"):
             cost += max(0.0, self._threat(view, held, holder, frozenset({"prone"})) - now)
-            cost += max(0.0, self._threat(view, holder, held)
-                        - self._threat(view, holder, held, frozenset({"prone"})))
-        return cost
+            prone = frozenset({"prone"})
+            cost += sum(self._threat(view, c, held) - self._threat(view, c, held, prone)
+                        for c in view.creatures.values()
+                        if c.side == holder.side and c.up and c.id != held.id)
+        return max(0.0, cost)
 
     def _grab_score(self, view: RpgState, me: Creature, a: Grapple | Escape,
                     rng: Rng) -> float:
