@@ -186,3 +186,25 @@ def test_carry_takes_the_catch_along() -> None:
     m.submit(Carry("a", 2, 6))
     b = m.state.creatures["b"]
     assert (a.x, a.y) == (b.x, b.y) == (2, 6) and holder_of(m.state, b).id == "a"
+
+
+@pytest.mark.rule("GU-119", "GU-117")
+def test_a_flier_whose_wings_fail_over_a_boulder_comes_down_beside_it() -> None:
+    """Our reading (the document gives objects no height; terrain.LOW_OBJECT_M): a low object
+    fills its square, so a creature falling onto one comes down on the nearest square where it
+    can stand, with the fall's damage, never inside the boulder (it was left there)."""
+    rows = ["." * 12] * 2 + ["..p" + "." * 9] + ["." * 12] * 5
+    m = battle([{"id": "a", "entry": "gu_master_r1", "side": 0, "x": 2, "y": 2,
+                 "overrides": {"altitude": 4, "gu": ["wind_wings", "moonlight"]}},
+                {"id": "w", "entry": "wolf", "side": 1, "x": 10, "y": 6}], rows=rows)
+    a = m.state.creatures["a"]
+    a.sustained.append("wind_wings")
+    m.edited()
+    hp = a.hp
+    events = m.submit(Detonate("a", "wind_wings")).events
+    a = m.state.creatures["a"]
+    assert a.altitude == 0 and hp - a.hp == 12               # the whole fall, as on open ground
+    assert (a.x, a.y) != (2, 2)                                # not inside the boulder
+    assert max(abs(a.x - 2), abs(a.y - 2)) == 1                # the nearest free square
+    moved = [e for e in events if type(e).__name__ == "Moved" and e.mover == "a"]
+    assert moved and moved[-1].path[-1] == (a.x, a.y) and moved[-1].forced

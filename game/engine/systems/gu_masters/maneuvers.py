@@ -21,6 +21,7 @@ from game.engine.records import Record
 from game.engine.rng import Rng
 from game.engine.rules import Refusal
 from game.engine.tactics import pending
+from game.engine.tactics.footprint import block_at
 from game.engine.tactics.pending import Pending
 
 from . import attack, checks, content, falling, flight
@@ -443,10 +444,42 @@ def airborne_fall(state: GuState, c: Creature, rng: Rng) -> list:
     stage = falling.free_fall(drop)
     c.altitude = stage.remaining
     events: list = [Flew(c.id, "fall", c.altitude, (), True)]
-    dmg = falling.fall_damage(stage.dropped, fall_mode=str(HOUSE.read(state, "fall_mode")))
+    dropped = stage.dropped
+    if stage.landed:
+        ground = ground_of(state.board)
+        was = floor_of(ground, (c.x, c.y), c.size)
+        spot = landing_spot(state, c)
+        if spot != (c.x, c.y):              # over a boulder or somebody: beside it (ours)
+            c.x, c.y = spot
+            dropped += max(0, was - floor_of(ground, spot, c.size))
+            events.append(Moved(c.id, (spot,), "fall", True, 0))
+    dmg = falling.fall_damage(dropped, fall_mode=str(HOUSE.read(state, "fall_mode")))
     if stage.landed and dmg:
         events += attack.harm(state, c, dmg, "force", "fall", rng)
     return events
+
+
+def landing_spot(state: GuState, c: Creature) -> tuple[int, int]:
+    """Where `c` comes to rest when it falls to the ground: its own square, or when a low
+    object (terrain.LOW_OBJECT_M: the document gives objects no height) or another creature
+    on the ground fills it, the nearest square where its footprint stands clear (ring by
+    ring, then by row and column, so every replay picks the same)."""
+    ground = ground_of(state.board)
+
+    def fits(anchor: tuple[int, int]) -> bool:
+        floor = floor_of(ground, anchor, c.size)
+        return all(ground.clear_at(cell, floor)
+                   and not any(o.altitude == 0 for o in state.occupants(cell, but=c.id))
+                   for cell in block_at(anchor[0], anchor[1], c.size))
+    if fits((c.x, c.y)):
+        return c.x, c.y
+    for r in range(1, max(ground.width, ground.height)):
+        ring = sorted(((c.x + i, c.y + j) for j in range(-r, r + 1) for i in range(-r, r + 1)
+                       if max(abs(i), abs(j)) == r), key=lambda a: (a[1], a[0]))
+        for anchor in ring:
+            if fits(anchor):
+                return anchor
+    return c.x, c.y                         # nowhere on the map: where it was
 
 
 def settle(state: GuState, rng: Rng) -> list:
