@@ -108,3 +108,20 @@ def test_a_prone_foe_held_is_worth_more_with_a_friend_next_to_it():
     alone = price([])
     assert price([("knight", "knight", 0, 3, 1)]) > alone            # next to it: a sword
     assert price([("archer", "scout", 0, 8, 1)]) < alone             # far off: a bow
+
+
+@pytest.mark.rule("RS-115", "RS-116", "RS-B-12")
+def test_hard_shoves_a_foe_into_a_deep_pit_rather_than_strike_it():
+    """Hard's use of the ground: the engine plays the Shove on a copy (check won) and the fall
+    it deals, times the check's chance, beats the psion's feeble blow; normal strikes."""
+    from game.engine.systems.rpgstuck.actions import Shove
+    legend = {"P": {"pit_depth_ft": 60}}
+    rows = ["....PPP", "....PPP", "....PPP"]
+
+    def first(level):
+        RPGSTUCK.load_bots()
+        m = battle([("psion", "psion", 0, 2, 1), ("imp", "imp", 1, 3, 1)], rows=rows,
+                   legend=legend)
+        return _blow_or_grab(m, make_bot("rpgstuck", level))
+    assert first("hard") == Shove("psion", 3, 1, False)
+    assert not isinstance(first("normal"), Shove)

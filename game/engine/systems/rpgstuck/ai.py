@@ -41,7 +41,7 @@ from . import arith, forecast, grapple, house, mount, rules
 from .arith import observe, sees_cell
 from .attack import distance_to_cell, in_range
 from .actions import (Aim, Assail, Attack, Avert, Block, Dash, Escape, Fly, Grapple, HoldAloft,
-                      Move, Opportunity, Resist, StandUp)
+                      Move, Opportunity, Resist, Shove, StandUp)
 from .profiles import Profile, is_attack, profile
 from .state import Creature, RpgState
 from .system import RPGSTUCK, SYSTEM_ID
@@ -137,6 +137,9 @@ class RpgBot(BotBase):
         best_now = max((s for s, _ in scored), default=0.0)
         holds = [(self._grab_score(view, me, a, rng), a) for a in legal
                  if isinstance(a, (Grapple, Escape))]
+        if self.hard:                   # hard's alone: a push over a drop or into a crowd
+            holds += [(self._shove_score(view, me, a, rng), a) for a in legal
+                      if isinstance(a, Shove) and not a.prone]
         hold_score, hold = max(holds, key=lambda sa: sa[0], default=(0.0, None))
         moves = self._walks(view, me, legal, lurking)
         if moves and values:
@@ -410,6 +413,34 @@ class RpgBot(BotBase):
                         for c in view.creatures.values()
                         if c.side == holder.side and c.up and c.id != held.id)
         return max(0.0, cost)
+
+    def _shove_score(self, view: RpgState, me: Creature, a: Shove, rng: Rng) -> float:
+        """A push (B-12 Shove, 10 ft) against a blow: the engine plays it on a copy with the
+        check won (a fall off a ledge, a collision, RS-116..120, all as the engine rolls them)
+        and the bot counts what it did, enemies' HP lost and drops less its own side's, times
+        the engine's chance of the check (`arith.shove_odds`)."""
+        d = self._foe_at(view, me, (a.x, a.y))
+        if d is None:
+            return 0.0
+        won = Rng.from_seed(0)
+        won.force([20, 1])                       # the shover's d20 20, the resisting 1
+        after = dry_run(RPGSTUCK, view, a, won).state
+        if after is None:
+            return 0.0
+        worth = 0.0
+        for c in view.creatures.values():
+            then = after.creatures.get(c.id)
+            if then is None or not c.up:
+                continue
+            lost = float(c.hp + c.temp_hp - max(0, then.hp) - then.temp_hp)
+            if c.side != me.side:
+                worth += lost + (2.0 + KILL_ROUNDS * self._threat(view, c, me)
+                                 if not then.up else 0.0)
+            else:
+                worth -= lost
+        if worth <= 0:
+            return 0.0
+        return self.noisy(float(arith.shove_odds(view, me, d)) * worth, rng)
 
     def _grab_score(self, view: RpgState, me: Creature, a: Grapple | Escape,
                     rng: Rng) -> float:
