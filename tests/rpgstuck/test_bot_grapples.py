@@ -125,3 +125,16 @@ def test_hard_shoves_a_foe_into_a_deep_pit_rather_than_strike_it():
         return _blow_or_grab(m, make_bot("rpgstuck", level))
     assert first("hard") == Shove("psion", 3, 1, False)
     assert not isinstance(first("normal"), Shove)
+
+
+@pytest.mark.rule("RS-65", "RS-99")
+def test_held_by_a_creature_it_cannot_see_the_bot_still_breaks_free():
+    """In the dark the seat's view has no holder to price the hold by (a KeyError stopped the
+    bot): with nothing to strike it tries the hold all the same."""
+    m = battle([("knight", "knight", 0, 1, 1), ("imp", "imp", 1, 2, 1)], rows=["%%%%%%"] * 3)
+    s = m.state
+    s.creatures["knight"].conditions.append(Condition("grappled", 5, "imp"))
+    s.creatures["imp"].conditions.append(Condition("grappling", 1, "knight"))
+    m.edited()
+    assert "imp" not in m.view(0).creatures
+    assert _blow_or_grab(m, RpgBot("t")) == Escape("knight", "imp")

@@ -169,7 +169,7 @@ class RpgBot(BotBase):
         escapes = [a for a in legal if isinstance(a, Escape)]
         if escapes:                                  # RS-65: held and nothing to hit
             return max(escapes, key=lambda a: grapple.escape_odds(
-                view, me, view.creatures[a.grappler]))
+                view, me, view.creatures[a.grappler]) if a.grappler in view.creatures else 0)
         if Dash in kinds and view.turn.move_left < 5 and self._far(view, me, known):
             return Dash(me.id)
         if Avert in kinds and not me.has("averting"):
@@ -455,7 +455,9 @@ class RpgBot(BotBase):
             cost = self._held_cost(view, d, me)
             chance = grapple.grapple_odds(view, me, d) if cost else 0
         else:
-            holder = view.creatures[a.grappler]
+            holder = view.creatures.get(a.grappler)
+            if holder is None:
+                return 0.0              # held from the dark: nothing to price it by (RS-99)
             cost = self._held_cost(view, me, holder)
             chance = grapple.escape_odds(view, me, holder) if cost else 0
         return self.noisy(float(chance) * HOLD_ROUNDS * cost, rng) if cost else 0.0
