@@ -9,15 +9,19 @@ of real skills, as in gems: neither plays a blunder on purpose):
     a few rounds (it finishes what it can drop), and a little for a foe already hurt; it
     walks along real paths (walls, water, cliffs) to the square where its best ready blow
     lands, or toward the most worthwhile enemy, likes cover and darkness a little and shuns
-    squares next to several enemies.
+    squares next to several enemies; it grabs (or breaks free) when the hold is worth more than
+    a blow: the engine's chance of the check times what the hold takes from the held side for
+    `HOLD_ROUNDS` (a prone foe kept down, a shooter kept close), priced by the forecast.
   * hard adds focus fire: from the first blow on, a hurt and dangerous foe is worth more (the
     side's blows meet on it), and a drop counts more the less health the target has; in the
     dark it prices a blow at a square where it last knew an enemy by the forecast at that enemy
     as it last saw it (normal: a flat guess value); it takes Assail instead of Aim when the
-    forecast says it pays and likes cover and darkness twice as much.
+    forecast says it pays, likes cover and darkness twice as much, and shoves a foe over a
+    drop or into others when the push, played on a copy, is worth more than a blow.
   * easy is normal with noise and random picks.
 Without an enemy in view the bots head for the last known squares (and strike at them), else
-for the enemy side's spawns. A last known square the seat has guessed at for `STALE_ROUNDS`
+for the enemy side's spawns, and with every spawn searched they walk onto the squares the side
+cannot see, the dark ones first. A last known square the seat has guessed at for `STALE_ROUNDS`
 rounds with nothing learnt (a miss at an empty square looks like any miss, SM-08) is no longer
 believed: the bot stops striking at it and goes to stand on it and round it (a bump finds the
 enemy, RS-103). A stage the bot does not know (a newer rule's question) gets its first answer,
