@@ -546,8 +546,8 @@ def opposed_odds(state: RpgState, changer: Creature, c_skill: str, c_net: int,
 
 
 def opposed_check(state: RpgState, rng: Rng, changer: Creature, c_skill: str, c_net: int,
-             keeper: Creature, k_skill: str, purpose: str, k_bonus: int = 0
-             ) -> tuple[bool, list]:
+                  keeper: Creature, k_skill: str, purpose: str, k_bonus: int = 0
+                  ) -> tuple[bool, list]:
     """B-08 opposed checks through rolls.py: the changer must beat the keeper (AMB-21: a tie
     keeps the status quo by default; the table option rolls again)."""
     events: list = []
@@ -568,7 +568,6 @@ def opposed_check(state: RpgState, rng: Rng, changer: Creature, c_skill: str, c_
             return won, events
     events.append(CheckMade(changer.id, c_skill, mine, theirs, False, purpose))
     return False, events
-
 
 
 SHOVE_FT = 10          # B-12: a Shove pushes 10 ft
@@ -592,6 +591,7 @@ def shove(state: RpgState, c: Creature, d: Creature, prone: bool, rng: Rng) -> l
         return events
 
     mine = events[-1].total                        # the shove's total, as checked last
+
     def second(o: Creature) -> bool:               # RS-119: the same check, the other resists
         total, r = check(rng, state, o, defence_skill(o), "resist collision")
         events.append(DiceRolled(r, o.id, f"{o.name} resists: {r.breakdown()}"))

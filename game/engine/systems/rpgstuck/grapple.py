@@ -10,9 +10,9 @@ Owns: the Grapple, Escape and Release actions (what is legal, why not, what they
 exact chances of their checks (`grapple_odds`, `escape_odds`: the hover and the bots read
 these), the size disadvantage of RS-66/67 with AMB-20, who checks against whom in RS-64/65
 (the opposed check itself with SM-20 and AMB-21 is arith.opposed_check, shared with seizing
-and shoves), the holder's half speed (RS-69), dragging held creatures along a walk at the distance the hold was
-made (RS-77/78), and the ends of RS-72/AMB-19 (forced movement), RS-76 (an involuntary loss
-drops every hold) and a holder or held creature leaving the fight.
+and shoves), the holder's half speed (RS-69), dragging held creatures along a walk at the
+distance the hold was made (RS-77/78), and the ends of RS-72/AMB-19 (forced movement), RS-76
+(an involuntary loss drops every hold) and a holder or held creature leaving the fight.
 
 Must not: roll except on the Rng it is handed, compute dice arithmetic itself (rolls.py), or
 hold rules of the basic actions, attacks or movement costs (rules.py, attack.py, moves.py).

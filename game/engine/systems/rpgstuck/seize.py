@@ -61,6 +61,7 @@ def refusal(state: RpgState, c: Creature, action: Seize, major: bool) -> tuple[s
 
 
 def seize_net(c: Creature) -> int:
+    """The net advantage of `c`'s attempt to seize a part."""
     return -1 if c.has("loose_grip") else 0                     # RS-53: a hurt arm
 
 
@@ -69,7 +70,7 @@ def seize_odds(state: RpgState, c: Creature, d: Creature, part: str) -> Fraction
     `apply`, the part's bonus on the held creature's side."""
     aimed = next(a for a in seizable(state, c, d) if a.key == part)
     return arith.opposed_odds(state, c, "athletics", seize_net(c), d,
-                                arith.defence_skill(d), k_bonus=aimed.y)
+                              arith.defence_skill(d), k_bonus=aimed.y)
 
 
 def apply(state: RpgState, c: Creature, action: Seize, rng: Rng) -> list:
@@ -77,8 +78,8 @@ def apply(state: RpgState, c: Creature, action: Seize, rng: Rng) -> list:
     aimed = next(a for a in seizable(state, c, d) if a.key == action.part)
     state.turn.major = False
     won, events = arith.opposed_check(state, rng, c, "athletics", seize_net(c), d,
-                                   arith.defence_skill(d), f"seize the {aimed.name.lower()}",
-                                   k_bonus=aimed.y)
+                                      arith.defence_skill(d), f"seize the {aimed.name.lower()}",
+                                      k_bonus=aimed.y)
     if not won:
         return events
     d.seized[aimed.key] = c.id
