@@ -128,3 +128,77 @@ def test_a_mask_key_reads_back_as_the_pair_and_hex_it_was_made_of():
         for rc in [(0, 0, 0), (-2, 3, -1), (31, -31, 0)]:
             for graze in (False, True):
                 assert hs._from_known_key(hs._known_key(d, rc, graze)) == (d, rc, graze)
+
+
+@pytest.fixture
+def no_extras():
+    """hexsight without its shipped extras for the test; the shipped table back afterwards."""
+    from game.engine.tactics import hexsight as hs
+    hs._uninstall_extras()
+    yield hs
+    hs._uninstall_extras()
+    T.install_geometry()
+
+
+def test_the_shipped_rows_centre_lines_and_seams_are_the_geometrys_answers(no_extras):
+    hs = no_extras
+    data = (T.tables_dir() / T.EXTRAS_FILE).read_bytes()
+    assert hs.install_extras(data) == 2790              # every offset within reach 30
+    pairs = [(1, 0, -1), (0, 2, -2), (3, -1, -2), (-2, 5, -3), (7, -2, -5), (12, 5, -17),
+             (-9, 20, -11), (30, -30, 0), (-17, 2, 15)]
+    for d in pairs:
+        assert hs.near_segment_rows(d, hs.REGION_ROWS_RADIUS) == \
+            list(hs._near_segment_rows.__wrapped__(d, hs.REGION_ROWS_RADIUS))
+        assert hs.centre_line_touches(d) == hs._centre_touches_in_place(d)
+        # every seam a sum can ask for, inside the region and out (a template is wider)
+        seams: dict = {}
+        area = {x for rc in hs.region_from_origin(d) for x in hs.cube_area(rc, 1)}
+        for rc in sorted(area):
+            for k in range(3):
+                assert hs._seam(d, rc, k, seams) == (
+                    hs._seam_mask.__wrapped__(hs.ORIGIN, d, rc, k)
+                    if hs._edge_holds_a_sample(hs.ORIGIN, rc, k) else 0), (d, rc, k)
+    # beyond the table's reach the seams are worked out in place
+    far = (31, -1, -30)
+    assert far not in hs._ROWS_AT
+    rc = next(rc for rc in hs.region_from_origin(far) if hs._origin_seam_dirs(rc))
+    k = hs._origin_seam_dirs(rc)[0]
+    assert hs._seam(far, rc, k, {}) == hs._seam_mask.__wrapped__(hs.ORIGIN, far, rc, k)
+
+
+def test_an_extras_table_that_the_geometry_does_not_give_is_refused(no_extras):
+    import zlib
+    hs = no_extras
+    good = bytearray(zlib.decompress(hs.build_extras(reach=3)))
+    bad = bytearray(good)
+    bad[-1] ^= 1                                # the last seam's mask wrong by one line
+    with pytest.raises(ValueError, match="does not match"):
+        hs.install_extras(zlib.compress(bytes(bad)))
+    bad = bytearray(good)
+    bad[3] ^= 1                                 # the first offset's first row moved a row
+    with pytest.raises(ValueError, match="does not match"):
+        hs.install_extras(zlib.compress(bytes(bad)))
+    with pytest.raises(ValueError, match="damaged"):
+        hs.install_extras(zlib.compress(bytes(good[:-3])))
+    with pytest.raises(ValueError, match="damaged"):
+        hs.install_extras(zlib.compress(bytes(good) + b"\0"))
+    bad = bytearray(good)
+    bad[0] = hs.EXTRAS_VERSION + 1
+    with pytest.raises(ValueError, match="version"):
+        hs.install_extras(zlib.compress(bytes(bad)))
+    assert not hs._ROWS_AT and not hs._CENTRES_AT and not hs._KNOWN_SEAMS
+    assert hs.install_extras(zlib.compress(bytes(good))) == 36      # offsets within 3
+
+
+def test_a_board_draws_every_template_and_centre_line_its_listing_asks_for_as_it_opens():
+    board = load_board(paths.maps_dir() / "bindings_pass.tmx")
+    forget(board)
+    S.prepare(board)
+    grid = S.per_board("sight grid", board, S._Grid)
+    templates, centres = dict(grid.templates), dict(grid.centres)
+    fresh = S._Grid(board)                      # draws each offset when first asked
+    for q, r, s, _h in grid.open:
+        for _dist, _c, _x, dq, dr, t in grid.order_from((q, r, s)):
+            assert templates[(dq, dr)] == t == fresh.template(dq, dr)
+            assert centres[(dq, dr)] == fresh.centre(dq, dr)
+    assert grid.templates == templates and grid.centres == centres     # nothing met late

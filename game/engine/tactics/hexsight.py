@@ -32,6 +32,7 @@ Must not: know any rule system, read a Board, or use randomness. End hexes never
 from __future__ import annotations
 
 import math
+import struct
 import sys
 import zlib
 from array import array
@@ -230,12 +231,26 @@ def centre_line_touches(d: Cube) -> tuple[Cube, ...]:
     hex the line touches has its centre within 1 of it, so only those rows are tried. Worked
     out for the least of d's images under the grid's symmetries and moved back (the touching
     test has a margin far above rounding, as for `_origin_mask`), in row order either way."""
+    shipped = _CENTRES_AT.get(d)
+    if shipped is not None:
+        return _decode_cells(_EXTRAS_RAW, *shipped)
     best, which = _least_image(d)
     if which:
-        (p0_, p1_, p2_), sign, _ = _SYMMETRIES[_INVERSE[which]]
-        return tuple(sorted(((sign * c[p0_], sign * c[p1_], sign * c[p2_])
-                             for c in centre_line_touches(best)), key=_row_order))
+        return _moved_touches(centre_line_touches(best), which)
     return _centre_line_touches(d)
+
+
+def _centre_touches_in_place(d: Cube) -> tuple[Cube, ...]:
+    """centre_line_touches worked out from the geometry alone (no shipped table, no cache)."""
+    best, which = _least_image(d)
+    return _moved_touches(_centre_line_touches(best), which) if which else _centre_line_touches(d)
+
+
+def _moved_touches(cells: tuple[Cube, ...], which: int) -> tuple[Cube, ...]:
+    """The touches of the least image moved back to the offset (symmetry `which` undone)."""
+    (p0_, p1_, p2_), sign, _ = _SYMMETRIES[_INVERSE[which]]
+    return tuple(sorted(((sign * c[p0_], sign * c[p1_], sign * c[p2_]) for c in cells),
+                        key=_row_order))
 
 
 def _row_order(c: Cube) -> tuple[int, int]:
@@ -257,7 +272,12 @@ _ROW_MARGIN = 1e-3          # near_segment_rows' callers want supersets: a margi
 
 
 def near_segment_rows(d: Cube, radius: float) -> list[tuple[int, int, int]]:
-    """See `_near_segment_rows` (the rows are worked out once per offset and radius)."""
+    """See `_near_segment_rows` (the rows are worked out once per offset and radius, or read
+    from the shipped extras at REGION_ROWS_RADIUS)."""
+    if radius == REGION_ROWS_RADIUS:
+        shipped = _ROWS_AT.get(d)
+        if shipped is not None:
+            return list(_decode_rows(_EXTRAS_RAW, *shipped))
     return list(_near_segment_rows(d, radius))
 
 
@@ -544,6 +564,131 @@ def install_masks(data: bytes) -> int:
     return n
 
 
+# -- shipped extras: the other geometry a match's first positions meet, worked out beforehand
+# (build_extras / install_extras, same reach as the masks): the rows of the hexes near a pair's
+# centre line at REGION_ROWS_RADIUS (bindings' listing templates), the hexes each centre line
+# touches, and every seam mask that is not empty (a few hundred of the tens of thousands a
+# listing may ask about, each a clipping walk when worked out in place). Rows and centre lines
+# are read from the bytes when an offset is first asked for, not all at install.
+EXTRAS_VERSION = 1
+REGION_ROWS_RADIUS = 2.0 + 1e-3    # a region's rows with a margin: a superset, never less
+_EXTRAS_RAW = bytearray()
+_ROWS_AT: dict[Cube, tuple[int, int]] = {}       # offset -> (byte position, row count)
+_CENTRES_AT: dict[Cube, tuple[int, int]] = {}    # offset -> (byte position, hex count)
+_KNOWN_SEAMS: dict[tuple[Cube, Cube, int], int] = {}
+_EXTRAS_REACH = [0]                # the reach the installed extras cover (0: none installed)
+_SEAM = struct.Struct("<bbbbBQ")
+_EXTRAS_MISMATCH = "the hex sight extras table does not match the geometry: rebuild it"
+
+
+def _seam_candidates(d: Cube):
+    """(rc, k) of every seam of the pair (origin, d) `_seam` may ask about that can hold a line."""
+    for rc in _region(ORIGIN, d):
+        for k in _origin_seam_dirs(rc):
+            yield rc, k
+
+
+def build_extras(reach: int = MASK_TABLE_REACH) -> bytes:
+    """The rows, centre lines and non-empty seams of every offset within `reach` (see above):
+    a version byte and the reach, then for each offset in cube_area order its row count and rows
+    (r, first q, last q), then for each offset its centre line's hex count and hexes (q, r),
+    then the seam count and seams (offset, hex, direction, mask), zlib-packed."""
+    out = bytearray([EXTRAS_VERSION, reach])
+    offsets = [d for d in cube_area(ORIGIN, reach) if d != ORIGIN]
+    for d in offsets:
+        rows = _near_segment_rows.__wrapped__(d, REGION_ROWS_RADIUS)
+        out.append(len(rows))
+        out += struct.pack(f"<{3 * len(rows)}b", *(v for row in rows for v in row))
+    for d in offsets:
+        cells = _centre_touches_in_place(d)
+        out.append(len(cells))
+        out += struct.pack(f"<{2 * len(cells)}b", *(v for c in cells for v in c[:2]))
+    seams = [(d, rc, k, m) for d in offsets for rc, k in _seam_candidates(d)
+             if (m := _seam_mask.__wrapped__(ORIGIN, d, rc, k))]
+    out += len(seams).to_bytes(4, "little")
+    for d, rc, k, m in seams:
+        out += _SEAM.pack(d[0], d[1], rc[0], rc[1], k, m)
+    return zlib.compress(bytes(out), 9)
+
+
+def install_extras(data: bytes) -> int:
+    """Let the region rows, centre lines and seams read `build_extras`' table (once per
+    process). A table of another version, a damaged one, or one whose entries do not come out
+    the same when a spread of them is worked out again here, is refused (ValueError) and
+    nothing is installed. Returns the number of offsets covered."""
+    if _EXTRAS_REACH[0]:
+        return len(_ROWS_AT)
+    damaged = ValueError("the hex sight extras table is of another version or damaged")
+    raw = zlib.decompress(data)
+    if len(raw) < 2 or raw[0] != EXTRAS_VERSION:
+        raise damaged
+    reach = raw[1]
+    offsets = [d for d in cube_area(ORIGIN, reach) if d != ORIGIN]
+    rows_at: dict[Cube, tuple[int, int]] = {}
+    centres_at: dict[Cube, tuple[int, int]] = {}
+    seams: dict[tuple[Cube, Cube, int], int] = {}
+    try:
+        at = 2
+        for table, width in ((rows_at, 3), (centres_at, 2)):
+            for d in offsets:
+                n = raw[at]
+                table[d] = (at + 1, n)
+                at += 1 + width * n
+        count = int.from_bytes(raw[at:at + 4], "little")
+        at += 4
+        for _ in range(count):
+            dq, dr, rq, rr, k, m = _SEAM.unpack_from(raw, at)
+            seams[((dq, dr, -dq - dr), (rq, rr, -rq - rr), k)] = m
+            at += _SEAM.size
+    except (IndexError, struct.error):
+        raise damaged from None
+    if at != len(raw):
+        raise damaged
+    # a spread of entries worked out again: a table from other geometry is never read
+    step = max(1, len(offsets) // _CHECKED_ENTRIES)
+    for d in offsets[::step]:
+        if _decode_rows(raw, *rows_at[d]) != _near_segment_rows.__wrapped__(d, REGION_ROWS_RADIUS):
+            raise ValueError(_EXTRAS_MISMATCH)
+        if _decode_cells(raw, *centres_at[d]) != _centre_touches_in_place(d):
+            raise ValueError(_EXTRAS_MISMATCH)
+    for d in offsets[:len(offsets) // 8:step]:        # near pairs: every seam, empty ones too
+        for rc, k in _seam_candidates(d):
+            if seams.get((d, rc, k), 0) != _seam_mask.__wrapped__(ORIGIN, d, rc, k):
+                raise ValueError(_EXTRAS_MISMATCH)
+    for (d, rc, k), m in list(seams.items())[::max(1, len(seams) // _CHECKED_ENTRIES)]:
+        if m != _seam_mask.__wrapped__(ORIGIN, d, rc, k):
+            raise ValueError(_EXTRAS_MISMATCH)
+    _EXTRAS_RAW[:] = raw
+    _ROWS_AT.update(rows_at)
+    _CENTRES_AT.update(centres_at)
+    _KNOWN_SEAMS.update(seams)
+    _EXTRAS_REACH[0] = reach
+    return len(rows_at)
+
+
+def _decode_rows(raw: bytes | bytearray, pos: int, n: int) -> tuple[tuple[int, int, int], ...]:
+    v = struct.unpack_from(f"<{3 * n}b", raw, pos)
+    return tuple(zip(v[0::3], v[1::3], v[2::3]))
+
+
+def _decode_cells(raw: bytes | bytearray, pos: int, n: int) -> tuple[Cube, ...]:
+    v = struct.unpack_from(f"<{2 * n}b", raw, pos)
+    return tuple((q, r, -q - r) for q, r in zip(v[0::2], v[1::2]))
+
+
+def _uninstall_extras() -> None:
+    """Forget the installed extras (tests: the geometry worked out in place again)."""
+    _EXTRAS_RAW.clear()
+    _ROWS_AT.clear()
+    _CENTRES_AT.clear()
+    _KNOWN_SEAMS.clear()
+    _EXTRAS_REACH[0] = 0
+    _near_segment_rows.cache_clear()
+    centre_line_touches.cache_clear()
+    _seam_mask.cache_clear()
+    _pair_seams.cache_clear()
+
+
 LineRow = tuple[float, float, float]
 
 
@@ -624,7 +769,11 @@ def _seam(d: Cube, rc: Cube, k: int, seams: dict[tuple[Cube, int], int]) -> int:
     key = (rc, k)
     m = seams.get(key)
     if m is None:
-        m = seams[key] = _seam_mask(ORIGIN, d, rc, k)
+        if max(abs(d[0]), abs(d[1]), abs(d[2])) <= _EXTRAS_REACH[0]:
+            m = _KNOWN_SEAMS.get((d, rc, k), 0)        # the shipped table holds every non-empty one
+        else:
+            m = _seam_mask(ORIGIN, d, rc, k)
+        seams[key] = m
     return m
 
 

@@ -572,6 +572,30 @@ class _Grid:
             append((got[0], cube, h, got[2], got[3], got[1]))
         return rows
 
+    def draw_all(self) -> None:
+        """Every template and centre line the board's open hexes can ask for, drawn now (once
+        per board: a few milliseconds with the shipped geometry, as a match opens): the offsets
+        between any two rows' runs of open hexes, a superset of the pairs' offsets."""
+        runs: dict[int, list[int]] = {}
+        for q, r, _s, _h in self.open:
+            got = runs.get(r)
+            if got is None:
+                runs[r] = [q, q]
+            else:
+                got[0], got[1] = min(got[0], q), max(got[1], q)
+        offsets: set[tuple[int, int]] = set()
+        for r1, (lo1, hi1) in runs.items():
+            for r2, (lo2, hi2) in runs.items():
+                dr = r2 - r1
+                offsets.update((dq, dr) for dq in range(lo2 - hi1, hi2 - lo1 + 1))
+        offsets.discard((0, 0))
+        templates, centres = self.templates, self.centres
+        for dq, dr in offsets:
+            if (dq, dr) not in templates:
+                self.template(dq, dr)
+            if (dq, dr) not in centres:
+                self.centre(dq, dr)
+
     def bit(self, c: Cube) -> int:
         """Where hex `c` sits in a board laid out in this grid."""
         return (c[1] - self.rmin) * self.stride + (c[0] - self.qmin)
@@ -583,7 +607,7 @@ class _Grid:
         (bounds, the hexes handed to hexsight, which features are near)."""
         t = 0
         stride, off = self.stride, self.off
-        for r, q_lo, q_hi in hs.near_segment_rows((dq, dr, -dq - dr), 2.0 + _REGION_MARGIN):
+        for r, q_lo, q_hi in hs.near_segment_rows((dq, dr, -dq - dr), hs.REGION_ROWS_RADIUS):
             t |= ((1 << (q_hi - q_lo + 1)) - 1) << (r * stride + q_lo + off)
         self.templates[(dq, dr)] = t
         return t
@@ -626,7 +650,6 @@ def _board_dark(board: Any) -> bool:
 
 
 _CENTRE_WITNESS = 1 << hs.CENTRE_LINE     # a pair's witness when its centre line sees in
-_REGION_MARGIN = 1e-3         # templates are drawn this much wider than a region, never narrower
 _SHORT_REACH = 4              # longer reaches are listed over the whole board at once
 _MEMO_LIMIT = 50_000          # pairs one Viewer remembers (a few MB) before starting afresh
 _VIEWERS_PER_BOARD = 16       # feature sets remembered per board
@@ -663,9 +686,11 @@ def viewer(state: BindingsState) -> Viewer:
 
 
 def prepare(board: Any) -> None:
-    """Read what is shipped for sight on this board (sighttable: the line masks and the board's
-    bare listing, when there is one) as a match opens, not when its first position asks."""
+    """Read what is shipped for sight on this board (sighttable: the line masks, region rows,
+    centre lines and seams, and the board's bare listing when there is one) and draw the
+    board's templates (_Grid.draw_all) as a match opens, not when its first position asks."""
     sighttable.install_geometry()
+    per_board("sight grid", board, _Grid).draw_all()
     _bare(board, *sighttable.READING)
 
 

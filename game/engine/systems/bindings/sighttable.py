@@ -108,6 +108,7 @@ def preload(view: Any) -> bool:
 
 
 GEOMETRY_FILE = "geometry.bin"       # hexsight's line masks, the same for every map
+EXTRAS_FILE = "geometry-extras.bin"  # hexsight's region rows, centre lines and seams (the same)
 
 
 def install_geometry() -> None:
@@ -116,6 +117,9 @@ def install_geometry() -> None:
     path = tables_dir() / GEOMETRY_FILE
     if path.is_file():
         hs.install_masks(path.read_bytes())
+    path = tables_dir() / EXTRAS_FILE
+    if path.is_file():
+        hs.install_extras(path.read_bytes())
 
 
 def shipped_maps() -> list[Path]:
@@ -148,6 +152,13 @@ def write_all(check: bool) -> list[str]:
         if not check:
             geometry.parent.mkdir(parents=True, exist_ok=True)
             geometry.write_bytes(data)
+    extras = tables_dir() / EXTRAS_FILE
+    data = hs.build_extras()
+    if not extras.is_file() or zlib.decompress(extras.read_bytes()) != zlib.decompress(data):
+        problems.append(f"{EXTRAS_FILE}: the region rows, centre lines or seams are missing "
+                        f"or differ")
+        if not check:
+            extras.write_bytes(data)
     for left in sorted(tables_dir().glob("*.json")):
         if left.name not in wanted:
             problems.append(f"{left.name}: a sight table no bindings map has")
