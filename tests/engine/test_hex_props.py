@@ -310,6 +310,18 @@ def test_clear_lines_match_a_direct_reference(a, b, walls, graze):
     assert hs.centre_line_blocked(a, b, walls.__contains__, graze) == (ref[0] and a != b)
 
 
+@settings(deadline=None, max_examples=60)
+@given(cube, cube, walls_st, st.sets(cube, max_size=6), st.booleans())
+def test_a_line_among_the_blocking_hexes_is_a_line_by_the_predicate(a, b, walls, far, graze):
+    # clear_line_among reads the blocking hexes as a list (any superset of those near the
+    # pair, in the least of the pair's images): the same answer as asking hex by hex
+    ref = _reference_blocked(a, b, walls, graze)
+    away = {(c[0] + 40, c[1], c[2] - 40) for c in far}          # nowhere near the pair
+    among = hs.clear_line_among(a, b, list(walls | away), graze)
+    assert among == (a == b or not all(ref))
+    assert hs.clear_line_among(b, a, list(walls), graze) == among
+
+
 @FAST
 @given(cube, cube, walls_st, st.sets(cube, max_size=4), st.booleans())
 def test_sight_lines_are_symmetric_monotone_and_ignore_end_hexes(a, b, walls, more, graze):
@@ -353,6 +365,41 @@ def test_min_crossings_is_the_least_weight_over_clear_lines(a, b, smoke, walls):
         # a walled-off centre line still measures concealment in "centre" mode (sight is
         # settled by the clear lines, concealment by the one line the house rule names)
         assert centre.total >= best.total
+
+
+@settings(deadline=None, max_examples=80)
+@given(cube, cube, st.dictionaries(cube, st.integers(1, 3), max_size=12), walls_st,
+       st.sampled_from(["best", "centre"]), st.integers(1, 4))
+def test_crossings_witness_is_the_line_by_line_sums(a, b, smoke, walls, mode, threshold):
+    # the one-pass counters (and their frame: the pair moved to the least of its images) give
+    # what summing each sample line hex by hex gives, witness bits in the canonical pair order
+    walls -= set(smoke)
+    if a == b:
+        return
+    got = hs.crossings_witness(a, b, list(smoke.items()), list(walls), False, mode, threshold)
+    blocked = _reference_blocked(a, b, walls, False)
+    totals = []
+    for i in range(hs.LINES):
+        p, q = hs.line_points(a, b, i)
+        entered = set(hs.segment_cells(p, q)) | {a, b}
+        seam = sum(min(smoke[x], smoke[y]) for x, y in hs.segment_seams(p, q)
+                   if x in smoke and y in smoke and not {x, y} & {a, b})
+        totals.append(sum(smoke.get(c, 0) for c in entered) + seam)
+    clear = [i for i in range(hs.LINES) if not blocked[i]]
+    canonical = (lambda i: i) if a <= b else hs._swap_index
+    if sum(smoke.values()) < threshold:
+        assert got is None
+    elif not clear:
+        assert got == hs.NO_CLEAR_LINE
+    elif all(t < threshold for t in totals):
+        assert got is None
+    elif mode == "centre":
+        assert got == (0 if totals[hs.CENTRE_LINE] >= threshold else 1 << hs.CENTRE_LINE)
+    else:
+        under = [i for i in clear if totals[i] < threshold]
+        assert got == sum(1 << canonical(i) for i in under)
+        assert hs.crossings_at_least_in(a, b, list(smoke.items()), list(walls), False, mode,
+                                        threshold) == (not under)
 
 
 def test_centre_mode_measures_the_centre_line_even_when_a_wall_hides_it():

@@ -867,9 +867,14 @@ def clear_line_among(a: Cube, b: Cube, blocking: list[Cube], graze_blocks: bool 
     if a == b:
         return True
     ca, d, _ = _frame(a, b)
-    q0, r0, s0 = ca
-    rel = [(c[0] - q0, c[1] - r0, c[2] - s0) for c in blocking if c != a and c != b]
-    return not rel or _lines_through(d, rel, graze_blocks) != ALL_LINES
+    # in the least of the pair's images, as crossings_witness: whether all lines are shut
+    # does not depend on how they are numbered
+    image, which = _least_image(d)
+    (p0, p1, p2), sign, _ = _SYMMETRIES[which]
+    a0, a1, a2 = ca[p0], ca[p1], ca[p2]
+    rel = [(sign * (c[p0] - a0), sign * (c[p1] - a1), sign * (c[p2] - a2))
+           for c in blocking if c != a and c != b]
+    return not rel or _lines_through(image, rel, graze_blocks) != ALL_LINES
 
 
 def line_points(a: Cube, b: Cube, index: int) -> tuple[Point, Point]:
@@ -983,20 +988,28 @@ def crossings_witness(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
     if mode not in ("best", "centre"):
         raise ValueError(f"concealment line mode must be 'best' or 'centre', not {mode!r}")
     ca, d, _ = _frame(a, b)
-    q0, r0, s0 = ca
+    # The sums are made with the pair moved to the least of its twelve images (_least_image):
+    # the lines, masks and seams of the image are those of the pair with its lines renumbered,
+    # so every hex reads the canonical mask itself (shared by the twelve images, never moved
+    # and renumbered one by one) and only a witness is renumbered back, once.
+    image, which = _least_image(d)
+    (p0, p1, p2), sign, _ = _SYMMETRIES[which]
+    a0, a1, a2 = ca[p0], ca[p1], ca[p2]
     total = 0
-    wmap: dict[Cube, int] = {}             # relative to ca: ends are the origin and d
+    wmap: dict[Cube, int] = {}             # the image's: ends are the origin and `image`
     for c, w in weighted:
-        wmap[(c[0] - q0, c[1] - r0, c[2] - s0)] = w
+        wmap[(sign * (c[p0] - a0), sign * (c[p1] - a1), sign * (c[p2] - a2))] = w
         total += w
     if total < threshold:
         return None
     # the lines the blocking hexes obstruct (as obstructed_lines: ends never obstruct), first:
     # a pair with no clear line needs no sums (a third of the pairs the unseen listing asks)
-    rel = [(c[0] - q0, c[1] - r0, c[2] - s0) for c in blocking if c != a and c != b]
-    clear = ALL_LINES & ~_lines_through(d, rel, graze_blocks) if rel else ALL_LINES
+    rel = [(sign * (c[p0] - a0), sign * (c[p1] - a1), sign * (c[p2] - a2))
+           for c in blocking if c != a and c != b]
+    clear = ALL_LINES & ~_lines_through(image, rel, graze_blocks) if rel else ALL_LINES
     if not clear:
         return NO_CLEAR_LINE
+    d = image
     masks = _pair_masks(d, graze_blocks)
     seams = _pair_seams(d)
     # (mask, weight) of every crossing: each weighted hex, and each seam between two of them
@@ -1049,9 +1062,10 @@ def crossings_witness(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
     if not enough:
         return None
     if mode == "centre":
-        centre = 1 << CENTRE_LINE                    # index 0 is the same in either order
+        centre = 1 << CENTRE_LINE            # index 0 is the same in either order and image
         return 0 if enough & centre else centre
-    return clear & ~enough
+    under = clear & ~enough
+    return _renumber(under, _RENUMBER[which]) if which and under else under
 
 
 def lines_touching(a: Cube, b: Cube, cells: list[Cube]) -> int:
