@@ -19,3 +19,19 @@ def test_records_are_one_memo_per_board_and_name_and_start_over_when_full(monkey
     monkeypatch.setattr(boardcache, "RECORDS_LIMIT", 2)
     moves[("y",)] = "made"
     assert boardcache.records("listed moves", a) == {}          # full: it starts over
+
+
+def test_a_match_opens_with_its_boards_movement_and_sight_tables_built():
+    # what the board alone decides is read as the match opens, not in its first turns
+    from game.engine.systems.bindings.system import build_board
+
+    board, _ = build_board("bindings_pass.tmx", None)
+    boardcache.forget(board)
+    again, _ = build_board("bindings_pass.tmx", None)
+
+    def never(_board):
+        raise AssertionError("built after the match opened")
+
+    assert boardcache.per_board("movement", again, never).neighbours
+    grid = boardcache.per_board("sight grid", again, never)
+    assert len(grid.templates) > 1000 and len(grid.centres) == len(grid.templates)

@@ -327,6 +327,11 @@ def _terrain(state: BindingsState) -> _Terrain:
     return per_board("movement", state.board, _Terrain)
 
 
+def prepare(board: Any) -> None:
+    """Read the board's movement tables (_Terrain) as a match opens, not in its first turn."""
+    per_board("movement", board, _Terrain)
+
+
 class Ground:
     """What every path search of one mover in one position reads besides its kinds and
     allowance: who stands where, the standing walls, the Dash house rule, and the memo key

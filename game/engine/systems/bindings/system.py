@@ -22,7 +22,7 @@ from game.engine.tactics.boardbuild import example_match, grid_rows, rows_board
 
 from . import reference as reference_pages
 from . import events as ev
-from . import fatigue, rules, sight, turns
+from . import fatigue, movement, rules, sight, turns
 from .content import (BASIC_MOVES, Content, combatant_fields, content, content_of, teams_for_map,
                       with_inline)
 from .house import DEFAULTS, HOUSE_RULES
@@ -92,13 +92,15 @@ def grid_board(grid: dict[str, Any]) -> Board:
 
 def build_board(map_name: str | None, grid: dict[str, Any] | None) -> tuple[Board, str]:
     """The board and its source name, from an inline grid or a hex map file, with what is
-    shipped for sight on it read (sight.prepare: a match's first positions find it ready)."""
+    shipped for sight on it read and its movement tables built (sight.prepare,
+    movement.prepare: a match's first positions find them ready)."""
     board, source = tactics_build_board(
         map_name, grid, orientation="hexagonal", from_grid=grid_board, error=_config_error,
         missing="needs a hex map or an inline grid (setup.grid)",
         wrong_shape="{path}: bindings plays on hex maps, not {orientation} ones",
         check=check_map)     # the checks check-map runs: a map failing them never starts
     sight.prepare(board)
+    movement.prepare(board)
     return board, source
 
 
