@@ -42,6 +42,40 @@ def test_a_board_lists_the_same_unseen_hexes_with_and_without_its_table(path):
         assert loaded.unseen_everywhere(a) == plain.unseen_everywhere(a), a
 
 
+@pytest.mark.rule("BND-84")
+@pytest.mark.rule("BND-91")
+@pytest.mark.parametrize("path", MAPS, ids=[p.stem for p in MAPS])
+def test_under_walls_and_veils_a_board_answers_the_same_with_and_without_its_table(
+        path, tmp_path, monkeypatch):
+    # the table's no-line pairs let listings and can_see skip pairs walls can never open
+    board = load_board(path)
+    forget(board)
+    cells = [h for _q, _r, _s, h in S._Grid(board).open]
+    walls = frozenset(cells[len(cells) // 3: len(cells) // 3 + 4])
+    veils = frozenset((h, 2) for h in cells[len(cells) // 2: len(cells) // 2 + 7])
+    readings = [(False, "best", walls, veils), (False, "best", frozenset(), veils),
+                (False, "best", walls, frozenset())]
+
+    def answers():
+        out = []
+        for reading in readings:
+            view = S._shared(board, reading)
+            for a in cells[::9]:
+                out.append((a, view.unseen(a, 60), [view.can_see(a, b) for b in cells[::4]]))
+        return out
+
+    with_table = answers()
+    assert S._bare(board, False, "best")._nolines, "the shipped map's no-line pairs"
+    some = next(a for a in cells if S._bare(board, False, "best")._nolines[a])
+    far = next(iter(S._bare(board, False, "best")._nolines[some]))
+    assert not S.Viewer.of(board, (False, "best", frozenset(), frozenset())).can_see(some, far)
+    monkeypatch.setattr(T, "tables_dir", lambda: tmp_path)     # no table shipped at all
+    forget(board)
+    assert not S._bare(board, False, "best")._nolines
+    assert answers() == with_table
+    forget(board)
+
+
 @pytest.mark.rule("BND-91")
 def test_an_edited_board_finds_no_table_and_builds_its_own_answers():
     board = load_board(MAPS[0])

@@ -135,6 +135,10 @@ class Viewer:
         # hexsight.crossings_witness's reason (see _unseen_from)
         self._pairs: dict[tuple[Cube, Cube], int | None] = {}
         self._everywhere: dict[Hex, frozenset[Hex]] = {}
+        # the open hexes each open hex has no line to on the bare board, from a shipped table
+        # (sighttable.preload; the same dict in every Viewer of the board under the table's
+        # house rules): walls only take lines away, so none of these pairs ever has one
+        self._nolines: dict[Hex, frozenset[Hex]] = {}
         self._features_c = self._walls_c | self._veils_c
         # with no wall standing, lines (BND-84) are the bare board's: `_shared` hands this Viewer
         # the bare one, so the pairs it has answered serve every set of veils
@@ -172,10 +176,13 @@ class Viewer:
         got = self._visible.get(key)
         if got is None:
             done = self._sights.get(key)
+            no_line = self._nolines.get(a)
             if done is not None:
                 got = done.can_see
             elif a == b:
                 got = True
+            elif no_line is not None and b in no_line:
+                got = False
             elif self._lines is not None:
                 got = self._lines.can_see(a, b)     # veils never stop a line: the bare answer
             else:
@@ -310,6 +317,7 @@ class Viewer:
 
         dark, walls, centres = grid.dark, self._walls_c, grid.centres
         visible = self._visible
+        no_line = self._nolines.get(a) or frozenset()
 
         def sees(h: Hex, c: Cube, t: int) -> bool:
             """Viewer.can_see(a, h), from the solid hexes of the pair's template (kept with
@@ -362,7 +370,7 @@ class Viewer:
                             continue
                     if why and why & ~hs.lines_touching(ca, c, cells(nearby)):
                         continue
-            if c in walls:
+            if c in walls or h in no_line:         # no line on the bare board: none now
                 continue
             if h in dark:                                         # BND-93: a line is enough
                 hidden = sees(h, c, t)
@@ -717,8 +725,10 @@ def _shared(board: Any, reading: Reading) -> Viewer:
         if len(shared) >= _VIEWERS_PER_BOARD:
             shared.clear()
         got = shared[reading] = Viewer.of(board, reading)
+        bare = _bare(board, reading[0], reading[1])
+        got._nolines = bare._nolines
         if not reading[2]:
-            got._lines = _bare(board, reading[0], reading[1])
+            got._lines = bare
     return got
 
 

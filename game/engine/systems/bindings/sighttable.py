@@ -11,7 +11,9 @@ the table of every bindings map in maps/ and removes tables no map has any more
 What a table holds, for the board alone (no walls or veils) under the default sight house rules
 (graze_blocks off, concealment_line "best"): for each open hex, the hexes it has a line to but
 cannot see into, in listing order with their distances (what `Viewer.unseen` works out for the
-whole board at once): the same answers the listing builds as it plays, only built before. (The
+whole board at once): the same answers the listing builds as it plays, only built before; and
+the pairs of open hexes with no line between them (BND-84; a sixth of the Pass's pairs), which
+walls can never open, so a listing under walls and veils and `can_see` skip them unasked. (The
 pair witnesses the listing meets on the way are left out: shipped too, they made a table three
 times the size and slower to read for a few per cent of cold play, within the noise.)
 
@@ -41,7 +43,7 @@ from game.engine.tactics import hexsight as hs
 
 from .boardcache import per_board
 
-TABLE_VERSION = 2
+TABLE_VERSION = 3
 SIGHT_PROPS = ("solid", "cover", "conceal", "dark")
 READING = (False, "best")        # graze_blocks, concealment_line: the house rules' defaults
 
@@ -71,8 +73,13 @@ def build(board: Any) -> dict[str, Any]:
     grid = _Grid(board)
     unseen = [[h[0], h[1], [[dist, x, y] for dist, (x, y) in view._unseen_from(h, grid.span)]]
               for _q, _r, _s, h in grid.open]
+    # the pairs of open hexes with no line between them (lines read the same both ways): for
+    # each open hex, by its place in the board's open hexes, the later ones it has no line to
+    cells = [h for _q, _r, _s, h in grid.open]
+    nolines = [[j for j in range(i + 1, len(cells)) if not view.can_see(a, cells[j])]
+               for i, a in enumerate(cells)]
     return {"version": TABLE_VERSION, "fingerprint": fingerprint(board), "span": grid.span,
-            "unseen": unseen}
+            "unseen": unseen, "nolines": nolines}
 
 
 def load(board: Any) -> dict[str, Any] | None:
@@ -104,6 +111,13 @@ def preload(view: Any) -> bool:
     for x, y, rows in table["unseen"]:
         found = tuple((dist, (hx, hy)) for dist, hx, hy in rows)
         view._shipped[(x, y)] = (span, found)
+    cells = [(x, y) for x, y, _rows in table["unseen"]]       # the board's open hexes, in order
+    apart: list[list[Hex]] = [[] for _ in cells]
+    for i, later in enumerate(table["nolines"]):
+        for j in later:
+            apart[i].append(cells[j])
+            apart[j].append(cells[i])
+    view._nolines.update((h, frozenset(no)) for h, no in zip(cells, apart))
     return True
 
 
