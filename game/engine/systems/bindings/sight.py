@@ -183,6 +183,8 @@ class Viewer:
                 got = True
             elif no_line is not None and b in no_line:
                 got = False
+            elif no_line is not None and not self._walls_c and b in self._nolines:
+                got = True                    # two open hexes, a line on the bare board
             elif self._lines is not None:
                 got = self._lines.can_see(a, b)     # veils never stop a line: the bare answer
             else:
