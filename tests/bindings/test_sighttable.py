@@ -200,28 +200,49 @@ def test_the_shipped_rows_centre_lines_and_seams_are_the_geometrys_answers(no_ex
     assert hs._seam(far, rc, k, {}) == hs._seam_mask.__wrapped__(hs.ORIGIN, far, rc, k)
 
 
-def test_an_extras_table_that_the_geometry_does_not_give_is_refused(no_extras):
+def test_an_extras_table_that_the_geometry_does_not_give_is_refused(no_extras, monkeypatch):
     import zlib
     hs = no_extras
-    good = bytearray(zlib.decompress(hs.build_extras(reach=3)))
-    bad = bytearray(good)
-    bad[-1] ^= 1                                # the last seam's mask wrong by one line
-    with pytest.raises(ValueError, match="does not match"):
-        hs.install_extras(zlib.compress(bytes(bad)))
-    bad = bytearray(good)
-    bad[3] ^= 1                                 # the first offset's first row moved a row
-    with pytest.raises(ValueError, match="does not match"):
-        hs.install_extras(zlib.compress(bytes(bad)))
+    good = hs.build_extras(reach=3)
+    d0 = (2, -1, -1)
+
+    def built_with(name, wrong):
+        """A table built while `name` gives one wrong answer (for the offset or hex d0)."""
+        real = getattr(hs, name)
+        pure = getattr(real, "__wrapped__", real)
+
+        def fake(*args):
+            got = pure(*args)
+            return wrong(got) if d0 in args[:2] else got
+        def shim(*args):                # a cached function: callers keep the real answers
+            return real(*args)
+        shim.__wrapped__ = fake         # type: ignore[attr-defined]
+        with monkeypatch.context() as m:
+            m.setattr(hs, name, shim if pure is not real else fake)
+            return hs.build_extras(reach=3)
+
+    wrong_tables = {
+        "rows": built_with("_near_segment_rows", lambda rows: rows[:-1]),
+        "centre": built_with("_centre_touches_in_place", lambda cells: cells[:-1]),
+        "seam": built_with("_seam_mask", lambda m: m ^ 1 if m else 1),
+        "image": built_with("_least_image_in_place", lambda got: (got[0], (got[1] + 1) % 12)),
+        "seam edges": built_with("_seam_dirs_in_place", lambda ks: ks + (2,) if 2 not in ks
+                                 else ks[:-1]),
+    }
+    for what, data in wrong_tables.items():
+        assert data != good, what
+        with pytest.raises(ValueError, match="does not match|damaged"):
+            hs.install_extras(data)
+    raw = zlib.decompress(good)
     with pytest.raises(ValueError, match="damaged"):
-        hs.install_extras(zlib.compress(bytes(good[:-3])))
+        hs.install_extras(zlib.compress(raw[:-3]))
     with pytest.raises(ValueError, match="damaged"):
-        hs.install_extras(zlib.compress(bytes(good) + b"\0"))
-    bad = bytearray(good)
-    bad[0] = hs.EXTRAS_VERSION + 1
+        hs.install_extras(zlib.compress(raw + b"\0"))
     with pytest.raises(ValueError, match="version"):
-        hs.install_extras(zlib.compress(bytes(bad)))
+        hs.install_extras(zlib.compress(bytes([hs.EXTRAS_VERSION + 1]) + raw[1:]))
     assert not hs._ROWS_AT and not hs._CENTRES_AT and not hs._KNOWN_SEAMS
-    assert hs.install_extras(zlib.compress(bytes(good))) == 36      # offsets within 3
+    assert not hs._KNOWN_WHICH and not hs._KNOWN_SEAM_DIRS
+    assert hs.install_extras(good) == 36                    # the offsets within 3
 
 
 def test_a_board_draws_every_template_and_centre_line_its_listing_asks_for_as_it_opens():

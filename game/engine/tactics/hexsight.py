@@ -462,7 +462,16 @@ def _renumber(m: int, tables: tuple[tuple[int, ...], tuple[int, ...]]) -> int:
 @lru_cache(maxsize=65536)
 def _least_image(d: Cube) -> tuple[Cube, int]:
     """The least of d's twelve images under the grid's symmetries, and which symmetry makes it
-    (0: d itself), found once per offset."""
+    (0: d itself), found once per offset (read from the shipped extras within their reach)."""
+    known = _KNOWN_WHICH.get(d)
+    if known is not None:
+        (p0, p1, p2), sign, _ = _SYMMETRIES[known]
+        return (sign * d[p0], sign * d[p1], sign * d[p2]), known
+    return _least_image_in_place(d)
+
+
+def _least_image_in_place(d: Cube) -> tuple[Cube, int]:
+    """_least_image worked out from the symmetries alone (no shipped table, no cache)."""
     best, which = d, 0
     for n in range(1, 12):
         (p0, p1, p2), sign, _ = _SYMMETRIES[n]
@@ -570,22 +579,37 @@ def install_masks(data: bytes) -> int:
 # touches, and every seam mask that is not empty (a few hundred of the tens of thousands a
 # listing may ask about, each a clipping walk when worked out in place). Rows and centre lines
 # are read from the bytes when an offset is first asked for, not all at install.
-EXTRAS_VERSION = 1
+EXTRAS_VERSION = 2
 REGION_ROWS_RADIUS = 2.0 + 1e-3    # a region's rows with a margin: a superset, never less
 _EXTRAS_RAW = bytearray()
 _ROWS_AT: dict[Cube, tuple[int, int]] = {}       # offset -> (byte position, row count)
 _CENTRES_AT: dict[Cube, tuple[int, int]] = {}    # offset -> (byte position, hex count)
 _KNOWN_SEAMS: dict[tuple[Cube, Cube, int], int] = {}
+_KNOWN_WHICH: dict[Cube, int] = {}                # offset -> _least_image's symmetry
+_KNOWN_SEAM_DIRS: dict[Cube, tuple[int, ...]] = {}   # the hexes with any, within reach + 3
 _EXTRAS_REACH = [0]                # the reach the installed extras cover (0: none installed)
 _SEAM = struct.Struct("<bbbbBQ")
+_REGION_REACH = 3                 # a template's hexes lie within this of the pair's line
 _EXTRAS_MISMATCH = "the hex sight extras table does not match the geometry: rebuild it"
 
 
-def _seam_candidates(d: Cube):
-    """(rc, k) of every seam of the pair (origin, d) `_seam` may ask about that can hold a line."""
+def _seam_candidates(d: Cube, dirs_of: Callable[[Cube], tuple[int, ...]]):
+    """(rc, k) of every seam of the pair (origin, d) `_seam` may ask about that can hold a line
+    (`dirs_of`: _seam_dirs_in_place, or a memo of it)."""
     for rc in _region(ORIGIN, d):
-        for k in _origin_seam_dirs(rc):
+        for k in dirs_of(rc):
             yield rc, k
+
+
+def _memo(f: Callable[[Cube], tuple[int, ...]]) -> Callable[[Cube], tuple[int, ...]]:
+    kept: dict[Cube, tuple[int, ...]] = {}
+
+    def get(c: Cube) -> tuple[int, ...]:
+        got = kept.get(c)
+        if got is None:
+            got = kept[c] = f(c)
+        return got
+    return get
 
 
 def build_extras(reach: int = MASK_TABLE_REACH) -> bytes:
@@ -603,11 +627,17 @@ def build_extras(reach: int = MASK_TABLE_REACH) -> bytes:
         cells = _centre_touches_in_place(d)
         out.append(len(cells))
         out += struct.pack(f"<{2 * len(cells)}b", *(v for c in cells for v in c[:2]))
-    seams = [(d, rc, k, m) for d in offsets for rc, k in _seam_candidates(d)
+    dirs_of = _memo(_seam_dirs_in_place)
+    seams = [(d, rc, k, m) for d in offsets for rc, k in _seam_candidates(d, dirs_of)
              if (m := _seam_mask.__wrapped__(ORIGIN, d, rc, k))]
     out += len(seams).to_bytes(4, "little")
     for d, rc, k, m in seams:
         out += _SEAM.pack(d[0], d[1], rc[0], rc[1], k, m)
+    out += bytes(_least_image_in_place(d)[1] for d in offsets)
+    dirs = [(rc, ks) for rc in cube_area(ORIGIN, reach + _REGION_REACH) if (ks := dirs_of(rc))]
+    out += len(dirs).to_bytes(4, "little")
+    for rc, ks in dirs:
+        out += struct.pack("<bbB", rc[0], rc[1], sum(1 << k for k in ks))
     return zlib.compress(bytes(out), 9)
 
 
@@ -640,9 +670,20 @@ def install_extras(data: bytes) -> int:
             dq, dr, rq, rr, k, m = _SEAM.unpack_from(raw, at)
             seams[((dq, dr, -dq - dr), (rq, rr, -rq - rr), k)] = m
             at += _SEAM.size
+        if at + len(offsets) > len(raw):
+            raise damaged
+        which = dict(zip(offsets, raw[at:at + len(offsets)]))
+        at += len(offsets)
+        count = int.from_bytes(raw[at:at + 4], "little")
+        at += 4
+        dirs: dict[Cube, tuple[int, ...]] = {}
+        for _ in range(count):
+            q, r, bits = struct.unpack_from("<bbB", raw, at)
+            dirs[(q, r, -q - r)] = tuple(k for k in range(3) if bits >> k & 1)
+            at += 3
     except (IndexError, struct.error):
         raise damaged from None
-    if at != len(raw):
+    if at != len(raw) or not all(n < len(_SYMMETRIES) for n in which.values()):
         raise damaged
     # a spread of entries worked out again: a table from other geometry is never read
     step = max(1, len(offsets) // _CHECKED_ENTRIES)
@@ -652,16 +693,24 @@ def install_extras(data: bytes) -> int:
         if _decode_cells(raw, *centres_at[d]) != _centre_touches_in_place(d):
             raise ValueError(_EXTRAS_MISMATCH)
     for d in offsets[:len(offsets) // 8:step]:        # near pairs: every seam, empty ones too
-        for rc, k in _seam_candidates(d):
+        for rc, k in _seam_candidates(d, _seam_dirs_in_place):
             if seams.get((d, rc, k), 0) != _seam_mask.__wrapped__(ORIGIN, d, rc, k):
                 raise ValueError(_EXTRAS_MISMATCH)
     for (d, rc, k), m in list(seams.items())[::max(1, len(seams) // _CHECKED_ENTRIES)]:
         if m != _seam_mask.__wrapped__(ORIGIN, d, rc, k):
             raise ValueError(_EXTRAS_MISMATCH)
+    for d in offsets[::step]:
+        if which[d] != _least_image_in_place(d)[1]:
+            raise ValueError(_EXTRAS_MISMATCH)
+    for rc in list(dirs)[::max(1, len(dirs) // _CHECKED_ENTRIES)] + offsets[::step * 4]:
+        if dirs.get(rc, ()) != _seam_dirs_in_place(rc):
+            raise ValueError(_EXTRAS_MISMATCH)
     _EXTRAS_RAW[:] = raw
     _ROWS_AT.update(rows_at)
     _CENTRES_AT.update(centres_at)
     _KNOWN_SEAMS.update(seams)
+    _KNOWN_WHICH.update(which)
+    _KNOWN_SEAM_DIRS.update(dirs)
     _EXTRAS_REACH[0] = reach
     return len(rows_at)
 
@@ -682,7 +731,11 @@ def _uninstall_extras() -> None:
     _ROWS_AT.clear()
     _CENTRES_AT.clear()
     _KNOWN_SEAMS.clear()
+    _KNOWN_WHICH.clear()
+    _KNOWN_SEAM_DIRS.clear()
     _EXTRAS_REACH[0] = 0
+    _least_image.cache_clear()
+    _origin_seam_dirs.cache_clear()
     _near_segment_rows.cache_clear()
     centre_line_touches.cache_clear()
     _seam_mask.cache_clear()
@@ -758,7 +811,16 @@ def _edge_holds_a_sample(a: Cube, c: Cube, d: int) -> bool:
 def _origin_seam_dirs(rc: Cube) -> tuple[int, ...]:
     """The directions k (0..2) in which hex `rc`'s edge holds a sample point of the origin
     (`_edge_holds_a_sample(ORIGIN, rc, k)`): the only edges of rc a sample line from the origin
-    can run along, so `_seam` is 0 for every other k. Empty for most hexes."""
+    can run along, so `_seam` is 0 for every other k. Empty for most hexes (the shipped
+    extras list the others within their reach and 3)."""
+    if max(abs(rc[0]), abs(rc[1]), abs(rc[2])) <= _EXTRAS_REACH[0] + _REGION_REACH \
+            and _EXTRAS_REACH[0]:
+        return _KNOWN_SEAM_DIRS.get(rc, ())
+    return _seam_dirs_in_place(rc)
+
+
+def _seam_dirs_in_place(rc: Cube) -> tuple[int, ...]:
+    """_origin_seam_dirs worked out from the edges alone (no shipped table, no cache)."""
     return tuple(k for k in range(3) if _edge_holds_a_sample(ORIGIN, rc, k))
 
 
