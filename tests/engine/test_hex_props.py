@@ -398,6 +398,9 @@ def test_crossings_witness_is_the_line_by_line_sums(a, b, smoke, walls, mode, th
     else:
         under = [i for i in clear if totals[i] < threshold]
         assert got == sum(1 << canonical(i) for i in under)
+        bare = hs.crossings_witness(a, b, list(smoke.items()), list(walls), False, mode, threshold,
+                                    witness=False)
+        assert (bare == 0) == (not under) and bin(bare).count("1") == len(under)
         assert hs.crossings_at_least_in(a, b, list(smoke.items()), list(walls), False, mode,
                                         threshold) == (not under)
 

@@ -1040,13 +1040,14 @@ NO_CLEAR_LINE = -1      # crossings_witness: every sample line is obstructed
 
 def crossings_witness(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
                       blocking: list[Cube], graze_blocks: bool, mode: str,
-                      threshold: int) -> int | None:
+                      threshold: int, witness: bool = True) -> int | None:
     """crossings_at_least_in with the reason when the answer is no: 0 when the pair reaches the
     threshold; NO_CLEAR_LINE when no line is clear; else, when it can say without more work,
     a witness: a mask (canonical pair order, see obstructed_lines) of lines that all have to
     reach the threshold for the answer to become yes (the clear lines under it, or in "centre"
     mode the centre line), so more weight on hexes none of them touches changes nothing;
-    None when the answer is no and there is no witness to hand."""
+    None when the answer is no and there is no witness to hand. With `witness` False (a
+    caller asking only yes or no) the clear lines under it are left in the image's order."""
     if mode not in ("best", "centre"):
         raise ValueError(f"concealment line mode must be 'best' or 'centre', not {mode!r}")
     ca, d, _ = _frame(a, b)
@@ -1075,18 +1076,35 @@ def crossings_witness(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
     masks = _pair_masks(d, graze_blocks)
     seams = _pair_seams(d)
     # (mask, weight) of every crossing: each weighted hex, and each seam between two of them
-    # at the smaller weight (grazes pass, so a line along the seam entered neither)
+    # at the smaller weight (grazes pass, so a line along the seam entered neither). For the
+    # one threshold sight asks (BND-91's 3) the hexes go straight into the counters below,
+    # unrolled (bit k of l<i>: line k has crossed at least i + 1); seams, rare, come after.
+    three = threshold == 3
+    l0 = l1 = l2 = 0
     adds: list[tuple[int, int]] = []
     for rc, w in wmap.items():
         if rc == ORIGIN or rc == d:
-            adds.append((ALL_LINES, w))
-            continue
-        m = masks.get(rc)
-        if m is None:
-            m = masks[rc] = _origin_mask(d, rc, graze_blocks)
+            m = ALL_LINES
+        else:
+            m = masks.get(rc)
+            if m is None:
+                m = masks[rc] = _origin_mask(d, rc, graze_blocks)
         if m:
-            adds.append((m, w))
-        if graze_blocks:
+            if not three:
+                adds.append((m, w))
+            elif w >= 3:
+                l0 |= m
+                l1 |= m
+                l2 |= m
+            elif w == 2:
+                l2 |= l0 & m
+                l1 |= m
+                l0 |= m
+            else:
+                l2 |= l1 & m
+                l1 |= l0 & m
+                l0 |= m
+        if graze_blocks or rc == ORIGIN or rc == d:
             continue
         for k in _origin_seam_dirs(rc):        # no other edge of rc can carry a line
             dd = CUBE_DIRECTIONS[k]
@@ -1096,9 +1114,7 @@ def crossings_witness(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
                 m = _seam(d, rc, k, seams)
                 if m:
                     adds.append((m, min(w, other)))
-    if threshold == 3:
-        # the counters below, unrolled for the one threshold sight asks (BND-91's 3)
-        l0 = l1 = l2 = 0
+    if three:
         for m, w in adds:
             if w >= 3:
                 l0 |= m
@@ -1127,7 +1143,7 @@ def crossings_witness(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
         centre = 1 << CENTRE_LINE            # index 0 is the same in either order and image
         return 0 if enough & centre else centre
     under = clear & ~enough
-    return _renumber(under, _RENUMBER[which]) if which and under else under
+    return _renumber(under, _RENUMBER[which]) if which and under and witness else under
 
 
 def lines_touching(a: Cube, b: Cube, cells: list[Cube]) -> int:

@@ -415,7 +415,8 @@ class Viewer:
                 else:
                     why = hs.crossings_witness(
                         ca, c, [(x, conceal[x]) for x in cells(t & near0)],
-                        cells(t & near_solid), graze, mode, TOTAL_CONCEALMENT)
+                        cells(t & near_solid), graze, mode, TOTAL_CONCEALMENT,
+                        witness=pairs is not None)        # under walls and veils: yes or no
                     if pairs is not None:
                         self._remember_pair(key, why)
                     hidden = why == 0
