@@ -12,7 +12,7 @@ objects are collected rather than kept frozen for the rest of the session.
 It also spaces the full passes out (FULL_EVERY young passes of the middle generation between
 two, Python's default being 10). Frozen objects do not count as long-lived, so with the default
 a full pass came every few hundred actions, each walking every memo entry play had added (a
-bindings board's sight and movement memos: 5-15 ms, the worst `legal_actions` calls of a
+hex board's sight and movement memos: 5-15 ms, the worst `legal_actions` calls of a
 random game once its geometry ships). The young passes are untouched: a cycle made in play is
 still collected within a few hundred allocations.
 
