@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import gc
 import os
-from pathlib import Path
 from typing import Any
 
 from benchmarks.report import Row, cpu, median

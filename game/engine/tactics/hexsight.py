@@ -869,7 +869,6 @@ def obstructed_lines(a: Cube, b: Cube, blocks: Blocks, graze_blocks: bool = Fals
     which `blocks` is true. End hexes, and hexes for which `skip` is true, never obstruct."""
     ca, d, _ = _frame(a, b)
     q0, r0, s0 = ca
-    hit = 0
     blocking: list[Cube] = []          # relative to ca
     for rc in _region(ORIGIN, d):
         c = (rc[0] + q0, rc[1] + r0, rc[2] + s0)

@@ -44,7 +44,6 @@ def rank(pieces: Sequence[str], scores: Mapping[str, Any],
     count = 0
 
     def ordered(group: list[str], score: Mapping[str, Any], depth: int) -> list[str]:
-        nonlocal count
         keyed = sorted(group, key=lambda p: key(p, score[p]))
         out: list[str] = []
         i = 0

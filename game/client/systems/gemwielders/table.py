@@ -650,7 +650,6 @@ class CardTableScene(MatchScene):
                                  {k: v for k, v in self.zones.items() if before.get(k) != v})
 
     def _draw_side(self, surface: pygame.Surface, side, band: pygame.Rect, top: bool) -> None:
-        s = self.text.scale
         px = self.px
         mine = side.seat == (self.viewer if self.viewer is not None else -1)
         # a band of darker felt for each player, a warm edge for whoever's turn it is
@@ -721,7 +720,6 @@ class CardTableScene(MatchScene):
         # piles on the right end
         pw = int(ch * 0.72 / R.CARD_RATIO)
         ph = int(pw * R.CARD_RATIO)
-        piles_w = 2 * pw + px(26)
         px_end = box.right - px(10)
         disc = pygame.Rect(px_end - pw, y + px(4), pw, ph)
         deck = pygame.Rect(disc.x - pw - px(16), y + px(4), pw, ph)

@@ -936,7 +936,6 @@ class BindingsBot(bots.BotBase):
             return -3.0              # a guessed hex: the bot only aims at creatures it sees
         if victim.side == j.side:
             return -WIN / 10         # never at its own side (GM-31 allows it; the bot will not)
-        here = (x.x, x.y)
         # the engine's own forecast (STYLE habit 13: what the tooltip says is what the bot
         # weighs): hit chance against the free Reaction, damage distribution, arrival
         odds = forecast.attack_odds(j.state, x.id, m.id, th)

@@ -32,7 +32,7 @@ from .actions import (BITE, DETONATE, DODGE, KICK, MULTI, PARRY, PUNCH, SHIELD, 
 from .activate import Killer
 from .holding import Hold, UseHeld
 from .content import Gu, KillerMove
-from .maneuvers import Dive, DiveFinish, DiveStrike, Fly, Land, TakeFlight
+from .maneuvers import Dive, DiveFinish, DiveStrike, Fly, TakeFlight
 from .state import Creature, GuState
 from .ticks import OrderEffect
 from .system import GU_MASTERS, SYSTEM_ID

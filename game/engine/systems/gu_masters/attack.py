@@ -27,7 +27,7 @@ from . import aim, dying, grapple, hiding, holds, injuries, limbs, ticks
 from . import terrain
 from .actions import BITE, KICK, MULTI, PUNCH, WEAPON, Strike
 from .house import HOUSE
-from .events import ConditionChanged, Damaged, Downed, Moved, StatusChanged, Struck
+from .events import ConditionChanged, Damaged, Downed, Moved, Struck
 from .moves import can_move
 from .state import Creature, GuState, Status
 from .turns import roll, test_event

@@ -19,7 +19,7 @@ from game.engine.rng import Rng
 from game.engine.rules import Refusal
 from game.engine.tactics import forced, pending
 
-from . import attack, checks, content, grapple, moves, terrain
+from . import attack, checks, grapple, moves, terrain
 from .events import Moved, StatusChanged
 from .state import Creature, GuState, Status
 from .holds import HOLD, held_by, holder_of

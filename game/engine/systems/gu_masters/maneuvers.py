@@ -26,7 +26,7 @@ from game.engine.tactics.pending import Pending
 
 from . import attack, checks, content, falling, flight
 from .actions import DodgeMove
-from .events import Moved, StatusChanged
+from .events import Moved
 from .house import HOUSE
 from .state import Creature, GuState, Status
 from .terrain import floor_of, ground_of

@@ -23,7 +23,7 @@ from game.engine.rules import ConfigError, MatchConfig
 from . import arith, limits
 from .content import SKILLS, with_inline
 from .house import DEFAULTS
-from .state import SCORES, Creature, RpgState, mod
+from .state import SCORES, Creature, RpgState
 
 ROUND_SECONDS = 6                  # B-18
 TEMP_HP_SECONDS = 3600             # RS-13: one hour unless its source says otherwise
@@ -188,8 +188,8 @@ def rest_options(data: dict[str, Any], series: Any) -> list[RestOption]:
                            f"{_long_blocker(m, series.clock) or 'full HP, hit dice and uses'}"
                            for m in living.values())
         out.append(RestOption("long", "Long rest", due,
-                              "" if due else f"a long rest comes after every third battle "
-                                             f"(RS-SM-16)",
+                              "" if due else "a long rest comes after every third battle "
+                                             "(RS-SM-16)",
                               "RS-138", long_lines))
     return out
 

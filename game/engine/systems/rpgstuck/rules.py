@@ -25,7 +25,7 @@ from . import (area, arith, attack, called, flight, grapple, heights, house, jum
 from .actions import (AreaAttack, Aim, Assail, Attack, Avert, Block, Dash, Discern, Finish, Fly,
                       Hide, HoldAloft, LongJump, Move, Opportunity, Release, Resist, Shift, Shove,
                       StandUp, StretchJump, UseStep)
-from .events import ActionTaken, AltitudeChanged, ConditionChanged, Moved, Spotted
+from .events import ActionTaken, ConditionChanged, Moved, Spotted
 from .profiles import content_of, is_attack, profile
 from .state import Cell, Condition, Creature, RpgState
 
