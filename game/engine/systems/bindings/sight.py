@@ -127,6 +127,7 @@ class Viewer:
         # _unseen_rings' form; never emptied (one entry per open hex of the board)
         self._shipped: dict[Hex, tuple[int, tuple[tuple[int, Hex], ...]]] = {}
         self._bits: tuple[int, int, int, int, int, int] | None = None
+        self._weighted: list[tuple[Cube, int] | None] | None = None
         # what the active walls and veils touch: an unseen answer whose lines pass none of
         # these hexes is the bare board's answer (see _unseen_from)
         self._walls_c = frozenset(wall_c)
@@ -319,6 +320,16 @@ class Viewer:
 
         dark, walls, centres = grid.dark, self._walls_c, grid.centres
         visible = self._visible
+        weighted_at = self._weighted_at(grid)
+
+        def weighted(mask: int) -> list[tuple[Cube, int]]:
+            """(hex, concealment) of the set bits of a template-shaped mask around `a`."""
+            out_w: list[tuple[Cube, int]] = []
+            while mask:
+                low = mask & -mask
+                out_w.append(weighted_at[low.bit_length() - 1 + base])
+                mask ^= low
+            return out_w
         no_line = self._nolines.get(a) or frozenset()
 
         def sees(h: Hex, c: Cube, t: int) -> bool:
@@ -414,8 +425,8 @@ class Viewer:
                     hidden = pairs[key] == 0
                 else:
                     why = hs.crossings_witness(
-                        ca, c, [(x, conceal[x]) for x in cells(t & near0)],
-                        cells(t & near_solid), graze, mode, TOTAL_CONCEALMENT,
+                        ca, c, weighted(t & near0), cells(t & near_solid), graze, mode,
+                        TOTAL_CONCEALMENT,
                         witness=pairs is not None)        # under walls and veils: yes or no
                     if pairs is not None:
                         self._remember_pair(key, why)
@@ -455,6 +466,17 @@ class Viewer:
         for c in self._veils_c:
             veil_bits |= 1 << (grid.bit(c) + off)
         got = self._bits = (levels[0], levels[1], levels[2], solid_bits, wall_bits, veil_bits)
+        return got
+
+    def _weighted_at(self, grid: "_Grid") -> list[tuple[Cube, int] | None]:
+        """(hex, concealment) by the hex's place in the grid's layout (`grid.cube_at`), for the
+        hexes with any: a listing's sums take them by bit, with no look-up by hex."""
+        got = self._weighted
+        if got is None:
+            got = [None] * len(grid.cube_at)
+            for c, w in self._conceal.items():
+                got[grid.bit(c)] = (c, w)
+            self._weighted = got
         return got
 
     def local_features(self, a: Hex, radius: int) -> tuple[tuple[Hex, ...], tuple[tuple[Hex, int], ...]]:
