@@ -1075,35 +1075,18 @@ def crossings_witness(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
     masks = _pair_masks(d, graze_blocks)
     seams = _pair_seams(d)
     # (mask, weight) of every crossing: each weighted hex, and each seam between two of them
-    # at the smaller weight (grazes pass, so a line along the seam entered neither). For the
-    # one threshold sight asks (BND-91's 3) the hexes go straight into the counters below,
-    # unrolled (bit k of l<i>: line k has crossed at least i + 1); seams, rare, come after.
-    three = threshold == 3
-    l0 = l1 = l2 = 0
+    # at the smaller weight (grazes pass, so a line along the seam entered neither)
     adds: list[tuple[int, int]] = []
     for rc, w in wmap.items():
         if rc == ORIGIN or rc == d:
-            m = ALL_LINES
-        else:
-            m = masks.get(rc)
-            if m is None:
-                m = masks[rc] = _origin_mask(d, rc, graze_blocks)
+            adds.append((ALL_LINES, w))
+            continue
+        m = masks.get(rc)
+        if m is None:
+            m = masks[rc] = _origin_mask(d, rc, graze_blocks)
         if m:
-            if not three:
-                adds.append((m, w))
-            elif w >= 3:
-                l0 |= m
-                l1 |= m
-                l2 |= m
-            elif w == 2:
-                l2 |= l0 & m
-                l1 |= m
-                l0 |= m
-            else:
-                l2 |= l1 & m
-                l1 |= l0 & m
-                l0 |= m
-        if graze_blocks or rc == ORIGIN or rc == d:
+            adds.append((m, w))
+        if graze_blocks:
             continue
         for k in _origin_seam_dirs(rc):        # no other edge of rc can carry a line
             dd = CUBE_DIRECTIONS[k]
@@ -1113,7 +1096,9 @@ def crossings_witness(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
                 m = _seam(d, rc, k, seams)
                 if m:
                     adds.append((m, min(w, other)))
-    if three:
+    if threshold == 3:
+        # the counters below, unrolled for the one threshold sight asks (BND-91's 3)
+        l0 = l1 = l2 = 0
         for m, w in adds:
             if w >= 3:
                 l0 |= m
