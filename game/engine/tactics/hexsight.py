@@ -595,21 +595,10 @@ _EXTRAS_MISMATCH = "the hex sight extras table does not match the geometry: rebu
 
 def _seam_candidates(d: Cube, dirs_of: Callable[[Cube], tuple[int, ...]]):
     """(rc, k) of every seam of the pair (origin, d) `_seam` may ask about that can hold a line
-    (`dirs_of`: _seam_dirs_in_place, or a memo of it)."""
+    (`dirs_of`: _seam_dirs_in_place, or a cache of it)."""
     for rc in _region(ORIGIN, d):
         for k in dirs_of(rc):
             yield rc, k
-
-
-def _memo(f: Callable[[Cube], tuple[int, ...]]) -> Callable[[Cube], tuple[int, ...]]:
-    kept: dict[Cube, tuple[int, ...]] = {}
-
-    def get(c: Cube) -> tuple[int, ...]:
-        got = kept.get(c)
-        if got is None:
-            got = kept[c] = f(c)
-        return got
-    return get
 
 
 def build_extras(reach: int = MASK_TABLE_REACH) -> bytes:
@@ -627,7 +616,7 @@ def build_extras(reach: int = MASK_TABLE_REACH) -> bytes:
         cells = _centre_touches_in_place(d)
         out.append(len(cells))
         out += struct.pack(f"<{2 * len(cells)}b", *(v for c in cells for v in c[:2]))
-    dirs_of = _memo(_seam_dirs_in_place)
+    dirs_of = lru_cache(maxsize=None)(_seam_dirs_in_place)     # this build's own memo
     seams = [(d, rc, k, m) for d in offsets for rc, k in _seam_candidates(d, dirs_of)
              if (m := _seam_mask.__wrapped__(ORIGIN, d, rc, k))]
     out += len(seams).to_bytes(4, "little")
