@@ -163,7 +163,7 @@ def segment_cells(p0: Point, p1: Point, graze_blocks: bool = False) -> list[Cube
     a = _cube_of(p0)
     b = _cube_of(p1)
     found = []
-    for c in _region(a, b):
+    for c in _region_at(a, b):
         if _enters(p0, p1, c, graze_blocks):
             cx, cy = cube_to_point(c)
             found.append(((cx - p0[0]) * (p1[0] - p0[0]) + (cy - p0[1]) * (p1[1] - p0[1]), c))
@@ -174,7 +174,7 @@ def segment_cells(p0: Point, p1: Point, graze_blocks: bool = False) -> list[Cube
 def segment_seams(p0: Point, p1: Point) -> list[tuple[Cube, Cube]]:
     """Pairs of neighbouring hexes whose shared edge the segment runs exactly along."""
     out = []
-    for c in _region(_cube_of(p0), _cube_of(p1)):
+    for c in _region_at(_cube_of(p0), _cube_of(p1)):
         for d in range(3):        # each edge once: directions 0..2 from one side
             if _along_edge(p0, p1, c, d):
                 out.append((c, (c[0] + CUBE_DIRECTIONS[d][0], c[1] + CUBE_DIRECTIONS[d][1],
@@ -206,6 +206,17 @@ def _region(a: Cube, b: Cube) -> tuple[Cube, ...]:
 
 
 _AREA_2: tuple[Cube, ...] = tuple(cube_area((0, 0, 0), 2))   # cube_area's order, moved per hex
+
+
+def _region_at(a: Cube, b: Cube) -> list[Cube]:
+    """`_region(a, b)` as the pair's region at the origin moved to `a`: one cached entry per
+    offset rather than per pair of hexes. Its hexes may differ from `_region(a, b)`'s only at
+    the 2-from-the-segment margin (rounding of the moved centres), so it serves callers that
+    test hexes a segment between the two centres' areas enters or runs along, all of them
+    well inside that margin."""
+    q0, r0, s0 = a
+    return [(q + q0, r + r0, s + s0)
+            for q, r, s in _region(ORIGIN, (b[0] - q0, b[1] - r0, b[2] - s0))]
 
 
 def region_from_origin(d: Cube) -> tuple[Cube, ...]:

@@ -676,7 +676,10 @@ def go(state: BindingsState, cid: str, to: Hex, rng: Any, mode: str | None = Non
 def start(state: BindingsState, cid: str, mode: str, to: Hex, rng: Any) -> list:
     """StartMovement: pay the Move (or Swift for a step), begin the movement, go to `to`."""
     c = state.combatants[cid]
-    reach = reachable(state, cid, mode)
+    # one reading of who stands where serves both searches: paying and beginning the movement
+    # below changes the budget and the movements, never a position or a wall
+    ground = Ground(state, cid)
+    reach = reachable(state, cid, mode, ground)
     if tuple(to) != (c.x, c.y) and tuple(to) not in reach:
         raise ValueError(f"{c.name} cannot reach {tuple(to)} with {mode}")
     cost = speeds.COSTS[mode]
@@ -686,7 +689,7 @@ def start(state: BindingsState, cid: str, mode: str, to: Hex, rng: Any) -> list:
     if tuple(to) != (c.x, c.y):
         out += go(state, cid, tuple(to), rng, mode=mode,
                   reach=paths(state, cid, frozenset(_modes_now(state, cid)),
-                              available(state, cid), _dash_origin(state, cid)))
+                              available(state, cid), _dash_origin(state, cid), ground))
     return out
 
 

@@ -64,10 +64,13 @@ def turn_actions(state: BindingsState, cid: str) -> list:
     c = state.combatants[cid]
     out: list = []
     here = (c.x, c.y)
-    ground = movement.Ground(state, cid)        # one reading of the position for every mode
+    # one reading of the position for every mode, made only when some mode or MoveTo asks
+    ground: movement.Ground | None = None
     made = records("listed actions", state.board)
     get = made.get
     for mode in movement.startable_modes(state, c):
+        if ground is None:
+            ground = movement.Ground(state, cid)
         dests = sorted(movement.reachable(state, cid, mode, ground))
         if mode != "step":
             dests.insert(0, here)
@@ -78,6 +81,8 @@ def turn_actions(state: BindingsState, cid: str) -> list:
                 a = made[key] = A.StartMovement(cid, mode, h)
             out.append(a)
     if movement.available(state, cid) > 0:
+        if ground is None:
+            ground = movement.Ground(state, cid)
         for h in sorted(movement.reachable(state, cid, None, ground)):
             key = (cid, None, h)
             a = get(key)
