@@ -210,3 +210,40 @@ def test_can_see_from_the_bit_boards_is_the_region_walks_answer(path, graze):
                 want = a == b or hs.clear_line_exists(lay.to_cube(*a), lay.to_cube(*b),
                                                       view._solid.__contains__, graze)
                 assert view.can_see(a, b) == want, (a, b, walls)
+
+
+# Pairs whose deciding sample lines run exactly along the edge between two hexes (found by a
+# search over random walls and veils around such pairs: few positions of a match meet one)
+SEAM_CASES = {
+    # two wall hexes side by side shut the lines along their shared edge
+    "walls": ((-4, 2, 2), [("wall", [(-3, 1, 2), (-3, 2, 1)], 0), ("veil", [(-2, 1, 1)], 3),
+                           ("veil", [(-1, 1, 0)], 1), ("veil", [(1, -1, 0)], 1),
+                           ("veil", [(-1, 0, 1)], 3), ("veil", [(-5, 2, 3)], 3),
+                           ("wall", [(0, -1, 1)], 0), ("veil", [(-4, 3, 1)], 2),
+                           ("veil", [(0, 0, 0)], 2)]),
+    # a line along the edge of two veiled hexes counts the lighter of the two
+    "veils": ((-4, 2, 2), [("veil", [(-3, 1, 2)], 2), ("veil", [(-3, 2, 1)], 3),
+                           ("veil", [(-1, 0, 1)], 1), ("wall", [(-1, 1, 0)], 0),
+                           ("wall", [(-2, 2, 0)], 0)]),
+}
+
+
+@pytest.mark.rule("BND-84")
+@pytest.mark.rule("BND-91")
+@pytest.mark.rule("BND-GM-23")
+@pytest.mark.parametrize("case", sorted(SEAM_CASES))
+@pytest.mark.parametrize("shape", [("y", "odd"), ("x", "even")], ids=["y-odd", "x-even"])
+def test_lines_along_a_seam_are_summed_and_shut_as_sight_does(case, shape):
+    """The listing's sums under walls and veils where a seam decides: sight() hex by hex says
+    what the listing must."""
+    from tests.bindings.test_sight import Map
+    m = Map(*shape)
+    target, setup = SEAM_CASES[case]
+    m.state.features = [
+        Feature(f"f{k}", kind, "x", "m", cells=[list(m.at(c)) for c in cells], conceal=w,
+                until=-1)
+        for k, (kind, cells, w) in enumerate(setup)]
+    walls = {m.at(c) for kind, cells, _ in setup if kind == "wall" for c in cells}
+    a = m.at((0, 0, 0))
+    want = _want(S.Viewer(m.state), m.lay, m.board, a, 4, walls)
+    assert list(S.unseen(m.state, a, 4)) == want, m.at(target)

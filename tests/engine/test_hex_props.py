@@ -8,6 +8,8 @@ from __future__ import annotations
 import itertools
 import math
 
+import pytest
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -415,3 +417,94 @@ def test_centre_mode_measures_the_centre_line_even_when_a_wall_hides_it():
     centre = hs.min_crossings(a, b, weight, walls.__contains__, mode="centre")
     assert best is not None and best.total == 1 and best.index != hs.CENTRE_LINE
     assert centre is not None and centre.total == 0 and centre.index == hs.CENTRE_LINE
+
+
+def _sums_by_cells(a, b, smoke, walls, graze, mode, threshold):
+    """crossings_witness's yes or no (None: no clear line), summed from hexsight.pair_cell."""
+    d = (b[0] - a[0], b[1] - a[1], b[2] - a[2])
+    cell = {c: hs.pair_cell(d, (c[0] - a[0], c[1] - a[1], c[2] - a[2]), graze)
+            for c in set(smoke) | set(walls)}
+    rel = lambda nb: (nb[0] + a[0], nb[1] + a[1], nb[2] + a[2])        # noqa: E731
+    blocked = 0
+    for c in walls:
+        if c in (a, b):
+            continue
+        m, seams = cell[c]
+        blocked |= m
+        for nb, sm in seams:
+            if rel(nb) in walls:
+                blocked |= sm
+    clear = hs.ALL_LINES & ~blocked
+    if not clear:
+        return None
+    totals = [0] * hs.LINES
+    for c, w in smoke.items():
+        m, seams = cell[c]
+        adds = [(m, w)] + [(sm, min(w, smoke[rel(nb)])) for nb, sm in seams if rel(nb) in smoke]
+        for mask, weight in adds:
+            for i in range(hs.LINES):
+                if mask >> i & 1:
+                    totals[i] += weight
+    if mode == "centre":
+        return totals[hs.CENTRE_LINE] >= threshold
+    return all(totals[i] >= threshold for i in range(hs.LINES) if clear >> i & 1)
+
+
+@settings(deadline=None, max_examples=120)
+@given(cube, cube, st.dictionaries(cube, st.integers(1, 3), max_size=12), walls_st,
+       st.booleans(), st.sampled_from(["best", "centre"]), st.integers(1, 4))
+def test_pair_cells_summed_give_crossings_witness_answer(a, b, smoke, walls, graze, mode, threshold):
+    # the per-hex masks and seams a listing keeps per offset (hexsight.pair_cell), summed as
+    # crossings_witness sums, say what it says: no clear line, or whether the threshold is met
+    walls -= set(smoke)
+    if a == b:
+        return
+    got = hs.crossings_witness(a, b, list(smoke.items()), list(walls), graze, mode, threshold)
+    mine = _sums_by_cells(a, b, smoke, walls, graze, mode, threshold)
+    assert (mine is True) == (got == 0)                  # hidden, or not
+    if sum(smoke.values()) >= threshold:                 # (below it, no sums are made)
+        assert (mine is None) == (got == hs.NO_CLEAR_LINE)
+    ends = hs.pair_cell((b[0] - a[0], b[1] - a[1], b[2] - a[2]), (0, 0, 0), graze)
+    assert ends == (hs.ALL_LINES, ())                    # every line starts in an end hex
+
+
+def _to_pair_order(m: int, a, b) -> int:
+    """A pair_cell mask (numbered in the least image of the pair) renumbered for a -> b."""
+    ca, cb, swapped = hs._canon(a, b)
+    d = (cb[0] - ca[0], cb[1] - ca[1], cb[2] - ca[2])
+    _, which = hs._least_image(d)
+    canonical = hs._renumber(m, hs._RENUMBER[which]) if which else m
+    if not swapped:
+        return canonical
+    return sum(1 << hs._swap_index(i) for i in range(hs.LINES) if canonical >> i & 1)
+
+
+@pytest.mark.parametrize("d", [(2, -1, -1), (-2, 1, 1), (3, 0, -3), (0, -3, 3), (-1, 2, -1),
+                               (1, -2, 1), (4, -2, -2), (-4, 2, 2), (1, 1, -2), (-3, 3, 0)])
+def test_pair_cell_masks_and_seams_are_the_lines_entering_and_running_along(d):
+    # the lines each hex near the pair is entered by, and the lines running along each seam,
+    # as segment_cells and segment_seams find them line by line (seams show up on these
+    # offsets, along and across the grid's axes, in both orders of the pair)
+    a = (3, -5, 2)
+    b = (a[0] + d[0], a[1] + d[1], a[2] + d[2])
+    lines = [hs.line_points(a, b, i) for i in range(hs.LINES)]
+    entering: dict = {}
+    seam_lines: dict = {}
+    for i, (p, q) in enumerate(lines):
+        for c in hs.segment_cells(p, q):
+            entering[c] = entering.get(c, 0) | 1 << i
+        for x, y in hs.segment_seams(p, q):
+            if not {x, y} & {a, b}:
+                key = frozenset((x, y))
+                seam_lines[key] = seam_lines.get(key, 0) | 1 << i
+    got_seams: dict = {}
+    for c in hx.cube_area(a, max(abs(v) for v in d) + 3):
+        if c in (a, b):
+            continue
+        m, seams = hs.pair_cell(d, (c[0] - a[0], c[1] - a[1], c[2] - a[2]), False)
+        assert _to_pair_order(m, a, b) == entering.get(c, 0), c
+        for nb, sm in seams:
+            key = frozenset((c, (nb[0] + a[0], nb[1] + a[1], nb[2] + a[2])))
+            assert key not in got_seams                     # each edge from one side only
+            got_seams[key] = _to_pair_order(sm, a, b)
+    assert got_seams == seam_lines

@@ -1130,6 +1130,57 @@ def crossings_witness(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
     return _renumber(under, _RENUMBER[which]) if which and under and witness else under
 
 
+PairCell = tuple[int, tuple[tuple[Cube, int], ...]]
+
+
+def pair_cell(d: Cube, rel: Cube, graze_blocks: bool) -> PairCell:
+    """What crossings_witness's sums read of one hex near a pair, for a caller that keeps it
+    per offset: for the pair (origin, d) and the hex `rel` (both relative to the first hex of
+    the pair as the caller orders it), the mask of the sample lines entering the hex, and its
+    seams: (neighbour, mask of the lines running along the shared edge) for each edge that can
+    carry a line and whose other side is not an end. Masks are numbered as in the least of the
+    pair's twelve images (the same numbering for every hex of one offset, so they may be ORed
+    and counted together, and the centre line is bit 0); an end hex gives (ALL_LINES, ()), as
+    every line starts or ends inside it.
+
+    Summed exactly as crossings_witness sums (each weighted hex's mask at its weight, each
+    seam between two weighted hexes once at the smaller weight; the lines through a blocking
+    hex and through the seam of two blocking hexes are obstructed, ends never obstructing),
+    these give its answers: the property tests hold the two side by side."""
+    swapped = d < ORIGIN                   # _canon: the lesser hex of the pair comes first
+    if swapped:
+        first = (rel[0] - d[0], rel[1] - d[1], rel[2] - d[2])
+        dd = (-d[0], -d[1], -d[2])
+    else:
+        first, dd = rel, d
+    image, which = _least_image(dd)
+    (p0, p1, p2), sign, _ = _SYMMETRIES[which]
+    rc = (sign * first[p0], sign * first[p1], sign * first[p2])
+    if rc == ORIGIN or rc == image:
+        return ALL_LINES, ()
+    masks = _pair_masks(image, graze_blocks)
+    m = masks.get(rc)
+    if m is None:
+        m = masks[rc] = _origin_mask(image, rc, graze_blocks)
+    if graze_blocks:
+        return m, ()
+    seams = _pair_seams(image)
+    out: list[tuple[Cube, int]] = []
+    for k in _origin_seam_dirs(rc):
+        dk = CUBE_DIRECTIONS[k]
+        nb = (rc[0] + dk[0], rc[1] + dk[1], rc[2] + dk[2])
+        if nb == ORIGIN or nb == image:
+            continue
+        sm = _seam(image, rc, k, seams)
+        if sm:
+            back = [0, 0, 0]                 # the neighbour moved back out of the image
+            back[p0], back[p1], back[p2] = sign * nb[0], sign * nb[1], sign * nb[2]
+            if swapped:
+                back = [back[0] + d[0], back[1] + d[1], back[2] + d[2]]
+            out.append(((back[0], back[1], back[2]), sm))
+    return m, tuple(out)
+
+
 def lines_touching(a: Cube, b: Cube, cells: list[Cube]) -> int:
     """Mask (canonical pair order) of the sample lines between a and b that touch any of
     `cells` (entering, running along an edge or meeting a corner: closed hexagons), so the

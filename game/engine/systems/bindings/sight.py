@@ -26,7 +26,9 @@ veils) per hex: a pair whose lines no wall or veil comes near keeps the bare ans
 the bare board sees into stays seen when its witness lines touch none of them (a centre-line
 witness is tested against the centre line's bit mask before the lines are walked). Each hex's
 walk over the board (the open hexes in listing order, with their templates) is kept per
-board, and `can_see` reads the solid hexes near a pair from the same bit boards (or, with no
+board, as is what the sums read of each hex near a pair (hexsight.pair_cell, by offset and
+template bit: under walls and veils the sums run on bits, with no hex moved into the pair's
+frame), and `can_see` reads the solid hexes near a pair from the same bit boards (or, with no
 wall standing, asks the bare board's Viewer, whose lines are the same). Every table is capped (_MEMO_LIMIT, _VIEWERS_PER_BOARD, one entry per hex or per
 offset of the board).
 
@@ -331,6 +333,83 @@ class Viewer:
                 mask ^= low
             return out_w
         no_line = self._nolines.get(a) or frozenset()
+        stride, off = grid.stride, grid.off
+        plans = grid.plans(graze)
+        qa, ra, sa = ca
+        centre_only = mode == "centre"
+
+        def sums_hide(dq: int, dr: int, t: int) -> bool:
+            """crossings_witness(...) == 0 for `a` and the hex at (dq, dr): whether every clear
+            sample line (the centre line, in "centre" mode) crosses concealment 3 or more,
+            with each hex's lines and seams (hexsight.pair_cell) kept per offset and bit."""
+            plan = plans.get((dq, dr))
+            if plan is None:
+                plan = grid.plan(graze, dq, dr)
+            d = (dq, dr, -dq - dr)
+            ends = (1 << off) | (1 << (dr * stride + dq + off))
+            near = t & near_solid
+            solid = near & ~ends
+            blocked = 0
+            while solid:
+                low = solid & -solid
+                v = low.bit_length() - 1
+                solid ^= low
+                e = plan.get(v)
+                if e is None:
+                    x = cube_at[v + base]
+                    e = grid.cell(plan, graze, d, v, (x[0] - qa, x[1] - ra, x[2] - sa))
+                blocked |= e[0]
+                for vn, sm in e[1]:                 # a seam of two: as solid as they are
+                    if near >> vn & 1:
+                        blocked |= sm
+            clear = hs.ALL_LINES & ~blocked
+            if not clear:
+                return False                               # no clear line: nothing to guess at
+            l0 = l1 = l2 = 0
+            bits = t & near0
+            m = bits
+            while m:
+                low = m & -m
+                v = low.bit_length() - 1
+                m ^= low
+                e = plan.get(v)
+                if e is None:
+                    x = cube_at[v + base]
+                    e = grid.cell(plan, graze, d, v, (x[0] - qa, x[1] - ra, x[2] - sa))
+                w = weighted_at[v + base][1]
+                lm = e[0]
+                if w >= 3:
+                    l0 |= lm
+                    l1 |= lm
+                    l2 |= lm
+                elif w == 2:
+                    l2 |= l0 & lm
+                    l1 |= lm
+                    l0 |= lm
+                else:
+                    l2 |= l1 & lm
+                    l1 |= l0 & lm
+                    l0 |= lm
+                for vn, sm in e[1]:                 # a seam of two: the smaller weight
+                    if bits >> vn & 1:
+                        sw = weighted_at[vn + base][1]
+                        if w < sw:
+                            sw = w
+                        if sw >= 3:
+                            l0 |= sm
+                            l1 |= sm
+                            l2 |= sm
+                        elif sw == 2:
+                            l2 |= l0 & sm
+                            l1 |= sm
+                            l0 |= sm
+                        else:
+                            l2 |= l1 & sm
+                            l1 |= l0 & sm
+                            l0 |= sm
+            if centre_only:
+                return bool(l2 & 1)                        # the centre line is bit 0
+            return not clear & ~l2
 
         def sees(h: Hex, c: Cube, t: int) -> bool:
             """Viewer.can_see(a, h), from the solid hexes of the pair's template (kept with
@@ -420,16 +499,20 @@ class Viewer:
                     continue
                 # the bare board's pairs are symmetric (lines and sums read the same from
                 # either end; darkness, the one-sided rule, is answered above)
+                if pairs is None:
+                    # under walls and veils: yes or no, the sums read through the template
+                    hidden = sums_hide(dq, dr, t)
+                    if hidden:
+                        found.append((dist, _ring_index(dq, dr, dist), h))
+                    continue
                 key = (ca, c) if ca < c else (c, ca)
-                if pairs is not None and key in pairs:
+                if key in pairs:
                     hidden = pairs[key] == 0
                 else:
                     why = hs.crossings_witness(
                         ca, c, weighted(t & near0), cells(t & near_solid), graze, mode,
-                        TOTAL_CONCEALMENT,
-                        witness=pairs is not None)        # under walls and veils: yes or no
-                    if pairs is not None:
-                        self._remember_pair(key, why)
+                        TOTAL_CONCEALMENT)
+                    self._remember_pair(key, why)
                     hidden = why == 0
             if hidden:
                 found.append((dist, _ring_index(dq, dr, dist), h))
@@ -556,6 +639,9 @@ class _Grid:
         self._by_cube = {w[2]: w for w in self._walk}
         self._offsets: dict[tuple[int, int], tuple[int, int, int, int]] = {}
         self._orders: dict[Cube, tuple[OrderRow, ...]] = {}
+        # the sums' tables (plans, plan, cell): by graze house rule, offset and template bit
+        self._plans: dict[bool, dict[tuple[int, int], dict[int, Any]]] = {}
+        self._cells = 0
         # the hex at each bit of the layout (the inverse of `bit`), padding included
         self.cube_at: tuple[Cube, ...] = tuple(
             (q, r, -q - r) for r in range(self.rmin, self.rmin + rows)
@@ -629,6 +715,32 @@ class _Grid:
             if (dq, dr) not in centres:
                 self.centre(dq, dr)
 
+    def plans(self, graze: bool) -> dict[tuple[int, int], dict[int, Any]]:
+        """Per offset, what the sums read of each template bit asked so far (see `cell`)."""
+        got = self._plans.get(graze)
+        if got is None:
+            got = self._plans[graze] = {}
+        return got
+
+    def plan(self, graze: bool, dq: int, dr: int) -> dict[int, Any]:
+        """The (empty at first) table of `cell` answers for the offset (dq, dr)."""
+        plans = self.plans(graze)
+        if self._cells >= _PLAN_CELLS:
+            plans.clear()               # bounded: start afresh (each entry is a look-up away)
+            self._cells = 0
+        got = plans[(dq, dr)] = {}
+        return got
+
+    def cell(self, plan: dict[int, Any], graze: bool, d: Cube, v: int, rel: Cube
+             ) -> tuple[int, tuple[tuple[int, int], ...]]:
+        """hexsight.pair_cell for the offset d and the hex at template bit v (`rel` from the
+        pair's first hex), its seams' neighbours as template bits, kept in `plan`."""
+        m, seams = hs.pair_cell(d, rel, graze)
+        stride, off = self.stride, self.off
+        got = plan[v] = (m, tuple((nb[1] * stride + nb[0] + off, sm) for nb, sm in seams))
+        self._cells += 1
+        return got
+
     def bit(self, c: Cube) -> int:
         """Where hex `c` sits in a board laid out in this grid."""
         return (c[1] - self.rmin) * self.stride + (c[0] - self.qmin)
@@ -684,6 +796,7 @@ def _board_dark(board: Any) -> bool:
 
 _CENTRE_WITNESS = 1 << hs.CENTRE_LINE     # a pair's witness when its centre line sees in
 _SHORT_REACH = 4              # longer reaches are listed over the whole board at once
+_PLAN_CELLS = 200_000         # template bits the sums' tables hold per board (a few MB)
 _MEMO_LIMIT = 50_000          # pairs one Viewer remembers (a few MB) before starting afresh
 _VIEWERS_PER_BOARD = 16       # feature sets remembered per board
 
