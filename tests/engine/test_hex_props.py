@@ -508,3 +508,31 @@ def test_pair_cell_masks_and_seams_are_the_lines_entering_and_running_along(d):
             assert key not in got_seams                     # each edge from one side only
             got_seams[key] = _to_pair_order(sm, a, b)
     assert got_seams == seam_lines
+
+
+far_cube = st.tuples(st.integers(-60, 60), st.integers(-60, 60)).map(
+    lambda t: (t[0], t[1], -t[0] - t[1]))
+
+
+@settings(deadline=None, max_examples=300)
+@given(far_cube, st.tuples(st.integers(-20, 20), st.integers(-20, 20)), st.booleans())
+def test_centre_line_cells_are_the_segment_cells_of_the_two_centres(a, step, graze):
+    # the centre line tries only the hexes it touches (shipped per offset), the general
+    # segment walk its whole region: the same hexes in the same order, wherever the pair lies
+    b = (a[0] + step[0], a[1] + step[1], a[2] - step[0] - step[1])
+    want = [a] if a == b else hs.segment_cells(hs.cube_to_point(a), hs.cube_to_point(b), graze)
+    assert hs.centre_line_cells(a, b, graze) == want
+
+
+@settings(deadline=None, max_examples=200)
+@given(far_cube, st.tuples(st.integers(-20, 20), st.integers(-20, 20)))
+def test_a_pairs_region_is_the_same_hexes_wherever_it_lies(a, step):
+    # the region at the origin is its least image's moved back: the same hexes as the walk
+    # made where the pair lies
+    b = (a[0] + step[0], a[1] + step[1], a[2] - step[0] - step[1])
+    d = (b[0] - a[0], b[1] - a[1], b[2] - a[2])
+    if a == hs.ORIGIN:                   # the walk itself, away from the origin's shortcut
+        a, b = (1, -1, 0), (1 + d[0], d[1] - 1, d[2])
+    here = {(c[0] - a[0], c[1] - a[1], c[2] - a[2]) for c in hs._region.__wrapped__(a, b)}
+    at_origin = hs._region(hs.ORIGIN, d)
+    assert set(at_origin) == here and len(at_origin) == len(here)

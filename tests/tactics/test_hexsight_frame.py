@@ -23,8 +23,10 @@ def test_moved_geometry_equals_geometry_in_place():
         cb = _moved(d, ca)
         in_place = hs._region(ca, cb)
         moved = hs._region(hs.ORIGIN, d)
-        assert in_place == tuple(_moved(c, ca) for c in moved)
-        for c, rc in zip(in_place, moved):
+        # the same hexes (at the origin they come in the least image's order)
+        assert sorted(in_place) == sorted(_moved(c, ca) for c in moved)
+        for rc in moved:
+            c = _moved(rc, ca)
             for graze in (False, True):
                 assert hs._mask(ca, cb, c, graze) == hs._mask(hs.ORIGIN, d, rc, graze)
             for k in range(3):

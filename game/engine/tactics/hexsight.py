@@ -190,7 +190,16 @@ def _cube_of(p: Point) -> Cube:
 @lru_cache(maxsize=32768)
 def _region(a: Cube, b: Cube) -> tuple[Cube, ...]:
     """Hexes that any sample line between a and b could touch: centres within 2 of the centre
-    segment (sample points lie within 1 of their centre, a hex within 1 of its centre)."""
+    segment (sample points lie within 1 of their centre, a hex within 1 of its centre). For a
+    pair at the origin, the least of its twelve images' region moved back (one walk for the
+    twelve; the hexes are the same, as every distance here has a margin far above rounding,
+    and they come in the image's order)."""
+    if a == ORIGIN:
+        image, which = _least_image(b)
+        if which:
+            (p0, p1, p2), sign, _ = _SYMMETRIES[_INVERSE[which]]
+            return tuple((sign * c[p0], sign * c[p1], sign * c[p2])
+                         for c in _region(ORIGIN, image))
     pa, pb = cube_to_point(a), cube_to_point(b)
     seen: dict[Cube, None] = {}
     tried: set[Cube] = set()        # a hex too far from the segment once is too far always
@@ -952,7 +961,18 @@ def centre_line_cells(a: Cube, b: Cube, graze_blocks: bool = False) -> list[Cube
 def _centre_cells(a: Cube, b: Cube, graze_blocks: bool) -> tuple[Cube, ...]:
     if a == b:
         return (a,)
-    return tuple(segment_cells(cube_to_point(a), cube_to_point(b), graze_blocks))
+    # segment_cells, trying only the hexes the centre line touches at all (a hex it enters
+    # is one it touches; the touches are shipped or kept per offset) rather than its region
+    p0, p1 = cube_to_point(a), cube_to_point(b)
+    q0, r0, s0 = a
+    found = []
+    for rq, rr, rs in centre_line_touches((b[0] - q0, b[1] - r0, b[2] - s0)):
+        c = (rq + q0, rr + r0, rs + s0)
+        if _enters(p0, p1, c, graze_blocks):
+            cx, cy = cube_to_point(c)
+            found.append(((cx - p0[0]) * (p1[0] - p0[0]) + (cy - p0[1]) * (p1[1] - p0[1]), c))
+    found.sort()
+    return tuple(c for _, c in found)
 
 
 def centre_line_blocked(a: Cube, b: Cube, blocks: Blocks, graze_blocks: bool = False,
