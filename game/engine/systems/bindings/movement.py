@@ -342,20 +342,31 @@ class Ground:
 
     def __init__(self, state: BindingsState, cid: str) -> None:
         c = state.combatants[cid]
-        combatants = state.combatants
         self.cid = cid
         self.start: Hex = (c.x, c.y)
-        self.side = c.side
-        # hex -> id of the standing combatant there (the down are out of the fight and the way)
-        self.occ: dict[Hex, str] = {(o.x, o.y): o.id for o in combatants.values() if not o.down}
+        side = self.side = c.side
+        # hex -> id of the standing combatant there (the down are out of the fight and the way),
+        # and the side standing there; every other standing combatant as (x, y, side)
+        occ: dict[Hex, str] = {}
+        sides: dict[Hex, int] = {}
+        listed: list[tuple[int, int, int]] = []
+        for o in state.combatants.values():
+            if o.down:
+                continue
+            h = (o.x, o.y)
+            occ[h] = o.id
+            sides[h] = o.side
+            if o.id != cid:
+                listed.append((o.x, o.y, o.side))
+        self.occ = occ
         self.walls = wall_cells(state)
         # hexes no path may enter: walls (BND-X-07) and standing enemies (allies may be passed)
         shut = set(self.walls)
-        shut.update(h for h, who in self.occ.items() if combatants[who].side != c.side)
+        shut.update(h for h, s in sides.items() if s != side)
         self.shut = shut
         self.shut_key = _sorted(shut)                                # a tuple: see below
-        others = tuple(sorted((o.x, o.y, o.side) for o in combatants.values()
-                              if not o.down and o.id != cid))
+        listed.sort()
+        others = tuple(listed)
         dash_line = house(state, "dash_line")
         self.strict = dash_line == "strict"
         # sets as sorted tuples: a key of tuples of ints is dropped from the collector's

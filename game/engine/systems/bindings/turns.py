@@ -245,7 +245,10 @@ def check_end(state: BindingsState) -> list:
     """BND-GM-27: a side with no combatant able to fight loses (both: a draw)."""
     if state.over:
         return []
-    fighting = {c.side for c in state.combatants.values() if c.able}
+    fighting: set[int] = set()
+    for c in state.combatants.values():
+        if c.side not in fighting and c.able:      # one able combatant is enough for a side
+            fighting.add(c.side)
     if len(fighting) >= state.sides and all(s in fighting for s in range(state.sides)):
         return []                 # every side can still fight (the common case, asked often)
     able = {s: s in fighting for s in range(state.sides)}
