@@ -243,6 +243,8 @@ def use_move_options(state: BindingsState, cid: str, slot_free: bool | None = No
         slot_free = _budget().slot_free(state, c)
     out: list[UseMove] = []
     modes = _ongoing_modes(state, c)
+    if not slot_free and not modes:
+        return out            # with no slot only a modifier of an ongoing movement may start
     seen: dict[Hex, bool] = {}
     view: Viewer | None = None
     for mid in c.moves:
@@ -250,12 +252,12 @@ def use_move_options(state: BindingsState, cid: str, slot_free: bool | None = No
             m = move_of(state, mid)
         except KeyError:
             continue
-        if not cooldown_ready(state, c, mid):
-            continue
         if m.kind == "modifier":
             if not (set(m.attaches_to) & modes):
                 continue
         elif not slot_free:
+            continue
+        if not cooldown_ready(state, c, mid):
             continue
         variants = [False]
         if reducing_talent(state, c, mid):
