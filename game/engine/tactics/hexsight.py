@@ -1151,9 +1151,23 @@ def crossings_witness(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
 
 
 PairCell = tuple[int, tuple[tuple[Cube, int], ...]]
+# what pair_cell reads of an offset once: (swapped, the first hex's offset from the caller's
+# first hex, the least image, its symmetry's axes and sign, the image's masks and seams tables)
+PairFrame = tuple[bool, Cube, Cube, tuple[int, int, int], int, dict, dict, bool]
 
 
-def pair_cell(d: Cube, rel: Cube, graze_blocks: bool) -> PairCell:
+def pair_frame(d: Cube, graze_blocks: bool) -> PairFrame:
+    """What `pair_cell` needs of the offset d alone, for a caller asking about many hexes."""
+    swapped = d < ORIGIN                   # _canon: the lesser hex of the pair comes first
+    dd = (-d[0], -d[1], -d[2]) if swapped else d
+    image, which = _least_image(dd)
+    axes, sign, _ = _SYMMETRIES[which]
+    return (swapped, d if swapped else ORIGIN, image, axes, sign,
+            _pair_masks(image, graze_blocks), _pair_seams(image), graze_blocks)
+
+
+def pair_cell(d: Cube, rel: Cube, graze_blocks: bool,
+              frame: PairFrame | None = None) -> PairCell:
     """What crossings_witness's sums read of one hex near a pair, for a caller that keeps it
     per offset: for the pair (origin, d) and the hex `rel` (both relative to the first hex of
     the pair as the caller orders it), the mask of the sample lines entering the hex, and its
@@ -1161,32 +1175,30 @@ def pair_cell(d: Cube, rel: Cube, graze_blocks: bool) -> PairCell:
     carry a line and whose other side is not an end. Masks are numbered as in the least of the
     pair's twelve images (the same numbering for every hex of one offset, so they may be ORed
     and counted together, and the centre line is bit 0); an end hex gives (ALL_LINES, ()), as
-    every line starts or ends inside it.
+    every line starts or ends inside it. `frame` is pair_frame(d, graze_blocks) when the caller
+    holds it.
 
     Summed exactly as crossings_witness sums (each weighted hex's mask at its weight, each
     seam between two weighted hexes once at the smaller weight; the lines through a blocking
     hex and through the seam of two blocking hexes are obstructed, ends never obstructing),
     these give its answers: the property tests hold the two side by side."""
-    swapped = d < ORIGIN                   # _canon: the lesser hex of the pair comes first
-    if swapped:
-        first = (rel[0] - d[0], rel[1] - d[1], rel[2] - d[2])
-        dd = (-d[0], -d[1], -d[2])
-    else:
-        first, dd = rel, d
-    image, which = _least_image(dd)
-    (p0, p1, p2), sign, _ = _SYMMETRIES[which]
+    if frame is None:
+        frame = pair_frame(d, graze_blocks)
+    swapped, shift, image, (p0, p1, p2), sign, masks, seams, graze = frame
+    first = (rel[0] - shift[0], rel[1] - shift[1], rel[2] - shift[2]) if swapped else rel
     rc = (sign * first[p0], sign * first[p1], sign * first[p2])
     if rc == ORIGIN or rc == image:
         return ALL_LINES, ()
-    masks = _pair_masks(image, graze_blocks)
     m = masks.get(rc)
     if m is None:
-        m = masks[rc] = _origin_mask(image, rc, graze_blocks)
-    if graze_blocks:
+        m = masks[rc] = _origin_mask(image, rc, graze)
+    if graze:
         return m, ()
-    seams = _pair_seams(image)
+    dirs = _origin_seam_dirs(rc)
+    if not dirs:
+        return m, ()
     out: list[tuple[Cube, int]] = []
-    for k in _origin_seam_dirs(rc):
+    for k in dirs:
         dk = CUBE_DIRECTIONS[k]
         nb = (rc[0] + dk[0], rc[1] + dk[1], rc[2] + dk[2])
         if nb == ORIGIN or nb == image:
@@ -1196,7 +1208,7 @@ def pair_cell(d: Cube, rel: Cube, graze_blocks: bool) -> PairCell:
             back = [0, 0, 0]                 # the neighbour moved back out of the image
             back[p0], back[p1], back[p2] = sign * nb[0], sign * nb[1], sign * nb[2]
             if swapped:
-                back = [back[0] + d[0], back[1] + d[1], back[2] + d[2]]
+                back = [back[0] + shift[0], back[1] + shift[1], back[2] + shift[2]]
             out.append(((back[0], back[1], back[2]), sm))
     return m, tuple(out)
 

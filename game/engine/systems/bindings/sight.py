@@ -723,21 +723,25 @@ class _Grid:
         return got
 
     def plan(self, graze: bool, dq: int, dr: int) -> dict[int, Any]:
-        """The (empty at first) table of `cell` answers for the offset (dq, dr)."""
+        """The table of `cell` answers for the offset (dq, dr): empty at first but for the
+        offset's hexsight.pair_frame, kept under -1 (no template bit)."""
         plans = self.plans(graze)
         if self._cells >= _PLAN_CELLS:
             plans.clear()               # bounded: start afresh (each entry is a look-up away)
             self._cells = 0
-        got = plans[(dq, dr)] = {}
+        got = plans[(dq, dr)] = {-1: hs.pair_frame((dq, dr, -dq - dr), graze)}
         return got
 
     def cell(self, plan: dict[int, Any], graze: bool, d: Cube, v: int, rel: Cube
              ) -> tuple[int, tuple[tuple[int, int], ...]]:
         """hexsight.pair_cell for the offset d and the hex at template bit v (`rel` from the
         pair's first hex), its seams' neighbours as template bits, kept in `plan`."""
-        m, seams = hs.pair_cell(d, rel, graze)
-        stride, off = self.stride, self.off
-        got = plan[v] = (m, tuple((nb[1] * stride + nb[0] + off, sm) for nb, sm in seams))
+        m, seams = hs.pair_cell(d, rel, graze, plan[-1])
+        if seams:
+            stride, off = self.stride, self.off
+            got = plan[v] = (m, tuple((nb[1] * stride + nb[0] + off, sm) for nb, sm in seams))
+        else:
+            got = plan[v] = (m, ())
         self._cells += 1
         return got
 
