@@ -112,3 +112,22 @@ def test_place_targets_kept_per_board_are_the_open_hexes_in_range():
             assert combat.place_targets(s, c, md) == want
             checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("map_name", MAPS)
+def test_the_seat_a_listing_names_is_the_deciding_seat(map_name):
+    """legal_actions asks only who decides (rules.deciding_seat), not the whole Decision with its
+    prompt: along a random game, openings, stages and turns included, both name the same seat,
+    and the listing's Concede is that seat's."""
+    m = Match.new(example_match("bindings", 3, map_name, ("random", "random")))
+    pick = Rng.from_seed(3)
+    kinds = set()
+    while not m.over and len(m.log) < 3000:
+        d = rules.decision(m.state)
+        assert rules.deciding_seat(m.state) == (d.seat if d is not None else None)
+        legal = m.legal_actions()
+        assert legal[-1].seat == d.seat
+        kinds.add("pending" if m.state.pending else "opening" if m.state.opening else "turn")
+        pool = playable(legal)
+        m.submit(pool[pick.randint(0, len(pool) - 1)])
+    assert kinds >= {"pending", "turn"}

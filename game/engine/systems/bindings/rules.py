@@ -131,8 +131,8 @@ def opening_actions(state: BindingsState) -> list:
 def legal_actions(state: BindingsState) -> list:
     if state.over:
         return []
-    d = decision(state)
-    if d is None:
+    seat = deciding_seat(state)
+    if seat is None:
         return []
     if state.pending:
         out = _combat_legal(state)
@@ -141,7 +141,7 @@ def legal_actions(state: BindingsState) -> list:
     else:
         cid = state.acting
         out = turn_actions(state, cid) + _combat_legal(state) + [EndTurn()]
-    out.append(Concede(d.seat))       # last, so "the first answer is the default" still holds
+    out.append(Concede(seat))         # last, so "the first answer is the default" still holds
     return out
 
 
@@ -151,7 +151,7 @@ def legal_part(state: BindingsState, kind: type) -> list | None:
     actions, and EndTurn; None for the rest (the whole list answers them)."""
     if state.over or state.pending or state.opening is not None or state.acting is None:
         return None
-    if decision(state) is None:
+    if deciding_seat(state) is None:
         return None
     if kind is EndTurn:
         return [EndTurn()]
@@ -263,6 +263,18 @@ def apply(state: BindingsState, action: Any, rng: Any) -> list:
     events += turns.check_end(state)
     events += turns.advance(state, rng)
     return events
+
+
+def deciding_seat(state: BindingsState) -> int | None:
+    """The seat `decision` names, without its prompt (legal_actions asks it every position)."""
+    if state.over:
+        return None
+    if state.pending:
+        return stages.top(state.pending).seat
+    if state.opening is not None:
+        return state.combatants[state.opening].side
+    cid = state.acting
+    return None if cid is None else state.combatants[cid].side
 
 
 def decision(state: BindingsState) -> Decision | None:
