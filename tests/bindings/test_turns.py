@@ -351,3 +351,15 @@ def test_a_battle_of_teams_ends_in_their_names():
         f"time was called after round {m.state.round}, as ")
     plain = duel(a=dict(sheet="brawler", x=0, y=0), b=dict(sheet="brawler", x=1, y=0))
     assert plain.state.side_names == [] and "side_names" not in plain.state.to_json()
+
+
+@pytest.mark.rule("BND-02")
+def test_a_states_clock_reads_the_segment_index_tick_of_gives():
+    # the state's tick (read many times a position) is tick_of of its round and segment
+    from game.engine.systems.bindings.state import BindingsState
+    s = BindingsState(combatants={}, order=[], house={})
+    for rnd in range(1, 6):
+        for seg in (1, 2, 3):
+            s.round, s.segment = rnd, seg
+            assert s.tick == tick_of(rnd, seg)
+            assert round_segment(s.tick) == (rnd, seg)

@@ -172,12 +172,13 @@ def segments_to_contact(dist_hexes: int, rate: int) -> int:
 
 
 def attack_targets(state: BindingsState, c: Combatant, m: content_mod.MoveDef,
-                   seen: dict[Hex, bool] | None = None, view: Viewer | None = None) -> list[Hex]:
+                   seen: dict[Hex, bool] | None = None, view: Viewer | None = None,
+                   dists: dict[Hex, int] | None = None) -> list[Hex]:
     """Hexes `c` may aim `m` at now (BND-84, BND-91, GM-22): each creature in reach it has a
     line to and can see into, and every open hex in reach it has a line to but cannot see into,
     occupied or not (a guess: the listing must not give hidden creatures away); allies only
-    with friendly_fire (GM-31). `seen` caches lines across moves of one listing, `view` is the
-    position's sight.viewer when the caller holds it already."""
+    with friendly_fire (GM-31). `seen` caches lines across moves of one listing, `dists` the
+    distances to the others, `view` is the position's sight.viewer when the caller holds it."""
     out: list[Hex] = []
     reach = max_range_hexes(state, m)
     ff = bool(house(state, "friendly_fire"))
@@ -196,8 +197,16 @@ def attack_targets(state: BindingsState, c: Combatant, m: content_mod.MoveDef,
         if o.side == c.side and not ff:
             friends.add(there)
             continue
-        if there in hidden or cube_distance(ch, lay.to_cube(*there)) > reach:
+        if there in hidden:
             continue                              # an unseen creature: offered as its hex below
+        if dists is None:
+            far = cube_distance(ch, lay.to_cube(*there))
+        else:
+            far = dists.get(there, -1)
+            if far < 0:
+                far = dists[there] = cube_distance(ch, lay.to_cube(*there))
+        if far > reach:
+            continue
         if seen is not None and there in seen:
             visible = seen[there]
         else:
@@ -246,6 +255,7 @@ def use_move_options(state: BindingsState, cid: str, slot_free: bool | None = No
     if not slot_free and not modes:
         return out            # with no slot only a modifier of an ongoing movement may start
     seen: dict[Hex, bool] = {}
+    dists: dict[Hex, int] = {}
     view: Viewer | None = None
     for mid in c.moves:
         try:
@@ -269,7 +279,7 @@ def use_move_options(state: BindingsState, cid: str, slot_free: bool | None = No
         if m.kind in ATTACK_KINDS:
             if view is None:
                 view = viewer(state)
-            hexes: list[Hex | None] = list(attack_targets(state, c, m, seen, view))
+            hexes: list[Hex | None] = list(attack_targets(state, c, m, seen, view, dists))
         elif m.kind in ("structure", "area"):
             hexes = list(place_targets(state, c, m))
         else:

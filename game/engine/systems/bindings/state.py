@@ -236,7 +236,8 @@ class BindingsState:
 
     @property
     def tick(self) -> int:
-        return tick_of(self.round, self.segment)
+        # tick_of written out: the clock is read many times per position
+        return (self.round - 1) * SEGMENTS_PER_ROUND + (self.segment - 1)
 
     @property
     def acting(self) -> str | None:
