@@ -257,6 +257,7 @@ def use_move_options(state: BindingsState, cid: str, slot_free: bool | None = No
     seen: dict[Hex, bool] = {}
     dists: dict[Hex, int] = {}
     view: Viewer | None = None
+    made: dict[tuple, UseMove] | None = None
     for mid in c.moves:
         try:
             m = move_of(state, mid)
@@ -284,7 +285,8 @@ def use_move_options(state: BindingsState, cid: str, slot_free: bool | None = No
             hexes = list(place_targets(state, c, m))
         else:
             hexes = [None]
-        made = records("listed moves", state.board)
+        if made is None:
+            made = records("listed moves", state.board)
         get = made.get
         for r, _ in costs:
             for h in hexes:

@@ -338,11 +338,13 @@ class Ground:
     they make. Worked out once per listing (rules.turn_actions asks reachable for every mode
     with one Ground) instead of once per mode; make a new one after the position changes."""
 
-    __slots__ = ("cid", "start", "side", "occ", "walls", "shut", "shut_key", "key", "strict")
+    __slots__ = ("cid", "start", "side", "occ", "walls", "shut", "shut_key", "key", "strict",
+                 "terrain")
 
     def __init__(self, state: BindingsState, cid: str) -> None:
         c = state.combatants[cid]
         self.cid = cid
+        self.terrain = _terrain(state)          # the board's tables, for every search here
         self.start: Hex = (c.x, c.y)
         side = self.side = c.side
         # hex -> id of the standing combatant there (the down are out of the fight and the way),
@@ -400,11 +402,11 @@ def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int,
     allowance, the Dash house rule and line): callers must not change the dict returned."""
     if allowance <= 0 or not kinds:
         return {}
-    terrain = _terrain(state)
     if ground is None:
         ground = Ground(state, cid)
     elif ground.cid != cid:
         raise ValueError(f"a Ground read for {ground.cid!r} cannot answer for {cid!r}")
+    terrain = ground.terrain
     key = (ground.key, _sorted(kinds), allowance, line_from)
     hit = terrain.reach.get(key)
     if hit is not None:
