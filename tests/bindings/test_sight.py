@@ -382,3 +382,41 @@ def test_on_the_bundled_maps_the_unseen_hexes_agree_with_sight_with_veils_and_wa
             assert sorted(unseen(state, src, 8)) == want, (path.name, src)
             total += len(want)
         assert total > 0, path.name           # the map's thickets and dark hollows hide hexes
+
+
+@pytest.mark.rule("BND-84")
+@pytest.mark.rule("BND-85")
+@pytest.mark.rule("BND-88")
+@pytest.mark.parametrize("house", [{}, {"graze_blocks": True, "concealment_line": "centre"}],
+                         ids=["defaults", "grazes-block-centre-line"])
+def test_sight_from_the_bit_boards_is_sight_asked_hex_by_hex(house, monkeypatch):
+    """A pair on the board reads its solid, obstacle and concealing hexes from the Viewer's bit
+    boards (Viewer._near_pair); asked hex by hex over the region instead, every answer is the
+    same (the hexes named for concealment in any order), with walls, veils and cover around."""
+    from game import paths
+    from game.engine.boards.tmx import load_board
+    from game.engine.systems.bindings.sight import Viewer
+    for path in sorted(paths.maps_dir().glob("bindings_*.tmx")):
+        board = load_board(path)
+        state = BindingsState(combatants={}, order=[], house=dict(house), board=board)
+        lay = HexLayout.from_board(board)
+        cells = [c for c in board.coords() if not board.prop(*c, "solid", False)]
+        state.features = [
+            Feature("v1", "veil", "x", "m", cells=[list(h) for h in lay.area(cells[len(cells) // 2], 1)],
+                    conceal=1, until=-1),
+            Feature("w1", "wall", "x", "m", cells=[list(cells[len(cells) // 3]),
+                                                   list(cells[len(cells) // 3 + 1])], until=-1)]
+        fast, slow = Viewer(state), Viewer(state)
+        monkeypatch.setattr(slow, "_near_pair", lambda *_a: None)
+        compared = covered = 0
+        for a in cells[::29]:
+            for b in cells[::7]:
+                got, want = fast.sight(a, b), slow.sight(a, b)
+                assert (got.can_see, got.cover, got.concealment, got.targetable, got.dark,
+                        got.lines, got.blocked_by) == \
+                    (want.can_see, want.cover, want.concealment, want.targetable, want.dark,
+                     want.lines, want.blocked_by), (path.name, a, b)
+                assert sorted(got.concealed_by) == sorted(want.concealed_by), (path.name, a, b)
+                compared += 1
+                covered += got.cover
+        assert compared > 100 and covered > 0, path.name

@@ -536,3 +536,26 @@ def test_a_pairs_region_is_the_same_hexes_wherever_it_lies(a, step):
     here = {(c[0] - a[0], c[1] - a[1], c[2] - a[2]) for c in hs._region.__wrapped__(a, b)}
     at_origin = hs._region(hs.ORIGIN, d)
     assert set(at_origin) == here and len(at_origin) == len(here)
+
+
+@settings(deadline=None, max_examples=150)
+@given(cube, cube, st.dictionaries(cube, st.integers(1, 3), max_size=12), walls_st,
+       st.booleans(), st.sampled_from(["best", "centre"]))
+def test_the_among_forms_answer_as_the_region_walks(a, b, smoke, walls, graze, mode):
+    # handed the blocking and weighted hexes (here: more than the region holds, ends too),
+    # the lines and the least crossing are those of the walks asking a predicate per hex
+    walls -= set(smoke)
+    if a == b:
+        return
+    extra = list(walls | {a, b})
+    assert hs.obstructed_among(a, b, extra, graze) == \
+        hs.obstructed_lines(a, b, walls.__contains__, graze)
+    clear = hs.clear_lines_among(a, b, extra, graze)
+    assert clear == hs.clear_lines(a, b, walls.__contains__, graze)
+    got = hs.min_crossings_among(a, b, list(smoke.items()), clear, graze, mode)
+    want = hs.min_crossings(a, b, lambda c: smoke.get(c, 0), walls.__contains__, graze, mode)
+    if want is None:
+        assert got is None
+    else:
+        assert got is not None and (got.total, got.index) == (want.total, want.index)
+        assert sorted(got.cells) == sorted(want.cells)

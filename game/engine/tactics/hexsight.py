@@ -914,12 +914,32 @@ def _lines_through(d: Cube, blocking: list[Cube], graze_blocks: bool) -> int:
 def clear_lines(a: Cube, b: Cube, blocks: Blocks, graze_blocks: bool = False) -> list[int]:
     """Indices (in the caller's a->b order: i*7+j = sample i of a to sample j of b) of every
     unobstructed sample line, centre line first when it is clear."""
+    return _clear_indices(a, b, obstructed_lines(a, b, blocks, graze_blocks))
+
+
+def _clear_indices(a: Cube, b: Cube, obstructed: int) -> list[int]:
     _, _, swapped = _canon(a, b)
-    free = ALL_LINES & ~obstructed_lines(a, b, blocks, graze_blocks)
+    free = ALL_LINES & ~obstructed
     out = [i for i in range(LINES) if free >> i & 1]
     if swapped:
         out = sorted(_swap_index(i) for i in out)
     return out
+
+
+def obstructed_among(a: Cube, b: Cube, blocking: list[Cube], graze_blocks: bool = False) -> int:
+    """obstructed_lines given the obstructing hexes near the pair (any superset of those in its
+    region, as crossings_witness takes them; ends never obstruct) instead of a predicate asked
+    hex by hex over the region."""
+    ca, d, _ = _frame(a, b)
+    q0, r0, s0 = ca
+    rel = [(c[0] - q0, c[1] - r0, c[2] - s0) for c in blocking if c != a and c != b]
+    return _lines_through(d, rel, graze_blocks) if rel else 0
+
+
+def clear_lines_among(a: Cube, b: Cube, blocking: list[Cube], graze_blocks: bool = False
+                      ) -> list[int]:
+    """clear_lines given the obstructing hexes near the pair (see obstructed_among)."""
+    return _clear_indices(a, b, obstructed_among(a, b, blocking, graze_blocks))
 
 
 def clear_line_exists(a: Cube, b: Cube, blocks: Blocks, graze_blocks: bool = False) -> bool:
@@ -1247,6 +1267,30 @@ def _weigh(a: Cube, b: Cube, weight: Weight, candidates: list[int],
     # (hex relative to ca, the hex itself, its weight)
     weighted = [(rc, c, w) for rc in _region(ORIGIN, d)
                 if (w := weight(c := (rc[0] + q0, rc[1] + r0, rc[2] + s0)))]
+    return _weigh_cells(a, b, ca, d, swapped, weighted, candidates, graze_blocks)
+
+
+def min_crossings_among(a: Cube, b: Cube, weighted: list[tuple[Cube, float]],
+                        clear: list[int], graze_blocks: bool = False,
+                        mode: str = "best") -> Crossing | None:
+    """min_crossings given the weighted hexes near the pair (any superset of those in its
+    region with a weight, hex by weight) and its clear lines (clear_lines' answer) instead
+    of a weight asked hex by hex over the region. The chosen line's hexes come in the order
+    of `weighted`."""
+    if mode not in ("best", "centre"):
+        raise ValueError(f"concealment line mode must be 'best' or 'centre', not {mode!r}")
+    if not clear:
+        return None
+    candidates = [CENTRE_LINE] if mode == "centre" else list(clear)
+    ca, d, swapped = _frame(a, b)
+    q0, r0, s0 = ca
+    cells = [((c[0] - q0, c[1] - r0, c[2] - s0), c, w) for c, w in weighted if w]
+    return _weigh_cells(a, b, ca, d, swapped, cells, candidates, graze_blocks)
+
+
+def _weigh_cells(a: Cube, b: Cube, ca: Cube, d: Cube, swapped: bool,
+                 weighted: list[tuple[Cube, Cube, float]], candidates: list[int],
+                 graze_blocks: bool) -> Crossing:
     ends = (a, b)
     per_cell: list[tuple[Cube, float, int]] = []
     for rc, c, w in weighted:

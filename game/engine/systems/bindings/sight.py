@@ -129,6 +129,7 @@ class Viewer:
         # _unseen_rings' form; never emptied (one entry per open hex of the board)
         self._shipped: dict[Hex, tuple[int, tuple[tuple[int, Hex], ...]]] = {}
         self._bits: tuple[int, int, int, int, int, int] | None = None
+        self._obstacle_bits: int | None = None     # solid, cover and wall hexes (_near_pair)
         self._weighted: list[tuple[Cube, int] | None] | None = None
         # what the active walls and veils touch: an unseen answer whose lines pass none of
         # these hexes is the bare board's answer (see _unseen_from)
@@ -551,6 +552,43 @@ class Viewer:
         got = self._bits = (levels[0], levels[1], levels[2], solid_bits, wall_bits, veil_bits)
         return got
 
+    def _near_pair(self, a: Hex, b: Hex, ca: Cube, cb: Cube
+                   ) -> tuple[list[Cube], list[Cube], list[tuple[Cube, int]]] | None:
+        """The solid hexes, obstacle hexes (solid, cover or wall) and (hex, concealment) near
+        the pair a, b, read from the bit boards through the pair's template; None when they
+        cannot be (a hex off the board, or concealment that is not whole and non-negative:
+        the caller asks hex by hex)."""
+        board = self.board
+        if not self._conceal_whole or not (board.in_bounds(*a) and board.in_bounds(*b)):
+            return None
+        grid = per_board("sight grid", board, _Grid)
+        dq, dr = cb[0] - ca[0], cb[1] - ca[1]
+        t = grid.templates.get((dq, dr))
+        if t is None:
+            t = grid.template(dq, dr)
+        shift = grid.bit(ca)
+        bits = self._bitboard(grid)
+        obstacle_bits = self._obstacle_bits
+        if obstacle_bits is None:
+            obstacle_bits = bits[3]
+            for c in per_board("sight cubes", board, _board_cubes)[1]:      # cover hexes
+                obstacle_bits |= 1 << (grid.bit(c) + grid.off)
+            self._obstacle_bits = obstacle_bits
+        base, cube_at = shift - grid.off, grid.cube_at
+        weighted_at = self._weighted_at(grid)
+        out: tuple[list[Cube], list[Cube], list] = ([], [], [])
+        for mask, into in ((t & (bits[3] >> shift), out[0]), (t & (obstacle_bits >> shift), out[1])):
+            while mask:
+                low = mask & -mask
+                into.append(cube_at[low.bit_length() - 1 + base])
+                mask ^= low
+        mask = t & (bits[0] >> shift)
+        while mask:
+            low = mask & -mask
+            out[2].append(weighted_at[low.bit_length() - 1 + base])
+            mask ^= low
+        return out
+
     def _weighted_at(self, grid: "_Grid") -> list[tuple[Cube, int] | None]:
         """(hex, concealment) by the hex's place in the grid's layout (`grid.cube_at`), for the
         hexes with any: a listing's sums take them by bit, with no look-up by hex."""
@@ -936,14 +974,24 @@ def _sight(view: Viewer, a: Hex, b: Hex, graze: bool, mode: str) -> Sight:
         return Sight(True, False, conceal, conceal / 6, conceal < TOTAL_CONCEALMENT, dark,
                      tuple(lines), (), (b,) if view.conceal(ca) else ())
 
-    clear = hs.clear_lines(ca, cb, view._solid.__contains__, graze)
-    can_see = bool(clear)
-
     # BND-86: obstacles next to the attacker never give cover (the end hexes never obstruct).
     def next_to_attacker(c: Cube) -> bool:
         return cube_distance(c, ca) == 1
 
-    cover = can_see and hs.centre_line_blocked(ca, cb, view.obstacle, graze, next_to_attacker)
+    near = view._near_pair(a, b, ca, cb)
+    if near is None:
+        clear = hs.clear_lines(ca, cb, view._solid.__contains__, graze)
+        can_see = bool(clear)
+        cover = can_see and hs.centre_line_blocked(ca, cb, view.obstacle, graze, next_to_attacker)
+    else:
+        # the solid, obstacle and weighted hexes near the pair from the bit boards, rather
+        # than each hex of its region asked in turn (the same lines and sums: hexsight's
+        # *_among functions take any superset of the region's hexes)
+        solid_near, obstacles_near, weighted_near = near
+        clear = hs.clear_lines_among(ca, cb, solid_near, graze)
+        can_see = bool(clear)
+        cover = can_see and bool(hs.obstructed_among(
+            ca, cb, [c for c in obstacles_near if not next_to_attacker(c)], graze) & 1)
     on_centre = hs.centre_line_cells(ca, cb, graze)[1:-1] if cover or not can_see else []
     if cover:
         blocked = [view.hex(c) for c in on_centre if view.obstacle(c) and not next_to_attacker(c)]
@@ -959,7 +1007,10 @@ def _sight(view: Viewer, a: Hex, b: Hex, graze: bool, mode: str) -> Sight:
     conceal = 0
     concealed_by: tuple[Hex, ...] = ()
     if can_see:
-        best = hs.min_crossings(ca, cb, view.conceal, view.solid, graze, mode, clear)
+        if near is None:
+            best = hs.min_crossings(ca, cb, view.conceal, view.solid, graze, mode, clear)
+        else:
+            best = hs.min_crossings_among(ca, cb, near[2], clear, graze, mode)
         assert best is not None
         conceal = min(TOTAL_CONCEALMENT, int(best.total))
         concealed_by = tuple(view.hex(c) for c in best.cells)
