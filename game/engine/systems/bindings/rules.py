@@ -59,6 +59,20 @@ def _attack_moves(state: BindingsState, cid: str) -> list[str]:
     return out
 
 
+def _records_at(made: dict, cid: str, mode: str | None, hexes: list, kind: type) -> list:
+    """The listed StartMovement (mode given) or MoveTo (mode None) records of `cid` to `hexes`,
+    each made once per board and kept by (combatant, mode), then by hex."""
+    per = made.get((cid, mode))
+    if per is None:
+        per = made[(cid, mode)] = {}
+    got = [per.get(h) for h in hexes]
+    if not all(got):                  # records are always true: a None is one not made yet
+        for i, h in enumerate(hexes):
+            if got[i] is None:
+                got[i] = per[h] = kind(cid, mode, h) if mode is not None else kind(cid, h)
+    return got
+
+
 def turn_actions(state: BindingsState, cid: str) -> list:
     """The acting combatant's own movement, ready and unused-action choices."""
     c = state.combatants[cid]
@@ -67,28 +81,18 @@ def turn_actions(state: BindingsState, cid: str) -> list:
     # one reading of the position for every mode, made only when some mode or MoveTo asks
     ground: movement.Ground | None = None
     made = records("listed actions", state.board)
-    get = made.get
     for mode in movement.startable_modes(state, c):
         if ground is None:
             ground = movement.Ground(state, cid)
         dests = sorted(movement.reachable(state, cid, mode, ground))
         if mode != "step":
             dests.insert(0, here)
-        for h in dests:
-            key = (cid, mode, h)
-            a = get(key)
-            if a is None:
-                a = made[key] = A.StartMovement(cid, mode, h)
-            out.append(a)
+        out += _records_at(made, cid, mode, dests, A.StartMovement)
     if movement.available(state, cid) > 0:
         if ground is None:
             ground = movement.Ground(state, cid)
-        for h in sorted(movement.reachable(state, cid, None, ground)):
-            key = (cid, None, h)
-            a = get(key)
-            if a is None:
-                a = made[key] = A.MoveTo(cid, h)
-            out.append(a)
+        out += _records_at(made, cid, None, sorted(movement.reachable(state, cid, None, ground)),
+                           A.MoveTo)
     if movement.ongoing(state, cid):
         out.append(A.StopMoving(cid))
     if budget.slot_free(state, c) and c.readied is None:
