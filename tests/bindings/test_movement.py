@@ -347,3 +347,46 @@ def test_strict_dash_ends_equal_walking_every_line_from_the_origin():
                 assert terrain.dash_ends(origin, start, allowance, swim, land) == tuple(want)
                 checked += len(want)
     assert checked > 100
+
+
+def test_the_movement_memos_stay_bounded_and_let_the_oldest_go_one_at_a_time(monkeypatch):
+    """Searches and reaches are remembered per board up to a bound; past it the oldest entry
+    goes, one per new one (not the whole memo at once: emptying it freed thousands of paths
+    inside one listing, the slowest legal_actions of a long match), and the answers stay
+    those of a fresh search."""
+    from game.engine.ai.base import playable
+    from game.engine.ai.runner import example_match
+    from game.engine.match import Match
+    from game.engine.rng import Rng
+    from game.engine.systems.bindings import movement as mv
+    monkeypatch.setattr(mv, "_SEARCHES_KEPT", 8)
+    monkeypatch.setattr(mv, "_REACHES_KEPT", 8)
+    m = Match.new(example_match("bindings", 2, "bindings_pass.tmx", ("random", "random")))
+    terrain = mv._terrain(m.state)
+    pick = Rng.from_seed(2)
+    checked = 0
+    full = False
+    while not m.over and len(m.log) < 300:
+        before = list(terrain.reach)
+        legal = m.legal_actions()
+        assert len(terrain.reach) <= 8 and len(terrain.searches) <= 8
+        if full:
+            assert len(terrain.reach) == 8          # never emptied at once
+        full = full or len(terrain.reach) == 8
+        after = list(terrain.reach)
+        # what stayed kept its order, and what went went from the front
+        kept = [k for k in before if k in terrain.reach]
+        assert after[:len(kept)] == kept and before[len(before) - len(kept):] == kept
+        state = m.state
+        if state.acting is not None and not state.pending and state.opening is None:
+            cid = state.acting
+            got = mv.reachable(state, cid, None)
+            if got:
+                kept = terrain.reach, terrain.searches
+                terrain.reach, terrain.searches = {}, {}      # worked out anew
+                assert mv.reachable(state, cid, None) == got
+                terrain.reach, terrain.searches = kept
+                checked += 1
+        pool = playable(legal)
+        m.submit(pool[pick.randint(0, len(pool) - 1)])
+    assert full and checked > 5

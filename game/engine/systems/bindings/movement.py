@@ -253,9 +253,7 @@ class _Terrain:
         done = lay.distance(origin, start)
         if not done and self.keyed and allowance < _KEY_BOUND:
             got = self._new_dash_ends(lay.to_cube(*start), allowance, swim, land)
-            if len(self.dash) >= 50_000:
-                self.dash.clear()
-            self.dash[key] = got
+            _keep(self.dash, key, got, _DASH_ENDS_KEPT)
             return got
         price = self.cube_price[(swim, land)]
         oc, sc = lay.to_cube(*origin), lay.to_cube(*start)
@@ -279,9 +277,8 @@ class _Terrain:
                 continue
             if sum(steps) <= allowance:
                 out.append((h, tuple(map(hex_at.__getitem__, rest_c))))
-        if len(self.dash) >= 50_000:
-            self.dash.clear()
-        got = self.dash[key] = tuple(out)
+        got = tuple(out)
+        _keep(self.dash, key, got, _DASH_ENDS_KEPT)
         return got
 
 
@@ -432,9 +429,7 @@ def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int,
         done = terrain.searches.get(skey)
         if done is None or done[0] < allowance:
             costs, trails = _search(terrain.neighbours, price, shut, start, allowance)
-            if len(terrain.searches) >= 4096:
-                terrain.searches.clear()
-            terrain.searches[skey] = (allowance, costs, trails)
+            _keep(terrain.searches, skey, (allowance, costs, trails), _SEARCHES_KEPT)
         else:
             _, costs, trails = done
         if kinds == _DASH:
@@ -447,13 +442,26 @@ def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int,
         for h in ok:
             if h != start and h not in occ:
                 out[h] = trails[h]
-    if len(terrain.reach) > 4096:
-        terrain.reach.clear()
-    terrain.reach[key] = out
+    _keep(terrain.reach, key, out, _REACHES_KEPT)
     return out
 
 
 _DASH = frozenset({"dash"})
+# entries the movement memos keep (per board): searches and reaches are a position's, dash ends
+# a hex's and allowance's
+_SEARCHES_KEPT = 4096
+_REACHES_KEPT = 4096
+_DASH_ENDS_KEPT = 50_000
+
+
+def _keep(memo: dict, key: Any, value: Any, limit: int) -> None:
+    """Remember `value` under `key`, letting the oldest entry go once `limit` are kept: one at
+    a time, not all at once (emptying a full memo freed thousands of paths inside a single
+    legal_actions call, its slowest), and the recent positions, the likeliest to come back,
+    stay."""
+    if len(memo) >= limit and key not in memo:
+        del memo[next(iter(memo))]
+    memo[key] = value
 
 
 def _search(neighbours: dict[Hex, tuple[Hex, ...]], price: dict[Hex, int | None],
