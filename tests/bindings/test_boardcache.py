@@ -35,3 +35,18 @@ def test_a_match_opens_with_its_boards_movement_and_sight_tables_built():
     assert boardcache.per_board("movement", again, never).neighbours
     grid = boardcache.per_board("sight grid", again, never)
     assert len(grid.templates) > 1000 and len(grid.centres) == len(grid.templates)
+
+
+def test_a_full_cache_lets_its_oldest_entry_go_and_keeps_the_newest(monkeypatch):
+    # a board being prepared keeps every table built for it, however many boards came before
+    monkeypatch.setattr(boardcache, "_CACHE", {})
+    monkeypatch.setattr(boardcache, "_LIMIT", 4)
+    boards = [_Board() for _ in range(6)]
+    for i, b in enumerate(boards):
+        assert boardcache.per_board("t", b, lambda _b, i=i: i) == i
+    assert len(boardcache._CACHE) == 4
+    built = []
+    for b in boards[2:]:                             # the newest four are all still there
+        assert boardcache.per_board("t", b, lambda _b: built.append(1)) in (2, 3, 4, 5)
+    assert built == []
+    assert boardcache.per_board("t", boards[0], lambda _b: "again") == "again"

@@ -30,8 +30,10 @@ def per_board(name: str, board: Any, build: Callable[[Any], T]) -> T:
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is board:
         return hit[1]
-    if len(_CACHE) >= _LIMIT:
-        _CACHE.clear()
+    if hit is None and len(_CACHE) >= _LIMIT:
+        # the oldest entry goes (emptying the whole cache could drop, halfway through
+        # preparing a board, the tables just built for it)
+        del _CACHE[next(iter(_CACHE))]
     value = build(board)
     _CACHE[key] = (board, value)
     return value
