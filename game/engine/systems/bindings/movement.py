@@ -404,14 +404,17 @@ def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int,
     elif ground.cid != cid:
         raise ValueError(f"a Ground read for {ground.cid!r} cannot answer for {cid!r}")
     terrain = ground.terrain
-    key = (ground.key, _sorted(kinds), allowance, line_from)
+    swim, land = "swim" in kinds, bool(kinds - {"swim"})
+    # the answer reads the kinds only as water or land, and the Dash line alone reads where
+    # the Dash began: Move, Dodge and MoveTo with the same allowance share one entry
+    key = (ground.key, "dash", allowance, line_from) if kinds == _DASH else \
+        (ground.key, swim, land, allowance)
     hit = terrain.reach.get(key)
     if hit is not None:
         return hit
     start = ground.start
     occ = ground.occ
     shut = ground.shut
-    swim, land = "swim" in kinds, bool(kinds - {"swim"})
     price = terrain.price[(swim, land)]
 
     out: dict[Hex, tuple[Hex, ...]] = {}
