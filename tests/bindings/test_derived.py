@@ -46,8 +46,9 @@ def test_the_movement_search_finds_the_paths_hex_reach_finds(map_name):
         starts = [h for h in board.coords() if price[h] is not None and h not in shut][::7]
         for start in starts:
             for allowance in (1, 4, 9):
-                costs, trails = movement._search(terrain.neighbours, price, shut, start,
-                                                 allowance)
+                costs, parents = movement._search(terrain.neighbours, price, shut, start,
+                                                  allowance)
+                trails = movement._Reach(dict.fromkeys(costs), parents)
 
                 def cost(_a, b):
                     return None if b in shut else price[b]
@@ -57,6 +58,7 @@ def test_the_movement_search_finds_the_paths_hex_reach_finds(map_name):
                 assert list(costs) == list(want.costs)          # the same discovery order
                 assert {h: trails[h] for h in costs} == \
                     {h: tuple(want.path_to(h)[1:]) for h in want.costs}
+                assert trails[start] == () and len(trails) == len(costs)
 
 
 @pytest.mark.rule("BND-51")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from collections.abc import Iterator, Mapping
 from typing import Any, Callable
 
 from game.engine import dice
@@ -417,12 +418,11 @@ def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int,
     shut = ground.shut
     price = terrain.price[(swim, land)]
 
-    out: dict[Hex, tuple[Hex, ...]] = {}
+    out: Mapping[Hex, tuple[Hex, ...]]
     if kinds == _DASH and ground.strict:
         origin = line_from if line_from is not None else start
-        for h, rest in terrain.dash_ends(origin, start, allowance, swim, land):
-            if h not in occ and shut.isdisjoint(rest):
-                out[h] = rest
+        out = {h: rest for h, rest in terrain.dash_ends(origin, start, allowance, swim, land)
+               if h not in occ and shut.isdisjoint(rest)}
     else:
         # A search bounded by a larger allowance settles every hex within this one at the same
         # cost, through the same parent, in the same order (entries dearer than this allowance
@@ -431,22 +431,69 @@ def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int,
         skey = (start, ground.shut_key, swim, land)
         done = terrain.searches.get(skey)
         if done is None or done[0] < allowance:
-            costs, trails = _search(terrain.neighbours, price, shut, start, allowance)
-            _keep(terrain.searches, skey, (allowance, costs, trails), _SEARCHES_KEPT)
+            costs, parents = _search(terrain.neighbours, price, shut, start, allowance)
+            _keep(terrain.searches, skey, (allowance, costs, parents), _SEARCHES_KEPT)
         else:
-            _, costs, trails = done
+            _, costs, parents = done
         if kinds == _DASH:
             # "loose": any route no longer than the straight line to the same hex
             lay = terrain.layout
             ok = {h for h in costs if costs[h] <= allowance
-                  and len(trails[h]) <= lay.distance(start, h)}
+                  and _steps(parents, h) <= lay.distance(start, h)}
         else:
             ok = {h for h in costs if costs[h] <= allowance}
-        for h in ok:
-            if h != start and h not in occ:
-                out[h] = trails[h]
+        out = _Reach({h: None for h in ok if h != start and h not in occ}, parents)
     _keep(terrain.reach, key, out, _REACHES_KEPT)
     return out
+
+
+class _Reach(Mapping):
+    """A search's answer for one allowance: the hexes reached -> the path to each (hexes
+    entered, start excluded), a path walked back through the search's parents when first
+    asked (a listing reads the hexes alone; a move reads one path)."""
+
+    __slots__ = ("_hexes", "_parents", "_paths")
+
+    def __init__(self, hexes: dict[Hex, None], parents: dict[Hex, Hex | None]) -> None:
+        self._hexes = hexes
+        self._parents = parents
+        self._paths: dict[Hex, tuple[Hex, ...]] = {}
+
+    def __getitem__(self, h: Hex) -> tuple[Hex, ...]:
+        got = self._paths.get(h)
+        if got is None:
+            if h not in self._hexes:
+                raise KeyError(h)
+            back = []
+            parents = self._parents
+            node: Hex | None = h
+            while parents[node] is not None:          # the start is the one without a parent
+                back.append(node)
+                node = parents[node]
+            got = self._paths[h] = tuple(reversed(back))
+        return got
+
+    def __iter__(self) -> Iterator[Hex]:
+        return iter(self._hexes)
+
+    def __len__(self) -> int:
+        return len(self._hexes)
+
+    def __contains__(self, h: object) -> bool:
+        return h in self._hexes
+
+    def __repr__(self) -> str:
+        return f"_Reach({dict(self)!r})"
+
+
+def _steps(parents: dict[Hex, Hex | None], h: Hex) -> int:
+    """How many hexes the search's path to `h` enters."""
+    n = 0
+    node = parents[h]
+    while node is not None:
+        n += 1
+        node = parents[node]
+    return n
 
 
 _DASH = frozenset({"dash"})
@@ -469,14 +516,14 @@ def _keep(memo: dict, key: Any, value: Any, limit: int) -> None:
 
 def _search(neighbours: dict[Hex, tuple[Hex, ...]], price: dict[Hex, int | None],
             shut: set[Hex], start: Hex, allowance: int
-            ) -> tuple[dict[Hex, int], dict[Hex, tuple[Hex, ...]]]:
+            ) -> tuple[dict[Hex, int], dict[Hex, Hex | None]]:
     """tactics.reach.hex_reach specialised to read the tables above: the same Dijkstra, settling
     equal costs in the order they were first offered (neighbour order, then insertion), so it
     finds the very paths hex_reach finds and replays stay as recorded. Returns each reached
-    hex's cost and its path (hexes entered, start excluded)."""
+    hex's cost and the hex its path comes from (None for the start): _Reach walks a path back
+    when it is asked for."""
     costs: dict[Hex, int] = {start: 0}
     parents: dict[Hex, Hex | None] = {start: None}
-    order: list[Hex] = []
     # every price is a whole number of at least 1, so the open hexes wait in one list per cost
     # and each list is taken in the order its hexes were offered: the order a heap keyed by
     # (cost, offer number) pops them in, with no keys to build or compare
@@ -484,13 +531,10 @@ def _search(neighbours: dict[Hex, tuple[Hex, ...]], price: dict[Hex, int | None]
     waiting[0].append(start)
     for c, bucket in enumerate(waiting):
         if c == allowance:
-            # nothing goes further: the last hexes are settled without offering neighbours
-            order.extend(node for node in bucket if c <= costs[node])
-            break
+            break           # nothing goes further: the last hexes offer no neighbours
         for node in bucket:
             if c > costs[node]:
                 continue            # a stale entry: the node was settled cheaper already
-            order.append(node)
             for nb in neighbours[node]:
                 step = price[nb]
                 if step is None or nb in shut:
@@ -504,11 +548,7 @@ def _search(neighbours: dict[Hex, tuple[Hex, ...]], price: dict[Hex, int | None]
                 costs[nb] = total
                 parents[nb] = node
                 waiting[total].append(nb)
-    # a parent is always settled before its child, so one pass in settling order builds paths
-    trails: dict[Hex, tuple[Hex, ...]] = {start: ()}
-    for node in order[1:]:
-        trails[node] = trails[parents[node]] + (node,)   # type: ignore[index]
-    return costs, trails
+    return costs, parents
 
 
 def start_allowance(state: BindingsState, cid: str, mode: str) -> tuple[frozenset[str], int]:
