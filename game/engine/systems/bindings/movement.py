@@ -129,12 +129,17 @@ def pushed(state: BindingsState, cid: str) -> bool:
 
 def segment_rate(state: BindingsState, c: Combatant, m: Movement) -> tuple[int, int]:
     """(hexes this segment, bonus hexes usable) for movement `m` of `c` right now."""
+    return _rate_now(state, c, m.mode, m.rate, m.bonus)
+
+
+def _rate_now(state: BindingsState, c: Combatant, mode: str, hexes: int, bonus: int
+              ) -> tuple[int, int]:
+    """segment_rate for a movement of `mode` at (hexes, bonus) a segment."""
     if pushed(state, c.id) or frozen(state, c) or c.down:
         return 0, 0
-    hexes, bonus = m.rate, m.bonus
     # A five-foot step is a fixed hex (BND-56, BND-40), not a share of the combatant's speed, so
     # Staggered's halving (GM-26) leaves it alone; reachable() offers the same one hex.
-    if halved(state, c) and m.mode != "step":
+    if mode != "step" and halved(state, c):
         hexes, bonus = speeds.halve(hexes, bonus, house(state, "halving"))
     return hexes, bonus
 
@@ -555,8 +560,7 @@ def start_allowance(state: BindingsState, cid: str, mode: str) -> tuple[frozense
     """The movement kinds and hexes `cid` would have this segment right after starting `mode`."""
     c = state.combatants[cid]
     r = speeds.rate(mode, c.base_speed, c.swim_speed)
-    probe = Movement("probe", cid, mode, r.hexes, state.tick, bonus=r.bonus)
-    hexes, bonus = segment_rate(state, c, probe)
+    hexes, bonus = _rate_now(state, c, mode, r.hexes, r.bonus)
     total = hexes + bonus
     kinds = {mode}
     if house(state, "movement_overlap") == "stack" or mode in ("move", "swim"):
