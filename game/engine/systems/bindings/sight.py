@@ -217,9 +217,9 @@ class Viewer:
         base, cube_at = shift - grid.off, grid.cube_at
         blocking: list[Cube] = []
         while mask:
-            low = mask & -mask
-            blocking.append(cube_at[low.bit_length() - 1 + base])
-            mask ^= low
+            v = mask.bit_length() - 1
+            blocking.append(cube_at[v + base])
+            mask ^= 1 << v
         return hs.clear_line_among(ca, cb, blocking, self.graze)
 
     def unseen(self, a: Hex, reach: int) -> tuple[Hex, ...]:
@@ -315,10 +315,10 @@ class Viewer:
         def cells(mask: int) -> list[Cube]:
             """The hexes of the set bits of a template-shaped mask, placed around `a`."""
             out_c: list[Cube] = []
-            while mask:
-                low = mask & -mask
-                out_c.append(cube_at[low.bit_length() - 1 + base])
-                mask ^= low
+            while mask:                 # highest bit first: one big-int step fewer a bit
+                v = mask.bit_length() - 1
+                out_c.append(cube_at[v + base])
+                mask ^= 1 << v
             return out_c
 
         dark, walls, centres = grid.dark, self._walls_c, grid.centres
@@ -329,9 +329,9 @@ class Viewer:
             """(hex, concealment) of the set bits of a template-shaped mask around `a`."""
             out_w: list[tuple[Cube, int]] = []
             while mask:
-                low = mask & -mask
-                out_w.append(weighted_at[low.bit_length() - 1 + base])
-                mask ^= low
+                v = mask.bit_length() - 1
+                out_w.append(weighted_at[v + base])
+                mask ^= 1 << v
             return out_w
         no_line = self._nolines.get(a) or frozenset()
         stride, off = grid.stride, grid.off
@@ -351,10 +351,9 @@ class Viewer:
             near = t & near_solid
             solid = near & ~ends
             blocked = 0
-            while solid:
-                low = solid & -solid
-                v = low.bit_length() - 1
-                solid ^= low
+            while solid:                # highest bit first: one big-int step fewer a bit
+                v = solid.bit_length() - 1
+                solid ^= 1 << v
                 e = plan.get(v)
                 if e is None:
                     x = cube_at[v + base]
@@ -370,9 +369,8 @@ class Viewer:
             bits = t & near0
             m = bits
             while m:
-                low = m & -m
-                v = low.bit_length() - 1
-                m ^= low
+                v = m.bit_length() - 1
+                m ^= 1 << v
                 e = plan.get(v)
                 if e is None:
                     x = cube_at[v + base]
