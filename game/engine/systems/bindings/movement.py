@@ -502,6 +502,7 @@ def _steps(parents: dict[Hex, Hex | None], h: Hex) -> int:
 
 
 _DASH = frozenset({"dash"})
+_UNREACHED = 1 << 30            # a search's cost for a hex it has not reached (above any allowance)
 # entries the movement memos keep (per board): searches and reaches are a position's, dash ends
 # a hex's and allowance's
 _SEARCHES_KEPT = 4096
@@ -534,6 +535,7 @@ def _search(neighbours: dict[Hex, tuple[Hex, ...]], price: dict[Hex, int | None]
     # (cost, offer number) pops them in, with no keys to build or compare
     waiting: list[list[Hex]] = [[] for _ in range(allowance + 1)]
     waiting[0].append(start)
+    known = costs.get
     for c, bucket in enumerate(waiting):
         if c == allowance:
             break           # nothing goes further: the last hexes offer no neighbours
@@ -545,10 +547,7 @@ def _search(neighbours: dict[Hex, tuple[Hex, ...]], price: dict[Hex, int | None]
                 if step is None or nb in shut:
                     continue
                 total = c + step
-                if total > allowance:
-                    continue
-                old = costs.get(nb)
-                if old is not None and total >= old:
+                if total > allowance or total >= known(nb, _UNREACHED):
                     continue
                 costs[nb] = total
                 parents[nb] = node
