@@ -443,11 +443,13 @@ def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int,
         if kinds == _DASH:
             # "loose": any route no longer than the straight line to the same hex
             lay = terrain.layout
-            ok = {h for h in costs if costs[h] <= allowance
-                  and _steps(parents, h) <= lay.distance(start, h)}
+            ends = {h: None for h, cost in costs.items()
+                    if cost <= allowance and h != start and h not in occ
+                    and _steps(parents, h) <= lay.distance(start, h)}
         else:
-            ok = {h for h in costs if costs[h] <= allowance}
-        out = _Reach({h: None for h in ok if h != start and h not in occ}, parents)
+            ends = {h: None for h, cost in costs.items()
+                    if cost <= allowance and h != start and h not in occ}
+        out = _Reach(ends, parents)
     _keep(terrain.reach, key, out, _REACHES_KEPT)
     return out
 

@@ -65,7 +65,7 @@ def _records_at(made: dict, cid: str, mode: str | None, hexes: list, kind: type)
     per = made.get((cid, mode))
     if per is None:
         per = made[(cid, mode)] = {}
-    got = [per.get(h) for h in hexes]
+    got = list(map(per.get, hexes))
     if not all(got):                  # records are always true: a None is one not made yet
         for i, h in enumerate(hexes):
             if got[i] is None:
