@@ -50,3 +50,21 @@ def test_a_full_cache_lets_its_oldest_entry_go_and_keeps_the_newest(monkeypatch)
         assert boardcache.per_board("t", b, lambda _b: built.append(1)) in (2, 3, 4, 5)
     assert built == []
     assert boardcache.per_board("t", boards[0], lambda _b: "again") == "again"
+
+
+def test_listed_records_are_made_once_per_group_and_item_and_come_back_in_order():
+    made: dict = {}
+    calls = []
+
+    def make(item):
+        calls.append(item)
+        return ("record", item)
+
+    first = boardcache.listed(made, ("a", "move"), [(1, 2), (0, 0), None], make)
+    assert first == [("record", (1, 2)), ("record", (0, 0)), ("record", None)]
+    again = boardcache.listed(made, ("a", "move"), [(0, 0), (5, 5), (1, 2)], make)
+    assert again == [("record", (0, 0)), ("record", (5, 5)), ("record", (1, 2))]
+    assert again[0] is first[1] and again[2] is first[0]          # the very same records
+    assert calls == [(1, 2), (0, 0), None, (5, 5)]                # each made once
+    other = boardcache.listed(made, ("a", "dash"), [(1, 2)], make)
+    assert other[0] is not first[0] and calls[-1] == (1, 2)       # another group, its own

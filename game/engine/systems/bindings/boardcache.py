@@ -52,6 +52,21 @@ def records(name: str, board: Any) -> dict[tuple, Any]:
     return made
 
 
+def listed(made: dict, group: tuple, items: list, make: Callable[[Any], Any]) -> list:
+    """The records of `group` (e.g. one combatant's moves of one mode) for each of `items`,
+    from `made` (a `records` memo): kept by group, then by item, each made once with
+    `make(item)`. Records are always true, so a None in the look-up is one not made yet."""
+    per = made.get(group)
+    if per is None:
+        per = made[group] = {}
+    got = list(map(per.get, items))
+    if not all(got):
+        for i, item in enumerate(items):
+            if got[i] is None:
+                got[i] = per[item] = make(item)
+    return got
+
+
 def forget(board: Any) -> None:
     """Drop everything derived from `board` (call after changing its cells by hand)."""
     for key in [k for k, (b, _) in _CACHE.items() if b is board]:

@@ -34,7 +34,7 @@ from game.engine.tactics import pending as stages
 from game.engine.tactics.lines import cube_step
 
 from . import budget
-from .boardcache import per_board, records
+from .boardcache import listed, per_board, records
 from . import content as content_mod
 from .actions import EDGES, Defend, Judge, UseDodge, UseMove
 from .events import (ActionStarted, AttackAdvanced, AttackContacted, AttackLaunched,
@@ -287,14 +287,9 @@ def use_move_options(state: BindingsState, cid: str, slot_free: bool | None = No
             hexes = [None]
         if made is None:
             made = records("listed moves", state.board)
-        get = made.get
         for r, _ in costs:
-            for h in hexes:
-                key = (cid, mid, h, r)
-                a = get(key)
-                if a is None:
-                    a = made[key] = UseMove(cid, mid, h, r)
-                out.append(a)
+            out += listed(made, (cid, mid, r), hexes,
+                          lambda h, mid=mid, r=r: UseMove(cid, mid, h, r))
     return out
 
 

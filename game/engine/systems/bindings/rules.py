@@ -21,7 +21,7 @@ from game.engine.tactics import pending as stages
 
 from . import actions as A
 from . import budget, combat, movement, turns
-from .boardcache import records
+from .boardcache import listed, records
 from .content import content_of
 from .state import BindingsState
 
@@ -59,20 +59,6 @@ def _attack_moves(state: BindingsState, cid: str) -> list[str]:
     return out
 
 
-def _records_at(made: dict, cid: str, mode: str | None, hexes: list, kind: type) -> list:
-    """The listed StartMovement (mode given) or MoveTo (mode None) records of `cid` to `hexes`,
-    each made once per board and kept by (combatant, mode), then by hex."""
-    per = made.get((cid, mode))
-    if per is None:
-        per = made[(cid, mode)] = {}
-    got = list(map(per.get, hexes))
-    if not all(got):                  # records are always true: a None is one not made yet
-        for i, h in enumerate(hexes):
-            if got[i] is None:
-                got[i] = per[h] = kind(cid, mode, h) if mode is not None else kind(cid, h)
-    return got
-
-
 def turn_actions(state: BindingsState, cid: str) -> list:
     """The acting combatant's own movement, ready and unused-action choices."""
     c = state.combatants[cid]
@@ -87,12 +73,12 @@ def turn_actions(state: BindingsState, cid: str) -> list:
         dests = sorted(movement.reachable(state, cid, mode, ground))
         if mode != "step":
             dests.insert(0, here)
-        out += _records_at(made, cid, mode, dests, A.StartMovement)
+        out += listed(made, (cid, mode), dests, lambda h, mode=mode: A.StartMovement(cid, mode, h))
     if movement.available(state, cid) > 0:
         if ground is None:
             ground = movement.Ground(state, cid)
-        out += _records_at(made, cid, None, sorted(movement.reachable(state, cid, None, ground)),
-                           A.MoveTo)
+        out += listed(made, (cid, None), sorted(movement.reachable(state, cid, None, ground)),
+                      lambda h: A.MoveTo(cid, h))
     if movement.ongoing(state, cid):
         out.append(A.StopMoving(cid))
     if budget.slot_free(state, c) and c.readied is None:
