@@ -247,3 +247,6 @@ def test_lines_along_a_seam_are_summed_and_shut_as_sight_does(case, shape):
     a = m.at((0, 0, 0))
     want = _want(S.Viewer(m.state), m.lay, m.board, a, 4, walls)
     assert list(S.unseen(m.state, a, 4)) == want, m.at(target)
+    # again with a new Viewer: an offset's first pair is summed by crossings_witness, the
+    # next ones from the offset's table (hexsight.pair_cell)
+    assert list(S.Viewer(m.state).unseen(a, 4)) == want, m.at(target)

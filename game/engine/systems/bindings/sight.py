@@ -345,7 +345,13 @@ class Viewer:
             with each hex's lines and seams (hexsight.pair_cell) kept per offset and bit."""
             plan = plans.get((dq, dr))
             if plan is None:
-                plan = grid.plan(graze, dq, dr)
+                # an offset's first pair: crossings_witness itself (its tables are shared by
+                # the offset's twelve images, so a new offset costs less there); the offset's
+                # table is filled from its next pair on
+                grid.plan(graze, dq, dr)
+                c = (qa + dq, ra + dr, sa - dq - dr)
+                return hs.crossings_witness(ca, c, weighted(t & near0), cells(t & near_solid),
+                                            graze, mode, TOTAL_CONCEALMENT, witness=False) == 0
             d = (dq, dr, -dq - dr)
             ends = (1 << off) | (1 << (dr * stride + dq + off))
             near = t & near_solid
