@@ -1137,22 +1137,7 @@ def crossings_witness(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
                 if m:
                     adds.append((m, min(w, other)))
     if threshold == 3:
-        # the counters below, unrolled for the one threshold sight asks (BND-91's 3)
-        l0 = l1 = l2 = 0
-        for m, w in adds:
-            if w >= 3:
-                l0 |= m
-                l1 |= m
-                l2 |= m
-            elif w == 2:
-                l2 |= l0 & m
-                l1 |= m
-                l0 |= m
-            else:
-                l2 |= l1 & m
-                l1 |= l0 & m
-                l0 |= m
-        enough = l2
+        enough = lines_reaching_three(adds)
     else:
         levels = [0] * threshold
         for m, w in adds:
@@ -1231,6 +1216,27 @@ def pair_cell(d: Cube, rel: Cube, graze_blocks: bool,
                 back = [back[0] + shift[0], back[1] + shift[1], back[2] + shift[2]]
             out.append(((back[0], back[1], back[2]), sm))
     return m, tuple(out)
+
+
+def lines_reaching_three(adds: list[tuple[int, int]]) -> int:
+    """The lines whose summed weight reaches 3, from (mask of lines, whole weight >= 1) per
+    crossing: crossings_witness's saturating counters (bit k of level i: line k has crossed at
+    least i + 1) unrolled for the one threshold sight asks (BND-91's 3)."""
+    l0 = l1 = l2 = 0
+    for m, w in adds:
+        if w >= 3:
+            l0 |= m
+            l1 |= m
+            l2 |= m
+        elif w == 2:
+            l2 |= l0 & m
+            l1 |= m
+            l0 |= m
+        else:
+            l2 |= l1 & m
+            l1 |= l0 & m
+            l0 |= m
+    return l2
 
 
 def lines_touching(a: Cube, b: Cube, cells: list[Cube]) -> int:

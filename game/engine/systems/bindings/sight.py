@@ -371,7 +371,7 @@ class Viewer:
             clear = hs.ALL_LINES & ~blocked
             if not clear:
                 return False                               # no clear line: nothing to guess at
-            l0 = l1 = l2 = 0
+            adds: list[tuple[int, int]] = []
             bits = t & near0
             m = bits
             while m:
@@ -382,36 +382,12 @@ class Viewer:
                     x = cube_at[v + base]
                     e = grid.cell(plan, graze, d, v, (x[0] - qa, x[1] - ra, x[2] - sa))
                 w = weighted_at[v + base][1]
-                lm = e[0]
-                if w >= 3:
-                    l0 |= lm
-                    l1 |= lm
-                    l2 |= lm
-                elif w == 2:
-                    l2 |= l0 & lm
-                    l1 |= lm
-                    l0 |= lm
-                else:
-                    l2 |= l1 & lm
-                    l1 |= l0 & lm
-                    l0 |= lm
+                adds.append((e[0], w))
                 for vn, sm in e[1]:                 # a seam of two: the smaller weight
                     if bits >> vn & 1:
                         sw = weighted_at[vn + base][1]
-                        if w < sw:
-                            sw = w
-                        if sw >= 3:
-                            l0 |= sm
-                            l1 |= sm
-                            l2 |= sm
-                        elif sw == 2:
-                            l2 |= l0 & sm
-                            l1 |= sm
-                            l0 |= sm
-                        else:
-                            l2 |= l1 & sm
-                            l1 |= l0 & sm
-                            l0 |= sm
+                        adds.append((sm, w if w < sw else sw))
+            l2 = hs.lines_reaching_three(adds)
             if centre_only:
                 return bool(l2 & 1)                        # the centre line is bit 0
             return not clear & ~l2
