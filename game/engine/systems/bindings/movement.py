@@ -13,8 +13,8 @@ beyond budget.spend when a movement action starts.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from typing import Any, Callable
 
 from game.engine import dice
@@ -393,7 +393,7 @@ def _dash_origin(state: BindingsState, cid: str) -> Hex | None:
 
 def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int,
           line_from: Hex | None = None, ground: Ground | None = None
-          ) -> dict[Hex, tuple[Hex, ...]]:
+          ) -> Mapping[Hex, tuple[Hex, ...]]:
     """Every hex `cid` may end on with `allowance` hexes of movement of `kinds` (a set of modes),
     mapped to the path (hexes entered, start excluded). Terrain move_cost counts; allies may be
     passed, enemies not; no path ends on an occupied hex; water only by Swim and Swim only in
@@ -402,7 +402,7 @@ def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int,
     this position's Ground for `cid` when the caller holds one.
 
     Remembered per board under everything the answer reads (positions and sides, walls, kinds,
-    allowance, the Dash house rule and line): callers must not change the dict returned."""
+    allowance, the Dash house rule and line): the mapping returned is shared, read it only."""
     if allowance <= 0 or not kinds:
         return {}
     if ground is None:
@@ -574,7 +574,7 @@ def start_allowance(state: BindingsState, cid: str, mode: str) -> tuple[frozense
 
 
 def reachable(state: BindingsState, cid: str, mode: str | None = None,
-              ground: Ground | None = None) -> dict[Hex, tuple[Hex, ...]]:
+              ground: Ground | None = None) -> Mapping[Hex, tuple[Hex, ...]]:
     """Hexes `cid` can reach now -> path: with a new movement action of `mode`, or (mode None)
     with what its ongoing movements still give this segment (MoveTo). For the client's
     highlights and the AI; the same function builds the legal actions (with one `ground`, this
@@ -718,7 +718,7 @@ def boost(state: BindingsState, cid: str, hexes: int, modes: tuple[str, ...] = (
 
 
 def go(state: BindingsState, cid: str, to: Hex, rng: Any, mode: str | None = None,
-       reach: dict[Hex, tuple[Hex, ...]] | None = None) -> list:
+       reach: Mapping[Hex, tuple[Hex, ...]] | None = None) -> list:
     """Move `cid` to `to` along its cheapest legal path, paying the hexes (MoveTo, or the first
     part of StartMovement), then let readied actions watching for it fire (BND-25)."""
     c = state.combatants[cid]
