@@ -208,10 +208,7 @@ class Viewer:
             # the grid's templates fit around the board's own hexes only
             return hs.clear_line_exists(ca, cb, self._solid.__contains__, self.graze)
         grid = per_board("sight grid", board, _Grid)
-        dq, dr = cb[0] - ca[0], cb[1] - ca[1]
-        t = grid.templates.get((dq, dr))
-        if t is None:
-            t = grid.template(dq, dr)
+        t = grid.template(cb[0] - ca[0], cb[1] - ca[1])
         shift = grid.bit(ca)
         mask = t & (self._bitboard(grid)[3] >> shift)
         base, cube_at = shift - grid.off, grid.cube_at
@@ -339,6 +336,20 @@ class Viewer:
         qa, ra, sa = ca
         centre_only = mode == "centre"
 
+        def entries(mask: int, plan: dict[int, Any], d: Cube) -> list[tuple[int, Any]]:
+            """(template bit, the offset's table entry) for each set bit of `mask`, highest bit
+            first (one big-int step fewer a bit), an entry worked out the first time it is met."""
+            out: list[tuple[int, Any]] = []
+            while mask:
+                v = mask.bit_length() - 1
+                mask ^= 1 << v
+                e = plan.get(v)
+                if e is None:
+                    x = cube_at[v + base]
+                    e = grid.cell(plan, graze, d, v, (x[0] - qa, x[1] - ra, x[2] - sa))
+                out.append((v, e))
+            return out
+
         def sums_hide(dq: int, dr: int, t: int) -> bool:
             """crossings_witness(...) == 0 for `a` and the hex at (dq, dr): whether every clear
             sample line (the centre line, in "centre" mode) crosses concealment 3 or more,
@@ -355,15 +366,8 @@ class Viewer:
             d = (dq, dr, -dq - dr)
             ends = (1 << off) | (1 << (dr * stride + dq + off))
             near = t & near_solid
-            solid = near & ~ends
             blocked = 0
-            while solid:                # highest bit first: one big-int step fewer a bit
-                v = solid.bit_length() - 1
-                solid ^= 1 << v
-                e = plan.get(v)
-                if e is None:
-                    x = cube_at[v + base]
-                    e = grid.cell(plan, graze, d, v, (x[0] - qa, x[1] - ra, x[2] - sa))
+            for _v, e in entries(near & ~ends, plan, d):
                 blocked |= e[0]
                 for vn, sm in e[1]:                 # a seam of two: as solid as they are
                     if near >> vn & 1:
@@ -373,14 +377,7 @@ class Viewer:
                 return False                               # no clear line: nothing to guess at
             adds: list[tuple[int, int]] = []
             bits = t & near0
-            m = bits
-            while m:
-                v = m.bit_length() - 1
-                m ^= 1 << v
-                e = plan.get(v)
-                if e is None:
-                    x = cube_at[v + base]
-                    e = grid.cell(plan, graze, d, v, (x[0] - qa, x[1] - ra, x[2] - sa))
+            for v, e in entries(bits, plan, d):
                 w = weighted_at[v + base][1]
                 adds.append((e[0], w))
                 for vn, sm in e[1]:                 # a seam of two: the smaller weight
@@ -542,10 +539,7 @@ class Viewer:
         if not self._conceal_whole or not (board.in_bounds(*a) and board.in_bounds(*b)):
             return None
         grid = per_board("sight grid", board, _Grid)
-        dq, dr = cb[0] - ca[0], cb[1] - ca[1]
-        t = grid.templates.get((dq, dr))
-        if t is None:
-            t = grid.template(dq, dr)
+        t = grid.template(cb[0] - ca[0], cb[1] - ca[1])
         shift = grid.bit(ca)
         bits = self._bitboard(grid)
         obstacle_bits = self._obstacle_bits
@@ -771,7 +765,11 @@ class _Grid:
         """hexsight's region for the offset (dq, dr) as a bit mask around the origin, or a
         little more: every hex within 2 (and a margin) of the centre line, drawn a row at a
         time. Everything the listing does with a template holds for any superset of the region
-        (bounds, the hexes handed to hexsight, which features are near)."""
+        (bounds, the hexes handed to hexsight, which features are near). Drawn once per
+        offset and kept."""
+        got = self.templates.get((dq, dr))
+        if got is not None:
+            return got
         t = 0
         stride, off = self.stride, self.off
         for r, q_lo, q_hi in hs.near_segment_rows((dq, dr, -dq - dr), hs.REGION_ROWS_RADIUS):
