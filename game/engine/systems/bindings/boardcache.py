@@ -2,7 +2,8 @@
 
 Owns: `per_board(name, board, build)` (one value per board object and name, built on first use:
 terrain tables for movement, sight memos), `records(name, board)` (a bounded memo of frozen
-action records by their fields) and `forget(board)` (drop everything derived from a
+action records) with `listed` (a listing's records from it, by group, then item) and
+`forget(board)` (drop everything derived from a
 board, for code that edits a board's cells by hand, such as tests setting a rock down mid-match).
 
 Why per board: the board never changes during a match (only the state does, and in place since
@@ -43,9 +44,10 @@ RECORDS_LIMIT = 100_000         # records kept per memo before it starts over
 
 
 def records(name: str, board: Any) -> dict[tuple, Any]:
-    """The records listed so far on this board under `name`, by their fields: the same actions
-    come back position after position, and a frozen record costs more to build than to look up.
-    Emptied when it reaches RECORDS_LIMIT (a long match never grows it without bound)."""
+    """The records listed so far on this board under `name` (read them with `listed`: by group,
+    then item): the same actions come back position after position, and a frozen record costs
+    more to build than to look up. Emptied when it holds RECORDS_LIMIT groups (each group holds
+    at most one record per hex of the board, so a long match never grows it without bound)."""
     made: dict[tuple, Any] = per_board(name, board, lambda _b: {})
     if len(made) >= RECORDS_LIMIT:
         made.clear()

@@ -257,7 +257,7 @@ def use_move_options(state: BindingsState, cid: str, slot_free: bool | None = No
     seen: dict[Hex, bool] = {}
     dists: dict[Hex, int] = {}
     view: Viewer | None = None
-    made: dict[tuple, UseMove] | None = None
+    made: dict[tuple, dict] | None = None
     for mid in c.moves:
         try:
             m = move_of(state, mid)
