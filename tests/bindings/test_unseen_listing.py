@@ -9,6 +9,7 @@ import pytest
 from game import paths
 from game.engine.boards.hex import HexLayout, cube_area, cube_distance, cube_ring
 from game.engine.boards.tmx import load_board
+from game.engine.tactics import hexsight as hs
 from game.engine.systems.bindings import sight as S
 from game.engine.systems.bindings.boardcache import forget
 from game.engine.systems.bindings.state import BindingsState, Feature
@@ -196,7 +197,6 @@ def test_can_see_from_the_bit_boards_is_the_region_walks_answer(path, graze):
     """Viewer.can_see reads the solid hexes near a pair from the bit boards through the pair's
     template; it must answer as hexsight.clear_line_exists asking every hex of the pair's
     region, with and without a wall standing."""
-    from game.engine.tactics import hexsight as hs
     board = load_board(path)
     forget(board)
     lay = HexLayout.from_board(board)
@@ -251,3 +251,29 @@ def test_lines_along_a_seam_are_summed_and_shut_as_sight_does(case, shape):
     # again with a new Viewer: an offset's first pair is summed by crossings_witness, the
     # next ones from the offset's table (hexsight.pair_cell)
     assert list(S.Viewer(m.state).unseen(a, 4)) == want, m.at(target)
+
+
+def test_the_quick_lines_count_every_hex_they_cross_or_run_beside():
+    """The two lines the sums try first are kept as masks of template bits: the hexes a line
+    enters and both hexes of any seam it runs along (a seam's lighter weight is at most the two
+    counted, and either hex solid may shut it), the pair's ends counted but never blocking.
+    The shipped lines never run along a seam, so the seam part is held here on a made table."""
+    from tests.bindings.test_sight import Map
+    m = Map()
+    grid = S._Grid(m.board)
+    ca = m.origin
+    base = grid.bit(ca) - grid.off
+    d = (4, -2, -2)
+    first, second = S._QUICK_LINES
+    end_a, end_b = grid.off, d[1] * grid.stride + d[0] + grid.off
+    entered, beside, other, idle = end_a + 1, end_a + 2, end_a + grid.stride, end_a + 3
+    plan = {-1: None,
+            end_a: (hs.ALL_LINES, ()), end_b: (hs.ALL_LINES, ()),
+            entered: (1 << first, ((beside, 1 << first),)), beside: (0, ()),
+            other: (1 << second, ()), idle: (1 << 7, ())}
+    t = sum(1 << v for v in plan if v >= 0)
+    quick = grid.quick_lines(plan, False, d, t, base, ca)
+    ends = (1 << end_a) | (1 << end_b)
+    assert quick == (((1 << entered) | (1 << beside), (1 << entered) | (1 << beside) | ends),
+                     (1 << other, (1 << other) | ends))
+    assert plan[-2] is quick                       # kept with the offset's table
