@@ -172,9 +172,10 @@ def test_the_kept_walk_is_every_open_hex_with_its_distance_and_template(path):
         near = fresh.order_near(src, 3)
         rows = grid.order_from(src)
         assert sorted(row[1] for row in rows) == sorted(open_cubes - {src})
-        for dist, c, h, dq, dr, t in rows:
+        for dist, c, h, dq, dr, t, tc, ok in rows:
             assert h == lay.from_cube(c) and (dq, dr) == (c[0] - src[0], c[1] - src[1])
             assert dist == cube_distance(src, c) and t == drawn.template(dq, dr)
+            assert tc == drawn.centre(dq, dr) and ok == dr * S._OFFSET_ROW + dq
         assert sorted(near) == sorted(row for row in rows if row[0] <= 3)
         assert grid.order_near(src, 3) is rows
 

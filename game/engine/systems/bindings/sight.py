@@ -318,7 +318,7 @@ class Viewer:
                 mask ^= 1 << v
             return out_c
 
-        dark, walls, centres = grid.dark, self._walls_c, grid.centres
+        dark, walls = grid.dark, self._walls_c
         visible = self._visible
         weighted_at = self._weighted_at(grid)
 
@@ -350,16 +350,16 @@ class Viewer:
                 out.append((v, e))
             return out
 
-        def sums_hide(dq: int, dr: int, t: int) -> bool:
+        def sums_hide(dq: int, dr: int, t: int, ok: int) -> bool:
             """crossings_witness(...) == 0 for `a` and the hex at (dq, dr): whether every clear
             sample line (the centre line, in "centre" mode) crosses concealment 3 or more,
             with each hex's lines and seams (hexsight.pair_cell) kept per offset and bit."""
-            plan = plans.get((dq, dr))
+            plan = plans.get(ok)
             if plan is None:
                 # an offset's first pair: crossings_witness itself (its tables are shared by
                 # the offset's twelve images, so a new offset costs less there); the offset's
                 # table is filled from its next pair on
-                grid.plan(graze, dq, dr)
+                grid.plan(graze, ok, dq, dr)
                 c = (qa + dq, ra + dr, sa - dq - dr)
                 return hs.crossings_witness(ca, c, weighted(t & near0), cells(t & near_solid),
                                             graze, mode, TOTAL_CONCEALMENT, witness=False) == 0
@@ -416,8 +416,8 @@ class Viewer:
 
         found = []
         # the open hexes as seen from `a`, each with its distance and template (kept per hex)
-        for dist, c, h, dq, dr, t in (grid.order_from(ca) if reach > _SHORT_REACH
-                                       else grid.order_near(ca, reach)):
+        for dist, c, h, dq, dr, t, tc, ok in (grid.order_from(ca) if reach > _SHORT_REACH
+                                               else grid.order_near(ca, reach)):
             if dist > reach:
                 continue
             if plain is not None:
@@ -446,9 +446,6 @@ class Viewer:
                         # touches it (the generous mask is a superset of what lines_touching
                         # counts), it stays clear and under 3, and the hex stays seen (the test
                         # below, cheaply)
-                        tc = centres.get((dq, dr))
-                        if tc is None:
-                            tc = grid.centre(dq, dr)
                         if not tc & nearby:
                             continue
                     if why and why & ~hs.lines_touching(ca, c, cells(nearby)):
@@ -473,9 +470,6 @@ class Viewer:
                 # the centre line, counted generously (every hex it so much as touches):
                 # clear of anything solid and still under 3, it is a clear line that sees
                 # in, so the hex is not unseen in either line mode
-                tc = centres.get((dq, dr))
-                if tc is None:
-                    tc = grid.centre(dq, dr)
                 m = tc & near0
                 n = m.bit_count() if m else 0
                 if not tc & near_solid and (n < TOTAL_CONCEALMENT and (
@@ -492,7 +486,7 @@ class Viewer:
                 # either end; darkness, the one-sided rule, is answered above)
                 if pairs is None:
                     # under walls and veils: yes or no, the sums read through the template
-                    hidden = sums_hide(dq, dr, t)
+                    hidden = sums_hide(dq, dr, t, ok)
                     if hidden:
                         found.append((dist, _ring_index(dq, dr, dist), h))
                     continue
@@ -624,8 +618,12 @@ def _board_cubes(board: Any) -> tuple[frozenset[Cube], frozenset[Cube], dict[Cub
     return frozenset(solid), frozenset(cover), conceal
 
 
-# (distance, cube, hex, dq, dr, template): a row of _Grid.order_from
-OrderRow = tuple[int, Cube, Hex, int, int, int]
+# (distance, cube, hex, dq, dr, template, centre line, offset key): a row of _Grid.order_from
+OrderRow = tuple[int, Cube, Hex, int, int, int, int, int]
+# an offset (dq, dr) as one number, dr * _OFFSET_ROW + dq (what the sums' tables are kept by:
+# hashing a number costs less than hashing a pair); offsets between a board's hexes stay far
+# under half of it
+_OFFSET_ROW = 1 << 16
 
 
 class _Grid:
@@ -659,13 +657,14 @@ class _Grid:
         self.templates: dict[tuple[int, int], int] = {}
         self.centres: dict[tuple[int, int], int] = {}
         # the open hexes as the walk reads them (q, r, cube, hex), and each offset met so far
-        # with its (distance, template, dq, dr): a row then costs one look-up, not a measure
+        # by its key (see _OFFSET_ROW) with its (distance, dq, dr, template, centre line): a
+        # row then costs one look-up, not a measure
         self._walk = tuple((q, r, (q, r, s), h) for q, r, s, h in self.open)
         self._by_cube = {w[2]: w for w in self._walk}
-        self._offsets: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+        self._offsets: dict[int, tuple[int, int, int, int, int]] = {}
         self._orders: dict[Cube, tuple[OrderRow, ...]] = {}
         # the sums' tables (plans, plan, cell): by graze house rule, offset and template bit
-        self._plans: dict[bool, dict[tuple[int, int], dict[int, Any]]] = {}
+        self._plans: dict[bool, dict[int, dict[int, Any]]] = {}
         self._cells = 0
         # the hex at each bit of the layout (the inverse of `bit`), padding included
         self.cube_at: tuple[Cube, ...] = tuple(
@@ -674,10 +673,10 @@ class _Grid:
 
     def order_from(self, c: Cube) -> tuple[OrderRow, ...]:
         """Every open hex of the board but `c` itself, as seen from `c`, in board order:
-        (distance, cube, hex, dq, dr, template). Worked out once per hex of the board and kept
-        (a board's worth of rows for each hex a combatant has looked from), so a listing walks
-        a ready list instead of measuring every hex and looking up its template again for each
-        set of walls and veils."""
+        (distance, cube, hex, dq, dr, template, centre line, offset key). Worked out once per
+        hex of the board and kept (a board's worth of rows for each hex a combatant has looked
+        from), so a listing walks a ready list instead of measuring every hex and looking up
+        its templates again for each set of walls and veils."""
         got = self._orders.get(c)
         if got is None:
             got = self._orders[c] = tuple(self._rows(c, self._walk, None))
@@ -699,21 +698,19 @@ class _Grid:
         qa, ra = c[0], c[1]
         rows: list[OrderRow] = []
         append = rows.append
+        ka = ra * _OFFSET_ROW + qa
         for q, r, cube, h in cells:
-            key = (q - qa, r - ra)
-            got = offsets.get(key)
+            ok = r * _OFFSET_ROW + q - ka
+            got = offsets.get(ok)
             if got is None:
-                dq, dr = key
+                dq, dr = q - qa, r - ra
                 dist = max(abs(dq), abs(dr), abs(dq + dr))
                 if dist == 0 or (radius is not None and dist > radius):
                     continue
-                t = self.templates.get(key)
-                if t is None:
-                    t = self.template(dq, dr)
-                got = offsets[key] = (dist, t, dq, dr)
+                got = offsets[ok] = (dist, dq, dr, self.template(dq, dr), self.centre(dq, dr))
             elif radius is not None and got[0] > radius:
                 continue
-            append((got[0], cube, h, got[2], got[3], got[1]))
+            append((got[0], cube, h, got[1], got[2], got[3], got[4], ok))
         return rows
 
     def draw_all(self) -> None:
@@ -740,21 +737,22 @@ class _Grid:
             if (dq, dr) not in centres:
                 self.centre(dq, dr)
 
-    def plans(self, graze: bool) -> dict[tuple[int, int], dict[int, Any]]:
-        """Per offset, what the sums read of each template bit asked so far (see `cell`)."""
+    def plans(self, graze: bool) -> dict[int, dict[int, Any]]:
+        """Per offset (by its key, see _OFFSET_ROW), what the sums read of each template bit
+        asked so far (see `cell`)."""
         got = self._plans.get(graze)
         if got is None:
             got = self._plans[graze] = {}
         return got
 
-    def plan(self, graze: bool, dq: int, dr: int) -> dict[int, Any]:
-        """The table of `cell` answers for the offset (dq, dr): empty at first but for the
-        offset's hexsight.pair_frame, kept under -1 (no template bit)."""
+    def plan(self, graze: bool, ok: int, dq: int, dr: int) -> dict[int, Any]:
+        """The table of `cell` answers for the offset (dq, dr), kept under its key `ok`: empty
+        at first but for the offset's hexsight.pair_frame, kept under -1 (no template bit)."""
         plans = self.plans(graze)
         if self._cells >= _PLAN_CELLS:
             plans.clear()               # bounded: start afresh (each entry is a look-up away)
             self._cells = 0
-        got = plans[(dq, dr)] = {-1: hs.pair_frame((dq, dr, -dq - dr), graze)}
+        got = plans[ok] = {-1: hs.pair_frame((dq, dr, -dq - dr), graze)}
         return got
 
     def cell(self, plan: dict[int, Any], graze: bool, d: Cube, v: int, rel: Cube
