@@ -371,7 +371,10 @@ class Viewer:
                 # still under 3 there, it is a clear line that sees in
                 quick = plan.get(-2)
                 if quick is None:
-                    quick = grid.quick_lines(plan, graze, d, t, base, ca)
+                    # drawn once the offset has come back often enough to pay for it
+                    seen_n = plan[-3] = plan.get(-3, 0) + 1
+                    quick = grid.quick_lines(plan, graze, d, t, base, ca) \
+                        if seen_n >= _QUICK_AFTER else ()
                 for block, count in quick:
                     if not block & near:
                         m = count & near0
@@ -861,6 +864,7 @@ _SHORT_REACH = 4              # longer reaches are listed over the whole board a
 # summing all 49: over the benchmark's random games these two see in for four of five hexes
 # the centre line does not settle (any lines would give the same answers, more slowly)
 _QUICK_LINES = (15, 33)
+_QUICK_AFTER = 4
 _PLAN_CELLS = 200_000         # template bits the sums' tables hold per board (a few MB)
 _MEMO_LIMIT = 50_000          # pairs one Viewer remembers (a few MB) before starting afresh
 _VIEWERS_PER_BOARD = 16       # feature sets remembered per board
