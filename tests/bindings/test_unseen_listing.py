@@ -157,8 +157,10 @@ def test_what_the_listing_remembers_stays_bounded(monkeypatch):
 @pytest.mark.parametrize("path", MAPS, ids=[p.stem for p in MAPS])
 def test_the_kept_walk_is_every_open_hex_with_its_distance_and_template(path):
     """The listing walks each hex's kept rows (_Grid.order_from) instead of measuring the board
-    again: every open hex but the hex itself, each with its distance, offset and template;
-    a short reach's rows are those within it, or the kept ones when there are some."""
+    again: every open hex, each with its distance, offset and templates (the hex itself with
+    an entry no reach takes in); a short reach's rows are those within it, or the kept ones
+    when there are some. A row's offset entry is the one entry kept for its offset, shared by
+    every hex looked from, so a hex's rows cost a reference each."""
     from game.engine.systems.bindings.boardcache import per_board
     board = load_board(path)
     forget(board)
@@ -166,18 +168,25 @@ def test_the_kept_walk_is_every_open_hex_with_its_distance_and_template(path):
     grid = per_board("sight grid", board, S._Grid)
     drawn = S._Grid(board)                  # templates drawn anew, to hold the kept ones to
     open_cubes = {lay.to_cube(*c) for c in board.coords() if not board.prop(*c, "solid", False)}
+    by_offset: dict = {}
     for src in sorted(open_cubes)[::17]:
         forget(board)                       # a short reach before any whole-board walk
         fresh = per_board("sight grid", board, S._Grid)
-        near = fresh.order_near(src, 3)
-        rows = grid.order_from(src)
-        assert sorted(row[1] for row in rows) == sorted(open_cubes - {src})
-        for dist, c, h, dq, dr, t, tc, ok in rows:
-            assert h == lay.from_cube(c) and (dq, dr) == (c[0] - src[0], c[1] - src[1])
+        near = list(fresh.order_near(src, 3))
+        rows = list(grid.order_from(src))
+        assert sorted(walk[2] for walk, _ in rows) == sorted(open_cubes)
+        for (q, r, c, h), entry in rows:
+            dist, dq, dr, t, tc, ok = entry
+            if c == src:
+                assert entry is S._ITSELF and dist > 10 ** 6
+                continue
+            assert (q, r) == c[:2] and h == lay.from_cube(c)
+            assert (dq, dr) == (c[0] - src[0], c[1] - src[1])
             assert dist == cube_distance(src, c) and t == drawn.template(dq, dr)
             assert tc == drawn.centre(dq, dr) and ok == dr * S._OFFSET_ROW + dq
-        assert sorted(near) == sorted(row for row in rows if row[0] <= 3)
-        assert grid.order_near(src, 3) is rows
+            assert by_offset.setdefault((dq, dr), entry) is entry
+        assert sorted(near) == sorted(row for row in rows if row[1][0] <= 3)
+        assert list(grid.order_near(src, 3)) == rows
 
 
 def test_the_grids_bit_layout_runs_both_ways():

@@ -419,8 +419,8 @@ class Viewer:
 
         found = []
         # the open hexes as seen from `a`, each with its distance and template (kept per hex)
-        for dist, c, h, dq, dr, t, tc, ok in (grid.order_from(ca) if reach > _SHORT_REACH
-                                               else grid.order_near(ca, reach)):
+        for (_q, _r, c, h), (dist, dq, dr, t, tc, ok) in (
+                grid.order_from(ca) if reach > _SHORT_REACH else grid.order_near(ca, reach)):
             if dist > reach:
                 continue
             if plain is not None:
@@ -621,8 +621,14 @@ def _board_cubes(board: Any) -> tuple[frozenset[Cube], frozenset[Cube], dict[Cub
     return frozenset(solid), frozenset(cover), conceal
 
 
-# (distance, cube, hex, dq, dr, template, centre line, offset key): a row of _Grid.order_from
-OrderRow = tuple[int, Cube, Hex, int, int, int, int, int]
+# (q, r, cube, hex): an open hex of a board as the listing walks it (_Grid.walk)
+WalkEntry = tuple[int, int, Cube, Hex]
+# (distance, dq, dr, template, centre line, offset key): what a listing reads of an offset
+OffsetEntry = tuple[int, int, int, int, int, int]
+# a row of the listing: an open hex and its offset from the hex looked from
+OrderRow = tuple[WalkEntry, OffsetEntry]
+# the offset entry of a hex from itself: further than any reach, so a listing passes it by
+_ITSELF: OffsetEntry = (1 << 30, 0, 0, 0, 0, 0)
 # an offset (dq, dr) as one number, dr * _OFFSET_ROW + dq (what the sums' tables are kept by:
 # hashing a number costs less than hashing a pair); offsets between a board's hexes stay far
 # under half of it
@@ -662,10 +668,12 @@ class _Grid:
         # the open hexes as the walk reads them (q, r, cube, hex), and each offset met so far
         # by its key (see _OFFSET_ROW) with its (distance, dq, dr, template, centre line): a
         # row then costs one look-up, not a measure
-        self._walk = tuple((q, r, (q, r, s), h) for q, r, s, h in self.open)
-        self._by_cube = {w[2]: w for w in self._walk}
-        self._offsets: dict[int, tuple[int, int, int, int, int]] = {}
-        self._orders: dict[Cube, tuple[OrderRow, ...]] = {}
+        self.walk: tuple[WalkEntry, ...] = tuple((q, r, (q, r, s), h) for q, r, s, h in self.open)
+        self._by_cube = {w[2]: w for w in self.walk}
+        self._offsets: dict[int, OffsetEntry] = {0: _ITSELF}
+        # per hex looked from, the offset entry of each hex of `walk` (one shared entry per
+        # offset: a hex's rows cost one reference each, not a tuple each)
+        self._orders: dict[Cube, tuple[OffsetEntry, ...]] = {}
         # the sums' tables (plans, plan, cell): by graze house rule, offset and template bit
         self._plans: dict[bool, dict[int, dict[int, Any]]] = {}
         self._cells = 0
@@ -674,47 +682,42 @@ class _Grid:
             (q, r, -q - r) for r in range(self.rmin, self.rmin + rows)
             for q in range(self.qmin, self.qmin + self.stride))
 
-    def order_from(self, c: Cube) -> tuple[OrderRow, ...]:
-        """Every open hex of the board but `c` itself, as seen from `c`, in board order:
-        (distance, cube, hex, dq, dr, template, centre line, offset key). Worked out once per
-        hex of the board and kept (a board's worth of rows for each hex a combatant has looked
-        from), so a listing walks a ready list instead of measuring every hex and looking up
-        its templates again for each set of walls and veils."""
+    def order_from(self, c: Cube) -> Iterable[OrderRow]:
+        """Every open hex of the board in board order, each with its offset entry from `c`
+        (distance, dq, dr, template, centre line, offset key; `c` itself comes with _ITSELF).
+        The entries are worked out once per hex of the board and kept, so a listing walks a
+        ready list instead of measuring every hex and looking up its templates again for each
+        set of walls and veils."""
         got = self._orders.get(c)
         if got is None:
-            got = self._orders[c] = tuple(self._rows(c, self._walk, None))
-        return got
+            got = self._orders[c] = self._entries(c, self.walk)
+        return zip(self.walk, got)
 
-    def order_near(self, c: Cube, radius: int) -> Sequence[OrderRow]:
+    def order_near(self, c: Cube, radius: int) -> Iterable[OrderRow]:
         """The rows of `order_from(c)` within `radius` (for a short reach: fewer than the
         board's hexes), or all of them when they are kept already (the caller skips the rest)."""
-        kept = self._orders.get(c)
-        if kept is not None:
-            return kept
+        if c in self._orders:
+            return self.order_from(c)
         by_cube = self._by_cube
-        return self._rows(c, [got for x in cube_area(c, radius)
-                              if (got := by_cube.get(x)) is not None], radius)
+        cells = [got for x in cube_area(c, radius) if (got := by_cube.get(x)) is not None]
+        return [row for row in zip(cells, self._entries(c, cells)) if row[1][0] <= radius]
 
-    def _rows(self, c: Cube, cells: Iterable[tuple[int, int, Cube, Hex]],
-              radius: int | None) -> list[OrderRow]:
+    def _entries(self, c: Cube, cells: Sequence[WalkEntry]) -> tuple[OffsetEntry, ...]:
+        """The offset entry from `c` of each of `cells`, met offsets drawn and kept."""
         offsets = self._offsets
         qa, ra = c[0], c[1]
-        rows: list[OrderRow] = []
-        append = rows.append
         ka = ra * _OFFSET_ROW + qa
-        for q, r, cube, h in cells:
+        out: list[OffsetEntry] = []
+        append = out.append
+        for q, r, _cube, _h in cells:
             ok = r * _OFFSET_ROW + q - ka
             got = offsets.get(ok)
             if got is None:
                 dq, dr = q - qa, r - ra
-                dist = max(abs(dq), abs(dr), abs(dq + dr))
-                if dist == 0 or (radius is not None and dist > radius):
-                    continue
-                got = offsets[ok] = (dist, dq, dr, self.template(dq, dr), self.centre(dq, dr))
-            elif radius is not None and got[0] > radius:
-                continue
-            append((got[0], cube, h, got[1], got[2], got[3], got[4], ok))
-        return rows
+                got = offsets[ok] = (max(abs(dq), abs(dr), abs(dq + dr)), dq, dr,
+                                     self.template(dq, dr), self.centre(dq, dr), ok)
+            append(got)
+        return tuple(out)
 
     def draw_all(self) -> None:
         """Every template and centre line the board's open hexes can ask for, drawn now (once
