@@ -18,7 +18,7 @@ still collected within a few hundred allocations.
 
 Middle passes come every MIDDLE young passes (Python's default: 10). A middle pass walks what
 the young passes since the last one kept, mostly the memo entries the listings add, so passes
-twice as often are half as long for the same total: over the benchmark's bindings games the
+twice as often are half as long for the same total: over the benchmark's hex-map games the
 longest went from about 3 ms to 1.6 ms (a legal_actions call has 5 ms at worst), the
 time spent in them the same. FULL_EVERY counts middle passes, so it doubles with them to keep
 the full passes as far apart as before.
