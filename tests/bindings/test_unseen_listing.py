@@ -271,8 +271,6 @@ def test_the_quick_lines_count_every_hex_they_cross_or_run_beside():
     from tests.bindings.test_sight import Map
     m = Map()
     grid = S._Grid(m.board)
-    ca = m.origin
-    base = grid.bit(ca) - grid.off
     d = (4, -2, -2)
     first, second = S._QUICK_LINES
     end_a, end_b = grid.off, d[1] * grid.stride + d[0] + grid.off
@@ -281,8 +279,7 @@ def test_the_quick_lines_count_every_hex_they_cross_or_run_beside():
             end_a: (hs.ALL_LINES, ()), end_b: (hs.ALL_LINES, ()),
             entered: (1 << first, ((beside, 1 << first),)), beside: (0, ()),
             other: (1 << second, ()), idle: (1 << 7, ())}
-    t = sum(1 << v for v in plan if v >= 0)
-    quick = grid.quick_lines(plan, False, d, t, base, ca)
+    quick = grid.quick_lines(plan, [(v, e) for v, e in plan.items() if v >= 0], d)
     ends = (1 << end_a) | (1 << end_b)
     assert quick == (((1 << entered) | (1 << beside), (1 << entered) | (1 << beside) | ends),
                      (1 << other, (1 << other) | ends))

@@ -373,7 +373,7 @@ class Viewer:
                 if quick is None:
                     # drawn once the offset has come back often enough to pay for it
                     seen_n = plan[-3] = plan.get(-3, 0) + 1
-                    quick = grid.quick_lines(plan, graze, d, t, base, ca) \
+                    quick = grid.quick_lines(plan, entries(t, plan, d), d) \
                         if seen_n >= _QUICK_AFTER else ()
                 for block, count in quick:
                     if not block & near:
@@ -774,27 +774,20 @@ class _Grid:
         self._cells += 1
         return got
 
-    def quick_lines(self, plan: dict[int, Any], graze: bool, d: Cube, t: int, base: int,
-                    ca: Cube) -> tuple[tuple[int, int], ...]:
-        """For the offset d (its template t, drawn around the hex `ca` whose template bit v
-        is board bit v + base), the lines of _QUICK_LINES as template masks, kept in `plan`
-        under -2: (the hexes that can block the line: those it enters and both hexes of each
-        seam it runs along, ends left out; the hexes it crosses for the sums: the same, ends
-        in). A seam's two hexes both counted are at least its smaller weight once, and both
-        checked for solid cover the seam's own rule, so a line whose hexes are all clear and
-        sum under 3 by these masks is a clear line seeing in. Fills every bit of `plan`."""
-        stride, off, cube_at = self.stride, self.off, self.cube_at
-        qa, ra, sa = ca
+    def quick_lines(self, plan: dict[int, Any], cells: list[tuple[int, Any]], d: Cube
+                    ) -> tuple[tuple[int, int], ...]:
+        """For the offset d, from its table's entry for every bit of its template (`cells`:
+        (template bit, entry) pairs, as the listing's `entries` reads them), the lines of
+        _QUICK_LINES as template masks, kept in `plan` under -2: (the hexes that can block the
+        line: those it enters and both hexes of each seam it runs along, ends left out; the
+        hexes it crosses for the sums: the same, ends in). A seam's two hexes both counted are
+        at least its smaller weight once, and both checked for solid cover the seam's own rule,
+        so a line whose hexes are all clear and sum under 3 by these masks is a clear line
+        seeing in."""
+        stride, off = self.stride, self.off
         ends = (1 << off) | (1 << (d[1] * stride + d[0] + off))
         count = [0] * len(_QUICK_LINES)
-        mask = t
-        while mask:
-            v = mask.bit_length() - 1
-            mask ^= 1 << v
-            e = plan.get(v)
-            if e is None:
-                x = cube_at[v + base]
-                e = self.cell(plan, graze, d, v, (x[0] - qa, x[1] - ra, x[2] - sa))
+        for v, e in cells:
             for k, line in enumerate(_QUICK_LINES):
                 if e[0] >> line & 1:
                     count[k] |= 1 << v
