@@ -284,3 +284,14 @@ def test_the_quick_lines_count_every_hex_they_cross_or_run_beside():
     assert quick == (((1 << entered) | (1 << beside), (1 << entered) | (1 << beside) | ends),
                      (1 << other, (1 << other) | ends))
     assert plan[-2] is quick                       # kept with the offset's table
+
+
+def test_offset_numbers_never_collide_on_a_board_the_loader_accepts():
+    """dr * _OFFSET_ROW + dq names one offset while |dq| stays under half of _OFFSET_ROW; no
+    board the loader accepts is that wide (its cell limit bounds every side)."""
+    from game.engine.boards import tmx
+    assert S._OFFSET_ROW // 2 > tmx.MAX_CELLS
+    seen = {}
+    for dq in (-tmx.MAX_CELLS, -1, 0, 1, tmx.MAX_CELLS):
+        for dr in (-2, -1, 0, 1, 2):
+            assert seen.setdefault(dr * S._OFFSET_ROW + dq, (dq, dr)) == (dq, dr)

@@ -630,9 +630,10 @@ OrderRow = tuple[WalkEntry, OffsetEntry]
 # the offset entry of a hex from itself: further than any reach, so a listing passes it by
 _ITSELF: OffsetEntry = (1 << 30, 0, 0, 0, 0, 0)
 # an offset (dq, dr) as one number, dr * _OFFSET_ROW + dq (what the sums' tables are kept by:
-# hashing a number costs less than hashing a pair); offsets between a board's hexes stay far
-# under half of it
-_OFFSET_ROW = 1 << 16
+# hashing a number costs less than hashing a pair): two offsets never share a number while |dq|
+# stays under half of it, which the map loader's cell limit (tmx.MAX_CELLS, 250,000) ensures
+# for any board shape
+_OFFSET_ROW = 1 << 20
 
 
 class _Grid:
