@@ -22,9 +22,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from benchmarks.report import Row, median
+from benchmarks.report import ROOT, Row, median
 
-ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist" / "strife-table"
 EXECUTABLE = DIST / "strife-table"
 SIZE_GOAL_MB = 45.0

@@ -23,9 +23,8 @@ import dataclasses
 import json
 import subprocess
 import sys
-from pathlib import Path
 
-from benchmarks.report import Row, cpu, median, percentile
+from benchmarks.report import ROOT, Row, cpu, median, percentile
 from game.engine.ai.base import make_bot, playable
 from game.engine.ai.runner import ask_bot, example_match, play_match
 from game.engine.match import Match
@@ -82,9 +81,6 @@ def system_random_rows(system_id: str, quick: bool) -> list[Row]:
     rows.append(Row("engine", f"{system_id} submit median", median(submit_t) * 1e6, "us",
                     100.0, note=f"p95 {percentile(submit_t, .95) * 1e6:.0f} us"))
     return rows
-
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def random_play_rows(quick: bool) -> list[Row]:

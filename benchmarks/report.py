@@ -2,7 +2,8 @@
 
 Owns: `Row` (what was measured, our figure, the goal and which way is better, and optionally the
 same measurement of a peer such as pyscroll taken in the same run), the CPU clocks every section
-measures with, and the printing and JSON writing of a run's rows.
+measures with, the repository's root (`ROOT`, where sections start other processes), and the
+printing and JSON writing of a run's rows.
 
 Why CPU time: the machine is shared (two cores, tests and builds running beside a benchmark), so
 wall time measures the neighbours; the issue's goals are stated as CPU time of the measuring
@@ -19,6 +20,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 cpu = time.thread_time          # CPU time of the measuring thread (see Why above)
+ROOT = Path(__file__).resolve().parent.parent     # the repository (benchmarks/ sits in it)
 
 
 @dataclass(frozen=True, slots=True)
