@@ -131,3 +131,30 @@ def test_the_seat_a_listing_names_is_the_deciding_seat(map_name):
         pool = playable(legal)
         m.submit(pool[pick.randint(0, len(pool) - 1)])
     assert kinds >= {"pending", "turn"}
+
+
+@pytest.mark.parametrize("map_name", MAPS)
+def test_a_remembered_search_holds_nothing_the_garbage_collector_must_walk(map_name):
+    # a young collection walks every watched container made since the last one: the searches
+    # and reaches a listing remembers are made of the board's hex tuples and numbers, which
+    # need no watching once a pass has looked at them, unless a new tuple for the mover's hex
+    # starts them (then each one was walked by every young and middle pass)
+    import gc
+    from game.engine.systems.bindings.movement import _terrain
+
+    m = Match.new(example_match("bindings", 2, map_name, ("random", "random")))
+    gc.collect()                   # as runtime.settle does: the board's tuples stop being watched
+    s = m.state
+    cid = next(c.id for c in s.combatants.values() if not c.down)
+    terrain = _terrain(s)
+    terrain.searches.clear()
+    terrain.reach.clear()
+    ground = movement.Ground(s, cid)
+    assert ground.start == (s.combatants[cid].x, s.combatants[cid].y)
+    assert not gc.is_tracked(ground.start)
+    reach = movement.reachable(s, cid, "move", ground)
+    assert len(reach) > 0
+    assert terrain.searches, "the move's search is remembered"
+    for _allowance, costs, parents in terrain.searches.values():
+        assert len(costs) > 1 and not gc.is_tracked(costs)
+        assert not gc.is_tracked(parents)

@@ -200,12 +200,20 @@ class _Terrain:
         w, h = board.width, board.height
         self.layout = lay
         self.neighbours: dict[Hex, tuple[Hex, ...]] = {}
+        # each hex of the board -> the one tuple standing for it in these tables. A search's
+        # dicts start from the mover's hex: from this tuple (no longer watched by the garbage
+        # collector once a pass has seen it, being made of numbers alone) they hold nothing
+        # the collector must watch and so are never walked by it; from a new tuple for the
+        # same hex, every remembered search and reach was walked by every young and middle
+        # collection (a few percent of a hex map's play)
+        self.hexes: dict[Hex, Hex] = {}
         # (swim, land) -> hex -> price of entering it, or None when that movement cannot
         self.price: dict[tuple[bool, bool], dict[Hex, int | None]] = {
             (s, l): {} for s in (False, True) for l in (False, True)}
         for y in range(h):
             for x in range(w):
                 here = (x, y)
+                self.hexes[here] = here
                 self.neighbours[here] = tuple(lay.neighbours_in(x, y, w, h))
                 p = board.cells[y][x]
                 blocked = bool(p.get("solid") or p.get("cover"))
@@ -348,7 +356,9 @@ class Ground:
         c = state.combatants[cid]
         self.cid = cid
         self.terrain = _terrain(state)          # the board's tables, for every search here
-        self.start: Hex = (c.x, c.y)
+        here = (c.x, c.y)
+        # the board's own tuple for the hex (see _Terrain.hexes)
+        self.start: Hex = self.terrain.hexes.get(here, here)
         side = self.side = c.side
         # hex -> id of the standing combatant there (the down are out of the fight and the way),
         # and the side standing there; every other standing combatant as (x, y, side)
