@@ -10,9 +10,15 @@ match reads its map's shipped sight tables there (bindings/sighttable.py, a few 
 so its "from cold" games start with those answers and build everything else on the way.
 
 "From cold" means a fresh process: each system's random games run in one of their own
-(`python -m benchmarks.engine --random SYSTEM`), as a player's session starts, rather than after
+(`python -m benchmarks.engine --random SYSTEM --part PART`), as a player's session starts, rather than after
 another system's games in this process (after the gems games the same bindings games ran about
 5% slower on this machine with 0.4% more instructions: the caches, not the work).
+
+The rate and the per-call figures come from two such processes playing the same games: the
+rate's games read the clock only as each game starts and ends, the per-call games four times
+an action. Reading this thread's CPU clock is a system call, and four of them an action made
+the same bindings games about 4% slower here (more than the calls themselves take: the code
+after each one runs slower too), time that is the benchmark's, not the engine's.
 
 Must not: change a rule or a bot to look faster; seeds and maps are fixed so two runs compare.
 """
@@ -39,8 +45,10 @@ RANDOM_GOALS = {"gems": 5000.0, "bindings": 5000.0, "gemwielders": 20000.0}
 MAX_ACTIONS = 3000
 
 
-def _random_games(system_id: str, maps: list, seeds: range) -> tuple[int, float, list, list]:
-    """Actions played, CPU seconds, legal_actions times, submit times."""
+def _random_games(system_id: str, maps: list, seeds: range, per_call: bool = True
+                  ) -> tuple[int, float, list, list]:
+    """Actions played, CPU seconds, legal_actions times, submit times (the last two empty
+    unless `per_call`: each call timed on its own, at a cost to the whole, see above)."""
     actions, spent, legal_t, submit_t = 0, 0.0, [], []
     for map_name in maps:
         for seed in seeds:
@@ -48,33 +56,40 @@ def _random_games(system_id: str, maps: list, seeds: range) -> tuple[int, float,
             settle()                         # as the game does when a match opens
             pick = Rng.from_seed(seed)
             t_game = cpu()
-            while not m.over and len(m.log) < MAX_ACTIONS:
-                t0 = cpu()
-                legal = m.legal_actions()
-                t1 = cpu()
-                pool = playable(legal)
-                action = pool[pick.randint(0, len(pool) - 1)]
-                t2 = cpu()
-                m.submit(action)
-                t3 = cpu()
-                legal_t.append(t1 - t0)
-                submit_t.append(t3 - t2)
-                actions += 1
+            if per_call:
+                while not m.over and len(m.log) < MAX_ACTIONS:
+                    t0 = cpu()
+                    legal = m.legal_actions()
+                    t1 = cpu()
+                    pool = playable(legal)
+                    action = pool[pick.randint(0, len(pool) - 1)]
+                    t2 = cpu()
+                    m.submit(action)
+                    t3 = cpu()
+                    legal_t.append(t1 - t0)
+                    submit_t.append(t3 - t2)
+                    actions += 1
+            else:
+                while not m.over and len(m.log) < MAX_ACTIONS:
+                    pool = playable(m.legal_actions())
+                    m.submit(pool[pick.randint(0, len(pool) - 1)])
+                    actions += 1
             spent += cpu() - t_game
     return actions, spent, legal_t, submit_t
 
 
-def system_random_rows(system_id: str, quick: bool) -> list[Row]:
-    """One system's random-legal rows, from the games played here (the first of the process
-    when run as `python -m benchmarks.engine --random SYSTEM`): every table is built on the
-    way; the sight section times bindings warm."""
+def system_random_rows(system_id: str, quick: bool, part: str) -> list[Row]:
+    """One system's random-legal rows of `part` ("rate" or "calls"), from the games played here
+    (the first of the process when run as `python -m benchmarks.engine --random SYSTEM ...`):
+    every table is built on the way; the sight section times bindings warm."""
     rows: list[Row] = []
     seeds = range(1, 3) if quick else range(1, 7)
     maps = [m for s, m in RANDOM_GAMES if s == system_id]
-    n, spent, legal_t, submit_t = _random_games(system_id, maps, seeds)
-    where = f"{len(maps) * len(seeds)} games from cold (a fresh process), {n} actions"
-    rows.append(Row("engine", f"{system_id} random-legal play, from cold", n / spent,
-                    "actions/s", RANDOM_GOALS[system_id], "higher", note=where))
+    n, spent, legal_t, submit_t = _random_games(system_id, maps, seeds, part == "calls")
+    if part == "rate":
+        where = f"{len(maps) * len(seeds)} games from cold (a fresh process), {n} actions"
+        return [Row("engine", f"{system_id} random-legal play, from cold", n / spent,
+                    "actions/s", RANDOM_GOALS[system_id], "higher", note=where)]
     rows.append(Row("engine", f"{system_id} legal_actions p95", percentile(legal_t, .95) * 1e3,
                     "ms", 1.0, note=f"median {median(legal_t) * 1e6:.0f} us"))
     rows.append(Row("engine", f"{system_id} legal_actions max", max(legal_t) * 1e3, "ms", 5.0))
@@ -84,16 +99,22 @@ def system_random_rows(system_id: str, quick: bool) -> list[Row]:
 
 
 def random_play_rows(quick: bool) -> list[Row]:
-    """Each system's random-legal rows, measured in a fresh process of its own."""
+    """Each system's random-legal rows: the rate, then the per-call figures, each measured in
+    a fresh process of its own."""
     rows: list[Row] = []
     for system_id in RANDOM_GOALS:
-        command = [sys.executable, "-m", "benchmarks.engine", "--random", system_id]
-        done = subprocess.run(command + (["--quick"] if quick else []), cwd=ROOT,
-                              capture_output=True, text=True)
-        if done.returncode != 0:
-            raise RuntimeError(f"the {system_id} random games failed:\n{done.stderr}")
-        rows += [Row(**fields) for fields in json.loads(done.stdout)]
+        for part in PARTS:
+            command = [sys.executable, "-m", "benchmarks.engine", "--random", system_id,
+                       "--part", part]
+            done = subprocess.run(command + (["--quick"] if quick else []), cwd=ROOT,
+                                  capture_output=True, text=True)
+            if done.returncode != 0:
+                raise RuntimeError(f"the {system_id} random games failed:\n{done.stderr}")
+            rows += [Row(**fields) for fields in json.loads(done.stdout)]
     return rows
+
+
+PARTS = ("rate", "calls")
 
 
 def think_rows(quick: bool) -> list[Row]:
@@ -135,13 +156,14 @@ def rows(quick: bool) -> list[Row]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`--random SYSTEM [--quick]`: that system's random-legal rows as JSON on stdout (what
-    random_play_rows reads from a fresh process)."""
+    """`--random SYSTEM --part rate|calls [--quick]`: that system's random-legal rows of that
+    part as JSON on stdout (what random_play_rows reads from a fresh process)."""
     p = argparse.ArgumentParser(prog="python -m benchmarks.engine")
     p.add_argument("--random", required=True, choices=sorted(RANDOM_GOALS))
+    p.add_argument("--part", required=True, choices=PARTS)
     p.add_argument("--quick", action="store_true")
     args = p.parse_args(argv)
-    rows = system_random_rows(args.random, args.quick)
+    rows = system_random_rows(args.random, args.quick, args.part)
     print(json.dumps([dataclasses.asdict(r) for r in rows]))
     return 0
 

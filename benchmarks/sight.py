@@ -7,7 +7,8 @@ movement and listing table a game asks for is already remembered (the floor a lo
 to; the engine section's rows are the same games from cold, the first ones in the process), and
 the unseen listing timed on its own from every open hex of a map: on the bare
 board from cold as a map with no shipped sight table does it (a player's own map: nothing
-remembered), on the bare board as a match on a shipped map starts (its table read, see
+remembered; the game's own line geometry, the same for every map, read as every bindings
+match reads it when it opens), on the bare board as a match on a shipped map starts (its table read, see
 bindings/sighttable.py), and with a veil and a wall standing (what most positions of a match
 with casters look like). Each figure is CPU time of this thread.
 
@@ -23,7 +24,7 @@ from benchmarks.report import Row, cpu, median, percentile
 from game import paths
 from game.engine.boards.hex import HexLayout
 from game.engine.boards.tmx import load_board
-from game.engine.systems.bindings import sight
+from game.engine.systems.bindings import sight, sighttable
 from game.engine.systems.bindings.boardcache import forget
 from game.engine.systems.bindings.state import BindingsState, Feature
 
@@ -36,8 +37,11 @@ def play_rows(quick: bool) -> list[Row]:
     seeds = range(1, 3) if quick else range(1, 7)
     for name in MAPS:
         short = name.removeprefix("bindings_").removesuffix(".tmx")
-        _random_games("bindings", [name], seeds)      # warms every table these games ask for
-        n, spent, legal_t, _ = _random_games("bindings", [name], seeds)
+        _random_games("bindings", [name], seeds, False)   # warms every table these games ask for
+        # the rate from games reading the clock per game, the calls' from the same games
+        # again, each call timed (see benchmarks.engine)
+        n, spent, _, _ = _random_games("bindings", [name], seeds, False)
+        _, _, legal_t, _ = _random_games("bindings", [name], seeds)
         where = f"{len(seeds)} games played a second time, {n} actions"
         rows.append(Row("sight", f"bindings random-legal play, warm tables, {short}", n / spent,
                         "actions/s", 5000.0, "higher", note=where))
@@ -63,6 +67,10 @@ def listing_rows(quick: bool) -> list[Row]:
             return (cpu() - t0) / len(cells) * 1e3
 
         forget(board)
+        # what every bindings match reads as it opens, whatever its map (sight.prepare): the
+        # game's line geometry. This section ran after the engine's games in one process
+        # until they moved to processes of their own, and those games had read it then
+        sighttable.install_geometry()
         own = sight.Viewer.of(board, (False, "best", frozenset(), frozenset()))  # reads no table
         cold = per_hex(lambda a: own.unseen(a, LONG_REACH))
         forget(board)                  # the board's tables again: its shipped table is read
@@ -76,8 +84,8 @@ def listing_rows(quick: bool) -> list[Row]:
         note = f"{len(cells)} open hexes, reach {LONG_REACH}"
         first = name == MAPS[0]
         rows.append(Row("sight", f"unseen hexes from a hex, cold, {short}", cold,
-                        "ms", 1.0, note=note + ("; no shipped table, nothing remembered yet"
-                                                if first else "; no shipped table, lines known")))
+                        "ms", 1.0, note=note + ("; no map table, nothing remembered yet"
+                                                if first else "; no map table, lines known")))
         rows.append(Row("sight", f"unseen hexes from a hex, bare, {short}", warm, "ms",
                         1.0, note=note + "; the map's shipped table read"))
         rows.append(Row("sight", f"unseen hexes from a hex, veil+wall, {short}", veiled,

@@ -9,13 +9,25 @@ from benchmarks import engine
 from benchmarks.report import Row
 
 
-def test_the_child_prints_one_systems_rows_as_json(capsys):
-    assert engine.main(["--random", "gemwielders", "--quick"]) == 0
+def test_the_child_prints_one_systems_rows_of_one_part_as_json(capsys):
+    assert engine.main(["--random", "gemwielders", "--part", "rate", "--quick"]) == 0
     rows = [Row(**fields) for fields in json.loads(capsys.readouterr().out)]
-    assert [r.what for r in rows] == [
-        "gemwielders random-legal play, from cold", "gemwielders legal_actions p95",
-        "gemwielders legal_actions max", "gemwielders submit median"]
+    assert [r.what for r in rows] == ["gemwielders random-legal play, from cold"]
     play = rows[0]
     assert play.value > 0 and play.better == "higher" and play.goal == 20000.0
     assert "2 games from cold (a fresh process)" in play.note
-    assert rows[2].value >= rows[1].value > 0          # the worst call is no faster than p95
+    assert engine.main(["--random", "gemwielders", "--part", "calls", "--quick"]) == 0
+    rows = [Row(**fields) for fields in json.loads(capsys.readouterr().out)]
+    assert [r.what for r in rows] == [
+        "gemwielders legal_actions p95", "gemwielders legal_actions max",
+        "gemwielders submit median"]
+    assert rows[1].value >= rows[0].value > 0          # the worst call is no faster than p95
+
+
+def test_the_rate_and_the_per_call_timings_play_the_same_games():
+    # the two parts are two processes' runs of one set of games: only the clock reads differ
+    plain = engine._random_games("bindings", ["bindings_grove.tmx"], range(1, 2), False)
+    timed = engine._random_games("bindings", ["bindings_grove.tmx"], range(1, 2), True)
+    assert plain[0] == timed[0] > 0
+    assert plain[2] == [] and plain[3] == []
+    assert len(timed[2]) == len(timed[3]) == timed[0]
