@@ -25,7 +25,7 @@ import dataclasses
 import re
 import types
 import typing
-from typing import Any, ClassVar, TypeVar
+from typing import Any, Callable, ClassVar, TypeVar
 
 import msgspec
 
@@ -98,22 +98,42 @@ def to_json(record: Any) -> Any:
     t = type(record)
     if t in _ATOMS:
         return record
-    is_instance = dataclasses.is_dataclass(record) and not isinstance(record, type)
-    if is_instance and getattr(record, "kind", ""):
-        out: dict[str, Any] = {"kind": getattr(record, "kind")}
-        for name in _field_names(t):
-            out[name] = to_json(getattr(record, name))
-        return out
+    convert = _CONVERTERS.get(t)
+    if convert is None:
+        convert = _CONVERTERS[t] = _converter(t)
+    return convert(record)
+
+
+def _converter(t: type) -> Callable[[Any], Any]:
+    """How to_json writes a value of type `t`: decided by the type alone (a record's kind and
+    fields, a value's own to_json, a container), so once per type rather than once per value
+    (every submitted action and every saved event is written)."""
+    is_record = dataclasses.is_dataclass(t)
+    if is_record and getattr(t, "kind", ""):
+        kind = t.kind
+        names = _field_names(t)
+
+        def record_json(record: Any) -> dict[str, Any]:
+            out: dict[str, Any] = {"kind": kind}
+            for name in names:
+                out[name] = to_json(getattr(record, name))
+            return out
+        return record_json
     # plain values with their own format (a dice Roll inside an event) keep it
-    if hasattr(record, "to_json") and not isinstance(record, (type, Record)):
-        return record.to_json()
-    if is_instance:
-        return {name: to_json(getattr(record, name)) for name in _field_names(t)}
-    if isinstance(record, (list, tuple)):
-        return [to_json(v) for v in record]
-    if isinstance(record, dict):
-        return {str(k): to_json(v) for k, v in record.items()}
-    return record
+    if hasattr(t, "to_json") and not issubclass(t, Record):
+        return lambda value: value.to_json()
+    if is_record:
+        names = _field_names(t)
+        return lambda value: {name: to_json(getattr(value, name)) for name in names}
+    if issubclass(t, (list, tuple)):
+        return lambda value: [to_json(v) for v in value]
+    if issubclass(t, dict):
+        return lambda value: {str(k): to_json(v) for k, v in value.items()}
+    return lambda value: value
+
+
+# type -> how to_json writes its values (see _converter)
+_CONVERTERS: dict[type, Callable[[Any], Any]] = {}
 
 
 # -- checking on the way in --------------------------------------------------------------------

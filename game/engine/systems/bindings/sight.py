@@ -382,8 +382,17 @@ class Viewer:
                                 count & near2).bit_count() < TOTAL_CONCEALMENT:
                             return False
             ends = (1 << off) | (1 << (dr * stride + dq + off))
+            # (the two walks below are `entries` written out: most of the listing's time
+            # under walls and veils is spent in them)
             blocked = 0
-            for _v, e in entries(near & ~ends, plan, d):
+            mask = near & ~ends
+            while mask:
+                v = mask.bit_length() - 1
+                mask ^= 1 << v
+                e = plan.get(v)
+                if e is None:
+                    x = cube_at[v + base]
+                    e = grid.cell(plan, graze, d, v, (x[0] - qa, x[1] - ra, x[2] - sa))
                 blocked |= e[0]
                 for vn, sm in e[1]:                 # a seam of two: as solid as they are
                     if near >> vn & 1:
@@ -392,8 +401,14 @@ class Viewer:
             if not clear:
                 return False                               # no clear line: nothing to guess at
             adds: list[tuple[int, int]] = []
-            bits = t & near0
-            for v, e in entries(bits, plan, d):
+            bits = mask = t & near0
+            while mask:
+                v = mask.bit_length() - 1
+                mask ^= 1 << v
+                e = plan.get(v)
+                if e is None:
+                    x = cube_at[v + base]
+                    e = grid.cell(plan, graze, d, v, (x[0] - qa, x[1] - ra, x[2] - sa))
                 w = weighted_at[v + base][1]
                 adds.append((e[0], w))
                 for vn, sm in e[1]:                 # a seam of two: the smaller weight
