@@ -383,10 +383,27 @@ def test_the_movement_memos_stay_bounded_and_let_the_oldest_go_one_at_a_time(mon
             got = mv.reachable(state, cid, None)
             if got:
                 kept = terrain.reach, terrain.searches
-                terrain.reach, terrain.searches = {}, {}      # worked out anew
+                terrain.reach, terrain.searches = mv._Kept(), mv._Kept()   # worked out anew
                 assert mv.reachable(state, cid, None) == got
                 terrain.reach, terrain.searches = kept
                 checked += 1
         pool = playable(legal)
         m.submit(pool[pick.randint(0, len(pool) - 1)])
     assert full and checked > 5
+
+
+def test_a_movement_memo_lets_its_oldest_entry_go_first_and_one_at_a_time():
+    from game.engine.systems.bindings.movement import _Kept, _keep
+    memo = _Kept()
+    for k in range(5):
+        _keep(memo, ("k", k), k, 3)
+        assert len(memo) == min(k + 1, 3)
+    assert list(memo) == [("k", 2), ("k", 3), ("k", 4)]
+    _keep(memo, ("k", 3), "again", 3)         # a key already kept: replaced, nothing goes
+    assert memo == {("k", 2): 2, ("k", 3): "again", ("k", 4): 4}
+    _keep(memo, ("k", 5), 5, 3)               # the oldest goes, not the one just replaced
+    assert list(memo) == [("k", 3), ("k", 4), ("k", 5)]
+    memo.clear()
+    for k in range(4):
+        _keep(memo, k, k, 3)
+    assert memo == {1: 1, 2: 2, 3: 3}
