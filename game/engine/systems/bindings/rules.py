@@ -130,9 +130,15 @@ def legal_actions(state: BindingsState) -> list:
         out = opening_actions(state)
     else:
         cid = state.acting
-        out = turn_actions(state, cid) + _combat_legal(state) + [EndTurn()]
-    out.append(Concede(seat))         # last, so "the first answer is the default" still holds
+        out = turn_actions(state, cid) + _combat_legal(state) + [_END_TURN]
+    # Concede last, so "the first answer is the default" still holds
+    out.append(_CONCEDE[seat] if seat < len(_CONCEDE) else Concede(seat))
     return out
+
+
+# the two actions every listing ends with, made once (records are frozen: one object serves)
+_END_TURN = EndTurn()
+_CONCEDE = (Concede(0), Concede(1))
 
 
 def legal_part(state: BindingsState, kind: type) -> list | None:
