@@ -364,21 +364,20 @@ class Ground:
         # hex -> id of the standing combatant there (the down are out of the fight and the way),
         # and the side standing there; every other standing combatant as (x, y, side)
         occ: dict[Hex, str] = {}
-        sides: dict[Hex, int] = {}
         listed: list[tuple[int, int, int]] = []
+        walls = self.walls = wall_cells(state)
+        # hexes no path may enter: walls (BND-X-07) and standing enemies (allies may be passed)
+        shut = set(walls)
         for o in state.combatants.values():
             if o.down:
                 continue
             h = (o.x, o.y)
             occ[h] = o.id
-            sides[h] = o.side
+            if o.side != side:
+                shut.add(h)
             if o.id != cid:
                 listed.append((o.x, o.y, o.side))
         self.occ = occ
-        self.walls = wall_cells(state)
-        # hexes no path may enter: walls (BND-X-07) and standing enemies (allies may be passed)
-        shut = set(self.walls)
-        shut.update(h for h, s in sides.items() if s != side)
         self.shut = shut
         self.shut_key = _sorted(shut)                                # a tuple: see below
         listed.sort()
@@ -388,7 +387,7 @@ class Ground:
         # sets as sorted tuples: a key of tuples of ints is dropped from the collector's
         # tracking, a frozenset never is, and thousands of remembered keys made every full
         # collection slower (the worst legal_actions calls were such collections)
-        self.key = (self.start, c.side, others, _sorted(self.walls), dash_line)
+        self.key = (self.start, c.side, others, _sorted(walls), dash_line)
 
 
 def _sorted(items: frozenset | set) -> tuple:
