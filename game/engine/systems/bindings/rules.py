@@ -82,9 +82,11 @@ def turn_actions(state: BindingsState, cid: str) -> list:
     if movement.ongoing(state, cid):
         out.append(A.StopMoving(cid))
     if budget.slot_free(state, c) and c.readied is None:
-        for mid in _attack_moves(state, cid):
-            for trigger in A.READY_TRIGGERS:
-                out.append(A.Ready(cid, mid, None, trigger))
+        # made once per move and trigger, like the moves above (a listing offers them often)
+        out += listed(made, (cid, "ready"),
+                      [(mid, trigger) for mid in _attack_moves(state, cid)
+                       for trigger in A.READY_TRIGGERS],
+                      lambda k: A.Ready(cid, k[0], None, k[1]))
     if turns.can_spend_unused(state, c):
         out += [A.SpendUnused(cid, mode) for mode in A.UNUSED_MODES]
     return out
