@@ -16,6 +16,7 @@ import math
 from collections import deque
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any, Callable
 
 from game.engine import dice
@@ -304,14 +305,21 @@ class _Terrain:
         price = self.key_price[(swim, land)].get
         hex_at = self.key_hex.get
         base = _cube_key(start)
+        offsets, lines = _dash_plan(allowance)
+        # every hex of the area read once; each line then picks its own hexes' prices and
+        # cells by place (an itemgetter: one call a line, not one look-up a hex)
+        prices = [price(base + k) for k in offsets]
+        cells: list[Hex | None] | None = None
         out: list[tuple[Hex, tuple[Hex, ...]]] = []
-        for end, rest in _dash_lines(allowance):
-            if price(base + end) is None:
+        for i, pick in lines:
+            if prices[i] is None:
                 continue                      # off the board, or the end cannot be entered
-            steps = [price(base + k) for k in rest]
+            steps = pick(prices)
             if None in steps or sum(steps) > allowance:
                 continue
-            out.append((hex_at(base + end), tuple([hex_at(base + k) for k in rest])))
+            if cells is None:
+                cells = [hex_at(base + k) for k in offsets]
+            out.append((cells[i], pick(cells)))
         return tuple(out)
 
 
@@ -333,6 +341,26 @@ def _dash_lines(allowance: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     origin = (0, 0, 0)
     return tuple((_cube_key(c), tuple(_cube_key(x) for x in cube_path(origin, c)[1:]))
                  for c in cube_area(origin, allowance) if c != origin)
+
+
+@lru_cache(maxsize=64)
+def _dash_plan(allowance: int) -> tuple[tuple[int, ...], tuple[tuple[int, Callable], ...]]:
+    """_dash_lines(allowance) by place: the area's offsets (each line's end, in the lines'
+    order, so line i ends on offset i) and for each line its end's place with a getter of the
+    places of its hexes after the origin (a tuple whatever the length)."""
+    lines = _dash_lines(allowance)
+    offsets = tuple(end for end, _ in lines)
+    place = {k: i for i, k in enumerate(offsets)}
+    plan = []
+    for i, (_end, rest) in enumerate(lines):
+        where = [place[k] for k in rest]          # a cube line stays inside the area it ends in
+        pick = itemgetter(*where) if len(where) > 1 else _one(where[0])
+        plan.append((i, pick))
+    return offsets, tuple(plan)
+
+
+def _one(i: int) -> Callable[[list], tuple]:
+    return lambda seq: (seq[i],)
 
 
 def _terrain(state: BindingsState) -> _Terrain:
