@@ -336,18 +336,20 @@ class Viewer:
         qa, ra, sa = ca
         centre_only = mode == "centre"
 
+        def fill(plan: dict[int, Any], d: Cube, v: int) -> Any:
+            """The offset's table entry for template bit v, worked out the first time it is met
+            (an entry is a non-empty tuple: `plan.get(v) or fill(...)` asks only on a miss)."""
+            x = cube_at[v + base]
+            return grid.cell(plan, graze, d, v, (x[0] - qa, x[1] - ra, x[2] - sa))
+
         def entries(mask: int, plan: dict[int, Any], d: Cube) -> list[tuple[int, Any]]:
             """(template bit, the offset's table entry) for each set bit of `mask`, highest bit
-            first (one big-int step fewer a bit), an entry worked out the first time it is met."""
+            first (one big-int step fewer a bit)."""
             out: list[tuple[int, Any]] = []
             while mask:
                 v = mask.bit_length() - 1
                 mask ^= 1 << v
-                e = plan.get(v)
-                if e is None:
-                    x = cube_at[v + base]
-                    e = grid.cell(plan, graze, d, v, (x[0] - qa, x[1] - ra, x[2] - sa))
-                out.append((v, e))
+                out.append((v, plan.get(v) or fill(plan, d, v)))
             return out
 
         def sums_hide(dq: int, dr: int, t: int, ok: int) -> bool:
@@ -389,10 +391,7 @@ class Viewer:
             while mask:
                 v = mask.bit_length() - 1
                 mask ^= 1 << v
-                e = plan.get(v)
-                if e is None:
-                    x = cube_at[v + base]
-                    e = grid.cell(plan, graze, d, v, (x[0] - qa, x[1] - ra, x[2] - sa))
+                e = plan.get(v) or fill(plan, d, v)
                 blocked |= e[0]
                 for vn, sm in e[1]:                 # a seam of two: as solid as they are
                     if near >> vn & 1:
@@ -405,10 +404,7 @@ class Viewer:
             while mask:
                 v = mask.bit_length() - 1
                 mask ^= 1 << v
-                e = plan.get(v)
-                if e is None:
-                    x = cube_at[v + base]
-                    e = grid.cell(plan, graze, d, v, (x[0] - qa, x[1] - ra, x[2] - sa))
+                e = plan.get(v) or fill(plan, d, v)
                 w = weighted_at[v + base][1]
                 adds.append((e[0], w))
                 for vn, sm in e[1]:                 # a seam of two: the smaller weight
