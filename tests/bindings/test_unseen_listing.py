@@ -295,3 +295,26 @@ def test_offset_numbers_never_collide_on_a_board_the_loader_accepts():
     for dq in (-tmx.MAX_CELLS, -1, 0, 1, tmx.MAX_CELLS):
         for dr in (-2, -1, 0, 1, 2):
             assert seen.setdefault(dr * S._OFFSET_ROW + dq, (dq, dr)) == (dq, dr)
+
+
+def test_a_long_reach_is_kept_by_its_viewer_and_a_short_one_by_the_walls_and_veils_near_it():
+    """The per-board memo keyed by the features near a hex serves short reaches (a veil across
+    the map changes nothing near); near a long reach lie nearly all of them, so its answer is
+    the Viewer's own to keep, and the same either way."""
+    from game.engine.systems.bindings.boardcache import per_board
+    board = load_board(MAPS[0])
+    forget(board)
+    lay = HexLayout.from_board(board)
+    cells = [c for c in board.coords() if not board.prop(*c, "solid", False)]
+    src, far = cells[0], cells[-1]
+    state = BindingsState(combatants={}, order=[], house={}, board=board)
+    state.features = [Feature("v", "veil", "x", "m", cells=[list(h) for h in lay.area(far, 1)],
+                              conceal=1, until=-1)]
+    long_ = S.unseen(state, src, 30)
+    short = S.unseen(state, src, 2)
+    shared = per_board("unseen", board, lambda _b: {})
+    assert [k[1] for k in shared] == [2]
+    view = S.viewer(state)
+    assert view._unseen[(src, 30)] == long_
+    forget(board)
+    assert S.viewer(state).unseen(src, 30) == long_ and S.viewer(state).unseen(src, 2) == short
