@@ -297,10 +297,10 @@ def test_offset_numbers_never_collide_on_a_board_the_loader_accepts():
             assert seen.setdefault(dr * S._OFFSET_ROW + dq, (dq, dr)) == (dq, dr)
 
 
-def test_a_long_reach_is_kept_by_its_viewer_and_a_short_one_by_the_walls_and_veils_near_it():
-    """The per-board memo keyed by the features near a hex serves short reaches (a veil across
-    the map changes nothing near); near a long reach lie nearly all of them, so its answer is
-    the Viewer's own to keep, and the same either way."""
+def test_a_long_reach_is_kept_under_every_wall_and_veil_and_a_short_one_under_those_near():
+    """The per-board memo keys short reaches by the features near the hex (a veil across the
+    map changes nothing near); near a long reach lie nearly all of them, so it is kept under
+    the whole reading, with no reading of the features near it; the answers the same."""
     from game.engine.systems.bindings.boardcache import per_board
     board = load_board(MAPS[0])
     forget(board)
@@ -313,8 +313,8 @@ def test_a_long_reach_is_kept_by_its_viewer_and_a_short_one_by_the_walls_and_vei
     long_ = S.unseen(state, src, 30)
     short = S.unseen(state, src, 2)
     shared = per_board("unseen", board, lambda _b: {})
-    assert [k[1] for k in shared] == [2]
     view = S.viewer(state)
-    assert view._unseen[(src, 30)] == long_
+    assert {k[:3] for k in shared} == {(src, 30, view.reading), (src, 2, False)}
+    assert shared[(src, 30, view.reading)] == long_ == view._unseen[(src, 30)]
     forget(board)
     assert S.viewer(state).unseen(src, 30) == long_ and S.viewer(state).unseen(src, 2) == short

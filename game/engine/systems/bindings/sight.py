@@ -105,6 +105,7 @@ class Viewer:
     def _setup(self, board: Any, reading: Reading) -> None:
         self.board = board
         self.layout = HexLayout.from_board(board)
+        self.reading = reading
         self.graze, self.mode, walls, veils = reading
         self.walls: set[Hex] = set(walls)
         self.veils: dict[Hex, int] = dict(veils)
@@ -960,9 +961,9 @@ def sight(state: BindingsState, a: Hex, b: Hex, attacker_id: str | None = None) 
 
 def unseen(state: BindingsState, a: Hex, reach: int) -> tuple[Hex, ...]:
     """Viewer.unseen for this state (BND-91): the open hexes within `reach` of `a` that `a`
-    has a line to but cannot see into. A short reach's answer is remembered per board, keyed
-    by the walls and veils near `a` rather than all of them, so a wall raised across the map
-    does not make it be worked out again; a long reach's, by the Viewer of the feature set."""
+    has a line to but cannot see into. Remembered per board: a short reach's answer keyed by
+    the walls and veils near `a` rather than all of them, so a wall raised across the map does
+    not make it be worked out again; a long reach's by all of them (nearly all are near)."""
     return unseen_by(viewer(state), a, reach)
 
 
@@ -976,9 +977,12 @@ def unseen_by(view: Viewer, a: Hex, reach: int) -> tuple[Hex, ...]:
     if reach > _SHORT_REACH:
         # the walls and veils near a long reach are nearly all of them, so another feature
         # set's answer almost never serves (none of 2,595 over the benchmark's games, against
-        # 1,744 of 3,987 for short reaches): the Viewer's own memo keeps it
-        return view.unseen(a, reach)
-    key = (a, reach, view.graze, view.mode, view.local_features(a, reach + 3))
+        # 1,744 of 3,987 for short reaches): kept under the whole reading (whose sets keep
+        # their hashes), not the features near `a` read anew on every miss. It still serves
+        # the same feature set once its Viewer has gone (a long session, a look-ahead)
+        key: tuple = (a, reach, view.reading)
+    else:
+        key = (a, reach, view.graze, view.mode, view.local_features(a, reach + 3))
     shared: dict[tuple, tuple[Hex, ...]] = per_board("unseen", view.board, lambda _b: {})
     got = shared.get(key)
     if got is None:
