@@ -82,7 +82,6 @@ def system_random_rows(system_id: str, quick: bool, part: str) -> list[Row]:
     """One system's random-legal rows of `part` ("rate" or "calls"), from the games played here
     (the first of the process when run as `python -m benchmarks.engine --random SYSTEM ...`):
     every table is built on the way; the sight section times bindings warm."""
-    rows: list[Row] = []
     seeds = range(1, 3) if quick else range(1, 7)
     maps = [m for s, m in RANDOM_GAMES if s == system_id]
     n, spent, legal_t, submit_t = _random_games(system_id, maps, seeds, part == "calls")
@@ -90,12 +89,11 @@ def system_random_rows(system_id: str, quick: bool, part: str) -> list[Row]:
         where = f"{len(maps) * len(seeds)} games from cold (a fresh process), {n} actions"
         return [Row("engine", f"{system_id} random-legal play, from cold", n / spent,
                     "actions/s", RANDOM_GOALS[system_id], "higher", note=where)]
-    rows.append(Row("engine", f"{system_id} legal_actions p95", percentile(legal_t, .95) * 1e3,
-                    "ms", 1.0, note=f"median {median(legal_t) * 1e6:.0f} us"))
-    rows.append(Row("engine", f"{system_id} legal_actions max", max(legal_t) * 1e3, "ms", 5.0))
-    rows.append(Row("engine", f"{system_id} submit median", median(submit_t) * 1e6, "us",
-                    100.0, note=f"p95 {percentile(submit_t, .95) * 1e6:.0f} us"))
-    return rows
+    return [Row("engine", f"{system_id} legal_actions p95", percentile(legal_t, .95) * 1e3,
+                "ms", 1.0, note=f"median {median(legal_t) * 1e6:.0f} us"),
+            Row("engine", f"{system_id} legal_actions max", max(legal_t) * 1e3, "ms", 5.0),
+            Row("engine", f"{system_id} submit median", median(submit_t) * 1e6, "us",
+                100.0, note=f"p95 {percentile(submit_t, .95) * 1e6:.0f} us")]
 
 
 def random_play_rows(quick: bool) -> list[Row]:
