@@ -111,8 +111,9 @@ def test_the_bindings_log_wraps_its_set_up_lines_to_its_width(app):
     scene.draw(app.screen)
     limit = scene.log.rect.w - 24
     assert any(ln.text.startswith("Initiative") for ln, _s in scene.log.lines)
-    for ln, surf in scene.log.lines:
-        assert surf.get_width() <= limit, (surf.get_width(), limit, ln.text)
+    for row in scene.log.lines:
+        width = scene.log.picture(row).get_width()
+        assert width <= limit, (width, limit, row[0].text)
     # wrapped, not dropped: the initiative line takes several rows
     assert sum(1 for ln, _s in scene.log.lines if ln.text.startswith("Initiative")) >= 2
 
@@ -126,8 +127,9 @@ def test_the_log_wraps_again_when_the_window_narrows(app):
     assert len(log.lines) == 1
     log.rect = pygame.Rect(0, 0, 700, 120)
     log.draw(pygame.Surface((700, 120)), (-1, -1))
-    assert len(log.lines) >= 3 and all(s.get_width() <= 676 for _l, s in log.lines)
+    assert len(log.lines) >= 3 and all(log.picture(row).get_width() <= 676 for row in log.lines)
     assert " ".join(_row_texts(log)) == text
+    assert [part for _l, part in log.lines] == _row_texts(log)
 
 
 def _row_texts(log) -> list[str]:
@@ -150,7 +152,7 @@ def test_the_scrolled_log_note_keeps_off_every_row():
     surface = pygame.Surface((700, 120))
     log.draw(surface, (-1, -1))
     rows = [pygame.Rect(log.rect.x + 12, y, s.get_width(), s.get_height())
-            for y, _i, (_ln, s) in log.placed_rows()]
+            for y, _i, s in ((y, i, log.picture(row)) for y, i, row in log.placed_rows())]
     assert len(rows) >= 3 and all(r.w > 560 for r in rows)     # rows reach the note's column
     assert all(log.rect.contains(r) for r in rows)
     note = log.scroll_note_rect()
@@ -173,3 +175,27 @@ def test_a_button_label_of_two_words_goes_on_two_rows_before_it_is_cut():
     assert rows == ["Shield Bash"] and size == 15
     size, rows = button_lines(text, "Shield Bash", 60, 20)      # too low for two rows
     assert len(rows) == 1 and size == 10
+
+
+def test_the_log_renders_a_row_when_it_shows_and_keeps_a_bounded_few():
+    # the log held a rendered picture for each of its 500 rows (about 23 MB at 1080p)
+    from game.client.ui.battle_widgets import CombatLog, LogLine, Text
+    log = CombatLog(Text(1.0))
+    log.rect = pygame.Rect(0, 0, 700, 120)
+    log.append([LogLine(f"Line {i:03d}: the Scout shoots") for i in range(400)])
+    assert log.renders == 0 and len(log.lines) == 400
+    surface = pygame.Surface((700, 120))
+    log.draw(surface, (-1, -1))
+    shown = len(log.visible())
+    assert 1 <= log.renders == shown < 20
+    log.draw(surface, (-1, -1))
+    for _ in range(200):                     # scrolled up through every row
+        log.on_wheel(1)
+        log.draw(surface, (-1, -1))
+    assert log.renders > CombatLog.ROWS_KEPT
+    assert len(log._pictures) <= CombatLog.ROWS_KEPT
+    # the newest rows were let go while the old ones showed: coming back renders them again
+    made = log.renders
+    log.scroll = 0
+    log.draw(surface, (-1, -1))
+    assert log.renders == made + shown

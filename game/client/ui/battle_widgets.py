@@ -604,19 +604,28 @@ class ActionBar:
 # -- combat log ------------------------------------------------------------------------------------
 
 class CombatLog:
-    """Append-only log. Each line is rendered once when appended; drawing blits the visible ones.
-    Wheel scrolls; hovering a roll line shows its terms."""
+    """Append-only log. Each line is wrapped once when appended; a row is rendered when it first
+    shows and kept while it may show again; drawing blits the visible ones. Wheel scrolls;
+    hovering a roll line shows its terms.
+
+    Rows are kept as text, not as pictures: 500 rendered rows held about 23 MB at 1080p, and
+    the allocator kept what old rows left behind as the log rolled on."""
+
+    #: rendered rows kept (the most recently shown): a tall log shows about 40
+    ROWS_KEPT = 160
 
     def __init__(self, text: Text, limit: int = 500):
         self.text = text
         self.rect = pygame.Rect(0, 0, 0, 0)
-        #: the rows shown: each LogLine wrapped to the log's width, one rendered row each
-        self.lines: list[tuple[LogLine, pygame.Surface]] = []
+        #: the rows shown: each LogLine wrapped to the log's width, one row of text each
+        self.lines: list[tuple[LogLine, str]] = []
         #: the lines as appended, so rows can be wrapped again for a new width
         self.entries: list[LogLine] = []
         self.limit = limit
         self.scroll = 0              # lines scrolled up from the bottom
-        self.renders = 0             # how many line surfaces were ever made (tests check reuse)
+        self.renders = 0             # how many row pictures were ever made (tests check reuse)
+        self.added = 0               # how many rows were ever made: names the log's content
+        self._pictures: dict[tuple[str, Any, float], pygame.Surface] = {}
         self._cache = RegionCache()
         self._wrapped = (0, 0.0)     # the (text width, scale) the rows were wrapped for
 
@@ -627,9 +636,23 @@ class CombatLog:
     def _rows(self, ln: LogLine, width: int) -> int:
         parts = self.text.wrap(ln.text, 14, width) if width else [ln.text]
         for part in parts or [ln.text]:
-            self.lines.append((ln, self.text.render_once(part, 14, ln.colour)))
-            self.renders += 1
+            self.lines.append((ln, part))
+            self.added += 1
         return len(parts or [ln.text])
+
+    def picture(self, row: tuple[LogLine, str]) -> pygame.Surface:
+        """The rendered row, made the first time it shows (rows of the same text and colour
+        share one picture)."""
+        ln, part = row
+        key = (part, ln.colour, self.text.scale)
+        got = self._pictures.pop(key, None)
+        if got is None:
+            got = self.text.render_once(part, 14, ln.colour)
+            self.renders += 1
+            if len(self._pictures) >= self.ROWS_KEPT:
+                del self._pictures[next(iter(self._pictures))]   # the longest unshown
+        self._pictures[key] = got                                # most recently shown last
+        return got
 
     def append(self, lines: list[LogLine]) -> None:
         """Render each line once; a line wider than the log is wrapped into several rows that
@@ -667,7 +690,7 @@ class CombatLog:
     def line_h(self) -> int:
         return self.text.font(14).get_linesize()
 
-    def visible(self) -> list[tuple[int, tuple[LogLine, pygame.Surface]]]:
+    def visible(self) -> list[tuple[int, tuple[LogLine, str]]]:
         # while scrolled up, the bottom row holds the "newer lines below" note
         n = max(1, (self.rect.h - 8) // self.line_h() - (1 if self.scroll else 0))
         end = len(self.lines) - self.scroll
@@ -677,8 +700,7 @@ class CombatLog:
     def draw(self, surface: pygame.Surface, mouse) -> None:
         self.rewrap()
         hover = self.line_at(mouse)
-        # `renders` counts every line ever added, so it names the log's content
-        key = (self.renders, self.scroll, hover[0] if hover else None, self.text.scale)
+        key = (self.added, self.scroll, hover[0] if hover else None, self.text.scale)
         if self._cache.reuse(surface, self.rect, key):
             return
         self._draw(surface, hover)
@@ -691,7 +713,9 @@ class CombatLog:
         lh = self.line_h()
         prev = surface.get_clip()
         surface.set_clip(r)
-        for y, i, (ln, surf) in self.placed_rows():
+        for y, i, row in self.placed_rows():
+            ln = row[0]
+            surf = self.picture(row)
             if hover is not None and hover[1] is ln:
                 pygame.draw.rect(surface, (36, 42, 52), (r.x + 4, y, r.w - 8, lh), border_radius=3)
             x = r.x + 12
@@ -707,7 +731,7 @@ class CombatLog:
     def _scroll_note(self) -> pygame.Surface:
         return self.text.render(f"{self.scroll} newer lines below", 11, WARM, True)
 
-    def placed_rows(self) -> list[tuple[int, int, tuple[LogLine, pygame.Surface]]]:
+    def placed_rows(self) -> list[tuple[int, int, tuple[LogLine, str]]]:
         """The shown rows with the y each is drawn at: (y, index in lines, row)."""
         vis = self.visible()
         top, lh = self._top(len(vis)), self.line_h()
