@@ -261,6 +261,9 @@ def memory_row(app: Any, quick: bool) -> Row:
     state: dict[str, Any] = {}
 
     def start(seed: int) -> None:
+        # as in the client, nothing holds the finished match's scene while the next one opens
+        # (its collection must find the old match unreachable)
+        state.pop("scene", None)
         m = battle_match("bindings", "bindings_pass.tmx", seed=seed, actions=0)
         s = BattleScene(app, m)
         app.apply(reset(s))
@@ -268,11 +271,11 @@ def memory_row(app: Any, quick: bool) -> Row:
         state["scene"], state["seed"] = s, seed
 
     def each(i: int) -> None:
-        s = state["scene"]
-        m = s.match
-        if m.over:
+        if state["scene"].match.over:
             start(state["seed"] + 1)
             return
+        s = state["scene"]
+        m = s.match
         if i % 3 == 0:
             s.view.skip()
             s.viewer = m.decision.seat

@@ -51,8 +51,8 @@ def play_frames(system_id: str, seconds: float, seed: int = 1,
         period = FRAME_BUDGET
         due = time.perf_counter()
         for _ in range(int(seconds * 60)):
-            scene = app.top
-            if not isinstance(scene, MatchScene) or scene.match.over:
+            # no name for the scene here: a finished one must be free to go as the next opens
+            if not isinstance(app.top, MatchScene) or app.top.match.over:
                 games += 1
                 open_match(games)
                 continue

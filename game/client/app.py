@@ -248,14 +248,13 @@ class App:
     def apply(self, t: Transition | None) -> None:
         if t is None:
             return
-        top = self.top
         if t.op == "quit":
             self.running = False
             return
         if t.op not in ("push", "pop", "replace", "reset"):
             raise ValueError(f"unknown transition {t.op!r}")
-        if top is not None:
-            top.leave()
+        if self.top is not None:
+            self.top.leave()
         if t.op == "push":
             self.stack.append(t.scene)
         elif t.op == "pop":
@@ -268,10 +267,9 @@ class App:
                 self.top.resize(self.size)
                 self.top.enter()
                 return
-            below = self.top
-            below.enter()
+            self.top.enter()
             # a scene may answer a dialog's result with a transition of its own
-            follow = below.resumed(t.result)
+            follow = self.top.resumed(t.result)
             if isinstance(follow, Transition):
                 self.apply(follow)
             return
@@ -281,9 +279,11 @@ class App:
             self.stack.append(t.scene)
         elif t.op == "reset":
             gone, self.stack = self.stack, []
-            for scene in reversed(gone):         # e.g. the battle under its pause menu
-                self._close(scene)
+            while gone:                          # e.g. the battle under its pause menu
+                self._close(gone.pop())
             self.stack.append(t.scene)
+        # nothing here holds a closed scene now: the entering match scene's collection
+        # (runtime.settle) finds the last match unreachable instead of freezing it with the new
         t.scene.resize(self.size)
         t.scene.enter()
 
@@ -375,9 +375,9 @@ class App:
             self._handle_event(event)
         if self._fatal is None and self.top is not None:
             self._guard(self.ui.update, dt)
-            top = self.top
-            if top is not None:
-                self._apply_guarded(self._guard(top.update, dt))
+            if self.top is not None:
+                # no local name for the scene: one it replaces must be free to go (see apply)
+                self._apply_guarded(self._guard(self.top.update, dt))
         if draw:
             self.draw()
         self.frame += 1
@@ -395,12 +395,11 @@ class App:
             self._on_resized((event.x, event.y))
             return
         consumed = bool(self._guard(self.ui.process_events, event))
-        top = self.top
         # input that a widget took (a click on a button) is not the scene's; pygame-gui's own
         # events (button pressed, drop-down changed) always are
-        if top is None or (consumed and event.type in _INPUT_EVENTS):
+        if self.top is None or (consumed and event.type in _INPUT_EVENTS):
             return
-        self._apply_guarded(self._guard(top.process_event, event))
+        self._apply_guarded(self._guard(self.top.process_event, event))
 
     def _on_resized(self, size: tuple[int, int]) -> None:
         w = max(settings_mod.MIN_WINDOW[0], size[0])
