@@ -7,7 +7,7 @@ whole frame with pyscroll's BufferedRenderer drawing the same Tiled map at the s
 same token sprites in the map view's place, panned the same way (and the two map drawings
 alone). Also the client's memory over a long stretch of play between two bots.
 
-Must not: change how the client draws to look better here, or reach into match state; every
+Must not: write into the player's own folder (a temporary one holds the autosaves), change how the client draws to look better here, or reach into match state; every
 position is reached through `Match.submit` with actions chosen from `legal_actions`.
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ import gc
 import os
 from typing import Any
 
-from benchmarks.report import Row, cpu, median
+from benchmarks.report import Row, cpu, median, temporary_home
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -299,10 +299,14 @@ def memory_row(app: Any, quick: bool) -> Row:
 
 
 def rows(quick: bool) -> list[Row]:
-    app = _app()
-    out = battle_rows(app, quick)
-    out.append(card_row(app, quick))
-    out.append(memory_row(app, quick))
+    with temporary_home():               # the battles' turn-start autosaves go there
+        app = _app()
+        out = battle_rows(app, quick)
+        out.append(card_row(app, quick))
+        out.append(memory_row(app, quick))
+        for scene in list(reversed(app.stack)):
+            app._close(scene)            # the last autosave finishes before the folder goes
+        app.stack.clear()
     return out
 
 

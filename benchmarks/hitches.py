@@ -19,10 +19,9 @@ process behind (every scene that leaves is closed).
 from __future__ import annotations
 
 import os
-import tempfile
 import time
 
-from benchmarks.report import Row, cpu
+from benchmarks.report import Row, cpu, temporary_home
 
 SECTION = "hitches"
 FRAME_BUDGET = 1.0 / 60          # 16.7 ms: one frame at 60 Hz
@@ -77,25 +76,17 @@ def play_frames(system_id: str, seconds: float, seed: int = 1,
 def rows(quick: bool) -> list[Row]:
     seconds = 4.0 if quick else 20.0
     out: list[Row] = []
-    old_home = os.environ.get("STRIFE_TABLE_HOME")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    with tempfile.TemporaryDirectory(prefix="strife-bench-") as home:
-        os.environ["STRIFE_TABLE_HOME"] = home
-        try:
-            for system_id in SYSTEMS:
-                frames = play_frames(system_id, seconds)
-                over = sum(1 for f in frames if f > FRAME_BUDGET)
-                out.append(Row(SECTION, f"{system_id} frames over 16.7 ms in {seconds:.0f} s AI play",
-                               over, "frames", 0, note=f"of {len(frames)}"))
-                out.append(Row(SECTION, f"{system_id} worst frame in AI play",
-                               max(frames) * 1e3 if frames else 0.0, "ms", FRAME_BUDGET * 1e3,
-                               note="main-thread CPU"))
-        finally:
-            if old_home is None:
-                os.environ.pop("STRIFE_TABLE_HOME", None)
-            else:
-                os.environ["STRIFE_TABLE_HOME"] = old_home
+    with temporary_home():
+        for system_id in SYSTEMS:
+            frames = play_frames(system_id, seconds)
+            over = sum(1 for f in frames if f > FRAME_BUDGET)
+            out.append(Row(SECTION, f"{system_id} frames over 16.7 ms in {seconds:.0f} s AI play",
+                           over, "frames", 0, note=f"of {len(frames)}"))
+            out.append(Row(SECTION, f"{system_id} worst frame in AI play",
+                           max(frames) * 1e3 if frames else 0.0, "ms", FRAME_BUDGET * 1e3,
+                           note="main-thread CPU"))
     return out
 
 

@@ -14,8 +14,12 @@ Must not: measure anything itself or import the game (sections do; this is only 
 from __future__ import annotations
 
 import json
+import os
 import statistics
+import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -86,3 +90,19 @@ def write_json(rows: list[Row], path: Path, meta: dict) -> None:
     tmp = path.with_name(path.name + ".part")
     tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
     tmp.replace(path)
+
+
+@contextmanager
+def temporary_home() -> Iterator[str]:
+    """A throw-away user folder for the game (STRIFE_TABLE_HOME) while benchmarks run: the
+    client's turn-start autosaves and settings go there, never into the player's own folder."""
+    old = os.environ.get("STRIFE_TABLE_HOME")
+    with tempfile.TemporaryDirectory(prefix="strife-bench-") as home:
+        os.environ["STRIFE_TABLE_HOME"] = home
+        try:
+            yield home
+        finally:
+            if old is None:
+                os.environ.pop("STRIFE_TABLE_HOME", None)
+            else:
+                os.environ["STRIFE_TABLE_HOME"] = old
