@@ -10,6 +10,7 @@ from game.engine.match import Match
 from game.engine.rules import IllegalAction, MatchConfig
 from game.engine.systems.bindings import events as ev
 from game.engine.systems.bindings import movement
+from game.engine.systems.bindings.boardcache import Kept, keep
 from game.engine.systems.bindings.actions import Defend, MoveTo, StartMovement, StopMoving, UseMove
 from game.engine.systems.bindings.state import Condition, Feature, tick_of
 
@@ -383,7 +384,7 @@ def test_the_movement_memos_stay_bounded_and_let_the_oldest_go_one_at_a_time(mon
             got = mv.reachable(state, cid, None)
             if got:
                 kept = terrain.reach, terrain.searches
-                terrain.reach, terrain.searches = mv._Kept(), mv._Kept()   # worked out anew
+                terrain.reach, terrain.searches = Kept(), Kept()   # worked out anew
                 assert mv.reachable(state, cid, None) == got
                 terrain.reach, terrain.searches = kept
                 checked += 1
@@ -393,17 +394,16 @@ def test_the_movement_memos_stay_bounded_and_let_the_oldest_go_one_at_a_time(mon
 
 
 def test_a_movement_memo_lets_its_oldest_entry_go_first_and_one_at_a_time():
-    from game.engine.systems.bindings.movement import _Kept, _keep
-    memo = _Kept()
+    memo = Kept()
     for k in range(5):
-        _keep(memo, ("k", k), k, 3)
+        keep(memo, ("k", k), k, 3)
         assert len(memo) == min(k + 1, 3)
     assert list(memo) == [("k", 2), ("k", 3), ("k", 4)]
-    _keep(memo, ("k", 3), "again", 3)         # a key already kept: replaced, nothing goes
+    keep(memo, ("k", 3), "again", 3)         # a key already kept: replaced, nothing goes
     assert memo == {("k", 2): 2, ("k", 3): "again", ("k", 4): 4}
-    _keep(memo, ("k", 5), 5, 3)               # the oldest goes, not the one just replaced
+    keep(memo, ("k", 5), 5, 3)               # the oldest goes, not the one just replaced
     assert list(memo) == [("k", 3), ("k", 4), ("k", 5)]
     memo.clear()
     for k in range(4):
-        _keep(memo, k, k, 3)
+        keep(memo, k, k, 3)
     assert memo == {1: 1, 2: 2, 3: 3}

@@ -122,6 +122,7 @@ def test_what_the_listing_remembers_stays_bounded(monkeypatch):
     from game.engine.systems.bindings.boardcache import per_board
     limit = 64
     monkeypatch.setattr(S, "_MEMO_LIMIT", limit)
+    monkeypatch.setattr(S, "_UNSEEN_KEPT", limit // 4)
     monkeypatch.setattr(sighttable, "load", lambda _board: None)
     board = load_board(MAPS[0])
     forget(board)
@@ -144,7 +145,13 @@ def test_what_the_listing_remembers_stays_bounded(monkeypatch):
         assert len(view._unseen) <= limit // 16 and len(view._unseen_rings) <= len(cells)
         assert len(view._sights) <= limit and len(view._visible) <= limit
         assert len(view._pairs) <= limit
-    assert len(per_board("unseen", board, lambda _b: {})) <= limit // 4
+    kept = per_board("unseen", board, lambda _b: {})
+    assert len(kept) == limit // 4                            # full, never over
+    # the oldest listings went first: what stays is the last ones asked, each still the answer
+    assert [k[:2] for k in kept][-2:] == [(cells[-1], 30), (cells[-1], 2)]
+    last = kept[list(kept)[-1]]
+    kept.clear()
+    assert S.unseen(state, cells[-1], 2) == last
     # the grid's templates: one per offset between two hexes of the board, never more
     grid = per_board("sight grid", board, S._Grid)
     cubes = [lay.to_cube(*h) for h in cells]

@@ -33,6 +33,18 @@ def test_the_file_holds_the_match_as_it_was_when_asked(tmp_path, toy_system):
     assert [p.name for p in tmp_path.iterdir()] == ["auto.json"]   # no temporary file left
 
 
+def test_the_writer_hands_freed_memory_back_after_writing(tmp_path, toy_system, monkeypatch):
+    import threading
+    from game.client.ui import saving
+    asked: list[str] = []
+    monkeypatch.setattr(saving, "give_back", lambda: asked.append(threading.current_thread().name))
+    match = toy_match(rounds=5)
+    writer = AutosaveWriter(tmp_path / "auto.json")
+    writer.write(match)
+    assert writer.flush()
+    assert asked == ["strife-autosave"]       # once, on the writer's thread, not the frame's
+
+
 def test_the_newest_write_wins(tmp_path, toy_system):
     match = toy_match(rounds=5)
     writer = AutosaveWriter(tmp_path / "auto.json")

@@ -67,3 +67,21 @@ def test_after_settle_play_meets_young_passes_but_full_ones_are_spaced_out():
     finally:
         gc.unfreeze()
         gc.set_threshold(*old)
+
+
+def test_settle_hands_freed_memory_back_to_the_system(monkeypatch):
+    import sys
+    from game.engine import runtime
+    asked = []
+    monkeypatch.setattr(runtime, "give_back", lambda: asked.append(True) or True)
+    try:
+        settle()
+    finally:
+        gc.unfreeze()
+    assert asked == [True]
+    monkeypatch.undo()
+    # on this Linux with glibc the C library is asked; elsewhere nothing is called
+    if sys.platform.startswith("linux") and runtime._find_trim() is not None:
+        assert runtime.give_back() is True
+    monkeypatch.setattr(runtime, "_TRIM", [None])
+    assert runtime.give_back() is False

@@ -38,6 +38,7 @@ from game.client.scene import Scene, Transition, pop, push, replace, reset
 from game.client.ui.dialogs import Dialog, DialogResult, ErrorDialog
 from game.client.ui import loading
 from game.engine import saves
+from game.engine.runtime import give_back
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -214,6 +215,10 @@ class AutosaveWriter:
                 problem = None
             except saves.SaveError as exc:
                 problem = str(exc)
+            # a turn's worth of freed memory (and this write's own) back to the system, here
+            # off the main thread: the C library keeps it otherwise, and a long match's
+            # resident size crept up by it (see runtime.give_back)
+            give_back()
             with self._cond:
                 self._busy = False
                 self._done.append(problem)
