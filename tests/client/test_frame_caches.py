@@ -110,6 +110,32 @@ def test_gems_battle_kept_pictures_match_a_fresh_drawing_after_every_change(app)
                             ("zoom and pan", zoom_and_pan)])
 
 
+def test_a_new_reach_paints_over_the_last_veil_and_ground_picture(app):
+    """A move gives a new reach: the map-sized veil and the view-sized ground picture are
+    painted over in place, not made anew (megabytes made and dropped per move grew the heap),
+    and what shows is what a scene with no caches draws."""
+    app.settings.animation_speed = "instant"
+    m = shot_match("garnet")
+    s = BattleScene(app, m)
+    app.apply(reset(s))
+    s.viewer = m.decision.seat
+    s.update(DT)
+    s.selected = "garnet"
+    s.pin_cell = _reachable(s)[0]
+    _kept_drawing(app, s)
+    veil, picture = s.view._veil, s.view._ground[1]
+    assert veil is not None and picture is not None
+    before = _reachable(s)
+    from game.engine.systems.gems import actions as A
+    s.submit(next(a for a in s.match.legal_actions() if isinstance(a, A.Move)))
+    s.view.skip()
+    s.selected = "garnet"
+    s.pin_cell = _reachable(s)[0]
+    assert _reachable(s) != before                    # a new reach, so a new veil and ground
+    assert _kept_drawing(app, s) == _fresh_drawing(app, s)
+    assert s.view._veil is veil and s.view._ground[1] is picture
+
+
 def test_bindings_battle_kept_pictures_match_a_fresh_drawing_after_moves(app):
     """The hex map with its flight layer: moves by both sides, the pointer wandering."""
     app.settings.animation_speed = "instant"

@@ -290,6 +290,23 @@ def test_bar_is_rendered_again_only_when_the_view_changes(pass_state):
     assert tl.renders == 3
 
 
+def test_a_new_view_paints_over_the_last_picture_and_looks_as_a_fresh_bar_draws_it(pass_state):
+    # a new bar-wide picture per action was a megabyte made and dropped each time
+    tl = Timeline(Text(1.0))
+    tl.rect = pygame.Rect(0, 0, 1280, tl.preferred_height())
+    screen = pygame.Surface((1280, 200))
+    tl.draw(screen, timeline_view(pass_state))
+    picture = tl._surf
+    st = copy.deepcopy(pass_state)
+    st.combatants["petra"].swifts = 1
+    tl.draw(screen, timeline_view(st))
+    assert tl.renders == 2 and tl._surf is picture
+    fresh = Timeline(Text(1.0))
+    fresh.rect = pygame.Rect(tl.rect)
+    fresh.draw(pygame.Surface((1280, 200)), timeline_view(st))
+    assert pygame.image.tobytes(fresh._surf, "RGBA") == pygame.image.tobytes(picture, "RGBA")
+
+
 def test_every_word_shown_has_glyphs_in_the_bundled_font():
     """Labels and tooltips only use characters the UI font has (no tofu boxes)."""
     from game.client import resources

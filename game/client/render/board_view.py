@@ -190,6 +190,7 @@ class BoardView:
         self._scaled: tuple[float, pygame.Surface] | None = None
         #: the ground picture (map art and overlay tints) and the key it was drawn for
         self._ground: tuple[Any, pygame.Surface | None] = (None, None)
+        self._ground_spare: pygame.Surface | None = None   # a let-go ground picture, reused
         self._legends: dict[tuple, tuple[list, pygame.Surface]] = {}
         self._tints: dict[tuple, pygame.Surface] = {}
         self._digits: dict[tuple, pygame.Surface] = {}
@@ -686,7 +687,12 @@ class BoardView:
         key = (dict(ov.cells), ov.size, self.zoom)
         if getattr(self, "_veil_key", None) != key:
             z = self.zoom
-            veil = pygame.Surface(self.world_size(), pygame.SRCALPHA)
+            # the last veil's layer is painted over when it is the same size (a new reach at
+            # the same zoom): a new map-sized layer per move was megabytes made and dropped
+            # each turn, and the heap grew by what they left
+            veil = getattr(self, "_veil", None)
+            if veil is None or veil.get_size() != self.world_size():
+                veil = pygame.Surface(self.world_size(), pygame.SRCALPHA)
             veil.fill(VEIL)
             for cell in ov.cells:
                 if self.geo.hex is None:
@@ -737,8 +743,19 @@ class BoardView:
         # every frame has a new key, and copying a view-sized picture no frame reuses cost
         # a third of a panning frame
         shown = self.rect.clip(surface.get_rect())
-        picture = surface.subsurface(shown).copy() \
-            if key == last_key and shown.size == self.rect.size else None
+        picture = None
+        if key == last_key and shown.size == self.rect.size:
+            # painted into the last picture's surface when it has the size (see _draw_veil)
+            picture = self._ground_spare
+            if picture is None or picture.get_size() != shown.size \
+                    or picture.get_bitsize() != surface.get_bitsize() \
+                    or surface.get_flags() & pygame.SRCALPHA:       # a blit there would blend
+                picture = surface.subsurface(shown).copy()
+            else:
+                picture.blit(surface, (0, 0), shown)
+            self._ground_spare = None
+        elif last_picture is not None:
+            self._ground_spare = last_picture
         self._ground = (key, picture)
 
     def _draw_overlay_fills(self, surface: pygame.Surface, ov: Overlay, px: int) -> None:

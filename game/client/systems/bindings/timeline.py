@@ -144,7 +144,11 @@ class Timeline:
         s = self.text.scale
         px = lambda v: max(1, int(round(v * s)))  # noqa: E731
         w, h = self.rect.size
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        # the last picture is painted over when it has the size: a new bar-wide picture per
+        # action was a megabyte made and dropped each time, and the heap grew by what they left
+        surf = self._surf
+        if surf is None or surf.get_size() != (w, h):
+            surf = pygame.Surface((w, h), pygame.SRCALPHA)
         surf.fill(BAR_BG)
         pygame.draw.line(surf, BORDER, (0, h - 1), (w, h - 1))
         self._hits = []
