@@ -248,8 +248,14 @@ def _rss_mb() -> float:
 
 def memory_row(app: Any, quick: bool) -> Row:
     """Bindings on the pass, two random bots playing through the scene's own submit (one move
-    every few frames, animations skipped), one frame per step; the resident size after a warm-up
-    against the end. Matches that end start again, as a player's next game would."""
+    every few frames, animations skipped), one frame per step; the resident size at the end of a
+    warm-up against the end. Matches that end start again, as a player's next game would.
+
+    The resident size is read every 10 frames, and each end is the median of its last stretch's
+    readings (SPAN frames): one reading swings by 5-10% within a match as the C library hands
+    freed memory back (at match open, after each autosave) and the heap fills again, so a
+    single one told more about its moment than about the trend. The note gives the range of
+    every reading after the warm-up."""
     from game.client.scene import reset
     from game.client.scenes.battle import BattleScene
     from game.engine.ai.base import make_bot
@@ -257,6 +263,9 @@ def memory_row(app: Any, quick: bool) -> Row:
     # the warm-up fills what is meant to fill (the log's 500 lines, the text cache up to its
     # budget, the engine's geometry caches start): growth after it is what would climb
     frames, warm = (1500, 1000) if quick else (12000, 3000)
+    span = 500 if quick else 1000
+    every = 10
+    readings: list[tuple[int, float]] = []
     bot = make_bot("bindings", "random")
     state: dict[str, Any] = {}
 
@@ -285,17 +294,23 @@ def memory_row(app: Any, quick: bool) -> Row:
         s.pin_cell = ((i // 7) % m.state.board.width, (i // 11) % m.state.board.height) \
             if hasattr(m.state, "board") else None
 
+    def read(i: int) -> None:
+        each(i)
+        if i % every == every - 1:
+            readings.append((i, _rss_mb()))
+
     start(1)
-    time_frames(app, warm, each)
-    gc.collect()
-    before = _rss_mb()
-    time_frames(app, frames - warm, lambda i: each(i + warm))
-    gc.collect()
-    after = _rss_mb()
+    time_frames(app, warm, read)
+    time_frames(app, frames - warm, lambda i: read(i + warm))
+    before = median([mb for i, mb in readings if warm - span <= i < warm])
+    after = median([mb for i, mb in readings if i >= frames - span])
+    later = [mb for i, mb in readings if i >= warm]
     growth = (after - before) / before * 100
     return Row("frame", f"client memory over {frames - warm} frames of bot play "
                f"({before:.0f} -> {after:.0f} MB)", growth, "%", 5.0,
-               note="resident size; includes the engine's bounded geometry caches")
+               note=f"resident size, medians of each end's last {span} frames (all readings "
+                    f"after the warm-up {min(later):.0f}-{max(later):.0f} MB); includes the "
+                    "engine's bounded geometry caches")
 
 
 def rows(quick: bool) -> list[Row]:

@@ -501,7 +501,9 @@ def _least_image_in_place(d: Cube) -> tuple[Cube, int]:
     return best, which
 
 
-@lru_cache(maxsize=262144)
+# 32,768 masks (a few MB): the twelve benchmark games on the two shipped maps ask about 10,600
+# distinct ones; 262,144 would have let a long session keep tens of MB of them
+@lru_cache(maxsize=32768)
 def _origin_mask(d: Cube, rc: Cube, graze_blocks: bool) -> int:
     """`_mask(ORIGIN, d, rc, graze_blocks)`, worked out once for the twelve images of a pair
     under the grid's symmetries: the pair is moved until d is the least of its images, that
