@@ -99,15 +99,42 @@ def dodge_skill(c: Creature) -> str:
     return "Flying" if c.altitude > 0 else "Dodge"
 
 
+# Recent answers of `reach`, by everything one reads (the board kept beside each, so a reused
+# id cannot match): a position's reach is asked by its legal list, again when the move it
+# lists is checked and applied, and by the presenter and the bots; three searches in the
+# frame that applied an AI's move cost 20-40 ms.
+_REACHED: dict[tuple, tuple[Any, dict]] = {}
+REACHED_KEPT = 256
+
+
 def reach(state: GuState, c: Creature, budget: int | None = None
           ) -> dict[Cell, tuple[int, list[Cell]]]:
     """Squares (top-left) the creature can end a walk on within `budget` (its movement left by
-    default), each with its cost and path (the start excluded)."""
+    default), each with its cost and path (the start excluded). The answer is shared with
+    every later call for the same position: read it only."""
     if budget is None:
         budget = movement_now(state, c)
-    start = (c.x, c.y)
     if budget <= 0:
         return {}
+    board = state.board
+    # what the search reads beyond the board: where it starts, its size and budget, and the
+    # squares it may not end on (GU-24: anyone else's but a Tiny creature's)
+    taken = frozenset(cell for o in state.living() if o.id != c.id and o.size_class != "Tiny"
+                      for cell in o.cells())
+    key = (id(board), c.x, c.y, c.size, budget, taken)
+    hit = _REACHED.get(key)
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    out = _search_reach(state, c, budget)
+    if len(_REACHED) >= REACHED_KEPT:
+        del _REACHED[next(iter(_REACHED))]
+    _REACHED[key] = (board, out)
+    return out
+
+
+def _search_reach(state: GuState, c: Creature, budget: int
+                  ) -> dict[Cell, tuple[int, list[Cell]]]:
+    start = (c.x, c.y)
     moves = square_moves()
 
     def edges(node: tuple[int, int, int]) -> list:

@@ -1,0 +1,42 @@
+"""moves.reach remembers recent answers (#9: the frame applying an AI's move searched the same
+position's reach three times, 20-40 ms): every answer it gives is the search's own."""
+from __future__ import annotations
+
+from game.engine.ai.base import playable
+from game.engine.ai.runner import example_match
+from game.engine.match import Match
+from game.engine.rng import Rng
+from game.engine.systems.gu_masters import moves
+
+
+def test_every_remembered_reach_is_what_a_new_search_finds():
+    m = Match.new(example_match("gu_masters", 4, None, ("random", "random")))
+    pick = Rng.from_seed(4)
+    served = checked = 0
+    while not m.over and len(m.log) < 400:
+        state = m.state
+        for c in state.living():
+            budget = moves.movement_now(state, c)
+            if budget <= 0:
+                assert moves.reach(state, c) == {}
+                continue
+            first = moves.reach(state, c)
+            served += moves.reach(state, c) is first
+            assert first == moves._search_reach(state, c, budget), (len(m.log), c.id)
+            checked += 1
+        pool = playable(m.legal_actions())
+        m.submit(pool[pick.randint(0, len(pool) - 1)])
+    assert checked > 100 and served == checked        # the second ask is the first's answer
+    assert len(moves._REACHED) <= moves.REACHED_KEPT
+
+
+def test_the_memo_keeps_its_newest_answers_within_its_bound(monkeypatch):
+    monkeypatch.setattr(moves, "_REACHED", {})
+    monkeypatch.setattr(moves, "REACHED_KEPT", 4)
+    m = Match.new(example_match("gu_masters", 5, None, ("random", "random")))
+    state = m.state
+    c = next(c for c in state.living() if moves.movement_now(state, c) > 2)
+    answers = [moves.reach(state, c, b) for b in range(1, 7)]
+    assert len(moves._REACHED) == 4
+    assert [k[4] for k in moves._REACHED] == [3, 4, 5, 6]          # budgets: the oldest went
+    assert moves.reach(state, c, 6) is answers[-1]
