@@ -21,6 +21,7 @@ from game.engine.boards.square import READING8
 from game.engine.tactics.footprint import block_at
 from game.engine.tactics.pending import Pending
 from game.engine.tactics.reach import search, square_moves
+from game.engine.tactics.squarefield import PerBoard
 
 from . import gu
 from . import terrain
@@ -99,6 +100,9 @@ def dodge_skill(c: Creature) -> str:
     return "Flying" if c.altitude > 0 else "Dodge"
 
 
+#: board -> {footprint size: {search node: [(next node, metres or None when blocked)]}}
+_steps_of: PerBoard[dict[int, dict[tuple, list]]] = PerBoard(lambda _board: {})
+
 # Recent answers of `reach`, by everything one reads (the board kept beside each, so a reused
 # id cannot match): a position's reach is asked by its legal list, again when the move it
 # lists is checked and applied, and by the presenter and the bots; three searches in the
@@ -136,14 +140,20 @@ def _search_reach(state: GuState, c: Creature, budget: int
                   ) -> dict[Cell, tuple[int, list[Cell]]]:
     start = (c.x, c.y)
     moves = square_moves()
+    # each anchor's steps read the board alone (walls, ground): worked out once per board and
+    # footprint size, then shared by every search on it
+    table = _steps_of(state.board).setdefault(c.size, {})
 
     def edges(node: tuple[int, int, int]) -> list:
-        out = []
-        a = (node[0], node[1])
-        for nb, _ in moves(node):
-            b = (nb[0], nb[1])
-            out.append((nb, None if _blocked(state, c, b) else step_cost(state, c, a, b)))
-        return out
+        got = table.get(node)
+        if got is None:
+            got = []
+            a = (node[0], node[1])
+            for nb, _ in moves(node):
+                b = (nb[0], nb[1])
+                got.append((nb, None if _blocked(state, c, b) else step_cost(state, c, a, b)))
+            table[node] = got
+        return got
     found = search((c.x, c.y, 0), edges, max_cost=budget, ties="node")
     out: dict[Cell, tuple[int, list[Cell]]] = {}
     for node in found.order:
