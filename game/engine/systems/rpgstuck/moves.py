@@ -179,10 +179,34 @@ def _diagonal(a: SquareNode, b: SquareNode) -> int:
     return 1 if a[0] != b[0] and a[1] != b[1] else 0
 
 
+REACHES_KEPT = 256      # recent answers of `reach` kept per field (one map's)
+
+
 def reach(field: Field, start: Cell, budget: int, rules: MoveRules = MoveRules(),
           blocked: Collection[Cell] = frozenset()) -> dict[Cell, tuple[int, list[Cell]]]:
     """Every anchor square the mover at `start` reaches for at most `budget` feet: square ->
-    (cost in feet, path of anchors entered, start excluded). The start is left out."""
+    (cost in feet, path of anchors entered, start excluded). The start is left out.
+
+    The answer reads nothing but its arguments, so the field keeps the latest REACHES_KEPT by
+    them: a turn asks the same walk several times (the legal list, the check and the walk of
+    the chosen move, jumps, the presenter, the bots), and nine searches in the frame that
+    applied an AI's move cost up to 20 ms. Shared with later calls: read it only."""
+    blocked = frozenset(blocked)
+    kept = field.cache.get("reach")
+    if kept is None:
+        kept = field.cache["reach"] = {}
+    key = (start, budget, rules, blocked)
+    got = kept.get(key)
+    if got is None:
+        got = _reach(field, start, budget, rules, blocked)
+        if len(kept) >= REACHES_KEPT:
+            del kept[next(iter(kept))]
+        kept[key] = got
+    return got
+
+
+def _reach(field: Field, start: Cell, budget: int, rules: MoveRules,
+           blocked: frozenset[Cell]) -> dict[Cell, tuple[int, list[Cell]]]:
     found: Reach[SquareNode] = search((start[0], start[1], 0), step_edges(field, rules, blocked),
                                       max_cost=budget, prefer=_diagonal)
     out: dict[Cell, tuple[int, list[Cell]]] = {}
