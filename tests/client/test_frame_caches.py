@@ -412,3 +412,40 @@ def test_the_veil_kept_for_the_whole_map_looks_like_one_drawn_for_the_view(app, 
                 == pygame.image.tobytes(by_hand.subsurface(view.rect), "RGB")), (zoom, pan)
         checked += 1
     assert checked >= 2
+
+
+def test_dimmed_screens_and_drawn_lines_reuse_their_pictures_and_look_the_same():
+    """The card table's attack show dims the screen and writes its sums every frame: the tint
+    and each line are made once and reused, and the pixels are those made afresh."""
+    from game.client import resources
+    from game.client.ui import draw as D
+    pygame.font.init()
+    size = (320, 200)
+
+    def by_hand(surface):
+        veil = pygame.Surface(size, pygame.SRCALPHA)
+        veil.fill((6, 8, 11, 120))
+        surface.blit(veil, (0, 0))
+        font = resources.font(30, True)
+        img = font.render("Defense 7", True, (79, 163, 199))
+        rect = img.get_rect(topright=(300, 20))
+        sh = font.render("Defense 7", True, (0, 0, 0))
+        sh.set_alpha(150)
+        surface.blit(sh, rect.move(1, 1))
+        surface.blit(img, rect)
+
+    def kept(surface):
+        D.dim(surface, 120)
+        D.text(surface, "Defense 7", (300, 20), 30, (79, 163, 199), bold=True, anchor="topright")
+
+    want = pygame.Surface(size)
+    want.fill((40, 60, 80))
+    by_hand(want)
+    made = D._line.cache_info().misses, D._veil.cache_info().misses
+    for _ in range(3):
+        got = pygame.Surface(size)
+        got.fill((40, 60, 80))
+        kept(got)
+        assert pygame.image.tobytes(got, "RGB") == pygame.image.tobytes(want, "RGB")
+    assert D._line.cache_info().misses - made[0] <= 1       # made at most once, then reused
+    assert D._veil.cache_info().misses - made[1] <= 1

@@ -68,9 +68,30 @@ def table_background(surface: pygame.Surface, hue: tuple[int, int, int] = BG) ->
 
 
 def dim(surface: pygame.Surface, alpha: int = 170, colour: tuple[int, int, int] = (6, 8, 11)) -> None:
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    veil.fill((*colour, alpha))
-    surface.blit(veil, (0, 0))
+    surface.blit(_veil(surface.get_size(), (*colour, alpha)), (0, 0))
+
+
+@lru_cache(maxsize=4)
+def _veil(size: tuple[int, int], rgba: tuple[int, int, int, int]) -> pygame.Surface:
+    """A screen-sized tint, made once per size and colour: a dimmed screen draws it every frame
+    (the card table's attack show), and a new one each time was a few ms of a frame."""
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill(rgba)
+    return veil
+
+
+@lru_cache(maxsize=256)
+def _line(font: pygame.font.Font, s: str, colour: tuple[int, int, int]) -> pygame.Surface:
+    """One rendered line, kept: the same words are drawn frame after frame (the attack show's
+    sums, titles, labels), and rendering large type anew each frame cost several ms."""
+    return font.render(s, True, colour)
+
+
+@lru_cache(maxsize=256)
+def _shadow(font: pygame.font.Font, s: str) -> pygame.Surface:
+    sh = font.render(s, True, (0, 0, 0))
+    sh.set_alpha(150)
+    return sh
 
 
 def text(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int,
@@ -78,13 +99,11 @@ def text(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int,
          shadow: bool = True) -> pygame.Rect:
     """Draw one line; `anchor` is any pygame.Rect position name. Returns the drawn rect."""
     font = resources.font(size, bold)
-    img = font.render(s, True, colour)
+    img = _line(font, s, tuple(colour))
     rect = img.get_rect(**{anchor: pos})
     if shadow:
-        sh = font.render(s, True, (0, 0, 0))
-        sh.set_alpha(150)
         off = max(1, size // 16)
-        surface.blit(sh, rect.move(off, off))
+        surface.blit(_shadow(font, s), rect.move(off, off))
     surface.blit(img, rect)
     return rect
 
