@@ -72,13 +72,18 @@ def _check_changes(app, scene: BattleScene, changes) -> None:
         assert _kept_drawing(app, scene) == _fresh_drawing(app, scene), name
 
 
-def test_gems_battle_kept_pictures_match_a_fresh_drawing_after_every_change(app):
+def _gems_shot(app) -> BattleScene:
     app.settings.animation_speed = "instant"
     m = shot_match("garnet")
     s = BattleScene(app, m)
     app.apply(reset(s))
     s.viewer = m.decision.seat
     s.update(DT)
+    return s
+
+
+def test_gems_battle_kept_pictures_match_a_fresh_drawing_after_every_change(app):
+    s = _gems_shot(app)
 
     def first(sc):
         sc.selected = "garnet"
@@ -114,12 +119,7 @@ def test_a_new_reach_paints_over_the_last_veil_and_ground_picture(app):
     """A move gives a new reach: the map-sized veil and the view-sized ground picture are
     painted over in place, not made anew (megabytes made and dropped per move grew the heap),
     and what shows is what a scene with no caches draws."""
-    app.settings.animation_speed = "instant"
-    m = shot_match("garnet")
-    s = BattleScene(app, m)
-    app.apply(reset(s))
-    s.viewer = m.decision.seat
-    s.update(DT)
+    s = _gems_shot(app)
     s.selected = "garnet"
     s.pin_cell = _reachable(s)[0]
     _kept_drawing(app, s)

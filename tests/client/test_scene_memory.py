@@ -10,7 +10,9 @@ from __future__ import annotations
 import gc
 import weakref
 
-from game.client.scene import reset
+import pygame
+
+from game.client.scene import Scene, Transition, push, reset
 from game.client.scenes.battle import BattleScene
 from game.client.systems.gems.shots import shot_match
 
@@ -21,20 +23,26 @@ def _battle(app) -> BattleScene:
     return scene
 
 
-def test_the_replaced_match_is_gone_once_the_next_one_opens(app):
+def _first_then_second(app, answer) -> tuple[BattleScene, weakref.ref, weakref.ref]:
+    """A first battle on screen whose `answer(first, to_second)` hook will open a second; only
+    weak references to the first (scene and match) come back, so nothing here holds it."""
     first = _battle(app)
     app.apply(reset(first))
     app.step(dt=0.05)
-    gone_scene, gone_match = weakref.ref(first), weakref.ref(first.match)
     second = _battle(app)
+    answer(first, reset(second))
+    return second, weakref.ref(first), weakref.ref(first.match)
+
+
+def test_the_replaced_match_is_gone_once_the_next_one_opens(app):
     # the way a rematch arrives: the top scene's own update answers with the transition
-    first.update = lambda dt, _t=reset(second): _t
-    del first
+    second, gone, gone_match = _first_then_second(
+        app, lambda first, t: setattr(first, "update", lambda dt: t))
     try:
         app.step(dt=0.05)
         assert app.top is second
         # no collection here: the one the opening ran must have found the old match unreachable
-        assert gone_scene() is None and gone_match() is None
+        assert gone() is None and gone_match() is None
         # and the new match's long-lived objects are frozen, out of the full collections
         assert gc.get_freeze_count() > 0
     finally:
@@ -42,14 +50,8 @@ def test_the_replaced_match_is_gone_once_the_next_one_opens(app):
 
 
 def test_a_scene_replaced_from_an_input_event_is_gone_too(app):
-    import pygame
-    first = _battle(app)
-    app.apply(reset(first))
-    app.step(dt=0.05)
-    gone, gone_match = weakref.ref(first), weakref.ref(first.match)
-    second = _battle(app)
-    first.process_event = lambda event, _t=reset(second): _t
-    del first
+    second, gone, gone_match = _first_then_second(
+        app, lambda first, t: setattr(first, "process_event", lambda event: t))
     try:
         app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F9, mod=0, unicode="")], dt=0.05)
         assert app.top is second and gone() is None and gone_match() is None
@@ -58,15 +60,10 @@ def test_a_scene_replaced_from_an_input_event_is_gone_too(app):
 
 
 def test_a_scene_that_answers_a_dialog_with_the_next_match_is_gone_too(app):
-    from game.client.scene import Scene, Transition, push
-    first = _battle(app)
-    app.apply(reset(first))
-    app.step(dt=0.05)
-    gone, gone_match = weakref.ref(first), weakref.ref(first.match)
-    second = _battle(app)
-    first.resumed = lambda result, _t=reset(second): _t if result == "again" else None
+    second, gone, gone_match = _first_then_second(
+        app, lambda first, t: setattr(first, "resumed",
+                                      lambda result: t if result == "again" else None))
     app.apply(push(Scene(app)))
-    del first
     try:
         app.apply(Transition("pop", result="again"))
         assert app.top is second and gone() is None and gone_match() is None

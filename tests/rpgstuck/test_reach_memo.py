@@ -2,18 +2,15 @@
 nine walks, 20 ms): every answer it gives is the search's own."""
 from __future__ import annotations
 
-from game.engine.ai.base import playable
 from game.engine.ai.runner import example_match
 from game.engine.match import Match
-from game.engine.rng import Rng
 from game.engine.systems.rpgstuck import arith, moves
+from tests.randomplay import positions
 
 
 def test_every_remembered_reach_is_what_a_new_search_finds():
-    m = Match.new(example_match("rpgstuck", 4, None, ("random", "random")))
-    pick = Rng.from_seed(4)
     checked = served = 0
-    while not m.over and len(m.log) < 400:
+    for m in positions("rpgstuck", 4, 400):
         state = m.state
         for c in state.creatures.values():
             if not c.up:
@@ -24,8 +21,6 @@ def test_every_remembered_reach_is_what_a_new_search_finds():
             served += moves.reach(*args) is first
             assert first == moves._reach(*args), (len(m.log), c.id)
             checked += 1
-        pool = playable(m.legal_actions())
-        m.submit(pool[pick.randint(0, len(pool) - 1)])
     assert checked > 100 and served == checked
     assert len(arith.field(m.state).cache["reach"]) <= moves.REACHES_KEPT
 
