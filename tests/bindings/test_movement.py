@@ -10,9 +10,9 @@ from game.engine.match import Match
 from game.engine.rules import IllegalAction, MatchConfig
 from game.engine.systems.bindings import events as ev
 from game.engine.systems.bindings import movement
-from game.engine.systems.bindings.boardcache import Kept, keep
 from game.engine.systems.bindings.actions import Defend, MoveTo, StartMovement, StopMoving, UseMove
 from game.engine.systems.bindings.state import Condition, Feature, tick_of
+from game.engine.tactics.memo import Kept, keep
 
 from .bndtools import act, duel, make, of, run_to, where
 

@@ -4,8 +4,8 @@ Owns: `per_board(name, board, build)` (one value per board object and name, buil
 terrain tables for movement, sight memos), `records(name, board)` (a bounded memo of frozen
 action records) with `listed` (a listing's records from it, by group, then item) and
 `forget(board)` (drop everything derived from a
-board, for code that edits a board's cells by hand, such as tests setting a rock down mid-match),
-and `Kept` with `keep`: a memo bounded by entries that lets its oldest go one at a time.
+board, for code that edits a board's cells by hand, such as tests setting a rock down mid-match)
+(bounded memos use `tactics.memo`).
 
 Why per board: the board never changes during a match (only the state does, and in place since
 Match stopped copying it), so what is read from the cells alone is computed once per match
@@ -18,7 +18,6 @@ putting it in the key of the memo that holds it; know a rule.
 """
 from __future__ import annotations
 
-from collections import deque
 from typing import Any, Callable, TypeVar
 
 T = TypeVar("T")
@@ -75,31 +74,3 @@ def forget(board: Any) -> None:
     """Drop everything derived from `board` (call after changing its cells by hand)."""
     for key in [k for k, (b, _) in _CACHE.items() if b is board]:
         del _CACHE[key]
-
-
-class Kept(dict):
-    """A memo that remembers the order its keys came in (see keep)."""
-
-    __slots__ = ("order",)
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.order: deque[Any] = deque()
-
-    def clear(self) -> None:
-        super().clear()
-        self.order.clear()
-
-
-def keep(memo: Kept, key: Any, value: Any, limit: int) -> None:
-    """Remember `value` under `key`, letting the oldest entry go once `limit` are kept: one at
-    a time, not all at once (emptying a full memo freed thousands of paths inside a single
-    legal_actions call, its slowest), and the recent positions, the likeliest to come back,
-    stay. The oldest key is taken from the memo's own queue: a dict's first key, once many
-    have gone from its front, is found only by stepping over every gap they left (about 2 us
-    a call for a full memo here, against 0.2)."""
-    if key not in memo:
-        if len(memo) >= limit:
-            del memo[memo.order.popleft()]
-        memo.order.append(key)
-    memo[key] = value

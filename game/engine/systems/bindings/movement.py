@@ -23,10 +23,11 @@ from game.engine.boards.hex import HexLayout, cube_area, cube_distance
 from game.engine.events import DiceRolled
 from game.engine.tactics.forced import EDGE, OCCUPANT, SOLID, Ahead, Shove, shove
 from game.engine.tactics.lines import cube_path, cube_path_at, hex_line
+from game.engine.tactics.memo import Kept, keep
 
 from . import budget, speeds
 from . import events as ev
-from .boardcache import Kept, keep, per_board
+from .boardcache import per_board
 from .content import content_of
 from .house import house
 from .state import BindingsState, Combatant, Condition, Hex, Movement, Pushback

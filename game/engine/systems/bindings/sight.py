@@ -42,9 +42,10 @@ from typing import Any, Callable, Iterable, Sequence
 
 from game.engine.boards.hex import Cube, HexLayout, cube_area, cube_distance
 from game.engine.tactics import hexsight as hs
+from game.engine.tactics.memo import Kept, keep
 
 from . import sighttable
-from .boardcache import Kept, keep, per_board
+from .boardcache import per_board
 from .house import house
 from .state import BindingsState, Hex
 

@@ -20,6 +20,7 @@ from game.engine.tactics import pending
 from game.engine.boards.square import READING8
 from game.engine.tactics.footprint import block_at
 from game.engine.tactics.pending import Pending
+from game.engine.tactics.memo import Kept, keep
 from game.engine.tactics.reach import search, square_moves
 from game.engine.tactics.squarefield import PerBoard
 
@@ -100,14 +101,22 @@ def dodge_skill(c: Creature) -> str:
     return "Flying" if c.altitude > 0 else "Dodge"
 
 
-#: board -> {footprint size: {search node: [(next node, metres or None when blocked)]}}
-_steps_of: PerBoard[dict[int, dict[tuple, list]]] = PerBoard(lambda _board: {})
+class _Walks:
+    """What walk searches keep per board: each footprint size's steps from each anchor (they
+    read the board alone), and the latest REACHED_KEPT answers of `reach`."""
 
-# Recent answers of `reach`, by everything one reads (the board kept beside each, so a reused
-# id cannot match): a position's reach is asked by its legal list, again when the move it
-# lists is checked and applied, and by the presenter and the bots; three searches in the
-# frame that applied an AI's move cost 20-40 ms.
-_REACHED: dict[tuple, tuple[Any, dict]] = {}
+    __slots__ = ("steps", "reached")
+
+    def __init__(self) -> None:
+        #: footprint size -> {search node: [(next node, metres or None when blocked)]}
+        self.steps: dict[int, dict[tuple, list]] = {}
+        self.reached = Kept()
+
+
+_walks_of: PerBoard[_Walks] = PerBoard(lambda _board: _Walks())
+# a position's reach is asked by its legal list, again when the move it lists is checked and
+# applied, and by the presenter and the bots: three searches in the frame that applied an
+# AI's move cost 20-40 ms
 REACHED_KEPT = 256
 
 
@@ -120,19 +129,16 @@ def reach(state: GuState, c: Creature, budget: int | None = None
         budget = movement_now(state, c)
     if budget <= 0:
         return {}
-    board = state.board
     # what the search reads beyond the board: where it starts, its size and budget, and the
     # squares it may not end on (GU-24: anyone else's but a Tiny creature's)
     taken = frozenset(cell for o in state.living() if o.id != c.id and o.size_class != "Tiny"
                       for cell in o.cells())
-    key = (id(board), c.x, c.y, c.size, budget, taken)
-    hit = _REACHED.get(key)
-    if hit is not None and hit[0] is board:
-        return hit[1]
-    out = _search_reach(state, c, budget)
-    if len(_REACHED) >= REACHED_KEPT:
-        del _REACHED[next(iter(_REACHED))]
-    _REACHED[key] = (board, out)
+    key = (c.x, c.y, c.size, budget, taken)
+    reached = _walks_of(state.board).reached
+    out = reached.get(key)
+    if out is None:
+        out = _search_reach(state, c, budget)
+        keep(reached, key, out, REACHED_KEPT)
     return out
 
 
@@ -142,7 +148,7 @@ def _search_reach(state: GuState, c: Creature, budget: int
     moves = square_moves()
     # each anchor's steps read the board alone (walls, ground): worked out once per board and
     # footprint size, then shared by every search on it
-    table = _steps_of(state.board).setdefault(c.size, {})
+    table = _walks_of(state.board).steps.setdefault(c.size, {})
 
     def edges(node: tuple[int, int, int]) -> list:
         got = table.get(node)

@@ -26,6 +26,7 @@ from game.engine.boards.square import READING8, Cell
 from game.engine.tactics.footprint import block, cells_distance, centre2
 from game.engine.tactics.forced import DROP, EDGE, FREE, OCCUPANT, SOLID, Ahead, shove
 from game.engine.tactics.lines import bresenham
+from game.engine.tactics.memo import Kept, keep
 from game.engine.tactics.reach import Reach, SquareNode, cheapest_cells, search
 
 from .limits import mod
@@ -194,14 +195,12 @@ def reach(field: Field, start: Cell, budget: int, rules: MoveRules = MoveRules()
     blocked = frozenset(blocked)
     kept = field.cache.get("reach")
     if kept is None:
-        kept = field.cache["reach"] = {}
+        kept = field.cache["reach"] = Kept()
     key = (start, budget, rules, blocked)
     got = kept.get(key)
     if got is None:
         got = _reach(field, start, budget, rules, blocked)
-        if len(kept) >= REACHES_KEPT:
-            del kept[next(iter(kept))]
-        kept[key] = got
+        keep(kept, key, got, REACHES_KEPT)
     return got
 
 
