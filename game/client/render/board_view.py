@@ -27,6 +27,7 @@ from typing import Any
 import pygame
 
 from game.client import resources
+from game.client.render.canvas import canvas
 from game.client.presenters import AnimStep, ItemInfo, Overlay, TokenInfo
 
 from game.engine.boards.board import BoardError
@@ -687,12 +688,8 @@ class BoardView:
         key = (dict(ov.cells), ov.size, self.zoom)
         if getattr(self, "_veil_key", None) != key:
             z = self.zoom
-            # the last veil's layer is painted over when it is the same size (a new reach at
-            # the same zoom): a new map-sized layer per move was megabytes made and dropped
-            # each turn, and the heap grew by what they left
-            veil = getattr(self, "_veil", None)
-            if veil is None or veil.get_size() != self.world_size():
-                veil = pygame.Surface(self.world_size(), pygame.SRCALPHA)
+            # a new reach at the same zoom paints over the last veil (render.canvas)
+            veil = canvas(getattr(self, "_veil", None), self.world_size())
             veil.fill(VEIL)
             for cell in ov.cells:
                 if self.geo.hex is None:
@@ -745,7 +742,7 @@ class BoardView:
         shown = self.rect.clip(surface.get_rect())
         picture = None
         if key == last_key and shown.size == self.rect.size:
-            # painted into the last picture's surface when it has the size (see _draw_veil)
+            # painted into the last picture's surface when it has the size (render.canvas)
             picture = self._ground_spare
             if picture is None or picture.get_size() != shown.size \
                     or picture.get_bitsize() != surface.get_bitsize() \

@@ -35,6 +35,7 @@ from typing import Any, Iterable
 import pygame
 
 from game.client import resources
+from game.client.render.canvas import canvas
 from game.client.render.labels import LabelPlacer, around
 from game.client.systems.bindings.timing import (Flight, FlightView, Push, SightLine,
                                                   Structure)
@@ -155,14 +156,9 @@ class FlightOverlay:
             self._sight_line(surface, cam, self.sight, max(8.0, float(cam.tile)))
 
     def _draw_below(self, cam: Any, v: FlightView) -> pygame.Surface:
-        # one view-sized canvas, cleared and drawn on again (only its cropped copy is kept): a
-        # new one each time what flies or the camera changed was 4 MB made and dropped per
-        # move at 1080p, and the heap grew by what they left
-        layer = self._canvas
-        if layer is None or layer.get_size() != cam.rect.size:
-            layer = self._canvas = pygame.Surface(cam.rect.size, pygame.SRCALPHA)
-        else:
-            layer.fill((0, 0, 0, 0))
+        # one view-sized buffer drawn on again (only its cropped copy is kept; render.canvas)
+        layer = self._canvas = canvas(self._canvas, cam.rect.size)
+        layer.fill((0, 0, 0, 0))
         off = (-cam.rect.x, -cam.rect.y)
         tile = max(8.0, float(cam.tile))
         for st in v.structures:

@@ -35,6 +35,7 @@ import pygame
 
 from game.client.systems.bindings.timing import CombatantTime, Mark, Segment, TimelineView, Turn
 from game.client.render import sprites
+from game.client.render.canvas import canvas
 from game.client.ui.battle_widgets import (BORDER, COOL, DANGER, DIM, PANEL, TEXT, WARM, WARM_HI,
                                            Text)
 
@@ -144,11 +145,7 @@ class Timeline:
         s = self.text.scale
         px = lambda v: max(1, int(round(v * s)))  # noqa: E731
         w, h = self.rect.size
-        # the last picture is painted over when it has the size: a new bar-wide picture per
-        # action was a megabyte made and dropped each time, and the heap grew by what they left
-        surf = self._surf
-        if surf is None or surf.get_size() != (w, h):
-            surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        surf = canvas(self._surf, (w, h))            # the last picture, painted over
         surf.fill(BAR_BG)
         pygame.draw.line(surf, BORDER, (0, h - 1), (w, h - 1))
         self._hits = []
