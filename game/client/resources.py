@@ -33,9 +33,10 @@ def font_path(bold: bool = False) -> Path:
     return asset_path(FONT_BOLD if bold else FONT_REGULAR)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=128)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The UI font at `size` pixels. Cached: fonts are costly to open."""
+    """The UI font at `size` pixels. Cached: fonts are costly to open, and each keeps the
+    glyphs it has loaded (ui/glyphs.py loads some ahead of use; a font let go loses them)."""
     if not pygame.font.get_init():
         pygame.font.init()
     return pygame.font.Font(str(font_path(bold)), max(6, int(size)))

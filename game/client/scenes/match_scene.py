@@ -36,11 +36,16 @@ import pygame
 
 from game.client.scene import Scene, Transition, push
 from game.client.ui import battle_widgets as W
+from game.client.ui.glyphs import GlyphWarmer
 from game.engine.rules import IllegalAction
 from game.engine.runtime import settle
 
 if TYPE_CHECKING:
     from game.client.app import App
+
+# what loading glyphs ahead of use (warm_fonts) may take of a frame: a frame at 60 Hz has
+# 16.7 ms, a card table's ordinary frame under 8
+GLYPH_SLICE = 0.002
 
 
 class MatchScene(Scene):
@@ -83,6 +88,7 @@ class MatchScene(Scene):
         self.autosaves = 0                      # autosaves written (counted when finished)
         self._autosaver = None                  # ui.saving.AutosaveWriter, made on first use
         self._froze_gc = False                  # this scene froze the collector (see above)
+        self._glyphs: GlyphWarmer | None = None  # glyphs loaded ahead of use (see warm_fonts)
         seats = list(getattr(match.config, "seats", []))
         self.human_seats = [i for i, s in enumerate(seats) if getattr(s, "kind", "human") == "human"]
         self.ai_seat_ids = [i for i, s in enumerate(seats) if getattr(s, "kind", "human") == "ai"]
@@ -167,6 +173,19 @@ class MatchScene(Scene):
     # -- lifecycle --------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
         self._layout(size)
+        fonts = self.warm_fonts()
+        self._glyphs = GlyphWarmer(fonts) if fonts else None
+
+    def prime(self, surface: pygame.Surface) -> None:
+        """The off-screen drawing as the scene opens (see enter): the screen as it stands; a
+        scene adds what its later frames would otherwise make for the first time."""
+        self.draw(surface)
+
+    def warm_fonts(self) -> list[tuple[int, bool]]:
+        """The (size, bold) fonts this screen will draw new words in during play, at its
+        current size: their glyphs are loaded a slice of each frame from the start (ui/glyphs),
+        so a frame that first shows them does not load them. None by default."""
+        return []
 
     def enter(self) -> None:
         # keys released while another scene was on top sent their KEYUP elsewhere
@@ -186,7 +205,7 @@ class MatchScene(Scene):
             # what the last screen left and keep the long-lived objects (those caches among
             # them) out of every later full collection
             self._froze_gc = True
-            self.draw(pygame.Surface(self.app.size))
+            self.prime(pygame.Surface(self.app.size))
             settle()
 
     def _start_ai_seats(self) -> None:
@@ -408,6 +427,8 @@ class MatchScene(Scene):
     # -- per frame --------------------------------------------------------------------------------
     def update(self, dt: float) -> Transition | None:
         self.clock += dt
+        if self._glyphs is not None and not self._glyphs.run(GLYPH_SLICE):
+            self._glyphs = None
         self._autosaves_done()
         for t in self.toasts:
             t.age += dt

@@ -532,6 +532,41 @@ def _value_badge(surface: pygame.Surface, center: tuple[int, int], r: int, kind:
     surface.blit(img, rect)
 
 
+def _band_height(w: int) -> int:
+    """The name band's height on a card `w` pixels wide."""
+    return max(10, int(w * 0.17))
+
+
+def _kind_height(w: int) -> int:
+    """The kind line's height on a card `w` pixels wide."""
+    return max(9, int(w * 0.11))
+
+
+def _text_size(w: int) -> int:
+    """The effect text's starting font size on a card `w` pixels wide (it may shrink)."""
+    return max(7, int(w * 0.085))
+
+
+def _pip_radius(w: int) -> int:
+    """A requirement pip's radius on a card `w` pixels wide."""
+    return max(3, int(w * 0.055))
+
+
+def face_fonts(w: int) -> set[tuple[int, bool]]:
+    """Every (size, bold) `_face` may draw in on a card `w` pixels wide: the name from its
+    band's size down to the smallest, the kind line, the value badge, the effect text from its
+    size down to MIN_TEXT (labels and power costs in bold)."""
+    band_h = _band_height(w)
+    top = int(band_h * 0.62)
+    out = {(s, True) for s in range(min(7, top), top + 1)}
+    out.add((int(_kind_height(w) * 0.78), True))
+    out.add((int(int(band_h * 0.78) * 1.25), True))
+    out.add((int(_pip_radius(w) * 1.3), True))             # an any-gem pip's "?"
+    for s in range(MIN_TEXT, max(_text_size(w), MIN_TEXT) + 1):
+        out.update({(s, False), (s, True)})
+    return {(max(6, s), bold) for s, bold in out}
+
+
 def _face(card: "CardFace", w: int) -> pygame.Surface:
     h = int(round(w * CARD_RATIO))
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -548,7 +583,7 @@ def _face(card: "CardFace", w: int) -> pygame.Surface:
     pad = max(3, w // 18)
     inner = body.inflate(-2 * pad + edge, -2 * pad + edge)
     # name band
-    band_h = max(10, int(w * 0.17))
+    band_h = _band_height(w)
     band = pygame.Rect(inner.x, inner.y, inner.w, band_h)
     pygame.draw.rect(surf, _darker(frame, 0.55), band, border_radius=max(2, rad // 2))
     pygame.draw.line(surf, _lighter(frame, 0.3), band.bottomleft, band.bottomright, edge)
@@ -573,13 +608,13 @@ def _face(card: "CardFace", w: int) -> pygame.Surface:
     _art(surf, art, kind, _seed_of(card.id), tuple(card.req), card.id)
     pygame.draw.rect(surf, OUTLINE, art, edge)
     # requirement pips over the art's top-left corner, like gems set in the frame
-    pip_r = max(3, int(w * 0.055))
+    pip_r = _pip_radius(w)
     gx = art.x + pip_r + pad // 2
     for letter in card.req:
         draw_gem(surf, (gx, art.y + pip_r + pad // 2), pip_r, letter)
         gx += int(pip_r * 2.1)
     # kind line
-    kl = pygame.Rect(inner.x, art.bottom + pad // 3, inner.w, max(9, int(w * 0.11)))
+    kl = pygame.Rect(inner.x, art.bottom + pad // 3, inner.w, _kind_height(w))
     kind_text = KIND_LABELS.get(kind, kind.title())
     if card.subtitle:
         kind_text = f"{kind_text} · {card.subtitle}"
@@ -595,7 +630,7 @@ def _face(card: "CardFace", w: int) -> pygame.Surface:
     text_lines = list(card.text) or ([card.flavour] if card.flavour else [])
     if text_lines:
         draw_text_block(surf, tb.inflate(-pad, -pad // 2 - edge * 2), text_lines,
-                        max(7, int(w * 0.085)), INK, center=len(" ".join(text_lines)) < 40)
+                        _text_size(w), INK, center=len(" ".join(text_lines)) < 40)
     if has_value:
         value = card.sword if card.sword is not None else card.shield
         vkind = "attack" if card.sword is not None else "defense"

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from game.client.app import App
 
 STEP_TIME = 0.32        # seconds per attack beat at normal speed (UX: 200-400 ms)
+SHOW_DIM = 120          # how far the attack show dims the table behind it (alpha)
 
 
 #: how many actions back the recap can take lines out again (undo never reaches further)
@@ -164,6 +165,19 @@ class CardTableScene(MatchScene):
 
     def px(self, v: float) -> int:
         return int(round(v * self.text.scale))
+
+    def prime(self, surface: pygame.Surface) -> None:
+        super().prime(surface)
+        D.dim(surface, SHOW_DIM)         # the attack show's screen-sized veil, made once
+
+    def warm_fonts(self) -> list[tuple[int, bool]]:
+        """Card faces at every width the table draws them (a side's or the middle's row down to
+        the hand's widest card), then the attack show's sums and titles."""
+        fonts: set[tuple[int, bool]] = set()
+        for w in range(self.px(50), self.px(200) + 1):
+            fonts |= R.face_fonts(w)
+        show = [(self.px(40), True), (self.px(18), True), (self.px(18), False)]
+        return sorted(fonts) + show
 
     # -- MatchScene hooks: the attack sequence, the cached table, the log -----------------------------
     @property
@@ -1013,7 +1027,7 @@ class CardTableScene(MatchScene):
         show = self.show
         steps = show.shown()
         band = self.rects["mid"].inflate(-px(40), px(30))
-        D.dim(surface, 120)
+        D.dim(surface, SHOW_DIM)
         D.panel(surface, band, border=W.DANGER, radius=px(12), width=2)
         attack = [s for s in steps if s.kind == "attack_card"]
         flips = [s for s in steps if s.kind == "flip"]
