@@ -4,6 +4,8 @@ for), the card table handing them over and keeping them, and the attack show's v
 table opens, not in the show's first frame."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pygame
 import pytest
 
@@ -97,13 +99,13 @@ def _open_ai_table(app, size=(1280, 720)) -> CardTableScene:
 def test_the_card_table_warms_the_fonts_of_the_faces_it_draws_and_keeps_them(app, monkeypatch,
                                                                              size):
     log: list = []
-    real_render = glyphs.resources.font
 
     def recording(size, bold=False):
-        f = real_render(size, bold)
+        f = resources.font(size, bold)
         log.append(((size, bold), f))
         return f
-    monkeypatch.setattr(glyphs.resources, "font", recording)
+    # the fonts the warmer loads (it alone reads them through this name)
+    monkeypatch.setattr(glyphs, "resources", SimpleNamespace(font=recording))
     drawn: list[tuple] = []
     real_face = R._face
 

@@ -171,10 +171,12 @@ class CardTableScene(MatchScene):
         D.dim(surface, SHOW_DIM)         # the attack show's screen-sized veil, made once
 
     def warm_fonts(self) -> list[tuple[int, bool]]:
-        """Card faces at every width the table draws them (a side's or the middle's row down to
-        the hand's widest card), then the attack show's sums and titles."""
+        """Card faces at every width the table's rows, the hand and the attack show draw them
+        (the draft row narrows as it fills), then the attack show's sums and titles. The big
+        cards of a prompt and a hovered hand card are one card at a time and left out: each
+        size of the font holds about half a megabyte once it has loaded any glyph."""
         fonts: set[tuple[int, bool]] = set()
-        for w in range(self.px(50), self.px(200) + 1):
+        for w in range(self.px(50), self.px(120) + 1):
             fonts |= R.face_fonts(w)
         show = [(self.px(40), True), (self.px(18), True), (self.px(18), False)]
         return sorted(fonts) + show
