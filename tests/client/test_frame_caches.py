@@ -449,3 +449,36 @@ def test_dimmed_screens_and_drawn_lines_reuse_their_pictures_and_look_the_same()
         assert pygame.image.tobytes(got, "RGB") == pygame.image.tobytes(want, "RGB")
     assert D._line.cache_info().misses - made[0] <= 1       # made at most once, then reused
     assert D._veil.cache_info().misses - made[1] <= 1
+
+
+def test_a_kept_art_backdrop_is_the_rows_drawn_one_by_one():
+    """cards._gradient: the art panel's backdrop kept per colours and size, blitted onto a
+    see-through face, is pixel for pixel the rows a face drew on itself line by line."""
+    for top, bottom, size in (((200, 120, 90), (40, 20, 10), (60, 33)),
+                              ((90, 150, 210), (12, 30, 60), (97, 1)),
+                              ((255, 255, 255), (0, 0, 0), (3, 120))):
+        w, h = size
+        direct = pygame.Surface((w + 10, h + 10), pygame.SRCALPHA)
+        for i in range(h):
+            t = i / max(1, h - 1)
+            c = tuple(int(top[k] + (bottom[k] - top[k]) * t) for k in range(3))
+            pygame.draw.line(direct, c, (5, 5 + i), (5 + w - 1, 5 + i))
+        kept = pygame.Surface((w + 10, h + 10), pygame.SRCALPHA)
+        R._gradient(top, bottom, size)
+        kept.blit(R._gradient(top, bottom, size), (5, 5))
+        assert pygame.image.tobytes(kept, "RGBA") == pygame.image.tobytes(direct, "RGBA"), size
+
+
+def test_a_gems_kept_shades_are_its_colour_mixed_as_before():
+    """cards._gem_shades and _mix: the body and facet colours a gem is drawn in, the same as
+    mixing each channel of the gem's colour toward black and white."""
+    def mix(a, b, t):
+        return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))
+    for base in ((214, 52, 64), (46, 170, 96), (0, 0, 0), (255, 255, 255), (1, 254, 127)):
+        body, facets = R._gem_shades(base)
+        assert body == mix(base, (0, 0, 0), 0.35)
+        for k, got in enumerate(facets):
+            shade = (math.cos(math.radians(45 * k + 45) - math.radians(225)) + 1) / 2
+            dark, light = mix(base, (0, 0, 0), 0.4), mix(base, (255, 255, 255), 0.35)
+            assert got == mix(dark, light, shade)
+        assert R._mix(base, (7, 200, 33), 0.37) == mix(base, (7, 200, 33), 0.37)

@@ -124,7 +124,9 @@ def kind_colour(kind: str) -> tuple[int, int, int]:
 
 
 def _mix(a, b, t: float) -> tuple[int, int, int]:
-    return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))
+    # written out, not a generator over the channels: a card face mixes about 70 colours
+    return (int(a[0] + (b[0] - a[0]) * t), int(a[1] + (b[1] - a[1]) * t),
+            int(a[2] + (b[2] - a[2]) * t))
 
 
 def _lighter(c, t: float = 0.35):
@@ -152,14 +154,11 @@ def draw_gem(surface: pygame.Surface, center: tuple[float, float], r: float, let
     base = gem_colour(letter)
     pts = [(cx + r * math.cos(math.radians(45 * k + 22.5)),
             cy + r * math.sin(math.radians(45 * k + 22.5))) for k in range(8)]
-    pygame.draw.polygon(surface, _darker(base, 0.35), pts)
+    body, facets = _gem_shades(base)
+    pygame.draw.polygon(surface, body, pts)
     # lower-right facets darker, upper-left lighter (light from the top left)
     for k in range(8):
-        a, b = pts[k], pts[(k + 1) % 8]
-        ang = math.radians(45 * k + 45)
-        shade = (math.cos(ang - math.radians(225)) + 1) / 2       # 1 toward the top left
-        col = _mix(_darker(base, 0.4), _lighter(base, 0.35), shade)
-        pygame.draw.polygon(surface, col, [a, b, (cx, cy)])
+        pygame.draw.polygon(surface, facets[k], [pts[k], pts[(k + 1) % 8], (cx, cy)])
     inner = [(cx + r * 0.52 * math.cos(math.radians(45 * k + 22.5)),
               cy + r * 0.52 * math.sin(math.radians(45 * k + 22.5))) for k in range(8)]
     pygame.draw.polygon(surface, base, inner)
@@ -171,6 +170,18 @@ def draw_gem(surface: pygame.Surface, center: tuple[float, float], r: float, let
         f = _font(int(r * 1.3), True)
         img = f.render("?", True, (60, 64, 72))
         surface.blit(img, img.get_rect(center=(cx, cy + r * 0.05)))
+
+
+@lru_cache(maxsize=16)
+def _gem_shades(base: tuple[int, int, int]
+                ) -> tuple[tuple[int, int, int], tuple[tuple[int, int, int], ...]]:
+    """A gem's body colour and its eight facets' colours (a table shows dozens of gems)."""
+    facets = []
+    for k in range(8):
+        ang = math.radians(45 * k + 45)
+        shade = (math.cos(ang - math.radians(225)) + 1) / 2       # 1 toward the top left
+        facets.append(_mix(_darker(base, 0.4), _lighter(base, 0.35), shade))
+    return _darker(base, 0.35), tuple(facets)
 
 
 def draw_bolt(surface: pygame.Surface, rect: pygame.Rect, colour=(250, 208, 64)) -> None:
@@ -445,16 +456,26 @@ def _weapon(surface: pygame.Surface, rect: pygame.Rect, art_id: str) -> None:
         draw_gem(surface, (cx, cy), s * 0.16, "A")
 
 
+@lru_cache(maxsize=64)
+def _gradient(top: tuple[int, int, int], bottom: tuple[int, int, int],
+              size: tuple[int, int]) -> pygame.Surface:
+    """An art panel's backdrop, `top` to `bottom` a row at a time (kept per colours and size:
+    a face drew its rows one line each)."""
+    w, h = size
+    out = pygame.Surface((w, h))
+    for i in range(h):
+        t = i / max(1, h - 1)
+        pygame.draw.line(out, _mix(top, bottom, t), (0, i), (w - 1, i))
+    return out
+
+
 def _art(surface: pygame.Surface, rect: pygame.Rect, kind: str, seed: int,
          gems: tuple[str, ...], art_id: str = "") -> None:
     """An emblem on a lit gradient: what kind of card it is at a glance, without words."""
     base = kind_colour(kind)
     tint = gem_colour(gems[0]) if gems and gems[0] != "*" else base
     top, bottom = _mix(_lighter(base, 0.15), tint, 0.25), _darker(base, 0.55)
-    for i in range(rect.h):
-        t = i / max(1, rect.h - 1)
-        pygame.draw.line(surface, _mix(top, bottom, t), (rect.x, rect.y + i),
-                         (rect.right - 1, rect.y + i))
+    surface.blit(_gradient(top, bottom, rect.size), rect)
     # a soft pool of light up left
     glow = pygame.Surface(rect.size, pygame.SRCALPHA)
     for k in range(8, 0, -1):
