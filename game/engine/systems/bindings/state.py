@@ -17,11 +17,11 @@ Positions are the board's Tiled offset coordinates (x, y); hex maths goes throug
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from game.engine.boards import Board
-from game.engine.stateclone import clone_slots, copy_sharing
+from game.engine.stateclone import clone_slots, copy_sharing, record_dict
 from game.engine.tactics.pending import Pending, stack_from_json, stack_to_json
 from game.engine.tactics.sides import OTHER_SIDE
 from game.engine.tactics.sides import side_name as named_side
@@ -252,14 +252,8 @@ class BindingsState:
         return out
 
     def to_json(self) -> dict[str, Any]:
-        board, resolved = self.board, self.rules_content
-        self.board = self.rules_content = None
-        try:
-            d = asdict(self)
-        finally:
-            self.board, self.rules_content = board, resolved
-        d.pop("board")
-        d.pop("rules_content")
+        # dataclasses.asdict's answer without the board and the resolved content, made directly
+        d = record_dict(self, ("board", "rules_content"))
         if d["content"] is None:
             del d["content"]        # a match on the shipped content saves as it always has
         if not d["side_names"]:

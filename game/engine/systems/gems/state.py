@@ -13,12 +13,12 @@ air, whose `altitude` is their absolute elevation.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import Any
 
 from game.engine.boards import Board
-from game.engine.stateclone import clone, clone_slots, copy_sharing
+from game.engine.stateclone import clone, clone_slots, copy_sharing, record_dict
 from game.engine.tactics.pending import Pending, stack_to_json
 from game.engine.tactics.sides import OTHER_SIDE
 from game.engine.tactics.sides import side_name as named_side
@@ -167,18 +167,8 @@ class GemsState:
         return named_side(self.side_names, side, fallback)
 
     def to_json(self) -> dict[str, Any]:
-        board, self.board = self.board, None
-        known, self.known_legal = self.known_legal, None
-        resolved, self.content_set = self.content_set, None
-        try:
-            d = asdict(self)
-        finally:
-            self.board = board
-            self.known_legal = known
-            self.content_set = resolved
-        d.pop("board")
-        d.pop("known_legal")
-        d.pop("content_set")
+        # dataclasses.asdict's answer without the board and what is derived, made directly
+        d = record_dict(self, ("board", "known_legal", "content_set"))
         if d["content"] is None:
             del d["content"]        # shipped content only: the same snapshot as before it existed
         if not d["side_names"]:

@@ -18,10 +18,11 @@ Zones (GW card conservation: every card id lives in exactly one of them):
 from __future__ import annotations
 
 import copy
-from dataclasses import asdict, dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import Any, Callable
 
+from game.engine.stateclone import record_dict
 from game.engine.tactics.pending import Pending as TPending
 from game.engine.tactics.pending import stack_from_json, stack_to_json
 
@@ -167,11 +168,8 @@ class GwState:
         return cid_
 
     def to_json(self) -> dict[str, Any]:
-        # dataclasses.asdict's answer, field for field, through the state's known shapes
-        # (_plain): asdict deep-copies every value on the way and took 1-2 ms of the client's
-        # frame for each AI request and autosave, which send the state as a document
-        d = {name: (stack_to_json(self.pending) if name == "pending"
-                    else _plain(getattr(self, name))) for name in _STATE_FIELDS}
+        d = record_dict(self)                   # dataclasses.asdict's answer, made directly
+        d["pending"] = stack_to_json(self.pending)
         if d["inline"] is None:
             del d["inline"]      # a match on shipped content saves exactly as it always has
         if not d["names"]:
@@ -182,32 +180,6 @@ class GwState:
         """A fully independent copy, equal field for field (see `_COPY_PLAN`). Same as
         `copy.deepcopy(state)`, only much faster."""
         return _copy_obj(self)
-
-
-def _plain(value: Any) -> Any:
-    """`dataclasses.asdict` of a value inside the state: the state's own record types as dicts
-    of their fields, lists, dicts and tuples rebuilt, atoms as they are; anything else as
-    asdict makes it (tests/gemwielders/test_state_json.py holds the two equal)."""
-    t = type(value)
-    if t in _ATOMS:
-        return value
-    names = _RECORD_FIELDS.get(t)
-    if names is not None:
-        return {name: _plain(getattr(value, name)) for name in names}
-    if t is list:
-        return [v if type(v) in _ATOMS else _plain(v) for v in value]
-    if t is dict:
-        return {k: v if type(v) in _ATOMS else _plain(v) for k, v in value.items()}
-    if t is tuple:
-        return tuple(_plain(v) for v in value)
-    if is_dataclass(value) and not isinstance(value, type):
-        return asdict(value)
-    return copy.deepcopy(value)
-
-
-_RECORD_FIELDS: dict[type, tuple[str, ...]] = {
-    cls: tuple(f.name for f in fields(cls)) for cls in (Card, Player, Attack)}
-_STATE_FIELDS = tuple(f.name for f in fields(GwState))
 
 
 def state_from_dict(d: dict[str, Any]) -> GwState:
