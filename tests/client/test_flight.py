@@ -278,3 +278,33 @@ def test_shot_scenes_draw_the_timeline_and_the_flight(app):
     title, lines = tip.initiative.tip_at(tip.mouse)
     assert title == tip.match.state.combatants["aera"].name
     assert ("Air Blast at Hydromancer", "hits S2") in lines
+
+
+def test_the_kept_layer_is_every_pixel_drawn_under_the_tokens_in_random_play():
+    """The layer's box is looked for only around the hexes and trails drawn (FlightOverlay._near):
+    in random games on both maps, zoomed in and out, it is exactly the box of every pixel drawn
+    on the whole layer, and the kept picture is those pixels."""
+    from tests.randomplay import positions
+    checked = 0
+    for seed in (1, 2, 3):
+        for m in positions("bindings", seed, 400):
+            if len(m.log) % 3:
+                continue
+            view = BoardView(m.state.board)
+            view.set_rect(pygame.Rect(20, 10, 900, 600))
+            view.zoom_by(-1 if len(m.log) % 2 else 1, view.rect.center)
+            view.layers_below.append(lambda s, v, st=m.state: board_layer(s, v, st))
+            view.draw(_transparent(view), [], [])
+            ov = overlay_for(view)
+            if ov._canvas is None:
+                continue
+            whole = ov._canvas.get_bounding_rect()
+            if not (whole.w and whole.h):
+                assert ov._below is None
+                continue
+            kept, at = ov._below
+            assert at == whole.move(view.rect.topleft)
+            assert pygame.image.tobytes(kept, "RGBA") == pygame.image.tobytes(
+                ov._canvas.subsurface(whole), "RGBA")
+            checked += 1
+    assert checked > 30, f"only {checked} positions had something under the tokens"
