@@ -222,8 +222,29 @@ def test_the_light_of_the_map_is_shaded_and_named(app):
     panel = scene.presenter.tile_panel(dark)
     assert any(ln.label == "Light" and ln.text == "Darkness" for ln in panel.lines)
     # the veil is one of the map's layers, drawn under the tokens
-    from game.client.systems.rpgstuck.layers import LightVeil
-    assert any(isinstance(layer, LightVeil) for layer in scene.view.layers_below)
+    from game.client.systems.rpgstuck.layers import VEIL, LightVeil
+    veil = next(layer for layer in scene.view.layers_below if isinstance(layer, LightVeil))
+    # drawn once per zoom over the whole map and moved with the camera: at whole-pixel cameras
+    # (zoomed out, zoomed in and panned) it shades exactly the squares a veil drawn for the
+    # view where the camera stands shades
+    view = scene.view
+    for zoom, pan in ((0, (0, 0)), (2, (37, 21)), (-1, (-60, 45))):
+        view.zoom_by(zoom, view.rect.center)
+        view.pan(*pan)
+        view.cam = [float(round(c)) for c in view.cam]
+        kept = pygame.Surface(app.size, pygame.SRCALPHA)
+        veil(kept, view)
+        by_hand = pygame.Surface(app.size, pygame.SRCALPHA)
+        by_hand.set_clip(view.rect)
+        for cell, level in light.items():
+            colour, alpha = VEIL[level]
+            by_hand.fill((*colour, alpha), view.cell_rect(cell))
+        assert (pygame.image.tobytes(kept.subsurface(view.rect), "RGBA")
+                == pygame.image.tobytes(by_hand.subsurface(view.rect), "RGBA")), (zoom, pan)
+        picture = veil._pic
+        view.pan(3, 2)                        # the camera moves: the same picture, moved
+        veil(kept, view)
+        assert veil._pic is picture
 
 
 def test_every_rpgstuck_event_reads_as_our_own_words(monkeypatch):

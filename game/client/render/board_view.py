@@ -258,6 +258,22 @@ class BoardView:
         w, h = self.static_base.get_size()
         return (int(w * self.zoom), int(h * self.zoom))
 
+    def world_rect(self, cell: Cell, size: int = 1) -> pygame.Rect:
+        """A cell's (or footprint's) box in a picture of the whole map at this zoom (one drawn
+        once per zoom and moved with the camera by `blit_world`)."""
+        r = self._art_rect((int(cell[0]), int(cell[1])), size)
+        z = self.zoom
+        x0, y0 = round(r.x * z), round(r.y * z)
+        return pygame.Rect(x0, y0, round(r.right * z) - x0, round(r.bottom * z) - y0)
+
+    def blit_world(self, surface: pygame.Surface, picture: pygame.Surface) -> pygame.Rect:
+        """Blit the part of a whole-map picture (world_size, this zoom) the camera looks at into
+        the view; returns the screen rect it covered (less than the view round a small map)."""
+        area = pygame.Rect(max(0, int(self.cam[0])), max(0, int(self.cam[1])),
+                           self.rect.w, self.rect.h)
+        dest = (self.rect.x + max(0, -int(self.cam[0])), self.rect.y + max(0, -int(self.cam[1])))
+        return surface.blit(picture, dest, area)
+
     def _static(self) -> pygame.Surface:
         if self._scaled is None or self._scaled[0] != self.zoom:
             size = self.world_size()
@@ -693,18 +709,12 @@ class BoardView:
             veil.fill(VEIL)
             for cell in ov.cells:
                 if self.geo.hex is None:
-                    r = self._art_rect((int(cell[0]), int(cell[1])), ov.size)
-                    x0, y0 = round(r.x * z), round(r.y * z)
-                    veil.fill((0, 0, 0, 0), pygame.Rect(x0, y0, round(r.right * z) - x0,
-                                                        round(r.bottom * z) - y0))
+                    veil.fill((0, 0, 0, 0), self.world_rect(cell, ov.size))
                 else:
                     poly = [(x * z, y * z) for x, y in self.geo.cell_polygon(cell[0], cell[1])]
                     pygame.draw.polygon(veil, (0, 0, 0, 0), poly)
             self._veil, self._veil_key = veil, key
-        area = pygame.Rect(max(0, int(self.cam[0])), max(0, int(self.cam[1])),
-                           self.rect.w, self.rect.h)
-        dest = (self.rect.x + max(0, -int(self.cam[0])), self.rect.y + max(0, -int(self.cam[1])))
-        shown = surface.blit(self._veil, dest, area)
+        shown = self.blit_world(surface, self._veil)
         # the margins round a map smaller than the view: the veil's colour over the background
         for r in _margins(self.rect, shown):
             surface.blit(_veil_patch(r.size), r.topleft)

@@ -33,7 +33,9 @@ BADGES = {"R": (60, 130, 80), "P": (200, 120, 50), "KO": (120, 40, 40), "H": (70
 
 
 class LightVeil:
-    """Shades each dim and dark square; one picture per (light map, camera), then a blit."""
+    """Shades each dim and dark square: one picture of the whole map per zoom (a board's light
+    never changes), moved with the camera (one made for the view at every camera move was a few
+    hundred fills in the frame the camera followed a unit)."""
 
     def __init__(self, scene: "BattleScene"):
         self.scene = scene
@@ -46,15 +48,14 @@ class LightVeil:
             self._light = self.scene.presenter.light()      # a board's light never changes
         if not self._light:
             return
-        key = (tuple(int(c) for c in view.cam), view.zoom, tuple(view.rect))
+        key = (view.zoom, view.world_size())
         if key != self._key or self._pic is None:
-            pic = pygame.Surface(view.rect.size, pygame.SRCALPHA)
+            pic = pygame.Surface(view.world_size(), pygame.SRCALPHA)
             for cell, level in self._light.items():
                 colour, alpha = VEIL[level]
-                r = view.cell_rect(cell).move(-view.rect.x, -view.rect.y)
-                pic.fill((*colour, alpha), r)
+                pic.fill((*colour, alpha), view.world_rect(cell))
             self._pic, self._key = pic, key
-        surface.blit(self._pic, view.rect.topleft)
+        view.blit_world(surface, self._pic)
 
 
 class LastSeen:
