@@ -198,6 +198,7 @@ class RuleSystem(Protocol):
     def upgrade_saved_state(self, data: Any) -> Any: ...
     def check_map(self, board: Any) -> list: ...
     def legal_part(self, state: Any, kind: type) -> list | None: ...
+    checks_by_part: bool                            # given: whether legal_part is written
     def scenario_setup(self, setup: dict[str, Any], shortcuts: dict[str, Any]
                        ) -> tuple[dict[str, Any], dict[str, Any]]: ...
     def scenario_start(self, state: Any, shortcuts: dict[str, Any], rng: Rng) -> list: ...
@@ -298,6 +299,12 @@ class SystemBase:
         kind in `legal_actions(state)`, built by the same code (a system splits its listing into
         parts and joins them for the whole list); None means "ask the whole list", the default."""
         return None
+
+    @property
+    def checks_by_part(self) -> bool:
+        """Whether this system writes `legal_part` (an action may be checked without the whole
+        list): the client then never lists a position only to check an AI's answer."""
+        return type(self).legal_part is not SystemBase.legal_part
 
     def check_invariants(self, state: Any) -> list[str]:
         """What is wrong with `state` (bots and tests check it after every action); none."""
