@@ -286,13 +286,13 @@ def test_the_kept_layer_is_every_pixel_drawn_under_the_tokens_in_random_play():
     on the whole layer, and the kept picture is those pixels."""
     from tests.randomplay import positions
     checked = 0
-    for seed in (1, 2, 3):
+    for seed in (1, 2):
         for m in positions("bindings", seed, 400):
-            if len(m.log) % 3:
+            if len(m.log) % 4:
                 continue
             view = BoardView(m.state.board)
             view.set_rect(pygame.Rect(20, 10, 900, 600))
-            view.zoom_by(-1 if len(m.log) % 2 else 1, view.rect.center)
+            view.zoom_by(-1 if len(m.log) // 4 % 2 else 1, view.rect.center)
             view.layers_below.append(lambda s, v, st=m.state: board_layer(s, v, st))
             view.draw(_transparent(view), [], [])
             ov = overlay_for(view)
@@ -307,4 +307,4 @@ def test_the_kept_layer_is_every_pixel_drawn_under_the_tokens_in_random_play():
             assert pygame.image.tobytes(kept, "RGBA") == pygame.image.tobytes(
                 ov._canvas.subsurface(whole), "RGBA")
             checked += 1
-    assert checked > 30, f"only {checked} positions had something under the tokens"
+    assert checked > 20, f"only {checked} positions had something under the tokens"
