@@ -99,6 +99,21 @@ def test_forecast_exact_for_random_small_cases(mod, damages, counters, cmod, dis
          brute(mod, damages, counters, cmod, disarm, needs, hp), damages)
 
 
+def test_one_strikes_counts_serve_a_target_at_any_hp(monkeypatch):
+    """The target's HP only says which damage counts as a poof: the strike's counts are worked
+    out once (the blocks tried on the first call only) and each HP's poof equals brute force."""
+    from game.engine.systems.gems import combat
+    tried = []
+    real = combat.block_options
+    monkeypatch.setattr(combat, "block_options", lambda *a: tried.append(1) or real(*a))
+    case = (4, [3, 1], 1, 6, True, False)            # counts no other test asks for
+    for hp in (1, 2, 3, 4, 5, 9):
+        before = len(tried)
+        fast = F.attack_odds(*case, hp)
+        assert (len(tried) > before) == (hp == 1), hp
+        same(fast, brute(*case, hp), case[1])
+
+
 @pytest.mark.parametrize("case", [
     (2, [2, 3], 2, 1, True, False, 4),           # two attacks, two counters
     (1, [2, 2, 3], 1, 4, True, False, 5),        # a group of equal arms beside a stronger one

@@ -183,11 +183,24 @@ def _memoised(fn):
     return wrapper
 
 
-@_memoised
 def attack_odds(attack_mod: int, damages: list[int], counters: int, counter_mod: int,
                 disarm: bool, disarm_needs_contact: bool, hp: int,
                 pushes: list[int] | None = None, push_all: bool = False,
                 push_damage: Any = None) -> dict[str, Any]:
+    """`_attack_counts` (see there) with "poof", the count of outcomes whose damage reaches
+    `hp`, read off its damage counts: the target's HP changes nothing else, so one strike's
+    counts (remembered) serve a target at any HP."""
+    res = dict(_attack_counts(attack_mod, damages, counters, counter_mod, disarm,
+                              disarm_needs_contact, pushes, push_all, push_damage))
+    res["poof"] = sum(n for dmg, n in res["damage"].items() if dmg >= hp)
+    return res
+
+
+@_memoised
+def _attack_counts(attack_mod: int, damages: list[int], counters: int, counter_mod: int,
+                   disarm: bool, disarm_needs_contact: bool,
+                   pushes: list[int] | None = None, push_all: bool = False,
+                   push_damage: Any = None) -> dict[str, Any]:
     """Exact outcome of one target's share of a strike, as counts over all
     20^(attacks + counters) equally likely face outcomes.
 
@@ -198,7 +211,8 @@ def attack_odds(attack_mod: int, damages: list[int], counters: int, counter_mod:
     above the counter sum, 0 when none were rolled (GEM-33/34).
 
     Returns {"total", "damage": {dmg: count}, "hit", "blocked", "arm_contact": [..],
-    "arm_blocked": [..], "disarm", "poof"}.
+    "arm_blocked": [..], "disarm", "poof"}; "poof" is 0 here (attack_odds counts it for a
+    target's HP).
 
     Method: for each multiset of counter totals (weighted by its arrangements), an attack total
     matters to blocking only through its class (contact?, how many counters beat it); classes
@@ -280,8 +294,6 @@ def attack_odds(attack_mod: int, damages: list[int], counters: int, counter_mod:
                 res["hit"] += weight
             if blocked:
                 res["blocked"] += weight
-            if dmg >= hp:
-                res["poof"] += weight
             for members in group_list:
                 # arms of one group are interchangeable: share the group's tallies evenly
                 n_con = sum(1 for i in members if keys[i][0])
@@ -310,8 +322,6 @@ def attack_odds(attack_mod: int, damages: list[int], counters: int, counter_mod:
         if weight:
             dmg = pushed(tuple((False, 0) for _ in range(a)), frozenset())
             res["damage"][dmg] = res["damage"].get(dmg, 0) + weight
-            if dmg >= hp:
-                res["poof"] += weight
     return res
 
 
