@@ -587,10 +587,14 @@ def carry_on(state: RpgState, rng: Rng) -> list:
 
 
 # --- apply --------------------------------------------------------------------------------------
-def apply(state: RpgState, action: Any, rng: Rng) -> list:
-    refusal = validate(state, action)
-    if refusal is not None:
-        raise IllegalAction(refusal)
+def apply(state: RpgState, action: Any, rng: Rng, checked: bool = False) -> list:
+    """Carry out `action`. Unless `checked` (the caller has found it in this very position's
+    legal list, as Match.submit does before the system's apply), it is refused loudly when
+    `validate` refuses it: that check lists the position, which Match has just done."""
+    if not checked:
+        refusal = validate(state, action)
+        if refusal is not None:
+            raise IllegalAction(refusal)
     c = state.acting
     t = state.turn
     events: list = []

@@ -211,7 +211,10 @@ class RpgStuck(SystemBase):
         return rules.validate(state, action)
 
     def apply(self, state: RpgState, action: Any, rng: Rng) -> list:
-        return rules.apply(state, action, rng)
+        # SystemBase.apply is handed a validated action (Match.submit checks it against the
+        # position's legal list first): listing the position again inside was a fifth of a
+        # random game's time and a listing in every frame that applies a move
+        return rules.apply(state, action, rng, checked=True)
 
     def decision(self, state: RpgState) -> Decision | None:
         return turnhooks.turn_decision(state, _STAGE_PROMPTS)
