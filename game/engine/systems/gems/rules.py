@@ -539,8 +539,12 @@ def _others(state: GemsState, u: Unit) -> list:
             if it.held_by is None and chebyshev((it.x, it.y), (u.x, u.y)) <= u.size + 1:
                 if pickup_problem(state, u, iid) is None:
                     out.append(A.PickUp(u.id, iid))
-        for gid in state.units:
-            if gid != u.id and pickup_problem(state, u, gid) is None:
+        for gid, g in state.units.items():
+            # a gem whose footprint is more than a tile from hers is out of reach (pickup_problem
+            # refuses her): skipped at a glance, as the items above are
+            if gid != u.id and g.x - u.x <= u.size and u.x - g.x <= g.size \
+                    and g.y - u.y <= u.size and u.y - g.y <= g.size \
+                    and pickup_problem(state, u, gid) is None:
                 out.append(A.PickUp(u.id, gid))
         for w in dict.fromkeys(u.weapons):
             for arm in _free_arms(u):
