@@ -69,20 +69,21 @@ def plain(value: Any) -> Any:
         return {k: v if type(v) in _ATOM_TYPES else plain(v) for k, v in value.items()}
     if t is tuple:
         return tuple(plain(v) for v in value)
-    names = _FIELDS.get(t)
-    if names is None:
-        if not dataclasses.is_dataclass(t):
-            return copy.deepcopy(value)
-        names = _FIELDS[t] = tuple(f.name for f in dataclasses.fields(t))
-    return {name: plain(getattr(value, name)) for name in names}
+    if t not in _FIELDS and not dataclasses.is_dataclass(t):
+        return copy.deepcopy(value)
+    return {name: plain(getattr(value, name)) for name in _field_names(t)}
 
 
 def record_dict(obj: Any, leave_out: Iterable[str] = ()) -> dict[str, Any]:
     """`plain(obj)` for a dataclass instance without the fields in `leave_out` (a state's
     board and other derived data), the rest in field order."""
-    t = type(obj)
-    names = _FIELDS.get(t)
-    if names is None:
-        names = _FIELDS[t] = tuple(f.name for f in dataclasses.fields(t))
     skip = frozenset(leave_out)
-    return {name: plain(getattr(obj, name)) for name in names if name not in skip}
+    return {name: plain(getattr(obj, name)) for name in _field_names(type(obj))
+            if name not in skip}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
