@@ -407,3 +407,55 @@ def test_a_movement_memo_lets_its_oldest_entry_go_first_and_one_at_a_time():
     for k in range(4):
         keep(memo, k, k, 3)
     assert memo == {1: 1, 2: 2, 3: 3}
+
+
+@pytest.mark.rule("BND-53")
+@pytest.mark.rule("BND-GM-25")
+def test_reaches_equal_their_definition_at_every_position_of_random_play():
+    """paths() cuts its answers from shared tables (a strict Dash's ends less those a position
+    closes, a search's hexes less the occupied ones): at every position of seeded random games,
+    with the memos emptied so each answer is made anew, each equals the plain definition,
+    order included (the ends in the tables' order, then the hexes in the search's)."""
+    from tests.randomplay import positions
+
+    checked = {"strict": 0, "walk": 0}
+    for seed in (3, 8):
+        for m in positions("bindings", seed, 400):
+            state = m.state
+            cid = state.acting
+            if cid is None or state.pending or state.opening is not None:
+                continue
+            terrain = movement._terrain(state)
+            for mode in ("dash", "move", "step", None):
+                terrain.reach.clear()
+                ground = movement.Ground(state, cid)
+                got = movement.reachable(state, cid, mode, ground)
+                if not got:
+                    continue
+                # what reachable hands paths(): the kinds, the allowance and the Dash's origin
+                if mode is None:
+                    kinds = frozenset(movement._modes_now(state, cid))
+                    allowance = movement.available(state, cid)
+                    origin = movement._dash_origin(state, cid) or ground.start
+                elif mode == "step":
+                    kinds, allowance, origin = frozenset({"step"}), 1, ground.start
+                else:
+                    kinds, allowance = movement.start_allowance(state, cid, mode)
+                    origin = ground.start
+                swim, land = "swim" in kinds, bool(kinds - {"swim"})
+                start, occ, shut = ground.start, ground.occ, ground.shut
+                if kinds == frozenset({"dash"}):
+                    assert ground.strict
+                    want = [(h, rest) for h, rest in
+                            terrain.dash_ends(origin, start, allowance, swim, land)
+                            if h not in occ and shut.isdisjoint(rest)]
+                    checked["strict"] += 1
+                else:
+                    searched = terrain.searches.get((start, ground.shut_key, swim, land))
+                    assert searched is not None and searched[0] >= allowance
+                    costs = searched[1]
+                    want = [(h, got[h]) for h, cost in costs.items()
+                            if cost <= allowance and h != start and h not in occ]
+                    checked["walk"] += 1
+                assert list(got.items()) == want, (seed, len(m.log), mode)
+    assert checked["strict"] > 20 and checked["walk"] > 100

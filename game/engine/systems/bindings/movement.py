@@ -261,6 +261,11 @@ class _Terrain:
         the straight line from `origin` passes `start`, every hex after it enterable and the
         hexes' prices within `allowance`; BND-53), each with its path, in area order. Who
         stands where and walls are the caller's to check."""
+        return self.dash_table(origin, start, allowance, swim, land).ends
+
+    def dash_table(self, origin: Hex, start: Hex, allowance: int, swim: bool, land: bool
+                   ) -> "_DashEnds":
+        """`dash_ends` kept with what filtering them for a position reads (see _DashEnds)."""
         key = (origin, start, allowance, swim, land)
         got = self.dash.get(key)
         if got is not None:
@@ -268,7 +273,7 @@ class _Terrain:
         lay = self.layout
         done = lay.distance(origin, start)
         if not done and self.keyed and allowance < _KEY_BOUND:
-            got = self._new_dash_ends(lay.to_cube(*start), allowance, swim, land)
+            got = _DashEnds(self._new_dash_ends(lay.to_cube(*start), allowance, swim, land))
             keep(self.dash, key, got, _DASH_ENDS_KEPT)
             return got
         price = self.cube_price[(swim, land)]
@@ -293,7 +298,7 @@ class _Terrain:
                 continue
             if sum(steps) <= allowance:
                 out.append((h, tuple(map(hex_at.__getitem__, rest_c))))
-        got = tuple(out)
+        got = _DashEnds(tuple(out))
         keep(self.dash, key, got, _DASH_ENDS_KEPT)
         return got
 
@@ -321,6 +326,44 @@ class _Terrain:
                 cells = [hex_at(base + k) for k in offsets]
             out.append((cells[i], pick(cells)))
         return tuple(out)
+
+
+class _DashEnds:
+    """One strict Dash's ends as the terrain allows them (`ends`: (hex, path) in area order),
+    with what a position's filter reads: the same as a dict, and for each hex the ends whose
+    path enters it. A position drops the ends on an occupied hex or past a shut one (a wall, a
+    standing enemy): a copy of the dict less those few, rather than every path tested against
+    every shut hex (most ends pass none)."""
+
+    __slots__ = ("ends", "table", "_through")
+
+    def __init__(self, ends: tuple[tuple[Hex, tuple[Hex, ...]], ...]) -> None:
+        self.ends = ends
+        self.table: dict[Hex, tuple[Hex, ...]] = dict(ends)
+        self._through: dict[Hex, list[Hex]] | None = None
+
+    def open(self, occ: Mapping[Hex, Any], shut: set[Hex]) -> dict[Hex, tuple[Hex, ...]]:
+        """The ends not on an occupied hex whose paths enter no shut hex, in `ends` order."""
+        through = self._through
+        if through is None:
+            through = self._through = {}
+            for h, rest in self.ends:
+                for x in rest:
+                    got = through.get(x)
+                    if got is None:
+                        through[x] = [h]
+                    else:
+                        got.append(h)
+        out = self.table.copy()
+        pop = out.pop
+        for s in shut:
+            cut = through.get(s)
+            if cut is not None:
+                for h in cut:
+                    pop(h, None)
+        for h in occ:
+            pop(h, None)
+        return out
 
 
 # a cube (q, r, s) as one number, q * _KEY_ROW + r: offsets from a cube add to its number (for
@@ -464,8 +507,7 @@ def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int,
     out: Mapping[Hex, tuple[Hex, ...]]
     if kinds == _DASH and ground.strict:
         origin = line_from if line_from is not None else start
-        out = {h: rest for h, rest in terrain.dash_ends(origin, start, allowance, swim, land)
-               if h not in occ and shut.isdisjoint(rest)}
+        out = terrain.dash_table(origin, start, allowance, swim, land).open(occ, shut)
     else:
         # A search bounded by a larger allowance settles every hex within this one at the same
         # cost, through the same parent, in the same order (entries dearer than this allowance
@@ -475,15 +517,22 @@ def paths(state: BindingsState, cid: str, kinds: frozenset[str], allowance: int,
         done = terrain.searches.get(skey)
         if done is None or done[0] < allowance:
             costs, parents = _search(terrain.neighbours, price, shut, start, allowance)
+            upto = allowance
             keep(terrain.searches, skey, (allowance, costs, parents), _SEARCHES_KEPT)
         else:
-            _, costs, parents = done
+            upto, costs, parents = done
         if kinds == _DASH:
             # "loose": any route no longer than the straight line to the same hex
             lay = terrain.layout
             ends = {h: None for h, cost in costs.items()
                     if cost <= allowance and h != start and h not in occ
                     and _steps(parents, h) <= lay.distance(start, h)}
+        elif upto == allowance:
+            # searched to this very allowance: every hex it reached is within it
+            ends = dict.fromkeys(costs)
+            del ends[start]
+            for h in occ:
+                ends.pop(h, None)
         else:
             ends = {h: None for h, cost in costs.items()
                     if cost <= allowance and h != start and h not in occ}
