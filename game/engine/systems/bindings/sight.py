@@ -709,9 +709,9 @@ class _Grid:
 
     def order_near(self, c: Cube, radius: int) -> Iterable[OrderRow]:
         """The rows of `order_from(c)` within `radius` (for a short reach: fewer than the
-        board's hexes), or all of them when they are kept already (the caller skips the rest)."""
-        if c in self._orders:
-            return self.order_from(c)
+        board's hexes), in area order. Read from the area even when the hex's whole order is
+        kept: a reach of 1 or 2 asks about 7 or 19 hexes, and walking the kept order meant
+        stepping over every other open hex of the board (280 on the Pass) to find them."""
         by_cube = self._by_cube
         cells = [got for x in cube_area(c, radius) if (got := by_cube.get(x)) is not None]
         return [row for row in zip(cells, self._entries(c, cells)) if row[1][0] <= radius]
