@@ -18,10 +18,12 @@ still collected within a few hundred allocations.
 
 Middle passes come every MIDDLE young passes (Python's default: 10). A middle pass walks what
 the young passes since the last one kept, mostly the memo entries the listings add, so passes
-twice as often are half as long for the same total: over the benchmark's hex-map games the
-longest went from about 3 ms to 1.6 ms (a legal_actions call has 5 ms at worst), the
-time spent in them the same. FULL_EVERY counts middle passes, so it doubles with them to keep
-the full passes as far apart as before.
+more often are shorter for the same total: over the benchmark's hex-map games the longest went
+from about 3 ms (every 10) to 1.6 ms (every 5); with more remembered per position since, every
+5 read 2.3-2.7 ms again (and one pass of 3.9-4.2 ms landed inside a 5 ms listing, the worst
+legal_actions call of its run), every 2 reads 1.3-1.6 ms, the time spent in them the same
+(70-95 ms over the twelve games either way). FULL_EVERY counts middle passes, so it grows with
+them to keep the full passes as far apart as before.
 
 Last, on Linux with the GNU C library, it hands the memory the collection freed back to the
 system (`malloc_trim`): glibc keeps freed blocks inside its heap for reuse, and a client that
@@ -38,9 +40,9 @@ from __future__ import annotations
 import gc
 import sys
 
-FULL_EVERY = 200          # middle-generation passes between two full ones (Python's default: 10)
+FULL_EVERY = 500          # middle-generation passes between two full ones (Python's default: 10)
 YOUNG = 700               # allocations between two youngest-generation passes (Python's default)
-MIDDLE = 5                # youngest passes between two middle ones (Python's default: 10)
+MIDDLE = 2                # youngest passes between two middle ones (Python's default: 10)
 
 
 def settle() -> None:
