@@ -166,8 +166,9 @@ def test_the_kept_walk_is_every_open_hex_with_its_distance_and_template(path):
     """The listing walks each hex's kept rows (_Grid.order_from) instead of measuring the board
     again: every open hex, each with its distance, offset and templates (the hex itself with
     an entry no reach takes in); a short reach's rows are those within it, whether the hex's
-    whole walk is kept or not (stepping over the rest of the board cost more). A row's offset entry is the one entry kept for its offset, shared by
-    every hex looked from, so a hex's rows cost a reference each."""
+    whole walk is kept or not (stepping over the rest of the board cost more). A row's offset
+    entry is the one entry kept for its offset, shared by every hex looked from, so a hex's
+    rows cost a reference each."""
     from game.engine.systems.bindings.boardcache import per_board
     board = load_board(path)
     forget(board)
