@@ -72,3 +72,46 @@ def test_every_house_rule_names_a_checklist_call_and_the_readme_lists_it():
         assert f"RS-SM-{n:02d}" in calls
     for n in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 17, 19, 20, 21, 23):
         assert f"RS-AMB-{n:02d}" in calls
+
+
+def test_the_bot_thinks_in_slices_and_a_slice_walks_the_board_a_few_times_at_most(monkeypatch):
+    """A client that cannot start the AI process steps the bot's `think` a slice a frame. A
+    decision walks the board from many squares (walk maps to each goal, the squares no one
+    sees); each slice may do only a few of those walks, so no frame waits on a whole decision.
+    Stepped or run in one go, the bot makes the same choices (a twin fed the same positions)."""
+    from game.engine.ai.base import run_thinking
+    from game.engine.ai.runner import bot_rng, example_match
+    from game.engine.systems.rpgstuck import arith
+
+    walks = [0]
+    reach = arith.reach
+
+    def counted(*args, **kwargs):
+        walks[0] += 1
+        return reach(*args, **kwargs)
+
+    monkeypatch.setattr(arith, "reach", counted)
+    m = Match.new(example_match("rpgstuck", 1))
+    stepped, twin = make_bot("rpgstuck", "normal"), make_bot("rpgstuck", "normal")
+    most_in_slice = most_in_decision = 0
+    while not m.over and len(m.log) < 160:
+        d = m.decision
+        view, legal = m.view(d.seat), list(m.legal_actions())
+        gen = stepped.think(view, legal, bot_rng(m, d.seat))
+        in_decision = 0
+        while True:
+            walks[0] = 0
+            try:
+                next(gen)
+                action = None
+            except StopIteration as stop:
+                action = stop.value
+            most_in_slice = max(most_in_slice, walks[0])
+            in_decision += walks[0]
+            if action is not None:
+                break
+        most_in_decision = max(most_in_decision, in_decision)
+        assert run_thinking(twin.think(m.view(d.seat), legal, bot_rng(m, d.seat))) == action
+        m.submit(action)
+    assert most_in_decision >= 6          # decisions that walk the board often were met
+    assert most_in_slice <= 3             # and none of them walked it more than 3 times a slice

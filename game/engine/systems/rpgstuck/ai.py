@@ -35,9 +35,11 @@ arith.py.
 from __future__ import annotations
 
 import copy
+from collections.abc import Generator
 from typing import Any
 
 from game.engine.actions import EndTurn
+from game.engine.ai.base import Thinking, run_thinking
 from game.engine.rng import Rng
 from game.engine.tactics.bots import BotBase, dry_run, register_bot
 
@@ -81,8 +83,14 @@ class RpgBot(BotBase):
         self._seen_as: dict[str, Creature] = {}        # each enemy as the seat last saw it
 
     def choose(self, view: RpgState, legal: list, rng: Rng) -> Any:
+        return run_thinking(self.think(view, legal, rng))
+
+    def think(self, view: RpgState, legal: list, rng: Rng) -> Thinking:
+        """The choice in slices (yield None between them) for a client thinking in-process
+        (the AI seat's fallback): one forecast or one square's worth a slice, so no slice holds
+        a frame for long. The same work in the same order as one call, so the same answer."""
         self._note_bump(view)
-        action = self._choose(view, legal, rng)
+        action = yield from self._choose(view, legal, rng)
         me = view.acting
         if isinstance(action, Attack) and me is not None:
             for cell in action.targets:             # a guess: the seat cannot tell a miss
@@ -93,12 +101,13 @@ class RpgBot(BotBase):
             self._walking = (me.id, view.round, (me.x, me.y), path)
         return action
 
-    def _choose(self, view: RpgState, legal: list, rng: Rng) -> Any:
+    def _choose(self, view: RpgState, legal: list, rng: Rng) -> Thinking:
         legal = self.playable(legal)
         self._memo = {}                    # forecasts of this position only
         self._sizes.update((c.id, c.size) for c in view.creatures.values())
         self._search(view)
         self._distrust(view)
+        yield None
         picked = self.random_pick(legal, rng)
         if picked is not None:
             return picked
@@ -130,24 +139,35 @@ class RpgBot(BotBase):
         lurking = self._lurking(view, me)
         self._avoid = frozenset(lurking)          # the walk map goes round them (_steps)
         known = self._standing(view, me, legal, lurking)
-        values = self._blow_values(view, me, rng)
+        yield None
+        values = yield from self._blow_values(view, me, rng)
         # an attack at a square where the seat sees nobody is a guess (RS-102/103): worth less
         # than a seen blow, more than none
         attacks = [a for a in legal if isinstance(a, Attack)
                    and (any(self._foe_at(view, me, cell) for cell in a.targets)
                         or self._guess(view, me, a, known))]
-        scored = [(self._attack_score(view, me, a, known, rng), a) for a in attacks]
+        scored = []
+        for a in attacks:
+            scored.append((self._attack_score(view, me, a, known, rng), a))
+            yield None
         scored = [(s, a) for s, a in scored if s > 0]
         best_now = max((s for s, _ in scored), default=0.0)
-        holds = [(self._grab_score(view, me, a, rng), a) for a in legal
-                 if isinstance(a, (Grapple, Escape))]
+        holds = []
+        for a in legal:
+            if isinstance(a, (Grapple, Escape)):
+                holds.append((self._grab_score(view, me, a, rng), a))
+                yield None
         if self.hard:                   # hard's alone: a push over a drop or into a crowd
-            holds += [(self._shove_score(view, me, a, rng), a) for a in legal
-                      if isinstance(a, Shove) and not a.prone]
+            for a in legal:
+                if isinstance(a, Shove) and not a.prone:
+                    holds.append((self._shove_score(view, me, a, rng), a))
+                    yield None
         hold_score, hold = max(holds, key=lambda sa: sa[0], default=(0.0, None))
         moves = self._walks(view, me, legal, lurking)
+        yield None
         if moves and values:
-            better = self._walk_to_blow(view, me, moves, values, max(best_now, hold_score), rng)
+            better = yield from self._walk_to_blow(view, me, moves, values,
+                                                   max(best_now, hold_score), rng)
             if better is not None:
                 return better
         if hold is not None and hold_score > best_now:
@@ -164,10 +184,15 @@ class RpgBot(BotBase):
         if flight is not None:
             return flight
         if moves:
-            later = values or self._blow_values(view, me, rng, ready=False)
-            here = self._place_score(view, me, me.x, me.y, known, later, rng)
-            score, best_move = max(((self._place_score(view, me, a.x, a.y, known, later, rng), -i)
-                                    for i, a in enumerate(moves)))
+            later = values or (yield from self._blow_values(view, me, rng, ready=False))
+            here = yield from self._place_score(view, me, me.x, me.y, known, later, rng)
+            top: tuple[float, int] | None = None
+            for i, a in enumerate(moves):
+                got = ((yield from self._place_score(view, me, a.x, a.y, known, later, rng)), -i)
+                if top is None or got > top:
+                    top = got
+            assert top is not None
+            score, best_move = top
             if score > here + 1e-9:
                 return moves[-best_move]
         escapes = [a for a in legal if isinstance(a, Escape)]
@@ -561,10 +586,10 @@ class RpgBot(BotBase):
         assail = self._predict(view, me, a.ability, d, assail=True)
         return (assail.drop, assail.expected) > (aim.drop, aim.expected)
 
-    def _blow_values(self, view: RpgState, me: Creature, rng: Rng,
-                     ready: bool = True) -> list[tuple[Profile, Creature, float]]:
+    def _blow_values(self, view: RpgState, me: Creature, rng: Rng, ready: bool = True
+                     ) -> Generator[None, None, list[tuple[Profile, Creature, float]]]:
         """Each ready blow (or with `ready` False, each blow it has: next turn's) at each
-        enemy in view, valued from where `me` stands."""
+        enemy in view, valued from where `me` stands (a slice per forecast)."""
         aim = 1 if view.turn.minor and view.turn.aim == 0 else view.turn.aim
         out = []
         blows = self._ready(view, me) if ready else \
@@ -577,6 +602,7 @@ class RpgBot(BotBase):
                 value = self._value(view, me, d, f)
                 if value > 0:
                     out.append((p, d, value))
+                yield None
         return out
 
     def _best_from(self, view: RpgState, me: Creature, x: int, y: int,
@@ -601,11 +627,13 @@ class RpgBot(BotBase):
             me.x, me.y = ox, oy
 
     def _walk_to_blow(self, view: RpgState, me: Creature, moves: list, values: list,
-                      best_now: float, rng: Rng) -> Move | None:
-        """A walk to a square where a clearly better blow waits than any struck from here."""
+                      best_now: float, rng: Rng) -> Generator[None, None, Move | None]:
+        """A walk to a square where a clearly better blow waits than any struck from here (a
+        slice for the rough pass, then one per square priced exactly)."""
         here = max(best_now, self._best_from(view, me, me.x, me.y, values, exact=True))
         rough = sorted(((self._best_from(view, me, a.x, a.y, values, exact=False), i, a)
                         for i, a in enumerate(moves)), key=lambda t: (-t[0], t[1]))
+        yield None
         best, pick = here + BETTER, None
         for value, _i, a in rough[:4]:
             if value <= best:
@@ -614,6 +642,7 @@ class RpgBot(BotBase):
             exact -= self._exposure(view, me, a.x, a.y, values)
             if self.noisy(exact, rng) > best:
                 best, pick = exact, a
+            yield None
         return pick
 
     # --- judging squares -----------------------------------------------------------------------
@@ -677,11 +706,13 @@ class RpgBot(BotBase):
         return self.crowd * max(0, near - 1)
 
     def _place_score(self, view: RpgState, me: Creature, x: int, y: int,
-                     known: set[tuple[int, int]], values: list, rng: Rng) -> float:
+                     known: set[tuple[int, int]], values: list, rng: Rng
+                     ) -> Generator[None, None, float]:
         """How good standing at (x, y) is: the blow most worth it, less two for each square
         still to go before it lands (melee: along the walk there; ranged: within range and
         sight, not next to an enemy); without an enemy in view, the walk to where the seat
-        last knew one or to their spawns. Hard bots also like cover and shun crowds."""
+        last knew one or to their spawns. Hard bots also like cover and shun crowds. A slice
+        per walk map read (the first read of a goal's map walks the board from it)."""
         ox, oy = me.x, me.y
         me.x, me.y = x, y                    # the view is the bot's own copy
         try:
@@ -693,6 +724,7 @@ class RpgBot(BotBase):
                 dist = distance_to_cell(me, goal)
                 if p.melee:
                     walk = self._steps(view, me, goal).get((x, y))
+                    yield None
                     steps = walk // 5 if walk is not None else UNKNOWN + dist
                     gap = max(0, steps - p.reach)
                 else:
@@ -705,6 +737,7 @@ class RpgBot(BotBase):
             if not values:
                 for goal in self._goals(view, me, known):
                     walk = self._steps(view, me, goal).get((x, y))
+                    yield None
                     steps = walk // 5 if walk is not None \
                         else UNKNOWN + distance_to_cell(me, goal)
                     near = 0 if goal in self._look else 1     # looking: stand on it
@@ -712,6 +745,7 @@ class RpgBot(BotBase):
             if foes:                    # out of sight or in cover, fewer blows come
                 score += (1.0 if self.hard else 0.5) * forecast.shelter(view, me, foes)
             score -= self.crowd * max(0, next_to - 1)
+            yield None
         finally:
             me.x, me.y = ox, oy
         return self.noisy(score, rng)
