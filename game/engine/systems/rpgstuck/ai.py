@@ -155,8 +155,7 @@ class RpgBot(BotBase):
         holds = []
         for a in legal:
             if isinstance(a, (Grapple, Escape)):
-                holds.append((self._grab_score(view, me, a, rng), a))
-                yield None
+                holds.append(((yield from self._grab_score(view, me, a, rng)), a))
         if self.hard:                   # hard's alone: a push over a drop or into a crowd
             for a in legal:
                 if isinstance(a, Shove) and not a.prone:
@@ -427,20 +426,28 @@ class RpgBot(BotBase):
         self._memo[key] = found
         return found
 
-    def _held_cost(self, view: RpgState, held: Creature, holder: Creature) -> float:
+    def _held_cost(self, view: RpgState, held: Creature, holder: Creature
+                   ) -> Generator[None, None, float]:
         """What one round of a hold costs the held creature's side in expected damage: a
         shooter kept within 5 ft of the holder shoots at its disadvantage (B-22) where it would
         step back, and a prone one cannot stand (rules.py: not while grappled), so its own
         blows keep B-16's disadvantage and the blows of the holder's side keep B-16's terms:
-        advantage for those next to it, disadvantage for those shooting from further off."""
+        advantage for those next to it, disadvantage for those shooting from further off. A
+        slice per threat priced (each a forecast of every blow of one creature)."""
         now = self._threat(view, held, holder)
+        yield None
         cost = max(0.0, self._threat(view, held, holder, frozenset({"close"})) - now)
+        yield None
         if held.has("prone"):
             cost += max(0.0, self._threat(view, held, holder, frozenset({"prone"})) - now)
+            yield None
             prone = frozenset({"prone"})
-            cost += sum(self._threat(view, c, held) - self._threat(view, c, held, prone)
-                        for c in view.creatures.values()
-                        if c.side == holder.side and c.up and c.id != held.id)
+            others = 0                   # summed apart, then added: the order sum() kept
+            for c in view.creatures.values():
+                if c.side == holder.side and c.up and c.id != held.id:
+                    others += self._threat(view, c, held) - self._threat(view, c, held, prone)
+                    yield None
+            cost += others
         return max(0.0, cost)
 
     def _shove_score(self, view: RpgState, me: Creature, a: Shove, rng: Rng) -> float:
@@ -472,7 +479,7 @@ class RpgBot(BotBase):
         return self.noisy(float(arith.shove_odds(view, me, d)) * worth, rng)
 
     def _grab_score(self, view: RpgState, me: Creature, a: Grapple | Escape,
-                    rng: Rng) -> float:
+                    rng: Rng) -> Generator[None, None, float]:
         """A grab (RS-64) or a break free (RS-65) against a blow: the engine's chance the check
         goes our way times what the hold costs the held side for the rounds it is reckoned to
         last (`HOLD_ROUNDS`); 0 where it costs nothing (a melee foe standing: held or not, it
@@ -481,13 +488,13 @@ class RpgBot(BotBase):
             d = self._foe_at(view, me, (a.x, a.y))
             if d is None:
                 return 0.0
-            cost = self._held_cost(view, d, me)
+            cost = yield from self._held_cost(view, d, me)
             chance = grapple.grapple_odds(view, me, d) if cost else 0
         else:
             holder = view.creatures.get(a.grappler)
             if holder is None:
                 return 0.0              # held from the dark: nothing to price it by (RS-99)
-            cost = self._held_cost(view, me, holder)
+            cost = yield from self._held_cost(view, me, holder)
             chance = grapple.escape_odds(view, me, holder) if cost else 0
         return self.noisy(float(chance) * HOLD_ROUNDS * cost, rng) if cost else 0.0
 
