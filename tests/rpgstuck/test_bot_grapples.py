@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine.ai.base import make_bot
+from game.engine.ai.base import make_bot, run_thinking
 from game.engine.rng import Rng
 from game.engine.systems.rpgstuck import RPGSTUCK, grapple
 from game.engine.systems.rpgstuck.actions import Aim, Attack, Escape, Grapple, StandUp
@@ -69,13 +69,14 @@ def test_the_grab_is_priced_by_the_engine_s_odds():
     bot = RpgBot("t")
     grab = Grapple("hound", 2, 1)
     view = m.view(0)
-    easy = bot._grab_score(view, view.creatures["hound"], grab, Rng.from_seed(1))
+    easy = run_thinking(bot._grab_score(view, view.creatures["hound"], grab, Rng.from_seed(1)))
     s.creatures["scout"].skills["acrobatics"] = 40          # no face of the hound's beats it
     m.edited()
     view = m.view(0)
     bot._memo = {}
     assert grapple.grapple_odds(view, view.creatures["hound"], view.creatures["scout"]) == 0
-    assert bot._grab_score(view, view.creatures["hound"], grab, Rng.from_seed(1)) == 0
+    assert run_thinking(bot._grab_score(view, view.creatures["hound"], grab,
+                                        Rng.from_seed(1))) == 0
     assert easy > 0
     assert isinstance(_blow_or_grab(m, bot), Attack)
 
@@ -103,8 +104,9 @@ def test_a_prone_foe_held_is_worth_more_with_a_friend_next_to_it():
         m.state.creatures["scout"].conditions.append(Condition("prone"))
         m.edited()
         view = m.view(0)
-        return RpgBot("t")._grab_score(view, view.creatures["hound"], Grapple("hound", 2, 1),
-                                       Rng.from_seed(1))
+        # a price is thought in slices (RpgBot.think): run to its answer
+        return run_thinking(RpgBot("t")._grab_score(view, view.creatures["hound"],
+                                                    Grapple("hound", 2, 1), Rng.from_seed(1)))
     alone = price([])
     assert price([("knight", "knight", 0, 3, 1)]) > alone            # next to it: a sword
     assert price([("archer", "scout", 0, 8, 1)]) < alone             # far off: a bow
