@@ -138,6 +138,28 @@ def test_the_shipped_line_masks_are_the_geometrys_answers(monkeypatch):
                 assert hs._origin_mask(d, rc, graze) == hs._mask.__wrapped__(hs.ORIGIN, d, rc, graze)
 
 
+def test_a_pairs_mask_table_reads_the_shipped_masks_at_their_keys(monkeypatch):
+    """The per-pair tables the sums read (hexsight._PairMasks) find a hex's mask in the shipped
+    table by key arithmetic of their own: every hex of a spread of canonical pairs comes out as
+    the geometry worked out in place, without asking _origin_mask (so not by falling back)."""
+    from game.engine.tactics import hexsight as hs
+    monkeypatch.setattr(hs, "_KNOWN", {})
+    hs.install_masks((T.tables_dir() / T.GEOMETRY_FILE).read_bytes())
+    checked = []
+    for d in [(1, 0, -1), (3, -1, -2), (7, -2, -5), (12, 5, -17), (-9, 20, -11), (30, -30, 0)]:
+        image, _ = hs._least_image(d)
+        for graze in (False, True):
+            expected = {rc: hs._mask.__wrapped__(hs.ORIGIN, image, rc, graze)
+                        for rc in hs.region_from_origin(image)}
+            with monkeypatch.context() as m:
+                m.setattr(hs, "_origin_mask", None)     # a fallback would fail loudly
+                table = hs._PairMasks(image, graze)
+                got = {rc: table[rc] for rc in expected}
+            assert got == expected
+            checked.append(len(got))
+    assert min(checked) > 5
+
+
 def test_a_line_mask_table_that_the_geometry_does_not_give_is_refused(monkeypatch):
     import zlib
     from game.engine.tactics import hexsight as hs

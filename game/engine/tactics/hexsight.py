@@ -899,10 +899,7 @@ def _lines_through(d: Cube, blocking: list[Cube], graze_blocks: bool) -> int:
     masks = _pair_masks(d, graze_blocks)
     seams = _pair_seams(d)
     for c in blocking:
-        m = masks.get(c)
-        if m is None:
-            m = masks[c] = _origin_mask(d, c, graze_blocks)
-        hit |= m
+        hit |= masks[c]
         if not graze_blocks:
             for k in _origin_seam_dirs(c):     # no other edge of c can carry a line
                 dd = CUBE_DIRECTIONS[k]
@@ -1123,9 +1120,7 @@ def crossings_witness(a: Cube, b: Cube, weighted: list[tuple[Cube, int]],
         if rc == ORIGIN or rc == d:
             adds.append((ALL_LINES, w))
             continue
-        m = masks.get(rc)
-        if m is None:
-            m = masks[rc] = _origin_mask(d, rc, graze_blocks)
+        m = masks[rc]
         if m:
             adds.append((m, w))
         if graze_blocks:
@@ -1196,9 +1191,7 @@ def pair_cell(d: Cube, rel: Cube, graze_blocks: bool,
     rc = (sign * first[p0], sign * first[p1], sign * first[p2])
     if rc == ORIGIN or rc == image:
         return ALL_LINES, ()
-    m = masks.get(rc)
-    if m is None:
-        m = masks[rc] = _origin_mask(image, rc, graze)
+    m = masks[rc]
     if graze:
         return m, ()
     dirs = _origin_seam_dirs(rc)
@@ -1255,11 +1248,36 @@ def lines_touching(a: Cube, b: Cube, cells: list[Cube]) -> int:
     return out
 
 
+class _PairMasks(dict):
+    """The `_origin_mask(d, rc, graze_blocks)` answers asked so far for one canonical pair, by
+    hex (`masks[rc]`): one small dict per pair, so a lookup hashes the hex alone. A hex asked
+    for the first time is read from the shipped table directly (the pair's part of its key
+    worked out once), without `_origin_mask`'s call, cache and symmetry look-up: a match's
+    first listings ask a few thousand of them."""
+    __slots__ = ("d", "graze", "base")
+
+    def __init__(self, d: Cube, graze_blocks: bool) -> None:
+        super().__init__()
+        self.d, self.graze = d, graze_blocks
+        # _known_key(d, rc, graze) is base + 256 * rc[0] + 2 * rc[1] (hexes near a pair in
+        # the table's reach lie well inside the key's 63 either way)
+        self.base = ((((d[0] + 64) * 128 + d[1] + 64) * 128 + 64) * 128 + 64) * 2 + graze_blocks \
+            if _KNOWN and max(abs(d[0]), abs(d[1]), abs(d[2])) <= MASK_TABLE_REACH else None
+
+    def __missing__(self, rc: Cube) -> int:
+        base = self.base
+        m = None if base is None else _KNOWN.get(base + 256 * rc[0] + 2 * rc[1])
+        if m is None:
+            m = _origin_mask(self.d, rc, self.graze)
+        self[rc] = m
+        return m
+
+
 @lru_cache(maxsize=1024)
-def _pair_masks(d: Cube, graze_blocks: bool) -> dict[Cube, int]:
-    """The `_origin_mask(d, rc, graze_blocks)` answers asked so far for one pair, by hex: one
-    small dict per pair, so a lookup hashes the hex alone."""
-    return {}
+def _pair_masks(d: Cube, graze_blocks: bool) -> _PairMasks:
+    """The masks of the canonical pair (origin, d) by hex, worked out as they are asked for
+    (see _PairMasks)."""
+    return _PairMasks(d, graze_blocks)
 
 
 @lru_cache(maxsize=1024)
