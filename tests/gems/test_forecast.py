@@ -117,6 +117,7 @@ def test_one_strikes_counts_serve_a_target_at_any_hp(monkeypatch):
 @pytest.mark.parametrize("case", [
     (2, [2, 3], 2, 1, True, False, 4),           # two attacks, two counters
     (1, [2, 2, 3], 1, 4, True, False, 5),        # a group of equal arms beside a stronger one
+    (1, [2, 3, 2], 1, 4, True, True, 5),         # equal arms apart: grouped out of arm order
 ])
 def test_forecast_four_dice_exact(case):
     same(F.attack_odds(*case), brute(*case), case[1])

@@ -258,6 +258,17 @@ def _attack_counts(attack_mod: int, damages: list[int], counters: int, counter_m
             block_cache[keys] = (blocked, lands)
         return block_cache[keys]
 
+    # Every choice of classes with the same keys (a class per arm) has the same blocks, damage
+    # and tallies whatever the counter rolls behind it: the choices only add up their weights
+    # per keys here (built a group at a time, in group order), and each keys' outcome is
+    # worked out once below. The disarm alone reads the counter sum and the classes' exact
+    # totals, so it is counted per choice.
+    acc: dict[tuple, int] = {}     # keys in group order (flat) -> summed weight
+    seen_with: dict[tuple, tuple[dict, list[int]]] = {}   # keys -> a multiset's classes giving them
+    disarm_counted: dict[tuple, bool] = {}       # keys -> whether a disarm can come of them
+    flat_order = [i for members in group_list for i in members]
+    # arm i's class sits at unflat[i] of a group-order key
+    unflat = None if flat_order == list(range(a)) else [flat_order.index(i) for i in range(a)]
     for ms in _multisets(FACES, counters):
         cw = _arrangements(ms)
         csorted = sorted((cvals[v] for v in ms), reverse=True)
@@ -267,7 +278,7 @@ def _attack_counts(attack_mod: int, damages: list[int], counters: int, counter_m
             key = (combat.contact(t), sum(1 for cv in csorted if cv > t))
             classes.setdefault(key, []).append(t)
         keys_list = list(classes)
-        per_group = []
+        partial: list[tuple[tuple, int]] = [((), cw)]
         for members in group_list:
             options = []
             for km in _key_multisets(keys_list, len(members)):
@@ -275,39 +286,55 @@ def _attack_counts(attack_mod: int, damages: list[int], counters: int, counter_m
                 for k in km:
                     w *= len(classes[k])
                 options.append((km, w))
-            per_group.append(options)
-        for choice in product(*per_group):
-            keys_arr: list = [None] * a
-            weight = cw
-            for members, (km, w) in zip(group_list, choice):
-                weight *= w
-                for i, k in zip(members, km):
-                    keys_arr[i] = k
-            keys = tuple(keys_arr)
-            if counters and not always_rolled and not any(k[0] for k in keys):
-                continue                    # no counter roll is made: counted below
-            blocked, lands = outcome(keys, [classes[k][0] for k in keys], csorted)
-            dmg = sum(damages[i] for i, k in enumerate(keys) if k[0] and i not in blocked)
-            dmg += pushed(keys, blocked)
-            res["damage"][dmg] = res["damage"].get(dmg, 0) + weight
-            if lands:
-                res["hit"] += weight
-            if blocked:
-                res["blocked"] += weight
-            for members in group_list:
-                # arms of one group are interchangeable: share the group's tallies evenly
-                n_con = sum(1 for i in members if keys[i][0])
-                n_blk = sum(1 for i in members if i in blocked)
-                for i in members:
-                    res["arm_contact"][i] += weight * n_con
-                    res["arm_blocked"][i] += weight * n_blk
-            if disarm and (lands or not disarm_needs_contact):
-                # weight / ways-of-classes * tuples in those classes whose sum beats csum
-                ways = 1
-                for k in keys:
-                    ways *= len(classes[k])
-                intervals = [(classes[k][0], classes[k][-1]) for k in keys]
-                res["disarm"] += weight // ways * _ways_sum_above(intervals, csum)
+            partial = [(p + km, pw * w) for p, pw in partial for km, w in options]
+        for flat, weight in partial:
+            got = acc.get(flat)
+            if got is None:
+                acc[flat] = weight
+                seen_with[flat] = (classes, csorted)
+            else:
+                acc[flat] = got + weight
+        if disarm:
+            spans = {k: (v[0], len(v)) for k, v in classes.items()}
+            for flat, weight in partial:
+                counts = disarm_counted.get(flat)
+                if counts is None:
+                    keys = flat if unflat is None else tuple(flat[j] for j in unflat)
+                    if counters and not always_rolled and not any(k[0] for k in keys):
+                        counts = False      # no counter roll is made: counted below
+                    else:
+                        _, lands = outcome(keys, [classes[k][0] for k in keys], csorted)
+                        counts = lands or not disarm_needs_contact
+                    disarm_counted[flat] = counts
+                if counts:
+                    # weight / ways-of-classes * tuples in those classes whose sum beats csum
+                    ways = 1
+                    intervals = []
+                    for k in flat:
+                        lo, n = spans[k]
+                        ways *= n
+                        intervals.append((lo, lo + n - 1))
+                    res["disarm"] += weight // ways * _ways_sum_above(intervals, csum)
+    for flat, weight in acc.items():
+        keys = flat if unflat is None else tuple(flat[j] for j in unflat)
+        if counters and not always_rolled and not any(k[0] for k in keys):
+            continue                        # no counter roll is made: counted below
+        classes, csorted = seen_with[flat]
+        blocked, lands = outcome(keys, [classes[k][0] for k in keys], csorted)
+        dmg = sum(damages[i] for i, k in enumerate(keys) if k[0] and i not in blocked)
+        dmg += pushed(keys, blocked)
+        res["damage"][dmg] = res["damage"].get(dmg, 0) + weight
+        if lands:
+            res["hit"] += weight
+        if blocked:
+            res["blocked"] += weight
+        for members in group_list:
+            # arms of one group are interchangeable: share the group's tallies evenly
+            n_con = sum(1 for i in members if keys[i][0])
+            n_blk = sum(1 for i in members if i in blocked)
+            for i in members:
+                res["arm_contact"][i] += weight * n_con
+                res["arm_blocked"][i] += weight * n_blk
     for members in group_list:
         for i in members:
             # contact is truly symmetric (a whole count); a block shared between equally
