@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from game.engine.actions import EndTurn
-from game.engine.ai.base import make_bot
+from game.engine.ai.base import make_bot, run_thinking
 from game.engine.ai.runner import ask_bot, bot_rng, play_match, run_match
 from game.engine.match import Match
 from game.engine.rules import MatchConfig
@@ -136,7 +136,8 @@ def test_evaluate_dislikes_water_and_likes_hp():
 def test_no_shatter_unless_the_house_allows():
     bot = make_bot("gems", "normal")
     m = Match.new(_skirmish(1))
-    value, _ = bot._score(m.state, A.Shatter("garnet", "nothing"), 0, bot_rng(m, 0))
+    value, _ = run_thinking(bot._score(m.state, A.Shatter("garnet", "nothing"), 0,
+                                       bot_rng(m, 0)))
     assert value <= -ai.WIN / 2
 
 
@@ -150,3 +151,46 @@ def test_normal_beats_random():
         summary = run_match(Match.new(_skirmish(seed)), bots, 1500)
         wins += summary["winner"] == seat
     assert wins >= 8
+
+
+def test_the_bot_thinks_in_slices_of_one_strike_each(monkeypatch):
+    """A client that cannot start the AI process steps the bot's `think` a slice a frame. A
+    decision weighs many strikes (each aimed arm of each candidate Ready Action, and the
+    follow-up strike after each move), and an exact count of a big strike's dice takes
+    milliseconds: a slice weighs one strike at most. Stepped or run in one go, the bot makes
+    the same choices (a twin fed the same positions)."""
+    from game.engine.ai.runner import example_match
+
+    strikes = [0]
+    real = ai.forecast
+
+    def counted(state, action):
+        if action.kind in ("gems.assign_arm", "gems.strike"):
+            strikes[0] += 1
+        return real(state, action)
+
+    monkeypatch.setattr(ai, "forecast", counted)
+    m = Match.new(example_match("gems", 1))
+    stepped, twin = make_bot("gems", "normal"), make_bot("gems", "normal")
+    most_in_slice = most_in_decision = 0
+    while not m.over and len(m.log) < 60:
+        d = m.decision
+        view, legal = m.view(d.seat), list(m.legal_actions())
+        gen = stepped.think(view, legal, bot_rng(m, d.seat))
+        in_decision = 0
+        while True:
+            strikes[0] = 0
+            try:
+                next(gen)
+                action = None
+            except StopIteration as stop:
+                action = stop.value
+            most_in_slice = max(most_in_slice, strikes[0])
+            in_decision += strikes[0]
+            if action is not None:
+                break
+        most_in_decision = max(most_in_decision, in_decision)
+        assert run_thinking(twin.think(m.view(d.seat), legal, bot_rng(m, d.seat))) == action
+        m.submit(action)
+    assert most_in_decision >= 5          # decisions that weigh many strikes were met
+    assert most_in_slice == 1             # and no slice weighed more than one

@@ -338,9 +338,17 @@ def best_assignment(state: GemsState, side: int, sharp: bool = False) -> tuple[f
     """With a Ready Action open on `state`, aim arms one at a time (each tried through a
     throwaway match, `state` itself is left alone) where the forecast gains most; returns
     (expected gain of the strike, the AssignArm actions)."""
+    return run_thinking(best_assignment_steps(state, side, sharp))
+
+
+def best_assignment_steps(state: GemsState, side: int, sharp: bool = False
+                          ) -> Generator[None, None, tuple[float, list]]:
+    """`best_assignment` in slices for a bot thinking in steps: it pauses after each strike it
+    weighs (an exact count of a big strike's dice takes milliseconds)."""
     system = _system()
     chosen: list = []
     current = strike_gain(state, A.Strike(state.acting), side, sharp) if state.plans else 0.0
+    yield None
     while True:
         options = [a for a in system.legal_actions(state) if isinstance(a, A.AssignArm)]
         if not options:
@@ -352,6 +360,7 @@ def best_assignment(state: GemsState, side: int, sharp: bool = False) -> tuple[f
             if a.arm != arm:
                 continue
             g = strike_gain(state, a, side, sharp)
+            yield None
             if g > best_gain + 1e-9:
                 best, best_gain = a, g
         if best is None:
@@ -362,6 +371,7 @@ def best_assignment(state: GemsState, side: int, sharp: bool = False) -> tuple[f
             improved = None
             for a in others:
                 g = strike_gain(state, a, side, sharp)
+                yield None
                 if g > best_gain + 1e-9:
                     improved, best_gain = a, g
             if improved is None:
@@ -495,8 +505,8 @@ class GemsBot(bots.BotBase):
         s = copy.deepcopy(view)
         yield None
         current = strike_gain(s, A.Strike(view.acting), side, self.sharp) if s.plans else 0.0
-        gain, plan = best_assignment(s, side, self.sharp)
         yield None
+        gain, plan = yield from best_assignment_steps(s, side, self.sharp)
         if plan and gain > current + 1e-9:
             return plan[0]
         strike = A.Strike(view.acting)
@@ -510,7 +520,7 @@ class GemsBot(bots.BotBase):
         # exact pass (forecast odds) over the most promising few, Ready and EndTurn
         rough: list[tuple[float, int, Any]] = []
         for n, action in enumerate(legal):
-            value, _ = self._score(view, action, side, rng, exact=False)
+            value, _ = yield from self._score(view, action, side, rng, exact=False)
             rough.append((value, n, action))
             yield None
         rough.sort(key=lambda t: (-t[0], t[1]))
@@ -519,7 +529,7 @@ class GemsBot(bots.BotBase):
                       if isinstance(t[2], (A.Ready, EndTurn))]
         scored: list[tuple[float, int, Any]] = []
         for _, n, action in shortlist:
-            value, _ = self._score(view, action, side, rng)
+            value, _ = yield from self._score(view, action, side, rng)
             value = self.noisy(value, rng)
             scored.append((value, n, action))
             yield None
@@ -534,10 +544,11 @@ class GemsBot(bots.BotBase):
         return scored[0][2]
 
     def _score(self, view: GemsState, action: Any, side: int, rng: Rng, exact: bool = True
-               ) -> tuple[float, GemsState | None]:
+               ) -> Generator[None, None, tuple[float, GemsState | None]]:
         """One turn action's worth: the position after it (dry run) plus the best attack it
         leaves possible this turn (exact odds; with `exact` False a rough guess that ignores
-        blocks and poofs), plus small hints for abilities."""
+        blocks and poofs), plus small hints for abilities. In slices (see
+        best_assignment_steps)."""
         if isinstance(action, A.Shatter) and not house(view, "ai_may_shatter"):
             return -WIN, None                      # GEM-GM-31: the AI never shatters by default
         if isinstance(action, A.Negotiate):
@@ -550,8 +561,10 @@ class GemsBot(bots.BotBase):
             s, _ = dry_run(view, action, rng.fork("ready"))
             if s is None:
                 return -WIN, None
-            gain = (best_assignment(s, side, self.sharp)[0] if exact
-                    else rough_gain(s, side, self.sharp))
+            if exact:
+                gain, _ = yield from best_assignment_steps(s, side, self.sharp)
+            else:
+                gain = rough_gain(s, side, self.sharp)
             # with a slot still left after this one, she can strike again (GEM-08)
             again = 0.8 * gain if s.slots >= 1 else 0.0
             # EFFORT: a Ready Action with nothing worth striking loses to ending the turn
@@ -562,16 +575,17 @@ class GemsBot(bots.BotBase):
         if s.pending:
             s = settle(s, side, rng.fork("settle"))
         # EFFORT: an action that changes nothing worth having loses to ending the turn
-        value = (evaluate(s, side, self.sharp) + self._follow_up(s, side, rng, exact)
-                 + _ability_hint(view, action, side) - EFFORT)
+        follow = yield from self._follow_up(s, side, rng, exact)
+        value = evaluate(s, side, self.sharp) + follow + _ability_hint(view, action, side) - EFFORT
         if isinstance(action, A.PickUp):
             f = forecast(view, action)
             if f.chance is not None and f.chance < 1:
                 value -= 3.0 * float(1 - f.chance)     # a failed carry roll pins her (GEM-GM-27)
         return value, s
 
-    def _follow_up(self, s: GemsState, side: int, rng: Rng, exact: bool = True) -> float:
-        """The best attack still possible this turn after a non-attack action."""
+    def _follow_up(self, s: GemsState, side: int, rng: Rng, exact: bool = True
+                   ) -> Generator[None, None, float]:
+        """The best attack still possible this turn after a non-attack action (in slices)."""
         if s.over or s.pending or s.slots < 1 or s.acting is None:
             return 0.0
         u = s.units.get(s.acting)
@@ -585,7 +599,7 @@ class GemsBot(bots.BotBase):
         r, _ = dry_run(s, ready, rng.fork("follow"))
         if r is None:
             return 0.0
-        gain, _ = best_assignment(r, side, self.sharp)
+        gain, _ = yield from best_assignment_steps(r, side, self.sharp)
         return gain
 
     # -- hard: expectimax over the rest of her own turn ------------------------------------------
@@ -599,7 +613,7 @@ class GemsBot(bots.BotBase):
             srng = rng.fork(f"sample{k}")
             s = copy.deepcopy(view)
             if isinstance(action, A.Ready):
-                s = self._play_ready(s, action, side, srng)
+                s = yield from self._play_ready(s, action, side, srng)
             else:
                 s2, _ = dry_run(s, action, srng)
                 if s2 is None:
@@ -610,19 +624,20 @@ class GemsBot(bots.BotBase):
                 legal = _system().legal_actions(s)
                 best = evaluate(s, side, self.sharp)
                 for a in legal:
-                    v, _ = self._score(s, a, side, srng)
+                    v, _ = yield from self._score(s, a, side, srng)
                     best = max(best, v)
                 total += best
             else:
                 total += evaluate(s, side, self.sharp)
         return total / n
 
-    def _play_ready(self, s: GemsState, ready: Any, side: int, rng: Rng) -> GemsState:
+    def _play_ready(self, s: GemsState, ready: Any, side: int, rng: Rng
+                    ) -> Generator[None, None, GemsState]:
         """The position after opening a Ready Action on `s`, aiming it as `_aim` would, striking
         with the bot's dice and settling the stages (each step through a throwaway match)."""
         system = _system()
         s, _ = bots.step(system, s, ready, rng)
-        _, plan = best_assignment(s, side, self.sharp)
+        _, plan = yield from best_assignment_steps(s, side, self.sharp)
         for a in plan:
             s, _ = bots.step(system, s, a, rng)
         s, _ = bots.step(system, s, A.Strike(s.acting), rng)
