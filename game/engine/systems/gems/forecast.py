@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from itertools import product
+from itertools import combinations, product
 from math import factorial
 from typing import Any
 
@@ -154,23 +154,22 @@ def _key_multisets(keys: list, k: int, start: int = 0):
 
 
 def _memoised(fn):
-    """Cache a pure odds function on its arguments (lists frozen to tuples). Calls with a
-    callable argument (a knockback cost closure) are not cached. The AI asks the same odds many
-    times while comparing dry runs; the result dicts are read-only to every caller."""
+    """Cache a pure odds function on its arguments (lists frozen to tuples; a knockback's
+    costs come as push_table's table, never as a function, so every call is cached). The AI
+    asks the same odds many times while comparing dry runs; the result dicts are read-only to
+    every caller."""
     cache: dict[tuple, Any] = {}
 
     def freeze(v: Any) -> Any:
         if isinstance(v, (list, tuple)):
             return tuple(freeze(x) for x in v)
         if callable(v):
-            raise TypeError("not cacheable")
+            raise TypeError(f"{fn.__name__} is remembered by its arguments: pass values, "
+                            f"not the function {v!r}")
         return v
 
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            key = (freeze(args), freeze(sorted(kwargs.items())))
-        except TypeError:
-            return fn(*args, **kwargs)
+        key = (freeze(args), freeze(sorted(kwargs.items())))
         hit = cache.get(key)
         if hit is None:
             if len(cache) > 20000:
@@ -191,16 +190,33 @@ def attack_odds(attack_mod: int, damages: list[int], counters: int, counter_mod:
     `hp`, read off its damage counts: the target's HP changes nothing else, so one strike's
     counts (remembered) serve a target at any HP."""
     res = dict(_attack_counts(attack_mod, damages, counters, counter_mod, disarm,
-                              disarm_needs_contact, pushes, push_all, push_damage))
+                              disarm_needs_contact, pushes, push_all,
+                              push_table(pushes, push_all, push_damage)))
     res["poof"] = sum(n for dmg, n in res["damage"].items() if dmg >= hp)
     return res
+
+
+PushTable = tuple[tuple[tuple[int, ...], int], ...]
+
+
+def push_table(pushes: list[int] | None, push_all: bool, cost: Any) -> PushTable | None:
+    """Every series of pushes a strike can make (the knockbacks of the arms that push, in arm
+    order: any non-empty choice of the arms with a knockback, or all of them when `push_all`)
+    with `cost(series)`, what it would cost the target; None when nothing pushes. A table
+    rather than the function, so a strike's counts are remembered with their knockback too."""
+    if cost is None or not pushes or not any(pushes):
+        return None
+    arms = [i for i, n in enumerate(pushes) if n]
+    sizes = [len(arms)] if push_all else range(1, len(arms) + 1)
+    series = {tuple(pushes[i] for i in combo) for r in sizes for combo in combinations(arms, r)}
+    return tuple(sorted((which, int(cost(which))) for which in series))
 
 
 @_memoised
 def _attack_counts(attack_mod: int, damages: list[int], counters: int, counter_mod: int,
                    disarm: bool, disarm_needs_contact: bool,
                    pushes: list[int] | None = None, push_all: bool = False,
-                   push_damage: Any = None) -> dict[str, Any]:
+                   push_costs: PushTable | None = None) -> dict[str, Any]:
     """Exact outcome of one target's share of a strike, as counts over all
     20^(attacks + counters) equally likely face outcomes.
 
@@ -220,9 +236,10 @@ def _attack_counts(attack_mod: int, damages: list[int], counters: int, counter_m
     is enumerated as a multiset of classes (weighted by arrangements and class sizes). The
     disarm needs the exact sum: counted from the classes' interval lengths (a cached table).
 
-    Knockback (optional): `pushes[i]` is arm i's knockback; `push_damage(tuple of the pushes that
-    happen, in arm order) -> int` says what those pushes would cost her (collisions, ledges).
-    A push happens for each landing arm, or for every arm when `push_all` (GEM-GM-14)."""
+    Knockback (optional): `pushes[i]` is arm i's knockback; `push_costs` (push_table's) says
+    what each series of pushes (the pushes that happen, in arm order) would cost her
+    (collisions, ledges). A push happens for each landing arm, or for every arm when `push_all`
+    (GEM-GM-14)."""
     a = len(damages)
     totals = [f + attack_mod for f in range(1, FACES + 1)]
     cvals = [f + counter_mod for f in range(1, FACES + 1)]
@@ -235,18 +252,14 @@ def _attack_counts(attack_mod: int, damages: list[int], counters: int, counter_m
     for i, d in enumerate(damages):
         groups.setdefault((d, kb[i]), []).append(i)     # interchangeable arms only
     group_list = list(groups.values())
-    push_cache: dict[tuple[int, ...], int] = {}
+    cost_of = dict(push_costs) if push_costs and any(kb) else None
 
     def pushed(keys: tuple, blocked: frozenset) -> int:
-        if push_damage is None or not any(kb):
+        if cost_of is None:
             return 0
         which = tuple(kb[i] for i, k in enumerate(keys)
                       if kb[i] and (push_all or (k[0] and i not in blocked)))
-        if not which:
-            return 0
-        if which not in push_cache:
-            push_cache[which] = int(push_damage(which))
-        return push_cache[which]
+        return cost_of[which] if which else 0
     block_cache: dict[tuple, tuple[frozenset, bool]] = {}
 
     def outcome(keys: tuple, reps: list[int], csorted: list[int]) -> tuple[frozenset, bool]:
