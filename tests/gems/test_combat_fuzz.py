@@ -43,3 +43,69 @@ def test_random_combat_heavy_play_keeps_the_state_sound(seed):
         m.submit(action)
         assert system.check_invariants(m.state) == [], action
     assert strikes > 0
+
+
+def _traces_agree(state) -> tuple[int, int]:
+    """Every line from every gem to every block in a wide square, in every mode, traced with
+    and without combat.gem_tiles' index: (lines traced, lines that found targets)."""
+    index = combat.gem_tiles(state)
+    traced = with_targets = 0
+    for u in state.units.values():
+        if not u.formed or u.carried_by is not None:
+            continue
+        for dx in range(-6, 7):
+            for dy in range(-6, 7):
+                target = (u.x + dx * u.size, u.y + dy * u.size)
+                for mode in ("melee", "thrown", "projectile"):
+                    plain = combat.trace(state, u, target, mode)
+                    assert combat.trace(state, u, target, mode, index) == plain
+                    traced += 1
+                    with_targets += bool(plain["targets"])
+    return traced, with_targets
+
+
+@pytest.mark.rule("GEM-26")
+@pytest.mark.rule("GEM-27")
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_trace_reads_the_same_through_the_gem_tile_index(seed):
+    """Listings trace many lines on one position and look the gems up in a tile index built
+    once (combat.gem_tiles): each trace stops at the same block with the same targets as one
+    that tests every gem's footprint, over positions of combat-heavy random play (gems moved,
+    carried, poofed)."""
+    system = registry.get("gems")
+    config = system.example_config(seed)
+    config.map = None
+    from game.engine.systems.gems.system import example_setup
+    config.setup = example_setup()
+    m = Match.new(config)
+    pick = Rng.from_seed(seed, stream=7)
+    traced = with_targets = 0
+    for step in range(160):
+        if m.over:
+            break
+        if step % 8 == 0:
+            n, hit = _traces_agree(m.state)
+            traced, with_targets = traced + n, with_targets + hit
+        legal = [a for a in m.legal_actions() if a.kind != "concede"]
+        fight = [a for a in legal if a.kind in combat.COMBAT_KINDS]
+        pool = fight if fight and pick.randint(1, 10) <= 8 else legal
+        m.submit(pool[pick.randint(0, len(pool) - 1)])
+    assert traced > 5_000 and with_targets > 200
+
+
+@pytest.mark.rule("GEM-27")
+def test_a_size_2_gem_is_one_target_through_the_gem_tile_index():
+    """A Size-2 gem covers four tiles of the index; a block holding two of them, or a Size-2
+    attacker's block holding her and smaller gems, names her once, as the plain trace does."""
+    from game.engine.rules import MatchConfig
+
+    def gem(uid, side, x, y, size=1):
+        return {"id": uid, "sheet": "garnet", "side": side, "x": x, "y": y,
+                "overrides": {"size": size, "held": [], "weapons": [], "abilities": []}}
+
+    setup = {"grid": {"rows": ["." * 12] * 10},
+             "units": [gem("big", 0, 0, 0, 2), gem("x", 1, 2, 0), gem("y", 1, 3, 1),
+                       gem("huge", 1, 5, 3, 2), gem("z", 0, 8, 6), gem("w", 1, 4, 6, 2)]}
+    m = Match.new(MatchConfig("gems", seed=7, setup=setup))
+    traced, with_targets = _traces_agree(m.state)
+    assert traced > 1_000 and with_targets > 50

@@ -170,17 +170,40 @@ def targetable(state: GemsState, attacker: Unit, other: Unit) -> bool:
             and not common.truce_between(state, attacker.id, other.id))
 
 
-def gems_in_tiles(state: GemsState, tiles: list[Tile]) -> list[Unit]:
-    cover = set(tiles)
-    out = [u for u in state.units.values() if u.formed and u.carried_by is None
-           and any(t in cover for t in common.footprint(u))]
+GemTiles = dict[Tile, list[Unit]]
+
+
+def gem_tiles(state: GemsState) -> GemTiles:
+    """Every tile a formed, uncarried gem covers, with the gems there: a caller that traces many
+    lines on one position builds it once and hands it to `trace`, which then looks up the
+    blocks a line passes instead of testing every gem's footprint at each block."""
+    out: GemTiles = {}
+    for u in state.units.values():
+        if u.formed and u.carried_by is None:
+            for t in common.footprint(u):
+                out.setdefault(t, []).append(u)
+    return out
+
+
+def gems_in_tiles(state: GemsState, tiles: list[Tile], index: GemTiles | None = None
+                  ) -> list[Unit]:
+    """The formed, uncarried gems covering any of `tiles`, in reading order then id (`index`:
+    gem_tiles of this position, when the caller has it)."""
+    if index is not None:
+        found = {u.id: u for t in tiles for u in index.get(t, ())}
+        out = list(found.values())
+    else:
+        cover = set(tiles)
+        out = [u for u in state.units.values() if u.formed and u.carried_by is None
+               and any(t in cover for t in common.footprint(u))]
     out.sort(key=lambda u: (u.y, u.x, u.id))
     return out
 
 
-def targets_in_block(state: GemsState, attacker: Unit, anchor: Tile) -> list[str]:
+def targets_in_block(state: GemsState, attacker: Unit, anchor: Tile,
+                     index: GemTiles | None = None) -> list[str]:
     """Every gem the attack on this block attacks (GEM-27), in reading order then id."""
-    return [u.id for u in gems_in_tiles(state, block_tiles(anchor, attacker.size))
+    return [u.id for u in gems_in_tiles(state, block_tiles(anchor, attacker.size), index)
             if targetable(state, attacker, u)]
 
 
@@ -198,8 +221,10 @@ def _block_solid_object(state: GemsState, anchor: Tile, size: int) -> bool:
     return any(common.solid_item_at(state, x, y) for x, y in block_tiles(anchor, size))
 
 
-def trace(state: GemsState, attacker: Unit, target: Tile, mode: str) -> dict[str, Any]:
-    """Follow an attack from the attacker's block to the block at `target`.
+def trace(state: GemsState, attacker: Unit, target: Tile, mode: str,
+          index: GemTiles | None = None) -> dict[str, Any]:
+    """Follow an attack from the attacker's block to the block at `target` (`index`: gem_tiles
+    of this position, for a caller tracing many lines).
 
     Melee needs a clear line (solid tiles block, GEM-GM-21) and hits the target block. Thrown
     and projectile attacks stop at the first block holding a gem or a solid object (GEM-26,
@@ -213,7 +238,7 @@ def trace(state: GemsState, attacker: Unit, target: Tile, mode: str) -> dict[str
     line = block_line(i, j)
     path: list[Tile] = []
     if not line:        # her own block (another gem shares her tiles)
-        return {"stop": target, "targets": targets_in_block(state, attacker, target),
+        return {"stop": target, "targets": targets_in_block(state, attacker, target, index),
                 "path": [target], "blocked": ""}
     for k, (bi, bj) in enumerate(line):
         anchor = block_anchor((attacker.x, attacker.y), s, bi, bj)
@@ -224,10 +249,11 @@ def trace(state: GemsState, attacker: Unit, target: Tile, mode: str) -> dict[str
         path.append(anchor)
         if mode == "melee":
             if last:
-                return {"stop": anchor, "targets": targets_in_block(state, attacker, anchor),
+                return {"stop": anchor,
+                        "targets": targets_in_block(state, attacker, anchor, index),
                         "path": path, "blocked": ""}
             continue
-        found = targets_in_block(state, attacker, anchor)
+        found = targets_in_block(state, attacker, anchor, index)
         if found or _block_solid_object(state, anchor, s) or last:
             return {"stop": anchor, "targets": found, "path": path, "blocked": ""}
     return {"stop": path[-1] if path else None, "targets": [], "path": path, "blocked": ""}
@@ -267,9 +293,11 @@ def melee_targets(state: GemsState, attacker: Unit, arm: int,
     if aimable is None:
         aimable = _aimable_tiles(state, attacker)
     # only blocks someone stands in (in block_offsets order): elsewhere a trace comes back empty
-    for (i, j) in offsets_holding((attacker.x, attacker.y), attacker.size, aimable, reach):
+    offsets = list(offsets_holding((attacker.x, attacker.y), attacker.size, aimable, reach))
+    index = gem_tiles(state) if offsets else None      # none in reach: nothing to trace
+    for (i, j) in offsets:
         anchor = block_anchor((attacker.x, attacker.y), attacker.size, i, j)
-        t = trace(state, attacker, anchor, "melee")
+        t = trace(state, attacker, anchor, "melee", index)
         if t["targets"] and t["stop"] == anchor:
             out.append(anchor)
     return out
@@ -288,11 +316,13 @@ def line_targets(state: GemsState, attacker: Unit, arm: int, mode: str,
     out = []
     if aimable is None:
         aimable = _aimable_tiles(state, attacker)
-    for (i, j) in offsets_holding((attacker.x, attacker.y), attacker.size, aimable, reach):
+    offsets = list(offsets_holding((attacker.x, attacker.y), attacker.size, aimable, reach))
+    index = gem_tiles(state) if offsets else None      # none in reach: nothing to trace
+    for (i, j) in offsets:
         if (i, j) == (0, 0):
             continue
         anchor = block_anchor((attacker.x, attacker.y), attacker.size, i, j)
-        t = trace(state, attacker, anchor, mode)
+        t = trace(state, attacker, anchor, mode, index)
         if t["targets"] and not t["blocked"]:
             out.append(anchor)
     return out
@@ -537,11 +567,12 @@ def describe_strike(state: GemsState, attacker_id: str,
     in arm order) and, per target, which attacks reach her. Used by Strike and the forecast."""
     attacker = _unit(state, attacker_id)
     attacks: list[dict[str, Any]] = []
+    index = gem_tiles(state) if len(plans) > 1 else None      # one line: no index to build
     for p in sorted(plans, key=lambda p: p.arm):
         if p.mode == HAND_OVER:
             continue
         prof = attack_profile(state, attacker, p.arm, p.mode)
-        t = trace(state, attacker, tuple(p.target), p.mode)
+        t = trace(state, attacker, tuple(p.target), p.mode, index)
         targets = t["targets"]
         if t["stop"] is not None:
             targets = area_targets(state, attacker, t["stop"], prof["aoe"], targets)
