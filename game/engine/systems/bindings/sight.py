@@ -767,20 +767,24 @@ class _Grid:
 
     def plan(self, graze: bool, ok: int, dq: int, dr: int) -> dict[int, Any]:
         """The table of `cell` answers for the offset (dq, dr), kept under its key `ok`: empty
-        at first but for the offset's hexsight.pair_frame, kept under -1 (no template bit);
+        at first (an offset's first pair is summed without it); the offset's
+        hexsight.pair_frame is kept under -1 (no template bit) once a cell is asked for, and
         the listing keeps its quick lines there too (see _QUICK_AFTER)."""
         plans = self.plans(graze)
         if self._cells >= _PLAN_CELLS:
             plans.clear()               # bounded: start afresh (each entry is a look-up away)
             self._cells = 0
-        got = plans[ok] = {-1: hs.pair_frame((dq, dr, -dq - dr), graze)}
+        got = plans[ok] = {}
         return got
 
     def cell(self, plan: dict[int, Any], graze: bool, d: Cube, v: int, rel: Cube
              ) -> tuple[int, tuple[tuple[int, int], ...]]:
         """hexsight.pair_cell for the offset d and the hex at template bit v (`rel` from the
         pair's first hex), its seams' neighbours as template bits, kept in `plan`."""
-        m, seams = hs.pair_cell(d, rel, graze, plan[-1])
+        frame = plan.get(-1)
+        if frame is None:
+            frame = plan[-1] = hs.pair_frame(d, graze)
+        m, seams = hs.pair_cell(d, rel, graze, frame)
         if seams:
             stride, off = self.stride, self.off
             got = plan[v] = (m, tuple((nb[1] * stride + nb[0] + off, sm) for nb, sm in seams))
