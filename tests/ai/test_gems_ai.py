@@ -14,6 +14,7 @@ from game.engine.rules import MatchConfig
 from game.engine.systems.gems import actions as A
 from game.engine.systems.gems import ai
 from game.engine.systems.gems import events as gev
+from tests.thinking import stepped_play
 
 OPEN = {"rows": ["........"] * 6}
 
@@ -159,8 +160,6 @@ def test_the_bot_thinks_in_slices_of_one_strike_each(monkeypatch):
     follow-up strike after each move), and an exact count of a big strike's dice takes
     milliseconds: a slice weighs one strike at most. Stepped or run in one go, the bot makes
     the same choices (a twin fed the same positions)."""
-    from game.engine.ai.runner import example_match
-
     strikes = [0]
     real = ai.forecast
 
@@ -170,27 +169,6 @@ def test_the_bot_thinks_in_slices_of_one_strike_each(monkeypatch):
         return real(state, action)
 
     monkeypatch.setattr(ai, "forecast", counted)
-    m = Match.new(example_match("gems", 1))
-    stepped, twin = make_bot("gems", "normal"), make_bot("gems", "normal")
-    most_in_slice = most_in_decision = 0
-    while not m.over and len(m.log) < 60:
-        d = m.decision
-        view, legal = m.view(d.seat), list(m.legal_actions())
-        gen = stepped.think(view, legal, bot_rng(m, d.seat))
-        in_decision = 0
-        while True:
-            strikes[0] = 0
-            try:
-                next(gen)
-                action = None
-            except StopIteration as stop:
-                action = stop.value
-            most_in_slice = max(most_in_slice, strikes[0])
-            in_decision += strikes[0]
-            if action is not None:
-                break
-        most_in_decision = max(most_in_decision, in_decision)
-        assert run_thinking(twin.think(m.view(d.seat), legal, bot_rng(m, d.seat))) == action
-        m.submit(action)
+    most_in_slice, most_in_decision = stepped_play("gems", 1, 60, strikes)
     assert most_in_decision >= 5          # decisions that weigh many strikes were met
     assert most_in_slice == 1             # and no slice weighed more than one

@@ -11,26 +11,36 @@ from game.engine.systems.gems import combat
 from game.engine.systems.gems import forecast as F
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_random_combat_heavy_play_keeps_the_state_sound(seed):
-    system = registry.get("gems")
-    config = system.example_config(seed)
+def _skirmish(seed: int) -> Match:
+    """The example skirmish on the plain board (no map), seeded."""
+    config = registry.get("gems").example_config(seed)
     config.map = None
     from game.engine.systems.gems.system import example_setup
     config.setup = example_setup()
-    m = Match.new(config)
+    return Match.new(config)
+
+
+def _combat_pick(m: Match, pick: Rng) -> object:
+    """A random legal action, four times in five a combat one when there is any."""
+    legal = m.legal_actions()
+    assert legal, "a live match always offers something to do"
+    # giving up is tested on its own; here it would only cut the fuzzing short
+    legal = [a for a in legal if a.kind != "concede"]
+    fight = [a for a in legal if a.kind in combat.COMBAT_KINDS]
+    pool = fight if fight and pick.randint(1, 10) <= 8 else legal
+    return pool[pick.randint(0, len(pool) - 1)]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_combat_heavy_play_keeps_the_state_sound(seed):
+    system = registry.get("gems")
+    m = _skirmish(seed)
     pick = Rng.from_seed(seed, stream=99)
     strikes = stages = 0
     for _ in range(220):
         if m.over:
             break
-        legal = m.legal_actions()
-        assert legal, "a live match always offers something to do"
-        # giving up is tested on its own; here it would only cut the fuzzing short
-        legal = [a for a in legal if a.kind != "concede"]
-        fight = [a for a in legal if a.kind in combat.COMBAT_KINDS]
-        pool = fight if fight and pick.randint(1, 10) <= 8 else legal
-        action = pool[pick.randint(0, len(pool) - 1)]
+        action = _combat_pick(m, pick)
         if action.kind in ("gems.assign_arm", "gems.strike"):
             f = F.forecast(m.state, action)
             for t in f.targets:
@@ -72,12 +82,7 @@ def test_a_trace_reads_the_same_through_the_gem_tile_index(seed):
     once (combat.gem_tiles): each trace stops at the same block with the same targets as one
     that tests every gem's footprint, over positions of combat-heavy random play (gems moved,
     carried, poofed)."""
-    system = registry.get("gems")
-    config = system.example_config(seed)
-    config.map = None
-    from game.engine.systems.gems.system import example_setup
-    config.setup = example_setup()
-    m = Match.new(config)
+    m = _skirmish(seed)
     pick = Rng.from_seed(seed, stream=7)
     traced = with_targets = 0
     for step in range(160):
@@ -86,10 +91,7 @@ def test_a_trace_reads_the_same_through_the_gem_tile_index(seed):
         if step % 8 == 0:
             n, hit = _traces_agree(m.state)
             traced, with_targets = traced + n, with_targets + hit
-        legal = [a for a in m.legal_actions() if a.kind != "concede"]
-        fight = [a for a in legal if a.kind in combat.COMBAT_KINDS]
-        pool = fight if fight and pick.randint(1, 10) <= 8 else legal
-        m.submit(pool[pick.randint(0, len(pool) - 1)])
+        m.submit(_combat_pick(m, pick))
     assert traced > 5_000 and with_targets > 200
 
 

@@ -13,6 +13,7 @@ from game.engine.match import Match
 from game.engine.rng import Rng
 from game.engine.systems.rpgstuck import RPGSTUCK
 from game.engine.systems.rpgstuck.actions import Block
+from tests.thinking import stepped_play
 from game.engine.systems.rpgstuck.ai import RpgBot
 from game.engine.systems.rpgstuck.house import HOUSE_RULES
 from tests.rpgstuck.engine_helpers import battle
@@ -79,8 +80,6 @@ def test_the_bot_thinks_in_slices_and_a_slice_walks_the_board_a_few_times_at_mos
     decision walks the board from many squares (walk maps to each goal, the squares no one
     sees); each slice may do only a few of those walks, so no frame waits on a whole decision.
     Stepped or run in one go, the bot makes the same choices (a twin fed the same positions)."""
-    from game.engine.ai.base import run_thinking
-    from game.engine.ai.runner import bot_rng, example_match
     from game.engine.systems.rpgstuck import arith
 
     walks = [0]
@@ -91,27 +90,6 @@ def test_the_bot_thinks_in_slices_and_a_slice_walks_the_board_a_few_times_at_mos
         return reach(*args, **kwargs)
 
     monkeypatch.setattr(arith, "reach", counted)
-    m = Match.new(example_match("rpgstuck", 1))
-    stepped, twin = make_bot("rpgstuck", "normal"), make_bot("rpgstuck", "normal")
-    most_in_slice = most_in_decision = 0
-    while not m.over and len(m.log) < 160:
-        d = m.decision
-        view, legal = m.view(d.seat), list(m.legal_actions())
-        gen = stepped.think(view, legal, bot_rng(m, d.seat))
-        in_decision = 0
-        while True:
-            walks[0] = 0
-            try:
-                next(gen)
-                action = None
-            except StopIteration as stop:
-                action = stop.value
-            most_in_slice = max(most_in_slice, walks[0])
-            in_decision += walks[0]
-            if action is not None:
-                break
-        most_in_decision = max(most_in_decision, in_decision)
-        assert run_thinking(twin.think(m.view(d.seat), legal, bot_rng(m, d.seat))) == action
-        m.submit(action)
+    most_in_slice, most_in_decision = stepped_play("rpgstuck", 1, 160, walks)
     assert most_in_decision >= 6          # decisions that walk the board often were met
     assert most_in_slice <= 3             # and none of them walked it more than 3 times a slice
