@@ -1,5 +1,6 @@
 """Benchmark section "hitches": frames over 16.7 ms while two AI seats play, in each of the five
-systems.
+systems, and the longest poll of in-process AI seats (the fallback when the AI process cannot
+start or dies: the seat thinks in the frame, a slice of steps a poll).
 
 Owns: driving the real client headless (SDL dummy driver, the real `App.step`, the system's real
 play screen with two AI seats at "normal", AI workers in processes as a player gets them) for a
@@ -26,6 +27,7 @@ from benchmarks.report import Row, cpu, temporary_home
 SECTION = "hitches"
 FRAME_BUDGET = 1.0 / 60          # 16.7 ms: one frame at 60 Hz
 SYSTEMS = ("gems", "bindings", "gemwielders", "rpgstuck", "gu_masters")
+INLINE_ACTIONS = 300             # actions of each system's match played by in-process AI seats
 
 
 def play_frames(system_id: str, seconds: float, seed: int = 1,
@@ -73,8 +75,38 @@ def play_frames(system_id: str, seconds: float, seed: int = 1,
     return frames
 
 
+def inline_polls(system_id: str, actions: int, seed: int = 1) -> list[float]:
+    """CPU seconds of each `poll()` of in-process AI seats (client/seats.py's AISeat without a
+    process: the fallback when the AI process cannot start or dies) playing the system's
+    example match between two normal bots for up to `actions` actions: what a frame waits on
+    while such a seat thinks, a slice of steps at a time."""
+    from game.client.seats import AISeat
+    from game.engine.ai.runner import example_match
+    from game.engine.match import Match
+    from game.engine.runtime import settle
+
+    match = Match.new(example_match(system_id, seed, difficulties=("normal", "normal")))
+    seats: dict[int, AISeat] = {}
+    settle()                            # as the client does when a match opens
+    polls: list[float] = []
+    while not match.over and len(match.log) < actions:
+        n = match.decision.seat
+        seat = seats.get(n) or seats.setdefault(n, AISeat(system_id, n, use_process=False))
+        if not seat.busy:
+            seat.request(match)
+        start = cpu()
+        action = seat.poll()
+        polls.append(cpu() - start)
+        if action is not None:
+            match.submit(action)
+    return polls
+
+
 def rows(quick: bool) -> list[Row]:
+    from game.client.seats import DEFAULT_SLICE
+
     seconds = 4.0 if quick else 20.0
+    actions = 60 if quick else INLINE_ACTIONS
     out: list[Row] = []
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -87,6 +119,14 @@ def rows(quick: bool) -> list[Row]:
             out.append(Row(SECTION, f"{system_id} worst frame in AI play",
                            max(frames) * 1e3 if frames else 0.0, "ms", FRAME_BUDGET * 1e3,
                            note="main-thread CPU"))
+        for system_id in SYSTEMS:
+            polls = sorted(inline_polls(system_id, actions))
+            out.append(Row(SECTION, f"{system_id} longest in-process AI poll",
+                           polls[-1] * 1e3, "ms", FRAME_BUDGET * 1e3,
+                           note=f"p99 {polls[int(len(polls) * 0.99)] * 1e3:.1f} ms over "
+                                f"{len(polls)} polls of the first {actions} actions; "
+                                f"{DEFAULT_SLICE * 1e3:.0f} ms slices; the fallback when the AI "
+                                f"process cannot start"))
     return out
 
 
