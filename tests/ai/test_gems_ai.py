@@ -172,3 +172,20 @@ def test_the_bot_thinks_in_slices_of_one_strike_each(monkeypatch):
     most_in_slice, most_in_decision = stepped_play("gems", 1, 60, strikes)
     assert most_in_decision >= 5          # decisions that weigh many strikes were met
     assert most_in_slice == 1             # and no slice weighed more than one
+
+
+def test_travel_ahead_works_out_every_field_the_evaluation_asks_for():
+    """A bot thinking in slices works out the travel fields before its first dry run, an enemy
+    a slice; the position's evaluation then finds every field it needs already there (on the
+    river map the sides start far apart, so every gem needs one per enemy)."""
+    from game.engine.ai.runner import example_match
+    from game.engine.systems.gems import travel
+
+    m = Match.new(example_match("gems", 1, "gems_riverbend.tmx"))
+    state, side = m.state, m.decision.seat
+    travel._FIELDS.clear()
+    slices = sum(1 for _ in ai.travel_ahead(state, side))
+    worked_out = dict(travel._FIELDS)
+    assert slices >= 2 and len(worked_out) == slices
+    ai.evaluate(state, side)
+    assert travel._FIELDS == worked_out                  # nothing new: all were ahead
