@@ -7,7 +7,7 @@ import pytest
 from game.engine import registry
 from game.engine.match import Match
 from game.engine.rng import Rng
-from game.engine.systems.gems import combat
+from game.engine.systems.gems import combat, common
 from game.engine.systems.gems import forecast as F
 
 
@@ -57,8 +57,8 @@ def test_random_combat_heavy_play_keeps_the_state_sound(seed):
 
 def _traces_agree(state) -> tuple[int, int]:
     """Every line from every gem to every block in a wide square, in every mode, traced with
-    and without combat.gem_tiles' index: (lines traced, lines that found targets)."""
-    index = combat.gem_tiles(state)
+    and without the tile index (common.occupancy_index): (lines traced, lines that found targets)."""
+    index = common.occupancy_index(state)
     traced = with_targets = 0
     for u in state.units.values():
         if not u.formed or u.carried_by is not None:
@@ -79,7 +79,7 @@ def _traces_agree(state) -> tuple[int, int]:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_trace_reads_the_same_through_the_gem_tile_index(seed):
     """Listings trace many lines on one position and look the gems up in a tile index built
-    once (combat.gem_tiles): each trace stops at the same block with the same targets as one
+    once (common.occupancy_index): each trace stops at the same block with the same targets as one
     that tests every gem's footprint, over positions of combat-heavy random play (gems moved,
     carried, poofed)."""
     m = _skirmish(seed)

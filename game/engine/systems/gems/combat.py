@@ -170,27 +170,20 @@ def targetable(state: GemsState, attacker: Unit, other: Unit) -> bool:
             and not common.truce_between(state, attacker.id, other.id))
 
 
-GemTiles = dict[Tile, list[Unit]]
+# common.occupancy_index: what stands on each occupied tile (gem and item ids), built once by a
+# caller that traces many lines on one position and handed to `trace`, which then looks up the
+# blocks a line passes instead of testing every gem's footprint at each block
+TileIndex = dict[Tile, list[str]]
 
 
-def gem_tiles(state: GemsState) -> GemTiles:
-    """Every tile a formed, uncarried gem covers, with the gems there: a caller that traces many
-    lines on one position builds it once and hands it to `trace`, which then looks up the
-    blocks a line passes instead of testing every gem's footprint at each block."""
-    out: GemTiles = {}
-    for u in state.units.values():
-        if u.formed and u.carried_by is None:
-            for t in common.footprint(u):
-                out.setdefault(t, []).append(u)
-    return out
-
-
-def gems_in_tiles(state: GemsState, tiles: list[Tile], index: GemTiles | None = None
+def gems_in_tiles(state: GemsState, tiles: list[Tile], index: TileIndex | None = None
                   ) -> list[Unit]:
     """The formed, uncarried gems covering any of `tiles`, in reading order then id (`index`:
-    gem_tiles of this position, when the caller has it)."""
+    common.occupancy_index of this position, when the caller has it)."""
     if index is not None:
-        found = {u.id: u for t in tiles for u in index.get(t, ())}
+        units = state.units
+        found = {i: u for t in tiles for i in index.get(t, ())
+                 if (u := units.get(i)) is not None and u.formed and u.carried_by is None}
         out = list(found.values())
     else:
         cover = set(tiles)
@@ -201,7 +194,7 @@ def gems_in_tiles(state: GemsState, tiles: list[Tile], index: GemTiles | None = 
 
 
 def targets_in_block(state: GemsState, attacker: Unit, anchor: Tile,
-                     index: GemTiles | None = None) -> list[str]:
+                     index: TileIndex | None = None) -> list[str]:
     """Every gem the attack on this block attacks (GEM-27), in reading order then id."""
     return [u.id for u in gems_in_tiles(state, block_tiles(anchor, attacker.size), index)
             if targetable(state, attacker, u)]
@@ -222,9 +215,9 @@ def _block_solid_object(state: GemsState, anchor: Tile, size: int) -> bool:
 
 
 def trace(state: GemsState, attacker: Unit, target: Tile, mode: str,
-          index: GemTiles | None = None) -> dict[str, Any]:
-    """Follow an attack from the attacker's block to the block at `target` (`index`: gem_tiles
-    of this position, for a caller tracing many lines).
+          index: TileIndex | None = None) -> dict[str, Any]:
+    """Follow an attack from the attacker's block to the block at `target` (`index`:
+    common.occupancy_index of this position, for a caller tracing many lines).
 
     Melee needs a clear line (solid tiles block, GEM-GM-21) and hits the target block. Thrown
     and projectile attacks stop at the first block holding a gem or a solid object (GEM-26,
@@ -294,7 +287,7 @@ def melee_targets(state: GemsState, attacker: Unit, arm: int,
         aimable = _aimable_tiles(state, attacker)
     # only blocks someone stands in (in block_offsets order): elsewhere a trace comes back empty
     offsets = list(offsets_holding((attacker.x, attacker.y), attacker.size, aimable, reach))
-    index = gem_tiles(state) if offsets else None      # none in reach: nothing to trace
+    index = common.occupancy_index(state) if offsets else None      # none in reach: nothing to trace
     for (i, j) in offsets:
         anchor = block_anchor((attacker.x, attacker.y), attacker.size, i, j)
         t = trace(state, attacker, anchor, "melee", index)
@@ -317,7 +310,7 @@ def line_targets(state: GemsState, attacker: Unit, arm: int, mode: str,
     if aimable is None:
         aimable = _aimable_tiles(state, attacker)
     offsets = list(offsets_holding((attacker.x, attacker.y), attacker.size, aimable, reach))
-    index = gem_tiles(state) if offsets else None      # none in reach: nothing to trace
+    index = common.occupancy_index(state) if offsets else None      # none in reach: nothing to trace
     for (i, j) in offsets:
         if (i, j) == (0, 0):
             continue
@@ -567,7 +560,7 @@ def describe_strike(state: GemsState, attacker_id: str,
     in arm order) and, per target, which attacks reach her. Used by Strike and the forecast."""
     attacker = _unit(state, attacker_id)
     attacks: list[dict[str, Any]] = []
-    index = gem_tiles(state) if len(plans) > 1 else None      # one line: no index to build
+    index = common.occupancy_index(state) if len(plans) > 1 else None      # one line: no index to build
     for p in sorted(plans, key=lambda p: p.arm):
         if p.mode == HAND_OVER:
             continue
