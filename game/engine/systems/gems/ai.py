@@ -143,15 +143,22 @@ def surrounded_by_water(state: GemsState, u: Unit) -> bool:
                for x, y in tiles for dx in (-1, 0, 1) for dy in (-1, 0, 1))
 
 
+def _far_enemies(enemies: list[Unit], dists: list[int], reach: int) -> list[Unit]:
+    """The enemies approach_cost weighs the way to (a travel field each): all of them, or none
+    when one is within reach already."""
+    return [] if min(dists) <= reach else enemies
+
+
 def approach_cost(state: GemsState, u: Unit, enemies: list[Unit], dists: list[int],
                   reach: int) -> float:
     """What it costs her to be far from a fight: TRAVEL per Action Slot she needs to bring the
     nearest enemy within reach across the terrain (travel.py), so a river or a cliff between
     the sides is walked round or climbed rather than stared across; APPROACH per tile of
     straight-line gap (plus a flat charge) where no way on foot or wing exists."""
-    if min(dists) <= reach:
+    far = _far_enemies(enemies, dists, reach)
+    if not far:
         return 0.0
-    best = min(slots_to_strike(state, u, e, reach) for e in enemies)
+    best = min(slots_to_strike(state, u, e, reach) for e in far)
     if best == UNREACHABLE:
         return APPROACH * (min(dists) - reach) + 2 * TRAVEL
     return TRAVEL * best
@@ -178,10 +185,10 @@ def travel_ahead(state: GemsState, side: int) -> Generator[None, None, None]:
         if u.side != side:
             continue
         enemies, dists = _enemies(state, formed, prints, u)
+        if not enemies:
+            continue                         # evaluate asks for no approach then
         reach = reach_of(state, u)
-        if not enemies or min(dists) <= reach:
-            continue                         # approach_cost asks for no field then
-        for e in enemies:
+        for e in _far_enemies(enemies, dists, reach):
             slots_to_strike(state, u, e, reach)
             yield None
 
