@@ -368,17 +368,13 @@ def _plan(action: A.AssignArm):
     return AttackPlan(action.arm, (int(action.target[0]), int(action.target[1])), action.mode)
 
 
-def best_assignment(state: GemsState, side: int, sharp: bool = False) -> tuple[float, list]:
-    """With a Ready Action open on `state`, aim arms one at a time (each tried through a
-    throwaway match, `state` itself is left alone) where the forecast gains most; returns
-    (expected gain of the strike, the AssignArm actions)."""
-    return run_thinking(best_assignment_steps(state, side, sharp))
-
-
 def best_assignment_steps(state: GemsState, side: int, sharp: bool = False
                           ) -> Generator[None, None, tuple[float, list]]:
-    """`best_assignment` in slices for a bot thinking in steps: it pauses after each strike it
-    weighs (an exact count of a big strike's dice takes milliseconds)."""
+    """With a Ready Action open on `state`, aim arms one at a time (each tried through a
+    throwaway match, `state` itself is left alone) where the forecast gains most; returns
+    (expected gain of the strike, the AssignArm actions). In slices for a bot thinking in
+    steps: it pauses after each strike it weighs (an exact count of a big strike's dice takes
+    milliseconds); run_thinking runs it in one go."""
     system = _system()
     chosen: list = []
     current = strike_gain(state, A.Strike(state.acting), side, sharp) if state.plans else 0.0
@@ -725,4 +721,4 @@ def easy_bot() -> GemsBot:
     return GemsBot("gems-easy", noise=6.0, random_rate=0.2)
 
 
-__all__ = ["GemsBot", "evaluate", "strike_gain", "best_assignment"]
+__all__ = ["GemsBot", "evaluate", "strike_gain", "best_assignment_steps"]
