@@ -126,6 +126,22 @@ def legal_actions(state: GuState) -> list:
     return out + [EndTurn(), Concede(c.side)]
 
 
+def legal_part(state: GuState, kind: type) -> list | None:
+    """The legal actions of one own-turn kind, from the handler rows that list that kind, in
+    the order `legal_actions` lists them (a dry run or a replay then checks a Gu without
+    listing every walk and flight); None (ask the whole list) under a stage, while a
+    multi-weapon attack is owed, or for a kind no row lists."""
+    if state.over or pending.top(state.pending) is not None:
+        return None
+    rows = [h for h in HANDLERS if kind in h.kinds]
+    if not rows:
+        return None
+    c = state.acting
+    if attack.owed(state, c):
+        return None
+    return [a for h in rows for a in h.legal(state, c) if type(a) is kind]
+
+
 def validate(state: GuState, action: Any) -> Refusal | None:
     if state.over:
         return Refusal("the battle is over")

@@ -259,6 +259,9 @@ class GuMasters(SystemBase):
     def legal_actions(self, state: GuState) -> list:
         return rules.legal_actions(state)
 
+    def legal_part(self, state: GuState, kind: type) -> list | None:
+        return rules.legal_part(state, kind)
+
     def validate(self, state: GuState, action: Any) -> Refusal | None:
         return rules.validate(state, action)
 
