@@ -69,3 +69,25 @@ def test_a_roll_no_answer_can_beat_is_taken_and_the_reaction_kept():
     assert GuBot("t").choose(view, offered, Rng.from_seed(1)).reaction == TAKE
     view.pending[-1].data = {**blow, "raw": 44, "dos": 1}      # a bare hit: worth answering
     assert GuBot("t").choose(view, offered, Rng.from_seed(1)).reaction in (DODGE, PARRY)
+
+
+def test_the_bot_thinks_in_slices_of_an_action_weighed(monkeypatch):
+    """A client that cannot start the AI process steps the bot's `think` a slice a frame. An
+    own turn weighs every strike, damage Gu, buff, heal, shield and dive by the engine's
+    forecasts (each lands the blow on copies of the position); a slice weighs one action, so no
+    frame waits on a whole turn's forecasts. Stepped or run in one go, the bot makes the same
+    choices (a twin fed the same positions)."""
+    from game.engine.systems.gu_masters import forecast
+    from tests.thinking import stepped_play
+
+    landings = [0]
+    landing = forecast.landing
+
+    def counted(*args, **kwargs):
+        landings[0] += 1
+        return landing(*args, **kwargs)
+
+    monkeypatch.setattr(forecast, "landing", counted)
+    most_in_slice, most_in_decision = stepped_play("gu_masters", 1, 160, landings)
+    assert most_in_decision >= 12         # turns that weigh many blows were met
+    assert most_in_slice <= 8             # and a slice weighed only one action's blows

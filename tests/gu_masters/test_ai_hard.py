@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine.actions import EndTurn
+from game.engine.ai.base import run_thinking
 from game.engine.rng import Rng
 from game.engine.systems.gu_masters import ai, forecast
 from game.engine.systems.gu_masters.actions import DODGE, TAKE, React, Strike
@@ -17,6 +18,12 @@ from .test_gu_activate import man, match
 def _fresh(bot: GuBot) -> GuBot:
     bot._memo, bot._kept = {}, []
     return bot
+
+
+def _activations(bot: GuBot, view, me, legal: list) -> dict:
+    """The bot's score of each damage Gu in `legal` (its weighing thought to the end)."""
+    return {a: score for score, a in run_thinking(bot._activations(view, me, legal,
+                                                                   Rng.from_seed(1)))}
 
 
 def test_hard_is_normal_with_every_trait_and_normal_has_none():
@@ -78,20 +85,17 @@ def test_hard_prices_an_area_by_the_step_out_the_foe_still_has():
     assert aimed.odds.after_best > 0                                # a dodge test to pass
     legal = [curtain, next(x for x in m.legal_actions() if isinstance(x, EndTurn))]
     areas = frozenset({"areas"})
-    scored = dict((x, s) for s, x in _fresh(GuBot("t", traits=areas))._activations(
-        view, a, legal, Rng.from_seed(1)))
+    scored = _activations(_fresh(GuBot("t", traits=areas)), view, a, legal)
     assert scored[curtain] == 0.0                                # hard: nothing to gain
-    assert dict((x, s) for s, x in _fresh(GuBot("t"))._activations(
-        view, a, legal, Rng.from_seed(1)))[curtain] > 0.0       # normal: a dodge may fail
+    normal = _activations(_fresh(GuBot("t")), view, a, legal)
+    assert normal[curtain] > 0.0                                 # normal: a dodge may fail
     b.reactions = 0                                              # spent this round (GU-18)
     spent = forecast.area_forecast(view, a, b, "fire_curtain", anchor)
     assert spent.odds.after_best == 1 and spent.landing.dealt > 0
-    scored = dict((x, s) for s, x in _fresh(GuBot("t", traits=areas))._activations(
-        view, a, legal, Rng.from_seed(1)))
+    scored = _activations(_fresh(GuBot("t", traits=areas)), view, a, legal)
     assert scored[curtain] > 0.0
     # "thrift" prices the 5 essence it spends, as a heal's or a shield's is
-    thrift = dict((x, s) for s, x in _fresh(GuBot("t", traits=areas | {"thrift"}))._activations(
-        view, a, legal, Rng.from_seed(1)))
+    thrift = _activations(_fresh(GuBot("t", traits=areas | {"thrift"})), view, a, legal)
     assert thrift[curtain] == pytest.approx(scored[curtain] - 5 * ai.ESSENCE)
 
 

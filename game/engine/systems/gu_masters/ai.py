@@ -20,6 +20,7 @@ import dataclasses
 from typing import Any
 
 from game.engine.actions import EndTurn
+from game.engine.ai.base import Thinking, run_thinking
 from game.engine.rng import Rng
 from game.engine.tactics import pending
 from game.engine.tactics.bots import BotBase, dry_run, register_bot
@@ -117,6 +118,13 @@ class GuBot(BotBase):
         self._threats: dict[tuple, float] = {}      # `_kept_worth`'s blows, read once a turn
 
     def choose(self, view: GuState, legal: list, rng: Rng) -> Any:
+        return run_thinking(self.think(view, legal, rng))
+
+    def think(self, view: GuState, legal: list, rng: Rng) -> Thinking:
+        """The choice in slices (yield None between them) for a client thinking in-process
+        (the AI seat's fallback): on the own turn one action weighed a slice (a buff's dry run
+        and the blows it changes, a strike's forecast), so no slice holds a frame for long. The
+        same work in the same order as one call, so the same answer."""
         self._memo, self._kept = {}, [view]
         legal = self.playable(legal)
         picked = self.random_pick(legal, rng)
@@ -124,7 +132,7 @@ class GuBot(BotBase):
             return picked
         stage = pending.top(view.pending)
         if any(isinstance(a, EndTurn) for a in legal):
-            return self._own_turn(view, legal, rng)
+            return (yield from self._own_turn(view, legal, rng))
         return self._answer(view, stage, legal, rng)
 
     # --- prompts --------------------------------------------------------------------------------
@@ -348,21 +356,22 @@ class GuBot(BotBase):
         return self._strike_worth(view, me, view.creatures[a.target], a.strike, a.weapon) + 0.01
 
     # --- the own turn ---------------------------------------------------------------------------
-    def _own_turn(self, view: GuState, legal: list, rng: Rng) -> Any:
+    def _own_turn(self, view: GuState, legal: list, rng: Rng) -> Thinking:
         me = view.acting
         stand = [a for a in legal if isinstance(a, StandUp)]
         if stand:                                                   # GU-151: up first
             return stand[0]
         # plain strikes only: a called shot (a.part) is the same blow at a penalty (GU-59)
         strikes = [a for a in legal if isinstance(a, Strike) and not a.part]
-        scored = [(self._strike_score(view, me, a, rng), i, a) for i, a in enumerate(strikes)]
-        n = len(scored)
-        scored += [(s, n + i, a) for i, (s, a) in
-                   enumerate(self._activations(view, me, legal, rng))]
-        n = len(scored)
-        scored += [(s, n + i, a) for i, (s, a) in enumerate(self._support(view, me, legal, rng))]
-        n = len(scored)
-        scored += [(s, n + i, a) for i, (s, a) in enumerate(self._dives(view, me, legal, rng))]
+        scored: list[tuple[float, int, Any]] = []
+        for i, a in enumerate(strikes):
+            scored.append((self._strike_score(view, me, a, rng), i, a))
+            yield None
+        for part in (self._activations, self._support, self._dives):
+            n = len(scored)
+            found = yield from part(view, me, legal, rng)
+            scored += [(s, n + i, a) for i, (s, a) in enumerate(found)]
+            yield None
         if scored:
             best = max(scored, key=lambda t: (t[0], -t[1]))
             if best[0] > 0.0 or (strikes and best[2] in strikes):
@@ -444,7 +453,7 @@ class GuBot(BotBase):
         return self._dangers[key]
 
     def _activations(self, view: GuState, me: Creature, legal: list, rng: Rng
-                     ) -> list[tuple[float, Any]]:
+                     ) -> Thinking:
         """Damage Gu and killer moves (GU-42..49), each worth its forecast: aimed at a standing
         foe, the chance it lands after the foe's best answer times the HP it takes
         (forecast.gu_forecast, the engine's own aim, blow and landing); set off at a square
@@ -471,6 +480,7 @@ class GuBot(BotBase):
             u = gu.usable(uid)
             if role(u) != "damage":
                 continue
+            yield None                              # one damage Gu's forecasts a slice
             # hard ("thrift"): the essence it spends, as a heal's or a shield's is (it pays
             # the shield and dodge answers later)
             spent = ESSENCE * (u.cost if isinstance(u, Gu) else u.essence) \
@@ -498,7 +508,7 @@ class GuBot(BotBase):
 
     # --- heal, shield, buff, wings --------------------------------------------------------------
     def _support(self, view: GuState, me: Creature, legal: list, rng: Rng
-                 ) -> list[tuple[float, Any]]:
+                 ) -> Thinking:
         """Gu that help the user's side (GU-42..49), each tried once through the engine
         (tactics.bots.dry_run: no Gu of these rolls a die) and weighed in HP like a blow:
         - heal: the HP the friend regains, and a friend brought back from a final stand or
@@ -517,10 +527,12 @@ class GuBot(BotBase):
             return out
         for a in legal:
             if isinstance(a, TakeFlight):
+                yield None                          # one dry run (and its blows) a slice
                 worth = self._flight_worth(view, me, a, rng, foes, horizon)
                 out.append((self.noisy(worth, rng), a))
             if not isinstance(a, (Activate, Killer)):
                 continue
+            yield None
             uid = uid_of(a)
             u = gu.usable(uid)
             kind = role(u)
@@ -636,7 +648,7 @@ class GuBot(BotBase):
         return horizon * (saved - max(0.0, lost))
 
     def _dives(self, view: GuState, me: Creature, legal: list, rng: Rng
-               ) -> list[tuple[float, Any]]:
+               ) -> Thinking:
         """A Dive (GU-32..34) ending beside a foe: its Flying test's chance (odds.py on the
         diver's Flying, the only modifier the engine puts on it) times the best strike it may
         then make (the forecast); a failed dive that reaches the ground costs its fall."""
@@ -650,6 +662,7 @@ class GuBot(BotBase):
         out: list[tuple[float, Any]] = []
         foes = self._enemies(view, me)
         for a in dives:
+            yield None
             best = 0.0
             for f in foes:
                 if cells_distance(block_at(a.x, a.y, me.size), f.cells()) <= 1 and a.altitude <= 1:
