@@ -22,8 +22,9 @@ process argument (by its class, which the worker imports), so no module path is 
 Nothing here blocks the frame: the scene starts every AI seat when the match opens (the worker
 boots while the first turns are shown), requests are written to the pipe by a sender thread (a
 worker still booting, or a large document, would otherwise stall the frame until the pipe
-drains), and the in-process fallback starts thinking in one poll and steps it in the next ones,
-stopping before a step that the last one suggests would overrun the slice.
+drains), and the in-process fallback thinks in steps (making the bot, listing the position,
+then the bot's own slices), a poll stopping before a step that the last one suggests would
+overrun the slice.
 
 The worker (`_worker_main`) keeps the last match it rebuilt and, when the next request extends
 the same log, replays only the new actions; a snapshot mismatch rebuilds from scratch.
@@ -186,6 +187,10 @@ class AISeat:
         self._send_error: str = ""              # set by the sender thread when a write fails
         if use_process:
             self._start_process()
+        if self.mode == "inline":
+            # thinking in-process from the start: load the bot's module now, as the scene opens,
+            # rather than in the first frame that asks it (a system's AI module takes 5-10 ms)
+            make_bot(system_id, difficulty)
 
     # -- process management ---------------------------------------------------------------------
     def _start_process(self) -> None:
@@ -369,23 +374,23 @@ class AISeat:
         self._gen = None
         return self._step_inline()
 
-    def _begin_inline(self) -> None:
-        match = self._match
-        if match is None:
-            return
+    def _thinking(self, match: Match) -> Thinking:
+        """The in-process decision as steps: the bot (its module is loaded on first use), the
+        position's legal list, then the view and the bot's own slices of thinking."""
         bot = make_bot(self.system_id, self.difficulty)
+        yield None
         legal = match.legal_actions()
-        self._gen = think(bot, match.view(self.seat), list(legal), bot_rng(match, self.seat))
+        yield None
+        return (yield from think(bot, match.view(self.seat), list(legal),
+                                 bot_rng(match, self.seat)))
 
     def _step_inline(self) -> Any | None:
         match, gen = self._match, self._gen
         if match is None:
             return None
         if gen is None:
-            # starting (the view, the legal list, the bot) is one poll's work of its own
-            self._begin_inline()
+            self._gen = gen = self._thinking(match)
             self._step_cost = 0.0
-            return None
         start = time.perf_counter()
         end = start + self.slice_seconds
         try:

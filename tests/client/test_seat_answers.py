@@ -67,7 +67,7 @@ def _waiting_for_a_worker(match: Match, monkeypatch) -> AISeat:
     return seat
 
 
-@pytest.mark.parametrize("system_id", ["gu_masters", "rpgstuck"])
+@pytest.mark.parametrize("system_id", ["rpgstuck"])
 def test_while_the_worker_thinks_a_later_frame_lists_the_position_for_the_answers_check(
         monkeypatch, system_id):
     """A system without legal_part checks an answer against the whole list: the list is made

@@ -1,6 +1,7 @@
-"""The in-process AI seat keeps each poll inside its slice: starting to think is a poll of its own,
-and a poll stops before a step that, costing what the last one did, would overrun the slice (a
-102 ms poll where 6 ms was meant stalled the frame). The clock is a fake advanced by the bot."""
+"""The in-process AI seat keeps each poll inside its slice: making the bot, listing the position
+and the bot's own slices are steps, and a poll stops before a step that, costing what the last
+one did, would overrun the slice (a 102 ms poll where 6 ms was meant stalled the frame). The clock
+is a fake advanced by the bot (and by the listing, where a test says so)."""
 from __future__ import annotations
 
 
@@ -35,13 +36,23 @@ class SteppingBot(Bot):
         return EndTurn()
 
 
-def polls(costs: list[float], monkeypatch) -> list[list[int]]:
-    """The bot steps each poll ran, poll by poll, until the seat answered."""
+def polls(costs: list[float], monkeypatch, listing: float = 0.0) -> list[list[int]]:
+    """The bot steps each poll ran, poll by poll, until the seat answered (the position's
+    listing costing `listing` seconds, a "L" in the poll that made it)."""
     clock, log = Clock(), []
     monkeypatch.setattr(seats.time, "perf_counter", clock)
     monkeypatch.setattr(seats, "make_bot", lambda system, level: SteppingBot(clock, costs, log))
     match = toy_match(rounds=5)
     match.submit(EndTurn())                   # seat 1 (the AI seat) decides now
+    real = match.legal_actions
+
+    def listed() -> list:
+        if "L" not in log:
+            clock.now += listing
+            log.append("L")
+        return real()
+
+    monkeypatch.setattr(match, "legal_actions", listed)
     seat = AISeat(match.config.system, 1, "normal", use_process=False, slice_seconds=0.006)
     seat.request(match)
     out: list[list[int]] = []
@@ -55,14 +66,19 @@ def polls(costs: list[float], monkeypatch) -> list[list[int]]:
     raise AssertionError("the seat never answered")
 
 
-def test_starting_to_think_is_a_poll_of_its_own(toy_system, monkeypatch):
-    assert polls([0.001], monkeypatch) == [[], [0]]
+def test_a_quick_decision_is_made_and_answered_in_one_poll(toy_system, monkeypatch):
+    assert polls([0.001], monkeypatch) == [["L", 0]]
+
+
+def test_a_slow_listing_is_a_step_that_ends_its_poll(toy_system, monkeypatch):
+    # the position's legal list costs 5 ms: the bot's first 4 ms step waits for the next poll
+    assert polls([0.004, 0.001], monkeypatch, listing=0.005) == [["L"], [0], [1]]
 
 
 def test_small_steps_share_a_poll_and_a_step_that_would_overrun_waits(toy_system, monkeypatch):
     # 1 ms steps fill the 6 ms slice; after a 5 ms step the next is left for the next poll
-    assert polls([0.001, 0.001, 0.001, 0.005, 0.001], monkeypatch) == [[], [0, 1, 2, 3], [4]]
+    assert polls([0.001, 0.001, 0.001, 0.005, 0.001], monkeypatch) == [["L", 0, 1, 2, 3], [4]]
 
 
 def test_steps_as_big_as_half_the_slice_go_one_per_poll(toy_system, monkeypatch):
-    assert polls([0.004, 0.004, 0.004], monkeypatch) == [[], [0], [1], [2], []]
+    assert polls([0.004, 0.004, 0.004], monkeypatch) == [["L", 0], [1], [2], []]
