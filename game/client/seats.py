@@ -51,8 +51,10 @@ from game.engine.rules import IllegalAction, RuleSystem
 
 #: seconds the worker may take for one answer before the seat gives up on the process
 DEFAULT_TIMEOUT = 30.0
-#: in-process fallback: thinking time per poll(), so a frame stays well under 16 ms
-DEFAULT_SLICE = 0.006
+#: in-process fallback: thinking time per poll(), so a frame stays well under 16 ms. A poll may
+#: still end with one step longer than the slice (the longest bot steps are 8-10 ms: one dry run,
+#: one exact strike count), so the slice leaves room for one: 4 ms, not the 6 it was
+DEFAULT_SLICE = 0.004
 
 
 # -- the worker process -------------------------------------------------------------------------
