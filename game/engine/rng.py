@@ -30,11 +30,12 @@ class Rng:
 
     @classmethod
     def from_seed(cls, seed: int, stream: int = 54) -> "Rng":
-        rng = cls(0, ((stream << 1) | 1) & _MASK64)
-        rng._next32()
-        rng.state = (rng.state + (seed & _MASK64)) & _MASK64
-        rng._next32()
-        return rng
+        # PCG32's seeding: from state 0 step once, add the seed, step again (the two outputs
+        # are thrown away, so only the state updates are worked out; a bot forks twice a
+        # decision)
+        inc = ((stream << 1) | 1) & _MASK64
+        state = (inc + (seed & _MASK64)) & _MASK64
+        return cls((state * _MULT + inc) & _MASK64, inc)
 
     def _next32(self) -> int:
         old = self.state

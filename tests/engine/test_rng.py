@@ -100,3 +100,17 @@ def test_shuffle_is_a_seeded_permutation():
     Rng.from_seed(3).shuffle(a)
     Rng.from_seed(3).shuffle(b)
     assert a == b and sorted(a) == list(range(30)) and a != list(range(30))
+
+
+def test_seeding_is_pcg32_seeding_step_by_step():
+    """from_seed works out the state PCG32's seeding reaches (step from 0, add the seed, step
+    again) without drawing: the same state and stream for seeds and streams of every size."""
+    mask = (1 << 64) - 1
+    for seed in (0, 1, 54, 12345, 2**63 + 7, 2**64 - 1, 2**70 + 3, -5):
+        for stream in (0, 1, 54, 0xFFFF, 2**63 + 1):
+            stepped = Rng(0, ((stream << 1) | 1) & mask)
+            stepped._next32()
+            stepped.state = (stepped.state + (seed & mask)) & mask
+            stepped._next32()
+            got = Rng.from_seed(seed, stream)
+            assert (got.state, got.inc, got.forced) == (stepped.state, stepped.inc, [])
