@@ -24,7 +24,7 @@ boots while the first turns are shown), requests are written to the pipe by a se
 worker still booting, or a large document, would otherwise stall the frame until the pipe
 drains), and the in-process fallback thinks in steps (making the bot, listing the position,
 then the bot's own slices), a poll stopping before a step that the last one suggests would
-overrun the slice.
+overrun the slice, or that the bot says is long (ai.base.LONG_STEP).
 
 The worker (`_worker_main`) keeps the last match it rebuilt and, when the next request extends
 the same log, replays only the new actions; a snapshot mismatch rebuilds from scratch.
@@ -43,7 +43,7 @@ import traceback
 from typing import Any
 
 from game.engine.actions import ACTIONS
-from game.engine.ai.base import Thinking, make_bot, run_thinking, think
+from game.engine.ai.base import LONG_STEP, Thinking, make_bot, run_thinking, think
 from game.engine.ai.runner import bot_rng
 from game.engine.match import Match
 from game.engine.records import RecordError, to_json
@@ -398,9 +398,11 @@ class AISeat:
         try:
             while True:
                 before = time.perf_counter()
-                next(gen)
+                said = next(gen)
                 now = time.perf_counter()
                 self._step_cost = now - before
+                if said is LONG_STEP:
+                    return None      # the bot's next step is long: it starts the next poll
                 # stop before a step that would overrun the slice if it costs what the last one did
                 if now + self._step_cost >= end and now > start:
                     return None

@@ -15,7 +15,7 @@ from game.engine.ai.base import difficulties, make_bot
 from game.engine.ai.runner import ask_bot, bot_rng, example_match, play_match
 from game.engine.match import Match
 from game.engine.systems.bindings import actions as A
-from game.engine.systems.bindings import ai, combat, forecast
+from game.engine.systems.bindings import ai, combat, content, forecast
 from game.engine.systems.bindings.state import Attack
 from tests.bindings import bndtools as T
 
@@ -263,3 +263,53 @@ def test_normal_beats_random():
     report = evaluate("bindings", "normal", "random", 20, 1)
     assert report["unfinished"] == 0
     assert report["wins"] >= 18, report
+
+
+@pytest.mark.parametrize("difficulty", ["normal", "hard"])
+def test_thinking_weighs_one_action_a_slice_and_says_a_dry_run_is_long(difficulty, monkeypatch):
+    """A client that cannot start the AI process steps `think` a slice a frame. Each slice
+    weighs one action at most (an action scores in under 2 ms, and eight in a slice had taken
+    11 ms); a boost or a verified walk is a dry run through the engine valued over every hex
+    it reaches (up to 10 ms), and the bot says so first (LONG_STEP), so the client starts it in
+    a slice of its own. A wall's or veil's dry run is short and not said to be long."""
+    from game.engine.ai.base import LONG_STEP
+
+    scored, dry = [0], [0]
+    score, run = ai.BindingsBot._score, ai._dry_run
+
+    def counted_score(*args, **kwargs):
+        scored[0] += 1
+        return score(*args, **kwargs)
+
+    def counted_run(state, action, rng):
+        found = content.content_of(state).moves.get(getattr(action, "move", None))
+        kind = found.kind if found is not None else None
+        if kind not in ("structure", "area"):
+            dry[0] += 1                  # a boost's or a verified walk's: a long one
+        return run(state, action, rng)
+
+    monkeypatch.setattr(ai.BindingsBot, "_score", counted_score)
+    monkeypatch.setattr(ai, "_dry_run", counted_run)
+    m = Match.new(example_match("bindings", 1))
+    bot = make_bot("bindings", difficulty)
+    dry_slices = 0
+    while not m.over and len(m.log) < 200:
+        d = m.decision
+        gen = bot.think(m.view(d.seat), list(m.legal_actions()), bot_rng(m, d.seat))
+        said = None
+        while True:
+            scored[0] = dry[0] = 0
+            try:
+                next_said = next(gen)
+                action = None
+            except StopIteration as stop:
+                next_said, action = None, stop.value
+            assert scored[0] <= 1, f"action {len(m.log)}: {scored[0]} actions weighed in a slice"
+            if dry[0]:
+                assert said is LONG_STEP and dry[0] == 1, f"action {len(m.log)}: a long dry run unsaid"
+                dry_slices += 1
+            said = next_said
+            if action is not None:
+                break
+        m.submit(action)
+    assert dry_slices >= 2                 # long dry runs were met, each in a slice of its own

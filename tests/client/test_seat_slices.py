@@ -8,7 +8,7 @@ from __future__ import annotations
 from game.client import seats
 from game.client.seats import AISeat
 from game.engine.actions import EndTurn
-from game.engine.ai.base import Bot
+from game.engine.ai.base import LONG_STEP, Bot
 from tests.client.test_menus import toy_match
 
 
@@ -25,23 +25,28 @@ class SteppingBot(Bot):
 
     name = "stepping"
 
-    def __init__(self, clock: Clock, costs: list[float], log: list[int]):
-        self.clock, self.costs, self.log = clock, costs, log
+    def __init__(self, clock: Clock, costs: list[float], log: list[int], long: set[int]):
+        self.clock, self.costs, self.log, self.long = clock, costs, log, long
 
     def think(self, view, legal, rng):
         for i, cost in enumerate(self.costs):
+            if i in self.long:
+                yield LONG_STEP                 # step i is a long one
             self.clock.now += cost
             self.log.append(i)
             yield None
         return EndTurn()
 
 
-def polls(costs: list[float], monkeypatch, listing: float = 0.0) -> list[list[int]]:
+def polls(costs: list[float], monkeypatch, listing: float = 0.0, long: set[int] = frozenset()
+          ) -> list[list[int]]:
     """The bot steps each poll ran, poll by poll, until the seat answered (the position's
-    listing costing `listing` seconds, a "L" in the poll that made it)."""
+    listing costing `listing` seconds, a "L" in the poll that made it; the bot saying the steps
+    in `long` are long before it makes them)."""
     clock, log = Clock(), []
     monkeypatch.setattr(seats.time, "perf_counter", clock)
-    monkeypatch.setattr(seats, "make_bot", lambda system, level: SteppingBot(clock, costs, log))
+    monkeypatch.setattr(seats, "make_bot",
+                        lambda system, level: SteppingBot(clock, costs, log, set(long)))
     match = toy_match(rounds=5)
     match.submit(EndTurn())                   # seat 1 (the AI seat) decides now
     real = match.legal_actions
@@ -82,3 +87,10 @@ def test_small_steps_share_a_poll_and_a_step_that_would_overrun_waits(toy_system
 
 def test_steps_as_big_as_half_the_slice_go_one_per_poll(toy_system, monkeypatch):
     assert polls([0.004, 0.004, 0.004], monkeypatch) == [["L", 0], [1], [2], []]
+
+
+def test_a_step_the_bot_says_is_long_starts_a_poll_of_its_own(toy_system, monkeypatch):
+    # without the word, the 9 ms step 2 would follow two 1 ms steps (about 11 ms in one poll);
+    # said to be long, it waits for the next poll, and the step after it for the one after
+    assert polls([0.001, 0.001, 0.009, 0.001], monkeypatch) == [["L", 0, 1, 2], [3]]
+    assert polls([0.001, 0.001, 0.009, 0.001], monkeypatch, long={2}) == [["L", 0, 1], [2], [3]]

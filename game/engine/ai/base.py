@@ -1,9 +1,9 @@
 """The Bot base class, the random-legal bot and the registry of system bots.
 
 Owns: `Bot`, what every bot provides (`choose(view, legal, rng) -> action`, and
-`think(view, legal, rng)`, a generator that yields None between small steps of work and finally
-returns the action, so a client can slice long thinking across frames; by default `choose` in
-one step), `playable` (the
+`think(view, legal, rng)`, a generator that yields None between small steps of work, or
+LONG_STEP before a step it knows to be long, and finally returns the action, so a client can
+slice long thinking across frames; by default `choose` in one step), `playable` (the
 legal actions a bot weighs: surrender only as the last choice), `RandomBot` (the baseline
 opponent of `evaluate`), and `BOTS`, where system bots (systems/<id>/ai.py) register by
 (system id, difficulty).
@@ -20,7 +20,12 @@ from ..rng import Rng
 DIFFICULTIES: tuple[str, ...] = ("easy", "normal", "hard")
 
 
-Thinking = Generator[None, None, Any]
+#: what a bot's thinking yields instead of None when its next step is a long one (a dry run of a
+#: whole action through the engine): a client thinking in slices starts that step in a slice of
+#: its own rather than after other steps, so the slice and the step do not add up past a frame
+LONG_STEP = "long step"
+
+Thinking = Generator[str | None, None, Any]
 
 
 class Bot:
@@ -73,8 +78,9 @@ class RandomBot(Bot):
 
 
 def think(bot: Bot, view: Any, legal: list, rng: Rng) -> Thinking:
-    """The bot's thinking as a generator (yield None = "a slice of work done, may pause here";
-    the generator's return value is the action); Bot.think's default runs `choose` in one step."""
+    """The bot's thinking as a generator (yield None = "a slice of work done, may pause here",
+    LONG_STEP = "and the next one is long"; the generator's return value is the action);
+    Bot.think's default runs `choose` in one step."""
     return bot.think(view, legal, rng)
 
 

@@ -48,7 +48,7 @@ from functools import lru_cache
 from typing import Any, Generator, Iterable
 
 from game.engine.actions import EndTurn
-from game.engine.ai.base import run_thinking
+from game.engine.ai.base import LONG_STEP, run_thinking
 from game.engine.boards.hex import HexLayout, cube_round
 from game.engine.dice import parse as parse_dice
 from game.engine.rng import Rng
@@ -293,6 +293,12 @@ class Judge:
         """Whether scoring `move_id` takes a dry run (walls, veils, boosts)."""
         m = self.c.moves.get(move_id)
         return m is not None and m.kind in ("structure", "area", "modifier")
+
+    def long_kind(self, move_id: str) -> bool:
+        """Whether scoring `move_id` is a long step: a boost's dry run, then every hex its
+        movement reaches valued (up to about 10 ms; a wall's or veil's look is 1-2 ms)."""
+        m = self.c.moves.get(move_id)
+        return m is not None and m.kind == "modifier"
 
     def cube(self, h: Hex):
         got = self._cubes.get(h)
@@ -752,13 +758,15 @@ class BindingsBot(bots.BotBase):
         base = judge.evaluate()
         yield None
         for n, a in enumerate(legal):
+            # a slice an action for a client thinking in-process (AISeat's fallback): most
+            # score in under 2 ms (a wall's or veil's dry run too); a boost is said to be long,
+            # so it starts a slice of its own
+            if isinstance(a, A.UseMove) and judge.long_kind(a.move):
+                yield LONG_STEP
             v = self._score(judge, actor, a, base, rng)
             v = self.noisy(v, rng)
             scored.append((v, n, a))
-            # slices small enough for a client thinking in-process (AISeat's fallback); walls
-            # and boosts are dry runs, so each gets its own slice
-            if n % 8 == 7 or (isinstance(a, A.UseMove) and judge.dry_kind(a.move)):
-                yield None
+            yield None
         scored.sort(key=lambda t: (-t[0], t[1]))
         if self.verify:
             return (yield from self._verify(judge, actor, scored, base, rng))
@@ -1107,7 +1115,7 @@ class BindingsBot(bots.BotBase):
             if not isinstance(a, (A.StartMovement, A.MoveTo)):
                 checked.append((v, n, a))
                 continue
-            yield None                  # one dry run per slice of thinking
+            yield LONG_STEP             # one dry run (and a listing) a slice of its own
             s = _dry_run(j.state, a, rng.fork(f"verify{n}"))
             if s is None:
                 continue
