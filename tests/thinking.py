@@ -5,6 +5,22 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
+import pytest
+
+
+def counted(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> list[int]:
+    """Count the calls of `owner.name` (a module's function, looked up at call time) from now
+    to the test's end: the counter is the returned list's one item, for step_through."""
+    calls = [0]
+    real = getattr(owner, name)
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counting)
+    return calls
+
 
 def step_through(gen: Generator[None, None, Any], counter: list[int]) -> tuple[Any, int, int]:
     """Run `gen` to its action a slice at a time, `counter[0]` set to 0 before each slice:

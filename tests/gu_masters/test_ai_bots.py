@@ -78,16 +78,9 @@ def test_the_bot_thinks_in_slices_of_an_action_weighed(monkeypatch):
     frame waits on a whole turn's forecasts. Stepped or run in one go, the bot makes the same
     choices (a twin fed the same positions)."""
     from game.engine.systems.gu_masters import forecast
-    from tests.thinking import stepped_play
+    from tests.thinking import counted, stepped_play
 
-    landings = [0]
-    landing = forecast.landing
-
-    def counted(*args, **kwargs):
-        landings[0] += 1
-        return landing(*args, **kwargs)
-
-    monkeypatch.setattr(forecast, "landing", counted)
+    landings = counted(monkeypatch, forecast, "landing")
     most_in_slice, most_in_decision = stepped_play("gu_masters", 1, 160, landings)
     assert most_in_decision >= 12         # turns that weigh many blows were met
     assert most_in_slice <= 8             # and a slice weighed only one action's blows

@@ -13,7 +13,7 @@ from game.engine.match import Match
 from game.engine.rng import Rng
 from game.engine.systems.rpgstuck import RPGSTUCK
 from game.engine.systems.rpgstuck.actions import Block
-from tests.thinking import stepped_play
+from tests.thinking import counted, stepped_play
 from game.engine.systems.rpgstuck.ai import RpgBot
 from game.engine.systems.rpgstuck.house import HOUSE_RULES
 from tests.rpgstuck.engine_helpers import battle
@@ -82,14 +82,7 @@ def test_the_bot_thinks_in_slices_and_a_slice_walks_the_board_a_few_times_at_mos
     Stepped or run in one go, the bot makes the same choices (a twin fed the same positions)."""
     from game.engine.systems.rpgstuck import arith
 
-    walks = [0]
-    reach = arith.reach
-
-    def counted(*args, **kwargs):
-        walks[0] += 1
-        return reach(*args, **kwargs)
-
-    monkeypatch.setattr(arith, "reach", counted)
+    walks = counted(monkeypatch, arith, "reach")
     most_in_slice, most_in_decision = stepped_play("rpgstuck", 1, 160, walks)
     assert most_in_decision >= 6          # decisions that walk the board often were met
     assert most_in_slice <= 3             # and none of them walked it more than 3 times a slice
