@@ -86,3 +86,45 @@ def test_the_bot_thinks_in_slices_and_a_slice_walks_the_board_a_few_times_at_mos
     most_in_slice, most_in_decision = stepped_play("rpgstuck", 1, 160, walks)
     assert most_in_decision >= 6          # decisions that walk the board often were met
     assert most_in_slice <= 3             # and none of them walked it more than 3 times a slice
+
+
+def test_a_walk_map_the_bot_has_not_got_is_said_to_be_long_first(monkeypatch):
+    """Placing itself, the bot reads the walk map from each goal; one not yet worked out walks
+    the board from there (several ms), so the bot says the step is long (LONG_STEP) and a client
+    thinking in slices starts it in a slice of its own. Read from the same position again, a
+    map is at hand and nothing is said."""
+    import sys
+
+    from game.engine.ai.base import LONG_STEP
+    from game.engine.ai.runner import bot_rng
+
+    said: list = [None]             # what the thinking yielded last
+    reads = {"new": 0, "new_unsaid": 0, "kept": 0}
+    steps = RpgBot._steps
+
+    def watched(self, view, me, goal):
+        if sys._getframe(1).f_code.co_name == "_place_score":
+            if self._walked(view, me, goal):
+                reads["kept"] += 1
+            else:
+                reads["new"] += 1
+                reads["new_unsaid"] += said[0] is not LONG_STEP
+        return steps(self, view, me, goal)
+
+    monkeypatch.setattr(RpgBot, "_steps", watched)
+    RPGSTUCK.load_bots()
+    m = Match.new(RPGSTUCK.example_config(1))
+    while not m.over and len(m.log) < 120:
+        d = m.decision
+        gen = make_bot("rpgstuck", "normal").think(m.view(d.seat), list(m.legal_actions()),
+                                                  bot_rng(m, d.seat))
+        said[0] = None
+        while True:
+            try:
+                said[0] = next(gen)
+            except StopIteration as stop:
+                action = stop.value
+                break
+        m.submit(action)
+    assert reads["new"] >= 5 and reads["kept"] >= 5     # both kinds of read were met
+    assert reads["new_unsaid"] == 0

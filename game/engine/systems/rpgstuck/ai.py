@@ -39,7 +39,7 @@ from collections.abc import Generator
 from typing import Any
 
 from game.engine.actions import EndTurn
-from game.engine.ai.base import Thinking, run_thinking
+from game.engine.ai.base import LONG_STEP, Thinking, run_thinking
 from game.engine.rng import Rng
 from game.engine.tactics.bots import BotBase, dry_run, register_bot
 
@@ -674,14 +674,22 @@ class RpgBot(BotBase):
         goals = self._goals(view, me, known)
         return bool(goals) and min(distance_to_cell(me, g) for g in goals) > 2
 
+    def _steps_key(self, view: RpgState, me: Creature, goal: tuple[int, int]) -> tuple:
+        return (me.id, goal, self._avoid,
+                tuple(sorted((c.id, c.x, c.y) for c in view.creatures.values()
+                             if c.up and c.id != me.id)))
+
+    def _walked(self, view: RpgState, me: Creature, goal: tuple[int, int]) -> bool:
+        """Whether `_steps` has the walk map to `goal` at hand (else reading it walks the
+        board from there: a long step for a client thinking in slices)."""
+        return self._steps_key(view, me, goal) in self._paths
+
     def _steps(self, view: RpgState, me: Creature, goal: tuple[int, int]) -> dict:
         """Feet of the cheapest walk for `me` between each square and `goal` (the terrain
         module's step costs, round the creatures the side knows of and the squares where it
         last knew an unseen enemy or body, `_lurking`: a walk there would be stopped), as far
         as the squares it may walk to this turn and a little beyond; cached per position."""
-        key = (me.id, goal, self._avoid,
-               tuple(sorted((c.id, c.x, c.y) for c in view.creatures.values()
-                            if c.up and c.id != me.id)))
+        key = self._steps_key(view, me, goal)
         found = self._paths.get(key)
         if found is None and not all(view.board.in_bounds(*cell)
                                      for cell in self._footprint(me, *goal)):
@@ -714,7 +722,7 @@ class RpgBot(BotBase):
 
     def _place_score(self, view: RpgState, me: Creature, x: int, y: int,
                      known: set[tuple[int, int]], values: list, rng: Rng
-                     ) -> Generator[None, None, float]:
+                     ) -> Generator[str | None, None, float]:
         """How good standing at (x, y) is: the blow most worth it, less two for each square
         still to go before it lands (melee: along the walk there; ranged: within range and
         sight, not next to an enemy); without an enemy in view, the walk to where the seat
@@ -730,6 +738,8 @@ class RpgBot(BotBase):
                 goal = (d.x, d.y)
                 dist = distance_to_cell(me, goal)
                 if p.melee:
+                    if not self._walked(view, me, goal):
+                        yield LONG_STEP          # a walk map worked out from the goal
                     walk = self._steps(view, me, goal).get((x, y))
                     yield None
                     steps = walk // 5 if walk is not None else UNKNOWN + dist
@@ -743,6 +753,8 @@ class RpgBot(BotBase):
                 score = max(score, value - 2.0 * gap)
             if not values:
                 for goal in self._goals(view, me, known):
+                    if not self._walked(view, me, goal):
+                        yield LONG_STEP
                     walk = self._steps(view, me, goal).get((x, y))
                     yield None
                     steps = walk // 5 if walk is not None \
