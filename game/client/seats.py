@@ -22,8 +22,8 @@ process argument (by its class, which the worker imports), so no module path is 
 Nothing here blocks the frame: the scene starts every AI seat when the match opens (the worker
 boots while the first turns are shown), requests are written to the pipe by a sender thread (a
 worker still booting, or a large document, would otherwise stall the frame until the pipe
-drains), and the in-process fallback thinks in steps (making the bot, listing the position,
-then the bot's own slices), a poll stopping before a step that the last one suggests would
+drains), and the in-process fallback thinks in steps (listing the position, then the bot's own
+slices), a poll stopping before a step that the last one suggests would
 overrun the slice, or that the bot says is long (ai.base.LONG_STEP).
 
 The worker (`_worker_main`) keeps the last match it rebuilt and, when the next request extends
@@ -376,11 +376,9 @@ class AISeat:
         self._gen = None
         return self._step_inline()
 
-    def _thinking(self, match: Match) -> Thinking:
-        """The in-process decision as steps: the bot (its module is loaded on first use), the
-        position's legal list, then the view and the bot's own slices of thinking."""
-        bot = make_bot(self.system_id, self.difficulty)
-        yield None
+    def _thinking(self, match: Match, bot: Any) -> Thinking:
+        """The in-process decision as steps: the position's legal list, then the view and the
+        bot's own slices of thinking."""
         legal = match.legal_actions()
         yield None
         return (yield from think(bot, match.view(self.seat), list(legal),
@@ -391,7 +389,10 @@ class AISeat:
         if match is None:
             return None
         if gen is None:
-            self._gen = gen = self._thinking(match)
+            # made outside the bot's failure boundary below: a bot that cannot be made is the
+            # game's bug, not a decision to play randomly (its module is loaded when the seat
+            # starts in-process, so this is quick)
+            self._gen = gen = self._thinking(match, make_bot(self.system_id, self.difficulty))
             self._step_cost = 0.0
         start = time.perf_counter()
         end = start + self.slice_seconds

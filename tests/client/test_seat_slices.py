@@ -1,9 +1,10 @@
-"""The in-process AI seat keeps each poll inside its slice: making the bot, listing the position
-and the bot's own slices are steps, and a poll stops before a step that, costing what the last
-one did, would overrun the slice (a 102 ms poll where 6 ms was meant stalled the frame). The clock
+"""The in-process AI seat keeps each poll inside its slice: listing the position and the bot's own
+slices are steps, and a poll stops before a step that, costing what the last one did, would
+overrun the slice (a 102 ms poll where 6 ms was meant stalled the frame). The clock
 is a fake advanced by the bot (and by the listing, where a test says so)."""
 from __future__ import annotations
 
+import pytest
 
 from game.client import seats
 from game.client.seats import AISeat
@@ -94,3 +95,22 @@ def test_a_step_the_bot_says_is_long_starts_a_poll_of_its_own(toy_system, monkey
     # said to be long, it waits for the next poll, and the step after it for the one after
     assert polls([0.001, 0.001, 0.009, 0.001], monkeypatch) == [["L", 0, 1, 2], [3]]
     assert polls([0.001, 0.001, 0.009, 0.001], monkeypatch, long={2}) == [["L", 0, 1], [2], [3]]
+
+
+def test_a_bot_that_cannot_be_made_fails_loudly_not_randomly(toy_system, monkeypatch):
+    # the failure boundary is the bot's thinking: a bot that cannot be made at all is the
+    # game's bug, raised, not a notice and a random move
+    match = toy_match(rounds=5)
+    match.submit(EndTurn())
+    monkeypatch.setattr(seats, "make_bot", lambda system, level: SteppingBot(Clock(), [], [],
+                                                                           set()))
+    seat = AISeat(match.config.system, 1, "normal", use_process=False, slice_seconds=0.006)
+
+    def broken(system, level):
+        raise KeyError(f"no {level} bot for {system}")
+
+    monkeypatch.setattr(seats, "make_bot", broken)
+    seat.request(match)
+    with pytest.raises(KeyError, match="no normal bot"):
+        seat.poll()
+    assert seat.notice == ""
